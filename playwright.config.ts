@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The e2e suite runs against the production build served by the real server, on embedded
+ * defaults with a fresh data directory. scripts/e2e.ts finds the browser and a free port.
+ */
+const port = Number(process.env.E2E_PORT ?? 4179);
+const baseURL = `http://127.0.0.1:${port}`;
+const executablePath = process.env.CHROMIUM_PATH || undefined;
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    locale: 'vi-VN',
+    launchOptions: { executablePath, args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } } }],
+  webServer: {
+    command: 'node server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-e2e-')),
+      STATIC_DIR: 'dist',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // The e2e server always runs on embedded PGlite, whatever the shell says.
+      DATABASE_URL: '',
+    },
+  },
+});

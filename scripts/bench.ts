@@ -1,0 +1,216 @@
+/**
+ * `npm run bench`: prints the figures the foundation is held to (they are not test assertions):
+ *  - gzip size of the JS needed for `/` and of the largest route chunk (target: `/` <= 90 KB);
+ *  - Lighthouse 13 mobile scores for `/` in Debian Chromium (targets: performance >= 95,
+ *    accessibility, best practices and SEO 100), median of several runs;
+ *  - p50/p99 latency of GET /api/health at a fixed request rate, next to a bare Hono handler
+ *    measured the same way in the same run, and their ratio.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Agent, request as httpRequest } from 'node:http';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureChromium } from './chromium.ts';
+import { ensureBuild } from './ensure-build.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Fixed request rate for the latency comparison, in requests per second. */
+const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 500);
+const LATENCY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((r) => {
+    if (child.exitCode !== null) return r();
+    child.once('exit', () => r());
+    child.kill('SIGTERM');
+  });
+}
+
+// ── 1. Bundle sizes ────────────────────────────────────────────────────────────────────
+async function bundleSizes() {
+  const html = await readFile(join(dist, 'index.html'), 'utf8');
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]+href="\/([^"]+\.js)"[^>]*rel="modulepreload"/g)) urls.add(m[1]!);
+  const gz = async (file: string) => gzipSync(await readFile(join(dist, file)), { level: 9 }).length;
+  let homeTotal = 0;
+  const homeFiles: string[] = [];
+  for (const url of urls) {
+    const size = await gz(url);
+    homeTotal += size;
+    homeFiles.push(`${url} ${kb(size)}`);
+  }
+  const chunks = (await readdir(join(dist, 'assets'))).filter((f) => f.endsWith('.js'));
+  let largest = { file: '', size: 0 };
+  let appTotal = 0;
+  for (const file of chunks) {
+    const size = await gz(`assets/${file}`);
+    appTotal += size;
+    if (size > largest.size) largest = { file, size };
+  }
+  console.log('\n## JavaScript (gzip -9)');
+  console.log(`JS for "/": ${kb(homeTotal)} (target <= 90 KB) — ${homeFiles.join(', ')}`);
+  console.log(`largest chunk: ${largest.file} ${kb(largest.size)}; all chunks together: ${kb(appTotal)} in ${chunks.length} files`);
+}
+
+// ── 2. Lighthouse ──────────────────────────────────────────────────────────────────────
+async function lighthouseScores(baseUrl: string, chromePath: string) {
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    try {
+      const result = await lighthouse(`${baseUrl}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const scores: Record<string, number> = {};
+      for (const [id, category] of Object.entries(result.lhr.categories)) scores[id] = Math.round((category.score ?? 0) * 100);
+      const audits = result.lhr.audits;
+      scores.fcpMs = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
+      scores.lcpMs = Math.round(audits['largest-contentful-paint']?.numericValue ?? 0);
+      scores.tbtMs = Math.round(audits['total-blocking-time']?.numericValue ?? 0);
+      scores.cls = Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
+      runs.push(scores);
+      const failing = Object.values(result.lhr.categories)
+        .filter((c) => c.id !== 'performance' && (c.score ?? 0) < 1)
+        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${c.id}:${r.id}`));
+      if (failing.length && i === 0) console.log(`  audits below 100: ${failing.join(', ')}`);
+    } finally {
+      chrome.kill();
+    }
+  }
+  const median = (key: string) => {
+    const values = runs.map((r) => r[key] ?? 0).toSorted((a, b) => a - b);
+    return values[Math.floor(values.length / 2)]!;
+  };
+  console.log(`\n## Lighthouse 13, mobile, "/" (median of ${runs.length})`);
+  console.log(
+    `performance ${median('performance')} (target >= 95), accessibility ${median('accessibility')}, ` +
+      `best-practices ${median('best-practices')}, seo ${median('seo')} (targets 100)`,
+  );
+  console.log(`FCP ${median('fcpMs')} ms, LCP ${median('lcpMs')} ms, TBT ${median('tbtMs')} ms, CLS ${median('cls')}`);
+  console.log(`runs: ${runs.map((r) => r.performance).join(', ')}`);
+}
+
+// ── 3. Latency at a fixed rate ─────────────────────────────────────────────────────────
+/** Requests are started on a fixed schedule (open loop), so a slow answer cannot slow the load. */
+const WARMUP_SECONDS = 2;
+const MAX_SOCKETS = 16;
+
+function once(url: URL, agent: Agent): Promise<{ ms: number; ok: boolean }> {
+  return new Promise((done) => {
+    const started = process.hrtime.bigint();
+    const req = httpRequest(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => done({ ms: Number(process.hrtime.bigint() - started) / 1e6, ok: res.statusCode === 200 }));
+    });
+    req.on('error', () => done({ ms: Number(process.hrtime.bigint() - started) / 1e6, ok: false }));
+    req.end();
+  });
+}
+
+async function fixedRate(url: URL, agent: Agent, seconds: number) {
+  const total = Math.round(RATE_PER_SECOND * seconds);
+  const intervalMs = 1000 / RATE_PER_SECOND;
+  const start = performance.now();
+  const pending: Promise<{ ms: number; ok: boolean }>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * intervalMs;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(once(url, agent));
+  }
+  return Promise.all(pending);
+}
+
+async function latency(target: string) {
+  const url = new URL(target);
+  const agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+  await fixedRate(url, agent, WARMUP_SECONDS);
+  const results = await fixedRate(url, agent, LATENCY_SECONDS);
+  agent.destroy();
+  const sorted = results.map((r) => r.ms).toSorted((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return { p50: pct(50), p99: pct(99), requests: results.length, errors: results.filter((r) => !r.ok).length };
+}
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+
+async function main() {
+  const chromePath = ensureChromium();
+  await ensureBuild();
+  await bundleSizes();
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
+  });
+  const barePort = await freePort();
+  const bare = spawn(process.execPath, ['scripts/bench-bare-hono.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(barePort) },
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`);
+    await waitFor(`http://127.0.0.1:${barePort}/`);
+    await lighthouseScores(base, chromePath);
+
+    console.log(`\n## GET /api/health at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
+    const bareResult = await latency(`http://127.0.0.1:${barePort}/`);
+    const health = await latency(`${base}/api/health`);
+    console.log(`bare Hono handler: p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`);
+    console.log(`/api/health:       p50 ${ms(health.p50)}, p99 ${ms(health.p99)} (${health.requests} requests, ${health.errors} errors)`);
+    console.log(`ratio health/bare: p50 ${ratio(health.p50, bareResult.p50)}×, p99 ${ratio(health.p99, bareResult.p99)}×`);
+  } finally {
+    await Promise.all([stop(server), stop(bare)]);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

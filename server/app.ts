@@ -1,0 +1,95 @@
+/**
+ * The HTTP application: middleware, one router per area, then the fallbacks (JSON 404 for the
+ * API, the built PWA for everything else). Everything it needs arrives in `deps`, so tests can
+ * build it around an in-memory database and a fixture build.
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import { createHealthRepository } from './health/repository.ts';
+import { healthRoutes } from './health/routes.ts';
+import { createHealthService } from './health/service.ts';
+import { handleError, jsonNotFound } from './http/errors.ts';
+import { jsonContentLength } from './http/json-length.ts';
+import { requestLog } from './http/request-log.ts';
+import { buildCsp, securityHeaders } from './http/security-headers.ts';
+import type { AppEnv } from './http/types.ts';
+import type { Logger } from './logger.ts';
+import type { StaticBuild } from './static/build.ts';
+import { createStaticHandler } from './static/serve.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'corsOrigins' | 'trustProxy'>;
+  logger: Logger;
+  database: Database;
+  queue: { ready(): Promise<boolean> };
+  /** The indexed PWA build, or null when STATIC_DIR holds none. */
+  staticBuild: StaticBuild | null;
+  version: string;
+  /** When the server started, in ms since the epoch (for uptime). */
+  startedAt?: number;
+  /**
+   * Extra routes mounted after the areas' routers and before the fallbacks. For tests only
+   * (e.g. a deliberately slow or failing route); production never sets it.
+   */
+  extraRoutes?: (app: Hono<AppEnv>) => void;
+}
+
+/** JSON answers smaller than this are sent uncompressed, in bytes (compression would not pay). */
+const COMPRESS_THRESHOLD_BYTES = 1_024;
+/** How long a browser may cache a CORS preflight answer, in seconds. */
+const CORS_MAX_AGE_SECONDS = 600;
+
+/**
+ * Paths of the JSON API: `/api/*` and the auth endpoints the spec puts under `/auth`.
+ * (In Hono, `/x/*` also matches `/x` itself.)
+ */
+const API_PATHS = ['/api/*', '/auth/*'] as const;
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const csp = buildCsp(deps.staticBuild?.scriptHashes ?? []);
+
+  app.use(requestId());
+  app.use(requestLog(deps.logger, { trustProxy: deps.config.trustProxy }));
+  app.use(securityHeaders(csp));
+  if (deps.config.corsOrigins.length > 0) {
+    const apiCors = cors({
+      origin: [...deps.config.corsOrigins],
+      // Calls carry a bearer token, never cookies.
+      credentials: false,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Cache-Control', 'Pragma', 'X-Request-Id'],
+      exposeHeaders: ['X-Request-Id'],
+      maxAge: CORS_MAX_AGE_SECONDS,
+    });
+    for (const path of API_PATHS) app.use(path, apiCors);
+  }
+  for (const path of API_PATHS) {
+    app.use(path, compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
+    // Inside compress, so it knows a JSON body's size and leaves small ones alone.
+    app.use(path, jsonContentLength());
+  }
+  app.onError(handleError);
+
+  const healthService = createHealthService({
+    repository: createHealthRepository(deps.database),
+    driver: deps.database.driver,
+    queue: deps.queue,
+    version: deps.version,
+    startedAt: deps.startedAt ?? Date.now(),
+    logger: deps.logger,
+  });
+  app.route('/api/health', healthRoutes(healthService));
+
+  deps.extraRoutes?.(app);
+
+  app.all('/api/*', jsonNotFound);
+  app.on(['GET', 'HEAD'], '*', createStaticHandler(deps.staticBuild));
+  // Any other method on a non-API path (POST /about, …).
+  app.notFound(jsonNotFound);
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * Errors as the API answers them (product spec §7): the right status, and `{ message }` for
+ * GET/HEAD or `{ detail }` for other methods, with a human sentence and never a stack trace.
+ *
+ * Routes and services throw `ApiError` (or `httpError(status, text)`); `handleError` turns
+ * whatever was thrown into the answer. Unexpected errors become a 500 whose stack goes to the
+ * log only.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import { errorBodyFor } from '../../src/contract/errors.ts';
+import type { AppEnv } from './types.ts';
+
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+
+  /** @param message shown to the user as is: write it for a person. */
+  constructor(status: ContentfulStatusCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** `throw httpError(404, 'Asset not found')`. */
+export function httpError(status: ContentfulStatusCode, text: string): ApiError {
+  return new ApiError(status, text);
+}
+
+/** Answer for an unexpected failure: nothing about the cause leaks to the client. */
+export const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Please try again.';
+export const NOT_FOUND_TEXT = 'Not found';
+
+/** At most this many validation problems are spelled out in one message. */
+const MAX_LISTED_ISSUES = 3;
+
+/** One readable sentence out of valibot issues, e.g. `email: Invalid email; name: Invalid length`. */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  const parts = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => {
+    const where = v.getDotPath(issue);
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+  const more = issues.length - parts.length;
+  return `Invalid input: ${parts.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+}
+
+/** Validates input against a contract schema; invalid input is a 422 with a human message. */
+export function parseInput<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new ApiError(422, describeIssues(result.issues));
+  return result.output;
+}
+
+/** Reads and validates a JSON request body: malformed JSON is a 400, invalid content a 422. */
+export async function readJsonBody<const S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'The request body must be valid JSON.');
+  }
+  return parseInput(schema, body);
+}
+
+/** The spec's error answer for the current request. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, text: string): Response {
+  c.header('Cache-Control', 'no-store');
+  return c.json(errorBodyFor(c.req.method, text), status);
+}
+
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof ApiError) return errorResponse(c, error.status, error.message);
+  if (error instanceof v.ValiError) return errorResponse(c, 422, describeIssues(error.issues));
+  if (error instanceof HTTPException && error.status < 500) {
+    return errorResponse(c, error.status, error.message || 'The request could not be processed.');
+  }
+  // Logged (with its stack) by the request logger, on the request's own line.
+  c.set('error', error);
+  return errorResponse(c, 500, INTERNAL_ERROR_TEXT);
+};
+
+/** JSON 404 for API paths nobody answers. */
+export const jsonNotFound: NotFoundHandler<AppEnv> = (c) => errorResponse(c, 404, NOT_FOUND_TEXT);

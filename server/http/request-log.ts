@@ -1,0 +1,63 @@
+/**
+ * One log line per request: method, path (no query string: it may carry tokens), status,
+ * duration in ms (0.1 ms precision), request id, content length (null when streamed) and client
+ * address. A 5xx line is logged at error level and carries the error with its stack.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Logger } from '../logger.ts';
+import { setJsonContentLength } from './json-length.ts';
+import type { AppEnv } from './types.ts';
+
+/**
+ * The client address: the first X-Forwarded-For entry when the proxy in front is trusted to set
+ * it, else the socket's peer. Undefined when the request did not come through a socket (tests).
+ */
+function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.env?.incoming?.socket?.remoteAddress;
+}
+
+export function requestLog(logger: Logger, options: { trustProxy: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Compressed JSON has lost its length on the way out: measure it again for the log line.
+    await setJsonContentLength(c);
+
+    const write = (sent: { status: number; contentLength: number | null; aborted?: boolean }) => {
+      const fields = {
+        method: c.req.method,
+        path: c.req.path,
+        status: sent.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        requestId: c.get('requestId'),
+        contentLength: sent.contentLength,
+        ip: clientAddress(c, options.trustProxy),
+        ...(sent.aborted ? { aborted: true } : {}),
+      };
+      if (sent.status >= 500) logger.error({ ...fields, err: c.get('error') }, 'request failed');
+      else logger.info(fields, 'request');
+    };
+
+    const outgoing = c.env?.outgoing;
+    if (outgoing) {
+      // Over a real socket the line is written once the body has gone out, so the duration
+      // covers the transfer (and a client that went away is noted).
+      const length = c.res.headers.get('content-length');
+      outgoing.once('close', () => {
+        write({
+          status: outgoing.statusCode,
+          contentLength: length === null ? null : Number(length),
+          aborted: !outgoing.writableFinished,
+        });
+      });
+      return;
+    }
+    const length = c.res.headers.get('content-length');
+    write({ status: c.res.status, contentLength: length === null ? null : Number(length) });
+  };
+}

@@ -1,0 +1,14 @@
+/** The Hono environment every router of the server shares. */
+import type { HttpBindings } from '@hono/node-server';
+
+export interface AppVariables {
+  /** Set by the request-id middleware on every request. */
+  requestId: string;
+  /** The unexpected error behind a 5xx answer, kept so the request log line can carry its stack. */
+  error?: Error;
+}
+
+export interface AppEnv {
+  Bindings: HttpBindings;
+  Variables: AppVariables;
+}

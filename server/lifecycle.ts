@@ -1,0 +1,203 @@
+/**
+ * The server's life: start-up and graceful shutdown (the entry point, server/main.ts, only
+ * calls `startServer()`; tests call it with test-only routes).
+ *
+ * Start-up: configuration → database → migrations → static build → queue → HTTP.
+ * Shutdown (SIGTERM, SIGINT): stop accepting connections, let in-flight requests finish (up to
+ * SHUTDOWN_TIMEOUT_MS, then close what is left), stop the queue, close the database, exit 0.
+ * A second signal during shutdown exits at once with status 1.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp, type AppDeps } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { startQueue, type Queue } from './queue/index.ts';
+import { loadStaticBuild } from './static/build.ts';
+import { serverVersion } from './version.ts';
+
+export interface StartServerOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Test-only routes (see AppDeps.extraRoutes). */
+  extraRoutes?: AppDeps['extraRoutes'];
+}
+
+export interface RunningServer {
+  readonly config: Config;
+  readonly port: number;
+  readonly url: string;
+  /** Runs the graceful shutdown, then exits the process. */
+  shutdown(reason: string): Promise<never>;
+}
+
+/** Extra time the whole shutdown may take beyond SHUTDOWN_TIMEOUT_MS before a forced exit, in ms. */
+const SHUTDOWN_WATCHDOG_GRACE_MS = 15_000;
+/** pg-boss waits at least this long for running jobs when stopping, in ms (its own minimum). */
+const MIN_QUEUE_STOP_MS = 1_000;
+
+function readConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // A configuration mistake is the operator's to fix: the message says what, a stack says nothing.
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function browsableUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+/** Counts requests whose response has not been sent, so shutdown knows when they are done. */
+function trackInFlight(server: Server, onIdle: () => void): () => number {
+  let inFlight = 0;
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) onIdle();
+    });
+  });
+  return () => inFlight;
+}
+
+async function listen(deps: AppDeps, config: Config): Promise<{ server: Server; port: number }> {
+  const app = createApp(deps);
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    ) as Server;
+    server.once('error', reject);
+  });
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const config = readConfig(options.env ?? process.env);
+  const logger = createLogger(config.logLevel);
+  const version = serverVersion();
+  logger.info({ version, nodeEnv: config.nodeEnv, dataDir: config.dataDir }, 'starting');
+
+  let database: Database | undefined;
+  let queue: Queue | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db'), logger });
+    logger.info({ driver: database.driver }, 'database opened');
+
+    const migrations = await migrate(database);
+    logger.info({ applied: migrations.applied, alreadyApplied: migrations.skipped.length }, 'migrations done');
+    if (migrations.unknownVersions.length > 0) {
+      logger.warn({ versions: migrations.unknownVersions }, 'the database has migrations this code does not know (is it newer?)');
+    }
+
+    const staticBuild = await loadStaticBuild(config.staticDir);
+    if (staticBuild) {
+      logger.info({ dir: config.staticDir, files: staticBuild.files.size, inlineScripts: staticBuild.scriptHashes.length }, 'static build loaded');
+      for (const warning of staticBuild.warnings) logger.warn({ dir: config.staticDir }, warning);
+    } else {
+      logger.warn({ dir: config.staticDir }, 'no build found: the API works, pages answer 503 until `npm run build`');
+    }
+
+    queue = await startQueue({ config, db: database, logger });
+    logger.info({ workers: config.workers }, 'queue started');
+
+    const startedAt = Date.now();
+    const deps: AppDeps = { config, logger, database, queue, staticBuild, version, startedAt };
+    if (options.extraRoutes) deps.extraRoutes = options.extraRoutes;
+    const { server, port } = await listen(deps, config);
+    const url = browsableUrl(config.host, port);
+    logger.info({ url, host: config.host, port }, 'listening');
+
+    const running = installShutdown({ config, logger, server, queue, database, port, url });
+    return running;
+  } catch (error) {
+    logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
+    await queue?.stop({ timeoutMs: MIN_QUEUE_STOP_MS }).catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+interface ShutdownDeps {
+  config: Config;
+  logger: Logger;
+  server: Server;
+  queue: Queue;
+  database: Database;
+  port: number;
+  url: string;
+}
+
+function installShutdown({ config, logger, server, queue, database, port, url }: ShutdownDeps): RunningServer {
+  let closing = false;
+  // Once closing, a connection whose last response went out is idle: close it rather than wait
+  // for its keep-alive timeout.
+  const inFlight = trackInFlight(server, () => {
+    if (closing) server.closeIdleConnections();
+  });
+  let shuttingDown: Promise<never> | undefined;
+
+  async function run(reason: string): Promise<never> {
+    const timeoutMs = config.shutdownTimeoutMs;
+    setTimeout(() => {
+      logger.error('shutdown is taking too long: exiting now');
+      process.exit(1);
+    }, timeoutMs + SHUTDOWN_WATCHDOG_GRACE_MS).unref();
+
+    const deadline = Date.now() + timeoutMs;
+    logger.info({ reason, inFlight: inFlight(), timeoutMs }, 'shutting down: no longer accepting connections');
+    closing = true;
+    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    if (inFlight() === 0) server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      httpClosed.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (timedOut) {
+      logger.warn({ inFlight: inFlight() }, 'in-flight requests did not finish in time: closing their connections');
+      server.closeAllConnections();
+      await httpClosed;
+    }
+    logger.info('http server closed');
+
+    logger.info('stopping queue');
+    await queue.stop({ timeoutMs: Math.max(deadline - Date.now(), MIN_QUEUE_STOP_MS) });
+    logger.info('queue stopped');
+
+    logger.info('closing database');
+    await database.close();
+    logger.info('database closed');
+
+    logger.info('shutdown complete');
+    process.exit(0);
+  }
+
+  const shutdown = (reason: string): Promise<never> => (shuttingDown ??= run(reason));
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (shuttingDown) {
+        logger.warn({ signal }, 'second signal during shutdown: exiting now');
+        process.exit(1);
+      }
+      shutdown(signal).catch((error: unknown) => {
+        logger.fatal({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+    });
+  }
+
+  return { config, port, url, shutdown };
+}

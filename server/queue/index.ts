@@ -1,0 +1,110 @@
+/**
+ * The job queue: pg-boss on the application's own database (PGlite through the shared
+ * connection, or Postgres through DATABASE_URL).
+ *
+ * Job modules register their handlers with `registerWorker(name, handler)`. With WORKERS=0 the
+ * process only enqueues (a web-only instance) and handlers are not run here; otherwise each job
+ * type gets WORKERS concurrent in-process workers.
+ */
+import { PgBoss, type Job } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { Logger } from '../logger.ts';
+import { pgliteBossDb } from './pglite-adapter.ts';
+
+/** Where pg-boss keeps its tables (its own schema, next to the application's tables). */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * Idle polling interval of a worker, in seconds. pg-boss's default is 2 s; 0.5 s (its minimum)
+ * keeps a generation's pick-up latency low: measured here, 20 jobs with 4 workers took 2.6 s.
+ */
+const POLLING_INTERVAL_SECONDS = 0.5;
+
+/** How long a readiness probe may take before the queue counts as not ready, in milliseconds. */
+const READY_TIMEOUT_MS = 2_000;
+
+/** Pool size of pg-boss's own Postgres connections (PGlite has exactly one, shared). */
+const PG_POOL_MAX = 4;
+
+export type JobHandler<T> = (jobs: Job<T>[]) => Promise<unknown>;
+
+export interface Queue {
+  readonly boss: PgBoss;
+  /** True when pg-boss runs and its schema answers within READY_TIMEOUT_MS. */
+  ready(): Promise<boolean>;
+  /**
+   * Creates the queue `name` (idempotent) and, unless WORKERS=0, starts WORKERS workers for it.
+   * Resolves to the worker id, or null when this process runs no workers.
+   */
+  registerWorker<T>(name: string, handler: JobHandler<T>): Promise<string | null>;
+  /** Stops fetching, waits up to `timeoutMs` for running jobs, then detaches from the database. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+export interface StartQueueOptions {
+  config: Pick<Config, 'workers'>;
+  db: Database;
+  logger: Logger;
+}
+
+/** Default wait for running jobs when stopping, in milliseconds. */
+const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+
+export async function startQueue({ config, db, logger }: StartQueueOptions): Promise<Queue> {
+  const log = logger.child({ area: 'queue' });
+  const boss =
+    db.driver === 'pglite'
+      ? new PgBoss({ db: pgliteBossDb(db), backend: 'pglite', schema: QUEUE_SCHEMA })
+      : new PgBoss({
+          connectionString: db.connectionString,
+          schema: QUEUE_SCHEMA,
+          max: PG_POOL_MAX,
+          application_name: 'atelier-queue',
+        });
+
+  // An EventEmitter 'error' without a listener would crash the process; pg-boss reports
+  // background failures (maintenance, polling) this way and keeps going.
+  boss.on('error', (error) => log.error({ err: error }, 'queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'queue warning'));
+
+  await boss.start();
+  let stopped = false;
+
+  return {
+    boss,
+    async ready() {
+      if (stopped) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+      });
+      try {
+        return await Promise.race([boss.isInstalled(), timeout]);
+      } catch (error) {
+        log.warn({ err: error }, 'queue readiness probe failed');
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async registerWorker<T>(name: string, handler: JobHandler<T>) {
+      await boss.createQueue(name);
+      if (config.workers === 0) return null;
+      const id = await boss.work<T>(
+        name,
+        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: config.workers },
+        handler,
+      );
+      log.info({ queue: name, workers: config.workers }, 'workers registered');
+      return id;
+    },
+    async stop({ timeoutMs = DEFAULT_STOP_TIMEOUT_MS } = {}) {
+      if (stopped) return;
+      stopped = true;
+      // graceful: waits for running jobs up to `timeout` (pg-boss clamps it to ≥ 1 s);
+      // close: ends pg-boss's own pool (a no-op on PGlite, whose instance the database owns).
+      await boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** The server's version: the `version` of the root package.json, read once. */
+import { readFileSync } from 'node:fs';
+
+let cached: string | undefined;
+
+export function serverVersion(): string {
+  cached ??= (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return cached;
+}

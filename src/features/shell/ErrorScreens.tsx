@@ -1,0 +1,69 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { button } from '../../ui/button.css.ts';
+import * as s from './screens.css.ts';
+import { AppFailure } from './RouterFailureScreen.tsx';
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * A screen failed to render (or its lazy chunk failed to load): spec §8 'Something went wrong'.
+ * Try again resets the boundary and reloads the route's data and code.
+ */
+export function RenderErrorScreen({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  return (
+    <div className={s.centered} role="alert">
+      <div className={s.panel}>
+        <h1 className={s.title}>
+          <Trans>Đã xảy ra lỗi</Trans>
+        </h1>
+        <p className={s.lead}>
+          <Trans>Đã có lỗi khi hiển thị trang này</Trans>
+        </p>
+        <p className={s.errorText}>{errorMessage(error)}</p>
+        <div className={s.actions}>
+          <button
+            type="button"
+            className={button({ variant: 'primary' })}
+            onClick={() => {
+              reset();
+              void router.invalidate();
+            }}
+          >
+            <Trans>Thử lại</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface CrashState {
+  error: unknown;
+}
+
+/**
+ * Last line of defence around the router itself: spec §8 'Unexpected Application Error!'.
+ * Reached only when the router or a provider fails, never for a screen's own error.
+ */
+export class AppCrashBoundary extends Component<{ children: ReactNode }, CrashState> {
+  override state: CrashState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): CrashState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Application error', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return <AppFailure error={this.state.error} />;
+  }
+}

@@ -1,0 +1,3 @@
+import { globalKeyframes } from '@vanilla-extract/css';
+
+globalKeyframes('atelier-spin', { to: { transform: 'rotate(360deg)' } });

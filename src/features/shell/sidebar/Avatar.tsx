@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { initials, type SessionUser } from '../../../lib/session.ts';
+import * as s from './sidebar.css.ts';
+
+/** The user's picture, or their initials when there is none or it fails to load (spec §2). */
+export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = user.profile_picture;
+  const showImage = Boolean(src) && failedSrc !== src;
+  return (
+    <span
+      className={s.avatar}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
+      aria-hidden="true"
+    >
+      {showImage ? (
+        <img
+          className={s.avatarImage}
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          referrerPolicy="no-referrer"
+          onError={() => setFailedSrc(src ?? null)}
+        />
+      ) : (
+        initials(user)
+      )}
+    </span>
+  );
+}

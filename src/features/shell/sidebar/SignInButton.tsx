@@ -1,0 +1,23 @@
+import { Trans } from '@lingui/react/macro';
+import { useOpenAuthModal } from '../../auth/auth-modal-state.ts';
+import { IconUser } from './icons.tsx';
+import * as s from './sidebar.css.ts';
+
+/** Guests: opens the login modal, remembering the current path (spec §2). */
+export function SignInButton({ compact = false, onOpen }: { compact?: boolean; onOpen?: () => void }) {
+  const openAuthModal = useOpenAuthModal();
+  return (
+    <button
+      type="button"
+      className={compact ? `${s.signInButton} ${s.signInButtonCompact}` : s.signInButton}
+      data-testid="sign-in"
+      onClick={() => {
+        onOpen?.();
+        openAuthModal('login');
+      }}
+    >
+      <IconUser size={18} />
+      <Trans>Đăng nhập</Trans>
+    </button>
+  );
+}

@@ -1,0 +1,48 @@
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { media } from '../../../ui/theme.css.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { DashboardTopBar } from './DashboardTopBar.tsx';
+import { MobileHeader } from './MobileHeader.tsx';
+import { isNavItemActive, NAV } from './nav-items.ts';
+import { SidebarContent } from './SidebarContent.tsx';
+import * as s from './sidebar.css.ts';
+
+/**
+ * The sidebar layout (spec §2). From 1024 px the sidebar is fixed on the left; below it the
+ * dashboard gets a compact top bar and every other page a mobile header with a drawer. Only one
+ * of them is in the page at a time, so there is one navigation for assistive technology.
+ */
+export function StudioLayout() {
+  const { t } = useLingui();
+  const wide = useMediaQuery(media.desktop, true);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const onDashboard = isNavItemActive(pathname, NAV.dashboard);
+  return (
+    <div className={s.layout} data-testid="studio-layout">
+      <a
+        href="#main"
+        className={s.skipLink}
+        onClick={(event) => {
+          // Focus the content without a hash change the router would treat as a navigation.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        <Trans>Bỏ qua đến nội dung chính</Trans>
+      </a>
+      {wide ? (
+        <aside className={s.aside} aria-label={t`Thanh bên`}>
+          <SidebarContent />
+        </aside>
+      ) : onDashboard ? (
+        <DashboardTopBar />
+      ) : (
+        <MobileHeader />
+      )}
+      <main id="main" tabIndex={-1} className={s.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { AppLink } from '../../../ui/link.tsx';
+import { button } from '../../../ui/button.css.ts';
+import { CloseIcon } from '../../../ui/icons.tsx';
+import { media } from '../../../ui/theme.css.ts';
+import { SERVICE_MENU, TOOLS } from '../services.ts';
+import { APP_PATH, NAV_AFTER_SERVICES, NAV_BEFORE_SERVICES, currentFor, type NavLinkItem } from './nav.ts';
+import { LanguageToggle } from './LanguageToggle.tsx';
+import { Wordmark } from './Wordmark.tsx';
+import * as s from './Header.css.ts';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Focus trap: Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function trapTab(event: KeyboardEvent, dialog: HTMLElement | null) {
+  if (!dialog) return;
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !dialog.contains(active);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+interface MobileMenuProps {
+  id: string;
+  open: boolean;
+  /** `returnFocus` is false when the menu button itself is gone (the window grew to desktop width). */
+  onClose: (returnFocus?: boolean) => void;
+  currentPath: string | undefined;
+}
+
+/**
+ * The full-screen menu of small screens (below 1024 px): a modal dialog that traps focus,
+ * locks the page's scroll, and closes on Escape, on the close button and on navigation.
+ */
+export function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const servicesLabelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const { body } = document;
+    const previousOverflow = body.style.overflow;
+    body.style.overflow = 'hidden';
+    closeRef.current?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+      } else if (event.key === 'Tab') trapTab(event, dialogRef.current);
+    };
+    const desktop = window.matchMedia(media.desktop);
+    const onWidthChange = () => {
+      if (desktop.matches) onClose(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    desktop.addEventListener('change', onWidthChange);
+    return () => {
+      body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKeyDown);
+      desktop.removeEventListener('change', onWidthChange);
+    };
+  }, [open, onClose]);
+
+  const navigate = () => onClose();
+  const renderLink = ({ to, label }: NavLinkItem) => (
+    <li key={to}>
+      <AppLink to={to} className={s.mobileLink} aria-current={currentFor(to, currentPath)} onClick={navigate}>
+        {i18n._(label)}
+      </AppLink>
+    </li>
+  );
+
+  return (
+    <div
+      ref={dialogRef}
+      id={id}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t`Menu điều hướng`}
+      className={s.mobileMenu}
+      hidden={!open}
+      data-testid="mobile-menu"
+    >
+      <div className={s.mobileTop}>
+        <Wordmark onClick={navigate} />
+        <button
+          ref={closeRef}
+          type="button"
+          className={`${s.menuButton} ${s.pushRight}`}
+          aria-label={t`Đóng menu`}
+          onClick={() => onClose()}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <div className={s.mobileBody}>
+        <nav aria-label={t`Điều hướng chính`}>
+          <ul className={s.mobileList}>
+            {NAV_BEFORE_SERVICES.map(renderLink)}
+            <li>
+              <p id={servicesLabelId} className={s.mobileGroupLabel}>
+                <Trans>Dịch vụ</Trans>
+              </p>
+              <ul className={s.mobileSubList} aria-labelledby={servicesLabelId}>
+                {SERVICE_MENU.map((toolId) => {
+                  const tool = TOOLS[toolId];
+                  const Icon = tool.icon;
+                  return (
+                    <li key={toolId}>
+                      <AppLink
+                        to={tool.to}
+                        className={s.mobileSubLink}
+                        aria-current={currentFor(tool.to, currentPath)}
+                        onClick={navigate}
+                      >
+                        <Icon size={20} />
+                        {i18n._(tool.name)}
+                      </AppLink>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+            {NAV_AFTER_SERVICES.map(renderLink)}
+          </ul>
+        </nav>
+        <div className={s.mobileFooter}>
+          <LanguageToggle testId="mobile-lang-toggle" />
+          <AppLink
+            to={APP_PATH}
+            className={`${button({ variant: 'onDark', size: 'md' })} ${s.grow}`}
+            data-testid="mobile-go-to-app"
+            onClick={navigate}
+          >
+            <Trans>Vào ứng dụng</Trans>
+          </AppLink>
+        </div>
+      </div>
+    </div>
+  );
+}

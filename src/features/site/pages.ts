@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { SITE_PAGES, type SitePageName } from './paths.ts';
+
+export { sitePageForPath, type SitePageName } from './paths.ts';
+
+/**
+ * The pre-rendered public pages. Each is rendered to HTML at build time (scripts/prerender.ts)
+ * and hydrated by src/site.tsx without the router; the SPA renders the same components on its
+ * own routes (src/routes/_site/*).
+ */
+export interface SitePageModule {
+  default: ComponentType;
+}
+
+export interface SitePage {
+  /** The home page starts with a transparent header over its hero. */
+  transparentHeader: boolean;
+  /** Without a title the site's default title is used (the home page). */
+  title?: MessageDescriptor;
+  description: MessageDescriptor;
+  load: () => Promise<SitePageModule>;
+}
+
+export const sitePages = {
+  home: {
+    ...SITE_PAGES.home,
+    transparentHeader: true,
+    // The site's default title (spelled out so every entry has the same shape for its readers).
+    title: undefined,
+    description: msg`Atelier là studio AI cho người bán hàng online, salon và thương hiệu thời trang: thử đồ ảo, chỉnh sửa ảnh, tạo người mẫu, đổi kiểu tóc, ảnh thành video và làm nét ảnh.`,
+    load: () => import('./pages/HomePage.tsx'),
+  },
+  about: {
+    ...SITE_PAGES.about,
+    transparentHeader: false,
+    title: msg`Về Atelier`,
+    description: msg`Câu chuyện, sứ mệnh và đội ngũ đứng sau Atelier — studio AI giúp người bán hàng và salon Việt tạo hình ảnh đẹp, nhanh và tiết kiệm.`,
+    load: () => import('./pages/AboutPage.tsx'),
+  },
+} satisfies Record<SitePageName, SitePage & { path: string; file: string }>;
+

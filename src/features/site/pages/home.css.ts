@@ -1,0 +1,418 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { media, vars } from '../../../ui/theme.css.ts';
+import { motionOk, reducedMotion } from './sections.css.ts';
+
+// Hero: under the transparent header, on ink.
+
+export const hero = style({
+  position: 'relative',
+  overflow: 'hidden',
+  color: vars.color.onDark,
+  background: [
+    'radial-gradient(ellipse 60% 55% at 85% 25%, rgba(164, 55, 60, 0.38), transparent 70%)',
+    'radial-gradient(ellipse 50% 45% at 5% 95%, rgba(138, 106, 47, 0.28), transparent 70%)',
+    vars.color.ink,
+  ].join(', '),
+  paddingTop: `calc(${vars.size.headerHeight} + ${vars.space['10']})`,
+  paddingBottom: vars.space['12'],
+  '@media': {
+    [media.desktop]: { paddingTop: `calc(${vars.size.headerHeight} + ${vars.space['16']})`, paddingBottom: vars.space['16'] },
+  },
+});
+
+export const heroGrid = style({
+  display: 'grid',
+  gap: vars.space['12'],
+  alignItems: 'center',
+  '@media': { [media.desktop]: { gridTemplateColumns: '1.15fr 0.85fr', gap: vars.space['16'] } },
+});
+
+export const heroCopy = style({ display: 'grid', gap: vars.space['6'], justifyItems: 'start' });
+
+export const heroTitle = style({
+  fontFamily: vars.font.display,
+  fontWeight: 400,
+  fontSize: 'clamp(2.5rem, 6.2vw, 4.5rem)',
+  lineHeight: 1.04,
+  letterSpacing: '-0.02em',
+  textWrap: 'balance',
+});
+
+export const heroEm = style({ fontStyle: 'italic', color: '#eab9b3' });
+
+export const heroLead = style({
+  fontSize: 'clamp(1.0625rem, 1.6vw, 1.25rem)',
+  lineHeight: 1.65,
+  color: vars.color.onDarkMuted,
+  maxWidth: '56ch',
+});
+
+export const heroActions = style({
+  '@media': { [media.phone]: { display: 'grid', width: '100%' } },
+});
+
+export const heroFacts = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['2'],
+  color: vars.color.onDarkMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const heroFact = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'] });
+
+export const factIcon = style({ color: '#eab9b3', flexShrink: 0 });
+
+export const stats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+  gap: vars.space['6'],
+  margin: `${vars.space['12']} 0 0`,
+  paddingTop: vars.space['8'],
+  borderTop: '1px solid rgba(255, 255, 255, 0.14)',
+  '@media': { [media.phone]: { gap: vars.space['3'] }, [media.desktop]: { marginTop: vars.space['16'] } },
+});
+
+export const stat = style({
+  display: 'flex',
+  flexDirection: 'column-reverse',
+  gap: vars.space['1'],
+  // One compact row per figure on phones: the figure, then its label.
+  '@media': { [media.phone]: { flexDirection: 'row-reverse', justifyContent: 'flex-end', alignItems: 'baseline', gap: vars.space['3'] } },
+});
+
+export const statValue = style({
+  margin: 0,
+  fontFamily: vars.font.display,
+  fontSize: vars.fontSize['3xl'],
+  lineHeight: 1.1,
+  color: vars.color.onDark,
+  '@media': { [media.phone]: { fontSize: vars.fontSize['2xl'], minWidth: '8.5rem' } },
+});
+
+export const statLabel = style({ color: vars.color.onDarkMuted, fontSize: vars.fontSize.sm });
+
+// Hero visual: drawn, no images.
+
+const float = keyframes({ '0%, 100%': { transform: 'translateY(0)' }, '50%': { transform: 'translateY(-6px)' } });
+
+export const visual = style({
+  position: 'relative',
+  width: '100%',
+  maxWidth: '440px',
+  aspectRatio: '440 / 520',
+  margin: '0 auto',
+  '@media': { [media.phone]: { maxWidth: '340px' } },
+});
+
+export const visualSvg = style({ width: '100%', height: '100%' });
+
+const chipBase = style({
+  position: 'absolute',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.paper,
+  color: vars.color.ink,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  lineHeight: 1.3,
+  boxShadow: vars.shadow.lg,
+  whiteSpace: 'nowrap',
+  '@media': { [motionOk]: { animation: `${float} 5s ease-in-out infinite` }, [media.tablet]: { fontSize: vars.fontSize.sm } },
+});
+
+export const chipTop = style([chipBase, { top: '7%', left: '-2%' }]);
+export const chipBottom = style([chipBase, { bottom: '9%', right: '-2%', animationDelay: '-2.5s' }]);
+
+export const chipIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '26px',
+  height: '26px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+});
+
+export const chipIconDone = style([chipIcon, { background: vars.color.successSoft, color: vars.color.success }]);
+
+export const beforeAfter = style({
+  position: 'absolute',
+  top: '33%',
+  left: 0,
+  right: 0,
+  display: 'flex',
+  justifyContent: 'space-between',
+  padding: `0 9%`,
+  pointerEvents: 'none',
+});
+
+export const tag = style({
+  padding: `2px ${vars.space['2']}`,
+  borderRadius: vars.radius.sm,
+  background: 'rgba(11, 11, 12, 0.78)',
+  color: vars.color.onDark,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  letterSpacing: '0.04em',
+});
+
+// Tools
+
+export const toolGrid = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['4'],
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['5'] },
+    [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['6'] },
+  },
+});
+
+export const toolCard = style({
+  position: 'relative',
+  height: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['4'],
+  padding: vars.space['6'],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.paper,
+  transition: `border-color ${vars.motion.normal}, box-shadow ${vars.motion.normal}, transform ${vars.motion.normal}`,
+  selectors: {
+    '&:hover, &:focus-within': { borderColor: vars.color.ink, boxShadow: vars.shadow.md },
+  },
+  '@media': {
+    [motionOk]: { selectors: { '&:hover': { transform: 'translateY(-2px)' } } },
+    [reducedMotion]: { transition: 'none' },
+  },
+});
+
+export const toolName = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize.xl });
+
+/** The card's one link covers the whole card. */
+export const stretchedLink = style({
+  color: 'inherit',
+  textDecoration: 'none',
+  selectors: {
+    '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: vars.radius.lg },
+    '&:focus-visible': { outline: 'none' },
+    '&:focus-visible::after': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
+  },
+});
+
+export const toolText = style({ color: vars.color.muted, flex: 1 });
+
+export const toolMeta = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  paddingTop: vars.space['4'],
+  borderTop: `1px solid ${vars.color.line}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.inkSoft,
+});
+
+export const toolArrow = style({
+  color: vars.color.ink,
+  marginLeft: 'auto',
+  transition: `transform ${vars.motion.normal}`,
+  selectors: { [`${toolCard}:hover &`]: { transform: 'translateX(4px)' } },
+  '@media': { [reducedMotion]: { transition: 'none' } },
+});
+
+// Steps
+
+export const steps = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['8'],
+  counterReset: 'step',
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space['6'] },
+  },
+});
+
+export const step = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  alignContent: 'start',
+  paddingTop: vars.space['5'],
+  borderTop: `2px solid ${vars.color.ink}`,
+});
+
+export const stepTop = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between' });
+
+export const stepNumber = style({
+  fontFamily: vars.font.display,
+  fontSize: vars.fontSize['2xl'],
+  color: vars.color.accent,
+  lineHeight: 1,
+});
+
+export const stepTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 600 });
+
+export const stepText = style({ color: vars.color.muted });
+
+// Pricing teaser
+
+export const pricingHead = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  marginBottom: vars.space['10'],
+  '@media': { [media.desktop]: { gridTemplateColumns: '1.2fr 0.8fr', alignItems: 'end' } },
+});
+
+export const annualNote = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+  color: vars.color.inkSoft,
+  '@media': { [media.desktop]: { justifyContent: 'flex-end' } },
+});
+
+export const saveBadge = style({
+  display: 'inline-block',
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.accent,
+  color: vars.color.accentInk,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  letterSpacing: '0.08em',
+  textTransform: 'uppercase',
+});
+
+export const plans = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['4'],
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['6'] } },
+});
+
+export const plan = style({
+  height: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['4'],
+  padding: vars.space['8'],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.paper,
+});
+
+export const planFeatured = style([plan, { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink }]);
+
+export const planName = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize['2xl'] });
+
+export const planFor = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  selectors: { [`${planFeatured} &`]: { color: vars.color.onDarkMuted } },
+  // Two lines reserved side by side, so the prices line up.
+  '@media': { [media.desktop]: { minHeight: '3.2em' } },
+});
+
+export const price = style({ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: vars.space['1'], fontSize: vars.fontSize.sm });
+
+export const priceValue = style({ fontSize: vars.fontSize['3xl'], fontWeight: 600, letterSpacing: '-0.02em', lineHeight: 1.1 });
+
+export const priceAnnual = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, minHeight: '1.6em', selectors: { [`${planFeatured} &`]: { color: vars.color.onDarkMuted } } });
+
+export const perks = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: `${vars.space['4']} 0 0`,
+  borderTop: `1px solid ${vars.color.line}`,
+  display: 'grid',
+  gap: vars.space['2'],
+  fontSize: vars.fontSize.sm,
+  selectors: { [`${planFeatured} &`]: { borderTopColor: 'rgba(255, 255, 255, 0.16)' } },
+});
+
+export const perk = style({ display: 'flex', gap: vars.space['2'], alignItems: 'flex-start' });
+
+export const perkIcon = style({ marginTop: '2px', flexShrink: 0, color: vars.color.success, selectors: { [`${planFeatured} &`]: { color: '#9be0bb' } } });
+
+export const pricingFoot = style({ marginTop: vars.space['8'], display: 'flex', flexWrap: 'wrap', gap: vars.space['4'], alignItems: 'center', justifyContent: 'space-between' });
+
+export const smallPrint = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, maxWidth: '70ch' });
+
+// FAQ
+
+export const faqGrid = style({
+  display: 'grid',
+  gap: vars.space['10'],
+  '@media': { [media.desktop]: { gridTemplateColumns: '0.8fr 1.2fr', gap: vars.space['16'] } },
+});
+
+export const faqList = style({ display: 'grid', borderTop: `1px solid ${vars.color.lineStrong}` });
+
+export const faqItem = style({ borderBottom: `1px solid ${vars.color.lineStrong}` });
+
+export const faqQuestion = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['4'],
+  minHeight: '64px',
+  padding: `${vars.space['4']} 0`,
+  fontSize: vars.fontSize.lg,
+  fontWeight: 600,
+  cursor: 'pointer',
+  listStyle: 'none',
+  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+});
+
+export const faqIcon = style({
+  flexShrink: 0,
+  transition: `transform ${vars.motion.normal}`,
+  selectors: { [`${faqItem}[open] &`]: { transform: 'rotate(45deg)' } },
+  '@media': { [reducedMotion]: { transition: 'none' } },
+});
+
+export const faqAnswer = style({ paddingBottom: vars.space['5'], color: vars.color.inkSoft, maxWidth: '68ch' });
+
+// Final call to action
+
+export const finalCta = style({
+  position: 'relative',
+  overflow: 'hidden',
+  display: 'grid',
+  gap: vars.space['6'],
+  justifyItems: 'center',
+  textAlign: 'center',
+  padding: `${vars.space['16']} ${vars.space['6']}`,
+  borderRadius: vars.radius.xl,
+  color: vars.color.onDark,
+  background: [
+    'radial-gradient(ellipse 70% 80% at 50% 0%, rgba(164, 55, 60, 0.45), transparent 70%)',
+    vars.color.ink,
+  ].join(', '),
+  '@media': { [media.desktop]: { padding: `${vars.space['20']} ${vars.space['16']}` } },
+});
+
+export const finalTitle = style({
+  fontFamily: vars.font.display,
+  fontWeight: 400,
+  fontSize: 'clamp(2rem, 4.5vw, 3.25rem)',
+  lineHeight: 1.1,
+  letterSpacing: '-0.015em',
+  maxWidth: '20ch',
+  textWrap: 'balance',
+});

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorMessage, setTokenProvider, timeoutFor } from './api.ts';
+
+describe('timeoutFor', () => {
+  it('uses the spec timeouts by path', () => {
+    expect(timeoutFor('/api/assets')).toBe(120_000);
+    expect(timeoutFor('/api/ai/virtual-tryon/')).toBe(600_000);
+    expect(timeoutFor('/api/ai/image-editing/jobs')).toBe(300_000);
+  });
+});
+
+describe('errorMessage', () => {
+  it('takes message for GET and detail for other methods', () => {
+    expect(errorMessage('GET', 404, { message: 'Not found' })).toBe('Not found');
+    expect(errorMessage('POST', 400, { detail: 'Bad input' })).toBe('Bad input');
+  });
+  it('falls back to the status text of the spec', () => {
+    expect(errorMessage('POST', 502, 'oops')).toBe('API request failed with status: 502');
+    expect(errorMessage('GET', 500, { message: '' })).toBe('API request failed with status: 500');
+  });
+});
+
+describe('api', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setTokenProvider(() => null);
+  });
+
+  it('sends the bearer token, no-cache headers on GET, and parses JSON', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    setTokenProvider(() => 'tok');
+    await expect(api.get('/api/health')).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/health');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok');
+    expect(headers['Cache-Control']).toBe('no-cache');
+  });
+
+  it('throws an ApiError with status and body', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ detail: 'Nope' }), { status: 422 })));
+    const error = await api.post('/auth/login', { username: 'a' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'Nope', body: { detail: 'Nope' } });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The API client (spec §7): JSON to the API host (the PWA's own origin unless API_BASE_URL was
+ * set at build time), a bearer token when signed in, no-cache GETs, per-path timeouts, and
+ * errors that carry the server's message (GET) or detail (other methods).
+ */
+
+/** Spec §9 request timeouts, in ms: default, AI paths, and image editing (checked first). */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const AI_TIMEOUT_MS = 600_000;
+export const IMAGE_EDITING_TIMEOUT_MS = 300_000;
+
+export function timeoutFor(path: string): number {
+  if (path.includes('/ai/image-editing/')) return IMAGE_EDITING_TIMEOUT_MS;
+  if (path.includes('/ai/')) return AI_TIMEOUT_MS;
+  return DEFAULT_TIMEOUT_MS;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The message a failed call shows: the body's message (GET) or detail (other methods). */
+export function errorMessage(method: string, status: number, body: unknown): string {
+  const key = method.toUpperCase() === 'GET' ? 'message' : 'detail';
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    // Prefer the field §7 names for the method; accept the other one from a non-conforming peer.
+    for (const field of [key, key === 'message' ? 'detail' : 'message']) {
+      const value = record[field];
+      if (typeof value === 'string' && value.trim()) return value;
+    }
+  }
+  return `API request failed with status: ${status}`;
+}
+
+let tokenProvider: () => string | null = () => null;
+
+/** The session module tells the client where the bearer token comes from. */
+export function setTokenProvider(provider: () => string | null): void {
+  tokenProvider = provider;
+}
+
+export function apiUrl(path: string): string {
+  const base = import.meta.env.API_BASE_URL ?? '';
+  return `${base.replace(/\/$/, '')}${path}`;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Overrides the per-path timeout, in ms. */
+  timeoutMs?: number;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = tokenProvider();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method === 'GET') {
+    headers['Cache-Control'] = 'no-cache';
+    headers.Pragma = 'no-cache';
+  }
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? timeoutFor(path));
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const response = await fetch(apiUrl(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    signal,
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(errorMessage(method, response.status, parsed), response.status, parsed);
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** Multipart upload POST (the browser sets the boundary). */
+  upload: <T>(path: string, form: FormData, options?: RequestOptions) => request<T>('POST', path, form, options),
+};

@@ -1,0 +1,29 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Spec §7: data fetches retry up to 3 times with exponential delay capped at 30 s. */
+export const QUERY_RETRIES = 3;
+export const RETRY_DELAY_CAP_MS = 30_000;
+/** Spec §7: unused data is kept 5 minutes. */
+export const UNUSED_DATA_KEPT_MS = 5 * 60_000;
+
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, RETRY_DELAY_CAP_MS);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => {
+          // A 4xx answer will not change on retry (except 408 timeout and 429 rate limit).
+          const status = (error as { status?: number } | null)?.status;
+          if (status && status >= 400 && status < 500 && status !== 408 && status !== 429) return false;
+          return failureCount < QUERY_RETRIES;
+        },
+        retryDelay,
+        gcTime: UNUSED_DATA_KEPT_MS,
+        staleTime: 30_000,
+      },
+    },
+  });
+}

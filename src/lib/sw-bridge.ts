@@ -1,0 +1,80 @@
+/** What the page learns from its service worker. */
+export interface ServiceWorkerEvents {
+  /** A new version is installed and waiting; it takes over only when the user agrees. */
+  onUpdateReady(worker: ServiceWorker): void;
+  /** The first service worker has taken control: the app now works offline (told once per browser). */
+  onOfflineReady(): void;
+}
+
+/** The "ready to work offline" toast is shown once per browser, never again after. */
+export const OFFLINE_READY_SHOWN_KEY = 'atelier.offlineReadyShown';
+
+export function registerServiceWorker(events: ServiceWorkerEvents): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  window.addEventListener('load', () => void register(events), { once: true });
+  if (document.readyState === 'complete') void register(events);
+}
+
+let registering: Promise<void> | undefined;
+
+function register(events: ServiceWorkerEvents): Promise<void> {
+  registering ??= doRegister(events);
+  return registering;
+}
+
+async function doRegister(events: ServiceWorkerEvents): Promise<void> {
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  } catch (error) {
+    console.warn('Service worker registration failed', error);
+    return;
+  }
+
+  const watch = (worker: ServiceWorker | null) => {
+    if (!worker) return;
+    const onState = () => {
+      if (worker.state !== 'installed') return;
+      // With a controller already in place this is an update; without one it is the first install.
+      if (navigator.serviceWorker.controller) events.onUpdateReady(worker);
+    };
+    worker.addEventListener('statechange', onState);
+    onState();
+  };
+
+  if (registration.waiting && navigator.serviceWorker.controller) events.onUpdateReady(registration.waiting);
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
+
+  if (!hadController) {
+    // First visit: once this worker controls the page, everything needed offline is cached.
+    const markReady = () => {
+      try {
+        if (localStorage.getItem(OFFLINE_READY_SHOWN_KEY)) return;
+        localStorage.setItem(OFFLINE_READY_SHOWN_KEY, new Date().toISOString());
+      } catch {
+        return;
+      }
+      events.onOfflineReady();
+    };
+    if (navigator.serviceWorker.controller) markReady();
+    else navigator.serviceWorker.addEventListener('controllerchange', markReady, { once: true });
+  }
+
+  // Look for a new version when the app comes back to the foreground, at most hourly.
+  const HOUR_MS = 60 * 60 * 1000;
+  let lastCheck = Date.now();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Date.now() - lastCheck > HOUR_MS) {
+      lastCheck = Date.now();
+      void registration.update().catch(() => undefined);
+    }
+  });
+}
+
+/** The user agreed to the new version: let it take over, then reload once it controls the page. */
+export function applyUpdate(worker: ServiceWorker): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}

@@ -1,0 +1,28 @@
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '../router.tsx';
+import { LinkProvider, type AppLinkProps } from '../ui/link.tsx';
+import { DocumentHead } from '../features/shell/DocumentHead.tsx';
+import { LazyToaster } from '../features/shell/LazyToaster.tsx';
+import { RouterFailureScreen } from '../features/shell/RouterFailureScreen.tsx';
+import { NotFoundPage } from '../features/shell/NotFoundPage.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: RouterFailureScreen,
+  notFoundComponent: NotFoundPage,
+});
+
+/** Components shared with the pre-rendered site navigate client-side inside the SPA. */
+function RouterAppLink({ to, ...rest }: AppLinkProps) {
+  return <Link to={to} {...rest} />;
+}
+
+function RootLayout() {
+  return (
+    <LinkProvider value={RouterAppLink}>
+      <DocumentHead />
+      <Outlet />
+      <LazyToaster />
+    </LinkProvider>
+  );
+}

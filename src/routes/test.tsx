@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { DeviceGate } from '../features/shell/DeviceRestriction.tsx';
+import { DeviceCheck, DeviceCheckFrame } from '../features/shell/device-check/DeviceCheckPage.tsx';
+
+/** /test: the device and browser check (spec §2: no sign-in guard). Phones get the restriction screen. */
+export const Route = createFileRoute('/test')({
+  staticData: {
+    title: msg`Kiểm tra thiết bị`,
+    description: msg`Kiểm tra thiết bị và trình duyệt của bạn có dùng được các studio AI của Atelier hay không.`,
+  },
+  component: TestRoute,
+});
+
+function TestRoute() {
+  return (
+    <DeviceCheckFrame>
+      <DeviceGate allowMobile={false}>
+        <DeviceCheck />
+      </DeviceGate>
+    </DeviceCheckFrame>
+  );
+}

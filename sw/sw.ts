@@ -1,0 +1,13 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { wireLifecycle } from './lifecycle.ts';
+import { registerNavigationFallback } from './navigation.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The service worker only wires pieces; each lives in its own module.
+wireLifecycle();
+cleanupOutdatedCaches();
+// The build injects the list of shell files (HTML, JS, CSS, icons) with their revisions.
+precacheAndRoute(self.__WB_MANIFEST, { cleanURLs: true, directoryIndex: 'index.html' });
+registerNavigationFallback();

@@ -1,0 +1,80 @@
+import { chromium } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from './fixtures.ts';
+import { chromiumArgs } from '../../playwright.config.ts';
+
+async function waitForController(page: import('@playwright/test').Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+}
+
+test('after one visit the app shell, the public pages and the studio load offline', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await waitForController(page);
+  // The one-time "ready to work offline" toast.
+  await expect(page.getByText('Sẵn sàng dùng khi không có mạng')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('site-header')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('studio-layout')).toBeVisible();
+
+  // A deep link never visited before still gets the shell (and then the not-found page).
+  await page.goto('/not/visited/before');
+  await expect(page.getByText('404')).toBeVisible();
+  await context.setOffline(false);
+
+  // The toast is shown once per browser, not on every visit.
+  await page.goto('/');
+  await page.waitForTimeout(1500);
+  await expect(page.getByText('Sẵn sàng dùng khi không có mạng')).toHaveCount(0);
+});
+
+test('the web app is installable: no installability errors', async ({ baseURL }) => {
+  // Installability is only reported for a persistent profile.
+  const profile = await mkdtemp(join(tmpdir(), 'atelier-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || undefined,
+    args: chromiumArgs,
+    headless: true,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${baseURL}/`);
+    await waitForController(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toContain('/manifest.webmanifest');
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+test('the manifest carries names, language, display, colours, icons and screenshots', async ({ request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.headers()['cache-control']).toContain('no-cache');
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Atelier', lang: 'vi', display: 'standalone' });
+  expect(manifest.theme_color).toMatch(/^#/);
+  expect(manifest.background_color).toMatch(/^#/);
+  const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  for (const icon of [...manifest.icons, ...manifest.screenshots]) {
+    expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+  }
+  expect(manifest.screenshots.length).toBeGreaterThanOrEqual(2);
+});

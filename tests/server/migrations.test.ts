@@ -1,0 +1,128 @@
+/** Migrations on the database under test: idempotent, tamper-evident, serialised. */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, MEMORY_DATA_DIR } from '../../server/db/connection.ts';
+import { checksumOf, migrate, MigrationError, MIGRATIONS_DIR, readMigrations } from '../../server/db/migrate.ts';
+import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
+
+let test: TestDatabase;
+let dir: string;
+
+beforeEach(async () => {
+  test = await createTestDatabase();
+  // A private copy of the real migrations, so a test can edit or add files.
+  dir = await mkdtemp(path.join(tmpdir(), 'atelier-migrations-'));
+  await cp(MIGRATIONS_DIR, dir, { recursive: true });
+});
+
+afterEach(async () => {
+  await test.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const appliedRows = () =>
+  test.database.kysely.selectFrom('schema_migrations').selectAll().orderBy('version').execute();
+
+describe(`migrate (${DRIVER})`, () => {
+  it('applies the initial migration: app_settings takes JSON values with a default timestamp', async () => {
+    const result = await migrate(test.database);
+    expect(result).toEqual({ applied: ['0001_app_settings.sql'], skipped: [], unknownVersions: [] });
+
+    await test.database.kysely
+      .insertInto('app_settings')
+      .values({ key: 'jwt_secret', value: JSON.stringify({ secret: 'abc', rotated: [1, 2] }) })
+      .execute();
+    const row = await test.database.kysely.selectFrom('app_settings').selectAll().executeTakeFirstOrThrow();
+    expect(row.value).toEqual({ secret: 'abc', rotated: [1, 2] });
+    expect(row.updated_at).toBeInstanceOf(Date);
+  });
+
+  it('is a no-op when run twice: nothing applied, same rows', async () => {
+    await migrate(test.database, dir);
+    const before = await appliedRows();
+    expect(before.map((row) => row.version)).toEqual([1]);
+    expect(before[0]?.checksum).toBe(checksumOf(await readFile(path.join(dir, '0001_app_settings.sql'), 'utf8')));
+
+    const second = await migrate(test.database, dir);
+    expect(second.applied).toEqual([]);
+    expect(second.skipped).toEqual(['0001_app_settings.sql']);
+    expect(await appliedRows()).toEqual(before);
+  });
+
+  it('applies a new migration after the applied ones, in version order', async () => {
+    await migrate(test.database, dir);
+    await writeFile(path.join(dir, '0003_c.sql'), 'CREATE TABLE c_table (id int); INSERT INTO c_table VALUES (3);');
+    await writeFile(path.join(dir, '0002_b.sql'), 'CREATE TABLE b_table (id int);\nINSERT INTO b_table VALUES (2);');
+    const result = await migrate(test.database, dir);
+    expect(result.applied).toEqual(['0002_b.sql', '0003_c.sql']);
+    expect((await appliedRows()).map((row) => [row.version, row.name])).toEqual([
+      [1, 'app_settings'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
+  });
+
+  it('refuses to start when an applied migration was changed', async () => {
+    await migrate(test.database, dir);
+    await writeFile(path.join(dir, '0001_app_settings.sql'), '-- edited\nCREATE TABLE app_settings (key text PRIMARY KEY);');
+    await writeFile(path.join(dir, '0002_next.sql'), 'CREATE TABLE next_table (id int);');
+
+    const failure = migrate(test.database, dir);
+    await expect(failure).rejects.toBeInstanceOf(MigrationError);
+    await expect(failure).rejects.toThrow(/0001_app_settings\.sql was changed after it was applied/);
+    // Nothing after the tampered file ran.
+    expect((await appliedRows()).map((row) => row.version)).toEqual([1]);
+  });
+
+  it('treats a CRLF checkout of the same file as unchanged', async () => {
+    await migrate(test.database, dir);
+    const file = path.join(dir, '0001_app_settings.sql');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/\n/g, '\r\n'));
+    expect((await migrate(test.database, dir)).applied).toEqual([]);
+  });
+
+  it('rolls back a failing migration entirely and names it', async () => {
+    await writeFile(path.join(dir, '0002_broken.sql'), 'CREATE TABLE half_done (id int);\nSELECT * FROM missing_table;');
+    await expect(migrate(test.database, dir)).rejects.toThrow(/Migration 0002_broken\.sql failed: .*missing_table/);
+    expect((await appliedRows()).map((row) => row.version)).toEqual([1]);
+    const halfDone = await sql<{ name: string | null }>`select to_regclass('half_done')::text as name`.execute(test.database.kysely);
+    expect(halfDone.rows[0]?.name).toBeNull();
+  });
+
+  it('reports versions the database has but the code does not know', async () => {
+    await writeFile(path.join(dir, '0002_extra.sql'), 'SELECT 1;');
+    await migrate(test.database, dir);
+    await rm(path.join(dir, '0002_extra.sql'));
+    expect((await migrate(test.database, dir)).unknownVersions).toEqual([2]);
+  });
+
+  it.runIf(DRIVER === 'postgres')('serialises concurrent runs from several instances (advisory lock)', async () => {
+    // A deliberately slow migration widens the window two unsynchronised runs would race in.
+    await writeFile(path.join(dir, '0002_slow.sql'), 'SELECT pg_sleep(0.3);\nCREATE TABLE slow_table (id int);');
+    const instances = await Promise.all(
+      Array.from({ length: 3 }, () => openDatabase({ databaseUrl: test.url, pgliteDataDir: MEMORY_DATA_DIR })),
+    );
+    try {
+      const results = await Promise.all(instances.map((instance) => migrate(instance, dir)));
+      const appliedCounts = results.map((result) => result.applied.length).toSorted();
+      expect(appliedCounts).toEqual([0, 0, 2]);
+      expect((await appliedRows()).map((row) => row.version)).toEqual([1, 2]);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+    }
+  });
+});
+
+describe('readMigrations', () => {
+  it('rejects a misnamed file and duplicate versions', async () => {
+    await writeFile(path.join(dir, '2_oops.sql'), 'SELECT 1;');
+    await expect(readMigrations(dir)).rejects.toThrow(/2_oops\.sql must be named NNNN_name\.sql/);
+    await rm(path.join(dir, '2_oops.sql'));
+    await writeFile(path.join(dir, '0001_again.sql'), 'SELECT 1;');
+    await expect(readMigrations(dir)).rejects.toThrow(/share version 1/);
+  });
+});
