@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 interface DismissOptions {
   /** Whether the popup is open; listeners exist only while it is. */
@@ -14,7 +14,9 @@ interface DismissOptions {
 export function useDismiss({ open, containerRef, onDismiss, escape = true }: DismissOptions): void {
   // The latest callback, without re-subscribing on every render.
   const dismiss = useRef(onDismiss);
-  dismiss.current = onDismiss;
+  useLayoutEffect(() => {
+    dismiss.current = onDismiss;
+  });
 
   useEffect(() => {
     if (!open) return;
