@@ -69,7 +69,11 @@ async function main() {
 
   await writeFile(
     join(dist, 'build-info.json'),
-    JSON.stringify({ builtAt: new Date().toISOString(), sourceHash: await sourceHash(root) }, null, 2),
+    JSON.stringify(
+      { builtAt: new Date().toISOString(), sourceHash: await sourceHash(root), apiBaseUrl: process.env.API_BASE_URL ?? '' },
+      null,
+      2,
+    ),
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(

@@ -51,7 +51,7 @@ const API_PATHS = ['/api/*', '/auth/*'] as const;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const csp = buildCsp(deps.staticBuild?.scriptHashes ?? []);
+  const csp = buildCsp(deps.staticBuild?.scriptHashes ?? [], deps.staticBuild?.apiOrigin ?? null);
 
   app.use(requestId());
   app.use(requestLog(deps.logger, { trustProxy: deps.config.trustProxy }));

@@ -8,7 +8,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types.ts';
 
-export function buildCsp(scriptHashes: readonly string[]): string {
+/**
+ * @param apiOrigin where the PWA calls its API when that is not this origin (API_BASE_URL at
+ *   build time); media capability URLs come from there too.
+ */
+export function buildCsp(scriptHashes: readonly string[], apiOrigin: string | null = null): string {
+  const api = apiOrigin ? ` ${apiOrigin}` : '';
   const hashes = scriptHashes.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
@@ -16,9 +21,9 @@ export function buildCsp(scriptHashes: readonly string[]): string {
     // Inline style attributes come with React and the design system's runtime variables.
     "style-src 'self' 'unsafe-inline'",
     // data: for small inlined images, blob: for previews of files picked before upload.
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${api}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${api}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "frame-ancestors 'none'",

@@ -47,6 +47,11 @@ export interface StaticBuild {
   readonly isAppRoute: (pathname: string) => boolean;
   /** Base64 sha256 of every distinct inline script in the build's HTML files, sorted. */
   readonly scriptHashes: readonly string[];
+  /**
+   * The origin of the API the PWA was built to call (API_BASE_URL at build time, recorded in
+   * build-info.json), or null when it calls its own origin. The CSP must let it connect there.
+   */
+  readonly apiOrigin: string | null;
   /** Problems worth a warning at start-up (the build still serves). */
   readonly warnings: readonly string[];
 }
@@ -166,6 +171,17 @@ export async function loadStaticBuild(dir: string): Promise<StaticBuild | null> 
     for (const script of inlineScripts(await readFile(file.filePath, 'utf8'))) hashes.add(scriptHash(script));
   }
 
+  let apiOrigin: string | null = null;
+  const infoFile = files.get('/build-info.json');
+  if (infoFile) {
+    try {
+      const info = JSON.parse(await readFile(infoFile.filePath, 'utf8')) as { apiBaseUrl?: unknown };
+      if (typeof info.apiBaseUrl === 'string' && info.apiBaseUrl) apiOrigin = new URL(info.apiBaseUrl).origin;
+    } catch {
+      warnings.push('build-info.json has no valid apiBaseUrl: the API is assumed to be on this origin.');
+    }
+  }
+
   return {
     dir,
     files,
@@ -173,6 +189,7 @@ export async function loadStaticBuild(dir: string): Promise<StaticBuild | null> 
     shell: shell ?? (home as StaticFile),
     isAppRoute,
     scriptHashes: [...hashes].toSorted(),
+    apiOrigin,
     warnings,
   };
 }

@@ -1,6 +1,6 @@
 /** Serving the built PWA: files, caching, precompression, CSP, SPA fallback, no-build mode. */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,26 @@ describe('security headers', () => {
 
     expect((await app.request('/assets/app-abc123.js')).headers.get('content-security-policy')).toBeNull();
     expect((await app.request('/api/health')).headers.get('content-security-policy')).toBeNull();
+  });
+});
+
+describe('a PWA built for an API on another origin', () => {
+  it('lets the pages connect to that origin (and only that one)', async () => {
+    const other = await createBuildFixture();
+    try {
+      await writeFile(path.join(other.dir, 'build-info.json'), JSON.stringify({ apiBaseUrl: 'https://api.atelier.example/v1' }));
+      const otherBuild = await loadStaticBuild(other.dir);
+      expect(otherBuild?.apiOrigin).toBe('https://api.atelier.example');
+      const otherApp = createTestApp({ database: test.database, staticBuild: otherBuild });
+      const csp = (await otherApp.request('/dashboard', { headers: HTML })).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("connect-src 'self' https://api.atelier.example;");
+      expect(csp).toContain("img-src 'self' data: blob: https://api.atelier.example;");
+    } finally {
+      await other.remove();
+    }
+    // The default build talks to its own origin only.
+    const own = (await app.request('/dashboard', { headers: HTML })).headers.get('content-security-policy') ?? '';
+    expect(own).toContain("connect-src 'self';");
   });
 });
 
