@@ -2,7 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { RenderErrorScreen } from './features/shell/ErrorScreens.tsx';
-import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
+import { NotFoundScreen } from './features/shell/NotFoundPage.tsx';
 import { LoadingScreen } from './features/shell/LoadingScreen.tsx';
 
 export interface RouterContext {
@@ -19,7 +19,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultErrorComponent: RenderErrorScreen,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultNotFoundComponent: NotFoundScreen,
     defaultPendingComponent: LoadingScreen,
     // Lazy screens show the loading indicator only when they take longer than this (ms),
     // so fast navigations do not flash it.

@@ -4,12 +4,12 @@ import { LinkProvider, type AppLinkProps } from '../ui/link.tsx';
 import { DocumentHead } from '../features/shell/DocumentHead.tsx';
 import { LazyToaster } from '../features/shell/LazyToaster.tsx';
 import { RouterFailureScreen } from '../features/shell/RouterFailureScreen.tsx';
-import { NotFoundPage } from '../features/shell/NotFoundPage.tsx';
+import { NotFoundScreen } from '../features/shell/NotFoundPage.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: RouterFailureScreen,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: NotFoundScreen,
 });
 
 /** Components shared with the pre-rendered site navigate client-side inside the SPA. */

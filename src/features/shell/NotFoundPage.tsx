@@ -1,12 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { button } from '../../ui/button.css.ts';
+import { SiteLayout } from '../site/layout/SiteLayout.tsx';
 import * as s from './screens.css.ts';
 
 /** Any unknown path (spec §2). The server answers such paths with status 404 too. */
 export function NotFoundPage() {
   return (
-    <main className={s.centered}>
+    <div className={s.centered}>
       <div className={s.panel}>
         <p className={s.code} aria-hidden="true">
           404
@@ -26,6 +27,15 @@ export function NotFoundPage() {
           </Link>
         </div>
       </div>
-    </main>
+    </div>
+  );
+}
+
+/** The not-found page in the public site's frame, so a lost visitor still has the whole navigation. */
+export function NotFoundScreen() {
+  return (
+    <SiteLayout transparentHeader={false}>
+      <NotFoundPage />
+    </SiteLayout>
   );
 }
