@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
@@ -77,4 +78,65 @@ test('the manifest carries names, language, display, colours, icons and screensh
     expect((await request.get(icon.src)).status(), icon.src).toBe(200);
   }
   expect(manifest.screenshots.length).toBeGreaterThanOrEqual(2);
+});
+
+/** A server of our own for this test, so it can be redeployed with a new release. */
+async function startServer(port: number, staticDir: string, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: staticDir, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  });
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the test server did not start');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise((r) => {
+    child.once('exit', r);
+    child.kill('SIGTERM');
+  });
+}
+
+test('a new release waits for the user, then takes over on Reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Release 1 is a copy of the build, served by a server of this test's own on a free port.
+  const work = await mkdtemp(join(tmpdir(), 'atelier-release-'));
+  const staticDir = join(work, 'dist');
+  await cp(join(process.cwd(), 'dist'), staticDir, { recursive: true });
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let server = await startServer(port, staticDir, join(work, 'data'));
+  try {
+    await page.addInitScript(() => localStorage.setItem('atelier.offlineReadyShown', 'test'));
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await waitForController(page);
+
+    // Release 2 is deployed: a different sw.js, same origin.
+    await stopServer(server);
+    await rm(join(staticDir, 'sw.js.br'), { force: true });
+    await rm(join(staticDir, 'sw.js.gz'), { force: true });
+    await appendFile(join(staticDir, 'sw.js'), '\n// release 2\n');
+    server = await startServer(port, staticDir, join(work, 'data'));
+
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(page.getByText('Đã có phiên bản mới')).toBeVisible();
+    // Nothing changes until the user agrees: the new worker waits.
+    const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    expect(await waiting()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await waiting()).toBe(true);
+
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Tải lại', exact: true }).click()]);
+    await expect.poll(waiting).toBe(false);
+    await expect(page.getByTestId('site-header')).toBeVisible();
+  } finally {
+    await stopServer(server);
+    await rm(work, { recursive: true, force: true });
+  }
 });
