@@ -60,16 +60,26 @@ export function createHealthService(deps: HealthServiceDeps): HealthService {
     }
   }
 
+  async function runChecks(): Promise<HealthResponse> {
+    const [database, queue] = await Promise.all([checkDatabase(), checkQueue()]);
+    return {
+      status: database.ok && queue.ok ? 'ok' : 'degraded',
+      database,
+      queue,
+      version: deps.version,
+      uptimeSeconds: Math.max(0, Math.floor((now() - deps.startedAt) / 1000)),
+    };
+  }
+
+  // Probes that arrive while a check is running share its answer (single flight): a burst of
+  // health requests costs the database one round of checks, and no answer is older than it.
+  let inFlight: Promise<HealthResponse> | null = null;
   return {
-    async check() {
-      const [database, queue] = await Promise.all([checkDatabase(), checkQueue()]);
-      return {
-        status: database.ok && queue.ok ? 'ok' : 'degraded',
-        database,
-        queue,
-        version: deps.version,
-        uptimeSeconds: Math.max(0, Math.floor((now() - deps.startedAt) / 1000)),
-      };
+    check() {
+      inFlight ??= runChecks().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
     },
   };
 }
