@@ -6,13 +6,19 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'vi',
   locales: ['vi', 'en'],
-  // Two catalogs so the pre-rendered public pages load only their own messages: `site` for the
-  // public site and the shared libraries, `app` for the rest of the SPA (which loads both).
+  // Catalogs are split so a pre-rendered public page downloads only what it shows: `site`
+  // (public layout and shared libraries), one catalog per public page (a folder under
+  // src/features/site/pages/), and `app` for the rest of the SPA.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/site',
       include: ['<rootDir>/src/features/site', '<rootDir>/src/lib', '<rootDir>/src/ui'],
-      exclude: ['**/node_modules/**', '**/*.test.*'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/pages/**'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/pages/{name}',
+      include: ['<rootDir>/src/features/site/pages/{name}/'],
+      exclude: ['**/*.test.*'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/app',

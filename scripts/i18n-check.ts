@@ -4,7 +4,7 @@
  * so its text is the message itself; English must be translated explicitly.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -47,8 +47,13 @@ export function parsePo(text: string): Entry[] {
   return entries;
 }
 
-const CATALOGS = ['site', 'app'];
 const problems: string[] = [];
+// Every catalog the extraction wrote (site, app, pages/<name>), as paths below src/locales/vi.
+const CATALOGS = (await readdir(resolve(root, 'src/locales/vi'), { recursive: true }))
+  .filter((file) => file.endsWith('.po'))
+  .map((file) => file.replace(/\.po$/, ''))
+  .toSorted();
+if (CATALOGS.length === 0) problems.push('no catalogs found in src/locales/vi');
 const counts: Record<string, number> = { vi: 0, en: 0 };
 for (const catalog of CATALOGS) {
   const size: Record<string, number> = {};

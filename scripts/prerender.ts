@@ -32,8 +32,12 @@ export async function prerender({ dist, ssrEntry }: { dist: string; ssrEntry: st
 
   for (const [name, page] of Object.entries(entry.sitePages)) {
     const { html, title, description } = await entry.renderSitePage(name);
-    const pageModule = Object.keys(manifest).find((key) => key.endsWith(`/pages/${pageComponentName(name)}.tsx`));
-    const links = pageModule ? chunkLinks(manifest, pageModule, template) : '';
+    // The page's chunk and its Vietnamese catalog: both are needed before hydration.
+    const keys = Object.keys(manifest).filter(
+      (key) => key.endsWith(`/pages/${name}/${pageComponentName(name)}.tsx`) || key.endsWith(`locales/vi/pages/${name}.po`),
+    );
+    if (keys.length !== 2) throw new Error(`The build has no chunk or no catalog for the page "${name}"`);
+    const links = chunkLinks(manifest, keys, template);
     const out = template
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeAttr(description)}"`)
@@ -55,7 +59,7 @@ function pageComponentName(name: string): string {
 }
 
 /** Module preload and stylesheet links for a dynamically imported chunk and its static imports. */
-function chunkLinks(manifest: Manifest, key: string, template: string): string {
+function chunkLinks(manifest: Manifest, keys: string[], template: string): string {
   const seen = new Set<string>();
   const js: string[] = [];
   const css: string[] = [];
@@ -68,7 +72,7 @@ function chunkLinks(manifest: Manifest, key: string, template: string): string {
     css.push(...(chunk.css ?? []));
     for (const i of chunk.imports ?? []) visit(i);
   };
-  visit(key);
+  for (const key of keys) visit(key);
   // Files the template already links (the entry's own chunks and styles) are not repeated.
   const fresh = (f: string) => !template.includes(`/${f}"`);
   return [

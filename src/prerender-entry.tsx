@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nProvider } from '@lingui/react';
-import { activateDefaultLocale, i18n } from './lib/i18n.ts';
+import { activateDefaultLocale, addCatalog, i18n } from './lib/i18n.ts';
 import { documentTitle } from './lib/page-meta.ts';
 import { sitePages, type SitePageName } from './features/site/pages.ts';
 import { SitePageView } from './features/site/SitePageView.tsx';
@@ -11,7 +11,7 @@ export { sitePages };
 /** Renders one public page to HTML in the source language, for scripts/prerender.ts. */
 export async function renderSitePage(name: SitePageName) {
   activateDefaultLocale();
-  const page = await sitePages[name].load();
+  const [page] = await Promise.all([sitePages[name].load(), addCatalog(sitePages[name].catalog)]);
   const html = renderToString(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import './ui/theme.css.ts';
-import { activateDefaultLocale, activateLocale, i18n, readStoredLocale } from './lib/i18n.ts';
+import { activateDefaultLocale, activateLocale, addCatalog, i18n, readStoredLocale } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
 import { swPrompts } from './lib/sw-prompts.ts';
 import { sitePageForPath, sitePages, type SitePageName } from './features/site/pages.ts';
@@ -18,7 +18,10 @@ async function start() {
   const name = ((container.dataset.page || undefined) as SitePageName | undefined) ?? sitePageForPath(location.pathname) ?? 'home';
   const locale = readStoredLocale();
   activateDefaultLocale();
-  const [page] = await Promise.all([sitePages[name].load(), locale !== 'vi' ? activateLocale(locale) : undefined]);
+  const [page] = await Promise.all([
+    sitePages[name].load(),
+    addCatalog(sitePages[name].catalog).then(() => (locale !== 'vi' ? activateLocale(locale) : undefined)),
+  ]);
 
   const app = (
     <StrictMode>

@@ -11,25 +11,35 @@ export const LOCALE_STORAGE_KEY = 'atelier.locale';
 export const INTL_LOCALE: Record<Locale, string> = { vi: 'vi-VN', en: 'en-US' };
 
 /**
- * A message catalog: Vietnamese bundled (it renders the first paint), English loaded on demand.
- * The public site uses the `site` catalog only; the SPA registers its `app` catalog too
- * (src/lib/i18n-app.ts), so the pre-rendered pages never download the studio's messages.
+ * A message catalog. The public site starts with the `site` catalog and adds the catalog of the
+ * page it shows (src/features/site/pages.ts); the SPA adds its `app` catalog
+ * (src/lib/i18n-app.ts). Vietnamese may be bundled (it renders the first paint); English is
+ * always loaded on demand.
  */
 export interface Catalog {
-  vi: Messages;
+  vi: Messages | (() => Promise<Messages>);
   en: () => Promise<Messages>;
 }
 
-const catalogs: Catalog[] = [
+const catalogs = new Set<Catalog>([
   { vi: viSite, en: async () => (await import('../locales/en/site.po')).messages },
-];
+]);
 
-export function registerCatalog(catalog: Catalog): void {
-  catalogs.push(catalog);
+async function messagesOf(catalog: Catalog, locale: Locale): Promise<Messages> {
+  const source = catalog[locale];
+  return typeof source === 'function' ? source() : source;
+}
+
+/** Adds a catalog and loads it in the active language; every later language switch loads it too. */
+export async function addCatalog(catalog: Catalog): Promise<void> {
+  if (catalogs.has(catalog)) return;
+  catalogs.add(catalog);
+  const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+  i18n.load(locale, await messagesOf(catalog, locale));
 }
 
 async function loadMessages(locale: Locale): Promise<Messages> {
-  const parts = await Promise.all(catalogs.map((c) => (locale === 'vi' ? c.vi : c.en())));
+  const parts = await Promise.all([...catalogs].map((c) => messagesOf(c, locale)));
   return Object.assign({}, ...parts) as Messages;
 }
 
@@ -60,9 +70,10 @@ export async function activateLocale(locale: Locale, { persist = true } = {}): P
   }
 }
 
-/** Synchronous start in the source language (first render, and the pre-renderer). */
+/** Synchronous start in the source language with the bundled catalogs (first render, pre-renderer). */
 export function activateDefaultLocale(): void {
-  i18n.load(DEFAULT_LOCALE, Object.assign({}, ...catalogs.map((c) => c.vi)) as Messages);
+  const bundled = [...catalogs].map((c) => c.vi).filter((vi): vi is Messages => typeof vi !== 'function');
+  i18n.load(DEFAULT_LOCALE, Object.assign({}, ...bundled) as Messages);
   i18n.activate(DEFAULT_LOCALE);
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { Catalog } from '../../lib/i18n.ts';
 import { SITE_PAGES, type SitePageName } from './paths.ts';
 
 export { sitePageForPath, type SitePageName } from './paths.ts';
@@ -21,6 +22,8 @@ export interface SitePage {
   title?: MessageDescriptor;
   description: MessageDescriptor;
   load: () => Promise<SitePageModule>;
+  /** The page's own messages (src/locales/{locale}/pages/<name>.po), loaded with the page. */
+  catalog: Catalog;
 }
 
 export const sitePages = {
@@ -30,14 +33,22 @@ export const sitePages = {
     // The site's default title (spelled out so every entry has the same shape for its readers).
     title: undefined,
     description: msg`Atelier là studio AI cho người bán hàng online, salon và thương hiệu thời trang: thử đồ ảo, chỉnh sửa ảnh, tạo người mẫu, đổi kiểu tóc, ảnh thành video và làm nét ảnh.`,
-    load: () => import('./pages/HomePage.tsx'),
+    load: () => import('./pages/home/HomePage.tsx'),
+    catalog: {
+      vi: async () => (await import('../../locales/vi/pages/home.po')).messages,
+      en: async () => (await import('../../locales/en/pages/home.po')).messages,
+    },
   },
   about: {
     ...SITE_PAGES.about,
     transparentHeader: false,
     title: msg`Về Atelier`,
     description: msg`Câu chuyện, sứ mệnh và đội ngũ đứng sau Atelier — studio AI giúp người bán hàng và salon Việt tạo hình ảnh đẹp, nhanh và tiết kiệm.`,
-    load: () => import('./pages/AboutPage.tsx'),
+    load: () => import('./pages/about/AboutPage.tsx'),
+    catalog: {
+      vi: async () => (await import('../../locales/vi/pages/about.po')).messages,
+      en: async () => (await import('../../locales/en/pages/about.po')).messages,
+    },
   },
 } satisfies Record<SitePageName, SitePage & { path: string; file: string }>;
 

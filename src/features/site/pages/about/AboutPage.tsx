@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { AppLink } from '../../../ui/link.tsx';
-import { button } from '../../../ui/button.css.ts';
+import { AppLink } from '../../../../ui/link.tsx';
+import { button } from '../../../../ui/button.css.ts';
 import {
   ArrowRightIcon,
   ChatIcon,
@@ -14,10 +14,10 @@ import {
   TagIcon,
   UserIcon,
   type IconComponent,
-} from '../../../ui/icons.tsx';
-import { COMPANY } from '../company.ts';
-import { TOOLS, TOOL_SHOWCASE } from '../services.ts';
-import * as ui from './sections.css.ts';
+} from '../../../../ui/icons.tsx';
+import { COMPANY } from '../../company.ts';
+import { TOOLS, TOOL_SHOWCASE } from '../../services.ts';
+import * as ui from '../sections.css.ts';
 import * as s from './about.css.ts';
 
 interface Point {

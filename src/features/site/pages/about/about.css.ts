@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '../../../ui/theme.css.ts';
+import { media, vars } from '../../../../ui/theme.css.ts';
 
 export const intro = style({
   position: 'relative',

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { CheckIcon, HangerIcon } from '../../../ui/icons.tsx';
+import { CheckIcon, HangerIcon } from '../../../../ui/icons.tsx';
 import * as s from './home.css.ts';
 
 const SKIN = '#d7a285';

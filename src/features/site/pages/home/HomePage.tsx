@@ -3,8 +3,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { AppLink } from '../../../ui/link.tsx';
-import { button } from '../../../ui/button.css.ts';
+import { AppLink } from '../../../../ui/link.tsx';
+import { button } from '../../../../ui/button.css.ts';
 import {
   ArrowRightIcon,
   CheckIcon,
@@ -14,12 +14,12 @@ import {
   SparkleIcon,
   UploadIcon,
   type IconComponent,
-} from '../../../ui/icons.tsx';
-import { INTL_LOCALE } from '../../../lib/i18n.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
-import { TOOLS, TOOL_SHOWCASE } from '../services.ts';
+} from '../../../../ui/icons.tsx';
+import { INTL_LOCALE } from '../../../../lib/i18n.ts';
+import { useLocale } from '../../../../lib/use-locale.ts';
+import { TOOLS, TOOL_SHOWCASE } from '../../services.ts';
 import { HeroVisual } from './HeroVisual.tsx';
-import * as ui from './sections.css.ts';
+import * as ui from '../sections.css.ts';
 import * as s from './home.css.ts';
 
 /** Spec §9: annual billing saves 20%. */

@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { media, vars } from '../../../ui/theme.css.ts';
-import { motionOk, reducedMotion } from './sections.css.ts';
+import { media, vars } from '../../../../ui/theme.css.ts';
+import { motionOk, reducedMotion } from '../sections.css.ts';
 
 // Hero: under the transparent header, on ink.
 
