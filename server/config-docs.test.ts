@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_DOCS } from './config.ts';
+
+describe('README configuration table', () => {
+  it('lists every variable the server reads, with its default', async () => {
+    const readme = await readFile(resolve(import.meta.dirname, '../README.md'), 'utf8');
+    const rows = new Map(
+      [...readme.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]),
+    );
+    for (const variable of CONFIG_DOCS) {
+      expect(rows.has(variable.name), `${variable.name} is missing from the README table`).toBe(true);
+      const documented = rows.get(variable.name)!;
+      if (variable.default === '') expect(documented, variable.name).toMatch(/^\*\(/);
+      else expect(documented, variable.name).toBe(`\`${variable.default}\``);
+    }
+  });
+});
