@@ -9,10 +9,21 @@ export interface ServiceWorkerEvents {
 /** The "ready to work offline" toast is shown once per browser, never again after. */
 export const OFFLINE_READY_SHOWN_KEY = 'atelier.offlineReadyShown';
 
+/** Longest wait for an idle moment before registering anyway, in ms. */
+const REGISTER_IDLE_TIMEOUT_MS = 3000;
+
+/**
+ * Registers the service worker once the page has loaded and the browser is idle, so the
+ * precache download never competes with the first render and hydration.
+ */
 export function registerServiceWorker(events: ServiceWorkerEvents): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  window.addEventListener('load', () => void register(events), { once: true });
-  if (document.readyState === 'complete') void register(events);
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => void register(events), { timeout: REGISTER_IDLE_TIMEOUT_MS });
+    else setTimeout(() => void register(events), 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 let registering: Promise<void> | undefined;

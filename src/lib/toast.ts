@@ -2,7 +2,7 @@ import type { ExternalToast } from 'sonner';
 
 /**
  * Toasts without paying for the toast library on first load: sonner (about 9 KB gzip) is
- * fetched the first time a toast is shown or when the browser is idle, whichever comes first.
+ * fetched the first time a toast is shown.
  */
 type Sonner = typeof import('sonner');
 
