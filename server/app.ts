@@ -7,22 +7,26 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import type { BackgroundTasks } from './auth/background.ts';
+import { handleCodedError } from './auth/errors.ts';
+import { createAccounts, type Accounts, type AccountsConfig } from './auth/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
-import { handleError, jsonNotFound } from './http/errors.ts';
+import { jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
 import { requestLog } from './http/request-log.ts';
 import { buildCsp, securityHeaders } from './http/security-headers.ts';
 import type { AppEnv } from './http/types.ts';
 import type { Logger } from './logger.ts';
+import type { MailTransport } from './mail/transport.ts';
 import type { StaticBuild } from './static/build.ts';
 import { createStaticHandler } from './static/serve.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy'>;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -31,6 +35,16 @@ export interface AppDeps {
   version: string;
   /** When the server started, in ms since the epoch (for uptime). */
   startedAt?: number;
+  /** The key access tokens are signed with (JWT_SECRET, or generated into $DATA_DIR/jwt-secret). */
+  signingKey: string;
+  /** Work that outlives its request (mails); shutdown waits for it. */
+  tasks: BackgroundTasks;
+  /** Clock of the accounts rules, in ms since the epoch; tests move it. Defaults to Date.now. */
+  now?: () => number;
+  /** Replaces the mail transport SMTP_URL selects (tests only). */
+  mailTransport?: MailTransport;
+  /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
+  onAccounts?: (accounts: Accounts) => void;
   /**
    * Extra routes mounted after the areas' routers and before the fallbacks. For tests only
    * (e.g. a deliberately slow or failing route); production never sets it.
@@ -51,11 +65,16 @@ const API_PATHS = ['/api/*', '/auth/*'] as const;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const csp = buildCsp(deps.staticBuild?.scriptHashes ?? [], deps.staticBuild?.apiOrigin ?? null);
+  const firebase = deps.config.firebase;
+  const csp = buildCsp(
+    deps.staticBuild?.scriptHashes ?? [],
+    deps.staticBuild?.apiOrigin ?? null,
+    firebase ? { authDomain: firebase.authDomain, emulatorUrl: firebase.emulatorHost ? `http://${firebase.emulatorHost}` : null } : null,
+  );
 
   app.use(requestId());
   app.use(requestLog(deps.logger, { trustProxy: deps.config.trustProxy }));
-  app.use(securityHeaders(csp));
+  app.use(securityHeaders(csp, { allowPopups: firebase !== null }));
   if (deps.config.corsOrigins.length > 0) {
     const apiCors = cors({
       origin: [...deps.config.corsOrigins],
@@ -73,7 +92,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // Inside compress, so it knows a JSON body's size and leaves small ones alone.
     app.use(path, jsonContentLength());
   }
-  app.onError(handleError);
+  // The shared error answers, plus the `code` of auth errors (see server/auth/errors.ts).
+  app.onError(handleCodedError);
 
   const healthService = createHealthService({
     repository: createHealthRepository(deps.database),
@@ -84,6 +104,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     logger: deps.logger,
   });
   app.route('/api/health', healthRoutes(healthService));
+
+  const accountsDeps: Parameters<typeof createAccounts>[0] = {
+    config: deps.config,
+    database: deps.database,
+    logger: deps.logger,
+    signingKey: deps.signingKey,
+    tasks: deps.tasks,
+    now: deps.now ?? Date.now,
+  };
+  if (deps.mailTransport) accountsDeps.mailTransport = deps.mailTransport;
+  const accounts = createAccounts(accountsDeps);
+  accounts.mount(app);
+  deps.onAccounts?.(accounts);
 
   deps.extraRoutes?.(app);
 

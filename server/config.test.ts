@@ -27,6 +27,16 @@ describe('loadConfig', () => {
       workers: 2,
       shutdownTimeoutMs: 10_000,
       trustProxy: false,
+      jwtSecret: null,
+      accessTokenTtlSeconds: 7 * 86_400,
+      adminEmails: [],
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: null,
+      mailFrom: 'Atelier <no-reply@atelier.local>',
+      devTools: false,
+      firebase: null,
+      google: null,
+      googleTokenUrl: 'https://oauth2.googleapis.com/token',
     });
   });
 
@@ -62,6 +72,82 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the accounts variables', () => {
+    const config = loadConfig(
+      {
+        PORT: '3000',
+        JWT_SECRET: 'x'.repeat(40),
+        ACCESS_TOKEN_TTL: '12h',
+        ADMIN_EMAILS: ' Boss@Example.com ,ops@example.com,,boss@example.com',
+        PUBLIC_URL: 'https://atelier.example.com/',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'no-reply@example.com',
+        DEV_TOOLS: '1',
+        FIREBASE_PROJECT_ID: 'atelier-prod',
+        FIREBASE_API_KEY: 'AIza-key_1',
+        FIREBASE_AUTH_DOMAIN: 'atelier-prod.firebaseapp.com',
+        GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'shh',
+        GOOGLE_TOKEN_URL: 'http://127.0.0.1:4010/token',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      jwtSecret: 'x'.repeat(40),
+      accessTokenTtlSeconds: 12 * 3_600,
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      publicUrl: 'https://atelier.example.com',
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'no-reply@example.com',
+      devTools: true,
+      firebase: { projectId: 'atelier-prod', apiKey: 'AIza-key_1', authDomain: 'atelier-prod.firebaseapp.com', emulatorHost: null },
+      google: { clientId: 'client.apps.googleusercontent.com', clientSecret: 'shh' },
+      googleTokenUrl: 'http://127.0.0.1:4010/token',
+    });
+  });
+
+  it.each([
+    ['3600', 3_600],
+    ['90s', 90],
+    ['30m', 1_800],
+    ['7d', 604_800],
+  ])('reads ACCESS_TOKEN_TTL=%s as %i seconds', (text, seconds) => {
+    expect(loadConfig({ ACCESS_TOKEN_TTL: text }, cwd).accessTokenTtlSeconds).toBe(seconds);
+  });
+
+  it('turns dev tools on outside production unless DEV_TOOLS=0', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }, cwd).devTools).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }, cwd).devTools).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_TOOLS: '0' }, cwd).devTools).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: '1' }, cwd).devTools).toBe(true);
+  });
+
+  it('runs Firebase against the emulator with demo defaults', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, cwd).firebase).toEqual({
+      projectId: 'demo-atelier',
+      apiKey: 'demo-api-key',
+      authDomain: 'demo-atelier.firebaseapp.com',
+      emulatorHost: '127.0.0.1:9099',
+    });
+  });
+
+  it('refuses a partial Firebase or Google configuration, naming what is missing', () => {
+    expect(configError({ FIREBASE_PROJECT_ID: 'atelier-prod' }).problems).toEqual([
+      'FIREBASE_API_KEY must be set too: Firebase needs FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN (or FIREBASE_AUTH_EMULATOR_HOST)',
+      'FIREBASE_AUTH_DOMAIN must be set too: Firebase needs FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN (or FIREBASE_AUTH_EMULATOR_HOST)',
+    ]);
+    expect(configError({ GOOGLE_CLIENT_ID: 'id' }).problems).toEqual([
+      'GOOGLE_CLIENT_SECRET must be set too: the Google callback needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+    ]);
+  });
+
+  it('never shows a rejected secret', () => {
+    const error = configError({ JWT_SECRET: 'too-short-secret' });
+    expect(error.problems).toEqual(['JWT_SECRET must be at least 32 characters (got 16 characters)']);
+    expect(error.message).not.toContain('too-short-secret');
+    expect(configError({ SMTP_URL: 'http://user:hunter2@mail.example.com' }).message).not.toContain('hunter2');
+  });
+
   it('returns a frozen object', () => {
     const config = loadConfig({}, cwd);
     expect(Object.isFrozen(config)).toBe(true);
@@ -86,6 +172,15 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'true', 'TRUST_PROXY must be 0 or 1 (got "true")'],
     ['CORS_ORIGINS', 'https://app.example.com/path', 'CORS_ORIGINS must be a comma-separated list of origins like https://app.example.com (got "https://app.example.com/path")'],
     ['CORS_ORIGINS', '*', 'CORS_ORIGINS must be a comma-separated list of origins like https://app.example.com (got "*")'],
+    ['ACCESS_TOKEN_TTL', '1w', 'ACCESS_TOKEN_TTL must be a duration like 7d, 12h, 30m or a number of seconds (more than 0) (got "1w")'],
+    ['ACCESS_TOKEN_TTL', '0', 'ACCESS_TOKEN_TTL must be a duration like 7d, 12h, 30m or a number of seconds (more than 0) (got "0")'],
+    ['ADMIN_EMAILS', 'boss@example.com,nobody', 'ADMIN_EMAILS must be a comma-separated list of email addresses (got "boss@example.com,nobody")'],
+    ['PUBLIC_URL', 'atelier.example.com', 'PUBLIC_URL must be an http:// or https:// URL (got "atelier.example.com")'],
+    ['SMTP_URL', 'mail.example.com:25', 'SMTP_URL must be an smtp:// or smtps:// URL (got "mail.example.com:25")'],
+    ['MAIL_FROM', 'Atelier', 'MAIL_FROM must be an email address, optionally with a display name: Name <address> (got "Atelier")'],
+    ['DEV_TOOLS', 'yes', 'DEV_TOOLS must be 0 or 1 (got "yes")'],
+    ['FIREBASE_AUTH_EMULATOR_HOST', 'http://127.0.0.1:9099', 'FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got "http://127.0.0.1:9099")'],
+    ['GOOGLE_TOKEN_URL', 'ftp://x', 'GOOGLE_TOKEN_URL must be an http:// or https:// URL (got "ftp://x")'],
   ])('rejects %s=%j', (name, value, problem) => {
     const error = configError({ [name]: value });
     expect(error.problems).toEqual([problem]);
@@ -119,6 +214,20 @@ describe('CONFIG_DOCS', () => {
       'WORKERS',
       'SHUTDOWN_TIMEOUT_MS',
       'TRUST_PROXY',
+      'JWT_SECRET',
+      'ACCESS_TOKEN_TTL',
+      'ADMIN_EMAILS',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'DEV_TOOLS',
+      'FIREBASE_PROJECT_ID',
+      'FIREBASE_API_KEY',
+      'FIREBASE_AUTH_DOMAIN',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_CLIENT_SECRET',
+      'GOOGLE_TOKEN_URL',
     ]);
     for (const doc of CONFIG_DOCS) expect(doc.description.length).toBeGreaterThan(10);
   });

@@ -32,9 +32,47 @@ export interface Config {
   readonly workers: number;
   /** How long in-flight requests get to finish after SIGTERM/SIGINT, in milliseconds. */
   readonly shutdownTimeoutMs: number;
-  /** Whether X-Forwarded-For is believed for the client address in logs. */
+  /** Whether X-Forwarded-For is believed for the client address (logs, rate limits). */
   readonly trustProxy: boolean;
+  /** Key access tokens are signed with; null: generated once into `$DATA_DIR/jwt-secret`. */
+  readonly jwtSecret: string | null;
+  /** Lifetime of an access token, in seconds. */
+  readonly accessTokenTtlSeconds: number;
+  /** Lower-cased emails of the accounts that have the admin role. */
+  readonly adminEmails: readonly string[];
+  /** Origin (and optional path) the product is reached at, without a trailing slash; used in mail links. */
+  readonly publicUrl: string;
+  /** SMTP connection URL, or null to write mails to the `$DATA_DIR/outbox` directory. */
+  readonly smtpUrl: string | null;
+  /** Sender of the product's mails (RFC 5322 address, display name allowed). */
+  readonly mailFrom: string;
+  /** Whether /api/dev-tools (the outbox reader) answers. */
+  readonly devTools: boolean;
+  /** The Firebase project used for Google sign-in, or null when sign-in with Google is off. */
+  readonly firebase: FirebaseConfig | null;
+  /** Google OAuth client for POST /auth/google/callback, or null when not configured. */
+  readonly google: GoogleConfig | null;
+  /** Google's token endpoint (a local stub in tests). */
+  readonly googleTokenUrl: string;
 }
+
+export interface FirebaseConfig {
+  readonly projectId: string;
+  readonly apiKey: string;
+  readonly authDomain: string;
+  /** `host:port` of the Firebase Auth emulator, or null for the real service. */
+  readonly emulatorHost: string | null;
+}
+
+export interface GoogleConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+/** Firebase project the Auth emulator runs when FIREBASE_PROJECT_ID is not set (a `demo-` project never reaches Google). */
+export const EMULATOR_PROJECT_ID = 'demo-atelier';
+/** API key the PWA passes to the Auth emulator, which accepts any. */
+export const EMULATOR_API_KEY = 'demo-api-key';
 
 export class ConfigError extends Error {
   /** One entry per offending variable, e.g. `PORT must be ... (got "abc")`. */
@@ -71,6 +109,31 @@ const isExactOrigin = (text: string): boolean => {
     return false;
   }
 };
+
+/** Seconds per unit of a duration like `7d` (a bare number is seconds). */
+const DURATION_UNIT_SECONDS: Readonly<Record<string, number>> = { '': 1, s: 1, m: 60, h: 3_600, d: 86_400 };
+const DURATION = /^(\d+)([smhd]?)$/;
+const durationSeconds = (text: string): number => {
+  const [, amount = '0', unit = ''] = DURATION.exec(text) ?? [];
+  return Number.parseInt(amount, 10) * (DURATION_UNIT_SECONDS[unit] ?? 1);
+};
+
+/** A deliberately loose check: the address only has to look like one (the mail server decides). */
+const looksLikeEmail = (text: string): boolean => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(text);
+
+const isUrlWithProtocol =
+  (...protocols: string[]) =>
+  (text: string): boolean => {
+    try {
+      const url = new URL(text);
+      return protocols.includes(url.protocol) && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  };
+
+/** Shortest JWT_SECRET accepted, in characters (HS256 wants at least 256 bits of key). */
+const JWT_SECRET_MIN_LENGTH = 32;
 
 const splitList = (text: string): string[] =>
   text
@@ -149,9 +212,99 @@ const VARIABLES = {
   },
   TRUST_PROXY: {
     default: '0',
-    description: 'Set to 1 behind a reverse proxy so X-Forwarded-For is used as the client address in logs.',
+    description: 'Set to 1 behind a reverse proxy so X-Forwarded-For is used as the client address in logs and rate limits.',
     rule: '0 or 1',
     schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
+  },
+  JWT_SECRET: {
+    default: '',
+    description: `Key that signs access tokens (at least ${JWT_SECRET_MIN_LENGTH} characters). Unset: generated once into $DATA_DIR/jwt-secret; set it when several hosts serve the API.`,
+    rule: `at least ${JWT_SECRET_MIN_LENGTH} characters`,
+    secret: true,
+    schema: v.pipe(v.string(), v.minLength(JWT_SECRET_MIN_LENGTH)),
+  },
+  ACCESS_TOKEN_TTL: {
+    default: '7d',
+    description: 'Lifetime of an access token: a number of seconds, or a number followed by s, m, h or d (e.g. 12h).',
+    rule: 'a duration like 7d, 12h, 30m or a number of seconds (more than 0)',
+    schema: v.pipe(v.string(), v.regex(DURATION), v.transform(durationSeconds), v.minValue(1)),
+  },
+  ADMIN_EMAILS: {
+    default: '',
+    description: 'Comma-separated emails of the accounts with the admin role (case-insensitive).',
+    rule: 'a comma-separated list of email addresses',
+    schema: v.pipe(
+      v.string(),
+      v.transform((text: string) => splitList(text).map((email) => email.toLowerCase())),
+      v.check((emails: string[]) => emails.every(looksLikeEmail)),
+    ),
+  },
+  PUBLIC_URL: {
+    default: '',
+    description: 'Address people reach the product at, used in mail links (e.g. https://atelier.example.com). Unset: http://localhost:$PORT.',
+    rule: 'an http:// or https:// URL',
+    schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:')), v.transform((text: string) => text.replace(/\/+$/, ''))),
+  },
+  SMTP_URL: {
+    default: '',
+    description: 'SMTP server for the OTP and password-reset mails (smtp:// or smtps://, credentials in the URL). Unset: mails are written to $DATA_DIR/outbox.',
+    rule: 'an smtp:// or smtps:// URL',
+    schema: v.pipe(v.string(), v.check(isUrlWithProtocol('smtp:', 'smtps:'))),
+  },
+  MAIL_FROM: {
+    default: 'Atelier <no-reply@atelier.local>',
+    description: 'Sender of the mails the server sends.',
+    rule: 'an email address, optionally with a display name: Name <address>',
+    schema: v.pipe(v.string(), v.check((text: string) => looksLikeEmail(/<([^>]+)>\s*$/.exec(text)?.[1] ?? text))),
+  },
+  DEV_TOOLS: {
+    default: '',
+    description: 'Set to 1 to serve /api/dev-tools (the mail outbox) in production too, e.g. for the e2e suite; 0 turns it off everywhere. Unset: on unless NODE_ENV=production.',
+    rule: '0 or 1',
+    schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
+  },
+  FIREBASE_PROJECT_ID: {
+    default: '',
+    description: `Firebase project of Google sign-in (set with FIREBASE_API_KEY and FIREBASE_AUTH_DOMAIN). Unset: Google sign-in is hidden, or ${EMULATOR_PROJECT_ID} with the emulator.`,
+    rule: 'a Firebase project id (lower-case letters, digits, dashes)',
+    schema: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/)),
+  },
+  FIREBASE_API_KEY: {
+    default: '',
+    description: `Firebase web API key (public; the PWA receives it through /api/config). With the emulator: ${EMULATOR_API_KEY}.`,
+    rule: 'a Firebase web API key',
+    schema: v.pipe(v.string(), v.regex(/^[\w-]+$/)),
+  },
+  FIREBASE_AUTH_DOMAIN: {
+    default: '',
+    description: 'Firebase auth domain (e.g. atelier.firebaseapp.com). Unset with the emulator: <project id>.firebaseapp.com.',
+    rule: 'a host name like atelier.firebaseapp.com',
+    schema: v.pipe(v.string(), v.regex(/^[a-z0-9.-]+$/i)),
+  },
+  FIREBASE_AUTH_EMULATOR_HOST: {
+    default: '',
+    description: 'host:port of the Firebase Auth emulator (e.g. 127.0.0.1:9099); turns Google sign-in on against it, offline.',
+    rule: 'host:port, e.g. 127.0.0.1:9099',
+    schema: v.pipe(v.string(), v.regex(/^(\[[\da-f:]+\]|[^\s/:[\]]+):\d{1,5}$/i)),
+  },
+  GOOGLE_CLIENT_ID: {
+    default: '',
+    description: 'OAuth client id for POST /auth/google/callback (set with GOOGLE_CLIENT_SECRET). Unset: that endpoint answers 503.',
+    rule: 'an OAuth client id',
+    schema: v.pipe(v.string(), v.regex(/^\S+$/)),
+  },
+  GOOGLE_CLIENT_SECRET: {
+    default: '',
+    description: 'OAuth client secret matching GOOGLE_CLIENT_ID.',
+    rule: 'an OAuth client secret',
+    secret: true,
+    schema: v.pipe(v.string(), v.regex(/^\S+$/)),
+  },
+  GOOGLE_TOKEN_URL: {
+    default: 'https://oauth2.googleapis.com/token',
+    description: 'Google OAuth token endpoint the authorization code is exchanged at (tests point it to a local stub).',
+    rule: 'an http:// or https:// URL',
+    schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:'))),
   },
 } as const;
 
@@ -177,10 +330,25 @@ const envSchema = v.object({
   WORKERS: v.optional(VARIABLES.WORKERS.schema, VARIABLES.WORKERS.default),
   SHUTDOWN_TIMEOUT_MS: v.optional(VARIABLES.SHUTDOWN_TIMEOUT_MS.schema, VARIABLES.SHUTDOWN_TIMEOUT_MS.default),
   TRUST_PROXY: v.optional(VARIABLES.TRUST_PROXY.schema, VARIABLES.TRUST_PROXY.default),
+  JWT_SECRET: v.optional(VARIABLES.JWT_SECRET.schema),
+  ACCESS_TOKEN_TTL: v.optional(VARIABLES.ACCESS_TOKEN_TTL.schema, VARIABLES.ACCESS_TOKEN_TTL.default),
+  ADMIN_EMAILS: v.optional(VARIABLES.ADMIN_EMAILS.schema, VARIABLES.ADMIN_EMAILS.default),
+  PUBLIC_URL: v.optional(VARIABLES.PUBLIC_URL.schema),
+  SMTP_URL: v.optional(VARIABLES.SMTP_URL.schema),
+  MAIL_FROM: v.optional(VARIABLES.MAIL_FROM.schema, VARIABLES.MAIL_FROM.default),
+  DEV_TOOLS: v.optional(VARIABLES.DEV_TOOLS.schema),
+  FIREBASE_PROJECT_ID: v.optional(VARIABLES.FIREBASE_PROJECT_ID.schema),
+  FIREBASE_API_KEY: v.optional(VARIABLES.FIREBASE_API_KEY.schema),
+  FIREBASE_AUTH_DOMAIN: v.optional(VARIABLES.FIREBASE_AUTH_DOMAIN.schema),
+  FIREBASE_AUTH_EMULATOR_HOST: v.optional(VARIABLES.FIREBASE_AUTH_EMULATOR_HOST.schema),
+  GOOGLE_CLIENT_ID: v.optional(VARIABLES.GOOGLE_CLIENT_ID.schema),
+  GOOGLE_CLIENT_SECRET: v.optional(VARIABLES.GOOGLE_CLIENT_SECRET.schema),
+  GOOGLE_TOKEN_URL: v.optional(VARIABLES.GOOGLE_TOKEN_URL.schema, VARIABLES.GOOGLE_TOKEN_URL.default),
 });
 
-/** Shows a rejected value in an error message without leaking a password from a URL. */
-const displayValue = (text: string): string => {
+/** Shows a rejected value in an error message without leaking a secret or a URL's password. */
+const displayValue = (name: VariableName, text: string): string => {
+  if ('secret' in VARIABLES[name]) return `${text.length} characters`;
   try {
     const url = new URL(text);
     if (url.password) {
@@ -215,12 +383,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     }
     throw new ConfigError(
       VARIABLE_NAMES.filter((name) => offending.has(name)).map(
-        (name) => `${name} must be ${VARIABLES[name].rule} (got ${displayValue(input[name] ?? VARIABLES[name].default)})`,
+        (name) => `${name} must be ${VARIABLES[name].rule} (got ${displayValue(name, input[name] ?? VARIABLES[name].default)})`,
       ),
     );
   }
 
   const out = result.output;
+  const firebase = firebaseConfig(out);
+  const google = googleConfig(out);
+  const problems = [...firebase.problems, ...google.problems];
+  if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port: out.PORT,
     host: out.HOST,
@@ -233,5 +405,65 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     workers: out.WORKERS,
     shutdownTimeoutMs: out.SHUTDOWN_TIMEOUT_MS,
     trustProxy: out.TRUST_PROXY,
+    jwtSecret: out.JWT_SECRET ?? null,
+    accessTokenTtlSeconds: out.ACCESS_TOKEN_TTL,
+    adminEmails: Object.freeze([...new Set(out.ADMIN_EMAILS)]),
+    publicUrl: out.PUBLIC_URL ?? `http://localhost:${out.PORT}`,
+    smtpUrl: out.SMTP_URL ?? null,
+    mailFrom: out.MAIL_FROM,
+    devTools: out.DEV_TOOLS ?? out.NODE_ENV !== 'production',
+    firebase: firebase.value,
+    google: google.value,
+    googleTokenUrl: out.GOOGLE_TOKEN_URL,
   });
+}
+
+type EnvOutput = v.InferOutput<typeof envSchema>;
+
+const FIREBASE_VARIABLES = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const;
+
+/**
+ * Firebase is on with the emulator (its demo project needs nothing else) or with all three of
+ * project id, API key and auth domain; a partial set is a mistake worth stopping for.
+ */
+function firebaseConfig(out: EnvOutput): { value: FirebaseConfig | null; problems: string[] } {
+  const emulatorHost = out.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  if (emulatorHost) {
+    const projectId = out.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID;
+    return {
+      value: Object.freeze({
+        projectId,
+        apiKey: out.FIREBASE_API_KEY ?? EMULATOR_API_KEY,
+        authDomain: out.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+        emulatorHost,
+      }),
+      problems: [],
+    };
+  }
+  const missing = FIREBASE_VARIABLES.filter((name) => out[name] === undefined);
+  if (missing.length === FIREBASE_VARIABLES.length) return { value: null, problems: [] };
+  if (missing.length > 0) {
+    return {
+      value: null,
+      problems: missing.map((name) => `${name} must be set too: Firebase needs ${FIREBASE_VARIABLES.join(', ')} (or FIREBASE_AUTH_EMULATOR_HOST)`),
+    };
+  }
+  return {
+    value: Object.freeze({
+      projectId: out.FIREBASE_PROJECT_ID ?? '',
+      apiKey: out.FIREBASE_API_KEY ?? '',
+      authDomain: out.FIREBASE_AUTH_DOMAIN ?? '',
+      emulatorHost: null,
+    }),
+    problems: [],
+  };
+}
+
+function googleConfig(out: EnvOutput): { value: GoogleConfig | null; problems: string[] } {
+  const clientId = out.GOOGLE_CLIENT_ID;
+  const clientSecret = out.GOOGLE_CLIENT_SECRET;
+  if (clientId && clientSecret) return { value: Object.freeze({ clientId, clientSecret }), problems: [] };
+  if (!clientId && !clientSecret) return { value: null, problems: [] };
+  const missing = clientId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+  return { value: null, problems: [`${missing} must be set too: the Google callback needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`] };
 }

@@ -2,9 +2,10 @@
  * The server's life: start-up and graceful shutdown (the entry point, server/main.ts, only
  * calls `startServer()`; tests call it with test-only routes).
  *
- * Start-up: configuration → database → migrations → static build → queue → HTTP.
+ * Start-up: configuration → signing key → database → migrations → static build → queue → HTTP.
  * Shutdown (SIGTERM, SIGINT): stop accepting connections, let in-flight requests finish (up to
- * SHUTDOWN_TIMEOUT_MS, then close what is left), stop the queue, close the database, exit 0.
+ * SHUTDOWN_TIMEOUT_MS, then close what is left), let background work (mails) finish, stop the
+ * queue, close the database, exit 0.
  * A second signal during shutdown exits at once with status 1.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -12,6 +13,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './auth/background.ts';
+import type { Accounts } from './auth/index.ts';
+import { loadSigningKey } from './auth/secrets.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
@@ -89,6 +93,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let database: Database | undefined;
   let queue: Queue | undefined;
   try {
+    const signingKey = await loadSigningKey({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, logger });
+    logger.info({ source: signingKey.source }, 'signing key loaded');
+
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db'), logger });
     logger.info({ driver: database.driver }, 'database opened');
 
@@ -110,13 +117,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger.info({ workers: config.workers }, 'queue started');
 
     const startedAt = Date.now();
-    const deps: AppDeps = { config, logger, database, queue, staticBuild, version, startedAt };
+    const tasks = createBackgroundTasks(logger);
+    let accounts: Accounts | undefined;
+    const deps: AppDeps = {
+      config,
+      logger,
+      database,
+      queue,
+      staticBuild,
+      version,
+      startedAt,
+      signingKey: signingKey.secret,
+      tasks,
+      onAccounts: (assembled) => {
+        accounts = assembled;
+      },
+    };
     if (options.extraRoutes) deps.extraRoutes = options.extraRoutes;
     const { server, port } = await listen(deps, config);
     const url = browsableUrl(config.host, port);
     logger.info({ url, host: config.host, port }, 'listening');
 
-    const running = installShutdown({ config, logger, server, queue, database, port, url });
+    const running = installShutdown({ config, logger, server, queue, database, port, url, tasks, closeAccounts: () => accounts?.close() ?? Promise.resolve() });
     return running;
   } catch (error) {
     logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
@@ -134,9 +156,11 @@ interface ShutdownDeps {
   database: Database;
   port: number;
   url: string;
+  tasks: BackgroundTasks;
+  closeAccounts: () => Promise<void>;
 }
 
-function installShutdown({ config, logger, server, queue, database, port, url }: ShutdownDeps): RunningServer {
+function installShutdown({ config, logger, server, queue, database, port, url, tasks, closeAccounts }: ShutdownDeps): RunningServer {
   let closing = false;
   // Once closing, a connection whose last response went out is idle: close it rather than wait
   // for its keep-alive timeout.
@@ -171,6 +195,11 @@ function installShutdown({ config, logger, server, queue, database, port, url }:
       await httpClosed;
     }
     logger.info('http server closed');
+
+    // Mails accepted before the signal still go out (they use the database).
+    await tasks.settle();
+    await closeAccounts();
+    logger.info('background work finished');
 
     logger.info('stopping queue');
     await queue.stop({ timeoutMs: Math.max(deadline - Date.now(), MIN_QUEUE_STOP_MS) });

@@ -63,11 +63,11 @@ describe('unknown API paths', () => {
 
   it('answers JSON for /api itself and for non-navigation /auth calls', async () => {
     expect(await json(await app.request('/api'))).toMatchObject({ status: 404, body: { message: 'Not found' } });
-    expect(await json(await app.request('/auth/login', { method: 'POST', body: '{}' }))).toMatchObject({
+    expect(await json(await app.request('/auth/nope', { method: 'POST', body: '{}' }))).toMatchObject({
       status: 404,
       body: { detail: 'Not found' },
     });
-    expect(await json(await app.request('/auth/profile', { headers: { Accept: 'application/json' } }))).toMatchObject({
+    expect(await json(await app.request('/auth/nope', { headers: { Accept: 'application/json' } }))).toMatchObject({
       status: 404,
       body: { message: 'Not found' },
     });

@@ -10,6 +10,10 @@ import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/databas
 
 let test: TestDatabase;
 let dir: string;
+/** The repository's own migrations; the tests add theirs from version 901 on. */
+const REAL = await readMigrations();
+const REAL_FILES = REAL.map((file) => file.fileName);
+const REAL_VERSIONS = REAL.map((file) => file.version);
 
 beforeEach(async () => {
   test = await createTestDatabase();
@@ -27,9 +31,10 @@ const appliedRows = () =>
   test.database.kysely.selectFrom('schema_migrations').selectAll().orderBy('version').execute();
 
 describe(`migrate (${DRIVER})`, () => {
-  it('applies the initial migration: app_settings takes JSON values with a default timestamp', async () => {
+  it('applies the migrations: app_settings takes JSON values with a default timestamp', async () => {
     const result = await migrate(test.database);
-    expect(result).toEqual({ applied: ['0001_app_settings.sql'], skipped: [], unknownVersions: [] });
+    expect(result).toEqual({ applied: REAL_FILES, skipped: [], unknownVersions: [] });
+    expect(REAL_FILES[0]).toBe('0001_app_settings.sql');
 
     await test.database.kysely
       .insertInto('app_settings')
@@ -43,38 +48,38 @@ describe(`migrate (${DRIVER})`, () => {
   it('is a no-op when run twice: nothing applied, same rows', async () => {
     await migrate(test.database, dir);
     const before = await appliedRows();
-    expect(before.map((row) => row.version)).toEqual([1]);
+    expect(before.map((row) => row.version)).toEqual(REAL_VERSIONS);
     expect(before[0]?.checksum).toBe(checksumOf(await readFile(path.join(dir, '0001_app_settings.sql'), 'utf8')));
 
     const second = await migrate(test.database, dir);
     expect(second.applied).toEqual([]);
-    expect(second.skipped).toEqual(['0001_app_settings.sql']);
+    expect(second.skipped).toEqual(REAL_FILES);
     expect(await appliedRows()).toEqual(before);
   });
 
   it('applies a new migration after the applied ones, in version order', async () => {
     await migrate(test.database, dir);
-    await writeFile(path.join(dir, '0003_c.sql'), 'CREATE TABLE c_table (id int); INSERT INTO c_table VALUES (3);');
-    await writeFile(path.join(dir, '0002_b.sql'), 'CREATE TABLE b_table (id int);\nINSERT INTO b_table VALUES (2);');
+    await writeFile(path.join(dir, '0902_c.sql'), 'CREATE TABLE c_table (id int); INSERT INTO c_table VALUES (3);');
+    await writeFile(path.join(dir, '0901_b.sql'), 'CREATE TABLE b_table (id int);\nINSERT INTO b_table VALUES (2);');
     const result = await migrate(test.database, dir);
-    expect(result.applied).toEqual(['0002_b.sql', '0003_c.sql']);
+    expect(result.applied).toEqual(['0901_b.sql', '0902_c.sql']);
     expect((await appliedRows()).map((row) => [row.version, row.name])).toEqual([
-      [1, 'app_settings'],
-      [2, 'b'],
-      [3, 'c'],
+      ...REAL.map((file) => [file.version, file.name]),
+      [901, 'b'],
+      [902, 'c'],
     ]);
   });
 
   it('refuses to start when an applied migration was changed', async () => {
     await migrate(test.database, dir);
     await writeFile(path.join(dir, '0001_app_settings.sql'), '-- edited\nCREATE TABLE app_settings (key text PRIMARY KEY);');
-    await writeFile(path.join(dir, '0002_next.sql'), 'CREATE TABLE next_table (id int);');
+    await writeFile(path.join(dir, '0901_next.sql'), 'CREATE TABLE next_table (id int);');
 
     const failure = migrate(test.database, dir);
     await expect(failure).rejects.toBeInstanceOf(MigrationError);
     await expect(failure).rejects.toThrow(/0001_app_settings\.sql was changed after it was applied/);
     // Nothing after the tampered file ran.
-    expect((await appliedRows()).map((row) => row.version)).toEqual([1]);
+    expect((await appliedRows()).map((row) => row.version)).toEqual(REAL_VERSIONS);
   });
 
   it('treats a CRLF checkout of the same file as unchanged', async () => {
@@ -86,31 +91,31 @@ describe(`migrate (${DRIVER})`, () => {
   });
 
   it('rolls back a failing migration entirely and names it', async () => {
-    await writeFile(path.join(dir, '0002_broken.sql'), 'CREATE TABLE half_done (id int);\nSELECT * FROM missing_table;');
-    await expect(migrate(test.database, dir)).rejects.toThrow(/Migration 0002_broken\.sql failed: .*missing_table/);
-    expect((await appliedRows()).map((row) => row.version)).toEqual([1]);
+    await writeFile(path.join(dir, '0901_broken.sql'), 'CREATE TABLE half_done (id int);\nSELECT * FROM missing_table;');
+    await expect(migrate(test.database, dir)).rejects.toThrow(/Migration 0901_broken\.sql failed: .*missing_table/);
+    expect((await appliedRows()).map((row) => row.version)).toEqual(REAL_VERSIONS);
     const halfDone = await sql<{ name: string | null }>`select to_regclass('half_done')::text as name`.execute(test.database.kysely);
     expect(halfDone.rows[0]?.name).toBeNull();
   });
 
   it('reports versions the database has but the code does not know', async () => {
-    await writeFile(path.join(dir, '0002_extra.sql'), 'SELECT 1;');
+    await writeFile(path.join(dir, '0901_extra.sql'), 'SELECT 1;');
     await migrate(test.database, dir);
-    await rm(path.join(dir, '0002_extra.sql'));
-    expect((await migrate(test.database, dir)).unknownVersions).toEqual([2]);
+    await rm(path.join(dir, '0901_extra.sql'));
+    expect((await migrate(test.database, dir)).unknownVersions).toEqual([901]);
   });
 
   it.runIf(DRIVER === 'postgres')('serialises concurrent runs from several instances (advisory lock)', async () => {
     // A deliberately slow migration widens the window two unsynchronised runs would race in.
-    await writeFile(path.join(dir, '0002_slow.sql'), 'SELECT pg_sleep(0.3);\nCREATE TABLE slow_table (id int);');
+    await writeFile(path.join(dir, '0901_slow.sql'), 'SELECT pg_sleep(0.3);\nCREATE TABLE slow_table (id int);');
     const instances = await Promise.all(
       Array.from({ length: 3 }, () => openDatabase({ databaseUrl: test.url, pgliteDataDir: MEMORY_DATA_DIR })),
     );
     try {
       const results = await Promise.all(instances.map((instance) => migrate(instance, dir)));
       const appliedCounts = results.map((result) => result.applied.length).toSorted();
-      expect(appliedCounts).toEqual([0, 0, 2]);
-      expect((await appliedRows()).map((row) => row.version)).toEqual([1, 2]);
+      expect(appliedCounts).toEqual([0, 0, REAL.length + 1]);
+      expect((await appliedRows()).map((row) => row.version)).toEqual([...REAL_VERSIONS, 901]);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
     }

@@ -1,11 +1,21 @@
 /** The HTTP app around a test database, a fixture build and a real (or stubbed) queue. */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Hono } from 'hono';
 import { createApp, type AppDeps } from '../../../server/app.ts';
+import { createBackgroundTasks, type BackgroundTasks } from '../../../server/auth/background.ts';
+import type { Accounts } from '../../../server/auth/index.ts';
+import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/connection.ts';
 import type { AppEnv } from '../../../server/http/types.ts';
 import type { Logger } from '../../../server/logger.ts';
+import type { MailTransport } from '../../../server/mail/transport.ts';
 import type { StaticBuild } from '../../../server/static/build.ts';
 import { silentLogger } from './logs.ts';
+
+/** The signing key of test apps (fixed, so tokens can be made and checked independently). */
+export const TEST_SIGNING_KEY = 'test-signing-key-of-at-least-32-characters';
 
 export interface TestAppOptions {
   database: Database;
@@ -15,17 +25,37 @@ export interface TestAppOptions {
   trustProxy?: boolean;
   logger?: Logger;
   extraRoutes?: (app: Hono<AppEnv>) => void;
+  /**
+   * Server variables (ADMIN_EMAILS, FIREBASE_AUTH_EMULATOR_HOST, …) on top of NODE_ENV=test and
+   * a DATA_DIR under the system's temp directory (created only if something is written there).
+   */
+  env?: Record<string, string>;
+  now?: () => number;
+  tasks?: BackgroundTasks;
+  mailTransport?: MailTransport;
+  onAccounts?: (accounts: Accounts) => void;
 }
 
 export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(tmpdir(), `atelier-test-${process.pid}-${randomBytes(4).toString('hex')}`),
+    ...options.env,
+  });
+  const logger = options.logger ?? silentLogger();
   const deps: AppDeps = {
-    config: { corsOrigins: options.corsOrigins ?? [], trustProxy: options.trustProxy ?? false },
-    logger: options.logger ?? silentLogger(),
+    config: { ...config, corsOrigins: options.corsOrigins ?? config.corsOrigins, trustProxy: options.trustProxy ?? config.trustProxy },
+    logger,
     database: options.database,
     queue: options.queue ?? { ready: async () => true },
     staticBuild: options.staticBuild ?? null,
     version: '0.0.0-test',
+    signingKey: TEST_SIGNING_KEY,
+    tasks: options.tasks ?? createBackgroundTasks(logger),
   };
   if (options.extraRoutes) deps.extraRoutes = options.extraRoutes;
+  if (options.now) deps.now = options.now;
+  if (options.mailTransport) deps.mailTransport = options.mailTransport;
+  if (options.onAccounts) deps.onAccounts = options.onAccounts;
   return createApp(deps);
 }

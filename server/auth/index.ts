@@ -1,0 +1,125 @@
+/**
+ * The accounts area assembled: auth (/auth/*), the signed-in account (/api/me), admin
+ * (/api/admin/*), the public runtime config (/api/config) and dev tools (/api/dev-tools).
+ * app.ts mounts it; everything it needs arrives here, so tests can build it around any database,
+ * clock and mail transport.
+ */
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { adminRoutes } from '../admin/routes.ts';
+import { createAdminService } from '../admin/service.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import { devToolsRoutes } from '../dev-tools/routes.ts';
+import type { AppEnv } from '../http/types.ts';
+import type { Logger } from '../logger.ts';
+import { createMailer, createTransportFromConfig } from '../mail/mailer.ts';
+import { OUTBOX_DIR, type MailTransport } from '../mail/transport.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { meRoutes } from '../users/routes.ts';
+import { createUsersService } from '../users/service.ts';
+import type { BackgroundTasks } from './background.ts';
+import { createFirebaseVerifier, createGoogleExchange, type FirebaseVerifier } from './identity.ts';
+import { createGuards, type Guards } from './middleware.ts';
+import { publicConfigRoutes } from './public-config.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { createAuthRepository } from './repository.ts';
+import { authRoutes } from './routes.ts';
+import { createSecretHasher } from './secrets.ts';
+import { createAuthService, type AuthService } from './service.ts';
+import { createAccessTokens } from './tokens.ts';
+
+export type AccountsConfig = Pick<
+  Config,
+  | 'trustProxy'
+  | 'dataDir'
+  | 'accessTokenTtlSeconds'
+  | 'adminEmails'
+  | 'publicUrl'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'devTools'
+  | 'firebase'
+  | 'google'
+  | 'googleTokenUrl'
+>;
+
+export interface AccountsDeps {
+  config: AccountsConfig;
+  database: Database;
+  logger: Logger;
+  /** The key access tokens are signed with (JWT_SECRET or the generated one, see secrets.ts). */
+  signingKey: string;
+  tasks: BackgroundTasks;
+  /** ms since the epoch; tests move it. */
+  now: () => number;
+  /** Overrides the transport chosen by SMTP_URL (tests: a failing one). */
+  mailTransport?: MailTransport;
+}
+
+export interface Accounts {
+  guards: Guards;
+  service: AuthService;
+  /** Mounts every route of the area. */
+  mount(app: Hono<AppEnv>): void;
+  /** Releases the Firebase app, if any. */
+  close(): Promise<void>;
+}
+
+export function createAccounts(deps: AccountsDeps): Accounts {
+  const { config, now } = deps;
+  const users = createUsersRepository(deps.database);
+  const repository = createAuthRepository(deps.database);
+  const tokens = createAccessTokens({ secret: deps.signingKey, ttlSeconds: config.accessTokenTtlSeconds, now });
+  const limiter = createRateLimiter({ repository, now });
+  const mailer = createMailer({ transport: deps.mailTransport ?? createTransportFromConfig(config), logger: deps.logger, now });
+  const firebase: FirebaseVerifier | null = config.firebase ? createFirebaseVerifier(config.firebase, deps.logger) : null;
+  const google = config.google ? createGoogleExchange({ client: config.google, tokenUrl: config.googleTokenUrl, logger: deps.logger }) : null;
+
+  // The users service needs the credential check, which lives in the auth service: late-bound.
+  let service: AuthService | undefined;
+  const usersService = createUsersService({
+    repository: users,
+    adminEmails: config.adminEmails,
+    checkCredential: (user, secret) => {
+      if (!service) throw new Error('accounts not assembled');
+      return service.checkCredential(user, secret);
+    },
+    onDeleted: (user) => repository.forgetAttemptKeys([user.email]),
+  });
+  service = createAuthService({
+    users,
+    usersService,
+    repository,
+    tokens,
+    hashSecret: createSecretHasher(deps.signingKey),
+    limiter,
+    mailer,
+    tasks: deps.tasks,
+    publicUrl: config.publicUrl,
+    firebase,
+    google,
+    logger: deps.logger,
+    now,
+  });
+  const guards = createGuards({ tokens, users, usersService });
+  const admin = createAdminService({ users, now });
+  const authService = service;
+
+  return {
+    guards,
+    service: authService,
+    mount(app) {
+      app.route('/api/config', publicConfigRoutes(config));
+      app.route('/auth', authRoutes({ service: authService, usersService, guards, trustProxy: config.trustProxy }));
+      app.route('/api/me', meRoutes({ service: usersService, guards }));
+      // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
+      app.use('/api/admin/*', guards.requireAdmin);
+      app.route('/api/admin', adminRoutes(admin));
+      if (config.devTools) app.route('/api/dev-tools', devToolsRoutes({ outboxDir: path.join(config.dataDir, OUTBOX_DIR) }));
+    },
+    close: async () => {
+      await firebase?.close();
+    },
+  };
+}

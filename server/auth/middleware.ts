@@ -1,0 +1,47 @@
+/**
+ * `requireUser` and `requireAdmin`: the guards of signed-in and admin API routes. The bearer
+ * token is verified and its account re-read on every request, so a deleted account's token stops
+ * working at once and a role change in ADMIN_EMAILS applies at the next restart.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, AppVariables } from '../http/types.ts';
+import type { UsersRepository, UserWithCredits } from '../users/repository.ts';
+import type { UsersService } from '../users/service.ts';
+import { authError } from './errors.ts';
+import type { AccessTokens } from './tokens.ts';
+
+/** The environment of routes behind `requireUser`: `c.get('user')` is the signed-in account. */
+export interface UserEnv extends AppEnv {
+  Variables: AppVariables & { user: UserWithCredits };
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+export interface Guards {
+  requireUser: MiddlewareHandler<UserEnv>;
+  requireAdmin: MiddlewareHandler<UserEnv>;
+}
+
+export function createGuards(deps: { tokens: AccessTokens; users: UsersRepository; usersService: UsersService }): Guards {
+  const authenticate = async (header: string | undefined): Promise<UserWithCredits> => {
+    const token = header ? BEARER.exec(header)?.[1] : undefined;
+    if (!token) throw authError(401, 'signInRequired');
+    const claims = await deps.tokens.verify(token);
+    const user = claims ? await deps.users.findById(claims.sub) : undefined;
+    if (!user) throw authError(401, 'sessionExpired');
+    return user;
+  };
+
+  return {
+    requireUser: async (c, next) => {
+      c.set('user', await authenticate(c.req.header('authorization')));
+      await next();
+    },
+    requireAdmin: async (c, next) => {
+      const user = await authenticate(c.req.header('authorization'));
+      if (deps.usersService.roleOf(user.email) !== 'admin') throw authError(403, 'accessDenied');
+      c.set('user', user);
+      await next();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Sign-in secrets' SQL: verification codes, reset tokens, temporary credentials and the
+ * brute-force counters. Every secret arrives here already hashed; every time comes from the
+ * service's clock, so the rules can be tested by moving it.
+ */
+import type { Database } from '../db/connection.ts';
+
+export interface OtpRow {
+  user_id: string;
+  code_hash: string;
+  failed_attempts: number;
+  expires_at: Date;
+}
+
+export interface AuthRepository {
+  /** Stores the account's code, replacing (and so invalidating) any earlier one. */
+  replaceOtp(userId: string, codeHash: string, expiresAt: Date, now: Date): Promise<void>;
+  findOtp(userId: string): Promise<OtpRow | undefined>;
+  /** Counts a wrong guess against that very code; the new count, or null when the code is gone or replaced. */
+  recordOtpFailure(userId: string, codeHash: string): Promise<number | null>;
+  /**
+   * Deletes the code when it matches, is unexpired and still has tries left: true only for the
+   * one request that used it (single use even under concurrency).
+   */
+  consumeOtp(userId: string, codeHash: string, now: Date, maxFailures: number): Promise<boolean>;
+  deleteOtp(userId: string): Promise<void>;
+
+  /** Stores a reset token, dropping the account's earlier ones (only the latest link works). */
+  replaceResetToken(userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void>;
+  /** Deletes the token and answers its expiry, or null when it does not exist for that account. */
+  consumeResetToken(userId: string, tokenHash: string): Promise<Date | null>;
+  deleteResetTokens(userId: string): Promise<void>;
+
+  addTemporaryCredential(userId: string, secretHash: string, expiresAt: Date, now: Date): Promise<void>;
+  /** Deletes a matching unexpired credential: true only for the one request that used it. */
+  consumeTemporaryCredential(userId: string, secretHash: string, now: Date): Promise<boolean>;
+
+  /** Records one attempt and answers its id (to take it back) and every attempt of the key since `since`. */
+  recordAttempt(bucket: string, key: string, at: Date, since: Date): Promise<{ id: string; times: Date[] }>;
+  deleteAttempts(ids: readonly string[]): Promise<void>;
+  /** Forgets attempts older than `before` (all keys). */
+  pruneAttempts(before: Date): Promise<void>;
+  /** Forgets every attempt of these keys (an account being deleted). */
+  forgetAttemptKeys(keys: readonly string[]): Promise<void>;
+}
+
+export function createAuthRepository(database: Database): AuthRepository {
+  const db = database.kysely;
+  return {
+    async replaceOtp(userId, codeHash, expiresAt, now) {
+      await db
+        .insertInto('email_otps')
+        .values({ user_id: userId, code_hash: codeHash, failed_attempts: 0, expires_at: expiresAt, created_at: now })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ code_hash: codeHash, failed_attempts: 0, expires_at: expiresAt, created_at: now }),
+        )
+        .execute();
+    },
+    findOtp: (userId) =>
+      db.selectFrom('email_otps').select(['user_id', 'code_hash', 'failed_attempts', 'expires_at']).where('user_id', '=', userId).executeTakeFirst(),
+    async recordOtpFailure(userId, codeHash) {
+      const row = await db
+        .updateTable('email_otps')
+        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+        .where('user_id', '=', userId)
+        .where('code_hash', '=', codeHash)
+        .returning('failed_attempts')
+        .executeTakeFirst();
+      return row?.failed_attempts ?? null;
+    },
+    async consumeOtp(userId, codeHash, now, maxFailures) {
+      const row = await db
+        .deleteFrom('email_otps')
+        .where('user_id', '=', userId)
+        .where('code_hash', '=', codeHash)
+        .where('expires_at', '>', now)
+        .where('failed_attempts', '<', maxFailures)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async deleteOtp(userId) {
+      await db.deleteFrom('email_otps').where('user_id', '=', userId).execute();
+    },
+
+    async replaceResetToken(userId, tokenHash, expiresAt, now) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+        await trx.insertInto('password_reset_tokens').values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, created_at: now }).execute();
+      });
+    },
+    async consumeResetToken(userId, tokenHash) {
+      const row = await db
+        .deleteFrom('password_reset_tokens')
+        .where('token_hash', '=', tokenHash)
+        .where('user_id', '=', userId)
+        .returning('expires_at')
+        .executeTakeFirst();
+      return row?.expires_at ?? null;
+    },
+    async deleteResetTokens(userId) {
+      await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+    },
+
+    async addTemporaryCredential(userId, secretHash, expiresAt, now) {
+      // Expired ones are of no use to anybody: tidy them while here.
+      await db.deleteFrom('temporary_credentials').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+      await db.insertInto('temporary_credentials').values({ secret_hash: secretHash, user_id: userId, expires_at: expiresAt, created_at: now }).execute();
+    },
+    async consumeTemporaryCredential(userId, secretHash, now) {
+      const row = await db
+        .deleteFrom('temporary_credentials')
+        .where('secret_hash', '=', secretHash)
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async recordAttempt(bucket, key, at, since) {
+      const inserted = await db.insertInto('rate_limit_events').values({ bucket, key, at }).returning('id').executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('rate_limit_events')
+        .select('at')
+        .where('bucket', '=', bucket)
+        .where('key', '=', key)
+        .where('at', '>', since)
+        .orderBy('at')
+        .execute();
+      return { id: String(inserted.id), times: rows.map((row) => row.at) };
+    },
+    async deleteAttempts(ids) {
+      if (ids.length > 0) await db.deleteFrom('rate_limit_events').where('id', 'in', [...ids]).execute();
+    },
+    async pruneAttempts(before) {
+      await db.deleteFrom('rate_limit_events').where('at', '<=', before).execute();
+    },
+    async forgetAttemptKeys(keys) {
+      if (keys.length > 0) await db.deleteFrom('rate_limit_events').where('key', 'in', [...keys]).execute();
+    },
+  };
+}

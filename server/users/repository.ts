@@ -1,0 +1,166 @@
+/** Accounts' SQL: users and their credit ledger. */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../db/connection.ts';
+import type { CreditKind, Language, Tables, UsersTable } from '../db/schema.ts';
+
+export type UserRow = Selectable<UsersTable>;
+/** A user row with its credit balance (the sum of its ledger). */
+export type UserWithCredits = UserRow & { credits: number };
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  profilePicture: string | null;
+  language: Language;
+  isVerified: boolean;
+  firebaseUid: string | null;
+  createdAt: Date;
+}
+
+export interface UserChanges {
+  name?: string;
+  profile_picture?: string | null;
+  language?: Language;
+  password_hash?: string;
+  is_verified?: boolean;
+  firebase_uid?: string;
+  last_login_at?: Date;
+}
+
+export interface CreditEntry {
+  kind: CreditKind;
+  amount: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+
+export interface UsersRepository {
+  findById(id: string): Promise<UserWithCredits | undefined>;
+  /** `email` must already be normalised (trimmed, lower-case). */
+  findByEmail(email: string): Promise<UserWithCredits | undefined>;
+  findByFirebaseUid(uid: string): Promise<UserWithCredits | undefined>;
+  /**
+   * Inserts the account and its first ledger entries in one transaction.
+   * @throws EmailTakenError when the email (or Firebase uid) already has an account.
+   */
+  create(user: NewUser, credits: readonly CreditEntry[]): Promise<UserWithCredits>;
+  update(id: string, changes: UserChanges): Promise<UserWithCredits | undefined>;
+  /** Deletes the account; its ledger, codes, tokens and credentials go with it (ON DELETE CASCADE). */
+  delete(id: string): Promise<boolean>;
+  statistics(since7d: Date, since30d: Date): Promise<{ total: number; verified: number; new7d: number; new30d: number; byPlan: Record<string, number> }>;
+}
+
+export class EmailTakenError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('An account with this email or identity already exists', options);
+    this.name = 'EmailTakenError';
+  }
+}
+
+/** Postgres' unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+type Db = Kysely<Tables> | Transaction<Tables>;
+
+function selectUsers(db: Db) {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select(
+      sql<number>`coalesce((select sum(amount) from credit_ledger where credit_ledger.user_id = users.id), 0)::int`.as('credits'),
+    );
+}
+
+export function createUsersRepository(database: Database): UsersRepository {
+  const db = database.kysely;
+  return {
+    findById: (id) => selectUsers(db).where('users.id', '=', id).executeTakeFirst(),
+    findByEmail: (email) => selectUsers(db).where(sql<string>`lower(users.email)`, '=', email.toLowerCase()).executeTakeFirst(),
+    findByFirebaseUid: (uid) => selectUsers(db).where('users.firebase_uid', '=', uid).executeTakeFirst(),
+
+    async create(user, credits) {
+      const id = randomUUID();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('users')
+            .values({
+              id,
+              email: user.email,
+              name: user.name,
+              password_hash: user.passwordHash,
+              profile_picture: user.profilePicture,
+              language: user.language,
+              is_verified: user.isVerified,
+              firebase_uid: user.firebaseUid,
+              created_at: user.createdAt,
+            })
+            .execute();
+          for (const entry of credits) {
+            await trx
+              .insertInto('credit_ledger')
+              .values({
+                id: randomUUID(),
+                user_id: id,
+                kind: entry.kind,
+                amount: entry.amount,
+                reason: entry.reason,
+                idempotency_key: entry.idempotencyKey,
+                created_at: user.createdAt,
+              })
+              .execute();
+          }
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new EmailTakenError({ cause: error });
+        throw error;
+      }
+      const created = await selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+      if (!created) throw new Error(`user ${id} vanished right after being created`);
+      return created;
+    },
+
+    async update(id, changes) {
+      if (Object.keys(changes).length > 0) {
+        try {
+          await db.updateTable('users').set(changes).where('id', '=', id).execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new EmailTakenError({ cause: error });
+          throw error;
+        }
+      }
+      return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+    },
+
+    async delete(id) {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async statistics(since7d, since30d) {
+      const totals = await db
+        .selectFrom('users')
+        .select([
+          sql<number>`count(*)::int`.as('total'),
+          sql<number>`(count(*) filter (where is_verified))::int`.as('verified'),
+          sql<number>`(count(*) filter (where created_at >= ${since7d}))::int`.as('new7d'),
+          sql<number>`(count(*) filter (where created_at >= ${since30d}))::int`.as('new30d'),
+        ])
+        .executeTakeFirstOrThrow();
+      const plans = await db
+        .selectFrom('users')
+        .select(['plan', sql<number>`count(*)::int`.as('count')])
+        .groupBy('plan')
+        .orderBy('plan')
+        .execute();
+      return { ...totals, byPlan: Object.fromEntries(plans.map((row) => [row.plan, row.count])) };
+    },
+  };
+}

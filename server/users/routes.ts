@@ -1,0 +1,25 @@
+/** `/api/me`: the signed-in account (GET), editing it (PUT) and deleting it (DELETE). */
+import { Hono } from 'hono';
+import { AUTH_SUCCESS_MESSAGES, DeleteMeRequestSchema, UpdateMeRequestSchema } from '../../src/contract/auth.ts';
+import { readAuthBody } from '../auth/errors.ts';
+import type { Guards, UserEnv } from '../auth/middleware.ts';
+import type { UsersService } from './service.ts';
+
+export function meRoutes({ service, guards }: { service: UsersService; guards: Guards }): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+  app.use(guards.requireUser, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.get('/', (c) => c.json(service.toApiUser(c.get('user'))));
+  app.put('/', async (c) => c.json(await service.update(c.get('user'), await readAuthBody(c, UpdateMeRequestSchema))));
+  /**
+   * The password is asked again. Accounts that only sign in with Google have none: they confirm
+   * with the one-time password of a sign-in less than an hour old (traditional_login.credentials).
+   */
+  app.delete('/', async (c) => {
+    await service.delete(c.get('user'), (await readAuthBody(c, DeleteMeRequestSchema)).password);
+    return c.json({ status: 'success', message: AUTH_SUCCESS_MESSAGES.accountDeleted });
+  });
+  return app;
+}

@@ -1,0 +1,82 @@
+/** Account rules: how an account is described to the API, its role, and editing or deleting it. */
+import type { User } from '../../src/contract/auth.ts';
+import type { Language } from '../db/schema.ts';
+import { authError } from '../auth/errors.ts';
+import { ApiError } from '../http/errors.ts';
+import type { UsersRepository, UserWithCredits } from './repository.ts';
+
+/** Credits every new account receives (spec §9: the free plan has 5). */
+export const SIGNUP_CREDITS = 5;
+/** Idempotency key of the sign-up grant: at most one per account. */
+export const SIGNUP_GRANT_KEY = 'signup-grant';
+
+/**
+ * Pictures are shown in <img> by the PWA: only web addresses, never `javascript:` or `data:`
+ * (valibot's url() accepts any scheme).
+ */
+export const isWebUrl = (text: string): boolean => /^https?:\/\/[^\s]+$/i.test(text);
+
+/** Trimmed and lower-cased: the one form emails are stored and compared in. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Checks a password, or a one-time credential, against an account (see the auth service). */
+export type CredentialCheck = (user: UserWithCredits, secret: string) => Promise<boolean>;
+
+export interface UsersService {
+  /** 'admin' when the account's email is in ADMIN_EMAILS. */
+  roleOf(email: string): User['role'];
+  toApiUser(user: UserWithCredits): User;
+  update(user: UserWithCredits, changes: { name?: string; profile_picture?: string | null; language?: Language }): Promise<User>;
+  /** @throws CodedError 401 `checkCredentials` when the password (or one-time credential) is wrong. */
+  delete(user: UserWithCredits, password: string): Promise<void>;
+}
+
+export interface UsersServiceDeps {
+  repository: UsersRepository;
+  adminEmails: readonly string[];
+  checkCredential: CredentialCheck;
+  /** Extra clean-up when an account goes (e.g. its brute-force counters). */
+  onDeleted?: (user: UserWithCredits) => Promise<void>;
+}
+
+export function createUsersService(deps: UsersServiceDeps): UsersService {
+  const admins = new Set(deps.adminEmails.map(normalizeEmail));
+  const roleOf = (email: string): User['role'] => (admins.has(normalizeEmail(email)) ? 'admin' : 'user');
+  const toApiUser = (user: UserWithCredits): User => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    profile_picture: user.profile_picture,
+    language: user.language,
+    role: roleOf(user.email),
+    plan: user.plan,
+    credits: user.credits,
+    is_verified: user.is_verified,
+    created_at: user.created_at.toISOString(),
+    last_login_at: user.last_login_at?.toISOString() ?? null,
+  });
+
+  return {
+    roleOf,
+    toApiUser,
+    async update(user, changes) {
+      const set: { name?: string; profile_picture?: string | null; language?: Language } = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.profile_picture !== undefined) {
+        if (changes.profile_picture !== null && !isWebUrl(changes.profile_picture)) {
+          throw new ApiError(422, 'Invalid input: profile_picture: use an http:// or https:// address');
+        }
+        set.profile_picture = changes.profile_picture;
+      }
+      if (changes.language !== undefined) set.language = changes.language;
+      const updated = await deps.repository.update(user.id, set);
+      if (!updated) throw authError(401, 'sessionExpired');
+      return toApiUser(updated);
+    },
+    async delete(user, password) {
+      if (!(await deps.checkCredential(user, password))) throw authError(401, 'checkCredentials');
+      await deps.repository.delete(user.id);
+      await deps.onDeleted?.(user);
+    },
+  };
+}

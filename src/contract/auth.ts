@@ -1,0 +1,250 @@
+/**
+ * Accounts and sign-in (spec §3, §5, §7): every auth request and response, and the validation
+ * rules with their messages. Shared by the server (input validation) and the PWA (forms and
+ * response parsing). Imports only valibot.
+ *
+ * Messages are the spec's English texts. The PWA shows them translated: it maps each one, by
+ * its key in AUTH_MESSAGES, to a Lingui message (src/features/auth/messages.ts); the server
+ * answers them in `{ detail }` / `{ message }` with the matching `code`.
+ */
+import * as v from 'valibot';
+
+/** Spec §5 and §8 texts, by a stable key (also the `code` of the server's error bodies). */
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Please enter a valid email',
+  passwordRequired: 'Password is required',
+  nameTooShort: 'Name must be at least 2 characters',
+  passwordTooShort: 'Password must be at least 8 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  invalidCode: 'Please enter a valid verification code',
+  emailNotInSession: 'Email not found in session. Please go back to login and try again.',
+  loginFailed: 'Login failed',
+  checkCredentials: 'Please check your credentials and try again.',
+  registrationFailed: 'Registration failed',
+  otpSendFailed: 'Failed to send OTP',
+  verificationFailed: 'Verification failed',
+  invalidOtp: 'Invalid OTP. Please try again.',
+  requestFailed: 'Request failed',
+  resetFailed: 'Reset failed',
+  invalidResetToken: 'Invalid or expired reset token.',
+  forgotPasswordSent: 'If an account with this email exists, you will receive reset instructions.',
+  accessDenied: 'Access Denied',
+  googleLoginFailed: 'Google login failed',
+  // ── Added by the server (same voice; not in the spec's catalogue) ──
+  /** 403 from /auth/login for an account whose email is not verified yet (a new code is mailed). */
+  emailNotVerified: 'Please verify your email before logging in. We sent you a verification code.',
+  /** 429; `{n}` is the whole number of minutes to wait (the body also carries `retry_after_seconds`). */
+  tooManyAttempts: 'Too many attempts. Please wait {n} minutes and try again.',
+  /** 400 from /auth/verify_otp: the code's 10 minutes are over, or it was never requested. */
+  otpExpired: 'This code has expired. Please request a new code.',
+  /** 400 from /auth/verify_otp after the fifth wrong code: that code is dead. */
+  otpTooManyTries: 'Too many wrong codes. Please request a new code.',
+  /** 409 from /auth/register. */
+  emailTaken: 'An account with this email already exists. Please log in.',
+  /** 401: no bearer token. */
+  signInRequired: 'Please sign in to continue.',
+  /** 401: the bearer token is invalid, expired, or its account is gone. */
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  /** 503 from the Firebase and Google endpoints when the server has no such configuration. */
+  googleNotConfigured: 'Google sign-in is not configured on this server.',
+  /** 401 from the Firebase endpoints: the ID token does not verify. */
+  identityTokenInvalid: 'Your Google sign-in could not be verified. Please try again.',
+  /** 400 from the Firebase endpoints: userData names another account than the verified token. */
+  identityMismatch: 'The sign-in details do not match your Google account. Please try again.',
+  /** 409 from the Firebase and Google endpoints: the email belongs to a password account and the provider has not verified it. */
+  identityEmailUnverified: 'An account with this email already exists. Log in with your password, or verify the email with Google first.',
+} as const;
+export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
+
+/** Spec §9 numbers. */
+export const NAME_MIN = 2;
+export const PASSWORD_MIN = 8;
+/** OTP codes are 6 digits; the form accepts 4 to 6 characters (spec §5, §9). */
+export const OTP_MIN = 4;
+export const OTP_MAX = 6;
+/** Enhanced identity login: ID tokens shorter than this are refused (spec §5, §9). */
+export const ID_TOKEN_MIN = 100;
+
+const email = v.pipe(v.string(), v.trim(), v.email(AUTH_MESSAGES.invalidEmail));
+
+// ── Forms (what a person types) ──────────────────────────────────────────────────────
+export const LoginFormSchema = v.object({
+  email,
+  password: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.passwordRequired)),
+});
+export type LoginForm = v.InferOutput<typeof LoginFormSchema>;
+
+export const RegisterFormSchema = v.pipe(
+  v.object({
+    name: v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort)),
+    email,
+    password: v.pipe(v.string(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)),
+    confirmPassword: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.confirmRequired)),
+  }),
+  // Shown on confirmPassword (spec §5).
+  v.forward(
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, AUTH_MESSAGES.passwordsDontMatch),
+    ['confirmPassword'],
+  ),
+);
+export type RegisterForm = v.InferOutput<typeof RegisterFormSchema>;
+
+export const ForgotFormSchema = v.object({ email });
+export const OtpFormSchema = v.object({
+  code: v.pipe(v.string(), v.trim(), v.minLength(OTP_MIN, AUTH_MESSAGES.invalidCode), v.maxLength(OTP_MAX, AUTH_MESSAGES.invalidCode), v.regex(/^\d+$/, AUTH_MESSAGES.invalidCode)),
+});
+
+// ── Requests (spec §7 payloads) ───────────────────────────────────────────────────────
+/** POST /auth/login — `username` carries the email. */
+export const LoginRequestSchema = v.object({
+  username: email,
+  password: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.passwordRequired)),
+});
+export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
+
+/** POST /auth/register */
+export const RegisterRequestSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(120)),
+  email,
+  password: v.pipe(v.string(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(256)),
+  /** The language the account's mails are written in; the PWA sends the active one. */
+  language: v.optional(v.picklist(['vi', 'en']), 'vi'),
+});
+export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
+
+/** POST /auth/generate_otp and /auth/forgot-password */
+export const EmailRequestSchema = v.object({ email });
+
+/** POST /auth/verify_otp — the code travels as an integer (spec §5). */
+export const VerifyOtpRequestSchema = v.object({
+  email,
+  otp: v.pipe(v.number(), v.integer(AUTH_MESSAGES.invalidOtp), v.minValue(0, AUTH_MESSAGES.invalidOtp), v.maxValue(999_999, AUTH_MESSAGES.invalidOtp)),
+});
+
+/** POST /auth/reset-password — the new password follows the register rules. */
+export const ResetPasswordRequestSchema = v.object({
+  email,
+  reset_token: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.invalidResetToken)),
+  new_password: v.pipe(v.string(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(256)),
+});
+
+/** Identity-provider user data (spec §3): displayName falls back to the email's local part. */
+export const IdentityUserDataSchema = v.object({
+  uid: v.pipe(v.string(), v.minLength(1)),
+  email,
+  displayName: v.optional(v.nullable(v.string())),
+  photoURL: v.optional(v.nullable(v.string())),
+  emailVerified: v.optional(v.boolean()),
+});
+
+/** POST /auth/firebase/register and /auth/firebase/login (enhanced identity login, spec §5). */
+export const FirebaseAuthRequestSchema = v.object({
+  idToken: v.pipe(v.string(), v.minLength(ID_TOKEN_MIN)),
+  userData: IdentityUserDataSchema,
+});
+
+/** POST /auth/google/callback */
+export const GoogleCallbackRequestSchema = v.object({
+  code: v.pipe(v.string(), v.minLength(1)),
+  redirect_uri: v.pipe(v.string(), v.url()),
+});
+
+// ── Responses ─────────────────────────────────────────────────────────────────────────
+export const ROLES = ['user', 'admin'] as const;
+export const LANGUAGES = ['vi', 'en'] as const;
+
+/** The signed-in user as the API describes it (GET /auth/profile, login responses). */
+export const UserSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  profile_picture: v.nullable(v.string()),
+  language: v.picklist(LANGUAGES),
+  role: v.picklist(ROLES),
+  plan: v.string(),
+  credits: v.number(),
+  is_verified: v.boolean(),
+  created_at: v.string(),
+  last_login_at: v.nullable(v.string()),
+});
+export type User = v.InferOutput<typeof UserSchema>;
+
+export const LoginResponseSchema = v.object({ access_token: v.string(), user: UserSchema });
+export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
+
+export const RegisterResponseSchema = v.object({
+  status: v.string(),
+  message: v.string(),
+  email: v.string(),
+  requires_verification: v.boolean(),
+});
+export type RegisterResponse = v.InferOutput<typeof RegisterResponseSchema>;
+
+/** Answers of generate_otp, verify_otp, forgot-password and reset-password. */
+export const StatusResponseSchema = v.object({ status: v.string(), message: v.string() });
+
+/**
+ * Firebase and Google sign-in (spec §3): also `is_new_user` and
+ * `traditional_login.credentials`. The credentials are temporary: the password is a one-time
+ * secret that expires after 1 hour (§9) and is never the account's own password.
+ */
+export const IdentityLoginResponseSchema = v.object({
+  access_token: v.string(),
+  user: UserSchema,
+  is_new_user: v.boolean(),
+  traditional_login: v.object({
+    credentials: v.object({ email: v.string(), password: v.string(), expires_at: v.string() }),
+  }),
+});
+export type IdentityLoginResponse = v.InferOutput<typeof IdentityLoginResponseSchema>;
+
+/** PUT /api/me */
+export const UpdateMeRequestSchema = v.object({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(120))),
+  profile_picture: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.maxLength(2048)))),
+  language: v.optional(v.picklist(LANGUAGES)),
+});
+
+/** DELETE /api/me — the password is asked again. */
+export const DeleteMeRequestSchema = v.object({
+  password: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.passwordRequired)),
+});
+
+/** GET /api/admin/statistics/users */
+export const UserStatisticsSchema = v.object({
+  total_users: v.number(),
+  verified_users: v.number(),
+  new_users_7d: v.number(),
+  new_users_30d: v.number(),
+  by_plan: v.record(v.string(), v.number()),
+});
+export type UserStatistics = v.InferOutput<typeof UserStatisticsSchema>;
+
+// ── Additions for the server's answers ────────────────────────────────────────────────
+/** Success texts of the auth endpoints (`message` of their answers). */
+export const AUTH_SUCCESS_MESSAGES = {
+  registered: 'Registration successful. Please verify your email with the code we send you.',
+  otpSent: 'If the account needs verification, a new code is on its way.',
+  otpVerified: 'Your email is verified. You can log in now.',
+  passwordReset: 'Your password has been reset. You can log in now.',
+  accountDeleted: 'Your account and its data have been deleted.',
+} as const;
+
+/**
+ * An auth error body: the spec's `{ detail }` (or `{ message }` for GET) plus `code`, the
+ * AUTH_MESSAGES key when the text is one of them, so the PWA can show it translated. A 429 also
+ * carries `retry_after_seconds` (the same number as its Retry-After header).
+ */
+export const AuthErrorBodySchema = v.object({
+  detail: v.optional(v.string()),
+  message: v.optional(v.string()),
+  code: v.optional(v.string()),
+  retry_after_seconds: v.optional(v.number()),
+});
+export type AuthErrorBody = v.InferOutput<typeof AuthErrorBodySchema>;
+
+/** The AUTH_MESSAGES key of an error body's `code`, or null when it names none. */
+export function authMessageKey(code: unknown): AuthMessageKey | null {
+  return typeof code === 'string' && Object.hasOwn(AUTH_MESSAGES, code) ? (code as AuthMessageKey) : null;
+}
