@@ -11,6 +11,11 @@ const port = Number(process.env.E2E_PORT ?? 4179);
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = process.env.CHROMIUM_PATH || undefined;
 
+/** The account the e2e server treats as an admin. */
+export const E2E_ADMIN_EMAIL = 'admin@atelier.test';
+/** firebase.json's Auth emulator port. */
+const EMULATOR_PORT = 9099;
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -36,22 +41,38 @@ export default defineConfig({
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } } }],
-  webServer: {
-    command: 'node server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-e2e-')),
-      STATIC_DIR: 'dist',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // The e2e server always runs on embedded PGlite, whatever the shell says.
-      DATABASE_URL: '',
+  webServer: [
+    {
+      // Google sign-in runs against the Firebase Auth emulator (offline, no UI).
+      command: 'firebase emulators:start --only auth --project demo-atelier',
+      url: `http://127.0.0.1:${EMULATOR_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-e2e-')),
+        STATIC_DIR: 'dist',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        // The e2e server always runs on embedded PGlite, whatever the shell says.
+        DATABASE_URL: '',
+        // The suite reads mails (OTP, reset links) through /dev-tools.
+        DEV_TOOLS: '1',
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
+        PUBLIC_URL: baseURL,
+      },
+    },
+  ],
 });

@@ -12,9 +12,18 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
+import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
+import { Route as SiteTestGoogleAuthRouteImport } from './routes/_site/test-google-auth'
+import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
+import { Route as SiteAuthResetPasswordRouteImport } from './routes/_site/auth/reset-password'
+import { Route as SiteAuthVerifyOtpRouteImport } from './routes/_site/auth/verify-otp'
+import { Route as SiteAuthGoogleCallbackRouteImport } from './routes/_site/auth/google/callback'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -29,9 +38,19 @@ const TestRoute = TestRouteImport.update({
   path: '/test',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminRoute = AppAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
 const SiteIndexRoute = SiteIndexRouteImport.update({
@@ -44,41 +63,136 @@ const SiteAboutRoute = SiteAboutRouteImport.update({
   path: '/about',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteDevToolsRoute = SiteDevToolsRouteImport.update({
+  id: '/dev-tools',
+  path: '/dev-tools',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteTestGoogleAuthRoute = SiteTestGoogleAuthRouteImport.update({
+  id: '/test-google-auth',
+  path: '/test-google-auth',
+  getParentRoute: () => SiteRoute,
+} as any)
+const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const SiteAuthResetPasswordRoute = SiteAuthResetPasswordRouteImport.update({
+  id: '/auth/reset-password',
+  path: '/auth/reset-password',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAuthVerifyOtpRoute = SiteAuthVerifyOtpRouteImport.update({
+  id: '/auth/verify-otp',
+  path: '/auth/verify-otp',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAuthGoogleCallbackRoute = SiteAuthGoogleCallbackRouteImport.update({
+  id: '/auth/google/callback',
+  path: '/auth/google/callback',
+  getParentRoute: () => SiteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
+  '/admin': typeof AppAdminRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
+  '/profile': typeof AppProfileRoute
   '/about': typeof SiteAboutRoute
+  '/dev-tools': typeof SiteDevToolsRoute
+  '/test-google-auth': typeof SiteTestGoogleAuthRoute
+  '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/auth/reset-password': typeof SiteAuthResetPasswordRoute
+  '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
+  '/admin/': typeof AppAdminIndexRoute
+  '/auth/google/callback': typeof SiteAuthGoogleCallbackRoute
 }
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
   '/dashboard': typeof AppDashboardRoute
+  '/profile': typeof AppProfileRoute
   '/about': typeof SiteAboutRoute
+  '/dev-tools': typeof SiteDevToolsRoute
+  '/test-google-auth': typeof SiteTestGoogleAuthRoute
+  '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/auth/reset-password': typeof SiteAuthResetPasswordRoute
+  '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
+  '/admin': typeof AppAdminIndexRoute
+  '/auth/google/callback': typeof SiteAuthGoogleCallbackRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
   '/test': typeof TestRoute
+  '/_app/admin': typeof AppAdminRouteWithChildren
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/profile': typeof AppProfileRoute
   '/_site/about': typeof SiteAboutRoute
+  '/_site/dev-tools': typeof SiteDevToolsRoute
+  '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/_site/': typeof SiteIndexRoute
+  '/_app/admin/dashboard': typeof AppAdminDashboardRoute
+  '/_site/auth/reset-password': typeof SiteAuthResetPasswordRoute
+  '/_site/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
+  '/_app/admin/': typeof AppAdminIndexRoute
+  '/_site/auth/google/callback': typeof SiteAuthGoogleCallbackRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/test' | '/dashboard' | '/about'
+  fullPaths:
+    | '/'
+    | '/test'
+    | '/admin'
+    | '/dashboard'
+    | '/profile'
+    | '/about'
+    | '/dev-tools'
+    | '/test-google-auth'
+    | '/admin/dashboard'
+    | '/auth/reset-password'
+    | '/auth/verify-otp'
+    | '/admin/'
+    | '/auth/google/callback'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/test' | '/dashboard' | '/about'
+  to:
+    | '/'
+    | '/test'
+    | '/dashboard'
+    | '/profile'
+    | '/about'
+    | '/dev-tools'
+    | '/test-google-auth'
+    | '/admin/dashboard'
+    | '/auth/reset-password'
+    | '/auth/verify-otp'
+    | '/admin'
+    | '/auth/google/callback'
   id:
     | '__root__'
     | '/_app'
     | '/_site'
     | '/test'
+    | '/_app/admin'
     | '/_app/dashboard'
+    | '/_app/profile'
     | '/_site/about'
+    | '/_site/dev-tools'
+    | '/_site/test-google-auth'
     | '/_site/'
+    | '/_app/admin/dashboard'
+    | '/_site/auth/reset-password'
+    | '/_site/auth/verify-otp'
+    | '/_app/admin/'
+    | '/_site/auth/google/callback'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -110,11 +224,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin': {
+      id: '/_app/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AppAdminRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
     '/_site/': {
@@ -131,27 +259,104 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteAboutRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/dev-tools': {
+      id: '/_site/dev-tools'
+      path: '/dev-tools'
+      fullPath: '/dev-tools'
+      preLoaderRoute: typeof SiteDevToolsRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/test-google-auth': {
+      id: '/_site/test-google-auth'
+      path: '/test-google-auth'
+      fullPath: '/test-google-auth'
+      preLoaderRoute: typeof SiteTestGoogleAuthRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_app/admin/': {
+      id: '/_app/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/dashboard': {
+      id: '/_app/admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AppAdminDashboardRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_site/auth/reset-password': {
+      id: '/_site/auth/reset-password'
+      path: '/auth/reset-password'
+      fullPath: '/auth/reset-password'
+      preLoaderRoute: typeof SiteAuthResetPasswordRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/auth/verify-otp': {
+      id: '/_site/auth/verify-otp'
+      path: '/auth/verify-otp'
+      fullPath: '/auth/verify-otp'
+      preLoaderRoute: typeof SiteAuthVerifyOtpRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/auth/google/callback': {
+      id: '/_site/auth/google/callback'
+      path: '/auth/google/callback'
+      fullPath: '/auth/google/callback'
+      preLoaderRoute: typeof SiteAuthGoogleCallbackRouteImport
+      parentRoute: typeof SiteRoute
+    }
   }
 }
 
+interface AppAdminRouteChildren {
+  AppAdminDashboardRoute: typeof AppAdminDashboardRoute
+  AppAdminIndexRoute: typeof AppAdminIndexRoute
+}
+
+const AppAdminRouteChildren: AppAdminRouteChildren = {
+  AppAdminDashboardRoute: AppAdminDashboardRoute,
+  AppAdminIndexRoute: AppAdminIndexRoute,
+}
+
+const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
+  AppAdminRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppAdminRoute: typeof AppAdminRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
+  AppProfileRoute: typeof AppProfileRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAdminRoute: AppAdminRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
+  AppProfileRoute: AppProfileRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
+  SiteDevToolsRoute: typeof SiteDevToolsRoute
+  SiteTestGoogleAuthRoute: typeof SiteTestGoogleAuthRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteAuthResetPasswordRoute: typeof SiteAuthResetPasswordRoute
+  SiteAuthVerifyOtpRoute: typeof SiteAuthVerifyOtpRoute
+  SiteAuthGoogleCallbackRoute: typeof SiteAuthGoogleCallbackRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
+  SiteDevToolsRoute: SiteDevToolsRoute,
+  SiteTestGoogleAuthRoute: SiteTestGoogleAuthRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteAuthResetPasswordRoute: SiteAuthResetPasswordRoute,
+  SiteAuthVerifyOtpRoute: SiteAuthVerifyOtpRoute,
+  SiteAuthGoogleCallbackRoute: SiteAuthGoogleCallbackRoute,
 }
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)

@@ -5,6 +5,7 @@ import { DocumentHead } from '../features/shell/DocumentHead.tsx';
 import { LazyToaster } from '../features/shell/LazyToaster.tsx';
 import { RouterFailureScreen } from '../features/shell/RouterFailureScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundPage.tsx';
+import { AuthRoot } from '../features/auth/AuthRoot.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -20,6 +21,7 @@ function RouterAppLink({ to, ...rest }: AppLinkProps) {
 function RootLayout() {
   return (
     <LinkProvider value={RouterAppLink}>
+      <AuthRoot />
       <DocumentHead />
       <Outlet />
       <LazyToaster />

@@ -1,21 +1,9 @@
-import { useCallback } from 'react';
-import { useSetAtom } from 'jotai';
-import { useRouter } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { sessionUserAtom } from '../../../lib/session.ts';
-import { notify } from '../../../lib/toast.ts';
+import { useSignOut } from '../../auth/use-session-actions.ts';
 
 /**
- * Logout from the sidebar and the account menu: forgets the signed-in user and returns home
- * (spec §2). The accounts work adds the token and cache clean-up here.
+ * Logout from the sidebar and the account menu (spec §2): clears the token, the cached user and
+ * the query cache, and returns home (src/features/auth/use-session-actions.ts).
  */
 export function useLogout() {
-  const setUser = useSetAtom(sessionUserAtom);
-  const router = useRouter();
-  const { t } = useLingui();
-  return useCallback(() => {
-    setUser(null);
-    notify.success(t`Bạn đã đăng xuất`);
-    void router.navigate({ to: '/' });
-  }, [router, setUser, t]);
+  return useSignOut();
 }

@@ -1,0 +1,104 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UserStatistics } from '../../contract/auth.ts';
+import { INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
+import { button } from '../../ui/button.css.ts';
+import { userStatisticsQueryOptions } from './api.ts';
+import * as s from './admin.css.ts';
+
+/**
+ * /admin and /admin/dashboard (spec §2): user statistics from GET /api/admin/statistics/users
+ * (totals, verified, new in 7 and 30 days, by plan), numbers in the reader's locale.
+ */
+export function AdminDashboard() {
+  const titleId = useId();
+  const statistics = useQuery(userStatisticsQueryOptions());
+  const loadError = statistics.error?.message ?? '';
+  return (
+    <div className={s.page} data-testid="admin-dashboard">
+      <header className={s.header}>
+        <p className={s.eyebrow}>
+          <Trans>Quản trị</Trans>
+        </p>
+        <h1 id={titleId} className={s.title}>
+          <Trans>Bảng điều khiển quản trị</Trans>
+        </h1>
+        <p className={s.lead}>
+          <Trans>Tổng quan người dùng của Atelier.</Trans>
+        </p>
+      </header>
+      {statistics.isPending ? (
+        <p className={s.lead} role="status">
+          <Trans>Đang tải số liệu…</Trans>
+        </p>
+      ) : statistics.isError ? (
+        <div className={s.errorBox} role="alert">
+          <p>
+            <Trans>Không tải được số liệu người dùng: {loadError}</Trans>
+          </p>
+          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void statistics.refetch()}>
+            <Trans>Thử lại</Trans>
+          </button>
+        </div>
+      ) : (
+        <Statistics data={statistics.data} />
+      )}
+    </div>
+  );
+}
+
+function Statistics({ data }: { data: UserStatistics }) {
+  const { i18n, t } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'vi';
+  const number = new Intl.NumberFormat(INTL_LOCALE[locale]);
+  const percent = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: 1 });
+  const share = (part: number) => (data.total_users > 0 ? percent.format(part / data.total_users) : '—');
+  const plans = Object.entries(data.by_plan).toSorted(([, a], [, b]) => b - a);
+  const plansId = useId();
+  const verified = share(data.verified_users);
+  return (
+    <>
+      <dl className={s.cards} data-testid="admin-user-stats">
+        <Stat label={t`Tổng người dùng`} value={number.format(data.total_users)} testId="stat-total" />
+        <Stat label={t`Đã xác minh email`} value={number.format(data.verified_users)} note={t`Chiếm ${verified} tổng số`} testId="stat-verified" />
+        <Stat label={t`Mới trong 7 ngày`} value={number.format(data.new_users_7d)} testId="stat-new-7d" />
+        <Stat label={t`Mới trong 30 ngày`} value={number.format(data.new_users_30d)} testId="stat-new-30d" />
+      </dl>
+      <section className={s.panel} aria-labelledby={plansId}>
+        <h2 id={plansId} className={s.panelTitle}>
+          <Trans>Theo gói</Trans>
+        </h2>
+        {plans.length === 0 ? (
+          <p className={s.lead}>
+            <Trans>Chưa có người dùng.</Trans>
+          </p>
+        ) : (
+          <ul className={s.bars} data-testid="stat-by-plan">
+            {plans.map(([plan, count]) => (
+              <li key={plan} className={s.barRow}>
+                <span className={s.barLabel}>{plan}</span>
+                <span className={s.barTrack} aria-hidden="true">
+                  <span className={s.barFill} style={{ width: data.total_users > 0 ? `${(count / data.total_users) * 100}%` : 0 }} />
+                </span>
+                <span className={s.barValue}>
+                  {number.format(count)} <span className={s.muted}>({share(count)})</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Stat({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
+  return (
+    <div className={s.card} data-testid={testId}>
+      <dt className={s.cardLabel}>{label}</dt>
+      <dd className={s.cardValue}>{value}</dd>
+      {note && <dd className={s.cardNote}>{note}</dd>}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { style } from '@vanilla-extract/css';
+import { media, vars } from '../../ui/theme.css.ts';
+
+export const centered = style({
+  minHeight: '70vh',
+  display: 'grid',
+  placeItems: 'center',
+  alignContent: 'center',
+  gap: vars.space['3'],
+  padding: vars.space['8'],
+  textAlign: 'center',
+});
+
+export const spinner = style({
+  width: '32px',
+  height: '32px',
+  borderRadius: '50%',
+  border: `3px solid ${vars.color.line}`,
+  borderTopColor: vars.color.ink,
+  animation: 'atelier-spin 0.8s linear infinite',
+  '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' } },
+});
+
+export const deniedCard = style({
+  maxWidth: '460px',
+  display: 'grid',
+  gap: vars.space['3'],
+  justifyItems: 'center',
+  padding: vars.space['8'],
+  borderRadius: vars.radius.xl,
+  background: vars.color.paper,
+  boxShadow: vars.shadow.md,
+});
+
+export const deniedIcon = style({
+  width: '56px',
+  height: '56px',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: '50%',
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+});
+
+export const email = style({ color: vars.color.ink, overflowWrap: 'anywhere' });
+
+export const page = style({
+  maxWidth: '1100px',
+  margin: '0 auto',
+  padding: `${vars.space['8']} ${vars.space['4']} ${vars.space['16']}`,
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': { [media.desktop]: { padding: `${vars.space['10']} ${vars.space['8']} ${vars.space['16']}` } },
+});
+
+export const header = style({ display: 'grid', gap: vars.space['1'] });
+export const eyebrow = style({ fontSize: vars.fontSize.xs, fontWeight: 700, letterSpacing: '0.14em', textTransform: 'uppercase', color: vars.color.accent });
+export const title = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'] });
+export const lead = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const muted = style({ color: vars.color.muted });
+
+export const errorBox = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  justifyItems: 'start',
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+});
+
+export const cards = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  margin: 0,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+});
+
+export const card = style({
+  display: 'grid',
+  alignContent: 'start',
+  gap: vars.space['1'],
+  padding: vars.space['5'],
+  borderRadius: vars.radius.lg,
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+});
+export const cardLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, fontWeight: 600 });
+export const cardValue = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize['3xl'], lineHeight: 1.1, color: vars.color.ink });
+export const cardNote = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.muted });
+
+export const panel = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  padding: vars.space['6'],
+  borderRadius: vars.radius.lg,
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+});
+export const panelTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
+
+export const bars = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] });
+export const barRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(90px, 140px) 1fr auto',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  fontSize: vars.fontSize.sm,
+});
+export const barLabel = style({ fontWeight: 600, textTransform: 'capitalize' });
+export const barTrack = style({ height: '10px', borderRadius: vars.radius.pill, background: vars.color.canvas, overflow: 'hidden' });
+export const barFill = style({ display: 'block', height: '100%', borderRadius: vars.radius.pill, background: vars.color.accent });
+export const barValue = style({ fontVariantNumeric: 'tabular-nums' });

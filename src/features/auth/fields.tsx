@@ -1,0 +1,107 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconAlert } from '../shell/sidebar/icons.tsx';
+import { IconEye, IconEyeOff } from './icons.tsx';
+import { authMessage } from './messages.ts';
+import * as s from './auth.css.ts';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
+  name: string;
+  label: ReactNode;
+  /** A contract message (English text or key); shown translated. */
+  error?: string;
+  hint?: ReactNode;
+  /** Beside the label, e.g. the "Forgot password?" link. */
+  labelAside?: ReactNode;
+  /** Inside the input's right edge, e.g. the show-password toggle. */
+  trailing?: ReactNode;
+}
+
+/**
+ * A labelled input with its hint and its message (spec §5). The message is tied to the input
+ * by aria-describedby and carries data-testid="field-error-<name>".
+ */
+export function TextField({ name, label, error, hint, labelAside, trailing, className, ...input }: TextFieldProps) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={s.field}>
+      <div className={s.labelRow}>
+        <label htmlFor={id} className={s.label}>
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <div className={s.inputWrap}>
+        <input
+          id={id}
+          name={name}
+          className={[s.input, trailing ? s.inputWithToggle : null, className].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        {trailing}
+      </div>
+      {hint && (
+        <p id={hintId} className={s.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={s.fieldError} data-testid={`field-error-${name}`}>
+          <span className={s.fieldErrorIcon}>
+            <IconAlert size={16} />
+          </span>
+          <span>{authMessage(i18n, error)}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: PasswordFieldProps) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      spellCheck={false}
+      autoCapitalize="off"
+      trailing={
+        <button
+          type="button"
+          className={s.toggle}
+          aria-pressed={visible}
+          aria-label={visible ? t`Ẩn mật khẩu` : t`Hiện mật khẩu`}
+          onClick={() => setVisible((value) => !value)}
+        >
+          {visible ? <IconEyeOff size={20} /> : <IconEye size={20} />}
+        </button>
+      }
+    />
+  );
+}
+
+/** A form-level failure: the spec's title ('Login failed') and the reason. */
+export function FormAlert({ title, children, actions }: { title: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className={s.alert.error} role="alert" data-testid="auth-error">
+      <p className={s.alertTitle}>{title}</p>
+      {children && <p>{children}</p>}
+      {actions && <div className={s.alertActions}>{actions}</div>}
+    </div>
+  );
+}
+
+/** The label of a submit button while its request runs. */
+export function Busy({ busy, idle, pending }: { busy: boolean; idle: ReactNode; pending?: ReactNode }) {
+  return <>{busy ? (pending ?? <Trans>Đang xử lý…</Trans>) : idle}</>;
+}

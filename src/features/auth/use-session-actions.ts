@@ -1,0 +1,73 @@
+import { useCallback } from 'react';
+import { useSetAtom } from 'jotai';
+import { useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import type { IdentityLoginResponse, User } from '../../contract/auth.ts';
+import { getSession, toSessionUser } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { authKeys } from './api.ts';
+import { authModalAtom } from './auth-modal-state.ts';
+import { forgetIdentityCredentials, rememberIdentityCredentials } from './identity-credentials.ts';
+
+/** Spec §4: the redirect toast follows the success toast after this many ms. */
+export const REDIRECT_TOAST_DELAY_MS = 500;
+/** Spec §2: the redirect target after any successful login when no other page asked for it. */
+export const DEFAULT_AFTER_LOGIN = '/dashboard';
+
+/**
+ * Where to go after signing in: the remembered path, unless it is the home page or an auth
+ * page (which would only show the form again); then /dashboard. Only same-origin paths.
+ */
+export function afterLoginPath(returnTo: string | null | undefined): string {
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return DEFAULT_AFTER_LOGIN;
+  const pathname = returnTo.split(/[?#]/)[0] ?? '/';
+  if (pathname === '/' || pathname.startsWith('/auth/') || pathname === '/test-google-auth') return DEFAULT_AFTER_LOGIN;
+  return returnTo;
+}
+
+/**
+ * Signs in with a login answer (spec §4 Auth modal): stores the session, closes the modal,
+ * shows the success toast, then after 500 ms the redirect toast and the navigation.
+ */
+export function useCompleteSignIn() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const setModal = useSetAtom(authModalAtom);
+  const { t } = useLingui();
+  return useCallback(
+    (answer: { access_token: string; user: User; traditional_login?: IdentityLoginResponse['traditional_login'] }, returnTo?: string | null) => {
+      if (answer.traditional_login) rememberIdentityCredentials({ traditional_login: answer.traditional_login });
+      else forgetIdentityCredentials();
+      // Nothing cached for a guest or for another account may leak into this one.
+      queryClient.clear();
+      getSession().signIn(answer.access_token, toSessionUser(answer.user));
+      queryClient.setQueryData(authKeys.profile(), answer.user);
+      setModal(null);
+      notify.success(t`Đăng nhập thành công`, { description: t`Chào mừng bạn quay lại Atelier.` });
+      const target = afterLoginPath(returnTo);
+      const signedInAt = router.history.location.href;
+      setTimeout(() => {
+        // The person went somewhere else meanwhile: that choice wins.
+        if (router.history.location.href !== signedInAt) return;
+        notify.info(t`Đang chuyển hướng…`);
+        if (signedInAt !== target) router.history.push(target);
+      }, REDIRECT_TOAST_DELAY_MS);
+    },
+    [queryClient, router, setModal, t],
+  );
+}
+
+/** Logout (spec §2, §4): clears the token, the cached user and the query cache, goes to /. */
+export function useSignOut() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { t } = useLingui();
+  return useCallback(() => {
+    getSession().signOut('logout');
+    forgetIdentityCredentials();
+    queryClient.clear();
+    notify.success(t`Bạn đã đăng xuất`);
+    void router.navigate({ to: '/' });
+  }, [queryClient, router, t]);
+}

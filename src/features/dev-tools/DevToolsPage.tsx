@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { OutboxMail } from '../../contract/dev-tools.ts';
+import { INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
+import { button } from '../../ui/button.css.ts';
+import { linkify, outboxQueryOptions } from './outbox.ts';
+import * as s from './dev-tools.css.ts';
+
+/**
+ * /dev-tools (spec §2; ARCHITECTURE "mail: outbox"): the mails the server would have sent
+ * (verification codes, reset links), newest first. The HTML is previewed in a sandboxed
+ * frame without scripts, forms, or navigation. When the server answers 404, dev tools are off.
+ */
+export function DevToolsPage() {
+  const titleId = useId();
+  const outbox = useQuery(outboxQueryOptions());
+  const loadError = outbox.error?.message ?? '';
+
+  return (
+    <div className={s.page} data-testid="dev-tools">
+      <header className={s.header}>
+        <h1 id={titleId} className={s.title}>
+          <Trans>Công cụ phát triển</Trans>
+        </h1>
+        <p className={s.lead}>
+          <Trans>Hộp thư đi: các email máy chủ đã gửi (mã xác minh, liên kết đặt lại mật khẩu), mới nhất ở trên. Tự làm mới mỗi 5 giây.</Trans>
+        </p>
+      </header>
+      {outbox.isPending ? (
+        <p className={s.lead} role="status">
+          <Trans>Đang tải hộp thư…</Trans>
+        </p>
+      ) : outbox.isError ? (
+        <div className={s.notice} role="alert">
+          <p>
+            <Trans>Không tải được hộp thư: {loadError}</Trans>
+          </p>
+          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void outbox.refetch()}>
+            <Trans>Thử lại</Trans>
+          </button>
+        </div>
+      ) : !outbox.data.enabled ? (
+        <div className={s.notice} data-testid="dev-tools-disabled">
+          <p>
+            <Trans>Công cụ phát triển đang tắt trên máy chủ này.</Trans>
+          </p>
+          <p className={s.lead}>
+            <Trans>Chúng chỉ có ngoài môi trường production, hoặc khi máy chủ chạy với DEV_TOOLS=1.</Trans>
+          </p>
+        </div>
+      ) : outbox.data.mails.length === 0 ? (
+        <p className={s.notice} data-testid="outbox-empty">
+          <Trans>Chưa có email nào.</Trans>
+        </p>
+      ) : (
+        <ol className={s.list} aria-labelledby={titleId} data-testid="outbox">
+          {outbox.data.mails.map((mail) => (
+            <li key={mail.id}>
+              <MailCard mail={mail} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function MailCard({ mail }: { mail: OutboxMail }) {
+  const { t, i18n } = useLingui();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'vi';
+  const time = new Date(mail.createdAt);
+  const kind = mail.kind === 'otp' ? t`Mã xác minh` : t`Đặt lại mật khẩu`;
+  const { subject, to } = mail;
+  const sentAt = Number.isNaN(time.getTime())
+    ? mail.createdAt
+    : new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'medium' }).format(time);
+  return (
+    <article className={s.card} data-testid="outbox-mail" data-kind={mail.kind}>
+      <header className={s.cardHeader}>
+        <h2 className={s.subject}>{mail.subject}</h2>
+        <span className={s.badge}>{kind}</span>
+      </header>
+      <p className={s.meta}>
+        <Trans>
+          Tới <strong>{to}</strong> · <time dateTime={mail.createdAt}>{sentAt}</time>
+        </Trans>
+      </p>
+      <div className={s.columns}>
+        <pre className={s.text} data-testid="outbox-text">
+          {linkify(mail.text).map((part, index) =>
+            part.href ? (
+              <a key={index} href={part.href} className={s.link}>
+                {part.text}
+              </a>
+            ) : (
+              <span key={index}>{part.text}</span>
+            ),
+          )}
+        </pre>
+        {/* sandbox="": no scripts, forms, popups or navigation from the mail's HTML. */}
+        <iframe className={s.preview} title={t`Bản xem trước HTML: ${subject}`} sandbox="" srcDoc={mail.html} loading="lazy" />
+      </div>
+    </article>
+  );
+}

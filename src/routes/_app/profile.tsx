@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { requireAuth } from '../../features/auth/RequireAuth.tsx';
+import { ProfilePage } from '../../features/profile/ProfilePage.tsx';
+
+/** Profile Settings (spec §2), for signed-in users. */
+export const Route = createFileRoute('/_app/profile')({
+  staticData: { title: msg`Cài đặt hồ sơ` },
+  component: requireAuth(ProfilePage),
+});

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { GoogleCallbackPage, GoogleCallbackSearchSchema } from '../../../../features/auth/GoogleCallbackPage.tsx';
+
+/** Google's OAuth redirect target (spec §2, §7). */
+export const Route = createFileRoute('/_site/auth/google/callback')({
+  validateSearch: GoogleCallbackSearchSchema,
+  staticData: { title: msg`Đăng nhập bằng Google` },
+  component: GoogleCallbackRoute,
+});
+
+function GoogleCallbackRoute() {
+  const { code, error } = Route.useSearch();
+  return <GoogleCallbackPage code={code} error={error} />;
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { ResetPasswordPage, ResetPasswordSearchSchema } from '../../../features/auth/ResetPasswordPage.tsx';
+
+/** The link of the password-reset mail: /auth/reset-password?token=…&email=… (spec §2). */
+export const Route = createFileRoute('/_site/auth/reset-password')({
+  validateSearch: ResetPasswordSearchSchema,
+  staticData: { title: msg`Đặt lại mật khẩu` },
+  component: ResetPasswordRoute,
+});
+
+function ResetPasswordRoute() {
+  const { token, email } = Route.useSearch();
+  return <ResetPasswordPage token={token} email={email} />;
+}
