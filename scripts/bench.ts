@@ -103,6 +103,11 @@ async function lighthouseScores(baseUrl: string, chromePath: string) {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (!result) throw new Error('Lighthouse returned no result');
+      if (result.lhr.runtimeError) {
+        // A run that could not measure (e.g. the page was not painted in time) is reported, not averaged.
+        console.log(`  run ${i + 1} failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        continue;
+      }
       const scores: Record<string, number> = {};
       for (const [id, category] of Object.entries(result.lhr.categories)) scores[id] = Math.round((category.score ?? 0) * 100);
       const audits = result.lhr.audits;
@@ -118,6 +123,10 @@ async function lighthouseScores(baseUrl: string, chromePath: string) {
     } finally {
       chrome.kill();
     }
+  }
+  if (runs.length === 0) {
+    console.log('\n## Lighthouse: every run failed (see above)');
+    return;
   }
   const median = (key: string) => {
     const values = runs.map((r) => r[key] ?? 0).toSorted((a, b) => a - b);
