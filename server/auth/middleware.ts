@@ -28,7 +28,11 @@ export function createGuards(deps: { tokens: AccessTokens; users: UsersRepositor
     if (!token) throw authError(401, 'signInRequired');
     const claims = await deps.tokens.verify(token);
     const user = claims ? await deps.users.findById(claims.sub) : undefined;
-    if (!user) throw authError(401, 'sessionExpired');
+    if (!user || !claims) throw authError(401, 'sessionExpired');
+    // iat has a resolution of one second: a token from the same second as the reset survives.
+    if (user.tokens_valid_after && claims.iat < Math.floor(user.tokens_valid_after.getTime() / 1000)) {
+      throw authError(401, 'sessionExpired');
+    }
     return user;
   };
 

@@ -312,7 +312,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const expiresAt = user ? await repository.consumeResetToken(user.id, tokenHash) : null;
       if (!user || !expiresAt || expiresAt.getTime() <= deps.now()) throw authError(400, 'invalidResetToken');
       // The link arrived by mail: the mailbox is proven, so the email counts as verified.
-      await users.update(user.id, { password_hash: await hashPassword(input.new_password), is_verified: true });
+      // Every token issued so far stops working: whoever held the old password is signed out.
+      await users.update(user.id, { password_hash: await hashPassword(input.new_password), is_verified: true, tokens_valid_after: nowDate() });
       await repository.deleteResetTokens(user.id);
       await repository.deleteOtp(user.id);
       return success(AUTH_SUCCESS_MESSAGES.passwordReset);

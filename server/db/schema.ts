@@ -38,6 +38,8 @@ export interface UsersTable {
   firebase_uid: string | null;
   created_at: ColumnType<Date, Date, never>;
   last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Access tokens issued before this moment are refused (set by a password reset). */
+  tokens_valid_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type CreditKind = 'grant' | 'purchase' | 'reserve' | 'commit' | 'refund' | 'adjustment';

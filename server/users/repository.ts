@@ -27,6 +27,7 @@ export interface UserChanges {
   is_verified?: boolean;
   firebase_uid?: string;
   last_login_at?: Date;
+  tokens_valid_after?: Date;
 }
 
 export interface CreditEntry {

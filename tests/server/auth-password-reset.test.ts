@@ -100,6 +100,21 @@ describe(`POST /auth/reset-password (${DRIVER})`, () => {
     expect(reuse).toMatchObject({ status: 400, body: { detail: 'Invalid or expired reset token.', code: 'invalidResetToken' } });
   });
 
+  it('signs out every token issued before the reset; a new login works', async () => {
+    const { access_token: before } = await h.signUp({ email: 'stolen@example.com' });
+    expect((await h.call('GET', '/auth/profile', { token: before })).status).toBe(200);
+    h.clock.advance(2_000); // tokens carry whole seconds: the reset happens in a later second
+    const { token } = await requestReset('stolen@example.com');
+    const ok = await h.post('/auth/reset-password', { email: 'stolen@example.com', reset_token: token, new_password: NEW_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect((await h.call('GET', '/auth/profile', { token: before })).status).toBe(401);
+
+    h.clock.advance(1_000);
+    const login = await h.post('/auth/login', { username: 'stolen@example.com', password: NEW_PASSWORD });
+    expect(login.status).toBe(200);
+    expect((await h.call('GET', '/auth/profile', { token: login.body.access_token })).status).toBe(200);
+  });
+
   it('expires the token after 30 minutes', async () => {
     await h.signUp({ email: 'late@example.com' });
     const { token } = await requestReset('late@example.com');
