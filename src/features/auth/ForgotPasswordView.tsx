@@ -5,7 +5,7 @@ import { ForgotFormSchema } from '../../contract/auth.ts';
 import { button } from '../../ui/button.css.ts';
 import { forgotPassword } from './api.ts';
 import { authErrorText } from './errors.ts';
-import { Busy, FormAlert, TextField } from './fields.tsx';
+import { Busy, FormAlert, EmailField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { IconMail } from './icons.tsx';
 import { authText } from './messages.ts';
@@ -17,7 +17,7 @@ import * as s from './auth.css.ts';
  * the neutral message, a resend (back to the form, email prefilled) and a return to login.
  */
 export function ForgotPasswordView({ titleId, descriptionId, email, go }: ViewProps) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const form = useValibotForm(ForgotFormSchema, { email: email ?? '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,15 +83,7 @@ export function ForgotPasswordView({ titleId, descriptionId, email, go }: ViewPr
       </header>
       <form className={s.form} noValidate onSubmit={onSubmit} data-testid="forgot-password-form">
         {failure && <FormAlert title={authText(i18n, 'requestFailed')}>{failure}</FormAlert>}
-        <TextField
-          {...form.field('email')}
-          label={<Trans>Email</Trans>}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t`ban@vidu.vn`}
-          error={form.errors.email}
-        />
+        <EmailField {...form.field('email')} error={form.errors.email} />
         <button type="submit" className={`${button({ variant: 'primary' })} ${s.submit}`} disabled={mutation.isPending} data-testid="auth-submit">
           <Busy busy={mutation.isPending} idle={<Trans>Gửi hướng dẫn</Trans>} pending={<Trans>Đang gửi…</Trans>} />
         </button>

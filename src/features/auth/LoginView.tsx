@@ -8,7 +8,7 @@ import { notify } from '../../lib/toast.ts';
 import { login } from './api.ts';
 import { pendingVerificationEmailAtom } from './auth-modal-state.ts';
 import { authErrorText, errorCode } from './errors.ts';
-import { Busy, FormAlert, PasswordField, TextField } from './fields.tsx';
+import { Busy, FormAlert, PasswordField, EmailField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { GoogleSignInButton } from './google/GoogleSignInButton.tsx';
 import { authText } from './messages.ts';
@@ -18,7 +18,7 @@ import * as s from './auth.css.ts';
 
 /** Login (spec §2): Google, email and password, links to forgot-password and register. */
 export function LoginView({ titleId, descriptionId, email, returnTo, go }: ViewProps) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const form = useValibotForm(LoginFormSchema, { email: email ?? '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const completeSignIn = useCompleteSignIn();
@@ -57,15 +57,7 @@ export function LoginView({ titleId, descriptionId, email, returnTo, go }: ViewP
       <GoogleSignInButton returnTo={returnTo} />
       <form className={s.form} noValidate onSubmit={onSubmit} data-testid="login-form">
         {failure && <FormAlert title={authText(i18n, 'loginFailed')}>{failure}</FormAlert>}
-        <TextField
-          {...form.field('email')}
-          label={<Trans>Email</Trans>}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t`ban@vidu.vn`}
-          error={form.errors.email}
-        />
+        <EmailField {...form.field('email')} error={form.errors.email} />
         <PasswordField
           {...form.field('password')}
           label={<Trans>Mật khẩu</Trans>}

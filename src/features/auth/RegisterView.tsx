@@ -9,7 +9,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { generateOtp, register } from './api.ts';
 import { pendingVerificationEmailAtom } from './auth-modal-state.ts';
 import { authErrorText, errorCode } from './errors.ts';
-import { Busy, FormAlert, PasswordField, TextField } from './fields.tsx';
+import { Busy, FormAlert, PasswordField, EmailField, TextField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { GoogleSignInButton } from './google/GoogleSignInButton.tsx';
 import { authText } from './messages.ts';
@@ -80,15 +80,7 @@ export function RegisterView({ titleId, descriptionId, email, returnTo, go }: Vi
           </FormAlert>
         )}
         <TextField {...form.field('name')} label={<Trans>Họ và tên</Trans>} autoComplete="name" placeholder={t`Nguyễn Thị Lan`} error={form.errors.name} />
-        <TextField
-          {...form.field('email')}
-          label={<Trans>Email</Trans>}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t`ban@vidu.vn`}
-          error={form.errors.email}
-        />
+        <EmailField {...form.field('email')} error={form.errors.email} />
         <PasswordField
           {...form.field('password')}
           label={<Trans>Mật khẩu</Trans>}

@@ -21,6 +21,21 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ch
  * A labelled input with its hint and its message (spec §5). The message is tied to the input
  * by aria-describedby and carries data-testid="field-error-<name>".
  */
+/** The email field of every auth form (login, register, forgot password): one label, one hint. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={<Trans>Email</Trans>}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder={t`ban@vidu.vn`}
+      {...props}
+    />
+  );
+}
+
 export function TextField({ name, label, error, hint, labelAside, trailing, className, ...input }: TextFieldProps) {
   const { i18n } = useLingui();
   const id = useId();
