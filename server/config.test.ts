@@ -37,7 +37,43 @@ describe('loadConfig', () => {
       firebase: null,
       google: null,
       googleTokenUrl: 'https://oauth2.googleapis.com/token',
+      engines: {
+        'virtual-tryon': 'local',
+        'image-editing': 'local',
+        'body-generator': 'local',
+        'hairstyle-changer': 'local',
+        'image-to-video': 'local',
+        'upscaler-image': 'local',
+        'upscaler-video': 'local',
+      },
+      fal: null,
+      s3: null,
+      mediaUrlTtlSeconds: 6 * 3_600,
     });
+  });
+
+  it('sends every tool to fal with a key, and lets ENGINES override per feature', () => {
+    const withKey = loadConfig({ FAL_KEY: 'key-123', ENGINES: 'upscaler-image=local' }, cwd);
+    expect(withKey.fal).toEqual({ key: 'key-123', queueUrl: 'https://queue.fal.run' });
+    expect(withKey.engines['image-to-video']).toBe('fal');
+    expect(withKey.engines['upscaler-image']).toBe('local');
+    expect(loadConfig({ ENGINES: 'image-editing=local' }, cwd).engines['image-editing']).toBe('local');
+    expect(configError({ ENGINES: 'image-to-video=fal' }).problems).toEqual(['FAL_KEY must be set: ENGINES sends image-to-video to fal']);
+    expect(configError({ ENGINES: 'teleport=fal' }).problems[0]).toMatch(/^ENGINES must be comma-separated feature=engine pairs/);
+    expect(configError({ ENGINES: 'image-to-video=gpu' }).problems[0]).toMatch(/^ENGINES must be/);
+  });
+
+  it('reads an S3 bucket and refuses half a configuration', () => {
+    const config = loadConfig(
+      { S3_BUCKET: 'atelier-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: '1' },
+      cwd,
+    );
+    expect(config.s3).toEqual({ bucket: 'atelier-media', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(configError({ S3_BUCKET: 'atelier-media', S3_ACCESS_KEY_ID: 'id' }).problems).toEqual([
+      'S3_SECRET_ACCESS_KEY must be set too: S3 credentials need S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(configError({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).problems).toEqual(['S3_BUCKET must be set too: the other S3_* variables need a bucket']);
+    expect(configError({ MEDIA_URL_TTL: '10s' }).problems[0]).toMatch(/^MEDIA_URL_TTL must be/);
   });
 
   it('reads every variable and resolves directories against cwd', () => {
@@ -228,6 +264,16 @@ describe('CONFIG_DOCS', () => {
       'GOOGLE_CLIENT_ID',
       'GOOGLE_CLIENT_SECRET',
       'GOOGLE_TOKEN_URL',
+      'ENGINES',
+      'FAL_KEY',
+      'FAL_QUEUE_URL',
+      'S3_BUCKET',
+      'S3_REGION',
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+      'MEDIA_URL_TTL',
     ]);
     for (const doc of CONFIG_DOCS) expect(doc.description.length).toBeGreaterThan(10);
   });

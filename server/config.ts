@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import * as v from 'valibot';
+import { ENGINE_NAMES, FEATURES, type EngineName, type Feature } from '../src/contract/generations.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -54,6 +55,31 @@ export interface Config {
   readonly google: GoogleConfig | null;
   /** Google's token endpoint (a local stub in tests). */
   readonly googleTokenUrl: string;
+  /** Which engine runs each feature: `local`, or `fal` when FAL_KEY is set, unless ENGINES says otherwise. */
+  readonly engines: Readonly<Record<Feature, EngineName>>;
+  /** The fal provider, or null without FAL_KEY. */
+  readonly fal: FalConfig | null;
+  /** An S3-compatible bucket for media, or null to keep media in `$DATA_DIR/media`. */
+  readonly s3: S3Config | null;
+  /** How long a media capability URL stays valid, in seconds. */
+  readonly mediaUrlTtlSeconds: number;
+}
+
+export interface FalConfig {
+  readonly key: string;
+  /** Base URL of fal's queue API (a local fake in tests). */
+  readonly queueUrl: string;
+}
+
+export interface S3Config {
+  readonly bucket: string;
+  readonly region: string;
+  /** Endpoint of an S3-compatible service (MinIO, R2, …), or null for AWS. */
+  readonly endpoint: string | null;
+  readonly accessKeyId: string | null;
+  readonly secretAccessKey: string | null;
+  /** Path-style addressing (bucket in the path), which most S3-compatible services need. */
+  readonly forcePathStyle: boolean;
 }
 
 export interface FirebaseConfig {
@@ -306,9 +332,86 @@ const VARIABLES = {
     rule: 'an http:// or https:// URL',
     schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:'))),
   },
+  ENGINES: {
+    default: '',
+    description: `Per-feature engine overrides, comma-separated feature=engine pairs (features: ${FEATURES.join(', ')}; engines: ${ENGINE_NAMES.join(', ')}), e.g. image-to-video=fal. Unset: every feature uses fal when FAL_KEY is set, else local.`,
+    rule: 'comma-separated feature=engine pairs, e.g. image-to-video=fal,upscaler-image=local',
+    schema: v.pipe(
+      v.string(),
+      v.transform(parseEngineOverrides),
+      v.check((overrides: Partial<Record<Feature, EngineName>> | null) => overrides !== null),
+    ),
+  },
+  FAL_KEY: {
+    default: '',
+    description: 'API key of fal.ai. Set: the six tools run on fal (see ENGINES). Unset: the local engine (sharp, ffmpeg) runs them.',
+    rule: 'a fal.ai API key',
+    secret: true,
+    schema: v.pipe(v.string(), v.regex(/^\S+$/)),
+  },
+  FAL_QUEUE_URL: {
+    default: 'https://queue.fal.run',
+    description: "Base URL of fal's queue API (tests point it to a local fake).",
+    rule: 'an http:// or https:// URL',
+    schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:')), v.transform((text: string) => text.replace(/\/+$/, ''))),
+  },
+  S3_BUCKET: {
+    default: '',
+    description: 'S3 bucket for media (uploads, results, thumbnails). Unset: media are stored in $DATA_DIR/media.',
+    rule: 'an S3 bucket name',
+    schema: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)),
+  },
+  S3_REGION: {
+    default: 'us-east-1',
+    description: 'Region of S3_BUCKET.',
+    rule: 'a region name like eu-west-1',
+    schema: v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/)),
+  },
+  S3_ENDPOINT: {
+    default: '',
+    description: 'Endpoint of an S3-compatible service (MinIO, Cloudflare R2, …). Unset: AWS S3.',
+    rule: 'an http:// or https:// URL',
+    schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:'))),
+  },
+  S3_ACCESS_KEY_ID: {
+    default: '',
+    description: "Access key of the bucket (set with S3_SECRET_ACCESS_KEY). Unset: the AWS SDK's default credential chain.",
+    rule: 'an access key id',
+    schema: v.pipe(v.string(), v.regex(/^\S+$/)),
+  },
+  S3_SECRET_ACCESS_KEY: {
+    default: '',
+    description: 'Secret matching S3_ACCESS_KEY_ID.',
+    rule: 'a secret access key',
+    secret: true,
+    schema: v.pipe(v.string(), v.regex(/^\S+$/)),
+  },
+  S3_FORCE_PATH_STYLE: {
+    default: '0',
+    description: 'Set to 1 for path-style bucket addressing, which most S3-compatible services need.',
+    rule: '0 or 1',
+    schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
+  },
+  MEDIA_URL_TTL: {
+    default: '6h',
+    description: 'How long a media link (signed URL of an image or video) stays valid: seconds, or a number followed by s, m, h or d.',
+    rule: 'a duration like 6h, 30m or a number of seconds (at least 60)',
+    schema: v.pipe(v.string(), v.regex(DURATION), v.transform(durationSeconds), v.minValue(60)),
+  },
 } as const;
 
 type VariableName = keyof typeof VARIABLES;
+
+/** `feature=engine` pairs of ENGINES, e.g. `image-to-video=fal,upscaler-image=local`. */
+function parseEngineOverrides(text: string): Partial<Record<Feature, EngineName>> | null {
+  const overrides: Partial<Record<Feature, EngineName>> = {};
+  for (const pair of splitList(text)) {
+    const [feature, engine, ...rest] = pair.split('=').map((part) => part.trim());
+    if (rest.length > 0 || !(FEATURES as readonly string[]).includes(feature ?? '') || !(ENGINE_NAMES as readonly string[]).includes(engine ?? '')) return null;
+    overrides[feature as Feature] = engine as EngineName;
+  }
+  return overrides;
+}
 
 const VARIABLE_NAMES = Object.keys(VARIABLES) as VariableName[];
 
@@ -344,6 +447,16 @@ const envSchema = v.object({
   GOOGLE_CLIENT_ID: v.optional(VARIABLES.GOOGLE_CLIENT_ID.schema),
   GOOGLE_CLIENT_SECRET: v.optional(VARIABLES.GOOGLE_CLIENT_SECRET.schema),
   GOOGLE_TOKEN_URL: v.optional(VARIABLES.GOOGLE_TOKEN_URL.schema, VARIABLES.GOOGLE_TOKEN_URL.default),
+  ENGINES: v.optional(VARIABLES.ENGINES.schema),
+  FAL_KEY: v.optional(VARIABLES.FAL_KEY.schema),
+  FAL_QUEUE_URL: v.optional(VARIABLES.FAL_QUEUE_URL.schema, VARIABLES.FAL_QUEUE_URL.default),
+  S3_BUCKET: v.optional(VARIABLES.S3_BUCKET.schema),
+  S3_REGION: v.optional(VARIABLES.S3_REGION.schema, VARIABLES.S3_REGION.default),
+  S3_ENDPOINT: v.optional(VARIABLES.S3_ENDPOINT.schema),
+  S3_ACCESS_KEY_ID: v.optional(VARIABLES.S3_ACCESS_KEY_ID.schema),
+  S3_SECRET_ACCESS_KEY: v.optional(VARIABLES.S3_SECRET_ACCESS_KEY.schema),
+  S3_FORCE_PATH_STYLE: v.optional(VARIABLES.S3_FORCE_PATH_STYLE.schema, VARIABLES.S3_FORCE_PATH_STYLE.default),
+  MEDIA_URL_TTL: v.optional(VARIABLES.MEDIA_URL_TTL.schema, VARIABLES.MEDIA_URL_TTL.default),
 });
 
 /** Shows a rejected value in an error message without leaking a secret or a URL's password. */
@@ -391,7 +504,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
   const out = result.output;
   const firebase = firebaseConfig(out);
   const google = googleConfig(out);
-  const problems = [...firebase.problems, ...google.problems];
+  const engines = engineConfig(out);
+  const s3 = s3Config(out);
+  const problems = [...firebase.problems, ...google.problems, ...engines.problems, ...s3.problems];
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port: out.PORT,
@@ -415,6 +530,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     firebase: firebase.value,
     google: google.value,
     googleTokenUrl: out.GOOGLE_TOKEN_URL,
+    engines: engines.value,
+    fal: out.FAL_KEY ? Object.freeze({ key: out.FAL_KEY, queueUrl: out.FAL_QUEUE_URL }) : null,
+    s3: s3.value,
+    mediaUrlTtlSeconds: out.MEDIA_URL_TTL,
   });
 }
 
@@ -466,4 +585,36 @@ function googleConfig(out: EnvOutput): { value: GoogleConfig | null; problems: s
   if (!clientId && !clientSecret) return { value: null, problems: [] };
   const missing = clientId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
   return { value: null, problems: [`${missing} must be set too: the Google callback needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`] };
+}
+
+/** fal when FAL_KEY is set, else local; ENGINES overrides per feature (fal without a key is a mistake). */
+function engineConfig(out: EnvOutput): { value: Readonly<Record<Feature, EngineName>>; problems: string[] } {
+  const fallback: EngineName = out.FAL_KEY ? 'fal' : 'local';
+  const overrides = out.ENGINES ?? {};
+  const value = Object.freeze(Object.fromEntries(FEATURES.map((feature) => [feature, overrides[feature] ?? fallback])) as Record<Feature, EngineName>);
+  const needFal = FEATURES.filter((feature) => value[feature] === 'fal');
+  const problems = needFal.length > 0 && !out.FAL_KEY ? [`FAL_KEY must be set: ENGINES sends ${needFal.join(', ')} to fal`] : [];
+  return { value, problems };
+}
+
+function s3Config(out: EnvOutput): { value: S3Config | null; problems: string[] } {
+  const problems: string[] = [];
+  if ((out.S3_ACCESS_KEY_ID === undefined) !== (out.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(`${out.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} must be set too: S3 credentials need S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+  }
+  if (!out.S3_BUCKET) {
+    if (out.S3_ENDPOINT || out.S3_ACCESS_KEY_ID) problems.push('S3_BUCKET must be set too: the other S3_* variables need a bucket');
+    return { value: null, problems };
+  }
+  return {
+    value: Object.freeze({
+      bucket: out.S3_BUCKET,
+      region: out.S3_REGION,
+      endpoint: out.S3_ENDPOINT ?? null,
+      accessKeyId: out.S3_ACCESS_KEY_ID ?? null,
+      secretAccessKey: out.S3_SECRET_ACCESS_KEY ?? null,
+      forcePathStyle: out.S3_FORCE_PATH_STYLE,
+    }),
+    problems,
+  };
 }

@@ -83,6 +83,62 @@ export interface RateLimitEventsTable {
   at: Date;
 }
 
+export interface AssetsTable {
+  id: string;
+  user_id: string;
+  kind: 'image' | 'video' | 'upscaled';
+  media_type: 'image' | 'video';
+  /** AssetRole[]; written as JSON text. */
+  roles: ColumnType<string[], string | undefined, string>;
+  mime: string;
+  name: string;
+  width: number;
+  height: number;
+  /** bigint: node-postgres reads it as a string, PGlite as a number; convert with Number(). */
+  bytes: ColumnType<string | number, number, number>;
+  duration_ms: number | null;
+  fps: number | null;
+  codec: string | null;
+  storage_key: string;
+  thumbnail_key: string;
+  poster_key: string | null;
+  source: 'upload' | 'generation';
+  generation_id: string | null;
+  /** AssetWarning[]; written as JSON text. */
+  warnings: ColumnType<string[], string | undefined, string>;
+  /** Written as JSON text. */
+  metadata: ColumnType<{ [key: string]: Json }, string | undefined, string>;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+export type GenerationStatusColumn = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+export interface GenerationsTable {
+  id: string;
+  user_id: string;
+  feature: string;
+  status: GenerationStatusColumn;
+  stage: string | null;
+  progress: ColumnType<number, number | undefined, number>;
+  /** Written as JSON text. */
+  inputs: ColumnType<{ [key: string]: Json }, string, string>;
+  params: ColumnType<{ [key: string]: Json }, string, string>;
+  input_asset_ids: ColumnType<string[], string | undefined, string>;
+  result_asset_ids: ColumnType<string[], string | undefined, string>;
+  cost: number;
+  engine: string;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  external_id: string | null;
+  regenerated_from: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
 export interface Tables {
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
@@ -92,4 +148,6 @@ export interface Tables {
   password_reset_tokens: PasswordResetTokensTable;
   temporary_credentials: TemporaryCredentialsTable;
   rate_limit_events: RateLimitEventsTable;
+  assets: AssetsTable;
+  generations: GenerationsTable;
 }

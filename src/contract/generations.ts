@@ -1,0 +1,487 @@
+/**
+ * Generations (spec §3 tool parameters, §4 Generation, §5 prerequisites and credit check, §8
+ * Generation messages, §9 credits, durations, resolutions, factors, fps, timeouts).
+ *
+ * One generation = one job: a feature, the input assets, the parameters. The studio screens and
+ * the public API submit exactly `GenerationRequest`; the server validates it here, prices it with
+ * `generationCost`, and answers `Generation`.
+ *
+ * Endpoints (all behind a bearer token):
+ * - POST   /api/generations                 submit (header Idempotency-Key: a repeat returns the first job)
+ * - GET    /api/generations?feature&status&cursor&limit   the caller's jobs, newest first
+ * - GET    /api/generations/pending         the caller's queued and processing jobs
+ * - GET    /api/generations/{id}            one job
+ * - POST   /api/generations/{id}/cancel     cancel a queued or processing job (credits refunded)
+ * - POST   /api/generations/{id}/regenerate same inputs and parameters, a new job and a new charge
+ * - DELETE /api/generations/{id}            forget a finished job (its results too, unless used elsewhere)
+ * - GET    /api/generations/catalog         the model catalogue below, for API clients
+ *
+ * Imports only valibot.
+ */
+import * as v from 'valibot';
+import { AssetSchema } from './media.ts';
+
+// ── Features ──────────────────────────────────────────────────────────────────────────
+
+/** The six tools; the upscaler has an image and a video mode, which are priced and run apart. */
+export const FEATURES = [
+  'virtual-tryon',
+  'image-editing',
+  'body-generator',
+  'hairstyle-changer',
+  'image-to-video',
+  'upscaler-image',
+  'upscaler-video',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** Job time limits (spec §9 request timeouts): AI work 600 s, image editing 300 s. */
+export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = {
+  'virtual-tryon': 600,
+  'image-editing': 300,
+  'body-generator': 600,
+  'hairstyle-changer': 600,
+  'image-to-video': 600,
+  'upscaler-image': 600,
+  'upscaler-video': 600,
+};
+
+// ── Messages ──────────────────────────────────────────────────────────────────────────
+
+/** Spec §5 and §8 texts, by a stable key (also the `code` of error bodies and of a failed job's error). */
+export const GENERATION_MESSAGES = {
+  generationFailed: 'Generation Failed',
+  failedToProcess: 'Failed to process generation',
+  serverTimeout: 'Server timeout. Please try again in a few moments.',
+  selectModelAndGarment: 'Please select both model and garment before generating.',
+  missingResult: 'Missing Result',
+  noResultImage: 'No result image available',
+  // ── Added by the server (same voice; the spec names these cases without their text) ──
+  /** Hairstyle needs image and hairstyle (§5). */
+  selectImageAndHairstyle: 'Please upload a photo and choose a hairstyle before generating.',
+  /** Body generator needs all body parameters (§5). */
+  bodyParametersRequired: 'Please fill in all body parameters before generating.',
+  /** Image editing, image to video, upscaler image: no image. */
+  missingImage: 'Please upload an image before generating.',
+  /** Upscaler video: no video. */
+  missingVideo: 'Please upload a video before generating.',
+  /** Image editing: no description of the edits. */
+  missingPrompt: 'Please describe the edits you want.',
+  /** Multi-image editing takes 2-10 images (§5). */
+  imageCount: 'Please select between 2 and 10 images.',
+  /** Garment choice requires a model first (§5). */
+  modelFirst: 'Please select a model first.',
+  /** 402: `{cost}`, `{balance}`, `{shortage}` (the body carries them as numbers too). */
+  insufficientCredits: 'Not enough credits: this generation costs {cost} credits, you have {balance} ({shortage} more needed).',
+  /** 422: an input asset id is unknown or belongs to someone else. */
+  assetNotFound: 'One of the selected files could not be found. Please select it again.',
+  /** 422: an input asset is of the wrong media type (a video where an image is needed, …). */
+  wrongAssetType: 'One of the selected files is not the right type for this tool.',
+  /** 422: a model option the chosen model does not accept. */
+  unsupportedOption: 'The selected model does not support these settings. Please choose other settings.',
+  /** Hairstyle on the local engine without a brush mask. */
+  maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
+  /** Image editing on the local engine: an instruction it does not understand; `{edits}` lists what it does. */
+  unknownEdit: 'The local engine could not understand this edit. It understands: {edits}.',
+  /** The job was cancelled by its owner. */
+  cancelled: 'Generation cancelled.',
+  /** 409 on cancel of a job that already ended. */
+  notCancellable: 'This generation has already finished and can no longer be cancelled.',
+  /** 409 on delete of a job still running. */
+  stillRunning: 'This generation is still running. Cancel it first.',
+  /** 404 */
+  notFound: 'Generation not found.',
+  /** 400: Idempotency-Key reused with another request body. */
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+} as const;
+export type GenerationMessageKey = keyof typeof GENERATION_MESSAGES;
+
+export function insufficientCreditsText(cost: number, balance: number): string {
+  return GENERATION_MESSAGES.insufficientCredits
+    .replace('{cost}', String(cost))
+    .replace('{balance}', String(balance))
+    .replace('{shortage}', String(Math.max(0, cost - balance)));
+}
+
+/** Staged text of processing screens (spec §4 Generation), by key; the PWA translates the key. */
+export const GENERATION_STAGES = {
+  queued: 'Waiting in line...',
+  analyzingPose: 'Analyzing pose...',
+  analyzingComposition: 'Analyzing image composition...',
+  processingGarment: 'Processing garment fit...',
+  generatingMotion: 'Generating motion vectors...',
+  renderingFrames: 'Rendering frames...',
+  generatingResult: 'Generating the final result...',
+  finalizingVideo: 'Finalizing video...',
+} as const;
+export type GenerationStage = keyof typeof GENERATION_STAGES;
+
+// ── Parameter vocabularies (spec §3) ──────────────────────────────────────────────────
+
+export const GARMENT_CATEGORIES = ['tops', 'bottoms', 'dresses', 'outerwear'] as const;
+export type GarmentCategory = (typeof GARMENT_CATEGORIES)[number];
+/** At most this many garments in one try-on (each costs a credit and one engine pass). */
+export const MAX_GARMENTS = 5;
+
+export const GENDERS = ['female', 'male'] as const;
+export const SKIN_TONES = ['fair', 'light', 'medium', 'olive', 'tan', 'brown', 'dark'] as const;
+/** Spec §3: ectomorph (slim/lean), mesomorph (athletic/muscular), endomorph (full/curvy). */
+export const BODY_TYPES = ['ectomorph', 'mesomorph', 'endomorph'] as const;
+export const ASPECT_RATIOS = ['1:1', '3:4', '4:3', '2:3', '9:16', '16:9'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+/** Body generator ranges: height in cm, weight in kg, age in years. */
+export const BODY_LIMITS = { height: { min: 140, max: 210 }, weight: { min: 35, max: 150 }, age: { min: 18, max: 80 } } as const;
+
+export const HAIRSTYLES_FEMALE = [
+  'long-straight-layer',
+  'long-loose-curls',
+  'short-layered',
+  'modern-bob',
+  'female-mullet-layer',
+  'hime',
+  'pixie',
+  'short-c-curl',
+  'noodle-curls',
+  'long-straight-middle-part',
+] as const;
+export const HAIRSTYLES_MALE = [
+  'undercut',
+  'side-part',
+  'mullet',
+  'short-quiff',
+  'pompadour',
+  'mens-layer',
+  'crew-cut',
+  'two-block',
+  'french-crop',
+  'mohican',
+] as const;
+export const HAIRSTYLES = [...HAIRSTYLES_FEMALE, ...HAIRSTYLES_MALE] as const;
+export type Hairstyle = (typeof HAIRSTYLES)[number];
+/** Spec §3 hairstyle categories (a filter of the style list). */
+export const HAIR_CATEGORIES = ['all', 'short', 'medium', 'long', 'curly', 'updo'] as const;
+
+export const VIDEO_DURATIONS = [5, 8, 10] as const;
+export type VideoDuration = (typeof VIDEO_DURATIONS)[number];
+export const VIDEO_RESOLUTIONS = ['480p', '1080p'] as const;
+export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
+/** Frame rate of image-to-video results, in frames per second. */
+export const VIDEO_FPS = 24;
+
+export const UPSCALE_FACTORS = [2, 3, 4] as const;
+export const UPSCALE_OUTPUT_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export const SUBJECT_DETECTION = ['all', 'foreground', 'background'] as const;
+export const VIDEO_TARGET_FPS = [16, 30, 60] as const;
+export const VIDEO_TARGET_RESOLUTIONS = ['720p', '1080p', '1440p', '2160p'] as const;
+/** Outputs with more pixels than 4K UHD (3840×2160) carry the `over4k` warning (spec §5). */
+export const FOUR_K_PIXELS = 3840 * 2160;
+
+// ── Model catalogue ───────────────────────────────────────────────────────────────────
+
+export const VIDEO_MODELS = ['seedance-v1', 'veo2', 'veo3', 'hailuo-02', 'kling-2.1', 'kling-2.5-turbo'] as const;
+export type VideoModel = (typeof VIDEO_MODELS)[number];
+
+export interface VideoModelSpec {
+  label: string;
+  /** Every duration × resolution the model accepts, with its price in credits. */
+  options: ReadonlyArray<{ duration: VideoDuration; resolution: VideoResolution; credits: number }>;
+  /** Optional flags it accepts; anything else is refused. */
+  cameraFixed: boolean;
+  cfgScale: boolean;
+  promptOptimizer: boolean;
+  generateAudio: boolean;
+}
+
+/**
+ * Price of a video: spec §9 fixes 2 credits for 480p (at 5 s). Longer clips cost in proportion
+ * to their length, 1080p costs twice 480p, and the premium models (Veo) cost more per second.
+ */
+function videoCredits(duration: VideoDuration, resolution: VideoResolution, premium = 1): number {
+  return Math.ceil((2 * duration) / 5) * (resolution === '1080p' ? 2 : 1) * premium;
+}
+const videoOptions = (durations: readonly VideoDuration[], resolutions: readonly VideoResolution[], premium = 1) =>
+  durations.flatMap((duration) => resolutions.map((resolution) => ({ duration, resolution, credits: videoCredits(duration, resolution, premium) })));
+
+export const VIDEO_MODEL_CATALOG: Readonly<Record<VideoModel, VideoModelSpec>> = {
+  'seedance-v1': { label: 'Seedance v1', options: videoOptions([5, 10], ['480p', '1080p']), cameraFixed: true, cfgScale: false, promptOptimizer: false, generateAudio: false },
+  veo2: { label: 'Veo 2', options: videoOptions([5, 8], ['1080p'], 2), cameraFixed: false, cfgScale: false, promptOptimizer: false, generateAudio: false },
+  veo3: { label: 'Veo 3', options: videoOptions([8], ['1080p'], 3), cameraFixed: false, cfgScale: false, promptOptimizer: false, generateAudio: true },
+  'hailuo-02': { label: 'Hailuo 02', options: videoOptions([5, 10], ['480p']).concat(videoOptions([5], ['1080p'])), cameraFixed: false, cfgScale: false, promptOptimizer: true, generateAudio: false },
+  'kling-2.1': { label: 'Kling 2.1', options: videoOptions([5, 10], ['1080p']), cameraFixed: false, cfgScale: true, promptOptimizer: false, generateAudio: false },
+  'kling-2.5-turbo': { label: 'Kling 2.5 Turbo', options: videoOptions([5, 10], ['1080p']), cameraFixed: false, cfgScale: true, promptOptimizer: false, generateAudio: false },
+};
+
+/** Topaz image models (fal's Topaz image upscale endpoint names them so). */
+export const UPSCALE_IMAGE_MODELS = ['standard-v2', 'low-resolution-v2', 'cgi', 'high-fidelity-v2', 'text-refine', 'recovery-v2'] as const;
+export type UpscaleImageModel = (typeof UPSCALE_IMAGE_MODELS)[number];
+export const UPSCALE_IMAGE_MODEL_LABELS: Readonly<Record<UpscaleImageModel, string>> = {
+  'standard-v2': 'Standard V2',
+  'low-resolution-v2': 'Low Resolution V2',
+  cgi: 'CGI',
+  'high-fidelity-v2': 'High Fidelity V2',
+  'text-refine': 'Text Refine',
+  'recovery-v2': 'Recovery V2',
+};
+
+/** Credits of an image upscale: 1 at 2×, 2 at 3× and 4× (the output has 9 to 16 times the pixels). */
+export function upscaleImageCredits(factor: number): number {
+  return factor <= 2 ? 1 : 2;
+}
+
+/** Credits of a video upscale: 2 per started 10 s of input, doubled above 2×. */
+export function upscaleVideoCredits(durationSeconds: number, factor: number): number {
+  return Math.max(1, Math.ceil(durationSeconds / 10)) * 2 * (factor > 2 ? 2 : 1);
+}
+
+// ── Requests ──────────────────────────────────────────────────────────────────────────
+
+const assetId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const prompt = v.pipe(v.string(), v.trim(), v.maxLength(2000));
+const unit = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+
+export const TryOnRequestSchema = v.object({
+  feature: v.literal('virtual-tryon'),
+  inputs: v.object({
+    model: v.nullish(assetId),
+    garments: v.optional(
+      v.pipe(v.array(v.object({ asset_id: assetId, category: v.picklist(GARMENT_CATEGORIES) })), v.maxLength(MAX_GARMENTS)),
+      [],
+    ),
+  }),
+  params: v.optional(v.object({ prompt: v.optional(prompt) }), {}),
+});
+
+export const ImageEditingRequestSchema = v.object({
+  feature: v.literal('image-editing'),
+  inputs: v.object({ images: v.optional(v.array(assetId), []) }),
+  params: v.object({ prompt: v.optional(prompt, '') }),
+});
+
+export const BodyGeneratorRequestSchema = v.object({
+  feature: v.literal('body-generator'),
+  inputs: v.optional(v.object({ face: v.nullish(assetId) }), {}),
+  params: v.object({
+    gender: v.nullish(v.picklist(GENDERS)),
+    height: v.nullish(v.pipe(v.number(), v.minValue(BODY_LIMITS.height.min), v.maxValue(BODY_LIMITS.height.max))),
+    weight: v.nullish(v.pipe(v.number(), v.minValue(BODY_LIMITS.weight.min), v.maxValue(BODY_LIMITS.weight.max))),
+    age: v.nullish(v.pipe(v.number(), v.integer(), v.minValue(BODY_LIMITS.age.min), v.maxValue(BODY_LIMITS.age.max))),
+    skin_tone: v.nullish(v.picklist(SKIN_TONES)),
+    body_type: v.nullish(v.picklist(BODY_TYPES)),
+    aspect_ratio: v.nullish(v.picklist(ASPECT_RATIOS)),
+    prompt: v.optional(prompt),
+    style_hints: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(60))), v.maxLength(10))),
+  }),
+});
+
+export const HairstyleRequestSchema = v.object({
+  feature: v.literal('hairstyle-changer'),
+  inputs: v.object({
+    image: v.nullish(assetId),
+    /** The brush mask: white where the hair is to change (a PNG uploaded like any image). */
+    mask: v.nullish(assetId),
+    /** A reference photo of the wanted style, instead of a template. */
+    reference: v.nullish(assetId),
+  }),
+  params: v.object({
+    style: v.nullish(v.picklist(HAIRSTYLES)),
+    gender: v.optional(v.picklist(GENDERS)),
+    category: v.optional(v.picklist(HAIR_CATEGORIES)),
+    /** `#rrggbb` */
+    color: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i))),
+    prompt: v.optional(prompt),
+  }),
+});
+
+export const ImageToVideoRequestSchema = v.object({
+  feature: v.literal('image-to-video'),
+  inputs: v.object({ image: v.nullish(assetId) }),
+  params: v.object({
+    model: v.optional(v.picklist(VIDEO_MODELS), 'seedance-v1'),
+    duration: v.optional(v.picklist(VIDEO_DURATIONS), 5),
+    resolution: v.optional(v.picklist(VIDEO_RESOLUTIONS), '480p'),
+    prompt: v.optional(prompt),
+    camera_fixed: v.optional(v.boolean()),
+    /** Guidance scale, 0 to 1 (Kling's cfg_scale). */
+    cfg_scale: v.optional(unit),
+    prompt_optimizer: v.optional(v.boolean()),
+    generate_audio: v.optional(v.boolean()),
+  }),
+});
+
+export const UpscaleImageRequestSchema = v.object({
+  feature: v.literal('upscaler-image'),
+  inputs: v.object({ image: v.nullish(assetId) }),
+  params: v.object({
+    model: v.optional(v.picklist(UPSCALE_IMAGE_MODELS), 'standard-v2'),
+    factor: v.optional(v.picklist(UPSCALE_FACTORS), 2),
+    output_format: v.optional(v.picklist(UPSCALE_OUTPUT_FORMATS), 'jpeg'),
+    subject_detection: v.optional(v.picklist(SUBJECT_DETECTION), 'all'),
+    face_enhancement: v.optional(v.boolean(), false),
+    face_enhancement_strength: v.optional(unit, 0.8),
+    face_enhancement_creativity: v.optional(unit, 0),
+    crop_to_fill: v.optional(v.boolean(), false),
+  }),
+});
+
+export const UpscaleVideoRequestSchema = v.object({
+  feature: v.literal('upscaler-video'),
+  inputs: v.object({ video: v.nullish(assetId) }),
+  params: v.object({
+    factor: v.optional(v.picklist(UPSCALE_FACTORS), 2),
+    target_fps: v.optional(v.picklist(VIDEO_TARGET_FPS), 30),
+    /** When set, the output height (the width follows the aspect ratio) instead of `factor`. */
+    target_resolution: v.optional(v.picklist(VIDEO_TARGET_RESOLUTIONS)),
+    /** H.264 output; the default is H.265 (spec §3). */
+    h264: v.optional(v.boolean(), false),
+  }),
+});
+
+/** POST /api/generations body. Prerequisites (§5) are checked by `checkPrerequisites`. */
+export const GenerationRequestSchema = v.variant('feature', [
+  TryOnRequestSchema,
+  ImageEditingRequestSchema,
+  BodyGeneratorRequestSchema,
+  HairstyleRequestSchema,
+  ImageToVideoRequestSchema,
+  UpscaleImageRequestSchema,
+  UpscaleVideoRequestSchema,
+]);
+export type GenerationRequest = v.InferOutput<typeof GenerationRequestSchema>;
+export type GenerationRequestOf<F extends Feature> = Extract<GenerationRequest, { feature: F }>;
+
+/** Multi-image editing: 2 to 10 images (spec §5); one image is a single edit. */
+export const MAX_EDIT_IMAGES = 10;
+
+/**
+ * The spec's prerequisites (§5) and the catalogue's rules: null when the request can be priced
+ * and queued, else the key of the message to show. Asset ownership and types are the server's.
+ */
+export function checkPrerequisites(request: GenerationRequest): GenerationMessageKey | null {
+  switch (request.feature) {
+    case 'virtual-tryon':
+      if (!request.inputs.model && request.inputs.garments.length > 0) return 'modelFirst';
+      if (!request.inputs.model || request.inputs.garments.length === 0) return 'selectModelAndGarment';
+      return null;
+    case 'image-editing': {
+      const count = request.inputs.images.length;
+      if (count === 0) return 'missingImage';
+      if (count > MAX_EDIT_IMAGES) return 'imageCount';
+      if (!request.params.prompt) return 'missingPrompt';
+      return null;
+    }
+    case 'body-generator': {
+      const p = request.params;
+      const complete = [p.gender, p.height, p.weight, p.age, p.skin_tone, p.body_type, p.aspect_ratio].every((value) => value !== null && value !== undefined);
+      return complete ? null : 'bodyParametersRequired';
+    }
+    case 'hairstyle-changer':
+      return request.inputs.image && (request.params.style || request.inputs.reference) ? null : 'selectImageAndHairstyle';
+    case 'image-to-video': {
+      if (!request.inputs.image) return 'missingImage';
+      const spec = VIDEO_MODEL_CATALOG[request.params.model];
+      const p = request.params;
+      if (!spec.options.some((option) => option.duration === p.duration && option.resolution === p.resolution)) return 'unsupportedOption';
+      if ((p.camera_fixed !== undefined && !spec.cameraFixed) || (p.cfg_scale !== undefined && !spec.cfgScale) || (p.prompt_optimizer !== undefined && !spec.promptOptimizer) || (p.generate_audio !== undefined && !spec.generateAudio)) {
+        return 'unsupportedOption';
+      }
+      return null;
+    }
+    case 'upscaler-image':
+      return request.inputs.image ? null : 'missingImage';
+    case 'upscaler-video':
+      return request.inputs.video ? null : 'missingVideo';
+  }
+}
+
+/**
+ * Credits a request costs (spec §9: try-on 1 per garment, body generator 1, hairstyle 1, image
+ * to video 2 at 480p; the rest chosen here: image editing 1 per image, upscaler by factor and,
+ * for video, by length). `videoSeconds` is the input video's duration (upscaler video only).
+ * Call after `checkPrerequisites` returned null.
+ */
+export function generationCost(request: GenerationRequest, videoSeconds = 0): number {
+  switch (request.feature) {
+    case 'virtual-tryon':
+      return request.inputs.garments.length;
+    case 'image-editing':
+      return request.inputs.images.length;
+    case 'body-generator':
+    case 'hairstyle-changer':
+      return 1;
+    case 'image-to-video': {
+      const option = VIDEO_MODEL_CATALOG[request.params.model].options.find(
+        (o) => o.duration === request.params.duration && o.resolution === request.params.resolution,
+      );
+      if (!option) throw new Error(`no price for ${request.params.model} ${request.params.duration}s ${request.params.resolution}`);
+      return option.credits;
+    }
+    case 'upscaler-image':
+      return upscaleImageCredits(request.params.factor);
+    case 'upscaler-video':
+      return upscaleVideoCredits(videoSeconds, request.params.factor);
+  }
+}
+
+// ── Responses ─────────────────────────────────────────────────────────────────────────
+
+export const GENERATION_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+export const PENDING_STATUSES: readonly GenerationStatus[] = ['queued', 'processing'];
+
+export const ENGINE_NAMES = ['local', 'fal'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+export const GenerationSchema = v.object({
+  id: v.string(),
+  feature: v.picklist(FEATURES),
+  status: v.picklist(GENERATION_STATUSES),
+  /** Key of GENERATION_STAGES while queued or processing; null once ended. */
+  stage: v.nullable(v.picklist(Object.keys(GENERATION_STAGES) as GenerationStage[])),
+  /** 0 to 100. */
+  progress: v.number(),
+  /** As submitted (after defaults). */
+  inputs: v.record(v.string(), v.unknown()),
+  params: v.record(v.string(), v.unknown()),
+  /** The input assets, so history can show them without another call (missing ones left out). */
+  input_assets: v.array(AssetSchema),
+  /** Results: one asset, or one per image for a multi-image edit. */
+  results: v.array(AssetSchema),
+  /** Credits reserved (charged when completed, refunded when failed or cancelled). */
+  cost: v.number(),
+  engine: v.picklist(ENGINE_NAMES),
+  /** Failed or cancelled: the message key and its text. */
+  error: v.nullable(v.object({ code: v.string(), message: v.string() })),
+  /** Set on a regenerated job: the one it repeats. */
+  regenerated_from: v.nullable(v.string()),
+  created_at: v.string(),
+  started_at: v.nullable(v.string()),
+  finished_at: v.nullable(v.string()),
+  /** finished − started, in milliseconds. */
+  processing_ms: v.nullable(v.number()),
+});
+export type Generation = v.InferOutput<typeof GenerationSchema>;
+
+export const GENERATION_PAGE_MAX = 100;
+export const GENERATION_PAGE_DEFAULT = 20;
+
+export const GenerationListQuerySchema = v.object({
+  feature: v.optional(v.picklist(FEATURES)),
+  status: v.optional(v.picklist(GENERATION_STATUSES)),
+  cursor: v.optional(v.string()),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(GENERATION_PAGE_MAX))),
+});
+
+export const GenerationPageSchema = v.object({
+  items: v.array(GenerationSchema),
+  next_cursor: v.nullable(v.string()),
+});
+export type GenerationPage = v.InferOutput<typeof GenerationPageSchema>;
+
+/** 402 body: the spec's credit check (§5) with numbers. */
+export const InsufficientCreditsBodySchema = v.object({
+  detail: v.string(),
+  code: v.literal('insufficientCredits'),
+  balance: v.number(),
+  cost: v.number(),
+  shortage: v.number(),
+});

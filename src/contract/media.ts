@@ -1,0 +1,154 @@
+/**
+ * Media and assets (spec §3 Asset, §5 Uploads and Upscaler, §8 Uploads, §9 file limits).
+ * Shared by the server (upload checks, asset answers) and the PWA (pickers, upload forms).
+ * Imports only valibot.
+ *
+ * An upload is `POST /api/media` (multipart/form-data): a `file` part, plus optional `purpose`
+ * ('input' for generation inputs, 'upscale' for upscaler inputs, which have larger limits) and
+ * `role` (what the person means the file for: model, garment, face, hair, image, video). The
+ * answer is the stored Asset (201).
+ *
+ * Media URLs are capability URLs: `/api/media/{assetId}/{variant}?exp={unix s}&sig={hex}`. They
+ * load in <img> and <video> without a bearer header and stop working after `exp`. The signature
+ * changes when a URL is re-issued after its window; the path does not. A cache (the service
+ * worker's) must therefore key media by URL **path only**, ignoring the query: the same path is
+ * the same bytes for as long as the asset exists (assets are immutable).
+ */
+import * as v from 'valibot';
+
+export const ASSET_KINDS = ['image', 'video', 'upscaled'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
+/** What an asset can be picked as in a studio (spec §3 Asset). */
+export const ASSET_ROLES = ['model', 'garment', 'face', 'hair', 'image', 'video'] as const;
+export type AssetRole = (typeof ASSET_ROLES)[number];
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const UPLOAD_PURPOSES = ['input', 'upscale'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const ASSET_SOURCES = ['upload', 'generation'] as const;
+
+/** Variants of an asset a media URL can name. */
+export const MEDIA_VARIANTS = ['original', 'thumbnail', 'poster'] as const;
+export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
+
+const MB = 1024 * 1024;
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+
+/** Spec §5, §9: the limits of each kind of upload. `label` is what the messages name. */
+export const UPLOAD_LIMITS = {
+  /** Generation inputs: JPEG, PNG, WebP up to 10 MB. */
+  image: { maxBytes: 10 * MB, maxMegabytes: 10, mimeTypes: IMAGE_MIME_TYPES, label: 'JPEG, PNG, WebP' },
+  /** Upscaler image inputs: up to 20 MB. */
+  upscaleImage: { maxBytes: 20 * MB, maxMegabytes: 20, mimeTypes: IMAGE_MIME_TYPES, label: 'JPEG, PNG, WebP' },
+  /** Upscaler video inputs: MP4, WebM, MOV up to 100 MB. */
+  upscaleVideo: { maxBytes: 100 * MB, maxMegabytes: 100, mimeTypes: VIDEO_MIME_TYPES, label: 'MP4, WebM, MOV' },
+} as const;
+
+/** Videos longer than this are accepted with the `longVideo` warning (spec §5: recommended under 30 s). */
+export const RECOMMENDED_VIDEO_SECONDS = 30;
+
+/**
+ * Largest side of a stored generation input, in pixels: uploads for the studios are resized to
+ * fit (spec §5 "auto-resized to a maximum resolution"). 2048 px keeps a full-body photo sharp
+ * while bounding every engine's work.
+ */
+export const MAX_INPUT_SIDE_PX = 2048;
+/** Upscaler inputs keep their resolution up to this many pixels (24 MP), and are fitted to it beyond. */
+export const MAX_UPSCALE_INPUT_PIXELS = 24_000_000;
+/** Thumbnails: WebP, this many pixels on the longer side. */
+export const THUMBNAIL_SIDE_PX = 400;
+
+/** Spec §5 and §8 texts, by a stable key (also the `code` of the server's error bodies). */
+export const MEDIA_MESSAGES = {
+  /** `{acceptedTypes}`: e.g. 'JPEG, PNG, WebP'. */
+  invalidType: 'Invalid file type. Please upload {acceptedTypes} files only.',
+  /** `{maxSize}`: whole megabytes. */
+  tooLarge: 'File is too large. Maximum size is {maxSize}MB.',
+  uploadFailed: 'Upload Failed',
+  // ── Added by the server (same voice) ──
+  /** 400: the multipart body has no `file` part. */
+  noFile: 'Please choose a file to upload.',
+  /** 422: the bytes claim a known type but cannot be decoded (truncated, corrupt). */
+  unreadableFile: 'This file could not be read. It may be damaged; please try another file.',
+  /** 422: more pixels than an image may have (a decompression bomb, or simply too big). */
+  tooManyPixels: 'This image has too many pixels to process. Please upload a smaller image.',
+  /** 404 */
+  assetNotFound: 'Failed to load asset',
+  /** 403 on a media URL whose signature is wrong or expired. */
+  linkExpired: 'This media link has expired. Please reload the page.',
+} as const;
+export type MediaMessageKey = keyof typeof MEDIA_MESSAGES;
+
+/** Warnings an asset can carry; the PWA words them. */
+export const ASSET_WARNINGS = ['longVideo', 'over4k'] as const;
+export type AssetWarning = (typeof ASSET_WARNINGS)[number];
+
+export function invalidTypeText(acceptedTypes: string): string {
+  return MEDIA_MESSAGES.invalidType.replace('{acceptedTypes}', acceptedTypes);
+}
+
+export function tooLargeText(maxMegabytes: number): string {
+  return MEDIA_MESSAGES.tooLarge.replace('{maxSize}', String(maxMegabytes));
+}
+
+// ── Responses ─────────────────────────────────────────────────────────────────────────
+
+export const AssetSchema = v.object({
+  id: v.string(),
+  kind: v.picklist(ASSET_KINDS),
+  media_type: v.picklist(MEDIA_TYPES),
+  /** Roles it can be picked as (the upload's role first). */
+  roles: v.array(v.picklist(ASSET_ROLES)),
+  mime: v.string(),
+  /** The uploaded file's name, or a name made for a generated result. */
+  name: v.string(),
+  width: v.number(),
+  height: v.number(),
+  bytes: v.number(),
+  /** Videos only. */
+  duration_seconds: v.nullable(v.number()),
+  fps: v.nullable(v.number()),
+  codec: v.nullable(v.string()),
+  source: v.picklist(ASSET_SOURCES),
+  /** The generation that produced it (source 'generation'). */
+  generation_id: v.nullable(v.string()),
+  warnings: v.array(v.picklist(ASSET_WARNINGS)),
+  /** What made it: `{ engine: 'local' | 'fal', model?, … }` for generated assets. */
+  metadata: v.record(v.string(), v.unknown()),
+  /** Capability URLs (see the module comment). */
+  url: v.string(),
+  thumbnail_url: v.string(),
+  poster_url: v.nullable(v.string()),
+  /** When the URLs above stop working (ISO 8601); fetch the asset again after it. */
+  urls_expire_at: v.string(),
+  created_at: v.string(),
+});
+export type Asset = v.InferOutput<typeof AssetSchema>;
+
+export const ASSET_PAGE_MAX = 100;
+export const ASSET_PAGE_DEFAULT = 30;
+
+/** GET /api/assets query: filters of the assets picker (spec §2: tabs all, images, videos, upscaled; search). */
+export const AssetListQuerySchema = v.object({
+  kind: v.optional(v.picklist(ASSET_KINDS)),
+  role: v.optional(v.picklist(ASSET_ROLES)),
+  /** Matches the asset's name (case-insensitive). */
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  cursor: v.optional(v.string()),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(ASSET_PAGE_MAX)),
+  ),
+});
+
+export const AssetPageSchema = v.object({
+  items: v.array(AssetSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: v.nullable(v.string()),
+});
+export type AssetPage = v.InferOutput<typeof AssetPageSchema>;
