@@ -81,6 +81,10 @@ export const GENERATION_MESSAGES = {
   unsupportedOption: 'The selected model does not support these settings. Please choose other settings.',
   /** Hairstyle on the local engine without a brush mask. */
   maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
+  /** Try-on on the local engine: no person stands out from the model photo's backdrop. */
+  personNotFound: 'No person could be found in the model photo. Please use a full-body photo on a plain background.',
+  /** Try-on on the local engine: a garment does not stand out from its photo's backdrop. */
+  garmentNotFound: 'A garment could not be separated from its background. Please use a photo of the garment on a plain background.',
   /** Image editing on the local engine: an instruction it does not understand; `{edits}` lists what it does. */
   unknownEdit: 'The local engine could not understand this edit. It understands: {edits}.',
   /** The job was cancelled by its owner. */
@@ -214,14 +218,14 @@ export const VIDEO_MODEL_CATALOG: Readonly<Record<VideoModel, VideoModelSpec>> =
 /** Topaz image models (fal's Topaz image upscale endpoint names them so). */
 export const UPSCALE_IMAGE_MODELS = ['standard-v2', 'low-resolution-v2', 'cgi', 'high-fidelity-v2', 'text-refine', 'recovery-v2'] as const;
 export type UpscaleImageModel = (typeof UPSCALE_IMAGE_MODELS)[number];
-export const UPSCALE_IMAGE_MODEL_LABELS: Readonly<Record<UpscaleImageModel, string>> = {
+export const UPSCALE_IMAGE_MODEL_LABELS = {
   'standard-v2': 'Standard V2',
   'low-resolution-v2': 'Low Resolution V2',
   cgi: 'CGI',
   'high-fidelity-v2': 'High Fidelity V2',
   'text-refine': 'Text Refine',
   'recovery-v2': 'Recovery V2',
-};
+} as const satisfies Record<UpscaleImageModel, string>;
 
 /** Credits of an image upscale: 1 at 2×, 2 at 3× and 4× (the output has 9 to 16 times the pixels). */
 export function upscaleImageCredits(factor: number): number {
@@ -444,7 +448,10 @@ export const GenerationSchema = v.object({
   params: v.record(v.string(), v.unknown()),
   /** The input assets, so history can show them without another call (missing ones left out). */
   input_assets: v.array(AssetSchema),
-  /** Results: one asset, or one per image for a multi-image edit. */
+  /**
+   * Results: usually one asset. A multi-image edit on the local engine gives one per image (or
+   * one grid); on fal, the images are combined into one result.
+   */
   results: v.array(AssetSchema),
   /** Credits reserved (charged when completed, refunded when failed or cancelled). */
   cost: v.number(),
@@ -485,3 +492,47 @@ export const InsufficientCreditsBodySchema = v.object({
   cost: v.number(),
   shortage: v.number(),
 });
+
+// ── Catalogue answer ──────────────────────────────────────────────────────────────────
+
+/**
+ * GET /api/generations/catalog: what each tool accepts and what it costs, for API clients (the
+ * PWA reads the constants above directly). Built from the same constants and `generationCost`.
+ */
+export const GenerationCatalogSchema = v.object({
+  features: v.array(
+    v.object({
+      feature: v.picklist(FEATURES),
+      /** Time limit of one job, in seconds. */
+      timeout_seconds: v.number(),
+      /** How the price is counted: per garment, per image, per job, per option (video models), per factor, per started 10 s of video. */
+      priced_per: v.picklist(['garment', 'image', 'job', 'option', 'factor', 'video-10s']),
+      /** Credits per unit (garment, image, job); null where the table below gives the prices. */
+      credits: v.nullable(v.number()),
+    }),
+  ),
+  video_models: v.array(
+    v.object({
+      id: v.picklist(VIDEO_MODELS),
+      label: v.string(),
+      options: v.array(v.object({ duration: v.picklist(VIDEO_DURATIONS), resolution: v.picklist(VIDEO_RESOLUTIONS), credits: v.number() })),
+      camera_fixed: v.boolean(),
+      cfg_scale: v.boolean(),
+      prompt_optimizer: v.boolean(),
+      generate_audio: v.boolean(),
+    }),
+  ),
+  upscale_image: v.object({
+    models: v.array(v.object({ id: v.picklist(UPSCALE_IMAGE_MODELS), label: v.string() })),
+    factors: v.array(v.object({ factor: v.picklist(UPSCALE_FACTORS), credits: v.number() })),
+    output_formats: v.array(v.picklist(UPSCALE_OUTPUT_FORMATS)),
+    subject_detection: v.array(v.picklist(SUBJECT_DETECTION)),
+  }),
+  upscale_video: v.object({
+    /** Credits per started 10 s of input video, by factor. */
+    factors: v.array(v.object({ factor: v.picklist(UPSCALE_FACTORS), credits_per_10_seconds: v.number() })),
+    target_fps: v.array(v.picklist(VIDEO_TARGET_FPS)),
+    target_resolutions: v.array(v.picklist(VIDEO_TARGET_RESOLUTIONS)),
+  }),
+});
+export type GenerationCatalog = v.InferOutput<typeof GenerationCatalogSchema>;

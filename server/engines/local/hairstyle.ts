@@ -1,0 +1,147 @@
+/**
+ * Hairstyle changer, locally: recolours the hair inside the brush mask to the chosen colour,
+ * keeping its texture. The mask (white = change; any size, resized to the photo; a luminance
+ * mask, or the alpha of strokes on a transparent canvas) is feathered at its edge. The hair's
+ * own light and dark structure is kept: its luminance is remapped by a power curve that takes
+ * the hair's mean luminance to the target colour's, and the target colour is scaled to that
+ * luminance pixel by pixel. Pixels outside the mask are left untouched.
+ *
+ * The local engine cannot reshape hair: the chosen style is recorded in the result's metadata
+ * and the notes say so.
+ */
+import { join } from 'node:path';
+import type { Json } from '../../db/schema.ts';
+import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
+import { findColour, HAIR_COLOURS, hexToRgb } from './colour-words.ts';
+import { encode, FORMAT_EXTENSION, formatOfMime, hasTransparency, imageFile, lumaAt, rasterPipeline, readRaster, transformMask, type Mask } from './pixels.ts';
+
+/** Hair colour when neither a colour nor a colour word in the prompt is given: a warm mid brown. */
+export const DEFAULT_HAIR_COLOUR = '#6b4226';
+/** Feather of the mask's edge: 0.6% of the photo's long side, at least 1.5 px (Gaussian sigma). */
+const FEATHER_FRACTION = 0.006;
+const MIN_FEATHER_PX = 1.5;
+/** A mask covering less than this fraction of the photo counts as not painted. */
+const MIN_MASK_COVERAGE = 0.001;
+/** The luminance curve's exponent is kept within these bounds (no crushed or blown-out hair). */
+const MIN_GAMMA = 0.3;
+const MAX_GAMMA = 3;
+
+/** The brush mask at the photo's size, feathered. */
+export async function brushMask(path: string, width: number, height: number): Promise<{ mask: Mask; kind: 'alpha' | 'luminance'; coverage: number }> {
+  const raster = await readRaster(path);
+  const kind = hasTransparency(raster) ? 'alpha' : 'luminance';
+  const data = new Uint8Array(raster.width * raster.height);
+  for (let p = 0; p < data.length; p++) data[p] = kind === 'alpha' ? raster.data[p * 4 + 3]! : Math.round(lumaAt(raster.data, p * 4));
+  const sigma = Math.max(MIN_FEATHER_PX, FEATHER_FRACTION * Math.max(width, height));
+  const mask = await transformMask({ data, width: raster.width, height: raster.height }, (p) => p.resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).blur(sigma));
+  let painted = 0;
+  for (const value of mask.data) if (value >= 128) painted++;
+  return { mask, kind, coverage: painted / (width * height) };
+}
+
+/**
+ * Brushes are loose: they catch some backdrop, skin or collar around the hair. Each masked
+ * pixel is weighted by how close its colour is to the hair's (the median colour of the mask's
+ * fully painted core): within the core's 90th-percentile distance (×1.5, +20 RGB units, which
+ * covers highlights and strands) it changes fully, beyond it the change fades out quickly, so
+ * a stray stroke over a white wall does not glow in the new colour.
+ */
+export function hairLikeness(data: Uint8Array, mask: Mask): (p: number) => number {
+  const reds: number[] = [];
+  const greens: number[] = [];
+  const blues: number[] = [];
+  // Every k-th core pixel: about 20 000 samples whatever the photo's size.
+  let core = 0;
+  for (const value of mask.data) if (value >= 250) core++;
+  const step = Math.max(1, Math.floor(core / 20_000));
+  let seen = 0;
+  for (let p = 0; p < mask.data.length; p++) {
+    if (mask.data[p]! < 250 || seen++ % step !== 0) continue;
+    reds.push(data[p * 4]!);
+    greens.push(data[p * 4 + 1]!);
+    blues.push(data[p * 4 + 2]!);
+  }
+  if (reds.length === 0) return () => 1;
+  const [r0, g0, b0] = [middle(reds), middle(greens), middle(blues)];
+  const distances = reds.map((r, k) => Math.sqrt((r - r0) ** 2 + (greens[k]! - g0) ** 2 + (blues[k]! - b0) ** 2)).toSorted((a, b) => a - b);
+  const tolerance = distances[Math.floor(distances.length * 0.9)]! * 1.5 + 20;
+  return (p) => {
+    const i = p * 4;
+    const d = Math.sqrt((data[i]! - r0) ** 2 + (data[i + 1]! - g0) ** 2 + (data[i + 2]! - b0) ** 2);
+    if (d <= tolerance) return 1;
+    const t = (d - tolerance) / (0.5 * tolerance);
+    return Math.exp(-t * t);
+  };
+}
+
+const middle = (values: number[]): number => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Linear-ish luminance (0-1) of an `#rrggbb` colour, Rec. 601 weights like the photo's. */
+function colourLuma([r, g, b]: [number, number, number]): number {
+  return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+}
+
+export async function runHairstyle(request: EngineRequest<'hairstyle-changer'>): Promise<EngineResult> {
+  const { inputs, params, report, signal, workDir } = request;
+  if (!inputs.mask) throw new EngineError('maskRequired');
+  report('analyzingComposition', 10);
+  const photo = await readRaster(inputs.image.path);
+  const { mask, kind, coverage } = await brushMask(inputs.mask.path, photo.width, photo.height);
+  if (coverage < MIN_MASK_COVERAGE) throw new EngineError('maskRequired');
+  signal.throwIfAborted();
+
+  const fromPrompt = params.prompt ? findColour(params.prompt, HAIR_COLOURS) : null;
+  const hex = params.color ?? fromPrompt?.hex ?? DEFAULT_HAIR_COLOUR;
+  const colourSource = params.color ? 'chosen' : fromPrompt ? `prompt (${fromPrompt.name})` : 'default (no colour chosen)';
+  const target = hexToRgb(hex);
+  const targetLuma = Math.min(0.97, Math.max(0.03, colourLuma(target)));
+  report('generatingResult', 40);
+
+  const { data } = photo;
+  const likeness = hairLikeness(photo.data, mask);
+  // Mean luminance of the hair (weighted by the mask) sets the curve.
+  let sum = 0;
+  let weight = 0;
+  for (let p = 0; p < mask.data.length; p++) {
+    const m = mask.data[p]! * likeness(p);
+    if (m === 0) continue;
+    sum += m * lumaAt(data, p * 4);
+    weight += m;
+  }
+  const hairLuma = Math.min(0.97, Math.max(0.03, sum / weight / 255));
+  const gamma = Math.min(MAX_GAMMA, Math.max(MIN_GAMMA, Math.log(targetLuma) / Math.log(hairLuma)));
+
+  for (let p = 0; p < mask.data.length; p++) {
+    if (mask.data[p] === 0) continue;
+    const m = (mask.data[p]! / 255) * likeness(p);
+    if (m === 0) continue;
+    const i = p * 4;
+    const luma = Math.max(1e-4, lumaAt(data, i) / 255);
+    const scale = luma ** gamma / targetLuma;
+    for (let c = 0; c < 3; c++) {
+      const recoloured = Math.min(255, target[c]! * scale);
+      data[i + c] = Math.round(data[i + c]! * (1 - m) + recoloured * m);
+    }
+  }
+  signal.throwIfAborted();
+
+  const format = formatOfMime(inputs.image.mime);
+  const name = `hairstyle-result.${FORMAT_EXTENSION[format]}`;
+  const path = join(workDir, name);
+  await encode(rasterPipeline(photo), format).toFile(path);
+  report('generatingResult', 100);
+
+  const notes: Json[] = ['Local engine: the hair inside the brush mask is recoloured keeping its texture; the hairstyle itself (cut, length, shape) is not changed.'];
+  if (inputs.reference) notes.push('The reference photo is recorded but not used by the local engine.');
+  return {
+    outputs: [{ path, ...imageFile(format), kind: 'image', roles: ['image', 'hair'], name }],
+    metadata: {
+      engine: 'local',
+      method: 'recolour inside the brush mask (luminance curve + colour tint), feathered edge, weighted by closeness to the hair colour',
+      style: params.style ?? null,
+      colour: { hex, source: colourSource },
+      mask: { kind, coverage: Number(coverage.toFixed(4)) },
+      notes,
+    },
+  };
+}
