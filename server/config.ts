@@ -67,7 +67,7 @@ export interface Config {
 
 export interface FalConfig {
   readonly key: string;
-  /** Base URL of fal's queue API (a local fake in tests). */
+  /** Base URL of fal's API: queue, storage and webhook keys (a local fake in tests). */
   readonly queueUrl: string;
 }
 
@@ -351,7 +351,7 @@ const VARIABLES = {
   },
   FAL_QUEUE_URL: {
     default: 'https://queue.fal.run',
-    description: "Base URL of fal's queue API (tests point it to a local fake).",
+    description: "Base URL of fal's API: queue, file storage and webhook keys (tests point it to a local fake).",
     rule: 'an http:// or https:// URL',
     schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:')), v.transform((text: string) => text.replace(/\/+$/, ''))),
   },
