@@ -22,11 +22,13 @@ import { buildCsp, securityHeaders } from './http/security-headers.ts';
 import type { AppEnv } from './http/types.ts';
 import type { Logger } from './logger.ts';
 import type { MailTransport } from './mail/transport.ts';
+import type { Generations } from './generations/index.ts';
+import { createMedia, type Media, type MediaConfig } from './media/index.ts';
 import type { StaticBuild } from './static/build.ts';
 import { createStaticHandler } from './static/serve.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig & MediaConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -43,6 +45,13 @@ export interface AppDeps {
   now?: () => number;
   /** Replaces the mail transport SMTP_URL selects (tests only). */
   mailTransport?: MailTransport;
+  /** The media area; built here when not given (lifecycle builds it, the generations share it). */
+  media?: Media;
+  /**
+   * The generations area (started by the caller: it needs the real queue), mounted after accounts
+   * and media. Without it /api/generations does not exist (tests of other areas).
+   */
+  generations?: Generations;
   /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
   onAccounts?: (accounts: Accounts) => void;
   /**
@@ -114,9 +123,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     now: deps.now ?? Date.now,
   };
   if (deps.mailTransport) accountsDeps.mailTransport = deps.mailTransport;
+  const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: deps.now ?? Date.now });
+  // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
+  accountsDeps.beforeAccountDelete = (userId) => media.area.prepareErasure(userId);
   const accounts = createAccounts(accountsDeps);
   accounts.mount(app);
   deps.onAccounts?.(accounts);
+  media.mount(app, accounts.guards);
+  deps.generations?.mount(app, accounts.guards);
 
   deps.extraRoutes?.(app);
 

@@ -2,9 +2,11 @@
  * The server's life: start-up and graceful shutdown (the entry point, server/main.ts, only
  * calls `startServer()`; tests call it with test-only routes).
  *
- * Start-up: configuration → signing key → database → migrations → static build → queue → HTTP.
+ * Start-up: configuration → signing key → database → migrations → static build → queue → media,
+ * engines and generations (workers and recovery) → HTTP.
  * Shutdown (SIGTERM, SIGINT): stop accepting connections, let in-flight requests finish (up to
- * SHUTDOWN_TIMEOUT_MS, then close what is left), let background work (mails) finish, stop the
+ * SHUTDOWN_TIMEOUT_MS, then close what is left), let background work (mails) finish, let running
+ * generations finish in what is left of that time (the rest go back to the queue), stop the
  * queue, close the database, exit 0.
  * A second signal during shutdown exits at once with status 1.
  */
@@ -19,15 +21,24 @@ import { loadSigningKey } from './auth/secrets.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { createEngineRegistry } from './engines/index.ts';
+import type { Engine } from './engines/types.ts';
+import { createGenerations, type Generations, type GenerationsTuning } from './generations/index.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMedia } from './media/index.ts';
 import { startQueue, type Queue } from './queue/index.ts';
 import { loadStaticBuild } from './static/build.ts';
 import { serverVersion } from './version.ts';
+import type { EngineName } from '../src/contract/generations.ts';
 
 export interface StartServerOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Test-only routes (see AppDeps.extraRoutes). */
   extraRoutes?: AppDeps['extraRoutes'];
+  /** Test-only engines in place of the real ones (see EngineRegistryOptions.overrides). */
+  engines?: Partial<Record<EngineName, Engine>>;
+  /** Test-only limits of the generations area (see GenerationsTuning). */
+  generationsTuning?: GenerationsTuning;
 }
 
 export interface RunningServer {
@@ -43,7 +54,12 @@ const SHUTDOWN_WATCHDOG_GRACE_MS = 15_000;
 /** pg-boss waits at least this long for running jobs when stopping, in ms (its own minimum). */
 const MIN_QUEUE_STOP_MS = 1_000;
 
-function readConfig(env: Readonly<Record<string, string | undefined>>): Config {
+/** The generations' dependencies, with the test-only tuning when given. */
+export function withTuning(deps: Parameters<typeof createGenerations>[0], tuning: GenerationsTuning | undefined): Parameters<typeof createGenerations>[0] {
+  return tuning ? { ...deps, tuning } : deps;
+}
+
+export function readConfig(env: Readonly<Record<string, string | undefined>>): Config {
   try {
     return loadConfig(env);
   } catch (error) {
@@ -92,6 +108,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   let database: Database | undefined;
   let queue: Queue | undefined;
+  let generations: Generations | undefined;
   try {
     const signingKey = await loadSigningKey({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, logger });
     logger.info({ source: signingKey.source }, 'signing key loaded');
@@ -116,6 +133,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     queue = await startQueue({ config, db: database, logger });
     logger.info({ workers: config.workers }, 'queue started');
 
+    const media = createMedia({ config, database, logger, signingKey: signingKey.secret });
+    const engines = createEngineRegistry(options.engines ? { config, logger, overrides: options.engines } : { config, logger });
+    generations = createGenerations(withTuning({ database, queue, media: media.service, engines, logger, dataDir: config.dataDir }, options.generationsTuning));
+    await generations.start();
+    logger.info({ engines: config.engines }, 'generations started');
+
     const startedAt = Date.now();
     const tasks = createBackgroundTasks(logger);
     let accounts: Accounts | undefined;
@@ -129,6 +152,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       startedAt,
       signingKey: signingKey.secret,
       tasks,
+      media,
+      generations,
       onAccounts: (assembled) => {
         accounts = assembled;
       },
@@ -138,10 +163,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const url = browsableUrl(config.host, port);
     logger.info({ url, host: config.host, port }, 'listening');
 
-    const running = installShutdown({ config, logger, server, queue, database, port, url, tasks, closeAccounts: () => accounts?.close() ?? Promise.resolve() });
+    const running = installShutdown({ config, logger, server, queue, database, generations, port, url, tasks, closeAccounts: () => accounts?.close() ?? Promise.resolve() });
     return running;
   } catch (error) {
     logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
+    await generations?.stop(0).catch(() => undefined);
     await queue?.stop({ timeoutMs: MIN_QUEUE_STOP_MS }).catch(() => undefined);
     await database?.close().catch(() => undefined);
     process.exit(1);
@@ -154,13 +180,14 @@ interface ShutdownDeps {
   server: Server;
   queue: Queue;
   database: Database;
+  generations: Generations;
   port: number;
   url: string;
   tasks: BackgroundTasks;
   closeAccounts: () => Promise<void>;
 }
 
-function installShutdown({ config, logger, server, queue, database, port, url, tasks, closeAccounts }: ShutdownDeps): RunningServer {
+function installShutdown({ config, logger, server, queue, database, generations, port, url, tasks, closeAccounts }: ShutdownDeps): RunningServer {
   let closing = false;
   // Once closing, a connection whose last response went out is idle: close it rather than wait
   // for its keep-alive timeout.
@@ -201,6 +228,11 @@ function installShutdown({ config, logger, server, queue, database, port, url, t
     await closeAccounts();
     logger.info('background work finished');
 
+    // Runs get what is left of the shutdown time; the rest go back to the queue.
+    logger.info('stopping generations');
+    await generations.stop(Math.max(deadline - Date.now(), 0));
+    logger.info('generations stopped');
+
     logger.info('stopping queue');
     await queue.stop({ timeoutMs: Math.max(deadline - Date.now(), MIN_QUEUE_STOP_MS) });
     logger.info('queue stopped');
@@ -214,19 +246,28 @@ function installShutdown({ config, logger, server, queue, database, port, url, t
   }
 
   const shutdown = (reason: string): Promise<never> => (shuttingDown ??= run(reason));
+  onStopSignals(logger, shutdown);
 
+  return { config, port, url, shutdown };
+}
+
+/**
+ * SIGTERM and SIGINT run `shutdown` once; a second signal while it runs exits at once with
+ * status 1 (an operator who insists).
+ */
+export function onStopSignals(logger: Logger, shutdown: (reason: string) => Promise<never>): void {
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
-      if (shuttingDown) {
+      if (stopping) {
         logger.warn({ signal }, 'second signal during shutdown: exiting now');
         process.exit(1);
       }
+      stopping = true;
       shutdown(signal).catch((error: unknown) => {
         logger.fatal({ err: error }, 'shutdown failed');
         process.exit(1);
       });
     });
   }
-
-  return { config, port, url, shutdown };
 }

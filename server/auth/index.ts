@@ -15,7 +15,7 @@ import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer, createTransportFromConfig } from '../mail/mailer.ts';
 import { OUTBOX_DIR, type MailTransport } from '../mail/transport.ts';
-import { createUsersRepository } from '../users/repository.ts';
+import { createUsersRepository, type UserWithCredits } from '../users/repository.ts';
 import { meRoutes } from '../users/routes.ts';
 import { createUsersService } from '../users/service.ts';
 import type { BackgroundTasks } from './background.ts';
@@ -55,6 +55,8 @@ export interface AccountsDeps {
   now: () => number;
   /** Overrides the transport chosen by SMTP_URL (tests: a failing one). */
   mailTransport?: MailTransport;
+  /** See UsersServiceDeps.beforeDelete: other areas' clean-up of a deleted account. */
+  beforeAccountDelete?: (userId: string) => Promise<() => Promise<void>>;
 }
 
 export interface Accounts {
@@ -76,6 +78,7 @@ export function createAccounts(deps: AccountsDeps): Accounts {
   const firebase: FirebaseVerifier | null = config.firebase ? createFirebaseVerifier(config.firebase, deps.logger) : null;
   const google = config.google ? createGoogleExchange({ client: config.google, tokenUrl: config.googleTokenUrl, logger: deps.logger }) : null;
 
+  const beforeAccountDelete = deps.beforeAccountDelete;
   // The users service needs the credential check, which lives in the auth service: late-bound.
   let service: AuthService | undefined;
   const usersService = createUsersService({
@@ -86,6 +89,7 @@ export function createAccounts(deps: AccountsDeps): Accounts {
       return service.checkCredential(user, secret);
     },
     onDeleted: (user) => repository.forgetAttemptKeys([user.email]),
+    ...(beforeAccountDelete ? { beforeDelete: (user: UserWithCredits) => beforeAccountDelete(user.id) } : {}),
   });
   service = createAuthService({
     users,

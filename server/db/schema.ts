@@ -132,6 +132,8 @@ export interface GenerationsTable {
   error_code: string | null;
   error_message: string | null;
   attempts: ColumnType<number, number | undefined, number>;
+  /** Written by the running worker about every second; a stale one means the worker is gone. */
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   external_id: string | null;
   regenerated_from: string | null;
   created_at: ColumnType<Date, Date, never>;

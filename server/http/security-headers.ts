@@ -41,6 +41,9 @@ export function buildCsp(scriptHashes: readonly string[], apiOrigin: string | nu
     "style-src 'self' 'unsafe-inline'",
     // data: for small inlined images, blob: for previews of files picked before upload.
     directive('img-src', "'self'", 'data:', 'blob:', ...api, ...(identity ? GOOGLE_IMAGE_SOURCES : [])),
+    // Videos (results, upscaler inputs) come from the media URLs of the API; blob: previews a
+    // picked video before upload.
+    directive('media-src', "'self'", 'blob:', ...api),
     "font-src 'self'",
     directive('connect-src', "'self'", ...api, ...(identity ? [...FIREBASE_CONNECT_SOURCES, ...emulator] : [])),
     ...(identity ? [directive('frame-src', "'self'", `https://${identity.authDomain}`, ...emulator)] : []),

@@ -6,7 +6,7 @@
  * process only enqueues (a web-only instance) and handlers are not run here; otherwise each job
  * type gets WORKERS concurrent in-process workers.
  */
-import { PgBoss, type Job } from 'pg-boss';
+import { PgBoss, type Job, type JobWithMetadata, type QueueOptions } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
@@ -24,10 +24,22 @@ const POLLING_INTERVAL_SECONDS = 0.5;
 /** How long a readiness probe may take before the queue counts as not ready, in milliseconds. */
 const READY_TIMEOUT_MS = 2_000;
 
+/** A job id no job has: a harmless lookup that warms pg-boss's queue cache. */
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+
 /** Pool size of pg-boss's own Postgres connections (PGlite has exactly one, shared). */
 const PG_POOL_MAX = 4;
 
 export type JobHandler<T> = (jobs: Job<T>[]) => Promise<unknown>;
+export type JobWithMetadataHandler<T> = (jobs: JobWithMetadata<T>[]) => Promise<unknown>;
+
+export interface RegisterOptions {
+  /**
+   * Options of the queue (retries, backoff, expiration, retention), applied when it is created and
+   * updated on every start-up so a changed setting reaches an existing queue.
+   */
+  queue?: Omit<QueueOptions, 'retryDelayMax' | 'heartbeatSeconds'>;
+}
 
 export interface Queue {
   readonly boss: PgBoss;
@@ -37,7 +49,9 @@ export interface Queue {
    * Creates the queue `name` (idempotent) and, unless WORKERS=0, starts WORKERS workers for it.
    * Resolves to the worker id, or null when this process runs no workers.
    */
-  registerWorker<T>(name: string, handler: JobHandler<T>): Promise<string | null>;
+  registerWorker<T>(name: string, handler: JobHandler<T>, options?: RegisterOptions): Promise<string | null>;
+  /** Like registerWorker, but each job arrives with its metadata (retry count and limit, state, …). */
+  registerWorkerWithMetadata<T>(name: string, handler: JobWithMetadataHandler<T>, options?: RegisterOptions): Promise<string | null>;
   /** Stops fetching, waits up to `timeoutMs` for running jobs, then detaches from the database. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
@@ -71,6 +85,18 @@ export async function startQueue({ config, db, logger }: StartQueueOptions): Pro
   await boss.start();
   let stopped = false;
 
+  const ensureQueue = async (name: string, options: RegisterOptions['queue']) => {
+    await boss.createQueue(name, options);
+    // create_queue leaves an existing queue as it was: a setting changed in code must reach it.
+    if (options && Object.keys(options).length > 0) await boss.updateQueue(name, options);
+    // The first send() looks the queue up through pg-boss's own connection and keeps it cached.
+    // Doing it now means a send() later issued inside an application transaction (`{ db }`) needs
+    // nothing but that transaction — on PGlite, whose one connection the transaction holds, the
+    // lookup would otherwise wait for it forever.
+    await boss.findJobs(name, { id: ZERO_UUID });
+  };
+  const workOptions = { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: config.workers };
+
   return {
     boss,
     async ready() {
@@ -88,14 +114,18 @@ export async function startQueue({ config, db, logger }: StartQueueOptions): Pro
         clearTimeout(timer);
       }
     },
-    async registerWorker<T>(name: string, handler: JobHandler<T>) {
-      await boss.createQueue(name);
+    async registerWorker<T>(name: string, handler: JobHandler<T>, options: RegisterOptions = {}) {
+      await ensureQueue(name, options.queue);
       if (config.workers === 0) return null;
-      const id = await boss.work<T>(
-        name,
-        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: config.workers },
-        handler,
-      );
+      const id = await boss.work<T>(name, workOptions, handler);
+      log.info({ queue: name, workers: config.workers }, 'workers registered');
+      return id;
+    },
+    async registerWorkerWithMetadata<T>(name: string, handler: JobWithMetadataHandler<T>, options: RegisterOptions = {}) {
+      await ensureQueue(name, options.queue);
+      if (config.workers === 0) return null;
+      const withMetadata = { ...workOptions, includeMetadata: true } as const;
+      const id = await boss.work<T, unknown, typeof withMetadata>(name, withMetadata, handler);
       log.info({ queue: name, workers: config.workers }, 'workers registered');
       return id;
     },

@@ -37,6 +37,11 @@ export interface UsersServiceDeps {
   checkCredential: CredentialCheck;
   /** Extra clean-up when an account goes (e.g. its brute-force counters). */
   onDeleted?: (user: UserWithCredits) => Promise<void>;
+  /**
+   * Runs before the account is deleted (after the password check); what it returns runs once the
+   * account is gone. For data outside the database that the rows point to (media files).
+   */
+  beforeDelete?: (user: UserWithCredits) => Promise<() => Promise<void>>;
 }
 
 export function createUsersService(deps: UsersServiceDeps): UsersService {
@@ -75,8 +80,10 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
     },
     async delete(user, password) {
       if (!(await deps.checkCredential(user, password))) throw authError(401, 'checkCredentials');
+      const afterDelete = await deps.beforeDelete?.(user);
       await deps.repository.delete(user.id);
       await deps.onDeleted?.(user);
+      await afterDelete?.();
     },
   };
 }

@@ -203,6 +203,7 @@ describe('a PWA built for an API on another origin', () => {
       const csp = (await otherApp.request('/dashboard', { headers: HTML })).headers.get('content-security-policy') ?? '';
       expect(csp).toContain("connect-src 'self' https://api.atelier.example;");
       expect(csp).toContain("img-src 'self' data: blob: https://api.atelier.example;");
+      expect(csp).toContain("media-src 'self' blob: https://api.atelier.example;");
     } finally {
       await other.remove();
     }

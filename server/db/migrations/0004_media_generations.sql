@@ -49,7 +49,8 @@ CREATE TABLE generations (
   request_hash text,                                 -- sha256 of the request body, to refuse a reused key with another body
   error_code text,
   error_message text,
-  attempts integer NOT NULL DEFAULT 0,
+  attempts integer NOT NULL DEFAULT 0,               -- runs started; each run fences its writes with its number
+  heartbeat_at timestamptz,                          -- written every second by the run in progress
   external_id text,                                  -- a provider's request id (fal)
   regenerated_from text,
   created_at timestamptz NOT NULL,

@@ -8,9 +8,11 @@ import { createBackgroundTasks, type BackgroundTasks } from '../../../server/aut
 import type { Accounts } from '../../../server/auth/index.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/connection.ts';
+import type { Generations } from '../../../server/generations/index.ts';
 import type { AppEnv } from '../../../server/http/types.ts';
 import type { Logger } from '../../../server/logger.ts';
 import type { MailTransport } from '../../../server/mail/transport.ts';
+import type { Media } from '../../../server/media/index.ts';
 import type { StaticBuild } from '../../../server/static/build.ts';
 import { silentLogger } from './logs.ts';
 
@@ -34,6 +36,10 @@ export interface TestAppOptions {
   tasks?: BackgroundTasks;
   mailTransport?: MailTransport;
   onAccounts?: (accounts: Accounts) => void;
+  /** The media area to use (built by the app when not given). */
+  media?: Media;
+  /** The generations area, built and started around a real queue (tests/server/helpers/generations.ts). */
+  generations?: Generations;
 }
 
 export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
@@ -57,5 +63,7 @@ export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
   if (options.now) deps.now = options.now;
   if (options.mailTransport) deps.mailTransport = options.mailTransport;
   if (options.onAccounts) deps.onAccounts = options.onAccounts;
+  if (options.media) deps.media = options.media;
+  if (options.generations) deps.generations = options.generations;
   return createApp(deps);
 }

@@ -1,0 +1,65 @@
+/**
+ * The engine registry: which engine runs each feature (config.engines: `local` by default, `fal`
+ * when FAL_KEY is set, ENGINES overrides per feature) and the engines themselves, each built once,
+ * on first use. With FAL_KEY it also mounts fal's webhook route, which wakes the runs of this
+ * process waiting on a fal request.
+ */
+import type { Hono } from 'hono';
+import type { EngineName, Feature } from '../../src/contract/generations.ts';
+import type { Config } from '../config.ts';
+import type { AppEnv } from '../http/types.ts';
+import type { Logger } from '../logger.ts';
+import { createFalEngine, createFalWebhookRoutes, createFalWebhookVerifier, type FalEngine } from './fal/index.ts';
+import { createLocalEngine } from './local/index.ts';
+import type { Engine } from './types.ts';
+
+export interface EngineRegistry {
+  /** The engine configured for a feature (recorded on each job at submit). */
+  nameFor(feature: Feature): EngineName;
+  /** The engine of that name. @throws when it cannot run here (fal without FAL_KEY). */
+  get(name: EngineName): Engine;
+  /** Mounts the engines' own routes (fal's webhook, with FAL_KEY). */
+  mount(app: Hono<AppEnv>): void;
+}
+
+export interface EngineRegistryOptions {
+  config: Pick<Config, 'engines' | 'fal' | 'publicUrl'>;
+  logger: Logger;
+  /**
+   * Engines to use instead of the real ones (tests only: e.g. a deliberately slow engine for the
+   * crash tests). Production never sets it.
+   */
+  overrides?: Partial<Record<EngineName, Engine>>;
+}
+
+export function createEngineRegistry(options: EngineRegistryOptions): EngineRegistry {
+  const { config, logger } = options;
+  let local: Engine | undefined;
+  let fal: FalEngine | undefined;
+  const falEngine = (): FalEngine => {
+    if (!config.fal) throw new Error('the fal engine needs FAL_KEY');
+    fal ??= createFalEngine({ config: config.fal, publicUrl: config.publicUrl, logger });
+    return fal;
+  };
+  return {
+    nameFor: (feature) => config.engines[feature],
+    get(name) {
+      const override = options.overrides?.[name];
+      if (override) return override;
+      if (name === 'local') return (local ??= createLocalEngine());
+      return falEngine();
+    },
+    mount(app) {
+      if (!config.fal || options.overrides?.fal) return;
+      const engine = falEngine();
+      app.route(
+        '/api/engines/fal',
+        createFalWebhookRoutes({
+          verifier: createFalWebhookVerifier({ jwksUrl: engine.urls.jwks }),
+          logger,
+          onWebhook: (delivery) => engine.notify(delivery.requestId),
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The generations area assembled: the API (`/api/generations`), the queue worker that runs the
+ * engines, and the recovery passes that finish jobs whose worker died. The web server and the
+ * worker-only process (server/worker.ts) both build it; only the web server mounts the routes.
+ */
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { FEATURE_TIMEOUT_SECONDS, type Feature } from '../../src/contract/generations.ts';
+import type { Guards } from '../auth/middleware.ts';
+import type { Database } from '../db/connection.ts';
+import type { EngineRegistry } from '../engines/index.ts';
+import type { AppEnv } from '../http/types.ts';
+import type { Logger } from '../logger.ts';
+import type { MediaService } from '../media/types.ts';
+import type { Queue } from '../queue/index.ts';
+import { createGenerationJobs } from './jobs.ts';
+import { createRecovery, type Recovery } from './recovery.ts';
+import { createGenerationsRepository } from './repository.ts';
+import { generationRoutes } from './routes.ts';
+import { createRunner, type Runner } from './runner.ts';
+import { createGenerationsService, type GenerationsService } from './service.ts';
+
+/** Run directories of the engines, under DATA_DIR. */
+export const WORK_DIR = 'work';
+
+/** Test knobs: shorter limits and faster recovery than production's. Production sets none. */
+export interface GenerationsTuning {
+  /** Time limit of a feature's runs, in ms (default FEATURE_TIMEOUT_SECONDS). */
+  timeoutMs?: (feature: Feature) => number;
+  /** First retry delay, in seconds (default RETRY_DELAY_SECONDS). */
+  retryDelaySeconds?: number;
+  staleAfterMs?: number;
+  sweepIntervalMs?: number;
+  queuedGraceMs?: number;
+}
+
+export interface GenerationsDeps {
+  database: Database;
+  queue: Queue;
+  media: MediaService;
+  engines: EngineRegistry;
+  logger: Logger;
+  /** DATA_DIR: the engines' run directories go to `$DATA_DIR/work`. */
+  dataDir: string;
+  /** ms since the epoch. Defaults to Date.now. */
+  now?: () => number;
+  tuning?: GenerationsTuning;
+}
+
+export interface Generations {
+  service: GenerationsService;
+  runner: Runner;
+  recovery: Recovery;
+  /** Mounts `/api/generations` and the engines' own routes (fal's webhook). */
+  mount(app: Hono<AppEnv>, guards: Guards): void;
+  /**
+   * Creates the queue, starts this process's workers (none when WORKERS=0) and the recovery
+   * passes. Call before serving requests: a submit enqueues into the queue this creates.
+   */
+  start(): Promise<void>;
+  /**
+   * Stops fetching jobs and the recovery passes; runs in progress get `graceMs` to finish, then
+   * go back to the queue for another worker or the next start.
+   */
+  stop(graceMs: number): Promise<void>;
+}
+
+const MS_PER_SECOND = 1_000;
+
+export function createGenerations(deps: GenerationsDeps): Generations {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger.child({ area: 'generations' });
+  const tuning = deps.tuning ?? {};
+  const timeoutMs = tuning.timeoutMs ?? ((feature: Feature) => FEATURE_TIMEOUT_SECONDS[feature] * MS_PER_SECOND);
+  const timeoutSeconds = (feature: Feature) => timeoutMs(feature) / MS_PER_SECOND;
+  const repository = createGenerationsRepository(deps.database);
+  const jobs = createGenerationJobs(deps.queue, deps.database, tuning.retryDelaySeconds === undefined ? {} : { retryDelaySeconds: tuning.retryDelaySeconds });
+  const runner = createRunner({
+    repository,
+    media: deps.media,
+    engines: deps.engines,
+    logger,
+    now,
+    timeoutMs,
+    workRoot: path.join(deps.dataDir, WORK_DIR),
+  });
+  const recoveryDeps: Parameters<typeof createRecovery>[0] = { repository, jobs, driver: deps.database.driver, logger, now, timeoutSeconds };
+  if (tuning.staleAfterMs !== undefined) recoveryDeps.staleAfterMs = tuning.staleAfterMs;
+  if (tuning.sweepIntervalMs !== undefined) recoveryDeps.sweepIntervalMs = tuning.sweepIntervalMs;
+  if (tuning.queuedGraceMs !== undefined) recoveryDeps.queuedGraceMs = tuning.queuedGraceMs;
+  const recovery = createRecovery(recoveryDeps);
+  const service = createGenerationsService({
+    repository,
+    jobs,
+    media: deps.media,
+    engineFor: (feature) => deps.engines.nameFor(feature),
+    abortLocalRun: (id) => runner.abort(id),
+    timeoutSeconds,
+    logger,
+    now,
+  });
+
+  return {
+    service,
+    runner,
+    recovery,
+    mount(app, guards) {
+      app.route('/api/generations', generationRoutes({ service, guards }));
+      deps.engines.mount(app);
+    },
+    async start() {
+      await runner.cleanLeftovers();
+      await jobs.start((job) => runner.run(job));
+      await recovery.start();
+    },
+    async stop(graceMs) {
+      await recovery.stop();
+      await jobs.stopFetching().catch((error: unknown) => logger.warn({ err: error }, 'could not stop fetching generation jobs'));
+      await runner.stop(graceMs);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The generations' side of the job queue: one pg-boss queue, `generations`, whose job id is the
+ * generation id (so a job and its row find each other without a mapping).
+ *
+ * Retries and time limits are set on each job when it is sent (pg-boss lets a job override its
+ * queue's settings), so they reach every job whatever the queue was created with:
+ * - retryLimit 2, with exponential backoff from retryDelay: transient failures (EngineError
+ *   `transient`, network errors) and runs lost with their worker are tried again;
+ * - expireInSeconds = the feature's time limit + EXPIRY_GRACE_SECONDS: the worker ends a run at
+ *   its time limit itself (an AbortController), pg-boss's expiry is only the safety net behind it.
+ */
+import { fromKysely, type JobWithMetadata } from 'pg-boss';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/connection.ts';
+import type { Tables } from '../db/schema.ts';
+import { QUEUE_SCHEMA, type Queue } from '../queue/index.ts';
+
+export const GENERATIONS_QUEUE = 'generations';
+
+/** Times a failed run is tried again (3 runs in all), by pg-boss. */
+export const RETRY_LIMIT = 2;
+/** First retry delay, in seconds; pg-boss doubles it per retry, with jitter. */
+export const RETRY_DELAY_SECONDS = 5;
+/** How long past its time limit a run may stay active before pg-boss takes it back, in seconds. */
+export const EXPIRY_GRACE_SECONDS = 120;
+
+export interface GenerationJobData {
+  generationId: string;
+}
+
+export type GenerationJob = JobWithMetadata<GenerationJobData>;
+
+/** pg-boss job states, as its table stores them. */
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export interface QueueJob {
+  state: JobState;
+  retryCount: number;
+}
+
+export interface GenerationJobs {
+  /** Enqueues the job of generation `id`; inside `trx` when given (committed with it). */
+  send(id: string, timeoutSeconds: number, trx?: Transaction<Tables>): Promise<void>;
+  /** Cancels a job that has not started (best effort: a started one is stopped through its row). */
+  cancel(id: string): Promise<void>;
+  /**
+   * Fails an active job whose worker is gone: pg-boss retries it when it has retries left. Fenced
+   * to the attempt seen (`retryCount`), so two processes releasing the same job use one retry.
+   */
+  release(id: string, retryCount: number): Promise<void>;
+  /** The pg-boss state and attempt of each job among `ids` (missing jobs are left out). */
+  states(ids: readonly string[]): Promise<Map<string, QueueJob>>;
+  /**
+   * Creates the queue (before any send) and runs `handler` for each job, with WORKERS concurrent
+   * workers in this process (none when WORKERS=0).
+   */
+  start(handler: (job: GenerationJob) => Promise<void>): Promise<void>;
+  /** Stops fetching jobs in this process (shutdown); runs in progress go on. */
+  stopFetching(): Promise<void>;
+}
+
+export function createGenerationJobs(queue: Queue, database: Database, options: { retryDelaySeconds?: number } = {}): GenerationJobs {
+  const boss = queue.boss;
+  const retryDelay = options.retryDelaySeconds ?? RETRY_DELAY_SECONDS;
+  let table: string | undefined;
+
+  return {
+    async send(id, timeoutSeconds, trx) {
+      const sendOptions = {
+        id,
+        retryLimit: RETRY_LIMIT,
+        retryDelay,
+        retryBackoff: true,
+        expireInSeconds: Math.ceil(timeoutSeconds) + EXPIRY_GRACE_SECONDS,
+      };
+      const data: GenerationJobData = { generationId: id };
+      await boss.send(GENERATIONS_QUEUE, data, trx ? { ...sendOptions, db: fromKysely(trx) } : sendOptions);
+    },
+    async cancel(id) {
+      await boss.cancel(GENERATIONS_QUEUE, id);
+    },
+    async release(id, retryCount) {
+      await boss.fail(GENERATIONS_QUEUE, { id, retryCount }, { message: 'the worker running this job stopped' });
+    },
+    async states(ids) {
+      if (ids.length === 0) return new Map();
+      table ??= (await boss.getQueue(GENERATIONS_QUEUE))?.table;
+      if (!table) return new Map();
+      const rows = await sql<{ id: string; state: JobState; retry_count: number }>`
+        select id::text as id, state::text as state, retry_count from ${sql.table(`${QUEUE_SCHEMA}.${table}`)}
+        where name = ${GENERATIONS_QUEUE} and id = any(${[...ids]}::uuid[])
+      `.execute(database.kysely);
+      return new Map(rows.rows.map((row) => [row.id, { state: row.state, retryCount: Number(row.retry_count) }]));
+    },
+    async start(handler) {
+      await queue.registerWorkerWithMetadata<GenerationJobData>(
+        GENERATIONS_QUEUE,
+        async (jobs) => {
+          for (const job of jobs) await handler(job);
+        },
+        { queue: { retryLimit: RETRY_LIMIT, retryDelay, retryBackoff: true } },
+      );
+    },
+    async stopFetching() {
+      await boss.offWork(GENERATIONS_QUEUE, { wait: false });
+    },
+  };
+}

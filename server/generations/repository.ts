@@ -1,0 +1,344 @@
+/**
+ * Generations' SQL: the job rows and the credit ledger entries that go with them.
+ *
+ * Credits (see 0002_accounts.sql): a submit writes a 'reserve' row of −cost; the job then ends
+ * with a 'commit' row of 0 (completed: the reservation stands) or a 'refund' row of +cost
+ * (failed, cancelled, timed out). Their idempotency keys `gen:<id>:reserve|commit|refund` and the
+ * ledger's unique (user_id, idempotency_key) make each happen at most once, whoever writes it.
+ *
+ * Every change of state is a conditional update (`WHERE status IN (…)`), and a run's writes are
+ * also fenced by its attempt number, so a late or superseded worker cannot overwrite a cancel or
+ * a newer run, and a job reaches exactly one terminal state.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Feature, GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
+import type { Database } from '../db/connection.ts';
+import type { GenerationsTable, Json, Tables } from '../db/schema.ts';
+
+export type GenerationRow = Selectable<GenerationsTable>;
+type Db = Kysely<Tables> | Transaction<Tables>;
+
+export interface NewGeneration {
+  id: string;
+  userId: string;
+  feature: Feature;
+  inputs: { [key: string]: Json };
+  params: { [key: string]: Json };
+  inputAssetIds: string[];
+  cost: number;
+  engine: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  regeneratedFrom: string | null;
+  createdAt: Date;
+}
+
+export type SubmitOutcome =
+  | { kind: 'created'; row: GenerationRow }
+  /** The Idempotency-Key was used before with the same request: its job. */
+  | { kind: 'existing'; row: GenerationRow }
+  /** The Idempotency-Key was used before with another request. */
+  | { kind: 'mismatch' }
+  | { kind: 'insufficient'; balance: number }
+  | { kind: 'noUser' };
+
+export interface ListFilter {
+  feature?: Feature;
+  status?: GenerationStatus;
+  /** Strictly older than this (created_at, id). */
+  before?: { createdAt: Date; id: string };
+  limit: number;
+}
+
+export type CancelOutcome = { kind: 'cancelled'; previous: GenerationStatus; row: GenerationRow } | { kind: 'notFound' } | { kind: 'ended' };
+export type DeleteOutcome = { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[] } | { kind: 'notFound' } | { kind: 'running' };
+
+/** How a run ends when it fails: the message key and its text. */
+export interface Failure {
+  code: string;
+  message: string;
+}
+
+export interface GenerationsRepository {
+  /**
+   * In one transaction: locks the user (so concurrent submits of one person are serialized and
+   * the balance can never go negative), honours the Idempotency-Key, checks the balance, writes
+   * the reservation and the job, and calls `enqueue` inside the same transaction.
+   */
+  submit(generation: NewGeneration, enqueue: (trx: Transaction<Tables>) => Promise<void>): Promise<SubmitOutcome>;
+  findByIdempotencyKey(userId: string, key: string): Promise<GenerationRow | undefined>;
+  findOwned(userId: string, id: string): Promise<GenerationRow | undefined>;
+  findById(id: string): Promise<GenerationRow | undefined>;
+  list(userId: string, filter: ListFilter): Promise<GenerationRow[]>;
+  pending(userId: string, limit: number): Promise<GenerationRow[]>;
+  balance(userId: string): Promise<number>;
+
+  /** Starts a run: queued or processing → processing, attempts + 1. Undefined when the job ended. */
+  claim(id: string, now: Date): Promise<GenerationRow | undefined>;
+  /** Heartbeat of a run, with its progress when given; false when the run is no longer current. */
+  tick(id: string, attempt: number, now: Date, progress: { stage: GenerationStage; percent: number } | null): Promise<boolean>;
+  /** processing → completed with its results, and the credit commit. False when the run is no longer current. */
+  complete(id: string, attempt: number, resultAssetIds: string[], now: Date): Promise<boolean>;
+  /**
+   * queued or processing → failed, and the refund. With `attempt`, only while that run is current
+   * (a worker); without, whatever run holds it (the sweeper, which fences with `attempt` too).
+   */
+  fail(id: string, failure: Failure, now: Date, fence: { attempt: number; statuses: GenerationStatus[] }): Promise<boolean>;
+  /** processing → queued (a retry is coming), while that run is current. */
+  requeue(id: string, attempt: number): Promise<boolean>;
+  /** queued or processing → cancelled, and the refund, for the owner only. */
+  cancel(userId: string, id: string, failure: Failure, now: Date): Promise<CancelOutcome>;
+  /** Deletes an ended job; reports which of its results no other job of the owner uses as input. */
+  delete(userId: string, id: string): Promise<DeleteOutcome>;
+
+  /** Processing jobs whose heartbeat is older than `before` (or missing). */
+  staleProcessing(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts'>>>;
+  /** Queued jobs created before `before`. */
+  queuedBefore(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts' | 'feature'>>>;
+}
+
+/** At most this many rows per recovery pass (the next pass takes the rest). */
+const RECOVERY_BATCH = 500;
+
+export const ledgerKey = (id: string, step: 'reserve' | 'commit' | 'refund'): string => `gen:${id}:${step}`;
+
+async function insertLedger(db: Db, entry: { userId: string; kind: 'reserve' | 'commit' | 'refund'; amount: number; generationId: string; reason: string; now: Date }) {
+  await db
+    .insertInto('credit_ledger')
+    .values({
+      id: randomUUID(),
+      user_id: entry.userId,
+      kind: entry.kind,
+      amount: entry.amount,
+      reason: entry.reason,
+      idempotency_key: ledgerKey(entry.generationId, entry.kind),
+      created_at: entry.now,
+    })
+    // A second commit or refund of the same job is a no-op, whoever attempts it.
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .execute();
+}
+
+async function balanceOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('balance'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+const ENDED: GenerationStatus[] = ['completed', 'failed', 'cancelled'];
+const PENDING: GenerationStatus[] = ['queued', 'processing'];
+
+const refundIn = (trx: Db, row: Pick<GenerationRow, 'id' | 'user_id' | 'cost' | 'feature'>, now: Date, why: string) =>
+  insertLedger(trx, { userId: row.user_id, kind: 'refund', amount: row.cost, generationId: row.id, reason: `${row.feature} ${why}`, now });
+
+export function createGenerationsRepository(database: Database): GenerationsRepository {
+  const db = database.kysely;
+
+  return {
+    async submit(generation, enqueue) {
+      return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
+        const user = await trx.selectFrom('users').select('id').where('id', '=', generation.userId).forUpdate().executeTakeFirst();
+        if (!user) return { kind: 'noUser' };
+        if (generation.idempotencyKey !== null) {
+          const existing = await trx
+            .selectFrom('generations')
+            .selectAll()
+            .where('user_id', '=', generation.userId)
+            .where('idempotency_key', '=', generation.idempotencyKey)
+            .executeTakeFirst();
+          if (existing) return existing.request_hash === generation.requestHash ? { kind: 'existing', row: existing } : { kind: 'mismatch' };
+        }
+        const balance = await balanceOf(trx, generation.userId);
+        if (balance < generation.cost) return { kind: 'insufficient', balance };
+        await insertLedger(trx, {
+          userId: generation.userId,
+          kind: 'reserve',
+          amount: -generation.cost,
+          generationId: generation.id,
+          reason: `${generation.feature} reserved`,
+          now: generation.createdAt,
+        });
+        const row = await trx
+          .insertInto('generations')
+          .values({
+            id: generation.id,
+            user_id: generation.userId,
+            feature: generation.feature,
+            status: 'queued',
+            stage: 'queued',
+            progress: 0,
+            inputs: JSON.stringify(generation.inputs),
+            params: JSON.stringify(generation.params),
+            input_asset_ids: JSON.stringify(generation.inputAssetIds),
+            result_asset_ids: '[]',
+            cost: generation.cost,
+            engine: generation.engine,
+            idempotency_key: generation.idempotencyKey,
+            request_hash: generation.requestHash,
+            regenerated_from: generation.regeneratedFrom,
+            created_at: generation.createdAt,
+            started_at: null,
+            finished_at: null,
+            error_code: null,
+            error_message: null,
+            external_id: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await enqueue(trx);
+        return { kind: 'created', row };
+      });
+    },
+
+    findByIdempotencyKey: (userId, key) =>
+      db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst(),
+    findOwned: (userId, id) => db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+    findById: (id) => db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    list(userId, filter) {
+      let query = db.selectFrom('generations').selectAll().where('user_id', '=', userId);
+      if (filter.feature) query = query.where('feature', '=', filter.feature);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      const before = filter.before;
+      if (before) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.createdAt, before.id)));
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    },
+
+    pending: (userId, limit) =>
+      db
+        .selectFrom('generations')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', 'in', PENDING)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    balance: (userId) => balanceOf(db, userId),
+
+    claim: (id, now) =>
+      db
+        .updateTable('generations')
+        .set((eb) => ({
+          status: 'processing',
+          attempts: eb('attempts', '+', 1),
+          started_at: eb.fn.coalesce('started_at', eb.val(now)),
+          heartbeat_at: now,
+          stage: 'queued',
+          progress: 0,
+        }))
+        .where('id', '=', id)
+        .where('status', 'in', PENDING)
+        .returningAll()
+        .executeTakeFirst(),
+
+    async tick(id, attempt, now, progress) {
+      const result = await db
+        .updateTable('generations')
+        .set((eb) =>
+          progress
+            ? { heartbeat_at: now, stage: progress.stage, progress: sql<number>`greatest(${eb.ref('progress')}, ${progress.percent})` }
+            : { heartbeat_at: now },
+        )
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('attempts', '=', attempt)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    complete: (id, attempt, resultAssetIds, now) =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('generations')
+          .set({ status: 'completed', stage: null, progress: 100, result_asset_ids: JSON.stringify(resultAssetIds), finished_at: now, heartbeat_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'processing')
+          .where('attempts', '=', attempt)
+          .returning(['id', 'user_id', 'cost', 'feature'])
+          .executeTakeFirst();
+        if (!row) return false;
+        // The reservation stands: the commit row (0) records that it was consumed.
+        await insertLedger(trx, { userId: row.user_id, kind: 'commit', amount: 0, generationId: row.id, reason: `${row.feature} completed`, now });
+        return true;
+      }),
+
+    fail: (id, failure, now, fence) =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('generations')
+          .set({ status: 'failed', stage: null, error_code: failure.code, error_message: failure.message, finished_at: now })
+          .where('id', '=', id)
+          .where('status', 'in', fence.statuses)
+          .where('attempts', '=', fence.attempt)
+          .returning(['id', 'user_id', 'cost', 'feature'])
+          .executeTakeFirst();
+        if (!row) return false;
+        await refundIn(trx, row, now, `failed (${failure.code})`);
+        return true;
+      }),
+
+    async requeue(id, attempt) {
+      const result = await db
+        .updateTable('generations')
+        .set({ status: 'queued', stage: 'queued', progress: 0 })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('attempts', '=', attempt)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    cancel: (userId, id, failure, now) =>
+      db.transaction().execute(async (trx): Promise<CancelOutcome> => {
+        const current = await trx.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+        if (!current) return { kind: 'notFound' };
+        if (ENDED.includes(current.status)) return { kind: 'ended' };
+        const row = await trx
+          .updateTable('generations')
+          .set({ status: 'cancelled', stage: null, error_code: failure.code, error_message: failure.message, finished_at: now })
+          .where('id', '=', id)
+          .where('status', 'in', PENDING)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await refundIn(trx, row, now, 'cancelled');
+        return { kind: 'cancelled', previous: current.status, row };
+      }),
+
+    delete: (userId, id) =>
+      db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
+        const current = await trx.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+        if (!current) return { kind: 'notFound' };
+        if (PENDING.includes(current.status)) return { kind: 'running' };
+        const results = current.result_asset_ids;
+        let used: string[] = [];
+        if (results.length > 0) {
+          const rows = await sql<{ asset_id: string }>`
+            select distinct element.value as asset_id
+            from generations g, jsonb_array_elements_text(g.input_asset_ids) as element(value)
+            where g.user_id = ${userId} and g.id <> ${id} and element.value = any(${results}::text[])
+          `.execute(trx);
+          used = rows.rows.map((row) => row.asset_id);
+        }
+        await trx.deleteFrom('generations').where('id', '=', id).execute();
+        return { kind: 'deleted', resultAssetIds: results.filter((asset) => !used.includes(asset)), keptAssetIds: used };
+      }),
+
+    staleProcessing: (before) =>
+      db
+        .selectFrom('generations')
+        .select(['id', 'attempts'])
+        .where('status', '=', 'processing')
+        .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', before)]))
+        .limit(RECOVERY_BATCH)
+        .execute(),
+
+    queuedBefore: (before) =>
+      db.selectFrom('generations').select(['id', 'attempts', 'feature']).where('status', '=', 'queued').where('created_at', '<', before).limit(RECOVERY_BATCH).execute(),
+  };
+}

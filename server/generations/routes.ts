@@ -1,0 +1,67 @@
+/**
+ * `/api/generations`: submit, read, list, cancel, delete, regenerate, and the catalogue (see the
+ * endpoint list in src/contract/generations.ts). Every route needs a signed-in caller; other
+ * people's jobs answer 404 exactly like unknown ones.
+ *
+ * Submit and regenerate answer 202 with the queued job and its `Location`, or 200 with the first
+ * job when the `Idempotency-Key` was used before for the same request.
+ */
+import { Hono, type Context } from 'hono';
+import { GenerationListQuerySchema, GenerationRequestSchema } from '../../src/contract/generations.ts';
+import type { Guards, UserEnv } from '../auth/middleware.ts';
+import type { AppEnv } from '../http/types.ts';
+import { ApiError, parseInput, readJsonBody } from '../http/errors.ts';
+import { handleGenerationError } from './errors.ts';
+import type { GenerationsService, Submitted } from './service.ts';
+
+/** Longest Idempotency-Key accepted, in characters (a UUID is 36; room for the client's own scheme). */
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+/** Visible ASCII only: the key is compared byte for byte and stored as is. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]+$/;
+
+function idempotencyKey(c: Context<UserEnv>): string | null {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return null;
+  const trimmed = key.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_IDEMPOTENCY_KEY_LENGTH || !IDEMPOTENCY_KEY.test(trimmed)) {
+    throw new ApiError(400, `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters.`);
+  }
+  return trimmed;
+}
+
+function submitted(c: Context<UserEnv>, result: Submitted): Response {
+  if (!result.created) return c.json(result.generation, 200);
+  c.header('Location', `/api/generations/${result.generation.id}`);
+  return c.json(result.generation, 202);
+}
+
+export function generationRoutes({ service, guards }: { service: GenerationsService; guards: Guards }): Hono<AppEnv> {
+  // The error handler sits on an outer router of the app's own environment; the routes, behind
+  // the guard, have the signed-in user's.
+  const outer = new Hono<AppEnv>();
+  outer.onError(handleGenerationError);
+  const app = new Hono<UserEnv>();
+  app.use(guards.requireUser, async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  // Fixed paths before `/:id`.
+  app.get('/catalog', (c) => c.json(service.catalog()));
+  app.get('/pending', async (c) => c.json(await service.pending(c.get('user'))));
+  app.get('/', async (c) => c.json(await service.list(c.get('user'), parseInput(GenerationListQuerySchema, c.req.query()))));
+  app.post('/', async (c) => {
+    const key = idempotencyKey(c);
+    const request = await readJsonBody(c, GenerationRequestSchema);
+    return submitted(c, await service.submit(c.get('user'), request, key));
+  });
+
+  app.get('/:id', async (c) => c.json(await service.get(c.get('user'), c.req.param('id'))));
+  app.delete('/:id', async (c) => {
+    await service.delete(c.get('user'), c.req.param('id'));
+    return c.body(null, 204);
+  });
+  app.post('/:id/cancel', async (c) => c.json(await service.cancel(c.get('user'), c.req.param('id'))));
+  app.post('/:id/regenerate', async (c) => submitted(c, await service.regenerate(c.get('user'), c.req.param('id'), idempotencyKey(c))));
+  return outer.route('/', app);
+}

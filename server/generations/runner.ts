@@ -1,0 +1,376 @@
+/**
+ * The worker side of a generation: one run of one job, from the queue's handler.
+ *
+ * A run claims the row (queued/processing → processing, attempts + 1; the new attempt number
+ * fences every later write of this run), materializes the input assets into a temporary run
+ * directory, runs the engine of the job with an AbortSignal, stores each output as an asset and
+ * marks the job completed with the credit commit — or failed with the refund. Meanwhile a watch
+ * writes the heartbeat and the engine's progress (at most WATCH_TICK_MS apart, never going
+ * backwards) and aborts the engine as soon as the row is no longer this run's (cancelled, or taken
+ * over by a newer run after this worker was presumed dead).
+ *
+ * Ends of a run:
+ * - completed: results stored, 'commit' ledger row;
+ * - time limit (FEATURE_TIMEOUT_SECONDS, enforced here): failed 'serverTimeout', refund;
+ * - EngineError: failed with its message, refund — unless `transient` with retries left: then the
+ *   row goes back to queued and the handler throws, so pg-boss retries it with backoff;
+ * - network errors: like a transient EngineError; anything else: failed 'failedToProcess', refund;
+ * - cancelled or superseded: nothing to write (the canceller refunded);
+ * - released (shutdown, or pg-boss's expiry): back to queued, pg-boss retries it.
+ * The run directory is removed whatever happens.
+ */
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as v from 'valibot';
+import {
+  GENERATION_MESSAGES,
+  GENERATION_STAGES,
+  GenerationRequestSchema,
+  type EngineName,
+  type Feature,
+  type GenerationMessageKey,
+  type GenerationRequest,
+  type GenerationStage,
+} from '../../src/contract/generations.ts';
+import type { Engine, EngineInputs, EngineRequest, InputFile } from '../engines/types.ts';
+import { EngineError } from '../engines/types.ts';
+import type { Logger } from '../logger.ts';
+import type { AssetRow, MediaService } from '../media/types.ts';
+import type { GenerationJob } from './jobs.ts';
+import type { GenerationRow, GenerationsRepository } from './repository.ts';
+
+/** How often the watch looks at the row, in ms: progress is written at most this often. */
+const WATCH_TICK_MS = 500;
+/** Longest gap between two heartbeats of a run, in ms (the sweeper's staleness is ten of these). */
+export const HEARTBEAT_MS = 1_000;
+/** How long an aborted engine gets to stop (kill its child processes) before its directory goes, in ms. */
+const ENGINE_STOP_GRACE_MS = 5_000;
+/** Run directories older than this are leftovers of a killed process, in ms (2 h, past every time limit). */
+const LEFTOVER_RUN_DIR_MS = 2 * 60 * 60 * 1_000;
+
+/** Network failures worth a retry (node and undici codes). */
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']);
+
+/** Why a run was stopped from outside the engine. */
+class RunStop extends Error {
+  readonly kind: 'timeout' | 'lost' | 'released';
+
+  constructor(kind: 'timeout' | 'lost' | 'released') {
+    super(`run stopped: ${kind}`);
+    this.name = 'RunStop';
+    this.kind = kind;
+  }
+}
+
+/** Where the engines come from: by the engine name recorded on the job. */
+export interface EngineSource {
+  get(name: EngineName): Engine;
+}
+
+export interface RunnerDeps {
+  repository: GenerationsRepository;
+  media: MediaService;
+  engines: EngineSource;
+  logger: Logger;
+  now: () => number;
+  /** The time limit of a feature's runs, in ms. */
+  timeoutMs: (feature: Feature) => number;
+  /** Parent of the run directories (under DATA_DIR). */
+  workRoot: string;
+}
+
+export interface Runner {
+  /** The queue handler: runs one job. Throws only to have pg-boss retry it. */
+  run(job: GenerationJob): Promise<void>;
+  /** Stops this process's run of `id` at once (a cancel; other processes notice through the row). */
+  abort(id: string): void;
+  /**
+   * Shutdown: waits up to `timeoutMs` for the runs in progress, then releases the rest (back to
+   * queued, for pg-boss to retry) and waits for them to wind down.
+   */
+  stop(timeoutMs: number): Promise<void>;
+  /** Removes run directories left by a killed process. */
+  cleanLeftovers(): Promise<void>;
+}
+
+/** The stage keys an engine may report. */
+const STAGE_KEYS = new Set(Object.keys(GENERATION_STAGES));
+
+interface Watch {
+  report(stage: GenerationStage, percent: number): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Heartbeat, progress and cancel detection of one run: every WATCH_TICK_MS, one conditional
+ * UPDATE when the progress moved or the last write is HEARTBEAT_MS old; zero rows updated means
+ * the run is no longer current.
+ */
+function startWatch(deps: RunnerDeps, id: string, attempt: number, onLost: () => void, log: Logger): Watch {
+  let latest: { stage: GenerationStage; percent: number } = { stage: 'queued', percent: 0 };
+  let written = latest;
+  let lastWriteAt = Date.now();
+  let busy: Promise<void> | null = null;
+
+  const tick = async () => {
+    const moved = latest.stage !== written.stage || latest.percent !== written.percent;
+    if (!moved && Date.now() - lastWriteAt < HEARTBEAT_MS) return;
+    const sending = latest;
+    try {
+      const current = await deps.repository.tick(id, attempt, new Date(deps.now()), moved ? sending : null);
+      lastWriteAt = Date.now();
+      written = sending;
+      if (!current) onLost();
+    } catch (error) {
+      // A missed heartbeat is not a reason to stop: the next tick tries again.
+      log.warn({ err: error }, 'generation heartbeat failed');
+    }
+  };
+  const timer = setInterval(() => {
+    busy ??= tick().finally(() => {
+      busy = null;
+    });
+  }, WATCH_TICK_MS);
+
+  return {
+    report(stage, percent) {
+      if (!STAGE_KEYS.has(stage)) return;
+      const clamped = Math.round(Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0)));
+      latest = { stage, percent: Math.max(latest.percent, clamped) };
+    },
+    async stop() {
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}
+
+/** Rejects with the signal's reason when it aborts first; the work's own outcome otherwise. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Waits for `work` to settle, at most `ms`. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  const stop = new AbortController();
+  await Promise.race([work, sleep(ms, undefined, { signal: stop.signal }).catch(() => undefined)]);
+  stop.abort();
+}
+
+function isTransientNetworkError(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+    if (current instanceof TypeError && current.message === 'fetch failed') return true;
+  }
+  return false;
+}
+
+interface Classified {
+  code: GenerationMessageKey;
+  message: string;
+  transient: boolean;
+  unexpected: boolean;
+}
+
+function classify(error: unknown): Classified {
+  if (error instanceof EngineError) return { code: error.code, message: error.message, transient: error.transient, unexpected: false };
+  const failedToProcess = { code: 'failedToProcess' as const, message: GENERATION_MESSAGES.failedToProcess };
+  if (isTransientNetworkError(error)) return { ...failedToProcess, transient: true, unexpected: false };
+  return { ...failedToProcess, transient: false, unexpected: true };
+}
+
+/** The stored request, typed again (it was validated with the same schema at submit). */
+function storedRequest(row: GenerationRow): GenerationRequest {
+  return v.parse(GenerationRequestSchema, { feature: row.feature, inputs: row.inputs, params: row.params });
+}
+
+function engineInputs(request: GenerationRequest, files: ReadonlyMap<string, InputFile>): EngineInputs[Feature] {
+  const file = (id: string | null | undefined): InputFile => {
+    const found = id ? files.get(id) : undefined;
+    if (!found) throw new EngineError('assetNotFound');
+    return found;
+  };
+  const optional = (id: string | null | undefined): InputFile | null => (id ? file(id) : null);
+  switch (request.feature) {
+    case 'virtual-tryon':
+      return { model: file(request.inputs.model), garments: request.inputs.garments.map((garment) => ({ ...file(garment.asset_id), category: garment.category })) };
+    case 'image-editing':
+      return { images: request.inputs.images.map((id) => file(id)) };
+    case 'body-generator':
+      return { face: optional(request.inputs.face) };
+    case 'hairstyle-changer':
+      return { image: file(request.inputs.image), mask: optional(request.inputs.mask), reference: optional(request.inputs.reference) };
+    case 'image-to-video':
+    case 'upscaler-image':
+      return { image: file(request.inputs.image) };
+    case 'upscaler-video':
+      return { video: file(request.inputs.video) };
+  }
+}
+
+function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, path.resolve(dir, file));
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+export function createRunner(deps: RunnerDeps): Runner {
+  const log = deps.logger.child({ area: 'generations' });
+  /** Runs in progress in this process, by generation id. */
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let stopping = false;
+  const now = () => new Date(deps.now());
+
+  async function execute(job: GenerationJob, row: GenerationRow, controller: AbortController): Promise<void> {
+    const attempt = row.attempts;
+    const runLog = log.child({ generationId: row.id, feature: row.feature, attempt });
+    const watch = startWatch(deps, row.id, attempt, () => controller.abort(new RunStop('lost')), runLog);
+    const timer = setTimeout(() => controller.abort(new RunStop('timeout')), deps.timeoutMs(row.feature as Feature));
+    // pg-boss aborts its signal when it gives the job up (shutdown after its grace, or expiry).
+    const onReleased = () => controller.abort(new RunStop('released'));
+    job.signal.addEventListener('abort', onReleased, { once: true });
+    let engineSettled: Promise<unknown> = Promise.resolve();
+    let runDir: string | undefined;
+    const ingested: AssetRow[] = [];
+    try {
+      const request = storedRequest(row);
+      const engine = deps.engines.get(row.engine as EngineName);
+      if (!engine.supports(request.feature)) throw new Error(`the ${engine.name} engine cannot run ${request.feature}`);
+      await mkdir(deps.workRoot, { recursive: true });
+      runDir = await mkdtemp(path.join(deps.workRoot, `${row.id}-`));
+      const inputsDir = path.join(runDir, 'inputs');
+      const workDir = path.join(runDir, 'work');
+      await Promise.all([mkdir(inputsDir), mkdir(workDir)]);
+
+      const assets = await untilAborted(deps.media.findOwned(row.user_id, row.input_asset_ids), controller.signal);
+      if (assets.length !== new Set(row.input_asset_ids).size) throw new EngineError('assetNotFound');
+      const files = new Map<string, InputFile>();
+      for (const asset of assets) files.set(asset.id, await untilAborted(deps.media.materialize(asset, inputsDir), controller.signal));
+
+      const engineRequest = {
+        job: { id: row.id, feature: request.feature, userId: row.user_id, attempt },
+        inputs: engineInputs(request, files),
+        params: request.params,
+        report: (stage: GenerationStage, percent: number) => watch.report(stage, percent),
+        signal: controller.signal,
+        workDir,
+      } as EngineRequest<Feature>;
+      const work = engine.run(engineRequest);
+      engineSettled = work.catch(() => undefined);
+      const result = await untilAborted(work, controller.signal);
+      clearTimeout(timer);
+
+      if (result.outputs.length === 0) throw new EngineError('noResultImage');
+      for (const output of result.outputs) {
+        if (!isInside(workDir, output.path) || !(await stat(output.path).catch(() => null))?.isFile()) {
+          throw new Error(`engine output outside its work directory or missing: ${output.path}`);
+        }
+      }
+      for (const output of result.outputs) {
+        if (controller.signal.aborted) throw controller.signal.reason;
+        ingested.push(await deps.media.ingest(row.user_id, output, { generationId: row.id, metadata: result.metadata }));
+      }
+      await watch.stop();
+      const resultIds = ingested.map((asset) => asset.id);
+      const completed = await deps.repository.complete(row.id, attempt, resultIds, now());
+      if (!completed) {
+        // Cancelled (or taken over) while the results were being stored: they are nobody's.
+        await deps.media.deleteAssets(row.user_id, resultIds);
+        runLog.info('generation ended elsewhere before completing: results discarded');
+        return;
+      }
+      runLog.info({ results: ingested.length }, 'generation completed');
+    } catch (error) {
+      clearTimeout(timer);
+      await watch.stop();
+      if (ingested.length > 0) {
+        await deps.media.deleteAssets(row.user_id, ingested.map((asset) => asset.id)).catch((cleanup: unknown) => runLog.warn({ err: cleanup }, 'could not remove partial results'));
+      }
+      await settleFailure(job, row, controller, error, runLog);
+    } finally {
+      clearTimeout(timer);
+      job.signal.removeEventListener('abort', onReleased);
+      if (controller.signal.aborted) await settledWithin(engineSettled, ENGINE_STOP_GRACE_MS);
+      if (runDir) await rm(runDir, { recursive: true, force: true }).catch((error: unknown) => runLog.warn({ err: error }, 'could not remove the run directory'));
+    }
+  }
+
+  async function settleFailure(job: GenerationJob, row: GenerationRow, controller: AbortController, error: unknown, runLog: Logger): Promise<void> {
+    const attempt = row.attempts;
+    const stop = controller.signal.aborted && controller.signal.reason instanceof RunStop ? controller.signal.reason : null;
+    const fence = { attempt, statuses: ['processing' as const] };
+    if (stop?.kind === 'lost') {
+      runLog.info('generation cancelled or taken over: run stopped');
+      return;
+    }
+    if (stop?.kind === 'timeout') {
+      await deps.repository.fail(row.id, { code: 'serverTimeout', message: GENERATION_MESSAGES.serverTimeout }, now(), fence);
+      runLog.warn({ timeoutMs: deps.timeoutMs(row.feature as Feature) }, 'generation timed out');
+      return;
+    }
+    if (stop?.kind === 'released') {
+      await deps.repository.requeue(row.id, attempt);
+      runLog.info('generation released (shutdown or expiry): queued again');
+      throw error;
+    }
+    const failure = classify(error);
+    if (failure.transient && job.retryCount < job.retryLimit) {
+      await deps.repository.requeue(row.id, attempt);
+      runLog.warn({ err: error, retry: job.retryCount + 1, of: job.retryLimit }, 'transient generation failure: retrying');
+      throw error;
+    }
+    await deps.repository.fail(row.id, { code: failure.code, message: failure.message }, now(), fence);
+    if (failure.unexpected) runLog.error({ err: error }, 'generation failed unexpectedly');
+    else runLog.info({ code: failure.code }, 'generation failed');
+  }
+
+  return {
+    async run(job) {
+      const id = job.data.generationId;
+      // Fetched while this process shuts down: left to pg-boss to hand out again.
+      if (stopping) throw new Error('shutting down: generation not started');
+      const row = await deps.repository.claim(id, now());
+      // Ended (cancelled, deleted) before a worker got to it: nothing to do.
+      if (!row) return;
+      const controller = new AbortController();
+      const done = execute(job, row, controller);
+      const entry = { controller, done: done.catch(() => undefined) };
+      running.set(id, entry);
+      try {
+        await done;
+      } finally {
+        if (running.get(id) === entry) running.delete(id);
+      }
+    },
+    abort(id) {
+      running.get(id)?.controller.abort(new RunStop('lost'));
+    },
+    async stop(timeoutMs) {
+      stopping = true;
+      const all = () => Promise.all([...running.values()].map((entry) => entry.done));
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([all().then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+      clearTimeout(timer);
+      if (waited) return;
+      log.info({ running: running.size }, 'releasing generations still running');
+      for (const entry of running.values()) entry.controller.abort(new RunStop('released'));
+      await all();
+    },
+    async cleanLeftovers() {
+      const entries = await readdir(deps.workRoot, { withFileTypes: true }).catch(() => []);
+      const cutoff = Date.now() - LEFTOVER_RUN_DIR_MS;
+      for (const entry of entries) {
+        if (!entry.isDirectory()) continue;
+        const dir = path.join(deps.workRoot, entry.name);
+        const info = await stat(dir).catch(() => null);
+        if (info && info.mtimeMs < cutoff) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * Generations' rules: submit (prerequisites, input ownership and types, price, idempotency, the
+ * credit reservation and the enqueue in one transaction), read, list, cancel, delete, regenerate,
+ * and the catalogue.
+ *
+ * Idempotency: a request with an `Idempotency-Key` the caller already used returns that first job
+ * (the routes answer 200 instead of 202) and never charges again, also when both arrive at once:
+ * the submit transaction locks the user's row, so the second waits and then finds the first. The
+ * same key with another request (compared by a SHA-256 of the validated request) is refused.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import {
+  checkPrerequisites,
+  FEATURE_TIMEOUT_SECONDS,
+  FEATURES,
+  GENERATION_MESSAGES,
+  GENERATION_PAGE_DEFAULT,
+  GENERATION_PAGE_MAX,
+  GENERATION_STAGES,
+  generationCost,
+  GenerationRequestSchema,
+  PENDING_STATUSES,
+  SUBJECT_DETECTION,
+  UPSCALE_FACTORS,
+  UPSCALE_IMAGE_MODEL_LABELS,
+  UPSCALE_IMAGE_MODELS,
+  UPSCALE_OUTPUT_FORMATS,
+  upscaleImageCredits,
+  upscaleVideoCredits,
+  VIDEO_MODEL_CATALOG,
+  VIDEO_MODELS,
+  VIDEO_TARGET_FPS,
+  VIDEO_TARGET_RESOLUTIONS,
+  type EngineName,
+  type Feature,
+  type Generation,
+  type GenerationCatalog,
+  type GenerationPage,
+  type GenerationRequest,
+  type GenerationStage,
+  type GenerationStatus,
+} from '../../src/contract/generations.ts';
+import type { Asset, MediaType } from '../../src/contract/media.ts';
+import type { Json } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
+import type { AssetRow, MediaService } from '../media/types.ts';
+import { generationError, insufficientCredits } from './errors.ts';
+import type { GenerationJobs } from './jobs.ts';
+import type { GenerationRow, GenerationsRepository } from './repository.ts';
+
+export interface Caller {
+  id: string;
+}
+
+export interface Submitted {
+  generation: Generation;
+  /** False when an Idempotency-Key returned an earlier job. */
+  created: boolean;
+}
+
+export interface ListQuery {
+  feature?: Feature | undefined;
+  status?: GenerationStatus | undefined;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+export interface GenerationsService {
+  submit(caller: Caller, request: GenerationRequest, idempotencyKey: string | null): Promise<Submitted>;
+  regenerate(caller: Caller, id: string, idempotencyKey: string | null): Promise<Submitted>;
+  get(caller: Caller, id: string): Promise<Generation>;
+  list(caller: Caller, query: ListQuery): Promise<GenerationPage>;
+  pending(caller: Caller): Promise<GenerationPage>;
+  cancel(caller: Caller, id: string): Promise<Generation>;
+  delete(caller: Caller, id: string): Promise<void>;
+  catalog(): GenerationCatalog;
+}
+
+export interface GenerationsServiceDeps {
+  repository: GenerationsRepository;
+  jobs: GenerationJobs;
+  media: MediaService;
+  /** The engine that runs a feature (config.engines). */
+  engineFor: (feature: Feature) => EngineName;
+  /** Stops a run in this process at once on cancel (other processes notice through the row). */
+  abortLocalRun: (id: string) => void;
+  timeoutSeconds: (feature: Feature) => number;
+  logger: Logger;
+  now: () => number;
+}
+
+/** JSON with sorted keys: the same request always hashes the same, whatever its key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+const image = (id: string | null | undefined): Array<{ id: string; type: MediaType }> => (id ? [{ id, type: 'image' }] : []);
+
+/** Every input asset a request names, with the media type it must have. */
+function assetRefs(request: GenerationRequest): Array<{ id: string; type: MediaType }> {
+  switch (request.feature) {
+    case 'virtual-tryon':
+      return [...image(request.inputs.model), ...request.inputs.garments.flatMap((garment) => image(garment.asset_id))];
+    case 'image-editing':
+      return request.inputs.images.flatMap((id) => image(id));
+    case 'body-generator':
+      return image(request.inputs.face);
+    case 'hairstyle-changer':
+      return [...image(request.inputs.image), ...image(request.inputs.mask), ...image(request.inputs.reference)];
+    case 'image-to-video':
+    case 'upscaler-image':
+      return image(request.inputs.image);
+    case 'upscaler-video':
+      return request.inputs.video ? [{ id: request.inputs.video, type: 'video' }] : [];
+  }
+}
+
+const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.minLength(1), v.maxLength(64))]);
+
+function encodeCursor(row: GenerationRow): string {
+  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [createdAt, id] = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return { createdAt: new Date(createdAt), id };
+  } catch {
+    throw new ApiError(422, 'Invalid input: cursor: not a cursor this API returned');
+  }
+}
+
+const STAGE_KEYS = new Set(Object.keys(GENERATION_STAGES));
+
+export function createGenerationsService(deps: GenerationsServiceDeps): GenerationsService {
+  const { repository, media } = deps;
+  const now = () => new Date(deps.now());
+
+  /** The API view of rows, with their input and result assets fetched in one query. */
+  async function toApi(userId: string, rows: readonly GenerationRow[]): Promise<Generation[]> {
+    const ids = [...new Set(rows.flatMap((row) => [...row.input_asset_ids, ...row.result_asset_ids]))];
+    const assets = new Map<string, Asset>();
+    if (ids.length > 0) for (const asset of await media.findOwned(userId, ids)) assets.set(asset.id, media.toApiAsset(asset));
+    const pick = (list: readonly string[]) => list.flatMap((id) => assets.get(id) ?? []);
+    return rows.map((row) => {
+      const pending = (PENDING_STATUSES as readonly string[]).includes(row.status);
+      return {
+        id: row.id,
+        feature: row.feature as Feature,
+        status: row.status,
+        stage: pending ? ((row.stage && STAGE_KEYS.has(row.stage) ? row.stage : 'queued') as GenerationStage) : null,
+        progress: row.status === 'completed' ? 100 : row.progress,
+        inputs: row.inputs,
+        params: row.params,
+        input_assets: pick(row.input_asset_ids),
+        results: pick(row.result_asset_ids),
+        cost: row.cost,
+        engine: row.engine as EngineName,
+        error: row.error_code ? { code: row.error_code, message: row.error_message ?? GENERATION_MESSAGES.generationFailed } : null,
+        regenerated_from: row.regenerated_from,
+        created_at: row.created_at.toISOString(),
+        started_at: row.started_at?.toISOString() ?? null,
+        finished_at: row.finished_at?.toISOString() ?? null,
+        processing_ms: row.started_at && row.finished_at ? Math.max(0, row.finished_at.getTime() - row.started_at.getTime()) : null,
+      };
+    });
+  }
+
+  const one = async (userId: string, row: GenerationRow): Promise<Generation> => {
+    const [generation] = await toApi(userId, [row]);
+    if (!generation) throw new Error('toApi lost a row');
+    return generation;
+  };
+
+  async function owned(caller: Caller, id: string): Promise<GenerationRow> {
+    const row = await repository.findOwned(caller.id, id);
+    if (!row) throw generationError(404, 'notFound');
+    return row;
+  }
+
+  /** An earlier job of this Idempotency-Key, or a mismatch error; null for a new key. */
+  async function earlier(caller: Caller, key: string | null, hash: string): Promise<Submitted | null> {
+    if (key === null) return null;
+    const row = await repository.findByIdempotencyKey(caller.id, key);
+    if (!row) return null;
+    if (row.request_hash !== hash) throw generationError(400, 'idempotencyMismatch');
+    return { generation: await one(caller.id, row), created: false };
+  }
+
+  async function create(caller: Caller, request: GenerationRequest, key: string | null, hash: string, regeneratedFrom: string | null): Promise<Submitted> {
+    const missing = checkPrerequisites(request);
+    if (missing) throw generationError(422, missing);
+
+    const refs = assetRefs(request);
+    const ids = [...new Set(refs.map((ref) => ref.id))];
+    const rows = new Map<string, AssetRow>();
+    if (ids.length > 0) for (const row of await media.findOwned(caller.id, ids)) rows.set(row.id, row);
+    for (const ref of refs) {
+      const row = rows.get(ref.id);
+      // Someone else's asset is answered exactly like an unknown one.
+      if (!row) throw generationError(422, 'assetNotFound');
+      if (row.media_type !== ref.type) throw generationError(422, 'wrongAssetType');
+    }
+    const video = request.feature === 'upscaler-video' && request.inputs.video ? rows.get(request.inputs.video) : undefined;
+    const cost = generationCost(request, (video?.duration_ms ?? 0) / 1_000);
+
+    const id = randomUUID();
+    const outcome = await repository.submit(
+      {
+        id,
+        userId: caller.id,
+        feature: request.feature,
+        inputs: request.inputs as { [key: string]: Json },
+        params: request.params as { [key: string]: Json },
+        inputAssetIds: ids,
+        cost,
+        engine: deps.engineFor(request.feature),
+        idempotencyKey: key,
+        requestHash: hash,
+        regeneratedFrom,
+        createdAt: now(),
+      },
+      (trx) => deps.jobs.send(id, deps.timeoutSeconds(request.feature), trx),
+    );
+    switch (outcome.kind) {
+      case 'created':
+        deps.logger.info({ generationId: id, feature: request.feature, cost, userId: caller.id }, 'generation queued');
+        return { generation: await one(caller.id, outcome.row), created: true };
+      case 'existing':
+        return { generation: await one(caller.id, outcome.row), created: false };
+      case 'mismatch':
+        throw generationError(400, 'idempotencyMismatch');
+      case 'insufficient':
+        throw insufficientCredits(outcome.balance, cost);
+      case 'noUser':
+        throw generationError(404, 'notFound');
+    }
+  }
+
+  return {
+    async submit(caller, request, key) {
+      const hash = sha256(canonical(request));
+      return (await earlier(caller, key, hash)) ?? create(caller, request, key, hash, null);
+    },
+
+    async regenerate(caller, id, key) {
+      const source = await owned(caller, id);
+      const hash = sha256(`regenerate:${source.id}`);
+      const repeated = await earlier(caller, key, hash);
+      if (repeated) return repeated;
+      const request = v.parse(GenerationRequestSchema, { feature: source.feature, inputs: source.inputs, params: source.params });
+      return create(caller, request, key, hash, source.id);
+    },
+
+    get: async (caller, id) => one(caller.id, await owned(caller, id)),
+
+    async list(caller, query) {
+      const limit = query.limit ?? GENERATION_PAGE_DEFAULT;
+      const filter: Parameters<GenerationsRepository['list']>[1] = { limit: limit + 1 };
+      if (query.feature) filter.feature = query.feature;
+      if (query.status) filter.status = query.status;
+      if (query.cursor) filter.before = decodeCursor(query.cursor);
+      const rows = await repository.list(caller.id, filter);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { items: await toApi(caller.id, page), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+    },
+
+    async pending(caller) {
+      return { items: await toApi(caller.id, await repository.pending(caller.id, GENERATION_PAGE_MAX)), next_cursor: null };
+    },
+
+    async cancel(caller, id) {
+      const outcome = await repository.cancel(caller.id, id, { code: 'cancelled', message: GENERATION_MESSAGES.cancelled }, now());
+      if (outcome.kind === 'notFound') throw generationError(404, 'notFound');
+      if (outcome.kind === 'ended') throw generationError(409, 'notCancellable');
+      if (outcome.previous === 'queued') {
+        // Best effort: a worker that fetches it anyway finds the row cancelled and skips it.
+        await deps.jobs.cancel(id).catch((error: unknown) => deps.logger.warn({ err: error, generationId: id }, 'could not cancel the queue job'));
+      }
+      deps.abortLocalRun(id);
+      deps.logger.info({ generationId: id, was: outcome.previous }, 'generation cancelled');
+      return one(caller.id, outcome.row);
+    },
+
+    async delete(caller, id) {
+      const outcome = await repository.delete(caller.id, id);
+      if (outcome.kind === 'notFound') throw generationError(404, 'notFound');
+      if (outcome.kind === 'running') throw generationError(409, 'stillRunning');
+      if (outcome.resultAssetIds.length > 0) await media.deleteAssets(caller.id, outcome.resultAssetIds);
+    },
+
+    catalog: () => buildCatalog(),
+  };
+}
+
+const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {
+  'virtual-tryon': { priced_per: 'garment', credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }) },
+  'image-editing': { priced_per: 'image', credits: generationCost({ feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } }) },
+  'body-generator': { priced_per: 'job', credits: 1 },
+  'hairstyle-changer': { priced_per: 'job', credits: 1 },
+  'image-to-video': { priced_per: 'option', credits: null },
+  'upscaler-image': { priced_per: 'factor', credits: null },
+  'upscaler-video': { priced_per: 'video-10s', credits: null },
+};
+
+function buildCatalog(): GenerationCatalog {
+  return {
+    features: FEATURES.map((feature) => ({ feature, timeout_seconds: FEATURE_TIMEOUT_SECONDS[feature], ...PER_UNIT[feature] })),
+    video_models: VIDEO_MODELS.map((id) => {
+      const spec = VIDEO_MODEL_CATALOG[id];
+      return {
+        id,
+        label: spec.label,
+        options: spec.options.map((option) => ({ ...option })),
+        camera_fixed: spec.cameraFixed,
+        cfg_scale: spec.cfgScale,
+        prompt_optimizer: spec.promptOptimizer,
+        generate_audio: spec.generateAudio,
+      };
+    }),
+    upscale_image: {
+      models: UPSCALE_IMAGE_MODELS.map((id) => ({ id, label: UPSCALE_IMAGE_MODEL_LABELS[id] })),
+      factors: UPSCALE_FACTORS.map((factor) => ({ factor, credits: upscaleImageCredits(factor) })),
+      output_formats: [...UPSCALE_OUTPUT_FORMATS],
+      subject_detection: [...SUBJECT_DETECTION],
+    },
+    upscale_video: {
+      factors: UPSCALE_FACTORS.map((factor) => ({ factor, credits_per_10_seconds: upscaleVideoCredits(10, factor) })),
+      target_fps: [...VIDEO_TARGET_FPS],
+      target_resolutions: [...VIDEO_TARGET_RESOLUTIONS],
+    },
+  };
+}
+

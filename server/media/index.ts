@@ -1,0 +1,92 @@
+/**
+ * The media area assembled: uploads (`POST /api/media`), capability URLs (`GET /api/media/…`),
+ * the assets library (`/api/assets`), and the MediaService the generations worker uses.
+ * Storage is `$DATA_DIR/media`, or the S3 bucket when `S3_*` is set; scratch files go to
+ * `$DATA_DIR/tmp`.
+ */
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { Guards } from '../auth/middleware.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { AppEnv } from '../http/types.ts';
+import type { Logger } from '../logger.ts';
+import { createMediaRepository } from './repository.ts';
+import { assetRoutes, capabilityRoutes, uploadRoutes } from './routes.ts';
+import { createMediaService, type MediaArea } from './service.ts';
+import { createMediaUrlSigner } from './signing.ts';
+import { createMediaStorage, type MediaStorage } from './storage.ts';
+import type { MediaService } from './types.ts';
+
+export type MediaConfig = Pick<Config, 'dataDir' | 'publicUrl' | 's3' | 'mediaUrlTtlSeconds'>;
+
+export interface MediaDeps {
+  config: MediaConfig;
+  database: Database;
+  logger: Logger;
+  /** The server's signing key; media URLs are signed with a key derived from it. */
+  signingKey: string;
+  /** ms since the epoch; tests move it. Defaults to Date.now. */
+  now?: () => number;
+  /** Replaces the storage the config selects (tests). */
+  storage?: MediaStorage;
+}
+
+export interface Media {
+  service: MediaService;
+  /** The whole area, routes included (tests and benchmarks reach past the interface). */
+  area: MediaArea;
+  storage: MediaStorage;
+  /** Mounts `/api/media` and `/api/assets`. */
+  mount(app: Hono<AppEnv>, guards: Guards): void;
+}
+
+/** Where media files live without a bucket, under DATA_DIR. */
+export const MEDIA_DIR = 'media';
+/** Scratch space for uploads in flight and derived files, under DATA_DIR. */
+export const TEMP_DIR = 'tmp';
+/** Scratch files older than this are left over from a crash, in ms (no upload takes an hour). */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/** Removes the media area's scratch files a crashed process left behind. */
+async function sweepTemp(tempDir: string, now: number, logger: Logger): Promise<void> {
+  const names = await readdir(tempDir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith('upload-') && !name.startsWith('asset-')) continue;
+    const entry = path.join(tempDir, name);
+    const info = await stat(entry).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_TEMP_MS) {
+      await rm(entry, { recursive: true, force: true }).catch((error: unknown) => logger.warn({ err: error, entry }, 'could not remove a stale media scratch file'));
+    }
+  }
+}
+
+export function createMedia(deps: MediaDeps): Media {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger.child({ area: 'media' });
+  const tempDir = path.join(deps.config.dataDir, TEMP_DIR);
+  const storage = deps.storage ?? createMediaStorage({ s3: deps.config.s3, localRoot: path.join(deps.config.dataDir, MEDIA_DIR) });
+  const signer = createMediaUrlSigner(deps.signingKey, deps.config.mediaUrlTtlSeconds);
+  const area = createMediaService({
+    repository: createMediaRepository(deps.database),
+    storage,
+    signer,
+    tempDir,
+    publicUrl: deps.config.publicUrl,
+    logger,
+    now,
+  });
+  void sweepTemp(tempDir, now(), logger);
+
+  return {
+    service: area,
+    area,
+    storage,
+    mount(app, guards) {
+      app.route('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now }));
+      app.route('/api/media', capabilityRoutes({ service: area, signer, now }));
+      app.route('/api/assets', assetRoutes({ service: area, guards }));
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The media area's HTTP routes:
+ * - `POST /api/media` (signed in): upload one file (multipart/form-data, see the contract);
+ * - `GET|HEAD /api/media/:assetId/:variant?exp&sig`: a capability URL (no bearer header);
+ * - `/api/assets` (signed in): the caller's library — list, one, delete.
+ */
+import { mkdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { AssetListQuerySchema, MEDIA_VARIANTS, type MediaVariant } from '../../src/contract/media.ts';
+import type { Guards, UserEnv } from '../auth/middleware.ts';
+import { ApiError, parseInput } from '../http/errors.ts';
+import type { AppEnv } from '../http/types.ts';
+import { handleMediaError, MediaError } from './errors.ts';
+import { MAX_UPLOAD_BODY_BYTES, tooLarge } from './policy.ts';
+import type { MediaArea } from './service.ts';
+import type { MediaUrlSigner } from './signing.ts';
+import { RangeNotSatisfiableError, type ByteRange } from './storage.ts';
+import { receiveUpload } from './upload.ts';
+
+export interface MediaRoutesDeps {
+  service: MediaArea;
+  signer: MediaUrlSigner;
+  guards: Guards;
+  tempDir: string;
+  /** ms since the epoch. */
+  now: () => number;
+}
+
+/**
+ * The request body as a Node stream. Behind the Node server the web stream reads the socket on
+ * demand (pull), so memory stays bounded by the streams' buffers whatever the body's size.
+ */
+function requestBody(c: Context): Readable | null {
+  const body = c.req.raw.body;
+  return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : null;
+}
+
+export function uploadRoutes(deps: MediaRoutesDeps): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+  app.onError(handleMediaError);
+
+  app.post('/', deps.guards.requireUser, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\b/i.test(contentType)) throw new MediaError(400, 'noFile');
+    // An honest Content-Length over any limit is refused before a byte of the body is read.
+    // A refused upload's unread rest is the Node server's business: it discards what arrives for
+    // at most 500 ms (so the client can read the answer instead of a connection reset), then
+    // closes the connection.
+    const declared = Number(c.req.header('content-length'));
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BODY_BYTES) throw tooLarge(Math.floor(MAX_UPLOAD_BODY_BYTES / (1024 * 1024)));
+    const body = requestBody(c);
+    if (!body) throw new MediaError(400, 'noFile');
+    await mkdir(deps.tempDir, { recursive: true });
+    const received = await receiveUpload({ body, contentType, tempDir: deps.tempDir, maxBodyBytes: MAX_UPLOAD_BODY_BYTES });
+    try {
+      return c.json(await deps.service.upload(c.get('user').id, received), 201);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      // Storage or database trouble: the spec's 'Upload Failed', the cause in the log.
+      throw new MediaError(500, 'uploadFailed', { cause: error });
+    }
+  });
+
+  return app;
+}
+
+/**
+ * `bytes=0-499`, `bytes=500-`, `bytes=-500` → the range; anything else (several ranges, units
+ * other than bytes, nonsense) → undefined, and the whole file is served (RFC 9110 allows that).
+ */
+export function parseRange(header: string | undefined): ByteRange | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  if (first === '') return { suffix: Number(last) };
+  const start = Number(first);
+  if (last === '') return { start };
+  const end = Number(last);
+  return end >= start ? { start, end } : undefined;
+}
+
+/** `filename` for Content-Disposition: an ASCII fallback plus the UTF-8 name (RFC 6266). */
+function contentDisposition(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'file';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir'>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(handleMediaError);
+
+  app.on(['GET', 'HEAD'], '/:assetId/:variant', async (c) => {
+    const assetId = c.req.param('assetId');
+    const variant = c.req.param('variant') as MediaVariant;
+    if (!MEDIA_VARIANTS.includes(variant)) throw new MediaError(404, 'assetNotFound');
+    const exp = c.req.query('exp');
+    const now = deps.now();
+    // The signature first: without a valid one, nothing about the asset is revealed.
+    if (!deps.signer.verify(assetId, variant, exp, c.req.query('sig'), now)) throw new MediaError(403, 'linkExpired');
+    const described = await deps.service.describeVariant(assetId, variant);
+    if (!described) throw new MediaError(404, 'assetNotFound');
+
+    const maxAge = Math.max(0, Number(exp) - Math.floor(now / 1000));
+    const headers: Record<string, string> = {
+      'Content-Type': described.contentType,
+      ETag: described.etag,
+      'Accept-Ranges': 'bytes',
+      // The bytes behind a path never change; the URL itself stops working at exp.
+      'Cache-Control': `private, max-age=${maxAge}, immutable`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': contentDisposition(described.filename),
+    };
+    if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === described.etag || tag.trim() === '*')) {
+      return c.body(null, 304, { ETag: headers.ETag ?? '', 'Cache-Control': headers['Cache-Control'] ?? '' });
+    }
+    // If-Range with another validator: the client's partial copy is stale, send everything.
+    const ifRange = c.req.header('if-range');
+    const range = ifRange === undefined || ifRange === described.etag ? parseRange(c.req.header('range')) : undefined;
+
+    let object;
+    try {
+      object = await deps.service.openVariant(described.key, range);
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiableError)) throw error;
+      return c.body(null, 416, { 'Content-Range': `bytes */${error.totalBytes}`, 'Accept-Ranges': 'bytes' });
+    }
+    if (!object) throw new MediaError(404, 'assetNotFound');
+    const length = object.totalBytes === 0 ? 0 : object.end - object.start + 1;
+    headers['Content-Length'] = String(length);
+    const status = range ? 206 : 200;
+    if (range) headers['Content-Range'] = `bytes ${object.start}-${object.end}/${object.totalBytes}`;
+    if (c.req.method === 'HEAD') {
+      object.body.destroy();
+      return c.body(null, status, headers);
+    }
+    return c.body(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, status, headers);
+  });
+
+  return app;
+}
+
+export function assetRoutes(deps: Pick<MediaRoutesDeps, 'service' | 'guards'>): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+  app.onError(handleMediaError);
+  app.use(deps.guards.requireUser, async (c, next) => {
+    await next();
+    // Answers carry signed URLs and private data.
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/', async (c) => {
+    const query = parseInput(AssetListQuerySchema, c.req.query());
+    return c.json(await deps.service.list(c.get('user').id, query));
+  });
+  app.get('/:id', async (c) => c.json(await deps.service.get(c.get('user').id, c.req.param('id'))));
+  app.delete('/:id', async (c) => {
+    await deps.service.remove(c.get('user').id, c.req.param('id'));
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,395 @@
+/**
+ * The media rules: turning an upload or an engine output into a stored asset (processing,
+ * thumbnails, posters, the row), the library (list, get, delete, all owner-scoped), the API view
+ * with signed URLs, and what a capability URL serves.
+ */
+import { randomUUID } from 'node:crypto';
+import { open as openFile, mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import * as v from 'valibot';
+import { FOUR_K_PIXELS } from '../../src/contract/generations.ts';
+import {
+  ASSET_PAGE_DEFAULT,
+  RECOMMENDED_VIDEO_SECONDS,
+  type Asset,
+  type AssetKind,
+  type AssetPage,
+  type AssetRole,
+  type AssetWarning,
+  type MediaVariant,
+} from '../../src/contract/media.ts';
+import type { Json } from '../db/schema.ts';
+import type { InputFile } from '../engines/types.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
+import { MediaError } from './errors.ts';
+import { normaliseUpload, POSTER_SIDE_PX, probeImage, writeWebpPreview } from './images.ts';
+import { rolesFor } from './policy.ts';
+import type { AssetCursor, AssetFilters, MediaRepository } from './repository.ts';
+import type { MediaUrlSigner } from './signing.ts';
+import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
+import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
+import type { AssetRow, MediaService } from './types.ts';
+import type { ReceivedUpload } from './upload.ts';
+import { extractFrame, probeVideo, type VideoInfo } from './video.ts';
+
+export interface MediaServiceDeps {
+  repository: MediaRepository;
+  storage: MediaStorage;
+  signer: MediaUrlSigner;
+  /** Scratch space on this machine ($DATA_DIR/tmp). */
+  tempDir: string;
+  /** Origin people (and providers) reach the server at: PUBLIC_URL. */
+  publicUrl: string;
+  logger: Logger;
+  /** ms since the epoch. */
+  now: () => number;
+}
+
+export interface ListQuery extends AssetFilters {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** What a capability URL serves. */
+export interface ServedVariant {
+  object: StoredObject;
+  contentType: string;
+  /** File name for Content-Disposition. */
+  filename: string;
+  etag: string;
+}
+
+export interface MediaArea extends MediaService {
+  /** Processes and stores a received upload (its temp file is consumed). */
+  upload(userId: string, received: ReceivedUpload): Promise<Asset>;
+  list(userId: string, query: ListQuery): Promise<AssetPage>;
+  /** @throws MediaError 404 assetNotFound, also for someone else's asset */
+  get(userId: string, id: string): Promise<Asset>;
+  /** @throws MediaError 404 assetNotFound, also for someone else's asset */
+  remove(userId: string, id: string): Promise<void>;
+  /** The row and facts a capability URL needs, or null when the asset or variant does not exist. */
+  describeVariant(assetId: string, variant: MediaVariant): Promise<{ key: string; contentType: string; filename: string; etag: string } | null>;
+  openVariant(key: string, range: ByteRange | undefined): Promise<StoredObject | null>;
+  /**
+   * Before an account is deleted: notes the keys of its stored files and returns what removes
+   * them, to run once the account (and with it every asset row) is gone.
+   */
+  prepareErasure(userId: string): Promise<() => Promise<void>>;
+}
+
+/** Longest stored file name, in characters (extension included). */
+const MAX_NAME_LENGTH = 120;
+
+/**
+ * A file name fit to store and show: the last path segment, without control or bidi-override
+ * characters, trimmed, with the extension of the type the bytes really are.
+ */
+export function sanitiseName(raw: string, extension: string, fallback: string): string {
+  const segment = raw.normalize('NFC').split(/[/\\]/).at(-1) ?? '';
+  const cleaned = segment
+    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  const dot = cleaned.lastIndexOf('.');
+  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).trim();
+  const room = MAX_NAME_LENGTH - extension.length - 1;
+  const short = [...stem].slice(0, room).join('').trim();
+  return `${short || fallback}.${extension}`;
+}
+
+const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.minLength(1), v.maxLength(64))]);
+
+function encodeCursor(row: AssetRow): string {
+  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): AssetCursor {
+  try {
+    const [at, id] = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return { createdAt: new Date(at), id };
+  } catch (error) {
+    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
+  }
+}
+
+/** Thousandths are plenty for a frame rate (29.97), and `real` columns read back as 29.969999… */
+function roundFps(fps: number | null): number | null {
+  return fps === null ? null : Math.round(fps * 1000) / 1000;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await openFile(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const THUMBNAIL_MIME = 'image/webp';
+
+interface Prepared {
+  /** Files to store, each moved (or copied) into storage. */
+  original: { path: string; move: boolean };
+  thumbnail: string;
+  poster: string | null;
+  width: number;
+  height: number;
+  bytes: number;
+  video: VideoInfo | null;
+}
+
+/** Probe, poster and thumbnail of a video, derived files in `work`. */
+async function prepareVideo(source: string, type: SniffedType, work: string): Promise<Omit<Prepared, 'original' | 'bytes'>> {
+  const info = await probeVideo(source, type);
+  const frame = path.join(work, 'frame.png');
+  await extractFrame(source, info.durationSeconds, frame);
+  const poster = path.join(work, 'poster.webp');
+  const thumbnail = path.join(work, 'thumbnail.webp');
+  await writeWebpPreview(frame, poster, POSTER_SIDE_PX);
+  await writeWebpPreview(frame, thumbnail);
+  return { thumbnail, poster, width: info.width, height: info.height, video: info };
+}
+
+const notFound = () => new MediaError(404, 'assetNotFound');
+
+export function createMediaService(deps: MediaServiceDeps): MediaArea {
+  const { repository, storage, signer, logger } = deps;
+
+  const toApiAsset = (row: AssetRow): Asset => {
+    const now = deps.now();
+    const original = signer.sign(row.id, 'original', now);
+    return {
+      id: row.id,
+      kind: row.kind,
+      media_type: row.media_type,
+      roles: row.roles as AssetRole[],
+      mime: row.mime,
+      name: row.name,
+      width: row.width,
+      height: row.height,
+      bytes: Number(row.bytes),
+      duration_seconds: row.duration_ms === null ? null : row.duration_ms / 1000,
+      fps: roundFps(row.fps),
+      codec: row.codec,
+      source: row.source,
+      generation_id: row.generation_id,
+      warnings: row.warnings as AssetWarning[],
+      metadata: row.metadata,
+      url: original.path,
+      thumbnail_url: signer.sign(row.id, 'thumbnail', now).path,
+      poster_url: row.poster_key ? signer.sign(row.id, 'poster', now).path : null,
+      urls_expire_at: new Date(original.exp * 1000).toISOString(),
+      created_at: row.created_at.toISOString(),
+    };
+  };
+
+  /** Puts the prepared files into storage and inserts the row; nothing stays stored if that fails. */
+  const store = async (
+    userId: string,
+    id: string,
+    type: SniffedType,
+    prepared: Prepared,
+    row: { kind: AssetKind; roles: AssetRole[]; name: string; source: 'upload' | 'generation'; generationId: string | null; warnings: AssetWarning[]; metadata: { [key: string]: Json } },
+  ): Promise<AssetRow> => {
+    const base = `${userId}/${id}`;
+    const keys = { original: `${base}/original.${type.extension}`, thumbnail: `${base}/thumbnail.webp`, poster: prepared.poster ? `${base}/poster.webp` : null };
+    const written: string[] = [];
+    try {
+      await storage.put(keys.original, prepared.original, type.mime);
+      written.push(keys.original);
+      await storage.put(keys.thumbnail, { path: prepared.thumbnail, move: true }, THUMBNAIL_MIME);
+      written.push(keys.thumbnail);
+      if (prepared.poster && keys.poster) {
+        await storage.put(keys.poster, { path: prepared.poster, move: true }, THUMBNAIL_MIME);
+        written.push(keys.poster);
+      }
+      const video = prepared.video;
+      return await repository.insert({
+        id,
+        user_id: userId,
+        kind: row.kind,
+        media_type: type.mediaType,
+        roles: JSON.stringify(row.roles),
+        mime: type.mime,
+        name: row.name,
+        width: prepared.width,
+        height: prepared.height,
+        bytes: prepared.bytes,
+        duration_ms: video?.durationSeconds ? Math.round(video.durationSeconds * 1000) : null,
+        fps: video?.fps ?? null,
+        codec: video?.codec ?? null,
+        storage_key: keys.original,
+        thumbnail_key: keys.thumbnail,
+        poster_key: keys.poster,
+        source: row.source,
+        generation_id: row.generationId,
+        warnings: JSON.stringify([...new Set(row.warnings)]),
+        metadata: JSON.stringify(row.metadata),
+        created_at: new Date(deps.now()),
+      });
+    } catch (error) {
+      await storage.delete(written).catch((cleanup: unknown) => logger.warn({ err: cleanup, keys: written }, 'could not remove the files of a failed asset'));
+      throw error;
+    }
+  };
+
+  /** A scratch folder for one asset's derived files, removed afterwards whatever happens. */
+  const withWorkDir = async <T>(id: string, fn: (work: string) => Promise<T>): Promise<T> => {
+    const work = path.join(deps.tempDir, `asset-${id}`);
+    await mkdir(work, { recursive: true });
+    try {
+      return await fn(work);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  };
+
+  const deleteAssets = async (userId: string, ids: readonly string[]): Promise<void> => {
+    const rows = await repository.deleteOwned(userId, ids);
+    const keys = rows.flatMap((row) => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])]);
+    // The rows are the truth: a file left behind by a storage hiccup is only wasted space.
+    await storage.delete(keys).catch((error: unknown) => logger.warn({ err: error, keys }, 'could not remove the files of deleted assets'));
+  };
+
+  return {
+    toApiAsset,
+
+    async upload(userId, received) {
+      const id = randomUUID();
+      const { type, fields } = received;
+      try {
+        const row = await withWorkDir(id, async (work) => {
+          let prepared: Prepared;
+          const warnings: AssetWarning[] = [];
+          if (type.mediaType === 'image') {
+            const original = path.join(work, `original.${type.extension}`);
+            const info = await normaliseUpload(received.tempPath, type, fields.purpose, original);
+            const thumbnail = path.join(work, 'thumbnail.webp');
+            await writeWebpPreview(original, thumbnail);
+            prepared = { original: { path: original, move: true }, thumbnail, poster: null, width: info.width, height: info.height, bytes: info.bytes, video: null };
+          } else {
+            // A video is stored as uploaded: re-encoding would cost minutes and quality.
+            const derived = await prepareVideo(received.tempPath, type, work);
+            if ((derived.video?.durationSeconds ?? 0) > RECOMMENDED_VIDEO_SECONDS) warnings.push('longVideo');
+            prepared = { ...derived, original: { path: received.tempPath, move: true }, bytes: received.bytes };
+          }
+          return store(userId, id, type, prepared, {
+            kind: type.mediaType,
+            roles: rolesFor(type.mediaType, fields.role),
+            name: sanitiseName(received.filename, type.extension, type.mediaType === 'image' ? 'image' : 'video'),
+            source: 'upload',
+            generationId: null,
+            warnings,
+            metadata: { purpose: fields.purpose },
+          });
+        });
+        return toApiAsset(row);
+      } finally {
+        await rm(received.tempPath, { force: true });
+      }
+    },
+
+    async ingest(userId, output, options) {
+      const type = sniffType(await readHead(output.path));
+      if (!type || type.mime !== output.mime || type.mediaType !== output.mediaType) {
+        throw new Error(`engine output ${output.name} is ${type?.mime ?? 'of no accepted type'}, not the ${output.mime} it claims`);
+      }
+      const id = randomUUID();
+      return withWorkDir(id, async (work) => {
+        let prepared: Prepared;
+        if (type.mediaType === 'image') {
+          const size = await probeImage(output.path, type);
+          const thumbnail = path.join(work, 'thumbnail.webp');
+          await writeWebpPreview(output.path, thumbnail);
+          prepared = { original: { path: output.path, move: false }, thumbnail, poster: null, ...size, bytes: (await stat(output.path)).size, video: null };
+        } else {
+          const derived = await prepareVideo(output.path, type, work);
+          prepared = { ...derived, original: { path: output.path, move: false }, bytes: (await stat(output.path)).size };
+        }
+        const warnings: AssetWarning[] = [...(output.warnings ?? [])];
+        if (prepared.width * prepared.height > FOUR_K_PIXELS) warnings.push('over4k');
+        return store(userId, id, type, prepared, {
+          kind: output.kind,
+          roles: output.roles,
+          name: sanitiseName(output.name, type.extension, 'result'),
+          source: 'generation',
+          generationId: options.generationId,
+          warnings,
+          metadata: { ...options.metadata, ...output.metadata },
+        });
+      });
+    },
+
+    findOwned: (userId, ids) => repository.findOwned(userId, ids),
+
+    async materialize(row, dir): Promise<InputFile> {
+      let file = storage.localPath(row.storage_key);
+      if (!file) {
+        file = path.join(dir, `${row.id}-${path.posix.basename(row.storage_key)}`);
+        await storage.download(row.storage_key, file);
+      }
+      return {
+        assetId: row.id,
+        path: file,
+        mime: row.mime,
+        mediaType: row.media_type,
+        width: row.width,
+        height: row.height,
+        durationSeconds: row.duration_ms === null ? null : row.duration_ms / 1000,
+        fps: roundFps(row.fps),
+        publicUrl: new URL(signer.sign(row.id, 'original', deps.now()).path, deps.publicUrl).toString(),
+      };
+    },
+
+    deleteAssets,
+
+    async prepareErasure(userId) {
+      const keys = await repository.storageKeysOf(userId);
+      return async () => {
+        await storage.delete(keys).catch((error: unknown) => logger.warn({ err: error, files: keys.length }, 'could not remove the files of a deleted account'));
+      };
+    },
+
+    async list(userId, query) {
+      const limit = query.limit ?? ASSET_PAGE_DEFAULT;
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+      const rows = await repository.list(userId, { kind: query.kind, role: query.role, q: query.q }, cursor, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { items: page.map(toApiAsset), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+    },
+
+    async get(userId, id) {
+      const [row] = await repository.findOwned(userId, [id]);
+      if (!row) throw notFound();
+      return toApiAsset(row);
+    },
+
+    async remove(userId, id) {
+      const [row] = await repository.findOwned(userId, [id]);
+      if (!row) throw notFound();
+      await deleteAssets(userId, [id]);
+    },
+
+    async describeVariant(assetId, variant) {
+      const row = await repository.findById(assetId);
+      if (!row) return null;
+      const key = variant === 'original' ? row.storage_key : variant === 'thumbnail' ? row.thumbnail_key : row.poster_key;
+      if (!key) return null;
+      const stem = row.name.replace(/\.[^.]*$/, '');
+      return {
+        key,
+        contentType: variant === 'original' ? row.mime : THUMBNAIL_MIME,
+        filename: variant === 'original' ? row.name : `${stem}-${variant}.webp`,
+        etag: `"${row.id}.${variant}"`,
+      };
+    },
+
+    openVariant: (key, range) => storage.open(key, range),
+  };
+}
+

@@ -1,0 +1,230 @@
+/**
+ * Receives a multipart upload (busboy), streaming the `file` part into a temp file. Nothing is
+ * held in memory beyond the parser's chunks: the type is decided from the first SNIFF_BYTES bytes
+ * (magic numbers), and the file is cut off the moment it passes its limit — the caller then
+ * answers 413 without reading the rest of the body.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import Busboy from 'busboy';
+import * as v from 'valibot';
+import { ASSET_ROLES, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
+import { ApiError } from '../http/errors.ts';
+import { MediaError } from './errors.ts';
+import { checkUpload, streamingLimit, tooLarge, unknownType, withDefaults, type KnownFields, type UploadFields } from './policy.ts';
+import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
+
+export interface ReceivedUpload {
+  /** The file's bytes, under the temp directory; the caller removes it. */
+  tempPath: string;
+  bytes: number;
+  type: SniffedType;
+  /** The name the client gave the file (unsanitised; may be empty). */
+  filename: string;
+  fields: UploadFields;
+}
+
+export interface ReceiveOptions {
+  body: Readable;
+  contentType: string;
+  tempDir: string;
+  /** The whole body may not be longer than this, in bytes (framing and fields included). */
+  maxBodyBytes: number;
+}
+
+/** Busboy's limits: one file, a handful of short fields. */
+const MULTIPART_LIMITS = {
+  files: 1,
+  fields: 8,
+  parts: 10,
+  /** Field values are single words ('upscale', 'garment'), in bytes. */
+  fieldSize: 256,
+  /** Header bytes of one part (its name and filename). */
+  headerPairs: 16,
+} as const;
+
+const MB = 1024 * 1024;
+const PurposeSchema = v.picklist(UPLOAD_PURPOSES);
+const RoleSchema = v.picklist(ASSET_ROLES);
+
+function invalidField(name: string, allowed: readonly string[]): ApiError {
+  return new ApiError(422, `Invalid input: ${name}: expected one of ${allowed.join(', ')}`);
+}
+
+/** Counts the body's bytes on their way to the parser and stops a body that is too long. */
+class ByteCounter extends Transform {
+  bytes = 0;
+  readonly #max: number;
+  readonly #onTooLong: () => Error;
+
+  constructor(max: number, onTooLong: () => Error) {
+    super();
+    this.#max = max;
+    this.#onTooLong = onTooLong;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.#max) callback(this.#onTooLong());
+    else callback(null, chunk);
+  }
+}
+
+/**
+ * Streams the upload to `tempDir`. Resolves once the whole body is parsed and the file is on disk;
+ * rejects with a MediaError (415, 413), an ApiError (400, 422) or the stream's own error, having
+ * removed its temp file and detached from `body` (which is left unread: answer and close).
+ */
+export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUpload> {
+  const { body } = options;
+  const tempPath = path.join(options.tempDir, `upload-${randomUUID()}`);
+  const known: KnownFields = {};
+  let filename = '';
+  let saved: Promise<{ bytes: number; type: SniffedType }> | undefined;
+  let fileStream: Readable | undefined;
+
+  let parser: Busboy.Busboy;
+  try {
+    parser = Busboy({ headers: { 'content-type': options.contentType }, limits: MULTIPART_LIMITS, defParamCharset: 'utf8' });
+  } catch (cause) {
+    throw new MediaError(400, 'noFile', { cause });
+  }
+  const counter = new ByteCounter(options.maxBodyBytes, () => tooLarge(Math.floor(options.maxBodyBytes / MB)));
+
+  // The first failure wins; it stops the reading at once.
+  let stopped = false;
+  const { promise: aborted, reject: abort } = Promise.withResolvers<never>();
+  const fail = (reason: unknown): void => {
+    if (stopped) return;
+    stopped = true;
+    // The rest of the body stays unread (the answer closes the connection).
+    body.unpipe(counter);
+    counter.unpipe(parser);
+    // Late events of the abandoned parser and streams have nobody to tell.
+    parser.on('error', () => {});
+    counter.on('error', () => {});
+    counter.destroy();
+    // The file part will get no more bytes: end its writer now rather than wait forever.
+    fileStream?.destroy(reason instanceof Error ? reason : new Error('upload stopped'));
+    abort(reason);
+  };
+
+  parser.on('field', (name, value) => {
+    if (name === 'purpose' && known.purpose === undefined) {
+      const parsed = v.safeParse(PurposeSchema, value);
+      if (parsed.success) known.purpose = parsed.output;
+      else fail(invalidField('purpose', UPLOAD_PURPOSES));
+    } else if (name === 'role' && known.role === undefined) {
+      const parsed = v.safeParse(RoleSchema, value);
+      if (parsed.success) known.role = parsed.output;
+      else fail(invalidField('role', ASSET_ROLES));
+    }
+  });
+  parser.on('file', (name, stream, info) => {
+    if (stopped || name !== 'file' || saved) {
+      stream.resume();
+      return;
+    }
+    // Browsers (the WHATWG form encoding) write `"` and line breaks in a file name as %22, %0A, %0D.
+    filename = (info.filename ?? '').replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
+    fileStream = stream;
+    saved = saveFile(stream, tempPath, known);
+    saved.catch(fail);
+  });
+  const parsed = new Promise<void>((resolve) => parser.on('close', resolve));
+  parser.on('error', (cause) => fail(new ApiError(400, 'The upload could not be read: the multipart body is malformed or incomplete.', { cause })));
+  counter.on('error', fail);
+  body.on('error', fail);
+  // A client that goes away mid-body: the parser would otherwise wait forever.
+  body.on('close', () => {
+    if (!body.readableEnded) fail(new ApiError(400, 'The upload was interrupted.'));
+  });
+  body.pipe(counter).pipe(parser);
+
+  try {
+    await Promise.race([parsed, aborted]);
+    if (!saved) throw new MediaError(400, 'noFile');
+    const { bytes, type } = await Promise.race([saved, aborted]);
+    const fields = withDefaults(known);
+    checkUpload(type, bytes, fields);
+    stopped = true;
+    return { tempPath, bytes, type, filename, fields };
+  } catch (reason) {
+    fail(reason);
+    // Let the writer stop before its file is removed.
+    await saved?.catch(() => undefined);
+    await rm(tempPath, { force: true });
+    throw reason;
+  }
+}
+
+/**
+ * Holds back the first SNIFF_BYTES bytes until the type can be told, then passes everything on
+ * while counting, and fails the moment the count passes the type's limit.
+ */
+class SniffAndLimit extends Transform {
+  type: SniffedType | null = null;
+  bytes = 0;
+  #head: Buffer | null = Buffer.alloc(0);
+  #limit = 0;
+  readonly #known: KnownFields;
+
+  constructor(known: KnownFields) {
+    super();
+    this.#known = known;
+  }
+
+  #decide(head: Buffer): SniffedType {
+    const type = sniffType(head.subarray(0, SNIFF_BYTES));
+    if (type === null) throw unknownType(this.#known);
+    this.#limit = streamingLimit(type, this.#known);
+    this.type = type;
+    return type;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    try {
+      this.bytes += chunk.length;
+      let pending = chunk;
+      if (this.#head !== null) {
+        this.#head = Buffer.concat([this.#head, chunk]);
+        if (this.#head.length < SNIFF_BYTES) return callback();
+        this.#decide(this.#head);
+        pending = this.#head;
+        this.#head = null;
+      }
+      if (this.bytes > this.#limit) return callback(tooLarge(Math.floor(this.#limit / MB)));
+      callback(null, pending);
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.#head === null) return callback();
+    // A file shorter than SNIFF_BYTES (far below any limit).
+    try {
+      this.#decide(this.#head);
+      callback(null, this.#head);
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+}
+
+/** Writes the file part to `tempPath`, sniffing its type first and holding it to its limit. */
+async function saveFile(stream: Readable, tempPath: string, known: KnownFields): Promise<{ bytes: number; type: SniffedType }> {
+  const gate = new SniffAndLimit(known);
+  try {
+    await pipeline(stream, gate, createWriteStream(tempPath, { flags: 'wx' }));
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw error;
+  }
+  if (!gate.type) throw new Error('a sniffed file has a type');
+  return { bytes: gate.bytes, type: gate.type };
+}

@@ -1,0 +1,175 @@
+/**
+ * Video work of the media area with the bundled ffprobe and ffmpeg: probing (duration, size,
+ * codec, frame rate) and the poster frame. Every child process runs under a time limit (and the
+ * caller's signal) and is killed with SIGKILL past it, so a hostile file cannot hang a request.
+ */
+import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { MediaError } from './errors.ts';
+import type { SniffedType } from './sniff.ts';
+
+export const FFMPEG_PATH: string = ffmpegInstaller.path;
+export const FFPROBE_PATH: string = ffprobeInstaller.path;
+
+/** Time limit of ffprobe on one file, in ms: it reads headers only. */
+const PROBE_TIMEOUT_MS = 20_000;
+/** Time limit of the duration scan (remuxing the stream to nowhere), in ms. */
+const SCAN_TIMEOUT_MS = 60_000;
+/** Time limit of extracting one poster frame, in ms. */
+const POSTER_TIMEOUT_MS = 30_000;
+/** Most output a child may print before it is stopped, in bytes (ffprobe's JSON is a few KB). */
+const MAX_CHILD_OUTPUT_BYTES = 4 * 1024 * 1024;
+/** Where the poster frame is taken, in seconds: past a fade-in, yet early. */
+const POSTER_AT_SECONDS = 0.5;
+
+export interface VideoInfo {
+  /** As displayed (a rotation in the container applied). */
+  width: number;
+  height: number;
+  /** Null only when neither the container nor a scan of the stream tells. */
+  durationSeconds: number | null;
+  fps: number | null;
+  /** ffprobe's codec name: h264, hevc, vp9, av1, … */
+  codec: string;
+}
+
+interface RunOptions {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+}
+
+function run(command: string, args: readonly string[], options: RunOptions): Promise<{ stdout: string; stderr: string }> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { signal, killSignal: 'SIGKILL', maxBuffer: MAX_CHILD_OUTPUT_BYTES, windowsHide: true }, (error, stdout, stderr) => {
+      if (error) reject(Object.assign(error, { stderr }));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+function unreadable(cause: unknown): MediaError {
+  return new MediaError(422, 'unreadableFile', { cause });
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  duration?: string;
+  tags?: { rotate?: string };
+  side_data_list?: Array<{ rotation?: number | string }>;
+  disposition?: { attached_pic?: number };
+}
+
+interface ProbeOutput {
+  streams?: ProbeStream[];
+  format?: { format_name?: string; duration?: string };
+}
+
+/** '30000/1001' → 29.97; '0/0' → null. */
+function parseRate(rate: string | undefined): number | null {
+  if (!rate) return null;
+  const [numerator, denominator] = rate.split('/').map(Number);
+  if (!numerator || !denominator || !Number.isFinite(numerator / denominator)) return null;
+  return Math.round((numerator / denominator) * 1000) / 1000;
+}
+
+function parseSeconds(text: string | undefined): number | null {
+  const seconds = text === undefined ? Number.NaN : Number(text);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
+/** Which ffprobe demuxer family each sniffed container must come out as. */
+const FORMAT_FAMILY: Readonly<Record<string, RegExp>> = {
+  'video/mp4': /(^|,)mp4(,|$)/,
+  'video/quicktime': /(^|,)mov(,|$)/,
+  'video/webm': /(^|,)webm(,|$)/,
+};
+
+/**
+ * Probes a video file. A file ffprobe cannot read, without a video stream, or whose container is
+ * not the one its magic bytes claim, is refused (422 unreadableFile).
+ */
+export async function probeVideo(file: string, type: SniffedType, signal?: AbortSignal): Promise<VideoInfo> {
+  let parsed: ProbeOutput;
+  try {
+    const { stdout } = await run(FFPROBE_PATH, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeoutMs: PROBE_TIMEOUT_MS, signal });
+    parsed = JSON.parse(stdout) as ProbeOutput;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw unreadable(error);
+  }
+  const family = FORMAT_FAMILY[type.mime];
+  if (!family?.test(parsed.format?.format_name ?? '')) throw unreadable(new Error(`container is ${parsed.format?.format_name ?? 'unknown'}, not ${type.mime}`));
+  const stream = parsed.streams?.find((candidate) => candidate.codec_type === 'video' && candidate.disposition?.attached_pic !== 1);
+  if (!stream?.width || !stream.height || !stream.codec_name) throw unreadable(new Error('no video stream'));
+
+  const rotation = Number(stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
+  const quarterTurn = Math.abs(rotation) % 180 === 90;
+  const durationSeconds = parseSeconds(parsed.format?.duration) ?? parseSeconds(stream.duration) ?? (await scanDuration(file, signal));
+  return {
+    width: quarterTurn ? stream.height : stream.width,
+    height: quarterTurn ? stream.width : stream.height,
+    durationSeconds,
+    fps: parseRate(stream.avg_frame_rate) ?? parseRate(stream.r_frame_rate),
+    codec: stream.codec_name,
+  };
+}
+
+/**
+ * The duration of a container that does not state it (a WebM recorded by a browser): the stream
+ * is copied to nowhere, without decoding, and the last timestamp ffmpeg reports is read.
+ */
+async function scanDuration(file: string, signal?: AbortSignal): Promise<number | null> {
+  try {
+    const { stderr } = await run(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'], { timeoutMs: SCAN_TIMEOUT_MS, signal });
+    const times = [...stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)];
+    const last = times.at(-1);
+    if (!last) return null;
+    const seconds = Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3]);
+    return seconds > 0 ? seconds : null;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  }
+}
+
+/**
+ * Writes one frame as PNG to `target`: at POSTER_AT_SECONDS when the video is longer than twice
+ * that, else the first frame (ffmpeg applies the container's rotation).
+ * @throws MediaError 422 unreadableFile when no frame can be decoded
+ */
+export async function extractFrame(file: string, durationSeconds: number | null, target: string, signal?: AbortSignal): Promise<void> {
+  const at = durationSeconds !== null && durationSeconds > 2 * POSTER_AT_SECONDS ? POSTER_AT_SECONDS : 0;
+  const attempt = (seconds: number) =>
+    run(
+      FFMPEG_PATH,
+      ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-ss', String(seconds), '-i', file, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-c:v', 'png', '-f', 'image2', target],
+      { timeoutMs: POSTER_TIMEOUT_MS, signal },
+    );
+  // ffmpeg exits 0 with no output when the seek lands past the last frame: check the file.
+  const produced = async (): Promise<boolean> => ((await stat(target).catch(() => null))?.size ?? 0) > 0;
+  try {
+    await attempt(at);
+    if (await produced()) return;
+  } catch (error) {
+    if (signal?.aborted || at === 0) throw signal?.aborted ? error : unreadable(error);
+  }
+  if (at !== 0) {
+    // A seek past what can be decoded: the first frame then.
+    try {
+      await attempt(0);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw unreadable(error);
+    }
+  }
+  if (!(await produced())) throw unreadable(new Error('no frame could be decoded'));
+}
