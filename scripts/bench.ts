@@ -4,7 +4,12 @@
  *  - Lighthouse 13 mobile scores for `/` in Debian Chromium (targets: performance >= 95,
  *    accessibility, best practices and SEO 100), median of several runs;
  *  - p50/p99 latency of GET /api/health at a fixed request rate, next to a bare Hono handler
- *    measured the same way in the same run, and their ratio.
+ *    measured the same way in the same run, and their ratio;
+ *  - generations: queue pick-up latency, p50/p99 of the job-status endpoint at the same fixed
+ *    rate beside the bare handler, each local engine's time on a ~2 MP input (targets: an image
+ *    tool <= 2 s, a 5 s 480p video <= 10 s), and upload throughput with the server's peak memory
+ *    growth for a 100 MB video (target <= 2× the file).
+ * `npm run bench -- --only=generations` runs the generation figures alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -15,6 +20,8 @@ import { gzipSync } from 'node:zlib';
 import { Agent, request as httpRequest } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { benchEngines, printEngineRows } from './bench-engines.ts';
+import { queueFigures, seedAccount, uploadFigures } from './bench-generations.ts';
 import { ensureChromium } from './chromium.ts';
 import { ensureBuild } from './ensure-build.ts';
 
@@ -146,10 +153,10 @@ async function lighthouseScores(baseUrl: string, chromePath: string) {
 const WARMUP_SECONDS = 2;
 const MAX_SOCKETS = 16;
 
-function once(url: URL, agent: Agent): Promise<{ ms: number; ok: boolean }> {
+function once(url: URL, agent: Agent, headers: Record<string, string>): Promise<{ ms: number; ok: boolean }> {
   return new Promise((done) => {
     const started = process.hrtime.bigint();
-    const req = httpRequest(url, { agent }, (res) => {
+    const req = httpRequest(url, { agent, headers }, (res) => {
       res.resume();
       res.on('end', () => done({ ms: Number(process.hrtime.bigint() - started) / 1e6, ok: res.statusCode === 200 }));
     });
@@ -158,7 +165,7 @@ function once(url: URL, agent: Agent): Promise<{ ms: number; ok: boolean }> {
   });
 }
 
-async function fixedRate(url: URL, agent: Agent, seconds: number) {
+async function fixedRate(url: URL, agent: Agent, seconds: number, headers: Record<string, string>) {
   const total = Math.round(RATE_PER_SECOND * seconds);
   const intervalMs = 1000 / RATE_PER_SECOND;
   const start = performance.now();
@@ -167,16 +174,16 @@ async function fixedRate(url: URL, agent: Agent, seconds: number) {
     const due = start + i * intervalMs;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(once(url, agent));
+    pending.push(once(url, agent, headers));
   }
   return Promise.all(pending);
 }
 
-async function latency(target: string) {
+async function latency(target: string, headers: Record<string, string> = {}) {
   const url = new URL(target);
   const agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
-  await fixedRate(url, agent, WARMUP_SECONDS);
-  const results = await fixedRate(url, agent, LATENCY_SECONDS);
+  await fixedRate(url, agent, WARMUP_SECONDS, headers);
+  const results = await fixedRate(url, agent, LATENCY_SECONDS, headers);
   agent.destroy();
   const sorted = results.map((r) => r.ms).toSorted((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -186,17 +193,34 @@ async function latency(target: string) {
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
 
+/** Key the bench server signs tokens with, so the seeded account's token is valid there. */
+const BENCH_SIGNING_KEY = 'bench-signing-key-of-at-least-32-characters';
+
 async function main() {
-  const chromePath = ensureChromium();
+  const onlyGenerations = process.argv.includes('--only=generations');
+  const chromePath = onlyGenerations ? '' : ensureChromium();
   await ensureBuild();
-  await bundleSizes();
+  if (!onlyGenerations) await bundleSizes();
 
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
+  const token = await seedAccount(dataDir, BENCH_SIGNING_KEY);
   const port = await freePort();
   const server = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      JWT_SECRET: BENCH_SIGNING_KEY,
+      // The local engine, whatever the shell has.
+      FAL_KEY: '',
+      ENGINES: '',
+    },
   });
   const barePort = await freePort();
   const bare = spawn(process.execPath, ['scripts/bench-bare-hono.ts'], {
@@ -208,18 +232,30 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/health`);
     await waitFor(`http://127.0.0.1:${barePort}/`);
-    await lighthouseScores(base, chromePath);
+    if (!onlyGenerations) await lighthouseScores(base, chromePath);
 
-    console.log(`\n## GET /api/health at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
+    console.log(`\n## Latency at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
     const bareResult = await latency(`http://127.0.0.1:${barePort}/`);
-    const health = await latency(`${base}/api/health`);
-    console.log(`bare Hono handler: p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`);
-    console.log(`/api/health:       p50 ${ms(health.p50)}, p99 ${ms(health.p99)} (${health.requests} requests, ${health.errors} errors)`);
-    console.log(`ratio health/bare: p50 ${ratio(health.p50, bareResult.p50)}×, p99 ${ratio(health.p99, bareResult.p99)}×`);
+    console.log(`bare Hono handler:           p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`);
+    if (!onlyGenerations) {
+      const health = await latency(`${base}/api/health`);
+      console.log(`GET /api/health:             p50 ${ms(health.p50)}, p99 ${ms(health.p99)} (${health.requests} requests, ${health.errors} errors)`);
+      console.log(`ratio health/bare:           p50 ${ratio(health.p50, bareResult.p50)}×, p99 ${ratio(health.p99, bareResult.p99)}×`);
+    }
+
+    const jobId = await queueFigures(base, token);
+    const status = await latency(`${base}/api/generations/${jobId}`, { Authorization: `Bearer ${token}` });
+    console.log(`\n## GET /api/generations/{id} (a completed job) at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s`);
+    console.log(`job status: p50 ${ms(status.p50)}, p99 ${ms(status.p99)} (${status.requests} requests, ${status.errors} errors)`);
+    console.log(`ratio status/bare: p50 ${ratio(status.p50, bareResult.p50)}×, p99 ${ratio(status.p99, bareResult.p99)}×`);
+
+    await uploadFigures(base, token, server.pid ?? 0, dataDir);
   } finally {
     await Promise.all([stop(server), stop(bare)]);
     await rm(dataDir, { recursive: true, force: true });
   }
+
+  printEngineRows(await benchEngines());
 }
 
 await main();
