@@ -112,6 +112,8 @@ export async function queueFigures(base: string, token: string): Promise<string>
   return example.id;
 }
 
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
 /** Peak resident memory of a process since the last reset, in bytes (Linux). */
 async function peakRss(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -161,7 +163,6 @@ export async function uploadFigures(base: string, token: string, serverPid: numb
   if (status !== 201) throw new Error(`video upload: ${status} ${text}`);
   const asset = v.parse(AssetSchema, JSON.parse(text));
   const growth = (await peakRss(serverPid)) - before;
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   console.log(`\n## Upload of a ${mb(VIDEO_BYTES)} video (streamed multipart, stored ${mb(asset.bytes)})`);
   console.log(`${seconds.toFixed(2)} s, ${(VIDEO_BYTES / 1024 / 1024 / seconds).toFixed(0)} MB/s`);
   console.log(

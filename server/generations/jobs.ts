@@ -41,6 +41,8 @@ export interface QueueJob {
 export interface GenerationJobs {
   /** Enqueues the job of generation `id`; inside `trx` when given (committed with it). */
   send(id: string, timeoutSeconds: number, trx?: Transaction<Tables>): Promise<void>;
+  /** Wakes this process's workers so a job just sent starts without waiting for a poll. */
+  wake(): void;
   /** Cancels a job that has not started (best effort: a started one is stopped through its row). */
   cancel(id: string): Promise<void>;
   /**
@@ -76,6 +78,7 @@ export function createGenerationJobs(queue: Queue, database: Database, options: 
       const data: GenerationJobData = { generationId: id };
       await boss.send(GENERATIONS_QUEUE, data, trx ? { ...sendOptions, db: fromKysely(trx) } : sendOptions);
     },
+    wake: () => queue.wake(GENERATIONS_QUEUE),
     async cancel(id) {
       await boss.cancel(GENERATIONS_QUEUE, id);
     },
@@ -97,6 +100,9 @@ export function createGenerationJobs(queue: Queue, database: Database, options: 
         GENERATIONS_QUEUE,
         async (jobs) => {
           for (const job of jobs) await handler(job);
+          // Fetch the next job at once instead of after a poll interval (an empty fetch then
+          // falls back to polling).
+          queue.wake(GENERATIONS_QUEUE);
         },
         { queue: { retryLimit: RETRY_LIMIT, retryDelay, retryBackoff: true } },
       );

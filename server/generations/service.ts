@@ -236,6 +236,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     switch (outcome.kind) {
       case 'created':
         deps.logger.info({ generationId: id, feature: request.feature, cost, userId: caller.id }, 'generation queued');
+        deps.jobs.wake();
         return { generation: await one(caller.id, outcome.row), created: true };
       case 'existing':
         return { generation: await one(caller.id, outcome.row), created: false };

@@ -52,6 +52,12 @@ export interface Queue {
   registerWorker<T>(name: string, handler: JobHandler<T>, options?: RegisterOptions): Promise<string | null>;
   /** Like registerWorker, but each job arrives with its metadata (retry count and limit, state, …). */
   registerWorkerWithMetadata<T>(name: string, handler: JobWithMetadataHandler<T>, options?: RegisterOptions): Promise<string | null>;
+  /**
+   * Makes this process's workers of queue `name` fetch now rather than at their next poll: after
+   * a send (an idle worker picks the job up at once) and after a job (a busy queue drains without
+   * a poll interval between jobs). Workers in other processes keep polling.
+   */
+  wake(name: string): void;
   /** Stops fetching, waits up to `timeoutMs` for running jobs, then detaches from the database. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
@@ -128,6 +134,12 @@ export async function startQueue({ config, db, logger }: StartQueueOptions): Pro
       const id = await boss.work<T, unknown, typeof withMetadata>(name, withMetadata, handler);
       log.info({ queue: name, workers: config.workers }, 'workers registered');
       return id;
+    },
+    wake(name) {
+      if (stopped) return;
+      // A notified worker skips its next delay; one notified while it runs a job fetches again
+      // right after it (pg-boss clears the flag only when a fetch starts).
+      for (const worker of boss.getWipData()) if (worker.name === name) boss.notifyWorker(worker.id);
     },
     async stop({ timeoutMs = DEFAULT_STOP_TIMEOUT_MS } = {}) {
       if (stopped) return;
