@@ -14,8 +14,8 @@
  *   briefs, or boxer briefs);
  * - age: grey hair from 55, a slightly fuller waist from 40;
  * - skin tone: the skin colour of each shape, shaded with gradients for roundness.
- * A face photo, when given, is centre-cropped and composited onto the head in a feathered
- * ellipse. Style hints and the prompt are read for an outfit colour and hair length ("short
+ * A face photo, when given, is cropped to where a portrait has the face and composited onto
+ * the head in a feathered ellipse. Style hints and the prompt are read for an outfit colour and hair length ("short
  * hair", "tóc dài"); the rest is recorded, not drawn.
  *
  * Deterministic: the same parameters (and face) give the same bytes.
@@ -328,15 +328,23 @@ export function figureSvg(figure: Figure, options: { skin: string; gender: 'fema
 </svg>`;
 }
 
-/** A face photo cut to the head: centre square (a little above centre on portraits), feathered ellipse. */
+/**
+ * Share of a face photo's short side the face is taken from, and where its centre sits (share of
+ * the height). The local engine finds no face: it takes where a head-and-shoulders portrait
+ * has it, about the middle half of the width, centred 40% of the way down (a selfie has it there
+ * too); the whole photo would put the shoulders and backdrop on the figure's head.
+ */
+const FACE_CROP_SHARE = 0.55;
+const FACE_CENTRE_Y = 0.4;
+
+/** A face photo cut to the head: the face square of a portrait, in a feathered ellipse. */
 async function faceOverlay(path: string, head: Figure['head']): Promise<{ input: Buffer; left: number; top: number }> {
   const width = Math.max(2, Math.round(head.rx * 2));
   const height = Math.max(2, Math.round(head.ry * 2));
   const meta = await sharp(path).metadata();
-  const side = Math.min(meta.width, meta.height);
-  const left = Math.floor((meta.width - side) / 2);
-  // Portraits have the face above their centre: take the square 30% of the way down.
-  const top = Math.floor((meta.height - side) * 0.3);
+  const side = Math.max(2, Math.round(Math.min(meta.width, meta.height) * FACE_CROP_SHARE));
+  const left = Math.round((meta.width - side) / 2);
+  const top = Math.min(meta.height - side, Math.max(0, Math.round(meta.height * FACE_CENTRE_Y - side / 2)));
   const mask = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><radialGradient id="m"><stop offset="0.78" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="${width}" height="${height}" fill="url(#m)"/></svg>`,
   );
@@ -381,7 +389,7 @@ export async function runBodyGenerator(request: EngineRequest<'body-generator'>)
       method: 'rendered figure (SVG) proportioned from the body parameters',
       size: { width: figure.width, height: figure.height },
       figure: { heads: Number(figure.heads.toFixed(2)), bmi: Number(figure.bmi.toFixed(1)), height_px: Math.round(figure.figureHeight), widths_px: widthsPx },
-      face: inputs.face ? 'composited (centre crop, feathered ellipse)' : 'none',
+      face: inputs.face ? 'composited (the middle of the portrait, feathered ellipse; no face detection)' : 'none',
       hints_applied: figure.hintsApplied,
       notes: [
         'Local engine: a stylised rendered mannequin, not a photographic model.',

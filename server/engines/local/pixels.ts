@@ -65,6 +65,36 @@ export function hasTransparency(raster: Raster): boolean {
   return false;
 }
 
+/** Share of the outermost pixel ring that must be see-through for an image to count as a cut-out. */
+const CUT_OUT_BORDER_SHARE = 0.5;
+/** Alpha below which a pixel counts as see-through, 0-255. */
+const SEE_THROUGH_ALPHA = 128;
+
+/**
+ * Whether the image is a cut-out (a subject on a transparent backdrop): most of its edge is
+ * see-through. An alpha channel alone says nothing: many opaque photos and renders carry one,
+ * with a few soft pixels along the edge, and taking that alpha as the subject's mask would keep
+ * their whole backdrop.
+ */
+export function isCutOut(raster: Raster): boolean {
+  const { data, width, height } = raster;
+  let edge = 0;
+  let clear = 0;
+  const visit = (x: number, y: number) => {
+    edge++;
+    if (data[(y * width + x) * 4 + 3]! < SEE_THROUGH_ALPHA) clear++;
+  };
+  for (let x = 0; x < width; x++) {
+    visit(x, 0);
+    if (height > 1) visit(x, height - 1);
+  }
+  for (let y = 1; y < height - 1; y++) {
+    visit(0, y);
+    if (width > 1) visit(width - 1, y);
+  }
+  return edge > 0 && clear / edge >= CUT_OUT_BORDER_SHARE;
+}
+
 /** Rec. 601 luma, 0-255, of one RGBA pixel at byte offset `i`. */
 export function lumaAt(data: Uint8Array, i: number): number {
   return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
@@ -152,7 +182,7 @@ export function foreground(raster: Raster, options: ForegroundOptions = {}): For
   let method: Foreground['method'] = 'backdrop';
   let backdrop: Foreground['backdrop'] = null;
   let plainBackdrop = true;
-  if ((options.useAlpha ?? true) && hasTransparency(raster)) {
+  if ((options.useAlpha ?? true) && isCutOut(raster)) {
     method = 'alpha';
     for (let p = 0; p < n; p++) mask[p] = data[p * 4 + 3]!;
   } else {

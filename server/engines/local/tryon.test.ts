@@ -14,7 +14,7 @@ import {
 } from '../../../tests/fixtures/engines/images.ts';
 import { EngineError, type InputFile } from '../types.ts';
 import { runBodyGenerator } from './body-generator.ts';
-import { foreground, readRaster } from './pixels.ts';
+import { foreground, isCutOut, readRaster } from './pixels.ts';
 import { bodyLandmarks, placement, runTryOn } from './tryon.ts';
 
 let dir: string;
@@ -71,7 +71,56 @@ describe('bodyLandmarks', () => {
   });
 });
 
+/** A white RGBA raster whose alpha is `alphaAt(x, y)`. */
+function raster(width: number, height: number, alphaAt: (x: number, y: number) => number) {
+  const data = Buffer.alloc(width * height * 4, 255);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[(y * width + x) * 4 + 3] = alphaAt(x, y);
+  return { data, width, height };
+}
+
+describe('isCutOut', () => {
+  it('is a subject on a see-through backdrop, not any image with soft alpha at its edge', () => {
+    expect(isCutOut(raster(40, 40, (x, y) => (x > 10 && x < 30 && y > 10 && y < 30 ? 255 : 0)))).toBe(true);
+    // An opaque render whose outermost ring is half transparent (resampling): not a cut-out.
+    expect(isCutOut(raster(40, 40, (x, y) => (x === 0 || y === 0 || x === 39 || y === 39 ? 200 : 255)))).toBe(false);
+    expect(isCutOut(raster(40, 40, () => 255))).toBe(false);
+  });
+});
+
 describe('runTryOn', () => {
+  it('cuts a garment from an opaque backdrop even when its PNG carries alpha, and covers the torso, not just the box', async () => {
+    // A render with an alpha channel: opaque white backdrop, a soft (alpha 200) outermost ring.
+    const rendered = await sharp(Buffer.from(garmentSvg('tops'))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { width, height } = rendered.info;
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (x === 0 || y === 0 || x === width - 1 || y === height - 1) rendered.data[(y * width + x) * 4 + 3] = 200;
+    const path = join(dir, 'tops-with-alpha.png');
+    await sharp(rendered.data, { raw: { width, height, channels: 4 } }).png().toFile(path);
+    const workDir = join(dir, `run-${++run}`);
+    await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
+    const request = engineRequest('virtual-tryon', workDir, { model, garments: [{ ...(await inputFile(path)), category: 'tops' }] }, {});
+    const result = await runTryOn(request);
+    expect(result.metadata.garments).toMatchObject([{ cutout: 'backdrop' }]);
+
+    const before = await sharp(model.path).removeAlpha().raw().toBuffer();
+    const after = await sharp(result.outputs[0]!.path).removeAlpha().raw().toBuffer();
+    let turnedWhite = 0;
+    for (let i = 0; i < after.length; i += 3) {
+      const white = (b: Buffer) => b[i]! > 240 && b[i + 1]! > 240 && b[i + 2]! > 240;
+      if (white(after) && !white(before)) turnedWhite++;
+    }
+    expect(turnedWhite).toBe(0);
+
+    // Both sides of the torso at the waist are covered by the (blue) shirt, not left as skin.
+    const person = foreground(await readRaster(model.path), { largestOnly: true, holes: 'clear' });
+    const body = bodyLandmarks(person.mask)!;
+    const side = Math.round(body.hipWidth * 0.4);
+    for (const x of [Math.round(body.centreX) - side, Math.round(body.centreX) + side]) {
+      const [r, g, b] = await meanColour(result.outputs[0]!.path, { left: x - 1, top: body.waistY - 1, width: 3, height: 3 });
+      expect(b, `x=${x}`).toBeGreaterThan(r + 60);
+      expect(b, `x=${x}`).toBeGreaterThan(g + 30);
+    }
+  });
+
   it('puts a top on the torso, keeps the rest of the photo, and reports its stages', async () => {
     const { result, request, output } = await tryOn(['tops']);
     expect(output.mime).toBe('image/png');

@@ -46,7 +46,7 @@ const MIN_GARMENT_COVERAGE = 0.01;
  * full relative luminance. Shading is clamped so a dark underwear band cannot blacken a shirt.
  */
 const SHADING_STRENGTH = 0.6;
-const SHADE_MIN = 0.6;
+const SHADE_MIN = 0.8;
 const SHADE_MAX = 1.25;
 
 /** Body landmarks in model-photo pixels (rows are y, the centre line is x). */
@@ -321,6 +321,53 @@ async function shadingField(model: Raster, region: PlacementBox, sigma: number):
   return Float32Array.from(blurred.data);
 }
 
+/**
+ * Rows of a garment cut-out (fractions of its height) where its body is measured, and how wide
+ * the body under it is there: a T-shirt's sleeves make its box much wider than its torso, so
+ * sizing the box to the shoulders alone leaves the sides of the body showing.
+ */
+const BODY_BAND: Readonly<Record<GarmentCategory, { from: number; to: number; bodyWidth: (body: BodyLandmarks) => number }>> = {
+  // Below the sleeves, against the torso at the hips (a little ease).
+  tops: { from: 0.62, to: 0.88, bodyWidth: (body) => body.hipWidth * 1.08 },
+  outerwear: { from: 0.62, to: 0.88, bodyWidth: (body) => body.hipWidth * 1.16 },
+  // The waistband, against the hips.
+  bottoms: { from: 0.02, to: 0.08, bodyWidth: (body) => body.hipWidth * 1.04 },
+  // The waist, against the hips (a dress's waist sits above them, its skirt flares below).
+  dresses: { from: 0.3, to: 0.4, bodyWidth: (body) => body.hipWidth * 0.98 },
+};
+/** A garment box is never widened past this many times its placement width. */
+const MAX_BOX_WIDENING = 1.6;
+
+/** Median opaque width (px) of the garment's rows in its body band, or 0 when there are none. */
+function bandWidth(garment: Raster, category: GarmentCategory): number {
+  const band = BODY_BAND[category];
+  const widths: number[] = [];
+  const from = Math.floor(band.from * garment.height);
+  const to = Math.max(from + 1, Math.ceil(band.to * garment.height));
+  for (let y = from; y < Math.min(to, garment.height); y++) {
+    let left = -1;
+    let right = -1;
+    for (let x = 0; x < garment.width; x++) {
+      if (garment.data[(y * garment.width + x) * 4 + 3]! >= 128) {
+        if (left < 0) left = x;
+        right = x;
+      }
+    }
+    if (left >= 0) widths.push(right - left + 1);
+  }
+  widths.sort((a, b) => a - b);
+  return widths[Math.floor(widths.length / 2)] ?? 0;
+}
+
+/** Widens the placement box so the garment's body (not its sleeves) covers the body under it. */
+function fitBoxToBody(box: PlacementBox, garment: Raster, category: GarmentCategory, body: BodyLandmarks): PlacementBox {
+  const measured = bandWidth(garment, category);
+  if (measured <= 0) return box;
+  const wanted = Math.round((garment.width * BODY_BAND[category].bodyWidth(body)) / measured);
+  const width = Math.min(Math.round(box.width * MAX_BOX_WIDENING), Math.max(box.width, wanted));
+  return { ...box, width, left: Math.round(body.centreX - width / 2) };
+}
+
 async function fitGarment(garment: Raster, box: PlacementBox): Promise<Raster> {
   const { data, info } = await sharp(garment.data, { raw: { width: garment.width, height: garment.height, channels: 4 } })
     .resize(box.width, box.height, { fit: 'fill', kernel: 'lanczos3' })
@@ -350,7 +397,9 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
     report('processingGarment', Math.round(20 + (65 * k) / garments.length));
     const cut = await cutOutGarment(garment.path);
     signal.throwIfAborted();
-    const { box, marginPx, bridgeLegs } = placement(garment.category, body);
+    const planned = placement(garment.category, body);
+    const { marginPx, bridgeLegs } = planned;
+    const box = fitBoxToBody(planned.box, cut.raster, garment.category, body);
     const fitted = await fitGarment(cut.raster, box);
     const allowed = await allowedRegion(person.mask, body, box, marginPx, bridgeLegs);
     const light = await shadingField({ data: original, width: model.width, height: model.height }, box, Math.max(1, 0.004 * body.height));
