@@ -113,8 +113,11 @@ describe(`migrate (${DRIVER})`, () => {
     );
     try {
       const results = await Promise.all(instances.map((instance) => migrate(instance, dir)));
-      const appliedCounts = results.map((result) => result.applied.length).toSorted();
-      expect(appliedCounts).toEqual([0, 0, REAL.length + 1]);
+      // Each file is applied by exactly one instance (which one may differ from file to file:
+      // the lock is taken per migration), and every instance saw all of them done.
+      const applied = results.flatMap((result) => result.applied);
+      expect(applied.toSorted()).toEqual([...REAL_FILES, '0901_slow.sql'].toSorted());
+      for (const result of results) expect(result.applied.length + result.skipped.length).toBe(REAL.length + 1);
       expect((await appliedRows()).map((row) => row.version)).toEqual([...REAL_VERSIONS, 901]);
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
