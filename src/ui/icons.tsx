@@ -11,7 +11,8 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
 
 export type IconComponent = (props: IconProps) => ReactNode;
 
-function Stroke({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The frame of every line icon: a 24-unit grid drawn in currentColor; `strokeWidth` and `size` vary by place. */
+export function Stroke({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import type { Asset } from '../../../contract/media.ts';
+import { DownloadDialog } from './DownloadDialog.tsx';
+
+const toasts = vi.hoisted(() => ({ success: vi.fn<(title: string, options?: { description?: string }) => void>(), error: vi.fn<(title: string, options?: { description?: string }) => void>() }));
+vi.mock('../../../lib/toast.ts', () => ({ notify: toasts }));
+
+const HOUR_MS = 3_600_000;
+
+function asset(overrides: Partial<Asset> = {}): Asset {
+  return {
+    id: 'a1',
+    kind: 'image',
+    media_type: 'image',
+    roles: ['image'],
+    mime: 'image/png',
+    name: 'áo dài.png',
+    width: 3000,
+    height: 2000,
+    bytes: 4_000_000,
+    duration_seconds: null,
+    fps: null,
+    codec: null,
+    source: 'generation',
+    generation_id: 'g1',
+    warnings: [],
+    metadata: {},
+    url: '/api/media/a1/original?exp=1&sig=a',
+    thumbnail_url: '/api/media/a1/thumbnail?exp=1&sig=a',
+    poster_url: null,
+    urls_expire_at: new Date(Date.now() + 6 * HOUR_MS).toISOString(),
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+interface Saved {
+  name: string;
+  blob: Blob;
+}
+let saved: Saved[];
+let drawn: Array<{ width: number; height: number; type: string; quality: number | undefined }>;
+let canvasSize: { width: number; height: number };
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'vi', messages: {} });
+});
+
+beforeEach(() => {
+  saved = [];
+  drawn = [];
+  toasts.success.mockClear();
+  toasts.error.mockClear();
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const href = `blob:test/${blobs.size}`;
+    blobs.set(href, blob as Blob);
+    return href;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  // The <a download> click is where the browser saves: record it instead.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array([1, 2, 3, 4]), { headers: { 'Content-Type': 'image/png', 'Content-Length': '4' } })));
+  vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 3000, height: 2000, close: () => undefined })));
+  vi.stubGlobal(
+    'OffscreenCanvas',
+    class {
+      constructor(width: number, height: number) {
+        canvasSize = { width, height };
+      }
+      getContext() {
+        return {
+          fillStyle: '',
+          fillRect: () => undefined,
+          imageSmoothingEnabled: false,
+          imageSmoothingQuality: 'low',
+          drawImage: (_bitmap: unknown, _x: number, _y: number, width: number, height: number) => {
+            canvasSize = { width, height };
+          },
+        };
+      }
+      async convertToBlob({ type, quality }: { type: string; quality?: number }) {
+        drawn.push({ ...canvasSize, type, quality });
+        return new Blob([new Uint8Array(8)], { type });
+      }
+    },
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderDialog(value: Asset) {
+  const onClose = vi.fn<() => void>();
+  render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <DownloadDialog open onClose={onClose} asset={value} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { onClose };
+}
+
+const radio = (name: string, value: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"][value="${value}"]`)!;
+
+describe('DownloadDialog', () => {
+  test('original at high quality saves the stored file untouched', async () => {
+    const { onClose } = renderDialog(asset());
+    expect(radio('size', 'original').checked).toBe(true);
+    expect(radio('quality', 'high').checked).toBe(true);
+    fireEvent.click(screen.getByTestId('download-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.name).toBe('áo dài.png');
+    expect(saved[0]?.blob.size).toBe(4);
+    expect(drawn).toEqual([]);
+    expect(toasts.success).toHaveBeenCalledWith('Tải xuống hoàn tất', { description: 'áo dài.png' });
+  });
+
+  test('a smaller size at low quality is resized and encoded as JPEG 0.75 in the browser', async () => {
+    renderDialog(asset());
+    fireEvent.click(radio('size', 'medium'));
+    fireEvent.click(radio('quality', 'low'));
+    const summary = screen.getByTestId('download-summary');
+    expect(summary.dataset.width).toBe('1080');
+    expect(summary.dataset.height).toBe('720');
+    fireEvent.click(screen.getByTestId('download-submit'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(drawn).toEqual([{ width: 1080, height: 720, type: 'image/jpeg', quality: 0.75 }]);
+    expect(saved[0]?.name).toBe('áo dài-1080x720.jpg');
+    expect(saved[0]?.blob.type).toBe('image/jpeg');
+  });
+
+  test('a PNG at high quality stays PNG when resized', async () => {
+    renderDialog(asset());
+    fireEvent.click(radio('size', 'small'));
+    fireEvent.click(screen.getByTestId('download-submit'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(drawn).toEqual([{ width: 800, height: 533, type: 'image/png', quality: undefined }]);
+    expect(saved[0]?.name).toBe('áo dài-800x533.png');
+  });
+
+  test('a video has its options disabled, explained, and downloads the original', async () => {
+    renderDialog(asset({ media_type: 'video', mime: 'video/mp4', name: 'clip.mp4', kind: 'video' }));
+    expect(radio('size', 'small').disabled).toBe(true);
+    expect(radio('quality', 'low').disabled).toBe(true);
+    expect(screen.getByText('Video được tải xuống nguyên bản. Chất lượng và kích thước chỉ áp dụng cho ảnh.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('download-submit'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toBe('clip.mp4');
+    expect(drawn).toEqual([]);
+  });
+
+  test('a failed fetch shows "Download Failed" and keeps the dialog open', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('gone', { status: 404 })));
+    const { onClose } = renderDialog(asset());
+    fireEvent.click(screen.getByTestId('download-submit'));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Tải xuống thất bại', { description: 'Không tải được tệp' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
+    expect((screen.getByTestId('download-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  test('an over-4K original carries the warning', () => {
+    renderDialog(asset({ width: 7680, height: 4320, warnings: ['over4k'] }));
+    expect(screen.getByTestId('over4k-warning').textContent).toContain('Kích thước vượt quá 4K');
+    fireEvent.click(radio('size', 'large'));
+    expect(screen.queryByTestId('over4k-warning')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The help button that (re)starts a screen's tour (spec: the try-on tutorial is offered the first
+ * time, then from a help button). Named 'Xem hướng dẫn' for screen readers and e2e.
+ */
+import { useLingui } from '@lingui/react/macro';
+import * as s from './tutorial.css.ts';
+
+interface TutorialHelpButtonProps {
+  /** Starts the tour, e.g. the `start` of `useScreenTutorial`. */
+  onStart: () => void;
+  /**
+   * Rarely needed: the overlay is modal, and a start during a tour is refused anyway. Leaving it
+   * enabled lets focus come back to it when the tour ends.
+   */
+  disabled?: boolean;
+  /** Show the label next to the icon (default); false keeps only the icon (still named). */
+  showLabel?: boolean;
+  className?: string;
+}
+
+export function TutorialHelpButton({ onStart, disabled = false, showLabel = true, className }: TutorialHelpButtonProps) {
+  const { t } = useLingui();
+  const label = t`Xem hướng dẫn`;
+  return (
+    <button
+      type="button"
+      className={className ? `${s.helpButton} ${className}` : s.helpButton}
+      onClick={onStart}
+      disabled={disabled}
+      aria-label={showLabel ? undefined : label}
+      data-testid="tutorial-help"
+    >
+      <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M9.6 9.3a2.5 2.5 0 0 1 4.8.9c0 1.7-2.4 2.2-2.4 3.6" />
+        <path d="M12 17h.01" />
+      </svg>
+      {showLabel && <span>{label}</span>}
+    </button>
+  );
+}
