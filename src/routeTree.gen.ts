@@ -15,6 +15,7 @@ import { Route as TestRouteImport } from './routes/test'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppVirtualTryonRouteImport } from './routes/_app/virtual-tryon'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
@@ -51,6 +52,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVirtualTryonRoute = AppVirtualTryonRouteImport.update({
+  id: '/virtual-tryon',
+  path: '/virtual-tryon',
   getParentRoute: () => AppRoute,
 } as any)
 const SiteIndexRoute = SiteIndexRouteImport.update({
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AppAdminRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
+  '/virtual-tryon': typeof AppVirtualTryonRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -119,6 +126,7 @@ export interface FileRoutesByTo {
   '/test': typeof TestRoute
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
+  '/virtual-tryon': typeof AppVirtualTryonRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -136,6 +144,7 @@ export interface FileRoutesById {
   '/_app/admin': typeof AppAdminRouteWithChildren
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/virtual-tryon': typeof AppVirtualTryonRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/dashboard'
     | '/profile'
+    | '/virtual-tryon'
     | '/about'
     | '/dev-tools'
     | '/test-google-auth'
@@ -168,6 +178,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/dashboard'
     | '/profile'
+    | '/virtual-tryon'
     | '/about'
     | '/dev-tools'
     | '/test-google-auth'
@@ -184,6 +195,7 @@ export interface FileRouteTypes {
     | '/_app/admin'
     | '/_app/dashboard'
     | '/_app/profile'
+    | '/_app/virtual-tryon'
     | '/_site/about'
     | '/_site/dev-tools'
     | '/_site/test-google-auth'
@@ -243,6 +255,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/virtual-tryon': {
+      id: '/_app/virtual-tryon'
+      path: '/virtual-tryon'
+      fullPath: '/virtual-tryon'
+      preLoaderRoute: typeof AppVirtualTryonRouteImport
       parentRoute: typeof AppRoute
     }
     '/_site/': {
@@ -329,12 +348,14 @@ interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppVirtualTryonRoute: typeof AppVirtualTryonRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
+  AppVirtualTryonRoute: AppVirtualTryonRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -6,6 +6,7 @@ import { LazyToaster } from '../features/shell/LazyToaster.tsx';
 import { RouterFailureScreen } from '../features/shell/RouterFailureScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundPage.tsx';
 import { AuthRoot } from '../features/auth/AuthRoot.tsx';
+import { TutorialHost } from '../features/tutorial/TutorialHost.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -22,6 +23,7 @@ function RootLayout() {
   return (
     <LinkProvider value={RouterAppLink}>
       <AuthRoot />
+      <TutorialHost />
       <DocumentHead />
       <Outlet />
       <LazyToaster />

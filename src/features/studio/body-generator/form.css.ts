@@ -1,0 +1,155 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+/**
+ * Form primitives shared by the studio parameter forms (body generator, hairstyle, image
+ * editing): fieldsets, choice chips and cards built on native radios, text fields, notes.
+ * Touch targets are at least 44 CSS px (WCAG 2.5.5; tablets are the main device).
+ */
+export const TARGET = '44px';
+
+export const form = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 });
+
+/** The whole form as one fieldset, so `disabled` reaches every control. */
+export const formFieldset = style([form, { margin: 0, padding: 0, border: 0 }]);
+
+export const fieldset = style({ display: 'grid', gap: vars.space['3'], minWidth: 0, margin: 0, padding: 0, border: 0 });
+
+export const legend = style({ padding: 0, marginBottom: vars.space['1'], fontWeight: 700, fontSize: vars.fontSize.md });
+
+export const label = style({ fontWeight: 700, fontSize: vars.fontSize.md });
+
+export const hint = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
+
+/** Hides an element visually but keeps it for assistive technology (and keyboard focus for radios). */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+
+/**
+ * A choice chip: a `<label>` around a visually hidden native radio (arrow keys, one tab stop,
+ * form semantics for free). The focus ring follows the radio's focus.
+ */
+export const choice = style({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['2'],
+  minHeight: TARGET,
+  minWidth: TARGET,
+  padding: `0 ${vars.space['4']}`,
+  border: `1px solid ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.paper,
+  color: vars.color.ink,
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  userSelect: 'none',
+  transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
+  selectors: {
+    '&:hover': { borderColor: vars.color.ink },
+    '&:has(input:checked)': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink },
+    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
+  },
+});
+
+/** A selectable card (body type, hairstyle): same radio pattern, a box instead of a pill. */
+export const card = style({
+  position: 'relative',
+  display: 'grid',
+  gap: vars.space['2'],
+  alignContent: 'start',
+  minHeight: TARGET,
+  padding: vars.space['3'],
+  border: `2px solid ${vars.color.line}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.paper,
+  color: vars.color.ink,
+  cursor: 'pointer',
+  userSelect: 'none',
+  transition: `border-color ${vars.motion.fast}, background ${vars.motion.fast}`,
+  selectors: {
+    '&:hover': { borderColor: vars.color.lineStrong },
+    '&:has(input:checked)': { borderColor: vars.color.accent, background: vars.color.accentSoft },
+    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
+  },
+});
+
+export const cardTitle = style({ fontWeight: 700, fontSize: vars.fontSize.md, lineHeight: 1.3 });
+
+export const cardText = style({ color: vars.color.inkSoft, fontSize: vars.fontSize.sm, lineHeight: 1.45 });
+
+export const input = style({
+  minHeight: TARGET,
+  width: '100%',
+  padding: `0 ${vars.space['3']}`,
+  border: `1px solid ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.paper,
+  fontSize: vars.fontSize.md,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '1px', borderColor: vars.color.accent },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+  },
+});
+
+export const textarea = style([
+  input,
+  { minHeight: '112px', padding: vars.space['3'], lineHeight: 1.5, resize: 'vertical' },
+]);
+
+export const field = style({ display: 'grid', gap: vars.space['2'], minWidth: 0 });
+
+export const counter = style({ justifySelf: 'end', color: vars.color.muted, fontSize: vars.fontSize.xs, fontVariantNumeric: 'tabular-nums' });
+
+export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600 });
+
+/** A warning box (the prerequisites and count rules): AA contrast on its soft background. */
+export const notice = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+});
+
+export const noticeList = style({ margin: 0, paddingLeft: vars.space['5'], fontWeight: 400, color: vars.color.ink });
+
+/** A small secondary button (add, clear, remove): 44 px tall. */
+export const smallButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['1'],
+  minHeight: TARGET,
+  minWidth: TARGET,
+  padding: `0 ${vars.space['3']}`,
+  border: `1px solid ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.paper,
+  color: vars.color.ink,
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover:not(:disabled)': { borderColor: vars.color.ink },
+    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});
+
+export const link = style({ color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.sm, textUnderlineOffset: '3px' });

@@ -1,0 +1,108 @@
+import { useId } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { button } from '../../../ui/button.css.ts';
+import { AppLink } from '../../../ui/link.tsx';
+import type { InsufficientCredits } from '../data/generation-messages.ts';
+import * as s from './studio.css.ts';
+
+/**
+ * The Generate button (issue 5 "Generate"): 'Tạo ảnh · {cost} tín dụng'; disabled while a §5
+ * prerequisite is missing, with its message shown and named by the button; when the balance does
+ * not cover the cost (known before sending, or told by a 402), a panel with balance, cost and
+ * shortage and a link to /pricing.
+ *
+ * Stable test ids: `generate-button` (`data-cost`), `generate-problem`, `credit-panel` with
+ * `credit-balance`, `credit-cost`, `credit-shortage`, `credit-pricing-link`.
+ */
+
+export interface GenerateButtonProps {
+  /** Credits this request costs; null while it cannot be priced (the label then shows no number). */
+  cost: number | null;
+  /** The signed-in user's balance (useCredits); null while unknown. */
+  balance: number | null;
+  /** The §5 prerequisite message, or null when the request is complete. */
+  problem: string | null;
+  onGenerate: () => void;
+  /** A submit is on its way. */
+  busy?: boolean;
+  /** The server's credit check (a refused submit's 402 numbers); wins over the local comparison. */
+  insufficient?: InsufficientCredits | null;
+  /** 'Tạo video' instead of 'Tạo ảnh'. */
+  output?: 'image' | 'video';
+}
+
+/** What the credit check says, from the server's 402 or from the balance on screen. */
+export function creditShortage(cost: number | null, balance: number | null, told?: InsufficientCredits | null): InsufficientCredits | null {
+  if (told) return told;
+  if (cost === null || balance === null || balance >= cost) return null;
+  return { balance, cost, shortage: cost - balance };
+}
+
+export function GenerateButton({ cost, balance, problem, onGenerate, busy = false, insufficient, output = 'image' }: GenerateButtonProps) {
+  const { t } = useLingui();
+  const problemId = useId();
+  const panelId = useId();
+  const shortage = creditShortage(cost, balance, insufficient);
+  const disabled = busy || problem !== null || shortage !== null || cost === null;
+  const label =
+    output === 'video'
+      ? cost === null
+        ? t`Tạo video`
+        : t`Tạo video · ${cost} tín dụng`
+      : cost === null
+        ? t`Tạo ảnh`
+        : t`Tạo ảnh · ${cost} tín dụng`;
+  const describedBy = [problem ? problemId : null, shortage ? panelId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={s.generate}>
+      {problem ? (
+        <p id={problemId} className={s.notice} role="status" data-testid="generate-problem">
+          {problem}
+        </p>
+      ) : null}
+      {shortage ? (
+        <div id={panelId} className={s.creditPanel} role="alert" data-testid="credit-panel">
+          <strong>
+            <Trans>Không đủ tín dụng</Trans>
+          </strong>
+          <dl className={s.creditTable}>
+            <dt>
+              <Trans>Số dư</Trans>
+            </dt>
+            <dd className={s.creditValue} data-testid="credit-balance">
+              {shortage.balance}
+            </dd>
+            <dt>
+              <Trans>Chi phí</Trans>
+            </dt>
+            <dd className={s.creditValue} data-testid="credit-cost">
+              {shortage.cost}
+            </dd>
+            <dt>
+              <Trans>Còn thiếu</Trans>
+            </dt>
+            <dd className={s.creditValue} data-testid="credit-shortage">
+              {shortage.shortage}
+            </dd>
+          </dl>
+          <AppLink to="/pricing" className={button({ variant: 'accent', size: 'md' })} data-testid="credit-pricing-link">
+            <Trans>Mua thêm tín dụng</Trans>
+          </AppLink>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className={`${button({ variant: 'accent', size: 'lg' })} ${s.generateButton}`}
+        onClick={onGenerate}
+        disabled={disabled}
+        aria-busy={busy}
+        aria-describedby={describedBy}
+        data-testid="generate-button"
+        data-cost={cost ?? undefined}
+      >
+        {busy ? t`Đang gửi...` : label}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { useId, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Feature, Generation, GenerationStatus } from '../../../contract/generations.ts';
+import { notify } from '../../../lib/toast.ts';
+import { button } from '../../../ui/button.css.ts';
+import { mediaSrc } from '../../assets/shared/format.ts';
+import { describeGenerationError } from '../data/generation-messages.ts';
+import { generationsInfiniteQueryOptions, generationsOf, isPendingStatus, useDeleteGeneration } from '../data/generations.ts';
+import * as s from './studio.css.ts';
+
+/**
+ * This tool's past jobs (issue 5 "A per-tool history panel"; spec §8 'History refreshed
+ * successfully', 'No history found', 'Failed to load generations' with Retry): newest first,
+ * page after page, with status badges; open a past result (or a running job's progress),
+ * regenerate, delete after a confirmation, refresh.
+ *
+ * Stable test ids: `history-panel`, `history-refresh`, `history-item` (`data-job-id`,
+ * `data-status`), `history-status`, `history-open`, `history-regenerate`, `history-delete`,
+ * `history-delete-confirm`, `history-delete-cancel`, `history-empty`, `history-error` with
+ * `history-retry`, `history-more`.
+ */
+
+export const STATUS_LABELS: Readonly<Record<GenerationStatus, MessageDescriptor>> = {
+  queued: msg`Đang chờ`,
+  processing: msg`Đang xử lý`,
+  completed: msg`Hoàn thành`,
+  failed: msg`Thất bại`,
+  cancelled: msg`Đã hủy`,
+};
+
+/** Jobs per page of the panel: a column of small rows. */
+const PAGE_SIZE = 12;
+
+export interface HistoryPanelProps {
+  /** This tool's feature(s) (the upscaler passes its two modes). */
+  feature: Feature | readonly Feature[];
+  /** Shows a job on the screen (studio.open). */
+  onOpen: (job: Generation) => void;
+  /** Same inputs again (studio.regenerate(job.id)). */
+  onRegenerate: (job: Generation) => void;
+  /** The job the screen shows, marked in the list. */
+  currentJobId?: string | null;
+  /** Overrides the heading ('Lịch sử'). */
+  title?: string;
+  /** A target for tutorials (`data-tutorial`). */
+  tutorialTarget?: string;
+}
+
+export function HistoryPanel({ feature, onOpen, onRegenerate, currentJobId, title, tutorialTarget }: HistoryPanelProps) {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  // The server filters by one feature; several (the upscaler's two modes) are read unfiltered and filtered here.
+  const features = typeof feature === 'string' ? [feature] : feature;
+  const query = useInfiniteQuery(generationsInfiniteQueryOptions(features.length === 1 ? { feature: features[0], limit: PAGE_SIZE } : { limit: PAGE_SIZE }));
+  const jobs = generationsOf(query.data).filter((job) => features.includes(job.feature));
+  const remover = useDeleteGeneration();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    const outcome = await query.refetch();
+    setRefreshing(false);
+    if (outcome.isError) notify.error(t`Không làm mới được lịch sử`, { description: describeGenerationError(outcome.error, i18n).description });
+    else notify.success(t`Đã làm mới lịch sử`);
+  };
+
+  const remove = async (job: Generation) => {
+    setConfirming(null);
+    try {
+      await remover.mutateAsync(job.id);
+      notify.success(t`Đã xóa thành công`);
+    } catch (error) {
+      const described = describeGenerationError(error, i18n);
+      notify.error(t`Không xóa được`, { description: described.description });
+    }
+  };
+
+  return (
+    <section className={`${s.card} ${s.history}`} aria-labelledby={headingId} data-testid="history-panel" data-tutorial={tutorialTarget}>
+      <div className={s.historyHead}>
+        <h2 id={headingId} className={s.cardTitle}>
+          {title ?? t`Lịch sử`}
+        </h2>
+        <button
+          type="button"
+          className={button({ variant: 'ghost', size: 'sm' })}
+          onClick={() => void refresh()}
+          disabled={refreshing}
+          aria-busy={refreshing}
+          data-testid="history-refresh"
+        >
+          <Trans>Làm mới</Trans>
+        </button>
+      </div>
+
+      {query.isPending ? (
+        <p className={s.muted} role="status">
+          <Trans>Đang tải lịch sử...</Trans>
+        </p>
+      ) : query.isError && jobs.length === 0 ? (
+        <div role="alert" data-testid="history-error">
+          <p className={s.error}>
+            <Trans>Không tải được danh sách</Trans>
+          </p>
+          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="history-retry">
+            <Trans>Thử lại</Trans>
+          </button>
+        </div>
+      ) : jobs.length === 0 ? (
+        <p className={s.muted} data-testid="history-empty">
+          <Trans>Chưa có lịch sử</Trans>
+        </p>
+      ) : (
+        <ul className={s.historyList}>
+          {jobs.map((job) => {
+            const thumb = job.results[0] ?? job.input_assets[0];
+            const pending = isPendingStatus(job.status);
+            const when = new Date(job.created_at).toLocaleString(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
+            return (
+              <li key={job.id} className={s.historyItem} data-testid="history-item" data-job-id={job.id} data-status={job.status} data-current={job.id === currentJobId}>
+                {thumb ? <img className={s.historyThumb} src={mediaSrc(thumb.thumbnail_url ?? thumb.url)} alt="" loading="lazy" /> : <span className={s.historyThumb} />}
+                <div className={s.historyBody}>
+                  <span className={`${s.badge} ${s.badgeTone[job.status]}`} data-testid="history-status">
+                    {i18n._(STATUS_LABELS[job.status])}
+                  </span>
+                  <time dateTime={job.created_at} className={s.muted}>
+                    {when}
+                  </time>
+                  {confirming === job.id ? (
+                    <div className={s.historyActions} role="group" aria-label={t`Xác nhận xóa`}>
+                      <span>
+                        <Trans>Xóa lần tạo này?</Trans>
+                      </span>
+                      <button type="button" className={button({ variant: 'accent', size: 'sm' })} onClick={() => void remove(job)} data-testid="history-delete-confirm">
+                        <Trans>Xóa</Trans>
+                      </button>
+                      <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(null)} data-testid="history-delete-cancel">
+                        <Trans>Không</Trans>
+                      </button>
+                    </div>
+                  ) : (
+                    <div className={s.historyActions}>
+                      <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => onOpen(job)} data-testid="history-open">
+                        {pending ? <Trans>Xem tiến độ</Trans> : <Trans>Mở</Trans>}
+                      </button>
+                      {!pending ? (
+                        <>
+                          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => onRegenerate(job)} data-testid="history-regenerate">
+                            <Trans>Tạo lại</Trans>
+                          </button>
+                          <button
+                            type="button"
+                            className={button({ variant: 'ghost', size: 'sm' })}
+                            onClick={() => setConfirming(job.id)}
+                            disabled={remover.isPending && remover.variables === job.id}
+                            data-testid="history-delete"
+                          >
+                            <Trans>Xóa</Trans>
+                          </button>
+                        </>
+                      ) : null}
+                    </div>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className={button({ variant: 'secondary', size: 'sm' })}
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          data-testid="history-more"
+        >
+          <Trans>Xem thêm</Trans>
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { button } from '../../../ui/button.css.ts';
+import type { StudioJob } from '../data/use-studio-job.ts';
+import { formatClock } from './format.ts';
+import * as s from './studio.css.ts';
+
+/**
+ * The processing screen (spec §4 Generation, §9 processing times): the job's stage text, its
+ * progress, the elapsed and expected time, Cancel (credits refunded), and a note that the person
+ * may leave: the job keeps running and the screen comes back to it (useStudioJob reattaches).
+ *
+ * Stable test ids: `processing-view` (`data-job-id`, `data-status`), `processing-stage`,
+ * `processing-progress`, `processing-elapsed`, `processing-cancel`.
+ */
+
+export interface ProcessingViewProps {
+  studio: Pick<StudioJob, 'job' | 'status' | 'stageText' | 'progress' | 'elapsedSeconds' | 'expected' | 'cancel' | 'isCancelling'>;
+}
+
+export function ProcessingView({ studio }: ProcessingViewProps) {
+  const { t } = useLingui();
+  const { job, status, progress, elapsedSeconds, expected } = studio;
+  const text = studio.stageText ?? t`Đang gửi yêu cầu...`;
+  const elapsed = formatClock(elapsedSeconds);
+  const min = formatClock(expected.minSeconds);
+  const max = formatClock(expected.maxSeconds);
+  return (
+    <section className={`${s.card} ${s.processing}`} data-testid="processing-view" data-job-id={job?.id} data-status={status} aria-busy="true">
+      <div className={s.spinner} aria-hidden="true" />
+      <p className={s.stageText} role="status" aria-live="polite" data-testid="processing-stage">
+        {text}
+      </p>
+      <div
+        className={s.bar}
+        role="progressbar"
+        aria-label={t`Tiến độ`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        data-testid="processing-progress"
+      >
+        <div className={s.barFill} style={{ width: `${progress}%` }} />
+      </div>
+      <div className={s.times}>
+        <span data-testid="processing-elapsed">
+          <Trans>Đã chạy: {elapsed}</Trans>
+        </span>
+        <span>
+          <Trans>
+            Thời gian dự kiến: {min}–{max}
+          </Trans>
+        </span>
+      </div>
+      <p className={s.muted}>
+        <Trans>Bạn có thể rời trang này, quá trình tạo vẫn tiếp tục. Khi quay lại, bạn sẽ thấy tiến độ hoặc kết quả tại đây.</Trans>
+      </p>
+      {job ? (
+        <button
+          type="button"
+          className={button({ variant: 'secondary' })}
+          onClick={() => void studio.cancel()}
+          disabled={studio.isCancelling}
+          data-testid="processing-cancel"
+        >
+          {studio.isCancelling ? t`Đang hủy...` : t`Hủy`}
+        </button>
+      ) : null}
+    </section>
+  );
+}

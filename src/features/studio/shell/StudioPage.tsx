@@ -1,0 +1,128 @@
+import { useId, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { button } from '../../../ui/button.css.ts';
+import { RequireAuth } from '../../auth/RequireAuth.tsx';
+import { DeviceGate } from '../../shell/DeviceRestriction.tsx';
+import * as s from './studio.css.ts';
+
+/**
+ * The frame of every studio (spec §2 Studio step flows): title, short description, the step
+ * indicator with the spec's step names, Back / Next (Tiếp tục), a main column and a side column
+ * (the history panel). The tool's screen decides the steps and what each shows.
+ *
+ * Stable test ids: `studio-page` (`data-step` = current step id), `studio-step` (`data-state` =
+ * done | current | todo), `studio-back`, `studio-next`.
+ */
+
+export interface StudioStep {
+  id: string;
+  label: string;
+}
+
+export interface StudioPageProps {
+  title: ReactNode;
+  description?: ReactNode;
+  steps: readonly StudioStep[];
+  /** Index into `steps`. */
+  currentStep: number;
+  /** Back; hidden when absent. */
+  onBack?: () => void;
+  /** Next (Tiếp tục); hidden when absent. */
+  onNext?: () => void;
+  nextDisabled?: boolean;
+  /** Why Next is disabled (shown next to it and named by it). */
+  nextHint?: ReactNode;
+  /** The header's right side (the tutorial help button). */
+  headerActions?: ReactNode;
+  /** The side column (the history panel). */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+export function StudioPage(props: StudioPageProps) {
+  const { title, description, steps, currentStep, onBack, onNext, nextDisabled = false, nextHint, headerActions, aside, children } = props;
+  const { t } = useLingui();
+  const titleId = useId();
+  const hintId = useId();
+  const current = steps[currentStep];
+  return (
+    <div className={s.page} data-testid="studio-page" data-step={current?.id}>
+      <header className={s.header}>
+        <div>
+          <h1 id={titleId} className={s.title}>
+            {title}
+          </h1>
+          {description ? <p className={s.description}>{description}</p> : null}
+        </div>
+        {headerActions ? <div className={s.headerActions}>{headerActions}</div> : null}
+      </header>
+
+      <nav aria-label={t`Các bước`}>
+        <ol className={s.steps}>
+          {steps.map((item, index) => {
+            const state = index < currentStep ? 'done' : index === currentStep ? 'current' : 'todo';
+            return (
+              <li key={item.id} className={s.step} data-testid="studio-step" data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+                <span className={s.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                {item.label}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <div className={s.layout}>
+        <main className={s.main} aria-labelledby={titleId}>
+          {children}
+          {onBack || onNext ? (
+            <div className={s.nav}>
+              {onBack ? (
+                <button type="button" className={button({ variant: 'secondary' })} onClick={onBack} data-testid="studio-back">
+                  <Trans>Quay lại</Trans>
+                </button>
+              ) : (
+                <span />
+              )}
+              {onNext ? (
+                <div className={s.headerActions}>
+                  {nextDisabled && nextHint ? (
+                    <p id={hintId} className={s.muted}>
+                      {nextHint}
+                    </p>
+                  ) : null}
+                  <button
+                    type="button"
+                    className={button({ variant: 'primary' })}
+                    onClick={onNext}
+                    disabled={nextDisabled}
+                    aria-describedby={nextDisabled && nextHint ? hintId : undefined}
+                    data-testid="studio-next"
+                  >
+                    <Trans>Tiếp tục</Trans>
+                  </button>
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+        </main>
+        {aside ? <aside className={s.side}>{aside}</aside> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A studio screen behind the device restriction (phones see the restriction screen) and the
+ * sign-in guard, in that order: hooks of the screen (its job, its history) run only for a
+ * signed-in user on a tablet or larger. In a route file:
+ * `function Page() { return <StudioGuard><Screen /></StudioGuard>; }`.
+ */
+export function StudioGuard({ children }: { children: ReactNode }) {
+  return (
+    <DeviceGate>
+      <RequireAuth>{children}</RequireAuth>
+    </DeviceGate>
+  );
+}

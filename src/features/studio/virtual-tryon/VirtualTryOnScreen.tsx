@@ -1,0 +1,284 @@
+import { useRef, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { GARMENT_CATEGORIES, MAX_GARMENTS, checkPrerequisites, type GarmentCategory, type GenerationRequest } from '../../../contract/generations.ts';
+import type { Asset } from '../../../contract/media.ts';
+import { TutorialHelpButton } from '../../tutorial/TutorialHelpButton.tsx';
+import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from '../../tutorial/tours/virtual-tryon.ts';
+import { useScreenTutorial } from '../../tutorial/use-tutorial.ts';
+import { costOf, useCredits } from '../data/credits.ts';
+import { generationText } from '../data/generation-messages.ts';
+import { useStudioJob } from '../data/use-studio-job.ts';
+import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { HistoryPanel } from '../shell/HistoryPanel.tsx';
+import { ProcessingView } from '../shell/ProcessingView.tsx';
+import { ResultView } from '../shell/ResultView.tsx';
+import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { UploadZone } from '../shell/UploadZone.tsx';
+import * as s from '../shell/studio.css.ts';
+
+/**
+ * The virtual try-on studio (spec §2 Studio step flows, §5 photo guidance and prerequisites):
+ * Select Model → Select Outfit or Garments (one to five, each with its category; only once a
+ * model is chosen) → Generate (1 credit per garment) → processing → result. The tutorial is
+ * offered the first time, then from the help button.
+ *
+ * Test ids beyond the shell's: `tryon-category-tab` (`data-category`), `tryon-garment-category`
+ * (the select of each garment).
+ */
+
+export type CategoryFilter = 'all' | GarmentCategory;
+
+export const CATEGORY_LABELS: Readonly<Record<CategoryFilter, MessageDescriptor>> = {
+  all: msg`Tất cả`,
+  dresses: msg`Đầm`,
+  tops: msg`Áo`,
+  bottoms: msg`Quần & chân váy`,
+  outerwear: msg`Áo khoác`,
+};
+
+/** The tabs in the spec's order: All, Dresses, Tops, Bottoms, Outerwear. */
+export const CATEGORY_TABS: readonly CategoryFilter[] = ['all', 'dresses', 'tops', 'bottoms', 'outerwear'];
+
+export interface ChosenGarment {
+  asset: Asset;
+  category: GarmentCategory;
+}
+
+/**
+ * The category a new garment starts with: the tab open when it was added, else what the name
+ * suggests (a first guess the person corrects with the select), else tops.
+ */
+export function initialCategory(filter: CategoryFilter, name: string): GarmentCategory {
+  if (filter !== 'all') return filter;
+  const lower = name.toLowerCase();
+  if (/dress|đầm|váy liền/.test(lower)) return 'dresses';
+  if (/jacket|coat|khoác|outer/.test(lower)) return 'outerwear';
+  if (/pant|trouser|skirt|jean|short|quần|chân váy|bottom/.test(lower)) return 'bottoms';
+  return 'tops';
+}
+
+/** The try-on request of the current choice. */
+export function tryOnRequest(model: Asset | null, garments: readonly ChosenGarment[]): GenerationRequest {
+  return {
+    feature: 'virtual-tryon',
+    inputs: { model: model?.id ?? null, garments: garments.map((garment) => ({ asset_id: garment.asset.id, category: garment.category })) },
+    params: {},
+  };
+}
+
+const STEP_IDS = ['model', 'garments', 'generate', 'result'] as const;
+
+export function VirtualTryOnScreen() {
+  const { t, i18n } = useLingui();
+  const studio = useStudioJob('virtual-tryon');
+  const credits = useCredits();
+  const tour = useScreenTutorial(virtualTryOnTutorial);
+
+  const [model, setModel] = useState<Asset | null>(null);
+  const [garments, setGarments] = useState<ChosenGarment[]>([]);
+  const [filter, setFilter] = useState<CategoryFilter>('all');
+  const [formStep, setFormStep] = useState(0);
+  const sections = useRef<(HTMLDivElement | null)[]>([]);
+
+  const request = tryOnRequest(model, garments);
+  const prerequisite = checkPrerequisites(request);
+  const cost = garments.length > 0 ? costOf(request) : null;
+
+  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
+  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
+  const steps: StudioStep[] = [
+    { id: STEP_IDS[0], label: t`Chọn người mẫu` },
+    { id: STEP_IDS[1], label: t`Chọn trang phục` },
+    { id: STEP_IDS[2], label: t`Tạo ảnh` },
+    { id: STEP_IDS[3], label: t`Kết quả` },
+  ];
+
+  const goTo = (index: number) => {
+    setFormStep(index);
+    const section = sections.current[index];
+    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
+  const nextAllowed = formStep === 0 ? model !== null : formStep === 1 ? garments.length > 0 : false;
+
+  const onGarments = (assets: Asset[]) =>
+    setGarments((current) => assets.map((asset) => current.find((garment) => garment.asset.id === asset.id) ?? { asset, category: initialCategory(filter, asset.name) }));
+  const setCategory = (id: string, category: GarmentCategory) =>
+    setGarments((current) => current.map((garment) => (garment.asset.id === id ? { ...garment, category } : garment)));
+
+  // The 'All' tab shows every garment; another tab only those of its category.
+  const visible = garments.filter((garment) => filter === 'all' || garment.category === filter);
+  const garmentLimitLeft = MAX_GARMENTS - garments.length;
+
+  /** Try Another: the flow starts again from an empty choice. */
+  const startOver = () => {
+    studio.reset();
+    setModel(null);
+    setGarments([]);
+    setFilter('all');
+    setFormStep(0);
+  };
+
+  const history = (
+    <HistoryPanel
+      feature="virtual-tryon"
+      title={t`Lịch sử thử đồ`}
+      currentJobId={studio.job?.id}
+      onOpen={(job) => studio.open(job.id)}
+      onRegenerate={(job) => void studio.regenerate(job.id)}
+      tutorialTarget={TRYON_TUTORIAL_TARGETS.history}
+    />
+  );
+
+  let body;
+  if (studio.isReattaching) {
+    body = (
+      <p className={s.muted} role="status">
+        <Trans>Đang tải...</Trans>
+      </p>
+    );
+  } else if (studio.isRunning) {
+    body = <ProcessingView studio={studio} />;
+  } else if (showingJob) {
+    body = <ResultView studio={studio} before={model ?? studio.job?.input_assets.find((asset) => asset.roles.includes('model')) ?? null} onTryAnother={startOver} />;
+  } else {
+    body = (
+      <>
+        <div ref={(node) => void (sections.current[0] = node)} data-tutorial={TRYON_TUTORIAL_TARGETS.model} data-active={formStep === 0}>
+          <UploadZone
+            kind="model"
+            testId="tryon-model"
+            label={<Trans>Bước 1: Chọn người mẫu</Trans>}
+            hint={
+              <ul className={s.guidance}>
+                <li>
+                  <Trans>Ảnh toàn thân, thấy rõ từ đầu đến chân.</Trans>
+                </li>
+                <li>
+                  <Trans>Tư thế đứng thẳng tự nhiên, tay buông xuôi.</Trans>
+                </li>
+                <li>
+                  <Trans>Nền trơn, đủ sáng.</Trans>
+                </li>
+              </ul>
+            }
+            value={model ? [model] : []}
+            onChange={(assets) => {
+              const next = assets[0] ?? null;
+              setModel(next);
+              if (next && formStep === 0) setFormStep(1);
+            }}
+            pasteFromDocument={model === null}
+          />
+        </div>
+
+        <div ref={(node) => void (sections.current[1] = node)} data-tutorial={TRYON_TUTORIAL_TARGETS.garments} data-active={formStep === 1}>
+          <UploadZone
+            kind="garment"
+            testId="tryon-garments"
+            multiple
+            max={MAX_GARMENTS}
+            label={<Trans>Bước 2: Chọn trang phục</Trans>}
+            hint={
+              <>
+                <p className={s.muted}>
+                  <Trans>Chọn một hoặc nhiều món đồ (tối đa {MAX_GARMENTS}). Ảnh trang phục nên chụp rõ cả món đồ trên nền trơn.</Trans>
+                </p>
+                <div className={s.tabs} role="tablist" aria-label={t`Danh mục trang phục`}>
+                  {CATEGORY_TABS.map((category) => (
+                    <button
+                      key={category}
+                      type="button"
+                      role="tab"
+                      className={s.tab}
+                      aria-selected={filter === category}
+                      onClick={() => setFilter(category)}
+                      data-testid="tryon-category-tab"
+                      data-category={category}
+                    >
+                      {i18n._(CATEGORY_LABELS[category])}
+                    </button>
+                  ))}
+                </div>
+              </>
+            }
+            value={visible.map((garment) => garment.asset)}
+            onChange={(assets) => {
+              // The zone sees the filtered list: the garments hidden by the tab stay.
+              const hidden = garments.filter((garment) => !visible.includes(garment)).map((garment) => garment.asset);
+              onGarments([...hidden, ...assets].slice(0, MAX_GARMENTS));
+              if (assets.length > 0 && formStep === 1) setFormStep(2);
+            }}
+            disabled={model === null}
+            disabledReason={generationText('modelFirst', undefined, i18n)}
+            renderChosenExtra={(asset) => {
+              const garment = garments.find((other) => other.asset.id === asset.id);
+              return (
+                <select
+                  className={s.select}
+                  value={garment?.category ?? 'tops'}
+                  onChange={(event) => setCategory(asset.id, event.currentTarget.value as GarmentCategory)}
+                  aria-label={t`Danh mục của ${asset.name}`}
+                  data-testid="tryon-garment-category"
+                >
+                  {GARMENT_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {i18n._(CATEGORY_LABELS[category])}
+                    </option>
+                  ))}
+                </select>
+              );
+            }}
+          />
+          {model !== null && garmentLimitLeft === 0 ? (
+            <p className={s.muted}>
+              <Trans>Đã chọn đủ {MAX_GARMENTS} món đồ.</Trans>
+            </p>
+          ) : null}
+        </div>
+
+        <div ref={(node) => void (sections.current[2] = node)} className={s.card} data-tutorial={TRYON_TUTORIAL_TARGETS.generate} data-active={formStep === 2}>
+          <h2 className={s.cardTitle} tabIndex={-1}>
+            <Trans>Bước 3: Tạo ảnh</Trans>
+          </h2>
+          <p className={s.muted}>
+            <Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng 30–45 giây cho mỗi món.</Trans>
+          </p>
+          <GenerateButton
+            cost={cost}
+            balance={credits.balance}
+            problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
+            busy={studio.status === 'submitting'}
+            onGenerate={() => void studio.submit(request)}
+          />
+          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
+            <p className={s.error} role="alert" data-testid="generate-error">
+              {studio.error.description}
+            </p>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  const inForm = !showingJob && !studio.isReattaching;
+  return (
+    <StudioPage
+      title={<Trans>Thử đồ ảo</Trans>}
+      description={<Trans>Mặc thử quần áo lên ảnh người mẫu: chọn người mẫu, chọn trang phục rồi tạo ảnh.</Trans>}
+      steps={steps}
+      currentStep={step}
+      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
+      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
+      nextDisabled={!nextAllowed}
+      nextHint={formStep === 0 ? generationText('modelFirst', undefined, i18n) : generationText('selectModelAndGarment', undefined, i18n)}
+      headerActions={<TutorialHelpButton onStart={tour.start} disabled={tour.isActive} />}
+      aside={history}
+    >
+      {body}
+    </StudioPage>
+  );
+}

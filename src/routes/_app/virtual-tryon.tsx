@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+import { VirtualTryOnScreen } from '../../features/studio/virtual-tryon/VirtualTryOnScreen.tsx';
+
+/** The virtual try-on studio (spec §2), for signed-in users on a tablet or larger. */
+export const Route = createFileRoute('/_app/virtual-tryon')({
+  staticData: {
+    title: msg`Thử đồ ảo`,
+    description: msg`Mặc thử quần áo lên ảnh người mẫu: chọn người mẫu, chọn trang phục rồi tạo ảnh.`,
+  },
+  component: VirtualTryOnRoute,
+});
+
+function VirtualTryOnRoute() {
+  return (
+    <StudioGuard>
+      <VirtualTryOnScreen />
+    </StudioGuard>
+  );
+}
