@@ -13,8 +13,13 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
+import { Route as AppBodyGeneratorRouteImport } from './routes/_app/body-generator'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppHairstyleChangerRouteImport } from './routes/_app/hairstyle-changer'
+import { Route as AppImageEditingRouteImport } from './routes/_app/image-editing'
+import { Route as AppImageToVideoRouteImport } from './routes/_app/image-to-video'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppUpscalerRouteImport } from './routes/_app/upscaler'
 import { Route as AppVirtualTryonRouteImport } from './routes/_app/virtual-tryon'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
@@ -44,14 +49,39 @@ const AppAdminRoute = AppAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBodyGeneratorRoute = AppBodyGeneratorRouteImport.update({
+  id: '/body-generator',
+  path: '/body-generator',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppHairstyleChangerRoute = AppHairstyleChangerRouteImport.update({
+  id: '/hairstyle-changer',
+  path: '/hairstyle-changer',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImageEditingRoute = AppImageEditingRouteImport.update({
+  id: '/image-editing',
+  path: '/image-editing',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImageToVideoRoute = AppImageToVideoRouteImport.update({
+  id: '/image-to-video',
+  path: '/image-to-video',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUpscalerRoute = AppUpscalerRouteImport.update({
+  id: '/upscaler',
+  path: '/upscaler',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVirtualTryonRoute = AppVirtualTryonRouteImport.update({
@@ -109,8 +139,13 @@ export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
   '/admin': typeof AppAdminRouteWithChildren
+  '/body-generator': typeof AppBodyGeneratorRoute
   '/dashboard': typeof AppDashboardRoute
+  '/hairstyle-changer': typeof AppHairstyleChangerRoute
+  '/image-editing': typeof AppImageEditingRoute
+  '/image-to-video': typeof AppImageToVideoRoute
   '/profile': typeof AppProfileRoute
+  '/upscaler': typeof AppUpscalerRoute
   '/virtual-tryon': typeof AppVirtualTryonRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
@@ -124,8 +159,13 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
+  '/body-generator': typeof AppBodyGeneratorRoute
   '/dashboard': typeof AppDashboardRoute
+  '/hairstyle-changer': typeof AppHairstyleChangerRoute
+  '/image-editing': typeof AppImageEditingRoute
+  '/image-to-video': typeof AppImageToVideoRoute
   '/profile': typeof AppProfileRoute
+  '/upscaler': typeof AppUpscalerRoute
   '/virtual-tryon': typeof AppVirtualTryonRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
@@ -142,8 +182,13 @@ export interface FileRoutesById {
   '/_site': typeof SiteRouteWithChildren
   '/test': typeof TestRoute
   '/_app/admin': typeof AppAdminRouteWithChildren
+  '/_app/body-generator': typeof AppBodyGeneratorRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/hairstyle-changer': typeof AppHairstyleChangerRoute
+  '/_app/image-editing': typeof AppImageEditingRoute
+  '/_app/image-to-video': typeof AppImageToVideoRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/upscaler': typeof AppUpscalerRoute
   '/_app/virtual-tryon': typeof AppVirtualTryonRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
@@ -161,8 +206,13 @@ export interface FileRouteTypes {
     | '/'
     | '/test'
     | '/admin'
+    | '/body-generator'
     | '/dashboard'
+    | '/hairstyle-changer'
+    | '/image-editing'
+    | '/image-to-video'
     | '/profile'
+    | '/upscaler'
     | '/virtual-tryon'
     | '/about'
     | '/dev-tools'
@@ -176,8 +226,13 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/test'
+    | '/body-generator'
     | '/dashboard'
+    | '/hairstyle-changer'
+    | '/image-editing'
+    | '/image-to-video'
     | '/profile'
+    | '/upscaler'
     | '/virtual-tryon'
     | '/about'
     | '/dev-tools'
@@ -193,8 +248,13 @@ export interface FileRouteTypes {
     | '/_site'
     | '/test'
     | '/_app/admin'
+    | '/_app/body-generator'
     | '/_app/dashboard'
+    | '/_app/hairstyle-changer'
+    | '/_app/image-editing'
+    | '/_app/image-to-video'
     | '/_app/profile'
+    | '/_app/upscaler'
     | '/_app/virtual-tryon'
     | '/_site/about'
     | '/_site/dev-tools'
@@ -243,6 +303,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/body-generator': {
+      id: '/_app/body-generator'
+      path: '/body-generator'
+      fullPath: '/body-generator'
+      preLoaderRoute: typeof AppBodyGeneratorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
@@ -250,11 +317,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/hairstyle-changer': {
+      id: '/_app/hairstyle-changer'
+      path: '/hairstyle-changer'
+      fullPath: '/hairstyle-changer'
+      preLoaderRoute: typeof AppHairstyleChangerRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/image-editing': {
+      id: '/_app/image-editing'
+      path: '/image-editing'
+      fullPath: '/image-editing'
+      preLoaderRoute: typeof AppImageEditingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/image-to-video': {
+      id: '/_app/image-to-video'
+      path: '/image-to-video'
+      fullPath: '/image-to-video'
+      preLoaderRoute: typeof AppImageToVideoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/upscaler': {
+      id: '/_app/upscaler'
+      path: '/upscaler'
+      fullPath: '/upscaler'
+      preLoaderRoute: typeof AppUpscalerRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/virtual-tryon': {
@@ -346,15 +441,25 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren
+  AppBodyGeneratorRoute: typeof AppBodyGeneratorRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppHairstyleChangerRoute: typeof AppHairstyleChangerRoute
+  AppImageEditingRoute: typeof AppImageEditingRoute
+  AppImageToVideoRoute: typeof AppImageToVideoRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppUpscalerRoute: typeof AppUpscalerRoute
   AppVirtualTryonRoute: typeof AppVirtualTryonRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
+  AppBodyGeneratorRoute: AppBodyGeneratorRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppHairstyleChangerRoute: AppHairstyleChangerRoute,
+  AppImageEditingRoute: AppImageEditingRoute,
+  AppImageToVideoRoute: AppImageToVideoRoute,
   AppProfileRoute: AppProfileRoute,
+  AppUpscalerRoute: AppUpscalerRoute,
   AppVirtualTryonRoute: AppVirtualTryonRoute,
 }
 

@@ -1,0 +1,239 @@
+import { useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { checkPrerequisites, MAX_EDIT_IMAGES, type GenerationMessageKey, type GenerationRequestOf } from '../../../contract/generations.ts';
+import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
+import { costOf, useCredits } from '../data/credits.ts';
+import { generationText } from '../data/generation-messages.ts';
+import { useStudioJob } from '../data/use-studio-job.ts';
+import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { HistoryPanel } from '../shell/HistoryPanel.tsx';
+import { ProcessingView } from '../shell/ProcessingView.tsx';
+import { ResultView } from '../shell/ResultView.tsx';
+import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { UploadZone } from '../shell/UploadZone.tsx';
+import * as s from '../shell/studio.css.ts';
+import { EditInstructions } from './EditInstructions.tsx';
+import { imageCountProblem, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-suggestions.ts';
+import { beforeOfResult, ResultStrip } from './ResultStrip.tsx';
+
+/**
+ * The image editing studio (spec §2 Studio step flows, §5 multi-image 2-10): Upload Image(s) (one,
+ * or 2-10 in multi mode) → Describe Edits (with the guidelines link) → Generate (1 credit per
+ * image) → View Result. A multi-image edit on the local engine gives one result per image (or one
+ * grid): the result view switches between them with a strip of thumbnails.
+ *
+ * Test ids beyond the shell's and EditInstructions': `edit-images` (the upload zone's prefix),
+ * ResultStrip's `edit-results` / `edit-result-thumb`.
+ */
+
+/** The editing request of the current choice. */
+export function editRequest(images: readonly Asset[], prompt: string): GenerationRequestOf<'image-editing'> {
+  return { feature: 'image-editing', inputs: { images: images.map((image) => image.id) }, params: { prompt: prompt.trim() } };
+}
+
+/**
+ * What stops the Generate button, first things first: no image (the contract's `missingImage`),
+ * then the mode's count (multi: 2 to 10, `imageCount`; single: one, `singleOnly`), then the
+ * description (`missingPrompt`). Null when the request can go.
+ */
+export function editProblem(mode: EditMode, request: GenerationRequestOf<'image-editing'>): GenerationMessageKey | 'singleOnly' | null {
+  const count = request.inputs.images.length;
+  if (count === 0) return 'missingImage';
+  const countProblem = imageCountProblem(mode, count);
+  if (countProblem) return countProblem;
+  return checkPrerequisites(request);
+}
+
+const STEP_IDS = ['upload', 'describe', 'generate', 'result'] as const;
+
+export function ImageEditingScreen() {
+  const { t, i18n } = useLingui();
+  const studio = useStudioJob('image-editing');
+  const credits = useCredits();
+
+  const [mode, setMode] = useState<EditMode>('single');
+  const [images, setImages] = useState<Asset[]>([]);
+  const [prompt, setPrompt] = useState('');
+  const [formStep, setFormStep] = useState(0);
+  const [shownResult, setShownResult] = useState<{ jobId: string | null; index: number }>({ jobId: null, index: 0 });
+  const sections = useRef<(HTMLDivElement | null)[]>([]);
+
+  const request = editRequest(images, prompt);
+  const countProblem = imageCountProblem(mode, images.length);
+  const problemKey = editProblem(mode, request);
+  const problem =
+    problemKey === 'singleOnly'
+      ? t`Chế độ một ảnh chỉ dùng 1 ảnh. Hãy bỏ bớt ảnh hoặc chuyển sang chế độ nhiều ảnh.`
+      : problemKey
+        ? generationText(problemKey, undefined, i18n)
+        : null;
+  const cost = images.length > 0 ? costOf(request) : null;
+
+  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
+  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
+  const steps: StudioStep[] = [
+    { id: STEP_IDS[0], label: t`Tải ảnh lên` },
+    { id: STEP_IDS[1], label: t`Mô tả chỉnh sửa` },
+    { id: STEP_IDS[2], label: t`Tạo ảnh` },
+    { id: STEP_IDS[3], label: t`Xem kết quả` },
+  ];
+
+  const goTo = (index: number) => {
+    setFormStep(index);
+    const section = sections.current[index];
+    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    section?.querySelector<HTMLElement>('h2, textarea')?.focus({ preventScroll: true });
+  };
+  const uploadDone = images.length > 0 && countProblem === null;
+  const nextAllowed = formStep === 0 ? uploadDone : formStep === 1 ? prompt.trim() !== '' : false;
+
+  const changeMode = (next: EditMode) => {
+    setMode(next);
+    // Back to one image: the first stays, the others would break the single-image rule.
+    if (next === 'single') setImages((current) => current.slice(0, 1));
+  };
+
+  /** Try Another: the flow starts again from an empty choice. */
+  const startOver = () => {
+    studio.reset();
+    setImages([]);
+    setPrompt('');
+    setFormStep(0);
+  };
+
+  // The result shown of a multi-image edit; a new job starts at its first.
+  const jobId = studio.job?.id ?? null;
+  const resultIndex = shownResult.jobId === jobId ? Math.min(shownResult.index, Math.max(0, studio.results.length - 1)) : 0;
+  const shown = studio.results[resultIndex] ?? studio.result;
+
+  const maxImageMb = UPLOAD_LIMITS.image.maxMegabytes;
+
+  const history = (
+    <HistoryPanel
+      feature="image-editing"
+      title={t`Lịch sử chỉnh sửa`}
+      currentJobId={studio.job?.id}
+      onOpen={(job) => studio.open(job.id)}
+      onRegenerate={(job) => void studio.regenerate(job.id)}
+    />
+  );
+
+  let body;
+  if (studio.isReattaching) {
+    body = (
+      <p className={s.muted} role="status">
+        <Trans>Đang tải...</Trans>
+      </p>
+    );
+  } else if (studio.isRunning) {
+    body = <ProcessingView studio={studio} />;
+  } else if (showingJob) {
+    const before = beforeOfResult(studio.job, resultIndex);
+    body = (
+      <>
+        <ResultStrip results={studio.results} selected={resultIndex} onSelect={(index) => setShownResult({ jobId, index })} />
+        <ResultView key={shown?.id} studio={{ ...studio, result: shown }} before={before} onTryAnother={startOver} />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <div ref={(node) => void (sections.current[0] = node)} data-active={formStep === 0}>
+          <UploadZone
+            kind="image"
+            testId="edit-images"
+            multiple={mode === 'multi'}
+            max={mode === 'multi' ? MAX_EDIT_IMAGES : undefined}
+            label={
+              mode === 'multi' ? (
+                <Trans>
+                  Bước 1: Tải ảnh lên ({MIN_MULTI_EDIT_IMAGES}–{MAX_EDIT_IMAGES} ảnh)
+                </Trans>
+              ) : (
+                <Trans>Bước 1: Tải ảnh lên</Trans>
+              )
+            }
+            hint={
+              <ul className={s.guidance}>
+                <li>
+                  <Trans>Ảnh JPEG, PNG hoặc WebP, tối đa {maxImageMb}MB mỗi ảnh.</Trans>
+                </li>
+                <li>
+                  <Trans>Ảnh rõ nét, đủ sáng cho kết quả đẹp nhất.</Trans>
+                </li>
+                <li>
+                  {mode === 'multi' ? (
+                    <Trans>Mọi ảnh được chỉnh sửa giống nhau; kết quả là một ảnh cho mỗi ảnh, hoặc một ảnh ghép lưới.</Trans>
+                  ) : (
+                    <Trans>Muốn sửa cùng lúc nhiều ảnh? Chọn chế độ “Nhiều ảnh” ở bước 2.</Trans>
+                  )}
+                </li>
+              </ul>
+            }
+            value={images}
+            onChange={(assets) => {
+              setImages(assets);
+              if (assets.length > 0 && formStep === 0 && imageCountProblem(mode, assets.length) === null) setFormStep(1);
+            }}
+            pasteFromDocument
+          />
+        </div>
+
+        <div ref={(node) => void (sections.current[1] = node)} className={s.card} data-active={formStep === 1}>
+          <h2 className={s.cardTitle} tabIndex={-1}>
+            <Trans>Bước 2: Mô tả chỉnh sửa</Trans>
+          </h2>
+          <EditInstructions
+            mode={mode}
+            onModeChange={changeMode}
+            imageCount={images.length}
+            prompt={prompt}
+            onPromptChange={(next) => {
+              setPrompt(next);
+              if (next.trim() !== '' && formStep === 1) setFormStep(2);
+            }}
+          />
+        </div>
+
+        <div ref={(node) => void (sections.current[2] = node)} className={s.card} data-active={formStep === 2}>
+          <h2 className={s.cardTitle} tabIndex={-1}>
+            <Trans>Bước 3: Tạo ảnh</Trans>
+          </h2>
+          <p className={s.muted}>
+            <Trans>Mỗi ảnh dùng 1 tín dụng. Thường mất khoảng 2–3 phút.</Trans>
+          </p>
+          <GenerateButton
+            cost={cost}
+            balance={credits.balance}
+            problem={problem}
+            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
+            busy={studio.status === 'submitting'}
+            onGenerate={() => void studio.submit(request)}
+          />
+          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
+            <p className={s.error} role="alert" data-testid="generate-error">
+              {studio.error.description}
+            </p>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  const inForm = !showingJob && !studio.isReattaching;
+  return (
+    <StudioPage
+      title={<Trans>Chỉnh sửa ảnh</Trans>}
+      description={<Trans>Tải một hoặc nhiều ảnh lên, mô tả điều muốn thay đổi rồi tạo ảnh mới.</Trans>}
+      steps={steps}
+      currentStep={step}
+      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
+      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
+      nextDisabled={!nextAllowed}
+      nextHint={problem}
+      aside={history}
+    >
+      {body}
+    </StudioPage>
+  );
+}

@@ -1,0 +1,279 @@
+import { useId, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { checkPrerequisites, VIDEO_MODEL_CATALOG } from '../../../contract/generations.ts';
+import type { Asset } from '../../../contract/media.ts';
+import { mediaSrc } from '../../assets/shared/format.ts';
+import { costOf, useCredits } from '../data/credits.ts';
+import { generationText, stageText } from '../data/generation-messages.ts';
+import { EXPECTED_DURATIONS, useStudioJob, type StudioJob } from '../data/use-studio-job.ts';
+import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { HistoryPanel } from '../shell/HistoryPanel.tsx';
+import { ProcessingView } from '../shell/ProcessingView.tsx';
+import { ResultView } from '../shell/ResultView.tsx';
+import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { UploadZone } from '../shell/UploadZone.tsx';
+import * as s from '../shell/studio.css.ts';
+import { ImageToVideoParams } from './ImageToVideoParams.tsx';
+import { FORM_STEPS, nextBlocker, RESULT_STEP, VIDEO_STAGES, videoRequest, videoStageStates } from './video-flow.ts';
+import { DEFAULT_VIDEO_PARAMS, type VideoParams } from './video-params.ts';
+import * as v from './image-to-video.css.ts';
+
+/**
+ * The image-to-video studio (spec §2 Studio step flows): Upload Image → Configure Parameters →
+ * Generate Video → View Result, one step shown at a time, with Back and Next (Tiếp tục); Next
+ * stays disabled, with the reason, until the step is complete. The model picker offers only
+ * each model's own durations, resolutions and flags (ImageToVideoParams); the price follows the
+ * choice. While the job runs, the processing view and the §4 video stages; then the player.
+ *
+ * Test ids beyond the shell's and the form's: `i2v-image*` (the upload zone), `i2v-step`
+ * (`data-step` = upload | configure | generate), `i2v-summary` with `i2v-summary-model`,
+ * `i2v-summary-duration`, `i2v-summary-resolution`; `video-stage` (`data-stage`, `data-state`).
+ */
+
+const MINUTE_S = 60;
+
+export function ImageToVideoScreen() {
+  const { t, i18n } = useLingui();
+  const studio = useStudioJob('image-to-video');
+  const credits = useCredits();
+
+  const [image, setImage] = useState<Asset | null>(null);
+  const [params, setParams] = useState<VideoParams>(DEFAULT_VIDEO_PARAMS);
+  const [formStep, setFormStep] = useState(0);
+  /** Set by Back / Next: the step shown next takes the focus (not on first render). */
+  const moved = useRef(false);
+
+  const request = videoRequest(image, params);
+  const cost = costOf(request);
+  const currentForm = FORM_STEPS[formStep] ?? 'upload';
+  const blocker = nextBlocker(currentForm, image, params);
+  /** The §5 message of the whole request, for the Generate button. */
+  const problem = checkPrerequisites(request);
+  const configureTitle = useId();
+  const generateTitle = useId();
+
+  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
+  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
+  const steps: StudioStep[] = [
+    { id: FORM_STEPS[0], label: t`Tải ảnh lên` },
+    { id: FORM_STEPS[1], label: t`Thiết lập thông số` },
+    { id: FORM_STEPS[2], label: t`Tạo video` },
+    { id: RESULT_STEP, label: t`Xem kết quả` },
+  ];
+
+  /** The step's panel, new for each step (keyed): after Back / Next it takes the focus. */
+  const focusIfMoved = (node: HTMLDivElement | null) => {
+    if (!node || !moved.current) return;
+    moved.current = false;
+    node.focus();
+  };
+
+  const goTo = (index: number) => {
+    moved.current = true;
+    setFormStep(index);
+  };
+
+  /** Try Another / Create New: the flow starts again with no image and the default settings. */
+  const startOver = () => {
+    studio.reset();
+    setImage(null);
+    setParams(DEFAULT_VIDEO_PARAMS);
+    setFormStep(0);
+  };
+
+  const history = (
+    <HistoryPanel
+      feature="image-to-video"
+      title={t`Lịch sử video`}
+      currentJobId={studio.job?.id}
+      onOpen={(job) => studio.open(job.id)}
+      onRegenerate={(job) => void studio.regenerate(job.id)}
+    />
+  );
+
+  let body;
+  if (studio.isReattaching) {
+    body = (
+      <p className={s.muted} role="status">
+        <Trans>Đang tải...</Trans>
+      </p>
+    );
+  } else if (studio.isRunning) {
+    body = (
+      <>
+        <ProcessingView studio={studio} />
+        <VideoStages studio={studio} />
+      </>
+    );
+  } else if (showingJob) {
+    body = <ResultView studio={studio} onTryAnother={startOver} />;
+  } else {
+    body = (
+      <div key={currentForm} ref={focusIfMoved} className={v.stepPanel} tabIndex={-1} aria-label={steps[formStep]?.label} data-testid="i2v-step" data-step={currentForm}>
+        {currentForm === 'upload' ? (
+          <UploadZone
+            kind="image"
+            testId="i2v-image"
+            label={<Trans>Bước 1: Tải ảnh lên</Trans>}
+            hint={
+              <ul className={s.guidance}>
+                <li>
+                  <Trans>Ảnh rõ nét, đủ sáng, chủ thể nằm giữa khung hình.</Trans>
+                </li>
+                <li>
+                  <Trans>Video giữ tỉ lệ khung của ảnh (từ dọc 9:16 đến ngang 16:9).</Trans>
+                </li>
+                <li>
+                  <Trans>Ảnh JPEG, PNG hoặc WebP, tối đa 10MB.</Trans>
+                </li>
+              </ul>
+            }
+            value={image ? [image] : []}
+            onChange={(assets) => setImage(assets[0] ?? null)}
+            pasteFromDocument
+          />
+        ) : currentForm === 'configure' ? (
+          <section className={s.card} aria-labelledby={configureTitle}>
+            <h2 id={configureTitle} className={s.cardTitle}>
+              <Trans>Bước 2: Thiết lập thông số</Trans>
+            </h2>
+            <ImageToVideoParams value={params} onChange={setParams} />
+          </section>
+        ) : (
+          <section className={s.card} aria-labelledby={generateTitle}>
+            <h2 id={generateTitle} className={s.cardTitle}>
+              <Trans>Bước 3: Tạo video</Trans>
+            </h2>
+            <Summary image={image} params={params} />
+            <ExpectedNote />
+            <GenerateButton
+              output="video"
+              cost={cost}
+              balance={credits.balance}
+              problem={problem ? generationText(problem, undefined, i18n) : null}
+              insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
+              busy={studio.status === 'submitting'}
+              onGenerate={() => void studio.submit(request)}
+            />
+            {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
+              <p className={s.error} role="alert" data-testid="generate-error">
+                {studio.error.description}
+              </p>
+            ) : null}
+          </section>
+        )}
+      </div>
+    );
+  }
+
+  const inForm = !showingJob && !studio.isReattaching;
+  return (
+    <StudioPage
+      title={<Trans>Ảnh thành video</Trans>}
+      description={<Trans>Biến một bức ảnh tĩnh thành video ngắn: tải ảnh lên, chọn mô hình và thông số rồi tạo video.</Trans>}
+      steps={steps}
+      currentStep={step}
+      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
+      onNext={inForm && formStep < FORM_STEPS.length - 1 ? () => goTo(formStep + 1) : undefined}
+      nextDisabled={blocker !== null}
+      nextHint={blocker ? <span data-testid="i2v-next-hint">{generationText(blocker, undefined, i18n)}</span> : undefined}
+      aside={history}
+    >
+      {body}
+    </StudioPage>
+  );
+}
+
+/** What will be sent: the image and the chosen settings, before the credits are spent. */
+function Summary({ image, params }: { image: Asset | null; params: VideoParams }) {
+  const { t } = useLingui();
+  const model = VIDEO_MODEL_CATALOG[params.model].label;
+  // Named as in the form ('{seconds} giây'): one message for both.
+  const { duration: seconds, resolution } = params;
+  const flags = [
+    params.camera_fixed ? t`Giữ máy quay cố định` : null,
+    params.generate_audio ? t`Tạo âm thanh` : null,
+    params.prompt_optimizer ? t`Tối ưu mô tả` : null,
+  ].filter((flag): flag is string => flag !== null);
+  return (
+    <div className={v.summary} data-testid="i2v-summary">
+      {image ? <img className={v.summaryImage} src={mediaSrc(image.thumbnail_url ?? image.url)} alt={image.name} /> : <span />}
+      <dl className={v.summaryList}>
+        <dt className={v.summaryTerm}>
+          <Trans>Mô hình</Trans>
+        </dt>
+        <dd className={v.summaryValue} data-testid="i2v-summary-model">
+          {model}
+        </dd>
+        <dt className={v.summaryTerm}>
+          <Trans>Thời lượng</Trans>
+        </dt>
+        <dd className={v.summaryValue} data-testid="i2v-summary-duration" data-seconds={seconds}>
+          <Trans>{seconds} giây</Trans>
+        </dd>
+        <dt className={v.summaryTerm}>
+          <Trans>Độ phân giải</Trans>
+        </dt>
+        <dd className={v.summaryValue} data-testid="i2v-summary-resolution">
+          {resolution}
+        </dd>
+        {params.cfg_scale !== undefined ? (
+          <>
+            <dt className={v.summaryTerm}>
+              <Trans>Mức bám sát mô tả (CFG)</Trans>
+            </dt>
+            <dd className={v.summaryValue}>{params.cfg_scale.toFixed(2)}</dd>
+          </>
+        ) : null}
+        {flags.length > 0 ? (
+          <>
+            <dt className={v.summaryTerm}>
+              <Trans>Tùy chọn</Trans>
+            </dt>
+            <dd className={v.summaryValue}>{flags.join(', ')}</dd>
+          </>
+        ) : null}
+        <dt className={v.summaryTerm}>
+          <Trans>Mô tả chuyển động</Trans>
+        </dt>
+        <dd className={v.summaryValue}>{params.prompt ? params.prompt : <Trans>Không có (chuyển động tự nhiên)</Trans>}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** The spec's wait for a video (§9), in whole minutes. */
+function ExpectedNote() {
+  const { minSeconds, maxSeconds } = EXPECTED_DURATIONS['image-to-video'];
+  const min = Math.round(minSeconds / MINUTE_S);
+  const max = Math.round(maxSeconds / MINUTE_S);
+  return (
+    <p className={s.muted}>
+      <Trans>
+        Video thường hoàn tất sau khoảng {min}–{max} phút. Bạn có thể rời trang trong lúc chờ.
+      </Trans>
+    </p>
+  );
+}
+
+/** The three stages of a video job (spec §4), each done, under way or to come. */
+function VideoStages({ studio }: { studio: Pick<StudioJob, 'stage' | 'job'> }) {
+  const { t, i18n } = useLingui();
+  const states = videoStageStates(studio.stage, studio.job?.status === 'completed');
+  const label = { done: t`Xong`, current: t`Đang thực hiện`, todo: t`Chờ` } as const;
+  return (
+    <section className={s.card} aria-label={t`Các giai đoạn tạo video`}>
+      <ol className={v.stages}>
+        {VIDEO_STAGES.map((stage, index) => (
+          <li key={stage} className={v.stage} data-testid="video-stage" data-stage={stage} data-state={states[stage]} aria-current={states[stage] === 'current' ? 'step' : undefined}>
+            <span className={v.stageMark} aria-hidden="true">
+              {states[stage] === 'done' ? '✓' : index + 1}
+            </span>
+            <span>{stageText(stage, i18n)}</span>
+            <span className={s.muted}>({label[states[stage]]})</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

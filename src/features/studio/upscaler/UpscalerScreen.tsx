@@ -1,0 +1,241 @@
+import { useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { checkPrerequisites, type Feature, type GenerationRequest } from '../../../contract/generations.ts';
+import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
+import { costOf, useCredits } from '../data/credits.ts';
+import { generationText } from '../data/generation-messages.ts';
+import { useStudioJob } from '../data/use-studio-job.ts';
+import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { HistoryPanel } from '../shell/HistoryPanel.tsx';
+import { ProcessingView } from '../shell/ProcessingView.tsx';
+import { ResultView } from '../shell/ResultView.tsx';
+import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { UploadZone } from '../shell/UploadZone.tsx';
+import * as s from '../shell/studio.css.ts';
+import { UpscaleImageParams } from './UpscaleImageParams.tsx';
+import { UpscaleVideoParams } from './UpscaleVideoParams.tsx';
+import { UpscalerModeSwitch } from './UpscalerModeSwitch.tsx';
+import {
+  DEFAULT_UPSCALE_IMAGE_PARAMS,
+  DEFAULT_UPSCALE_VIDEO_PARAMS,
+  videoSeconds,
+  type ImageUpscaleParams,
+  type UpscalerMode,
+  type VideoUpscaleParams,
+} from './upscale-params.ts';
+
+/**
+ * The upscaler studio (spec §2 Studio step flows, §3 Upscaler, §5 Upscaler limits and the >4K
+ * warning): image or video mode; Upload (purpose 'upscale': images up to 20 MB, videos MP4, WebM,
+ * MOV up to 100 MB) → Configure (UpscaleImageParams with the input size and the 4K warning, or
+ * UpscaleVideoParams with the 'under 30 seconds' note) → Generate → result (the image with the
+ * before/after slider, or the video player). Both modes share one history and one running job.
+ *
+ * Test ids beyond the shell's and the parameter forms': `upscale-image` and `upscale-video` (the
+ * upload zones' prefixes), UpscalerModeSwitch's `upscaler-mode-image` / `upscaler-mode-video`.
+ */
+
+/** The upscaler's two features: one job at a time is shown, whichever mode it was made in. */
+export const UPSCALER_FEATURES: readonly Feature[] = ['upscaler-image', 'upscaler-video'];
+
+/** The request of the current choice in `mode`. */
+export function upscaleRequest(mode: UpscalerMode, image: Asset | null, video: Asset | null, imageParams: ImageUpscaleParams, videoParams: VideoUpscaleParams): GenerationRequest {
+  return mode === 'image'
+    ? { feature: 'upscaler-image', inputs: { image: image?.id ?? null }, params: imageParams }
+    : { feature: 'upscaler-video', inputs: { video: video?.id ?? null }, params: videoParams };
+}
+
+const STEP_IDS = ['upload', 'configure', 'generate', 'result'] as const;
+
+export function UpscalerScreen() {
+  const { t, i18n } = useLingui();
+  const studio = useStudioJob(UPSCALER_FEATURES);
+  const credits = useCredits();
+
+  const [mode, setMode] = useState<UpscalerMode>('image');
+  const [image, setImage] = useState<Asset | null>(null);
+  const [video, setVideo] = useState<Asset | null>(null);
+  const [imageParams, setImageParams] = useState<ImageUpscaleParams>(DEFAULT_UPSCALE_IMAGE_PARAMS);
+  const [videoParams, setVideoParams] = useState<VideoUpscaleParams>(DEFAULT_UPSCALE_VIDEO_PARAMS);
+  const [formStep, setFormStep] = useState(0);
+  const sections = useRef<(HTMLDivElement | null)[]>([]);
+
+  const input = mode === 'image' ? image : video;
+  const request = upscaleRequest(mode, image, video, imageParams, videoParams);
+  const prerequisite = checkPrerequisites(request);
+  const cost = input ? costOf(request, videoSeconds(video)) : null;
+
+  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
+  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
+  const steps: StudioStep[] = [
+    { id: STEP_IDS[0], label: t`Tải lên` },
+    { id: STEP_IDS[1], label: t`Thiết lập` },
+    { id: STEP_IDS[2], label: t`Tạo kết quả` },
+    { id: STEP_IDS[3], label: t`Kết quả` },
+  ];
+
+  const goTo = (index: number) => {
+    setFormStep(index);
+    const section = sections.current[index];
+    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
+  const nextAllowed = formStep < 2 && input !== null;
+
+  const changeMode = (next: UpscalerMode) => {
+    setMode(next);
+    // Each mode keeps its own file; the steps follow the file of the mode shown.
+    setFormStep((next === 'image' ? image : video) ? 1 : 0);
+  };
+
+  /** Try Another: the flow starts again from an empty choice, in the same mode. */
+  const startOver = () => {
+    studio.reset();
+    setImage(null);
+    setVideo(null);
+    setImageParams(DEFAULT_UPSCALE_IMAGE_PARAMS);
+    setVideoParams(DEFAULT_UPSCALE_VIDEO_PARAMS);
+    setFormStep(0);
+  };
+
+  const history = (
+    <HistoryPanel
+      feature={UPSCALER_FEATURES}
+      title={t`Lịch sử nâng cấp`}
+      currentJobId={studio.job?.id}
+      onOpen={(job) => studio.open(job.id)}
+      onRegenerate={(job) => void studio.regenerate(job.id)}
+    />
+  );
+
+  const maxImageMb = UPLOAD_LIMITS.upscaleImage.maxMegabytes;
+  const maxVideoMb = UPLOAD_LIMITS.upscaleVideo.maxMegabytes;
+  const recommended = RECOMMENDED_VIDEO_SECONDS;
+  const maxMegapixels = MAX_UPSCALE_INPUT_PIXELS / 1_000_000;
+
+  let body;
+  if (studio.isReattaching) {
+    body = (
+      <p className={s.muted} role="status">
+        <Trans>Đang tải...</Trans>
+      </p>
+    );
+  } else if (studio.isRunning) {
+    body = <ProcessingView studio={studio} />;
+  } else if (showingJob) {
+    // The job's own input (a past job opened from the history has another than the form's).
+    const shownImage = studio.job?.feature === 'upscaler-image' ? (studio.job.input_assets.find((asset) => asset.media_type === 'image') ?? null) : null;
+    body = <ResultView studio={studio} before={shownImage} onTryAnother={startOver} />;
+  } else {
+    body = (
+      <>
+        <UpscalerModeSwitch value={mode} onChange={changeMode} disabled={studio.status === 'submitting'} />
+
+        <div ref={(node) => void (sections.current[0] = node)} data-active={formStep === 0}>
+          {mode === 'image' ? (
+            <UploadZone
+              key="image"
+              kind="image"
+              purpose="upscale"
+              testId="upscale-image"
+              label={<Trans>Bước 1: Tải ảnh lên</Trans>}
+              hint={
+                <ul className={s.guidance}>
+                  <li>
+                    <Trans>Ảnh JPEG, PNG hoặc WebP, tối đa {maxImageMb}MB.</Trans>
+                  </li>
+                  <li>
+                    <Trans>Ảnh đến {maxMegapixels} triệu điểm ảnh giữ nguyên độ phân giải; kết quả gấp 2 đến 4 lần mỗi cạnh.</Trans>
+                  </li>
+                </ul>
+              }
+              value={image ? [image] : []}
+              onChange={(assets) => {
+                const next = assets[0] ?? null;
+                setImage(next);
+                if (next && formStep === 0) setFormStep(1);
+              }}
+              pasteFromDocument
+            />
+          ) : (
+            <UploadZone
+              key="video"
+              kind="video"
+              purpose="upscale"
+              testId="upscale-video"
+              label={<Trans>Bước 1: Tải video lên</Trans>}
+              hint={
+                <ul className={s.guidance}>
+                  <li>
+                    <Trans>Video MP4, WebM hoặc MOV, tối đa {maxVideoMb}MB.</Trans>
+                  </li>
+                  <li>
+                    <Trans>Nên dùng video dưới {recommended} giây.</Trans>
+                  </li>
+                </ul>
+              }
+              value={video ? [video] : []}
+              onChange={(assets) => {
+                const next = assets[0] ?? null;
+                setVideo(next);
+                if (next && formStep === 0) setFormStep(1);
+              }}
+              pasteFromDocument
+            />
+          )}
+        </div>
+
+        <div ref={(node) => void (sections.current[1] = node)} className={s.card} data-active={formStep === 1}>
+          <h2 className={s.cardTitle} tabIndex={-1}>
+            <Trans>Bước 2: Thiết lập</Trans>
+          </h2>
+          {mode === 'image' ? (
+            <UpscaleImageParams value={imageParams} onChange={setImageParams} input={image ? { width: image.width, height: image.height } : null} />
+          ) : (
+            <UpscaleVideoParams value={videoParams} onChange={setVideoParams} video={video} />
+          )}
+        </div>
+
+        <div ref={(node) => void (sections.current[2] = node)} className={s.card} data-active={formStep === 2}>
+          <h2 className={s.cardTitle} tabIndex={-1}>
+            <Trans>Bước 3: Nâng cấp</Trans>
+          </h2>
+          <p className={s.muted}>
+            {mode === 'image' ? <Trans>Ảnh thường xong sau khoảng 30–60 giây.</Trans> : <Trans>Video thường mất khoảng 2–5 phút.</Trans>}
+          </p>
+          <GenerateButton
+            cost={cost}
+            balance={credits.balance}
+            problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
+            busy={studio.status === 'submitting'}
+            output={mode}
+            onGenerate={() => void studio.submit(request)}
+          />
+          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
+            <p className={s.error} role="alert" data-testid="generate-error">
+              {studio.error.description}
+            </p>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  const inForm = !showingJob && !studio.isReattaching;
+  return (
+    <StudioPage
+      title={<Trans>Làm nét ảnh</Trans>}
+      description={<Trans>Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi nâng cấp.</Trans>}
+      steps={steps}
+      currentStep={step}
+      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
+      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
+      nextDisabled={!nextAllowed}
+      nextHint={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+      aside={history}
+    >
+      {body}
+    </StudioPage>
+  );
+}

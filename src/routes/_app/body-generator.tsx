@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { BodyGeneratorScreen } from '../../features/studio/body-generator/BodyGeneratorScreen.tsx';
+import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+
+/** The body generator studio (spec §2), for signed-in users on a tablet or larger. */
+export const Route = createFileRoute('/_app/body-generator')({
+  staticData: {
+    title: msg`Tạo người mẫu`,
+    description: msg`Tạo người mẫu ảo theo số đo và dáng người, có thể kèm ảnh khuôn mặt, để dùng cho thử đồ.`,
+  },
+  component: BodyGeneratorRoute,
+});
+
+function BodyGeneratorRoute() {
+  return (
+    <StudioGuard>
+      <BodyGeneratorScreen />
+    </StudioGuard>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { HairstyleChangerScreen } from '../../features/studio/hairstyle/HairstyleChangerScreen.tsx';
+import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+
+/** The hairstyle changer studio (spec §2), for signed-in users on a tablet or larger. */
+export const Route = createFileRoute('/_app/hairstyle-changer')({
+  staticData: {
+    title: msg`Đổi kiểu tóc`,
+    description: msg`Thử kiểu tóc và màu tóc mới trên ảnh chân dung: tải ảnh, chọn kiểu, tô vùng tóc rồi tạo ảnh.`,
+  },
+  component: HairstyleChangerRoute,
+});
+
+function HairstyleChangerRoute() {
+  return (
+    <StudioGuard>
+      <HairstyleChangerScreen />
+    </StudioGuard>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+import { ImageEditingScreen } from '../../features/studio/image-editing/ImageEditingScreen.tsx';
+
+/** The image editing studio (spec §2), for signed-in users on a tablet or larger. */
+export const Route = createFileRoute('/_app/image-editing')({
+  staticData: {
+    title: msg`Chỉnh sửa ảnh`,
+    description: msg`Tải một hoặc nhiều ảnh lên, mô tả điều muốn thay đổi rồi tạo ảnh mới.`,
+  },
+  component: ImageEditingRoute,
+});
+
+function ImageEditingRoute() {
+  return (
+    <StudioGuard>
+      <ImageEditingScreen />
+    </StudioGuard>
+  );
+}

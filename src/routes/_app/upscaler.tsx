@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+import { UpscalerScreen } from '../../features/studio/upscaler/UpscalerScreen.tsx';
+
+/** The upscaler studio (spec §2), image and video modes, for signed-in users on a tablet or larger. */
+export const Route = createFileRoute('/_app/upscaler')({
+  staticData: {
+    title: msg`Làm nét ảnh`,
+    description: msg`Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi nâng cấp.`,
+  },
+  component: UpscalerRoute,
+});
+
+function UpscalerRoute() {
+  return (
+    <StudioGuard>
+      <UpscalerScreen />
+    </StudioGuard>
+  );
+}
