@@ -9,7 +9,9 @@
  *    rate beside the bare handler, each local engine's time on a ~2 MP input (targets: an image
  *    tool <= 2 s, a 5 s 480p video <= 10 s), and upload throughput with the server's peak memory
  *    growth for a 100 MB video (target <= 2× the file).
- * `npm run bench -- --only=generations` runs the generation figures alone.
+ *  - studios: the JavaScript each studio route loads (target <= 200 KB gzip) and the time from
+ *    clicking Generate to the processing screen.
+ * `npm run bench -- --only=generations` runs the generation and studio figures alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -22,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
 import { queueFigures, seedAccount, uploadFigures } from './bench-generations.ts';
+import { studioFigures } from './bench-studios.ts';
 import { ensureChromium } from './chromium.ts';
 import { ensureBuild } from './ensure-build.ts';
 
@@ -204,7 +207,7 @@ const BENCH_SIGNING_KEY = 'bench-signing-key-of-at-least-32-characters';
 
 async function main() {
   const onlyGenerations = process.argv.includes('--only=generations');
-  const chromePath = onlyGenerations ? '' : ensureChromium();
+  const chromePath = ensureChromium();
   await ensureBuild();
   if (!onlyGenerations) await bundleSizes();
 
@@ -258,6 +261,7 @@ async function main() {
     console.log(`ratio status/bare: p50 ${ratio(status.p50, bareAtStatusRate.p50)}×, p99 ${ratio(status.p99, bareAtStatusRate.p99)}×`);
 
     await uploadFigures(base, token, server.pid ?? 0, dataDir);
+    await studioFigures(base, token, chromePath, dist);
   } finally {
     await Promise.all([stop(server), stop(bare)]);
     await rm(dataDir, { recursive: true, force: true });
