@@ -96,6 +96,9 @@ globalStyle('body', {
   WebkitFontSmoothing: 'antialiased',
 });
 globalStyle('img, svg, video', { display: 'block', maxWidth: '100%' });
+// The `hidden` attribute must win over the display rules above (the browser's own [hidden] rule
+// is weaker than any author style).
+globalStyle('[hidden]', { display: 'none !important' });
 globalStyle('a', { color: 'inherit' });
 globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
 globalStyle('h1, h2, h3, h4', { lineHeight: 1.2, margin: 0 });
