@@ -42,6 +42,8 @@ export function ResultView({ studio, before, onTryAgain, onTryAnother }: ResultV
   const { t } = useLingui();
   const [downloading, setDownloading] = useState<Asset | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
+  /** The video URL this browser could not play (H.265 is not decoded everywhere, e.g. Chromium on Linux). */
+  const [unplayable, setUnplayable] = useState<string | null>(null);
   const { job, result, results, error } = studio;
   const isVideo = result?.media_type === 'video' || job?.feature === 'image-to-video' || job?.feature === 'upscaler-video';
   const tryAnother = onTryAnother ?? studio.reset;
@@ -77,8 +79,23 @@ export function ResultView({ studio, before, onTryAgain, onTryAnother }: ResultV
   return (
     <section className={s.card} data-testid="result-view" data-job-id={job?.id} aria-label={t`Kết quả`}>
       {isVideo ? (
-        // oxlint-disable-next-line jsx-a11y/media-has-caption -- generated clips come without caption tracks
-        <video className={s.resultMedia} src={mediaSrc(result.url)} poster={result.poster_url ? mediaSrc(result.poster_url) : undefined} controls playsInline data-testid="result-video" />
+        <>
+          {/* oxlint-disable-next-line jsx-a11y/media-has-caption -- generated clips come without caption tracks */}
+          <video
+            className={s.resultMedia}
+            src={mediaSrc(result.url)}
+            poster={result.poster_url ? mediaSrc(result.poster_url) : undefined}
+            controls
+            playsInline
+            data-testid="result-video"
+            onError={() => setUnplayable(result.url)}
+          />
+          {unplayable === result.url ? (
+            <p className={s.muted} role="status" data-testid="result-video-unplayable">
+              <Trans>Trình duyệt này không phát được video này (thường là H.265). Video vẫn tốt: hãy tải xuống để xem, hoặc chọn H.264 khi nâng cấp lần sau.</Trans>
+            </p>
+          ) : null}
+        </>
       ) : showCompare ? (
         <CompareSlider
           before={{ src: mediaSrc(before.url), alt: t`Ảnh gốc` }}
