@@ -14,6 +14,8 @@ import { signIn } from './session.ts';
 
 /** Local edits take a second or two; a loaded CI machine more. */
 const RESULT_TIMEOUT_MS = 60_000;
+// Jobs queue behind the other suites' on the shared server: a test may wait for two of them.
+test.describe.configure({ timeout: 2 * RESULT_TIMEOUT_MS });
 
 interface Upload {
   name: string;

@@ -17,6 +17,8 @@ import { signIn } from './session.ts';
 
 /** A local video job takes a few seconds; the suite runs tests in parallel on a shared server. */
 const RESULT_TIMEOUT_MS = 60_000;
+// Jobs queue behind the other suites' on the shared server: a test may wait for two of them.
+test.describe.configure({ timeout: 2 * RESULT_TIMEOUT_MS });
 /** The engine's frames are whole at 24 fps: the file's duration is the chosen one to a frame or two. */
 const DURATION_TOLERANCE_DIGITS = 0;
 
@@ -174,6 +176,8 @@ test('a wrong file type and an 11 MB file are refused with their messages', asyn
 });
 
 test('leaving the processing screen and reloading comes back to the same job', async ({ page, request }) => {
+  // 1080p frames take a while on a busy 2-core machine, on purpose: the job must still run at the
+  // reload (the file's timeout leaves room for it).
   await signIn(page, request);
   await open(page);
   await upload(page, await still(1920, 1080));

@@ -15,6 +15,8 @@ import { signIn } from './session.ts';
 
 /** Local upscales of these small inputs take a few seconds; a loaded CI machine more. */
 const RESULT_TIMEOUT_MS = 60_000;
+// Jobs queue behind the other suites' on the shared server: a test may wait for two of them.
+test.describe.configure({ timeout: 2 * RESULT_TIMEOUT_MS });
 const MB = 1024 * 1024;
 
 interface Upload {

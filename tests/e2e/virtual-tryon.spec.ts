@@ -14,6 +14,8 @@ import { signIn } from './session.ts';
 const TUTORIAL = 'virtual-tryon';
 /** Local try-on runs take a few seconds per garment on a CI machine. */
 const RESULT_TIMEOUT_MS = 60_000;
+// Jobs queue behind the other suites' on the shared server: a test may wait for two of them.
+test.describe.configure({ timeout: 2 * RESULT_TIMEOUT_MS });
 
 async function png(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();

@@ -58,6 +58,9 @@ export function UploadZone(props: UploadZoneProps) {
   const [pickerOpen, setPickerOpen] = useState(false);
   /** Which chosen asset a 'replace' is for (single mode replaces anyway). */
   const replacing = useRef<string | null>(null);
+  /** Selection order of the files uploaded here, by asset id. */
+  const chosenOrder = useRef(new Map<string, number>());
+  const rank = (asset: Asset) => chosenOrder.current.get(asset.id) ?? 0;
 
   // The latest choice, also between renders: several uploads can finish in one tick.
   const latest = useRef(value);
@@ -88,7 +91,12 @@ export function UploadZone(props: UploadZoneProps) {
       }
     }
     const fresh = incoming.filter((asset) => !current.some((other) => other.id === asset.id));
-    commit([...current, ...fresh].slice(0, limit));
+    const next = [...current, ...fresh];
+    // Uploads finish in any order; uploaded files keep the order they were chosen in (their
+    // slots sorted by selection), assets picked from the library keep their places.
+    const uploaded = next.filter((asset) => chosenOrder.current.has(asset.id)).toSorted((a, b) => rank(a) - rank(b));
+    let slot = 0;
+    commit(next.map((asset) => (chosenOrder.current.has(asset.id) ? uploaded[slot++]! : asset)).slice(0, limit));
   };
 
   const upload = useUpload({
@@ -99,7 +107,11 @@ export function UploadZone(props: UploadZoneProps) {
     // uploader counts the files it holds, so a removed asset's file is forgotten (`forget`).
     maxFiles: multiple ? max : undefined,
     pasteFromDocument: pasteFromDocument && !disabled,
-    onUploaded: (asset) => place([asset]),
+    onUploaded: (asset, item) => {
+      // The uploader numbers its items in the order the files were chosen (`upload-<n>`).
+      chosenOrder.current.set(asset.id, Number(/\d+$/.exec(item.id)?.[0] ?? 0));
+      place([asset]);
+    },
   });
 
   /** The uploader's entry of an asset that left the choice: it no longer counts against `max`. */
