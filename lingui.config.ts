@@ -8,7 +8,8 @@ export default defineConfig({
   locales: ['vi', 'en'],
   // Catalogs are split so a pre-rendered public page downloads only what it shows: `site`
   // (public layout and shared libraries), one catalog per public page (a folder under
-  // src/features/site/pages/), and `app` for the rest of the SPA.
+  // src/features/site/pages/), one per studio folder (src/features/studio/<name>/), and `app`
+  // for the rest of the SPA.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/site',
@@ -20,10 +21,17 @@ export default defineConfig({
       include: ['<rootDir>/src/features/site/pages/{name}/'],
       exclude: ['**/*.test.*'],
     },
+    // One catalog per studio folder (the six tools, and the shell and data layer they share),
+    // loaded by the studio routes: the SPA's first load does not carry every tool's text.
+    {
+      path: '<rootDir>/src/locales/{locale}/studio/{name}',
+      include: ['<rootDir>/src/features/studio/{name}/'],
+      exclude: ['**/*.test.*'],
+    },
     {
       path: '<rootDir>/src/locales/{locale}/app',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/**', '<rootDir>/src/lib/**', '<rootDir>/src/ui/**'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/**', '<rootDir>/src/features/studio/**', '<rootDir>/src/lib/**', '<rootDir>/src/ui/**'],
     },
   ],
   format: formatter({ lineNumbers: false }),

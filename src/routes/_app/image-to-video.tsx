@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { ImageToVideoScreen } from '../../features/studio/image-to-video/ImageToVideoScreen.tsx';
 import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
 
 /** The image-to-video studio (spec §2), for signed-in users on a tablet or larger. */
 export const Route = createFileRoute('/_app/image-to-video')({
@@ -9,6 +10,8 @@ export const Route = createFileRoute('/_app/image-to-video')({
     title: msg`Ảnh thành video`,
     description: msg`Biến một bức ảnh tĩnh thành video ngắn: tải ảnh lên, chọn mô hình và thông số rồi tạo video.`,
   },
+  // The studio's messages, before it renders.
+  loader: () => loadStudioCatalogs('image-to-video'),
   component: ImageToVideoRoute,
 });
 

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
 import { UpscalerScreen } from '../../features/studio/upscaler/UpscalerScreen.tsx';
+import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
 
 /** The upscaler studio (spec §2), image and video modes, for signed-in users on a tablet or larger. */
 export const Route = createFileRoute('/_app/upscaler')({
@@ -9,6 +10,8 @@ export const Route = createFileRoute('/_app/upscaler')({
     title: msg`Làm nét ảnh`,
     description: msg`Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi nâng cấp.`,
   },
+  // The studio's messages, before it renders.
+  loader: () => loadStudioCatalogs('image-to-video', 'upscaler'),
   component: UpscalerRoute,
 });
 

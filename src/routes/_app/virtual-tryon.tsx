@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
 import { VirtualTryOnScreen } from '../../features/studio/virtual-tryon/VirtualTryOnScreen.tsx';
+import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
 
 /** The virtual try-on studio (spec §2), for signed-in users on a tablet or larger. */
 export const Route = createFileRoute('/_app/virtual-tryon')({
@@ -9,6 +10,8 @@ export const Route = createFileRoute('/_app/virtual-tryon')({
     title: msg`Thử đồ ảo`,
     description: msg`Mặc thử quần áo lên ảnh người mẫu: chọn người mẫu, chọn trang phục rồi tạo ảnh.`,
   },
+  // The studio's messages, before it renders.
+  loader: () => loadStudioCatalogs('virtual-tryon'),
   component: VirtualTryOnRoute,
 });
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, type Generation, type GenerationRequest } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
@@ -16,9 +16,12 @@ import { ResultView } from '../shell/ResultView.tsx';
 import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
-import { MaskEditor, type MaskEditorHandle } from './mask-editor/MaskEditor.tsx';
+import type { MaskEditorHandle } from './mask-editor/MaskEditor.tsx';
 import { HairCustomise, type HairCustomisation } from './styles/HairCustomise.tsx';
 import { HairstylePicker, INITIAL_HAIRSTYLE_SELECTION, type HairstyleSelection } from './styles/HairstylePicker.tsx';
+
+/** Loaded once a photo is there to paint on: the page opens without the editor's code. */
+const MaskEditor = lazy(() => import('./mask-editor/MaskEditor.tsx').then((module) => ({ default: module.MaskEditor })));
 
 /**
  * The hairstyle changer studio (spec §2 Studio step flows, §3 Hairstyle, §5 photo guidance and
@@ -253,6 +256,7 @@ export function HairstyleChangerScreen() {
             <Trans>Vùng tóc cần thay đổi</Trans>
           </h3>
           {photo ? (
+            <Suspense fallback={null}>
             <MaskEditor
               ref={editor}
               imageUrl={mediaSrc(photo.url)}
@@ -266,6 +270,7 @@ export function HairstyleChangerScreen() {
                 await uploadMask(blob);
               }}
             />
+            </Suspense>
           ) : (
             <p className={s.notice} role="status" data-testid="hair-mask-needs-photo">
               <Trans>Tải ảnh chân dung ở bước 1 để tô vùng tóc cần thay đổi.</Trans>

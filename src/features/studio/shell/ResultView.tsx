@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.css.ts';
 import { CompareSlider } from '../../assets/compare/CompareSlider.tsx';
-import { DownloadDialog } from '../../assets/download/DownloadDialog.tsx';
-import { ReviewDialog } from '../../assets/review/ReviewDialog.tsx';
 import { mediaSrc } from '../../assets/shared/format.ts';
 import type { StudioJob } from '../data/use-studio-job.ts';
 import { shareLink } from './format.ts';
 import * as s from './studio.css.ts';
+
+/** Loaded on first use: a result opens without the dialogs' code. */
+const DownloadDialog = lazy(() => import('../../assets/download/DownloadDialog.tsx').then((module) => ({ default: module.DownloadDialog })));
+const ReviewDialog = lazy(() => import('../../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
 
 /**
  * The result screen (issue 5 "Result"): the image, with a before/after slider against the main
@@ -133,6 +135,7 @@ export function ResultView({ studio, before, onTryAgain, onTryAnother }: ResultV
           <Trans>Tạo mới</Trans>
         </button>
       </div>
+      <Suspense fallback={null}>
       {downloading ? <DownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
       {reviewOpen ? (
         <ReviewDialog
@@ -146,6 +149,7 @@ export function ResultView({ studio, before, onTryAgain, onTryAnother }: ResultV
           )}
         />
       ) : null}
+      </Suspense>
     </section>
   );
 }

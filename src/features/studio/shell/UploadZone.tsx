@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { type DragEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, UploadPurpose } from '../../../contract/media.ts';
 import { useDeviceInfo } from '../../../lib/device.ts';
 import { button } from '../../../ui/button.css.ts';
-import { AssetsPicker } from '../../assets/picker/AssetsPicker.tsx';
 import { mediaSrc } from '../../assets/shared/format.ts';
 import { useUpload } from '../data/use-upload.ts';
 import type { UploadKind } from '../data/uploads.ts';
 import * as s from './studio.css.ts';
+
+/** Loaded on first use: a studio opens without the library picker's code. */
+const AssetsPicker = lazy(() => import('../../assets/picker/AssetsPicker.tsx').then((module) => ({ default: module.AssetsPicker })));
 
 /**
  * One input of a studio (spec §5 Uploads, issue 5 "Every studio"): a file picker, drag and drop,
@@ -305,6 +307,7 @@ export function UploadZone(props: UploadZoneProps) {
       ) : null}
 
       {pickerOpen ? (
+        <Suspense fallback={null}>
         <AssetsPicker
           open
           onClose={() => setPickerOpen(false)}
@@ -316,6 +319,7 @@ export function UploadZone(props: UploadZoneProps) {
             place(assets);
           }}
         />
+        </Suspense>
       ) : null}
     </section>
   );

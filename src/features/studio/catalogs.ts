@@ -1,0 +1,44 @@
+/**
+ * The studios' message catalogs (src/locales/{locale}/studio/<folder>.po, see lingui.config.ts):
+ * the shell and data layer every studio uses, and one per tool folder. A studio route's loader
+ * loads what its screen shows before it renders, so the SPA's first load carries none of them.
+ */
+import type { Messages } from '@lingui/core';
+import { addCatalog, type Catalog } from '../../lib/i18n.ts';
+
+interface PoModule {
+  messages: Messages;
+}
+
+const vi = import.meta.glob<PoModule>('../../locales/vi/studio/*.po');
+const en = import.meta.glob<PoModule>('../../locales/en/studio/*.po');
+
+/** Folders of src/features/studio with messages of a single tool. */
+export type StudioToolCatalog = 'virtual-tryon' | 'image-editing' | 'body-generator' | 'hairstyle' | 'image-to-video' | 'upscaler';
+type StudioCatalog = StudioToolCatalog | 'shell' | 'data';
+
+const SHARED: readonly StudioCatalog[] = ['shell', 'data'];
+const catalogs = new Map<StudioCatalog, Catalog>();
+
+function load(modules: Record<string, () => Promise<PoModule>>, locale: 'vi' | 'en', name: StudioCatalog) {
+  return async () => {
+    const loader = modules[`../../locales/${locale}/studio/${name}.po`];
+    if (!loader) throw new Error(`no ${locale} catalog for the studio folder ${name}`);
+    return (await loader()).messages;
+  };
+}
+
+function catalogOf(name: StudioCatalog): Catalog {
+  let catalog = catalogs.get(name);
+  if (!catalog) {
+    // One object per folder: addCatalog ignores a catalog it already has.
+    catalog = { vi: load(vi, 'vi', name), en: load(en, 'en', name) };
+    catalogs.set(name, catalog);
+  }
+  return catalog;
+}
+
+/** Loads the shared studio messages and those of `tools` in the active language. */
+export async function loadStudioCatalogs(...tools: StudioToolCatalog[]): Promise<void> {
+  await Promise.all([...SHARED, ...tools].map((name) => addCatalog(catalogOf(name))));
+}
