@@ -7,7 +7,7 @@ import { AppLink } from '../../../ui/link.tsx';
 import { costOf, useCredits } from '../data/credits.ts';
 import { generationText } from '../data/generation-messages.ts';
 import { useStudioJob } from '../data/use-studio-job.ts';
-import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -173,19 +173,13 @@ export function BodyGeneratorScreen() {
           <p className={s.muted}>
             <Trans>Tạo một người mẫu dùng 1 tín dụng. Ảnh thường xong sau khoảng 30–60 giây.</Trans>
           </p>
-          <GenerateButton
+          <StudioGenerate
+            studio={studio}
             cost={prerequisite ? null : cost}
             balance={credits.balance}
             problem={prerequisiteText}
-            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
-            busy={studio.status === 'submitting'}
             onGenerate={() => void studio.submit(request)}
           />
-          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
-            <p className={s.error} role="alert" data-testid="generate-error">
-              {studio.error.description}
-            </p>
-          ) : null}
         </section>
       </>
     );

@@ -9,7 +9,7 @@ import { generationText } from '../data/generation-messages.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS } from '../data/upload-messages.ts';
 import { uploadFile, uploadProblemOf } from '../data/uploads.ts';
 import { useStudioJob } from '../data/use-studio-job.ts';
-import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -291,19 +291,14 @@ export function HairstyleChangerScreen() {
           <p className={s.muted}>
             <Trans>Mỗi lần đổi kiểu tóc dùng 1 tín dụng. Ảnh thường xong sau khoảng 30–60 giây.</Trans>
           </p>
-          <GenerateButton
+          <StudioGenerate
+            studio={studio}
             cost={prerequisite ? null : cost}
             balance={credits.balance}
             problem={problem}
-            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
             busy={busy}
             onGenerate={() => void generate()}
           />
-          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
-            <p className={s.error} role="alert" data-testid="generate-error">
-              {studio.error.description}
-            </p>
-          ) : null}
         </section>
       </>
     );

@@ -5,7 +5,7 @@ import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
 import { costOf, useCredits } from '../data/credits.ts';
 import { generationText } from '../data/generation-messages.ts';
 import { useStudioJob } from '../data/use-studio-job.ts';
-import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -202,19 +202,13 @@ export function ImageEditingScreen() {
           <p className={s.muted}>
             <Trans>Mỗi ảnh dùng 1 tín dụng. Thường mất khoảng 2–3 phút.</Trans>
           </p>
-          <GenerateButton
+          <StudioGenerate
+            studio={studio}
             cost={cost}
             balance={credits.balance}
             problem={problem}
-            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
-            busy={studio.status === 'submitting'}
             onGenerate={() => void studio.submit(request)}
           />
-          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
-            <p className={s.error} role="alert" data-testid="generate-error">
-              {studio.error.description}
-            </p>
-          ) : null}
         </div>
       </>
     );

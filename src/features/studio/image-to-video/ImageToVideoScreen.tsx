@@ -6,7 +6,7 @@ import { mediaSrc } from '../../assets/shared/format.ts';
 import { costOf, useCredits } from '../data/credits.ts';
 import { generationText, stageText } from '../data/generation-messages.ts';
 import { EXPECTED_DURATIONS, useStudioJob, type StudioJob } from '../data/use-studio-job.ts';
-import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -146,20 +146,14 @@ export function ImageToVideoScreen() {
             </h2>
             <Summary image={image} params={params} />
             <ExpectedNote />
-            <GenerateButton
+            <StudioGenerate
+              studio={studio}
               output="video"
               cost={cost}
               balance={credits.balance}
               problem={problem ? generationText(problem, undefined, i18n) : null}
-              insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
-              busy={studio.status === 'submitting'}
               onGenerate={() => void studio.submit(request)}
             />
-            {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
-              <p className={s.error} role="alert" data-testid="generate-error">
-                {studio.error.description}
-              </p>
-            ) : null}
           </section>
         )}
       </div>

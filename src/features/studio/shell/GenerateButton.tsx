@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import type { InsufficientCredits } from '../data/generation-messages.ts';
+import type { StudioJob } from '../data/use-studio-job.ts';
 import * as s from './studio.css.ts';
 
 /**
@@ -104,5 +105,29 @@ export function GenerateButton({ cost, balance, problem, onGenerate, busy = fals
         {busy ? t`Đang gửi...` : label}
       </button>
     </div>
+  );
+}
+
+export interface StudioGenerateProps extends Omit<GenerateButtonProps, 'insufficient' | 'busy'> {
+  studio: StudioJob;
+  /** Defaults to the studio's own submit in flight. */
+  busy?: boolean;
+}
+
+/**
+ * The Generate button of a studio screen, wired to its job: a refused submit shows the credit
+ * panel (402) or the server's reason under the button.
+ */
+export function StudioGenerate({ studio, busy, ...props }: StudioGenerateProps) {
+  const refused = studio.status === 'rejected' ? studio.error : null;
+  return (
+    <>
+      <GenerateButton {...props} insufficient={refused?.insufficient ?? null} busy={busy ?? studio.status === 'submitting'} />
+      {refused && !refused.insufficient ? (
+        <p className={s.error} role="alert" data-testid="generate-error">
+          {refused.description}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS, typ
 import { costOf, useCredits } from '../data/credits.ts';
 import { generationText } from '../data/generation-messages.ts';
 import { useStudioJob } from '../data/use-studio-job.ts';
-import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -203,20 +203,14 @@ export function UpscalerScreen() {
           <p className={s.muted}>
             {mode === 'image' ? <Trans>Ảnh thường xong sau khoảng 30–60 giây.</Trans> : <Trans>Video thường mất khoảng 2–5 phút.</Trans>}
           </p>
-          <GenerateButton
+          <StudioGenerate
+            studio={studio}
             cost={cost}
             balance={credits.balance}
             problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
-            busy={studio.status === 'submitting'}
             output={mode}
             onGenerate={() => void studio.submit(request)}
           />
-          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
-            <p className={s.error} role="alert" data-testid="generate-error">
-              {studio.error.description}
-            </p>
-          ) : null}
         </div>
       </>
     );

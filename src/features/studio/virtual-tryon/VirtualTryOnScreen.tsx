@@ -10,7 +10,7 @@ import { useScreenTutorial } from '../../tutorial/use-tutorial.ts';
 import { costOf, useCredits } from '../data/credits.ts';
 import { generationText } from '../data/generation-messages.ts';
 import { useStudioJob } from '../data/use-studio-job.ts';
-import { GenerateButton } from '../shell/GenerateButton.tsx';
+import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -246,19 +246,13 @@ export function VirtualTryOnScreen() {
           <p className={s.muted}>
             <Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng 30–45 giây cho mỗi món.</Trans>
           </p>
-          <GenerateButton
+          <StudioGenerate
+            studio={studio}
             cost={cost}
             balance={credits.balance}
             problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-            insufficient={studio.status === 'rejected' ? studio.error?.insufficient : null}
-            busy={studio.status === 'submitting'}
             onGenerate={() => void studio.submit(request)}
           />
-          {studio.status === 'rejected' && studio.error && !studio.error.insufficient ? (
-            <p className={s.error} role="alert" data-testid="generate-error">
-              {studio.error.description}
-            </p>
-          ) : null}
         </div>
       </>
     );
