@@ -5,8 +5,9 @@ for (const path of ['/', '/about', '/dashboard']) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    // The SPA pages (/dashboard) render after the inline language script: wait for the text.
+    await expect.poll(async () => page.locator('body').innerText()).toMatch(VIETNAMESE_LETTERS);
     const viText = await page.locator('body').innerText();
-    expect(viText).toMatch(VIETNAMESE_LETTERS);
 
     await page.getByTestId('lang-toggle').first().click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
