@@ -80,20 +80,12 @@ export function BodyGeneratorScreen() {
     <HistoryPanel
       feature="body-generator"
       title={t`Lịch sử tạo người mẫu`}
-      currentJobId={studio.job?.id}
-      onOpen={(job) => studio.open(job.id)}
-      onRegenerate={(job) => void studio.regenerate(job.id)}
+      studio={studio}
     />
   );
 
   let body;
-  if (studio.isReattaching) {
-    body = (
-      <p className={s.muted} role="status">
-        <Trans>Đang tải...</Trans>
-      </p>
-    );
-  } else if (studio.isRunning) {
+  if (studio.isReattaching || studio.isRunning) {
     body = <ProcessingView studio={studio} />;
   } else if (showingJob) {
     const completed = studio.status === 'completed' && studio.result !== null;

@@ -174,22 +174,14 @@ export function HairstyleChangerScreen() {
     <HistoryPanel
       feature="hairstyle-changer"
       title={t`Lịch sử đổi kiểu tóc`}
-      currentJobId={studio.job?.id}
-      onOpen={(job) => studio.open(job.id)}
-      onRegenerate={(job) => void studio.regenerate(job.id)}
+      studio={studio}
     />
   );
 
   const busy = studio.status === 'submitting' || maskUploading;
 
   let body;
-  if (studio.isReattaching) {
-    body = (
-      <p className={s.muted} role="status">
-        <Trans>Đang tải...</Trans>
-      </p>
-    );
-  } else if (studio.isRunning) {
+  if (studio.isReattaching || studio.isRunning) {
     body = <ProcessingView studio={studio} />;
   } else if (showingJob) {
     body = <ResultView studio={studio} before={photo ?? portraitOf(studio.job)} onTryAnother={startOver} />;

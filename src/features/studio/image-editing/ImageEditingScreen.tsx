@@ -112,20 +112,12 @@ export function ImageEditingScreen() {
     <HistoryPanel
       feature="image-editing"
       title={t`Lịch sử chỉnh sửa`}
-      currentJobId={studio.job?.id}
-      onOpen={(job) => studio.open(job.id)}
-      onRegenerate={(job) => void studio.regenerate(job.id)}
+      studio={studio}
     />
   );
 
   let body;
-  if (studio.isReattaching) {
-    body = (
-      <p className={s.muted} role="status">
-        <Trans>Đang tải...</Trans>
-      </p>
-    );
-  } else if (studio.isRunning) {
+  if (studio.isReattaching || studio.isRunning) {
     body = <ProcessingView studio={studio} />;
   } else if (showingJob) {
     const before = beforeOfResult(studio.job, resultIndex);

@@ -85,20 +85,12 @@ export function ImageToVideoScreen() {
     <HistoryPanel
       feature="image-to-video"
       title={t`Lịch sử video`}
-      currentJobId={studio.job?.id}
-      onOpen={(job) => studio.open(job.id)}
-      onRegenerate={(job) => void studio.regenerate(job.id)}
+      studio={studio}
     />
   );
 
   let body;
-  if (studio.isReattaching) {
-    body = (
-      <p className={s.muted} role="status">
-        <Trans>Đang tải...</Trans>
-      </p>
-    );
-  } else if (studio.isRunning) {
+  if (studio.isReattaching || studio.isRunning) {
     body = (
       <>
         <ProcessingView studio={studio} />

@@ -10,6 +10,7 @@ import { mediaSrc } from '../../assets/shared/format.ts';
 import { describeGenerationError } from '../data/generation-messages.ts';
 import { generationsInfiniteQueryOptions, generationsOf, isPendingStatus, useDeleteGeneration } from '../data/generations.ts';
 import * as s from './studio.css.ts';
+import type { StudioJob } from '../data/use-studio-job.ts';
 
 /**
  * This tool's past jobs (issue 5 "A per-tool history panel"; spec §8 'History refreshed
@@ -37,19 +38,18 @@ const PAGE_SIZE = 12;
 export interface HistoryPanelProps {
   /** This tool's feature(s) (the upscaler passes its two modes). */
   feature: Feature | readonly Feature[];
-  /** Shows a job on the screen (studio.open). */
-  onOpen: (job: Generation) => void;
-  /** Same inputs again (studio.regenerate(job.id)). */
-  onRegenerate: (job: Generation) => void;
-  /** The job the screen shows, marked in the list. */
-  currentJobId?: string | null;
+  /** The screen's job: a past job opens in it, regenerates through it, and its job is marked. */
+  studio: Pick<StudioJob, 'job' | 'open' | 'regenerate'>;
   /** Overrides the heading ('Lịch sử'). */
   title?: string;
   /** A target for tutorials (`data-tutorial`). */
   tutorialTarget?: string;
 }
 
-export function HistoryPanel({ feature, onOpen, onRegenerate, currentJobId, title, tutorialTarget }: HistoryPanelProps) {
+export function HistoryPanel({ feature, studio, title, tutorialTarget }: HistoryPanelProps) {
+  const currentJobId = studio.job?.id;
+  const onOpen = (job: Generation) => studio.open(job.id);
+  const onRegenerate = (job: Generation) => void studio.regenerate(job.id);
   const { t, i18n } = useLingui();
   const headingId = useId();
   // The server filters by one feature; several (the upscaler's two modes) are read unfiltered and filtered here.

@@ -14,11 +14,19 @@ import * as s from './studio.css.ts';
  */
 
 export interface ProcessingViewProps {
-  studio: Pick<StudioJob, 'job' | 'status' | 'stageText' | 'progress' | 'elapsedSeconds' | 'expected' | 'cancel' | 'isCancelling'>;
+  studio: Pick<StudioJob, 'job' | 'status' | 'stageText' | 'progress' | 'elapsedSeconds' | 'expected' | 'cancel' | 'isCancelling' | 'isReattaching'>;
 }
 
 export function ProcessingView({ studio }: ProcessingViewProps) {
   const { t } = useLingui();
+  // Looking for a job to come back to (after a reload): nothing to show yet.
+  if (studio.isReattaching) {
+    return (
+      <p className={s.muted} role="status">
+        <Trans>Đang tải...</Trans>
+      </p>
+    );
+  }
   const { job, status, progress, elapsedSeconds, expected } = studio;
   const text = studio.stageText ?? t`Đang gửi yêu cầu...`;
   const elapsed = formatClock(elapsedSeconds);

@@ -102,9 +102,7 @@ export function UpscalerScreen() {
     <HistoryPanel
       feature={UPSCALER_FEATURES}
       title={t`Lịch sử nâng cấp`}
-      currentJobId={studio.job?.id}
-      onOpen={(job) => studio.open(job.id)}
-      onRegenerate={(job) => void studio.regenerate(job.id)}
+      studio={studio}
     />
   );
 
@@ -114,13 +112,7 @@ export function UpscalerScreen() {
   const maxMegapixels = MAX_UPSCALE_INPUT_PIXELS / 1_000_000;
 
   let body;
-  if (studio.isReattaching) {
-    body = (
-      <p className={s.muted} role="status">
-        <Trans>Đang tải...</Trans>
-      </p>
-    );
-  } else if (studio.isRunning) {
+  if (studio.isReattaching || studio.isRunning) {
     body = <ProcessingView studio={studio} />;
   } else if (showingJob) {
     // The job's own input (a past job opened from the history has another than the form's).

@@ -125,21 +125,13 @@ export function VirtualTryOnScreen() {
     <HistoryPanel
       feature="virtual-tryon"
       title={t`Lịch sử thử đồ`}
-      currentJobId={studio.job?.id}
-      onOpen={(job) => studio.open(job.id)}
-      onRegenerate={(job) => void studio.regenerate(job.id)}
+      studio={studio}
       tutorialTarget={TRYON_TUTORIAL_TARGETS.history}
     />
   );
 
   let body;
-  if (studio.isReattaching) {
-    body = (
-      <p className={s.muted} role="status">
-        <Trans>Đang tải...</Trans>
-      </p>
-    );
-  } else if (studio.isRunning) {
+  if (studio.isReattaching || studio.isRunning) {
     body = <ProcessingView studio={studio} />;
   } else if (showingJob) {
     body = <ResultView studio={studio} before={model ?? studio.job?.input_assets.find((asset) => asset.roles.includes('model')) ?? null} onTryAnother={startOver} />;
