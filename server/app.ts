@@ -3,6 +3,7 @@
  * API, the built PWA for everything else). Everything it needs arrives in `deps`, so tests can
  * build it around an in-memory database and a fixture build.
  */
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -12,6 +13,10 @@ import { handleCodedError } from './auth/errors.ts';
 import { createAccounts, type Accounts, type AccountsConfig } from './auth/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import { createDashboardRepository } from './dashboard/repository.ts';
+import { communityRoutes } from './dashboard/routes.ts';
+import { createDashboardService } from './dashboard/service.ts';
+import { devToolsRoutes, type DevToolsDeps } from './dev-tools/routes.ts';
 import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
@@ -21,11 +26,14 @@ import { requestLog } from './http/request-log.ts';
 import { buildCsp, securityHeaders } from './http/security-headers.ts';
 import type { AppEnv } from './http/types.ts';
 import type { Logger } from './logger.ts';
-import type { MailTransport } from './mail/transport.ts';
+import { OUTBOX_DIR, type MailTransport } from './mail/transport.ts';
 import type { Generations } from './generations/index.ts';
 import { createMedia, type Media, type MediaConfig } from './media/index.ts';
 import type { StaticBuild } from './static/build.ts';
 import { createStaticHandler } from './static/serve.ts';
+import { shareTargetFallback } from './static/share-target.ts';
+import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
+import { createUsersRepository } from './users/repository.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig & MediaConfig;
@@ -126,16 +134,29 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: deps.now ?? Date.now });
   // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
   accountsDeps.beforeAccountDelete = (userId) => media.area.prepareErasure(userId);
+  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.database), media: media.service, now: deps.now ?? Date.now });
+  accountsDeps.usageStats = (user) => dashboard.stats(user);
   const accounts = createAccounts(accountsDeps);
   accounts.mount(app);
   deps.onAccounts?.(accounts);
   media.mount(app, accounts.guards);
   deps.generations?.mount(app, accounts.guards);
+  app.route('/api/community', communityRoutes({ service: dashboard }));
+  if (deps.config.devTools) {
+    const devTools: DevToolsDeps = {
+      outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
+      users: createUsersRepository(deps.database),
+      now: deps.now ?? Date.now,
+    };
+    if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;
+    app.route('/api/dev-tools', devToolsRoutes(devTools));
+  }
 
   deps.extraRoutes?.(app);
 
   app.all('/api/*', jsonNotFound);
   app.on(['GET', 'HEAD'], '*', createStaticHandler(deps.staticBuild));
+  app.post(SHARE_TARGET_PATH, shareTargetFallback);
   // Any other method on a non-API path (POST /about, …).
   app.notFound(jsonNotFound);
   return app;

@@ -285,7 +285,7 @@ const VARIABLES = {
   },
   DEV_TOOLS: {
     default: '',
-    description: 'Set to 1 to serve /api/dev-tools (the mail outbox) in production too, e.g. for the e2e suite; 0 turns it off everywhere. Unset: on unless NODE_ENV=production.',
+    description: 'Set to 1 to serve /api/dev-tools (the mail outbox, credit grants, engine delays) in production too, e.g. for the e2e suite; 0 turns it off everywhere. Unset: on unless NODE_ENV=production.',
     rule: '0 or 1',
     schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
   },

@@ -1,22 +1,21 @@
 /**
  * The accounts area assembled: auth (/auth/*), the signed-in account (/api/me), admin
- * (/api/admin/*), the public runtime config (/api/config) and dev tools (/api/dev-tools).
+ * (/api/admin/*) and the public runtime config (/api/config). (The dev tools, which reach other
+ * areas too, are mounted by app.ts.)
  * app.ts mounts it; everything it needs arrives here, so tests can build it around any database,
  * clock and mail transport.
  */
-import path from 'node:path';
 import type { Hono } from 'hono';
 import { adminRoutes } from '../admin/routes.ts';
 import { createAdminService } from '../admin/service.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import { devToolsRoutes } from '../dev-tools/routes.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer, createTransportFromConfig } from '../mail/mailer.ts';
-import { OUTBOX_DIR, type MailTransport } from '../mail/transport.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import { createUsersRepository, type UserWithCredits } from '../users/repository.ts';
-import { meRoutes } from '../users/routes.ts';
+import { meRoutes, type MeRoutesDeps } from '../users/routes.ts';
 import { createUsersService } from '../users/service.ts';
 import type { BackgroundTasks } from './background.ts';
 import { createFirebaseVerifier, createGoogleExchange, type FirebaseVerifier } from './identity.ts';
@@ -57,6 +56,8 @@ export interface AccountsDeps {
   mailTransport?: MailTransport;
   /** See UsersServiceDeps.beforeDelete: other areas' clean-up of a deleted account. */
   beforeAccountDelete?: (userId: string) => Promise<() => Promise<void>>;
+  /** GET /api/me/stats: the dashboard's figures of the signed-in account (see MeRoutesDeps). */
+  usageStats?: MeRoutesDeps['usageStats'];
 }
 
 export interface Accounts {
@@ -116,11 +117,10 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     mount(app) {
       app.route('/api/config', publicConfigRoutes(config));
       app.route('/auth', authRoutes({ service: authService, usersService, guards, trustProxy: config.trustProxy }));
-      app.route('/api/me', meRoutes({ service: usersService, guards }));
+      app.route('/api/me', meRoutes(deps.usageStats ? { service: usersService, guards, usageStats: deps.usageStats } : { service: usersService, guards }));
       // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
       app.use('/api/admin/*', guards.requireAdmin);
       app.route('/api/admin', adminRoutes(admin));
-      if (config.devTools) app.route('/api/dev-tools', devToolsRoutes({ outboxDir: path.join(config.dataDir, OUTBOX_DIR) }));
     },
     close: async () => {
       await firebase?.close();

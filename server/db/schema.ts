@@ -104,6 +104,10 @@ export interface AssetsTable {
   poster_key: string | null;
   source: 'upload' | 'generation';
   generation_id: string | null;
+  /** The tool of that generation (a Feature); null for uploads. */
+  feature: ColumnType<string | null, string | null | undefined, never>;
+  /** The upload's Idempotency-Key (unique per user); null without one and for results. */
+  upload_key: ColumnType<string | null, string | null | undefined, never>;
   /** AssetWarning[]; written as JSON text. */
   warnings: ColumnType<string[], string | undefined, string>;
   /** Written as JSON text. */
@@ -136,6 +140,8 @@ export interface GenerationsTable {
   heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   external_id: string | null;
   regenerated_from: string | null;
+  /** When the owner shared the result in the community feed; null when not shared. */
+  shared_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date, never>;
   started_at: Date | null;
   finished_at: Date | null;

@@ -1,17 +1,72 @@
 /**
- * `/api/dev-tools`: the mail outbox, for the /dev-tools page and the e2e suite (contract:
- * src/contract/dev-tools.ts). No sign-in. Mounted only when DEV_TOOLS allows it (never in
- * production unless DEV_TOOLS=1); otherwise the API's JSON 404 answers.
+ * `/api/dev-tools`: the mail outbox, credits and engine delays, for the /dev-tools page, the e2e
+ * suite and local trials (contract: src/contract/dev-tools.ts). No sign-in. Mounted only when
+ * DEV_TOOLS allows it (never in production unless DEV_TOOLS=1); otherwise the API's JSON 404
+ * answers.
+ *
+ * - GET  /outbox        the mails the default transport wrote, newest first
+ * - POST /credits       {email, amount}: a 'grant' ledger row; answers the balance
+ * - POST /engine-delay  {email, ms}: this process's runs of that account wait ms first (only with
+ *                       the generations area; see server/generations/engine-delays.ts)
  */
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { OutboxResponse } from '../../src/contract/dev-tools.ts';
+import {
+  EngineDelayRequestSchema,
+  GrantCreditsRequestSchema,
+  type OutboxResponse,
+} from '../../src/contract/dev-tools.ts';
+import type { EngineDelays } from '../generations/engine-delays.ts';
+import { ApiError, readJsonBody } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import { listOutbox } from '../mail/transport.ts';
+import type { UsersRepository } from '../users/repository.ts';
+import { normalizeEmail } from '../users/service.ts';
 
-export function devToolsRoutes(options: { outboxDir: string }): Hono<AppEnv> {
-  return new Hono<AppEnv>().get('/outbox', async (c) => {
-    const body: OutboxResponse = { mails: await listOutbox(options.outboxDir) };
+export interface DevToolsDeps {
+  outboxDir: string;
+  users: UsersRepository;
+  /** The generations area's delays; without it, /engine-delay does not exist. */
+  engineDelays?: EngineDelays;
+  /** ms since the epoch. */
+  now: () => number;
+}
+
+/** Reason of a dev-tools grant in the ledger (what admin and history views show). */
+const GRANT_REASON = 'dev-tools grant';
+
+const unknownEmail = () => new ApiError(404, 'No account uses this email address.');
+
+export function devToolsRoutes(deps: DevToolsDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    await next();
     c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/outbox', async (c) => {
+    const body: OutboxResponse = { mails: await listOutbox(deps.outboxDir) };
     return c.json(body);
   });
+
+  app.post('/credits', async (c) => {
+    const { email, amount } = await readJsonBody(c, GrantCreditsRequestSchema);
+    const user = await deps.users.findByEmail(normalizeEmail(email));
+    if (!user) throw unknownEmail();
+    // Every grant is its own row: a random key, so two grants of the same amount both count.
+    const balance = await deps.users.addCredits(user.id, { kind: 'grant', amount, reason: GRANT_REASON, idempotencyKey: `dev-grant:${randomUUID()}` }, new Date(deps.now()));
+    return c.json({ balance });
+  });
+
+  const delays = deps.engineDelays;
+  if (delays) {
+    app.post('/engine-delay', async (c) => {
+      const { email, ms } = await readJsonBody(c, EngineDelayRequestSchema);
+      const user = await deps.users.findByEmail(normalizeEmail(email));
+      if (!user) throw unknownEmail();
+      delays.set(user.id, ms);
+      return c.json({ ms: delays.get(user.id) });
+    });
+  }
+  return app;
 }

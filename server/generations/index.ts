@@ -13,6 +13,7 @@ import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
 import type { Queue } from '../queue/index.ts';
+import { createEngineDelays, withEngineDelays, type EngineDelays } from './engine-delays.ts';
 import { createGenerationJobs } from './jobs.ts';
 import { createRecovery, type Recovery } from './recovery.ts';
 import { createGenerationsRepository } from './repository.ts';
@@ -51,6 +52,11 @@ export interface Generations {
   service: GenerationsService;
   runner: Runner;
   recovery: Recovery;
+  /**
+   * Per-account waits before the engine runs (POST /api/dev-tools/engine-delay), for this
+   * process's runs; empty unless the dev tools set one.
+   */
+  engineDelays: EngineDelays;
   /** Mounts `/api/generations` and the engines' own routes (fal's webhook). */
   mount(app: Hono<AppEnv>, guards: Guards): void;
   /**
@@ -74,11 +80,12 @@ export function createGenerations(deps: GenerationsDeps): Generations {
   const timeoutMs = tuning.timeoutMs ?? ((feature: Feature) => FEATURE_TIMEOUT_SECONDS[feature] * MS_PER_SECOND);
   const timeoutSeconds = (feature: Feature) => timeoutMs(feature) / MS_PER_SECOND;
   const repository = createGenerationsRepository(deps.database);
+  const engineDelays = createEngineDelays();
   const jobs = createGenerationJobs(deps.queue, deps.database, tuning.retryDelaySeconds === undefined ? {} : { retryDelaySeconds: tuning.retryDelaySeconds });
   const runner = createRunner({
     repository,
     media: deps.media,
-    engines: deps.engines,
+    engines: withEngineDelays(deps.engines, engineDelays),
     logger,
     now,
     timeoutMs,
@@ -104,6 +111,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
     service,
     runner,
     recovery,
+    engineDelays,
     mount(app, guards) {
       app.route('/api/generations', generationRoutes({ service, guards }));
       deps.engines.mount(app);

@@ -51,6 +51,8 @@ export interface ListFilter {
   limit: number;
 }
 
+export type ShareOutcome = { kind: 'changed'; row: GenerationRow } | { kind: 'notFound' } | { kind: 'notCompleted' };
+
 export type CancelOutcome = { kind: 'cancelled'; previous: GenerationStatus; row: GenerationRow } | { kind: 'notFound' } | { kind: 'ended' };
 export type DeleteOutcome = { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[] } | { kind: 'notFound' } | { kind: 'running' };
 
@@ -89,6 +91,11 @@ export interface GenerationsRepository {
   requeue(id: string, attempt: number): Promise<boolean>;
   /** queued or processing → cancelled, and the refund, for the owner only. */
   cancel(userId: string, id: string, failure: Failure, now: Date): Promise<CancelOutcome>;
+  /**
+   * Shares a completed job's result in the community feed from `at` (kept when already shared),
+   * or stops sharing (any job of the owner).
+   */
+  share(userId: string, id: string, shared: boolean, at: Date): Promise<ShareOutcome>;
   /** Deletes an ended job; reports which of its results no other job of the owner uses as input. */
   delete(userId: string, id: string): Promise<DeleteOutcome>;
 
@@ -309,6 +316,19 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
         await refundIn(trx, row, now, 'cancelled');
         return { kind: 'cancelled', previous: current.status, row };
       }),
+
+    async share(userId, id, shared, at) {
+      let update = db
+        .updateTable('generations')
+        .set((eb) => ({ shared_at: shared ? eb.fn.coalesce('shared_at', eb.val(at)) : null }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId);
+      if (shared) update = update.where('status', '=', 'completed');
+      const row = await update.returningAll().executeTakeFirst();
+      if (row) return { kind: 'changed', row };
+      const exists = await db.selectFrom('generations').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return exists ? { kind: 'notCompleted' } : { kind: 'notFound' };
+    },
 
     delete: (userId, id) =>
       db.transaction().execute(async (trx): Promise<DeleteOutcome> => {

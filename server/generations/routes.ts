@@ -1,33 +1,24 @@
 /**
- * `/api/generations`: submit, read, list, cancel, delete, regenerate, and the catalogue (see the
- * endpoint list in src/contract/generations.ts). Every route needs a signed-in caller; other
- * people's jobs answer 404 exactly like unknown ones.
+ * `/api/generations`: submit, read, list, cancel, delete, regenerate, share, and the catalogue
+ * (see the endpoint list in src/contract/generations.ts). Every route needs a signed-in caller;
+ * other people's jobs answer 404 exactly like unknown ones.
  *
  * Submit and regenerate answer 202 with the queued job and its `Location`, or 200 with the first
  * job when the `Idempotency-Key` was used before for the same request.
  */
 import { Hono, type Context } from 'hono';
-import { GenerationListQuerySchema, GenerationRequestSchema } from '../../src/contract/generations.ts';
+import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/types.ts';
-import { ApiError, parseInput, readJsonBody } from '../http/errors.ts';
+import { parseInput, readJsonBody } from '../http/errors.ts';
+import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { handleGenerationError } from './errors.ts';
 import type { GenerationsService, Submitted } from './service.ts';
 
 /** Longest Idempotency-Key accepted, in characters (a UUID is 36; room for the client's own scheme). */
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
-/** Visible ASCII only: the key is compared byte for byte and stored as is. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]+$/;
 
-function idempotencyKey(c: Context<UserEnv>): string | null {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return null;
-  const trimmed = key.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_IDEMPOTENCY_KEY_LENGTH || !IDEMPOTENCY_KEY.test(trimmed)) {
-    throw new ApiError(400, `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters.`);
-  }
-  return trimmed;
-}
+const idempotencyKey = (c: Context<UserEnv>): string | null => readIdempotencyKey(c, MAX_IDEMPOTENCY_KEY_LENGTH);
 
 function submitted(c: Context<UserEnv>, result: Submitted): Response {
   if (!result.created) return c.json(result.generation, 200);
@@ -60,6 +51,10 @@ export function generationRoutes({ service, guards }: { service: GenerationsServ
   app.delete('/:id', async (c) => {
     await service.delete(c.get('user'), c.req.param('id'));
     return c.body(null, 204);
+  });
+  app.put('/:id/share', async (c) => {
+    const { shared } = await readJsonBody(c, ShareGenerationRequestSchema);
+    return c.json(await service.share(c.get('user'), c.req.param('id'), shared));
   });
   app.post('/:id/cancel', async (c) => c.json(await service.cancel(c.get('user'), c.req.param('id'))));
   app.post('/:id/regenerate', async (c) => submitted(c, await service.regenerate(c.get('user'), c.req.param('id'), idempotencyKey(c))));

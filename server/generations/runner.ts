@@ -274,7 +274,7 @@ export function createRunner(deps: RunnerDeps): Runner {
       }
       for (const output of result.outputs) {
         if (controller.signal.aborted) throw controller.signal.reason;
-        ingested.push(await deps.media.ingest(row.user_id, output, { generationId: row.id, metadata: result.metadata }));
+        ingested.push(await deps.media.ingest(row.user_id, output, { generationId: row.id, feature: request.feature, metadata: result.metadata }));
       }
       await watch.stop();
       const resultIds = ingested.map((asset) => asset.id);

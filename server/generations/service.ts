@@ -75,6 +75,8 @@ export interface GenerationsService {
   pending(caller: Caller): Promise<GenerationPage>;
   cancel(caller: Caller, id: string): Promise<Generation>;
   delete(caller: Caller, id: string): Promise<void>;
+  /** @throws GenerationError 404 notFound (also someone else's job), 409 notShareable (sharing a job that has not completed) */
+  share(caller: Caller, id: string, shared: boolean): Promise<Generation>;
   catalog(): GenerationCatalog;
 }
 
@@ -169,6 +171,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
         engine: row.engine as EngineName,
         error: row.error_code ? { code: row.error_code, message: row.error_message ?? GENERATION_MESSAGES.generationFailed } : null,
         regenerated_from: row.regenerated_from,
+        shared: row.shared_at !== null,
         created_at: row.created_at.toISOString(),
         started_at: row.started_at?.toISOString() ?? null,
         finished_at: row.finished_at?.toISOString() ?? null,
@@ -300,6 +303,13 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       if (outcome.kind === 'notFound') throw generationError(404, 'notFound');
       if (outcome.kind === 'running') throw generationError(409, 'stillRunning');
       if (outcome.resultAssetIds.length > 0) await media.deleteAssets(caller.id, outcome.resultAssetIds);
+    },
+
+    async share(caller, id, shared) {
+      const outcome = await repository.share(caller.id, id, shared, now());
+      if (outcome.kind === 'notFound') throw generationError(404, 'notFound');
+      if (outcome.kind === 'notCompleted') throw generationError(409, 'notShareable');
+      return one(caller.id, outcome.row);
     },
 
     catalog: () => buildCatalog(),

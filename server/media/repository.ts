@@ -1,6 +1,12 @@
-/** The media area's SQL: the `assets` table. Every read and delete is scoped to its owner. */
+/**
+ * The media area's SQL: the `assets` table. Every read and delete is scoped to its owner.
+ *
+ * The library pages with keyset cursors, one per order, each served by an index that starts with
+ * user_id (0004 and 0005): newest and oldest by (created_at, id), name by (lower(name), id),
+ * largest by (bytes, id). The filters narrow what the index walk returns; no page sorts rows.
+ */
 import { sql, type Insertable } from 'kysely';
-import type { AssetKind, AssetRole } from '../../src/contract/media.ts';
+import type { AssetKind, AssetRole, AssetSort, AssetTool } from '../../src/contract/media.ts';
 import type { Database } from '../db/connection.ts';
 import type { AssetsTable } from '../db/schema.ts';
 import type { AssetRow } from './types.ts';
@@ -12,12 +18,31 @@ export interface AssetFilters {
   role?: AssetRole | undefined;
   /** A piece of the name, matched case-insensitively. */
   q?: string | undefined;
+  /** The tool of the generation that made it, or 'upload'. */
+  tool?: AssetTool | undefined;
+  /** Created at or after this instant. */
+  from?: Date | undefined;
+  /** Created strictly before this instant. */
+  before?: Date | undefined;
 }
 
-/** Where a page starts: strictly older than this (created_at, id). */
-export interface AssetCursor {
-  createdAt: Date;
-  id: string;
+/** Where a page starts: strictly after this row in the page's order. */
+export type AssetCursor =
+  | { sort: 'newest' | 'oldest'; createdAt: Date; id: string }
+  | { sort: 'name'; name: string; id: string }
+  | { sort: 'largest'; bytes: number; id: string };
+
+/** A row's place in each order (what its cursor records). */
+export function cursorOf(sort: AssetSort, row: AssetRow): AssetCursor {
+  switch (sort) {
+    case 'newest':
+    case 'oldest':
+      return { sort, createdAt: row.created_at, id: row.id };
+    case 'name':
+      return { sort, name: row.name, id: row.id };
+    case 'largest':
+      return { sort, bytes: Number(row.bytes), id: row.id };
+  }
 }
 
 export interface MediaRepository {
@@ -25,8 +50,9 @@ export interface MediaRepository {
   /** Any owner's asset (capability URLs carry their own authorisation). */
   findById(id: string): Promise<AssetRow | undefined>;
   findOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
-  /** Newest first, `limit` rows from `cursor` on. */
-  list(userId: string, filters: AssetFilters, cursor: AssetCursor | null, limit: number): Promise<AssetRow[]>;
+  findByUploadKey(userId: string, key: string): Promise<AssetRow | undefined>;
+  /** `limit` rows in the `sort` order, from just after `cursor` (of the same sort) on. */
+  list(userId: string, filters: AssetFilters, sort: AssetSort, cursor: AssetCursor | null, limit: number): Promise<AssetRow[]>;
   /** Deletes the owner's assets among `ids`, answering the deleted rows. */
   deleteOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
   /** Every stored file key of the person's assets (originals, thumbnails, posters). */
@@ -51,13 +77,36 @@ export function createMediaRepository(database: Database): MediaRepository {
       if (ids.length === 0) return [];
       return db.selectFrom('assets').selectAll().where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).execute();
     },
-    async list(userId, filters, cursor, limit) {
+    async findByUploadKey(userId, key) {
+      return db.selectFrom('assets').selectAll().where('user_id', '=', userId).where('upload_key', '=', key).executeTakeFirst();
+    },
+    async list(userId, filters, sort, cursor, limit) {
+      if (cursor && cursor.sort !== sort) throw new Error(`a ${cursor.sort} cursor used for the ${sort} order`);
       let query = db.selectFrom('assets').selectAll().where('user_id', '=', userId);
       if (filters.kind) query = query.where('kind', '=', filters.kind);
       if (filters.role) query = query.where(sql<boolean>`roles @> ${JSON.stringify([filters.role])}::jsonb`);
       if (filters.q) query = query.where(sql<boolean>`name ILIKE ${likePattern(filters.q)} ESCAPE '\\'`);
-      if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`);
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      if (filters.tool === 'upload') query = query.where('source', '=', 'upload');
+      else if (filters.tool) query = query.where('feature', '=', filters.tool);
+      if (filters.from) query = query.where('created_at', '>=', filters.from);
+      if (filters.before) query = query.where('created_at', '<', filters.before);
+
+      // Row comparisons in the index's own terms, so the walk starts right at the cursor.
+      switch (sort) {
+        case 'newest':
+        case 'oldest': {
+          const descending = sort === 'newest';
+          if (cursor?.sort === sort) query = query.where(descending ? sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})` : sql<boolean>`(created_at, id) > (${cursor.createdAt}, ${cursor.id})`);
+          const direction = descending ? 'desc' : 'asc';
+          return query.orderBy('created_at', direction).orderBy('id', direction).limit(limit).execute();
+        }
+        case 'name':
+          if (cursor?.sort === 'name') query = query.where(sql<boolean>`(lower(name), id) > (lower(${cursor.name}), ${cursor.id})`);
+          return query.orderBy(sql`lower(name)`).orderBy('id').limit(limit).execute();
+        case 'largest':
+          if (cursor?.sort === 'largest') query = query.where(sql<boolean>`(bytes, id) < (${cursor.bytes}::bigint, ${cursor.id})`);
+          return query.orderBy('bytes', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      }
     },
     async deleteOwned(userId, ids) {
       if (ids.length === 0) return [];

@@ -1,15 +1,18 @@
 /**
  * The media area's HTTP routes:
- * - `POST /api/media` (signed in): upload one file (multipart/form-data, see the contract);
+ * - `POST /api/media` (signed in): upload one file (multipart/form-data, see the contract); with
+ *   an `Idempotency-Key` the caller already stored an asset under, the body is drained unparsed,
+ *   nothing is stored, and that asset is answered (200);
  * - `GET|HEAD /api/media/:assetId/:variant?exp&sig`: a capability URL (no bearer header);
  * - `/api/assets` (signed in): the caller's library — list, one, delete.
  */
 import { mkdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { AssetListQuerySchema, MEDIA_VARIANTS, type MediaVariant } from '../../src/contract/media.ts';
+import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant } from '../../src/contract/media.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
+import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import type { AppEnv } from '../http/types.ts';
 import { handleMediaError, MediaError } from './errors.ts';
 import { MAX_UPLOAD_BODY_BYTES, tooLarge } from './policy.ts';
@@ -36,12 +39,46 @@ function requestBody(c: Context): Readable | null {
   return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : null;
 }
 
+/**
+ * Reads the request body to its end (at most `maxBytes`) and drops it, so the client, still
+ * sending, reads the answer instead of a reset connection. A body past the limit, or a client
+ * that goes away, ends the reading; the answer is the same.
+ */
+async function discardBody(c: Context, maxBytes: number): Promise<void> {
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) return;
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      bytes += value.byteLength;
+      if (bytes > maxBytes) break;
+    }
+    await reader.cancel();
+  } catch {
+    // The client stopped sending: nothing more to discard.
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export function uploadRoutes(deps: MediaRoutesDeps): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
   app.onError(handleMediaError);
 
   app.post('/', deps.guards.requireUser, async (c) => {
     c.header('Cache-Control', 'no-store');
+    const userId = c.get('user').id;
+    const key = readIdempotencyKey(c, UPLOAD_IDEMPOTENCY_KEY_MAX);
+    if (key !== null) {
+      // A replay of a stored upload: the file is not needed again.
+      const first = await deps.service.findUpload(userId, key);
+      if (first) {
+        await discardBody(c, MAX_UPLOAD_BODY_BYTES);
+        return c.json(first, 200);
+      }
+    }
     const contentType = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data\b/i.test(contentType)) throw new MediaError(400, 'noFile');
     // An honest Content-Length over any limit is refused before a byte of the body is read.
@@ -55,7 +92,8 @@ export function uploadRoutes(deps: MediaRoutesDeps): Hono<UserEnv> {
     await mkdir(deps.tempDir, { recursive: true });
     const received = await receiveUpload({ body, contentType, tempDir: deps.tempDir, maxBodyBytes: MAX_UPLOAD_BODY_BYTES });
     try {
-      return c.json(await deps.service.upload(c.get('user').id, received), 201);
+      const { asset, created } = await deps.service.upload(userId, received, key);
+      return c.json(asset, created ? 201 : 200);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       // Storage or database trouble: the spec's 'Upload Failed', the cause in the log.

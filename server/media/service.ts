@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { open as openFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { FOUR_K_PIXELS } from '../../src/contract/generations.ts';
+import { FOUR_K_PIXELS, type Feature } from '../../src/contract/generations.ts';
 import {
   ASSET_PAGE_DEFAULT,
   RECOMMENDED_VIDEO_SECONDS,
@@ -15,6 +15,8 @@ import {
   type AssetKind,
   type AssetPage,
   type AssetRole,
+  type AssetSort,
+  type AssetTool,
   type AssetWarning,
   type MediaVariant,
 } from '../../src/contract/media.ts';
@@ -25,7 +27,7 @@ import type { Logger } from '../logger.ts';
 import { MediaError } from './errors.ts';
 import { normaliseUpload, POSTER_SIDE_PX, probeImage, writeWebpPreview } from './images.ts';
 import { rolesFor } from './policy.ts';
-import type { AssetCursor, AssetFilters, MediaRepository } from './repository.ts';
+import { cursorOf, type AssetCursor, type AssetFilters, type MediaRepository } from './repository.ts';
 import type { MediaUrlSigner } from './signing.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
 import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
@@ -46,7 +48,17 @@ export interface MediaServiceDeps {
   now: () => number;
 }
 
-export interface ListQuery extends AssetFilters {
+/** GET /api/assets's query, validated (AssetListQuerySchema). */
+export interface ListQuery {
+  kind?: AssetFilters['kind'];
+  role?: AssetFilters['role'];
+  q?: string | undefined;
+  tool?: AssetTool | undefined;
+  sort?: AssetSort | undefined;
+  /** YYYY-MM-DD (UTC): created on or after that day. */
+  from?: string | undefined;
+  /** YYYY-MM-DD (UTC): created on or before that day. */
+  to?: string | undefined;
   cursor?: string | undefined;
   limit?: number | undefined;
 }
@@ -60,9 +72,21 @@ export interface ServedVariant {
   etag: string;
 }
 
+/** What an upload gave: the stored asset, or (`created` false) the earlier upload of its Idempotency-Key. */
+export interface Uploaded {
+  asset: Asset;
+  created: boolean;
+}
+
 export interface MediaArea extends MediaService {
-  /** Processes and stores a received upload (its temp file is consumed). */
-  upload(userId: string, received: ReceivedUpload): Promise<Asset>;
+  /**
+   * Processes and stores a received upload (its temp file is consumed). With an Idempotency-Key
+   * another upload of the caller already stored (it won a race with this one), nothing is kept
+   * and that upload's asset is answered.
+   */
+  upload(userId: string, received: ReceivedUpload, idempotencyKey?: string | null): Promise<Uploaded>;
+  /** The caller's asset stored with this upload Idempotency-Key, if any. */
+  findUpload(userId: string, idempotencyKey: string): Promise<Asset | null>;
   list(userId: string, query: ListQuery): Promise<AssetPage>;
   /** @throws MediaError 404 assetNotFound, also for someone else's asset */
   get(userId: string, id: string): Promise<Asset>;
@@ -99,19 +123,49 @@ export function sanitiseName(raw: string, extension: string, fallback: string): 
   return `${short || fallback}.${extension}`;
 }
 
-const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.minLength(1), v.maxLength(64))]);
+const IdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const TimeSchema = v.pipe(v.string(), v.isoTimestamp());
+/**
+ * A cursor is base64url JSON `[sort, key, id]`: the key is the last row's created_at (newest,
+ * oldest), name (name) or bytes (largest). `[created_at, id]` is the cursor of the time before
+ * sorts, read as newest.
+ */
+const CursorSchema = v.union([
+  v.tuple([v.picklist(['newest', 'oldest']), TimeSchema, IdSchema]),
+  v.tuple([v.literal('name'), v.pipe(v.string(), v.maxLength(500)), IdSchema]),
+  v.tuple([v.literal('largest'), v.pipe(v.number(), v.integer(), v.minValue(0)), IdSchema]),
+  v.tuple([TimeSchema, IdSchema]),
+]);
 
-function encodeCursor(row: AssetRow): string {
-  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+function encodeCursor(cursor: AssetCursor): string {
+  const key = cursor.sort === 'name' ? cursor.name : cursor.sort === 'largest' ? cursor.bytes : cursor.createdAt.toISOString();
+  return Buffer.from(JSON.stringify([cursor.sort, key, cursor.id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): AssetCursor {
+function decodeCursor(cursor: string, sort: AssetSort): AssetCursor {
+  let decoded: AssetCursor;
   try {
-    const [at, id] = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { createdAt: new Date(at), id };
+    const parts = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (parts.length === 2) decoded = { sort: 'newest', createdAt: new Date(parts[0]), id: parts[1] };
+    else if (parts[0] === 'name') decoded = { sort: 'name', name: parts[1], id: parts[2] };
+    else if (parts[0] === 'largest') decoded = { sort: 'largest', bytes: parts[1], id: parts[2] };
+    else decoded = { sort: parts[0], createdAt: new Date(parts[1]), id: parts[2] };
   } catch (error) {
     throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
   }
+  if (decoded.sort !== sort) {
+    throw new ApiError(400, `This cursor belongs to the "${decoded.sort}" order, not "${sort}". Load the first page of this order again.`);
+  }
+  return decoded;
+}
+
+const DAY_MS = 86_400_000;
+
+/** 00:00 UTC of a YYYY-MM-DD day; a day that does not exist (2025-02-30) is a 422. */
+function startOfDay(day: string, field: 'from' | 'to'): Date {
+  const at = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw new ApiError(422, `Invalid input: ${field}: not a calendar day`);
+  return at;
 }
 
 /** Thousandths are plenty for a frame rate (29.97), and `real` columns read back as 29.969999… */
@@ -156,6 +210,13 @@ async function prepareVideo(source: string, type: SniffedType, work: string): Pr
 
 const notFound = () => new MediaError(404, 'assetNotFound');
 
+/** Postgres' unique_violation (PGlite reports the same code). */
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
 export function createMediaService(deps: MediaServiceDeps): MediaArea {
   const { repository, storage, signer, logger } = deps;
 
@@ -177,6 +238,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       codec: row.codec,
       source: row.source,
       generation_id: row.generation_id,
+      feature: row.feature as Feature | null,
       warnings: row.warnings as AssetWarning[],
       metadata: row.metadata,
       url: original.path,
@@ -193,7 +255,17 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     id: string,
     type: SniffedType,
     prepared: Prepared,
-    row: { kind: AssetKind; roles: AssetRole[]; name: string; source: 'upload' | 'generation'; generationId: string | null; warnings: AssetWarning[]; metadata: { [key: string]: Json } },
+    row: {
+      kind: AssetKind;
+      roles: AssetRole[];
+      name: string;
+      source: 'upload' | 'generation';
+      generationId: string | null;
+      feature: Feature | null;
+      uploadKey: string | null;
+      warnings: AssetWarning[];
+      metadata: { [key: string]: Json };
+    },
   ): Promise<AssetRow> => {
     const base = `${userId}/${id}`;
     const keys = { original: `${base}/original.${type.extension}`, thumbnail: `${base}/thumbnail.webp`, poster: prepared.poster ? `${base}/poster.webp` : null };
@@ -227,6 +299,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
         poster_key: keys.poster,
         source: row.source,
         generation_id: row.generationId,
+        feature: row.feature,
+        upload_key: row.uploadKey,
         warnings: JSON.stringify([...new Set(row.warnings)]),
         metadata: JSON.stringify(row.metadata),
         created_at: new Date(deps.now()),
@@ -258,7 +332,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
   return {
     toApiAsset,
 
-    async upload(userId, received) {
+    async upload(userId, received, idempotencyKey = null) {
       const id = randomUUID();
       const { type, fields } = received;
       try {
@@ -283,11 +357,21 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
             name: sanitiseName(received.filename, type.extension, type.mediaType === 'image' ? 'image' : 'video'),
             source: 'upload',
             generationId: null,
+            feature: null,
+            uploadKey: idempotencyKey,
             warnings,
             metadata: { purpose: fields.purpose },
           });
         });
-        return toApiAsset(row);
+        return { asset: toApiAsset(row), created: true };
+      } catch (error) {
+        // Another upload with this key was stored while this one was processed (store() has
+        // removed this one's files): both answer that first asset.
+        if (idempotencyKey !== null && isUniqueViolation(error)) {
+          const first = await repository.findByUploadKey(userId, idempotencyKey);
+          if (first) return { asset: toApiAsset(first), created: false };
+        }
+        throw error;
       } finally {
         await rm(received.tempPath, { force: true });
       }
@@ -318,6 +402,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
           name: sanitiseName(output.name, type.extension, 'result'),
           source: 'generation',
           generationId: options.generationId,
+          feature: options.feature,
+          uploadKey: null,
           warnings,
           metadata: { ...options.metadata, ...output.metadata },
         });
@@ -325,6 +411,11 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     },
 
     findOwned: (userId, ids) => repository.findOwned(userId, ids),
+
+    async findUpload(userId, idempotencyKey) {
+      const row = await repository.findByUploadKey(userId, idempotencyKey);
+      return row ? toApiAsset(row) : null;
+    },
 
     async materialize(row, dir): Promise<InputFile> {
       let file = storage.localPath(row.storage_key);
@@ -356,11 +447,16 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
 
     async list(userId, query) {
       const limit = query.limit ?? ASSET_PAGE_DEFAULT;
-      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-      const rows = await repository.list(userId, { kind: query.kind, role: query.role, q: query.q }, cursor, limit + 1);
+      const sort = query.sort ?? 'newest';
+      const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
+      const filters: AssetFilters = { kind: query.kind, role: query.role, q: query.q, tool: query.tool };
+      if (query.from) filters.from = startOfDay(query.from, 'from');
+      // The whole `to` day: before the next midnight.
+      if (query.to) filters.before = new Date(startOfDay(query.to, 'to').getTime() + DAY_MS);
+      const rows = await repository.list(userId, filters, sort, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return { items: page.map(toApiAsset), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+      return { items: page.map(toApiAsset), next_cursor: rows.length > limit && last ? encodeCursor(cursorOf(sort, last)) : null };
     },
 
     async get(userId, id) {

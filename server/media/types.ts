@@ -3,6 +3,7 @@
  * implementation is `createMedia` in ./index.ts; routes live in ./routes.ts.
  */
 import type { Selectable } from 'kysely';
+import type { Feature } from '../../src/contract/features.ts';
 import type { Asset } from '../../src/contract/media.ts';
 import type { AssetsTable, Json } from '../db/schema.ts';
 import type { EngineOutput, InputFile } from '../engines/types.ts';
@@ -12,6 +13,8 @@ export type AssetRow = Selectable<AssetsTable>;
 export interface IngestOptions {
   /** The generation that produced the file. */
   generationId: string;
+  /** Its tool (the asset's `feature`). */
+  feature: Feature;
   /** Recorded in the asset's metadata (at least `{ engine }`), merged with the output's own. */
   metadata: { [key: string]: Json };
 }

@@ -49,6 +49,8 @@ export interface UsersRepository {
    */
   create(user: NewUser, credits: readonly CreditEntry[]): Promise<UserWithCredits>;
   update(id: string, changes: UserChanges): Promise<UserWithCredits | undefined>;
+  /** Adds one ledger entry (a dev-tools grant, …) and answers the new balance. */
+  addCredits(userId: string, entry: CreditEntry, at: Date): Promise<number>;
   /** Deletes the account; its ledger, codes, tokens and credentials go with it (ON DELETE CASCADE). */
   delete(id: string): Promise<boolean>;
   statistics(since7d: Date, since30d: Date): Promise<{ total: number; verified: number; new7d: number; new30d: number; byPlan: Record<string, number> }>;
@@ -138,6 +140,19 @@ export function createUsersRepository(database: Database): UsersRepository {
         }
       }
       return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+    },
+
+    async addCredits(userId, entry, at) {
+      await db
+        .insertInto('credit_ledger')
+        .values({ id: randomUUID(), user_id: userId, kind: entry.kind, amount: entry.amount, reason: entry.reason, idempotency_key: entry.idempotencyKey, created_at: at })
+        .execute();
+      const row = await db
+        .selectFrom('credit_ledger')
+        .select(sql<number>`coalesce(sum(amount), 0)::int`.as('balance'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return row.balance;
     },
 
     async delete(id) {

@@ -1,17 +1,30 @@
-/** `/api/me`: the signed-in account (GET), editing it (PUT) and deleting it (DELETE). */
+/**
+ * `/api/me`: the signed-in account (GET), editing it (PUT), deleting it (DELETE), and its
+ * dashboard figures (GET /api/me/stats, when the app provides them).
+ */
 import { Hono } from 'hono';
 import { AUTH_SUCCESS_MESSAGES, DeleteMeRequestSchema, UpdateMeRequestSchema } from '../../src/contract/auth.ts';
 import { readAuthBody } from '../auth/errors.ts';
+import type { UsageStats } from '../../src/contract/dashboard.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
+import type { UserWithCredits } from './repository.ts';
 import type { UsersService } from './service.ts';
 
-export function meRoutes({ service, guards }: { service: UsersService; guards: Guards }): Hono<UserEnv> {
+export interface MeRoutesDeps {
+  service: UsersService;
+  guards: Guards;
+  /** The dashboard's stats of the signed-in account; without it, /stats does not exist. */
+  usageStats?: (user: UserWithCredits) => Promise<UsageStats>;
+}
+
+export function meRoutes({ service, guards, usageStats }: MeRoutesDeps): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
   app.use(guards.requireUser, async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
   app.get('/', (c) => c.json(service.toApiUser(c.get('user'))));
+  if (usageStats) app.get('/stats', async (c) => c.json(await usageStats(c.get('user'))));
   app.put('/', async (c) => c.json(await service.update(c.get('user'), await readAuthBody(c, UpdateMeRequestSchema))));
   /**
    * The password is asked again. Accounts that only sign in with Google have none: they confirm

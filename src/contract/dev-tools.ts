@@ -24,3 +24,25 @@ export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>;
 /** `GET /api/dev-tools/outbox`: newest first. */
 export const OutboxResponseSchema = v.object({ mails: v.array(OutboxMailSchema) });
 export type OutboxResponse = v.InferOutput<typeof OutboxResponseSchema>;
+
+/**
+ * `POST /api/dev-tools/credits`: add credits to an account (a `grant` ledger row), so e2e tests
+ * and local trials can run many jobs. Answers the new balance.
+ */
+export const GrantCreditsRequestSchema = v.object({
+  email: v.pipe(v.string(), v.email()),
+  amount: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+});
+export const GrantCreditsResponseSchema = v.object({ balance: v.number() });
+
+/**
+ * `POST /api/dev-tools/engine-delay`: the local engine waits `ms` (abortable) before running
+ * each job of this account, so long jobs can be tested; 0 removes the delay. Per account, so
+ * other tests running at the same time are not slowed.
+ */
+export const ENGINE_DELAY_MAX_MS = 10 * 60_000;
+export const EngineDelayRequestSchema = v.object({
+  email: v.pipe(v.string(), v.email()),
+  ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(ENGINE_DELAY_MAX_MS)),
+});
+export const EngineDelayResponseSchema = v.object({ ms: v.number() });

@@ -15,25 +15,19 @@
  * - POST   /api/generations/{id}/regenerate same inputs and parameters, a new job and a new charge
  * - DELETE /api/generations/{id}            forget a finished job (its results too, unless used elsewhere)
  * - GET    /api/generations/catalog         the model catalogue below, for API clients
+ * - PUT    /api/generations/{id}/share      {shared}: show a completed job's result in the public
+ *                                           community feed (src/contract/dashboard.ts), or stop
  *
  * Imports only valibot.
  */
 import * as v from 'valibot';
 import { AssetSchema } from './media.ts';
+import type { Feature } from './features.ts';
+import { FEATURES } from './features.ts';
 
 // ── Features ──────────────────────────────────────────────────────────────────────────
 
-/** The six tools; the upscaler has an image and a video mode, which are priced and run apart. */
-export const FEATURES = [
-  'virtual-tryon',
-  'image-editing',
-  'body-generator',
-  'hairstyle-changer',
-  'image-to-video',
-  'upscaler-image',
-  'upscaler-video',
-] as const;
-export type Feature = (typeof FEATURES)[number];
+export { FEATURES, type Feature } from './features.ts';
 
 /** Job time limits (spec §9 request timeouts): AI work 600 s, image editing 300 s. */
 export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = {
@@ -95,6 +89,8 @@ export const GENERATION_MESSAGES = {
   stillRunning: 'This generation is still running. Cancel it first.',
   /** 404 */
   notFound: 'Generation not found.',
+  /** 409: sharing a job that has not completed (PUT /api/generations/{id}/share). */
+  notShareable: 'Only a completed generation can be shared.',
   /** 400: Idempotency-Key reused with another request body. */
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
 } as const;
@@ -460,6 +456,8 @@ export const GenerationSchema = v.object({
   error: v.nullable(v.object({ code: v.string(), message: v.string() })),
   /** Set on a regenerated job: the one it repeats. */
   regenerated_from: v.nullable(v.string()),
+  /** The owner chose to show the result in the public community feed (completed jobs only). */
+  shared: v.boolean(),
   created_at: v.string(),
   started_at: v.nullable(v.string()),
   finished_at: v.nullable(v.string()),
@@ -477,6 +475,10 @@ export const GenerationListQuerySchema = v.object({
   cursor: v.optional(v.string()),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(GENERATION_PAGE_MAX))),
 });
+
+/** PUT /api/generations/{id}/share: only a completed job can be shared (409 otherwise); answers the job. */
+export const ShareGenerationRequestSchema = v.object({ shared: v.boolean() });
+export type ShareGenerationRequest = v.InferOutput<typeof ShareGenerationRequestSchema>;
 
 export const GenerationPageSchema = v.object({
   items: v.array(GenerationSchema),

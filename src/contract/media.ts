@@ -8,6 +8,12 @@
  * `role` (what the person means the file for: model, garment, face, hair, image, video). The
  * answer is the stored Asset (201).
  *
+ * An upload may carry an `Idempotency-Key` header (1 to UPLOAD_IDEMPOTENCY_KEY_MAX characters,
+ * chosen by the client, e.g. the offline outbox's entry id). The first upload with a key stores
+ * the file (201); any later upload by the same user with that key stores nothing and answers the
+ * first upload's asset (200), also when both arrive at once. That makes a replayed upload safe.
+ * Deleting that asset frees the key: a later upload with it is stored anew (201).
+ *
  * Media URLs are capability URLs: `/api/media/{assetId}/{variant}?exp={unix s}&sig={hex}`. They
  * load in <img> and <video> without a bearer header and stop working after `exp`. The signature
  * changes when a URL is re-issued after its window; the path does not. A cache (the service
@@ -15,6 +21,7 @@
  * the same bytes for as long as the asset exists (assets are immutable).
  */
 import * as v from 'valibot';
+import { FEATURES } from './features.ts';
 
 export const ASSET_KINDS = ['image', 'video', 'upscaled'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
@@ -118,6 +125,8 @@ export const AssetSchema = v.object({
   source: v.picklist(ASSET_SOURCES),
   /** The generation that produced it (source 'generation'). */
   generation_id: v.nullable(v.string()),
+  /** The tool of that generation; null for uploads. */
+  feature: v.nullable(v.picklist(FEATURES)),
   warnings: v.array(v.picklist(ASSET_WARNINGS)),
   /** What made it: `{ engine: 'local' | 'fal', model?, … }` for generated assets. */
   metadata: v.record(v.string(), v.unknown()),
@@ -134,12 +143,35 @@ export type Asset = v.InferOutput<typeof AssetSchema>;
 export const ASSET_PAGE_MAX = 100;
 export const ASSET_PAGE_DEFAULT = 30;
 
-/** GET /api/assets query: filters of the assets picker (spec §2: tabs all, images, videos, upscaled; search). */
+/** Longest Idempotency-Key an upload may carry, in characters. */
+export const UPLOAD_IDEMPOTENCY_KEY_MAX = 200;
+
+/** Orders of the library: newest first (default), oldest first, by name (A-Z), largest file first. */
+export const ASSET_SORTS = ['newest', 'oldest', 'name', 'largest'] as const;
+export type AssetSort = (typeof ASSET_SORTS)[number];
+
+/** `tool` filter values: a generation's feature, or 'upload' for the person's own files. */
+export const ASSET_TOOLS = [...FEATURES, 'upload'] as const;
+export type AssetTool = (typeof ASSET_TOOLS)[number];
+
+const isoDate = v.pipe(v.string(), v.isoDate());
+
+/**
+ * GET /api/assets query: filters of the assets picker and /your-assets (spec §2: tabs all,
+ * images, videos, upscaled; search by name, tool and date; sort). The cursor belongs to one
+ * sort: a cursor of another sort is a 400.
+ */
 export const AssetListQuerySchema = v.object({
   kind: v.optional(v.picklist(ASSET_KINDS)),
   role: v.optional(v.picklist(ASSET_ROLES)),
   /** Matches the asset's name (case-insensitive). */
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  sort: v.optional(v.picklist(ASSET_SORTS)),
+  tool: v.optional(v.picklist(ASSET_TOOLS)),
+  /** Created on or after this day (YYYY-MM-DD, UTC). */
+  from: v.optional(isoDate),
+  /** Created on or before this day (YYYY-MM-DD, UTC, the whole day). */
+  to: v.optional(isoDate),
   cursor: v.optional(v.string()),
   limit: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(ASSET_PAGE_MAX)),

@@ -472,3 +472,25 @@ describe(`list, pending, delete, regenerate (${DRIVER})`, () => {
     expect(catalog.features.find((f) => f.feature === 'image-editing')?.timeout_seconds).toBe(300);
   });
 });
+
+describe(`the tool of an asset (${DRIVER})`, () => {
+  it('results carry their job’s feature, uploads null, in job answers and in the library (tool filter)', async () => {
+    const person = await h.person(5);
+    const image = await person.upload(await makeImage(64, 64, 'png'), 'in.png');
+    expect(image.feature).toBeNull();
+    const { body } = await person.submit({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: 'brighter' } });
+    const done = await person.settled(body.id);
+    expect(done.status).toBe('completed');
+    expect(done.input_assets.map((asset) => asset.feature)).toEqual([null]);
+    expect(done.results.map((asset) => asset.feature)).toEqual(['image-editing']);
+    const result = done.results[0];
+
+    expect((await person.call('GET', `/api/assets/${result?.id}`)).body.feature).toBe('image-editing');
+    const edited = await person.call('GET', '/api/assets?tool=image-editing');
+    expect(edited.body.items.map((asset: { id: string }) => asset.id)).toEqual([result?.id]);
+    const uploads = await person.call('GET', '/api/assets?tool=upload');
+    expect(uploads.body.items.map((asset: { id: string; feature: unknown }) => [asset.id, asset.feature])).toEqual([[image.id, null]]);
+    const listed = (await person.call('GET', '/api/generations')).body.items.find((item: { id: string }) => item.id === body.id);
+    expect(listed.results[0].feature).toBe('image-editing');
+  });
+});

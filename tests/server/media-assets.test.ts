@@ -73,7 +73,7 @@ describe(`GET /api/assets (${DRIVER})`, () => {
     h.clock.advance(1000);
     const upscaled = path.join(scratch, 'upscaled.png');
     await writeFile(upscaled, await makeImage(80, 60, 'png'));
-    const row = await media.service.ingest(alice.id, { path: upscaled, mediaType: 'image', mime: 'image/png', kind: 'upscaled', roles: ['image'], name: 'upscaled.png' }, { generationId: 'gen-1', metadata: { engine: 'local' } });
+    const row = await media.service.ingest(alice.id, { path: upscaled, mediaType: 'image', mime: 'image/png', kind: 'upscaled', roles: ['image'], name: 'upscaled.png' }, { generationId: 'gen-1', feature: 'upscaler-image', metadata: { engine: 'local' } });
     uploads.push(media.service.toApiAsset(row));
     await h.uploaded(bob.token, { bytes: png, filename: 'bob garment.png', role: 'garment' });
   });
@@ -268,11 +268,11 @@ describe(`MediaService for the generations worker (${DRIVER})`, () => {
     const row = await media.service.ingest(
       alice.id,
       { path: file, mediaType: 'image', mime: 'image/png', kind: 'upscaled', roles: ['image', 'model'], name: 'upscale-result.png', metadata: { factor: 2 } },
-      { generationId: 'gen-42', metadata: { engine: 'local', model: 'lanczos' } },
+      { generationId: 'gen-42', feature: 'upscaler-image', metadata: { engine: 'local', model: 'lanczos' } },
     );
     expect(row).toMatchObject({ user_id: alice.id, kind: 'upscaled', width: 4000, height: 2200, source: 'generation', generation_id: 'gen-42', mime: 'image/png' });
     const api = media.service.toApiAsset(row);
-    expect(api).toMatchObject({ warnings: ['over4k'], roles: ['image', 'model'], metadata: { engine: 'local', model: 'lanczos', factor: 2 }, name: 'upscale-result.png' });
+    expect(api).toMatchObject({ feature: 'upscaler-image', warnings: ['over4k'], roles: ['image', 'model'], metadata: { engine: 'local', model: 'lanczos', factor: 2 }, name: 'upscale-result.png' });
     expect(await sharp((await h.fetchMedia(api.thumbnail_url)).bytes).metadata()).toMatchObject({ width: 400, height: 220, format: 'webp' });
     // The engine's file is copied, not taken: the worker cleans its own work directory.
     expect((await readFile(file)).length).toBeGreaterThan(0);
@@ -281,11 +281,11 @@ describe(`MediaService for the generations worker (${DRIVER})`, () => {
   it('ingests a video output with its poster, and refuses a file that is not what it claims', async () => {
     const file = path.join(scratch, 'result.mp4');
     await writeFile(file, await makeVideo(scratch, { seconds: 1, width: 128, height: 96, fps: 30 }));
-    const row = await media.service.ingest(alice.id, { path: file, mediaType: 'video', mime: 'video/mp4', kind: 'video', roles: ['video'], name: 'clip.mp4' }, { generationId: 'gen-43', metadata: { engine: 'local' } });
+    const row = await media.service.ingest(alice.id, { path: file, mediaType: 'video', mime: 'video/mp4', kind: 'video', roles: ['video'], name: 'clip.mp4' }, { generationId: 'gen-43', feature: 'image-to-video', metadata: { engine: 'local' } });
     expect(row).toMatchObject({ media_type: 'video', width: 128, height: 96, duration_ms: 1000, codec: 'h264' });
     expect(media.service.toApiAsset(row)).toMatchObject({ fps: 30, duration_seconds: 1, warnings: [] });
     expect(row.poster_key).toBe(`${alice.id}/${row.id}/poster.webp`);
-    await expect(media.service.ingest(alice.id, { path: file, mediaType: 'image', mime: 'image/png', kind: 'image', roles: ['image'], name: 'x.png' }, { generationId: 'g', metadata: { engine: 'local' } })).rejects.toThrow(/not the image\/png/);
+    await expect(media.service.ingest(alice.id, { path: file, mediaType: 'image', mime: 'image/png', kind: 'image', roles: ['image'], name: 'x.png' }, { generationId: 'g', feature: 'image-editing', metadata: { engine: 'local' } })).rejects.toThrow(/not the image\/png/);
   });
 
   it('materializes an asset as a local file with a public capability URL', async () => {

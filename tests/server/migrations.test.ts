@@ -134,3 +134,33 @@ describe('readMigrations', () => {
     await expect(readMigrations(dir)).rejects.toThrow(/share version 1/);
   });
 });
+
+describe(`0005_library_sharing (${DRIVER})`, () => {
+  it('gives the results already stored the tool of their job, and uploads none', async () => {
+    // The database as 0004 left it, with a result and an upload.
+    await rm(path.join(dir, '0005_library_sharing.sql'));
+    await migrate(test.database, dir);
+    const at = new Date('2025-01-01T00:00:00.000Z');
+    await sql`insert into users (id, email, name, created_at) values ('u1', 'u1@example.com', 'U', ${at})`.execute(test.database.kysely);
+    await sql`
+      insert into generations (id, user_id, feature, status, inputs, params, cost, engine, created_at)
+      values ('g1', 'u1', 'hairstyle-changer', 'completed', '{}', '{}', 1, 'local', ${at})
+    `.execute(test.database.kysely);
+    for (const [id, source, generation] of [['a-result', 'generation', 'g1'], ['a-upload', 'upload', null]] as const) {
+      await sql`
+        insert into assets (id, user_id, kind, media_type, mime, name, width, height, bytes, storage_key, thumbnail_key, source, generation_id, created_at)
+        values (${id}, 'u1', 'image', 'image', 'image/png', 'x.png', 1, 1, 1, 'k', 't', ${source}, ${generation}, ${at})
+      `.execute(test.database.kysely);
+    }
+
+    await cp(path.join(MIGRATIONS_DIR, '0005_library_sharing.sql'), path.join(dir, '0005_library_sharing.sql'));
+    expect((await migrate(test.database, dir)).applied).toEqual(['0005_library_sharing.sql']);
+    const assets = await test.database.kysely.selectFrom('assets').select(['id', 'feature', 'upload_key']).orderBy('id').execute();
+    expect(assets).toEqual([
+      { id: 'a-result', feature: 'hairstyle-changer', upload_key: null },
+      { id: 'a-upload', feature: null, upload_key: null },
+    ]);
+    const job = await test.database.kysely.selectFrom('generations').select('shared_at').executeTakeFirstOrThrow();
+    expect(job.shared_at).toBeNull();
+  });
+});

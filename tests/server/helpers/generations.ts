@@ -35,6 +35,7 @@ export interface CallResult {
 
 export interface Person {
   id: string;
+  email: string;
   token: string;
   call(method: string, url: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<CallResult>;
   /** POST /api/generations (with an Idempotency-Key when given). */
@@ -60,7 +61,8 @@ export interface GenerationsHarness {
   generations: Generations;
   app: ReturnType<typeof createTestApp>;
   dataDir: string;
-  person(credits?: number): Promise<Person>;
+  /** A verified account with `credits` (default 10), named `name` (default a Vietnamese full name). */
+  person(credits?: number, options?: { name?: string }): Promise<Person>;
   ledger(userId: string): Promise<LedgerRow[]>;
   balance(userId: string): Promise<number>;
   dispose(): Promise<void>;
@@ -133,10 +135,10 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
     generations,
     app,
     dataDir,
-    async person(credits = 10) {
+    async person(credits = 10, personOptions = {}) {
       const email = `person-${randomUUID()}@example.com`;
       const user = await users.create(
-        { email, name: 'Trần Văn Minh', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
+        { email, name: personOptions.name ?? 'Trần Văn Minh', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
         credits > 0 ? [{ kind: 'grant', amount: credits, reason: TEST_GRANT_REASON, idempotencyKey: 'test-grant' }] : [],
       );
       const { token } = await tokens.issue({ id: user.id, name: user.name, email });
@@ -148,6 +150,7 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
       };
       return {
         id: user.id,
+        email,
         token,
         call,
         submit: (body, idempotencyKey) => call('POST', '/api/generations', idempotencyKey === undefined ? { body } : { body, headers: { 'Idempotency-Key': idempotencyKey } }),

@@ -1,0 +1,16 @@
+/**
+ * The tools a generation runs (spec §1): shared by generations (jobs) and media (the tool that
+ * produced an asset). Imports nothing.
+ */
+
+/** The six tools; the upscaler has an image and a video mode, which are priced and run apart. */
+export const FEATURES = [
+  'virtual-tryon',
+  'image-editing',
+  'body-generator',
+  'hairstyle-changer',
+  'image-to-video',
+  'upscaler-image',
+  'upscaler-video',
+] as const;
+export type Feature = (typeof FEATURES)[number];
