@@ -69,6 +69,9 @@ export default defineConfig({
         DATABASE_URL: '',
         // The suite reads mails (OTP, reset links) through /dev-tools.
         DEV_TOOLS: '1',
+        // Each test user comes from its own client address (X-Forwarded-For, tests/e2e/session.ts),
+        // as real people do: the per-address mail limit would otherwise stop the suite's sign-ups.
+        TRUST_PROXY: '1',
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
         PUBLIC_URL: baseURL,

@@ -11,7 +11,11 @@
  *    growth for a 100 MB video (target <= 2× the file).
  *  - studios: the JavaScript each studio route loads (target <= 200 KB gzip) and the time from
  *    clicking Generate to the processing screen.
- * `npm run bench -- --only=generations` runs the generation and studio figures alone.
+ *  - assets: the /your-assets library of 10,000 assets on a tablet — first tiles after a reload from
+ *    IndexedDB (target <= 100 ms), the longest task while scrolling to the end (target < 50 ms),
+ *    and the IndexedDB space per 1,000 assets (scripts/bench-assets.ts).
+ * `npm run bench -- --only=generations` runs the generation and studio figures alone;
+ * `npm run bench -- --only=assets` the assets library's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -22,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import { Agent, request as httpRequest } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { assetFigures } from './bench-assets.ts';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
 import { queueFigures, seedAccount, uploadFigures } from './bench-generations.ts';
 import { studioFigures } from './bench-studios.ts';
@@ -209,6 +214,10 @@ async function main() {
   const onlyGenerations = process.argv.includes('--only=generations');
   const chromePath = ensureChromium();
   await ensureBuild();
+  if (process.argv.includes('--only=assets')) {
+    await assetFigures(chromePath);
+    return;
+  }
   if (!onlyGenerations) await bundleSizes();
 
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
@@ -267,6 +276,7 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
   }
 
+  if (!onlyGenerations) await assetFigures(chromePath);
   printEngineRows(await benchEngines());
 }
 

@@ -44,7 +44,8 @@ async function main() {
     configFile: false,
     publicDir: false,
     // Library builds keep process.env as is; workbox reads NODE_ENV to drop its dev logging.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // The media cache (sw/media-cache.ts) also serves media from the API's origin when it has its own.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production'), __API_BASE_URL__: JSON.stringify(process.env.API_BASE_URL ?? '') },
     build: {
       outDir: dist,
       emptyOutDir: false,

@@ -8,6 +8,10 @@ import './lib/i18n-app.ts';
 import { activateDefaultLocale, activateLocale, readStoredLocale } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
 import { swPrompts } from './lib/sw-prompts.ts';
+import { getSession } from './lib/session.ts';
+import { installOnlineManager } from './lib/offline/online.ts';
+import { createOfflinePersister, scheduleGarbageCollection } from './lib/offline/persister.ts';
+import { connectOfflineSession } from './lib/offline/session-sync.ts';
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -15,7 +19,15 @@ async function start() {
   activateDefaultLocale();
   if (locale !== 'vi') await activateLocale(locale);
 
-  const queryClient = createQueryClient();
+  // Offline data (issue 6): query data persisted per signed-in account, the account's offline
+  // stores kept in step with the session, and TanStack's online state read from the browser.
+  const session = getSession();
+  installOnlineManager();
+  const persister = createOfflinePersister({ currentUserId: () => session.getState().user?.id ?? null });
+  const queryClient = createQueryClient({ persister: persister.persisterFn });
+  persister.attach(queryClient);
+  connectOfflineSession({ session });
+  scheduleGarbageCollection(persister);
   const store = createAppStore();
   const router = createAppRouter(queryClient);
   // Resolve the first route (and its lazy chunk) before rendering, so the shell never flashes.
@@ -23,6 +35,8 @@ async function start() {
 
   createRoot(container).render(<App router={router} queryClient={queryClient} store={store} />);
   registerServiceWorker(swPrompts);
+  // The upload outbox (issue 6) sends what waits now and whenever the network returns; its code loads after the first render.
+  void import('./lib/offline/outbox-client.ts').then((outbox) => outbox.startOutbox());
 }
 
 void start();

@@ -16,11 +16,14 @@ import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppBodyGeneratorRouteImport } from './routes/_app/body-generator'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppHairstyleChangerRouteImport } from './routes/_app/hairstyle-changer'
+import { Route as AppHistoryRouteImport } from './routes/_app/history'
 import { Route as AppImageEditingRouteImport } from './routes/_app/image-editing'
 import { Route as AppImageToVideoRouteImport } from './routes/_app/image-to-video'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as AppUpscalerRouteImport } from './routes/_app/upscaler'
 import { Route as AppVirtualTryonRouteImport } from './routes/_app/virtual-tryon'
+import { Route as AppYourAssetsRouteImport } from './routes/_app/your-assets'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
@@ -64,6 +67,11 @@ const AppHairstyleChangerRoute = AppHairstyleChangerRouteImport.update({
   path: '/hairstyle-changer',
   getParentRoute: () => AppRoute,
 } as any)
+const AppHistoryRoute = AppHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppImageEditingRoute = AppImageEditingRouteImport.update({
   id: '/image-editing',
   path: '/image-editing',
@@ -79,6 +87,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppShareRoute = AppShareRouteImport.update({
+  id: '/share',
+  path: '/share',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUpscalerRoute = AppUpscalerRouteImport.update({
   id: '/upscaler',
   path: '/upscaler',
@@ -87,6 +100,11 @@ const AppUpscalerRoute = AppUpscalerRouteImport.update({
 const AppVirtualTryonRoute = AppVirtualTryonRouteImport.update({
   id: '/virtual-tryon',
   path: '/virtual-tryon',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppYourAssetsRoute = AppYourAssetsRouteImport.update({
+  id: '/your-assets',
+  path: '/your-assets',
   getParentRoute: () => AppRoute,
 } as any)
 const SiteIndexRoute = SiteIndexRouteImport.update({
@@ -142,11 +160,14 @@ export interface FileRoutesByFullPath {
   '/body-generator': typeof AppBodyGeneratorRoute
   '/dashboard': typeof AppDashboardRoute
   '/hairstyle-changer': typeof AppHairstyleChangerRoute
+  '/history': typeof AppHistoryRoute
   '/image-editing': typeof AppImageEditingRoute
   '/image-to-video': typeof AppImageToVideoRoute
   '/profile': typeof AppProfileRoute
+  '/share': typeof AppShareRoute
   '/upscaler': typeof AppUpscalerRoute
   '/virtual-tryon': typeof AppVirtualTryonRoute
+  '/your-assets': typeof AppYourAssetsRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -162,11 +183,14 @@ export interface FileRoutesByTo {
   '/body-generator': typeof AppBodyGeneratorRoute
   '/dashboard': typeof AppDashboardRoute
   '/hairstyle-changer': typeof AppHairstyleChangerRoute
+  '/history': typeof AppHistoryRoute
   '/image-editing': typeof AppImageEditingRoute
   '/image-to-video': typeof AppImageToVideoRoute
   '/profile': typeof AppProfileRoute
+  '/share': typeof AppShareRoute
   '/upscaler': typeof AppUpscalerRoute
   '/virtual-tryon': typeof AppVirtualTryonRoute
+  '/your-assets': typeof AppYourAssetsRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -185,11 +209,14 @@ export interface FileRoutesById {
   '/_app/body-generator': typeof AppBodyGeneratorRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/hairstyle-changer': typeof AppHairstyleChangerRoute
+  '/_app/history': typeof AppHistoryRoute
   '/_app/image-editing': typeof AppImageEditingRoute
   '/_app/image-to-video': typeof AppImageToVideoRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/share': typeof AppShareRoute
   '/_app/upscaler': typeof AppUpscalerRoute
   '/_app/virtual-tryon': typeof AppVirtualTryonRoute
+  '/_app/your-assets': typeof AppYourAssetsRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -209,11 +236,14 @@ export interface FileRouteTypes {
     | '/body-generator'
     | '/dashboard'
     | '/hairstyle-changer'
+    | '/history'
     | '/image-editing'
     | '/image-to-video'
     | '/profile'
+    | '/share'
     | '/upscaler'
     | '/virtual-tryon'
+    | '/your-assets'
     | '/about'
     | '/dev-tools'
     | '/test-google-auth'
@@ -229,11 +259,14 @@ export interface FileRouteTypes {
     | '/body-generator'
     | '/dashboard'
     | '/hairstyle-changer'
+    | '/history'
     | '/image-editing'
     | '/image-to-video'
     | '/profile'
+    | '/share'
     | '/upscaler'
     | '/virtual-tryon'
+    | '/your-assets'
     | '/about'
     | '/dev-tools'
     | '/test-google-auth'
@@ -251,11 +284,14 @@ export interface FileRouteTypes {
     | '/_app/body-generator'
     | '/_app/dashboard'
     | '/_app/hairstyle-changer'
+    | '/_app/history'
     | '/_app/image-editing'
     | '/_app/image-to-video'
     | '/_app/profile'
+    | '/_app/share'
     | '/_app/upscaler'
     | '/_app/virtual-tryon'
+    | '/_app/your-assets'
     | '/_site/about'
     | '/_site/dev-tools'
     | '/_site/test-google-auth'
@@ -324,6 +360,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHairstyleChangerRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/history': {
+      id: '/_app/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof AppHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/image-editing': {
       id: '/_app/image-editing'
       path: '/image-editing'
@@ -345,6 +388,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/share': {
+      id: '/_app/share'
+      path: '/share'
+      fullPath: '/share'
+      preLoaderRoute: typeof AppShareRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upscaler': {
       id: '/_app/upscaler'
       path: '/upscaler'
@@ -357,6 +407,13 @@ declare module '@tanstack/react-router' {
       path: '/virtual-tryon'
       fullPath: '/virtual-tryon'
       preLoaderRoute: typeof AppVirtualTryonRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/your-assets': {
+      id: '/_app/your-assets'
+      path: '/your-assets'
+      fullPath: '/your-assets'
+      preLoaderRoute: typeof AppYourAssetsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_site/': {
@@ -444,11 +501,14 @@ interface AppRouteChildren {
   AppBodyGeneratorRoute: typeof AppBodyGeneratorRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppHairstyleChangerRoute: typeof AppHairstyleChangerRoute
+  AppHistoryRoute: typeof AppHistoryRoute
   AppImageEditingRoute: typeof AppImageEditingRoute
   AppImageToVideoRoute: typeof AppImageToVideoRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppShareRoute: typeof AppShareRoute
   AppUpscalerRoute: typeof AppUpscalerRoute
   AppVirtualTryonRoute: typeof AppVirtualTryonRoute
+  AppYourAssetsRoute: typeof AppYourAssetsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -456,11 +516,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppBodyGeneratorRoute: AppBodyGeneratorRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppHairstyleChangerRoute: AppHairstyleChangerRoute,
+  AppHistoryRoute: AppHistoryRoute,
   AppImageEditingRoute: AppImageEditingRoute,
   AppImageToVideoRoute: AppImageToVideoRoute,
   AppProfileRoute: AppProfileRoute,
+  AppShareRoute: AppShareRoute,
   AppUpscalerRoute: AppUpscalerRoute,
   AppVirtualTryonRoute: AppVirtualTryonRoute,
+  AppYourAssetsRoute: AppYourAssetsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -2,6 +2,10 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { wireLifecycle } from './lifecycle.ts';
 import { registerNavigationFallback } from './navigation.ts';
+import { registerJobTracking } from './jobs.ts';
+import { registerMediaCache } from './media-cache.ts';
+import { registerShareTarget } from './share-target.ts';
+import { registerOutbox } from './outbox.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -11,3 +15,7 @@ cleanupOutdatedCaches();
 // The build injects the list of shell files (HTML, JS, CSS, icons) with their revisions.
 precacheAndRoute(self.__WB_MANIFEST, { cleanURLs: true, directoryIndex: 'index.html' });
 registerNavigationFallback();
+registerJobTracking();
+registerMediaCache();
+registerShareTarget();
+registerOutbox();

@@ -237,10 +237,13 @@ export interface SessionDeps {
 
 export type SignOutReason = 'logout' | 'expired' | 'rejected' | 'external';
 
+export type SessionListener = (state: SessionState, previous: SessionState, reason?: SignOutReason) => void;
+
 export interface Session {
   getState(): SessionState;
   getToken(): string | null;
-  subscribe(listener: (state: SessionState, previous: SessionState) => void): () => void;
+  /** `reason` is set when the change is a sign-out (what ended the session). */
+  subscribe(listener: SessionListener): () => void;
   /** Reads the stored token and runs the profile check when the rules ask for one. */
   validate(): Promise<void>;
   signIn(token: string, user: SessionUser): void;
@@ -266,7 +269,7 @@ function safe<T>(run: () => T, fallback: T): T {
 export function createSession(deps: SessionDeps): Session {
   const now = deps.now ?? Date.now;
   const { storage, tabStorage } = deps;
-  const listeners = new Set<(state: SessionState, previous: SessionState) => void>();
+  const listeners = new Set<SessionListener>();
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every sign-in and sign-out, so a check that started before one is ignored. */
   let generation = 0;
@@ -289,11 +292,11 @@ export function createSession(deps: SessionDeps): Session {
       storage.removeItem(USER_STORAGE_KEY);
     }, undefined);
 
-  const set = (next: SessionState) => {
+  const set = (next: SessionState, reason?: SignOutReason) => {
     const previous = state;
     if (previous.status === next.status && previous.user === next.user) return;
     state = next;
-    for (const listener of listeners) listener(state, previous);
+    for (const listener of listeners) listener(state, previous, next.status === 'signed-out' ? reason : undefined);
   };
 
   const scheduleExpiry = (token: string | null) => {
@@ -382,7 +385,7 @@ export function createSession(deps: SessionDeps): Session {
       // Only an explicit logout restarts the count; automatic ones must accumulate (spec §4).
       if (reason === 'logout') setFailures(0);
       scheduleExpiry(null);
-      set({ status: 'signed-out', user: null });
+      set({ status: 'signed-out', user: null }, reason);
     },
 
     updateUser(user) {
@@ -394,7 +397,7 @@ export function createSession(deps: SessionDeps): Session {
     syncFromStorage() {
       generation += 1;
       const local = localState();
-      set({ status: local.needsCheck ? 'signed-in' : local.status, user: local.user });
+      set({ status: local.needsCheck ? 'signed-in' : local.status, user: local.user }, 'external');
       scheduleExpiry(local.status === 'signed-out' ? null : readToken());
     },
 

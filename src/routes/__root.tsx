@@ -7,6 +7,7 @@ import { RouterFailureScreen } from '../features/shell/RouterFailureScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundPage.tsx';
 import { AuthRoot } from '../features/auth/AuthRoot.tsx';
 import { TutorialHost } from '../features/tutorial/TutorialHost.tsx';
+import { JobTrackingRoot } from '../features/offline-jobs/JobTrackingRoot.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -24,6 +25,7 @@ function RootLayout() {
     <LinkProvider value={RouterAppLink}>
       <AuthRoot />
       <TutorialHost />
+      <JobTrackingRoot />
       <DocumentHead />
       <Outlet />
       <LazyToaster />

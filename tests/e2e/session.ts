@@ -23,12 +23,22 @@ export interface TestUser {
   token: string;
 }
 
+/** 1 to 254: one byte of a private IPv4 address. */
+const addressByte = () => Math.floor(Math.random() * 254) + 1;
+
+/** A client address of its own for each test user (the e2e server trusts X-Forwarded-For). */
+function clientAddress(): string {
+  const byte = addressByte;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
 export async function createUser(request: APIRequestContext, prefix = 'studio'): Promise<TestUser> {
   const email = uniqueEmail(prefix);
-  const registered = await request.post('/auth/register', { data: { name: 'Người Thử', email, password: PASSWORD, language: 'vi' } });
+  const headers = { 'X-Forwarded-For': clientAddress() };
+  const registered = await request.post('/auth/register', { headers, data: { name: 'Người Thử', email, password: PASSWORD, language: 'vi' } });
   expect(registered.status()).toBe(201);
   // The app asks for the code right after registering (src/features/auth), as here.
-  expect((await request.post('/auth/generate_otp', { data: { email } })).ok()).toBe(true);
+  expect((await request.post('/auth/generate_otp', { headers, data: { email } })).ok()).toBe(true);
   let code = '';
   await expect
     .poll(async () => {

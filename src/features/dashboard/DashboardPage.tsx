@@ -1,16 +1,19 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { displayName, sessionUserAtom, type SessionUser } from '../../lib/session.ts';
+import { displayName, sessionStatusAtom, sessionUserAtom, type SessionUser } from '../../lib/session.ts';
 import { INTL_LOCALE } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { button } from '../../ui/button.css.ts';
-import { useOpenAuthModal } from '../auth/auth-modal-state.ts';
-import { IconArrowRight, IconLock } from '../shell/sidebar/icons.tsx';
+import { IconArrowRight } from '../shell/sidebar/icons.tsx';
 import { NAV } from '../shell/sidebar/nav-items.ts';
-import { RECENT_FILTERS, type RecentFilter } from './search.ts';
-import { FILTER_LABELS, QUICK_ACCESS } from './tools.ts';
+import { BodyModelsSection } from './BodyModelsSection.tsx';
+import { CommunitySection } from './CommunitySection.tsx';
+import { RecentGenerations } from './RecentGenerations.tsx';
+import { StatsSection } from './StatsSection.tsx';
+import type { RecentFilter } from './search.ts';
+import { QUICK_ACCESS } from './tools.ts';
 import * as s from './dashboard.css.ts';
 
 interface DashboardPageProps {
@@ -19,18 +22,26 @@ interface DashboardPageProps {
 }
 
 /**
- * /dashboard (spec §2), open to guests. Personal sections (stats, recent generations, body
- * models, community) come with the assets and history work; until then a signed-in user sees
- * no stand-in numbers, and a guest is asked to sign in.
+ * /dashboard (spec §2 Dashboard), open to guests: greeting, stats, quick access, body models,
+ * community generation, the 3D body model banner, recent generations. A guest sees the public
+ * parts (quick access, community, banner) and a sign-in card in place of each personal one.
+ * Personal sections wait for the session check (a reload of a signed-in page fetches nothing as
+ * a guest, nor shows the sign-in card for a moment).
  */
 export function DashboardPage({ filter, onFilterChange }: DashboardPageProps) {
   const user = useAtomValue(sessionUserAtom);
+  const status = useAtomValue(sessionStatusAtom);
+  // While the stored session is being checked, the cached user stands for it (as the sidebar does).
+  const signedIn = status === 'signed-in' || (status === 'checking' && user !== null);
   return (
-    <div className={s.page}>
+    <div className={s.page} data-testid="dashboard-page" data-signed-in={signedIn}>
       <Greeting user={user} />
+      <StatsSection signedIn={signedIn} />
       <QuickAccess />
+      <BodyModelsSection signedIn={signedIn} />
+      <CommunitySection />
       <BodyModelBanner />
-      <RecentGenerations user={user} filter={filter} onFilterChange={onFilterChange} />
+      <RecentGenerations signedIn={signedIn} filter={filter} onFilterChange={onFilterChange} />
     </div>
   );
 }
@@ -149,83 +160,5 @@ function BodyFigure() {
         </g>
       </g>
     </svg>
-  );
-}
-
-interface RecentGenerationsProps {
-  user: SessionUser | null;
-  filter: RecentFilter;
-  onFilterChange: (filter: RecentFilter) => void;
-}
-
-function RecentGenerations({ user, filter, onFilterChange }: RecentGenerationsProps) {
-  const { t, i18n } = useLingui();
-  const headingId = useId();
-  return (
-    <section className={s.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={s.sectionTitle}>
-        <Trans>Ảnh đã tạo gần đây</Trans>
-      </h2>
-      <div className={s.chips} role="group" aria-label={t`Lọc theo công cụ`} data-testid="recent-filters">
-        {RECENT_FILTERS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={s.chip}
-            aria-pressed={value === filter}
-            data-filter={value}
-            onClick={() => onFilterChange(value)}
-          >
-            {i18n._(FILTER_LABELS[value])}
-          </button>
-        ))}
-      </div>
-      {/* The signed-in list arrives with the history work; nothing stands in for it meanwhile. */}
-      {user ? null : <AuthRequired />}
-    </section>
-  );
-}
-
-/** Spec §2: what a guest sees in place of the personal sections. */
-function AuthRequired() {
-  const openAuthModal = useOpenAuthModal();
-  const headingId = useId();
-  return (
-    <div className={s.authCard} role="region" aria-labelledby={headingId} data-testid="auth-required">
-      <span className={s.authIcon}>
-        <IconLock size={24} />
-      </span>
-      <div className={s.authText}>
-        <h3 id={headingId} className={s.authTitle}>
-          <Trans>Yêu cầu đăng nhập</Trans>
-        </h3>
-        <p className={s.authLead}>
-          <Trans>Vui lòng đăng nhập để sử dụng tính năng này</Trans>
-        </p>
-        <p className={s.authHint}>
-          <Trans>
-            Đăng nhập hoặc tạo tài khoản để xem ảnh và video bạn đã tạo, số liệu sử dụng và các người mẫu bạn đã lưu.
-          </Trans>
-        </p>
-      </div>
-      <div className={s.authActions}>
-        <button
-          type="button"
-          className={button({ variant: 'primary' })}
-          data-testid="auth-required-sign-in"
-          onClick={() => openAuthModal('login')}
-        >
-          <Trans>Đăng nhập</Trans>
-        </button>
-        <button
-          type="button"
-          className={button({ variant: 'secondary' })}
-          data-testid="auth-required-register"
-          onClick={() => openAuthModal('register')}
-        >
-          <Trans>Tạo tài khoản</Trans>
-        </button>
-      </div>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
@@ -234,4 +234,221 @@ export const authActions = style({
   flexWrap: 'wrap',
   gap: vars.space['3'],
   '@media': { [media.tablet]: { gridColumn: '2' } },
+});
+
+/* ---------- section heads and shared states ---------- */
+
+export const sectionHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
+
+export const sectionLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  minHeight: '40px',
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: vars.color.accent,
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});
+
+export const sectionLead = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, maxWidth: '62ch' });
+
+/** An empty list or a failed load: a quiet card with a line and an action. */
+export const stateCard = style({
+  display: 'grid',
+  justifyItems: 'start',
+  gap: vars.space['3'],
+  padding: vars.space['6'],
+  background: vars.color.paper,
+  border: `1px dashed ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.lg,
+  color: vars.color.inkSoft,
+});
+
+export const errorText = style({ color: vars.color.danger, fontWeight: 600 });
+
+const shimmer = keyframes({ '0%': { backgroundPosition: '100% 0' }, '100%': { backgroundPosition: '-100% 0' } });
+
+/** A grey block standing in for content while it loads (still under reduced motion). */
+export const skeleton = style({
+  display: 'block',
+  borderRadius: vars.radius.sm,
+  background: `linear-gradient(90deg, ${vars.color.sand} 25%, ${vars.color.canvas} 50%, ${vars.color.sand} 75%)`,
+  backgroundSize: '200% 100%',
+  '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${shimmer} 1.4s ease-in-out infinite` } },
+});
+
+/* ---------- stats ---------- */
+
+export const statsGrid = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space['4'] } },
+});
+
+export const statCard = style({
+  display: 'grid',
+  alignContent: 'start',
+  gap: vars.space['1'],
+  minHeight: '128px',
+  padding: vars.space['5'],
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const statLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.inkSoft });
+
+export const statValue = style({
+  fontFamily: vars.font.display,
+  fontSize: vars.fontSize['3xl'],
+  lineHeight: 1.1,
+  fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
+});
+
+export const statHint = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
+
+export const skeletonValue = style([skeleton, { width: '60%', height: '2.25rem', margin: `${vars.space['1']} 0` }]);
+export const skeletonLine = style([skeleton, { width: '80%', height: '0.75rem' }]);
+
+/* ---------- thumbnails (body models, community) ---------- */
+
+export const strip = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: `0 0 ${vars.space['2']}`,
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(150px, 180px)',
+  gap: vars.space['3'],
+  overflowX: 'auto',
+  scrollSnapType: 'x proximity',
+  overscrollBehaviorX: 'contain',
+});
+
+export const mediaCard = style({
+  position: 'relative',
+  display: 'grid',
+  gridTemplateRows: 'auto 1fr',
+  overflow: 'hidden',
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.lg,
+  scrollSnapAlign: 'start',
+});
+
+export const mediaFrame = style({
+  position: 'relative',
+  display: 'block',
+  width: '100%',
+  padding: 0,
+  border: 0,
+  background: vars.color.sand,
+  cursor: 'pointer',
+  overflow: 'hidden',
+});
+
+export const mediaFrameRatio = styleVariants({
+  portrait: { aspectRatio: '3 / 4' },
+  square: { aspectRatio: '1 / 1' },
+});
+
+export const mediaImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
+
+export const mediaBody = style({ display: 'grid', alignContent: 'start', gap: vars.space['2'], padding: vars.space['3'] });
+
+export const mediaTitle = style({ fontSize: vars.fontSize.sm, fontWeight: 650, lineHeight: 1.3, overflowWrap: 'anywhere' });
+
+export const mediaMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
+
+export const communityGrid = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
+  '@media': { [media.tablet]: { gap: vars.space['4'] } },
+});
+
+export const playBadge = style({
+  position: 'absolute',
+  inset: 0,
+  margin: 'auto',
+  display: 'grid',
+  placeItems: 'center',
+  width: '48px',
+  height: '48px',
+  borderRadius: '50%',
+  background: vars.color.overlay,
+  color: vars.color.onDark,
+  pointerEvents: 'none',
+  transition: `opacity ${vars.motion.fast}`,
+  selectors: { '[data-playing="true"] &': { opacity: 0 } },
+});
+
+/* ---------- recent generations ---------- */
+
+export const recentList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
+});
+
+export const recentItem = style({
+  display: 'grid',
+  gridTemplateColumns: '64px 1fr',
+  gap: vars.space['3'],
+  alignItems: 'center',
+  padding: vars.space['3'],
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  textDecoration: 'none',
+  color: vars.color.ink,
+  transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
+  selectors: { '&:hover': { borderColor: vars.color.lineStrong, boxShadow: vars.shadow.sm } },
+});
+
+export const recentThumb = style({
+  width: '64px',
+  height: '64px',
+  borderRadius: vars.radius.sm,
+  objectFit: 'cover',
+  background: vars.color.sand,
+});
+
+export const recentText = style({ display: 'grid', gap: '2px', minWidth: 0 });
+
+export const recentTool = style({ fontWeight: 650, fontSize: vars.fontSize.sm, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+export const badge = style({
+  justifySelf: 'start',
+  padding: `2px ${vars.space['2']}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+});
+
+export const badgeTone = styleVariants({
+  queued: { background: vars.color.sand, color: vars.color.inkSoft },
+  processing: { background: vars.color.warningSoft, color: vars.color.warning },
+  completed: { background: vars.color.successSoft, color: vars.color.success },
+  failed: { background: vars.color.dangerSoft, color: vars.color.danger },
+  cancelled: { background: vars.color.sand, color: vars.color.muted },
 });

@@ -1,17 +1,9 @@
 import * as v from 'valibot';
+import { TOOL_FILTERS, type ToolFilter } from '../history/filters.ts';
 
-/** The recent-generations filters, in the spec's order (§2 Dashboard). */
-export const RECENT_FILTERS = [
-  'all',
-  'virtual-tryon',
-  'hairstyle-changer',
-  'body-generator',
-  'image-to-video',
-  'image-editing',
-  'upscaler',
-] as const;
-
-export type RecentFilter = (typeof RECENT_FILTERS)[number];
+/** The recent-generations filters: the tool filters of /history, in the spec's order (§2 Dashboard). */
+export const RECENT_FILTERS = TOOL_FILTERS;
+export type RecentFilter = ToolFilter;
 
 export const DASHBOARD_SEARCH_DEFAULTS = { filter: 'all' } as const satisfies { filter: RecentFilter };
 

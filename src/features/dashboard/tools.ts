@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { GenerationStatus } from '../../contract/generations.ts';
 import { NAV, type NavItem } from '../shell/sidebar/nav-items.ts';
-import type { RecentFilter } from './search.ts';
 
 export interface QuickAccessTool {
   item: NavItem;
@@ -21,13 +21,14 @@ export const QUICK_ACCESS: readonly QuickAccessTool[] = [
   { item: NAV.agentHub, description: msg`Chọn trợ lý AI phù hợp cho từng việc.` },
 ];
 
-/** Chip labels of the recent-generations filters (spec §2). */
-export const FILTER_LABELS: Record<RecentFilter, MessageDescriptor> = {
-  all: msg`Tất cả`,
-  'virtual-tryon': NAV.virtualTryOn.label,
-  'hairstyle-changer': NAV.hairstyleChanger.label,
-  'body-generator': NAV.bodyGenerator.label,
-  'image-to-video': NAV.imageToVideo.label,
-  'image-editing': NAV.imageEditing.label,
-  upscaler: msg`Làm nét ảnh AI`,
+/** Chip labels of the recent-generations filters (spec §2): the same as /history's. */
+export { TOOL_FILTER_LABELS as FILTER_LABELS } from '../history/filters.ts';
+
+/** Status badges of the recent list (the studios' history panel words them the same). */
+export const STATUS_LABELS: Record<GenerationStatus, MessageDescriptor> = {
+  queued: msg`Đang chờ`,
+  processing: msg`Đang xử lý`,
+  completed: msg`Hoàn thành`,
+  failed: msg`Thất bại`,
+  cancelled: msg`Đã hủy`,
 };

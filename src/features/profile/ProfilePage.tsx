@@ -16,6 +16,7 @@ import { Busy, FormAlert, PasswordField, TextField } from '../auth/fields.tsx';
 import { useValibotForm } from '../auth/form.ts';
 import { forgetIdentityCredentials, identityPasswordFor } from '../auth/identity-credentials.ts';
 import { Avatar } from '../shell/sidebar/Avatar.tsx';
+import { OfflineSettings } from '../offline/OfflineSettings.tsx';
 import { deleteMe, updateMe } from './api.ts';
 import * as s from './profile.css.ts';
 import * as a from '../auth/auth.css.ts';
@@ -78,6 +79,8 @@ export function ProfilePage() {
           <DeleteAccount email={user!.email} />
         </>
       )}
+      {/* Also while the profile cannot load (offline, nothing saved): the device's data stays manageable. */}
+      {sessionUser && <OfflineSettings />}
     </div>
   );
 }

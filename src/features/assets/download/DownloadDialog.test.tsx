@@ -28,6 +28,7 @@ function asset(overrides: Partial<Asset> = {}): Asset {
     codec: null,
     source: 'generation',
     generation_id: 'g1',
+    feature: 'upscaler-image',
     warnings: [],
     metadata: {},
     url: '/api/media/a1/original?exp=1&sig=a',

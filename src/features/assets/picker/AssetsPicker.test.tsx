@@ -27,6 +27,7 @@ function asset(id: string, overrides: Partial<Asset> = {}): Asset {
     codec: isVideo ? 'h264' : null,
     source: 'upload',
     generation_id: null,
+    feature: null,
     warnings: [],
     metadata: {},
     url: `/api/media/${id}/original?exp=1&sig=a`,

@@ -2,6 +2,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { media } from '../../../ui/theme.css.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { OfflineBanner } from '../../offline/OfflineBanner.tsx';
 import { DashboardTopBar } from './DashboardTopBar.tsx';
 import { MobileHeader } from './MobileHeader.tsx';
 import { isNavItemActive, NAV } from './nav-items.ts';
@@ -41,6 +42,7 @@ export function StudioLayout() {
         <MobileHeader />
       )}
       <main id="main" tabIndex={-1} className={s.main}>
+        <OfflineBanner />
         <Outlet />
       </main>
     </div>

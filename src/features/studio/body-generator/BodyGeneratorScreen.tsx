@@ -12,6 +12,7 @@ import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
 import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 import { BodyParamsForm } from './BodyParamsForm.tsx';
@@ -44,6 +45,9 @@ export function BodyGeneratorScreen() {
   const [face, setFace] = useState<Asset | null>(null);
   const [formStep, setFormStep] = useState(0);
   const sections = useRef<(HTMLElement | null)[]>([]);
+
+  // A link from the library (?asset=&as=face) starts with that face photo.
+  useIncomingAsset('body-generator', { face: setFace }, studio);
 
   const request = bodyRequest(params, face);
   const prerequisite = checkPrerequisites(request);

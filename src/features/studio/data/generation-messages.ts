@@ -45,6 +45,7 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   notCancellable: msg`Lần tạo này đã kết thúc nên không thể hủy nữa.`,
   stillRunning: msg`Lần tạo này vẫn đang chạy. Vui lòng hủy trước.`,
   notFound: msg`Không tìm thấy lần tạo.`,
+  notShareable: msg`Chỉ có thể chia sẻ lần tạo đã hoàn tất.`,
   idempotencyMismatch: msg`Idempotency-Key này đã được dùng cho một yêu cầu khác.`,
 } as const satisfies Record<GenerationMessageKey, MessageDescriptor>;
 

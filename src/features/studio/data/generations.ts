@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import * as v from 'valibot';
 import {
+  GENERATION_PAGE_DEFAULT,
   GenerationCatalogSchema,
   GenerationPageSchema,
   GenerationSchema,
@@ -18,9 +19,12 @@ import {
   type GenerationPage,
   type GenerationRequest,
   type GenerationStatus,
+  type ShareGenerationRequest,
 } from '../../../contract/generations.ts';
 import { api, ApiError } from '../../../lib/api.ts';
+import { trackSubmittedJob } from '../../../lib/offline/job-client.ts';
 import { assetKeys, staleTimeFor } from '../../assets/api.ts';
+import { dashboardKeys } from '../../dashboard/keys.ts';
 import { refreshCredits, setKnownBalance } from './credits.ts';
 
 /**
@@ -48,10 +52,32 @@ function normalizeFilter(filter: GenerationListFilter): GenerationListFilter {
   return out;
 }
 
+/** Several features and statuses at once (/history's "AI Upscaler" is two features, "Failed" is failed and cancelled). */
+export interface MergedListFilter {
+  /** Absent or empty: every feature. */
+  features?: readonly Feature[] | undefined;
+  /** Absent or empty: every status. */
+  statuses?: readonly GenerationStatus[] | undefined;
+  /** Items per page (1 to GENERATION_PAGE_MAX; the server's default when absent). */
+  limit?: number | undefined;
+}
+
+/** Sorted and without duplicates, so the same choice in another order shares a cache entry. */
+function normalizeMergedFilter(filter: MergedListFilter): { features: Feature[]; statuses: GenerationStatus[]; limit?: number } {
+  const out: { features: Feature[]; statuses: GenerationStatus[]; limit?: number } = {
+    features: [...new Set(filter.features ?? [])].toSorted(),
+    statuses: [...new Set(filter.statuses ?? [])].toSorted(),
+  };
+  if (filter.limit) out.limit = filter.limit;
+  return out;
+}
+
 export const generationKeys = {
   all: ['generations'] as const,
   lists: () => [...generationKeys.all, 'list'] as const,
   list: (filter: GenerationListFilter) => [...generationKeys.lists(), normalizeFilter(filter)] as const,
+  /** A list over several features and statuses (`mergedGenerationsInfiniteQueryOptions`): its pages have another shape. */
+  merged: (filter: MergedListFilter) => [...generationKeys.lists(), 'merged', normalizeMergedFilter(filter)] as const,
   details: () => [...generationKeys.all, 'detail'] as const,
   detail: (id: string) => [...generationKeys.details(), id] as const,
   pending: () => [...generationKeys.all, 'pending'] as const,
@@ -136,14 +162,24 @@ export async function deleteGeneration(id: string): Promise<void> {
   await api.delete(byId(id));
 }
 
+export async function shareGeneration(id: string, shared: boolean): Promise<Generation> {
+  const body: ShareGenerationRequest = { shared };
+  return v.parse(GenerationSchema, await api.put(`${byId(id)}/share`, body));
+}
+
 // ── Cache updates ─────────────────────────────────────────────────────────────────────
 
-function replaceInPages(data: InfiniteData<GenerationPage> | undefined, job: Generation): InfiniteData<GenerationPage> | undefined {
+/** Any page of a list under `generationKeys.lists()`: the updates below touch only its items. */
+interface ItemsPage {
+  items: Generation[];
+}
+
+function replaceInPages<P extends ItemsPage>(data: InfiniteData<P> | undefined, job: Generation): InfiniteData<P> | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === job.id ? job : item)) })) };
 }
 
-function removeFromPages(data: InfiniteData<GenerationPage> | undefined, id: string): InfiniteData<GenerationPage> | undefined {
+function removeFromPages<P extends ItemsPage>(data: InfiniteData<P> | undefined, id: string): InfiniteData<P> | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) };
 }
@@ -161,9 +197,16 @@ export function recordNewGeneration(client: QueryClient, job: Generation): void 
   if (isPendingStatus(job.status)) {
     client.setQueryData<Generation[]>(generationKeys.pending(), (jobs) => (jobs ? [job, ...jobs.filter((other) => other.id !== job.id)] : jobs));
   }
+  // At the top of the merged lists it belongs to at once (the refetch below confirms it).
+  for (const query of client.getQueryCache().findAll({ queryKey: [...generationKeys.lists(), 'merged'] })) {
+    const filter = query.queryKey[3] as ReturnType<typeof normalizeMergedFilter> | undefined;
+    if (filter && matchesMergedFilter(filter, job)) client.setQueryData<InfiniteData<MergedGenerationPage>>(query.queryKey, (data) => prependToMatching(data, job));
+  }
   void client.invalidateQueries({ queryKey: generationKeys.lists() });
   // The server reserved the credits when it accepted the job.
   void refreshCredits(client);
+  // Watched beyond this page: reloads, the background, a notification when it ends.
+  void trackSubmittedJob(job);
 }
 
 /**
@@ -173,7 +216,7 @@ export function recordNewGeneration(client: QueryClient, job: Generation): void 
  */
 export function recordEndedGeneration(client: QueryClient, job: Generation): void {
   client.setQueryData<Generation[]>(generationKeys.pending(), (jobs) => jobs?.filter((other) => other.id !== job.id));
-  client.setQueriesData<InfiniteData<GenerationPage>>({ queryKey: generationKeys.lists() }, (data) => replaceInPages(data, job));
+  client.setQueriesData<InfiniteData<ItemsPage>>({ queryKey: generationKeys.lists() }, (data) => replaceInPages(data, job));
   void client.invalidateQueries({ queryKey: generationKeys.lists() });
   void refreshCredits(client);
   if (job.results.length > 0) void client.invalidateQueries({ queryKey: assetKeys.lists() });
@@ -192,8 +235,118 @@ export const generationsInfiniteQueryOptions = (filter: GenerationListFilter = {
     refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((job) => isPendingStatus(job.status))) ? LIST_POLL_MS : false),
   });
 
+// ── Merged lists ──────────────────────────────────────────────────────────────────────
+
+/**
+ * One server list (GET /api/generations?feature&status) read as part of a merged list: where it
+ * stopped, and the items it gave that the merged pages have not shown yet.
+ */
+export interface MergeStream {
+  feature: Feature | null;
+  status: GenerationStatus | null;
+  /** The server's cursor of the next page; null before the first. */
+  cursor: string | null;
+  /** The server has nothing more after `buffer`. */
+  done: boolean;
+  /** Read, not yet shown: every item here is older than everything shown. */
+  buffer: Generation[];
+}
+
+/** Where a merged list continues: each stream's position. JSON, so the query persister keeps it. */
+export interface MergeCursor {
+  streams: MergeStream[];
+}
+
+export interface MergedGenerationPage {
+  items: Generation[];
+  next: MergeCursor | null;
+}
+
+/** The server's order (created_at, then id, both descending): negative when `a` comes first. */
+export function listOrder(a: Pick<Generation, 'created_at' | 'id'>, b: Pick<Generation, 'created_at' | 'id'>): number {
+  return newestFirst(a, b) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** One stream per feature × status the filter names (one unfiltered stream when it names none). */
+function initialStreams(filter: MergedListFilter): MergeStream[] {
+  const { features, statuses } = normalizeMergedFilter(filter);
+  const featureList: (Feature | null)[] = features.length > 0 ? features : [null];
+  const statusList: (GenerationStatus | null)[] = statuses.length > 0 ? statuses : [null];
+  return featureList.flatMap((feature) => statusList.map((status) => ({ feature, status, cursor: null, done: false, buffer: [] })));
+}
+
+/**
+ * One page of a merged list. The server filters by one feature and one status; a filter naming
+ * several is the union of one server list per pair, each newest first. A page shows, newest
+ * first, only items no stream can still precede: those at least as new as the oldest item read
+ * from each stream that has more (the horizon). When that leaves the page short, the streams
+ * whose read items ran out are read one page further, and so on until the page is full or every
+ * stream is done. Read items not shown wait in the cursor for the next page. So the union comes
+ * out in the server's order, with no gaps and no repeats however the pairs interleave, and each
+ * stream is read only as far as the pages shown need.
+ */
+export async function fetchMergedGenerationPage(filter: MergedListFilter, cursor: MergeCursor | null, signal?: AbortSignal): Promise<MergedGenerationPage> {
+  const limit = filter.limit ?? GENERATION_PAGE_DEFAULT;
+  const streams = cursor ? cursor.streams.map((stream) => ({ ...stream, buffer: [...stream.buffer] })) : initialStreams(filter);
+  const items: Generation[] = [];
+  for (;;) {
+    const empty = streams.filter((stream) => !stream.done && stream.buffer.length === 0);
+    await Promise.all(
+      empty.map(async (stream) => {
+        const page = await fetchGenerationPage({ feature: stream.feature ?? undefined, status: stream.status ?? undefined, limit }, stream.cursor, signal);
+        stream.buffer.push(...page.items);
+        stream.cursor = page.next_cursor;
+        // A server page without items ends the stream even if it named a cursor.
+        stream.done = page.next_cursor === null || page.items.length === 0;
+      }),
+    );
+    // The newest of the oldest items read from the streams with more: nothing unread comes before it.
+    const horizon = streams
+      .filter((stream) => !stream.done)
+      .map((stream) => stream.buffer.at(-1))
+      .reduce<Generation | undefined>((newest, item) => (item && (!newest || listOrder(item, newest) < 0) ? item : newest), undefined);
+    const ready = streams
+      .flatMap((stream) => stream.buffer)
+      .filter((item) => !horizon || listOrder(item, horizon) <= 0)
+      .toSorted(listOrder)
+      .slice(0, limit - items.length);
+    items.push(...ready);
+    const shown = new Set(ready.map((item) => item.id));
+    for (const stream of streams) stream.buffer = stream.buffer.filter((item) => !shown.has(item.id));
+    // Full, or nothing left to read: the horizon's stream is the one read next, and it has run out.
+    if (items.length >= limit || !streams.some((stream) => !stream.done && stream.buffer.length === 0)) break;
+  }
+  const more = streams.some((stream) => !stream.done || stream.buffer.length > 0);
+  return { items, next: more ? { streams } : null };
+}
+
+/** Whether a job belongs to a merged list's filter (the last part of its key). */
+function matchesMergedFilter(filter: ReturnType<typeof normalizeMergedFilter>, job: Generation): boolean {
+  return (filter.features.length === 0 || filter.features.includes(job.feature)) && (filter.statuses.length === 0 || filter.statuses.includes(job.status));
+}
+
+function prependToMatching(data: InfiniteData<MergedGenerationPage> | undefined, job: Generation): InfiniteData<MergedGenerationPage> | undefined {
+  const first = data?.pages[0];
+  if (!data || !first || data.pages.some((page) => page.items.some((item) => item.id === job.id))) return data;
+  return { ...data, pages: [{ ...first, items: [job, ...first.items] }, ...data.pages.slice(1)] };
+}
+
+/**
+ * GET /api/generations over several features and statuses (see `fetchMergedGenerationPage`),
+ * newest first, page after page. The list itself is not polled: a screen showing a running job
+ * follows it with `generationQueryOptions`, whose end refreshes every list.
+ */
+export const mergedGenerationsInfiniteQueryOptions = (filter: MergedListFilter = {}) =>
+  infiniteQueryOptions({
+    queryKey: generationKeys.merged(filter),
+    queryFn: ({ pageParam, signal }) => fetchMergedGenerationPage(filter, pageParam, signal),
+    initialPageParam: null as MergeCursor | null,
+    getNextPageParam: (last) => last.next,
+    staleTime: (query) => staleTimeFor(allResults(query.state.data?.pages.flatMap((page) => page.items) ?? []), query.state.dataUpdatedAt),
+  });
+
 /** The items of a loaded history, in order. */
-export function generationsOf(data: InfiniteData<GenerationPage> | undefined): Generation[] {
+export function generationsOf(data: InfiniteData<ItemsPage> | undefined): Generation[] {
   return data?.pages.flatMap((page) => page.items) ?? [];
 }
 
@@ -365,11 +518,58 @@ export function useDeleteGeneration() {
   return useMutation({
     mutationFn: deleteGeneration,
     onSuccess: (_data, id) => {
-      client.setQueriesData<InfiniteData<GenerationPage>>({ queryKey: generationKeys.lists() }, (data) => removeFromPages(data, id));
+      client.setQueriesData<InfiniteData<ItemsPage>>({ queryKey: generationKeys.lists() }, (data) => removeFromPages(data, id));
       client.removeQueries({ queryKey: generationKeys.detail(id) });
       void client.invalidateQueries({ queryKey: assetKeys.all });
     },
     // Also after a failure: a 404 means it was already gone, and the lists should say so.
     onSettled: () => client.invalidateQueries({ queryKey: generationKeys.lists() }),
+  });
+}
+
+export interface ShareVariables {
+  id: string;
+  /** Shown in the community feed (true) or not. */
+  shared: boolean;
+}
+
+/** Sets `shared` on one job wherever it is cached (its own entry and every list). */
+function setSharedEverywhere(client: QueryClient, id: string, shared: boolean): void {
+  const patch = (job: Generation): Generation => (job.id === id ? { ...job, shared } : job);
+  client.setQueryData<Generation>(generationKeys.detail(id), (job) => (job ? patch(job) : job));
+  client.setQueriesData<InfiniteData<GenerationPage>>({ queryKey: generationKeys.lists() }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) } : data,
+  );
+}
+
+/**
+ * PUT /api/generations/{id}/share: a completed job's result in the public community feed, or out
+ * of it. Optimistic: every cached copy of the job shows the new value at once, and the previous
+ * one again if the server refuses (the mutation's `variables` hold the value while it runs).
+ * Afterwards the lists and the community feed are read again.
+ */
+export function useShareGeneration() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, shared }: ShareVariables) => shareGeneration(id, shared),
+    onMutate: async ({ id, shared }) => {
+      // A fetch already on its way would land with the old value over the optimistic one.
+      await client.cancelQueries({ queryKey: generationKeys.detail(id) });
+      await client.cancelQueries({ queryKey: generationKeys.lists() });
+      setSharedEverywhere(client, id, shared);
+      return { previous: !shared };
+    },
+    onError: (_error, { id }, context) => {
+      if (context) setSharedEverywhere(client, id, context.previous);
+    },
+    onSuccess: (job) => {
+      client.setQueryData(generationKeys.detail(job.id), job);
+      client.setQueriesData<InfiniteData<GenerationPage>>({ queryKey: generationKeys.lists() }, (data) => replaceInPages(data, job));
+    },
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: generationKeys.lists() }),
+        client.invalidateQueries({ queryKey: dashboardKeys.community.all }),
+      ]),
   });
 }

@@ -29,7 +29,7 @@ export type { UploadKind, UploadProblem } from './upload-messages.ts';
  * The asset role each kind is uploaded as (the server's limits and the picker's tabs follow it).
  * A mask has no role of its own in the contract: it is sent without one (an image input).
  */
-const KIND_ROLE: Readonly<Record<UploadKind, AssetRole | null>> = {
+export const KIND_ROLE: Readonly<Record<UploadKind, AssetRole | null>> = {
   model: 'model',
   garment: 'garment',
   face: 'face',
@@ -344,7 +344,8 @@ export function isAbortError(error: unknown): boolean {
 /** At most this many files upload at once: more only split the same bandwidth and delay the first result. */
 export const UPLOAD_CONCURRENCY = 3;
 
-export type UploadStatus = 'invalid' | 'queued' | 'uploading' | 'done' | 'failed' | 'aborted';
+/** `waiting`: no network, so the file went to the offline outbox; `asset` is its placeholder until it is sent. */
+export type UploadStatus = 'invalid' | 'queued' | 'uploading' | 'waiting' | 'done' | 'failed' | 'aborted';
 
 export interface UploadItem {
   id: string;
@@ -365,6 +366,18 @@ export interface BatchResult {
   succeeded: UploadItem[];
   /** Files refused by the checks or by the server, or that failed on the way (aborted ones are in neither list). */
   failed: UploadItem[];
+  /** Files that went to the offline outbox: they are sent when the network is back. */
+  waiting: UploadItem[];
+}
+
+/** Where files go when there is no network (src/lib/offline/outbox-client.ts), instead of failing. */
+export interface UploaderOutbox {
+  /** The browser says it is offline: hand files over without trying. */
+  isOffline(): boolean;
+  /** Stores the file; resolves to the placeholder asset standing for it until it is sent. */
+  enqueue(file: File): Promise<Asset>;
+  /** Takes back a file handed over for an item that was removed meanwhile. */
+  cancel(placeholder: Asset): void;
 }
 
 export interface UploaderOptions {
@@ -378,7 +391,9 @@ export interface UploaderOptions {
   concurrency?: number;
   /** Injected in tests; `uploadFile` otherwise. */
   upload?: (file: File, options: UploadFileOptions) => Promise<Asset>;
-  /** Each file uploaded, in the order they finish. */
+  /** Offline, or when an upload gets no answer at all, files wait here (status `waiting`) instead of failing. */
+  outbox?: UploaderOutbox;
+  /** Each file uploaded (or handed to the outbox, with its placeholder), in the order they finish. */
   onUploaded?: (item: UploadItem) => void;
   /** Once every file of one `add` (or one `retry`) has settled. */
   onBatchSettled?: (result: BatchResult) => void;
@@ -405,7 +420,7 @@ export interface Uploader {
 
 export type UploaderEvent = { type: 'uploaded'; item: UploadItem } | { type: 'batch'; result: BatchResult };
 
-const SETTLED: readonly UploadStatus[] = ['invalid', 'done', 'failed', 'aborted'];
+const SETTLED: readonly UploadStatus[] = ['invalid', 'waiting', 'done', 'failed', 'aborted'];
 
 let nextItemId = 0;
 
@@ -447,8 +462,9 @@ export function createUploader(options: UploaderOptions): Uploader {
       for (const id of ids) batchOf.delete(id);
       const succeeded = members.filter((item) => item.status === 'done');
       const failed = members.filter((item) => item.status === 'failed' || item.status === 'invalid');
-      if (succeeded.length + failed.length === 0) continue;
-      for (const listener of eventListeners) listener({ type: 'batch', result: { kind: options.kind, succeeded, failed } });
+      const waiting = members.filter((item) => item.status === 'waiting');
+      if (succeeded.length + failed.length + waiting.length === 0) continue;
+      for (const listener of eventListeners) listener({ type: 'batch', result: { kind: options.kind, succeeded, failed, waiting } });
     }
   };
 
@@ -456,20 +472,40 @@ export function createUploader(options: UploaderOptions): Uploader {
     const controller = new AbortController();
     controllers.set(item.id, controller);
     update(item.id, { status: 'uploading', loaded: 0, progress: 0, problem: null });
+    const { outbox } = options;
     try {
-      const asset = await upload(item.file, {
-        kind: options.kind,
-        purpose,
-        signal: controller.signal,
-        onProgress: ({ loaded, total, fraction }) => {
-          if (find(item.id)?.status !== 'uploading') return;
-          update(item.id, { loaded, total, progress: fraction });
-          emit();
-        },
-      });
+      let waiting = false;
+      const send = async () => {
+        if (outbox?.isOffline()) {
+          waiting = true;
+          return outbox.enqueue(item.file);
+        }
+        try {
+          return await upload(item.file, {
+            kind: options.kind,
+            purpose,
+            signal: controller.signal,
+            onProgress: ({ loaded, total, fraction }) => {
+              if (find(item.id)?.status !== 'uploading') return;
+              update(item.id, { loaded, total, progress: fraction });
+              emit();
+            },
+          });
+        } catch (error) {
+          // No answer at all (the network went away): the file waits for it instead of failing.
+          if (!outbox || !(error instanceof TypeError) || controller.signal.aborted) throw error;
+          waiting = true;
+          return outbox.enqueue(item.file);
+        }
+      };
+      const asset = await send();
       const current = find(item.id);
-      if (current) {
-        update(item.id, { status: 'done', asset, progress: 1, loaded: current.total });
+      if (waiting && (!current || controller.signal.aborted)) {
+        // Stopped or forgotten while it was being stored: it must not be sent.
+        outbox?.cancel(asset);
+        if (current) update(item.id, { status: 'aborted' });
+      } else if (current) {
+        update(item.id, waiting ? { status: 'waiting', asset, progress: 0 } : { status: 'done', asset, progress: 1, loaded: current.total });
         const done = find(item.id) ?? current;
         for (const listener of eventListeners) listener({ type: 'uploaded', item: done });
       }
@@ -501,7 +537,7 @@ export function createUploader(options: UploaderOptions): Uploader {
     controllers.get(id)?.abort();
   };
 
-  const kept = () => items.filter((item) => item.status === 'queued' || item.status === 'uploading' || item.status === 'done').length;
+  const kept = () => items.filter((item) => item.status === 'queued' || item.status === 'uploading' || item.status === 'waiting' || item.status === 'done').length;
 
   const uploader: Uploader = {
     add(files) {

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import type { Asset } from '../../../contract/media.ts';
 import type { Feature, Generation, GenerationRequest, GenerationStage, GenerationStatus } from '../../../contract/generations.ts';
 import { ApiError } from '../../../lib/api.ts';
+import type { OutboxStatus, OutboxSubmit } from '../../../lib/offline/outbox-store.ts';
 import { notify } from '../../../lib/toast.ts';
+import { useQueuedGeneration } from '../../offline-outbox/use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
 import {
   generationKeys,
@@ -12,6 +16,7 @@ import {
   isPendingStatus,
   newestFirst,
   pendingGenerationsQueryOptions,
+  recordNewGeneration,
   useCancelGeneration,
   useRegenerateGeneration,
   useSubmitGeneration,
@@ -97,6 +102,19 @@ export function elapsedSeconds(job: Pick<Generation, 'created_at' | 'finished_at
 /** The elapsed time on the processing screen moves once a second. */
 const TICK_MS = 1_000;
 
+// ── A queued generation's failure ────────────────────────────────────────────────────
+
+/** Why a queued generation was refused: the server's answer, or (no status) a file of it that could not be sent. */
+function describeQueuedFailure(submit: OutboxSubmit, i18n: I18n): GenerationErrorDescription {
+  if (!submit.errorStatus) {
+    return {
+      title: i18n._(msg`Tạo thất bại`),
+      description: i18n._(msg`Một tệp của lần tạo này không tải lên được. Vui lòng chọn lại tệp rồi tạo lại.`),
+    };
+  }
+  return describeGenerationError(new ApiError(submit.error ?? '', submit.errorStatus, submit.errorBody), i18n);
+}
+
 // ── The hook ──────────────────────────────────────────────────────────────────────────
 
 /**
@@ -142,6 +160,14 @@ export interface StudioJob {
   open: (id: string) => void;
   /** Try Another / Create New: back to the form (a job still running keeps running). */
   reset: () => void;
+  /**
+   * A generation submitted while its files still waited for the network (or offline): kept in
+   * the upload outbox and submitted once they are sent; the screen then follows its job. A
+   * refused one carries the reason.
+   */
+  queued: { id: string; status: OutboxStatus; error: GenerationErrorDescription | null } | null;
+  /** Cancels the queued generation. */
+  cancelQueued: () => void;
 }
 
 function asFeatures(feature: Feature | readonly Feature[]): readonly Feature[] {
@@ -259,15 +285,6 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     [t, i18n],
   );
 
-  const submit = useCallback(
-    (request: GenerationRequest) => {
-      // The new job replaces whatever was shown.
-      setJobId(null);
-      return follow(() => submitRequest(request), 'submit');
-    },
-    [follow, submitRequest],
-  );
-
   const { lastIdempotencyKey } = submitter;
   const retrySubmit = useCallback(() => {
     if (lastIdempotencyKey() === null) return Promise.resolve(null);
@@ -291,6 +308,24 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     setLastAction(null);
     setJobId(id);
   }, []);
+
+  // A queued generation the server accepted (sent by this page or the service worker): follow it.
+  const queuedGeneration = useQueuedGeneration(features, (accepted) => {
+    recordNewGeneration(client, accepted);
+    open(accepted.id);
+  });
+
+  const { shouldQueue, queue } = queuedGeneration;
+  const submit = useCallback(
+    async (request: GenerationRequest) => {
+      // Files still waiting for the network (or no network at all): it goes when they are sent.
+      if (shouldQueue(request) && (await queue(request).catch(() => false))) return null;
+      // The new job replaces whatever was shown.
+      setJobId(null);
+      return follow(() => submitRequest(request), 'submit');
+    },
+    [follow, submitRequest, shouldQueue, queue],
+  );
 
   const cancel = useCallback(async () => {
     if (!jobId) return;
@@ -356,5 +391,13 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     regenerate,
     open,
     reset,
+    queued: queuedGeneration.queued
+      ? {
+          id: queuedGeneration.queued.id,
+          status: queuedGeneration.queued.status,
+          error: queuedGeneration.queued.status === 'failed' ? describeQueuedFailure(queuedGeneration.queued, i18n) : null,
+        }
+      : null,
+    cancelQueued: queuedGeneration.cancel,
   };
 }

@@ -15,6 +15,7 @@ import {
   type UploadItem,
   type UploadKind,
   type UploaderOptions,
+  type UploaderOutbox,
 } from './uploads.ts';
 
 export interface UseUploadOptions {
@@ -35,6 +36,8 @@ export interface UseUploadOptions {
   pasteFromDocument?: boolean;
   /** Injected in tests. */
   upload?: UploaderOptions['upload'];
+  /** Where files go without a network (the offline outbox, see use-outbox-zone.ts); keep it stable. */
+  outbox?: UploaderOutbox;
 }
 
 export interface UploadItemView extends UploadItem {
@@ -80,13 +83,13 @@ export interface UseUpload {
  * kind (spec §8), with the reason. Uploads still running when the zone goes away are stopped.
  */
 export function useUpload(options: UseUploadOptions): UseUpload {
-  const { kind, purpose = 'input', multiple = false, maxFiles, concurrency, pasteFromDocument = false, upload } = options;
+  const { kind, purpose = 'input', multiple = false, maxFiles, concurrency, pasteFromDocument = false, upload, outbox } = options;
   const { i18n } = useLingui();
   const client = useQueryClient();
 
   const uploader = useMemo(
-    () => createUploader({ kind, purpose, multiple, maxFiles, concurrency, upload }),
-    [kind, purpose, multiple, maxFiles, concurrency, upload],
+    () => createUploader({ kind, purpose, multiple, maxFiles, concurrency, upload, outbox }),
+    [kind, purpose, multiple, maxFiles, concurrency, upload, outbox],
   );
 
   // Read when an upload settles, with the callbacks and language of the latest render.
@@ -99,6 +102,12 @@ export function useUpload(options: UseUploadOptions): UseUpload {
     const count = result.succeeded.length;
     if (count > 0) {
       notify.success(i18n._(UPLOAD_SUCCESS_DESCRIPTORS[result.kind]), count > 1 ? { description: i18n._(msg`Đã tải lên ${count} tệp.`) } : undefined);
+    }
+    const waiting = result.waiting.length;
+    if (waiting > 0) {
+      notify.info(i18n._(msg`Đang chờ mạng`), {
+        description: i18n._(msg`${waiting} tệp sẽ được tải lên khi có mạng trở lại.`),
+      });
     }
     const [first] = result.failed;
     if (first?.problem) {

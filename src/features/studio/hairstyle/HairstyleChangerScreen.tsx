@@ -14,6 +14,7 @@ import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
 import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 import type { MaskEditorHandle } from './mask-editor/MaskEditor.tsx';
@@ -157,6 +158,9 @@ export function HairstyleChangerScreen() {
     setPainted(false);
     if (next && formStep === 0) setFormStep(1);
   };
+
+  // A link from the library (?asset=&as=hair) starts with that portrait.
+  useIncomingAsset('hairstyle-changer', { photo: choosePhoto }, studio);
 
   /** Try Another: the flow starts again from an empty choice. */
   const startOver = () => {

@@ -10,6 +10,7 @@ import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
 import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 import { EditInstructions } from './EditInstructions.tsx';
@@ -57,6 +58,13 @@ export function ImageEditingScreen() {
   const [formStep, setFormStep] = useState(0);
   const [shownResult, setShownResult] = useState<{ jobId: string | null; index: number }>({ jobId: null, index: 0 });
   const sections = useRef<(HTMLDivElement | null)[]>([]);
+
+  // A link from the library (?asset=&as=image): the image to edit (added to the others in multi mode).
+  useIncomingAsset(
+    'image-editing',
+    { images: (asset) => setImages((current) => (mode === 'single' ? [asset] : [...current.filter((other) => other.id !== asset.id), asset].slice(-MAX_EDIT_IMAGES))) },
+    studio,
+  );
 
   const request = editRequest(images, prompt);
   const countProblem = imageCountProblem(mode, images.length);

@@ -11,6 +11,7 @@ import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
 import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 import { ImageToVideoParams } from './ImageToVideoParams.tsx';
@@ -42,6 +43,9 @@ export function ImageToVideoScreen() {
   const [formStep, setFormStep] = useState(0);
   /** Set by Back / Next: the step shown next takes the focus (not on first render). */
   const moved = useRef(false);
+
+  // A link from the library (?asset=&as=image) starts with that image.
+  useIncomingAsset('image-to-video', { image: setImage }, studio);
 
   const request = videoRequest(image, params);
   const cost = costOf(request);

@@ -116,10 +116,26 @@ export interface StudioGenerateProps extends Omit<GenerateButtonProps, 'insuffic
 
 /**
  * The Generate button of a studio screen, wired to its job: a refused submit shows the credit
- * panel (402) or the server's reason under the button.
+ * panel (402) or the server's reason under the button. A generation queued until its files are
+ * sent (offline, see use-studio-job.ts) takes the button's place: 'Sẽ tạo khi có mạng' with
+ * cancel (test ids `generate-queued`, `data-status`, and `generate-queued-cancel`); a refused
+ * one shows why, with a button to dismiss it.
  */
 export function StudioGenerate({ studio, busy, ...props }: StudioGenerateProps) {
   const refused = studio.status === 'rejected' ? studio.error : null;
+  const { queued } = studio;
+  if (queued && queued.status !== 'failed') {
+    return (
+      <div className={s.generate}>
+        <p className={s.notice} role="status" data-testid="generate-queued" data-status={queued.status}>
+          {queued.status === 'sending' ? <Trans>Đang gửi yêu cầu tạo…</Trans> : <Trans>Sẽ tạo khi có mạng</Trans>}
+        </p>
+        <button type="button" className={button({ variant: 'secondary', size: 'md' })} onClick={studio.cancelQueued} data-testid="generate-queued-cancel">
+          <Trans>Hủy yêu cầu tạo</Trans>
+        </button>
+      </div>
+    );
+  }
   return (
     <>
       <GenerateButton {...props} insufficient={refused?.insufficient ?? null} busy={busy ?? studio.status === 'submitting'} />
@@ -127,6 +143,16 @@ export function StudioGenerate({ studio, busy, ...props }: StudioGenerateProps) 
         <p className={s.error} role="alert" data-testid="generate-error">
           {refused.description}
         </p>
+      ) : null}
+      {queued?.error ? (
+        <div className={s.generate} data-testid="generate-queued" data-status="failed">
+          <p className={s.error} role="alert">
+            {queued.error.title}: {queued.error.description}
+          </p>
+          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={studio.cancelQueued} data-testid="generate-queued-cancel">
+            <Trans>Bỏ qua</Trans>
+          </button>
+        </div>
       ) : null}
     </>
   );

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
+import { markJobsSeen } from '../../../lib/offline/job-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.css.ts';
 import { CompareSlider } from '../../assets/compare/CompareSlider.tsx';
 import { mediaSrc } from '../../assets/shared/format.ts';
+import { ShareToggle } from '../../sharing/ShareToggle.tsx';
+import { isPendingStatus } from '../data/generations.ts';
 import type { StudioJob } from '../data/use-studio-job.ts';
 import { shareLink } from './format.ts';
 import * as s from './studio.css.ts';
@@ -47,6 +50,11 @@ export function ResultView({ studio, before, onTryAgain, onTryAnother }: ResultV
   /** The video URL this browser could not play (H.265 is not decoded everywhere, e.g. Chromium on Linux). */
   const [unplayable, setUnplayable] = useState<string | null>(null);
   const { job, result, results, error } = studio;
+  // Shown here, the ended job's result is seen: it leaves the app badge and needs no notification.
+  const endedId = job && !isPendingStatus(job.status) ? job.id : null;
+  useEffect(() => {
+    if (endedId) void markJobsSeen([endedId]);
+  }, [endedId]);
   const isVideo = result?.media_type === 'video' || job?.feature === 'image-to-video' || job?.feature === 'upscaler-video';
   const tryAnother = onTryAnother ?? studio.reset;
 
@@ -135,6 +143,7 @@ export function ResultView({ studio, before, onTryAgain, onTryAnother }: ResultV
           <Trans>Tạo mới</Trans>
         </button>
       </div>
+      {job ? <ShareToggle generation={job} /> : null}
       <Suspense fallback={null}>
       {downloading ? <DownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
       {reviewOpen ? (

@@ -4,8 +4,10 @@ import type { Asset, AssetRole, UploadPurpose } from '../../../contract/media.ts
 import { useDeviceInfo } from '../../../lib/device.ts';
 import { button } from '../../../ui/button.css.ts';
 import { mediaSrc } from '../../assets/shared/format.ts';
+import { OutboxTileStatus } from '../../offline-outbox/OutboxTileStatus.tsx';
+import { useOutboxZone } from '../../offline-outbox/use-outbox-zone.ts';
 import { useUpload } from '../data/use-upload.ts';
-import type { UploadKind } from '../data/uploads.ts';
+import { KIND_ROLE, type UploadKind } from '../data/uploads.ts';
 import * as s from './studio.css.ts';
 
 /** Loaded on first use: a studio opens without the library picker's code. */
@@ -21,7 +23,11 @@ const AssetsPicker = lazy(() => import('../../assets/picker/AssetsPicker.tsx').t
  * Stable test ids (`testId` prefix, default `upload-zone`): `{testId}` the zone (`data-count`),
  * `{testId}-input` the file input, `{testId}-camera`, `{testId}-library`, `{testId}-item` per
  * file in flight or refused (`data-status`), `{testId}-error` its message, `{testId}-chosen`
- * per chosen asset (`data-asset-id`), `{testId}-replace`, `{testId}-remove`.
+ * per chosen asset (`data-asset-id`; `data-outbox` with the outbox status of a file waiting for
+ * the network), `{testId}-replace`, `{testId}-remove` (`{testId}-cancel` on a waiting file).
+ *
+ * Offline, a chosen file waits in the upload outbox (use-outbox-zone.ts): it shows with its local
+ * preview and 'Đang chờ mạng' until it is sent, then as the uploaded asset, also after a reload.
  */
 
 export interface UploadZoneProps {
@@ -101,10 +107,22 @@ export function UploadZone(props: UploadZoneProps) {
     commit(next.map((asset) => (chosenOrder.current.has(asset.id) ? uploaded[slot++]! : asset)).slice(0, limit));
   };
 
+  const outbox = useOutboxZone({
+    zone: testId,
+    role: KIND_ROLE[kind],
+    purpose: purpose ?? 'input',
+    value,
+    latest,
+    commit,
+    // The uploader's entry of the file now counts as an asset of the choice, like a library pick.
+    onSent: (placeholder) => forget(placeholder.id),
+  });
+
   const upload = useUpload({
     kind,
     purpose,
     multiple,
+    outbox: outbox.uploaderOutbox,
     // Stable (a new limit makes a new uploader, which stops the uploads of the old one); the
     // uploader counts the files it holds, so a removed asset's file is forgotten (`forget`).
     maxFiles: multiple ? max : undefined,
@@ -135,7 +153,7 @@ export function UploadZone(props: UploadZoneProps) {
     upload.addFromDrop(event);
   };
 
-  const visibleItems = upload.items.filter((item) => item.status !== 'done');
+  const visibleItems = upload.items.filter((item) => item.status !== 'done' && item.status !== 'waiting');
   const showActions = !disabled && (room > 0 || !multiple);
 
   return (
@@ -149,40 +167,45 @@ export function UploadZone(props: UploadZoneProps) {
 
       {value.length > 0 ? (
         <ul className={s.chosenGrid} aria-label={t`Đã chọn`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {value.map((asset, index) => (
-            <li key={asset.id} className={s.chosen} data-testid={`${testId}-chosen`} data-asset-id={asset.id}>
-              {asset.media_type === 'video' ? (
-                <video className={s.thumb} src={mediaSrc(asset.url)} poster={asset.poster_url ? mediaSrc(asset.poster_url) : undefined} muted playsInline />
-              ) : (
-                <img className={s.thumb} src={mediaSrc(asset.thumbnail_url ?? asset.url)} alt={asset.name} />
-              )}
-              {renderChosenExtra?.(asset, index)}
-              <div className={s.chosenActions}>
-                <button
-                  type="button"
-                  className={`${button({ variant: 'secondary', size: 'sm' })} ${s.smallButton}`}
-                  onClick={() => openFiles(asset.id)}
-                  disabled={disabled}
-                  data-testid={`${testId}-replace`}
-                  aria-label={t`Thay ${asset.name}`}
-                >
-                  <Trans>Thay</Trans>
-                </button>
-                <button
-                  type="button"
-                  className={`${button({ variant: 'ghost', size: 'sm' })} ${s.smallButton}`}
-                  onClick={() => {
-                    forget(asset.id);
-                    commit(latest.current.filter((other) => other.id !== asset.id));
-                  }}
-                  data-testid={`${testId}-remove`}
-                  aria-label={t`Bỏ ${asset.name}`}
-                >
-                  <Trans>Bỏ</Trans>
-                </button>
-              </div>
-            </li>
-          ))}
+          {value.map((asset, index) => {
+            const inOutbox = outbox.outboxStateOf(asset);
+            return (
+              <li key={asset.id} className={s.chosen} data-testid={`${testId}-chosen`} data-asset-id={asset.id} data-outbox={inOutbox?.status}>
+                {asset.media_type === 'video' ? (
+                  <video className={s.thumb} src={mediaSrc(asset.url)} poster={asset.poster_url ? mediaSrc(asset.poster_url) : undefined} muted playsInline />
+                ) : (
+                  <img className={s.thumb} src={mediaSrc(asset.thumbnail_url ?? asset.url)} alt={asset.name} />
+                )}
+                {inOutbox ? <OutboxTileStatus status={inOutbox.status} entry={inOutbox.entry} kind={kind} testId={testId} /> : null}
+                {renderChosenExtra?.(asset, index)}
+                <div className={s.chosenActions}>
+                  <button
+                    type="button"
+                    className={`${button({ variant: 'secondary', size: 'sm' })} ${s.smallButton}`}
+                    onClick={() => openFiles(asset.id)}
+                    disabled={disabled}
+                    data-testid={`${testId}-replace`}
+                    aria-label={t`Thay ${asset.name}`}
+                  >
+                    <Trans>Thay</Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className={`${button({ variant: 'ghost', size: 'sm' })} ${s.smallButton}`}
+                    onClick={() => {
+                      // Leaving the choice also takes a waiting file out of the outbox (use-outbox-zone.ts).
+                      forget(asset.id);
+                      commit(latest.current.filter((other) => other.id !== asset.id));
+                    }}
+                    data-testid={inOutbox ? `${testId}-cancel` : `${testId}-remove`}
+                    aria-label={inOutbox ? t`Hủy tải lên ${asset.name}` : t`Bỏ ${asset.name}`}
+                  >
+                    {inOutbox ? <Trans>Hủy</Trans> : <Trans>Bỏ</Trans>}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
 

@@ -10,6 +10,7 @@ import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
 import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 import { UpscaleImageParams } from './UpscaleImageParams.tsx';
@@ -59,6 +60,14 @@ export function UpscalerScreen() {
   const [videoParams, setVideoParams] = useState<VideoUpscaleParams>(DEFAULT_UPSCALE_VIDEO_PARAMS);
   const [formStep, setFormStep] = useState(0);
   const sections = useRef<(HTMLDivElement | null)[]>([]);
+
+  // A link from the library (?asset=&as=image|video) opens the matching mode with that file.
+  const takeIncoming = (next: UpscalerMode, set: (asset: Asset) => void) => (asset: Asset) => {
+    setMode(next);
+    set(asset);
+    setFormStep(1);
+  };
+  useIncomingAsset('upscaler', { image: takeIncoming('image', setImage), video: takeIncoming('video', setVideo) }, studio);
 
   const input = mode === 'image' ? image : video;
   const request = upscaleRequest(mode, image, video, imageParams, videoParams);

@@ -15,6 +15,7 @@ import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
 import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 
@@ -105,6 +106,18 @@ export function VirtualTryOnScreen() {
 
   const onGarments = (assets: Asset[]) =>
     setGarments((current) => assets.map((asset) => current.find((garment) => garment.asset.id === asset.id) ?? { asset, category: initialCategory(filter, asset.name) }));
+  // A link from the library (?asset=&as=model|garment) starts with that photo.
+  useIncomingAsset(
+    'virtual-tryon',
+    {
+      model: (asset) => {
+        setModel(asset);
+        setFormStep((current) => Math.max(current, 1));
+      },
+      garment: (asset) => onGarments([...garments.map((garment) => garment.asset).filter((other) => other.id !== asset.id), asset].slice(-MAX_GARMENTS)),
+    },
+    studio,
+  );
   const setCategory = (id: string, category: GarmentCategory) =>
     setGarments((current) => current.map((garment) => (garment.asset.id === id ? { ...garment, category } : garment)));
 

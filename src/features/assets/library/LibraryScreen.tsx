@@ -1,0 +1,332 @@
+/**
+ * /your-assets (spec §2 Your assets; issue 6): every upload and result of the person, with tabs
+ * (all, images, videos, upscaled), search by name, tool filter, date range and sort (all in the
+ * address), a virtualised grid that loads the next page of 100 as the end comes near, and:
+ * - a click opens the review dialog over the loaded list (download, "use in", keep offline);
+ * - "Giữ ngoại tuyến" (PinToggle, offline core) in each asset's menu and in the review dialog;
+ * - multi-select (checkbox, shift-click ranges, select all loaded) with download and delete;
+ * - "Dùng trong…" per asset: the studios and inputs it fits (opens the studio pre-filled).
+ *
+ * Router-free: the route passes the address, how to change it and how to open a studio.
+ *
+ * Test ids beyond the parts': `library-page`, `library-count` (`data-count`), `library-panel`,
+ * `library-more` (loading the next page), `library-more-error` with `library-more-retry`,
+ * `review-download`.
+ */
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { Asset } from '../../../contract/media.ts';
+import { INTL_LOCALE } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import { button } from '../../../ui/button.css.ts';
+import { PinToggle } from '../../offline/PinToggle.tsx';
+import { OutboxStatus } from '../../offline-outbox/OutboxStatus.tsx';
+import type { UseInTarget } from '../../studio/shell/incoming-asset.ts';
+import { assetKeys, assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring, useDeleteAssets } from '../api.ts';
+import { DownloadDialog } from '../download/DownloadDialog.tsx';
+import { ReviewDialog } from '../review/ReviewDialog.tsx';
+import { IconDownload } from '../shared/icons.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { downloadMany } from './download-many.ts';
+import { TOOL_LABELS, UPLOAD_SOURCE_LABEL } from './labels.ts';
+import { LibraryGrid, type GridActions } from './LibraryGrid.tsx';
+import { LibraryEmpty, LibraryError, LibrarySkeleton } from './LibraryStates.tsx';
+import { LibraryToolbar } from './LibraryToolbar.tsx';
+import { filtersOf, isFiltered, LIBRARY_SEARCH_DEFAULTS, type LibrarySearch } from './search.ts';
+import { EMPTY_SELECTION, keepPresent, selectAll, selectRange, toggle, type Selection } from './selection.ts';
+import { SelectionBar } from './SelectionBar.tsx';
+import { UseInMenu } from './UseInMenu.tsx';
+import * as s from './library.css.ts';
+
+/** The search box writes the address this long after the last keystroke, in ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** "Giữ ngoại tuyến" in an asset's menus. Module-level: one function for every tile (they are memoised on it). */
+const renderPin = (asset: Asset): ReactNode => <PinToggle asset={asset} />;
+
+export interface LibraryScreenProps {
+  search: LibrarySearch;
+  /** Changes part of the address (replace: filters are no history entries). */
+  onSearchChange: (patch: Partial<LibrarySearch>) => void;
+  /** Opens a studio with the asset in one of its inputs (`/<studio>?asset=&as=`). */
+  onUseIn: (asset: Asset, target: UseInTarget) => void;
+}
+
+export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreenProps) {
+  const { t, i18n } = useLingui();
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const panelId = useId();
+  const tabIdPrefix = useId();
+  const deleteAssets = useDeleteAssets();
+
+  // ── The address and the search box ──
+  const [text, setText] = useState(search.q);
+  const filtered = isFiltered(search);
+  const change = (patch: Partial<LibrarySearch>) => {
+    onSearchChange(patch);
+    // Another list: start at its top.
+    if (typeof window !== 'undefined' && window.scrollY > 0) window.scrollTo({ top: 0 });
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const q = text.trim();
+      if (q !== search.q.trim()) change({ q });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // Only typing starts the wait; `search.q` changing alone (cleared filters) is no keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  const clearFilters = () => {
+    setText('');
+    change({ ...LIBRARY_SEARCH_DEFAULTS, sort: search.sort, tool: undefined, from: undefined, to: undefined });
+  };
+
+  // ── The list ──
+  const query = useInfiniteQuery({ ...assetsInfiniteQueryOptions(filtersOf(search)), placeholderData: keepPreviousData });
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Asset[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const asset of page.items) {
+        if (seen.has(asset.id)) continue;
+        seen.add(asset.id);
+        list.push(asset);
+      }
+    }
+    return list;
+  }, [query.data]);
+  const order = useMemo(() => items.map((asset) => asset.id), [items]);
+  const indexOf = useMemo(() => new Map(order.map((id, index) => [id, index])), [order]);
+  const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = query;
+  const canLoadMore = !isFetching && !isFetchNextPageError && !isPlaceholderData;
+
+  // ── Selection (assets no longer listed drop out of it) ──
+  const [rawSelection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const selection = useMemo(() => keepPresent(rawSelection, indexOf), [rawSelection, indexOf]);
+
+  // ── Dialogs ──
+  const [reviewId, setReviewId] = useState<string | null>(null);
+  const reviewIndex = reviewId === null ? -1 : (indexOf.get(reviewId) ?? -1);
+  const [downloadTarget, setDownloadTarget] = useState<Asset | null>(null);
+  const [confirmIds, setConfirmIds] = useState<string[] | null>(null);
+  const [downloading, setDownloading] = useState<{ done: number; total: number } | null>(null);
+  const downloadAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => downloadAbort.current?.abort(), []);
+
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'short', year: 'numeric' }), [locale]);
+
+  const openIn = (asset: Asset, target: UseInTarget) => {
+    // The studio finds the asset in the cache (fresh links) and does not fetch it again.
+    if (!linksExpiring(asset)) queryClient.setQueryData(assetKeys.detail(asset.id), asset);
+    onUseIn(asset, target);
+  };
+
+  // The grid's handlers read the latest state through this ref: they stay the same objects, so
+  // tiles re-render only for their own changes.
+  const latest = useRef({ items, order, indexOf, selection, i18n, dateFormat, openIn });
+  useLayoutEffect(() => {
+    latest.current = { items, order, indexOf, selection, i18n, dateFormat, openIn };
+  });
+  const actions = useMemo<GridActions>(() => {
+    const now = () => latest.current;
+    const select = (index: number, range: boolean) => {
+      const { items: list, order: ids, indexOf: positions } = now();
+      const asset = list[index];
+      if (!asset) return;
+      setSelection((current) => {
+        const present = keepPresent(current, positions);
+        return range ? selectRange(present, ids, asset.id, positions) : toggle(present, asset.id);
+      });
+    };
+    return {
+      activate: (index, { shift, toggle: single }) => {
+        if (shift) select(index, true);
+        else if (single || now().selection.ids.size > 0) select(index, false);
+        else setReviewId(now().items[index]?.id ?? null);
+      },
+      toggle: (index, shift) => select(index, shift),
+      open: (index) => setReviewId(now().items[index]?.id ?? null),
+      use: (asset, target) => now().openIn(asset, target),
+      describe: (asset) => {
+        const { i18n: translator, dateFormat: format } = now();
+        const tool = translator._(asset.feature ? TOOL_LABELS[asset.feature] : UPLOAD_SOURCE_LABEL);
+        const created = new Date(asset.created_at);
+        return Number.isNaN(created.getTime()) ? tool : `${tool} · ${format.format(created)}`;
+      },
+      selectAll: () => setSelection(selectAll(now().order)),
+      clearSelection: () => {
+        if (now().selection.ids.size === 0) return false;
+        setSelection(EMPTY_SELECTION);
+        return true;
+      },
+    };
+  }, []);
+
+  const loadMore = useMemo(() => () => void fetchNextPage(), [fetchNextPage]);
+
+  // ── Selection actions ──
+  const selectedAssets = () => items.filter((asset) => selection.ids.has(asset.id));
+
+  const downloadSelected = async () => {
+    const chosen = selectedAssets();
+    if (chosen.length === 0 || downloading) return;
+    if (chosen.length === 1) {
+      setDownloadTarget(chosen[0]!);
+      return;
+    }
+    const controller = new AbortController();
+    downloadAbort.current = controller;
+    setDownloading({ done: 0, total: chosen.length });
+    try {
+      const result = await downloadMany(chosen, {
+        renew: (asset) => queryClient.fetchQuery({ ...assetQueryOptions(asset.id), staleTime: 0 }),
+        expiring: (asset) => linksExpiring(asset),
+        signal: controller.signal,
+        onProgress: (done, total) => setDownloading({ done, total }),
+      });
+      const saved = result.saved.length;
+      const failed = result.failed.length;
+      if (failed === 0) notify.success(t`Tải xuống hoàn tất`, { description: t`Đã tải xuống ${saved} tệp.` });
+      else notify.error(t`Tải xuống thất bại`, { description: t`${failed} tệp không tải xuống được; đã tải ${saved} tệp.` });
+    } catch {
+      // Aborted: the screen is gone.
+    } finally {
+      if (!controller.signal.aborted) setDownloading(null);
+      downloadAbort.current = null;
+    }
+  };
+
+  const confirmDelete = async () => {
+    const ids = confirmIds;
+    setConfirmIds(null);
+    if (!ids || ids.length === 0) return;
+    setSelection(EMPTY_SELECTION);
+    try {
+      const result = await deleteAssets.mutateAsync(ids);
+      const failed = result.failed.length;
+      const deleted = result.deleted.length;
+      if (failed === 0) {
+        notify.success(t`Đã xoá thành công`, deleted > 1 ? { description: t`Đã xoá ${deleted} tệp.` } : undefined);
+      } else {
+        notify.error(t`Không xoá được tệp`, { description: t`${failed} tệp chưa xoá được, vui lòng thử lại.` });
+      }
+    } catch {
+      notify.error(t`Không xoá được tệp`, { description: t`Vui lòng kiểm tra kết nối mạng và thử lại.` });
+    }
+  };
+
+  // ── Content ──
+  const count = items.length;
+  let content: ReactNode;
+  if (query.status === 'pending') content = <LibrarySkeleton />;
+  else if (query.status === 'error' && count === 0) content = <LibraryError onRetry={() => void query.refetch()} />;
+  else if (count === 0) content = <LibraryEmpty filtered={filtered} onClearFilters={clearFilters} />;
+  else {
+    content = (
+      <>
+        <LibraryGrid
+          items={items}
+          selected={selection.ids}
+          actions={actions}
+          renderPin={renderPin}
+          hasNextPage={hasNextPage}
+          loadMore={loadMore}
+          canLoadMore={canLoadMore}
+          dataUpdatedAt={query.dataUpdatedAt}
+          label={t`Tệp trong thư viện`}
+        />
+        {isFetchingNextPage ? (
+          <p className={s.more} role="status" data-testid="library-more">
+            <Trans>Đang tải thêm…</Trans>
+          </p>
+        ) : isFetchNextPageError ? (
+          <div className={s.more} role="alert" data-testid="library-more-error">
+            <span>
+              <Trans>Không tải được thư viện</Trans>
+            </span>
+            <button type="button" className={button({ variant: 'secondary', size: 'sm' })} data-testid="library-more-retry" onClick={() => void fetchNextPage()}>
+              <Trans>Thử lại</Trans>
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  const reviewed = reviewIndex >= 0 ? items[reviewIndex] : undefined;
+  return (
+    <div className={s.page} data-testid="library-page">
+      <header className={s.header}>
+        <h1 className={s.title}>
+          <Trans>Thư viện của bạn</Trans>
+        </h1>
+        {query.status === 'success' ? (
+          <span className={s.count} data-testid="library-count" data-count={count}>
+            {hasNextPage ? <Plural value={count} other="# tệp trở lên" /> : <Plural value={count} other="# tệp" />}
+          </span>
+        ) : null}
+        <p className={s.lead}>
+          <Trans>Mọi ảnh và video bạn đã tải lên hoặc tạo ra. Mở để xem, tải xuống, xoá hoặc dùng lại trong một công cụ.</Trans>
+        </p>
+      </header>
+
+      {/* Files chosen offline and still waiting for the network, with cancel (issue 6's outbox). */}
+      <OutboxStatus />
+
+      <LibraryToolbar
+        search={search}
+        onChange={change}
+        text={text}
+        onTextChange={setText}
+        panelId={panelId}
+        tabIdPrefix={tabIdPrefix}
+        filtered={filtered}
+        onClearFilters={clearFilters}
+        onSelectAll={count > 0 ? actions.selectAll : null}
+      />
+
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={`${tabIdPrefix}-${search.tab}`}
+        aria-busy={query.isPending || isFetchingNextPage || isPlaceholderData}
+        data-testid="library-panel"
+      >
+        {content}
+      </div>
+
+      {selection.ids.size > 0 ? (
+        <SelectionBar
+          count={selection.ids.size}
+          downloading={downloading}
+          onDownload={() => void downloadSelected()}
+          onDelete={() => setConfirmIds([...selection.ids])}
+          onClear={() => setSelection(EMPTY_SELECTION)}
+        />
+      ) : null}
+
+      <ReviewDialog
+        open={reviewed !== undefined}
+        onClose={() => setReviewId(null)}
+        items={items}
+        initialIndex={Math.max(0, reviewIndex)}
+        onIndexChange={(index) => setReviewId(items[index]?.id ?? null)}
+        renderActions={(asset) => (
+          <>
+            <button type="button" className={s.reviewAction} data-testid="review-download" onClick={() => setDownloadTarget(asset)}>
+              <IconDownload size={18} />
+              <Trans>Tải xuống</Trans>
+            </button>
+            <PinToggle asset={asset} />
+            <UseInMenu asset={asset} onUse={openIn} />
+          </>
+        )}
+      />
+      {downloadTarget ? <DownloadDialog open onClose={() => setDownloadTarget(null)} asset={downloadTarget} /> : null}
+      {confirmIds ? <DeleteDialog count={confirmIds.length} onClose={() => setConfirmIds(null)} onConfirm={() => void confirmDelete()} /> : null}
+    </div>
+  );
+}

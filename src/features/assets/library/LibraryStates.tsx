@@ -1,0 +1,85 @@
+import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import { button } from '../../../ui/button.css.ts';
+import { AppLink } from '../../../ui/link.tsx';
+import { IconAlert, IconRefresh } from '../../shell/sidebar/icons.tsx';
+import { NAV } from '../../shell/sidebar/nav-items.ts';
+import { IconImage } from '../shared/icons.tsx';
+import { visuallyHidden } from '../shared/modal.css.ts';
+import * as s from './library.css.ts';
+
+/** Tiles drawn while the first page loads: about two screens of a tablet. */
+const SKELETON_TILES = 18;
+
+/** The studios an empty library points to. */
+const STUDIO_LINKS = [NAV.virtualTryOn, NAV.bodyGenerator, NAV.hairstyleChanger, NAV.imageToVideo, NAV.imageEditing, NAV.upscaler];
+
+export function LibrarySkeleton() {
+  return (
+    <>
+      <p className={visuallyHidden} role="status">
+        <Trans>Đang tải thư viện…</Trans>
+      </p>
+      <div className={s.skeletonGrid} aria-hidden="true" data-testid="library-loading">
+        {Array.from({ length: SKELETON_TILES }, (_, index) => (
+          <div key={index} className={s.skeleton} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Spec §8 'Failed to load assets', with Retry. */
+export function LibraryError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={s.state} role="alert" data-testid="library-error">
+      <IconAlert size={28} />
+      <p className={s.stateTitle}>
+        <Trans>Không tải được thư viện</Trans>
+      </p>
+      <button type="button" className={button({ variant: 'secondary' })} data-testid="library-retry" onClick={onRetry}>
+        <IconRefresh size={18} />
+        <Trans>Thử lại</Trans>
+      </button>
+    </div>
+  );
+}
+
+/** Nothing yet (links to the studios), or nothing matching the filters (a way out of them). */
+export function LibraryEmpty({ filtered, onClearFilters }: { filtered: boolean; onClearFilters: () => void }) {
+  const { i18n } = useLingui();
+  if (filtered) {
+    return (
+      <div className={s.state} data-testid="library-empty" data-reason="no-match">
+        <IconImage size={32} />
+        <p className={s.stateTitle}>
+          <Trans>Không có tệp nào khớp với bộ lọc</Trans>
+        </p>
+        <p>
+          <Trans>Thử tìm bằng tên khác, chọn công cụ khác hoặc nới rộng khoảng ngày.</Trans>
+        </p>
+        <button type="button" className={button({ variant: 'secondary' })} onClick={onClearFilters}>
+          <Trans>Xoá bộ lọc</Trans>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={s.state} data-testid="library-empty" data-reason="empty">
+      <IconImage size={32} />
+      <p className={s.stateTitle}>
+        <Trans>Chưa có tệp nào</Trans>
+      </p>
+      <p>
+        <Trans>Ảnh và video bạn tải lên hoặc tạo trong các công cụ sẽ được lưu ở đây để xem lại, tải xuống và dùng lại.</Trans>
+      </p>
+      <nav className={s.studioLinks} aria-label={i18n._(NAV.yourAssets.label)}>
+        {STUDIO_LINKS.map((item) => (
+          <AppLink key={item.to} to={item.to} className={button({ variant: 'secondary', size: 'sm' })}>
+            {i18n._(item.label)}
+          </AppLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ASSET_SORTS, type AssetSort, type AssetTool } from '../../../contract/media.ts';
+import { button } from '../../../ui/button.css.ts';
+import { IconSearch } from '../shared/icons.tsx';
+import { visuallyHidden } from '../shared/modal.css.ts';
+import { SORT_LABELS, TAB_LABELS, TOOL_LABELS } from './labels.ts';
+import { LIBRARY_TABS, TOOL_OPTIONS, type LibrarySearch, type LibraryTab } from './search.ts';
+import * as s from './library.css.ts';
+
+export interface LibraryToolbarProps {
+  search: LibrarySearch;
+  onChange: (patch: Partial<LibrarySearch>) => void;
+  /** The search box's text (the screen debounces it into `search.q`). */
+  text: string;
+  onTextChange: (text: string) => void;
+  panelId: string;
+  tabIdPrefix: string;
+  filtered: boolean;
+  onClearFilters: () => void;
+  /** Select every asset loaded; null while there is nothing to select. */
+  onSelectAll: (() => void) | null;
+}
+
+/** Today as YYYY-MM-DD in the person's time zone (the date inputs' latest day). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The library's tabs (all, images, videos, upscaled), search by name, tool filter, date range and
+ * sort. Every control writes the address (LibrarySearch); the search box through a debounce.
+ *
+ * Test ids: `library-tab` (`data-tab`), `library-search`, `library-tool`, `library-from`,
+ * `library-to`, `library-sort`, `library-clear-filters`, `library-select-all`.
+ */
+export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, tabIdPrefix, filtered, onClearFilters, onSelectAll }: LibraryToolbarProps) {
+  const { t, i18n } = useLingui();
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const max = today();
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = LIBRARY_TABS.indexOf(search.tab);
+    const count = LIBRARY_TABS.length;
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % count
+      : event.key === 'ArrowLeft' ? (index - 1 + count) % count
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? count - 1
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = LIBRARY_TABS[next]!;
+    onChange({ tab });
+    tabsRef.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
+  };
+
+  return (
+    <div className={s.toolbar}>
+      <div className={s.toolbarRow}>
+        <div ref={tabsRef} role="tablist" aria-label={t`Loại tệp`} className={s.tabs}>
+          {LIBRARY_TABS.map((tab: LibraryTab) => (
+            <button
+              key={tab}
+              id={`${tabIdPrefix}-${tab}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === search.tab}
+              aria-controls={panelId}
+              tabIndex={tab === search.tab ? 0 : -1}
+              className={s.tab}
+              data-testid="library-tab"
+              data-tab={tab}
+              onClick={() => onChange({ tab })}
+              onKeyDown={onTabKeyDown}
+            >
+              {i18n._(TAB_LABELS[tab])}
+            </button>
+          ))}
+        </div>
+        <label className={s.search}>
+          <span className={visuallyHidden}>
+            <Trans>Tìm theo tên</Trans>
+          </span>
+          <IconSearch className={s.searchIcon} size={18} />
+          <input
+            type="search"
+            className={s.searchInput}
+            value={text}
+            maxLength={200}
+            placeholder={t`Tìm theo tên tệp…`}
+            data-testid="library-search"
+            onChange={(event) => onTextChange(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && text) {
+                event.preventDefault();
+                onTextChange('');
+              }
+            }}
+          />
+        </label>
+      </div>
+      <div className={s.toolbarRow}>
+        <label className={s.filter}>
+          <Trans>Công cụ</Trans>
+          <select
+            className={s.select}
+            value={search.tool ?? ''}
+            data-testid="library-tool"
+            onChange={(event) => onChange({ tool: (event.target.value || undefined) as AssetTool | undefined })}
+          >
+            <option value="">{t`Tất cả công cụ`}</option>
+            {TOOL_OPTIONS.map((tool) => (
+              <option key={tool} value={tool}>
+                {i18n._(TOOL_LABELS[tool])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={s.filter}>
+          <Trans>Từ ngày</Trans>
+          <input
+            type="date"
+            className={s.dateInput}
+            value={search.from ?? ''}
+            max={search.to ?? max}
+            data-testid="library-from"
+            onChange={(event) => onChange({ from: event.target.value || undefined })}
+          />
+        </label>
+        <label className={s.filter}>
+          <Trans>Đến ngày</Trans>
+          <input
+            type="date"
+            className={s.dateInput}
+            value={search.to ?? ''}
+            min={search.from}
+            max={max}
+            data-testid="library-to"
+            onChange={(event) => onChange({ to: event.target.value || undefined })}
+          />
+        </label>
+        <label className={s.filter}>
+          <Trans>Sắp xếp</Trans>
+          <select className={s.select} value={search.sort} data-testid="library-sort" onChange={(event) => onChange({ sort: event.target.value as AssetSort })}>
+            {ASSET_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {i18n._(SORT_LABELS[sort])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className={s.toolbarEnd}>
+          {filtered ? (
+            <button type="button" className={button({ variant: 'ghost', size: 'sm' })} data-testid="library-clear-filters" onClick={onClearFilters}>
+              <Trans>Xoá bộ lọc</Trans>
+            </button>
+          ) : null}
+          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} disabled={!onSelectAll} data-testid="library-select-all" onClick={() => onSelectAll?.()}>
+            <Trans>Chọn tất cả</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

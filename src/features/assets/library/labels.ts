@@ -1,0 +1,55 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { AssetRole, AssetSort, AssetTool } from '../../../contract/media.ts';
+import { NAV } from '../../shell/sidebar/nav-items.ts';
+import type { StudioId } from '../../studio/shell/incoming-asset.ts';
+import type { LibraryTab } from './search.ts';
+
+/** The library's words for its tabs, filters, sorts and "use in" targets. */
+
+export const TAB_LABELS: Readonly<Record<LibraryTab, MessageDescriptor>> = {
+  all: msg`Tất cả`,
+  images: msg`Ảnh`,
+  videos: msg`Video`,
+  upscaled: msg`Đã nâng cấp`,
+};
+
+export const TOOL_LABELS: Readonly<Record<AssetTool, MessageDescriptor>> = {
+  'virtual-tryon': NAV.virtualTryOn.label,
+  'image-editing': NAV.imageEditing.label,
+  'body-generator': NAV.bodyGenerator.label,
+  'hairstyle-changer': NAV.hairstyleChanger.label,
+  'image-to-video': NAV.imageToVideo.label,
+  'upscaler-image': msg`Làm nét ảnh`,
+  'upscaler-video': msg`Làm nét video`,
+  upload: msg`Ảnh tải lên`,
+};
+
+/** What a tile says made a file the person uploaded (a video upload is not a photo). */
+export const UPLOAD_SOURCE_LABEL: MessageDescriptor = msg`Tải lên`;
+
+export const SORT_LABELS: Readonly<Record<AssetSort, MessageDescriptor>> = {
+  newest: msg`Mới nhất`,
+  oldest: msg`Cũ nhất`,
+  name: msg`Tên (A–Z)`,
+  largest: msg`Dung lượng lớn nhất`,
+};
+
+export const STUDIO_LABELS: Readonly<Record<StudioId, MessageDescriptor>> = {
+  'virtual-tryon': NAV.virtualTryOn.label,
+  'body-generator': NAV.bodyGenerator.label,
+  'hairstyle-changer': NAV.hairstyleChanger.label,
+  'image-to-video': NAV.imageToVideo.label,
+  'image-editing': NAV.imageEditing.label,
+  upscaler: NAV.upscaler.label,
+};
+
+/** What the asset becomes in the studio. */
+export const ROLE_USE_LABELS: Readonly<Record<AssetRole, MessageDescriptor>> = {
+  model: msg`Làm ảnh người mẫu`,
+  garment: msg`Làm ảnh trang phục`,
+  face: msg`Làm ảnh khuôn mặt`,
+  hair: msg`Làm ảnh chân dung để đổi tóc`,
+  image: msg`Làm ảnh đầu vào`,
+  video: msg`Làm video đầu vào`,
+};

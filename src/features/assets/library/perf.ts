@@ -1,0 +1,29 @@
+/**
+ * The library's performance mark, read by scripts/bench-assets.ts: when the grid first shows
+ * tiles in this document, and whether their data came from storage (the IndexedDB query
+ * persister) rather than from the network since the page loaded.
+ */
+
+export const FIRST_TILES_MARK = 'atelier:library:first-tiles';
+
+export interface FirstTilesDetail {
+  /** Tiles' worth of data (assets listed). */
+  items: number;
+  /** The data was fetched before this page loaded: it was restored from storage. */
+  restored: boolean;
+}
+
+let marked = false;
+
+/** Data updated before this document started was restored from a persisted copy. */
+export function restoredFromStorage(dataUpdatedAt: number, timeOrigin = performance.timeOrigin): boolean {
+  return dataUpdatedAt > 0 && dataUpdatedAt < timeOrigin;
+}
+
+/** Marks the first tiles once per document, after the frame that shows them has been painted. */
+export function markFirstTiles(detail: FirstTilesDetail): void {
+  if (marked || typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  marked = true;
+  // The frame is painted after the next animation frame's callbacks; a task queued from there runs after that paint.
+  requestAnimationFrame(() => setTimeout(() => performance.mark(FIRST_TILES_MARK, { detail }), 0));
+}

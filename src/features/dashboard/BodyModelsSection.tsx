@@ -1,0 +1,147 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Asset } from '../../contract/media.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { button } from '../../ui/button.css.ts';
+import { mediaSrc } from '../assets/shared/format.ts';
+import { NAV } from '../shell/sidebar/nav-items.ts';
+import { IconArrowRight } from '../shell/sidebar/icons.tsx';
+import { bodyModelsOf, bodyModelsQueryOptions } from './api.ts';
+import { AuthRequired } from './AuthRequired.tsx';
+import { OfflineEmpty } from './OfflineEmpty.tsx';
+import { formatRelativeTime } from './format.ts';
+import * as s from './dashboard.css.ts';
+
+/** Loaded on first use: the dashboard opens without the viewer's code. */
+const ReviewDialog = lazy(() => import('../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
+
+/**
+ * Body models (spec §2 Dashboard): the bodies the user generated, newest first, each usable as
+ * the try-on model in one tap (`/virtual-tryon?asset=<id>&as=model`); a tap on the picture opens
+ * it large. None yet: a way to the body generator. Guests get the sign-in card.
+ *
+ * Stable test ids: `body-models`, `body-model` (`data-asset-id`, `data-job-id`), `body-model-open`,
+ * `body-model-use`, `body-models-empty`, `body-models-create`, `body-models-error`, `body-models-retry`.
+ */
+export function BodyModelsSection({ signedIn }: { signedIn: boolean }) {
+  const headingId = useId();
+  return (
+    <section className={s.section} aria-labelledby={headingId} data-testid="body-models">
+      <div className={s.sectionHead}>
+        <h2 id={headingId} className={s.sectionTitle}>
+          <Trans>Người mẫu của bạn</Trans>
+        </h2>
+        {signedIn ? (
+          <Link to={NAV.bodyGenerator.to} className={s.sectionLink}>
+            <Trans>Tạo người mẫu mới</Trans>
+            <IconArrowRight size={16} />
+          </Link>
+        ) : null}
+      </div>
+      {signedIn ? (
+        <BodyModels />
+      ) : (
+        <AuthRequired section="body-models" hint={<Trans>Đăng nhập để xem các người mẫu bạn đã tạo và dùng lại chúng khi thử đồ.</Trans>} />
+      )}
+    </section>
+  );
+}
+
+function BodyModels() {
+  const { t } = useLingui();
+  const { locale } = useLocale();
+  const query = useInfiniteQuery(bodyModelsQueryOptions());
+  const models = bodyModelsOf(query.data);
+  const [viewing, setViewing] = useState<number | null>(null);
+
+  if (query.isPending && query.fetchStatus === 'paused') return <OfflineEmpty section="body-models" />;
+  if (query.isPending) {
+    return (
+      <ul className={s.strip} aria-busy="true" aria-label={t`Đang tải người mẫu`}>
+        {[0, 1, 2, 3].map((index) => (
+          <li key={index} className={s.mediaCard}>
+            <span className={`${s.skeleton} ${s.mediaFrameRatio.portrait}`} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (query.isError && models.length === 0) {
+    return (
+      <div className={s.stateCard} role="alert" data-testid="body-models-error">
+        <p className={s.errorText}>
+          <Trans>Không tải được danh sách người mẫu</Trans>
+        </p>
+        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="body-models-retry">
+          <Trans>Thử lại</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (models.length === 0) {
+    return (
+      <div className={s.stateCard} data-testid="body-models-empty">
+        <p>
+          <Trans>Bạn chưa tạo người mẫu nào. Tạo một người mẫu theo số đo cơ thể để dùng khi thử đồ.</Trans>
+        </p>
+        <Link to={NAV.bodyGenerator.to} className={button({ variant: 'primary', size: 'sm' })} data-testid="body-models-create">
+          <Trans>Tạo người mẫu</Trans>
+        </Link>
+      </div>
+    );
+  }
+
+  const assets = models.map((model) => model.asset);
+  return (
+    <>
+      <ul className={s.strip}>
+        {models.map(({ job, asset }, index) => {
+          const when = formatRelativeTime(job.finished_at ?? job.created_at, locale);
+          return (
+            <li key={job.id} className={s.mediaCard} data-testid="body-model" data-asset-id={asset.id} data-job-id={job.id}>
+              <button
+                type="button"
+                className={`${s.mediaFrame} ${s.mediaFrameRatio.portrait}`}
+                onClick={() => setViewing(index)}
+                aria-label={t`Xem lớn người mẫu tạo ${when}`}
+                data-testid="body-model-open"
+              >
+                <img className={s.mediaImage} src={mediaSrc(asset.thumbnail_url)} alt="" loading="lazy" width={asset.width} height={asset.height} />
+              </button>
+              <div className={s.mediaBody}>
+                <time className={s.mediaMeta} dateTime={job.finished_at ?? job.created_at}>
+                  {when}
+                </time>
+                <Link
+                  to="/virtual-tryon"
+                  search={{ asset: asset.id, as: 'model' }}
+                  className={button({ variant: 'secondary', size: 'sm' })}
+                  data-testid="body-model-use"
+                >
+                  <Trans>Dùng để thử đồ</Trans>
+                </Link>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Suspense fallback={null}>
+        {viewing !== null ? (
+          <ReviewDialog
+            open
+            items={assets}
+            initialIndex={viewing}
+            onClose={() => setViewing(null)}
+            renderActions={(item) => (
+              <Link to="/virtual-tryon" search={{ asset: item.id, as: 'model' }} className={button({ variant: 'onDark', size: 'sm' })}>
+                <Trans>Dùng để thử đồ</Trans>
+              </Link>
+            )}
+          />
+        ) : null}
+      </Suspense>
+    </>
+  );
+}

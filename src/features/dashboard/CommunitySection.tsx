@@ -1,0 +1,145 @@
+import { useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CommunityItem } from '../../contract/dashboard.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { button } from '../../ui/button.css.ts';
+import { IconPlay } from '../assets/shared/icons.tsx';
+import { mediaSrc } from '../assets/shared/format.ts';
+import { communityQueryOptions } from './api.ts';
+import { formatRelativeTime } from './format.ts';
+import { OfflineEmpty } from './OfflineEmpty.tsx';
+import { FEATURE_TOOLS } from '../history/filters.ts';
+import * as s from './dashboard.css.ts';
+
+/**
+ * Community generation (spec §2 Dashboard): recent results their owners chose to share (the
+ * switch on a result, src/features/sharing), newest share first, with the author's first name
+ * and the tool. Public: guests see it too. A video shows its poster and plays (muted) while the
+ * pointer rests on it, or on a tap.
+ *
+ * Stable test ids: `community-section`, `community-item` (`data-generation-id`,
+ * `data-media-type`), `community-play`, `community-empty`, `community-error`, `community-retry`.
+ */
+export function CommunitySection() {
+  const { t } = useLingui();
+  const headingId = useId();
+  const query = useQuery(communityQueryOptions());
+  const items = query.data?.items ?? [];
+
+  return (
+    <section className={s.section} aria-labelledby={headingId} data-testid="community-section">
+      <div>
+        <h2 id={headingId} className={s.sectionTitle}>
+          <Trans>Cộng đồng sáng tạo</Trans>
+        </h2>
+        <p className={s.sectionLead}>
+          <Trans>Những kết quả mới nhất mà người dùng Atelier chọn chia sẻ công khai.</Trans>
+        </p>
+      </div>
+      {query.isPending && query.fetchStatus === 'paused' ? (
+        <OfflineEmpty section="community" />
+      ) : query.isPending ? (
+        <ul className={s.communityGrid} aria-busy="true" aria-label={t`Đang tải`}>
+          {[0, 1, 2, 3].map((index) => (
+            <li key={index} className={s.mediaCard}>
+              <span className={`${s.skeleton} ${s.mediaFrameRatio.square}`} />
+            </li>
+          ))}
+        </ul>
+      ) : query.isError && items.length === 0 ? (
+        <div className={s.stateCard} role="alert" data-testid="community-error">
+          <p className={s.errorText}>
+            <Trans>Không tải được nội dung cộng đồng</Trans>
+          </p>
+          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="community-retry">
+            <Trans>Thử lại</Trans>
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className={s.stateCard} data-testid="community-empty">
+          <p>
+            <Trans>Chưa có ai chia sẻ kết quả. Hãy là người đầu tiên: bật “Chia sẻ lên cộng đồng” trên một kết quả bạn thích.</Trans>
+          </p>
+        </div>
+      ) : (
+        <ul className={s.communityGrid}>
+          {items.map((item) => (
+            <CommunityCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CommunityCard({ item }: { item: CommunityItem }) {
+  const { t, i18n } = useLingui();
+  const { locale } = useLocale();
+  const tool = i18n._(FEATURE_TOOLS[item.feature].label);
+  const author = item.author;
+  const when = formatRelativeTime(item.shared_at, locale);
+  return (
+    <li className={s.mediaCard} data-testid="community-item" data-generation-id={item.id} data-media-type={item.media_type}>
+      {item.media_type === 'video' ? (
+        <CommunityVideo item={item} label={t`Video ${tool} của ${author}`} />
+      ) : (
+        <span className={`${s.mediaFrame} ${s.mediaFrameRatio.square}`}>
+          <img className={s.mediaImage} src={mediaSrc(item.thumbnail_url)} alt={t`Ảnh ${tool} của ${author}`} loading="lazy" width={item.width} height={item.height} />
+        </span>
+      )}
+      <div className={s.mediaBody}>
+        <span className={s.mediaTitle}>{tool}</span>
+        <span className={s.mediaMeta}>
+          <span data-testid="community-author">{author}</span> · <time dateTime={item.shared_at}>{when}</time>
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A shared clip: its poster until played. Hovering plays it muted (a preview); a click or tap
+ * toggles playback, so touch screens without hover get it too.
+ */
+function CommunityVideo({ item, label }: { item: CommunityItem; label: string }) {
+  const { t } = useLingui();
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const play = () => void video.current?.play().catch(() => setPlaying(false));
+  const pause = () => video.current?.pause();
+  return (
+    <button
+      type="button"
+      className={`${s.mediaFrame} ${s.mediaFrameRatio.square}`}
+      aria-label={playing ? t`Dừng ${label}` : t`Phát ${label}`}
+      aria-pressed={playing}
+      data-playing={playing}
+      data-testid="community-play"
+      onClick={() => (playing ? pause() : play())}
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') play();
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') pause();
+      }}
+    >
+      <video
+        ref={video}
+        className={s.mediaImage}
+        src={mediaSrc(item.url)}
+        poster={mediaSrc(item.poster_url ?? item.thumbnail_url)}
+        preload="none"
+        muted
+        loop
+        playsInline
+        aria-hidden="true"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      />
+      <span className={s.playBadge} aria-hidden="true">
+        <IconPlay size={22} />
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UsageStats } from '../../contract/dashboard.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { button } from '../../ui/button.css.ts';
+import { usageStatsQueryOptions } from './api.ts';
+import { AuthRequired } from './AuthRequired.tsx';
+import { OfflineEmpty } from './OfflineEmpty.tsx';
+import { formatCount, formatStatsMonth, formatSuccessRate } from './format.ts';
+import * as s from './dashboard.css.ts';
+
+/**
+ * The stats cards (spec §2 Dashboard): generations this month, credits left, assets, success
+ * rate. Skeletons while the first answer comes; the last known figures stay on screen when a
+ * refresh fails (offline); with nothing to show, an error and Retry. Guests get the sign-in card.
+ *
+ * Stable test ids: `stats-section`, `stat-card` (`data-stat` = generations | credits | assets |
+ * success), `stat-value`, `stats-loading`, `stats-error`, `stats-retry`.
+ */
+export function StatsSection({ signedIn }: { signedIn: boolean }) {
+  const headingId = useId();
+  return (
+    <section className={s.section} aria-labelledby={headingId} data-testid="stats-section">
+      <h2 id={headingId} className={s.sectionTitle}>
+        <Trans>Tổng quan</Trans>
+      </h2>
+      {signedIn ? (
+        <Stats />
+      ) : (
+        <AuthRequired section="stats" hint={<Trans>Đăng nhập để xem số lượt tạo trong tháng, tín dụng còn lại, số tài sản và tỉ lệ thành công của bạn.</Trans>} />
+      )}
+    </section>
+  );
+}
+
+function Stats() {
+  const query = useQuery(usageStatsQueryOptions());
+  if (query.data) return <StatsCards stats={query.data} />;
+  if (query.fetchStatus === 'paused') return <OfflineEmpty section="stats" />;
+  if (query.isError) {
+    return (
+      <div className={s.stateCard} role="alert" data-testid="stats-error">
+        <p className={s.errorText}>
+          <Trans>Không tải được số liệu</Trans>
+        </p>
+        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="stats-retry">
+          <Trans>Thử lại</Trans>
+        </button>
+      </div>
+    );
+  }
+  return <StatsSkeleton />;
+}
+
+const STAT_IDS = ['generations', 'credits', 'assets', 'success'] as const;
+
+function StatsSkeleton() {
+  const { t } = useLingui();
+  return (
+    <ul className={s.statsGrid} aria-busy="true" aria-label={t`Đang tải số liệu`} data-testid="stats-loading">
+      {STAT_IDS.map((id) => (
+        <li key={id} className={s.statCard}>
+          <span className={s.skeletonLine} />
+          <span className={s.skeletonValue} />
+          <span className={s.skeletonLine} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The four cards, figures formatted in the reader's language. Exported for tests. */
+export function StatsCards({ stats }: { stats: UsageStats }) {
+  const { locale } = useLocale();
+  const month = formatStatsMonth(stats.month_start, locale);
+  const completed = formatCount(stats.completed_total, locale);
+  const failed = formatCount(stats.failed_total, locale);
+  return (
+    <ul className={s.statsGrid}>
+      <StatCard id="generations" label={<Trans>Lượt tạo tháng này</Trans>} value={formatCount(stats.generations_this_month, locale)} hint={month} />
+      <StatCard id="credits" label={<Trans>Tín dụng còn lại</Trans>} value={formatCount(stats.credits, locale)} hint={<Trans>Dùng chung cho mọi công cụ</Trans>} />
+      <StatCard id="assets" label={<Trans>Tài sản</Trans>} value={formatCount(stats.assets, locale)} hint={<Trans>Ảnh và video trong thư viện</Trans>} />
+      <StatCard
+        id="success"
+        label={<Trans>Tỉ lệ thành công</Trans>}
+        value={formatSuccessRate(stats.success_rate, locale)}
+        hint={stats.success_rate === null ? <Trans>Chưa có lượt tạo nào kết thúc</Trans> : <Trans>{completed} thành công, {failed} thất bại</Trans>}
+      />
+    </ul>
+  );
+}
+
+function StatCard({ id, label, value, hint }: { id: (typeof STAT_IDS)[number]; label: ReactNode; value: string; hint: ReactNode }) {
+  const labelId = useId();
+  return (
+    <li className={s.statCard} data-testid="stat-card" data-stat={id} aria-labelledby={labelId}>
+      <span id={labelId} className={s.statLabel}>
+        {label}
+      </span>
+      <span className={s.statValue} data-testid="stat-value">
+        {value}
+      </span>
+      {hint ? <span className={s.statHint}>{hint}</span> : null}
+    </li>
+  );
+}

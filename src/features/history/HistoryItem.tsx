@@ -1,0 +1,294 @@
+import { memo, useState, type Ref } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { Generation } from '../../contract/generations.ts';
+import type { Asset } from '../../contract/media.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { button } from '../../ui/button.css.ts';
+import { mediaSrc } from '../assets/shared/format.ts';
+import { ShareToggle } from '../sharing/ShareToggle.tsx';
+import { describeGenerationError, generationText, stageText } from '../studio/data/generation-messages.ts';
+import { generationQueryOptions, isPendingStatus } from '../studio/data/generations.ts';
+import { STATUS_LABELS } from '../studio/shell/HistoryPanel.tsx';
+import { badge, badgeTone } from '../studio/shell/studio.css.ts';
+import { FEATURE_TOOLS } from './filters.ts';
+import { formatAbsolute, formatProcessingTime, formatRelative } from './format.ts';
+import { INPUT_LABELS, inputSlots, OTHER_INPUT_LABEL } from './inputs.ts';
+import * as s from './history.css.ts';
+
+/**
+ * One generation of /history (spec §3 "Generation history item"): its tool, status, inputs with
+ * their roles, the result (a picture that opens the review dialog, or a video playing inline),
+ * created and processing times, the error of a failed job, the cost; actions by status.
+ *
+ * A running job follows its own entry (`generationQueryOptions`: polled while it runs, and its
+ * end refreshes every list), so its stage and progress move without reloading the list.
+ *
+ * Stable test ids: `history-item` (`data-job-id`, `data-status`, `data-feature`,
+ * `data-highlighted`), `history-item-tool`, `history-status`, `history-input` (`data-slot`,
+ * `data-missing`), `history-result-image`, `history-result-video`, `history-progress`
+ * (`aria-valuenow`), `history-stage`, `history-error`, `history-created`, `history-processing-time`
+ * (`data-ms`), `history-cost`, and the actions `history-download`, `history-share`,
+ * `history-review`, `history-regenerate`, `history-delete`, `history-cancel`.
+ */
+
+export interface HistoryItemActions {
+  onReview: (job: Generation, index: number) => void;
+  onDownload: (asset: Asset) => void;
+  onShare: (asset: Asset) => void;
+  onRegenerate: (job: Generation) => void;
+  onDelete: (job: Generation) => void;
+  onCancel: (job: Generation) => void;
+  /** The result was played (a video) or otherwise looked at. */
+  onSeen: (job: Generation) => void;
+}
+
+export interface HistoryItemProps extends HistoryItemActions {
+  job: Generation;
+  /** Time of the relative labels ("5 phút trước"); ticks on the page. */
+  now: Date;
+  /** The item a `?job=` link or a regeneration pointed at. */
+  highlighted: boolean;
+  /** A regeneration is being sent (one at a time). */
+  regenerating: boolean;
+  /** This job is being cancelled. */
+  cancelling: boolean;
+  /** Observed for "seen" and found by the deep link (the page's observer). */
+  itemRef?: Ref<HTMLLIElement>;
+}
+
+/** A running job follows its own entry; an ended one is drawn from the list as it is. */
+export const HistoryItem = memo(function HistoryItem(props: HistoryItemProps) {
+  return isPendingStatus(props.job.status) ? <LiveHistoryItem {...props} /> : <HistoryItemView {...props} />;
+});
+
+function LiveHistoryItem(props: HistoryItemProps) {
+  // The list's copy seeds the entry (marking the job as seen running, so its end updates the lists).
+  const live = useQuery({ ...generationQueryOptions(props.job.id), initialData: props.job, initialDataUpdatedAt: 0 });
+  return <HistoryItemView {...props} job={live.data} />;
+}
+
+function HistoryItemView({ job, now, highlighted, regenerating, cancelling, itemRef, ...actions }: HistoryItemProps) {
+  const { t, i18n } = useLingui();
+  const { locale } = useLocale();
+  const tool = FEATURE_TOOLS[job.feature];
+  const ToolIcon = tool.icon;
+  const pending = isPendingStatus(job.status);
+  const result = job.results[0];
+  const isVideo = result?.media_type === 'video';
+  const slots = inputSlots(job);
+  const created = new Date(job.created_at);
+  const cost = job.cost;
+  /** The URL of a video this browser could not play (H.265 is not decoded everywhere). */
+  const [unplayable, setUnplayable] = useState<string | null>(null);
+  const failure = job.status === 'failed' || job.status === 'cancelled' ? describeGenerationError(job.error ?? { code: job.status === 'cancelled' ? 'cancelled' : 'generationFailed', message: '' }, i18n) : null;
+
+  return (
+    <li
+      ref={itemRef}
+      className={s.item}
+      data-testid="history-item"
+      data-job-id={job.id}
+      data-status={job.status}
+      data-feature={job.feature}
+      data-highlighted={highlighted}
+      aria-current={highlighted ? 'true' : undefined}
+    >
+      <div className={s.itemHead}>
+        <span className={s.tool} data-testid="history-item-tool">
+          <span className={s.toolIcon}>
+            <ToolIcon size={20} />
+          </span>
+          {i18n._(tool.label)}
+        </span>
+        <span className={s.headMeta}>
+          <span className={`${badge} ${badgeTone[job.status]}`} data-testid="history-status">
+            {i18n._(STATUS_LABELS[job.status])}
+          </span>
+          <span className={s.cost} data-testid="history-cost" data-credits={cost}>
+            <Plural value={cost} other="# tín dụng" />
+          </span>
+        </span>
+      </div>
+
+      <div className={isVideo ? `${s.body} ${s.bodyVideo}` : s.body}>
+        <div>
+          <p className={s.sectionLabel}>
+            <Trans>Đầu vào</Trans>
+          </p>
+          {slots.length > 0 ? (
+            <ul className={s.inputs}>
+              {slots.map((slot) => {
+                const label = i18n._(slot.name ? INPUT_LABELS[slot.name] : OTHER_INPUT_LABEL);
+                const named = slot.index === null ? label : `${label} ${slot.index}`;
+                return (
+                  <li key={slot.key} className={s.input} data-testid="history-input" data-slot={slot.name ?? 'other'} data-missing={slot.asset === null}>
+                    {slot.asset ? (
+                      <img
+                        className={s.inputThumb}
+                        src={mediaSrc(slot.asset.thumbnail_url)}
+                        alt={named}
+                        width={88}
+                        height={110}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    ) : (
+                      <span className={`${s.inputThumb} ${s.inputMissing}`}>
+                        <Trans>Tệp đã bị xóa</Trans>
+                      </span>
+                    )}
+                    <span className={s.inputLabel} aria-hidden={slot.asset ? true : undefined}>
+                      {named}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className={s.cost}>
+              <Trans>Chỉ dùng thông số, không có ảnh đầu vào</Trans>
+            </p>
+          )}
+        </div>
+
+        <div className={s.result}>
+          <p className={s.sectionLabel}>
+            <Trans>Kết quả</Trans>
+          </p>
+          {pending ? (
+            <div className={s.progress}>
+              <p className={s.stage} data-testid="history-stage" aria-live="polite">
+                {stageText(job.stage, i18n)}
+              </p>
+              <div
+                className={s.bar}
+                role="progressbar"
+                aria-label={t`Tiến độ`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(job.progress)}
+                data-testid="history-progress"
+              >
+                <div className={s.barFill} style={{ width: `${Math.min(100, Math.max(0, job.progress))}%` }} />
+              </div>
+            </div>
+          ) : failure ? (
+            <p className={s.failure} role="note" data-testid="history-error">
+              <span className={s.failureTitle}>{failure.title}</span>
+              {failure.description}
+            </p>
+          ) : result && isVideo ? (
+            <>
+              {/* oxlint-disable-next-line jsx-a11y/media-has-caption -- generated clips come without caption tracks */}
+              <video
+                className={s.video}
+                src={mediaSrc(result.url)}
+                poster={result.poster_url ? mediaSrc(result.poster_url) : undefined}
+                controls
+                playsInline
+                // A page of videos must not download them all: nothing is fetched until play.
+                preload="none"
+                aria-label={t`Video kết quả`}
+                data-testid="history-result-video"
+                onPlay={() => actions.onSeen(job)}
+                onError={() => setUnplayable(result.url)}
+              />
+              {unplayable === result.url ? (
+                <p className={s.cost} role="status">
+                  <Trans>Trình duyệt này không phát được video này (thường là H.265). Hãy tải xuống để xem.</Trans>
+                </p>
+              ) : null}
+            </>
+          ) : result ? (
+            <button type="button" className={s.resultButton} onClick={() => actions.onReview(job, 0)} aria-label={t`Xem lớn ảnh kết quả`}>
+              <img
+                className={s.resultImage}
+                src={mediaSrc(result.thumbnail_url)}
+                alt=""
+                width={result.width}
+                height={result.height}
+                loading="lazy"
+                decoding="async"
+                data-testid="history-result-image"
+              />
+              {job.results.length > 1 ? <span className={s.resultCount}>+{job.results.length - 1}</span> : null}
+            </button>
+          ) : (
+            <p className={s.failure} role="note" data-testid="history-error">
+              {generationText('noResultImage', undefined, i18n)}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <dl className={s.times}>
+        <div className={s.timePair}>
+          <dt className={s.timeTerm}>
+            <Trans>Tạo lúc</Trans>
+          </dt>
+          <dd className={s.timeValue}>
+            <time dateTime={job.created_at} title={formatAbsolute(created, locale)} data-testid="history-created">
+              {formatRelative(created, now, locale)} · {formatAbsolute(created, locale)}
+            </time>
+          </dd>
+        </div>
+        {job.processing_ms !== null ? (
+          <div className={s.timePair}>
+            <dt className={s.timeTerm}>
+              <Trans>Thời gian xử lý</Trans>
+            </dt>
+            <dd className={s.timeValue} data-testid="history-processing-time" data-ms={job.processing_ms}>
+              {formatProcessingTime(job.processing_ms, locale)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <div className={s.actions} role="group" aria-label={t`Thao tác`}>
+        {pending ? (
+          <button
+            type="button"
+            className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
+            onClick={() => actions.onCancel(job)}
+            disabled={cancelling}
+            aria-busy={cancelling}
+            data-testid="history-cancel"
+          >
+            <Trans>Hủy</Trans>
+          </button>
+        ) : (
+          <>
+            {result ? (
+              <>
+                <button type="button" className={`${button({ variant: 'primary', size: 'sm' })} ${s.action}`} onClick={() => actions.onDownload(result)} data-testid="history-download">
+                  <Trans>Tải xuống</Trans>
+                </button>
+                <button type="button" className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`} onClick={() => actions.onShare(result)} data-testid="history-share">
+                  <Trans>Chia sẻ</Trans>
+                </button>
+                <button type="button" className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`} onClick={() => actions.onReview(job, 0)} data-testid="history-review">
+                  <Trans>Xem lớn</Trans>
+                </button>
+              </>
+            ) : null}
+            <button
+              type="button"
+              className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
+              onClick={() => actions.onRegenerate(job)}
+              disabled={regenerating}
+              aria-busy={regenerating}
+              data-testid="history-regenerate"
+            >
+              <Trans>Tạo lại</Trans>
+            </button>
+            <button type="button" className={`${button({ variant: 'ghost', size: 'sm' })} ${s.action}`} onClick={() => actions.onDelete(job)} data-testid="history-delete">
+              <Trans>Xóa</Trans>
+            </button>
+          </>
+        )}
+      </div>
+      {job.status === 'completed' && result ? <ShareToggle generation={job} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { refreshAppBadge, setTrackedUser } from '../../lib/offline/job-client.ts';
+import { sessionUserAtom } from '../../lib/session.ts';
+
+// Its code (queries, the offer) loads only for a signed-in account, after the first paint.
+const JobTracking = lazy(() => import('./JobTracking.tsx'));
+
+/**
+ * Background job tracking (issue 6) for the signed-in account: mounted once in the SPA's root
+ * (src/routes/__root.tsx). Keyed by the account, so a different sign-in starts afresh.
+ */
+export function JobTrackingRoot() {
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
+  // Jobs submitted from now on are watched for this account (src/lib/offline/job-client.ts).
+  useEffect(() => {
+    setTrackedUser(userId);
+    // Signed out: the badge counted the previous account's results.
+    if (!userId) void refreshAppBadge(null);
+  }, [userId]);
+  if (!userId) return null;
+  return (
+    <Suspense fallback={null}>
+      <JobTracking key={userId} userId={userId} />
+    </Suspense>
+  );
+}

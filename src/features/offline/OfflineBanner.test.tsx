@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BACK_ONLINE_LINGER_MS, OfflineBanner } from './OfflineBanner.tsx';
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'vi', messages: {} });
+});
+afterEach(() => {
+  cleanup();
+  onlineManager.setOnline(true);
+  vi.useRealTimers();
+});
+
+function renderBanner(client = new QueryClient()) {
+  render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <OfflineBanner />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return client;
+}
+
+describe('OfflineBanner', () => {
+  test('says nothing while online', () => {
+    renderBanner();
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  test('says the data shown is the saved copy while offline, then "back online" until the refetch ends', async () => {
+    vi.useFakeTimers();
+    const client = renderBanner();
+    act(() => onlineManager.setOnline(false));
+    expect(screen.getByRole('status').textContent).toContain('Bạn đang ngoại tuyến — đang hiển thị dữ liệu đã lưu lần trước');
+
+    // Back online while a query refetches: the bar stays (reworded) until it ends.
+    const pending: { finish?: (value: number) => void } = {};
+    act(() => {
+      onlineManager.setOnline(true);
+      void client.fetchQuery({ queryKey: ['assets'], queryFn: () => new Promise<number>((resolve) => (pending.finish = resolve)) });
+    });
+    expect(screen.getByTestId('offline-banner-back')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(BACK_ONLINE_LINGER_MS * 2));
+    expect(screen.queryByTestId('offline-banner-back')).toBeTruthy();
+
+    await act(async () => pending.finish?.(1));
+    // TanStack notifies on its next tick; then the bar lingers for a moment.
+    act(() => vi.advanceTimersByTime(10));
+    expect(screen.queryByTestId('offline-banner-back')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(BACK_ONLINE_LINGER_MS));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+});

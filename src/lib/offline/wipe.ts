@@ -1,0 +1,73 @@
+import { clearJobWatchList } from './job-watch.ts';
+import { clearMediaCache } from './media-cache.ts';
+import { clearOutbox } from './outbox-store.ts';
+import { clearPersistedQueries } from './persister.ts';
+import { clearSessionSnapshot } from './session-store.ts';
+
+/**
+ * The browser's offline data of an account, and how to forget it (issue 6: "per user, wiped on
+ * logout"). Each part is cleared on its own, so one failure (a blocked database) does not keep
+ * the others on the device.
+ */
+
+/** localStorage: the account whose data the offline stores hold (see session-sync.ts). */
+export const OFFLINE_OWNER_KEY = 'atelier.offlineOwner';
+
+export function readOfflineOwner(): string | null {
+  try {
+    return localStorage.getItem(OFFLINE_OWNER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeOfflineOwner(userId: string): void {
+  try {
+    localStorage.setItem(OFFLINE_OWNER_KEY, userId);
+  } catch {
+    // Without storage the next sign-in cannot compare accounts; the stores are per user anyway.
+  }
+}
+
+function forgetOfflineOwner(): void {
+  try {
+    localStorage.removeItem(OFFLINE_OWNER_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+async function settleAll(steps: ReadonlyArray<readonly [string, () => Promise<void>]>): Promise<void> {
+  const results = await Promise.allSettled(steps.map(([, run]) => run()));
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') console.warn(`Could not clear offline data (${steps[index]![0]})`, result.reason);
+  });
+}
+
+/**
+ * Everything of the account on this device: persisted query data (every user's), the session
+ * copy the service worker reads, cached and pinned media, the job watch list, and the upload
+ * outbox. Called on logout, on a refused token, and when another account signs in.
+ */
+export async function wipeOfflineData(): Promise<void> {
+  await settleAll([
+    ['queries', clearPersistedQueries],
+    ['session', clearSessionSnapshot],
+    ['media', clearMediaCache],
+    ['jobs', clearJobWatchList],
+    ['outbox', clearOutbox],
+  ]);
+  forgetOfflineOwner();
+}
+
+/**
+ * The settings' "clear offline data": the saved copies only (query data and media, pins
+ * included). The session, followed jobs and queued uploads stay: they are work in progress,
+ * not copies.
+ */
+export async function clearSavedCopies(): Promise<void> {
+  await settleAll([
+    ['queries', clearPersistedQueries],
+    ['media', clearMediaCache],
+  ]);
+}

@@ -1,0 +1,346 @@
+/// <reference lib="webworker" />
+import { createPartialResponse } from 'workbox-range-requests';
+import { registerRoute } from 'workbox-routing';
+import {
+  asMediaMessage,
+  declaredBytes,
+  effectiveBudget,
+  fitsBudget,
+  MEDIA_BUDGET_MESSAGE,
+  MEDIA_CACHE_NAME,
+  MEDIA_CACHE_PREFIX,
+  MEDIA_PIN_MESSAGE,
+  MEDIA_RESET_MESSAGE,
+  MEDIA_UNPIN_MESSAGE,
+  mediaCacheKey,
+  mediaOrigins,
+  planEviction,
+  storedBytes,
+  summarizeUsage,
+  type MediaEntry,
+  type MediaReply,
+  type MediaUsage,
+} from '../src/lib/offline/media-cache-policy.ts';
+import {
+  deleteMediaEntries,
+  deleteMediaEntry,
+  readMediaBudget,
+  readMediaEntries,
+  writeMediaBudget,
+  writeMediaEntries,
+  writeMediaEntry,
+} from '../src/lib/offline/media-meta.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+/** API_BASE_URL of the build, defined by scripts/build.ts ('' when the API is this origin). */
+declare const __API_BASE_URL__: string | undefined;
+
+/**
+ * The media runtime cache (issue 6 "SW media cache"): `GET /api/media/{assetId}/{variant}` on the
+ * app's origin and the API's.
+ *
+ * - Keyed by URL without the query (src/lib/offline/media-cache-policy.ts): a re-signed link
+ *   finds the same entry, and a cached copy is served even after its link expired.
+ * - Cache first, then the network; every full (200) answer is stored: thumbnails and posters as
+ *   lists show them, originals when they are viewed or downloaded.
+ * - Range requests (video playback) are answered from a stored full copy when there is one,
+ *   otherwise they go to the network and nothing is stored (a 206 is never cached).
+ * - A byte budget with least-recently-used eviction; pinned ("keep offline") entries are fetched
+ *   at once and never evicted. Records live in IndexedDB `atelier-media` (media-meta.ts).
+ * - Page messages (MessageChannel): pin, unpin, usage, budget, reset.
+ */
+
+/** Last-use times are written in batches, at most this often (ms): a scrolled grid touches hundreds. */
+const TOUCH_FLUSH_DELAY_MS = 5_000;
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === DOMException.QUOTA_EXCEEDED_ERR);
+}
+
+/**
+ * The network answer for a media URL. A cross-origin <img> asks without CORS, whose opaque
+ * answer can be neither measured nor safely cached: ask again with CORS (the API allows the
+ * app's origin), and fall back to the page's own request if that fails.
+ */
+async function fetchMedia(request: Request, url: URL): Promise<Response> {
+  if (url.origin === self.location.origin || request.mode !== 'no-cors') return fetch(request);
+  try {
+    return await fetch(url.href, { mode: 'cors', credentials: 'omit' });
+  } catch {
+    return fetch(request);
+  }
+}
+
+interface MediaCache {
+  /** Answers a media request (the route's handler). */
+  handle(request: Request, url: URL, event: ExtendableEvent): Promise<Response>;
+  pin(paths: string[]): Promise<number>;
+  unpin(paths: string[]): Promise<void>;
+  usage(): Promise<MediaUsage>;
+  setBudget(bytes: number): Promise<void>;
+  reset(): Promise<void>;
+}
+
+function createMediaCache(origins: readonly string[]): MediaCache {
+  let index: Promise<Map<string, MediaEntry>> | null = null;
+  let budget: Promise<number> | null = null;
+  const touched = new Set<string>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  // Every change to the records runs in order, so eviction never races a store or a pin.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = queue.then(task);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  const keyOf = (url: string) => mediaCacheKey(url, origins, self.location.origin);
+
+  /** The records, loaded once per worker life and reconciled with what Cache Storage really holds. */
+  const load = () => {
+    index ??= (async () => {
+      const [records, cache] = await Promise.all([readMediaEntries(), caches.open(MEDIA_CACHE_NAME)]);
+      const inCache = new Set((await cache.keys()).map((request) => request.url));
+      const changed: Array<[string, MediaEntry]> = [];
+      const gone: string[] = [];
+      for (const [key, entry] of records) {
+        if (!entry.stored || inCache.has(key)) continue;
+        // The browser dropped it (storage pressure, a manual clear): a pin waits to be fetched again.
+        if (entry.pinned) {
+          const waiting = { ...entry, stored: false, bytes: 0 };
+          records.set(key, waiting);
+          changed.push([key, waiting]);
+        } else {
+          records.delete(key);
+          gone.push(key);
+        }
+      }
+      for (const key of inCache) {
+        if (records.has(key)) continue;
+        const response = await cache.match(key);
+        if (!response) continue;
+        const bytes = declaredBytes(response.headers) ?? (await response.blob()).size;
+        const entry: MediaEntry = { bytes, lastUsed: 0, pinned: false, stored: true };
+        records.set(key, entry);
+        changed.push([key, entry]);
+      }
+      await Promise.all([writeMediaEntries(changed), deleteMediaEntries(gone)]);
+      return records;
+    })();
+    return index;
+  };
+
+  const currentBudget = () => {
+    budget ??= (async () => {
+      const [configured, estimate] = await Promise.all([readMediaBudget(), self.navigator.storage?.estimate?.().catch(() => undefined)]);
+      return effectiveBudget(configured, estimate?.quota);
+    })();
+    return budget;
+  };
+
+  /** Deletes what `planEviction` chooses so `incoming` more bytes fit in `limit`. Runs inside `serial`. */
+  const evict = async (records: Map<string, MediaEntry>, limit: number, incoming = 0, except?: string) => {
+    const victims = planEviction(
+      [...records].filter(([key]) => key !== except),
+      limit,
+      incoming,
+    );
+    if (!victims.length) return;
+    const cache = await caches.open(MEDIA_CACHE_NAME);
+    await Promise.all(victims.map((key) => cache.delete(key)));
+    for (const key of victims) records.delete(key);
+    for (const key of victims) touched.delete(key);
+    await deleteMediaEntries(victims);
+  };
+
+  /** Stores a full answer under `key`; false when it cannot be kept (over budget, quota). */
+  const store = (key: string, response: Response, pin = false) =>
+    serial(async () => {
+      const records = await load();
+      const previous = records.get(key);
+      const pinned = pin || previous?.pinned === true;
+      let body = response;
+      let bytes = declaredBytes(response.headers);
+      if (bytes === null) {
+        const blob = await response.blob();
+        bytes = blob.size;
+        body = new Response(blob, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+      const limit = await currentBudget();
+      if (!pinned && !fitsBudget(bytes, limit)) return false;
+      await evict(records, limit, bytes, key);
+      const cache = await caches.open(MEDIA_CACHE_NAME);
+      try {
+        await cache.put(key, body);
+      } catch (error) {
+        if (!isQuotaError(error)) throw error;
+        // The origin is out of space: free half of what the cache holds (unpinned, oldest first),
+        // so the next view of this file can be kept; this one is served without being stored.
+        await evict(records, Math.floor(storedBytes(records.values()) / 2), 0, key);
+        return false;
+      }
+      const entry: MediaEntry = { bytes, lastUsed: Date.now(), pinned, stored: true };
+      records.set(key, entry);
+      await writeMediaEntry(key, entry);
+      return true;
+    });
+
+  const flushTouches = () =>
+    serial(async () => {
+      const records = await load();
+      const list: Array<[string, MediaEntry]> = [];
+      for (const key of touched) {
+        const entry = records.get(key);
+        if (entry) list.push([key, entry]);
+      }
+      touched.clear();
+      await writeMediaEntries(list);
+    });
+
+  const touch = async (key: string) => {
+    const entry = (await load()).get(key);
+    if (!entry) return;
+    entry.lastUsed = Date.now();
+    touched.add(key);
+    if (flushTimer === undefined) {
+      flushTimer = setTimeout(() => {
+        flushTimer = undefined;
+        void flushTouches().catch(() => undefined);
+      }, TOUCH_FLUSH_DELAY_MS);
+    }
+  };
+
+  const setPinned = (key: string, pinned: boolean) =>
+    serial(async () => {
+      const records = await load();
+      const entry = records.get(key);
+      if (!pinned) {
+        if (!entry) return;
+        if (!entry.stored) {
+          records.delete(key);
+          await deleteMediaEntry(key);
+          return;
+        }
+        entry.pinned = false;
+        await writeMediaEntry(key, entry);
+        return;
+      }
+      const next: MediaEntry = entry ? { ...entry, pinned: true, lastUsed: Date.now() } : { bytes: 0, lastUsed: Date.now(), pinned: true, stored: false };
+      records.set(key, next);
+      await writeMediaEntry(key, next);
+    });
+
+  return {
+    async handle(request, url, event) {
+      const key = keyOf(url.href);
+      if (!key) return fetch(request);
+      const cache = await caches.open(MEDIA_CACHE_NAME);
+      const cached = await cache.match(key, { ignoreVary: true });
+      const range = request.headers.get('range');
+      if (cached) {
+        event.waitUntil(touch(key).catch(() => undefined));
+        return range ? createPartialResponse(request, cached) : cached;
+      }
+      // A partial answer is never stored; playback without a stored copy streams from the network.
+      if (range) return fetch(request);
+      const response = await fetchMedia(request, url);
+      if (response.status === 200 && (response.type === 'basic' || response.type === 'cors')) {
+        event.waitUntil(store(key, response.clone()).catch(() => false));
+      }
+      return response;
+    },
+
+    async pin(paths) {
+      let failed = 0;
+      const cache = await caches.open(MEDIA_CACHE_NAME);
+      for (const path of paths) {
+        const key = keyOf(path);
+        if (!key) {
+          failed += 1;
+          continue;
+        }
+        await setPinned(key, true);
+        if (await cache.match(key, { ignoreVary: true })) continue;
+        try {
+          const url = new URL(path, self.location.origin);
+          const response = await fetch(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors', credentials: 'omit' });
+          if (response.status !== 200 || !(await store(key, response, true))) failed += 1;
+        } catch {
+          // Offline or refused: the pin stays recorded and is stored the next time the file is fetched.
+          failed += 1;
+        }
+      }
+      return failed;
+    },
+
+    async unpin(paths) {
+      for (const path of paths) {
+        const key = keyOf(path);
+        if (key) await setPinned(key, false);
+      }
+      const limit = await currentBudget();
+      await serial(async () => evict(await load(), limit));
+    },
+
+    async usage() {
+      const [records, limit] = await Promise.all([load(), currentBudget()]);
+      return summarizeUsage(records, limit);
+    },
+
+    async setBudget(bytes) {
+      await writeMediaBudget(bytes);
+      budget = null;
+      const limit = await currentBudget();
+      await serial(async () => evict(await load(), limit));
+    },
+
+    reset: () =>
+      serial(async () => {
+        clearTimeout(flushTimer);
+        flushTimer = undefined;
+        touched.clear();
+        index = null;
+        budget = null;
+      }),
+  };
+}
+
+/** Registers the media route, the page messages, and the removal of older media caches. */
+export function registerMediaCache(): void {
+  const apiBase = typeof __API_BASE_URL__ === 'string' ? __API_BASE_URL__ : '';
+  const origins = mediaOrigins(self.location.origin, apiBase);
+  const media = createMediaCache(origins);
+
+  registerRoute(
+    ({ request, url }) => request.method === 'GET' && mediaCacheKey(url.href, origins) !== null,
+    ({ request, url, event }) => media.handle(request, url, event as ExtendableEvent),
+  );
+
+  self.addEventListener('message', (event) => {
+    const message = asMediaMessage(event.data);
+    if (!message) return;
+    const port = event.ports[0];
+    const reply = (answer: MediaReply) => port?.postMessage(answer);
+    const work = async () => {
+      try {
+        let failed: number | undefined;
+        if (message.type === MEDIA_PIN_MESSAGE) failed = await media.pin(message.paths);
+        else if (message.type === MEDIA_UNPIN_MESSAGE) await media.unpin(message.paths);
+        else if (message.type === MEDIA_BUDGET_MESSAGE) await media.setBudget(message.bytes);
+        else if (message.type === MEDIA_RESET_MESSAGE) await media.reset();
+        reply({ ok: true, usage: await media.usage(), ...(failed ? { failed } : {}) });
+      } catch (error) {
+        reply({ ok: false, error: error instanceof Error ? error.message : String(error) });
+      }
+    };
+    event.waitUntil(work());
+  });
+
+  self.addEventListener('activate', (event) => {
+    event.waitUntil(
+      caches
+        .keys()
+        .then((names) => Promise.all(names.filter((name) => name.startsWith(MEDIA_CACHE_PREFIX) && name !== MEDIA_CACHE_NAME).map((name) => caches.delete(name)))),
+    );
+  });
+}

@@ -1,0 +1,82 @@
+import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { sceneSvg } from '../fixtures/engines/images.ts';
+import { expect } from './fixtures.ts';
+import type { TestUser } from './session.ts';
+
+/** The API as one test user, for suites that prepare jobs and assets without the UI. */
+
+/** A local job takes a few seconds; other suites' jobs share the server's queue. */
+export const RESULT_TIMEOUT_MS = 60_000;
+
+export const BODY_PARAMS = { gender: 'female', height: 168, weight: 58, age: 28, skin_tone: 'medium', body_type: 'mesomorph', aspect_ratio: '2:3' } as const;
+
+export interface Job {
+  id: string;
+  status: string;
+  feature: string;
+}
+
+export class Api {
+  private readonly request: APIRequestContext;
+  private readonly user: TestUser;
+
+  constructor(request: APIRequestContext, user: TestUser) {
+    this.request = request;
+    this.user = user;
+  }
+
+  private get headers() {
+    return { Authorization: `Bearer ${this.user.token}` };
+  }
+
+  async grant(amount: number) {
+    const response = await this.request.post('/api/dev-tools/credits', { data: { email: this.user.email, amount } });
+    expect(response.ok()).toBe(true);
+  }
+
+  async engineDelay(ms: number) {
+    const response = await this.request.post('/api/dev-tools/engine-delay', { data: { email: this.user.email, ms } });
+    expect(response.ok()).toBe(true);
+  }
+
+  async upload(name: string, width: number, height: number): Promise<string> {
+    const buffer = await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer();
+    const response = await this.request.post('/api/media', {
+      headers: this.headers,
+      multipart: { file: { name, mimeType: 'image/png', buffer }, purpose: 'input', role: 'image' },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  async submit(data: unknown): Promise<Job> {
+    const response = await this.request.post('/api/generations', { headers: { ...this.headers, 'Idempotency-Key': crypto.randomUUID() }, data });
+    expect(response.status()).toBe(202);
+    return (await response.json()) as Job;
+  }
+
+  body(height: number = BODY_PARAMS.height) {
+    return this.submit({ feature: 'body-generator', inputs: {}, params: { ...BODY_PARAMS, height } });
+  }
+
+  async video() {
+    const image = await this.upload('canh.png', 1280, 720);
+    return this.submit({ feature: 'image-to-video', inputs: { image }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } });
+  }
+
+  /** An instruction the local engine does not understand: the job fails with `unknownEdit` (credits refunded). */
+  async failedEdit() {
+    const image = await this.upload('anh-sua.png', 640, 480);
+    return this.submit({ feature: 'image-editing', inputs: { images: [image] }, params: { prompt: 'hát một bài thật hay' } });
+  }
+
+  async waitFor(job: Job, status: string) {
+    await expect
+      .poll(async () => ((await (await this.request.get(`/api/generations/${job.id}`, { headers: this.headers })).json()) as Job).status, {
+        timeout: RESULT_TIMEOUT_MS,
+      })
+      .toBe(status);
+  }
+}
+
