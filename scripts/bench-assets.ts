@@ -14,7 +14,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -28,6 +27,8 @@ import { openDatabase } from '../server/db/connection.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUsersRepository } from '../server/users/repository.ts';
 import { sceneSvg } from '../tests/fixtures/engines/images.ts';
+import { CHROMIUM_ARGS } from './chromium.ts';
+import { freePort, stop, waitFor } from './local-server.ts';
 import { makeVideo } from '../tests/server/helpers/media-fixtures.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -54,31 +55,6 @@ const FIRST_TILES_MARK = 'atelier:library:first-tiles';
 const QUERY_DB = 'atelier-query';
 const FIRST_TILES_TARGET_MS = 100;
 const LONG_TASK_TARGET_MS = 50;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
-}
 
 function startServer(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, ['server/main.ts'], {
@@ -96,14 +72,6 @@ function startServer(dataDir: string, port: number): ChildProcess {
       FAL_KEY: '',
       ENGINES: '',
     },
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once('exit', () => r());
-    child.kill('SIGTERM');
   });
 }
 

@@ -11,13 +11,13 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { garmentSvg, modelPhotoSvg } from '../tests/fixtures/engines/images.ts';
+import { CHROMIUM_ARGS } from './chromium.ts';
 
 const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generator', '/hairstyle-changer', '/image-to-video', '/upscaler'] as const;
 /** Target of the JavaScript one studio route loads, gzip, in bytes. */
 const ROUTE_JS_TARGET_BYTES = 200 * 1024;
 /** Generate → processing screen samples. */
 const GENERATE_RUNS = 5;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

@@ -17,9 +17,8 @@
  * `npm run bench -- --only=generations` runs the generation and studio figures alone;
  * `npm run bench -- --only=assets` the assets library's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,7 +29,8 @@ import { assetFigures } from './bench-assets.ts';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
 import { queueFigures, seedAccount, uploadFigures } from './bench-generations.ts';
 import { studioFigures } from './bench-studios.ts';
-import { ensureChromium } from './chromium.ts';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
+import { freePort, stop, waitFor } from './local-server.ts';
 import { ensureBuild } from './ensure-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -47,38 +47,6 @@ const LATENCY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STATUS_RATE_PER_SECOND = Number(process.env.BENCH_STATUS_RATE ?? 200);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once('exit', () => r());
-    child.kill('SIGTERM');
-  });
-}
 
 // ── 1. Bundle sizes ────────────────────────────────────────────────────────────────────
 async function bundleSizes() {
@@ -114,7 +82,7 @@ async function lighthouseScores(baseUrl: string, chromePath: string) {
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
     try {
       const result = await lighthouse(`${baseUrl}/`, {

@@ -7,6 +7,12 @@ import { existsSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 
+/**
+ * Flags for headless Chromium here: no sandbox (root), no GPU, and none of the background
+ * connections this machine's closed network would refuse.
+ */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
 const DEBIAN_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 export function findChromium(): string | undefined {

@@ -1,19 +1,8 @@
 /** Browser e2e suite: finds Chromium, builds when the sources changed, runs Playwright. */
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { ensureChromium } from './chromium.ts';
 import { ensureBuild } from './ensure-build.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './local-server.ts';
 
 const chromiumPath = ensureChromium();
 await ensureBuild();
