@@ -1,11 +1,9 @@
-import { useRef, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSET_SORTS, type AssetSort, type AssetTool } from '../../../contract/media.ts';
 import { button } from '../../../ui/button.css.ts';
-import { IconSearch } from '../shared/icons.tsx';
-import { visuallyHidden } from '../shared/modal.css.ts';
+import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { SORT_LABELS, TAB_LABELS, TOOL_LABELS } from './labels.ts';
-import { LIBRARY_TABS, TOOL_OPTIONS, type LibrarySearch, type LibraryTab } from './search.ts';
+import { LIBRARY_TABS, TOOL_OPTIONS, type LibrarySearch } from './search.ts';
 import * as s from './library.css.ts';
 
 export interface LibraryToolbarProps {
@@ -37,69 +35,22 @@ function today(): string {
  */
 export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, tabIdPrefix, filtered, onClearFilters, onSelectAll }: LibraryToolbarProps) {
   const { t, i18n } = useLingui();
-  const tabsRef = useRef<HTMLDivElement>(null);
   const max = today();
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = LIBRARY_TABS.indexOf(search.tab);
-    const count = LIBRARY_TABS.length;
-    const next =
-      event.key === 'ArrowRight' ? (index + 1) % count
-      : event.key === 'ArrowLeft' ? (index - 1 + count) % count
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? count - 1
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    const tab = LIBRARY_TABS[next]!;
-    onChange({ tab });
-    tabsRef.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
-  };
 
   return (
     <div className={s.toolbar}>
       <div className={s.toolbarRow}>
-        <div ref={tabsRef} role="tablist" aria-label={t`Loại tệp`} className={s.tabs}>
-          {LIBRARY_TABS.map((tab: LibraryTab) => (
-            <button
-              key={tab}
-              id={`${tabIdPrefix}-${tab}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === search.tab}
-              aria-controls={panelId}
-              tabIndex={tab === search.tab ? 0 : -1}
-              className={s.tab}
-              data-testid="library-tab"
-              data-tab={tab}
-              onClick={() => onChange({ tab })}
-              onKeyDown={onTabKeyDown}
-            >
-              {i18n._(TAB_LABELS[tab])}
-            </button>
-          ))}
-        </div>
-        <label className={s.search}>
-          <span className={visuallyHidden}>
-            <Trans>Tìm theo tên</Trans>
-          </span>
-          <IconSearch className={s.searchIcon} size={18} />
-          <input
-            type="search"
-            className={s.searchInput}
-            value={text}
-            maxLength={200}
-            placeholder={t`Tìm theo tên tệp…`}
-            data-testid="library-search"
-            onChange={(event) => onTextChange(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && text) {
-                event.preventDefault();
-                onTextChange('');
-              }
-            }}
-          />
-        </label>
+        <AssetTabs
+          tabs={LIBRARY_TABS}
+          active={search.tab}
+          labels={TAB_LABELS}
+          onChange={(tab) => onChange({ tab })}
+          panelId={panelId}
+          idPrefix={tabIdPrefix}
+          testId="library-tab"
+        />
+        <AssetSearchBox value={text} onChange={onTextChange} testId="library-search" />
       </div>
       <div className={s.toolbarRow}>
         <label className={s.filter}>

@@ -28,29 +28,6 @@ export const toolbar = style({ display: 'grid', gap: vars.space['3'] });
 
 export const toolbarRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['3'] });
 
-export const tabs = style({ display: 'flex', gap: vars.space['1'], overflowX: 'auto', maxWidth: '100%' });
-
-export const tab = style({
-  minHeight: '44px',
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.inkSoft,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink },
-    '&[aria-selected="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
-  },
-});
-
-export const search = style({ position: 'relative', flex: '1 1 240px', display: 'flex', alignItems: 'center' });
-
-export const searchIcon = style({ position: 'absolute', left: vars.space['3'], color: vars.color.muted, pointerEvents: 'none' });
-
 const field = {
   minHeight: '44px',
   border: `1px solid ${vars.color.lineStrong}`,
@@ -58,8 +35,6 @@ const field = {
   fontSize: vars.fontSize.sm,
   selectors: { '&:focus': { outline: 'none', borderColor: vars.color.ink, boxShadow: `0 0 0 3px ${vars.color.sand}` } },
 } as const;
-
-export const searchInput = style({ ...field, width: '100%', padding: `0 ${vars.space['3']} 0 40px`, borderRadius: vars.radius.pill, fontSize: vars.fontSize.md });
 
 export const filter = style({ display: 'grid', gap: '2px', fontSize: vars.fontSize.xs, fontWeight: 600, color: vars.color.muted });
 

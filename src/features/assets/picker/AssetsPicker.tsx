@@ -23,7 +23,8 @@ import { button } from '../../../ui/button.css.ts';
 import { IconAlert, IconCheck, IconRefresh } from '../../shell/sidebar/icons.tsx';
 import { assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring } from '../api.ts';
 import { formatDuration, mediaSrc } from '../shared/format.ts';
-import { IconImage, IconPlay, IconSearch } from '../shared/icons.tsx';
+import { IconImage, IconPlay } from '../shared/icons.tsx';
+import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
 import { useDebouncedValue } from '../shared/use-debounced-value.ts';
 import { visuallyHidden } from '../shared/modal.css.ts';
@@ -187,29 +188,8 @@ function PickerDialog({ onClose, onSelect, role, accept, multiple = false, max, 
       </div>
 
       <div className={s.toolbar}>
-        <Tabs tabs={tabs} active={tab} onChange={setTab} panelId={panelId} idPrefix={tabIdPrefix} />
-        <label className={s.search}>
-          <span className={visuallyHidden}>
-            <Trans>Tìm theo tên</Trans>
-          </span>
-          <IconSearch className={s.searchIcon} size={18} />
-          <input
-            type="search"
-            className={s.searchInput}
-            value={search}
-            maxLength={200}
-            placeholder={t`Tìm theo tên tệp…`}
-            data-testid="assets-picker-search"
-            onChange={(event) => setSearch(event.target.value)}
-            onKeyDown={(event) => {
-              // Escape in a filled search box clears it; the dialog closes on the next one.
-              if (event.key === 'Escape' && search) {
-                event.preventDefault();
-                setSearch('');
-              }
-            }}
-          />
-        </label>
+        <AssetTabs tabs={tabs} active={tab} labels={TAB_LABELS} onChange={setTab} panelId={panelId} idPrefix={tabIdPrefix} testId="assets-picker-tab" />
+        <AssetSearchBox value={search} onChange={setSearch} testId="assets-picker-search" />
       </div>
 
       <div
@@ -273,57 +253,6 @@ function PickerDialog({ onClose, onSelect, role, accept, multiple = false, max, 
         </div>
       </div>
     </Modal>
-  );
-}
-
-interface TabsProps {
-  tabs: readonly PickerTab[];
-  active: PickerTab;
-  onChange: (tab: PickerTab) => void;
-  panelId: string;
-  idPrefix: string;
-}
-
-/** ARIA tabs: one tab stop, arrows and Home/End move and activate. */
-function Tabs({ tabs, active, onChange, panelId, idPrefix }: TabsProps) {
-  const { t, i18n } = useLingui();
-  const listRef = useRef<HTMLDivElement>(null);
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = tabs.indexOf(active);
-    const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? tabs.length - 1
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    const tab = tabs[next];
-    if (!tab) return;
-    onChange(tab);
-    listRef.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
-  };
-  return (
-    <div ref={listRef} role="tablist" aria-label={t`Loại tệp`} className={s.tabs}>
-      {tabs.map((tab) => (
-        <button
-          key={tab}
-          id={`${idPrefix}-${tab}`}
-          type="button"
-          role="tab"
-          aria-selected={tab === active}
-          aria-controls={panelId}
-          tabIndex={tab === active ? 0 : -1}
-          className={s.tab}
-          data-testid="assets-picker-tab"
-          data-tab={tab}
-          onClick={() => onChange(tab)}
-          onKeyDown={onKeyDown}
-        >
-          {i18n._(TAB_LABELS[tab])}
-        </button>
-      ))}
-    </div>
   );
 }
 

@@ -1,0 +1,98 @@
+import { useRef, type KeyboardEvent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconSearch } from './icons.tsx';
+import { visuallyHidden } from './modal.css.ts';
+import * as s from './filter-controls.css.ts';
+
+/**
+ * The assets picker's and /your-assets' filter controls: the kind tabs (a WAI-ARIA tablist:
+ * arrows, Home and End move the selection and the focus) and the name search box (Escape in a
+ * filled box clears it, so a dialog around it closes only on the next Escape).
+ */
+
+export interface AssetTabsProps<T extends string> {
+  tabs: readonly T[];
+  active: T;
+  labels: Readonly<Record<T, MessageDescriptor>>;
+  onChange: (tab: T) => void;
+  /** The tab panel the tabs control, and the prefix of each tab's id (`<prefix>-<tab>`). */
+  panelId: string;
+  idPrefix: string;
+  testId: string;
+}
+
+export function AssetTabs<T extends string>({ tabs, active, labels, onChange, panelId, idPrefix, testId }: AssetTabsProps<T>) {
+  const { t, i18n } = useLingui();
+  const listRef = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = tabs.indexOf(active);
+    const next =
+      event.key === 'ArrowRight' ? (index + 1) % tabs.length
+      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? tabs.length - 1
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = tabs[next];
+    if (tab === undefined) return;
+    onChange(tab);
+    listRef.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
+  };
+  return (
+    <div ref={listRef} role="tablist" aria-label={t`Loại tệp`} className={s.tabs}>
+      {tabs.map((tab) => (
+        <button
+          key={tab}
+          id={`${idPrefix}-${tab}`}
+          type="button"
+          role="tab"
+          aria-selected={tab === active}
+          aria-controls={panelId}
+          tabIndex={tab === active ? 0 : -1}
+          className={s.tab}
+          data-testid={testId}
+          data-tab={tab}
+          onClick={() => onChange(tab)}
+          onKeyDown={onKeyDown}
+        >
+          {i18n._(labels[tab])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface AssetSearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}
+
+export function AssetSearchBox({ value, onChange, testId }: AssetSearchBoxProps) {
+  const { t } = useLingui();
+  return (
+    <label className={s.search}>
+      <span className={visuallyHidden}>
+        <Trans>Tìm theo tên</Trans>
+      </span>
+      <IconSearch className={s.searchIcon} size={18} />
+      <input
+        type="search"
+        className={s.searchInput}
+        value={value}
+        maxLength={200}
+        placeholder={t`Tìm theo tên tệp…`}
+        data-testid={testId}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && value) {
+            event.preventDefault();
+            onChange('');
+          }
+        }}
+      />
+    </label>
+  );
+}
