@@ -1,9 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Feature } from '../../contract/generations.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { outboxPreviewUrl } from '../../lib/offline/outbox-client.ts';
 import {
@@ -18,6 +15,7 @@ import {
 import { sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { formatBytes } from '../assets/shared/format.ts';
+import { FEATURE_TOOLS } from '../history/filters.ts';
 import * as s from '../studio/shell/studio.css.ts';
 import { describeOutboxFailure } from './OutboxTileStatus.tsx';
 
@@ -29,17 +27,6 @@ import { describeOutboxFailure } from './OutboxTileStatus.tsx';
  * Test ids: `outbox-status` (`data-count`), `outbox-item` per entry (`data-kind`, `data-status`),
  * `outbox-cancel` its button.
  */
-
-/** Tool names as the sidebar says them. */
-const TOOL_NAMES: Readonly<Record<Feature, MessageDescriptor>> = {
-  'virtual-tryon': msg`Thử đồ ảo`,
-  'body-generator': msg`Tạo người mẫu`,
-  'hairstyle-changer': msg`Đổi kiểu tóc`,
-  'image-to-video': msg`Ảnh thành video`,
-  'image-editing': msg`Chỉnh sửa ảnh`,
-  'upscaler-image': msg`Làm nét ảnh`,
-  'upscaler-video': msg`Làm nét video`,
-};
 
 /** The account's outbox, read again on every change (from this page, another tab or the service worker). */
 interface OutboxEntries {
@@ -124,7 +111,7 @@ export function OutboxStatus() {
           </li>
         ))}
         {generations.map((entry) => {
-          const tool = i18n._(TOOL_NAMES[entry.feature]);
+          const tool = i18n._(FEATURE_TOOLS[entry.feature].label);
           return (
             <li key={entry.id} className={s.item} data-testid="outbox-item" data-kind="generation" data-status={entry.status}>
               <div className={s.itemRow}>
