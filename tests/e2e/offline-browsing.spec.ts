@@ -81,3 +81,70 @@ test('assets and history seen online open offline after a reload, thumbnails inc
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 15_000 });
 });
+
+/** The keys of the query store in IndexedDB (the offline persister's entries). */
+async function storedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((done, fail) => {
+      const open = indexedDB.open('atelier-query');
+      open.addEventListener('success', () => done(open.result));
+      open.addEventListener('error', () => fail(open.error));
+    });
+    try {
+      return await new Promise<string[]>((done, fail) => {
+        const request = db.transaction('queries').objectStore('queries').getAllKeys();
+        request.addEventListener('success', () => done(request.result.map(String)));
+        request.addEventListener('error', () => fail(request.error));
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** Scrolls the window to the end of the library grid until every page is listed. */
+async function scrollLibraryToEnd(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return page.getByTestId('library-grid').getAttribute('data-complete');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('true');
+}
+
+test('a library longer than a page, scrolled online, scrolls to its end offline: later pages come back from IndexedDB', async ({ page, context, request }) => {
+  const user = await signIn(page, request);
+  const api = new Api(request, user);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // One page and a bit (the library asks 100 at a time); the oldest one is on the second page.
+  const total = 105;
+  const ids: string[] = [];
+  for (let start = 0; start < total; start += 8) {
+    const batch = Array.from({ length: Math.min(8, total - start) }, (_, k) => api.upload(`anh-${String(start + k).padStart(3, '0')}.png`, 64, 64));
+    ids.push(...(await Promise.all(batch)));
+  }
+  const oldest = ids[0]!;
+
+  await page.goto('/your-assets');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.reload();
+  await scrollLibraryToEnd(page);
+  await expect(page.getByTestId('library-count')).toHaveAttribute('data-count', String(total));
+  // Each page is its own entry: the second page was written when it came.
+  await expect.poll(async () => (await storedKeys(page)).filter((key) => /\|p1-/.test(key)).length, { timeout: 10_000 }).toBe(1);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  // The first page shows at once; scrolling on reads the next one from storage, not the network.
+  await expect(page.getByTestId('library-tile').first()).toBeVisible();
+  await scrollLibraryToEnd(page);
+  await expect(page.getByTestId('library-count')).toHaveAttribute('data-count', String(total));
+  await expect(page.locator(`[data-testid="library-tile"][data-asset-id="${oldest}"]`)).toBeVisible();
+  await expect(page.getByTestId('library-more-retry')).toHaveCount(0);
+
+  await context.setOffline(false);
+});
