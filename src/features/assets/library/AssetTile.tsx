@@ -1,4 +1,4 @@
-import { memo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { IconCheck } from '../../shell/sidebar/icons.tsx';
@@ -47,19 +47,33 @@ export interface AssetTileProps {
   handlers: TileHandlers;
   /** The "keep offline" switch for the asset's menu (null while none is available). */
   renderPin: ((asset: Asset) => ReactNode) | null;
+  /**
+   * False while the grid flies past faster than anyone can look (LibraryGrid's fast scroll): a
+   * tile that gets a new asset then shows its empty box, and its image loads once the scroll
+   * slows. A tile already showing its image keeps it.
+   */
+  loadImage: boolean;
 }
 
 /**
  * One library tile: a square thumbnail (its box sized before the image loads: no layout shift;
  * lazy, decoded off the main thread), the video length, the name, the tool and the day; a
  * checkbox and the "use in" menu over it. Memoised: props are plain values and stable handlers.
+ * The grid reuses a tile for another asset while scrolling: nothing in it may outlive its asset.
  *
  * Test ids: `library-tile` (`data-asset-id`, `data-selected`, `data-item` = position), `library-tile-open`, `library-tile-name`,
  * `library-tile-check`.
  */
-export const AssetTile = memo(function AssetTile({ asset, index, selected, tabbable, menuOpen, handlers, renderPin }: AssetTileProps) {
+export const AssetTile = memo(function AssetTile({ asset, index, selected, tabbable, menuOpen, handlers, renderPin, loadImage }: AssetTileProps) {
   const { t } = useLingui();
-  const [broken, setBroken] = useState(false);
+  // The tile is reused for other assets as the grid scrolls (LibraryGrid's recycled rows): a
+  // failed image counts for its own asset only.
+  const [brokenId, setBrokenId] = useState<string | null>(null);
+  const broken = brokenId === asset.id;
+  // The asset whose image this tile has asked for: it stays while the grid flies on.
+  const imageFor = useRef<string | null>(null);
+  if (loadImage) imageFor.current = asset.id;
+  const showImage = imageFor.current === asset.id;
   const isVideo = asset.media_type === 'video';
   const tabIndex = tabbable ? 0 : -1;
   const name = asset.name;
@@ -109,8 +123,10 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, tabba
         <span className={s.thumb}>
           {broken ? (
             <IconImage size={32} />
-          ) : (
+          ) : !showImage ? null : (
+            // A new element per asset: a reused one would show the previous picture until the next loads.
             <img
+              key={asset.id}
               className={s.thumbImage}
               src={mediaSrc(asset.thumbnail_url)}
               alt=""
@@ -119,7 +135,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, tabba
               loading="lazy"
               decoding="async"
               draggable={false}
-              onError={() => setBroken(true)}
+              onError={() => setBrokenId(asset.id)}
             />
           )}
           {isVideo ? (

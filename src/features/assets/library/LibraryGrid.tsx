@@ -11,6 +11,47 @@ import * as s from './library.css.ts';
 const OVERSCAN_ROWS = 3;
 /** The next page is asked for when the last drawn row is this close to the end of what is loaded. */
 const PREFETCH_ROWS = 8;
+/**
+ * Scrolling faster than this (px/s, about three tablet screens a second) is flying past, not
+ * looking: tiles that come into view meanwhile wait with their empty box and load their image
+ * when the scroll slows below half of it or stops, like a photo gallery does. Loading every
+ * thumbnail flown past would queue hundreds of image requests and decodes, which is what made
+ * a fast fling stutter.
+ */
+export const FAST_SCROLL_PX_PER_S = 3_000;
+/** No scroll event for this long (ms) means the scroll stopped. */
+const SCROLL_SETTLE_MS = 120;
+
+/** Whether the window is scrolling fast (FAST_SCROLL_PX_PER_S); changes state only when crossing the thresholds. */
+function useFastScroll(): boolean {
+  const [fast, setFast] = useState(false);
+  useEffect(() => {
+    let lastY = window.scrollY;
+    let lastAt = performance.now();
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      const now = performance.now();
+      const y = window.scrollY;
+      const elapsed = now - lastAt;
+      if (elapsed > 0) {
+        const speed = (Math.abs(y - lastY) / elapsed) * 1000;
+        if (speed > FAST_SCROLL_PX_PER_S) setFast(true);
+        else if (speed < FAST_SCROLL_PX_PER_S / 2) setFast(false);
+      }
+      lastY = y;
+      lastAt = now;
+      clearTimeout(settle);
+      settle = setTimeout(() => setFast(false), SCROLL_SETTLE_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      clearTimeout(settle);
+    };
+  }, []);
+  return fast;
+}
+
 /** Width assumed before the first measurement, in px (a tablet beside no sidebar). */
 const FALLBACK_WIDTH_PX = 720;
 
@@ -37,10 +78,37 @@ export interface LibraryGridProps {
 }
 
 /**
+ * Which DOM row (slot) draws each row index: rows staying in view keep their slot, and rows that
+ * come into view take the slots of rows that left. Scrolling then updates a few existing tiles
+ * (their asset, text and image) instead of building new ones and tearing old ones down, which
+ * is most of a scroll frame's cost on a tablet. Pure: `previous` is the last assignment.
+ */
+export function assignSlots(indexes: readonly number[], previous: ReadonlyMap<number, number>): Map<number, number> {
+  const next = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const index of indexes) {
+    const slot = previous.get(index);
+    if (slot !== undefined) {
+      next.set(index, slot);
+      taken.add(slot);
+    }
+  }
+  const free = [...previous.values()].filter((slot) => !taken.has(slot)).toSorted((a, b) => b - a);
+  let fresh = Math.max(-1, ...previous.values()) + 1;
+  for (const index of indexes) {
+    if (next.has(index)) continue;
+    const slot = free.pop() ?? fresh++;
+    next.set(index, slot);
+  }
+  return next;
+}
+
+/**
  * The library's grid, virtualised by rows on the window's scroll: only the rows in view (and a
  * few around) are in the page, each a fixed height computed from the width, so scrolling 10,000
- * assets measures nothing and lays out a few rows at a time. Tiles are positioned by the
- * virtualiser directly in the DOM (no React render per scroll frame; one per row range change).
+ * assets measures nothing and lays out a few rows at a time. Rows are recycled (assignSlots),
+ * React renders once per change of the rows in range, never per scroll frame, and the row with
+ * the grid's tab stop stays in the page while scrolled away, so Tab always finds the grid.
  *
  * Keyboard (ARIA grid): one tab stop; arrows, Home/End, Page Up/Down move; Enter opens; Space
  * selects (with Shift, a range); Ctrl/⌘+A selects everything loaded; Escape clears the selection.
@@ -77,7 +145,12 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
     gap: GRID_GAP_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin: box.offset,
+    // Rows are placed by React (recycled rows are not the virtualiser's elements); in this mode
+    // it still sizes the grid and re-renders only when the rows in range change.
     directDomUpdates: true,
+    // That render runs in its own task, not inside the scroll event: a frame's scroll handling,
+    // rendering and painting are then not one long task. The overscan rows cover the frame in between.
+    useFlushSync: false,
     directDomUpdatesMode: 'position',
   });
   // New widths give new row heights: every row is placed again.
@@ -87,6 +160,7 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
 
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows.at(-1)?.index ?? -1;
+  const fast = useFastScroll();
   useEffect(() => {
     if (hasNextPage && canLoadMore && lastRow >= rowCount - PREFETCH_ROWS) loadMore();
   }, [lastRow, rowCount, hasNextPage, canLoadMore, loadMore]);
@@ -105,6 +179,18 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
   // Another list (a delete, new filters): positions now name other assets.
   useEffect(() => setMenuIndex(null), [items]);
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
+  // The rows to draw (the range, plus the tab stop's row when scrolled away) and their slots.
+  const activeRow = Math.floor(activeIndex / columns);
+  const slots = useRef<Map<number, number>>(new Map());
+  const drawn = useMemo(() => {
+    const indexes = rows.map((row) => row.index);
+    if (activeRow < rowCount && !indexes.includes(activeRow)) indexes.push(activeRow);
+    // Same input, same answer: rendering twice (StrictMode) assigns the same slots.
+    slots.current = assignSlots(indexes, slots.current);
+    return indexes.map((index) => ({ index, slot: slots.current.get(index)! }));
+    // `rows` is a new array at every render; the range's ends identify it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows[0]?.index, lastRow, activeRow, rowCount]);
   /** A tile to focus once it is drawn (after a keyboard move scrolled to it). */
   const pendingFocus = useRef<number | null>(null);
   const latest = useRef({ items, columns, rows: rowCount, virtualizer, actions });
@@ -188,24 +274,24 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
       data-selecting={selected.size > 0}
       onKeyDown={onKeyDown}
     >
-      {rows.map((row) => {
-        const start = row.index * columns;
+      {drawn.map(({ index: rowIndex, slot }) => {
+        const start = rowIndex * columns;
         const rowItems = items.slice(start, start + columns);
         return (
           <div
-            key={row.key}
-            ref={virtualizer.measureElement}
+            key={slot}
             role="row"
-            aria-rowindex={row.index + 1}
-            data-index={row.index}
+            aria-rowindex={rowIndex + 1}
+            data-index={rowIndex}
             className={s.row}
-            style={{ height: rowHeight }}
+            style={{ height: rowHeight, top: rowIndex * (rowHeight + GRID_GAP_PX) }}
           >
             {rowItems.map((asset, column) => {
               const index = start + column;
               return (
+                // Keyed by column: a recycled row's tiles take their new assets in place.
                 <AssetTile
-                  key={asset.id}
+                  key={column}
                   asset={asset}
                   index={index}
                   selected={selected.has(asset.id)}
@@ -213,6 +299,7 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
                   menuOpen={index === menuIndex}
                   handlers={handlers}
                   renderPin={renderPin}
+                  loadImage={!fast}
                 />
               );
             })}

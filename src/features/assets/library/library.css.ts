@@ -57,6 +57,9 @@ export const row = style({
   gap: `${GRID_GAP_PX}px`,
   // The column count is set per render (a custom property), the rest stays in the stylesheet.
   gridTemplateColumns: 'repeat(var(--library-columns, 4), minmax(0, 1fr))',
+  // A row's size is fixed (full width, the height set per render): laying out or painting one
+  // never touches the rest of the page, so a row added while scrolling costs only itself.
+  contain: 'strict',
 });
 
 export const tile = style({
