@@ -10,7 +10,7 @@ import { registerServiceWorker } from './lib/sw-bridge.ts';
 import { swPrompts } from './lib/sw-prompts.ts';
 import { getSession } from './lib/session.ts';
 import { installOnlineManager } from './lib/offline/online.ts';
-import { createOfflinePersister, scheduleGarbageCollection } from './lib/offline/persister.ts';
+import { createOfflinePersister, scheduleGarbageCollection, warmPersistedQueries } from './lib/offline/persister.ts';
 import { connectOfflineSession } from './lib/offline/session-sync.ts';
 
 async function start() {
@@ -22,6 +22,8 @@ async function start() {
   // Offline data (issue 6): query data persisted per signed-in account, the account's offline
   // stores kept in step with the session, and TanStack's online state read from the browser.
   const session = getSession();
+  // The first screen's data is read from IndexedDB: open it while the rest starts.
+  if (session.getState().user) warmPersistedQueries();
   installOnlineManager();
   const persister = createOfflinePersister({ currentUserId: () => session.getState().user?.id ?? null });
   const queryClient = createQueryClient({ persister: persister.persisterFn });

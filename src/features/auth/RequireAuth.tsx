@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { sessionStatusAtom } from '../../lib/session.ts';
+import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { LoadingScreen } from '../shell/LoadingScreen.tsx';
 import { IconLock } from '../shell/sidebar/icons.tsx';
@@ -12,11 +12,14 @@ import * as s from './auth.css.ts';
 /**
  * A protected page (spec §2): a signed-out visitor gets the login modal with the current path
  * remembered, and comes back here after signing in; meanwhile the page says why it is empty.
- * While the session's profile check runs, a loading indicator shows. Display only: the server
- * refuses the page's data to a guest anyway.
+ * While the session's profile check runs, a returning user (the cached user of spec §4) already
+ * sees the page, with the data kept offline for that account, as they would offline; a 401 on
+ * the check signs out and wipes it. Without a cached user a loading indicator shows. Display
+ * only: the server refuses the page's data to a guest anyway.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useAtomValue(sessionStatusAtom);
+  const user = useAtomValue(sessionUserAtom);
   const href = useLocation({ select: (location) => location.href });
   const openAuthModal = useOpenAuthModal();
 
@@ -24,7 +27,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (status === 'signed-out') openAuthModal('login', href);
   }, [status, href, openAuthModal]);
 
-  if (status === 'checking') return <LoadingScreen />;
+  if (status === 'checking' && !user) return <LoadingScreen />;
   if (status === 'signed-out') {
     return (
       <div className={s.page} data-testid="auth-required-page">

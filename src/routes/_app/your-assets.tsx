@@ -1,8 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { Asset } from '../../contract/media.ts';
+import { assetsInfiniteQueryOptions } from '../../features/assets/api.ts';
+import { awaitStoredData } from '../../lib/offline/first-screen.ts';
 import { LibraryScreen } from '../../features/assets/library/LibraryScreen.tsx';
-import { LIBRARY_SEARCH_DEFAULTS, librarySearchSchema, type LibrarySearch } from '../../features/assets/library/search.ts';
+import { markRestoreStart } from '../../features/assets/library/perf.ts';
+import { filtersOf, LIBRARY_SEARCH_DEFAULTS, librarySearchSchema, type LibrarySearch } from '../../features/assets/library/search.ts';
 import { targetHref, type UseInTarget } from '../../features/studio/shell/incoming-asset.ts';
 import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
 
@@ -11,6 +14,16 @@ export const Route = createFileRoute('/_app/your-assets')({
   validateSearch: librarySearchSchema,
   // ?tab=all, an empty search and the newest-first order are the defaults and stay out of the address bar.
   search: { middlewares: [stripSearchParams(LIBRARY_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Opening the library: its first page, kept offline, is read while the screen's code loads,
+  // so the first frame already shows the tiles (filter changes are the screen's own business).
+  loader: ({ context, deps, cause }) =>
+    cause === 'enter'
+      ? awaitStoredData(() => {
+          markRestoreStart();
+          return context.queryClient.prefetchInfiniteQuery(assetsInfiniteQueryOptions(filtersOf(deps)));
+        })
+      : undefined,
   staticData: {
     title: msg`Thư viện của bạn`,
     description: msg`Mọi ảnh và video bạn đã tải lên hoặc tạo ra: tìm, xem lại, tải xuống và dùng lại trong các công cụ.`,

@@ -1,10 +1,13 @@
 /**
- * The library's performance mark, read by scripts/bench-assets.ts: when the grid first shows
- * tiles in this document, and whether their data came from storage (the IndexedDB query
- * persister) rather than from the network since the page loaded.
+ * The library's performance marks, read by scripts/bench-assets.ts: when the opening screen
+ * asks for its stored data, when the grid first shows tiles in this document, and whether their
+ * data came from storage (the IndexedDB query persister) rather than from the network since the
+ * page loaded.
  */
 
 export const FIRST_TILES_MARK = 'atelier:library:first-tiles';
+/** When the opening library asked IndexedDB for its first page (the route's loader). */
+export const RESTORE_START_MARK = 'atelier:library:restore-start';
 
 export interface FirstTilesDetail {
   /** Tiles' worth of data (assets listed). */
@@ -14,6 +17,14 @@ export interface FirstTilesDetail {
 }
 
 let marked = false;
+let restoreMarked = false;
+
+/** Marks, once per document, the moment the library's stored first page is asked for. */
+export function markRestoreStart(): void {
+  if (restoreMarked || typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  restoreMarked = true;
+  performance.mark(RESTORE_START_MARK);
+}
 
 /** Data updated before this document started was restored from a persisted copy. */
 export function restoredFromStorage(dataUpdatedAt: number, timeOrigin = performance.timeOrigin): boolean {
