@@ -275,6 +275,10 @@ async function measure(page: Page, base: string): Promise<PageFigures> {
   const usageAfter = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? null);
 
   // ── Reload: the first tiles, from IndexedDB ──
+  // At the top, where the library opens: a reload at the far end would restore that scroll
+  // position, which no longer exists before the next pages load, instead of the first screen.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(500);
   await page.reload();
   const mark = await page
     .waitForFunction(
