@@ -211,6 +211,8 @@ describe('offline query persister', () => {
     // A route's loader: the stored first page, and no request while the screen's first frame is built.
     await reloaded.client.prefetchInfiniteQuery({ queryKey: LIST_KEY, queryFn: network, initialPageParam: null as number | null, getNextPageParam: (last: Page) => last.next });
     expect(reloaded.client.getQueryData<{ pages: Page[] }>(LIST_KEY)?.pages.map((p) => p.items[0])).toEqual(['item-0']);
+    // Already with its stored age when the loader goes on: the screen's first frame never sees it as fresh.
+    expect(reloaded.client.getQueryState(LIST_KEY)?.dataUpdatedAt).toBeLessThan(Date.now() - 30_000);
     await new Promise((done) => setTimeout(done, 20));
     expect(network).not.toHaveBeenCalled();
     const { stop } = observeList(reloaded.client, network);

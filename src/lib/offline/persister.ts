@@ -365,8 +365,22 @@ export function createOfflinePersister(options: OfflinePersisterOptions): Offlin
     if (client.getQueryCache().get(query.queryHash) === query) void query.fetch().catch(() => undefined);
   };
 
-  /** Restored data keeps its age: the success that hands it over stamps "now", this puts the stored time back. */
-  const keepAge = (query: AnyQuery, updatedAt: number) => notifyManager.schedule(() => query.setState({ dataUpdatedAt: updatedAt }));
+  /**
+   * Restored data keeps its age: the success that hands it over stamps "now", and the stored time
+   * is put back in the same moment (attach's cache listener runs within that success, before any
+   * screen is told), else on the next tick. A screen never sees stored data as fresh.
+   */
+  const restoredAge = new WeakMap<AnyQuery, number>();
+  const applyAge = (query: AnyQuery) => {
+    const updatedAt = restoredAge.get(query);
+    if (updatedAt === undefined) return;
+    restoredAge.delete(query);
+    query.setState({ dataUpdatedAt: updatedAt });
+  };
+  const keepAge = (query: AnyQuery, updatedAt: number) => {
+    restoredAge.set(query, updatedAt);
+    notifyManager.schedule(() => applyAge(query));
+  };
 
   const persisterFn: QueryPersister = async (queryFn, context, query) => {
     const user = options.currentUserId();
@@ -434,6 +448,10 @@ export function createOfflinePersister(options: OfflinePersisterOptions): Offlin
         if (event.type === 'observerAdded' && awaitingScreen.has(event.query as AnyQuery)) {
           awaitingScreen.delete(event.query as AnyQuery);
           notifyManager.schedule(() => refresh(event.query as AnyQuery, client));
+          return;
+        }
+        if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual) {
+          applyAge(event.query as AnyQuery);
           return;
         }
         // Fetch results are persisted by persisterFn; this catches setQueryData.
