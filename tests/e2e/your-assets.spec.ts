@@ -127,6 +127,17 @@ test('library: tabs, search, sort, review, multi-select delete, use in a studio'
   const options = tileOf(page, model.id).getByTestId('use-in-option');
   await expect(options).toHaveCount(7);
   await expect(tileOf(page, video.id).getByTestId('use-in-option')).toHaveCount(0);
+  // The menu shows whole, past its row: inside the window and on top where it is drawn.
+  const menuBox = (await tileOf(page, model.id).getByTestId('use-in-menu').boundingBox())!;
+  expect(menuBox.x).toBeGreaterThanOrEqual(0);
+  expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await options.last().scrollIntoViewIfNeeded();
+  const lastBox = (await options.last().boundingBox())!;
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="use-in-menu"]') !== null,
+    [lastBox.x + lastBox.width / 2, lastBox.y + lastBox.height / 2],
+  );
+  expect(onTop).toBe(true);
   await options.and(page.locator('[data-studio="virtual-tryon"][data-role="model"]')).click();
   await expect(page).toHaveURL(/\/virtual-tryon$/);
   const chosen = page.getByTestId('tryon-model-chosen');

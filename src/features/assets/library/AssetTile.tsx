@@ -1,11 +1,10 @@
 import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
-import { IconCheck } from '../../shell/sidebar/icons.tsx';
 import type { UseInTarget } from '../../studio/shell/incoming-asset.ts';
 import { formatDuration, mediaSrc } from '../shared/format.ts';
 import { IconImage, IconPlay } from '../shared/icons.tsx';
-import { IconDots, UseInPopover } from './UseInMenu.tsx';
+import { UseInPopover } from './UseInMenu.tsx';
 import * as s from './library.css.ts';
 
 /** Pixel size the thumbnails are made at (THUMBNAIL_SIDE_PX): the intrinsic size the browser reserves. */
@@ -160,9 +159,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, tabba
           aria-label={t`Chọn ${name}`}
           onChange={(event) => handlers.toggle(index, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)}
         />
-        <span className={s.checkMark} aria-hidden="true">
-          <IconCheck size={18} />
-        </span>
+        <span className={s.checkMark} aria-hidden="true" />
       </label>
       <div className={s.menuAnchor} data-menu-open={menuOpen}>
         <button
@@ -175,7 +172,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, tabba
           data-testid="use-in-trigger"
           onClick={() => handlers.menu(index)}
         >
-          <IconDots />
+          <span className={s.dotsGlyph} aria-hidden="true" />
         </button>
         {menuOpen ? (
           <UseInPopover

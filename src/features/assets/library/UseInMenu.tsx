@@ -21,6 +21,9 @@ import * as s from './library.css.ts';
 const OPTION_PX = 48;
 /** Room the popup keeps for its heading, the extra slot and its padding, in px. */
 const MENU_CHROME_PX = 120;
+/** The menu's narrowest width (library.css.ts `menu`) and the margin kept from the window's edge, in px. */
+const MENU_MIN_PX = 240;
+const EDGE_PX = 8;
 
 export interface UseInPopoverProps {
   id: string;
@@ -40,6 +43,7 @@ export function UseInPopover({ id, asset, onUse, onClose, containerRef, renderEx
   const parentRef = useRef<HTMLElement | null>(null);
   const container = containerRef ?? parentRef;
   const [side, setSide] = useState<'bottom' | 'top'>('bottom');
+  const [align, setAlign] = useState<'end' | 'start'>('end');
   const targets = targetsFor(asset);
   useDismiss({ open: true, containerRef: container, onDismiss: (reason) => onClose(reason === 'escape') });
 
@@ -49,6 +53,8 @@ export function UseInPopover({ id, asset, onUse, onClose, containerRef, renderEx
     const rect = container.current?.getBoundingClientRect();
     const needed = targets.length * OPTION_PX + MENU_CHROME_PX;
     if (rect && rect.bottom + needed > window.innerHeight && rect.top > needed) setSide('top');
+    // Lined up with the trigger's right edge, unless that runs past the window's left edge (a tile in the first column).
+    if (rect && rect.right - MENU_MIN_PX < EDGE_PX) setAlign('start');
     menuRef.current?.querySelector<HTMLElement>('[data-option]')?.focus({ preventScroll: true });
     // Once, on opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -68,7 +74,7 @@ export function UseInPopover({ id, asset, onUse, onClose, containerRef, renderEx
 
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the options inside
-    <div ref={menuRef} id={id} className={s.menu} data-side={side} role="group" aria-label={t`Dùng trong…`} data-testid="use-in-menu" onKeyDown={onKeyDown}>
+    <div ref={menuRef} id={id} className={s.menu} data-side={side} data-align={align} role="group" aria-label={t`Dùng trong…`} data-testid="use-in-menu" onKeyDown={onKeyDown}>
       <p className={s.menuHeading}>
         <Trans>Dùng trong…</Trans>
       </p>
@@ -144,7 +150,7 @@ export function UseInMenu({ asset, onUse, renderExtra }: UseInMenuProps) {
   );
 }
 
-export function IconDots() {
+function IconDots() {
   return (
     <svg width={20} height={20} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
       <circle cx="5" cy="12" r="2" />

@@ -57,10 +57,15 @@ export const row = style({
   gap: `${GRID_GAP_PX}px`,
   // The column count is set per render (a custom property), the rest stays in the stylesheet.
   gridTemplateColumns: 'repeat(var(--library-columns, 4), minmax(0, 1fr))',
-  // A row's size is fixed (full width, the height set per render): laying out or painting one
-  // never touches the rest of the page, so a row added while scrolling costs only itself.
-  contain: 'strict',
+  // A row's size is fixed (full width, the height set per render): laying one out never touches
+  // the rest of the page, so a row added while scrolling costs only itself. Not paint: a tile's
+  // "use in" menu reaches below its row.
+  contain: 'size layout style',
 });
+
+// Containment makes each row a layer of its own, and recycled rows are not in visual order: the
+// row whose menu is open goes above the others.
+globalStyle(`${row}:has([data-menu-open="true"])`, { zIndex: 1 });
 
 export const tile = style({
   position: 'relative',
@@ -177,7 +182,29 @@ export const check = style([
 
 export const checkInput = style({ position: 'absolute', inset: 0, margin: 0, opacity: 0, cursor: 'pointer' });
 
-export const checkMark = style({ pointerEvents: 'none', opacity: 0, selectors: { [`${tile}[data-selected="true"] &`]: { opacity: 1 } } });
+/**
+ * The tiles' two small glyphs are drawn by CSS (a mask over the text colour) instead of inline
+ * SVG elements: a screen of tiles builds a few hundred fewer nodes and attributes per frame.
+ */
+const glyph = (svg: string, size: number) =>
+  ({
+    width: `${size}px`,
+    height: `${size}px`,
+    backgroundColor: 'currentColor',
+    mask: `url("data:image/svg+xml,${encodeURIComponent(svg)}") center / contain no-repeat`,
+  }) as const;
+
+const CHECK_SVG = `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='1.6' stroke-linecap='round' stroke-linejoin='round'><path d='m5 12.5 4.5 4.5L19 7.5'/></svg>`;
+const DOTS_SVG = `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><circle cx='5' cy='12' r='2'/><circle cx='12' cy='12' r='2'/><circle cx='19' cy='12' r='2'/></svg>`;
+
+export const checkMark = style({
+  ...glyph(CHECK_SVG, 18),
+  pointerEvents: 'none',
+  opacity: 0,
+  selectors: { [`${tile}[data-selected="true"] &`]: { opacity: 1 } },
+});
+
+export const dotsGlyph = style(glyph(DOTS_SVG, 20));
 
 globalStyle(`${check}:has(:focus-visible)`, { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' });
 
@@ -215,7 +242,10 @@ export const menu = style({
   color: vars.color.ink,
   boxShadow: vars.shadow.lg,
   textAlign: 'left',
-  selectors: { '&[data-side="top"]': { top: 'auto', bottom: 'calc(100% + 6px)' } },
+  selectors: {
+    '&[data-side="top"]': { top: 'auto', bottom: 'calc(100% + 6px)' },
+    '&[data-align="start"]': { right: 'auto', left: 0 },
+  },
 });
 
 export const menuHeading = style({ padding: `${vars.space['2']} ${vars.space['3']} ${vars.space['1']}`, fontSize: vars.fontSize.xs, fontWeight: 700, color: vars.color.muted, textTransform: 'uppercase', letterSpacing: '0.06em' });
