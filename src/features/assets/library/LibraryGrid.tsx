@@ -139,11 +139,18 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
     return () => observer.disconnect();
   }, []);
 
+  // The first frame draws the rows in view only; the rows around them follow right after it.
+  const [firstFrameDone, setFirstFrameDone] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setFirstFrameDone(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => rowHeight,
     gap: GRID_GAP_PX,
-    overscan: OVERSCAN_ROWS,
+    overscan: firstFrameDone ? OVERSCAN_ROWS : 0,
     scrollMargin: box.offset,
     // Rows are placed by React (recycled rows are not the virtualiser's elements); in this mode
     // it still sizes the grid and re-renders only when the rows in range change.

@@ -13,7 +13,7 @@
  * `library-more` (loading the next page), `library-more-error` with `library-more-retry`,
  * `review-download`.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
@@ -25,8 +25,6 @@ import { PinToggle } from '../../offline/PinToggle.tsx';
 import { OutboxStatus } from '../../offline-outbox/OutboxStatus.tsx';
 import type { UseInTarget } from '../../studio/shell/incoming-asset.ts';
 import { assetKeys, assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring, useDeleteAssets } from '../api.ts';
-import { DownloadDialog } from '../download/DownloadDialog.tsx';
-import { ReviewDialog } from '../review/ReviewDialog.tsx';
 import { IconDownload } from '../shared/icons.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { downloadMany } from './download-many.ts';
@@ -39,6 +37,10 @@ import { EMPTY_SELECTION, keepPresent, selectAll, selectRange, toggle, type Sele
 import { SelectionBar } from './SelectionBar.tsx';
 import { UseInMenu } from './UseInMenu.tsx';
 import * as s from './library.css.ts';
+
+// The dialogs load when first opened: their code and styles stay out of the library's first frame.
+const ReviewDialog = lazy(() => import('../review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
+const DownloadDialog = lazy(() => import('../download/DownloadDialog.tsx').then((module) => ({ default: module.DownloadDialog })));
 
 /** The search box writes the address this long after the last keystroke, in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -308,24 +310,28 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
         />
       ) : null}
 
-      <ReviewDialog
-        open={reviewed !== undefined}
-        onClose={() => setReviewId(null)}
-        items={items}
-        initialIndex={Math.max(0, reviewIndex)}
-        onIndexChange={(index) => setReviewId(items[index]?.id ?? null)}
-        renderActions={(asset) => (
-          <>
-            <button type="button" className={s.reviewAction} data-testid="review-download" onClick={() => setDownloadTarget(asset)}>
-              <IconDownload size={18} />
-              <Trans>Tải xuống</Trans>
-            </button>
-            <PinToggle asset={asset} />
-            <UseInMenu asset={asset} onUse={openIn} />
-          </>
-        )}
-      />
-      {downloadTarget ? <DownloadDialog open onClose={() => setDownloadTarget(null)} asset={downloadTarget} /> : null}
+      <Suspense fallback={null}>
+        {reviewed !== undefined ? (
+          <ReviewDialog
+            open
+            onClose={() => setReviewId(null)}
+            items={items}
+            initialIndex={Math.max(0, reviewIndex)}
+            onIndexChange={(index) => setReviewId(items[index]?.id ?? null)}
+            renderActions={(asset) => (
+              <>
+                <button type="button" className={s.reviewAction} data-testid="review-download" onClick={() => setDownloadTarget(asset)}>
+                  <IconDownload size={18} />
+                  <Trans>Tải xuống</Trans>
+                </button>
+                <PinToggle asset={asset} />
+                <UseInMenu asset={asset} onUse={openIn} />
+              </>
+            )}
+          />
+        ) : null}
+        {downloadTarget ? <DownloadDialog open onClose={() => setDownloadTarget(null)} asset={downloadTarget} /> : null}
+      </Suspense>
       {confirmIds ? <DeleteDialog count={confirmIds.length} onClose={() => setConfirmIds(null)} onConfirm={() => void confirmDelete()} /> : null}
     </div>
   );
