@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { afterFirstFrame } from './lib/after-first-frame.ts';
 import './ui/theme.css.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
@@ -12,9 +13,6 @@ import { getSession } from './lib/session.ts';
 import { installOnlineManager } from './lib/offline/online.ts';
 import { createOfflinePersister, scheduleGarbageCollection, warmPersistedQueries } from './lib/offline/persister.ts';
 import { connectOfflineSession } from './lib/offline/session-sync.ts';
-
-/** The upload outbox starts at the latest this long after the first render is asked for (ms). */
-const OUTBOX_START_LATEST_MS = 1_000;
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -41,16 +39,8 @@ async function start() {
   createRoot(container).render(<App router={router} queryClient={queryClient} store={store} />);
   registerServiceWorker(swPrompts);
   // The upload outbox (issue 6) sends what waits now and whenever the network returns. Its code
-  // loads once the first frame is painted, so it does not compete with the first screen (a
-  // hidden tab paints no frame: there it starts after OUTBOX_START_LATEST_MS).
-  let outboxStarted = false;
-  const startOutbox = () => {
-    if (outboxStarted) return;
-    outboxStarted = true;
-    void import('./lib/offline/outbox-client.ts').then((outbox) => outbox.startOutbox());
-  };
-  requestAnimationFrame(() => setTimeout(startOutbox, 0));
-  setTimeout(startOutbox, OUTBOX_START_LATEST_MS);
+  // loads after the first frame, so it does not compete with the first screen.
+  afterFirstFrame(() => void import('./lib/offline/outbox-client.ts').then((outbox) => outbox.startOutbox()));
 }
 
 void start();

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useAfterFirstFrame } from '../../../lib/after-first-frame.ts';
 import type { Asset } from '../../../contract/media.ts';
 import { gridMove } from '../picker/selection.ts';
 import { AssetTile, type TileHandlers } from './AssetTile.tsx';
@@ -140,11 +141,7 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
   }, []);
 
   // The first frame draws the rows in view only; the rows around them follow right after it.
-  const [firstFrameDone, setFirstFrameDone] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setFirstFrameDone(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  const firstFrameDone = useAfterFirstFrame();
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
