@@ -15,6 +15,30 @@ test.describe.configure({ timeout: 90_000 });
 const QUERY_DB = ['atelier-query', 'queries'] as const;
 const SESSION_DB = ['atelier-session', 'session'] as const;
 const MEDIA_DB = ['atelier-media', 'entries'] as const;
+const SHARE_DB = ['atelier-share', 'entries'] as const;
+
+/** A photo shared into the app that still waits in the chooser (as the service worker's share target stores it). */
+function putSharedPhoto(page: Page): Promise<void> {
+  return page.evaluate(
+    ([name, storeName]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.addEventListener('upgradeneeded', () => open.result.createObjectStore(storeName));
+        open.addEventListener('error', () => reject(open.error));
+        open.addEventListener('success', () => {
+          const connection = open.result;
+          const transaction = connection.transaction(storeName, 'readwrite');
+          transaction.objectStore(storeName).put({ id: 'shared-1', createdAt: Date.now(), files: [{ name: 'anh.png', type: 'image/png', blob: new Blob(['x'], { type: 'image/png' }) }] }, 'shared-1');
+          transaction.addEventListener('complete', () => {
+            connection.close();
+            resolve();
+          });
+          transaction.addEventListener('error', () => reject(transaction.error));
+        });
+      }),
+    SHARE_DB,
+  );
+}
 
 function userIdOf(user: TestUser): string {
   const payload = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString('utf8')) as { id: string };
@@ -126,6 +150,8 @@ test('logout wipes the offline data, and the next account never sees the previou
   await expect.poll(keysOfA).toContain('["auth","profile"]');
   await expect.poll(() => mediaCacheUrls(page)).toContainEqual(expect.stringContaining(`/api/media/${assetOfA}/thumbnail`));
   expect(await idbKeys(page, SESSION_DB)).toEqual(['current']);
+  await putSharedPhoto(page);
+  expect(await idbKeys(page, SHARE_DB)).toEqual(['shared-1']);
 
   await page.getByTestId('nav-logout').click();
   await expect(page).toHaveURL(/\/$/);
@@ -133,6 +159,7 @@ test('logout wipes the offline data, and the next account never sees the previou
   await expect.poll(() => mediaCacheUrls(page)).toEqual([]);
   await expect.poll(() => idbKeys(page, MEDIA_DB)).toEqual([]);
   await expect.poll(() => idbKeys(page, SESSION_DB)).toEqual([]);
+  await expect.poll(() => idbKeys(page, SHARE_DB)).toEqual([]);
 
   // B on the same browser, online: an empty library, nothing of A's.
   await useAccount(page, b);

@@ -12,6 +12,7 @@ vi.mock('./session-store.ts', () => ({ clearSessionSnapshot: step('session') }))
 vi.mock('./media-cache.ts', () => ({ clearMediaCache: step('media') }));
 vi.mock('./job-watch.ts', () => ({ clearJobWatchList: step('jobs') }));
 vi.mock('./outbox-store.ts', () => ({ clearOutbox: step('outbox') }));
+vi.mock('./share-store.ts', () => ({ clearSharedEntries: step('shared') }));
 
 const { clearSavedCopies, OFFLINE_OWNER_KEY, wipeOfflineData } = await import('./wipe.ts');
 
@@ -35,7 +36,7 @@ describe('wipeOfflineData', () => {
     const storage = fakeLocalStorage();
     storage.set(OFFLINE_OWNER_KEY, 'user-a');
     await expect(wipeOfflineData()).resolves.toBeUndefined();
-    expect(cleared.toSorted()).toEqual(['jobs', 'media', 'outbox', 'queries', 'session']);
+    expect(cleared.toSorted()).toEqual(['jobs', 'media', 'outbox', 'queries', 'session', 'shared']);
     expect(storage.has(OFFLINE_OWNER_KEY)).toBe(false);
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('queries'), expect.any(Error));
   });

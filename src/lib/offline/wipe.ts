@@ -3,6 +3,7 @@ import { clearMediaCache } from './media-cache.ts';
 import { clearOutbox } from './outbox-store.ts';
 import { clearPersistedQueries } from './persister.ts';
 import { clearSessionSnapshot } from './session-store.ts';
+import { clearSharedEntries } from './share-store.ts';
 
 /**
  * The browser's offline data of an account, and how to forget it (issue 6: "per user, wiped on
@@ -46,8 +47,9 @@ async function settleAll(steps: ReadonlyArray<readonly [string, () => Promise<vo
 
 /**
  * Everything of the account on this device: persisted query data (every user's), the session
- * copy the service worker reads, cached and pinned media, the job watch list, and the upload
- * outbox. Called on logout, on a refused token, and when another account signs in.
+ * copy the service worker reads, cached and pinned media, the job watch list, the upload outbox,
+ * and photos shared into the app that still wait in the chooser. Called on logout, on a refused
+ * token, and when another account signs in.
  */
 export async function wipeOfflineData(): Promise<void> {
   await settleAll([
@@ -56,6 +58,7 @@ export async function wipeOfflineData(): Promise<void> {
     ['media', clearMediaCache],
     ['jobs', clearJobWatchList],
     ['outbox', clearOutbox],
+    ['shared', clearSharedEntries],
   ]);
   forgetOfflineOwner();
 }
