@@ -6,9 +6,7 @@ import { outboxPreviewUrl } from '../../lib/offline/outbox-client.ts';
 import {
   cancelOutboxEntry,
   cancelQueuedSubmit,
-  listOutbox,
-  listOutboxSubmits,
-  onOutboxChange,
+  watchOutbox,
   type OutboxSubmit,
   type OutboxUpload,
 } from '../../lib/offline/outbox-store.ts';
@@ -40,20 +38,7 @@ function useOutboxEntries(userId: string | null): OutboxEntries {
   const [read, setRead] = useState<{ userId: string | null; entries: OutboxEntries }>({ userId: null, entries: NOTHING });
   useEffect(() => {
     if (!userId) return;
-    let cancelled = false;
-    let reads = 0;
-    const load = async () => {
-      const mark = ++reads;
-      const entries = await Promise.all([listOutbox(userId), listOutboxSubmits(userId)]).catch(() => null);
-      // Two reads can answer out of order: only the latest counts.
-      if (entries && !cancelled && mark === reads) setRead({ userId, entries: { uploads: entries[0], submits: entries[1] } });
-    };
-    void load();
-    const stop = onOutboxChange(() => void load());
-    return () => {
-      cancelled = true;
-      stop();
-    };
+    return watchOutbox(userId, (uploads, submits) => setRead({ userId, entries: { uploads, submits } }));
   }, [userId]);
   return read.userId === userId ? read.entries : NOTHING;
 }

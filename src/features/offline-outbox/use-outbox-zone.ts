@@ -5,11 +5,9 @@ import type { Asset, AssetRole, UploadPurpose } from '../../contract/media.ts';
 import { browserOffline, outboxSlot, placeholderAsset, queueFile } from '../../lib/offline/outbox-client.ts';
 import {
   cancelOutboxEntry,
-  listOutbox,
-  listOutboxSubmits,
-  onOutboxChange,
   outboxRefId,
   releaseOutboxEntry,
+  watchOutbox,
   type OutboxStatus,
   type OutboxSubmit,
   type OutboxUpload,
@@ -121,20 +119,7 @@ export function useOutboxZone(options: OutboxZoneOptions): OutboxZone {
 
   useEffect(() => {
     if (!userId) return;
-    let cancelled = false;
-    /** Only the latest read counts: two reads can answer out of order. */
-    let reads = 0;
-    const load = async () => {
-      const read = ++reads;
-      const found = await Promise.all([listOutbox(userId), listOutboxSubmits(userId)]).catch(() => null);
-      if (found && !cancelled && read === reads) reconcile(found[0], found[1]);
-    };
-    void load();
-    const stop = onOutboxChange(() => void load());
-    return () => {
-      cancelled = true;
-      stop();
-    };
+    return watchOutbox(userId, (uploads, submits) => reconcile(uploads, submits));
   }, [userId]);
 
   // An entry leaving the choice is released (its asset took its place, or the person let it go).

@@ -471,6 +471,27 @@ export function onOutboxChange(listener: () => void): () => void {
   return () => channel.close();
 }
 
+/**
+ * Reads `userId`'s uploads and queued generations now and again on every outbox change (from this
+ * page, another tab or the service worker), handing each read to `onEntries`. Two reads can
+ * answer out of order: only the latest is handed over. Returns the stop function.
+ */
+export function watchOutbox(userId: string, onEntries: (uploads: OutboxUpload[], submits: OutboxSubmit[]) => void): () => void {
+  let stopped = false;
+  let reads = 0;
+  const load = async () => {
+    const read = ++reads;
+    const found = await Promise.all([listOutbox(userId), listOutboxSubmits(userId)]).catch(() => null);
+    if (found && !stopped && read === reads) onEntries(found[0], found[1]);
+  };
+  void load();
+  const stopListening = onOutboxChange(() => void load());
+  return () => {
+    stopped = true;
+    stopListening();
+  };
+}
+
 // ── The browser's outbox ──────────────────────────────────────────────────────────────
 
 let browserOutbox: OutboxStore | undefined;
