@@ -17,10 +17,10 @@ import {
   generationsOf,
   mergedGenerationsInfiniteQueryOptions,
   useCancelGeneration,
-  useDeleteGeneration,
   useRegenerateGeneration,
 } from '../studio/data/generations.ts';
 import { shareLink } from '../studio/shell/format.ts';
+import { useHistoryActions } from '../studio/shell/use-history-actions.ts';
 import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from './filters.ts';
 import { formatDayHeading, groupByDay } from './format.ts';
 import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
@@ -157,7 +157,6 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
   const [confirming, setConfirming] = useState<Generation | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [scrollTarget, setScrollTarget] = useState<string | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
 
   const { see, itemRef } = useSeenTracker();
@@ -211,13 +210,6 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
   }, [wantedScroll, wantedPresent]);
 
   // ── Actions ──
-  const refresh = async () => {
-    setRefreshing(true);
-    const outcome = await query.refetch();
-    setRefreshing(false);
-    if (outcome.isError) notify.error(t`Không làm mới được lịch sử`, { description: describeGenerationError(outcome.error, i18n).description });
-    else notify.success(t`Đã làm mới lịch sử`);
-  };
 
   // The latest callback without re-creating the items' actions (the route makes a new one each render).
   const searchChange = useRef(onSearchChange);
@@ -229,7 +221,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
   const { regenerate } = regenerator;
   const canceller = useCancelGeneration();
   const { mutateAsync: cancelJob } = canceller;
-  const remover = useDeleteGeneration();
+  const { refreshing, refresh, remove: removeJob } = useHistoryActions(() => query.refetch());
 
   const actions: HistoryItemActions = useMemo(
     () => ({
@@ -274,13 +266,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
 
   const remove = async (job: Generation) => {
     setConfirming(null);
-    try {
-      await remover.mutateAsync(job.id);
-      notify.success(t`Đã xóa thành công`);
-      if (job.id === target) onSearchChange({ job: undefined });
-    } catch (error) {
-      notify.error(t`Không xóa được`, { description: describeGenerationError(error, i18n).description });
-    }
+    if ((await removeJob(job.id)) && job.id === target) onSearchChange({ job: undefined });
   };
 
   const itemProps = (job: Generation) => ({

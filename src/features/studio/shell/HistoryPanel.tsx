@@ -4,12 +4,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Feature, Generation, GenerationStatus } from '../../../contract/generations.ts';
-import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.css.ts';
 import { mediaSrc } from '../../assets/shared/format.ts';
-import { describeGenerationError } from '../data/generation-messages.ts';
-import { generationsInfiniteQueryOptions, generationsOf, isPendingStatus, useDeleteGeneration } from '../data/generations.ts';
+import { generationsInfiniteQueryOptions, generationsOf, isPendingStatus } from '../data/generations.ts';
 import * as s from './studio.css.ts';
+import { useHistoryActions } from './use-history-actions.ts';
 import type { StudioJob } from '../data/use-studio-job.ts';
 
 /**
@@ -56,27 +55,12 @@ export function HistoryPanel({ feature, studio, title, tutorialTarget }: History
   const features = typeof feature === 'string' ? [feature] : feature;
   const query = useInfiniteQuery(generationsInfiniteQueryOptions(features.length === 1 ? { feature: features[0], limit: PAGE_SIZE } : { limit: PAGE_SIZE }));
   const jobs = generationsOf(query.data).filter((job) => features.includes(job.feature));
-  const remover = useDeleteGeneration();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-
-  const refresh = async () => {
-    setRefreshing(true);
-    const outcome = await query.refetch();
-    setRefreshing(false);
-    if (outcome.isError) notify.error(t`Không làm mới được lịch sử`, { description: describeGenerationError(outcome.error, i18n).description });
-    else notify.success(t`Đã làm mới lịch sử`);
-  };
+  const { refreshing, refresh, remove: removeJob, removing } = useHistoryActions(() => query.refetch());
 
   const remove = async (job: Generation) => {
     setConfirming(null);
-    try {
-      await remover.mutateAsync(job.id);
-      notify.success(t`Đã xóa thành công`);
-    } catch (error) {
-      const described = describeGenerationError(error, i18n);
-      notify.error(t`Không xóa được`, { description: described.description });
-    }
+    await removeJob(job.id);
   };
 
   return (
@@ -156,7 +140,7 @@ export function HistoryPanel({ feature, studio, title, tutorialTarget }: History
                             type="button"
                             className={button({ variant: 'ghost', size: 'sm' })}
                             onClick={() => setConfirming(job.id)}
-                            disabled={remover.isPending && remover.variables === job.id}
+                            disabled={removing === job.id}
                             data-testid="history-delete"
                           >
                             <Trans>Xóa</Trans>
