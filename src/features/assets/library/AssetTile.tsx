@@ -1,9 +1,10 @@
 import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import type { UseInTarget } from '../../studio/shell/incoming-asset.ts';
-import { formatDuration, mediaSrc } from '../shared/format.ts';
-import { IconImage, IconPlay } from '../shared/icons.tsx';
+import { mediaSrc } from '../shared/format.ts';
+import { IconImage } from '../shared/icons.tsx';
+import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { UseInPopover } from './UseInMenu.tsx';
 import * as s from './library.css.ts';
 
@@ -137,17 +138,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, tabba
               onError={() => setBrokenId(asset.id)}
             />
           )}
-          {isVideo ? (
-            <span className={s.badge}>
-              <IconPlay size={14} />
-              {asset.duration_seconds !== null ? formatDuration(asset.duration_seconds) : null}
-            </span>
-          ) : null}
-          {asset.kind === 'upscaled' ? (
-            <span className={s.kindBadge}>
-              <Trans>Nâng cấp</Trans>
-            </span>
-          ) : null}
+          <ThumbBadges asset={asset} videoClassName={s.badge} kindClassName={s.kindBadge} />
         </span>
       </button>
       <label className={s.check} data-testid="library-tile-check">

@@ -130,24 +130,10 @@ export const name = style({ fontSize: vars.fontSize.sm, fontWeight: 600, overflo
 
 export const meta = style({ fontSize: vars.fontSize.xs, color: vars.color.muted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
-export const badge = style({
-  position: 'absolute',
-  left: vars.space['2'],
-  bottom: vars.space['2'],
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2px',
-  padding: `1px ${vars.space['2']} 1px ${vars.space['1']}`,
-  borderRadius: vars.radius.pill,
-  background: 'rgba(11, 11, 12, 0.78)',
-  color: vars.color.onDark,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-  fontVariantNumeric: 'tabular-nums',
-  pointerEvents: 'none',
-});
+/** Where the thumbnail's pills sit (shared/ThumbBadges.tsx): the video's length bottom left, "upscaled" bottom right. */
+export const badge = style({ left: vars.space['2'], bottom: vars.space['2'] });
 
-export const kindBadge = style([badge, { left: 'auto', right: vars.space['2'], padding: `1px ${vars.space['2']}` }]);
+export const kindBadge = style({ right: vars.space['2'], bottom: vars.space['2'] });
 
 /** Controls over the thumbnail: shown on hover or focus where there is a mouse, always on touch and while selecting. */
 const overlay = style({

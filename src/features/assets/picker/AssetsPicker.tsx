@@ -22,8 +22,9 @@ import type { Asset, AssetRole, MediaType } from '../../../contract/media.ts';
 import { button } from '../../../ui/button.css.ts';
 import { IconAlert, IconCheck, IconRefresh } from '../../shell/sidebar/icons.tsx';
 import { assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring } from '../api.ts';
-import { formatDuration, mediaSrc } from '../shared/format.ts';
-import { IconImage, IconPlay } from '../shared/icons.tsx';
+import { mediaSrc } from '../shared/format.ts';
+import { IconImage } from '../shared/icons.tsx';
+import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
 import { useDebouncedValue } from '../shared/use-debounced-value.ts';
@@ -458,7 +459,6 @@ interface AssetTileProps {
 
 function AssetTile({ asset, selected, order, usable, tabbable, onPress, onKeyDown }: AssetTileProps) {
   const [broken, setBroken] = useState(false);
-  const isVideo = asset.media_type === 'video';
   return (
     <div
       role="option"
@@ -477,17 +477,7 @@ function AssetTile({ asset, selected, order, usable, tabbable, onPress, onKeyDow
         ) : (
           <img className={s.thumbImage} src={mediaSrc(asset.thumbnail_url)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBroken(true)} />
         )}
-        {isVideo ? (
-          <span className={s.badge}>
-            <IconPlay size={14} />
-            {asset.duration_seconds !== null ? formatDuration(asset.duration_seconds) : null}
-          </span>
-        ) : null}
-        {asset.kind === 'upscaled' ? (
-          <span className={s.kindBadge}>
-            <Trans>Nâng cấp</Trans>
-          </span>
-        ) : null}
+        <ThumbBadges asset={asset} videoClassName={s.badge} kindClassName={s.kindBadge} />
         {selected ? (
           <span className={s.check} aria-hidden="true">
             {order ?? <IconCheck size={16} />}

@@ -68,23 +68,10 @@ export const thumb = style({
 
 export const thumbImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
 
-export const badge = style({
-  position: 'absolute',
-  left: vars.space['1'],
-  bottom: vars.space['1'],
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2px',
-  padding: `1px ${vars.space['2']} 1px ${vars.space['1']}`,
-  borderRadius: vars.radius.pill,
-  background: 'rgba(11, 11, 12, 0.78)',
-  color: vars.color.onDark,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-  fontVariantNumeric: 'tabular-nums',
-});
+/** Where the thumbnail's pills sit (shared/ThumbBadges.tsx): the video's length bottom left, "upscaled" top right. */
+export const badge = style({ left: vars.space['1'], bottom: vars.space['1'] });
 
-export const kindBadge = style([badge, { left: 'auto', right: vars.space['1'], bottom: 'auto', top: vars.space['1'], padding: `1px ${vars.space['2']}` }]);
+export const kindBadge = style({ right: vars.space['1'], top: vars.space['1'] });
 
 export const check = style({
   position: 'absolute',

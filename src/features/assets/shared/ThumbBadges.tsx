@@ -1,0 +1,27 @@
+import { Trans } from '@lingui/react/macro';
+import type { Asset } from '../../../contract/media.ts';
+import { formatDuration } from './format.ts';
+import { IconPlay } from './icons.tsx';
+import { thumbBadge, thumbKindBadge } from './thumb-badges.css.ts';
+
+/**
+ * The pills over an asset's thumbnail, shared by the library and the assets picker: a video's
+ * play mark and length, and "Nâng cấp" on an upscaled result. The classes place them.
+ */
+export function ThumbBadges({ asset, videoClassName, kindClassName }: { asset: Asset; videoClassName: string; kindClassName: string }) {
+  return (
+    <>
+      {asset.media_type === 'video' ? (
+        <span className={`${thumbBadge} ${videoClassName}`}>
+          <IconPlay size={14} />
+          {asset.duration_seconds !== null ? formatDuration(asset.duration_seconds) : null}
+        </span>
+      ) : null}
+      {asset.kind === 'upscaled' ? (
+        <span className={`${thumbKindBadge} ${kindClassName}`}>
+          <Trans>Nâng cấp</Trans>
+        </span>
+      ) : null}
+    </>
+  );
+}
