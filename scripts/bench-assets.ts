@@ -13,27 +13,23 @@
  * share the originals' stored files). The production server then serves a Chromium page signed
  * in as that account, at a tablet's size.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { FEATURES } from '../src/contract/features.ts';
 import { AssetSchema } from '../src/contract/media.ts';
-import { createAccessTokens } from '../server/auth/tokens.ts';
 import { openDatabase } from '../server/db/connection.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { createUsersRepository } from '../server/users/repository.ts';
 import { sceneSvg } from '../tests/fixtures/engines/images.ts';
+import { seedAccount, startBenchServer } from './bench-generations.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
 import { makeVideo } from '../tests/server/helpers/media-fixtures.ts';
 
-const root = resolve(import.meta.dirname, '..');
 /** Assets in the bench library (issue 6: "10,000 assets scroll smoothly"). */
 const LIBRARY_SIZE = Number(process.env.BENCH_ASSETS ?? 10_000);
 /** Real uploads the copies are made from: photos of a few sizes and one short video. */
@@ -59,43 +55,9 @@ const QUERY_DB = 'atelier-query';
 const FIRST_TILES_TARGET_MS = 100;
 const LONG_TASK_TARGET_MS = 50;
 
-function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      JWT_SECRET: SIGNING_KEY,
-      FAL_KEY: '',
-      ENGINES: '',
-    },
-  });
-}
 
 const dbDir = (dataDir: string) => join(dataDir, 'db');
 
-/** The bench account, written before the server first starts; answers its id and a bearer token. */
-async function seedAccount(dataDir: string): Promise<{ userId: string; token: string }> {
-  const database = await openDatabase({ pgliteDataDir: dbDir(dataDir) });
-  try {
-    await migrate(database);
-    const email = `bench-assets-${randomUUID()}@atelier.test`;
-    const user = await createUsersRepository(database).create(
-      { email, name: 'Bench', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
-      [],
-    );
-    const { token } = await createAccessTokens({ secret: SIGNING_KEY, ttlSeconds: 86_400, now: Date.now }).issue({ id: user.id, name: user.name, email });
-    return { userId: user.id, token };
-  } finally {
-    await database.close();
-  }
-}
 
 /** The source files, through POST /api/media like the app's own uploads. */
 async function uploadSources(base: string, token: string, scratch: string): Promise<void> {
@@ -362,15 +324,15 @@ export async function serveLibrary(size = LIBRARY_SIZE): Promise<BenchLibrary> {
   };
   try {
     const seedStarted = performance.now();
-    const { userId, token } = await seedAccount(dataDir);
+    const { userId, token } = await seedAccount(dataDir, SIGNING_KEY);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = startServer(dataDir, port);
+    server = startBenchServer(dataDir, port, SIGNING_KEY);
     await waitFor(`${base}/api/health`);
     await uploadSources(base, token, dataDir);
     await stop(server);
     const total = await copyRows(dataDir, userId, size);
-    server = startServer(dataDir, port);
+    server = startBenchServer(dataDir, port, SIGNING_KEY);
     await waitFor(`${base}/api/health`);
     return { base, token, total, seedSeconds: (performance.now() - seedStarted) / 1000, close };
   } catch (error) {

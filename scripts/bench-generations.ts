@@ -7,6 +7,7 @@
  * The account they use is written into the data directory before the server starts (`seedAccount`),
  * with enough credits for every job, and signs in with a token made with the server's key.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -37,7 +38,7 @@ const QUICK_JOB = {
 } as const;
 
 /** Creates the bench account in `dataDir`'s embedded database and returns a bearer token for it. */
-export async function seedAccount(dataDir: string, signingKey: string): Promise<string> {
+export async function seedAccount(dataDir: string, signingKey: string): Promise<{ userId: string; token: string }> {
   const database = await openDatabase({ pgliteDataDir: dataDir === MEMORY_DATA_DIR ? dataDir : join(dataDir, 'db') });
   try {
     await migrate(database);
@@ -47,10 +48,34 @@ export async function seedAccount(dataDir: string, signingKey: string): Promise<
       [{ kind: 'grant', amount: BENCH_CREDITS, reason: 'bench', idempotencyKey: 'bench-grant' }],
     );
     const { token } = await createAccessTokens({ secret: signingKey, ttlSeconds: 86_400, now: Date.now }).issue({ id: user.id, name: user.name, email });
-    return token;
+    return { userId: user.id, token };
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The production server on `dataDir` and loopback `port`, signing tokens with `signingKey` (so a
+ * seeded account's token is valid), on the embedded database and the local engine whatever the
+ * shell has.
+ */
+export function startBenchServer(dataDir: string, port: number, signingKey: string): ChildProcess {
+  return spawn(process.execPath, ['server/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      JWT_SECRET: signingKey,
+      FAL_KEY: '',
+      ENGINES: '',
+    },
+  });
 }
 
 async function api(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {

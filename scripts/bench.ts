@@ -27,7 +27,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { assetFigures } from './bench-assets.ts';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
-import { queueFigures, seedAccount, uploadFigures } from './bench-generations.ts';
+import { queueFigures, seedAccount, startBenchServer, uploadFigures } from './bench-generations.ts';
 import { studioFigures } from './bench-studios.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
@@ -189,25 +189,9 @@ async function main() {
   if (!onlyGenerations) await bundleSizes();
 
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
-  const token = await seedAccount(dataDir, BENCH_SIGNING_KEY);
+  const { token } = await seedAccount(dataDir, BENCH_SIGNING_KEY);
   const port = await freePort();
-  const server = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      JWT_SECRET: BENCH_SIGNING_KEY,
-      // The local engine, whatever the shell has.
-      FAL_KEY: '',
-      ENGINES: '',
-    },
-  });
+  const server = startBenchServer(dataDir, port, BENCH_SIGNING_KEY);
   const barePort = await freePort();
   const bare = spawn(process.execPath, ['scripts/bench-bare-hono.ts'], {
     cwd: root,
