@@ -14,6 +14,7 @@ import { badge, badgeTone } from '../studio/shell/studio.css.ts';
 import { FEATURE_TOOLS } from './filters.ts';
 import { formatAbsolute, formatProcessingTime, formatRelative } from './format.ts';
 import { INPUT_LABELS, inputSlots, OTHER_INPUT_LABEL } from './inputs.ts';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import * as s from './history.css.ts';
 
 /**
@@ -161,17 +162,7 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
               <p className={s.stage} data-testid="history-stage" aria-live="polite">
                 {stageText(job.stage, i18n)}
               </p>
-              <div
-                className={s.bar}
-                role="progressbar"
-                aria-label={t`Tiến độ`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(job.progress)}
-                data-testid="history-progress"
-              >
-                <div className={s.barFill} style={{ width: `${Math.min(100, Math.max(0, job.progress))}%` }} />
-              </div>
+              <ProgressBar value={job.progress} label={t`Tiến độ`} testId="history-progress" />
             </div>
           ) : failure ? (
             <p className={s.failure} role="note" data-testid="history-error">

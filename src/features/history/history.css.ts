@@ -132,8 +132,6 @@ export const video = style({ display: 'block', width: '100%', aspectRatio: '16 /
 
 export const progress = style({ display: 'grid', gap: vars.space['2'], padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.canvas });
 export const stage = style({ margin: 0, fontWeight: 600, color: vars.color.ink });
-export const bar = style({ width: '100%', height: '8px', borderRadius: vars.radius.pill, background: vars.color.sand, overflow: 'hidden' });
-export const barFill = style({ height: '100%', background: vars.color.accent, transition: `width ${vars.motion.normal}` });
 export const failure = style({ margin: 0, padding: vars.space['3'], borderRadius: vars.radius.md, background: vars.color.dangerSoft, color: vars.color.danger, fontSize: vars.fontSize.sm });
 export const failureTitle = style({ display: 'block', fontWeight: 700, marginBottom: vars.space['1'] });
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
+import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import type { StudioJob } from '../data/use-studio-job.ts';
 import { formatClock } from './format.ts';
 import * as s from './studio.css.ts';
@@ -38,17 +39,7 @@ export function ProcessingView({ studio }: ProcessingViewProps) {
       <p className={s.stageText} role="status" aria-live="polite" data-testid="processing-stage">
         {text}
       </p>
-      <div
-        className={s.bar}
-        role="progressbar"
-        aria-label={t`Tiến độ`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        data-testid="processing-progress"
-      >
-        <div className={s.barFill} style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar value={progress} label={t`Tiến độ`} testId="processing-progress" />
       <div className={s.times}>
         <span data-testid="processing-elapsed">
           <Trans>Đã chạy: {elapsed}</Trans>

@@ -8,6 +8,7 @@ import { OutboxTileStatus } from '../../offline-outbox/OutboxTileStatus.tsx';
 import { useOutboxZone } from '../../offline-outbox/use-outbox-zone.ts';
 import { useUpload } from '../data/use-upload.ts';
 import { KIND_ROLE, type UploadKind } from '../data/uploads.ts';
+import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import * as s from './studio.css.ts';
 
 /** Loaded on first use: a studio opens without the library picker's code. */
@@ -308,16 +309,7 @@ export function UploadZone(props: UploadZoneProps) {
                 )}
               </div>
               {item.status === 'uploading' || item.status === 'queued' ? (
-                <div
-                  className={s.bar}
-                  role="progressbar"
-                  aria-label={t`Đang tải lên ${item.file.name}`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={Math.round(item.progress * 100)}
-                >
-                  <div className={s.barFill} style={{ width: `${Math.round(item.progress * 100)}%` }} />
-                </div>
+                <ProgressBar value={Math.round(item.progress * 100)} label={t`Đang tải lên ${item.file.name}`} />
               ) : null}
               {item.errorText ? (
                 <p className={s.error} role="alert" data-testid={`${testId}-error`}>

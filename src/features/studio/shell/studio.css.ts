@@ -125,8 +125,6 @@ export const notice = style({
 });
 
 // ── Progress ──
-export const bar = style({ width: '100%', height: '8px', borderRadius: vars.radius.pill, background: vars.color.sand, overflow: 'hidden' });
-export const barFill = style({ height: '100%', background: vars.color.accent, transition: `width ${vars.motion.normal}` });
 
 // ── Generate ──
 export const generate = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], alignItems: 'stretch' });
