@@ -38,6 +38,11 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     locale: 'vi-VN',
+    // Permissions are set, not left to the browser's defaults (which changed between Chromium
+    // releases: notifications went from blocked to "ask"). Granting a list denies every other
+    // permission, so the list keeps the two the app uses that Chromium grants by itself; the
+    // notifications are denied unless a spec sets them (tests/e2e/job-notifications.spec.ts).
+    permissions: ['background-sync', 'clipboard-write'],
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } } }],

@@ -22,6 +22,7 @@ import {
   type MediaUsage,
 } from '../src/lib/offline/media-cache-policy.ts';
 import {
+  clearMediaStorage,
   deleteMediaEntries,
   deleteMediaEntry,
   readMediaBudget,
@@ -48,6 +49,8 @@ declare const __API_BASE_URL__: string | undefined;
  * - A byte budget with least-recently-used eviction; pinned ("keep offline") entries are fetched
  *   at once and never evicted. Records live in IndexedDB `atelier-media` (media-meta.ts).
  * - Page messages (MessageChannel): pin, unpin, usage, budget, reset.
+ * - A reset (the logout wipe) wins over work already under way: a response still being read or
+ *   written when it comes is not stored after it (see `epoch`).
  */
 
 /** Last-use times are written in batches, at most this often (ms): a scrolled grid touches hundreds. */
@@ -71,7 +74,7 @@ async function fetchMedia(request: Request, url: URL): Promise<Response> {
   }
 }
 
-interface MediaCache {
+export interface MediaCache {
   /** Answers a media request (the route's handler). */
   handle(request: Request, url: URL, event: ExtendableEvent): Promise<Response>;
   pin(paths: string[]): Promise<number>;
@@ -81,8 +84,14 @@ interface MediaCache {
   reset(): Promise<void>;
 }
 
-function createMediaCache(origins: readonly string[]): MediaCache {
+export function createMediaCache(origins: readonly string[]): MediaCache {
   let index: Promise<Map<string, MediaEntry>> | null = null;
+  /**
+   * Bumped by every reset, at once (not in turn): a fetch, a store or a pin notes the epoch it
+   * began in and writes nothing once it changed. The page wipes the storage before it tells the
+   * worker, so work that began before the wipe would otherwise land in the emptied cache.
+   */
+  let epoch = 0;
   let budget: Promise<number> | null = null;
   const touched = new Set<string>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -153,10 +162,16 @@ function createMediaCache(origins: readonly string[]): MediaCache {
     await deleteMediaEntries(victims);
   };
 
-  /** Stores a full answer under `key`; false when it cannot be kept (over budget, quota). */
-  const store = (key: string, response: Response, pin = false) =>
-    serial(async () => {
+  /**
+   * Stores a full answer under `key`; false when it cannot be kept (over budget, quota) or a
+   * reset came since `startedIn` (checked after every wait, before each write).
+   */
+  const store = (key: string, response: Response, startedIn: number, pin = false) => {
+    const stale = () => startedIn !== epoch;
+    return serial(async () => {
+      if (stale()) return false;
       const records = await load();
+      if (stale()) return false;
       const previous = records.get(key);
       const pinned = pin || previous?.pinned === true;
       let body = response;
@@ -167,9 +182,10 @@ function createMediaCache(origins: readonly string[]): MediaCache {
         body = new Response(blob, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
       const limit = await currentBudget();
-      if (!pinned && !fitsBudget(bytes, limit)) return false;
+      if (stale() || (!pinned && !fitsBudget(bytes, limit))) return false;
       await evict(records, limit, bytes, key);
       const cache = await caches.open(MEDIA_CACHE_NAME);
+      if (stale()) return false;
       try {
         await cache.put(key, body);
       } catch (error) {
@@ -179,11 +195,14 @@ function createMediaCache(origins: readonly string[]): MediaCache {
         await evict(records, Math.floor(storedBytes(records.values()) / 2), 0, key);
         return false;
       }
+      // A reset during the put: its own clean-up runs after this task and removes the copy.
+      if (stale()) return false;
       const entry: MediaEntry = { bytes, lastUsed: Date.now(), pinned, stored: true };
       records.set(key, entry);
       await writeMediaEntry(key, entry);
       return true;
     });
+  };
 
   const flushTouches = () =>
     serial(async () => {
@@ -210,9 +229,10 @@ function createMediaCache(origins: readonly string[]): MediaCache {
     }
   };
 
-  const setPinned = (key: string, pinned: boolean) =>
+  const setPinned = (key: string, pinned: boolean, startedIn: number) =>
     serial(async () => {
       const records = await load();
+      if (startedIn !== epoch) return;
       const entry = records.get(key);
       if (!pinned) {
         if (!entry) return;
@@ -234,6 +254,7 @@ function createMediaCache(origins: readonly string[]): MediaCache {
     async handle(request, url, event) {
       const key = keyOf(url.href);
       if (!key) return fetch(request);
+      const startedIn = epoch;
       const cache = await caches.open(MEDIA_CACHE_NAME);
       const cached = await cache.match(key, { ignoreVary: true });
       const range = request.headers.get('range');
@@ -245,26 +266,28 @@ function createMediaCache(origins: readonly string[]): MediaCache {
       if (range) return fetch(request);
       const response = await fetchMedia(request, url);
       if (response.status === 200 && (response.type === 'basic' || response.type === 'cors')) {
-        event.waitUntil(store(key, response.clone()).catch(() => false));
+        event.waitUntil(store(key, response.clone(), startedIn).catch(() => false));
       }
       return response;
     },
 
     async pin(paths) {
+      const startedIn = epoch;
       let failed = 0;
       const cache = await caches.open(MEDIA_CACHE_NAME);
       for (const path of paths) {
         const key = keyOf(path);
-        if (!key) {
+        // Unknown, or a reset came meanwhile: the pin is not kept.
+        if (!key || startedIn !== epoch) {
           failed += 1;
           continue;
         }
-        await setPinned(key, true);
+        await setPinned(key, true, startedIn);
         if (await cache.match(key, { ignoreVary: true })) continue;
         try {
           const url = new URL(path, self.location.origin);
           const response = await fetch(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors', credentials: 'omit' });
-          if (response.status !== 200 || !(await store(key, response, true))) failed += 1;
+          if (response.status !== 200 || !(await store(key, response, startedIn, true))) failed += 1;
         } catch {
           // Offline or refused: the pin stays recorded and is stored the next time the file is fetched.
           failed += 1;
@@ -276,7 +299,7 @@ function createMediaCache(origins: readonly string[]): MediaCache {
     async unpin(paths) {
       for (const path of paths) {
         const key = keyOf(path);
-        if (key) await setPinned(key, false);
+        if (key) await setPinned(key, false, epoch);
       }
       const limit = await currentBudget();
       await serial(async () => evict(await load(), limit));
@@ -294,14 +317,19 @@ function createMediaCache(origins: readonly string[]): MediaCache {
       await serial(async () => evict(await load(), limit));
     },
 
-    reset: () =>
-      serial(async () => {
-        clearTimeout(flushTimer);
-        flushTimer = undefined;
-        touched.clear();
+    reset() {
+      epoch += 1;
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      touched.clear();
+      return serial(async () => {
         index = null;
         budget = null;
-      }),
+        // In turn, after the work that was under way: whatever it stored between the page's wipe
+        // and this message goes too.
+        await clearMediaStorage();
+      });
+    },
   };
 }
 

@@ -75,4 +75,28 @@ describe('receiveShare', () => {
     expect(response.headers.get('location')).toBe(`${ORIGIN}/share?id=entry-1`);
     expect(saved).toHaveLength(1);
   });
+
+  it.each([
+    ['another site’s form', { origin: 'https://evil.test' }],
+    ['a sibling site, as a browser that shows Sec-Fetch-Site to the worker says', { 'sec-fetch-site': 'same-site', origin: 'https://shop.atelier.test' }],
+    ['a cross-site post without an Origin', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses %s with a 403 and keeps nothing', async (_label, headers) => {
+    const form = new FormData();
+    form.append('image', png('ao.png'));
+    const { all, saved } = deps();
+    const response = await receiveShare(new Request(`${ORIGIN}/share-target`, { method: 'POST', body: form, headers }), all);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.' });
+    expect(saved).toEqual([]);
+    expect(all.prune).not.toHaveBeenCalled();
+  });
+
+  it('takes a share posted by the app itself', async () => {
+    const form = new FormData();
+    form.append('image', png('ao.png'));
+    const { all, saved } = deps();
+    const response = await receiveShare(new Request(`${ORIGIN}/share-target`, { method: 'POST', body: form, headers: { origin: ORIGIN } }), all);
+    expect(response.status).toBe(303);
+    expect(saved).toHaveLength(1);
+  });
 });

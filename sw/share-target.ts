@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
+import { isShareFromAppOrSheet, SHARE_REFUSED_TEXT, SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
 import { chooserPath, pruneSharedEntries, putSharedEntry, sharedEntryFromForm, type SharedEntry } from '../src/lib/offline/share-store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -8,7 +8,8 @@ declare const self: ServiceWorkerGlobalScope;
  * The Web Share Target (manifest `share_target`: POST multipart to /share-target): photos shared
  * from another app are kept in IndexedDB (src/lib/offline/share-store.ts) and the browser is sent
  * on with a 303 to the chooser (`/share?id=<entry id>`), which uploads them. Nothing reaches the
- * network here, so sharing works offline; the chooser queues the upload then.
+ * network here, so sharing works offline; the chooser queues the upload then. Only the system
+ * share sheet and the app itself may share: a form another site posts here is refused (403).
  */
 export function registerShareTarget(): void {
   self.addEventListener('fetch', (event) => {
@@ -45,6 +46,11 @@ function defaultDeps(): ShareTargetDeps {
  * (not multipart, storage full) still lands on the chooser, which says the share was lost.
  */
 export async function receiveShare(request: Request, deps: ShareTargetDeps): Promise<Response> {
+  const sender = { fetchSite: request.headers.get('sec-fetch-site'), origin: request.headers.get('origin'), referrer: request.referrer };
+  if (!isShareFromAppOrSheet(sender, (origin) => origin === deps.origin)) {
+    // Nothing is read or kept; the answer is the API's error shape.
+    return Response.json({ detail: SHARE_REFUSED_TEXT }, { status: 403, headers: { 'Cache-Control': 'no-store' } });
+  }
   let location: string;
   try {
     const entry = sharedEntryFromForm(await request.formData(), deps.newId(), deps.now());

@@ -4,10 +4,27 @@
  * installed yet (the app was never opened in this browser). The photos cannot be kept for the
  * person (no session reaches a share POST), so the browser is sent on with a 303 to the chooser,
  * which says to open the app once and share again. The body is not read.
+ *
+ * As in the service worker, only the system share sheet and the app itself may share: a form
+ * another site posts here is refused with a 403 (src/contract/share-target.ts).
  */
 import type { Handler } from 'hono';
-import { SHARE_CHOOSER_PATH } from '../../src/contract/share-target.ts';
+import { isShareFromAppOrSheet, SHARE_CHOOSER_PATH, SHARE_REFUSED_TEXT } from '../../src/contract/share-target.ts';
+import { errorResponse } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 
-export const shareTargetFallback: Handler<AppEnv> = (c) =>
-  c.redirect(`${SHARE_CHOOSER_PATH}?${new URLSearchParams({ reason: 'no-worker' }).toString()}`, 303);
+/** The origin's host: a proxy in front may end TLS, so the scheme the server sees can differ from the page's. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+export const shareTargetFallback: Handler<AppEnv> = (c) => {
+  const sender = { fetchSite: c.req.header('sec-fetch-site') ?? null, origin: c.req.header('origin') ?? null, referrer: c.req.header('referer') ?? '' };
+  const ownHost = new URL(c.req.url).host;
+  if (!isShareFromAppOrSheet(sender, (origin) => hostOf(origin) === ownHost)) return errorResponse(c, 403, SHARE_REFUSED_TEXT);
+  return c.redirect(`${SHARE_CHOOSER_PATH}?${new URLSearchParams({ reason: 'no-worker' }).toString()}`, 303);
+};

@@ -24,3 +24,35 @@ export const SHARED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
  */
 export const SHARE_FAILURE_REASONS = ['no-worker', 'unreadable'] as const;
 export type ShareFailureReason = (typeof SHARE_FAILURE_REASONS)[number];
+
+/** Why a share POST from another site is refused (the body of the 403). */
+export const SHARE_REFUSED_TEXT = 'Shares are accepted only from the system share sheet or from Atelier itself.';
+
+/** What the browser says about who sent a share POST (its request headers). */
+export interface ShareSender {
+  /** `Sec-Fetch-Site`. Browsers add it after the service worker: only the server sees it. */
+  fetchSite: string | null;
+  /** `Origin`. */
+  origin: string | null;
+  /** The referring page (`Referer`, or the request's referrer); '' when none, as for a share sheet. */
+  referrer: string;
+}
+
+/**
+ * Whether a POST to the share target comes from the system share sheet or from this app, the
+ * only two senders it takes: any site can submit a form here, and the chooser would then upload
+ * a stranger's files into the person's library.
+ *
+ * - `Sec-Fetch-Site` (when the browser shows it) must be `none` (a launch by the browser itself,
+ *   as the share sheet's) or `same-origin`; `same-site` and `cross-site` are refused.
+ * - `Origin` (when present) must be the app's. `null` (an opaque sender) passes only when the
+ *   browser vouches no page sent it (`Sec-Fetch-Site: none`) or, where that header is hidden,
+ *   when no page referred it: a sandboxed page of another site sends `null` too.
+ */
+export function isShareFromAppOrSheet(sender: ShareSender, isAppOrigin: (origin: string) => boolean): boolean {
+  const { fetchSite, origin } = sender;
+  if (fetchSite !== null && fetchSite !== 'none' && fetchSite !== 'same-origin') return false;
+  if (origin === null) return true;
+  if (origin === 'null') return fetchSite === 'none' || (fetchSite === null && sender.referrer === '');
+  return isAppOrigin(origin);
+}

@@ -312,14 +312,17 @@ export function createSession(deps: SessionDeps): Session {
     }, delay);
   };
 
-  /** The state the stored token allows right now, without asking the server. */
-  const localState = (): SessionState & { needsCheck: boolean } => {
+  /**
+   * The state the stored token allows right now, without asking the server; `ended` says why
+   * a stored token was just dropped.
+   */
+  const localState = (): SessionState & { needsCheck: boolean; ended?: SignOutReason } => {
     const token = readToken();
     const stateOfToken = tokenState(token, now());
     if (stateOfToken === 'missing') return { status: 'signed-out', user: null, needsCheck: false };
     if (stateOfToken === 'expired' || stateOfToken === 'malformed') {
       clearCredentials();
-      return { status: 'signed-out', user: null, needsCheck: false };
+      return { status: 'signed-out', user: null, needsCheck: false, ended: stateOfToken === 'expired' ? 'expired' : undefined };
     }
     const cached = readCachedUser();
     const user = cached ?? userFromClaims(decodeToken(token!));
@@ -343,7 +346,8 @@ export function createSession(deps: SessionDeps): Session {
     async validate() {
       const local = localState();
       if (!local.needsCheck) {
-        set({ status: local.status, user: local.user });
+        // A token that expired while the tab slept ends here, before its timer: say so.
+        set({ status: local.status, user: local.user }, local.ended);
         scheduleExpiry(local.status === 'signed-out' ? null : readToken());
         return;
       }

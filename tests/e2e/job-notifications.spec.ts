@@ -66,6 +66,17 @@ function watchEntry(page: Page, id: string): Promise<{ status: string; seen: boo
   );
 }
 
+/**
+ * The browser's notification permission for the app, set in this context as a browser keeps it:
+ * 'prompt' is "not asked yet", which Playwright's own permission list cannot express.
+ */
+async function setNotificationPermission(page: Page, origin: string, setting: 'prompt' | 'granted' | 'denied') {
+  const cdp = await page.context().newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting, origin, browserContextId: targetInfo.browserContextId });
+  await cdp.detach();
+}
+
 /** Starts a body generation from the studio (the one tool that needs no upload); returns its id. */
 async function startBodyJob(page: Page): Promise<string> {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -142,4 +153,37 @@ test('in English, the notification speaks English', async ({ context, page, requ
     .poll(async () => (await shownNotifications(page)).find((notification) => notification.tag === jobId)?.title, { timeout: NOTIFIED_TIMEOUT_MS })
     .toBe('Generation Successful');
   expect((await shownNotifications(page)).find((notification) => notification.tag === jobId)?.body).toBe('Body Generator');
+});
+
+test('the offer sits beside the job: the result stays usable under it, and "Để sau" puts it away for good', async ({ page, request, baseURL }) => {
+  await setNotificationPermission(page, new URL(baseURL!).origin, 'prompt');
+  await signIn(page, request, { seenTutorials: ['body-generator'] });
+  await startBodyJob(page);
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+
+  const offer = page.getByTestId('notify-prompt');
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('heading')).toHaveText('Nhận thông báo khi ảnh/video xong?');
+  // Not a dialog: nothing modal, and the focus stays where the person left it.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(offer).not.toBeFocused();
+
+  // The job ends while the question waits: every button of the result is reachable.
+  const result = page.getByTestId('result-view');
+  await expect(result).toBeVisible({ timeout: 45_000 });
+  await expect(offer).toBeVisible();
+  const bar = (await offer.boundingBox())!;
+  for (const id of ['result-download', 'result-share', 'result-review', 'result-regenerate', 'result-new']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    const overlaps = box.x < bar.x + bar.width && bar.x < box.x + box.width && box.y < bar.y + bar.height && bar.y < box.y + box.height;
+    expect(overlaps, `${id} is under the offer`).toBe(false);
+  }
+  await page.getByTestId('result-new').click();
+  await expect(result).toHaveCount(0);
+
+  // Answered from the keyboard, and remembered (the next job does not ask again: unit-tested).
+  await page.getByTestId('notify-prompt-dismiss').focus();
+  await page.keyboard.press('Enter');
+  await expect(offer).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('atelier.jobs.notify-prompt'))).toBe('dismissed');
 });

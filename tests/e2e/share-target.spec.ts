@@ -87,6 +87,36 @@ test('without a service worker the server sends the share to the chooser, saying
   expect(response.headers()['location']).toBe('/share?reason=no-worker');
 });
 
+test('a form another site posts to the share target is refused, and nothing waits in the chooser', async ({ page, request, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, request);
+  await page.addInitScript(() => localStorage.setItem('atelier.offlineReadyShown', 'test'));
+  await page.goto('/dashboard');
+  await waitForController(page);
+
+  // A page of another site (served by the test) whose form targets the app's share target.
+  const target = new URL('/share-target', baseURL).href;
+  await page.route('http://elsewhere.test/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form id="f" method="post" enctype="multipart/form-data" action="${target}"><input name="title" value="x"><input type="file" name="image" id="file"></form>`,
+    }),
+  );
+  await page.goto('http://elsewhere.test/');
+  await page.setInputFiles('#file', { name: 'ao.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+  const answered = page.waitForResponse((response) => response.url() === target);
+  await page.evaluate(() => (document.getElementById('f') as HTMLFormElement).submit());
+  // Refused where it landed: no 303 on to the chooser.
+  await expect(page).toHaveURL(target);
+  const answer = await answered;
+  expect(answer.status()).toBe(403);
+  expect(answer.fromServiceWorker()).toBe(true);
+  expect(await answer.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.' });
+
+  await page.goto('/dashboard');
+  expect(await sharedEntryKeys(page)).toEqual([]);
+});
+
 test('a shared photo lands on the chooser, is uploaded, and opens the try-on with it as the model', async ({ page, request }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });

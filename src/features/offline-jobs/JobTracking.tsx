@@ -1,8 +1,10 @@
 import { useJobTracking } from './use-job-tracking.ts';
-import { NotificationPrompt } from './NotificationPrompt.tsx';
 
-/** Job tracking of a signed-in account (see `useJobTracking`) and the notification offer. Loaded lazily by JobTrackingRoot. */
+/**
+ * Job tracking of a signed-in account (see `useJobTracking`). Loaded lazily by JobTrackingRoot.
+ * The notification offer is not here: it shows in the studio, beside the job (StudioPage).
+ */
 export default function JobTracking({ userId }: { userId: string }) {
   useJobTracking(userId);
-  return <NotificationPrompt />;
+  return null;
 }

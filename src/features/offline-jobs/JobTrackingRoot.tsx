@@ -4,7 +4,7 @@ import { useAfterFirstFrame } from '../../lib/after-first-frame.ts';
 import { refreshAppBadge, setTrackedUser } from '../../lib/offline/job-client.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 
-// Its code (queries, the offer) loads only for a signed-in account, after the first paint.
+// Its code (the queries) loads only for a signed-in account, after the first paint.
 const JobTracking = lazy(() => import('./JobTracking.tsx'));
 
 /**

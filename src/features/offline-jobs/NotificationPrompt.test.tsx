@@ -47,7 +47,29 @@ describe('the notification offer', () => {
     show(api());
     expect(screen.queryByTestId('notify-prompt')).toBeNull();
     startJob();
-    expect(screen.getByRole('dialog', { name: 'Nhận thông báo khi ảnh/video xong?' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Nhận thông báo khi ảnh/video xong?' })).toBeTruthy();
+  });
+
+  it('is a bar in the page, not a dialog: it takes no focus and floats over nothing', () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <button type="button">Tạo mới</button>
+        <NotificationPrompt api={api()} storage={localStorage} />
+      </I18nProvider>,
+    );
+    const createNew = screen.getByRole('button', { name: 'Tạo mới' });
+    createNew.focus();
+    startJob();
+    const offer = screen.getByTestId('notify-prompt');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(offer.getAttribute('aria-modal')).toBeNull();
+    expect(document.activeElement).toBe(createNew);
+    // Its buttons are plain buttons in the tab order, answerable from the keyboard.
+    for (const name of ['Để sau', 'Bật thông báo']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.getAttribute('type')).toBe('button');
+      expect(button.tabIndex).toBe(0);
+    }
   });
 
   it('"Bật thông báo" opens the browser prompt and remembers the answer', async () => {

@@ -22,6 +22,10 @@ export interface NotificationPromptProps {
  * The in-app offer of job notifications (issue 6), shown the first time the person starts a long
  * job: "Turn on notifications" opens the browser's prompt; "Not now" puts it away for good.
  *
+ * A bar in the studio's column (StudioPage renders it above the tool's screen), not a dialog or a
+ * floating card: it never covers the progress or the result's buttons, takes no focus, and the
+ * person may answer it, or ignore it, with keyboard, mouse or touch.
+ *
  * Stable test ids: `notify-prompt`, `notify-prompt-enable`, `notify-prompt-dismiss`.
  */
 export function NotificationPrompt({ api = notificationApi(), storage = localStore() }: NotificationPromptProps) {
@@ -48,18 +52,20 @@ export function NotificationPrompt({ api = notificationApi(), storage = localSto
   };
 
   return (
-    <section className={s.card} role="dialog" aria-modal="false" aria-labelledby={titleId} data-testid="notify-prompt">
-      <h2 id={titleId} className={s.title}>
-        <Trans>Nhận thông báo khi ảnh/video xong?</Trans>
-      </h2>
-      <p className={s.text}>
-        <Trans>Việc tạo có thể mất vài phút. Atelier sẽ báo cho bạn khi kết quả sẵn sàng, kể cả khi bạn đã rời trang.</Trans>
-      </p>
+    <section className={s.bar} aria-labelledby={titleId} data-testid="notify-prompt">
+      <div className={s.copy}>
+        <h2 id={titleId} className={s.title}>
+          <Trans>Nhận thông báo khi ảnh/video xong?</Trans>
+        </h2>
+        <p className={s.text}>
+          <Trans>Việc tạo có thể mất vài phút. Atelier sẽ báo cho bạn khi kết quả sẵn sàng, kể cả khi bạn đã rời trang.</Trans>
+        </p>
+      </div>
       <div className={s.actions}>
-        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={dismiss} data-testid="notify-prompt-dismiss">
+        <button type="button" className={button({ variant: 'secondary' })} onClick={dismiss} data-testid="notify-prompt-dismiss">
           <Trans>Để sau</Trans>
         </button>
-        <button type="button" className={button({ variant: 'primary', size: 'sm' })} onClick={() => void enable()} data-testid="notify-prompt-enable">
+        <button type="button" className={button({ variant: 'primary' })} onClick={() => void enable()} data-testid="notify-prompt-enable">
           <Trans>Bật thông báo</Trans>
         </button>
       </div>

@@ -1,30 +1,29 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '../../ui/theme.css.ts';
+import { vars } from '../../ui/theme.css.ts';
 
 /**
- * Floats at the bottom centre (the toasts own the bottom-right corner), under the modal layer:
- * an open dialog (download, review) stays fully usable while the question waits.
+ * A bar in the studio's own column, above the job it is about (never floating): it takes its
+ * place in the flow, so it can cover neither the progress nor the result's buttons, and the page
+ * stays usable while the question waits.
  */
-export const card = style({
-  position: 'fixed',
-  insetInline: vars.space['4'],
-  bottom: vars.space['4'],
-  zIndex: vars.layer.tooltip,
-  display: 'grid',
+export const bar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
   gap: vars.space['3'],
-  padding: vars.space['4'],
-  background: vars.color.paper,
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  background: vars.color.accentSoft,
   color: vars.color.ink,
   border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg,
-  '@media': {
-    [media.tablet]: { insetInline: 'auto', left: '50%', transform: 'translateX(-50%)', width: 'min(420px, calc(100vw - 32px))' },
-  },
+  borderRadius: vars.radius.md,
 });
 
-export const title = style({ fontSize: vars.fontSize.md, fontWeight: 700 });
+/** The words take the room left by the buttons, which wrap under them on a narrow column. */
+export const copy = style({ flex: '1 1 260px', display: 'grid', gap: vars.space['1'], minWidth: 0 });
 
-export const text = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
+export const title = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: 700 });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], justifyContent: 'flex-end' });
+export const text = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.inkSoft });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });

@@ -9,16 +9,18 @@ import { readOfflineOwner, wipeOfflineData, writeOfflineOwner } from './wipe.ts'
  * - signed in (start-up, sign-in, a new token): the service worker's session copy
  *   (`atelier-session`) gets the token and account id; if the stores hold another account's
  *   data, everything is wiped first;
- * - logout, or a token the server refused: everything is wiped (wipe.ts);
- * - any other end (the token expired, another tab signed out): only the session copy goes. The
- *   data stays for the same person's next sign-in, unreadable meanwhile (the stores are read
- *   per signed-in account) and wiped if someone else signs in.
+ * - logout, a token the server refused, or one that expired (while the app is open, or found
+ *   expired at start-up): everything is wiped (wipe.ts), as on logout; a token expiring in under
+ *   5 minutes still counts as valid (src/lib/session.ts) and wipes nothing;
+ * - another tab signed out: only the session copy goes here; that tab wipes the shared stores.
+ * - at start-up, signed out while the stores still name an account (its token expired or was
+ *   dropped while no page ran, or a wipe was cut short): everything is wiped.
  *
  * The steps run one after another, so a wipe never interleaves with the next sign-in.
  */
 
 /** The session ends that forget the account's data on this device. */
-export const WIPING_SIGN_OUTS: readonly SignOutReason[] = ['logout', 'rejected'];
+export const WIPING_SIGN_OUTS: readonly SignOutReason[] = ['logout', 'rejected', 'expired'];
 
 export interface OfflineSessionDeps {
   session: Pick<Session, 'getState' | 'getToken' | 'subscribe'>;
@@ -70,6 +72,8 @@ export function connectOfflineSession(deps: OfflineSessionDeps): OfflineSessionS
     adopt(written);
   };
 
+  // The data outlived its session: no token to go with it (an expired one was dropped at start-up).
+  if (session.getState().status === 'signed-out' && readOwner() !== null) enqueue(wipe);
   sync();
   const unsubscribe = session.subscribe((state, previous, reason) => {
     if (state.status === 'signed-out') {

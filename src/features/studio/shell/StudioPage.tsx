@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { RequireAuth } from '../../auth/RequireAuth.tsx';
 import { DeviceGate } from '../../shell/DeviceRestriction.tsx';
+import { NotificationPrompt } from '../../offline-jobs/NotificationPrompt.tsx';
 import * as s from './studio.css.ts';
 
 /**
@@ -75,6 +76,8 @@ export function StudioPage(props: StudioPageProps) {
 
       <div className={s.layout}>
         <main className={s.main} aria-labelledby={titleId}>
+          {/* In the flow above the tool's screen: the offer never covers the job or its result. */}
+          <NotificationPrompt />
           {children}
           {onBack || onNext ? (
             <div className={s.nav}>
