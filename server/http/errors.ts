@@ -11,6 +11,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { errorBodyFor } from '../../src/contract/errors.ts';
+import { bodyTooLarge } from './body-limit.ts';
 import type { AppEnv } from './types.ts';
 
 export class ApiError extends Error {
@@ -53,15 +54,23 @@ export function parseInput<const S extends v.GenericSchema>(schema: S, input: un
   return result.output;
 }
 
-/** Reads and validates a JSON request body: malformed JSON is a 400, invalid content a 422. */
-export async function readJsonBody<const S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  let body: unknown;
+/**
+ * The request body parsed as JSON: malformed JSON is a 400, a body over the route's limit a 413
+ * (see ./body-limit.ts: the limit stops the reading, so nothing past it is held).
+ */
+export async function readJson(c: Context): Promise<unknown> {
   try {
-    body = await c.req.json();
-  } catch {
+    return await c.req.json();
+  } catch (error) {
+    const tooLarge = bodyTooLarge(c, error);
+    if (tooLarge) throw tooLarge;
     throw new ApiError(400, 'The request body must be valid JSON.');
   }
-  return parseInput(schema, body);
+}
+
+/** Reads and validates a JSON request body: malformed JSON is a 400, invalid content a 422. */
+export async function readJsonBody<const S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  return parseInput(schema, await readJson(c));
 }
 
 /** The spec's error answer for the current request. */
