@@ -8,7 +8,8 @@
  * huge integers, very long strings, deep nesting, `__proto__` / `constructor` keys, wrong types,
  * `../` traversal, odd unicode, malformed JSON, wrong content types; in bodies, path params,
  * query strings and headers. Every answer must be below 500, carry no stack text or file path,
- * and a refused request (400, 404, 413, 415, 422) must write nothing. The heap must stay bounded.
+ * and a refused request (400, 404, 413, 415, 422) must write nothing. The heap must stay bounded,
+ * and a body over a route's limit must be refused without the server reading past the limit.
  *
  * On failure fast-check prints the seed and path; replay with FUZZ_SEED=<seed>.
  */
@@ -23,6 +24,8 @@ import { AssetListQuerySchema } from '../../src/contract/media.ts';
 import { CommunityQuerySchema } from '../../src/contract/dashboard.ts';
 import { GenerationListQuerySchema } from '../../src/contract/generations.ts';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
+import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
+import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
 import { ENGINE_DELAY_MAX_MS } from '../../src/contract/dev-tools.ts';
@@ -458,4 +461,37 @@ describe(`hostile input on every route (${DRIVER})`, () => {
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(heapGrowth).toBeLessThan(MAX_HEAP_GROWTH_BYTES);
   }, 300_000);
+
+  it('refuses an over-limit body on every route without reading past its limit', async () => {
+    /** The hostile body: far over any JSON limit, made chunk by chunk as the server pulls. */
+    const totalBytes = 16 * 1024 * 1024;
+    const chunkBytes = 64 * 1024;
+    const routes = [...new Set(app.routes.filter((route) => !['ALL', 'GET', 'HEAD'].includes(route.method)).map((route) => `${route.method} ${route.path}`))];
+    const pulledByRoute: Record<string, boolean> = {};
+    for (const route of routes) {
+      const [method = '', pattern = ''] = route.split(' ');
+      let pulled = 0;
+      const chunk = new Uint8Array(chunkBytes).fill(0x20);
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (pulled >= totalBytes) return controller.close();
+            pulled += chunkBytes;
+            controller.enqueue(chunk);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const response = await app.request(pattern.replace(/:\w+/g, randomUUID()).replace('*', 'x'), {
+        method,
+        body,
+        duplex: 'half',
+        headers: { Authorization: `Bearer ${person.token}`, 'Content-Type': 'application/json' },
+      } as RequestInit);
+      await response.text();
+      const limit = method === 'POST' && (pattern === '/api/media' || pattern === SHARE_TARGET_PATH) ? MAX_UPLOAD_BODY_BYTES : JSON_BODY_MAX_BYTES;
+      pulledByRoute[route] = response.status < 500 && pulled <= limit + 2 * chunkBytes;
+    }
+    expect(pulledByRoute).toEqual(Object.fromEntries(routes.map((route) => [route, true])));
+  });
 });
