@@ -4,7 +4,7 @@
  * build it around an in-memory database and a fixture build.
  */
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
@@ -20,6 +20,7 @@ import { devToolsRoutes, type DevToolsDeps } from './dev-tools/routes.ts';
 import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
+import { bodyLimit, ROUTE_ENFORCED, type BodyLimit } from './http/body-limit.ts';
 import { jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
 import { requestLog } from './http/request-log.ts';
@@ -29,6 +30,7 @@ import type { Logger } from './logger.ts';
 import { OUTBOX_DIR, type MailTransport } from './mail/transport.ts';
 import type { Generations } from './generations/index.ts';
 import { createMedia, type Media, type MediaConfig } from './media/index.ts';
+import { MAX_UPLOAD_BODY_BYTES } from './media/policy.ts';
 import type { StaticBuild } from './static/build.ts';
 import { createStaticHandler } from './static/serve.ts';
 import { shareTargetFallback } from './static/share-target.ts';
@@ -80,6 +82,30 @@ const CORS_MAX_AGE_SECONDS = 600;
  */
 const API_PATHS = ['/api/*', '/auth/*'] as const;
 
+/**
+ * Largest JSON request body, in bytes. The largest legitimate one is a generation request (a
+ * 2,000-character prompt, style hints and up to 10 asset ids: under 10 KiB even in 3-byte UTF-8)
+ * or a Firebase sign-in (an ID token of about 1 KiB); 64 KiB leaves room for any client's
+ * formatting while keeping what a body can cost small.
+ */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * Each route's body limit. Every route gets the JSON limit except:
+ * - `POST /api/media`, which streams the upload to disk under its own limit (MAX_UPLOAD_BODY_BYTES,
+ *   server/media/routes.ts and upload.ts) and answers its own coded 413;
+ * - the fal webhook (`/api/engines/fal/*`), which takes up to 1 MiB (server/engines/fal/webhook.ts);
+ * - the share target's fallback, which never reads its body (photos of a share): declared bodies
+ *   up to the upload limit pass, larger ones are refused.
+ */
+function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
+  const { method, path } = c.req;
+  if (method === 'POST' && /^\/api\/media\/?$/.test(path)) return ROUTE_ENFORCED;
+  if (path.startsWith('/api/engines/fal/')) return ROUTE_ENFORCED;
+  if (method === 'POST' && path === SHARE_TARGET_PATH) return MAX_UPLOAD_BODY_BYTES;
+  return JSON_BODY_MAX_BYTES;
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const firebase = deps.config.firebase;
@@ -92,6 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestId());
   app.use(requestLog(deps.logger, { trustProxy: deps.config.trustProxy }));
   app.use(securityHeaders(csp, { allowPopups: firebase !== null }));
+  app.use(bodyLimit(bodyLimitFor));
   if (deps.config.corsOrigins.length > 0) {
     const apiCors = cors({
       origin: [...deps.config.corsOrigins],

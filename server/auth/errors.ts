@@ -11,7 +11,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, type AuthMessageKey } from '../../src/contract/auth.ts';
 import { errorBodyFor } from '../../src/contract/errors.ts';
-import { ApiError, describeIssues, handleError } from '../http/errors.ts';
+import { ApiError, describeIssues, handleError, readJson } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 
 export class CodedError extends ApiError {
@@ -55,13 +55,7 @@ const KEY_BY_TEXT: ReadonlyMap<string, AuthMessageKey> = new Map(
  * otherwise it is the usual "Invalid input: …" sentence.
  */
 export async function readAuthBody<const S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new ApiError(400, 'The request body must be valid JSON.');
-  }
-  const result = v.safeParse(schema, body);
+  const result = v.safeParse(schema, await readJson(c));
   if (result.success) return result.output;
   const first = result.issues[0];
   const key = first ? KEY_BY_TEXT.get(first.message) : undefined;

@@ -12,13 +12,16 @@ import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
-import { handleGenerationError } from './errors.ts';
+import { recordIdParam } from '../http/params.ts';
+import { generationError, handleGenerationError } from './errors.ts';
 import type { GenerationsService, Submitted } from './service.ts';
 
 /** Longest Idempotency-Key accepted, in characters (a UUID is 36; room for the client's own scheme). */
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 const idempotencyKey = (c: Context<UserEnv>): string | null => readIdempotencyKey(c, MAX_IDEMPOTENCY_KEY_LENGTH);
+/** The `:id` param: one that is no job id answers like an unknown job (404 notFound). */
+const jobId = (c: Context<UserEnv>): string => recordIdParam(c, 'id', () => generationError(404, 'notFound'));
 
 function submitted(c: Context<UserEnv>, result: Submitted): Response {
   if (!result.created) return c.json(result.generation, 200);
@@ -47,16 +50,16 @@ export function generationRoutes({ service, guards }: { service: GenerationsServ
     return submitted(c, await service.submit(c.get('user'), request, key));
   });
 
-  app.get('/:id', async (c) => c.json(await service.get(c.get('user'), c.req.param('id'))));
+  app.get('/:id', async (c) => c.json(await service.get(c.get('user'), jobId(c))));
   app.delete('/:id', async (c) => {
-    await service.delete(c.get('user'), c.req.param('id'));
+    await service.delete(c.get('user'), jobId(c));
     return c.body(null, 204);
   });
   app.put('/:id/share', async (c) => {
     const { shared } = await readJsonBody(c, ShareGenerationRequestSchema);
-    return c.json(await service.share(c.get('user'), c.req.param('id'), shared));
+    return c.json(await service.share(c.get('user'), jobId(c), shared));
   });
-  app.post('/:id/cancel', async (c) => c.json(await service.cancel(c.get('user'), c.req.param('id'))));
-  app.post('/:id/regenerate', async (c) => submitted(c, await service.regenerate(c.get('user'), c.req.param('id'), idempotencyKey(c))));
+  app.post('/:id/cancel', async (c) => c.json(await service.cancel(c.get('user'), jobId(c))));
+  app.post('/:id/regenerate', async (c) => submitted(c, await service.regenerate(c.get('user'), jobId(c), idempotencyKey(c))));
   return outer.route('/', app);
 }

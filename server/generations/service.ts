@@ -41,6 +41,7 @@ import {
   type GenerationStage,
   type GenerationStatus,
 } from '../../src/contract/generations.ts';
+import { RecordIdSchema } from '../../src/contract/input.ts';
 import type { Asset, MediaType } from '../../src/contract/media.ts';
 import type { Json } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -128,7 +129,7 @@ function assetRefs(request: GenerationRequest): Array<{ id: string; type: MediaT
   }
 }
 
-const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.minLength(1), v.maxLength(64))]);
+const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), RecordIdSchema]);
 
 function encodeCursor(row: GenerationRow): string {
   return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');

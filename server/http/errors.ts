@@ -11,6 +11,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { errorBodyFor } from '../../src/contract/errors.ts';
+import { bodyTooLarge } from './body-limit.ts';
 import type { AppEnv } from './types.ts';
 
 export class ApiError extends Error {
@@ -46,6 +47,30 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
   return `Invalid input: ${parts.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
 }
 
+/**
+ * What a database "data exception" (SQLSTATE class 22: invalid byte sequence 22021, invalid text
+ * representation 22P02, numeric value out of range 22003, …) or "program limit exceeded" (class
+ * 54: a value or a row too big) tells the client: the request held a value the database cannot
+ * take. The contract refuses such values first (src/contract/input.ts); this is the safety net.
+ */
+export const DATA_EXCEPTION_TEXT = 'The request contains a value that cannot be stored, such as a NUL character, broken Unicode or a number out of range. Please check your input.';
+
+/** SQLSTATE classes whose errors are the request's fault, not the server's. */
+const DATA_EXCEPTION_STATE = /^(?:22|54)[0-9A-Z]{3}$/;
+/** How far down a chain of `cause`s a database error is looked for. */
+const MAX_CAUSE_DEPTH = 5;
+
+/** The database data exception behind `error` (itself or one of its causes), or null. */
+export function dataException(error: unknown): Error | null {
+  let current: unknown = error;
+  for (let depth = 0; depth <= MAX_CAUSE_DEPTH && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DATA_EXCEPTION_STATE.test(code)) return current;
+    current = current.cause;
+  }
+  return null;
+}
+
 /** Validates input against a contract schema; invalid input is a 422 with a human message. */
 export function parseInput<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
@@ -53,15 +78,23 @@ export function parseInput<const S extends v.GenericSchema>(schema: S, input: un
   return result.output;
 }
 
-/** Reads and validates a JSON request body: malformed JSON is a 400, invalid content a 422. */
-export async function readJsonBody<const S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  let body: unknown;
+/**
+ * The request body parsed as JSON: malformed JSON is a 400, a body over the route's limit a 413
+ * (see ./body-limit.ts: the limit stops the reading, so nothing past it is held).
+ */
+export async function readJson(c: Context): Promise<unknown> {
   try {
-    body = await c.req.json();
-  } catch {
+    return await c.req.json();
+  } catch (error) {
+    const tooLarge = bodyTooLarge(c, error);
+    if (tooLarge) throw tooLarge;
     throw new ApiError(400, 'The request body must be valid JSON.');
   }
-  return parseInput(schema, body);
+}
+
+/** Reads and validates a JSON request body: malformed JSON is a 400, invalid content a 422. */
+export async function readJsonBody<const S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  return parseInput(schema, await readJson(c));
 }
 
 /** The spec's error answer for the current request. */
@@ -76,8 +109,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException && error.status < 500) {
     return errorResponse(c, error.status, error.message || 'The request could not be processed.');
   }
-  // Logged (with its stack) by the request logger, on the request's own line.
+  // Logged by the request logger, on the request's own line (a 400 at warn, a 500 with its stack).
   c.set('error', error);
+  if (dataException(error)) return errorResponse(c, 400, DATA_EXCEPTION_TEXT);
   return errorResponse(c, 500, INTERNAL_ERROR_TEXT);
 };
 

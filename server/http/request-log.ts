@@ -1,7 +1,9 @@
 /**
  * One log line per request: method, path (no query string: it may carry tokens), status,
  * duration in ms (0.1 ms precision), request id, content length (null when streamed) and client
- * address. A 5xx line is logged at error level and carries the error with its stack.
+ * address. A 5xx line is logged at error level and carries the error with its stack; a 400 for a
+ * value the database refused, at warn level with its error (never the query's parameters: see
+ * the logger's error serializer).
  */
 import { performance } from 'node:perf_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -39,7 +41,10 @@ export function requestLog(logger: Logger, options: { trustProxy: boolean }): Mi
         ip: clientAddress(c, options.trustProxy),
         ...(sent.aborted ? { aborted: true } : {}),
       };
-      if (sent.status >= 500) logger.error({ ...fields, err: c.get('error') }, 'request failed');
+      const error = c.get('error');
+      if (sent.status >= 500) logger.error({ ...fields, err: error }, 'request failed');
+      // A value the database refused (see handleError): the client's fault, but worth a look.
+      else if (error) logger.warn({ ...fields, err: error }, 'request refused by the database');
       else logger.info(fields, 'request');
     };
 

@@ -4,7 +4,10 @@ import type { HttpBindings } from '@hono/node-server';
 export interface AppVariables {
   /** Set by the request-id middleware on every request. */
   requestId: string;
-  /** The unexpected error behind a 5xx answer, kept so the request log line can carry its stack. */
+  /**
+   * The unexpected error behind a 5xx answer (or the database's refusal behind a 400), kept so
+   * the request log line can carry it.
+   */
   error?: Error;
 }
 

@@ -13,6 +13,7 @@ import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type 
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
+import { recordIdParam } from '../http/params.ts';
 import type { AppEnv } from '../http/types.ts';
 import { handleMediaError, MediaError } from './errors.ts';
 import { MAX_UPLOAD_BODY_BYTES, tooLarge } from './policy.ts';
@@ -181,6 +182,9 @@ export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir
   return app;
 }
 
+/** The `:id` param: one that is no asset id answers like an unknown asset (404 assetNotFound). */
+const assetId = (c: Context<UserEnv>): string => recordIdParam(c, 'id', () => new MediaError(404, 'assetNotFound'));
+
 export function assetRoutes(deps: Pick<MediaRoutesDeps, 'service' | 'guards'>): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
   app.onError(handleMediaError);
@@ -194,9 +198,9 @@ export function assetRoutes(deps: Pick<MediaRoutesDeps, 'service' | 'guards'>): 
     const query = parseInput(AssetListQuerySchema, c.req.query());
     return c.json(await deps.service.list(c.get('user').id, query));
   });
-  app.get('/:id', async (c) => c.json(await deps.service.get(c.get('user').id, c.req.param('id'))));
+  app.get('/:id', async (c) => c.json(await deps.service.get(c.get('user').id, assetId(c))));
   app.delete('/:id', async (c) => {
-    await deps.service.remove(c.get('user').id, c.req.param('id'));
+    await deps.service.remove(c.get('user').id, assetId(c));
     return c.body(null, 204);
   });
   return app;

@@ -8,6 +8,7 @@ import { open as openFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { FOUR_K_PIXELS, type Feature } from '../../src/contract/generations.ts';
+import { integer, RecordIdSchema, text } from '../../src/contract/input.ts';
 import {
   ASSET_PAGE_DEFAULT,
   RECOMMENDED_VIDEO_SECONDS,
@@ -123,7 +124,7 @@ export function sanitiseName(raw: string, extension: string, fallback: string): 
   return `${short || fallback}.${extension}`;
 }
 
-const IdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const IdSchema = RecordIdSchema;
 const TimeSchema = v.pipe(v.string(), v.isoTimestamp());
 /**
  * A cursor is base64url JSON `[sort, key, id]`: the key is the last row's created_at (newest,
@@ -132,8 +133,8 @@ const TimeSchema = v.pipe(v.string(), v.isoTimestamp());
  */
 const CursorSchema = v.union([
   v.tuple([v.picklist(['newest', 'oldest']), TimeSchema, IdSchema]),
-  v.tuple([v.literal('name'), v.pipe(v.string(), v.maxLength(500)), IdSchema]),
-  v.tuple([v.literal('largest'), v.pipe(v.number(), v.integer(), v.minValue(0)), IdSchema]),
+  v.tuple([v.literal('name'), text(500), IdSchema]),
+  v.tuple([v.literal('largest'), integer(0, Number.MAX_SAFE_INTEGER), IdSchema]),
   v.tuple([TimeSchema, IdSchema]),
 ]);
 

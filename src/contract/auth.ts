@@ -8,6 +8,7 @@
  * answers them in `{ detail }` / `{ message }` with the matching `code`.
  */
 import * as v from 'valibot';
+import { integer, safeString, text } from './input.ts';
 
 /** Spec §5 and §8 texts, by a stable key (also the `code` of the server's error bodies). */
 export const AUTH_MESSAGES = {
@@ -66,21 +67,33 @@ export const OTP_MAX = 6;
 /** Enhanced identity login: ID tokens shorter than this are refused (spec §5, §9). */
 export const ID_TOKEN_MIN = 100;
 
-const email = v.pipe(v.string(), v.trim(), v.email(AUTH_MESSAGES.invalidEmail));
+/** Longest email address, in characters (RFC 5321's path limit). */
+export const EMAIL_MAX = 254;
+/** Longest password, in characters (argon2 hashes whatever it gets: the bound keeps that cheap). */
+export const PASSWORD_MAX = 256;
+/** Longest display name, in characters. */
+export const NAME_MAX = 120;
+/** Longest URL the API stores (a profile picture), in characters. */
+export const URL_MAX = 2048;
+/** Longest identity-provider token or code, in characters (Firebase ID tokens are about 1 KB). */
+export const PROVIDER_TOKEN_MAX = 16_384;
+
+const email = v.pipe(safeString(), v.trim(), v.maxLength(EMAIL_MAX, AUTH_MESSAGES.invalidEmail), v.email(AUTH_MESSAGES.invalidEmail));
+const password = (required: string) => v.pipe(safeString(), v.minLength(1, required), v.maxLength(PASSWORD_MAX));
 
 // ── Forms (what a person types) ──────────────────────────────────────────────────────
 export const LoginFormSchema = v.object({
   email,
-  password: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.passwordRequired)),
+  password: password(AUTH_MESSAGES.passwordRequired),
 });
 export type LoginForm = v.InferOutput<typeof LoginFormSchema>;
 
 export const RegisterFormSchema = v.pipe(
   v.object({
-    name: v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort)),
+    name: v.pipe(safeString(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(NAME_MAX)),
     email,
-    password: v.pipe(v.string(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)),
-    confirmPassword: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.confirmRequired)),
+    password: v.pipe(safeString(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(PASSWORD_MAX)),
+    confirmPassword: password(AUTH_MESSAGES.confirmRequired),
   }),
   // Shown on confirmPassword (spec §5).
   v.forward(
@@ -92,22 +105,22 @@ export type RegisterForm = v.InferOutput<typeof RegisterFormSchema>;
 
 export const ForgotFormSchema = v.object({ email });
 export const OtpFormSchema = v.object({
-  code: v.pipe(v.string(), v.trim(), v.minLength(OTP_MIN, AUTH_MESSAGES.invalidCode), v.maxLength(OTP_MAX, AUTH_MESSAGES.invalidCode), v.regex(/^\d+$/, AUTH_MESSAGES.invalidCode)),
+  code: v.pipe(safeString(), v.trim(), v.minLength(OTP_MIN, AUTH_MESSAGES.invalidCode), v.maxLength(OTP_MAX, AUTH_MESSAGES.invalidCode), v.regex(/^\d+$/, AUTH_MESSAGES.invalidCode)),
 });
 
 // ── Requests (spec §7 payloads) ───────────────────────────────────────────────────────
 /** POST /auth/login — `username` carries the email. */
 export const LoginRequestSchema = v.object({
   username: email,
-  password: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.passwordRequired)),
+  password: password(AUTH_MESSAGES.passwordRequired),
 });
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
 /** POST /auth/register */
 export const RegisterRequestSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(120)),
+  name: v.pipe(safeString(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(NAME_MAX)),
   email,
-  password: v.pipe(v.string(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(256)),
+  password: v.pipe(safeString(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(PASSWORD_MAX)),
   /** The language the account's mails are written in; the PWA sends the active one. */
   language: v.optional(v.picklist(['vi', 'en']), 'vi'),
 });
@@ -119,35 +132,35 @@ export const EmailRequestSchema = v.object({ email });
 /** POST /auth/verify_otp — the code travels as an integer (spec §5). */
 export const VerifyOtpRequestSchema = v.object({
   email,
-  otp: v.pipe(v.number(), v.integer(AUTH_MESSAGES.invalidOtp), v.minValue(0, AUTH_MESSAGES.invalidOtp), v.maxValue(999_999, AUTH_MESSAGES.invalidOtp)),
+  otp: integer(0, 999_999, AUTH_MESSAGES.invalidOtp),
 });
 
 /** POST /auth/reset-password — the new password follows the register rules. */
 export const ResetPasswordRequestSchema = v.object({
   email,
-  reset_token: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.invalidResetToken)),
-  new_password: v.pipe(v.string(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(256)),
+  reset_token: v.pipe(safeString(), v.minLength(1, AUTH_MESSAGES.invalidResetToken), v.maxLength(PASSWORD_MAX, AUTH_MESSAGES.invalidResetToken)),
+  new_password: v.pipe(safeString(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(PASSWORD_MAX)),
 });
 
 /** Identity-provider user data (spec §3): displayName falls back to the email's local part. */
 export const IdentityUserDataSchema = v.object({
-  uid: v.pipe(v.string(), v.minLength(1)),
+  uid: v.pipe(text(256), v.minLength(1)),
   email,
-  displayName: v.optional(v.nullable(v.string())),
-  photoURL: v.optional(v.nullable(v.string())),
+  displayName: v.optional(v.nullable(text(1024))),
+  photoURL: v.optional(v.nullable(text(URL_MAX))),
   emailVerified: v.optional(v.boolean()),
 });
 
 /** POST /auth/firebase/register and /auth/firebase/login (enhanced identity login, spec §5). */
 export const FirebaseAuthRequestSchema = v.object({
-  idToken: v.pipe(v.string(), v.minLength(ID_TOKEN_MIN)),
+  idToken: v.pipe(text(PROVIDER_TOKEN_MAX), v.minLength(ID_TOKEN_MIN)),
   userData: IdentityUserDataSchema,
 });
 
 /** POST /auth/google/callback */
 export const GoogleCallbackRequestSchema = v.object({
-  code: v.pipe(v.string(), v.minLength(1)),
-  redirect_uri: v.pipe(v.string(), v.url()),
+  code: v.pipe(text(PROVIDER_TOKEN_MAX), v.minLength(1)),
+  redirect_uri: v.pipe(text(URL_MAX), v.url()),
 });
 
 // ── Responses ─────────────────────────────────────────────────────────────────────────
@@ -201,14 +214,14 @@ export type IdentityLoginResponse = v.InferOutput<typeof IdentityLoginResponseSc
 
 /** PUT /api/me */
 export const UpdateMeRequestSchema = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(120))),
-  profile_picture: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.maxLength(2048)))),
+  name: v.optional(v.pipe(safeString(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(NAME_MAX))),
+  profile_picture: v.optional(v.nullable(v.pipe(text(URL_MAX), v.url()))),
   language: v.optional(v.picklist(LANGUAGES)),
 });
 
 /** DELETE /api/me — the password is asked again. */
 export const DeleteMeRequestSchema = v.object({
-  password: v.pipe(v.string(), v.minLength(1, AUTH_MESSAGES.passwordRequired)),
+  password: password(AUTH_MESSAGES.passwordRequired),
 });
 
 /** GET /api/admin/statistics/users */

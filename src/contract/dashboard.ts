@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { FEATURES } from './features.ts';
+import { queryInteger } from './input.ts';
 import { MEDIA_TYPES } from './media.ts';
 
 export const UsageStatsSchema = v.object({
@@ -32,7 +33,7 @@ export const COMMUNITY_PAGE_DEFAULT = 12;
 export const COMMUNITY_PAGE_MAX = 48;
 
 export const CommunityQuerySchema = v.object({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(COMMUNITY_PAGE_MAX))),
+  limit: v.optional(queryInteger(1, COMMUNITY_PAGE_MAX)),
 });
 
 /** One shared result: what the feed shows, nothing private (no inputs, no email). */

@@ -3,6 +3,7 @@
  * production, or with DEV_TOOLS=1; otherwise a JSON 404.
  */
 import * as v from 'valibot';
+import { integer, text } from './input.ts';
 
 /** What a mail is for: a verification code, or a password-reset link. */
 export const MAIL_KINDS = ['otp', 'reset'] as const;
@@ -30,8 +31,8 @@ export type OutboxResponse = v.InferOutput<typeof OutboxResponseSchema>;
  * and local trials can run many jobs. Answers the new balance.
  */
 export const GrantCreditsRequestSchema = v.object({
-  email: v.pipe(v.string(), v.email()),
-  amount: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  email: v.pipe(text(254), v.email()),
+  amount: integer(1, 100_000),
 });
 export const GrantCreditsResponseSchema = v.object({ balance: v.number() });
 
@@ -42,7 +43,7 @@ export const GrantCreditsResponseSchema = v.object({ balance: v.number() });
  */
 export const ENGINE_DELAY_MAX_MS = 10 * 60_000;
 export const EngineDelayRequestSchema = v.object({
-  email: v.pipe(v.string(), v.email()),
-  ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(ENGINE_DELAY_MAX_MS)),
+  email: v.pipe(text(254), v.email()),
+  ms: integer(0, ENGINE_DELAY_MAX_MS),
 });
 export const EngineDelayResponseSchema = v.object({ ms: v.number() });

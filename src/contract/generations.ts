@@ -21,6 +21,7 @@
  * Imports only valibot.
  */
 import * as v from 'valibot';
+import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } from './input.ts';
 import { AssetSchema } from './media.ts';
 import type { Feature } from './features.ts';
 import { FEATURES } from './features.ts';
@@ -235,9 +236,10 @@ export function upscaleVideoCredits(durationSeconds: number, factor: number): nu
 
 // ── Requests ──────────────────────────────────────────────────────────────────────────
 
-const assetId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-const prompt = v.pipe(v.string(), v.trim(), v.maxLength(2000));
-const unit = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+/** An asset id as sent: any safe text (one that is no asset's id answers like someone else's: assetNotFound). */
+const assetId = v.pipe(text(64), v.minLength(1));
+const prompt = v.pipe(safeString(), v.trim(), v.maxLength(2000));
+const unit = boundedNumber(0, 1);
 
 export const TryOnRequestSchema = v.object({
   feature: v.literal('virtual-tryon'),
@@ -262,14 +264,14 @@ export const BodyGeneratorRequestSchema = v.object({
   inputs: v.optional(v.object({ face: v.nullish(assetId) }), {}),
   params: v.object({
     gender: v.nullish(v.picklist(GENDERS)),
-    height: v.nullish(v.pipe(v.number(), v.minValue(BODY_LIMITS.height.min), v.maxValue(BODY_LIMITS.height.max))),
-    weight: v.nullish(v.pipe(v.number(), v.minValue(BODY_LIMITS.weight.min), v.maxValue(BODY_LIMITS.weight.max))),
-    age: v.nullish(v.pipe(v.number(), v.integer(), v.minValue(BODY_LIMITS.age.min), v.maxValue(BODY_LIMITS.age.max))),
+    height: v.nullish(boundedNumber(BODY_LIMITS.height.min, BODY_LIMITS.height.max)),
+    weight: v.nullish(boundedNumber(BODY_LIMITS.weight.min, BODY_LIMITS.weight.max)),
+    age: v.nullish(integer(BODY_LIMITS.age.min, BODY_LIMITS.age.max)),
     skin_tone: v.nullish(v.picklist(SKIN_TONES)),
     body_type: v.nullish(v.picklist(BODY_TYPES)),
     aspect_ratio: v.nullish(v.picklist(ASPECT_RATIOS)),
     prompt: v.optional(prompt),
-    style_hints: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(60))), v.maxLength(10))),
+    style_hints: v.optional(v.pipe(v.array(v.pipe(safeString(), v.trim(), v.maxLength(60))), v.maxLength(10))),
   }),
 });
 
@@ -287,7 +289,7 @@ export const HairstyleRequestSchema = v.object({
     gender: v.optional(v.picklist(GENDERS)),
     category: v.optional(v.picklist(HAIR_CATEGORIES)),
     /** `#rrggbb` */
-    color: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i))),
+    color: v.optional(v.pipe(text(7), v.regex(/^#[0-9a-f]{6}$/i))),
     prompt: v.optional(prompt),
   }),
 });
@@ -472,8 +474,8 @@ export const GENERATION_PAGE_DEFAULT = 20;
 export const GenerationListQuerySchema = v.object({
   feature: v.optional(v.picklist(FEATURES)),
   status: v.optional(v.picklist(GENERATION_STATUSES)),
-  cursor: v.optional(v.string()),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(GENERATION_PAGE_MAX))),
+  cursor: v.optional(text(CURSOR_MAX)),
+  limit: v.optional(queryInteger(1, GENERATION_PAGE_MAX)),
 });
 
 /** PUT /api/generations/{id}/share: only a completed job can be shared (409 otherwise); answers the job. */

@@ -22,6 +22,7 @@
  */
 import * as v from 'valibot';
 import { FEATURES } from './features.ts';
+import { CURSOR_MAX, queryInteger, safeString, text } from './input.ts';
 
 export const ASSET_KINDS = ['image', 'video', 'upscaled'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
@@ -154,7 +155,7 @@ export type AssetSort = (typeof ASSET_SORTS)[number];
 export const ASSET_TOOLS = [...FEATURES, 'upload'] as const;
 export type AssetTool = (typeof ASSET_TOOLS)[number];
 
-const isoDate = v.pipe(v.string(), v.isoDate());
+const isoDate = v.pipe(text(10), v.isoDate());
 
 /**
  * GET /api/assets query: filters of the assets picker and /your-assets (spec §2: tabs all,
@@ -165,17 +166,15 @@ export const AssetListQuerySchema = v.object({
   kind: v.optional(v.picklist(ASSET_KINDS)),
   role: v.optional(v.picklist(ASSET_ROLES)),
   /** Matches the asset's name (case-insensitive). */
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  q: v.optional(v.pipe(safeString(), v.trim(), v.maxLength(200))),
   sort: v.optional(v.picklist(ASSET_SORTS)),
   tool: v.optional(v.picklist(ASSET_TOOLS)),
   /** Created on or after this day (YYYY-MM-DD, UTC). */
   from: v.optional(isoDate),
   /** Created on or before this day (YYYY-MM-DD, UTC, the whole day). */
   to: v.optional(isoDate),
-  cursor: v.optional(v.string()),
-  limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(ASSET_PAGE_MAX)),
-  ),
+  cursor: v.optional(text(CURSOR_MAX)),
+  limit: v.optional(queryInteger(1, ASSET_PAGE_MAX)),
 });
 
 export const AssetPageSchema = v.object({
