@@ -5,10 +5,10 @@
  * user_id (0004 and 0005): newest and oldest by (created_at, id), name by (lower(name), id),
  * largest by (bytes, id). The filters narrow what the index walk returns; no page sorts rows.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { AssetKind, AssetRole, AssetSort, AssetTool } from '../../src/contract/media.ts';
 import type { Database } from '../db/connection.ts';
-import type { AssetsTable } from '../db/schema.ts';
+import type { AssetsTable, Tables } from '../db/schema.ts';
 import type { AssetRow } from './types.ts';
 
 export type NewAsset = Insertable<AssetsTable>;
@@ -47,6 +47,11 @@ export function cursorOf(sort: AssetSort, row: AssetRow): AssetCursor {
 
 export interface MediaRepository {
   insert(asset: NewAsset): Promise<AssetRow>;
+  /**
+   * Inserts a job's result rows in `db` (the transaction completing the job); a row already there
+   * (the same id) is left as it is.
+   */
+  insertStaged(db: Kysely<Tables> | Transaction<Tables>, assets: readonly NewAsset[]): Promise<void>;
   /** Any owner's asset (capability URLs carry their own authorisation). */
   findById(id: string): Promise<AssetRow | undefined>;
   findOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
@@ -69,6 +74,14 @@ export function createMediaRepository(database: Database): MediaRepository {
   return {
     async insert(asset) {
       return db.insertInto('assets').values(asset).returningAll().executeTakeFirstOrThrow();
+    },
+    async insertStaged(target, assets) {
+      if (assets.length === 0) return;
+      await target
+        .insertInto('assets')
+        .values([...assets])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     },
     async findById(id) {
       return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
