@@ -107,10 +107,15 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
       }
     }
     for (const row of await deps.repository.endedWithStaged()) {
-      if (row.staged_results) await deps.discardStaged(row.staged_results);
-      if (await deps.repository.clearStaged(row.id)) {
-        changed += 1;
-        log.warn({ generationId: row.id, status: row.status }, 'results of a job that did not complete: removed');
+      try {
+        if (row.staged_results) await deps.discardStaged(row.staged_results);
+        if (await deps.repository.clearStaged(row.id)) {
+          changed += 1;
+          log.warn({ generationId: row.id, status: row.status }, 'results of a job that did not complete: removed');
+        }
+      } catch (error) {
+        // Kept for the next pass (storage may be back by then); the other jobs go on.
+        log.error({ err: error, generationId: row.id }, 'could not remove the results of a job that did not complete');
       }
     }
     return changed;
