@@ -60,7 +60,7 @@ export interface MediaRepository {
   list(userId: string, filters: AssetFilters, sort: AssetSort, cursor: AssetCursor | null, limit: number): Promise<AssetRow[]>;
   /** Deletes the owner's assets among `ids`, answering the deleted rows. */
   deleteOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
-  /** Every stored file key of the person's assets (originals, thumbnails, posters). */
+  /** Every stored file key of the person's assets (originals, thumbnails, posters), and of their jobs' staged results. */
   storageKeysOf(userId: string): Promise<string[]>;
 }
 
@@ -127,7 +127,13 @@ export function createMediaRepository(database: Database): MediaRepository {
     },
     async storageKeysOf(userId) {
       const rows = await db.selectFrom('assets').select(['storage_key', 'thumbnail_key', 'poster_key']).where('user_id', '=', userId).execute();
-      return rows.flatMap((row) => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])]);
+      // Results of running jobs already stored but not yet assets (generations.staged_results).
+      const staged = await sql<{ storage_key: string; thumbnail_key: string; poster_key: string | null }>`
+        select element->>'storage_key' as storage_key, element->>'thumbnail_key' as thumbnail_key, element->>'poster_key' as poster_key
+        from generations g, jsonb_array_elements(g.staged_results) as element
+        where g.user_id = ${userId} and g.staged_results is not null
+      `.execute(db);
+      return [...rows, ...staged.rows].flatMap((row) => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])]);
     },
   };
 }

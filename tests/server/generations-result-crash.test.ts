@@ -164,4 +164,14 @@ describe(`a crash between storing a result and completing its job (${DRIVER})`, 
     expect(await ledgerOf(owner, id)).toEqual(['refund:1', 'reserve:-1']);
     expect(await h.balance(owner.id)).toBe(5);
   });
+
+  it('an account deleted meanwhile takes the stored files of its crashed run with it', async () => {
+    const owner = await h.person(5);
+    await crashAfterStoring(owner);
+    expect(await storedFiles(owner.id)).toHaveLength(2);
+    // What account deletion runs once the rows are gone (see server/app.ts: beforeAccountDelete).
+    const erase = await h.media.area.prepareErasure(owner.id);
+    await erase();
+    expect(await storedFiles(owner.id)).toEqual([]);
+  });
 });
