@@ -2,8 +2,8 @@
  * Exactly once across a SIGKILL, with the real server (`server/main.ts`, the local engine) on a
  * data directory it is started on again: PGlite on disk, or Postgres when DATABASE_URL is set.
  *
- * - 50 jobs in flight (some done, some running, most waiting, a few cancelled) when the process is
- *   killed with SIGKILL: after the restart every job ends, each success is charged exactly once
+ * - 50 jobs in flight (some done, some running, most waiting, a few cancelled, a few bound to
+ *   fail: their input is deleted while they wait) when the process is killed with SIGKILL: after the restart every job ends, each success is charged exactly once
  *   and each failure or cancel refunded exactly once, and the balance is the grant less the
  *   completed jobs' costs. The dev tools' engine delay keeps the runs long enough for the kill to
  *   land while they are processing (it lives in the killed process's memory: after the restart
@@ -38,6 +38,8 @@ const BODY = {
 const JOBS = 50;
 /** Of them, cancelled by their owner before the kill (refunds). */
 const CANCELLED = 5;
+/** Of them, jobs whose input is deleted while they wait: they fail when they run (refunds). */
+const FAILING = 5;
 /** Offline uploads replayed across the kill. */
 const UPLOADS = 20;
 /** Queue workers of the killed server: this many runs are cut short. */
@@ -139,7 +141,8 @@ const ENDED = ['completed', 'failed', 'cancelled'];
 
 describe(`a server killed with SIGKILL and started again on its data (${DRIVER})`, () => {
   it(`ends each of ${JOBS} jobs in flight exactly once, charged or refunded exactly once`, { timeout: 150_000 }, async () => {
-    const grant = JOBS;
+    // Enough for every job at its price (an edit costs more than a body).
+    const grant = JOBS * 10;
     const setup = await setUp({ WORKERS: String(WORKERS) });
     const first = await start(setup);
     const email = `crash-${randomUUID()}@example.com`;
@@ -147,14 +150,24 @@ describe(`a server killed with SIGKILL and started again on its data (${DRIVER})
     expect((await api(first, null, 'POST', '/api/dev-tools/credits', { email, amount: grant })).status).toBe(200);
     expect((await api(first, null, 'POST', '/api/dev-tools/engine-delay', { email, ms: ENGINE_DELAY_MS })).status).toBe(200);
 
+    const input = await upload(first, token, randomUUID(), 7);
+    expect(input?.status).toBe(201);
+    const EDIT = { feature: 'image-editing', inputs: { images: [input?.body.id] }, params: { prompt: 'Nền trắng, ánh sáng dịu' } };
+
+    // In the queue's order: bodies, then the edits that will fail, then the bodies to cancel.
+    const bodies = JOBS - FAILING - CANCELLED;
+    const requests = [...Array.from({ length: bodies }, () => BODY), ...Array.from({ length: FAILING }, () => EDIT), ...Array.from({ length: CANCELLED }, () => BODY)];
     const ids: string[] = [];
-    for (let i = 0; i < JOBS; i += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, () => api(first, token, 'POST', '/api/generations', BODY)));
+    for (let i = 0; i < requests.length; i += 10) {
+      const batch = await Promise.all(requests.slice(i, i + 10).map((request) => api(first, token, 'POST', '/api/generations', request)));
       for (const answer of batch) {
         expect(answer.status, JSON.stringify(answer.body)).toBe(202);
         ids.push(answer.body.id);
       }
     }
+    const failing = ids.slice(bodies, bodies + FAILING);
+    // The edits' input goes while they wait: they fail when they run, after the restart.
+    expect((await api(first, token, 'DELETE', `/api/assets/${input?.body.id}`)).status).toBe(204);
     // Cancel a few that wait, then kill while a full set of runs is processing.
     const cancelled = ids.slice(-CANCELLED);
     for (const id of cancelled) expect((await api(first, token, 'POST', `/api/generations/${id}/cancel`)).status).toBe(200);
@@ -181,9 +194,10 @@ describe(`a server killed with SIGKILL and started again on its data (${DRIVER})
       expect(jobs).toHaveLength(JOBS);
       const statuses = new Map(jobs.map((job) => [job.id, job.status]));
       for (const id of cancelled) expect(statuses.get(id), id).toBe('cancelled');
+      for (const id of failing) expect(statuses.get(id), id).toBe('failed');
       // The runs cut short by the kill were run again and completed (the local engine does not fail).
       for (const id of processing) expect(statuses.get(id), id).toBe('completed');
-      expect(jobs.filter((job) => job.status === 'completed')).toHaveLength(JOBS - CANCELLED);
+      expect(jobs.filter((job) => job.status === 'completed')).toHaveLength(bodies);
 
       for (const job of jobs) {
         const rows = ledger
