@@ -54,7 +54,11 @@ export interface ListFilter {
 export type ShareOutcome = { kind: 'changed'; row: GenerationRow } | { kind: 'notFound' } | { kind: 'notCompleted' };
 
 export type CancelOutcome = { kind: 'cancelled'; previous: GenerationStatus; row: GenerationRow } | { kind: 'notFound' } | { kind: 'ended' };
-export type DeleteOutcome = { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[] } | { kind: 'notFound' } | { kind: 'running' };
+export type DeleteOutcome =
+  /** `staged`: results a run stored that never became assets (their files are to be removed). */
+  | { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[]; staged: Json[] | null }
+  | { kind: 'notFound' }
+  | { kind: 'running' };
 
 /** How a run ends when it fails: the message key and its text. */
 export interface Failure {
@@ -373,7 +377,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
           used = rows.rows.map((row) => row.asset_id);
         }
         await trx.deleteFrom('generations').where('id', '=', id).execute();
-        return { kind: 'deleted', resultAssetIds: results.filter((asset) => !used.includes(asset)), keptAssetIds: used };
+        return { kind: 'deleted', resultAssetIds: results.filter((asset) => !used.includes(asset)), keptAssetIds: used, staged: current.staged_results };
       }),
 
     endedWithStaged: () =>

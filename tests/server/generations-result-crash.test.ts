@@ -174,4 +174,13 @@ describe(`a crash between storing a result and completing its job (${DRIVER})`, 
     await erase();
     expect(await storedFiles(owner.id)).toEqual([]);
   });
+
+  it('a job deleted before the recovery pass came by takes the stored files of its crashed run with it', async () => {
+    const owner = await h.person(5);
+    const id = await crashAfterStoring(owner);
+    expect((await owner.call('POST', `/api/generations/${id}/cancel`)).status).toBe(200);
+    expect((await owner.call('DELETE', `/api/generations/${id}`)).status).toBe(204);
+    expect(await resultAssets(id)).toEqual([]);
+    expect(await storedFiles(owner.id)).toEqual([]);
+  });
 });
