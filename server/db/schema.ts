@@ -142,6 +142,11 @@ export interface GenerationsTable {
   regenerated_from: string | null;
   /** When the owner shared the result in the community feed; null when not shared. */
   shared_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * The asset rows of the current run's results while they are stored, before the completion
+   * inserts them (0007); written as JSON text, read back by the media area (readStaged).
+   */
+  staged_results: ColumnType<Json[] | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date, never>;
   started_at: Date | null;
   finished_at: Date | null;

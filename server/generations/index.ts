@@ -91,7 +91,15 @@ export function createGenerations(deps: GenerationsDeps): Generations {
     timeoutMs,
     workRoot: path.join(deps.dataDir, WORK_DIR),
   });
-  const recoveryDeps: Parameters<typeof createRecovery>[0] = { repository, jobs, driver: deps.database.driver, logger, now, timeoutSeconds };
+  const recoveryDeps: Parameters<typeof createRecovery>[0] = {
+    repository,
+    jobs,
+    driver: deps.database.driver,
+    logger,
+    now,
+    timeoutSeconds,
+    discardStaged: (column) => deps.media.discardResults(deps.media.readStaged(column)),
+  };
   if (tuning.staleAfterMs !== undefined) recoveryDeps.staleAfterMs = tuning.staleAfterMs;
   if (tuning.sweepIntervalMs !== undefined) recoveryDeps.sweepIntervalMs = tuning.sweepIntervalMs;
   if (tuning.queuedGraceMs !== undefined) recoveryDeps.queuedGraceMs = tuning.queuedGraceMs;

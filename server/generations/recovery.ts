@@ -11,6 +11,9 @@
  * - queued jobs older than QUEUED_GRACE_MS that have no pg-boss job are enqueued again (a job
  *   is normally enqueued in the submit's own transaction, so this only catches jobs pg-boss lost);
  *   queued jobs whose pg-boss job has ended for good are failed and refunded.
+ * - failed or cancelled jobs that still record staged results (a run stored them and the job
+ *   ended without them, e.g. its worker died before completing and no retry was left) have those
+ *   files removed, so no result outlives a job that was not charged for it.
  *
  * Every write is fenced by the attempt number the pass read, so a worker that claims the job
  * meanwhile wins, and the refund's ledger key makes a second refund impossible: pg-boss's own
@@ -18,6 +21,7 @@
  */
 import { FEATURE_TIMEOUT_SECONDS, GENERATION_MESSAGES, type Feature } from '../../src/contract/generations.ts';
 import type { DatabaseDriver } from '../../src/contract/health.ts';
+import type { Json } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { GenerationJobs } from './jobs.ts';
 import type { GenerationsRepository } from './repository.ts';
@@ -37,6 +41,8 @@ export interface RecoveryDeps {
   now: () => number;
   /** The time limit of the job being re-enqueued, in seconds. */
   timeoutSeconds: (feature: Feature) => number;
+  /** Removes the stored files of a job's staged results (its staged_results column). */
+  discardStaged: (column: Json[]) => Promise<void>;
   staleAfterMs?: number;
   sweepIntervalMs?: number;
   queuedGraceMs?: number;
@@ -98,6 +104,18 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
           changed += 1;
           log.warn({ generationId: row.id, queueState: state }, 'queued generation whose queue job ended: failed');
         }
+      }
+    }
+    for (const row of await deps.repository.endedWithStaged()) {
+      try {
+        if (row.staged_results) await deps.discardStaged(row.staged_results);
+        if (await deps.repository.clearStaged(row.id)) {
+          changed += 1;
+          log.warn({ generationId: row.id, status: row.status }, 'results of a job that did not complete: removed');
+        }
+      } catch (error) {
+        // Kept for the next pass (storage may be back by then); the other jobs go on.
+        log.error({ err: error, generationId: row.id }, 'could not remove the results of a job that did not complete');
       }
     }
     return changed;

@@ -54,7 +54,11 @@ export interface ListFilter {
 export type ShareOutcome = { kind: 'changed'; row: GenerationRow } | { kind: 'notFound' } | { kind: 'notCompleted' };
 
 export type CancelOutcome = { kind: 'cancelled'; previous: GenerationStatus; row: GenerationRow } | { kind: 'notFound' } | { kind: 'ended' };
-export type DeleteOutcome = { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[] } | { kind: 'notFound' } | { kind: 'running' };
+export type DeleteOutcome =
+  /** `staged`: results a run stored that never became assets (their files are to be removed). */
+  | { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[]; staged: Json[] | null }
+  | { kind: 'notFound' }
+  | { kind: 'running' };
 
 /** How a run ends when it fails: the message key and its text. */
 export interface Failure {
@@ -80,8 +84,17 @@ export interface GenerationsRepository {
   claim(id: string, now: Date): Promise<GenerationRow | undefined>;
   /** Heartbeat of a run, with its progress when given; false when the run is no longer current. */
   tick(id: string, attempt: number, now: Date, progress: { stage: GenerationStage; percent: number } | null): Promise<boolean>;
-  /** processing → completed with its results, and the credit commit. False when the run is no longer current. */
-  complete(id: string, attempt: number, resultAssetIds: string[], now: Date): Promise<boolean>;
+  /**
+   * Records the results a run is storing (the asset rows their files are put for), or clears them
+   * (null), while that run is current. False when it is no longer current.
+   */
+  stage(id: string, attempt: number, staged: Json[] | null): Promise<boolean>;
+  /**
+   * In one transaction: processing → completed with its results, `attach` (which inserts the
+   * result assets), and the credit commit; the staged results are cleared. False, with nothing
+   * written, when the run is no longer current.
+   */
+  complete(id: string, attempt: number, resultAssetIds: string[], now: Date, attach?: (trx: Transaction<Tables>) => Promise<void>): Promise<boolean>;
   /**
    * queued or processing → failed, and the refund. With `attempt`, only while that run is current
    * (a worker); without, whatever run holds it (the sweeper, which fences with `attempt` too).
@@ -98,6 +111,11 @@ export interface GenerationsRepository {
   share(userId: string, id: string, shared: boolean, at: Date): Promise<ShareOutcome>;
   /** Deletes an ended job; reports which of its results no other job of the owner uses as input. */
   delete(userId: string, id: string): Promise<DeleteOutcome>;
+
+  /** Failed or cancelled jobs that still hold staged results (their files are to be removed). */
+  endedWithStaged(): Promise<Array<Pick<GenerationRow, 'id' | 'status' | 'staged_results'>>>;
+  /** Clears the staged results of an ended job (not completed: its results are attached). False when it has not ended. */
+  clearStaged(id: string): Promise<boolean>;
 
   /** Processing jobs whose heartbeat is older than `before` (or missing). */
   staleProcessing(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts'>>>;
@@ -259,17 +277,30 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
       return result.numUpdatedRows > 0n;
     },
 
-    complete: (id, attempt, resultAssetIds, now) =>
+    async stage(id, attempt, staged) {
+      const result = await db
+        .updateTable('generations')
+        .set({ staged_results: staged === null ? null : JSON.stringify(staged) })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('attempts', '=', attempt)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    complete: (id, attempt, resultAssetIds, now, attach) =>
       db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('generations')
-          .set({ status: 'completed', stage: null, progress: 100, result_asset_ids: JSON.stringify(resultAssetIds), finished_at: now, heartbeat_at: now })
+          .set({ status: 'completed', stage: null, progress: 100, result_asset_ids: JSON.stringify(resultAssetIds), staged_results: null, finished_at: now, heartbeat_at: now })
           .where('id', '=', id)
           .where('status', '=', 'processing')
           .where('attempts', '=', attempt)
           .returning(['id', 'user_id', 'cost', 'feature'])
           .executeTakeFirst();
         if (!row) return false;
+        // The results become assets with the job's completion and its charge, or not at all.
+        await attach?.(trx);
         // The reservation stands: the commit row (0) records that it was consumed.
         await insertLedger(trx, { userId: row.user_id, kind: 'commit', amount: 0, generationId: row.id, reason: `${row.feature} completed`, now });
         return true;
@@ -346,8 +377,27 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
           used = rows.rows.map((row) => row.asset_id);
         }
         await trx.deleteFrom('generations').where('id', '=', id).execute();
-        return { kind: 'deleted', resultAssetIds: results.filter((asset) => !used.includes(asset)), keptAssetIds: used };
+        return { kind: 'deleted', resultAssetIds: results.filter((asset) => !used.includes(asset)), keptAssetIds: used, staged: current.staged_results };
       }),
+
+    endedWithStaged: () =>
+      db
+        .selectFrom('generations')
+        .select(['id', 'status', 'staged_results'])
+        .where('staged_results', 'is not', null)
+        .where('status', 'in', ['failed', 'cancelled'])
+        .limit(RECOVERY_BATCH)
+        .execute(),
+
+    async clearStaged(id) {
+      const result = await db
+        .updateTable('generations')
+        .set({ staged_results: null })
+        .where('id', '=', id)
+        .where('status', 'in', ['failed', 'cancelled'])
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
 
     staleProcessing: (before) =>
       db

@@ -3,14 +3,21 @@
  *
  * A run claims the row (queued/processing → processing, attempts + 1; the new attempt number
  * fences every later write of this run), materializes the input assets into a temporary run
- * directory, runs the engine of the job with an AbortSignal, stores each output as an asset and
- * marks the job completed with the credit commit — or failed with the refund. Meanwhile a watch
+ * directory, runs the engine of the job with an AbortSignal, stores its outputs and marks the job
+ * completed with the credit commit — or failed with the refund.
+ *
+ * Results are stored exactly once per job: the run records the outputs' asset rows on the job
+ * (staged_results) before it puts their files into storage, and the rows are inserted in the very
+ * transaction that completes and charges the job. A crash in between leaves no asset (nothing to
+ * see or use for free); the retry finds the staged results and, when all their files are stored,
+ * completes with them without running the engine again (no second copy); a job that ends
+ * otherwise has the recorded files removed (here, or by the recovery pass). Meanwhile a watch
  * writes the heartbeat and the engine's progress (at most WATCH_TICK_MS apart, never going
  * backwards) and aborts the engine as soon as the row is no longer this run's (cancelled, or taken
  * over by a newer run after this worker was presumed dead).
  *
  * Ends of a run:
- * - completed: results stored, 'commit' ledger row;
+ * - completed: results attached as assets, 'commit' ledger row, in one transaction;
  * - time limit (FEATURE_TIMEOUT_SECONDS, enforced here): failed 'serverTimeout', refund;
  * - EngineError: failed with its message, refund — unless `transient` with retries left: then the
  *   row goes back to queued and the handler throws, so pg-boss retries it with backoff;
@@ -36,7 +43,8 @@ import {
 import type { Engine, EngineInputs, EngineRequest, InputFile } from '../engines/types.ts';
 import { EngineError } from '../engines/types.ts';
 import type { Logger } from '../logger.ts';
-import type { AssetRow, MediaService } from '../media/types.ts';
+import type { Json } from '../db/schema.ts';
+import type { MediaService, PreparedResult, StagedResult } from '../media/types.ts';
 import type { GenerationJob } from './jobs.ts';
 import type { GenerationRow, GenerationsRepository } from './repository.ts';
 
@@ -237,16 +245,37 @@ export function createRunner(deps: RunnerDeps): Runner {
     job.signal.addEventListener('abort', onReleased, { once: true });
     let engineSettled: Promise<unknown> = Promise.resolve();
     let runDir: string | undefined;
-    const ingested: AssetRow[] = [];
+    /** The results recorded on the row by this run (or reused from an earlier one), if any. */
+    let staged: StagedResult[] = [];
+    const lost = () => {
+      controller.abort(new RunStop('lost'));
+      return controller.signal.reason as RunStop;
+    };
     try {
       const request = storedRequest(row);
+      const earlier = deps.media.readStaged(row.staged_results);
+      if (earlier.length > 0) {
+        staged = earlier;
+        // An earlier run stored these results and died before completing: reuse them (no second
+        // copy, no second engine run) when every file made it into storage.
+        if (await deps.media.resultsStored(earlier)) {
+          await watch.stop();
+          await finish(row, earlier, runLog);
+          return;
+        }
+        await deps.media.discardResults(earlier);
+        staged = [];
+        if (!(await deps.repository.stage(row.id, attempt, null))) throw lost();
+      }
+
       const engine = deps.engines.get(row.engine as EngineName);
       if (!engine.supports(request.feature)) throw new Error(`the ${engine.name} engine cannot run ${request.feature}`);
       await mkdir(deps.workRoot, { recursive: true });
       runDir = await mkdtemp(path.join(deps.workRoot, `${row.id}-`));
       const inputsDir = path.join(runDir, 'inputs');
       const workDir = path.join(runDir, 'work');
-      await Promise.all([mkdir(inputsDir), mkdir(workDir)]);
+      const resultsDir = path.join(runDir, 'results');
+      await Promise.all([mkdir(inputsDir), mkdir(workDir), mkdir(resultsDir)]);
 
       const assets = await untilAborted(deps.media.findOwned(row.user_id, row.input_asset_ids), controller.signal);
       if (assets.length !== new Set(row.input_asset_ids).size) throw new EngineError('assetNotFound');
@@ -272,32 +301,67 @@ export function createRunner(deps: RunnerDeps): Runner {
           throw new Error(`engine output outside its work directory or missing: ${output.path}`);
         }
       }
+      const prepared: PreparedResult[] = [];
       for (const output of result.outputs) {
         if (controller.signal.aborted) throw controller.signal.reason;
-        ingested.push(await deps.media.ingest(row.user_id, output, { generationId: row.id, feature: request.feature, metadata: result.metadata }));
+        prepared.push(await deps.media.prepareResult(row.user_id, output, { generationId: row.id, feature: request.feature, metadata: result.metadata }, resultsDir));
       }
+      // Recorded before a file is put, so whatever lands in storage is known to the row: a retry
+      // reuses it, and a job that ends otherwise has it removed.
+      const planned = prepared.map((item) => item.staged);
+      if (!(await deps.repository.stage(row.id, attempt, planned as unknown as Json[]))) throw lost();
+      staged = planned;
+      await deps.media.putResults(prepared);
+      if (controller.signal.aborted) throw controller.signal.reason;
       await watch.stop();
-      const resultIds = ingested.map((asset) => asset.id);
-      const completed = await deps.repository.complete(row.id, attempt, resultIds, now());
-      if (!completed) {
-        // Cancelled (or taken over) while the results were being stored: they are nobody's.
-        await deps.media.deleteAssets(row.user_id, resultIds);
-        runLog.info('generation ended elsewhere before completing: results discarded');
-        return;
-      }
-      runLog.info({ results: ingested.length }, 'generation completed');
+      await finish(row, staged, runLog);
     } catch (error) {
       clearTimeout(timer);
       await watch.stop();
-      if (ingested.length > 0) {
-        await deps.media.deleteAssets(row.user_id, ingested.map((asset) => asset.id)).catch((cleanup: unknown) => runLog.warn({ err: cleanup }, 'could not remove partial results'));
-      }
       await settleFailure(job, row, controller, error, runLog);
+      if (staged.length > 0) await releaseStaged(row.id, staged, runLog);
     } finally {
       clearTimeout(timer);
       job.signal.removeEventListener('abort', onReleased);
       if (controller.signal.aborted) await settledWithin(engineSettled, ENGINE_STOP_GRACE_MS);
       if (runDir) await rm(runDir, { recursive: true, force: true }).catch((error: unknown) => runLog.warn({ err: error }, 'could not remove the run directory'));
+    }
+  }
+
+  /**
+   * Completes the job with its stored results: their assets are inserted in the transaction that
+   * completes and charges it. When the run is no longer current, the results are released.
+   */
+  async function finish(row: GenerationRow, results: StagedResult[], runLog: Logger): Promise<void> {
+    const ids = results.map((item) => item.id);
+    const completed = await deps.repository.complete(row.id, row.attempts, ids, now(), (trx) => deps.media.attachResults(trx, results));
+    if (!completed) {
+      runLog.info('generation ended elsewhere before completing');
+      await releaseStaged(row.id, results, runLog);
+      return;
+    }
+    runLog.info({ results: ids.length }, 'generation completed');
+  }
+
+  /**
+   * Results this run staged but did not attach: while the job is pending, they are the next run's
+   * (it reuses or removes them); once it has ended without them (failed, cancelled), their files
+   * are removed and the row's record of them cleared. A completed job keeps what it attached.
+   */
+  async function releaseStaged(id: string, results: StagedResult[], runLog: Logger): Promise<void> {
+    try {
+      const current = await deps.repository.findById(id);
+      if (current && (current.status === 'queued' || current.status === 'processing')) return;
+      if (current?.status === 'completed') {
+        const attached = new Set(current.result_asset_ids);
+        results = results.filter((item) => !attached.has(item.id));
+        if (results.length === 0) return;
+      }
+      await deps.media.discardResults(results);
+      if (current && current.status !== 'completed') await deps.repository.clearStaged(id);
+    } catch (error) {
+      // The recovery pass removes what is still recorded on an ended job.
+      runLog.warn({ err: error }, 'could not remove unattached results');
     }
   }
 

@@ -304,6 +304,8 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       if (outcome.kind === 'notFound') throw generationError(404, 'notFound');
       if (outcome.kind === 'running') throw generationError(409, 'stillRunning');
       if (outcome.resultAssetIds.length > 0) await media.deleteAssets(caller.id, outcome.resultAssetIds);
+      // Deleted before the recovery pass removed what a dead run had stored: nothing records it now.
+      if (outcome.staged) await media.discardResults(media.readStaged(outcome.staged));
     },
 
     async share(caller, id, shared) {

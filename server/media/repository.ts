@@ -5,10 +5,10 @@
  * user_id (0004 and 0005): newest and oldest by (created_at, id), name by (lower(name), id),
  * largest by (bytes, id). The filters narrow what the index walk returns; no page sorts rows.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { AssetKind, AssetRole, AssetSort, AssetTool } from '../../src/contract/media.ts';
 import type { Database } from '../db/connection.ts';
-import type { AssetsTable } from '../db/schema.ts';
+import type { AssetsTable, Tables } from '../db/schema.ts';
 import type { AssetRow } from './types.ts';
 
 export type NewAsset = Insertable<AssetsTable>;
@@ -47,6 +47,11 @@ export function cursorOf(sort: AssetSort, row: AssetRow): AssetCursor {
 
 export interface MediaRepository {
   insert(asset: NewAsset): Promise<AssetRow>;
+  /**
+   * Inserts a job's result rows in `db` (the transaction completing the job); a row already there
+   * (the same id) is left as it is.
+   */
+  insertStaged(db: Kysely<Tables> | Transaction<Tables>, assets: readonly NewAsset[]): Promise<void>;
   /** Any owner's asset (capability URLs carry their own authorisation). */
   findById(id: string): Promise<AssetRow | undefined>;
   findOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
@@ -55,7 +60,7 @@ export interface MediaRepository {
   list(userId: string, filters: AssetFilters, sort: AssetSort, cursor: AssetCursor | null, limit: number): Promise<AssetRow[]>;
   /** Deletes the owner's assets among `ids`, answering the deleted rows. */
   deleteOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
-  /** Every stored file key of the person's assets (originals, thumbnails, posters). */
+  /** Every stored file key of the person's assets (originals, thumbnails, posters), and of their jobs' staged results. */
   storageKeysOf(userId: string): Promise<string[]>;
 }
 
@@ -69,6 +74,14 @@ export function createMediaRepository(database: Database): MediaRepository {
   return {
     async insert(asset) {
       return db.insertInto('assets').values(asset).returningAll().executeTakeFirstOrThrow();
+    },
+    async insertStaged(target, assets) {
+      if (assets.length === 0) return;
+      await target
+        .insertInto('assets')
+        .values([...assets])
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     },
     async findById(id) {
       return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
@@ -114,7 +127,13 @@ export function createMediaRepository(database: Database): MediaRepository {
     },
     async storageKeysOf(userId) {
       const rows = await db.selectFrom('assets').select(['storage_key', 'thumbnail_key', 'poster_key']).where('user_id', '=', userId).execute();
-      return rows.flatMap((row) => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])]);
+      // Results of running jobs already stored but not yet assets (generations.staged_results).
+      const staged = await sql<{ storage_key: string; thumbnail_key: string; poster_key: string | null }>`
+        select element->>'storage_key' as storage_key, element->>'thumbnail_key' as thumbnail_key, element->>'poster_key' as poster_key
+        from generations g, jsonb_array_elements(g.staged_results) as element
+        where g.user_id = ${userId} and g.staged_results is not null
+      `.execute(db);
+      return [...rows, ...staged.rows].flatMap((row) => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])]);
     },
   };
 }

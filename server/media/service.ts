@@ -22,17 +22,17 @@ import {
   type MediaVariant,
 } from '../../src/contract/media.ts';
 import type { Json } from '../db/schema.ts';
-import type { InputFile } from '../engines/types.ts';
+import type { EngineOutput, InputFile } from '../engines/types.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import { MediaError } from './errors.ts';
 import { normaliseUpload, POSTER_SIDE_PX, probeImage, writeWebpPreview } from './images.ts';
 import { rolesFor } from './policy.ts';
-import { cursorOf, type AssetCursor, type AssetFilters, type MediaRepository } from './repository.ts';
+import { cursorOf, type AssetCursor, type AssetFilters, type MediaRepository, type NewAsset } from './repository.ts';
 import type { MediaUrlSigner } from './signing.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
 import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
-import type { AssetRow, MediaService } from './types.ts';
+import type { AssetRow, IngestOptions, MediaService, PreparedResult, StagedResult } from './types.ts';
 import type { ReceivedUpload } from './upload.ts';
 import { extractFrame, probeVideo, type VideoInfo } from './video.ts';
 
@@ -218,6 +218,23 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
 
+/**
+ * The shape of generations.staged_results as the media area writes it (checked when read back:
+ * the keys name the files a retry reuses or a cleanup removes).
+ */
+const StagedResultsSchema = v.array(
+  v.looseObject({
+    id: IdSchema,
+    user_id: IdSchema,
+    storage_key: v.string(),
+    thumbnail_key: v.string(),
+    poster_key: v.nullable(v.string()),
+    created_at: TimeSchema,
+  }),
+);
+
+const stagedKeys = (row: StagedResult): string[] => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])];
+
 export function createMediaService(deps: MediaServiceDeps): MediaArea {
   const { repository, storage, signer, logger } = deps;
 
@@ -250,8 +267,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     };
   };
 
-  /** Puts the prepared files into storage and inserts the row; nothing stays stored if that fails. */
-  const store = async (
+  /** The row of an asset and the files to put for it, at the keys under `<user>/<asset id>/`. */
+  const plan = (
     userId: string,
     id: string,
     type: SniffedType,
@@ -267,21 +284,18 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       warnings: AssetWarning[];
       metadata: { [key: string]: Json };
     },
-  ): Promise<AssetRow> => {
+  ): { row: NewAsset; files: PreparedResult['files'] } => {
     const base = `${userId}/${id}`;
     const keys = { original: `${base}/original.${type.extension}`, thumbnail: `${base}/thumbnail.webp`, poster: prepared.poster ? `${base}/poster.webp` : null };
-    const written: string[] = [];
-    try {
-      await storage.put(keys.original, prepared.original, type.mime);
-      written.push(keys.original);
-      await storage.put(keys.thumbnail, { path: prepared.thumbnail, move: true }, THUMBNAIL_MIME);
-      written.push(keys.thumbnail);
-      if (prepared.poster && keys.poster) {
-        await storage.put(keys.poster, { path: prepared.poster, move: true }, THUMBNAIL_MIME);
-        written.push(keys.poster);
-      }
-      const video = prepared.video;
-      return await repository.insert({
+    const files: PreparedResult['files'] = [
+      { key: keys.original, ...prepared.original, move: prepared.original.move, mime: type.mime },
+      { key: keys.thumbnail, path: prepared.thumbnail, move: true, mime: THUMBNAIL_MIME },
+    ];
+    if (prepared.poster && keys.poster) files.push({ key: keys.poster, path: prepared.poster, move: true, mime: THUMBNAIL_MIME });
+    const video = prepared.video;
+    return {
+      files,
+      row: {
         id,
         user_id: userId,
         kind: row.kind,
@@ -305,11 +319,66 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
         warnings: JSON.stringify([...new Set(row.warnings)]),
         metadata: JSON.stringify(row.metadata),
         created_at: new Date(deps.now()),
-      });
+      },
+    };
+  };
+
+  /** Puts files into storage; on a failure, removes the ones already put and rethrows. */
+  const putFiles = async (files: PreparedResult['files']): Promise<void> => {
+    const written: string[] = [];
+    try {
+      for (const file of files) {
+        await storage.put(file.key, { path: file.path, move: file.move }, file.mime);
+        written.push(file.key);
+      }
     } catch (error) {
       await storage.delete(written).catch((cleanup: unknown) => logger.warn({ err: cleanup, keys: written }, 'could not remove the files of a failed asset'));
       throw error;
     }
+  };
+
+  /** Puts the prepared files into storage and inserts the row; nothing stays stored if that fails. */
+  const store = async (userId: string, id: string, type: SniffedType, prepared: Prepared, row: Parameters<typeof plan>[4]): Promise<AssetRow> => {
+    const planned = plan(userId, id, type, prepared, row);
+    await putFiles(planned.files);
+    try {
+      return await repository.insert(planned.row);
+    } catch (error) {
+      const keys = planned.files.map((file) => file.key);
+      await storage.delete(keys).catch((cleanup: unknown) => logger.warn({ err: cleanup, keys }, 'could not remove the files of a failed asset'));
+      throw error;
+    }
+  };
+
+  /** Probes an engine output and writes its derived files into `work`: the row and files of its asset `id`. */
+  const prepareOutput = async (userId: string, id: string, output: EngineOutput, options: IngestOptions, work: string): Promise<{ row: NewAsset; files: PreparedResult['files'] }> => {
+    const type = sniffType(await readHead(output.path));
+    if (!type || type.mime !== output.mime || type.mediaType !== output.mediaType) {
+      throw new Error(`engine output ${output.name} is ${type?.mime ?? 'of no accepted type'}, not the ${output.mime} it claims`);
+    }
+    let prepared: Prepared;
+    if (type.mediaType === 'image') {
+      const size = await probeImage(output.path, type);
+      const thumbnail = path.join(work, 'thumbnail.webp');
+      await writeWebpPreview(output.path, thumbnail);
+      prepared = { original: { path: output.path, move: false }, thumbnail, poster: null, ...size, bytes: (await stat(output.path)).size, video: null };
+    } else {
+      const derived = await prepareVideo(output.path, type, work);
+      prepared = { ...derived, original: { path: output.path, move: false }, bytes: (await stat(output.path)).size };
+    }
+    const warnings: AssetWarning[] = [...(output.warnings ?? [])];
+    if (prepared.width * prepared.height > FOUR_K_PIXELS) warnings.push('over4k');
+    return plan(userId, id, type, prepared, {
+      kind: output.kind,
+      roles: output.roles,
+      name: sanitiseName(output.name, type.extension, 'result'),
+      source: 'generation',
+      generationId: options.generationId,
+      feature: options.feature,
+      uploadKey: null,
+      warnings,
+      metadata: { ...options.metadata, ...output.metadata },
+    });
   };
 
   /** A scratch folder for one asset's derived files, removed afterwards whatever happens. */
@@ -379,36 +448,68 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     },
 
     async ingest(userId, output, options) {
-      const type = sniffType(await readHead(output.path));
-      if (!type || type.mime !== output.mime || type.mediaType !== output.mediaType) {
-        throw new Error(`engine output ${output.name} is ${type?.mime ?? 'of no accepted type'}, not the ${output.mime} it claims`);
-      }
       const id = randomUUID();
       return withWorkDir(id, async (work) => {
-        let prepared: Prepared;
-        if (type.mediaType === 'image') {
-          const size = await probeImage(output.path, type);
-          const thumbnail = path.join(work, 'thumbnail.webp');
-          await writeWebpPreview(output.path, thumbnail);
-          prepared = { original: { path: output.path, move: false }, thumbnail, poster: null, ...size, bytes: (await stat(output.path)).size, video: null };
-        } else {
-          const derived = await prepareVideo(output.path, type, work);
-          prepared = { ...derived, original: { path: output.path, move: false }, bytes: (await stat(output.path)).size };
+        const planned = await prepareOutput(userId, id, output, options, work);
+        await putFiles(planned.files);
+        try {
+          return await repository.insert(planned.row);
+        } catch (error) {
+          const keys = planned.files.map((file) => file.key);
+          await storage.delete(keys).catch((cleanup: unknown) => logger.warn({ err: cleanup, keys }, 'could not remove the files of a failed asset'));
+          throw error;
         }
-        const warnings: AssetWarning[] = [...(output.warnings ?? [])];
-        if (prepared.width * prepared.height > FOUR_K_PIXELS) warnings.push('over4k');
-        return store(userId, id, type, prepared, {
-          kind: output.kind,
-          roles: output.roles,
-          name: sanitiseName(output.name, type.extension, 'result'),
-          source: 'generation',
-          generationId: options.generationId,
-          feature: options.feature,
-          uploadKey: null,
-          warnings,
-          metadata: { ...options.metadata, ...output.metadata },
-        });
       });
+    },
+
+    async prepareResult(userId, output, options, workDir) {
+      const id = randomUUID();
+      const work = path.join(workDir, id);
+      await mkdir(work, { recursive: true });
+      const { row, files } = await prepareOutput(userId, id, output, options, work);
+      const { created_at: createdAt, feature, upload_key: _uploadKey, ...rest } = row;
+      return { staged: { ...rest, feature: feature ?? null, created_at: createdAt.toISOString() }, files };
+    },
+
+    async putResults(prepared) {
+      const put: PreparedResult[] = [];
+      try {
+        for (const result of prepared) {
+          await putFiles(result.files);
+          put.push(result);
+        }
+      } catch (error) {
+        const keys = put.flatMap((result) => result.files.map((file) => file.key));
+        await storage.delete(keys).catch((cleanup: unknown) => logger.warn({ err: cleanup, keys }, 'could not remove the files of failed results'));
+        throw error;
+      }
+    },
+
+    async resultsStored(staged) {
+      for (const key of staged.flatMap(stagedKeys)) {
+        const object = await storage.open(key).catch(() => null);
+        if (!object) return false;
+        object.body.destroy();
+      }
+      return true;
+    },
+
+    async attachResults(db, staged) {
+      if (staged.length === 0) return;
+      await repository.insertStaged(
+        db,
+        staged.map((row) => ({ ...row, created_at: new Date(row.created_at) })),
+      );
+    },
+
+    async discardResults(staged) {
+      const keys = staged.flatMap(stagedKeys);
+      await storage.delete(keys);
+    },
+
+    readStaged(column) {
+      if (column === null) return [];
+      return v.parse(StagedResultsSchema, column) as StagedResult[];
     },
 
     findOwned: (userId, ids) => repository.findOwned(userId, ids),

@@ -53,6 +53,7 @@ beforeAll(() => {
     logger: silentLogger(),
     now: Date.now,
     timeoutSeconds: () => 600,
+    discardStaged: (column) => h.media.service.discardResults(h.media.service.readStaged(column)),
     staleAfterMs: STALE_MS,
   });
 });

@@ -67,14 +67,15 @@ export function runChild(env: Record<string, string>, entry = 'server/main.ts'):
   return { child, logs, stdout: () => out, stderr: () => err, exited };
 }
 
-/** Starts the server and resolves once it logged "listening". */
-export async function spawnServer(env: Record<string, string>, entry?: string): Promise<SpawnedServer> {
+/** Starts the server and resolves once it logged "listening" (within `startTimeoutMs`, default START_TIMEOUT_MS). */
+export async function spawnServer(env: Record<string, string>, entry?: string, options: { startTimeoutMs?: number } = {}): Promise<SpawnedServer> {
+  const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
   const run = runChild(env, entry);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
       run.child.kill('SIGKILL');
-      reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms\n${run.stdout()}\n${run.stderr()}`));
-    }, START_TIMEOUT_MS);
+      reject(new Error(`server did not start within ${startTimeoutMs} ms\n${run.stdout()}\n${run.stderr()}`));
+    }, startTimeoutMs);
     const poll = setInterval(() => {
       const listening = run.logs.find((line) => line.msg === 'listening');
       if (listening) {
