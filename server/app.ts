@@ -142,9 +142,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   media.mount(app, accounts.guards);
   deps.generations?.mount(app, accounts.guards);
   app.route('/api/community', communityRoutes({ service: dashboard }));
-  if (deps.config.devTools) {
+  // The outbox is readable (from this machine only) whenever mails go there: a newcomer on the
+  // defaults reads their verification code on /dev-tools without DEV_TOOLS.
+  if (deps.config.devTools || deps.config.smtpUrl === null) {
     const devTools: DevToolsDeps = {
       outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
+      tools: deps.config.devTools,
       users: createUsersRepository(deps.database),
       now: deps.now ?? Date.now,
     };
