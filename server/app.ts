@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(requestId());
   app.use(requestLog(deps.logger, { trustProxy: deps.config.trustProxy }));
-  app.use(securityHeaders(csp, { allowPopups: firebase !== null }));
+  app.use(securityHeaders(csp, { allowPopups: firebase !== null, https: { publicUrl: deps.config.publicUrl, trustProxy: deps.config.trustProxy } }));
   if (deps.config.corsOrigins.length > 0) {
     const apiCors = cors({
       origin: [...deps.config.corsOrigins],

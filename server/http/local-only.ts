@@ -31,7 +31,7 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /** A host name a browser only ever resolves to this machine. */
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
 }
