@@ -72,8 +72,10 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The e2e server always runs on embedded PGlite, whatever the shell says.
         DATABASE_URL: '',
-        // The suite reads mails (OTP, reset links) through /dev-tools.
-        DEV_TOOLS: '1',
+        // The suite reads mails (OTP, reset links) and grants credits through /api/dev-tools,
+        // from this machine; `force` because a production server refuses a plain 1 (with
+        // NODE_ENV=test, 1 would do).
+        DEV_TOOLS: 'force',
         // Each test user comes from its own client address (X-Forwarded-For, tests/e2e/session.ts),
         // as real people do: the per-address mail limit would otherwise stop the suite's sign-ups.
         TRUST_PROXY: '1',

@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(requestId());
   app.use(requestLog(deps.logger, { trustProxy: deps.config.trustProxy }));
-  app.use(securityHeaders(csp, { allowPopups: firebase !== null }));
+  app.use(securityHeaders(csp, { allowPopups: firebase !== null, https: { publicUrl: deps.config.publicUrl, trustProxy: deps.config.trustProxy } }));
   app.use(bodyLimit(bodyLimitFor));
   if (deps.config.corsOrigins.length > 0) {
     const apiCors = cors({
@@ -161,17 +161,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: deps.now ?? Date.now });
   // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
   accountsDeps.beforeAccountDelete = (userId) => media.area.prepareErasure(userId);
-  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.database), media: media.service, now: deps.now ?? Date.now });
+  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.database), media: media.service, sharedUrls: media.sharedUrls, now: deps.now ?? Date.now });
   accountsDeps.usageStats = (user) => dashboard.stats(user);
   const accounts = createAccounts(accountsDeps);
   accounts.mount(app);
   deps.onAccounts?.(accounts);
-  media.mount(app, accounts.guards);
+  // Community feed links work only while their job is shared.
+  media.mount(app, accounts.guards, dashboard.isShared);
   deps.generations?.mount(app, accounts.guards);
   app.route('/api/community', communityRoutes({ service: dashboard }));
-  if (deps.config.devTools) {
+  // The outbox is readable (from this machine only) whenever mails go there: a newcomer on the
+  // defaults reads their verification code on /dev-tools without DEV_TOOLS.
+  if (deps.config.devTools || deps.config.smtpUrl === null) {
     const devTools: DevToolsDeps = {
       outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
+      tools: deps.config.devTools,
       users: createUsersRepository(deps.database),
       now: deps.now ?? Date.now,
     };

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
     expect(loadConfig({}, cwd)).toEqual({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: '/srv/atelier/data',
       databaseUrl: null,
       staticDir: '/srv/atelier/dist',
@@ -118,7 +118,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://atelier.example.com/',
         SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
         MAIL_FROM: 'no-reply@example.com',
-        DEV_TOOLS: '1',
+        DEV_TOOLS: 'force',
         FIREBASE_PROJECT_ID: 'atelier-prod',
         FIREBASE_API_KEY: 'AIza-key_1',
         FIREBASE_AUTH_DOMAIN: 'atelier-prod.firebaseapp.com',
@@ -151,11 +151,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ ACCESS_TOKEN_TTL: text }, cwd).accessTokenTtlSeconds).toBe(seconds);
   });
 
-  it('turns dev tools on outside production unless DEV_TOOLS=0', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }, cwd).devTools).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'test' }, cwd).devTools).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development', DEV_TOOLS: '0' }, cwd).devTools).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_TOOLS: '1' }, cwd).devTools).toBe(true);
+  it('turns dev tools on only when asked: DEV_TOOLS=1, or force in production', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      expect(loadConfig({ NODE_ENV }, cwd).devTools, NODE_ENV).toBe(false);
+      expect(loadConfig({ NODE_ENV, DEV_TOOLS: '0' }, cwd).devTools, NODE_ENV).toBe(false);
+      expect(loadConfig({ NODE_ENV, DEV_TOOLS: 'force' }, cwd).devTools, NODE_ENV).toBe(true);
+    }
+    expect(loadConfig({ NODE_ENV: 'development', DEV_TOOLS: '1' }, cwd).devTools).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DEV_TOOLS: '1' }, cwd).devTools).toBe(true);
+  });
+
+  it('refuses DEV_TOOLS=1 in production, naming the way to force it', () => {
+    expect(configError({ NODE_ENV: 'production', DEV_TOOLS: '1' }).problems).toEqual([
+      'DEV_TOOLS=1 is refused with NODE_ENV=production: the dev tools hand out verification codes and credits without sign-in; set DEV_TOOLS=force to serve them anyway (to this machine only), or use NODE_ENV=development or test',
+    ]);
+    // NODE_ENV defaults to production, as `npm start` runs.
+    expect(configError({ DEV_TOOLS: '1' }).problems[0]).toMatch(/^DEV_TOOLS=1 is refused/);
   });
 
   it('runs Firebase against the emulator with demo defaults', () => {
@@ -214,7 +225,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'atelier.example.com', 'PUBLIC_URL must be an http:// or https:// URL (got "atelier.example.com")'],
     ['SMTP_URL', 'mail.example.com:25', 'SMTP_URL must be an smtp:// or smtps:// URL (got "mail.example.com:25")'],
     ['MAIL_FROM', 'Atelier', 'MAIL_FROM must be an email address, optionally with a display name: Name <address> (got "Atelier")'],
-    ['DEV_TOOLS', 'yes', 'DEV_TOOLS must be 0 or 1 (got "yes")'],
+    ['DEV_TOOLS', 'yes', 'DEV_TOOLS must be 0, 1 or force (got "yes")'],
     ['FIREBASE_AUTH_EMULATOR_HOST', 'http://127.0.0.1:9099', 'FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got "http://127.0.0.1:9099")'],
     ['GOOGLE_TOKEN_URL', 'ftp://x', 'GOOGLE_TOKEN_URL must be an http:// or https:// URL (got "ftp://x")'],
   ])('rejects %s=%j', (name, value, problem) => {

@@ -47,7 +47,10 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** Sender of the product's mails (RFC 5322 address, display name allowed). */
   readonly mailFrom: string;
-  /** Whether /api/dev-tools (the outbox reader) answers. */
+  /**
+   * Whether /api/dev-tools serves its credit grants and engine delays (to local requests only);
+   * DEV_TOOLS=1, or DEV_TOOLS=force in production.
+   */
   readonly devTools: boolean;
   /** The Firebase project used for Google sign-in, or null when sign-in with Google is off. */
   readonly firebase: FirebaseConfig | null;
@@ -179,8 +182,8 @@ const VARIABLES = {
     schema: v.pipe(integerText, toInteger, v.maxValue(MAX_PORT)),
   },
   HOST: {
-    default: '0.0.0.0',
-    description: 'Interface address the HTTP server binds to.',
+    default: '127.0.0.1',
+    description: 'Interface address the HTTP server binds to. The default answers this machine only; set 0.0.0.0 in a container or behind a reverse proxy on another host.',
     rule: 'a host name or IP address',
     schema: v.pipe(v.string(), v.regex(/^[^\s/]+$/)),
   },
@@ -285,9 +288,10 @@ const VARIABLES = {
   },
   DEV_TOOLS: {
     default: '',
-    description: 'Set to 1 to serve /api/dev-tools (the mail outbox, credit grants, engine delays) in production too, e.g. for the e2e suite; 0 turns it off everywhere. Unset: on unless NODE_ENV=production.',
-    rule: '0 or 1',
-    schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
+    description:
+      'Set to 1 to serve /api/dev-tools (credit grants, engine delays, and the mail outbox even with SMTP_URL) to requests made on this machine only, e.g. for the e2e suite. Refused with NODE_ENV=production unless set to force. Unset or 0: off (the outbox alone stays readable from this machine while mails go to it).',
+    rule: '0, 1 or force',
+    schema: v.picklist(['0', '1', 'force']),
   },
   FIREBASE_PROJECT_ID: {
     default: '',
@@ -506,7 +510,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
   const google = googleConfig(out);
   const engines = engineConfig(out);
   const s3 = s3Config(out);
-  const problems = [...firebase.problems, ...google.problems, ...engines.problems, ...s3.problems];
+  const problems = [...firebase.problems, ...google.problems, ...engines.problems, ...s3.problems, ...devToolsProblems(out)];
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port: out.PORT,
@@ -526,7 +530,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${out.PORT}`,
     smtpUrl: out.SMTP_URL ?? null,
     mailFrom: out.MAIL_FROM,
-    devTools: out.DEV_TOOLS ?? out.NODE_ENV !== 'production',
+    devTools: out.DEV_TOOLS === '1' || out.DEV_TOOLS === 'force',
     firebase: firebase.value,
     google: google.value,
     googleTokenUrl: out.GOOGLE_TOKEN_URL,
@@ -576,6 +580,15 @@ function firebaseConfig(out: EnvOutput): { value: FirebaseConfig | null; problem
     }),
     problems: [],
   };
+}
+
+/**
+ * The dev tools give away codes and credits without sign-in: a production server serves them
+ * only when the operator insists (DEV_TOOLS=force), never because a `1` was left over from a trial.
+ */
+function devToolsProblems(out: EnvOutput): string[] {
+  if (out.DEV_TOOLS !== '1' || out.NODE_ENV !== 'production') return [];
+  return ['DEV_TOOLS=1 is refused with NODE_ENV=production: the dev tools hand out verification codes and credits without sign-in; set DEV_TOOLS=force to serve them anyway (to this machine only), or use NODE_ENV=development or test'];
 }
 
 function googleConfig(out: EnvOutput): { value: GoogleConfig | null; problems: string[] } {

@@ -25,6 +25,7 @@ import { createEngineRegistry } from './engines/index.ts';
 import type { Engine } from './engines/types.ts';
 import { createGenerations, type Generations, type GenerationsTuning } from './generations/index.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { OUTBOX_DIR } from './mail/transport.ts';
 import { createMedia } from './media/index.ts';
 import { startQueue, type Queue } from './queue/index.ts';
 import { loadStaticBuild } from './static/build.ts';
@@ -75,6 +76,37 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
 function browsableUrl(host: string, port: number): string {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}`;
+}
+
+/** One human-readable line on the console (stderr: stdout carries the JSON log). */
+const consoleLine = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/**
+ * Says at start where the mails go when there is no SMTP server, and warns when the dev tools
+ * (codes and credits without sign-in, to this machine only) are on: loudly in production, where
+ * only DEV_TOOLS=force turns them on.
+ */
+function announceLocalTools(config: Config, logger: Logger, url: string): void {
+  if (config.smtpUrl === null) {
+    const outbox = path.join(config.dataDir, OUTBOX_DIR);
+    const where = `${url}/dev-tools`;
+    logger.info({ outbox, page: where }, 'no SMTP_URL: mails go to the outbox; each is printed on this console and listed on /dev-tools (from this machine only)');
+    if (logger.isLevelEnabled('info')) {
+      consoleLine(`No SMTP_URL: verification codes and reset links are printed here and listed at ${where} (open it on this machine).`);
+    }
+  }
+  if (!config.devTools) return;
+  if (config.nodeEnv === 'production') {
+    const text = 'DEV_TOOLS=force: the dev tools are ON in production. /api/dev-tools reads every mail and grants credits without sign-in (to requests made on this machine only). Unset DEV_TOOLS unless this is a test server.';
+    logger.error({ devTools: 'force' }, text);
+    consoleLine(`WARNING: ${text}`);
+    return;
+  }
+  const text = 'DEV_TOOLS=1: the dev tools are on. /api/dev-tools reads every mail and grants credits without sign-in, to requests made on this machine only.';
+  logger.warn({ devTools: true }, text);
+  consoleLine(`Warning: ${text}`);
 }
 
 /** Counts requests whose response has not been sent, so shutdown knows when they are done. */
@@ -162,6 +194,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const { server, port } = await listen(deps, config);
     const url = browsableUrl(config.host, port);
     logger.info({ url, host: config.host, port }, 'listening');
+    announceLocalTools(config, logger, url);
 
     const running = installShutdown({ config, logger, server, queue, database, generations, port, url, tasks, closeAccounts: () => accounts?.close() ?? Promise.resolve() });
     return running;

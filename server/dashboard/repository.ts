@@ -25,6 +25,8 @@ export interface DashboardRepository {
   usage(userId: string, monthStart: Date): Promise<UsageCounts>;
   /** Completed, shared jobs whose result still exists: newest share first. */
   shared(limit: number): Promise<SharedResult[]>;
+  /** Whether the job is completed and shared, and `assetId` one of its results, still its owner's. */
+  isShared(generationId: string, assetId: string): Promise<boolean>;
 }
 
 type SharedRow = AssetRow & { job_id: string; job_feature: string; job_shared_at: Date; owner_name: string };
@@ -72,6 +74,17 @@ export function createDashboardRepository(database: Database): DashboardReposito
         ownerName: owner_name,
         asset,
       }));
+    },
+
+    async isShared(generationId, assetId) {
+      const result = await sql<{ shared: number }>`
+        select 1 as shared
+        from generations g
+        join assets a on a.id = ${assetId} and a.user_id = g.user_id
+        where g.id = ${generationId} and g.shared_at is not null and g.status = 'completed'
+          and g.result_asset_ids @> jsonb_build_array(${assetId}::text)
+      `.execute(db);
+      return result.rows.length > 0;
     },
   };
 }

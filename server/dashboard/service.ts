@@ -4,19 +4,23 @@
  */
 import type { CommunityItem, UsageStats } from '../../src/contract/dashboard.ts';
 import type { Feature } from '../../src/contract/features.ts';
-import type { MediaService } from '../media/types.ts';
+import type { AssetRow, MediaService } from '../media/types.ts';
 import type { DashboardRepository } from './repository.ts';
 
 export interface DashboardService {
   /** The signed-in person's stats cards; `credits` comes with the account the guard loaded. */
   stats(user: { id: string; credits: number }): Promise<UsageStats>;
   community(limit: number): Promise<CommunityItem[]>;
+  /** Whether a community feed link of this job's result still works (see server/media/signing.ts). */
+  isShared(generationId: string, assetId: string): Promise<boolean>;
 }
 
 export interface DashboardServiceDeps {
   repository: DashboardRepository;
-  /** Signs the results' capability URLs. */
+  /** Describes the results. */
   media: Pick<MediaService, 'toApiAsset'>;
+  /** Signs the feed's links: scoped to the shared job, short-lived (not the owner's own links). */
+  sharedUrls: (asset: AssetRow, generationId: string) => { url: string; thumbnail_url: string; poster_url: string | null };
   /** ms since the epoch. */
   now: () => number;
 }
@@ -67,19 +71,22 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
       const shared = await deps.repository.shared(limit);
       return shared.map((item) => {
         const asset = deps.media.toApiAsset(item.asset);
+        const links = deps.sharedUrls(item.asset, item.generationId);
         return {
           id: item.generationId,
           feature: item.feature as Feature,
           media_type: asset.media_type,
           width: asset.width,
           height: asset.height,
-          url: asset.url,
-          thumbnail_url: asset.thumbnail_url,
-          poster_url: asset.poster_url,
+          url: links.url,
+          thumbnail_url: links.thumbnail_url,
+          poster_url: links.poster_url,
           author: authorName(item.ownerName),
           shared_at: item.sharedAt.toISOString(),
         };
       });
     },
+
+    isShared: (generationId, assetId) => deps.repository.isShared(generationId, assetId),
   };
 }

@@ -1,13 +1,15 @@
 /**
  * `/api/dev-tools`: the mail outbox, credits and engine delays, for the /dev-tools page, the e2e
- * suite and local trials (contract: src/contract/dev-tools.ts). No sign-in. Mounted only when
- * DEV_TOOLS allows it (never in production unless DEV_TOOLS=1); otherwise the API's JSON 404
- * answers.
+ * suite and local trials (contract: src/contract/dev-tools.ts). No sign-in, so every route
+ * answers only requests made on the server's own machine (server/http/local-only.ts); others get
+ * a 403. What is mounted (see server/app.ts): the outbox whenever mails go to it (no SMTP_URL) or
+ * DEV_TOOLS is on, so a newcomer can read their code; credits and delays only with DEV_TOOLS.
+ * Otherwise the API's JSON 404 answers.
  *
  * - GET  /outbox        the mails the default transport wrote, newest first
- * - POST /credits       {email, amount}: a 'grant' ledger row; answers the balance
- * - POST /engine-delay  {email, ms}: this process's runs of that account wait ms first (only with
- *                       the generations area; see server/generations/engine-delays.ts)
+ * - POST /credits       {email, amount}: a 'grant' ledger row; answers the balance (DEV_TOOLS)
+ * - POST /engine-delay  {email, ms}: this process's runs of that account wait ms first (DEV_TOOLS,
+ *                       with the generations area; see server/generations/engine-delays.ts)
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -18,6 +20,7 @@ import {
 } from '../../src/contract/dev-tools.ts';
 import type { EngineDelays } from '../generations/engine-delays.ts';
 import { ApiError, readJsonBody } from '../http/errors.ts';
+import { localOnly } from '../http/local-only.ts';
 import type { AppEnv } from '../http/types.ts';
 import { listOutbox } from '../mail/transport.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -25,6 +28,8 @@ import { normalizeEmail } from '../users/service.ts';
 
 export interface DevToolsDeps {
   outboxDir: string;
+  /** DEV_TOOLS is on: the credit grants and engine delays exist too, not only the outbox. */
+  tools: boolean;
   users: UsersRepository;
   /** The generations area's delays; without it, /engine-delay does not exist. */
   engineDelays?: EngineDelays;
@@ -43,11 +48,14 @@ export function devToolsRoutes(deps: DevToolsDeps): Hono<AppEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use(localOnly());
 
   app.get('/outbox', async (c) => {
     const body: OutboxResponse = { mails: await listOutbox(deps.outboxDir) };
     return c.json(body);
   });
+
+  if (!deps.tools) return app;
 
   app.post('/credits', async (c) => {
     const { email, amount } = await readJsonBody(c, GrantCreditsRequestSchema);

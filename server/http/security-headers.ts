@@ -5,7 +5,8 @@
  * 'unsafe-inline', the policy lists the sha256 of each, computed once at start-up from the
  * build (see server/static/inline-scripts.ts).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { isLoopbackHost } from './local-only.ts';
 import type { AppEnv } from './types.ts';
 
 /** Where Google sign-in through Firebase runs, when it is configured. */
@@ -65,14 +66,49 @@ const COMMON_HEADERS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
+ * HTTPS only from now on, for a year, subdomains included: a browser that once reached the product
+ * over HTTPS never again sends a request (or a token) in clear to it.
+ */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/** How the server learns that an answer travels over HTTPS. */
+export interface HttpsHints {
+  /** PUBLIC_URL: when it is https://, every answer not addressed to a loopback host is HTTPS. */
+  publicUrl: string;
+  /** TRUST_PROXY: the proxy's X-Forwarded-Proto is believed. */
+  trustProxy: boolean;
+}
+
+/**
+ * Whether this answer goes out over HTTPS: the socket is TLS, or a trusted proxy says the client
+ * used https, or the product is published at an https:// address and the request was not
+ * addressed to this machine (plain-http localhost never gets HSTS: it would lock a developer's
+ * browser out of every other local server on that name).
+ */
+function servedOverHttps(c: Context<AppEnv>, hints: HttpsHints): boolean {
+  const socket = c.env?.incoming?.socket as { encrypted?: boolean } | undefined;
+  if (socket?.encrypted === true) return true;
+  const hostname = new URL(c.req.url).hostname;
+  if (hints.trustProxy) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    if (proto === 'https') return true;
+    if (proto === 'http') return false;
+  }
+  return hints.publicUrl.startsWith('https://') && !isLoopbackHost(hostname);
+}
+
+/**
  * @param options.allowPopups when Google sign-in is configured: its popup must be able to report
  *   back to the page that opened it, which `same-origin` would cut off.
+ * @param options.https when given, answers served over HTTPS carry Strict-Transport-Security.
  */
-export function securityHeaders(csp: string, options: { allowPopups?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function securityHeaders(csp: string, options: { allowPopups?: boolean; https?: HttpsHints } = {}): MiddlewareHandler<AppEnv> {
   const opener = options.allowPopups ? 'same-origin-allow-popups' : 'same-origin';
+  const https = options.https;
   return async (c, next) => {
     await next();
     for (const [name, value] of COMMON_HEADERS) c.res.headers.set(name, value);
+    if (https && servedOverHttps(c, https)) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
     c.res.headers.set('Cross-Origin-Opener-Policy', opener);
     if (c.res.headers.get('content-type')?.startsWith('text/html')) {
       c.res.headers.set('Content-Security-Policy', csp);

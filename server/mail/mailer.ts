@@ -24,16 +24,39 @@ export function createTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mail
     : createOutboxTransport(path.join(config.dataDir, OUTBOX_DIR));
 }
 
-export function createMailer(deps: { transport: MailTransport; logger: Logger; now: () => number }): Mailer {
+/** Writes one human-readable line on the server's console (stderr: stdout carries the JSON log). */
+const writeConsoleLine = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+export interface MailerDeps {
+  transport: MailTransport;
+  logger: Logger;
+  now: () => number;
+  /** Where the outbox's human-readable lines go; defaults to stderr. */
+  console?: (line: string) => void;
+}
+
+/**
+ * Sends the accounts area's mails. When they go to the outbox (no SMTP_URL), each one is also
+ * announced on the console in one readable line (to whom, and the code or link), so a person
+ * trying the product on the defaults can sign up without opening files; only when the log level
+ * shows info lines, so tests and quiet servers stay quiet.
+ */
+export function createMailer(deps: MailerDeps): Mailer {
   const log = deps.logger.child({ area: 'mail' });
-  async function send(to: Recipient, content: ReturnType<typeof otpMail>): Promise<void> {
+  const announce = deps.transport.name === 'outbox' && log.isLevelEnabled('info') ? (deps.console ?? writeConsoleLine) : null;
+  async function send(to: Recipient, content: ReturnType<typeof otpMail>, essentials: string): Promise<void> {
     await deps.transport.send({ ...content, to: to.email }, new Date(deps.now()));
     // The address is personal data: the log says what was sent and how, not to whom.
     log.info({ kind: content.kind, transport: deps.transport.name, language: to.language }, 'mail sent');
+    announce?.(`Mail to ${to.email}: ${essentials}`);
   }
   return {
     transport: deps.transport.name,
-    sendOtp: (to, code, validMinutes) => send(to, otpMail({ language: to.language, name: to.name, code, validMinutes })),
-    sendPasswordReset: (to, link, validMinutes) => send(to, resetMail({ language: to.language, name: to.name, link, validMinutes })),
+    sendOtp: (to, code, validMinutes) =>
+      send(to, otpMail({ language: to.language, name: to.name, code, validMinutes }), `verification code ${code} (valid ${validMinutes} min)`),
+    sendPasswordReset: (to, link, validMinutes) =>
+      send(to, resetMail({ language: to.language, name: to.name, link, validMinutes }), `password reset link (valid ${validMinutes} min) ${link}`),
   };
 }

@@ -13,11 +13,11 @@ import type { Database } from '../db/connection.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import { createMediaRepository } from './repository.ts';
-import { assetRoutes, capabilityRoutes, uploadRoutes } from './routes.ts';
+import { assetRoutes, capabilityRoutes, uploadRoutes, type SharedResultCheck } from './routes.ts';
 import { createMediaService, type MediaArea } from './service.ts';
 import { createMediaUrlSigner } from './signing.ts';
 import { createMediaStorage, type MediaStorage } from './storage.ts';
-import type { MediaService } from './types.ts';
+import type { AssetRow, MediaService } from './types.ts';
 
 export type MediaConfig = Pick<Config, 'dataDir' | 'publicUrl' | 's3' | 'mediaUrlTtlSeconds'>;
 
@@ -38,8 +38,19 @@ export interface Media {
   /** The whole area, routes included (tests and benchmarks reach past the interface). */
   area: MediaArea;
   storage: MediaStorage;
-  /** Mounts `/api/media` and `/api/assets`. */
-  mount(app: Hono<AppEnv>, guards: Guards): void;
+  /**
+   * Mounts `/api/media` and `/api/assets`. `isShared` answers whether a community feed link's job
+   * is still shared; without it, feed links are refused.
+   */
+  mount(app: Hono<AppEnv>, guards: Guards, isShared?: SharedResultCheck): void;
+  /** The community feed's links of a shared job's result (see signing.ts). */
+  sharedUrls(asset: AssetRow, generationId: string): SharedUrls;
+}
+
+export interface SharedUrls {
+  url: string;
+  thumbnail_url: string;
+  poster_url: string | null;
 }
 
 /** Where media files live without a bucket, under DATA_DIR. */
@@ -83,9 +94,17 @@ export function createMedia(deps: MediaDeps): Media {
     service: area,
     area,
     storage,
-    mount(app, guards) {
+    sharedUrls(asset, generationId) {
+      const at = now();
+      return {
+        url: signer.signShared(asset.id, 'original', generationId, at).path,
+        thumbnail_url: signer.signShared(asset.id, 'thumbnail', generationId, at).path,
+        poster_url: asset.poster_key ? signer.signShared(asset.id, 'poster', generationId, at).path : null,
+      };
+    },
+    mount(app, guards, isShared) {
       app.route('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now }));
-      app.route('/api/media', capabilityRoutes({ service: area, signer, now }));
+      app.route('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now }));
       app.route('/api/assets', assetRoutes({ service: area, guards }));
     },
   };

@@ -128,7 +128,13 @@ function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir'>): Hono<AppEnv> {
+/**
+ * Whether the job `generationId` is still shared and `assetId` still one of its results: asked on
+ * every request of a community feed link (see signing.ts), so un-sharing ends those links at once.
+ */
+export type SharedResultCheck = (generationId: string, assetId: string) => Promise<boolean>;
+
+export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir'> & { isShared?: SharedResultCheck }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleMediaError);
 
@@ -139,7 +145,10 @@ export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir
     const exp = c.req.query('exp');
     const now = deps.now();
     // The signature first: without a valid one, nothing about the asset is revealed.
-    if (!deps.signer.verify(assetId, variant, exp, c.req.query('sig'), now)) throw new MediaError(403, 'linkExpired');
+    const shared = c.req.query('shared');
+    if (!deps.signer.verify(assetId, variant, exp, c.req.query('sig'), now, shared)) throw new MediaError(403, 'linkExpired');
+    // A feed link works only while its job is shared (the owner's own links are not scoped).
+    if (shared !== undefined && !(await deps.isShared?.(shared, assetId))) throw new MediaError(403, 'linkExpired');
     const described = await deps.service.describeVariant(assetId, variant);
     if (!described) throw new MediaError(404, 'assetNotFound');
 

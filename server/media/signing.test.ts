@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMediaUrlSigner } from './signing.ts';
+import { createMediaUrlSigner, SHARED_URL_TTL_SECONDS } from './signing.ts';
 
 const KEY = 'a-server-signing-key-of-32-characters!';
 const TTL = 3600;
@@ -34,5 +34,22 @@ describe('media URL signer', () => {
     expect(signer.verify('asset-1', 'thumbnail', undefined, sig, now)).toBe(false);
     expect(signer.verify('asset-1', 'thumbnail', `${exp}.0`, sig, now)).toBe(false);
     expect(createMediaUrlSigner(`${KEY}x`, TTL).verify('asset-1', 'thumbnail', String(exp), sig, now)).toBe(false);
+  });
+
+  it('scopes a feed link to its shared job, with its own short lifetime', () => {
+    const signer = createMediaUrlSigner(KEY, 6 * TTL);
+    const now = Date.UTC(2026, 0, 1);
+    const { path, exp } = signer.signShared('asset-1', 'original', 'job-1', now);
+    const url = new URL(path, 'http://x');
+    const sig = url.searchParams.get('sig') ?? '';
+    expect(url.searchParams.get('shared')).toBe('job-1');
+    expect(exp * 1000 - now).toBeLessThanOrEqual(1.5 * SHARED_URL_TTL_SECONDS * 1000);
+    expect(signer.verify('asset-1', 'original', String(exp), sig, now, 'job-1')).toBe(true);
+    expect(signer.verify('asset-1', 'original', String(exp), sig, now, 'job-2')).toBe(false);
+    expect(signer.verify('asset-1', 'original', String(exp), sig, now)).toBe(false);
+    // An owner's link does not pass as a feed link either.
+    const own = signer.sign('asset-1', 'original', now);
+    const ownSig = new URL(own.path, 'http://x').searchParams.get('sig') ?? '';
+    expect(signer.verify('asset-1', 'original', String(own.exp), ownSig, now, 'job-1')).toBe(false);
   });
 });

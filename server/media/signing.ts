@@ -15,6 +15,12 @@
  * therefore key its media runtime cache by URL path only (ignoring `exp` and `sig`), e.g. Workbox
  * `cacheKeyWillBeUsed` returning `new URL(request.url).pathname`. It may serve a cached copy after
  * `exp`: the person already held a valid link to those bytes.
+ *
+ * Links of the public community feed are scoped to the shared job: `…&shared={generationId}&sig=…`
+ * with sig = HMAC(key, `{assetId}/{variant}/{exp}/shared/{generationId}`), valid for
+ * SHARED_URL_TTL_SECONDS only, and the capability route also checks, on every request, that the
+ * job is still shared and still has that result: un-sharing or deleting ends them at once, while
+ * the owner's own (unscoped) links keep working.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MediaVariant } from '../../src/contract/media.ts';
@@ -31,10 +37,18 @@ export interface SignedMediaUrl {
   exp: number;
 }
 
+/** Lifetime of a community feed link, in seconds (the feed is refetched before its links expire). */
+export const SHARED_URL_TTL_SECONDS = 15 * 60;
+
 export interface MediaUrlSigner {
   sign(assetId: string, variant: MediaVariant, nowMs: number): SignedMediaUrl;
-  /** True when `sig` is the signature of these values and `exp` has not passed. */
-  verify(assetId: string, variant: MediaVariant, exp: string | undefined, sig: string | undefined, nowMs: number): boolean;
+  /** A community feed link of a result of the shared job `generationId` (see the module comment). */
+  signShared(assetId: string, variant: MediaVariant, generationId: string, nowMs: number): SignedMediaUrl;
+  /**
+   * True when `sig` is the signature of these values and `exp` has not passed; `shared` is the
+   * `shared` query parameter (a feed link's job), undefined for the owner's links.
+   */
+  verify(assetId: string, variant: MediaVariant, exp: string | undefined, sig: string | undefined, nowMs: number, shared?: string): boolean;
 }
 
 /** A key distinct from the access-token key: HMAC of a fixed label under the server's signing key. */
@@ -42,23 +56,35 @@ export function deriveMediaKey(signingKey: string): Buffer {
   return createHmac('sha256', signingKey).update(KEY_LABEL).digest();
 }
 
+/** `exp` for a link of lifetime `ttl` (seconds) issued at `nowMs`, rounded up to a window of ttl / 2. */
+function expiry(nowMs: number, ttl: number): number {
+  const windowSeconds = Math.max(1, Math.floor(ttl / 2));
+  return Math.ceil((Math.floor(nowMs / 1000) + ttl) / windowSeconds) * windowSeconds;
+}
+
 export function createMediaUrlSigner(signingKey: string, ttlSeconds: number): MediaUrlSigner {
   const key = deriveMediaKey(signingKey);
-  const windowSeconds = Math.max(1, Math.floor(ttlSeconds / 2));
-  const mac = (assetId: string, variant: MediaVariant, exp: number) => createHmac('sha256', key).update(`${assetId}/${variant}/${exp}`).digest('hex');
+  const mac = (assetId: string, variant: MediaVariant, exp: number, shared: string | undefined) =>
+    createHmac('sha256', key)
+      .update(shared === undefined ? `${assetId}/${variant}/${exp}` : `${assetId}/${variant}/${exp}/shared/${shared}`)
+      .digest('hex');
 
   return {
     sign(assetId, variant, nowMs) {
-      const earliest = Math.floor(nowMs / 1000) + ttlSeconds;
-      const exp = Math.ceil(earliest / windowSeconds) * windowSeconds;
-      const path = `/api/media/${encodeURIComponent(assetId)}/${variant}?exp=${exp}&sig=${mac(assetId, variant, exp)}`;
+      const exp = expiry(nowMs, ttlSeconds);
+      const path = `/api/media/${encodeURIComponent(assetId)}/${variant}?exp=${exp}&sig=${mac(assetId, variant, exp, undefined)}`;
       return { path, exp };
     },
-    verify(assetId, variant, exp, sig, nowMs) {
+    signShared(assetId, variant, generationId, nowMs) {
+      const exp = expiry(nowMs, Math.min(ttlSeconds, SHARED_URL_TTL_SECONDS));
+      const path = `/api/media/${encodeURIComponent(assetId)}/${variant}?exp=${exp}&shared=${encodeURIComponent(generationId)}&sig=${mac(assetId, variant, exp, generationId)}`;
+      return { path, exp };
+    },
+    verify(assetId, variant, exp, sig, nowMs, shared) {
       if (!exp || !sig || !/^\d{1,12}$/.test(exp) || sig.length !== SIGNATURE_HEX_LENGTH || !/^[0-9a-f]+$/.test(sig)) return false;
       const expires = Number(exp);
       if (expires * 1000 <= nowMs) return false;
-      return timingSafeEqual(Buffer.from(mac(assetId, variant, expires), 'hex'), Buffer.from(sig, 'hex'));
+      return timingSafeEqual(Buffer.from(mac(assetId, variant, expires, shared), 'hex'), Buffer.from(sig, 'hex'));
     },
   };
 }

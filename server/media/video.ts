@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE_PX } from '../../src/contract/media.ts';
 import { MediaError } from './errors.ts';
 import type { SniffedType } from './sniff.ts';
 
@@ -111,6 +112,13 @@ export async function probeVideo(file: string, type: SniffedType, signal?: Abort
   const stream = parsed.streams?.find((candidate) => candidate.codec_type === 'video' && candidate.disposition?.attached_pic !== 1);
   if (!stream?.width || !stream.height || !stream.codec_name) throw unreadable(new Error('no video stream'));
 
+  // ffprobe reads the frame size from the headers without decoding: a frame too large is refused
+  // here, before the duration scan, the poster or any engine decodes one.
+  const { width, height } = stream;
+  if (width > MAX_VIDEO_SIDE_PX || height > MAX_VIDEO_SIDE_PX || width * height > MAX_VIDEO_PIXELS) {
+    throw new MediaError(422, 'videoTooLarge', { cause: new Error(`frame is ${width}×${height}`) });
+  }
+
   const rotation = Number(stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
   const quarterTurn = Math.abs(rotation) % 180 === 90;
   const durationSeconds = parseSeconds(parsed.format?.duration) ?? parseSeconds(stream.duration) ?? (await scanDuration(file, signal));
@@ -151,7 +159,9 @@ export async function extractFrame(file: string, durationSeconds: number | null,
   const attempt = (seconds: number) =>
     run(
       FFMPEG_PATH,
-      ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-ss', String(seconds), '-i', file, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-c:v', 'png', '-f', 'image2', target],
+      // -max_pixels: the decoder itself refuses a frame past the limit, should a stream change
+      // size after the headers ffprobe read.
+      ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-max_pixels', String(MAX_VIDEO_PIXELS), '-ss', String(seconds), '-i', file, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-c:v', 'png', '-f', 'image2', target],
       { timeoutMs: POSTER_TIMEOUT_MS, signal },
     );
   // ffmpeg exits 0 with no output when the seek lands past the last frame: check the file.

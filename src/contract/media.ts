@@ -71,6 +71,13 @@ export const MAX_INPUT_SIDE_PX = 2048;
 export const MAX_UPSCALE_INPUT_PIXELS = 24_000_000;
 /** Thumbnails: WebP, this many pixels on the longer side. */
 export const THUMBNAIL_SIDE_PX = 400;
+/**
+ * Largest video frame the server handles: at most this many pixels on a side and in all (DCI 8K,
+ * 8192×4320), twice what any tool makes (4K UHD). A file whose header declares more is refused
+ * before any frame is decoded (a small file can declare a 16k×16k frame).
+ */
+export const MAX_VIDEO_SIDE_PX = 8_192;
+export const MAX_VIDEO_PIXELS = 8_192 * 4_320;
 
 /** Spec §5 and §8 texts, by a stable key (also the `code` of the server's error bodies). */
 export const MEDIA_MESSAGES = {
@@ -86,6 +93,8 @@ export const MEDIA_MESSAGES = {
   unreadableFile: 'This file could not be read. It may be damaged; please try another file.',
   /** 422: more pixels than an image may have (a decompression bomb, or simply too big). */
   tooManyPixels: 'This image has too many pixels to process. Please upload a smaller image.',
+  /** 422: a video frame larger than MAX_VIDEO_SIDE_PX / MAX_VIDEO_PIXELS (8K). */
+  videoTooLarge: 'This video’s frame is too large to process (over 8K). Please upload a smaller video.',
   /** 404 */
   assetNotFound: 'Failed to load asset',
   /** 403 on a media URL whose signature is wrong or expired. */

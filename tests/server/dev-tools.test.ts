@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EngineDelayResponseSchema, GrantCreditsResponseSchema } from '../../src/contract/dev-tools.ts';
 import { GENERATION_MESSAGES, type Generation } from '../../src/contract/generations.ts';
-import { createTestApp } from './helpers/app.ts';
+import { createTestApp, FROM_LOOPBACK } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type GenerationsHarness, type Person } from './helpers/generations.ts';
 import { makeImage } from './helpers/media-fixtures.ts';
@@ -29,7 +29,7 @@ let engine: TestEngine;
 
 beforeAll(async () => {
   engine = createTestEngine();
-  h = await createGenerationsHarness({ engine, workers: 3, tuning: { timeoutMs: (feature) => (feature === 'image-editing' ? SHORT_TIMEOUT_MS : 60_000) } });
+  h = await createGenerationsHarness({ engine, workers: 3, env: { DEV_TOOLS: '1' }, tuning: { timeoutMs: (feature) => (feature === 'image-editing' ? SHORT_TIMEOUT_MS : 60_000) } });
 });
 
 afterAll(async () => {
@@ -41,7 +41,7 @@ beforeEach(() => {
 });
 
 async function post(url: string, body: unknown) {
-  const response = await h.app.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await h.app.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, FROM_LOOPBACK);
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -68,10 +68,20 @@ describe(`POST /api/dev-tools/credits (${DRIVER})`, () => {
     expect(await h.balance(person.id)).toBe(5);
   });
 
-  it('is not served when DEV_TOOLS=0', async () => {
-    const off = createTestApp({ database: h.database, env: { DEV_TOOLS: '0' } });
-    const response = await off.request('/api/dev-tools/credits', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.co","amount":1}' });
-    expect(response.status).toBe(404);
+  it('is not served when DEV_TOOLS is 0 or unset', async () => {
+    for (const env of [{ DEV_TOOLS: '0' }, {}, { NODE_ENV: 'development' }] as Array<Record<string, string>>) {
+      const off = createTestApp({ database: h.database, env });
+      const response = await off.request('/api/dev-tools/credits', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.co","amount":1}' }, FROM_LOOPBACK);
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it('is served to production only with DEV_TOOLS=force', async () => {
+    const person = await h.person(5);
+    const forced = createTestApp({ database: h.database, env: { NODE_ENV: 'production', DEV_TOOLS: 'force' } });
+    const response = await forced.request('/api/dev-tools/credits', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: person.email, amount: 2 }) }, FROM_LOOPBACK);
+    expect(response.status).toBe(200);
+    expect(await h.balance(person.id)).toBe(7);
   });
 });
 

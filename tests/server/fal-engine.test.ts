@@ -5,9 +5,12 @@
  * and the webhook URL sent at submit. No database and no real fal.
  */
 import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toEngineError } from '../../server/engines/fal/client.ts';
+import { isPublicAddress, MAX_REDIRECTS } from '../../server/engines/fal/result-fetch.ts';
 import { createFalEngine, webhookUrlFor, type FalEngine } from '../../server/engines/fal/index.ts';
 import { EngineError, type EngineResult } from '../../server/engines/types.ts';
 import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel } from '../../src/contract/generations.ts';
@@ -395,8 +398,8 @@ describe('failures', () => {
   });
 
   it('a result file that cannot be fetched is transient; one that is gone is a missing result', async () => {
-    // A closed port on loopback: the download (our own fetch, after fal answered) fails to connect.
-    fake.scenarios.push({ result: () => ({ image: { url: 'http://127.0.0.1:9/result.png' } }) });
+    // The connection is cut before any answer: the download (our own, after fal answered) fails.
+    fake.scenarios.push({ result: () => ({ image: { url: `${fake.url}/reset` } }) });
     const unreachable = await upscale();
     expect(await failure(engine().run(unreachable.request))).toMatchObject({ code: 'serverTimeout', transient: true });
 
@@ -409,6 +412,68 @@ describe('failures', () => {
     const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) });
     expect(toEngineError(refused, silentLogger(), { endpoint: 'fal-ai/topaz/upscale/image', step: 'submit' })).toMatchObject({ code: 'serverTimeout', transient: true });
     expect(toEngineError(new RangeError('a bug'), silentLogger(), { endpoint: 'fal-ai/topaz/upscale/image', step: 'submit' })).toMatchObject({ code: 'failedToProcess', transient: false });
+  });
+});
+
+describe('result URLs (SSRF)', () => {
+  let bystander: Server;
+  let bystanderUrl = '';
+  let bystanderHits = 0;
+
+  beforeAll(async () => {
+    // Another service on loopback, as a database admin port or a sidecar would be.
+    bystander = createServer((_request, response) => {
+      bystanderHits += 1;
+      response.writeHead(200, { 'Content-Type': 'image/png' }).end(fake.png);
+    });
+    await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
+    bystanderUrl = `http://127.0.0.1:${(bystander.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => bystander?.close(resolve));
+  });
+
+  it('classifies addresses: public ones pass; private, loopback, link-local, unique-local, multicast, unspecified, v4-mapped do not', () => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001::200e']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '127.0.0.1', '127.9.9.9', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
+      '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '[::1]', 'not-an-address',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses another loopback port, the metadata address, a v6 loopback and a redirect to one, without connecting; permanent', async () => {
+    const metadata = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/';
+    for (const url of [
+      `${bystanderUrl}/result.png`,
+      metadata,
+      'http://[::1]:9/result.png',
+      'http://[::ffff:127.0.0.1]:9/result.png',
+      'http://localhost:9/result.png',
+      `${fake.url}/redirect?to=${encodeURIComponent(`${bystanderUrl}/result.png`)}`,
+      `${fake.url}/redirect?to=${encodeURIComponent(metadata)}`,
+      'file:///etc/passwd',
+    ]) {
+      fake.scenarios.push({ result: () => ({ image: { url } }) });
+      const { request } = await upscale();
+      expect(await failure(engine().run(request)), url).toMatchObject({ code: 'failedToProcess', transient: false });
+    }
+    expect(bystanderHits).toBe(0);
+  });
+
+  it('follows a redirect within FAL_QUEUE_URL’s origin, but not a chain of more than MAX_REDIRECTS', async () => {
+    const file = fake.serve('redirected.png', fake.png, 'image/png');
+    fake.scenarios.push({ result: () => ({ image: { url: `${fake.url}/redirect?to=${encodeURIComponent(file)}` } }) });
+    const { request } = await upscale();
+    expect((await engine().run(request)).outputs).toHaveLength(1);
+
+    let chain = file;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) chain = `${fake.url}/redirect?to=${encodeURIComponent(chain)}`;
+    fake.scenarios.push({ result: () => ({ image: { url: chain } }) });
+    const again = await upscale();
+    expect(await failure(engine().run(again.request))).toMatchObject({ code: 'failedToProcess', transient: false });
   });
 });
 

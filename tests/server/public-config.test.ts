@@ -5,6 +5,7 @@ import { PublicConfigSchema } from '../../src/contract/config.ts';
 import { OutboxResponseSchema } from '../../src/contract/dev-tools.ts';
 import { loadStaticBuild, type StaticBuild } from '../../server/static/build.ts';
 import { createAccountsHarness, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
+import { FROM_LOOPBACK } from './helpers/app.ts';
 import { createBuildFixture, type BuildFixture } from './helpers/build-fixture.ts';
 import { DRIVER } from './helpers/database.ts';
 
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 const json = async (app: ReturnType<AccountsHarness['another']>, url: string) => {
-  const response = await app.request(url);
+  const response = await app.request(url, {}, FROM_LOOPBACK);
   return { status: response.status, body: await response.json() };
 };
 
@@ -37,7 +38,7 @@ describe(`GET /api/config (${DRIVER})`, () => {
   it('says Firebase is off when it is not configured (the PWA hides Google sign-in)', async () => {
     const result = await json(h.app, '/api/config');
     expect(result.status).toBe(200);
-    expect(v.parse(PublicConfigSchema, result.body)).toEqual({ firebase: null, devTools: true });
+    expect(v.parse(PublicConfigSchema, result.body)).toEqual({ firebase: null, devTools: false });
   });
 
   it('gives the emulator defaults and URL when FIREBASE_AUTH_EMULATOR_HOST is set', async () => {
@@ -100,16 +101,16 @@ describe(`GET /api/dev-tools/outbox (${DRIVER})`, () => {
     expect(mails[0]?.id).not.toBe(mails[1]?.id);
   });
 
-  it('is a JSON 404 in production unless DEV_TOOLS=1, and off with DEV_TOOLS=0', async () => {
-    const production = h.another({ env: { NODE_ENV: 'production' } });
-    expect(await json(production, '/api/dev-tools/outbox')).toEqual({ status: 404, body: { message: 'Not found' } });
-    expect((await json(production, '/api/config')).body.devTools).toBe(false);
+  it('is a JSON 404 with SMTP_URL unless DEV_TOOLS is on; /api/config says whether the tools are on', async () => {
+    const smtp = h.another({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' } });
+    expect(await json(smtp, '/api/dev-tools/outbox')).toEqual({ status: 404, body: { message: 'Not found' } });
+    expect((await json(smtp, '/api/config')).body.devTools).toBe(false);
 
-    const e2e = h.another({ env: { NODE_ENV: 'production', DEV_TOOLS: '1' } });
+    const e2e = h.another({ env: { NODE_ENV: 'production', DEV_TOOLS: 'force' } });
     expect((await json(e2e, '/api/dev-tools/outbox')).status).toBe(200);
     expect((await json(e2e, '/api/config')).body.devTools).toBe(true);
 
-    const off = h.another({ env: { NODE_ENV: 'development', DEV_TOOLS: '0' } });
+    const off = h.another({ env: { NODE_ENV: 'development', DEV_TOOLS: '0', SMTP_URL: 'smtp://127.0.0.1:1' } });
     expect((await json(off, '/api/dev-tools/outbox')).status).toBe(404);
   });
 });

@@ -55,7 +55,7 @@ const post = (base: string, url: string, body: unknown) =>
 
 describe(`the real server (${DRIVER})`, () => {
   it('keeps accepting a token after a restart on the same DATA_DIR', async () => {
-    const env: Record<string, string> = { DATA_DIR: path.join(dataDir, 'server'), WORKERS: '0', NODE_ENV: 'production', DEV_TOOLS: '1' };
+    const env: Record<string, string> = { DATA_DIR: path.join(dataDir, 'server'), WORKERS: '0', NODE_ENV: 'production' };
     if (postgres) env.DATABASE_URL = postgres.url;
 
     const first = await spawnServer(env);

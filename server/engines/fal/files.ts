@@ -6,12 +6,13 @@
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FalClient, StorageSettings } from '@fal-ai/client';
 import type { MediaType } from '../../../src/contract/media.ts';
 import { EngineError } from '../types.ts';
+import { fetchResultFile, type ResultFetchPolicy } from './result-fetch.ts';
 
 /** Largest result file accepted, in bytes (a 4× Topaz video of a 100 MB input stays below). */
 export const MAX_RESULT_BYTES = 4 * 1024 ** 3;
@@ -65,11 +66,13 @@ export function sniff(head: Buffer): Sniffed | null {
 }
 
 /**
- * Downloads `url` to `workDir/name.<ext>` and answers the path and what it is. A provider that
- * is down or slow is a transient failure; a file that is gone or of an unknown type is not.
+ * Downloads `url` to `workDir/name.<ext>` and answers the path and what it is. The URL is fal's
+ * word: it is fetched only from a public address (or FAL_QUEUE_URL's origin), redirects checked
+ * hop by hop, and no more than MAX_RESULT_BYTES (see result-fetch.ts). A provider that is down or
+ * slow is a transient failure; a file that is gone, refused or of an unknown type is not.
  */
 export async function downloadResult(
-  fetchImpl: typeof fetch,
+  policy: ResultFetchPolicy,
   url: string,
   workDir: string,
   name: string,
@@ -81,20 +84,25 @@ export async function downloadResult(
   } catch (error) {
     throw new EngineError('missingResult', { cause: error });
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new EngineError('missingResult');
-  let response: Response;
+  let response: IncomingMessage;
   try {
-    response = await fetchImpl(parsed, { signal });
+    response = await fetchResultFile(parsed, policy, signal);
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || error instanceof EngineError) throw error;
     throw new EngineError('serverTimeout', { transient: true, cause: error });
   }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel();
-    if (response.status === 429 || response.status >= 500) {
-      throw new EngineError('serverTimeout', { transient: true, cause: new Error(`result download answered ${response.status}`) });
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) {
+    response.resume();
+    if (status === 429 || status >= 500) {
+      throw new EngineError('serverTimeout', { transient: true, cause: new Error(`result download answered ${status}`) });
     }
-    throw new EngineError('missingResult', { cause: new Error(`result download answered ${response.status}`) });
+    throw new EngineError('missingResult', { cause: new Error(`result download answered ${status}`) });
+  }
+  const declared = Number(response.headers['content-length'] ?? Number.NaN);
+  if (declared > MAX_RESULT_BYTES) {
+    response.destroy();
+    throw new EngineError('failedToProcess', { cause: new Error(`result declares ${declared} bytes, over ${MAX_RESULT_BYTES}`) });
   }
   const partial = join(workDir, `${name}.download`);
   let bytes = 0;
@@ -106,7 +114,7 @@ export async function downloadResult(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), cap, createWriteStream(partial), { signal });
+    await pipeline(response, cap, createWriteStream(partial), { signal });
   } catch (error) {
     if (signal.aborted || error instanceof EngineError) throw error;
     throw new EngineError('serverTimeout', { transient: true, cause: error });

@@ -62,7 +62,7 @@ export interface FalEngineOptions {
   /** PUBLIC_URL: webhooks are asked for only when fal can reach it (not a local address). */
   publicUrl: string;
   logger: Logger;
-  /** fetch for fal's API, uploads, result downloads (tests may wrap it). */
+  /** fetch for fal's API and uploads (tests may wrap it); result downloads go through result-fetch.ts. */
   fetch?: typeof fetch;
   /** Time between status polls, in ms. */
   pollIntervalMs?: number;
@@ -160,6 +160,8 @@ export function createFalEngine(options: FalEngineOptions): FalEngine {
   const urls = falUrls(options.config, options.urls);
   const fal: FalClient = createFal(options.config, urls, fetchImpl);
   const webhookUrl = webhookUrlFor(options.publicUrl);
+  // Result files come from public addresses only, or from FAL_QUEUE_URL's own origin.
+  const resultPolicy = { trustedOrigin: new URL(urls.queue).origin };
   const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
   const wakeups = new Wakeups();
   const baseLogger = options.logger.child({ area: 'engine', engine: 'fal' });
@@ -257,7 +259,7 @@ export function createFalEngine(options: FalEngineOptions): FalEngine {
 
   async function download(run: Run, file: ResultFile, name: string): Promise<Awaited<ReturnType<typeof downloadResult>>> {
     try {
-      return await downloadResult(fetchImpl, file.url, run.request.workDir, name, run.request.signal);
+      return await downloadResult(resultPolicy, file.url, run.request.workDir, name, run.request.signal);
     } catch (error) {
       run.request.signal.throwIfAborted();
       throw toEngineError(error, run.log, { endpoint: 'download', step: 'download' });

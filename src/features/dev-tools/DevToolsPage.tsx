@@ -10,7 +10,9 @@ import * as s from './dev-tools.css.ts';
 /**
  * /dev-tools (spec §2; ARCHITECTURE "mail: outbox"): the mails the server would have sent
  * (verification codes, reset links), newest first. The HTML is previewed in a sandboxed
- * frame without scripts, forms, or navigation. When the server answers 404, dev tools are off.
+ * frame without scripts, forms, or navigation. The server lists them whenever mails go to its
+ * outbox, to its own machine only: a 404 means it sends through SMTP, a 403 that this browser is
+ * elsewhere.
  */
 export function DevToolsPage() {
   const titleId = useId();
@@ -41,12 +43,16 @@ export function DevToolsPage() {
           </button>
         </div>
       ) : !outbox.data.enabled ? (
-        <div className={s.notice} data-testid="dev-tools-disabled">
+        <div className={s.notice} data-testid="dev-tools-disabled" data-reason={outbox.data.reason}>
           <p>
-            <Trans>Công cụ phát triển đang tắt trên máy chủ này.</Trans>
+            <Trans>Hộp thư đi không mở được ở đây.</Trans>
           </p>
           <p className={s.lead}>
-            <Trans>Chúng chỉ có ngoài môi trường production, hoặc khi máy chủ chạy với DEV_TOOLS=1.</Trans>
+            {outbox.data.reason === 'remote' ? (
+              <Trans>Hộp thư chỉ mở trên chính máy chạy máy chủ, qua http://localhost, không qua proxy hay từ thiết bị khác.</Trans>
+            ) : (
+              <Trans>Máy chủ này gửi email qua SMTP, nên không có hộp thư đi để xem (trừ khi chạy với DEV_TOOLS=1).</Trans>
+            )}
           </p>
         </div>
       ) : outbox.data.mails.length === 0 ? (

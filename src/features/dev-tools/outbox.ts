@@ -3,8 +3,12 @@ import * as v from 'valibot';
 import { OutboxResponseSchema, type OutboxMail } from '../../contract/dev-tools.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
-/** The outbox, or `disabled` when the server answers 404 (dev tools are off in production). */
-export type OutboxState = { enabled: true; mails: OutboxMail[] } | { enabled: false };
+/**
+ * The outbox, or why it cannot be read: `off` when the server answers 404 (it sends mail through
+ * SMTP and dev tools are off), `remote` when it answers 403 (it serves the outbox only to
+ * requests made on its own machine).
+ */
+export type OutboxState = { enabled: true; mails: OutboxMail[] } | { enabled: false; reason: 'off' | 'remote' };
 
 export const outboxQueryOptions = () =>
   queryOptions({
@@ -14,7 +18,8 @@ export const outboxQueryOptions = () =>
         const body = v.parse(OutboxResponseSchema, await api.get('/api/dev-tools/outbox', { signal }));
         return { enabled: true, mails: sortNewestFirst(body.mails) };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { enabled: false };
+        if (error instanceof ApiError && error.status === 404) return { enabled: false, reason: 'off' };
+        if (error instanceof ApiError && error.status === 403) return { enabled: false, reason: 'remote' };
         throw error;
       }
     },

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp, type AppDeps } from '../../../server/app.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../../../server/auth/background.ts';
@@ -18,6 +19,13 @@ import { silentLogger } from './logs.ts';
 
 /** The signing key of test apps (fixed, so tokens can be made and checked independently). */
 export const TEST_SIGNING_KEY = 'test-signing-key-of-at-least-32-characters';
+
+/**
+ * Bindings for `app.request(url, init, FROM_LOOPBACK)`: a request whose socket peer is this
+ * machine, as the outbox and the dev tools require (server/http/local-only.ts). Without them an
+ * in-process request has no socket and counts as remote.
+ */
+export const FROM_LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1' } } } as unknown as HttpBindings;
 
 export interface TestAppOptions {
   database: Database;

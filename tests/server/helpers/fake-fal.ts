@@ -10,7 +10,8 @@
  *   that never ends.
  * - storage: `POST /storage/upload/initiate` → `{ upload_url, file_url }`, the PUT of the bytes,
  *   and the uploaded files served back at `file_url`.
- * - result files: a real PNG (sharp) and a real MP4 (ffmpeg) made at start, served per request.
+ * - result files: a real PNG (sharp) and a real MP4 (ffmpeg) made at start, served per request;
+ *   `GET /redirect?to=<url>` redirects anywhere, `GET /reset` cuts the connection.
  * - webhooks: on completion of a job submitted with a webhook URL, a signed POST to
  *   `webhookTarget` (the test's receiver; never the submitted URL), with an ED25519 key pair made
  *   at start, and the matching JWKS at `/.well-known/jwks.json`.
@@ -283,6 +284,17 @@ export async function startFakeFal(): Promise<FakeFal> {
     }
     if (method === 'GET' && path.startsWith('/results/')) {
       return path.endsWith('.mp4') ? send(response, 200, mp4, 'video/mp4') : send(response, 200, png, 'image/png');
+    }
+    // A redirect to anywhere (`?to=`), and a connection cut before any answer: how a result
+    // file can misbehave.
+    if (method === 'GET' && path === '/redirect') {
+      response.writeHead(302, { Location: url.searchParams.get('to') ?? '/' });
+      response.end();
+      return;
+    }
+    if (method === 'GET' && path === '/reset') {
+      request.socket.destroy();
+      return;
     }
     if (method === 'GET' && path.startsWith('/custom/')) {
       const entry = custom.get(decodeURIComponent(path.slice('/custom/'.length)));

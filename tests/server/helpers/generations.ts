@@ -74,6 +74,8 @@ export interface GenerationsHarnessOptions {
   tuning?: GenerationsTuning;
   /** In-process workers (WORKERS). */
   workers?: number;
+  /** Server variables of the app on top of the harness's own (e.g. DEV_TOOLS). */
+  env?: Record<string, string>;
 }
 
 /** Polls `probe` every 50 ms until it returns a value other than undefined. */
@@ -111,7 +113,7 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
   await generations.start();
-  const app = createTestApp({ database: test.database, queue, media, generations, env: { DATA_DIR: dataDir } });
+  const app = createTestApp({ database: test.database, queue, media, generations, env: { ...options.env, DATA_DIR: dataDir } });
   const users = createUsersRepository(test.database);
   const tokens = createAccessTokens({ secret: TEST_SIGNING_KEY, ttlSeconds: 3_600, now: Date.now });
 

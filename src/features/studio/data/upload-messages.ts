@@ -17,6 +17,7 @@ export const MEDIA_MESSAGE_DESCRIPTORS = {
   noFile: msg`Vui lòng chọn một tệp để tải lên.`,
   unreadableFile: msg`Không đọc được tệp này. Tệp có thể bị hỏng, vui lòng thử tệp khác.`,
   tooManyPixels: msg`Ảnh này có quá nhiều điểm ảnh để xử lý. Vui lòng tải lên ảnh nhỏ hơn.`,
+  videoTooLarge: msg`Khung hình của video này quá lớn để xử lý (trên 8K). Vui lòng tải lên video nhỏ hơn.`,
   assetNotFound: msg`Không tải được tệp`,
   linkExpired: msg`Liên kết của tệp này đã hết hạn. Vui lòng tải lại trang.`,
 } as const satisfies Record<MediaMessageKey, MessageDescriptor>;
