@@ -238,7 +238,7 @@ const VARIABLES = {
   },
   TRUST_PROXY: {
     default: '0',
-    description: 'Set to 1 behind a reverse proxy so X-Forwarded-For is used as the client address in logs and rate limits.',
+    description: 'Set to 1 behind exactly one reverse proxy: the rightmost X-Forwarded-For entry (the one that proxy appended) is the client address in logs and rate limits; client-written entries left of it are ignored.',
     rule: '0 or 1',
     schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
   },
