@@ -309,7 +309,7 @@ const VARIABLES = {
   },
   FIREBASE_AUTH_EMULATOR_HOST: {
     default: '',
-    description: 'host:port of the Firebase Auth emulator (e.g. 127.0.0.1:9099); turns Google sign-in on against it, offline.',
+    description: 'host:port of the Firebase Auth emulator (e.g. 127.0.0.1:9099); turns Google sign-in on against it, offline. Refused when NODE_ENV=production (the emulator\'s tokens are unsigned).',
     rule: 'host:port, e.g. 127.0.0.1:9099',
     schema: v.pipe(v.string(), v.regex(/^(\[[\da-f:]+\]|[^\s/:[\]]+):\d{1,5}$/i)),
   },
@@ -547,6 +547,11 @@ const FIREBASE_VARIABLES = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE
  */
 function firebaseConfig(out: EnvOutput): { value: FirebaseConfig | null; problems: string[] } {
   const emulatorHost = out.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  // firebase-admin accepts the emulator's unsigned ID tokens whenever this variable is set: in
+  // production anybody could then sign in as anybody.
+  if (emulatorHost && out.NODE_ENV === 'production') {
+    return { value: null, problems: ['FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator makes the server accept unsigned ID tokens'] };
+  }
   if (emulatorHost) {
     const projectId = out.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID;
     return {
