@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, useEnglish } from './fixtures.ts';
 import { E2E_ADMIN_EMAIL } from '../../playwright.config.ts';
+import { clientAddress } from './session.ts';
 
 const PASSWORD = 'mat-khau-an-toan-1';
 
@@ -29,6 +30,12 @@ async function latestMail(request: APIRequestContext, to: string, kind?: string)
 }
 
 const otpIn = (mail: OutboxMail) => /\b(\d{6})\b/.exec(mail.text)![1]!;
+
+// Each test's browser comes from an address of its own, as real people do: the server limits
+// registrations per address (a handful per hour), and this file registers more than that.
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientAddress() });
+});
 
 async function openLogin(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
