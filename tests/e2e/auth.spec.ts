@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, useEnglish } from './fixtures.ts';
 import { E2E_ADMIN_EMAIL } from '../../playwright.config.ts';
-import { clientAddress } from './session.ts';
+import { clientAddress, signIn } from './session.ts';
 
 const PASSWORD = 'mat-khau-an-toan-1';
 
@@ -187,6 +187,22 @@ test('a protected page opens the login modal and returns there after login', asy
   await login(again, email);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-page')).toBeVisible();
+});
+
+test('the profile page signs out everywhere after a confirmation: every session of the account ends on the server', async ({ page, request }) => {
+  const user = await signIn(page, request);
+  const otherDevice = await request.post('/auth/login', { data: { username: user.email, password: PASSWORD } });
+  const otherToken = ((await otherDevice.json()) as { access_token: string }).access_token;
+  const profileWith = async (token: string) => (await request.get('/auth/profile', { headers: { Authorization: `Bearer ${token}` } })).status();
+  expect(await profileWith(otherToken)).toBe(200);
+
+  await page.goto('/profile');
+  await page.getByTestId('profile-logout-all').click();
+  await page.getByTestId('profile-logout-all-confirm').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  expect(await profileWith(user.token)).toBe(401);
+  expect(await profileWith(otherToken)).toBe(401);
 });
 
 test('admin guard: signed out goes home, a user is denied, an admin sees the statistics', async ({ page, request }) => {
