@@ -68,7 +68,10 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-e2e-')),
         STATIC_DIR: 'dist',
-        NODE_ENV: 'production',
+        // Not 'production': the server refuses the Auth emulator there (it accepts unsigned
+        // tokens). NODE_ENV only picks the server's defaults (DEV_TOOLS, set below anyway); the
+        // PWA is still the production build from dist, as users get it.
+        NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         // The e2e server always runs on embedded PGlite, whatever the shell says.
         DATABASE_URL: '',

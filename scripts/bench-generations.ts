@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { GenerationSchema, type Generation } from '../src/contract/generations.ts';
 import { AssetSchema } from '../src/contract/media.ts';
+import { createSessionsRepository, startSessionToken } from '../server/auth/sessions.ts';
 import { createAccessTokens } from '../server/auth/tokens.ts';
 import { MEMORY_DATA_DIR, openDatabase } from '../server/db/connection.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -47,7 +48,8 @@ export async function seedAccount(dataDir: string, signingKey: string): Promise<
       { email, name: 'Bench', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
       [{ kind: 'grant', amount: BENCH_CREDITS, reason: 'bench', idempotencyKey: 'bench-grant' }],
     );
-    const { token } = await createAccessTokens({ secret: signingKey, ttlSeconds: 86_400, now: Date.now }).issue({ id: user.id, name: user.name, email });
+    const tokens = createAccessTokens({ secret: signingKey, ttlSeconds: 86_400, now: Date.now });
+    const token = await startSessionToken({ sessions: createSessionsRepository(database), tokens, now: Date.now }, user);
     return { userId: user.id, token };
   } finally {
     await database.close();

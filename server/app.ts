@@ -53,6 +53,8 @@ export interface AppDeps {
   tasks: BackgroundTasks;
   /** Clock of the accounts rules, in ms since the epoch; tests move it. Defaults to Date.now. */
   now?: () => number;
+  /** How the sign-in limits wait when they slow guesses down; tests record instead. Defaults to a timer. */
+  sleep?: (ms: number) => Promise<void>;
   /** Replaces the mail transport SMTP_URL selects (tests only). */
   mailTransport?: MailTransport;
   /** The media area; built here when not given (lifecycle builds it, the generations share it). */
@@ -158,6 +160,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     now: deps.now ?? Date.now,
   };
   if (deps.mailTransport) accountsDeps.mailTransport = deps.mailTransport;
+  if (deps.sleep) accountsDeps.sleep = deps.sleep;
   const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: deps.now ?? Date.now });
   // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
   accountsDeps.beforeAccountDelete = (userId) => media.area.prepareErasure(userId);

@@ -170,12 +170,19 @@ describe('loadConfig', () => {
   });
 
   it('runs Firebase against the emulator with demo defaults', () => {
-    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, cwd).firebase).toEqual({
+    expect(loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, cwd).firebase).toEqual({
       projectId: 'demo-atelier',
       apiKey: 'demo-api-key',
       authDomain: 'demo-atelier.firebaseapp.com',
       emulatorHost: '127.0.0.1:9099',
     });
+    expect(loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, cwd).firebase?.emulatorHost).toBe('127.0.0.1:9099');
+  });
+
+  it('refuses the emulator in production (NODE_ENV unset means production): firebase-admin would accept unsigned tokens', () => {
+    const problem = 'FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator makes the server accept unsigned ID tokens';
+    expect(configError({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).problems).toEqual([problem]);
+    expect(configError({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'atelier-prod' }).problems).toEqual([problem]);
   });
 
   it('refuses a partial Firebase or Google configuration, naming what is missing', () => {

@@ -241,7 +241,7 @@ const VARIABLES = {
   },
   TRUST_PROXY: {
     default: '0',
-    description: 'Set to 1 behind a reverse proxy so X-Forwarded-For is used as the client address in logs and rate limits.',
+    description: 'Set to 1 behind exactly one reverse proxy: the rightmost X-Forwarded-For entry (the one that proxy appended) is the client address in logs and rate limits; client-written entries left of it are ignored.',
     rule: '0 or 1',
     schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
   },
@@ -313,7 +313,7 @@ const VARIABLES = {
   },
   FIREBASE_AUTH_EMULATOR_HOST: {
     default: '',
-    description: 'host:port of the Firebase Auth emulator (e.g. 127.0.0.1:9099); turns Google sign-in on against it, offline.',
+    description: 'host:port of the Firebase Auth emulator (e.g. 127.0.0.1:9099); turns Google sign-in on against it, offline. Refused when NODE_ENV=production (the emulator\'s tokens are unsigned).',
     rule: 'host:port, e.g. 127.0.0.1:9099',
     schema: v.pipe(v.string(), v.regex(/^(\[[\da-f:]+\]|[^\s/:[\]]+):\d{1,5}$/i)),
   },
@@ -551,6 +551,11 @@ const FIREBASE_VARIABLES = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE
  */
 function firebaseConfig(out: EnvOutput): { value: FirebaseConfig | null; problems: string[] } {
   const emulatorHost = out.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  // firebase-admin accepts the emulator's unsigned ID tokens whenever this variable is set: in
+  // production anybody could then sign in as anybody.
+  if (emulatorHost && out.NODE_ENV === 'production') {
+    return { value: null, problems: ['FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator makes the server accept unsigned ID tokens'] };
+  }
   if (emulatorHost) {
     const projectId = out.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID;
     return {

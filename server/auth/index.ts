@@ -26,6 +26,7 @@ import { createAuthRepository } from './repository.ts';
 import { authRoutes } from './routes.ts';
 import { createSecretHasher } from './secrets.ts';
 import { createAuthService, type AuthService } from './service.ts';
+import { createSessionsRepository } from './sessions.ts';
 import { createAccessTokens } from './tokens.ts';
 
 export type AccountsConfig = Pick<
@@ -58,6 +59,8 @@ export interface AccountsDeps {
   beforeAccountDelete?: (userId: string) => Promise<() => Promise<void>>;
   /** GET /api/me/stats: the dashboard's figures of the signed-in account (see MeRoutesDeps). */
   usageStats?: MeRoutesDeps['usageStats'];
+  /** How the limits wait when they slow guesses down (rate-limit.ts); tests record instead. Defaults to a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface Accounts {
@@ -74,7 +77,8 @@ export function createAccounts(deps: AccountsDeps): Accounts {
   const users = createUsersRepository(deps.database);
   const repository = createAuthRepository(deps.database);
   const tokens = createAccessTokens({ secret: deps.signingKey, ttlSeconds: config.accessTokenTtlSeconds, now });
-  const limiter = createRateLimiter({ repository, now });
+  const sessions = createSessionsRepository(deps.database);
+  const limiter = createRateLimiter({ repository, now, sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))) });
   const mailer = createMailer({ transport: deps.mailTransport ?? createTransportFromConfig(config), logger: deps.logger, now });
   const firebase: FirebaseVerifier | null = config.firebase ? createFirebaseVerifier(config.firebase, deps.logger) : null;
   const google = config.google ? createGoogleExchange({ client: config.google, tokenUrl: config.googleTokenUrl, logger: deps.logger }) : null;
@@ -85,11 +89,11 @@ export function createAccounts(deps: AccountsDeps): Accounts {
   const usersService = createUsersService({
     repository: users,
     adminEmails: config.adminEmails,
-    checkCredential: (user, secret) => {
+    checkCredential: (user, secret, caller) => {
       if (!service) throw new Error('accounts not assembled');
-      return service.checkCredential(user, secret);
+      return service.confirmCredential(user, secret, caller);
     },
-    onDeleted: (user) => repository.forgetAttemptKeys([user.email]),
+    onDeleted: (user) => repository.forgetAttemptKeys([user.email, user.id]),
     ...(beforeAccountDelete ? { beforeDelete: (user: UserWithCredits) => beforeAccountDelete(user.id) } : {}),
   });
   service = createAuthService({
@@ -97,6 +101,7 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     usersService,
     repository,
     tokens,
+    sessions,
     hashSecret: createSecretHasher(deps.signingKey),
     limiter,
     mailer,
@@ -107,7 +112,7 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     logger: deps.logger,
     now,
   });
-  const guards = createGuards({ tokens, users, usersService });
+  const guards = createGuards({ tokens, users, sessions, usersService, now });
   const admin = createAdminService({ users, now });
   const authService = service;
 
@@ -116,8 +121,10 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     service: authService,
     mount(app) {
       app.route('/api/config', publicConfigRoutes(config));
-      app.route('/auth', authRoutes({ service: authService, usersService, guards, trustProxy: config.trustProxy }));
-      app.route('/api/me', meRoutes(deps.usageStats ? { service: usersService, guards, usageStats: deps.usageStats } : { service: usersService, guards }));
+      app.route('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy }));
+      const me: MeRoutesDeps = { service: usersService, guards, trustProxy: config.trustProxy };
+      if (deps.usageStats) me.usageStats = deps.usageStats;
+      app.route('/api/me', meRoutes(me));
       // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
       app.use('/api/admin/*', guards.requireAdmin);
       app.route('/api/admin', adminRoutes(admin));

@@ -3,7 +3,9 @@
  * brute-force counters. Every secret arrives here already hashed; every time comes from the
  * service's clock, so the rules can be tested by moving it.
  */
+import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { pairKey } from './rate-limit.ts';
 
 export interface OtpRow {
   user_id: string;
@@ -40,8 +42,11 @@ export interface AuthRepository {
   deleteAttempts(ids: readonly string[]): Promise<void>;
   /** Forgets attempts older than `before` (all keys). */
   pruneAttempts(before: Date): Promise<void>;
-  /** Forgets every attempt of these keys (an account being deleted). */
+  /** Forgets every attempt of these keys, and of the pair keys (rate-limit.ts pairKey) of these accounts (an account being deleted). */
   forgetAttemptKeys(keys: readonly string[]): Promise<void>;
+
+  /** Deletes every one-time credential of the account (after a Google sign-in): none works any more. */
+  deleteTemporaryCredentials(userId: string): Promise<void>;
 }
 
 export function createAuthRepository(database: Database): AuthRepository {
@@ -137,7 +142,14 @@ export function createAuthRepository(database: Database): AuthRepository {
       await db.deleteFrom('rate_limit_events').where('at', '<=', before).execute();
     },
     async forgetAttemptKeys(keys) {
-      if (keys.length > 0) await db.deleteFrom('rate_limit_events').where('key', 'in', [...keys]).execute();
+      if (keys.length === 0) return;
+      await db
+        .deleteFrom('rate_limit_events')
+        .where((eb) => eb.or([eb('key', 'in', [...keys]), ...keys.map((key) => eb(sql<string>`left(key, ${key.length + 1})`, '=', pairKey(key, '')))]))
+        .execute();
+    },
+    async deleteTemporaryCredentials(userId) {
+      await db.deleteFrom('temporary_credentials').where('user_id', '=', userId).execute();
     },
   };
 }

@@ -22,16 +22,29 @@ import { authError } from './errors.ts';
 import type { FirebaseVerifier, GoogleExchange, VerifiedIdentity } from './identity.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import {
+  DELETE_FAILURES_PER_ACCOUNT,
+  DELETE_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_PAIR,
   MAILS_PER_ACCOUNT,
   MAILS_PER_ADDRESS,
   OTP_FAILURES_PER_ACCOUNT,
   OTP_FAILURES_PER_ADDRESS,
+  OTP_FAILURES_PER_PAIR,
+  pairKey,
+  REGISTRATIONS_PER_ACCOUNT,
+  REGISTRATIONS_PER_ADDRESS,
+  REGISTRATIONS_PER_ADDRESS_DAILY,
+  RESET_FAILURES_PER_ACCOUNT,
+  RESET_FAILURES_PER_ADDRESS,
+  RESET_FAILURES_PER_PAIR,
   type RateLimiter,
+  type RateLimitRule,
 } from './rate-limit.ts';
 import type { AuthRepository } from './repository.ts';
 import { randomOtp, randomSecret, type SecretHasher } from './secrets.ts';
+import { startSessionToken, type SessionsRepository } from './sessions.ts';
 import type { AccessTokens } from './tokens.ts';
 
 const MINUTE_MS = 60_000;
@@ -52,6 +65,7 @@ export interface AuthServiceDeps {
   usersService: UsersService;
   repository: AuthRepository;
   tokens: AccessTokens;
+  sessions: SessionsRepository;
   hashSecret: SecretHasher;
   limiter: RateLimiter;
   mailer: Mailer;
@@ -66,10 +80,12 @@ export interface AuthServiceDeps {
   now: () => number;
 }
 
-/** Who is calling, for the per-address limits. */
+/** Who is calling, for the per-address limits and the label of a new session. */
 export interface Caller {
   /** The client address, or 'unknown' when there is none to tell. */
   address: string;
+  /** The User-Agent header, if any. */
+  userAgent?: string | null;
 }
 
 export interface IdentityInput {
@@ -78,25 +94,41 @@ export interface IdentityInput {
 }
 
 export interface AuthService {
-  register(input: { name: string; email: string; password: string; language: Language }): Promise<RegisterResponse>;
+  register(input: { name: string; email: string; password: string; language: Language }, caller: Caller): Promise<RegisterResponse>;
   login(input: { username: string; password: string }, caller: Caller): Promise<LoginResponse>;
   generateOtp(email: string, caller: Caller): Promise<{ status: string; message: string }>;
   verifyOtp(email: string, otp: number, caller: Caller): Promise<{ status: string; message: string }>;
   forgotPassword(email: string, caller: Caller): Promise<{ status: string; message: string }>;
-  resetPassword(input: { email: string; reset_token: string; new_password: string }): Promise<{ status: string; message: string }>;
-  firebaseSignIn(input: IdentityInput): Promise<IdentityLoginResponse>;
-  googleCallback(input: { code: string; redirect_uri: string }): Promise<IdentityLoginResponse>;
+  resetPassword(input: { email: string; reset_token: string; new_password: string }, caller: Caller): Promise<{ status: string; message: string }>;
+  firebaseSignIn(input: IdentityInput, caller: Caller): Promise<IdentityLoginResponse>;
+  googleCallback(input: { code: string; redirect_uri: string }, caller: Caller): Promise<IdentityLoginResponse>;
   /**
    * True when `secret` is the account's password, or one of its unexpired one-time credentials
-   * (which it then uses up). Takes the time of a password check either way.
+   * (which it then uses up). Takes the time of a password check either way. Wrong guesses are
+   * limited per account and per address (DELETE /api/me asks the password again).
+   * @throws CodedError 429 `tooManyAttempts` beyond those limits.
    */
-  checkCredential(user: UserWithCredits, secret: string): Promise<boolean>;
+  confirmCredential(user: UserWithCredits, secret: string, caller: Caller): Promise<boolean>;
+  /** Revokes the session `sessionId` of the account (POST /auth/logout); idempotent. */
+  logout(userId: string, sessionId: string): Promise<void>;
+  /** Revokes every session and one-time credential of the account; answers how many sessions were live. */
+  logoutEverywhere(userId: string): Promise<number>;
+  /** Ends every way into the account but its password: sessions and one-time credentials (account deletion). */
+  revokeAccess(userId: string): Promise<void>;
 }
 
 const success = (message: string) => ({ status: 'success', message });
 
 /** The part of an email before the @: the name of last resort (spec §3). */
 const localPart = (email: string): string => email.split('@')[0] ?? email;
+
+/** The three counts of a guess at an account's secret (see the trade-off in rate-limit.ts). */
+const guessChecks = (rules: { pair: RateLimitRule; address: RateLimitRule; account: RateLimitRule }, account: string, caller: Caller) =>
+  [
+    [rules.pair, pairKey(account, caller.address)],
+    [rules.address, caller.address],
+    [rules.account, account],
+  ] as const;
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { users, repository, limiter, hashSecret } = deps;
@@ -115,19 +147,26 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     await deps.mailer.sendOtp(user, code, OTP_TTL_MINUTES);
   }
 
-  async function signedIn(user: UserWithCredits): Promise<LoginResponse> {
+  async function revokeAccess(userId: string): Promise<number> {
+    const revoked = await deps.sessions.revokeAll(userId, nowDate());
+    await repository.deleteTemporaryCredentials(userId);
+    return revoked;
+  }
+
+  async function signedIn(user: UserWithCredits, caller: Caller): Promise<LoginResponse> {
     const touched = (await users.update(user.id, { last_login_at: nowDate() })) ?? user;
-    const { token } = await deps.tokens.issue({ id: touched.id, name: touched.name, email: touched.email });
+    const token = await startSessionToken({ sessions: deps.sessions, tokens: deps.tokens, now: deps.now }, touched, caller.userAgent ?? null);
     return { access_token: token, user: deps.usersService.toApiUser(touched) };
   }
 
   /**
    * The account a provider-verified identity signs in to: the one linked to the Firebase uid, else
-   * the one with that email (linked now, but only when the provider verified the email: otherwise
-   * anybody could claim a password account by creating an unverified provider account with its
-   * address), else a new one.
+   * the one with that email (linked now), else a new one. Only an email the provider verified
+   * signs in at all: an unverified one would let anybody create a provider account with somebody
+   * else's address and claim their account, their admin role, or the address before they sign up.
    */
   async function accountFor(identity: VerifiedIdentity & { email: string }, options: { firebaseUid: string | null; displayName: string | null; photoUrl: string | null }) {
+    if (!identity.emailVerified) throw authError(403, 'identityUnverified');
     if (options.firebaseUid) {
       const linked = await users.findByFirebaseUid(options.firebaseUid);
       if (linked) return { user: linked, isNew: false };
@@ -135,9 +174,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     const email = normalizeEmail(identity.email);
     const existing = await users.findByEmail(email);
     if (existing) {
-      if (!identity.emailVerified) throw authError(409, 'identityEmailUnverified');
-      const changes: { firebase_uid?: string; is_verified?: boolean } = { is_verified: true };
+      const changes: { firebase_uid?: string; is_verified?: boolean; password_hash?: null } = { is_verified: true };
       if (options.firebaseUid && !existing.firebase_uid) changes.firebase_uid = options.firebaseUid;
+      if (!existing.is_verified) {
+        // Whoever registered this unverified account never proved the mailbox: their password
+        // (and anything it opened) must not become a way into the verified owner's account.
+        changes.password_hash = null;
+        await revokeAccess(existing.id);
+      }
       return { user: (await users.update(existing.id, changes)) ?? existing, isNew: false };
     }
     const name = options.displayName?.trim() || identity.name?.trim() || localPart(email);
@@ -171,11 +215,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
    * stored hashed, expires after 1 hour, and works exactly once at POST /auth/login (or to confirm
    * DELETE /api/me). Clients that only need the access token can ignore it.
    */
-  async function identityAnswer(user: UserWithCredits, isNew: boolean): Promise<IdentityLoginResponse> {
+  async function identityAnswer(user: UserWithCredits, isNew: boolean, caller: Caller): Promise<IdentityLoginResponse> {
     const secret = randomSecret();
     const expiresAt = minutesFromNow(TEMPORARY_CREDENTIAL_TTL_MINUTES);
     await repository.addTemporaryCredential(user.id, hashSecret(secret), expiresAt, nowDate());
-    const login = await signedIn(user);
+    const login = await signedIn(user, caller);
     return {
       ...login,
       is_new_user: isNew,
@@ -184,10 +228,34 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   }
 
   return {
-    checkCredential,
+    async confirmCredential(user, secret, caller) {
+      const attempt = await limiter.attempt([
+        [DELETE_FAILURES_PER_ACCOUNT, user.id],
+        [DELETE_FAILURES_PER_ADDRESS, caller.address],
+      ]);
+      const ok = await checkCredential(user, secret);
+      if (ok) await attempt.release();
+      return ok;
+    },
 
-    async register(input) {
+    async logout(userId, sessionId) {
+      await deps.sessions.revoke(sessionId, userId, nowDate());
+    },
+
+    logoutEverywhere: revokeAccess,
+
+    async revokeAccess(userId) {
+      await revokeAccess(userId);
+    },
+
+    async register(input, caller) {
       const email = normalizeEmail(input.email);
+      // Every attempt counts (a taken address too): each account costs a hash and carries credits.
+      await limiter.attempt([
+        [REGISTRATIONS_PER_ADDRESS, caller.address],
+        [REGISTRATIONS_PER_ADDRESS_DAILY, caller.address],
+        [REGISTRATIONS_PER_ACCOUNT, email],
+      ]);
       // An existing address is refused even when unverified: accepting a second registration
       // would let whoever registers last choose the password of the mailbox owner's account.
       // The owner of an unverified account logs in (and gets a new code) or resets the password.
@@ -216,10 +284,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async login(input, caller) {
       const email = normalizeEmail(input.username);
-      const attempt = await limiter.attempt([
-        [LOGIN_FAILURES_PER_ACCOUNT, email],
-        [LOGIN_FAILURES_PER_ADDRESS, caller.address],
-      ]);
+      const attempt = await limiter.attempt(guessChecks({ pair: LOGIN_FAILURES_PER_PAIR, address: LOGIN_FAILURES_PER_ADDRESS, account: LOGIN_FAILURES_PER_ACCOUNT }, email, caller));
       const user = await users.findByEmail(email);
       const ok = user ? await checkCredential(user, input.password) : await verifyAgainstNothing(input.password);
       // Unknown email and wrong password get the same answer (and take the same time).
@@ -233,7 +298,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         }
         throw authError(403, 'emailNotVerified');
       }
-      return signedIn(user);
+      return signedIn(user, caller);
     },
 
     async generateOtp(rawEmail, caller) {
@@ -257,10 +322,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async verifyOtp(rawEmail, otp, caller) {
       const email = normalizeEmail(rawEmail);
-      const attempt = await limiter.attempt([
-        [OTP_FAILURES_PER_ACCOUNT, email],
-        [OTP_FAILURES_PER_ADDRESS, caller.address],
-      ]);
+      const attempt = await limiter.attempt(guessChecks({ pair: OTP_FAILURES_PER_PAIR, address: OTP_FAILURES_PER_ADDRESS, account: OTP_FAILURES_PER_ACCOUNT }, email, caller));
       const user = await users.findByEmail(email);
       if (!user) throw authError(400, 'invalidOtp');
       const row = await repository.findOtp(user.id);
@@ -305,21 +367,27 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return success(AUTH_MESSAGES.forgotPasswordSent);
     },
 
-    async resetPassword(input) {
-      const user = await users.findByEmail(normalizeEmail(input.email));
+    async resetPassword(input, caller) {
+      const email = normalizeEmail(input.email);
+      const attempt = await limiter.attempt(guessChecks({ pair: RESET_FAILURES_PER_PAIR, address: RESET_FAILURES_PER_ADDRESS, account: RESET_FAILURES_PER_ACCOUNT }, email, caller));
+      const user = await users.findByEmail(email);
       // Hash work happens whether or not the account exists.
       const tokenHash = hashSecret(input.reset_token);
       const expiresAt = user ? await repository.consumeResetToken(user.id, tokenHash) : null;
       if (!user || !expiresAt || expiresAt.getTime() <= deps.now()) throw authError(400, 'invalidResetToken');
+      await attempt.release();
       // The link arrived by mail: the mailbox is proven, so the email counts as verified.
-      // Every token issued so far stops working: whoever held the old password is signed out.
-      await users.update(user.id, { password_hash: await hashPassword(input.new_password), is_verified: true, tokens_valid_after: nowDate() });
+      // Whoever held the old password loses every way back in: all sessions, one-time
+      // credentials, and the linked Firebase identity (its owner, if it is the person who just
+      // reset, links it again by signing in with Google: the verified email still matches).
+      await users.update(user.id, { password_hash: await hashPassword(input.new_password), is_verified: true, firebase_uid: null });
+      await revokeAccess(user.id);
       await repository.deleteResetTokens(user.id);
       await repository.deleteOtp(user.id);
       return success(AUTH_SUCCESS_MESSAGES.passwordReset);
     },
 
-    async firebaseSignIn(input) {
+    async firebaseSignIn(input, caller) {
       if (!deps.firebase) throw authError(503, 'googleNotConfigured');
       const identity = await deps.firebase.verify(input.idToken);
       // Enhanced identity login (spec §5): userData must describe the verified token's account.
@@ -334,15 +402,15 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         { ...identity, email: identity.email },
         { firebaseUid: identity.uid, displayName: input.userData.displayName ?? null, photoUrl: input.userData.photoURL ?? null },
       );
-      return identityAnswer(user, isNew);
+      return identityAnswer(user, isNew, caller);
     },
 
-    async googleCallback(input) {
+    async googleCallback(input, caller) {
       if (!deps.google) throw authError(503, 'googleNotConfigured');
       const identity = await deps.google.exchange(input.code, input.redirect_uri, nowDate());
       if (!identity.email) throw authError(401, 'googleLoginFailed');
       const { user, isNew } = await accountFor({ ...identity, email: identity.email }, { firebaseUid: null, displayName: null, photoUrl: null });
-      return identityAnswer(user, isNew);
+      return identityAnswer(user, isNew, caller);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Access tokens: HS256 JWTs carrying what the PWA shows without asking (spec §3: id, name, email,
- * sub, iat, exp). The server trusts only `sub` and re-reads the account on every request, so a
- * deleted account's tokens stop working at once.
+ * sub, iat, exp) and `sid`, the server-side session they belong to (sessions.ts). The server
+ * trusts only `sub` and `sid` and re-reads the account and its session on every request, so a
+ * deleted account's or a revoked session's tokens stop working at once.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -9,6 +10,8 @@ export interface AccessTokenSubject {
   id: string;
   name: string;
   email: string;
+  /** The session the token belongs to. */
+  sid: string;
 }
 
 export interface AccessTokenClaims {
@@ -16,12 +19,16 @@ export interface AccessTokenClaims {
   id: string;
   name: string;
   email: string;
+  /** null for a token without a session (issued before sessions existed): refused by the guard. */
+  sid: string | null;
   iat: number;
   exp: number;
 }
 
 export interface AccessTokens {
-  issue(subject: AccessTokenSubject): Promise<{ token: string; expiresAt: Date }>;
+  /** The expiry a token issued now gets (its session ends with it). */
+  expiryFromNow(): Date;
+  issue(subject: AccessTokenSubject, expiresAt: Date): Promise<string>;
   /** The claims of a valid, unexpired token; null for anything else. */
   verify(token: string): Promise<AccessTokenClaims | null>;
 }
@@ -32,16 +39,16 @@ const MS_PER_SECOND = 1_000;
 export function createAccessTokens(options: { secret: string; ttlSeconds: number; now: () => number }): AccessTokens {
   const key = new TextEncoder().encode(options.secret);
   return {
-    async issue(subject) {
+    expiryFromNow: () => new Date((Math.floor(options.now() / MS_PER_SECOND) + options.ttlSeconds) * MS_PER_SECOND),
+    async issue(subject, expiry) {
       const issuedAt = Math.floor(options.now() / MS_PER_SECOND);
-      const expiresAt = issuedAt + options.ttlSeconds;
-      const token = await new SignJWT({ id: subject.id, name: subject.name, email: subject.email })
+      const expiresAt = Math.floor(expiry.getTime() / MS_PER_SECOND);
+      return new SignJWT({ id: subject.id, name: subject.name, email: subject.email, sid: subject.sid })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(subject.id)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .sign(key);
-      return { token, expiresAt: new Date(expiresAt * MS_PER_SECOND) };
     },
     async verify(token) {
       try {
@@ -56,6 +63,7 @@ export function createAccessTokens(options: { secret: string; ttlSeconds: number
           id: String(payload.id ?? payload.sub),
           name: String(payload.name ?? ''),
           email: String(payload.email ?? ''),
+          sid: typeof payload.sid === 'string' && payload.sid !== '' ? payload.sid : null,
           iat: payload.iat,
           exp: payload.exp,
         };

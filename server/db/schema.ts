@@ -38,8 +38,17 @@ export interface UsersTable {
   firebase_uid: string | null;
   created_at: ColumnType<Date, Date, never>;
   last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Access tokens issued before this moment are refused (set by a password reset). */
-  tokens_valid_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One signed-in device: an access token is accepted only while its session is live (server/auth/sessions.ts). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  last_used_at: Date;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type CreditKind = 'grant' | 'purchase' | 'reserve' | 'commit' | 'refund' | 'adjustment';
@@ -161,6 +170,7 @@ export interface Tables {
   password_reset_tokens: PasswordResetTokensTable;
   temporary_credentials: TemporaryCredentialsTable;
   rate_limit_events: RateLimitEventsTable;
+  sessions: SessionsTable;
   assets: AssetsTable;
   generations: GenerationsTable;
 }

@@ -6,22 +6,11 @@
  * the logger's error serializer).
  */
 import { performance } from 'node:perf_hooks';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { requestAddress } from '../auth/client-address.ts';
 import type { Logger } from '../logger.ts';
 import { setJsonContentLength } from './json-length.ts';
 import type { AppEnv } from './types.ts';
-
-/**
- * The client address: the first X-Forwarded-For entry when the proxy in front is trusted to set
- * it, else the socket's peer. Undefined when the request did not come through a socket (tests).
- */
-function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.incoming?.socket?.remoteAddress;
-}
 
 export function requestLog(logger: Logger, options: { trustProxy: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -38,7 +27,7 @@ export function requestLog(logger: Logger, options: { trustProxy: boolean }): Mi
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         requestId: c.get('requestId'),
         contentLength: sent.contentLength,
-        ip: clientAddress(c, options.trustProxy),
+        ip: requestAddress(c, options.trustProxy),
         ...(sent.aborted ? { aborted: true } : {}),
       };
       const error = c.get('error');

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import { liveSession } from '../auth/sessions.ts';
 import type { CreditKind, Language, Tables, UsersTable } from '../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -23,11 +24,12 @@ export interface UserChanges {
   name?: string;
   profile_picture?: string | null;
   language?: Language;
-  password_hash?: string;
   is_verified?: boolean;
-  firebase_uid?: string;
+  /** null unlinks the account's Firebase identity (a password reset). */
+  firebase_uid?: string | null;
+  /** null removes the password (it was never proven by the mailbox's owner). */
+  password_hash?: string | null;
   last_login_at?: Date;
-  tokens_valid_after?: Date;
 }
 
 export interface CreditEntry {
@@ -43,6 +45,11 @@ export interface UsersRepository {
   /** `email` must already be normalised (trimmed, lower-case). */
   findByEmail(email: string): Promise<UserWithCredits | undefined>;
   findByFirebaseUid(uid: string): Promise<UserWithCredits | undefined>;
+  /**
+   * The account of an access token, in one query: only while the token's session is live
+   * (server/auth/sessions.ts `liveSession`), with that session's last use.
+   */
+  findBySession(userId: string, sessionId: string, now: Date): Promise<(UserWithCredits & { session_last_used_at: Date }) | undefined>;
   /**
    * Inserts the account and its first ledger entries in one transaction.
    * @throws EmailTakenError when the email (or Firebase uid) already has an account.
@@ -87,6 +94,12 @@ export function createUsersRepository(database: Database): UsersRepository {
     findById: (id) => selectUsers(db).where('users.id', '=', id).executeTakeFirst(),
     findByEmail: (email) => selectUsers(db).where(sql<string>`lower(users.email)`, '=', email.toLowerCase()).executeTakeFirst(),
     findByFirebaseUid: (uid) => selectUsers(db).where('users.firebase_uid', '=', uid).executeTakeFirst(),
+    findBySession: (userId, sessionId, now) =>
+      selectUsers(db)
+        .select(sql<Date>`(select sessions.last_used_at from sessions where sessions.id = ${sessionId})`.as('session_last_used_at'))
+        .where('users.id', '=', userId)
+        .where(liveSession(sessionId, userId, now))
+        .executeTakeFirst(),
 
     async create(user, credits) {
       const id = randomUUID();

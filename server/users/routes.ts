@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { AUTH_SUCCESS_MESSAGES, DeleteMeRequestSchema, UpdateMeRequestSchema } from '../../src/contract/auth.ts';
+import { clientAddress } from '../auth/client-address.ts';
 import { readAuthBody } from '../auth/errors.ts';
 import type { UsageStats } from '../../src/contract/dashboard.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
@@ -13,11 +14,13 @@ import type { UsersService } from './service.ts';
 export interface MeRoutesDeps {
   service: UsersService;
   guards: Guards;
+  /** TRUST_PROXY: where the client address comes from (the limits on password guesses). */
+  trustProxy: boolean;
   /** The dashboard's stats of the signed-in account; without it, /stats does not exist. */
   usageStats?: (user: UserWithCredits) => Promise<UsageStats>;
 }
 
-export function meRoutes({ service, guards, usageStats }: MeRoutesDeps): Hono<UserEnv> {
+export function meRoutes({ service, guards, trustProxy, usageStats }: MeRoutesDeps): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
   app.use(guards.requireUser, async (c, next) => {
     await next();
@@ -31,7 +34,8 @@ export function meRoutes({ service, guards, usageStats }: MeRoutesDeps): Hono<Us
    * with the one-time password of a sign-in less than an hour old (traditional_login.credentials).
    */
   app.delete('/', async (c) => {
-    await service.delete(c.get('user'), (await readAuthBody(c, DeleteMeRequestSchema)).password);
+    const { password } = await readAuthBody(c, DeleteMeRequestSchema);
+    await service.delete(c.get('user'), password, { address: clientAddress(c, trustProxy) });
     return c.json({ status: 'success', message: AUTH_SUCCESS_MESSAGES.accountDeleted });
   });
   return app;

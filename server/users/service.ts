@@ -19,23 +19,37 @@ export const isWebUrl = (text: string): boolean => /^https?:\/\/[^\s]+$/i.test(t
 /** Trimmed and lower-cased: the one form emails are stored and compared in. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-/** Checks a password, or a one-time credential, against an account (see the auth service). */
-export type CredentialCheck = (user: UserWithCredits, secret: string) => Promise<boolean>;
+/** Who asks, for the limits on password guesses (see the auth service's Caller). */
+export interface CredentialCaller {
+  address: string;
+}
+
+/**
+ * Checks a password, or a one-time credential, against an account, counting wrong guesses (see
+ * the auth service's confirmCredential). @throws CodedError 429 beyond the limits.
+ */
+export type CredentialCheck = (user: UserWithCredits, secret: string, caller: CredentialCaller) => Promise<boolean>;
 
 export interface UsersService {
-  /** 'admin' when the account's email is in ADMIN_EMAILS. */
-  roleOf(email: string): User['role'];
+  /**
+   * 'admin' when the account's email is in ADMIN_EMAILS AND the account is verified: an address
+   * nobody proved to own is no admin (the guard and every answer use this one rule).
+   */
+  roleOf(user: Pick<UserWithCredits, 'email' | 'is_verified'>): User['role'];
   toApiUser(user: UserWithCredits): User;
   update(user: UserWithCredits, changes: { name?: string; profile_picture?: string | null; language?: Language }): Promise<User>;
   /** @throws CodedError 401 `checkCredentials` when the password (or one-time credential) is wrong. */
-  delete(user: UserWithCredits, password: string): Promise<void>;
+  delete(user: UserWithCredits, password: string, caller: CredentialCaller): Promise<void>;
 }
 
 export interface UsersServiceDeps {
   repository: UsersRepository;
   adminEmails: readonly string[];
   checkCredential: CredentialCheck;
-  /** Extra clean-up when an account goes (e.g. its brute-force counters). */
+  /**
+   * Extra clean-up when an account goes (e.g. its brute-force counters). Its sessions and
+   * one-time credentials go with the row (ON DELETE CASCADE), so every token of it stops working.
+   */
   onDeleted?: (user: UserWithCredits) => Promise<void>;
   /**
    * Runs before the account is deleted (after the password check); what it returns runs once the
@@ -46,14 +60,15 @@ export interface UsersServiceDeps {
 
 export function createUsersService(deps: UsersServiceDeps): UsersService {
   const admins = new Set(deps.adminEmails.map(normalizeEmail));
-  const roleOf = (email: string): User['role'] => (admins.has(normalizeEmail(email)) ? 'admin' : 'user');
+  const roleOf = (user: Pick<UserWithCredits, 'email' | 'is_verified'>): User['role'] =>
+    user.is_verified && admins.has(normalizeEmail(user.email)) ? 'admin' : 'user';
   const toApiUser = (user: UserWithCredits): User => ({
     id: user.id,
     name: user.name,
     email: user.email,
     profile_picture: user.profile_picture,
     language: user.language,
-    role: roleOf(user.email),
+    role: roleOf(user),
     plan: user.plan,
     credits: user.credits,
     is_verified: user.is_verified,
@@ -78,8 +93,8 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
       if (!updated) throw authError(401, 'sessionExpired');
       return toApiUser(updated);
     },
-    async delete(user, password) {
-      if (!(await deps.checkCredential(user, password))) throw authError(401, 'checkCredentials');
+    async delete(user, password, caller) {
+      if (!(await deps.checkCredential(user, password, caller))) throw authError(401, 'checkCredentials');
       const afterDelete = await deps.beforeDelete?.(user);
       await deps.repository.delete(user.id);
       await deps.onDeleted?.(user);

@@ -55,6 +55,8 @@ export const AUTH_MESSAGES = {
   identityMismatch: 'The sign-in details do not match your Google account. Please try again.',
   /** 409 from the Firebase and Google endpoints: the email belongs to a password account and the provider has not verified it. */
   identityEmailUnverified: 'An account with this email already exists. Log in with your password, or verify the email with Google first.',
+  /** 403 from the Firebase and Google endpoints: the provider has not verified the email, so it neither creates nor links an account. */
+  identityUnverified: 'Your Google account email is not verified. Verify it with Google, then sign in again.',
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
@@ -224,6 +226,19 @@ export const DeleteMeRequestSchema = v.object({
   password: password(AUTH_MESSAGES.passwordRequired),
 });
 
+/**
+ * POST /auth/logout: revokes the session of the bearer token (no body; answers 204 No Content,
+ * also when that session was already revoked). POST /auth/logout-all: revokes every session of
+ * the account and its one-time credentials (no body); the answer below.
+ */
+export const LogoutAllResponseSchema = v.object({
+  status: v.string(),
+  message: v.string(),
+  /** How many sessions were still live (this one included). */
+  revoked_sessions: v.number(),
+});
+export type LogoutAllResponse = v.InferOutput<typeof LogoutAllResponseSchema>;
+
 /** GET /api/admin/statistics/users */
 export const UserStatisticsSchema = v.object({
   total_users: v.number(),
@@ -242,6 +257,7 @@ export const AUTH_SUCCESS_MESSAGES = {
   otpVerified: 'Your email is verified. You can log in now.',
   passwordReset: 'Your password has been reset. You can log in now.',
   accountDeleted: 'Your account and its data have been deleted.',
+  signedOutEverywhere: 'You have been signed out on every device.',
 } as const;
 
 /**

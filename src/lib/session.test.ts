@@ -283,6 +283,29 @@ describe('session (spec §4)', () => {
     expect(seen).toEqual(['signed-in', 'signed-out']);
   });
 
+  it('an explicit logout asks the server to end the session, without waiting for it or minding its failure', async () => {
+    const token = jwt({ sub: 'u1', exp: inMinutes(60) });
+    const storage = memory({ [TOKEN_STORAGE_KEY]: token, [USER_STORAGE_KEY]: JSON.stringify(profile) });
+    const calls: Array<{ token: string; stored: string | undefined }> = [];
+    const revokeToken = vi.fn<(token: string) => Promise<unknown>>(async (sent) => {
+      calls.push({ token: sent, stored: storage.data.get(TOKEN_STORAGE_KEY) });
+      throw new Error('offline');
+    });
+    const session = createSession({ storage, tabStorage: memory({}), fetchProfile: async () => profile, revokeToken, now: () => NOW });
+    session.signOut('logout');
+    // Signed out at once, whatever the server call does.
+    expect(session.getState().status).toBe('signed-out');
+    expect(storage.data.size).toBe(0);
+    expect(calls).toEqual([{ token, stored: token }]);
+    await Promise.resolve();
+
+    // Automatic sign-outs (expired, refused, another tab) do not call it; nor does a guest.
+    const other = createSession({ storage: memory({ [TOKEN_STORAGE_KEY]: token }), tabStorage: memory({}), fetchProfile: async () => profile, revokeToken, now: () => NOW });
+    other.signOut('rejected');
+    session.signOut('logout');
+    expect(revokeToken).toHaveBeenCalledTimes(1);
+  });
+
   it('ignores a check that a sign-in overtook', async () => {
     const pending = Promise.withResolvers<SessionUser>();
     const { session } = setup({ token: jwt({ sub: 'old', exp: inMinutes(60) }), fetchProfile: () => pending.promise });

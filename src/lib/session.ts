@@ -232,6 +232,12 @@ export interface SessionDeps {
   tabStorage: KeyValueStorage;
   /** GET /auth/profile with this token; rejects with an error carrying `status` on an HTTP error. */
   fetchProfile: (token: string) => Promise<SessionUser>;
+  /**
+   * POST /auth/logout with this token: ends its session on the server, so a copy of the token
+   * stops working. Best effort: an explicit logout never waits for it, and its failure (offline,
+   * 5xx) changes nothing here.
+   */
+  revokeToken?: (token: string) => Promise<unknown>;
   now?: () => number;
 }
 
@@ -385,6 +391,12 @@ export function createSession(deps: SessionDeps): Session {
 
     signOut(reason = 'logout') {
       generation += 1;
+      const token = readToken();
+      // Only an explicit logout ends the server's session (the others follow a token it already
+      // refused or that expired); read the token before the wipe below forgets it.
+      if (reason === 'logout' && token && deps.revokeToken) {
+        safe(() => void deps.revokeToken?.(token).catch(() => undefined), undefined);
+      }
       clearCredentials();
       // Only an explicit logout restarts the count; automatic ones must accumulate (spec §4).
       if (reason === 'logout') setFailures(0);
@@ -427,6 +439,13 @@ function browserStorage(name: 'localStorage' | 'sessionStorage'): KeyValueStorag
   return safe(() => globalThis[name] ?? memoryStorage(), memoryStorage());
 }
 
+/** The logout call gives up after this many ms: it is best effort and nobody waits for it. */
+const LOGOUT_TIMEOUT_MS = 10_000;
+
+function revokeToken(token: string): Promise<unknown> {
+  return api.post('/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` }, timeoutMs: LOGOUT_TIMEOUT_MS });
+}
+
 async function fetchProfile(token: string): Promise<SessionUser> {
   const body = await api.get<unknown>('/auth/profile', {
     headers: { Authorization: `Bearer ${token}` },
@@ -447,6 +466,7 @@ export function getSession(): Session {
     storage: browserStorage('localStorage'),
     tabStorage: browserStorage('sessionStorage'),
     fetchProfile,
+    revokeToken,
   });
   browserSession = session;
   if (typeof window !== 'undefined') {

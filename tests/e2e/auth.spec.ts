@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, useEnglish } from './fixtures.ts';
 import { E2E_ADMIN_EMAIL } from '../../playwright.config.ts';
+import { clientAddress, signIn } from './session.ts';
 
 const PASSWORD = 'mat-khau-an-toan-1';
 
@@ -29,6 +30,12 @@ async function latestMail(request: APIRequestContext, to: string, kind?: string)
 }
 
 const otpIn = (mail: OutboxMail) => /\b(\d{6})\b/.exec(mail.text)![1]!;
+
+// Each test's browser comes from an address of its own, as real people do: the server limits
+// registrations per address (a handful per hour), and this file registers more than that.
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientAddress() });
+});
 
 async function openLogin(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -180,6 +187,22 @@ test('a protected page opens the login modal and returns there after login', asy
   await login(again, email);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-page')).toBeVisible();
+});
+
+test('the profile page signs out everywhere after a confirmation: every session of the account ends on the server', async ({ page, request }) => {
+  const user = await signIn(page, request);
+  const otherDevice = await request.post('/auth/login', { data: { username: user.email, password: PASSWORD } });
+  const otherToken = ((await otherDevice.json()) as { access_token: string }).access_token;
+  const profileWith = async (token: string) => (await request.get('/auth/profile', { headers: { Authorization: `Bearer ${token}` } })).status();
+  expect(await profileWith(otherToken)).toBe(200);
+
+  await page.goto('/profile');
+  await page.getByTestId('profile-logout-all').click();
+  await page.getByTestId('profile-logout-all-confirm').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  expect(await profileWith(user.token)).toBe(401);
+  expect(await profileWith(otherToken)).toBe(401);
 });
 
 test('admin guard: signed out goes home, a user is denied, an admin sees the statistics', async ({ page, request }) => {

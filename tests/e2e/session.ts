@@ -27,7 +27,7 @@ export interface TestUser {
 const addressByte = () => Math.floor(Math.random() * 254) + 1;
 
 /** A client address of its own for each test user (the e2e server trusts X-Forwarded-For). */
-function clientAddress(): string {
+export function clientAddress(): string {
   const byte = addressByte;
   return `10.${byte()}.${byte()}.${byte()}`;
 }

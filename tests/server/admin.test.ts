@@ -53,4 +53,14 @@ describe(`GET /api/admin/statistics/users (${DRIVER})`, () => {
     });
     expect(await h.call('GET', '/api/admin/nothing-here', { token: admin.access_token })).toMatchObject({ status: 404, body: { message: 'Not found' } });
   });
+
+  it('makes an ADMIN_EMAILS account admin only while it is verified, in the guard and in what the API reports', async () => {
+    const admin = await h.signUp({ email: 'second-admin@example.com' });
+    expect(admin.user.role).toBe('admin');
+    // E.g. an account made by an identity whose email nobody proved (before such sign-ins were refused).
+    await h.database.kysely.updateTable('users').set({ is_verified: false }).where('id', '=', admin.user.id).execute();
+    expect(await h.call('GET', '/api/admin/statistics/users', { token: admin.access_token })).toMatchObject({ status: 403, body: { code: 'accessDenied' } });
+    expect((await h.call('GET', '/auth/profile', { token: admin.access_token })).body).toMatchObject({ role: 'user', is_verified: false });
+    expect((await h.call('GET', '/api/me', { token: admin.access_token })).body.role).toBe('user');
+  });
 });

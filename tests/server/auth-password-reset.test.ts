@@ -1,7 +1,9 @@
 /** Forgotten passwords (spec §4, §7, §8): the neutral answer, the mailed link, single use, expiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
+import { createSecretHasher } from '../../server/auth/secrets.ts';
 import { createAccountsHarness, MINUTE_MS, PASSWORD, resetTokenOf, type AccountsHarness } from './helpers/accounts.ts';
+import { TEST_SIGNING_KEY } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';
 
 let h: AccountsHarness;
@@ -100,16 +102,30 @@ describe(`POST /auth/reset-password (${DRIVER})`, () => {
     expect(reuse).toMatchObject({ status: 400, body: { detail: 'Invalid or expired reset token.', code: 'invalidResetToken' } });
   });
 
-  it('signs out every token issued before the reset; a new login works', async () => {
-    const { access_token: before } = await h.signUp({ email: 'stolen@example.com' });
+  it('ends every way back in: all sessions, one-time credentials and the linked Firebase identity; a new login works', async () => {
+    const { access_token: before, user } = await h.signUp({ email: 'stolen@example.com' });
+    const otherDevice = (await h.post('/auth/login', { username: 'stolen@example.com', password: PASSWORD })).body.access_token as string;
+    // What an attacker who got in may have left: a linked identity and a one-time password.
+    await h.database.kysely.updateTable('users').set({ firebase_uid: 'attacker-firebase-uid' }).where('id', '=', user.id).execute();
+    await h.database.kysely
+      .insertInto('temporary_credentials')
+      .values({ secret_hash: createSecretHasher(TEST_SIGNING_KEY)('one-time-secret'), user_id: user.id, expires_at: new Date(h.clock.now() + 60 * MINUTE_MS), created_at: new Date(h.clock.now()) })
+      .execute();
     expect((await h.call('GET', '/auth/profile', { token: before })).status).toBe(200);
-    h.clock.advance(2_000); // tokens carry whole seconds: the reset happens in a later second
+
+    // Same second as the sign-ins: revocation does not depend on the tokens' issue time.
     const { token } = await requestReset('stolen@example.com');
     const ok = await h.post('/auth/reset-password', { email: 'stolen@example.com', reset_token: token, new_password: NEW_PASSWORD });
     expect(ok.status).toBe(200);
     expect((await h.call('GET', '/auth/profile', { token: before })).status).toBe(401);
+    expect((await h.call('GET', '/api/me', { token: otherDevice })).status).toBe(401);
+    const row = await h.database.kysely.selectFrom('users').select('firebase_uid').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.firebase_uid).toBeNull();
+    expect(await h.database.kysely.selectFrom('temporary_credentials').select('user_id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await h.post('/auth/login', { username: 'stolen@example.com', password: 'one-time-secret' })).status).toBe(401);
+    const sessions = await h.database.kysely.selectFrom('sessions').select('revoked_at').where('user_id', '=', user.id).execute();
+    expect(sessions.map((session) => session.revoked_at)).toEqual([new Date(h.clock.now()), new Date(h.clock.now())]);
 
-    h.clock.advance(1_000);
     const login = await h.post('/auth/login', { username: 'stolen@example.com', password: NEW_PASSWORD });
     expect(login.status).toBe(200);
     expect((await h.call('GET', '/auth/profile', { token: login.body.access_token })).status).toBe(200);

@@ -1,14 +1,22 @@
 /**
- * Brute-force limits on login and code verification: per account and per client address,
- * counted in the database (so every process shares them), answered 429 with Retry-After.
+ * Brute-force and abuse limits: per (account, address) pair and per address (refused, 429 with
+ * Retry-After), per account across addresses (slowed, never refused: the owner is not locked
+ * out), registrations per address, account deletion guesses; counted in the database (so every
+ * process shares them), and keyed on the address the trusted proxy appended, not the client's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DELETE_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_PAIR,
   MAILS_PER_ACCOUNT,
-  OTP_FAILURES_PER_ACCOUNT,
+  OTP_FAILURES_PER_PAIR,
   RATE_WINDOW_MS,
+  REGISTRATIONS_PER_ADDRESS,
+  RESET_FAILURES_PER_PAIR,
+  SLOWDOWN_BASE_MS,
+  SLOWDOWN_MAX_MS,
 } from '../../server/auth/rate-limit.ts';
 import { createAccountsHarness, MINUTE_MS, otpOf, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
@@ -24,21 +32,23 @@ afterAll(async () => {
 });
 
 let nextAddress = 1;
-/** A client address of its own for each test (X-Forwarded-For, believed with TRUST_PROXY=1). */
+/** A client address of its own for each test, as the trusted proxy appends it to X-Forwarded-For. */
 const newAddress = () => ({ 'X-Forwarded-For': `198.51.100.${nextAddress++}` });
+/** What a client that writes its own X-Forwarded-For sends through the proxy: a fresh lie, then its real address. */
+const spoofed = (real: string) => ({ 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 250) + 1}, 10.${nextAddress++}.0.1, ${real}` });
 
 const login = (email: string, password: string, from: Record<string, string>, app = h.app) =>
   app.request('/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json', ...from }, body: JSON.stringify({ username: email, password }) });
 
 describe(`login limits (${DRIVER})`, () => {
-  it(`allows ${LOGIN_FAILURES_PER_ACCOUNT.limit} failures per account, then 429 with Retry-After, even for the right password`, async () => {
+  it(`allows ${LOGIN_FAILURES_PER_PAIR.limit} failures per account from one address, then 429 with Retry-After there, even for the right password`, async () => {
     await h.signUp({ email: 'target@example.com' });
+    const attacker = newAddress();
     const statuses: number[] = [];
-    // Each failure from another address: only the per-account counter can trip.
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT.limit; i += 1) statuses.push((await login('target@example.com', `guess ${i}`, newAddress())).status);
-    expect(statuses).toEqual(Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT.limit }, () => 401));
+    for (let i = 0; i < LOGIN_FAILURES_PER_PAIR.limit; i += 1) statuses.push((await login('target@example.com', `guess ${i}`, attacker)).status);
+    expect(statuses).toEqual(Array.from({ length: LOGIN_FAILURES_PER_PAIR.limit }, () => 401));
 
-    const limited = await login('target@example.com', PASSWORD, newAddress());
+    const limited = await login('target@example.com', PASSWORD, attacker);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe(String(RATE_WINDOW_MS / 1000));
     expect(await limited.json()).toEqual({
@@ -49,18 +59,38 @@ describe(`login limits (${DRIVER})`, () => {
 
     // The oldest failure leaves the window after 15 minutes: one more try, with the right password.
     h.clock.advance(RATE_WINDOW_MS - MINUTE_MS);
-    const stillLimited = await login('target@example.com', PASSWORD, newAddress());
+    const stillLimited = await login('target@example.com', PASSWORD, attacker);
     expect(stillLimited.status).toBe(429);
     expect(stillLimited.headers.get('retry-after')).toBe('60');
     expect((await stillLimited.json()).detail).toBe('Too many attempts. Please wait 1 minutes and try again.');
     h.clock.advance(MINUTE_MS);
-    expect((await login('target@example.com', PASSWORD, newAddress())).status).toBe(200);
+    expect((await login('target@example.com', PASSWORD, attacker)).status).toBe(200);
+  });
+
+  it('does not lock the owner out: failures from other addresses only slow further guesses down, with a growing delay', async () => {
+    await h.signUp({ email: 'seller@example.com' });
+    const owner = newAddress();
+    h.delays.length = 0;
+    // An attacker spread over many addresses, each under its own limits.
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT.limit; i += 1) expect((await login('seller@example.com', `guess ${i}`, newAddress())).status).toBe(401);
+    expect(h.delays).toEqual([]);
+    const slowed: number[] = [];
+    for (let i = 0; i < 5; i += 1) slowed.push((await login('seller@example.com', `more ${i}`, newAddress())).status);
+    expect(slowed).toEqual([401, 401, 401, 401, 401]);
+    expect(h.delays).toEqual([SLOWDOWN_BASE_MS, 2 * SLOWDOWN_BASE_MS, 4 * SLOWDOWN_BASE_MS, SLOWDOWN_MAX_MS, SLOWDOWN_MAX_MS]);
+
+    // The owner, from their own address, with the right password: in (after the delay).
+    expect((await login('seller@example.com', PASSWORD, owner)).status).toBe(200);
+    expect(h.delays.at(-1)).toBe(SLOWDOWN_MAX_MS);
+    // A slip of the owner's finger is not a lockout either.
+    expect((await login('seller@example.com', 'typo', owner)).status).toBe(401);
+    expect((await login('seller@example.com', PASSWORD, owner)).status).toBe(200);
   });
 
   it('does not count successful logins', async () => {
     await h.signUp({ email: 'often@example.com' });
     const from = newAddress();
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT.limit + 2; i += 1) expect((await login('often@example.com', PASSWORD, from)).status).toBe(200);
+    for (let i = 0; i < LOGIN_FAILURES_PER_PAIR.limit + 2; i += 1) expect((await login('often@example.com', PASSWORD, from)).status).toBe(200);
   });
 
   it(`allows ${LOGIN_FAILURES_PER_ADDRESS.limit} failures per client address across accounts`, async () => {
@@ -75,24 +105,79 @@ describe(`login limits (${DRIVER})`, () => {
     expect((await login('spray-new@example.com', 'guess', newAddress())).status).toBe(401);
   });
 
+  it('keys on the address the trusted proxy appended: a client-written X-Forwarded-For does not dodge the limits', async () => {
+    await h.signUp({ email: 'spoofed@example.com' });
+    const real = '192.0.2.77';
+    for (let i = 0; i < LOGIN_FAILURES_PER_PAIR.limit; i += 1) expect((await login('spoofed@example.com', `guess ${i}`, spoofed(real))).status).toBe(401);
+    expect((await login('spoofed@example.com', PASSWORD, spoofed(real))).status).toBe(429);
+    // Nor across accounts.
+    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS.limit - LOGIN_FAILURES_PER_PAIR.limit; i += 1) {
+      expect((await login(`spoofed-${i}@example.com`, 'guess', spoofed(real))).status).toBe(401);
+    }
+    expect((await login('spoofed-other@example.com', 'guess', spoofed(real))).status).toBe(429);
+  });
+
   it('is shared by every process on the database', async () => {
     await h.signUp({ email: 'shared@example.com' });
     const otherProcess = h.another();
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT.limit; i += 1) {
+    const from = newAddress();
+    for (let i = 0; i < LOGIN_FAILURES_PER_PAIR.limit; i += 1) {
       const app = i % 2 === 0 ? h.app : otherProcess;
-      expect((await login('shared@example.com', 'guess', newAddress(), app)).status).toBe(401);
+      expect((await login('shared@example.com', 'guess', from, app)).status).toBe(401);
     }
-    expect((await login('shared@example.com', PASSWORD, newAddress(), otherProcess)).status).toBe(429);
-    const rows = await h.database.kysely.selectFrom('rate_limit_events').selectAll().where('bucket', '=', LOGIN_FAILURES_PER_ACCOUNT.bucket).where('key', '=', 'shared@example.com').execute();
-    expect(rows).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT.limit);
+    expect((await login('shared@example.com', PASSWORD, from, otherProcess)).status).toBe(429);
+    const rows = await h.database.kysely.selectFrom('rate_limit_events').selectAll().where('bucket', '=', LOGIN_FAILURES_PER_PAIR.bucket).where('key', 'like', 'shared@example.com|%').execute();
+    expect(rows).toHaveLength(LOGIN_FAILURES_PER_PAIR.limit);
   });
 
   it('counts attempts made in parallel (recorded before the password is checked)', async () => {
     await h.signUp({ email: 'burst@example.com' });
-    const burst = await Promise.all(Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT.limit + 5 }, () => login('burst@example.com', 'guess', newAddress())));
+    const from = newAddress();
+    const burst = await Promise.all(Array.from({ length: LOGIN_FAILURES_PER_PAIR.limit + 5 }, () => login('burst@example.com', 'guess', from)));
     const statuses = burst.map((response) => response.status);
-    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT.limit);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LOGIN_FAILURES_PER_PAIR.limit);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+const register = (email: string, from: Record<string, string>) => h.post('/auth/register', { name: 'Mai', email, password: PASSWORD }, from);
+
+describe(`registration limits (${DRIVER})`, () => {
+  it(`allows ${REGISTRATIONS_PER_ADDRESS.limit} registrations per address per hour, whatever the client writes in X-Forwarded-For`, async () => {
+    const real = '192.0.2.88';
+    for (let i = 0; i < REGISTRATIONS_PER_ADDRESS.limit; i += 1) expect((await register(`farm-${i}@example.com`, spoofed(real))).status).toBe(201);
+    const limited = await register('farm-more@example.com', spoofed(real));
+    expect(limited).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await h.database.kysely.selectFrom('users').select('id').where('email', '=', 'farm-more@example.com').execute()).toEqual([]);
+    // Somebody else is not affected; an hour later the address may register again.
+    expect((await register('neighbour@example.com', newAddress())).status).toBe(201);
+    h.clock.advance(REGISTRATIONS_PER_ADDRESS.windowMs);
+    expect((await register('farm-more@example.com', spoofed(real))).status).toBe(201);
+  });
+});
+
+describe(`account deletion limits (${DRIVER})`, () => {
+  it(`allows ${DELETE_FAILURES_PER_ACCOUNT.limit} wrong passwords on DELETE /api/me, then 429 even with the right one`, async () => {
+    const victim = await h.signUp({ email: 'stolen-token@example.com' });
+    const thief = newAddress();
+    const attempt = (password: string) => h.call('DELETE', '/api/me', { token: victim.access_token, body: { password }, headers: thief });
+    for (let i = 0; i < DELETE_FAILURES_PER_ACCOUNT.limit; i += 1) expect((await attempt(`guess ${i}`)).status).toBe(401);
+    expect(await attempt(PASSWORD)).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
+    expect(await h.database.kysely.selectFrom('users').select('id').where('id', '=', victim.user.id).execute()).toHaveLength(1);
+    // Once the window is over, the right password deletes it.
+    h.clock.advance(RATE_WINDOW_MS);
+    expect((await attempt(PASSWORD)).status).toBe(200);
+  });
+});
+
+describe(`password reset limits (${DRIVER})`, () => {
+  it(`allows ${RESET_FAILURES_PER_PAIR.limit} wrong reset tokens per account from one address, then 429`, async () => {
+    await h.signUp({ email: 'reset-guess@example.com' });
+    const from = newAddress();
+    const reset = (token: string) => h.post('/auth/reset-password', { email: 'reset-guess@example.com', reset_token: token, new_password: 'a new passphrase' }, from);
+    for (let i = 0; i < RESET_FAILURES_PER_PAIR.limit; i += 1) expect((await reset(`guess-${i}`)).status).toBe(400);
+    expect(await reset('guess-more')).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
   });
 });
 
@@ -100,31 +185,29 @@ describe(`login limits (${DRIVER})`, () => {
 const wrongFor = (code: string) => (Number(code) === 999_999 ? 100_000 : Number(code) + 1);
 
 describe(`verification code limits (${DRIVER})`, () => {
-  it(`allows ${OTP_FAILURES_PER_ACCOUNT.limit} wrong codes per account across codes, then 429`, async () => {
-    expect((await h.post('/auth/register', { name: 'Mai', email: 'otp@example.com', password: PASSWORD })).status).toBe(201);
+  it(`allows ${OTP_FAILURES_PER_PAIR.limit} wrong codes per account from one address across codes, then 429 there; the owner elsewhere still verifies`, async () => {
+    expect((await h.post('/auth/register', { name: 'Mai', email: 'otp@example.com', password: PASSWORD }, newAddress())).status).toBe(201);
+    const attacker = newAddress();
     const answers: number[] = [];
-    for (let round = 0; answers.length < OTP_FAILURES_PER_ACCOUNT.limit; round += 1) {
+    for (let round = 0; answers.length < OTP_FAILURES_PER_PAIR.limit; round += 1) {
       await h.post('/auth/generate_otp', { email: 'otp@example.com' }, newAddress());
       const code = otpOf(await h.lastMail('otp@example.com', 'otp'));
-      for (let i = 0; i < 5 && answers.length < OTP_FAILURES_PER_ACCOUNT.limit; i += 1) {
-        answers.push((await h.post('/auth/verify_otp', { email: 'otp@example.com', otp: wrongFor(code) }, newAddress())).status);
+      for (let i = 0; i < 5 && answers.length < OTP_FAILURES_PER_PAIR.limit; i += 1) {
+        answers.push((await h.post('/auth/verify_otp', { email: 'otp@example.com', otp: wrongFor(code) }, attacker)).status);
       }
     }
     expect(answers.every((status) => status === 400)).toBe(true);
     await h.post('/auth/generate_otp', { email: 'otp@example.com' }, newAddress());
     const code = otpOf(await h.lastMail('otp@example.com', 'otp'));
-    const limited = await h.post('/auth/verify_otp', { email: 'otp@example.com', otp: Number(code) }, newAddress());
+    const limited = await h.post('/auth/verify_otp', { email: 'otp@example.com', otp: Number(code) }, attacker);
     expect(limited).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    // 15 minutes on, that code has expired (10 minutes), but a new one is accepted.
-    h.clock.advance(RATE_WINDOW_MS);
-    await h.post('/auth/generate_otp', { email: 'otp@example.com' }, newAddress());
-    const fresh = otpOf(await h.lastMail('otp@example.com', 'otp'));
-    expect((await h.post('/auth/verify_otp', { email: 'otp@example.com', otp: Number(fresh) }, newAddress())).status).toBe(200);
+    // The owner, from their own address, verifies with the same code.
+    expect((await h.post('/auth/verify_otp', { email: 'otp@example.com', otp: Number(code) }, newAddress())).status).toBe(200);
   });
 
   it(`sends at most ${MAILS_PER_ACCOUNT.limit} codes per account per 15 minutes`, async () => {
-    expect((await h.post('/auth/register', { name: 'Mai', email: 'flood@example.com', password: PASSWORD })).status).toBe(201);
+    expect((await h.post('/auth/register', { name: 'Mai', email: 'flood@example.com', password: PASSWORD }, newAddress())).status).toBe(201);
     for (let i = 0; i < MAILS_PER_ACCOUNT.limit; i += 1) expect((await h.post('/auth/generate_otp', { email: 'flood@example.com' }, newAddress())).status).toBe(200);
     expect(await h.post('/auth/generate_otp', { email: 'flood@example.com' }, newAddress())).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
     expect(await h.post('/auth/forgot-password', { email: 'flood@example.com' }, newAddress())).toMatchObject({ status: 429 });

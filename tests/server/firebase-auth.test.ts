@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, IdentityLoginResponseSchema } from '../../src/contract/auth.ts';
-import { createAccountsHarness, MINUTE_MS, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
+import { createAccountsHarness, MINUTE_MS, PASSWORD, resetTokenOf, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 import { startAuthEmulator, type AuthEmulator, type EmulatorUser } from './helpers/firebase-emulator.ts';
 
@@ -14,7 +14,7 @@ let h: AccountsHarness;
 
 beforeAll(async () => {
   emulator = await startAuthEmulator();
-  h = await createAccountsHarness({ env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
+  h = await createAccountsHarness({ env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, ADMIN_EMAILS: 'chief@example.com' } });
 }, 120_000);
 
 afterAll(async () => {
@@ -77,10 +77,51 @@ describe(`Firebase sign-in (${DRIVER})`, () => {
     expect(result).toMatchObject({ status: 200, body: { is_new_user: true, user: { email: 'minh@example.com', name: 'Trần Minh', is_verified: true } } });
   });
 
-  it('keeps the provider-unverified email of an email/password identity unverified; the name falls back to the email', async () => {
+  it('refuses an identity whose email the provider has not verified (403 identityUnverified): no account, no session', async () => {
     const account = await emulator.signUp('hoa.pham@example.com', 'firebase-password');
-    const result = await h.post('/auth/firebase/register', body(account));
-    expect(result).toMatchObject({ status: 200, body: { is_new_user: true, user: { name: 'hoa.pham', is_verified: false, profile_picture: null } } });
+    // The client may claim emailVerified: only the verified token counts.
+    const result = await h.post('/auth/firebase/register', body(account, { emailVerified: true }));
+    expect(result).toMatchObject({ status: 403, body: { detail: AUTH_MESSAGES.identityUnverified, code: 'identityUnverified' } });
+    expect(result.body.access_token).toBeUndefined();
+    expect(await h.database.kysely.selectFrom('users').select('id').where('email', '=', 'hoa.pham@example.com').execute()).toEqual([]);
+  });
+
+  it('gives an ADMIN_EMAILS address no account (and no admin) through an unverified identity; a verified one is admin', async () => {
+    const impostor = await emulator.signUp('chief@example.com', 'impostor-password');
+    expect((await h.post('/auth/firebase/login', body(impostor))).status).toBe(403);
+    expect(await h.database.kysely.selectFrom('users').select('id').where('email', '=', 'chief@example.com').execute()).toEqual([]);
+
+    const chief = await emulator.signInWithGoogle({ sub: 'g-chief', email: 'chief@example.com' });
+    const answer = v.parse(IdentityLoginResponseSchema, (await h.post('/auth/firebase/login', body(chief))).body);
+    expect(answer.user).toMatchObject({ role: 'admin', is_verified: true });
+    expect((await h.call('GET', '/api/admin/statistics/users', { token: answer.access_token })).status).toBe(200);
+  });
+
+  it('takes the password of an unverified registration away when the verified owner signs in (no pre-registered way in)', async () => {
+    expect((await h.post('/auth/register', { name: 'Kẻ Gian', email: 'prey@example.com', password: 'attacker-chosen' })).status).toBe(201);
+    const owner = await emulator.signInWithGoogle({ sub: 'g-prey', email: 'prey@example.com' });
+    const answer = v.parse(IdentityLoginResponseSchema, (await h.post('/auth/firebase/login', body(owner))).body);
+    expect(answer.user).toMatchObject({ email: 'prey@example.com', is_verified: true });
+    expect((await userRow('prey@example.com')).password_hash).toBeNull();
+    expect(await h.post('/auth/login', { username: 'prey@example.com', password: 'attacker-chosen' })).toMatchObject({ status: 401, body: { code: 'checkCredentials' } });
+  });
+
+  it('a password reset unlinks the Firebase identity; its verified owner links it again by signing in', async () => {
+    const session = await h.signUp({ email: 'relink@example.com' });
+    const google = await emulator.signInWithGoogle({ sub: 'g-relink', email: 'relink@example.com' });
+    const linked = v.parse(IdentityLoginResponseSchema, (await h.post('/auth/firebase/login', body(google))).body);
+    expect((await userRow('relink@example.com')).firebase_uid).toBe(google.localId);
+
+    await h.post('/auth/forgot-password', { email: 'relink@example.com' });
+    const { token } = resetTokenOf(await h.lastMail('relink@example.com', 'reset'));
+    expect((await h.post('/auth/reset-password', { email: 'relink@example.com', reset_token: token, new_password: 'a brand new passphrase' })).status).toBe(200);
+    expect((await userRow('relink@example.com')).firebase_uid).toBeNull();
+    expect((await h.call('GET', '/auth/profile', { token: linked.access_token })).status).toBe(401);
+    expect((await h.post('/auth/login', { username: 'relink@example.com', password: linked.traditional_login.credentials.password })).status).toBe(401);
+
+    const again = await h.post('/auth/firebase/login', body(google));
+    expect(again).toMatchObject({ status: 200, body: { is_new_user: false, user: { id: session.user.id } } });
+    expect((await userRow('relink@example.com')).firebase_uid).toBe(google.localId);
   });
 
   it('the one-time password works once at /auth/login, within the hour', async () => {
@@ -115,12 +156,12 @@ describe(`Firebase sign-in (${DRIVER})`, () => {
     expect((await h.post('/auth/login', { username: 'both@example.com', password: PASSWORD })).status).toBe(200);
   });
 
-  it('refuses an unverified identity claiming an existing password account (409)', async () => {
+  it('refuses an unverified identity claiming an existing password account (403)', async () => {
     const session = await h.signUp({ email: 'victim@example.com' });
     const impostor = await emulator.signUp('victim@example.com', 'impostor-password');
     // The client may claim emailVerified: only the verified token counts.
     const result = await h.post('/auth/firebase/login', body(impostor, { emailVerified: true }));
-    expect(result).toMatchObject({ status: 409, body: { detail: AUTH_MESSAGES.identityEmailUnverified, code: 'identityEmailUnverified' } });
+    expect(result).toMatchObject({ status: 403, body: { detail: AUTH_MESSAGES.identityUnverified, code: 'identityUnverified' } });
     expect((await userRow('victim@example.com')).firebase_uid).toBeNull();
     expect(session.user.email).toBe('victim@example.com');
   });

@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSessionsRepository, startSessionToken } from '../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -67,8 +68,9 @@ async function setUp(credits: number, env: Record<string, string>): Promise<Setu
     { email: 'process@example.com', name: 'Lê Thị Hoa', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
     [{ kind: 'grant', amount: credits, reason: 'test credits', idempotencyKey: 'test-grant' }],
   );
+  const tokens = createAccessTokens({ secret: TEST_SIGNING_KEY, ttlSeconds: 3_600, now: Date.now });
+  const token = await startSessionToken({ sessions: createSessionsRepository(database), tokens, now: Date.now }, user);
   await database.close();
-  const { token } = await createAccessTokens({ secret: TEST_SIGNING_KEY, ttlSeconds: 3_600, now: Date.now }).issue({ id: user.id, name: user.name, email: user.email });
   const runLog = path.join(dataDir, 'runs.log');
   return {
     env: { DATA_DIR: dataDir, JWT_SECRET: TEST_SIGNING_KEY, TEST_ENGINE_RUN_LOG: runLog, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },

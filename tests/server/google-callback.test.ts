@@ -99,13 +99,17 @@ describe(`POST /auth/google/callback (${DRIVER})`, () => {
     expect(await h.database.kysely.selectFrom('users').select('id').where('email', 'in', ['x@example.com', 'y@example.com']).execute()).toEqual([]);
   });
 
-  it('refuses an unverified Google email that matches a password account (409)', async () => {
+  it('refuses an unverified Google email (403 identityUnverified): it neither links a password account nor creates one', async () => {
     await h.signUp({ email: 'owner@example.com' });
     codes.set('code-unverified', { sub: '3003', email: 'owner@example.com', email_verified: false });
     const response = await callback('code-unverified');
-    expect(response.status).toBe(409);
-    expect((await response.json()).code).toBe('identityEmailUnverified');
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ detail: AUTH_MESSAGES.identityUnverified, code: 'identityUnverified' });
     expect((await h.post('/auth/login', { username: 'owner@example.com', password: PASSWORD })).status).toBe(200);
+
+    codes.set('code-unverified-new', { sub: '3004', email: 'nobody-yet@example.com', email_verified: false });
+    expect((await callback('code-unverified-new')).status).toBe(403);
+    expect(await h.database.kysely.selectFrom('users').select('id').where('email', '=', 'nobody-yet@example.com').execute()).toEqual([]);
   });
 
   it('answers 502 when the token endpoint cannot be reached, and 422 for a bad redirect_uri', async () => {

@@ -138,11 +138,12 @@ describe('request log', () => {
     expect(JSON.stringify(line)).not.toContain('secret');
   });
 
-  it('believes X-Forwarded-For only when TRUST_PROXY is on', async () => {
+  it('believes X-Forwarded-For only when TRUST_PROXY is on, and only the entry the proxy appended', async () => {
     const trusted = captureLogs();
     const behindProxy = createTestApp({ database: test.database, logger: trusted.logger, trustProxy: true });
+    // The client wrote 203.0.113.7 itself; the trusted proxy appended 10.0.0.1, the peer it saw.
     await behindProxy.request('/api/nope', { headers: { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1', 'X-Request-Id': 'proxied' } });
-    expect(trusted.lines.find((entry) => entry.requestId === 'proxied')?.ip).toBe('203.0.113.7');
+    expect(trusted.lines.find((entry) => entry.requestId === 'proxied')?.ip).toBe('10.0.0.1');
 
     await app.request('/api/nope', { headers: { 'X-Forwarded-For': '203.0.113.7', 'X-Request-Id': 'direct' } });
     expect(logs.lines.find((entry) => entry.requestId === 'direct')?.ip).toBeUndefined();

@@ -42,7 +42,8 @@ describe(`GET /api/config (${DRIVER})`, () => {
   });
 
   it('gives the emulator defaults and URL when FIREBASE_AUTH_EMULATOR_HOST is set', async () => {
-    const app = h.another({ env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', NODE_ENV: 'production' } });
+    // The emulator is refused in production (server/config.ts): a test server with dev tools off.
+    const app = h.another({ env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', NODE_ENV: 'test', DEV_TOOLS: '0' } });
     expect((await json(app, '/api/config')).body).toEqual({
       firebase: { apiKey: 'demo-api-key', authDomain: 'demo-atelier.firebaseapp.com', projectId: 'demo-atelier', authEmulatorUrl: 'http://127.0.0.1:9099' },
       devTools: false,

@@ -15,9 +15,10 @@ import { authErrorText } from '../auth/errors.ts';
 import { Busy, FormAlert, PasswordField, TextField } from '../auth/fields.tsx';
 import { useValibotForm } from '../auth/form.ts';
 import { forgetIdentityCredentials, identityPasswordFor } from '../auth/identity-credentials.ts';
+import { useSignOut } from '../auth/use-session-actions.ts';
 import { Avatar } from '../shell/sidebar/Avatar.tsx';
 import { OfflineSettings } from '../offline/OfflineSettings.tsx';
-import { deleteMe, updateMe } from './api.ts';
+import { deleteMe, logoutAll, updateMe } from './api.ts';
 import * as s from './profile.css.ts';
 import * as a from '../auth/auth.css.ts';
 
@@ -76,6 +77,7 @@ export function ProfilePage() {
         <>
           <ProfileForm key={user!.id} user={user!} />
           <PasswordSection email={user!.email} />
+          <SignOutEverywhere />
           <DeleteAccount email={user!.email} />
         </>
       )}
@@ -209,6 +211,54 @@ function PasswordSection({ email }: { email: string }) {
           <Trans>Đổi mật khẩu qua email</Trans>
         </button>
       </div>
+    </section>
+  );
+}
+
+/**
+ * "Sign out everywhere": ends every session of the account on the server (a lost phone, a
+ * shared computer), this one included, after a confirmation.
+ */
+function SignOutEverywhere() {
+  const { t, i18n } = useLingui();
+  const signOut = useSignOut();
+  const [confirming, setConfirming] = useState(false);
+  const mutation = useMutation({ mutationFn: logoutAll });
+  const headingId = useId();
+
+  const confirm = async () => {
+    try {
+      await mutation.mutateAsync();
+      signOut();
+    } catch (error) {
+      notify.error(t`Không đăng xuất được khỏi các thiết bị`, { description: authErrorText(i18n, error, 'requestFailed') });
+    }
+  };
+
+  return (
+    <section className={s.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={s.sectionTitle}>
+        <Trans>Phiên đăng nhập</Trans>
+      </h2>
+      <p className={s.lead}>
+        <Trans>Đăng xuất khỏi mọi thiết bị đang đăng nhập tài khoản này, kể cả thiết bị này.</Trans>
+      </p>
+      {!confirming ? (
+        <div>
+          <button type="button" className={button({ variant: 'secondary' })} data-testid="profile-logout-all" onClick={() => setConfirming(true)}>
+            <Trans>Đăng xuất khỏi mọi thiết bị…</Trans>
+          </button>
+        </div>
+      ) : (
+        <div className={s.actions}>
+          <button type="button" className={button({ variant: 'primary' })} disabled={mutation.isPending} data-testid="profile-logout-all-confirm" onClick={() => void confirm()}>
+            <Busy busy={mutation.isPending} idle={<Trans>Đăng xuất khỏi mọi thiết bị</Trans>} pending={<Trans>Đang đăng xuất…</Trans>} />
+          </button>
+          <button type="button" className={button({ variant: 'ghost' })} onClick={() => setConfirming(false)}>
+            <Trans>Hủy</Trans>
+          </button>
+        </div>
+      )}
     </section>
   );
 }

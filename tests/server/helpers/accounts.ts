@@ -54,14 +54,23 @@ export interface AccountsHarness {
   accounts: Accounts;
   /** Builds another app (another "process") on the same database, data directory and clock. */
   another(options?: Partial<TestAppOptions>): ReturnType<typeof createTestApp>;
-  call(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<CallResult>;
+  /**
+   * `address`: the socket peer the request comes from (without it, none: the limits count it
+   * under 'unknown').
+   */
+  call(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; address?: string }): Promise<CallResult>;
   post(url: string, body: unknown, headers?: Record<string, string>): Promise<CallResult>;
   /** The outbox, newest first, after background mails went out. */
   outbox(): Promise<OutboxMail[]>;
   /** The newest mail to `email` of that kind. */
   lastMail(email: string, kind: OutboxMail['kind']): Promise<OutboxMail>;
-  /** Registers, verifies through the mailed code, and logs in. */
-  signUp(input: { email: string; password?: string; name?: string; language?: 'vi' | 'en' }): Promise<LoginResponse>;
+  /**
+   * Registers, verifies through the mailed code, and logs in, from an address of its own (so
+   * the per-address registration limit does not stop a file's sign-ups), or from `address`.
+   */
+  signUp(input: { email: string; password?: string; name?: string; language?: 'vi' | 'en'; address?: string }): Promise<LoginResponse>;
+  /** The delays the limits asked for, in ms, in order (they are recorded, not waited). */
+  delays: number[];
   /** Every row of every table, as JSON text: for "never stored in clear" checks. */
   dump(): Promise<string>;
   dispose(): Promise<void>;
@@ -77,12 +86,16 @@ export async function createAccountsHarness(options: { env?: Record<string, stri
   const tasks = createBackgroundTasks(silentLogger());
   const closers: Array<() => Promise<void>> = [];
   let accounts: Accounts | undefined;
+  const delays: number[] = [];
 
   const build = (extra: Partial<TestAppOptions> = {}) =>
     createTestApp({
       database: test.database,
       trustProxy: options.trustProxy ?? false,
       now: clock.now,
+      sleep: async (ms: number) => {
+        delays.push(ms);
+      },
       tasks,
       ...extra,
       env: { DATA_DIR: dataDir, ...options.env, ...extra.env },
@@ -100,11 +113,12 @@ export async function createAccountsHarness(options: { env?: Record<string, stri
     if (callOptions.token) headers.Authorization = `Bearer ${callOptions.token}`;
     const init: RequestInit = { method, headers };
     if (callOptions.body !== undefined) init.body = JSON.stringify(callOptions.body);
-    const response = await app.request(url, init);
+    const response = await app.request(url, init, callOptions.address ? socketFrom(callOptions.address) : undefined);
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
   };
   const post = (url: string, body: unknown, headers?: Record<string, string>) => call('POST', url, headers ? { body, headers } : { body });
+  let signUps = 0;
 
   const outbox = async () => {
     await tasks.settle();
@@ -129,15 +143,19 @@ export async function createAccountsHarness(options: { env?: Record<string, stri
     post,
     outbox,
     lastMail,
+    delays,
     async signUp(input) {
       const password = input.password ?? PASSWORD;
-      const registered = await post('/auth/register', { name: input.name ?? 'Nguyễn Thị Lan', email: input.email, password, language: input.language ?? 'vi' });
+      signUps += 1;
+      const address = input.address ?? `2001:db8:5::${signUps.toString(16)}`;
+      const from = (body: unknown) => ({ body, address });
+      const registered = await call('POST', '/auth/register', from({ name: input.name ?? 'Nguyễn Thị Lan', email: input.email, password, language: input.language ?? 'vi' }));
       if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered)}`);
-      await post('/auth/generate_otp', { email: input.email });
+      await call('POST', '/auth/generate_otp', from({ email: input.email }));
       const code = otpOf(await lastMail(input.email, 'otp'));
-      const verified = await post('/auth/verify_otp', { email: input.email, otp: Number(code) });
+      const verified = await call('POST', '/auth/verify_otp', from({ email: input.email, otp: Number(code) }));
       if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified)}`);
-      const login = await post('/auth/login', { username: input.email, password });
+      const login = await call('POST', '/auth/login', from({ username: input.email, password }));
       if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login)}`);
       return v.parse(LoginResponseSchema, login.body);
     },
@@ -159,6 +177,11 @@ export async function createAccountsHarness(options: { env?: Record<string, stri
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The bindings of a request that came through a socket from `address` (what @hono/node-server passes). */
+export function socketFrom(address: string): { incoming: { socket: { remoteAddress: string } } } {
+  return { incoming: { socket: { remoteAddress: address } } };
 }
 
 /** The 6-digit code of an OTP mail (from its text). */

@@ -41,6 +41,8 @@ export interface TestAppOptions {
    */
   env?: Record<string, string>;
   now?: () => number;
+  /** How the sign-in limits wait when they slow guesses down (AppDeps.sleep). */
+  sleep?: (ms: number) => Promise<void>;
   tasks?: BackgroundTasks;
   mailTransport?: MailTransport;
   onAccounts?: (accounts: Accounts) => void;
@@ -69,6 +71,7 @@ export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
   };
   if (options.extraRoutes) deps.extraRoutes = options.extraRoutes;
   if (options.now) deps.now = options.now;
+  if (options.sleep) deps.sleep = options.sleep;
   if (options.mailTransport) deps.mailTransport = options.mailTransport;
   if (options.onAccounts) deps.onAccounts = options.onAccounts;
   if (options.media) deps.media = options.media;

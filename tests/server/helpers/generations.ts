@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
 import { GenerationSchema, type Generation } from '../../../src/contract/generations.ts';
 import { AssetSchema, type Asset } from '../../../src/contract/media.ts';
+import { createSessionsRepository, startSessionToken } from '../../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../../server/auth/tokens.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/connection.ts';
@@ -143,7 +144,7 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
         { email, name: personOptions.name ?? 'Trần Văn Minh', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
         credits > 0 ? [{ kind: 'grant', amount: credits, reason: TEST_GRANT_REASON, idempotencyKey: 'test-grant' }] : [],
       );
-      const { token } = await tokens.issue({ id: user.id, name: user.name, email });
+      const token = await startSessionToken({ sessions: createSessionsRepository(test.database), tokens, now: Date.now }, user);
       const call: Person['call'] = (method, url, callOptions) => request(token, method, url, callOptions);
       const generation = async (id: string) => {
         const result = await call('GET', `/api/generations/${id}`);
