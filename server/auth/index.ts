@@ -89,7 +89,8 @@ export function createAccounts(deps: AccountsDeps): Accounts {
       if (!service) throw new Error('accounts not assembled');
       return service.checkCredential(user, secret);
     },
-    onDeleted: (user) => repository.forgetAttemptKeys([user.email]),
+    // The sign-in limits count under the email, the media area's upload limits under the id.
+    onDeleted: (user) => repository.forgetAttemptKeys([user.email, user.id]),
     ...(beforeAccountDelete ? { beforeDelete: (user: UserWithCredits) => beforeAccountDelete(user.id) } : {}),
   });
   service = createAuthService({

@@ -6,6 +6,10 @@
  * only failures (login, code verification) take the attempt back when it succeeds; limits on mail
  * sending keep every attempt. A refused attempt is taken back too, so hammering does not extend
  * the wait.
+ *
+ * An attempt can weigh more than 1 (the media area's hourly upload bytes limits weigh each upload
+ * by its size): a rule then limits the sum of the weights within its window. Other areas bring
+ * their own rules and refusal error; each rule prunes only its own bucket, by its own window.
  */
 import type { AuthRepository } from './repository.ts';
 import { tooManyAttempts } from './errors.ts';
@@ -35,8 +39,8 @@ export const MAILS_PER_ACCOUNT: RateLimitRule = { bucket: 'mail:account', limit:
 /** Mails asked for from one client address per 15 minutes. */
 export const MAILS_PER_ADDRESS: RateLimitRule = { bucket: 'mail:address', limit: 50, windowMs: RATE_WINDOW_MS };
 
-/** The longest window of any rule: older attempts are of no use and get pruned. */
-const LONGEST_WINDOW_MS = RATE_WINDOW_MS;
+/** One limit to check: the rule, the key it counts under, and optionally the attempt's weight (1). */
+export type RateLimitCheck = readonly [rule: RateLimitRule, key: string, weight?: number];
 
 export interface Attempt {
   /** Takes the attempt back (it succeeded, and only failures count). */
@@ -46,31 +50,49 @@ export interface Attempt {
 export interface RateLimiter {
   /**
    * Records one attempt under every (rule, key) pair.
-   * @throws CodedError 429 `tooManyAttempts` (with the seconds to wait) when any limit is exceeded.
+   * @throws the deps' `refuse` error (by default CodedError 429 `tooManyAttempts`), with the
+   *   seconds to wait, when any limit is exceeded.
    */
-  attempt(checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<Attempt>;
+  attempt(checks: readonly RateLimitCheck[]): Promise<Attempt>;
   /** Like `attempt`, but answers false instead of throwing when a limit is reached. */
-  tryAttempt(checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<boolean>;
+  tryAttempt(checks: readonly RateLimitCheck[]): Promise<boolean>;
 }
 
-export function createRateLimiter(deps: { repository: AuthRepository; now: () => number }): RateLimiter {
-  const { repository } = deps;
+export interface RateLimiterDeps {
+  repository: Pick<AuthRepository, 'recordAttempt' | 'deleteAttempts' | 'pruneAttempts'>;
+  now: () => number;
+  /** The error a refused attempt throws, given the seconds until a retry can pass. */
+  refuse?: (retryAfterSeconds: number) => Error;
+}
 
-  async function record(checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<{ ids: string[]; waitMs: number }> {
+export function createRateLimiter(deps: RateLimiterDeps): RateLimiter {
+  const { repository } = deps;
+  const refuse = deps.refuse ?? tooManyAttempts;
+
+  async function record(checks: readonly RateLimitCheck[]): Promise<{ ids: string[]; waitMs: number }> {
     const nowMs = deps.now();
     const at = new Date(nowMs);
-    await repository.pruneAttempts(new Date(nowMs - LONGEST_WINDOW_MS));
     const ids: string[] = [];
     let waitMs = 0;
-    for (const [rule, key] of checks) {
-      const { id, times } = await repository.recordAttempt(rule.bucket, key, at, new Date(nowMs - rule.windowMs));
+    for (const [rule, key, weight = 1] of checks) {
+      // Older attempts of this bucket are of no use to it any more.
+      await repository.pruneAttempts(rule.bucket, new Date(nowMs - rule.windowMs));
+      const { id, events } = await repository.recordAttempt(rule.bucket, key, at, new Date(nowMs - rule.windowMs), weight);
       ids.push(id);
-      if (times.length > rule.limit) {
-        // Without this attempt, `times.length - 1` remain; the next one is allowed once all but
-        // `limit - 1` of them have left the window, i.e. when the (length - limit)th oldest does.
-        const others = times.length - 1;
-        const gate = times[others - rule.limit];
-        const until = gate ? gate.getTime() + rule.windowMs : nowMs + rule.windowMs;
+      let excess = events.reduce((sum, event) => sum + event.weight, 0) - rule.limit;
+      if (excess > 0) {
+        // The next attempt like this one passes once enough of the oldest have left the window to
+        // bring the sum down to the limit: when the last of those leaves. (With weight 1: once all
+        // but `limit - 1` of the others have left.) An attempt heavier than the limit itself
+        // waits a whole window.
+        let until = nowMs + rule.windowMs;
+        for (const event of events) {
+          excess -= event.weight;
+          if (excess <= 0) {
+            until = event.at.getTime() + rule.windowMs;
+            break;
+          }
+        }
         waitMs = Math.max(waitMs, until - nowMs);
       }
     }
@@ -82,7 +104,7 @@ export function createRateLimiter(deps: { repository: AuthRepository; now: () =>
       const { ids, waitMs } = await record(checks);
       if (waitMs > 0) {
         await repository.deleteAttempts(ids);
-        throw tooManyAttempts(waitMs / 1_000);
+        throw refuse(waitMs / 1_000);
       }
       return { release: () => repository.deleteAttempts(ids) };
     },

@@ -16,7 +16,7 @@ export interface DashboardService {
 export interface DashboardServiceDeps {
   repository: DashboardRepository;
   /** Signs the results' capability URLs. */
-  media: Pick<MediaService, 'toApiAsset'>;
+  media: Pick<MediaService, 'toApiAsset' | 'storageUse'>;
   /** ms since the epoch. */
   now: () => number;
 }
@@ -50,7 +50,7 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
   return {
     async stats(user) {
       const monthStart = monthStartUtc(new Date(deps.now()));
-      const counts = await deps.repository.usage(user.id, monthStart);
+      const [counts, storage] = await Promise.all([deps.repository.usage(user.id, monthStart), deps.media.storageUse(user.id)]);
       const ended = counts.completed + counts.failed;
       return {
         generations_this_month: counts.month,
@@ -60,6 +60,8 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
         completed_total: counts.completed,
         failed_total: counts.failed,
         success_rate: ended === 0 ? null : counts.completed / ended,
+        storage_used_bytes: storage.usedBytes,
+        storage_limit_bytes: storage.limitBytes,
       };
     },
 

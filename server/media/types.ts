@@ -36,4 +36,6 @@ export interface MediaService {
   ingest(userId: string, output: EngineOutput, options: IngestOptions): Promise<AssetRow>;
   /** Deletes assets (rows and stored files) of `userId`; ids of others are ignored. */
   deleteAssets(userId: string, ids: readonly string[]): Promise<void>;
+  /** Bytes the person's assets keep in storage (originals, thumbnails, posters) and their plan's quota. */
+  storageUse(userId: string): Promise<{ usedBytes: number; limitBytes: number }>;
 }
