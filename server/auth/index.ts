@@ -93,6 +93,8 @@ export function createAccounts(deps: AccountsDeps): Accounts {
       if (!service) throw new Error('accounts not assembled');
       return service.confirmCredential(user, secret, caller);
     },
+    // The sign-in limits count under the email, account deletion's and the media area's upload
+    // limits under the id.
     onDeleted: (user) => repository.forgetAttemptKeys([user.email, user.id]),
     ...(beforeAccountDelete ? { beforeDelete: (user: UserWithCredits) => beforeAccountDelete(user.id) } : {}),
   });

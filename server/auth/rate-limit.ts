@@ -19,6 +19,10 @@
  * each held back by the delay, instead of 10 guesses in total. Addresses are the scarce resource
  * (TRUST_PROXY only believes what the trusted proxy appended), and passwords are at least 8
  * characters and argon2id-hashed, so that is the side we chose to err on.
+ *
+ * An attempt can weigh more than 1 (the media area's hourly upload bytes limits weigh each upload
+ * by its size): a rule then limits the sum of the weights within its window. Other areas bring
+ * their own rules and refusal error; each rule prunes only its own bucket, by its own window.
  */
 import { tooManyAttempts } from './errors.ts';
 import type { AuthRepository } from './repository.ts';
@@ -84,11 +88,11 @@ export const SLOWDOWN_BASE_MS = 1_000;
 /** The longest delay of a slowed rule, in ms: what the owner waits at worst during an attack. */
 export const SLOWDOWN_MAX_MS = 8_000;
 
-/** The longest window of any rule: older attempts are of no use and get pruned. */
-const LONGEST_WINDOW_MS = DAY_MS;
-
 /** The key of a per-(account, address) counter; `|` appears in neither an email nor an address. */
 export const pairKey = (account: string, address: string): string => `${account}|${address}`;
+
+/** One limit to check: the rule, the key it counts under, and optionally the attempt's weight (1). */
+export type RateLimitCheck = readonly [rule: RateLimitRule, key: string, weight?: number];
 
 export interface Attempt {
   /** Takes the attempt back (it succeeded, and only failures count). */
@@ -98,37 +102,59 @@ export interface Attempt {
 export interface RateLimiter {
   /**
    * Records one attempt under every (rule, key) pair; waits first when a slowed rule is over its limit.
-   * @throws CodedError 429 `tooManyAttempts` (with the seconds to wait) when any limit is exceeded.
+   * @throws the deps' `refuse` error (by default CodedError 429 `tooManyAttempts`), with the
+   *   seconds to wait, when any limit is exceeded.
    */
-  attempt(checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<Attempt>;
+  attempt(checks: readonly RateLimitCheck[]): Promise<Attempt>;
   /** Like `attempt`, but answers false instead of throwing when a limit is reached. */
-  tryAttempt(checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<boolean>;
+  tryAttempt(checks: readonly RateLimitCheck[]): Promise<boolean>;
 }
 
-export function createRateLimiter(deps: { repository: AuthRepository; now: () => number; sleep: (ms: number) => Promise<void> }): RateLimiter {
-  const { repository } = deps;
+export interface RateLimiterDeps {
+  repository: Pick<AuthRepository, 'recordAttempt' | 'deleteAttempts' | 'pruneAttempts'>;
+  now: () => number;
+  /** Waits `ms` milliseconds (a slowed rule's delay; tests record it instead). Default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** The error a refused attempt throws, given the seconds until a retry can pass. */
+  refuse?: (retryAfterSeconds: number) => Error;
+}
 
-  async function record(checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<{ ids: string[]; waitMs: number; delayMs: number }> {
+export function createRateLimiter(deps: RateLimiterDeps): RateLimiter {
+  const { repository } = deps;
+  const refuse = deps.refuse ?? tooManyAttempts;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  async function record(checks: readonly RateLimitCheck[]): Promise<{ ids: string[]; waitMs: number; delayMs: number }> {
     const nowMs = deps.now();
     const at = new Date(nowMs);
-    await repository.pruneAttempts(new Date(nowMs - LONGEST_WINDOW_MS));
     const ids: string[] = [];
     let waitMs = 0;
     let delayMs = 0;
-    for (const [rule, key] of checks) {
-      const { id, times } = await repository.recordAttempt(rule.bucket, key, at, new Date(nowMs - rule.windowMs));
+    for (const [rule, key, weight = 1] of checks) {
+      // Older attempts of this bucket are of no use to it any more.
+      await repository.pruneAttempts(rule.bucket, new Date(nowMs - rule.windowMs));
+      const { id, events } = await repository.recordAttempt(rule.bucket, key, at, new Date(nowMs - rule.windowMs), weight);
       ids.push(id);
+      let excess = events.reduce((sum, event) => sum + event.weight, 0) - rule.limit;
+      if (excess <= 0) continue;
       if (rule.slow) {
-        const over = times.length - rule.limit;
-        if (over > 0) delayMs = Math.max(delayMs, Math.min(SLOWDOWN_BASE_MS * 2 ** (over - 1), SLOWDOWN_MAX_MS));
-      } else if (times.length > rule.limit) {
-        // Without this attempt, `times.length - 1` remain; the next one is allowed once all but
-        // `limit - 1` of them have left the window, i.e. when the (length - limit)th oldest does.
-        const others = times.length - 1;
-        const gate = times[others - rule.limit];
-        const until = gate ? gate.getTime() + rule.windowMs : nowMs + rule.windowMs;
-        waitMs = Math.max(waitMs, until - nowMs);
+        // Counted in attempts over the limit (slowed rules weigh each attempt 1).
+        delayMs = Math.max(delayMs, Math.min(SLOWDOWN_BASE_MS * 2 ** (excess - 1), SLOWDOWN_MAX_MS));
+        continue;
       }
+      // The next attempt like this one passes once enough of the oldest have left the window to
+      // bring the sum down to the limit: when the last of those leaves. (With weight 1: once all
+      // but `limit - 1` of the others have left.) An attempt heavier than the limit itself waits
+      // a whole window.
+      let until = nowMs + rule.windowMs;
+      for (const event of events) {
+        excess -= event.weight;
+        if (excess <= 0) {
+          until = event.at.getTime() + rule.windowMs;
+          break;
+        }
+      }
+      waitMs = Math.max(waitMs, until - nowMs);
     }
     return { ids, waitMs, delayMs };
   }
@@ -138,10 +164,10 @@ export function createRateLimiter(deps: { repository: AuthRepository; now: () =>
       const { ids, waitMs, delayMs } = await record(checks);
       if (waitMs > 0) {
         await repository.deleteAttempts(ids);
-        throw tooManyAttempts(waitMs / 1_000);
+        throw refuse(waitMs / 1_000);
       }
       // Slowed, not refused: the guess is checked after the wait (see the trade-off above).
-      if (delayMs > 0) await deps.sleep(delayMs);
+      if (delayMs > 0) await sleep(delayMs);
       return { release: () => repository.deleteAttempts(ids) };
     },
     async tryAttempt(checks) {

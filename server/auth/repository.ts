@@ -37,11 +37,14 @@ export interface AuthRepository {
   /** Deletes a matching unexpired credential: true only for the one request that used it. */
   consumeTemporaryCredential(userId: string, secretHash: string, now: Date): Promise<boolean>;
 
-  /** Records one attempt and answers its id (to take it back) and every attempt of the key since `since`. */
-  recordAttempt(bucket: string, key: string, at: Date, since: Date): Promise<{ id: string; times: Date[] }>;
+  /**
+   * Records one attempt of `weight` and answers its id (to take it back) and every attempt of the
+   * key since `since`, oldest first.
+   */
+  recordAttempt(bucket: string, key: string, at: Date, since: Date, weight?: number): Promise<{ id: string; events: Array<{ at: Date; weight: number }> }>;
   deleteAttempts(ids: readonly string[]): Promise<void>;
-  /** Forgets attempts older than `before` (all keys). */
-  pruneAttempts(before: Date): Promise<void>;
+  /** Forgets the bucket's attempts older than `before` (all keys). */
+  pruneAttempts(bucket: string, before: Date): Promise<void>;
   /** Forgets every attempt of these keys, and of the pair keys (rate-limit.ts pairKey) of these accounts (an account being deleted). */
   forgetAttemptKeys(keys: readonly string[]): Promise<void>;
 
@@ -123,23 +126,23 @@ export function createAuthRepository(database: Database): AuthRepository {
       return row !== undefined;
     },
 
-    async recordAttempt(bucket, key, at, since) {
-      const inserted = await db.insertInto('rate_limit_events').values({ bucket, key, at }).returning('id').executeTakeFirstOrThrow();
+    async recordAttempt(bucket, key, at, since, weight = 1) {
+      const inserted = await db.insertInto('rate_limit_events').values({ bucket, key, at, weight }).returning('id').executeTakeFirstOrThrow();
       const rows = await db
         .selectFrom('rate_limit_events')
-        .select('at')
+        .select(['at', 'weight'])
         .where('bucket', '=', bucket)
         .where('key', '=', key)
         .where('at', '>', since)
         .orderBy('at')
         .execute();
-      return { id: String(inserted.id), times: rows.map((row) => row.at) };
+      return { id: String(inserted.id), events: rows.map((row) => ({ at: row.at, weight: Number(row.weight) })) };
     },
     async deleteAttempts(ids) {
       if (ids.length > 0) await db.deleteFrom('rate_limit_events').where('id', 'in', [...ids]).execute();
     },
-    async pruneAttempts(before) {
-      await db.deleteFrom('rate_limit_events').where('at', '<=', before).execute();
+    async pruneAttempts(bucket, before) {
+      await db.deleteFrom('rate_limit_events').where('bucket', '=', bucket).where('at', '<=', before).execute();
     },
     async forgetAttemptKeys(keys) {
       if (keys.length === 0) return;

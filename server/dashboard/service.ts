@@ -17,8 +17,8 @@ export interface DashboardService {
 
 export interface DashboardServiceDeps {
   repository: DashboardRepository;
-  /** Describes the results. */
-  media: Pick<MediaService, 'toApiAsset'>;
+  /** Describes the results, and the account's storage use. */
+  media: Pick<MediaService, 'toApiAsset' | 'storageUse'>;
   /** Signs the feed's links: scoped to the shared job, short-lived (not the owner's own links). */
   sharedUrls: (asset: AssetRow, generationId: string) => { url: string; thumbnail_url: string; poster_url: string | null };
   /** ms since the epoch. */
@@ -54,7 +54,7 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
   return {
     async stats(user) {
       const monthStart = monthStartUtc(new Date(deps.now()));
-      const counts = await deps.repository.usage(user.id, monthStart);
+      const [counts, storage] = await Promise.all([deps.repository.usage(user.id, monthStart), deps.media.storageUse(user.id)]);
       const ended = counts.completed + counts.failed;
       return {
         generations_this_month: counts.month,
@@ -64,6 +64,8 @@ export function createDashboardService(deps: DashboardServiceDeps): DashboardSer
         completed_total: counts.completed,
         failed_total: counts.failed,
         success_rate: ended === 0 ? null : counts.completed / ended,
+        storage_used_bytes: storage.usedBytes,
+        storage_limit_bytes: storage.limitBytes,
       };
     },
 

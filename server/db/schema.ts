@@ -90,6 +90,17 @@ export interface RateLimitEventsTable {
   bucket: string;
   key: string;
   at: Date;
+  /** What the event weighs against its limit (1, or bytes); bigint, convert with Number(). */
+  weight: ColumnType<string | number, number | undefined, number>;
+}
+
+/** Quota space claimed by an upload in progress (0008). */
+export interface StorageReservationsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** bigint: convert with Number(). */
+  bytes: ColumnType<string | number, number, number>;
+  expires_at: Date;
 }
 
 export interface AssetsTable {
@@ -105,6 +116,8 @@ export interface AssetsTable {
   height: number;
   /** bigint: node-postgres reads it as a string, PGlite as a number; convert with Number(). */
   bytes: ColumnType<string | number, number, number>;
+  /** Every stored byte of the asset (original, thumbnail, poster): what the quota counts. bigint. */
+  stored_bytes: ColumnType<string | number, number, number>;
   duration_ms: number | null;
   fps: number | null;
   codec: string | null;
@@ -172,5 +185,6 @@ export interface Tables {
   rate_limit_events: RateLimitEventsTable;
   sessions: SessionsTable;
   assets: AssetsTable;
+  storage_reservations: StorageReservationsTable;
   generations: GenerationsTable;
 }

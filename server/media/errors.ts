@@ -12,11 +12,21 @@ import type { AppEnv } from '../http/types.ts';
 
 export class MediaError extends ApiError {
   readonly code: MediaMessageKey;
+  /** Seconds until a retry can succeed (429 only): `retry_after_seconds` and Retry-After, as the auth area's. */
+  readonly retryAfterSeconds: number | null;
+  /** Machine-readable facts the answer carries besides the text (e.g. the quota's used and limit bytes). */
+  readonly fields: Readonly<Record<string, number | string>>;
 
-  constructor(status: ContentfulStatusCode, code: MediaMessageKey, options: { text?: string; cause?: unknown } = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: MediaMessageKey,
+    options: { text?: string; cause?: unknown; retryAfterSeconds?: number; fields?: Record<string, number | string> } = {},
+  ) {
     super(status, options.text ?? MEDIA_MESSAGES[code], { cause: options.cause });
     this.name = 'MediaError';
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.fields = options.fields ?? {};
   }
 }
 
@@ -34,5 +44,14 @@ export function handleMediaError<E extends AppEnv>(error: Parameters<ErrorHandle
   // A failure on our side: the request log line carries its cause (and stack).
   if (error.status >= 500) c.set('error', error.cause instanceof Error ? error.cause : error);
   c.header('Cache-Control', 'no-store');
-  return c.json({ ...errorBodyFor(c.req.method, error.message), code: error.code }, error.status);
+  if (error.retryAfterSeconds !== null) c.header('Retry-After', String(error.retryAfterSeconds));
+  return c.json(
+    {
+      ...errorBodyFor(c.req.method, error.message),
+      code: error.code,
+      ...error.fields,
+      ...(error.retryAfterSeconds !== null ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+    },
+    error.status,
+  );
 }

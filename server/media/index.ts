@@ -12,6 +12,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
+import { createAuthRepository } from '../auth/repository.ts';
+import { createRateLimiter } from '../auth/rate-limit.ts';
+import { tooManyUploads, UPLOAD_LIMITS, type UploadLimits } from './quota.ts';
 import { createMediaRepository } from './repository.ts';
 import { assetRoutes, capabilityRoutes, uploadRoutes, type SharedResultCheck } from './routes.ts';
 import { createMediaService, type MediaArea } from './service.ts';
@@ -19,7 +22,7 @@ import { createMediaUrlSigner } from './signing.ts';
 import { createMediaStorage, type MediaStorage } from './storage.ts';
 import type { AssetRow, MediaService } from './types.ts';
 
-export type MediaConfig = Pick<Config, 'dataDir' | 'publicUrl' | 's3' | 'mediaUrlTtlSeconds'>;
+export type MediaConfig = Pick<Config, 'dataDir' | 'publicUrl' | 's3' | 'mediaUrlTtlSeconds' | 'trustProxy'>;
 
 export interface MediaDeps {
   config: MediaConfig;
@@ -31,6 +34,9 @@ export interface MediaDeps {
   now?: () => number;
   /** Replaces the storage the config selects (tests). */
   storage?: MediaStorage;
+  /** Replace UPLOAD_LIMITS and STORAGE_QUOTA_BYTES_BY_PLAN (tests). */
+  uploadLimits?: UploadLimits;
+  storageQuotas?: Readonly<Record<string, number>>;
 }
 
 export interface Media {
@@ -87,7 +93,11 @@ export function createMedia(deps: MediaDeps): Media {
     publicUrl: deps.config.publicUrl,
     logger,
     now,
+    ...(deps.storageQuotas ? { storageQuotas: deps.storageQuotas } : {}),
   });
+  // The hourly upload limits share the auth area's limiter and its table (rate_limit_events).
+  const uploadLimiter = createRateLimiter({ repository: createAuthRepository(deps.database), now, refuse: tooManyUploads });
+  const uploadLimits = deps.uploadLimits ?? UPLOAD_LIMITS;
   void sweepTemp(tempDir, now(), logger);
 
   return {
@@ -103,7 +113,7 @@ export function createMedia(deps: MediaDeps): Media {
       };
     },
     mount(app, guards, isShared) {
-      app.route('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now }));
+      app.route('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now, uploadLimiter, uploadLimits, trustProxy: deps.config.trustProxy }));
       app.route('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now }));
       app.route('/api/assets', assetRoutes({ service: area, guards }));
     },

@@ -45,13 +45,36 @@ export function cursorOf(sort: AssetSort, row: AssetRow): AssetCursor {
   }
 }
 
+/** A person's storage as the quota counts it, in bytes. */
+export interface StorageUse {
+  /** Every stored byte of the account's assets (assets.stored_bytes). */
+  storedBytes: number;
+  /** Space uploads in progress have reserved and not yet turned into assets. */
+  reservedBytes: number;
+  plan: string;
+}
+
+/** What asking for quota space gave: a reservation, or the use that leaves no room. */
+export type Reservation = { ok: true; id: string } | { ok: false; usedBytes: number; limitBytes: number };
+
 export interface MediaRepository {
-  insert(asset: NewAsset): Promise<AssetRow>;
+  /** Inserts the asset; with `reservationId`, that reservation is removed in the same transaction. */
+  insert(asset: NewAsset, reservationId?: string | null): Promise<AssetRow>;
   /**
    * Inserts a job's result rows in `db` (the transaction completing the job); a row already there
    * (the same id) is left as it is.
    */
   insertStaged(db: Kysely<Tables> | Transaction<Tables>, assets: readonly NewAsset[]): Promise<void>;
+  /** The account's storage now (reservations expired at `at` no longer count). */
+  storageOf(userId: string, at: Date): Promise<StorageUse>;
+  /**
+   * Reserves `bytes` of the account's quota (`limitFor` its plan) until `expiresAt`, unless
+   * stored plus reserved plus `bytes` would pass it. Holds the account row's lock while it
+   * counts, so parallel uploads of one account are counted one after the other, whatever
+   * process serves them.
+   */
+  reserveStorage(userId: string, bytes: number, limitFor: (plan: string) => number, at: Date, expiresAt: Date): Promise<Reservation>;
+  releaseReservation(id: string): Promise<void>;
   /** Any owner's asset (capability URLs carry their own authorisation). */
   findById(id: string): Promise<AssetRow | undefined>;
   findOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
@@ -72,8 +95,43 @@ function likePattern(text: string): string {
 export function createMediaRepository(database: Database): MediaRepository {
   const db = database.kysely;
   return {
-    async insert(asset) {
-      return db.insertInto('assets').values(asset).returningAll().executeTakeFirstOrThrow();
+    async insert(asset, reservationId = null) {
+      if (reservationId === null) return db.insertInto('assets').values(asset).returningAll().executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('assets').values(asset).returningAll().executeTakeFirstOrThrow();
+        await trx.deleteFrom('storage_reservations').where('id', '=', reservationId).execute();
+        return row;
+      });
+    },
+    async storageOf(userId, at) {
+      const row = await sql<{ plan: string | null; stored: string | number; reserved: string | number }>`
+        select
+          (select plan from users where id = ${userId}) as plan,
+          (select coalesce(sum(stored_bytes), 0) from assets where user_id = ${userId}) as stored,
+          (select coalesce(sum(bytes), 0) from storage_reservations where user_id = ${userId} and expires_at > ${at}) as reserved
+      `.execute(db);
+      const use = row.rows[0];
+      return { storedBytes: Number(use?.stored ?? 0), reservedBytes: Number(use?.reserved ?? 0), plan: use?.plan ?? 'free' };
+    },
+    async reserveStorage(userId, bytes, limitFor, at, expiresAt) {
+      return db.transaction().execute(async (trx): Promise<Reservation> => {
+        const account = await trx.selectFrom('users').select('plan').where('id', '=', userId).forUpdate().executeTakeFirst();
+        if (!account) throw new Error('reserving storage for an account that does not exist');
+        await trx.deleteFrom('storage_reservations').where('user_id', '=', userId).where('expires_at', '<=', at).execute();
+        const counted = await sql<{ used: string | number }>`
+          select
+            (select coalesce(sum(stored_bytes), 0) from assets where user_id = ${userId})
+            + (select coalesce(sum(bytes), 0) from storage_reservations where user_id = ${userId}) as used
+        `.execute(trx);
+        const usedBytes = Number(counted.rows[0]?.used ?? 0);
+        const limitBytes = limitFor(account.plan);
+        if (usedBytes + bytes > limitBytes) return { ok: false, usedBytes, limitBytes };
+        const reservation = await trx.insertInto('storage_reservations').values({ user_id: userId, bytes, expires_at: expiresAt }).returning('id').executeTakeFirstOrThrow();
+        return { ok: true, id: String(reservation.id) };
+      });
+    },
+    async releaseReservation(id) {
+      await db.deleteFrom('storage_reservations').where('id', '=', id).execute();
     },
     async insertStaged(target, assets) {
       if (assets.length === 0) return;

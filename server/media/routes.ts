@@ -6,17 +6,20 @@
  * - `GET|HEAD /api/media/:assetId/:variant?exp&sig`: a capability URL (no bearer header);
  * - `/api/assets` (signed in): the caller's library — list, one, delete.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant } from '../../src/contract/media.ts';
+import { clientAddress } from '../auth/client-address.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
+import type { Attempt, RateLimiter } from '../auth/rate-limit.ts';
 import { ApiError, parseInput } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';
 import type { AppEnv } from '../http/types.ts';
 import { handleMediaError, MediaError } from './errors.ts';
 import { MAX_UPLOAD_BODY_BYTES, tooLarge } from './policy.ts';
+import { MULTIPART_ROOM_BYTES, type UploadLimits } from './quota.ts';
 import type { MediaArea } from './service.ts';
 import type { MediaUrlSigner } from './signing.ts';
 import { RangeNotSatisfiableError, type ByteRange } from './storage.ts';
@@ -29,6 +32,15 @@ export interface MediaRoutesDeps {
   tempDir: string;
   /** ms since the epoch. */
   now: () => number;
+}
+
+/** What uploads need besides: the hourly limits. */
+export interface UploadLimitDeps {
+  /** Counts uploads against `uploadLimits` (quota.ts). */
+  uploadLimiter: RateLimiter;
+  uploadLimits: UploadLimits;
+  /** TRUST_PROXY: whose address the per-address limits count under (clientAddress). */
+  trustProxy: boolean;
 }
 
 /**
@@ -64,9 +76,25 @@ async function discardBody(c: Context, maxBytes: number): Promise<void> {
   }
 }
 
-export function uploadRoutes(deps: MediaRoutesDeps): Hono<UserEnv> {
+export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
   app.onError(handleMediaError);
+
+  /**
+   * Counts a received upload (once, and `bytes`) against the hourly limits of the account and
+   * of the client address, before it is processed.
+   * @throws MediaError 429 tooManyUploads
+   */
+  const countUpload = (c: Context<UserEnv>, userId: string, bytes: number): Promise<Attempt> => {
+    const address = clientAddress(c, deps.trustProxy);
+    const { perAccount, bytesPerAccount, perAddress, bytesPerAddress } = deps.uploadLimits;
+    return deps.uploadLimiter.attempt([
+      [perAccount, userId],
+      [bytesPerAccount, userId, bytes],
+      [perAddress, address],
+      [bytesPerAddress, address, bytes],
+    ]);
+  };
 
   app.post('/', deps.guards.requireUser, async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -88,14 +116,31 @@ export function uploadRoutes(deps: MediaRoutesDeps): Hono<UserEnv> {
     // closes the connection.
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BODY_BYTES) throw tooLarge(Math.floor(MAX_UPLOAD_BODY_BYTES / (1024 * 1024)));
+    // So is one whose file, at least the body less its framing, cannot fit in the quota.
+    if (Number.isFinite(declared) && declared > MULTIPART_ROOM_BYTES) await deps.service.checkRoom(userId, declared - MULTIPART_ROOM_BYTES);
     const body = requestBody(c);
     if (!body) throw new MediaError(400, 'noFile');
     await mkdir(deps.tempDir, { recursive: true });
     const received = await receiveUpload({ body, contentType, tempDir: deps.tempDir, maxBodyBytes: MAX_UPLOAD_BODY_BYTES });
+    let attempt: Attempt;
+    try {
+      attempt = await countUpload(c, userId, received.bytes);
+    } catch (error) {
+      await rm(received.tempPath, { force: true });
+      // A replay whose first upload was stored meanwhile is answered, never refused.
+      const first = key !== null && error instanceof MediaError && error.code === 'tooManyUploads' ? await deps.service.findUpload(userId, key) : null;
+      if (first) return c.json(first, 200);
+      throw error;
+    }
     try {
       const { asset, created } = await deps.service.upload(userId, received, key);
+      // The replay of an upload stored meanwhile stored nothing: it does not count.
+      if (!created) await attempt.release();
       return c.json(asset, created ? 201 : 200);
     } catch (error) {
+      // Nothing was stored for want of room, or through our own fault: not counted either. A
+      // file refused for what it is (damaged, too many pixels) was processed, and counts.
+      if (!(error instanceof ApiError) || error.status >= 500 || (error instanceof MediaError && error.code === 'storageFull')) await attempt.release();
       if (error instanceof ApiError) throw error;
       // Storage or database trouble: the spec's 'Upload Failed', the cause in the log.
       throw new MediaError(500, 'uploadFailed', { cause: error });

@@ -28,6 +28,7 @@ import type { Logger } from '../logger.ts';
 import { MediaError } from './errors.ts';
 import { normaliseUpload, POSTER_SIDE_PX, probeImage, writeWebpPreview } from './images.ts';
 import { rolesFor } from './policy.ts';
+import { storageFull, storageQuotaFor, STORAGE_QUOTA_BYTES_BY_PLAN } from './quota.ts';
 import { cursorOf, type AssetCursor, type AssetFilters, type MediaRepository, type NewAsset } from './repository.ts';
 import type { MediaUrlSigner } from './signing.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
@@ -47,6 +48,8 @@ export interface MediaServiceDeps {
   logger: Logger;
   /** ms since the epoch. */
   now: () => number;
+  /** Storage quota by plan, in bytes; STORAGE_QUOTA_BYTES_BY_PLAN unless a test passes its own. */
+  storageQuotas?: Readonly<Record<string, number>>;
 }
 
 /** GET /api/assets's query, validated (AssetListQuerySchema). */
@@ -88,6 +91,13 @@ export interface MediaArea extends MediaService {
   upload(userId: string, received: ReceivedUpload, idempotencyKey?: string | null): Promise<Uploaded>;
   /** The caller's asset stored with this upload Idempotency-Key, if any. */
   findUpload(userId: string, idempotencyKey: string): Promise<Asset | null>;
+  /**
+   * Refuses a file of `bytes` that cannot fit in the caller's remaining quota (stored plus
+   * reserved), before anything is read or stored. Not a reservation: the atomic check comes when
+   * the upload is stored.
+   * @throws MediaError 413 storageFull
+   */
+  checkRoom(userId: string, bytes: number): Promise<void>;
   list(userId: string, query: ListQuery): Promise<AssetPage>;
   /** @throws MediaError 404 assetNotFound, also for someone else's asset */
   get(userId: string, id: string): Promise<Asset>;
@@ -186,6 +196,12 @@ async function readHead(file: string): Promise<Buffer> {
 
 const THUMBNAIL_MIME = 'image/webp';
 
+/**
+ * How long an upload's quota reservation counts if its process dies before storing the asset,
+ * in ms: no upload's storing takes an hour (as the stale scratch files' age in index.ts).
+ */
+const RESERVATION_TTL_MS = 60 * 60 * 1000;
+
 interface Prepared {
   /** Files to store, each moved (or copied) into storage. */
   original: { path: string; move: boolean };
@@ -237,6 +253,8 @@ const stagedKeys = (row: StagedResult): string[] => [row.storage_key, row.thumbn
 
 export function createMediaService(deps: MediaServiceDeps): MediaArea {
   const { repository, storage, signer, logger } = deps;
+  const quotas = deps.storageQuotas ?? STORAGE_QUOTA_BYTES_BY_PLAN;
+  const limitFor = (plan: string) => storageQuotaFor(plan, quotas);
 
   const toApiAsset = (row: AssetRow): Asset => {
     const now = deps.now();
@@ -268,7 +286,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
   };
 
   /** The row of an asset and the files to put for it, at the keys under `<user>/<asset id>/`. */
-  const plan = (
+  const plan = async (
     userId: string,
     id: string,
     type: SniffedType,
@@ -284,7 +302,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       warnings: AssetWarning[];
       metadata: { [key: string]: Json };
     },
-  ): { row: NewAsset; files: PreparedResult['files'] } => {
+  ): Promise<{ row: NewAsset; files: PreparedResult['files'] }> => {
     const base = `${userId}/${id}`;
     const keys = { original: `${base}/original.${type.extension}`, thumbnail: `${base}/thumbnail.webp`, poster: prepared.poster ? `${base}/poster.webp` : null };
     const files: PreparedResult['files'] = [
@@ -292,6 +310,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       { key: keys.thumbnail, path: prepared.thumbnail, move: true, mime: THUMBNAIL_MIME },
     ];
     if (prepared.poster && keys.poster) files.push({ key: keys.poster, path: prepared.poster, move: true, mime: THUMBNAIL_MIME });
+    // Every byte the asset will keep in storage: what the quota counts.
+    const storedBytes = prepared.bytes + (await stat(prepared.thumbnail)).size + (prepared.poster ? (await stat(prepared.poster)).size : 0);
     const video = prepared.video;
     return {
       files,
@@ -306,6 +326,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
         width: prepared.width,
         height: prepared.height,
         bytes: prepared.bytes,
+        stored_bytes: storedBytes,
         duration_ms: video?.durationSeconds ? Math.round(video.durationSeconds * 1000) : null,
         fps: video?.fps ?? null,
         codec: video?.codec ?? null,
@@ -337,13 +358,34 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     }
   };
 
-  /** Puts the prepared files into storage and inserts the row; nothing stays stored if that fails. */
+  /**
+   * Puts the prepared files into storage and inserts the row; nothing stays stored if that fails.
+   * An upload reserves its room before a byte is stored, under the account's lock; a result was
+   * paid for and is stored whatever the quota says (it counts all the same).
+   */
   const store = async (userId: string, id: string, type: SniffedType, prepared: Prepared, row: Parameters<typeof plan>[4]): Promise<AssetRow> => {
-    const planned = plan(userId, id, type, prepared, row);
-    await putFiles(planned.files);
+    const planned = await plan(userId, id, type, prepared, row);
+    let reservationId: string | null = null;
+    if (row.source === 'upload') {
+      const now = deps.now();
+      const storedBytes = planned.row.stored_bytes;
+      const reservation = await repository.reserveStorage(userId, storedBytes, limitFor, new Date(now), new Date(now + RESERVATION_TTL_MS));
+      if (!reservation.ok) throw storageFull(reservation.usedBytes, reservation.limitBytes, storedBytes);
+      reservationId = reservation.id;
+    }
+    const release = async () => {
+      if (reservationId !== null) await repository.releaseReservation(reservationId).catch((cleanup: unknown) => logger.warn({ err: cleanup }, 'could not release the quota reservation of a failed upload'));
+    };
     try {
-      return await repository.insert(planned.row);
+      await putFiles(planned.files);
     } catch (error) {
+      await release();
+      throw error;
+    }
+    try {
+      return await repository.insert(planned.row, reservationId);
+    } catch (error) {
+      await release();
       const keys = planned.files.map((file) => file.key);
       await storage.delete(keys).catch((cleanup: unknown) => logger.warn({ err: cleanup, keys }, 'could not remove the files of a failed asset'));
       throw error;
@@ -399,13 +441,28 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     await storage.delete(keys).catch((error: unknown) => logger.warn({ err: error, keys }, 'could not remove the files of deleted assets'));
   };
 
+  const checkRoom = async (userId: string, bytes: number): Promise<void> => {
+    const use = await repository.storageOf(userId, new Date(deps.now()));
+    const usedBytes = use.storedBytes + use.reservedBytes;
+    const limitBytes = limitFor(use.plan);
+    if (usedBytes + bytes > limitBytes) throw storageFull(usedBytes, limitBytes, bytes);
+  };
+
   return {
     toApiAsset,
+    checkRoom,
+
+    async storageUse(userId) {
+      const use = await repository.storageOf(userId, new Date(deps.now()));
+      return { usedBytes: use.storedBytes, limitBytes: limitFor(use.plan) };
+    },
 
     async upload(userId, received, idempotencyKey = null) {
       const id = randomUUID();
       const { type, fields } = received;
       try {
+        // The file as sent must fit before it is processed; as stored, when it is stored.
+        await checkRoom(userId, received.bytes);
         const row = await withWorkDir(id, async (work) => {
           let prepared: Prepared;
           const warnings: AssetWarning[] = [];
@@ -437,7 +494,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       } catch (error) {
         // Another upload with this key was stored while this one was processed (store() has
         // removed this one's files): both answer that first asset.
-        if (idempotencyKey !== null && isUniqueViolation(error)) {
+        // A full quota does not refuse a replay either: the first asset is already counted.
+        if (idempotencyKey !== null && (isUniqueViolation(error) || (error instanceof MediaError && error.code === 'storageFull'))) {
           const first = await repository.findByUploadKey(userId, idempotencyKey);
           if (first) return { asset: toApiAsset(first), created: false };
         }

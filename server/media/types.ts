@@ -67,4 +67,6 @@ export interface MediaService {
   discardResults(staged: readonly StagedResult[]): Promise<void>;
   /** A job's staged_results column, checked (empty when none). */
   readStaged(column: Json[] | null): StagedResult[];
+  /** Bytes the person's assets keep in storage (originals, thumbnails, posters) and their plan's quota. */
+  storageUse(userId: string): Promise<{ usedBytes: number; limitBytes: number }>;
 }

@@ -26,6 +26,10 @@ export const UsageStatsSchema = v.object({
   failed_total: v.number(),
   /** completed / (completed + failed), 0 to 1; null before any job has ended. */
   success_rate: v.nullable(v.number()),
+  /** Bytes the library keeps in storage (uploads and results, with their thumbnails and posters). */
+  storage_used_bytes: v.number(),
+  /** The plan's storage quota, in bytes: uploads that would go past it are refused. */
+  storage_limit_bytes: v.number(),
 });
 export type UsageStats = v.InferOutput<typeof UsageStatsSchema>;
 

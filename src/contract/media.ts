@@ -99,6 +99,16 @@ export const MEDIA_MESSAGES = {
   assetNotFound: 'Failed to load asset',
   /** 403 on a media URL whose signature is wrong or expired. */
   linkExpired: 'This media link has expired. Please reload the page.',
+  /**
+   * 429: the hourly upload limits (count or bytes, per account or per address). `{n}`: whole
+   * minutes to wait; the body carries `retry_after_seconds` (= Retry-After), as auth's 429 does.
+   */
+  tooManyUploads: 'You have uploaded a lot in the last hour. Please wait {n} minutes and try again.',
+  /**
+   * 413: the file does not fit in the plan's storage. `{used}`, `{limit}`: human sizes (e.g.
+   * '4.9 GB'); the body carries `used_bytes`, `limit_bytes` and `file_bytes` (see MediaErrorBodySchema).
+   */
+  storageFull: 'Not enough storage: {used} of {limit} used. Delete some files from your library to upload this one.',
 } as const;
 export type MediaMessageKey = keyof typeof MEDIA_MESSAGES;
 
@@ -113,6 +123,47 @@ export function invalidTypeText(acceptedTypes: string): string {
 export function tooLargeText(maxMegabytes: number): string {
   return MEDIA_MESSAGES.tooLarge.replace('{maxSize}', String(maxMegabytes));
 }
+
+/** Bytes per storage unit: decimal, as storage is sold (5 GB = 5,000,000,000 bytes). */
+const STORAGE_UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['GB', 1e9],
+  ['MB', 1e6],
+  ['KB', 1e3],
+];
+
+/**
+ * '4.9 GB', '812 MB', '12 KB', '0 KB': one decimal below 10 of a unit, none above, truncated (a
+ * nearly full quota does not read as full). The PWA words it the same in the reader's language
+ * (src/lib/storage-size.ts).
+ */
+export function storageSizeText(bytes: number): string {
+  const safe = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  const [unit, size] = STORAGE_UNITS.find(([, unitBytes]) => safe >= unitBytes) ?? ['KB', 1e3];
+  const value = safe / size;
+  const shown = value < 10 ? Math.floor(value * 10) / 10 : Math.floor(value);
+  return `${shown} ${unit}`;
+}
+
+export function storageFullText(usedBytes: number, limitBytes: number): string {
+  return MEDIA_MESSAGES.storageFull.replace('{used}', storageSizeText(usedBytes)).replace('{limit}', storageSizeText(limitBytes));
+}
+
+/**
+ * A media error body: the spec's `{ detail }` (or `{ message }` for GET) plus `code`, the
+ * MEDIA_MESSAGES key. `tooManyUploads` adds `retry_after_seconds`; `storageFull` adds the quota's
+ * figures in bytes: what the account stores now, its plan's limit, and the refused file's size
+ * (the declared body's when refused before the body was read).
+ */
+export const MediaErrorBodySchema = v.object({
+  detail: v.optional(v.string()),
+  message: v.optional(v.string()),
+  code: v.optional(v.string()),
+  retry_after_seconds: v.optional(v.number()),
+  used_bytes: v.optional(v.number()),
+  limit_bytes: v.optional(v.number()),
+  file_bytes: v.optional(v.number()),
+});
+export type MediaErrorBody = v.InferOutput<typeof MediaErrorBodySchema>;
 
 // ── Responses ─────────────────────────────────────────────────────────────────────────
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommunityPageSchema, UsageStatsSchema } from '../../src/contract/dashboard.ts';
 import { GENERATION_MESSAGES, GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.ts';
 import type { GenerationStatusColumn } from '../../server/db/schema.ts';
+import { STORAGE_QUOTA_BYTES_BY_PLAN } from '../../server/media/quota.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
 import { makeImage } from './helpers/media-fixtures.ts';
@@ -33,6 +34,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.dispose();
 });
+
+/** Every stored byte of the person's assets, as the table records it. */
+async function storedBytes(userId: string): Promise<number> {
+  const rows = await h.database.kysely.selectFrom('assets').select('stored_bytes').where('user_id', '=', userId).execute();
+  return rows.reduce((sum, row) => sum + Number(row.stored_bytes), 0);
+}
 
 /** A job row written straight into the table (the stats only count rows). */
 async function insertJob(person: Person, status: GenerationStatusColumn, createdAt: Date): Promise<string> {
@@ -96,6 +103,8 @@ describe(`GET /api/me/stats (${DRIVER})`, () => {
       completed_total: 0,
       failed_total: 0,
       success_rate: null,
+      storage_used_bytes: 0,
+      storage_limit_bytes: STORAGE_QUOTA_BYTES_BY_PLAN.free,
     });
 
     // Through the API: one completed job (1 credit, 1 result asset) and two uploads.
@@ -122,7 +131,11 @@ describe(`GET /api/me/stats (${DRIVER})`, () => {
       completed_total: 4,
       failed_total: 3,
       success_rate: 4 / 7,
+      // The three assets' originals, thumbnails included (the other person's upload is theirs).
+      storage_used_bytes: await storedBytes(person.id),
+      storage_limit_bytes: STORAGE_QUOTA_BYTES_BY_PLAN.free,
     });
+    expect(await storedBytes(person.id)).toBeGreaterThan(0);
   });
 
   it('asks for a signed-in account', async () => {

@@ -48,6 +48,7 @@ function assetRow(owner: Account, fixture: Fixture): Insertable<AssetsTable> {
     width: 10,
     height: 10,
     bytes: fixture.bytes ?? 1_000,
+    stored_bytes: fixture.bytes ?? 1_000,
     duration_ms: null,
     fps: null,
     codec: null,

@@ -1,5 +1,5 @@
 /** Migrations on the database under test: idempotent, tamper-evident, serialised. */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -135,10 +135,15 @@ describe('readMigrations', () => {
   });
 });
 
+/** Removes the copied migrations from `version` on (the database as the one before left it). */
+async function removeFrom(version: string): Promise<void> {
+  for (const name of await readdir(dir)) if (name.endsWith('.sql') && name.slice(0, 4) >= version) await rm(path.join(dir, name));
+}
+
 describe(`0005_library_sharing (${DRIVER})`, () => {
   it('gives the results already stored the tool of their job, and uploads none', async () => {
     // The database as 0004 left it, with a result and an upload.
-    await rm(path.join(dir, '0005_library_sharing.sql'));
+    await removeFrom('0005');
     await migrate(test.database, dir);
     const at = new Date('2025-01-01T00:00:00.000Z');
     await sql`insert into users (id, email, name, created_at) values ('u1', 'u1@example.com', 'U', ${at})`.execute(test.database.kysely);
@@ -162,5 +167,26 @@ describe(`0005_library_sharing (${DRIVER})`, () => {
     ]);
     const job = await test.database.kysely.selectFrom('generations').select('shared_at').executeTakeFirstOrThrow();
     expect(job.shared_at).toBeNull();
+  });
+});
+
+describe(`0008_storage_quota (${DRIVER})`, () => {
+  it('gives the assets already stored their size as what they keep in storage, and past attempts weight 1', async () => {
+    await removeFrom('0008');
+    await migrate(test.database, dir);
+    const at = new Date('2025-01-01T00:00:00.000Z');
+    await sql`insert into users (id, email, name, created_at) values ('u1', 'u1@example.com', 'U', ${at})`.execute(test.database.kysely);
+    await sql`
+      insert into assets (id, user_id, kind, media_type, mime, name, width, height, bytes, storage_key, thumbnail_key, source, created_at)
+      values ('a1', 'u1', 'image', 'image', 'image/png', 'x.png', 1, 1, 12345, 'k', 't', 'upload', ${at})
+    `.execute(test.database.kysely);
+    await sql`insert into rate_limit_events (bucket, key, at) values ('login:account', 'u1@example.com', ${at})`.execute(test.database.kysely);
+
+    await cp(path.join(MIGRATIONS_DIR, '0008_storage_quota.sql'), path.join(dir, '0008_storage_quota.sql'));
+    expect((await migrate(test.database, dir)).applied).toEqual(['0008_storage_quota.sql']);
+    const asset = await test.database.kysely.selectFrom('assets').select(['bytes', 'stored_bytes']).executeTakeFirstOrThrow();
+    expect(Number(asset.stored_bytes)).toBe(12345);
+    const event = await test.database.kysely.selectFrom('rate_limit_events').select('weight').executeTakeFirstOrThrow();
+    expect(Number(event.weight)).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UsageStats } from '../../contract/dashboard.ts';
+import { formatStorageSize } from '../../lib/storage-size.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { usageStatsQueryOptions } from './api.ts';
@@ -11,12 +12,12 @@ import { formatCount, formatStatsMonth, formatSuccessRate } from './format.ts';
 import * as s from './dashboard.css.ts';
 
 /**
- * The stats cards (spec §2 Dashboard): generations this month, credits left, assets, success
- * rate. Skeletons while the first answer comes; the last known figures stay on screen when a
+ * The stats cards (spec §2 Dashboard): generations this month, credits left, assets (with the
+ * storage they use of the plan's quota), success rate. Skeletons while the first answer comes; the last known figures stay on screen when a
  * refresh fails (offline); with nothing to show, an error and Retry. Guests get the sign-in card.
  *
  * Stable test ids: `stats-section`, `stat-card` (`data-stat` = generations | credits | assets |
- * success), `stat-value`, `stats-loading`, `stats-error`, `stats-retry`.
+ * success), `stat-value`, `stat-storage`, `stats-loading`, `stats-error`, `stats-retry`.
  */
 export function StatsSection({ signedIn }: { signedIn: boolean }) {
   const headingId = useId();
@@ -76,11 +77,24 @@ export function StatsCards({ stats }: { stats: UsageStats }) {
   const month = formatStatsMonth(stats.month_start, locale);
   const completed = formatCount(stats.completed_total, locale);
   const failed = formatCount(stats.failed_total, locale);
+  const used = formatStorageSize(stats.storage_used_bytes, locale);
+  const limit = formatStorageSize(stats.storage_limit_bytes, locale);
   return (
     <ul className={s.statsGrid}>
       <StatCard id="generations" label={<Trans>Lượt tạo tháng này</Trans>} value={formatCount(stats.generations_this_month, locale)} hint={month} />
       <StatCard id="credits" label={<Trans>Tín dụng còn lại</Trans>} value={formatCount(stats.credits, locale)} hint={<Trans>Dùng chung cho mọi công cụ</Trans>} />
-      <StatCard id="assets" label={<Trans>Tài sản</Trans>} value={formatCount(stats.assets, locale)} hint={<Trans>Ảnh và video trong thư viện</Trans>} />
+      <StatCard
+        id="assets"
+        label={<Trans>Tài sản</Trans>}
+        value={formatCount(stats.assets, locale)}
+        hint={
+          <span data-testid="stat-storage">
+            <Trans>
+              Đã dùng {used} trên {limit} dung lượng
+            </Trans>
+          </span>
+        }
+      />
       <StatCard
         id="success"
         label={<Trans>Tỉ lệ thành công</Trans>}

@@ -22,6 +22,8 @@ const stats: UsageStats = {
   completed_total: 7,
   failed_total: 1,
   success_rate: 0.875,
+  storage_used_bytes: 1_234_500_000,
+  storage_limit_bytes: 5_000_000_000,
 };
 
 function communityItem(overrides: Partial<CommunityItem> = {}): CommunityItem {
@@ -70,6 +72,7 @@ describe('stats cards', () => {
     expect(valueOf('assets')).toBe('42');
     expect(valueOf('success')).toBe('87,5%');
     expect(screen.getByText('tháng 3 năm 2025')).toBeTruthy();
+    expect(screen.getByTestId('stat-storage').textContent).toBe('Đã dùng 1,2 GB trên 5 GB dung lượng');
   });
 
   it('formats the figures in English', () => {

@@ -68,11 +68,13 @@ function scheduleRetry(report: FlushReport | null): void {
     return;
   }
   if (retryTimer !== undefined || typeof window === 'undefined') return;
+  // Not before the server's Retry-After (the sender would hold those entries back anyway).
+  const delay = Math.max(retryDelay, (report.retryAt ?? 0) - Date.now());
   retryTimer = setTimeout(() => {
     retryTimer = undefined;
     // Known offline: the `online` event sends instead.
     if (!browserOffline()) void flushOutbox();
-  }, retryDelay);
+  }, delay);
   retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
 }
 

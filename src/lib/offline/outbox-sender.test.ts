@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdbStore } from '../../../tests/fixtures/fake-idb-store.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../features/studio/data/test-data.ts';
-import { createOutboxSender, type LockManagerLike, type OutboxSenderDeps } from './outbox-sender.ts';
+import { createOutboxSender, MAX_RETRY_AFTER_MS, retryAfterMs, type LockManagerLike, type OutboxSenderDeps } from './outbox-sender.ts';
 import { createOutboxStore, outboxRef, type OutboxStore } from './outbox-store.ts';
 
 /**
@@ -20,7 +20,7 @@ interface Call {
   json?: unknown;
 }
 
-type Mode = 'ok' | 'offline' | 'lose-answer' | { status: number; body: unknown };
+type Mode = 'ok' | 'offline' | 'lose-answer' | { status: number; body: unknown; headers?: Record<string, string> };
 
 function fakeApi() {
   const calls: Call[] = [];
@@ -46,7 +46,11 @@ function fakeApi() {
       } else if (typeof init?.body === 'string') call.json = JSON.parse(init.body);
       calls.push(call);
       if (mode === 'offline') throw new TypeError('Failed to fetch');
-      if (typeof mode === 'object') return jsonResponse(mode.body, mode.status);
+      if (typeof mode === 'object') {
+        const response = jsonResponse(mode.body, mode.status);
+        for (const [name, value] of Object.entries(mode.headers ?? {})) response.headers.set(name, value);
+        return response;
+      }
       const key = call.key ?? 'none';
       let response: Response;
       if (call.url.endsWith('/api/media')) {
@@ -104,12 +108,13 @@ function sharedLock(): LockManagerLike & { held: () => number } {
 function setup(options: { locks?: LockManagerLike } = {}) {
   const fake = fakeIdbStore();
   let ids = 0;
-  const store = createOutboxStore(fake.store, { newId: () => `entry-${++ids}` });
+  const clock = { at: Date.parse('2026-03-01T10:00:00.000Z') };
+  const store = createOutboxStore(fake.store, { newId: () => `entry-${++ids}`, now: () => clock.at });
   const api = fakeApi();
   const onSubmitted = vi.fn<NonNullable<OutboxSenderDeps['onSubmitted']>>();
   const sender = (locks = options.locks ?? sharedLock()) =>
-    createOutboxSender({ store, auth: async () => AUTH, fetch: api.fetch as unknown as typeof fetch, locks, onSubmitted });
-  return { ...fake, store, api, onSubmitted, sender };
+    createOutboxSender({ store, auth: async () => AUTH, fetch: api.fetch as unknown as typeof fetch, locks, onSubmitted, now: () => clock.at });
+  return { ...fake, store, api, onSubmitted, sender, clock };
 }
 
 async function queue(store: OutboxStore, count = 1, userId = 'u1') {
@@ -128,6 +133,11 @@ async function queue(store: OutboxStore, count = 1, userId = 'u1') {
     );
   }
   return entries;
+}
+
+/** A 429 with these headers. */
+function answer(headers: Record<string, string>): Response {
+  return new Response(null, { status: 429, headers });
 }
 
 describe('sending uploads', () => {
@@ -167,6 +177,51 @@ describe('sending uploads', () => {
       expect(await store.getEntry(entry!.id)).toMatchObject({ status: 'waiting' });
       await store.cancelOutboxEntry(entry!.id);
     }
+  });
+
+  it('treats a full storage quota (413 storageFull) as final: failed with the server’s body, never sent again', async () => {
+    const { store, api, sender } = setup();
+    const [entry] = await queue(store);
+    const body = { detail: 'Not enough storage: 4.9 GB of 5 GB used. Delete some files from your library to upload this one.', code: 'storageFull', used_bytes: 4_900_000_000, limit_bytes: 5_000_000_000, file_bytes: 120_000_000 };
+    api.setMode({ status: 413, body });
+    expect(await sender().flush()).toMatchObject({ failed: 1, waiting: 0, stopped: null, retryAt: null });
+    expect(await store.getEntry(entry!.id)).toMatchObject({ status: 'failed', errorStatus: 413, errorBody: body });
+    api.setMode('ok');
+    await sender().flush();
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('holds files back after a 429 until its Retry-After, then sends them', async () => {
+    const { store, api, sender, clock } = setup();
+    const entries = await queue(store, 2);
+    api.setMode({ status: 429, body: { detail: 'You have uploaded a lot in the last hour. Please wait 20 minutes and try again.', code: 'tooManyUploads', retry_after_seconds: 1200 }, headers: { 'Retry-After': '1200' } });
+    const refused = await sender().flush();
+    expect(refused).toMatchObject({ uploaded: 0, failed: 0, waiting: 2, stopped: 'server', retryAt: clock.at + 1_200_000 });
+    const sent = api.calls.length;
+    expect(sent).toBeGreaterThanOrEqual(1);
+    for (const entry of entries) expect(await store.getEntry(entry.id)).toMatchObject({ status: 'waiting' });
+
+    // Another run before the time (the `online` event, a sync) sends nothing.
+    api.setMode('ok');
+    clock.at += 1_199_000;
+    const early = await sender().flush();
+    expect(api.calls.length).toBe(sent);
+    expect(early.waiting).toBe(2);
+    expect(early.retryAt).toBe(refused.retryAt);
+    expect(early.stopped).toBe('server');
+
+    clock.at += 1_000;
+    expect(await sender().flush()).toMatchObject({ uploaded: 2, waiting: 0, stopped: null, retryAt: null });
+    for (const entry of entries) expect((await store.getEntry(entry.id))?.status).toBe('done');
+  });
+
+  it('reads a Retry-After given as a date, or only in the body, and caps an absurd one at a day', () => {
+    const now = Date.parse('2026-03-01T10:00:00.000Z');
+    expect(retryAfterMs(answer({ 'Retry-After': 'Sun, 01 Mar 2026 10:05:00 GMT' }), undefined, now)).toBe(300_000);
+    expect(retryAfterMs(answer({}), { retry_after_seconds: 90 }, now)).toBe(90_000);
+    expect(retryAfterMs(answer({}), { detail: 'slow down' }, now)).toBeUndefined();
+    expect(retryAfterMs(answer({ 'Retry-After': '99999999' }), undefined, now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryAfterMs(answer({ 'Retry-After': 'Sun, 01 Mar 2026 09:00:00 GMT' }), undefined, now)).toBe(0);
   });
 
   it('keeps files waiting on a 401: only a working session sends them', async () => {

@@ -18,10 +18,13 @@ import {
  * same entry at once, and the keys make any replay (a send whose answer was lost) harmless.
  *
  * Answers: 2xx → done (with the asset or the job); no answer, a timeout, 408, 429 or a 5xx →
- * back to waiting, and this run stops (the network or the server is not there yet); 401 → back
+ * back to waiting, and this run stops (the network or the server is not there yet); a 429 (the
+ * hourly upload limits) also keeps the entry from being sent again before its Retry-After
+ * (`notBefore`; the report's `retryAt` says when); 401 → back
  * to waiting, and the run stops until a session with a working token sends it (logging out
  * wipes the outbox, so a waiting file only ever belongs to the account that may send it); any
- * other 4xx → failed, with the server's message.
+ * other 4xx → failed, with the server's message (a 413 `storageFull` too: sending it again
+ * cannot help until the person frees space, so it is not retried).
  *
  * DOM-free (fetch, FormData, valibot, idb-keyval): the service worker runs it too.
  */
@@ -47,6 +50,8 @@ export interface OutboxSenderDeps {
   concurrency?: number;
   /** A queued generation was accepted (the job watch list follows it). */
   onSubmitted?: (submit: OutboxSubmit, job: Generation) => Promise<void> | void;
+  /** ms since the epoch (Date.now by default). */
+  now?: () => number;
 }
 
 /** Why a run stopped before the outbox was empty of waiting entries. */
@@ -59,6 +64,8 @@ export interface FlushReport {
   /** Entries of the account still waiting after the run. */
   waiting: number;
   stopped: FlushStop | null;
+  /** The earliest instant (ms since the epoch) a waiting entry the server asked to wait may be sent; null when none waits so. */
+  retryAt: number | null;
 }
 
 /** Uploads at once: enough to fill a line, few enough that the first asset arrives soon. */
@@ -69,7 +76,29 @@ export const OUTBOX_CONCURRENCY = 3;
  */
 export const OUTBOX_REQUEST_TIMEOUT_MS = 10 * 60_000;
 
-type Outcome = { kind: 'done'; body: unknown } | { kind: 'failed'; status: number; message: string; body: unknown } | { kind: 'retry'; stop: FlushStop };
+type Outcome =
+  | { kind: 'done'; body: unknown }
+  | { kind: 'failed'; status: number; message: string; body: unknown }
+  | { kind: 'retry'; stop: FlushStop; notBefore?: number };
+
+/** The longest Retry-After honoured, in ms: a day; a bogus header must not park the outbox for good. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000;
+
+/**
+ * How long a 429 asks to wait, in ms: its Retry-After header (seconds, or an HTTP date), else the
+ * body's `retry_after_seconds` (the server's coded errors carry both); undefined when neither says.
+ */
+export function retryAfterMs(response: Response, body: unknown, nowMs: number): number | undefined {
+  const header = response.headers.get('Retry-After')?.trim();
+  let ms: number | undefined;
+  if (header && /^\d+$/.test(header)) ms = Number(header) * 1000;
+  else if (header && !Number.isNaN(Date.parse(header))) ms = Date.parse(header) - nowMs;
+  else if (body && typeof body === 'object') {
+    const seconds = (body as Record<string, unknown>).retry_after_seconds;
+    if (typeof seconds === 'number' && Number.isFinite(seconds)) ms = seconds * 1000;
+  }
+  return ms === undefined ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
+}
 
 function parseBody(text: string): unknown {
   if (!text) return undefined;
@@ -135,6 +164,7 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
   const send = deps.fetch ?? ((input, init) => fetch(input, init));
   const locks = (deps.locks === undefined ? defaultLocks() : deps.locks) ?? localMutex();
   const concurrency = Math.max(1, deps.concurrency ?? OUTBOX_CONCURRENCY);
+  const now = deps.now ?? Date.now;
 
   const post = async (url: string, init: RequestInit): Promise<Outcome> => {
     let response: Response;
@@ -150,6 +180,10 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
     const body = parseBody(text);
     if (response.ok) return { kind: 'done', body };
     if (response.status === 401) return { kind: 'retry', stop: 'signed-out' };
+    if (response.status === 429) {
+      const wait = retryAfterMs(response, body, now());
+      return wait === undefined ? { kind: 'retry', stop: 'server' } : { kind: 'retry', stop: 'server', notBefore: now() + wait };
+    }
     if (isPermanent(response.status)) return { kind: 'failed', status: response.status, message: failureMessage(response.status, body), body };
     return { kind: 'retry', stop: 'server' };
   };
@@ -170,14 +204,26 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
     });
 
   const run = async (): Promise<FlushReport> => {
-    const report: FlushReport = { uploaded: 0, submitted: 0, failed: 0, waiting: 0, stopped: null };
+    const report: FlushReport = { uploaded: 0, submitted: 0, failed: 0, waiting: 0, stopped: null, retryAt: null };
+    const startedAt = now();
+    /** Whether an entry must not go yet (a 429's Retry-After), noting when it may. */
+    const deferred = (entry: { notBefore?: number }): boolean => {
+      if (entry.notBefore === undefined || entry.notBefore <= startedAt) return false;
+      report.retryAt = Math.min(report.retryAt ?? entry.notBefore, entry.notBefore);
+      return true;
+    };
+    /** Back to waiting; with the server's wait, not before it. */
+    const wait = async (id: string, outcome: Extract<Outcome, { kind: 'retry' }>) => {
+      await store.markWaiting(id, outcome.notBefore);
+      if (outcome.notBefore !== undefined) report.retryAt = Math.min(report.retryAt ?? outcome.notBefore, outcome.notBefore);
+    };
     const auth = await deps.auth();
     if (!auth) return { ...report, stopped: 'signed-out' };
     // Under the lock nobody else is sending: anything marked sending was left by a closed tab.
     await store.resetStale();
 
     // ── Uploads, a few at a time ──
-    const queue = (await store.listOutbox(auth.userId)).filter((entry) => entry.status === 'waiting');
+    const queue = (await store.listOutbox(auth.userId)).filter((entry) => entry.status === 'waiting' && !deferred(entry));
     const worker = async () => {
       for (let next = queue.shift(); next && !report.stopped; next = queue.shift()) {
         const entry = await store.claim(next.id);
@@ -197,7 +243,7 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
           await store.markFailed(entry.id, outcome);
           report.failed += 1;
         } else {
-          await store.markWaiting(entry.id);
+          await wait(entry.id, outcome);
           report.stopped ??= outcome.stop;
         }
       }
@@ -206,7 +252,7 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
 
     // ── Generations whose uploads are all done, one at a time ──
     if (!report.stopped) {
-      for (const waiting of (await store.listSubmits(auth.userId)).filter((submit) => submit.status === 'waiting')) {
+      for (const waiting of (await store.listSubmits(auth.userId)).filter((submit) => submit.status === 'waiting' && !deferred(submit))) {
         const uploads = await Promise.all(waiting.entryIds.map((id) => store.getEntry(id)));
         if (uploads.some((upload) => upload?.kind === 'upload' && (upload.status === 'waiting' || upload.status === 'sending'))) continue;
         const entry = await store.claim(waiting.id);
@@ -238,12 +284,14 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
           await store.markFailed(entry.id, outcome);
           report.failed += 1;
         } else {
-          await store.markWaiting(entry.id);
+          await wait(entry.id, outcome);
           report.stopped = outcome.stop;
           break;
         }
       }
     }
+    // Entries held back by a Retry-After are not sent yet: the run is not over for them.
+    if (report.retryAt !== null) report.stopped ??= 'server';
 
     await store.prune();
     const left = [...(await store.listOutbox(auth.userId)), ...(await store.listSubmits(auth.userId))];

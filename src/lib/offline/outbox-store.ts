@@ -50,6 +50,8 @@ interface OutboxRecord {
   status: OutboxStatus;
   /** Sending attempts so far. */
   attempts: number;
+  /** Not to be sent before this instant (ms since the epoch): the server asked to wait (429 Retry-After). */
+  notBefore?: number;
   /** When it was done or failed, in ms since the epoch. */
   settledAt?: number;
   /** Why it failed: the server's message… */
@@ -215,8 +217,8 @@ export interface OutboxStore {
    * when it is no longer waiting (cancelled, or another sender took it).
    */
   claim(id: string): Promise<OutboxEntry | undefined>;
-  /** Back to waiting (no answer, or an answer worth retrying later). */
-  markWaiting(id: string): Promise<void>;
+  /** Back to waiting (no answer, or an answer worth retrying later), not to be sent before `notBefore` (ms since the epoch) when given. */
+  markWaiting(id: string, notBefore?: number): Promise<void>;
   markUploadDone(id: string, asset: Asset): Promise<void>;
   markSubmitDone(id: string, job: Generation): Promise<void>;
   markFailed(id: string, failure: { message: string; status: number; body?: unknown }): Promise<void>;
@@ -393,8 +395,13 @@ export function createOutboxStore(store: UseStore, options: OutboxStoreOptions =
       return claimed ? entry : undefined;
     },
 
-    async markWaiting(id) {
-      await settle(id, (current) => ({ ...current, status: 'waiting' }));
+    async markWaiting(id, notBefore) {
+      await settle(id, (current) => {
+        const next: OutboxEntry = { ...current, status: 'waiting' };
+        if (notBefore === undefined) delete next.notBefore;
+        else next.notBefore = notBefore;
+        return next;
+      });
     },
 
     async markUploadDone(id, asset) {

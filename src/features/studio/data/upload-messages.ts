@@ -1,6 +1,7 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MediaMessageKey } from '../../../contract/media.ts';
+import { formatStorageSize } from '../../../lib/storage-size.ts';
 import { authText, type AuthCode } from '../../auth/messages.ts';
 
 /**
@@ -20,6 +21,10 @@ export const MEDIA_MESSAGE_DESCRIPTORS = {
   videoTooLarge: msg`Khung hình của video này quá lớn để xử lý (trên 8K). Vui lòng tải lên video nhỏ hơn.`,
   assetNotFound: msg`Không tải được tệp`,
   linkExpired: msg`Liên kết của tệp này đã hết hạn. Vui lòng tải lại trang.`,
+  // `{n}`: whole minutes to wait.
+  tooManyUploads: msg({ message: 'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi {n} phút rồi thử lại.' }),
+  // `{used}`, `{limit}`: storage sizes, e.g. '4,9 GB'.
+  storageFull: msg({ message: 'Không đủ dung lượng lưu trữ: đã dùng {used} trên {limit}. Hãy xoá bớt tệp trong thư viện để tải tệp này lên.' }),
 } as const satisfies Record<MediaMessageKey, MessageDescriptor>;
 
 /** Problems the client finds itself (no server code): too many files, no connection, a stalled upload. */
@@ -35,7 +40,9 @@ export type UploadProblemCode = MediaMessageKey | keyof typeof CLIENT_UPLOAD_DES
 /** What went wrong with one file: a code and the values of its placeholders. */
 export interface UploadProblem {
   code: UploadProblemCode;
-  values?: { acceptedTypes?: string; maxSize?: number; max?: number };
+  values?: { acceptedTypes?: string; maxSize?: number; max?: number; n?: number };
+  /** `storageFull`: the quota's figures in bytes, worded in the reader's language when shown. */
+  storage?: { usedBytes: number; limitBytes: number };
   /** The server answered with an auth code (a 401 when the session ended): its translation is shown. */
   authCode?: AuthCode;
   /** The server's text of an answer without a known code (code `uploadFailed`): shown when it is human. */
@@ -68,7 +75,12 @@ export const UPLOAD_FAILURE_DESCRIPTORS = {
 
 /** The translated text of a problem. */
 export function describeUploadProblem(problem: UploadProblem, i18n: I18n = globalI18n): string {
-  const values = problem.values ?? {};
+  const values: Record<string, string | number> = { ...problem.values };
+  if (problem.storage) {
+    const locale = i18n.locale === 'en' ? 'en' : 'vi';
+    values.used = formatStorageSize(problem.storage.usedBytes, locale);
+    values.limit = formatStorageSize(problem.storage.limitBytes, locale);
+  }
   if (problem.authCode) return authText(i18n, problem.authCode);
   if (Object.hasOwn(CLIENT_UPLOAD_DESCRIPTORS, problem.code)) {
     return i18n._({ ...CLIENT_UPLOAD_DESCRIPTORS[problem.code as keyof typeof CLIENT_UPLOAD_DESCRIPTORS], values });

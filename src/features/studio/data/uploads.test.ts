@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { invalidTypeText, tooLargeText, type Asset } from '../../../contract/media.ts';
+import { invalidTypeText, MEDIA_MESSAGES, storageFullText, tooLargeText, type Asset } from '../../../contract/media.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { describeUploadProblem } from './upload-messages.ts';
+import { describeUploadProblem, MEDIA_MESSAGE_DESCRIPTORS } from './upload-messages.ts';
 import {
   acceptAttribute,
   checkFile,
@@ -148,6 +148,17 @@ describe('uploadFile', () => {
     expect(await problemOf(500, { detail: 'Upload Failed', code: 'uploadFailed' })).toBe('Tải lên thất bại');
     expect(await problemOf(401, { detail: 'Your session has expired.', code: 'sessionExpired' })).toBe('Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.');
     expect(await problemOf(502, undefined)).toBe('Tải lên thất bại');
+  });
+
+  it('words the hourly upload limit and a full storage quota from the server’s figures', async () => {
+    expect(await problemOf(429, { detail: 'You have uploaded a lot in the last hour. Please wait 20 minutes and try again.', code: 'tooManyUploads', retry_after_seconds: 1_141 })).toBe(
+      'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi 20 phút rồi thử lại.',
+    );
+    const full = { detail: storageFullText(4_987_000_000, 5_000_000_000), code: 'storageFull', used_bytes: 4_987_000_000, limit_bytes: 5_000_000_000, file_bytes: 90_000_000 };
+    expect(await problemOf(413, full)).toBe('Không đủ dung lượng lưu trữ: đã dùng 4,9 GB trên 5 GB. Hãy xoá bớt tệp trong thư viện để tải tệp này lên.');
+    // In English, the catalog's text is the contract's, with the sizes worded the English way.
+    const english = setupI18n({ locale: 'en', messages: { en: { [MEDIA_MESSAGE_DESCRIPTORS.storageFull.id!]: MEDIA_MESSAGES.storageFull } } });
+    expect(describeUploadProblem(uploadProblemOf(new ApiError(full.detail, 413, full), 'image'), english)).toBe(full.detail);
   });
 
   it('words a lost connection and a stalled upload', () => {

@@ -303,6 +303,8 @@ function placeholderValue(template: string, text: string): string | undefined {
   return text.slice(before.length, text.length - after.length) || undefined;
 }
 
+const SECONDS_PER_MINUTE = 60;
+
 function isMediaCode(value: unknown): value is MediaMessageKey {
   return typeof value === 'string' && Object.hasOwn(MEDIA_MESSAGES, value);
 }
@@ -325,6 +327,14 @@ export function uploadProblemOf(error: unknown, kind: UploadKind, purpose: Uploa
         const named = Number(placeholderValue(MEDIA_MESSAGES.tooLarge, error.message));
         return { code: 'tooLarge', values: { maxSize: Number.isFinite(named) && named > 0 ? named : limit.maxMegabytes } };
       }
+      if (body.code === 'tooManyUploads') {
+        const seconds = typeof body.retry_after_seconds === 'number' && body.retry_after_seconds > 0 ? body.retry_after_seconds : SECONDS_PER_MINUTE;
+        return { code: 'tooManyUploads', values: { n: Math.max(1, Math.ceil(seconds / SECONDS_PER_MINUTE)) } };
+      }
+      if (body.code === 'storageFull' && typeof body.used_bytes === 'number' && typeof body.limit_bytes === 'number') {
+        return { code: 'storageFull', storage: { usedBytes: body.used_bytes, limitBytes: body.limit_bytes } };
+      }
+      if (body.code === 'storageFull') return { code: 'uploadFailed', serverText: error.message };
       return { code: body.code };
     }
     if (isAuthCode(body.code)) return { code: 'uploadFailed', authCode: body.code };
