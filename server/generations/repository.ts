@@ -13,10 +13,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Feature, GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
+import { tokenStillValid } from '../auth/token-validity.ts';
+import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/connection.ts';
-import type { GenerationsTable, Json, Tables } from '../db/schema.ts';
+import type { AssetsTable, GenerationsTable, Json, Tables } from '../db/schema.ts';
 
 export type GenerationRow = Selectable<GenerationsTable>;
+type AssetRow = Selectable<AssetsTable>;
+
+/**
+ * What the job-status read finds for a token and a job id: nothing when the token's account is
+ * gone; else whether the token still counts for it, and the job (undefined when it is unknown or
+ * someone else's) with its owner's input and result assets.
+ */
+export type StatusRead = { tokenValid: boolean; generation?: { row: GenerationRow; assets: AssetRow[] } } | undefined;
 type Db = Kysely<Tables> | Transaction<Tables>;
 
 export interface NewGeneration {
@@ -72,6 +82,11 @@ export interface GenerationsRepository {
   findByIdempotencyKey(userId: string, key: string): Promise<GenerationRow | undefined>;
   findOwned(userId: string, id: string): Promise<GenerationRow | undefined>;
   findById(id: string): Promise<GenerationRow | undefined>;
+  /**
+   * The job-status read in ONE statement: the token's account with the validity rule of
+   * server/auth/token-validity.ts, the job if it is that account's, and its assets.
+   */
+  readStatus(claims: Pick<AccessTokenClaims, 'sub' | 'iat'>, id: string): Promise<StatusRead>;
   list(userId: string, filter: ListFilter): Promise<GenerationRow[]>;
   pending(userId: string, limit: number): Promise<GenerationRow[]>;
   balance(userId: string): Promise<number>;
@@ -103,6 +118,25 @@ export interface GenerationsRepository {
   staleProcessing(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts'>>>;
   /** Queued jobs created before `before`. */
   queuedBefore(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts' | 'feature'>>>;
+}
+
+/** Timestamps come back from to_jsonb() as ISO text: the row as the driver would have read it. */
+const toDate = (value: unknown): Date => new Date(value as string);
+const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
+
+function fromJsonRow(json: GenerationRow): GenerationRow {
+  return {
+    ...json,
+    created_at: toDate(json.created_at),
+    started_at: toDateOrNull(json.started_at),
+    finished_at: toDateOrNull(json.finished_at),
+    heartbeat_at: toDateOrNull(json.heartbeat_at),
+    shared_at: toDateOrNull(json.shared_at),
+  };
+}
+
+function assetFromJson(json: AssetRow): AssetRow {
+  return { ...json, created_at: toDate(json.created_at) };
 }
 
 /** At most this many rows per recovery pass (the next pass takes the rest). */
@@ -205,6 +239,24 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
       db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst(),
     findOwned: (userId, id) => db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
     findById: (id) => db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async readStatus(claims, id) {
+      const found = await db
+        .selectFrom('users')
+        .leftJoin('generations as g', (join) => join.on('g.id', '=', id).onRef('g.user_id', '=', 'users.id'))
+        .select(tokenStillValid(claims, 'users').as('token_valid'))
+        .select(sql<GenerationRow | null>`to_jsonb(g)`.as('generation'))
+        // The owner's assets the job names (inputs, then results); none for no job.
+        .select(
+          sql<AssetRow[]>`(select coalesce(jsonb_agg(to_jsonb(a)), '[]'::jsonb) from assets a
+            where a.user_id = users.id and a.id in (select jsonb_array_elements_text(g.input_asset_ids || g.result_asset_ids)))`.as('assets'),
+        )
+        .where('users.id', '=', claims.sub)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      if (!found.generation) return { tokenValid: found.token_valid };
+      return { tokenValid: found.token_valid, generation: { row: fromJsonRow(found.generation), assets: found.assets.map(assetFromJson) } };
+    },
 
     list(userId, filter) {
       let query = db.selectFrom('generations').selectAll().where('user_id', '=', userId);

@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.ts';
-import type { Guards, UserEnv } from '../auth/middleware.ts';
+import type { ClaimsEnv, Guards, UserEnv } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
@@ -31,6 +31,19 @@ export function generationRoutes({ service, guards }: { service: GenerationsServ
   // the guard, have the signed-in user's.
   const outer = new Hono<AppEnv>();
   outer.onError(handleGenerationError);
+
+  // GET /{id}, the status every open tab and the service worker poll, is ONE database read: its
+  // guard only verifies the token, and the read checks the account together with the job
+  // (service.status). Job ids are UUIDs; any other id falls through to the full guard below and
+  // answers the same 404. Registered first, so the full guard does not run for it.
+  const status = new Hono<ClaimsEnv>();
+  status.get('/:id{[0-9a-fA-F-]+}', guards.requireToken, async (c) => {
+    const generation = await service.status(c.get('claims'), c.req.param('id'));
+    c.header('Cache-Control', 'no-store');
+    return c.json(generation);
+  });
+  outer.route('/', status);
+
   const app = new Hono<UserEnv>();
   app.use(guards.requireUser, async (c, next) => {
     await next();

@@ -1,0 +1,120 @@
+/**
+ * GET /api/generations/{id}, the status every open tab and the service worker poll: ONE database
+ * statement per call (the account and token check, the job and its assets together), with the
+ * answers of the full guard and of the other job routes unchanged.
+ */
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.ts';
+import { createAccessTokens } from '../../server/auth/tokens.ts';
+import { TEST_SIGNING_KEY } from './helpers/app.ts';
+import { DRIVER } from './helpers/database.ts';
+import { createGenerationsHarness, type GenerationsHarness } from './helpers/generations.ts';
+import { makeImage } from './helpers/media-fixtures.ts';
+import { createTestEngine } from './helpers/test-engine.ts';
+
+const MS_PER_SECOND = 1_000;
+
+let h: GenerationsHarness;
+
+beforeAll(async () => {
+  h = await createGenerationsHarness({ engine: createTestEngine(), workers: 1 });
+});
+
+afterAll(async () => {
+  await h?.dispose();
+});
+
+/** A token for `person` issued at `issuedAtMs`. */
+async function tokenAt(person: { id: string; email: string }, issuedAtMs: number): Promise<string> {
+  const tokens = createAccessTokens({ secret: TEST_SIGNING_KEY, ttlSeconds: 3_600, now: () => issuedAtMs });
+  return (await tokens.issue({ id: person.id, name: 'Trần Văn Minh', email: person.email })).token;
+}
+
+const get = (token: string | null, id: string) => h.app.request(`/api/generations/${id}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+
+describe(`job status in one read (${DRIVER})`, () => {
+  it('answers a job with its input and result assets in ONE statement, the same body as the list', async () => {
+    const person = await h.person();
+    const image = await person.upload(await makeImage(64, 48, 'png'), 'a.png');
+    const { body } = await person.submit({ feature: 'upscaler-image', inputs: { image: image.id }, params: {} });
+    const done = await person.settled(body.id);
+    expect(done.status).toBe('completed');
+
+    const { result, queries } = await h.queriesDuring(() => person.call('GET', `/api/generations/${body.id}`));
+    expect(result.status).toBe(200);
+    expect(queries).toEqual(['SelectQueryNode']);
+    expect(result.headers.get('cache-control')).toBe('no-store');
+
+    const status = v.parse(GenerationSchema, result.body);
+    expect(status.input_assets.map((asset) => asset.id)).toEqual([image.id]);
+    expect(status.results).toHaveLength(1);
+    const listed = v.parse(GenerationPageSchema, (await person.call('GET', '/api/generations')).body).items.find((item) => item.id === body.id);
+    // Signed media URLs carry their own expiry: compare everything else exactly.
+    const unsigned = (job: typeof status) => ({
+      ...job,
+      input_assets: job.input_assets.map(({ id, name, bytes, width, height, created_at }) => ({ id, name, bytes, width, height, created_at })),
+      results: job.results.map(({ id, name, bytes, width, height, created_at }) => ({ id, name, bytes, width, height, created_at })),
+    });
+    expect(listed && unsigned(listed)).toEqual(unsigned(status));
+    expect(Object.keys(status).toSorted()).toEqual(Object.keys(listed ?? {}).toSorted());
+  });
+
+  it("answers someone else's job, an unknown id and a malformed id 404, in one statement", async () => {
+    const owner = await h.person();
+    const other = await h.person();
+    const { body } = await owner.submit({
+      feature: 'body-generator',
+      inputs: {},
+      params: { gender: 'female', height: 165, weight: 55, age: 28, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4' },
+    });
+    const reads = [];
+    for (const id of [body.id, randomUUID(), 'not-a-job']) {
+      const { result, queries } = await h.queriesDuring(() => other.call('GET', `/api/generations/${id}`));
+      expect(result).toMatchObject({ status: 404, body: { code: 'notFound', message: expect.any(String) } });
+      expect(result.body.detail).toBeUndefined();
+      reads.push(queries.length);
+    }
+    // A malformed id is no job id: it takes the full guard's way to the same 404.
+    expect(reads.slice(0, 2)).toEqual([1, 1]);
+    await owner.settled(body.id);
+  });
+
+  it('refuses what the full guard refuses, with the same 401 answers', async () => {
+    const person = await h.person();
+    const { body } = await person.submit({
+      feature: 'body-generator',
+      inputs: {},
+      params: { gender: 'male', height: 175, weight: 70, age: 30, skin_tone: 'medium', body_type: 'mesomorph', aspect_ratio: '3:4' },
+    });
+    await person.settled(body.id);
+
+    const missing = await get(null, body.id);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ code: 'signInRequired' });
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+    const forged = await get(`${person.token}x`, body.id);
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({ code: 'sessionExpired' });
+
+    // A password reset 700 ms into a second (a minute ago) refuses tokens of the second before,
+    // keeps one of the same second.
+    const reset = Math.floor(Date.now() / MS_PER_SECOND) * MS_PER_SECOND - 60 * MS_PER_SECOND + 700;
+    await h.database.kysely.updateTable('users').set({ tokens_valid_after: new Date(reset) }).where('id', '=', person.id).execute();
+    const before = await get(await tokenAt(person, reset - MS_PER_SECOND), body.id);
+    expect(before.status).toBe(401);
+    expect(await before.json()).toMatchObject({ code: 'sessionExpired' });
+    expect((await get(await tokenAt(person, reset), body.id)).status).toBe(200);
+    // The guard of the other routes agrees on both tokens.
+    expect((await h.app.request('/api/generations/pending', { headers: { Authorization: `Bearer ${await tokenAt(person, reset - MS_PER_SECOND)}` } })).status).toBe(401);
+    expect((await h.app.request('/api/generations/pending', { headers: { Authorization: `Bearer ${await tokenAt(person, reset)}` } })).status).toBe(200);
+
+    // A deleted account's token stops at once, for its own (now gone) job too.
+    const token = await tokenAt(person, reset + MS_PER_SECOND);
+    await h.database.kysely.deleteFrom('users').where('id', '=', person.id).execute();
+    const gone = await get(token, body.id);
+    expect(gone.status).toBe(401);
+    expect(await gone.json()).toMatchObject({ code: 'sessionExpired' });
+  });
+});
