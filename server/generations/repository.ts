@@ -88,6 +88,12 @@ export interface GenerationsRepository {
    */
   readStatus(claims: Pick<AccessTokenClaims, 'sub' | 'iat'>, id: string): Promise<StatusRead>;
   list(userId: string, filter: ListFilter): Promise<GenerationRow[]>;
+  /**
+   * What the event streams watch, for all of them in one statement: the pending jobs of `userIds`,
+   * the jobs among `ids` (last seen pending: did they end?), and their jobs created after
+   * `createdAfter` that finished after `finishedAfter` (started and ended between two looks).
+   */
+  watched(userIds: readonly string[], ids: readonly string[], createdAfter: Date, finishedAfter: Date): Promise<GenerationRow[]>;
   pending(userId: string, limit: number): Promise<GenerationRow[]>;
   balance(userId: string): Promise<number>;
 
@@ -265,6 +271,20 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
       const before = filter.before;
       if (before) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.createdAt, before.id)));
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    },
+
+    async watched(userIds, ids, createdAfter, finishedAfter) {
+      if (userIds.length === 0) return [];
+      return db
+        .selectFrom('generations')
+        .selectAll()
+        .where('user_id', 'in', [...userIds])
+        .where((eb) => {
+          const any = [eb('status', 'in', PENDING), eb.and([eb('created_at', '>', createdAfter), eb('finished_at', '>', finishedAfter)])];
+          if (ids.length > 0) any.push(eb('id', 'in', [...ids]));
+          return eb.or(any);
+        })
+        .execute();
     },
 
     pending: (userId, limit) =>

@@ -13,6 +13,7 @@ import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { handleGenerationError } from './errors.ts';
+import type { GenerationEvents } from './events.ts';
 import type { GenerationsService, Submitted } from './service.ts';
 
 /** Longest Idempotency-Key accepted, in characters (a UUID is 36; room for the client's own scheme). */
@@ -26,7 +27,7 @@ function submitted(c: Context<UserEnv>, result: Submitted): Response {
   return c.json(result.generation, 202);
 }
 
-export function generationRoutes({ service, guards }: { service: GenerationsService; guards: Guards }): Hono<AppEnv> {
+export function generationRoutes({ service, guards, events }: { service: GenerationsService; guards: Guards; events: GenerationEvents }): Hono<AppEnv> {
   // The error handler sits on an outer router of the app's own environment; the routes, behind
   // the guard, have the signed-in user's.
   const outer = new Hono<AppEnv>();
@@ -52,6 +53,7 @@ export function generationRoutes({ service, guards }: { service: GenerationsServ
 
   // Fixed paths before `/:id`.
   app.get('/catalog', (c) => c.json(service.catalog()));
+  app.get('/events', (c) => events.stream(c));
   app.get('/pending', async (c) => c.json(await service.pending(c.get('user'))));
   app.get('/', async (c) => c.json(await service.list(c.get('user'), parseInput(GenerationListQuerySchema, c.req.query()))));
   app.post('/', async (c) => {
