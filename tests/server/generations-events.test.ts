@@ -136,7 +136,8 @@ describe(`job events (${DRIVER})`, () => {
     await waitFor(() => (stream.jobs.some((event) => event.id === job.id && event.status === 'processing') ? true : undefined), 10_000, 'the running job');
     // No write of this process's repository: only the watcher's own look can find it.
     await h.test.database.kysely.updateTable('generations').set({ progress: 55 }).where('id', '=', job.id).execute();
-    await waitFor(() => (stream.jobs.some((event) => event.id === job.id && event.progress === 55) ? true : undefined), 5_000, 'the outside change');
+    const outside = await waitFor(() => stream.jobs.find((event) => event.id === job.id && event.progress === 55), 5_000, 'the outside change');
+    expect(outside.status).toBe('processing');
     release();
     await person.settled(job.id);
     await stream.cancel();
