@@ -200,6 +200,8 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
           end: () => end(),
         };
         sse.onAbort(() => end());
+        // The watcher was idle: ends before now are no news (the fresh stream gets the pending jobs).
+        if (streams.size === 0 && !looking) lastLookAt = now();
         streams.add(entry);
         const heartbeat = setInterval(
           () =>
