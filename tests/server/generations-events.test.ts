@@ -10,12 +10,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATION_EVENTS, GenerationSchema, type Generation } from '../../src/contract/generations.ts';
+import { Hono } from 'hono';
+import type { UserEnv } from '../../server/auth/middleware.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';
+import { createGenerationEvents } from '../../server/generations/events.ts';
+import { createGenerationsRepository } from '../../server/generations/repository.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createUsersRepository } from '../../server/users/repository.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type GenerationsHarness, type Person } from './helpers/generations.ts';
+import { silentLogger } from './helpers/logs.ts';
 import { spawnServer } from './helpers/spawn.ts';
 import { abortableSleep, createTestEngine, type TestEngine } from './helpers/test-engine.ts';
 
@@ -171,6 +176,25 @@ describe(`job events (${DRIVER})`, () => {
     h.generations.closeStreams();
     await stream.ended;
     expect(h.generations.events.open).toBe(0);
+  });
+});
+
+describe(`heartbeat and time limit of a stream (${DRIVER})`, () => {
+  it('sends a heartbeat comment while nothing changes, and ends the stream at its time limit', async () => {
+    const person = await h.person();
+    const watcher = createGenerationEvents({ repository: createGenerationsRepository(h.database), media: h.media.service, logger: silentLogger(), heartbeatMs: 100, maxStreamMs: 1_000 });
+    const app = new Hono<UserEnv>();
+    app.use(async (c, next) => {
+      c.set('user', { id: person.id } as UserEnv['Variables']['user']);
+      await next();
+    });
+    app.get('/events', (c) => watcher.stream(c));
+    const opened = Date.now();
+    const stream = await openEvents(Promise.resolve(app.request('/events')));
+    await waitFor(() => (stream.comments.filter((comment) => comment === 'ping').length >= 2 ? true : undefined), 5_000, 'two heartbeats');
+    await stream.ended;
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(1_000);
+    expect(watcher.open).toBe(0);
   });
 });
 
