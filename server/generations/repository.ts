@@ -126,7 +126,7 @@ export interface GenerationsRepository {
   queuedBefore(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts' | 'feature'>>>;
 }
 
-/** Timestamps come back from to_jsonb() as ISO text: the row as the driver would have read it. */
+/** Timestamps come back from row_to_json() as ISO text: the row as the driver would have read it. */
 const toDate = (value: unknown): Date => new Date(value as string);
 const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
 
@@ -251,11 +251,12 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
         .selectFrom('users')
         .leftJoin('generations as g', (join) => join.on('g.id', '=', id).onRef('g.user_id', '=', 'users.id'))
         .select(tokenStillValid(claims, 'users').as('token_valid'))
-        .select(sql<GenerationRow | null>`to_jsonb(g)`.as('generation'))
-        // The owner's assets the job names (inputs, then results); none for no job.
+        // json, not jsonb: nothing to index or compare, and cheaper to build (measured on PGlite).
+        .select(sql<GenerationRow | null>`row_to_json(g)`.as('generation'))
+        // The owner's assets the job names (inputs and results), by primary key; none for no job.
         .select(
-          sql<AssetRow[]>`(select coalesce(jsonb_agg(to_jsonb(a)), '[]'::jsonb) from assets a
-            where a.user_id = users.id and a.id in (select jsonb_array_elements_text(g.input_asset_ids || g.result_asset_ids)))`.as('assets'),
+          sql<AssetRow[]>`(select coalesce(json_agg(a), '[]'::json) from assets a
+            where a.id = any(array(select jsonb_array_elements_text(g.input_asset_ids || g.result_asset_ids))) and a.user_id = users.id)`.as('assets'),
         )
         .where('users.id', '=', claims.sub)
         .executeTakeFirst();

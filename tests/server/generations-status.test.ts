@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.ts';
+import type { Asset } from '../../src/contract/media.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';
@@ -52,11 +53,8 @@ describe(`job status in one read (${DRIVER})`, () => {
     expect(status.results).toHaveLength(1);
     const listed = v.parse(GenerationPageSchema, (await person.call('GET', '/api/generations')).body).items.find((item) => item.id === body.id);
     // Signed media URLs carry their own expiry: compare everything else exactly.
-    const unsigned = (job: typeof status) => ({
-      ...job,
-      input_assets: job.input_assets.map(({ id, name, bytes, width, height, created_at }) => ({ id, name, bytes, width, height, created_at })),
-      results: job.results.map(({ id, name, bytes, width, height, created_at }) => ({ id, name, bytes, width, height, created_at })),
-    });
+    const withoutLinks = ({ url, thumbnail_url, poster_url, urls_expire_at, ...rest }: Asset) => ({ ...rest, links: [url, thumbnail_url, poster_url, urls_expire_at].map((link) => typeof link) });
+    const unsigned = (job: typeof status) => ({ ...job, input_assets: job.input_assets.map(withoutLinks), results: job.results.map(withoutLinks) });
     expect(listed && unsigned(listed)).toEqual(unsigned(status));
     expect(Object.keys(status).toSorted()).toEqual(Object.keys(listed ?? {}).toSorted());
   });
