@@ -110,6 +110,13 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** One job run to completion: its id, for the status endpoint's latency. */
+export async function completedJob(base: string, token: string): Promise<string> {
+  const job = await settled(base, token, (await submit(base, token)).id);
+  if (job.status !== 'completed') throw new Error(`the bench job ended ${job.status}`);
+  return job.id;
+}
+
 /** Prints the queue figures; returns a completed job whose status endpoint the latency run can call. */
 export async function queueFigures(base: string, token: string): Promise<string> {
   const spaced: Generation[] = [];

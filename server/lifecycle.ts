@@ -239,6 +239,8 @@ function installShutdown({ config, logger, server, queue, database, generations,
     const deadline = Date.now() + timeoutMs;
     logger.info({ reason, inFlight: inFlight(), timeoutMs }, 'shutting down: no longer accepting connections');
     closing = true;
+    // Event streams stay open until told: end them, or they would hold the close until the timeout.
+    generations.closeStreams();
     const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     if (inFlight() === 0) server.closeIdleConnections();
     let timer: NodeJS.Timeout | undefined;

@@ -17,11 +17,23 @@ export interface UserEnv extends AppEnv {
   Variables: AppVariables & { user: UserWithCredits; /** The session of the request's token. */ sessionId: string };
 }
 
+/**
+ * The environment of routes behind `requireToken`: `c.get('claims')` are a verified, unexpired
+ * token's claims, with its session id; neither the account nor the session is checked yet. Such a
+ * route must check them inside its own query with `liveSession` (./sessions.ts) and answer
+ * `authError(401, 'sessionExpired')` when the session is not live.
+ */
+export interface ClaimsEnv extends AppEnv {
+  Variables: AppVariables & { claims: AccessTokenClaims & { sid: string } };
+}
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export interface Guards {
   requireUser: MiddlewareHandler<UserEnv>;
   requireAdmin: MiddlewareHandler<UserEnv>;
+  /** Verifies the token only (no database read); see ClaimsEnv for what the route must then do. */
+  requireToken: MiddlewareHandler<ClaimsEnv>;
 }
 
 /**
@@ -63,6 +75,13 @@ export function createGuards(deps: {
       const user = await authenticate(c);
       if (deps.usersService.roleOf(user) !== 'admin') throw authError(403, 'accessDenied');
       c.set('user', user);
+      await next();
+    },
+    requireToken: async (c, next) => {
+      const claims = await bearerClaims(deps.tokens, c.req.header('authorization'));
+      // A token that names no session never counts (see liveSession).
+      if (!claims.sid) throw authError(401, 'sessionExpired');
+      c.set('claims', { ...claims, sid: claims.sid });
       await next();
     },
   };

@@ -14,6 +14,7 @@ import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
 import type { Queue } from '../queue/index.ts';
 import { createEngineDelays, withEngineDelays, type EngineDelays } from './engine-delays.ts';
+import { createGenerationEvents, notifyingRepository, type GenerationEvents } from './events.ts';
 import { createGenerationJobs } from './jobs.ts';
 import { createRecovery, type Recovery } from './recovery.ts';
 import { createGenerationsRepository } from './repository.ts';
@@ -57,6 +58,10 @@ export interface Generations {
    * process's runs; empty unless the dev tools set one.
    */
   engineDelays: EngineDelays;
+  /** The job event streams of this process (GET /api/generations/events). */
+  events: GenerationEvents;
+  /** Ends the open event streams: call when shutdown starts, before waiting for in-flight requests. */
+  closeStreams(): void;
   /** Mounts `/api/generations` and the engines' own routes (fal's webhook). */
   mount(app: Hono<AppEnv>, guards: Guards): void;
   /**
@@ -79,7 +84,10 @@ export function createGenerations(deps: GenerationsDeps): Generations {
   const tuning = deps.tuning ?? {};
   const timeoutMs = tuning.timeoutMs ?? ((feature: Feature) => FEATURE_TIMEOUT_SECONDS[feature] * MS_PER_SECOND);
   const timeoutSeconds = (feature: Feature) => timeoutMs(feature) / MS_PER_SECOND;
-  const repository = createGenerationsRepository(deps.database);
+  const stored = createGenerationsRepository(deps.database);
+  const events = createGenerationEvents({ repository: stored, media: deps.media, logger, now });
+  // Every write of this process's runs and requests wakes the event streams' watcher.
+  const repository = notifyingRepository(stored, () => events.notify());
   const engineDelays = createEngineDelays();
   const jobs = createGenerationJobs(deps.queue, deps.database, tuning.retryDelaySeconds === undefined ? {} : { retryDelaySeconds: tuning.retryDelaySeconds });
   const runner = createRunner({
@@ -120,8 +128,10 @@ export function createGenerations(deps: GenerationsDeps): Generations {
     runner,
     recovery,
     engineDelays,
+    events,
+    closeStreams: () => events.close(),
     mount(app, guards) {
-      app.route('/api/generations', generationRoutes({ service, guards }));
+      app.route('/api/generations', generationRoutes({ service, guards, events }));
       deps.engines.mount(app);
     },
     async start() {
@@ -130,6 +140,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
       await recovery.start();
     },
     async stop(graceMs) {
+      events.close();
       await recovery.stop();
       await jobs.stopFetching().catch((error: unknown) => logger.warn({ err: error }, 'could not stop fetching generation jobs'));
       await runner.stop(graceMs);

@@ -13,10 +13,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Feature, GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
+import { liveSession } from '../auth/sessions.ts';
+import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/connection.ts';
-import type { GenerationsTable, Json, Tables } from '../db/schema.ts';
+import type { AssetsTable, GenerationsTable, Json, Tables } from '../db/schema.ts';
 
 export type GenerationRow = Selectable<GenerationsTable>;
+type AssetRow = Selectable<AssetsTable>;
+
+/**
+ * What the job-status read finds for a token and a job id: nothing when the token's account is
+ * gone; else whether the token still counts for it, and the job (undefined when it is unknown or
+ * someone else's) with its owner's input and result assets.
+ */
+export type StatusRead = { tokenValid: boolean; generation?: { row: GenerationRow; assets: AssetRow[] } } | undefined;
 type Db = Kysely<Tables> | Transaction<Tables>;
 
 export interface NewGeneration {
@@ -76,7 +86,18 @@ export interface GenerationsRepository {
   findByIdempotencyKey(userId: string, key: string): Promise<GenerationRow | undefined>;
   findOwned(userId: string, id: string): Promise<GenerationRow | undefined>;
   findById(id: string): Promise<GenerationRow | undefined>;
+  /**
+   * The job-status read in ONE statement: the token's account with its session's validity
+   * (liveSession, server/auth/sessions.ts) at `now`, the job if it is that account's, and its assets.
+   */
+  readStatus(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string, now: Date): Promise<StatusRead>;
   list(userId: string, filter: ListFilter): Promise<GenerationRow[]>;
+  /**
+   * What the event streams watch, for all of them in one statement: the pending jobs of `userIds`,
+   * the jobs among `ids` (last seen pending: did they end?), and their jobs created after
+   * `createdAfter` that finished after `finishedAfter` (started and ended between two looks).
+   */
+  watched(userIds: readonly string[], ids: readonly string[], createdAfter: Date, finishedAfter: Date): Promise<GenerationRow[]>;
   pending(userId: string, limit: number): Promise<GenerationRow[]>;
   balance(userId: string): Promise<number>;
 
@@ -121,6 +142,25 @@ export interface GenerationsRepository {
   staleProcessing(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts'>>>;
   /** Queued jobs created before `before`. */
   queuedBefore(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts' | 'feature'>>>;
+}
+
+/** Timestamps come back from row_to_json() as ISO text: the row as the driver would have read it. */
+const toDate = (value: unknown): Date => new Date(value as string);
+const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
+
+function fromJsonRow(json: GenerationRow): GenerationRow {
+  return {
+    ...json,
+    created_at: toDate(json.created_at),
+    started_at: toDateOrNull(json.started_at),
+    finished_at: toDateOrNull(json.finished_at),
+    heartbeat_at: toDateOrNull(json.heartbeat_at),
+    shared_at: toDateOrNull(json.shared_at),
+  };
+}
+
+function assetFromJson(json: AssetRow): AssetRow {
+  return { ...json, created_at: toDate(json.created_at) };
 }
 
 /** At most this many rows per recovery pass (the next pass takes the rest). */
@@ -224,6 +264,26 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
     findOwned: (userId, id) => db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
     findById: (id) => db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    async readStatus(claims, id, now) {
+      const found = await db
+        .selectFrom('users')
+        .leftJoin('generations as g', (join) => join.on('g.id', '=', id).onRef('g.user_id', '=', 'users.id'))
+        .select(liveSession(claims.sid, claims.sub, now).as('token_valid'))
+        // json, not jsonb: nothing to index or compare, and cheaper to build (measured on PGlite).
+        .select(sql<GenerationRow | null>`row_to_json(g)`.as('generation'))
+        // The owner's assets the job names (inputs and results), by primary key; none for no job.
+        .select(
+          sql<AssetRow[]>`(select coalesce(json_agg(a), '[]'::json) from assets a
+            where a.id = any(array(select jsonb_array_elements_text(g.input_asset_ids || g.result_asset_ids))) and a.user_id = users.id)`.as('assets'),
+        )
+        .where('users.id', '=', claims.sub)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      const tokenValid = Boolean(found.token_valid);
+      if (!found.generation) return { tokenValid };
+      return { tokenValid, generation: { row: fromJsonRow(found.generation), assets: found.assets.map(assetFromJson) } };
+    },
+
     list(userId, filter) {
       let query = db.selectFrom('generations').selectAll().where('user_id', '=', userId);
       if (filter.feature) query = query.where('feature', '=', filter.feature);
@@ -231,6 +291,20 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
       const before = filter.before;
       if (before) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.createdAt, before.id)));
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    },
+
+    async watched(userIds, ids, createdAfter, finishedAfter) {
+      if (userIds.length === 0) return [];
+      return db
+        .selectFrom('generations')
+        .selectAll()
+        .where('user_id', 'in', [...userIds])
+        .where((eb) => {
+          const any = [eb('status', 'in', PENDING), eb.and([eb('created_at', '>', createdAfter), eb('finished_at', '>', finishedAfter)])];
+          if (ids.length > 0) any.push(eb('id', 'in', [...ids]));
+          return eb.or(any);
+        })
+        .execute();
     },
 
     pending: (userId, limit) =>

@@ -8,12 +8,13 @@
  */
 import { Hono, type Context } from 'hono';
 import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.ts';
-import type { Guards, UserEnv } from '../auth/middleware.ts';
+import type { ClaimsEnv, Guards, UserEnv } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';
 import { generationError, handleGenerationError } from './errors.ts';
+import type { GenerationEvents } from './events.ts';
 import type { GenerationsService, Submitted } from './service.ts';
 
 /** Longest Idempotency-Key accepted, in characters (a UUID is 36; room for the client's own scheme). */
@@ -29,11 +30,24 @@ function submitted(c: Context<UserEnv>, result: Submitted): Response {
   return c.json(result.generation, 202);
 }
 
-export function generationRoutes({ service, guards }: { service: GenerationsService; guards: Guards }): Hono<AppEnv> {
+export function generationRoutes({ service, guards, events }: { service: GenerationsService; guards: Guards; events: GenerationEvents }): Hono<AppEnv> {
   // The error handler sits on an outer router of the app's own environment; the routes, behind
   // the guard, have the signed-in user's.
   const outer = new Hono<AppEnv>();
   outer.onError(handleGenerationError);
+
+  // GET /{id}, the status every open tab and the service worker poll, is ONE database read: its
+  // guard only verifies the token, and the read checks the account together with the job
+  // (service.status). Job ids are UUIDs; any other id falls through to the full guard below and
+  // answers the same 404. Registered first, so the full guard does not run for it.
+  const status = new Hono<ClaimsEnv>();
+  status.get('/:id{[0-9a-fA-F-]+}', guards.requireToken, async (c) => {
+    const generation = await service.status(c.get('claims'), c.req.param('id'));
+    c.header('Cache-Control', 'no-store');
+    return c.json(generation);
+  });
+  outer.route('/', status);
+
   const app = new Hono<UserEnv>();
   app.use(guards.requireUser, async (c, next) => {
     await next();
@@ -42,6 +56,7 @@ export function generationRoutes({ service, guards }: { service: GenerationsServ
 
   // Fixed paths before `/:id`.
   app.get('/catalog', (c) => c.json(service.catalog()));
+  app.get('/events', (c) => events.stream(c));
   app.get('/pending', async (c) => c.json(await service.pending(c.get('user'))));
   app.get('/', async (c) => c.json(await service.list(c.get('user'), parseInput(GenerationListQuerySchema, c.req.query()))));
   app.post('/', async (c) => {

@@ -43,6 +43,8 @@ import {
 } from '../../src/contract/generations.ts';
 import { RecordIdSchema } from '../../src/contract/input.ts';
 import type { Asset, MediaType } from '../../src/contract/media.ts';
+import { authError } from '../auth/errors.ts';
+import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Json } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
@@ -72,6 +74,12 @@ export interface GenerationsService {
   submit(caller: Caller, request: GenerationRequest, idempotencyKey: string | null): Promise<Submitted>;
   regenerate(caller: Caller, id: string, idempotencyKey: string | null): Promise<Submitted>;
   get(caller: Caller, id: string): Promise<Generation>;
+  /**
+   * GET /api/generations/{id} in one database read: the token's account is checked in the same
+   * query as the job (the route's guard only verified the token).
+   * @throws CodedError 401 sessionExpired (account gone, token no longer valid); GenerationError 404 notFound
+   */
+  status(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string): Promise<Generation>;
   list(caller: Caller, query: ListQuery): Promise<GenerationPage>;
   pending(caller: Caller): Promise<GenerationPage>;
   cancel(caller: Caller, id: string): Promise<Generation>;
@@ -146,6 +154,34 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 const STAGE_KEYS = new Set(Object.keys(GENERATION_STAGES));
 
+/** The API view of a row, given (at least) its owner's assets it names. */
+export function toGeneration(row: GenerationRow, assetRows: readonly AssetRow[], media: Pick<MediaService, 'toApiAsset'>): Generation {
+  const assets = new Map<string, Asset>();
+  for (const asset of assetRows) assets.set(asset.id, media.toApiAsset(asset));
+  const pick = (list: readonly string[]) => list.flatMap((id) => assets.get(id) ?? []);
+  const pending = (PENDING_STATUSES as readonly string[]).includes(row.status);
+  return {
+    id: row.id,
+    feature: row.feature as Feature,
+    status: row.status,
+    stage: pending ? ((row.stage && STAGE_KEYS.has(row.stage) ? row.stage : 'queued') as GenerationStage) : null,
+    progress: row.status === 'completed' ? 100 : row.progress,
+    inputs: row.inputs,
+    params: row.params,
+    input_assets: pick(row.input_asset_ids),
+    results: pick(row.result_asset_ids),
+    cost: row.cost,
+    engine: row.engine as EngineName,
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? GENERATION_MESSAGES.generationFailed } : null,
+    regenerated_from: row.regenerated_from,
+    shared: row.shared_at !== null,
+    created_at: row.created_at.toISOString(),
+    started_at: row.started_at?.toISOString() ?? null,
+    finished_at: row.finished_at?.toISOString() ?? null,
+    processing_ms: row.started_at && row.finished_at ? Math.max(0, row.finished_at.getTime() - row.started_at.getTime()) : null,
+  };
+}
+
 export function createGenerationsService(deps: GenerationsServiceDeps): GenerationsService {
   const { repository, media } = deps;
   const now = () => new Date(deps.now());
@@ -153,32 +189,8 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
   /** The API view of rows, with their input and result assets fetched in one query. */
   async function toApi(userId: string, rows: readonly GenerationRow[]): Promise<Generation[]> {
     const ids = [...new Set(rows.flatMap((row) => [...row.input_asset_ids, ...row.result_asset_ids]))];
-    const assets = new Map<string, Asset>();
-    if (ids.length > 0) for (const asset of await media.findOwned(userId, ids)) assets.set(asset.id, media.toApiAsset(asset));
-    const pick = (list: readonly string[]) => list.flatMap((id) => assets.get(id) ?? []);
-    return rows.map((row) => {
-      const pending = (PENDING_STATUSES as readonly string[]).includes(row.status);
-      return {
-        id: row.id,
-        feature: row.feature as Feature,
-        status: row.status,
-        stage: pending ? ((row.stage && STAGE_KEYS.has(row.stage) ? row.stage : 'queued') as GenerationStage) : null,
-        progress: row.status === 'completed' ? 100 : row.progress,
-        inputs: row.inputs,
-        params: row.params,
-        input_assets: pick(row.input_asset_ids),
-        results: pick(row.result_asset_ids),
-        cost: row.cost,
-        engine: row.engine as EngineName,
-        error: row.error_code ? { code: row.error_code, message: row.error_message ?? GENERATION_MESSAGES.generationFailed } : null,
-        regenerated_from: row.regenerated_from,
-        shared: row.shared_at !== null,
-        created_at: row.created_at.toISOString(),
-        started_at: row.started_at?.toISOString() ?? null,
-        finished_at: row.finished_at?.toISOString() ?? null,
-        processing_ms: row.started_at && row.finished_at ? Math.max(0, row.finished_at.getTime() - row.started_at.getTime()) : null,
-      };
-    });
+    const assets = ids.length > 0 ? await media.findOwned(userId, ids) : [];
+    return rows.map((row) => toGeneration(row, assets, media));
   }
 
   const one = async (userId: string, row: GenerationRow): Promise<Generation> => {
@@ -269,6 +281,14 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     },
 
     get: async (caller, id) => one(caller.id, await owned(caller, id)),
+
+    async status(claims, id) {
+      const found = await repository.readStatus(claims, id, now());
+      // Exactly the guard's answer for a deleted account or a token that no longer counts.
+      if (!found?.tokenValid) throw authError(401, 'sessionExpired');
+      if (!found.generation) throw generationError(404, 'notFound');
+      return toGeneration(found.generation.row, found.generation.assets, media);
+    },
 
     async list(caller, query) {
       const limit = query.limit ?? GENERATION_PAGE_DEFAULT;

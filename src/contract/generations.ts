@@ -11,6 +11,7 @@
  * - GET    /api/generations?feature&status&cursor&limit   the caller's jobs, newest first
  * - GET    /api/generations/pending         the caller's queued and processing jobs
  * - GET    /api/generations/{id}            one job
+ * - GET    /api/generations/events          text/event-stream of the caller's jobs (see GENERATION_EVENTS)
  * - POST   /api/generations/{id}/cancel     cancel a queued or processing job (credits refunded)
  * - POST   /api/generations/{id}/regenerate same inputs and parameters, a new job and a new charge
  * - DELETE /api/generations/{id}            forget a finished job (its results too, unless used elsewhere)
@@ -429,6 +430,26 @@ export function generationCost(request: GenerationRequest, videoSeconds = 0): nu
 export const GENERATION_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 export const PENDING_STATUSES: readonly GenerationStatus[] = ['queued', 'processing'];
+
+/**
+ * GET /api/generations/events: a server-sent event stream of the caller's jobs, for open tabs
+ * (polling GET /api/generations/{id} stays the fallback, and the service worker's way). Bearer
+ * token in the Authorization header, like every call: read it with fetch, not EventSource (which
+ * cannot send headers; a token in the URL would end up in logs).
+ * - On open, then on every change of status, stage or progress: `event: generation`, `data:` one
+ *   `Generation` (GenerationSchema) — first the caller's pending jobs, then each job that changes,
+ *   including its final state (completed, failed, cancelled).
+ * - A comment line (`: ping`) every `heartbeatSeconds`; a stream silent for longer is dead.
+ * - The server ends a stream after `maxStreamSeconds` (and on shutdown): reconnect.
+ * - At most `maxStreamsPerAccount` open at once per account: one more answers 429 `{message}`.
+ */
+export const GENERATION_EVENTS = {
+  path: '/api/generations/events',
+  event: 'generation',
+  heartbeatSeconds: 15,
+  maxStreamSeconds: 600,
+  maxStreamsPerAccount: 4,
+} as const;
 
 export const ENGINE_NAMES = ['local', 'fal'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];

@@ -92,6 +92,26 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   return parsed as T;
 }
 
+/**
+ * A streamed GET (server-sent events) with the bearer token in its header — never in the URL,
+ * which logs keep. No timeout: the caller's signal ends it. The answer's body is the caller's to
+ * read; an error answer throws ApiError like every call.
+ */
+export async function openStream(path: string, signal: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Cache-Control': 'no-cache' };
+  const token = tokenProvider();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(apiUrl(path), { headers, signal });
+  if (response.ok && response.body) return response;
+  let parsed: unknown = undefined;
+  try {
+    parsed = await response.json();
+  } catch {
+    // No JSON body: the status says enough.
+  }
+  throw new ApiError(errorMessage('GET', response.status, parsed), response.status, parsed);
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),

@@ -189,3 +189,30 @@ test('a running job shows its stage and progress, and can be cancelled', async (
     await api.engineDelay(0);
   }
 });
+
+test("a running job's end is pushed by the event stream, with the token in a header: the page does not poll the job", async ({ page, request }) => {
+  const api = await setUp(page, request);
+  // Long enough that polling would ask for the job several times (every 1.5 s).
+  await api.engineDelay(8_000);
+  const job = await api.body();
+  const polls: string[] = [];
+  const streams: Array<{ url: string; authorization: string | undefined }> = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === `/api/generations/${job.id}`) polls.push(url.pathname);
+    if (url.pathname === '/api/generations/events') streams.push({ url: sent.url(), authorization: sent.headers().authorization });
+  });
+  try {
+    await open(page);
+    const item = itemOf(page, job.id);
+    await expect(item).toHaveAttribute('data-status', 'processing');
+    await expect(item).toHaveAttribute('data-status', 'completed', { timeout: RESULT_TIMEOUT_MS });
+    expect(streams.length).toBeGreaterThan(0);
+    expect(streams[0]?.authorization).toMatch(/^Bearer \S+$/);
+    expect(streams[0]?.url).not.toContain('token');
+    // The first look before the stream is open, at most; no 1.5 s polling.
+    expect(polls.length).toBeLessThanOrEqual(2);
+  } finally {
+    await api.engineDelay(0);
+  }
+});

@@ -97,7 +97,9 @@ const MATRIX: Line[] = [
   // Generations.
   { route: 'GET /api/generations', name: 'B\'s history lists none of A\'s jobs', status: 200, attempt: ({ b }) => b.call('GET', '/api/generations?limit=100'), check: (r, fixture) => expect(ids(r).filter((id) => ownedByA(fixture).includes(id))).toEqual([]) },
   { route: 'GET /api/generations/pending', name: 'B\'s running jobs list none of A\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/generations/pending'), check: (r, fixture) => expect(ids(r).filter((id) => ownedByA(fixture).includes(id))).toEqual([]) },
-  { route: 'GET /api/generations/:id', name: 'B reads A\'s job', status: 404, target: ({ completed }) => completed, attempt: ({ b }, id) => b.call('GET', `/api/generations/${id}`) },
+  // A job id (hex) takes the one-read status route; anything else the full guard's route.
+  { route: 'GET /api/generations/:id{[0-9a-fA-F-]+}', name: 'B reads A\'s job', status: 404, target: ({ completed }) => completed, attempt: ({ b }, id) => b.call('GET', `/api/generations/${id}`) },
+  { route: 'GET /api/generations/:id', name: 'B reads A\'s job by a malformed id', status: 404, target: ({ completed }) => `${completed}z`, attempt: ({ b }, id) => b.call('GET', `/api/generations/${id}`) },
   { route: 'DELETE /api/generations/:id', name: 'B deletes A\'s job', status: 404, target: ({ completed }) => completed, attempt: ({ b }, id) => b.call('DELETE', `/api/generations/${id}`) },
   { route: 'POST /api/generations/:id/cancel', name: 'B cancels A\'s running job', status: 404, target: ({ pending }) => pending, attempt: ({ b }, id) => b.call('POST', `/api/generations/${id}/cancel`) },
   { route: 'POST /api/generations/:id/regenerate', name: 'B regenerates A\'s job', status: 404, target: ({ completed }) => completed, attempt: ({ b }, id) => b.call('POST', `/api/generations/${id}/regenerate`) },

@@ -19,6 +19,7 @@ import {
   useCancelGeneration,
   useRegenerateGeneration,
 } from '../studio/data/generations.ts';
+import { useGenerationStream } from '../studio/data/generation-stream.ts';
 import { shareLink } from '../studio/shell/format.ts';
 import { useHistoryActions } from '../studio/shell/use-history-actions.ts';
 import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from './filters.ts';
@@ -142,6 +143,8 @@ interface Review {
 }
 
 export function HistoryPage({ tool, status, job: target, onSearchChange }: HistoryPageProps) {
+  // Running jobs' progress and ends are pushed while the page is open (polling is the fallback).
+  useGenerationStream();
   const { t, i18n } = useLingui();
   const { locale } = useLocale();
   const titleId = useId();

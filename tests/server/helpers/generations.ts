@@ -4,11 +4,13 @@
  * choosing (the controllable test engine by default, or the real local engine). People are made
  * straight in the database with the credits a test wants; calls go through the HTTP app.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { KyselyPlugin } from 'kysely';
 import * as v from 'valibot';
 import { GenerationSchema, type Generation } from '../../../src/contract/generations.ts';
 import { AssetSchema, type Asset } from '../../../src/contract/media.ts';
@@ -66,6 +68,11 @@ export interface GenerationsHarness {
   person(credits?: number, options?: { name?: string }): Promise<Person>;
   ledger(userId: string): Promise<LedgerRow[]>;
   balance(userId: string): Promise<number>;
+  /**
+   * Runs `fn` and answers the database statements it issued (their kind: SelectQueryNode, …),
+   * counted by a Kysely plugin in `fn`'s async context only (workers and other requests are not).
+   */
+  queriesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
   dispose(): Promise<void>;
 }
 
@@ -98,14 +105,24 @@ const TEST_GRANT_REASON = 'test credits';
 export async function createGenerationsHarness(options: GenerationsHarnessOptions = {}): Promise<GenerationsHarness> {
   const test = await createTestDatabase();
   await migrate(test.database);
+  const counting = new AsyncLocalStorage<string[]>();
+  const counter: KyselyPlugin = {
+    transformQuery(args) {
+      counting.getStore()?.push(args.node.kind);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  // Every area of the harness queries through the counting Kysely.
+  const database: Database = { ...test.database, kysely: test.database.kysely.withPlugin(counter) };
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-generations-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WORKERS: String(options.workers ?? 2) });
   const logger = silentLogger();
-  const queue = await startQueue({ config, db: test.database, logger });
-  const media = createMedia({ config, database: test.database, logger, signingKey: TEST_SIGNING_KEY });
+  const queue = await startQueue({ config, db: database, logger });
+  const media = createMedia({ config, database, logger, signingKey: TEST_SIGNING_KEY });
   const engines = createEngineRegistry(options.engine ? { config, logger, overrides: { local: options.engine } } : { config, logger });
   const generations = createGenerations({
-    database: test.database,
+    database,
     queue,
     media: media.service,
     engines,
@@ -114,8 +131,8 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
   await generations.start();
-  const app = createTestApp({ database: test.database, queue, media, generations, env: { ...options.env, DATA_DIR: dataDir } });
-  const users = createUsersRepository(test.database);
+  const app = createTestApp({ database, queue, media, generations, env: { ...options.env, DATA_DIR: dataDir } });
+  const users = createUsersRepository(database);
   const tokens = createAccessTokens({ secret: TEST_SIGNING_KEY, ttlSeconds: 3_600, now: Date.now });
 
   const request = async (token: string, method: string, url: string, callOptions: { body?: unknown; headers?: Record<string, string> } = {}) => {
@@ -144,7 +161,7 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
         { email, name: personOptions.name ?? 'Trần Văn Minh', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
         credits > 0 ? [{ kind: 'grant', amount: credits, reason: TEST_GRANT_REASON, idempotencyKey: 'test-grant' }] : [],
       );
-      const token = await startSessionToken({ sessions: createSessionsRepository(test.database), tokens, now: Date.now }, user);
+      const token = await startSessionToken({ sessions: createSessionsRepository(database), tokens, now: Date.now }, user);
       const call: Person['call'] = (method, url, callOptions) => request(token, method, url, callOptions);
       const generation = async (id: string) => {
         const result = await call('GET', `/api/generations/${id}`);
@@ -184,6 +201,11 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
     async balance(userId) {
       const rows = await test.database.kysely.selectFrom('credit_ledger').select('amount').where('user_id', '=', userId).execute();
       return rows.reduce((sum, row) => sum + row.amount, 0);
+    },
+    async queriesDuring(fn) {
+      const queries: string[] = [];
+      const result = await counting.run(queries, fn);
+      return { result, queries };
     },
     async dispose() {
       await generations.stop(1_000);

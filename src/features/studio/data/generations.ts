@@ -104,18 +104,37 @@ export const POLL_HIDDEN_MS = 10_000;
 /** A history list showing a running job is refreshed this often (its status badge). */
 export const LIST_POLL_MS = 5_000;
 
+/**
+ * While the job event stream is open (./generation-stream.ts), jobs are still asked for this
+ * often: a safety net should an event be lost. The stream carries every change in between.
+ */
+export const STREAM_SAFETY_POLL_MS = 30_000;
+
+let streamLive = false;
+
+/** Whether the job event stream is open and delivering (./generation-stream.ts sets it). */
+export function generationStreamLive(): boolean {
+  return streamLive;
+}
+
+export function setGenerationStreamLive(live: boolean): void {
+  streamLive = live;
+}
+
 function tabHidden(): boolean {
   return typeof document !== 'undefined' && document.visibilityState === 'hidden';
 }
 
 /**
  * How long until the next poll of a job: never once it ended, nor after a 4xx (deleted, someone
- * else's, signed out: asking again will not change the answer); otherwise fast while the tab is
- * visible and slowly while it is hidden. Errors without an answer (offline) keep polling.
+ * else's, signed out: asking again will not change the answer); rarely while the event stream
+ * delivers its changes; otherwise fast while the tab is visible and slowly while it is hidden.
+ * Errors without an answer (offline) keep polling.
  */
-export function pollInterval(job: Pick<Generation, 'status'> | undefined, error: unknown, hidden = tabHidden()): number | false {
+export function pollInterval(job: Pick<Generation, 'status'> | undefined, error: unknown, hidden = tabHidden(), streaming = streamLive): number | false {
   if (job && !isPendingStatus(job.status)) return false;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) return false;
+  if (streaming) return STREAM_SAFETY_POLL_MS;
   return hidden ? POLL_HIDDEN_MS : POLL_VISIBLE_MS;
 }
 
@@ -170,11 +189,11 @@ export async function shareGeneration(id: string, shared: boolean): Promise<Gene
 // ── Cache updates ─────────────────────────────────────────────────────────────────────
 
 /** Any page of a list under `generationKeys.lists()`: the updates below touch only its items. */
-interface ItemsPage {
+export interface ItemsPage {
   items: Generation[];
 }
 
-function replaceInPages<P extends ItemsPage>(data: InfiniteData<P> | undefined, job: Generation): InfiniteData<P> | undefined {
+export function replaceInPages<P extends ItemsPage>(data: InfiniteData<P> | undefined, job: Generation): InfiniteData<P> | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === job.id ? job : item)) })) };
 }
@@ -185,7 +204,7 @@ function removeFromPages<P extends ItemsPage>(data: InfiniteData<P> | undefined,
 }
 
 /** Whether the client has seen this job queued or processing (its own entry, or the pending list). */
-function seenPending(client: QueryClient, id: string): boolean {
+export function seenPending(client: QueryClient, id: string): boolean {
   const known = client.getQueryData<Generation>(generationKeys.detail(id));
   if (known && isPendingStatus(known.status)) return true;
   return client.getQueryData<Generation[]>(generationKeys.pending())?.some((job) => job.id === id) ?? false;
@@ -232,7 +251,8 @@ export const generationsInfiniteQueryOptions = (filter: GenerationListFilter = {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     staleTime: (query) => staleTimeFor(allResults(query.state.data?.pages.flatMap((page) => page.items) ?? []), query.state.dataUpdatedAt),
-    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((job) => isPendingStatus(job.status))) ? LIST_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((job) => isPendingStatus(job.status))) ? (streamLive ? STREAM_SAFETY_POLL_MS : LIST_POLL_MS) : false,
   });
 
 // ── Merged lists ──────────────────────────────────────────────────────────────────────

@@ -10,6 +10,7 @@ import type { OutboxStatus, OutboxSubmit } from '../../../lib/offline/outbox-sto
 import { notify } from '../../../lib/toast.ts';
 import { useQueuedGeneration } from '../../offline-outbox/use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
+import { useGenerationStream } from './generation-stream.ts';
 import {
   generationKeys,
   generationQueryOptions,
@@ -187,6 +188,8 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const features = useMemo(() => featureKey.split(',') as Feature[], [featureKey]);
   const { t, i18n } = useLingui();
   const client = useQueryClient();
+  // The job's progress and end are pushed while the screen is open (polling is the fallback).
+  useGenerationStream();
 
   const [jobId, setJobId] = useState<string | null>(null);
   /** The last mutation the person started: its error is the one shown. */

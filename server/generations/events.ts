@@ -1,0 +1,247 @@
+/**
+ * GET /api/generations/events: open tabs get their jobs' changes pushed (server-sent events, see
+ * GENERATION_EVENTS in src/contract/generations.ts) instead of polling each job.
+ *
+ * One watcher serves every stream of this process: while any stream is open it reads, in ONE
+ * statement for all of them, the watched accounts' pending jobs and those that just ended
+ * (repository.watched), and sends each stream the jobs of its account whose status, stage or
+ * progress changed since the last look. It reads the database, not this process's memory, so a
+ * job run by another process (a worker-only process on Postgres) is seen as well; the writes of
+ * this process's own runs and requests wake it early (`notifyingRepository`), so their changes go
+ * out at once, and the others within a poll interval.
+ *
+ * Streams answer the caller's own jobs only (the watcher reads by account), send a comment as a
+ * heartbeat, end after GENERATION_EVENTS.maxStreamSeconds (the client reconnects, which checks
+ * its token again), end when the client goes away, and all end at once when the server shuts
+ * down (`close`), so an open stream never holds up the HTTP server's close.
+ */
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { GENERATION_EVENTS, PENDING_STATUSES, type Generation } from '../../src/contract/generations.ts';
+import type { UserEnv } from '../auth/middleware.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
+import type { MediaService } from '../media/types.ts';
+import type { GenerationRow, GenerationsRepository } from './repository.ts';
+import { toGeneration } from './service.ts';
+
+const MS_PER_SECOND = 1_000;
+/** How often the watcher looks at the database while streams are open, in ms. */
+export const EVENTS_POLL_INTERVAL_MS = 1_000;
+/** A write of this process wakes the watcher after this long, in ms (a burst of writes makes one look). */
+const NOTIFY_DELAY_MS = 50;
+/** A job created this long ago or less may start and end between two looks, in ms; older ones were seen pending. */
+const RECENT_CREATED_MS = 10 * 60 * MS_PER_SECOND;
+/** Ends are looked for this far before the previous look, in ms: workers' clocks and commit delays. */
+const END_SLACK_MS = 5 * MS_PER_SECOND;
+/** An ended job is remembered this long after it was last seen, in ms (so the slack window does not resend it). */
+const FORGET_ENDED_MS = 60 * MS_PER_SECOND;
+
+export interface GenerationEventsOptions {
+  repository: GenerationsRepository;
+  media: Pick<MediaService, 'toApiAsset' | 'findOwned'>;
+  logger: Logger;
+  now?: () => number;
+  /** Test knobs (production uses the contract's figures and EVENTS_POLL_INTERVAL_MS). */
+  pollIntervalMs?: number;
+  heartbeatMs?: number;
+  maxStreamMs?: number;
+  maxStreamsPerAccount?: number;
+}
+
+export interface GenerationEvents {
+  /** The route's handler (behind requireUser). */
+  stream(c: Context<UserEnv>): Promise<Response>;
+  /** A job changed in this process: look soon. */
+  notify(): void;
+  /** Ends every open stream and refuses new ones (shutdown). */
+  close(): void;
+  /** Open streams (tests, logs). */
+  readonly open: number;
+}
+
+interface OpenStream {
+  userId: string;
+  /** Not yet sent its account's pending jobs. */
+  fresh: boolean;
+  send(job: Generation): void;
+  end(): void;
+}
+
+interface Seen {
+  userId: string;
+  fingerprint: string;
+  pending: boolean;
+  seenAt: number;
+}
+
+const isPending = (row: GenerationRow): boolean => (PENDING_STATUSES as readonly string[]).includes(row.status);
+
+/** What the stream shows of a row changing. */
+const fingerprint = (row: GenerationRow): string =>
+  [row.status, row.stage, row.progress, row.attempts, row.started_at?.getTime(), row.finished_at?.getTime(), row.result_asset_ids.join(','), row.error_code].join('|');
+
+export function createGenerationEvents(options: GenerationEventsOptions): GenerationEvents {
+  const { repository, media, logger } = options;
+  const now = options.now ?? Date.now;
+  const pollIntervalMs = options.pollIntervalMs ?? EVENTS_POLL_INTERVAL_MS;
+  const heartbeatMs = options.heartbeatMs ?? GENERATION_EVENTS.heartbeatSeconds * MS_PER_SECOND;
+  const maxStreamMs = options.maxStreamMs ?? GENERATION_EVENTS.maxStreamSeconds * MS_PER_SECOND;
+  const maxStreams = options.maxStreamsPerAccount ?? GENERATION_EVENTS.maxStreamsPerAccount;
+
+  const streams = new Set<OpenStream>();
+  const seen = new Map<string, Seen>();
+  let closing = false;
+  let timer: NodeJS.Timeout | undefined;
+  let dueAt = Number.POSITIVE_INFINITY;
+  let looking = false;
+  let lookAgain = false;
+  let lastLookAt = now();
+
+  function schedule(delayMs: number): void {
+    if (streams.size === 0 || closing) return;
+    if (looking) {
+      if (delayMs <= NOTIFY_DELAY_MS) lookAgain = true;
+      return;
+    }
+    if (timer && dueAt <= now() + delayMs) return;
+    clearTimeout(timer);
+    dueAt = now() + delayMs;
+    timer = setTimeout(() => void look(), delayMs);
+  }
+
+  async function look(): Promise<void> {
+    timer = undefined;
+    dueAt = Number.POSITIVE_INFINITY;
+    looking = true;
+    try {
+      await lookOnce();
+    } catch (error) {
+      logger.warn({ err: error }, 'generation events: could not read the watched jobs');
+    } finally {
+      looking = false;
+      const again = lookAgain;
+      lookAgain = false;
+      schedule(again ? NOTIFY_DELAY_MS : pollIntervalMs);
+    }
+  }
+
+  async function lookOnce(): Promise<void> {
+    const startedAt = now();
+    const watching = [...streams];
+    const users = new Set(watching.map((stream) => stream.userId));
+    const freshUsers = new Set(watching.filter((stream) => stream.fresh).map((stream) => stream.userId));
+    const wasPending = [...seen].filter(([, entry]) => entry.pending && users.has(entry.userId)).map(([id]) => id);
+    const rows = await repository.watched([...users], wasPending, new Date(startedAt - RECENT_CREATED_MS), new Date(lastLookAt - END_SLACK_MS));
+    lastLookAt = startedAt;
+
+    const changed = new Set<string>();
+    for (const row of rows) {
+      const print = fingerprint(row);
+      if (seen.get(row.id)?.fingerprint !== print) changed.add(row.id);
+      seen.set(row.id, { userId: row.user_id, fingerprint: print, pending: isPending(row), seenAt: startedAt });
+    }
+    for (const [id, entry] of seen) {
+      if (!users.has(entry.userId) || (!entry.pending && entry.seenAt < startedAt - FORGET_ENDED_MS)) seen.delete(id);
+    }
+
+    // A fresh stream gets its account's pending jobs (and those that just ended) whatever changed.
+    const wanted = rows.filter((row) => changed.has(row.id) || freshUsers.has(row.user_id));
+    const byUser = new Map<string, GenerationRow[]>();
+    for (const row of wanted) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    const jobs = new Map<string, Generation[]>();
+    for (const [userId, list] of byUser) {
+      const ids = [...new Set(list.flatMap((row) => [...row.input_asset_ids, ...row.result_asset_ids]))];
+      const assets = ids.length > 0 ? await media.findOwned(userId, ids) : [];
+      jobs.set(userId, list.toSorted((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((row) => toGeneration(row, assets, media)));
+    }
+    for (const stream of watching) {
+      for (const job of jobs.get(stream.userId) ?? []) if (stream.fresh || changed.has(job.id)) stream.send(job);
+      stream.fresh = false;
+    }
+  }
+
+  return {
+    get open() {
+      return streams.size;
+    },
+
+    notify: () => schedule(NOTIFY_DELAY_MS),
+
+    close() {
+      closing = true;
+      clearTimeout(timer);
+      for (const stream of streams) stream.end();
+    },
+
+    async stream(c) {
+      const userId = c.get('user').id;
+      if (closing) throw new ApiError(503, 'The server is restarting. Please try again in a moment.');
+      let mine = 0;
+      for (const stream of streams) if (stream.userId === userId) mine += 1;
+      if (mine >= maxStreams) throw new ApiError(429, 'Too many open job streams for this account. Please close another tab and try again.');
+
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, async (sse) => {
+        let end!: () => void;
+        const ended = new Promise<void>((resolve) => (end = resolve));
+        // Writes go out one after the other; a failed write means the client is gone.
+        let writing: Promise<void> = sse.write(': open\n\n').then(
+          () => undefined,
+          () => end(),
+        );
+        const write = (text: () => Promise<void>) => {
+          writing = writing.then(text).catch(() => end());
+        };
+        const entry: OpenStream = {
+          userId,
+          fresh: true,
+          send: (job) => write(() => sse.writeSSE({ event: GENERATION_EVENTS.event, data: JSON.stringify(job) })),
+          end: () => end(),
+        };
+        sse.onAbort(() => end());
+        // The watcher was idle: ends before now are no news (the fresh stream gets the pending jobs).
+        if (streams.size === 0 && !looking) lastLookAt = now();
+        streams.add(entry);
+        const heartbeat = setInterval(
+          () =>
+            write(async () => {
+              await sse.write(': ping\n\n');
+            }),
+          heartbeatMs,
+        );
+        const lifetime = setTimeout(() => end(), maxStreamMs);
+        schedule(0);
+        try {
+          await ended;
+        } finally {
+          clearInterval(heartbeat);
+          clearTimeout(lifetime);
+          streams.delete(entry);
+          await writing;
+        }
+      });
+    },
+  };
+}
+
+/** The repository, waking `notify` after each write that changes what a stream shows. */
+export function notifyingRepository(repository: GenerationsRepository, notify: () => void): GenerationsRepository {
+  const after =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await write(...args);
+      notify();
+      return result;
+    };
+  return {
+    ...repository,
+    submit: after(repository.submit),
+    claim: after(repository.claim),
+    tick: after(repository.tick),
+    complete: after(repository.complete),
+    fail: after(repository.fail),
+    requeue: after(repository.requeue),
+    cancel: after(repository.cancel),
+  };
+}
