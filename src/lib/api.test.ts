@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, setTokenProvider, timeoutFor } from './api.ts';
+import { api, ApiError, errorMessage, openStream, setRefusedTokenHandler, setTokenProvider, timeoutFor } from './api.ts';
 
 describe('timeoutFor', () => {
   it('uses the spec timeouts by path', () => {
@@ -24,6 +24,7 @@ describe('api', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     setTokenProvider(() => null);
+    setRefusedTokenHandler(() => {});
   });
 
   it('sends the bearer token, no-cache headers on GET, and parses JSON', async () => {
@@ -43,5 +44,22 @@ describe('api', () => {
     const error = await api.post('/auth/login', { username: 'a' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Nope', body: { detail: 'Nope' } });
+  });
+
+  it('tells the session which token a 401 refused, for calls and streams; not for other errors, a call without a token or one that handles it', async () => {
+    const refused: string[] = [];
+    setRefusedTokenHandler((token) => refused.push(token));
+    let status = 401;
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ message: 'Session expired', code: 'sessionExpired' }), { status })));
+    setTokenProvider(() => 'token-1');
+    await api.get('/api/assets').catch(() => undefined);
+    await openStream('/api/generations/events', new AbortController().signal).catch(() => undefined);
+    status = 403;
+    await api.get('/api/admin/users').catch(() => undefined);
+    status = 401;
+    await api.get('/auth/profile', { ownsRefusal: true }).catch(() => undefined);
+    setTokenProvider(() => null);
+    await api.post('/auth/login', { username: 'a' }).catch(() => undefined);
+    expect(refused).toEqual(['token-1', 'token-1']);
   });
 });

@@ -48,6 +48,17 @@ export function setTokenProvider(provider: () => string | null): void {
   tokenProvider = provider;
 }
 
+let onRefusedToken: (token: string) => void = () => {};
+
+/**
+ * The session module learns when the server refuses (401) the token a call carried: a session
+ * revoked elsewhere ("sign out everywhere", a password reset) then ends here too, at the next
+ * call instead of the next profile check.
+ */
+export function setRefusedTokenHandler(handler: (token: string) => void): void {
+  onRefusedToken = handler;
+}
+
 export function apiUrl(path: string): string {
   const base = import.meta.env.API_BASE_URL ?? '';
   return `${base.replace(/\/$/, '')}${path}`;
@@ -58,6 +69,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Overrides the per-path timeout, in ms. */
   timeoutMs?: number;
+  /** The caller handles a 401 itself (the session's own profile check): the session is not told. */
+  ownsRefusal?: boolean;
 }
 
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
@@ -88,7 +101,10 @@ async function request<T>(method: string, path: string, body?: unknown, options:
       parsed = text;
     }
   }
-  if (!response.ok) throw new ApiError(errorMessage(method, response.status, parsed), response.status, parsed);
+  if (!response.ok) {
+    if (response.status === 401 && token && !options.ownsRefusal) onRefusedToken(token);
+    throw new ApiError(errorMessage(method, response.status, parsed), response.status, parsed);
+  }
   return parsed as T;
 }
 
@@ -103,6 +119,7 @@ export async function openStream(path: string, signal: AbortSignal): Promise<Res
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(apiUrl(path), { headers, signal });
   if (response.ok && response.body) return response;
+  if (response.status === 401 && token) onRefusedToken(token);
   let parsed: unknown = undefined;
   try {
     parsed = await response.json();

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import * as v from 'valibot';
 import { UserSchema, type User } from '../contract/auth.ts';
-import { api, setTokenProvider } from './api.ts';
+import { api, setRefusedTokenHandler, setTokenProvider } from './api.ts';
 
 /**
  * The session (spec §3, §4 Session).
@@ -450,6 +450,7 @@ async function fetchProfile(token: string): Promise<SessionUser> {
   const body = await api.get<unknown>('/auth/profile', {
     headers: { Authorization: `Bearer ${token}` },
     timeoutMs: PROFILE_CHECK_TIMEOUT_MS,
+    ownsRefusal: true,
   });
   return toSessionUser(v.parse(UserSchema, body));
 }
@@ -486,3 +487,9 @@ export function getSession(): Session {
 
 // Every API call carries the stored token (spec §7).
 setTokenProvider(() => getSession().getToken());
+// A call refused with 401 runs the profile check (its rules decide: a 401 there signs out and
+// wipes, a near-expiry token or a flaky network keeps the session).
+setRefusedTokenHandler((token) => {
+  const session = getSession();
+  if (session.getToken() === token) void session.validate();
+});
