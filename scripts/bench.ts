@@ -203,24 +203,11 @@ async function main() {
   }
   if (!onlyGenerations) await bundleSizes();
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
-  const { token } = await seedAccount(dataDir, BENCH_SIGNING_KEY);
-  const port = await freePort();
-  const server = startBenchServer(dataDir, port, BENCH_SIGNING_KEY);
-  const barePort = await freePort();
-  const bare = spawn(process.execPath, ['scripts/bench-bare-hono.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(barePort) },
-  });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`);
-    await waitFor(`http://127.0.0.1:${barePort}/`);
+  await withBenchServers(async ({ base, bareUrl, token, dataDir, pid }) => {
     if (!onlyGenerations) await lighthouseScores(base, chromePath);
 
     console.log(`\n## Latency at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
-    const bareResult = await latency(`http://127.0.0.1:${barePort}/`);
+    const bareResult = await latency(bareUrl);
     console.log(`bare Hono handler:           p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`);
     if (!onlyGenerations) {
       const health = await latency(`${base}/api/health`);
@@ -229,14 +216,11 @@ async function main() {
     }
 
     const jobId = await queueFigures(base, token);
-    await statusLatency(base, `http://127.0.0.1:${barePort}/`, token, jobId);
+    await statusLatency(base, bareUrl, token, jobId);
 
-    await uploadFigures(base, token, server.pid ?? 0, dataDir);
+    await uploadFigures(base, token, pid, dataDir);
     await studioFigures(base, token, chromePath, dist);
-  } finally {
-    await Promise.all([stop(server), stop(bare)]);
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 
   if (!onlyGenerations) await assetFigures(chromePath);
   printEngineRows(await benchEngines());
@@ -244,6 +228,16 @@ async function main() {
 
 /** `--only=status`: one completed job, then the status latency beside the bare handler (no build, no browser). */
 async function statusFigures() {
+  await withBenchServers(async ({ base, bareUrl, token }) => {
+    await statusLatency(base, bareUrl, token, await completedJob(base, token));
+  });
+}
+
+/**
+ * Runs `fn` against a production server on a fresh data directory with a seeded account, beside
+ * a bare Hono handler (the latency ratios' reference); stops both and removes the data after.
+ */
+async function withBenchServers(fn: (servers: { base: string; bareUrl: string; token: string; dataDir: string; pid: number }) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
   const { token } = await seedAccount(dataDir, BENCH_SIGNING_KEY);
   const port = await freePort();
@@ -256,9 +250,10 @@ async function statusFigures() {
   });
   try {
     const base = `http://127.0.0.1:${port}`;
+    const bareUrl = `http://127.0.0.1:${barePort}/`;
     await waitFor(`${base}/api/health`);
-    await waitFor(`http://127.0.0.1:${barePort}/`);
-    await statusLatency(base, `http://127.0.0.1:${barePort}/`, token, await completedJob(base, token));
+    await waitFor(bareUrl);
+    await fn({ base, bareUrl, token, dataDir, pid: server.pid ?? 0 });
   } finally {
     await Promise.all([stop(server), stop(bare)]);
     await rm(dataDir, { recursive: true, force: true });
