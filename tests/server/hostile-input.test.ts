@@ -386,7 +386,7 @@ beforeAll(async () => {
     trustProxy: true,
     logger: logs.logger,
     tasks,
-    env: { DATA_DIR: h.dataDir, ADMIN_EMAILS: admin.email },
+    env: { DATA_DIR: h.dataDir, ADMIN_EMAILS: admin.email, DEV_TOOLS: '1' },
   });
   // One row per table of the app's own schema: its row count, and for the people a hash of their
   // rows (an edit refused must not land). pg-boss's schema is left out: its maintenance writes;
