@@ -39,16 +39,17 @@ export interface UploadLimits {
 }
 
 /**
- * Per account: 60 uploads and 2 GB an hour, far above a working session (a studio takes a few
- * inputs per job) and well below what scripted abuse would push. Per address: 200 uploads and
- * 6 GB an hour, so a studio or office behind one address keeps working while one machine cannot
- * rotate accounts past the account limits.
+ * Per account: 300 uploads and 3 GB an hour: a seller bringing in a whole catalogue shoot (a few
+ * hundred product photos) gets through in one sitting, while scripted abuse is held to a trickle
+ * (and the storage quota bounds what stays). Per address: 1,000 uploads and 10 GB an hour, so a
+ * studio or office behind one address keeps working while one machine cannot rotate accounts
+ * past the account limits for long.
  */
 export const UPLOAD_LIMITS: UploadLimits = {
-  perAccount: { bucket: 'upload:account', limit: 60, windowMs: HOUR_MS },
-  bytesPerAccount: { bucket: 'upload-bytes:account', limit: 2 * GB, windowMs: HOUR_MS },
-  perAddress: { bucket: 'upload:address', limit: 200, windowMs: HOUR_MS },
-  bytesPerAddress: { bucket: 'upload-bytes:address', limit: 6 * GB, windowMs: HOUR_MS },
+  perAccount: { bucket: 'upload:account', limit: 300, windowMs: HOUR_MS },
+  bytesPerAccount: { bucket: 'upload-bytes:account', limit: 3 * GB, windowMs: HOUR_MS },
+  perAddress: { bucket: 'upload:address', limit: 1_000, windowMs: HOUR_MS },
+  bytesPerAddress: { bucket: 'upload-bytes:address', limit: 10 * GB, windowMs: HOUR_MS },
 };
 
 /**
