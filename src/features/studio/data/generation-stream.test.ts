@@ -60,6 +60,17 @@ describe('applyStreamedGeneration', () => {
     expect(client.getQueryData(generationKeys.detail('j1'))).toEqual(done);
     expect(client.getQueryData(generationKeys.pending())).toEqual([]);
   });
+
+  it('leaves the caches alone for a job that ended before this tab saw it running', () => {
+    const client = new QueryClient();
+    const writes: string[] = [];
+    client.getQueryCache().subscribe((change) => {
+      if (change.type === 'updated' && change.action.type === 'success') writes.push(change.query.queryHash);
+    });
+    applyStreamedGeneration(client, makeGeneration({ id: 'j9', status: 'completed', progress: 100 }));
+    expect(client.getQueryData(generationKeys.detail('j9'))).toBeUndefined();
+    expect(writes).toEqual([]);
+  });
 });
 
 describe('runGenerationStream', () => {

@@ -74,6 +74,10 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent:
 /** A streamed job into the caches: its own entry, the pending list, the lists; an end as a poll's end. */
 export function applyStreamedGeneration(client: QueryClient, job: Generation): void {
   const wasPending = seenPending(client, job.id);
+  // A job that ended before this tab ever saw it running is news to no screen: the lists fetch
+  // it themselves. Writing it would only cost a persisted write, which holds back the next one
+  // (a list arriving a moment later) by the persister's write delay.
+  if (!wasPending && !isPendingStatus(job.status) && client.getQueryData(generationKeys.detail(job.id)) === undefined) return;
   client.setQueryData(generationKeys.detail(job.id), job);
   if (isPendingStatus(job.status)) {
     client.setQueryData<Generation[]>(generationKeys.pending(), (jobs) => (jobs ? [job, ...jobs.filter((other) => other.id !== job.id)].toSorted(newestFirst) : jobs));
