@@ -39,7 +39,7 @@ export interface AuthRepository {
 
   /**
    * Records one attempt of `weight` and answers its id (to take it back) and every attempt of the
-   * key since `since`, oldest first.
+   * key since `since` recorded up to this one, oldest first.
    */
   recordAttempt(bucket: string, key: string, at: Date, since: Date, weight?: number): Promise<{ id: string; events: Array<{ at: Date; weight: number }> }>;
   deleteAttempts(ids: readonly string[]): Promise<void>;
@@ -134,6 +134,10 @@ export function createAuthRepository(database: Database): AuthRepository {
         .where('bucket', '=', bucket)
         .where('key', '=', key)
         .where('at', '>', since)
+        // Only the attempts recorded before this one (and itself) decide it: parallel attempts
+        // then see a consistent order, so a burst lets the first ones through instead of each
+        // counting all the others and every one being refused.
+        .where('id', '<=', inserted.id)
         .orderBy('at')
         .execute();
       return { id: String(inserted.id), events: rows.map((row) => ({ at: row.at, weight: Number(row.weight) })) };
