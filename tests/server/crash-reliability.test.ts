@@ -25,7 +25,7 @@ import { listOutbox, OUTBOX_DIR } from '../../server/mail/transport.ts';
 import { otpOf, PASSWORD } from './helpers/accounts.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';
-import { spawnServer, type SpawnedServer } from './helpers/spawn.ts';
+import { killAll, spawnServer, type SpawnedServer } from './helpers/spawn.ts';
 import { tinyPng } from './helpers/test-engine.ts';
 
 const BODY = {
@@ -58,10 +58,7 @@ let postgres: ScratchPostgres | undefined;
 const servers: SpawnedServer[] = [];
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await killAll(servers);
   await postgres?.drop();
   postgres = undefined;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import { createUsersRepository } from '../../server/users/repository.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';
-import { runChild, spawnServer, type ChildRun, type SpawnedServer } from './helpers/spawn.ts';
+import { killAll, runChild, spawnServer, type ChildRun, type SpawnedServer } from './helpers/spawn.ts';
 
 const SERVER_ENTRY = 'tests/server/fixtures/generations-server.ts';
 const WORKER_ENTRY = 'tests/server/fixtures/generations-worker.ts';
@@ -38,10 +38,7 @@ let postgres: ScratchPostgres | undefined;
 const children: ChildRun[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited;
-  }
+  await killAll(children);
   await postgres?.drop();
   postgres = undefined;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -25,6 +25,14 @@ export interface ChildRun {
   exited: Promise<ExitResult>;
 }
 
+/** Kills (SIGKILL) the runs still alive among `runs`, empties the list, and waits for every exit. */
+export async function killAll(runs: ChildRun[]): Promise<void> {
+  for (const run of runs.splice(0)) {
+    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+    await run.exited;
+  }
+}
+
 export interface SpawnedServer extends ChildRun {
   port: number;
   baseUrl: string;
