@@ -114,7 +114,8 @@ describe(`a newcomer's first run: production defaults, no SMTP, no DEV_TOOLS (${
     if (postgres) env.DATABASE_URL = postgres.url;
     const server = await spawnServer(env);
     try {
-      expect(server.stderr()).toContain(`listed at ${server.baseUrl}/dev-tools`);
+      // stderr is its own pipe: the console line may be read after the "listening" log line.
+      await expect.poll(() => server.stderr()).toContain(`listed at ${server.baseUrl}/dev-tools`);
       expect(server.logs.find((line) => line.page === `${server.baseUrl}/dev-tools`)).toBeDefined();
       expect(server.stderr()).not.toMatch(/DEV_TOOLS/);
 
@@ -141,7 +142,7 @@ describe(`a newcomer's first run: production defaults, no SMTP, no DEV_TOOLS (${
     if (postgres) env.DATABASE_URL = postgres.url;
     const server = await spawnServer(env);
     try {
-      expect(server.stderr()).toContain('WARNING: DEV_TOOLS=force: the dev tools are ON in production.');
+      await expect.poll(() => server.stderr()).toContain('WARNING: DEV_TOOLS=force: the dev tools are ON in production.');
       expect(server.logs.find((line) => line.devTools === 'force')?.level).toBe(50);
       expect((await post(server.baseUrl, '/api/dev-tools/credits', { email: 'nobody@example.com', amount: 5 })).status).toBe(404);
       const registered = await post(server.baseUrl, '/auth/register', { name: 'Forced', email: 'forced@example.com', password: PASSWORD });
