@@ -1,6 +1,6 @@
 /**
  * The layering rules of the code base, checked over the import graph (`npm run lint` runs them
- * through scripts/lint-imports.ts; docs/architecture.md explains why each exists).
+ * through scripts/lint-structure.ts; docs/architecture.md explains why each exists).
  *
  * Pure functions over an already-built graph, so that a unit test can plant a breach or a cycle
  * and see it reported.
@@ -227,4 +227,24 @@ export function fileCycles(graph: ImportGraph): string[][] {
     edges.set(file, new Set(imports.filter((edge) => edge.target && !edge.typeOnly).map((edge) => edge.target!)));
   }
   return cyclesOf(edges);
+}
+
+/** The most lines a source file may have: past it, a file mixes concerns and is split by them. */
+export const MAX_FILE_LINES = 400;
+
+/**
+ * Files allowed past MAX_FILE_LINES, each with its reason: cohesive algorithms of the local
+ * engine, where a split would cut one computation in two.
+ */
+export const LONG_FILES: Readonly<Record<string, string>> = {
+  'server/engines/local/tryon.ts': 'one garment-fitting algorithm (segmentation, warp, composite)',
+  'server/engines/local/pixels.ts': 'the pixel kernels the local engine shares',
+};
+
+/** Source files over the limit that are not listed in LONG_FILES (tests and generated files aside). */
+export function longFiles(lineCounts: ReadonlyMap<string, number>, limit = MAX_FILE_LINES, allowed = LONG_FILES): Breach[] {
+  return [...lineCounts]
+    .filter(([file, lines]) => lines > limit && !isTestFile(file) && !(file in allowed))
+    .map(([file, lines]) => ({ file, line: limit + 1, message: `has ${lines} lines (at most ${limit}): split it by concern` }))
+    .toSorted((a, b) => a.file.localeCompare(b.file));
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run lint` (after oxlint): the layering rules and the import cycles between areas, over
- * the import graph of `src/`, `sw/` and `server/` (rules in scripts/import-rules.ts).
+ * the import graph of `src/`, `sw/` and `server/` (rules in script./structure-rules.ts).
  *
  * Exits 1 naming each import that breaks a rule and each loop of areas, with one import per
  * edge of the loop to show where to cut it. `--report` prints the figures and exits 0.
@@ -9,10 +9,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
-import { areaCycles, fileCycles, layerBreaches, type ImportEdge, type ImportGraph } from './import-rules.ts';
+import { areaCycles, fileCycles, layerBreaches, longFiles, type ImportEdge, type ImportGraph } from './structure-rules.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const FOLDERS = ['src', 'sw', 'server'];
+const FOLDERS = ['src', 'sw', 'server', 'scripts'];
 const SOURCE = /\.(ts|tsx)$/;
 
 function walk(folder: string, into: string[]): void {
@@ -42,6 +42,9 @@ function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/** Line counts of the files the graph was built from. */
+const lineCounts = new Map<string, number>();
+
 export function buildGraph(): ImportGraph {
   const files: string[] = [];
   for (const folder of FOLDERS) walk(join(ROOT, folder), files);
@@ -49,6 +52,7 @@ export function buildGraph(): ImportGraph {
   for (const full of files) {
     const file = toRepo(full);
     const text = readFileSync(full, 'utf8');
+    lineCounts.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
     const { module, errors } = parseSync(file, text, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
     if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
     const edges: ImportEdge[] = [];
@@ -79,9 +83,11 @@ function main(): void {
   const breaches = layerBreaches(graph);
   const areas = areaCycles(graph);
   const files = fileCycles(graph);
+  const long = longFiles(lineCounts);
   if (process.argv.includes('--report')) {
-    console.log(`${graph.size} files; ${breaches.length} layer breaches; ${areas.length} area cycles; ${files.length} file cycles`);
+    console.log(`${graph.size} files; ${breaches.length} layer breaches; ${areas.length} area cycles; ${files.length} file cycles; ${long.length} files over the line limit`);
     for (const cycle of areas) console.log(`area cycle: ${cycle.areas.join(' ↔ ')}`);
+    for (const file of long) console.log(`long: ${file.file} ${file.message}`);
     return;
   }
   for (const breach of breaches) console.error(`${breach.file}:${breach.line}: ${breach.message}`);
@@ -92,9 +98,9 @@ function main(): void {
   for (const cycle of files) console.error(`import cycle between files: ${cycle.join(' ↔ ')}`);
   const problems = breaches.length + areas.length + files.length;
   if (problems) {
-    console.error(`\n${problems} import problem(s); the rules are in scripts/import-rules.ts and docs/architecture.md.`);
+    console.error(`\n${problems} import problem(s); the rules are in script./structure-rules.ts and docs/architecture.md.`);
     process.exit(1);
   }
 }
 
-if (process.argv[1] && dirname(fileURLToPath(import.meta.url)) === dirname(process.argv[1]) && process.argv[1].endsWith('lint-imports.ts')) main();
+if (process.argv[1] && dirname(fileURLToPath(import.meta.url)) === dirname(process.argv[1]) && process.argv[1].endsWith('lint-structure.ts')) main();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaCycles, areaOf, cyclesOf, fileCycles, layerBreaches, packageName, type ImportEdge } from './import-rules.ts';
+import { areaCycles, areaOf, cyclesOf, fileCycles, layerBreaches, longFiles, packageName, type ImportEdge } from './structure-rules.ts';
 
 const file = (target: string, options: Partial<ImportEdge> = {}): ImportEdge => ({ specifier: `./${target}`, target, typeOnly: false, line: 1, ...options });
 const pkg = (specifier: string): ImportEdge => ({ specifier, target: null, typeOnly: false, line: 1 });
@@ -97,5 +97,18 @@ describe('cycles', () => {
     expect(packageName('@tanstack/react-query/build')).toBe('@tanstack/react-query');
     expect(packageName('valibot')).toBe('valibot');
     expect(packageName('node:fs/promises')).toBe('node:fs');
+  });
+});
+
+describe('longFiles', () => {
+  it('names a source file over the limit, but not a test, nor a listed algorithm file', () => {
+    const counts = new Map([
+      ['src/features/history/HistoryPage.tsx', 501],
+      ['src/features/history/HistoryPage.test.tsx', 900],
+      ['server/engines/local/tryon.ts', 482],
+      ['src/lib/format.ts', 400],
+    ]);
+    expect(longFiles(counts).map((b) => b.file)).toEqual(['src/features/history/HistoryPage.tsx']);
+    expect(longFiles(counts, 400, {}).map((b) => b.file)).toEqual(['server/engines/local/tryon.ts', 'src/features/history/HistoryPage.tsx']);
   });
 });
