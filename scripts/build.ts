@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { prerender } from './prerender.ts';
-import { sourceHash } from './source-hash.ts';
+import { buildKey } from './source-hash.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -17,6 +17,8 @@ const ssrOut = join(root, 'dist-ssr');
 
 async function main() {
   const started = performance.now();
+  // Taken before building: a source edited during the build makes the next start build again.
+  const key = await buildKey(root);
   await rm(dist, { recursive: true, force: true });
   await rm(ssrOut, { recursive: true, force: true });
 
@@ -71,7 +73,7 @@ async function main() {
   await writeFile(
     join(dist, 'build-info.json'),
     JSON.stringify(
-      { builtAt: new Date().toISOString(), sourceHash: await sourceHash(root), apiBaseUrl: process.env.API_BASE_URL ?? '' },
+      { builtAt: new Date().toISOString(), sourceHash: key, apiBaseUrl: process.env.API_BASE_URL ?? '' },
       null,
       2,
     ),
