@@ -1,10 +1,10 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type LogLevel, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import type { Plugin } from 'vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { sitePageForPath } from './src/features/site/paths.ts';
 
 /**
@@ -28,45 +28,112 @@ function htmlEntries(): Plugin {
   };
 }
 
-// Plugin order matters: the router generator must run before React's transform, and the
-// Lingui macros must be compiled by @rolldown/plugin-babel (react({ babel }) is ignored on
-// Vite 8, which leaves the macro stubs in the bundle; tests/server/bundle.test.ts guards it).
-export default defineConfig({
-  plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
-      quoteStyle: 'single',
-    }),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
-    react(),
-    lingui(),
-    vanillaExtractPlugin(),
-    htmlEntries(),
-  ],
-  define: {
-    // Where the PWA sends API calls; empty means its own origin.
-    'import.meta.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // Two HTML entries: index.html is the template of the pre-rendered public pages (hydrated
-    // by src/site.tsx), app.html the shell of the SPA. The manifest tells the pre-renderer
-    // which chunks and styles each public page needs.
-    rollupOptions: { input: { site: 'index.html', app: 'app.html' } },
-    manifest: true,
-  },
-  server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:8080',
-      // Only the API's POSTs live under /auth; GET navigations there are SPA routes.
-      '/auth': {
-        target: 'http://127.0.0.1:8080',
-        bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/app.html' : undefined),
+/** What the production build (scripts/build.ts) hooks into the service worker's build. */
+export interface ServiceWorkerBuildHooks {
+  /**
+   * Runs once the client bundle is in dist/ and before the worker is built, so what it writes
+   * there (the pre-rendered public pages) joins the precache list.
+   */
+  beforeServiceWorker?: () => Promise<void>;
+  /** Told the files the worker precaches, with their sizes in bytes. */
+  onPrecache?: (files: Array<{ url: string; size: number }>) => void;
+}
+
+type PrecacheTransform = NonNullable<NonNullable<VitePWAOptions['injectManifest']['manifestTransforms']>[number]>;
+
+/**
+ * The service worker: sw/sw.ts, bundled and given its precache list by vite-plugin-pwa
+ * (injectManifest). The plugin does neither the registration nor the web manifest:
+ * - the page registers the worker itself (src/lib/sw-bridge.ts, on workbox-window) once it is
+ *   loaded and idle, and a new version waits for the user's consent; the plugin's register
+ *   scripts register at load and offer no idle wait;
+ * - the web manifest stays public/manifest.webmanifest, one file that the server, the share
+ *   target contract and the tests read as it is (the plugin would generate it from options).
+ */
+function serviceWorker(hooks: ServiceWorkerBuildHooks): Plugin[] {
+  let logLevel: LogLevel | undefined;
+  const report: PrecacheTransform = (entries) => {
+    hooks.onPrecache?.(entries.map(({ url, size }) => ({ url, size })));
+    return { manifest: entries, warnings: [] };
+  };
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // Every shell file with a revision; hashed file names (assets/) are their own revision.
+      globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,ico}'],
+      globIgnores: ['sw.js', 'screenshots/**'],
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      manifestTransforms: [report],
+      // A classic script, as the page registers it.
+      rollupFormat: 'iife',
+      target: 'es2022',
+      minify: true,
+    },
+    integration: {
+      beforeBuildServiceWorker: hooks.beforeServiceWorker,
+      // The worker's own Vite build logs as much as the app's build does.
+      configureOptions: (config) => {
+        logLevel = config.logLevel;
+      },
+      configureCustomSWViteBuild: (config) => {
+        config.logLevel = logLevel;
       },
     },
-  },
-});
+  });
+}
+
+/** The Vite configuration; scripts/build.ts passes the hooks of the production build. */
+export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
+  return {
+    // Plugin order matters: the router generator must run before React's transform, and the
+    // Lingui macros must be compiled by @rolldown/plugin-babel (react({ babel }) is ignored on
+    // Vite 8, which leaves the macro stubs in the bundle; tests/server/bundle.test.ts guards it).
+    plugins: [
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        routesDirectory: './src/routes',
+        generatedRouteTree: './src/routeTree.gen.ts',
+        quoteStyle: 'single',
+      }),
+      babel({ presets: [linguiTransformerBabelPreset()] }),
+      react(),
+      lingui(),
+      vanillaExtractPlugin(),
+      htmlEntries(),
+      serviceWorker(hooks),
+    ],
+    define: {
+      // Where the PWA sends API calls; empty means its own origin.
+      'import.meta.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
+      // The same for the service worker (its build copies these defines): the media cache
+      // (sw/media-cache.ts) also serves media from the API's origin when it has its own.
+      __API_BASE_URL__: JSON.stringify(process.env.API_BASE_URL ?? ''),
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      // Two HTML entries: index.html is the template of the pre-rendered public pages (hydrated
+      // by src/site.tsx), app.html the shell of the SPA. The manifest tells the pre-renderer
+      // which chunks and styles each public page needs.
+      rollupOptions: { input: { site: 'index.html', app: 'app.html' } },
+      manifest: true,
+    },
+    server: {
+      proxy: {
+        '/api': 'http://127.0.0.1:8080',
+        // Only the API's POSTs live under /auth; GET navigations there are SPA routes.
+        '/auth': {
+          target: 'http://127.0.0.1:8080',
+          bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/app.html' : undefined),
+        },
+      },
+    },
+  };
+}
+
+export default defineConfig(atelierConfig());

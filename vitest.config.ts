@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects:
- * - unit: tests beside the code (PWA, service worker, server modules), compiled like the app
- *   (vite.config.ts: Lingui macros, vanilla-extract, router plugin).
+ * - unit: tests beside the code (PWA, service worker, server modules, build scripts),
+ *   compiled like the app (vite.config.ts: Lingui macros, vanilla-extract, router plugin).
  * - server: integration tests of the server against a real database: PGlite by default,
  *   Postgres when DATABASE_URL is set (each test gets a fresh database, see
  *   tests/server/helpers/database.ts). Files run one at a time: several spawn servers and PGlite

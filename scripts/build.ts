@@ -2,14 +2,20 @@
  * Production build: the client (public-site and SPA entries), the pre-rendered public pages,
  * the service worker with its precache list, the route list for the server, and
  * precompressed copies of every text file. `npm start` runs it when the sources changed.
+ *
+ * The service worker is vite-plugin-pwa's (injectManifest, configured in vite.config.ts); this
+ * script keeps what the plugin does not do: it renders the public pages between the client
+ * bundle and the worker (the plugin builds the worker as soon as the client bundle is written,
+ * and the pages must be in its precache list), writes the route list and the precompressed
+ * copies the server needs, and records what the build was made from.
  */
 import { build } from 'vite';
-import { injectManifest } from 'workbox-build';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { atelierConfig } from '../vite.config.ts';
 import { prerender } from './prerender.ts';
-import { sourceHash } from './source-hash.ts';
+import { buildKey } from './source-hash.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -17,13 +23,52 @@ const ssrOut = join(root, 'dist-ssr');
 
 async function main() {
   const started = performance.now();
+  // Taken before building: a source edited during the build makes the next start build again.
+  const key = await buildKey(root);
   await rm(dist, { recursive: true, force: true });
   await rm(ssrOut, { recursive: true, force: true });
 
-  // 1. The browser bundles: index.html (public pages) and app.html (the SPA).
-  await build({ root, logLevel: 'warn' });
+  // 1. The browser bundles (index.html for the public pages, app.html for the SPA), then the
+  //    pre-rendered pages, then the service worker with its precache list.
+  let pages: string[] = [];
+  let precache: Array<{ url: string; size: number }> = [];
+  await build({
+    ...atelierConfig({
+      beforeServiceWorker: async () => {
+        pages = await prerenderPublicPages();
+      },
+      onPrecache: (files) => {
+        precache = files;
+      },
+    }),
+    configFile: false,
+    root,
+    logLevel: 'warn',
+  });
+  if (pages.length === 0 || precache.length === 0) throw new Error('The build rendered no public page or precached nothing');
+  // Vite's chunk manifest served the pre-renderer; it is not for the public.
+  await rm(join(dist, '.vite'), { recursive: true, force: true });
 
-  // 2. A server bundle of the public pages, rendered once to HTML, then discarded.
+  // 2. The route list, so the server answers unknown paths with 404 (and the app's not-found page).
+  await writeFile(join(dist, 'spa-routes.json'), JSON.stringify({ patterns: await routePatterns() }, null, 2));
+
+  // 3. Precompressed copies, served by the server according to Accept-Encoding.
+  const compressed = await precompress(dist);
+
+  await writeFile(
+    join(dist, 'build-info.json'),
+    JSON.stringify({ builtAt: new Date().toISOString(), sourceHash: key, apiBaseUrl: process.env.API_BASE_URL ?? '' }, null, 2),
+  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const precacheKb = precache.reduce((sum, file) => sum + file.size, 0) / 1024;
+  console.log(
+    `Built in ${seconds} s: ${pages.length} pre-rendered pages, ${precache.length} precached files ` +
+      `(${precacheKb.toFixed(0)} KB), ${compressed} precompressed files.`,
+  );
+}
+
+/** A server bundle of the public pages, rendered once into dist/ as HTML, then discarded. */
+async function prerenderPublicPages(): Promise<string[]> {
   await build({
     root,
     logLevel: 'warn',
@@ -31,56 +76,7 @@ async function main() {
   });
   const pages = await prerender({ dist, ssrEntry: join(ssrOut, 'prerender-entry.js') });
   await rm(ssrOut, { recursive: true, force: true });
-  // Vite's chunk manifest served the pre-renderer; it is not for the public.
-  await rm(join(dist, '.vite'), { recursive: true, force: true });
-
-  // 3. The route list, so the server answers unknown paths with 404 (and the app's not-found page).
-  await writeFile(join(dist, 'spa-routes.json'), JSON.stringify({ patterns: await routePatterns() }, null, 2));
-
-  // 4. The service worker, then its precache list (every shell file with a revision).
-  await build({
-    root,
-    logLevel: 'warn',
-    configFile: false,
-    publicDir: false,
-    // Library builds keep process.env as is; workbox reads NODE_ENV to drop its dev logging.
-    // The media cache (sw/media-cache.ts) also serves media from the API's origin when it has its own.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production'), __API_BASE_URL__: JSON.stringify(process.env.API_BASE_URL ?? '') },
-    build: {
-      outDir: dist,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: true,
-      lib: { entry: 'sw/sw.ts', formats: ['iife'], name: 'atelierServiceWorker', fileName: () => 'sw.js' },
-    },
-  });
-  const precache = await injectManifest({
-    swSrc: join(dist, 'sw.js'),
-    swDest: join(dist, 'sw.js'),
-    globDirectory: dist,
-    globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,ico}'],
-    globIgnores: ['sw.js', 'screenshots/**'],
-    // Hashed file names are their own revision.
-    dontCacheBustURLsMatching: /^assets\//,
-    maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
-  });
-
-  // 5. Precompressed copies, served by the server according to Accept-Encoding.
-  const compressed = await precompress(dist);
-
-  await writeFile(
-    join(dist, 'build-info.json'),
-    JSON.stringify(
-      { builtAt: new Date().toISOString(), sourceHash: await sourceHash(root), apiBaseUrl: process.env.API_BASE_URL ?? '' },
-      null,
-      2,
-    ),
-  );
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `Built in ${seconds} s: ${pages.length} pre-rendered pages, ${precache.count} precached files ` +
-      `(${(precache.size / 1024).toFixed(0)} KB), ${compressed} precompressed files.`,
-  );
+  return pages;
 }
 
 /** Full paths of every SPA route, read from the generated route tree. */

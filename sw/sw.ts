@@ -12,7 +12,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 // The service worker only wires pieces; each lives in its own module.
 wireLifecycle();
 cleanupOutdatedCaches();
-// The build injects the list of shell files (HTML, JS, CSS, icons) with their revisions.
+// vite-plugin-pwa (injectManifest, vite.config.ts) injects the list of shell files (HTML, JS,
+// CSS, icons, the pre-rendered pages) with their revisions.
 precacheAndRoute(self.__WB_MANIFEST, { cleanURLs: true, directoryIndex: 'index.html' });
 registerNavigationFallback();
 registerJobTracking();
