@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import * as v from 'valibot';
 import { button } from '../../ui/button.css.ts';
 import { LoadingScreen } from '../shell/LoadingScreen.tsx';
 import { googleCallback } from './api.ts';
@@ -10,11 +9,6 @@ import { FormAlert } from './fields.tsx';
 import { authText } from './messages.ts';
 import { useCompleteSignIn } from './use-session-actions.ts';
 import * as s from './auth.css.ts';
-
-const queryText = v.optional(v.union([v.string(), v.pipe(v.number(), v.transform(String))]));
-
-/** What Google appends to the redirect URI: `code`, or `error` (access_denied…). */
-export const GoogleCallbackSearchSchema = v.object({ code: queryText, error: queryText, state: queryText });
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 

@@ -27,12 +27,6 @@ export const ResetPasswordFormSchema = v.pipe(
   ),
 );
 
-/** A query value the router may have read as a number ("?token=123") comes back as text. */
-const queryText = v.optional(v.union([v.string(), v.pipe(v.number(), v.transform(String))]));
-
-/** /auth/reset-password?token=…&email=… (the mail's link). */
-export const ResetPasswordSearchSchema = v.object({ token: queryText, email: queryText });
-
 /**
  * /auth/reset-password (spec §2, §8): a new password for the account in the mail's link; on
  * success the login modal opens with the email filled in.

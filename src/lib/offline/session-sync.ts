@@ -1,7 +1,10 @@
 import type { Session, SignOutReason } from '../session.ts';
 import { persistedOwners } from './persister.ts';
 import { clearSessionSnapshot, writeSessionSnapshot, type SessionSnapshot } from './session-store.ts';
-import { readOfflineOwner, wipeOfflineData, writeOfflineOwner } from './wipe.ts';
+import { readOfflineOwner, writeOfflineOwner } from './owner.ts';
+
+/** The wipe's code (every offline store's) loads the first time a wipe runs, not with the app. */
+const wipeOfflineData = () => import('./wipe.ts').then((wipe) => wipe.wipeOfflineData());
 
 /**
  * Keeps the offline stores in step with the session (issue 6 "per user, wiped on logout"):

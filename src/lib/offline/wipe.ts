@@ -1,42 +1,18 @@
 import { clearJobWatchList } from './job-watch.ts';
 import { clearMediaCache } from './media-cache.ts';
 import { clearOutbox } from './outbox-store.ts';
+import { forgetOfflineOwner } from './owner.ts';
 import { clearPersistedQueries } from './persister.ts';
 import { clearSessionSnapshot } from './session-store.ts';
 import { clearSharedEntries } from './share-store.ts';
+
+export { OFFLINE_OWNER_KEY, readOfflineOwner, writeOfflineOwner } from './owner.ts';
 
 /**
  * The browser's offline data of an account, and how to forget it (issue 6: "per user, wiped on
  * logout"). Each part is cleared on its own, so one failure (a blocked database) does not keep
  * the others on the device.
  */
-
-/** localStorage: the account whose data the offline stores hold (see session-sync.ts). */
-export const OFFLINE_OWNER_KEY = 'atelier.offlineOwner';
-
-export function readOfflineOwner(): string | null {
-  try {
-    return localStorage.getItem(OFFLINE_OWNER_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function writeOfflineOwner(userId: string): void {
-  try {
-    localStorage.setItem(OFFLINE_OWNER_KEY, userId);
-  } catch {
-    // Without storage the next sign-in cannot compare accounts; the stores are per user anyway.
-  }
-}
-
-function forgetOfflineOwner(): void {
-  try {
-    localStorage.removeItem(OFFLINE_OWNER_KEY);
-  } catch {
-    // Nothing stored.
-  }
-}
 
 async function settleAll(steps: ReadonlyArray<readonly [string, () => Promise<void>]>): Promise<void> {
   const results = await Promise.allSettled(steps.map(([, run]) => run()));

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { ResetPasswordPage, ResetPasswordSearchSchema } from '../../../features/auth/ResetPasswordPage.tsx';
+import { ResetPasswordPage } from '../../../features/auth/ResetPasswordPage.tsx';
+import { ResetPasswordSearchSchema } from '../../../features/auth/search.ts';
 
 /** The link of the password-reset mail: /auth/reset-password?token=…&email=… (spec §2). */
 export const Route = createFileRoute('/_site/auth/reset-password')({

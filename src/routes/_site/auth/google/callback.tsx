@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { GoogleCallbackPage, GoogleCallbackSearchSchema } from '../../../../features/auth/GoogleCallbackPage.tsx';
+import { GoogleCallbackPage } from '../../../../features/auth/GoogleCallbackPage.tsx';
+import { GoogleCallbackSearchSchema } from '../../../../features/auth/search.ts';
 
 /** Google's OAuth redirect target (spec §2, §7). */
 export const Route = createFileRoute('/_site/auth/google/callback')({

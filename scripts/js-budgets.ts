@@ -1,0 +1,67 @@
+/**
+ * The JavaScript budgets and their check:
+ *  - `/` (the public home page, signed out): at most 90 KB gzip;
+ *  - each studio route (signed in): at most 200 KB gzip.
+ * A route's figure is what a browser really fetches for it (scripts/measure-js.ts): sizes only,
+ * nothing here depends on how fast the machine is. `npm test` fails over a budget
+ * (scripts/check-js-budgets.ts); `npm run bench` prints the same figures (`--only=js` alone).
+ */
+export interface Budget {
+  route: string;
+  /** Most gzip bytes of JavaScript the route may load. */
+  limit: number;
+  /** Opened by a signed-in account (the studios), or by a visitor. */
+  signedIn: boolean;
+  /** Test id of an element that is up once the route's first screen is. */
+  readyTestId?: string;
+}
+
+export const KB = 1024;
+export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generator', '/hairstyle-changer', '/image-to-video', '/upscaler'] as const;
+export const BUDGETS: readonly Budget[] = [
+  { route: '/', limit: 90 * KB, signedIn: false },
+  ...STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
+];
+
+export interface FileSize {
+  /** Path under the site's root, e.g. `/assets/index-abc.js`. */
+  path: string;
+  bytes: number;
+}
+export interface RouteMeasure {
+  route: string;
+  files: FileSize[];
+}
+export interface BudgetResult {
+  route: string;
+  bytes: number;
+  limit: number;
+  ok: boolean;
+  /** The largest files first. */
+  files: FileSize[];
+}
+
+export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Sums each route's files and compares with its budget; a route with no budget, or a budget with no measure, is an error. */
+export function checkBudgets(measures: readonly RouteMeasure[], budgets: readonly Budget[] = BUDGETS): BudgetResult[] {
+  return budgets.map((budget) => {
+    const measure = measures.find((m) => m.route === budget.route);
+    if (!measure) throw new Error(`No measure of the JavaScript of ${budget.route}`);
+    const bytes = measure.files.reduce((sum, f) => sum + f.bytes, 0);
+    const files = measure.files.toSorted((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path));
+    return { route: budget.route, bytes, limit: budget.limit, ok: bytes <= budget.limit, files };
+  });
+}
+
+/** One line a route: size, budget, verdict, and the largest files (all of them with `verbose`). */
+export function formatResults(results: readonly BudgetResult[], { largest = 5 } = {}): string[] {
+  return results.map((r) => {
+    const shown = r.files.slice(0, largest).map((f) => `${f.path.replace(/^\/assets\//, '')} ${kb(f.bytes)}`);
+    const more = r.files.length > largest ? `, +${r.files.length - largest} more` : '';
+    return (
+      `${r.route.padEnd(19)} ${kb(r.bytes).padStart(9)} in ${String(r.files.length).padStart(2)} files ` +
+      `(budget ${kb(r.limit)}) ${r.ok ? 'ok  ' : 'OVER'}  largest: ${shown.join(', ')}${more}`
+    );
+  });
+}
