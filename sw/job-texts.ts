@@ -1,5 +1,5 @@
 import type { Feature } from '../src/contract/features.ts';
-import type { WatchedJob, WatchLocale } from '../src/lib/offline/job-watch.ts';
+import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
 
 /**
  * The words of the job notifications. The service worker is built without Lingui (no macros,

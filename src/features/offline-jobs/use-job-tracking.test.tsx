@@ -19,7 +19,7 @@ vi.mock('@tanstack/react-router', () => ({ useRouter: () => ({ history: { push }
 
 const { fakeIdbStore } = await import('../../../tests/fixtures/fake-idb-store.ts');
 const { useJobTracking } = await import('./use-job-tracking.ts');
-const { getWatched, watchJob } = await import('../../lib/offline/job-watch.ts');
+const { getWatched, watchJob } = await import('../../kernel/job-watch.ts');
 
 function Tracker() {
   useJobTracking('u1');

@@ -16,8 +16,8 @@ import {
   JOBS_OPEN_MESSAGE,
   type JobsChangedMessage,
   type JobsOpenMessage,
-} from '../../lib/offline/job-protocol.ts';
-import { forgetJobs, isWatchPending, markFinished } from '../../lib/offline/job-watch.ts';
+} from '../../kernel/job-protocol.ts';
+import { forgetJobs, isWatchPending, markFinished } from '../../kernel/job-watch.ts';
 import { registerPeriodicJobSync } from '../../lib/offline/periodic-sync.ts';
 import { assetKeys } from '../assets/api.ts';
 import {

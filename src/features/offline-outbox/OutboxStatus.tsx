@@ -9,7 +9,7 @@ import {
   watchOutbox,
   type OutboxSubmit,
   type OutboxUpload,
-} from '../../lib/offline/outbox-store.ts';
+} from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { formatBytes } from '../assets/shared/format.ts';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../lib/api.ts';
-import type { OutboxStatus, OutboxUpload } from '../../lib/offline/outbox-store.ts';
+import type { OutboxStatus, OutboxUpload } from '../../kernel/outbox-store.ts';
 import { describeUploadProblem } from '../studio/data/upload-messages.ts';
 import { uploadProblemOf, type UploadKind } from '../studio/data/uploads.ts';
 import * as s from '../studio/shell/studio.css.ts';

@@ -11,7 +11,7 @@ import {
   type OutboxStatus,
   type OutboxSubmit,
   type OutboxUpload,
-} from '../../lib/offline/outbox-store.ts';
+} from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { assetKeys } from '../assets/api.ts';
 import type { UploaderOutbox } from '../studio/data/uploads.ts';

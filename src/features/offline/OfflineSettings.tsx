@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MEDIA_BUDGET_CHOICES_BYTES } from '../../lib/offline/media-cache-policy.ts';
+import { MEDIA_BUDGET_CHOICES_BYTES } from '../../kernel/media-cache-policy.ts';
 import { mediaCacheSupported, mediaCacheUsage, setMediaCacheBudget } from '../../lib/offline/media-cache.ts';
 import { periodicSyncStatus } from '../../lib/offline/periodic-sync.ts';
 import { clearSavedCopies } from '../../lib/offline/wipe.ts';

@@ -2,15 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Asset } from '../../contract/media.ts';
 import { ApiError } from '../../lib/api.ts';
 import { queueFile } from '../../lib/offline/outbox-client.ts';
-import { onOutboxChange, outboxStore, releaseOutboxEntry } from '../../lib/offline/outbox-store.ts';
-import { deleteSharedEntry, putSharedEntry, readSharedEntry, type SharedEntry, type SharedFile } from '../../lib/offline/share-store.ts';
+import { onOutboxChange, outboxStore, releaseOutboxEntry } from '../../kernel/outbox-store.ts';
+import { deleteSharedEntry, putSharedEntry, readSharedEntry, type SharedEntry, type SharedFile } from '../../kernel/share-store.ts';
 import type { UploadProblem } from '../studio/data/upload-messages.ts';
 import { uploadFile, uploadProblemOf } from '../studio/data/uploads.ts';
 
 /**
- * The photos of one share (src/lib/offline/share-store.ts), uploaded as soon as the chooser opens:
+ * The photos of one share (src/kernel/share-store.ts), uploaded as soon as the chooser opens:
  * online, straight away (with progress); offline, or when the connection drops on the way, into
- * the upload outbox (src/lib/offline/outbox-store.ts), which sends them when the network returns.
+ * the upload outbox (src/kernel/outbox-store.ts), which sends them when the network returns.
  * What each photo became (its asset, or its outbox entry) is written back into the share entry,
  * so a reload picks up where it was; once every photo is an asset, the entry is deleted and
  * `onAllUploaded` gets the asset ids (the chooser puts them in its URL). No UI text here.

@@ -10,7 +10,7 @@ vi.mock('idb-keyval', async (importOriginal) => {
 });
 
 const { markJobsSeen, needsWorker, onJobWatched, refreshAppBadge, setTrackedUser, trackSubmittedJob } = await import('./job-client.ts');
-const { markFinished, markNotified, listWatched } = await import('./job-watch.ts');
+const { markFinished, markNotified, listWatched } = await import('../../kernel/job-watch.ts');
 
 function browser() {
   const postMessage = vi.fn<(message: unknown) => void>();

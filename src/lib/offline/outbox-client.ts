@@ -4,7 +4,7 @@ import { apiUrl } from '../api.ts';
 import { readStoredLocale } from '../i18n.ts';
 import { getSession } from '../session.ts';
 import { trackSubmittedJob } from './job-client.ts';
-import { createOutboxSender, type FlushReport, type OutboxAuth, type OutboxSender } from './outbox-sender.ts';
+import { createOutboxSender, type FlushReport, type OutboxAuth, type OutboxSender } from '../../kernel/outbox-sender.ts';
 import {
   enqueueUpload,
   listOutbox,
@@ -15,8 +15,8 @@ import {
   queueSubmit,
   type OutboxSubmit,
   type OutboxUpload,
-} from './outbox-store.ts';
-import { readSessionSnapshot } from './session-store.ts';
+} from '../../kernel/outbox-store.ts';
+import { readSessionSnapshot } from '../../kernel/session-store.ts';
 
 /**
  * The page's side of the upload outbox (outbox-store.ts), without React and without text:

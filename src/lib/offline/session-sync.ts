@@ -1,6 +1,6 @@
 import type { Session, SignOutReason } from '../session.ts';
 import { persistedOwners } from './persister.ts';
-import { clearSessionSnapshot, writeSessionSnapshot, type SessionSnapshot } from './session-store.ts';
+import { clearSessionSnapshot, writeSessionSnapshot, type SessionSnapshot } from '../../kernel/session-store.ts';
 import { readOfflineOwner, wipeOfflineData, writeOfflineOwner } from './wipe.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { clearJobWatchList } from './job-watch.ts';
+import { clearJobWatchList } from '../../kernel/job-watch.ts';
 import { clearMediaCache } from './media-cache.ts';
-import { clearOutbox } from './outbox-store.ts';
+import { clearOutbox } from '../../kernel/outbox-store.ts';
 import { clearPersistedQueries } from './persister.ts';
-import { clearSessionSnapshot } from './session-store.ts';
-import { clearSharedEntries } from './share-store.ts';
+import { clearSessionSnapshot } from '../../kernel/session-store.ts';
+import { clearSharedEntries } from '../../kernel/share-store.ts';
 
 /**
  * The browser's offline data of an account, and how to forget it (issue 6: "per user, wiped on

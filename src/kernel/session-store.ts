@@ -1,3 +1,6 @@
+// The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
+// pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
+// code, no React, nothing from src/lib or src/features.
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 
 /**

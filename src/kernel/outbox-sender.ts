@@ -1,6 +1,9 @@
+// The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
+// pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
+// code, no React, nothing from src/lib or src/features.
 import * as v from 'valibot';
-import { GenerationSchema, type Generation } from '../../contract/generations.ts';
-import { AssetSchema } from '../../contract/media.ts';
+import { GenerationSchema, type Generation } from '../contract/generations.ts';
+import { AssetSchema } from '../contract/media.ts';
 import {
   OUTBOX_LOCK,
   substituteOutboxRefs,

@@ -1,3 +1,6 @@
+// The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
+// pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
+// code, no React, nothing from src/lib or src/features.
 import { clear, createStore, del, delMany, entries, get, set, setMany, type UseStore } from 'idb-keyval';
 import { DEFAULT_MEDIA_BUDGET_BYTES, MEDIA_CACHE_PREFIX, type MediaEntry } from './media-cache-policy.ts';
 

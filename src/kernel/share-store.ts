@@ -1,5 +1,8 @@
+// The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
+// pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
+// code, no React, nothing from src/lib or src/features.
 import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
-import { SHARE_CHOOSER_PATH, SHARED_IMAGE_FIELD, SHARED_IMAGE_TYPES, type ShareFailureReason } from '../../contract/share-target.ts';
+import { SHARE_CHOOSER_PATH, SHARED_IMAGE_FIELD, SHARED_IMAGE_TYPES, type ShareFailureReason } from '../contract/share-target.ts';
 
 /**
  * Photos shared to the installed app (the Web Share Target, public/manifest.webmanifest): the

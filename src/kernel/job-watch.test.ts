@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeIdbStore } from '../../../tests/fixtures/fake-idb-store.ts';
+import { fakeIdbStore } from '../../tests/fixtures/fake-idb-store.ts';
 import { countUnseenFinished, createJobWatchList, expiredEntries, WATCH_KEEP_MS, WATCH_PENDING_MAX_MS, type WatchedJob } from './job-watch.ts';
 
 const T0 = Date.parse('2025-05-01T10:00:00Z');

@@ -1,5 +1,8 @@
+// The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
+// pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
+// code, no React, nothing from src/lib or src/features.
 import { clear, createStore, delMany, get, promisifyRequest, values, type UseStore } from 'idb-keyval';
-import type { Feature, GenerationStatus } from '../../contract/generations.ts';
+import type { Feature, GenerationStatus } from '../contract/generations.ts';
 
 /**
  * The watch list of submitted generations (issue 6 "job tracking"): one entry per job this

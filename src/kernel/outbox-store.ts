@@ -1,6 +1,9 @@
+// The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
+// pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
+// code, no React, nothing from src/lib or src/features.
 import { clear, createStore, delMany, get, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
-import type { Feature, Generation, GenerationRequest } from '../../contract/generations.ts';
-import type { Asset, AssetRole, UploadPurpose } from '../../contract/media.ts';
+import type { Feature, Generation, GenerationRequest } from '../contract/generations.ts';
+import type { Asset, AssetRole, UploadPurpose } from '../contract/media.ts';
 
 /**
  * The upload outbox (issue 6 "Upload outbox"): files chosen while the browser is offline wait
