@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdbStore } from '../../tests/fixtures/fake-idb-store.ts';
-import { jsonResponse, makeAsset, makeGeneration } from '../features/studio/data/test-data.ts';
+import { jsonResponse, makeAsset, makeGeneration } from '../../tests/fixtures/test-data.ts';
 import { createOutboxSender, MAX_RETRY_AFTER_MS, retryAfterMs, type LockManagerLike, type OutboxSenderDeps } from './outbox-sender.ts';
 import { createOutboxStore, outboxRef, type OutboxStore } from './outbox-store.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdbStore } from '../../tests/fixtures/fake-idb-store.ts';
-import { makeAsset, makeGeneration } from '../features/studio/data/test-data.ts';
+import { makeAsset, makeGeneration } from '../../tests/fixtures/test-data.ts';
 import {
   createOutboxStore,
   OUTBOX_DONE_KEEP_MS,

@@ -5,14 +5,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
-import { mediaSrc } from '../assets/shared/format.ts';
-import { IconArrowRight } from '../shell/sidebar/icons.tsx';
-import { generationsInfiniteQueryOptions, generationsOf, newestFirst } from '../studio/data/generations.ts';
+import { mediaSrc } from '../../lib/format.ts';
+import { IconArrowRight } from '../../ui/nav-icons.tsx';
+import { generationsInfiniteQueryOptions, generationsOf, newestFirst } from '../generations/generations.ts';
 import { AuthRequired } from './AuthRequired.tsx';
 import { formatRelativeTime } from './format.ts';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { RECENT_FILTERS, type RecentFilter } from './search.ts';
-import { FEATURE_TOOLS, TOOL_FILTER_FEATURES } from '../history/filters.ts';
+import { FEATURE_TOOLS, TOOL_FILTER_FEATURES } from '../generations/filters.ts';
 import { FILTER_LABELS, STATUS_LABELS } from './tools.ts';
 import * as s from './dashboard.css.ts';
 

@@ -9,7 +9,7 @@ import { INTL_LOCALE, type Locale } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.css.ts';
-import { formatBytes } from '../assets/shared/format.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { offlineMediaKeys } from './use-pinned-asset.ts';
 import * as p from '../profile/profile.css.ts';
 import * as s from './offline.css.ts';

@@ -32,7 +32,7 @@ export function announceWatchListChanged(): void {
 
 /**
  * The signed-in account whose jobs are tracked, set by the app's root
- * (src/features/offline-jobs/JobTrackingRoot.tsx) from the session; null for a guest, and in
+ * (src/features/offline/JobTrackingRoot.tsx) from the session; null for a guest, and in
  * tests that do not mount it (a submit there adds nothing to IndexedDB).
  */
 let trackedUserId: string | null = null;
