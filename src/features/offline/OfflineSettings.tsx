@@ -11,7 +11,7 @@ import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.css.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { offlineMediaKeys } from './use-pinned-asset.ts';
-import * as p from '../profile/profile.css.ts';
+import * as p from '../../ui/section.css.ts';
 import * as s from './offline.css.ts';
 
 const GB = 1024 * 1024 * 1024;

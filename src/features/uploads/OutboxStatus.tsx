@@ -14,7 +14,7 @@ import { sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { FEATURE_TOOLS } from '../generations/filters.ts';
-import * as s from '../studio/shell/studio.css.ts';
+import * as s from '../../ui/panel.css.ts';
 import { describeOutboxFailure } from './OutboxTileStatus.tsx';
 
 /**

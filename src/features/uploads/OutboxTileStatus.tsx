@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api.ts';
 import type { OutboxStatus, OutboxUpload } from '../../kernel/outbox-store.ts';
 import { describeUploadProblem } from './upload-messages.ts';
 import { uploadProblemOf, type UploadKind } from './uploads.ts';
-import * as s from '../studio/shell/studio.css.ts';
+import * as s from '../../ui/panel.css.ts';
 
 /** The words of an outbox upload the server refused (the §8 upload messages, as for an upload made online). */
 export function describeOutboxFailure(entry: OutboxUpload | undefined, kind: UploadKind, i18n: Parameters<typeof describeUploadProblem>[1]): string {
