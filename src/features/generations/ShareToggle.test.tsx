@@ -6,7 +6,8 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { Generation, GenerationPage } from '../../contract/generations.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
-import { generationKeys, generationQueryOptions } from './generations.ts';
+import { generationKeys } from './api.ts';
+import { generationQueryOptions } from './cache.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { ShareToggle } from './ShareToggle.tsx';
 

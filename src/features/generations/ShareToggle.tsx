@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { useShareGeneration } from './generations.ts';
+import { useShareGeneration } from './mutations.ts';
 import * as s from './share-toggle.css.ts';
 
 export interface ShareToggleProps {

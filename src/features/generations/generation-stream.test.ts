@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { GENERATION_EVENTS, type Generation } from '../../contract/generations.ts';
 import { setTokenProvider } from '../../lib/api.ts';
 import { applyStreamedGeneration, readEventStream, runGenerationStream, type StreamEvent } from './generation-stream.ts';
-import { generationKeys, generationStreamLive, pollInterval, POLL_VISIBLE_MS, STREAM_SAFETY_POLL_MS } from './generations.ts';
+import { generationKeys, generationStreamLive, pollInterval, POLL_VISIBLE_MS, STREAM_SAFETY_POLL_MS } from './api.ts';
 import { jsonResponse, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 
 /** A body that delivers `chunks` one by one, then stays open until `close()` (or ends at once with `end`). */

@@ -3,17 +3,8 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import * as v from 'valibot';
 import { GENERATION_EVENTS, GenerationSchema, type Generation } from '../../contract/generations.ts';
 import { ApiError, openStream } from '../../lib/api.ts';
-import {
-  generationKeys,
-  isPendingStatus,
-  newestFirst,
-  recordEndedGeneration,
-  replaceInPages,
-  seenPending,
-  generationStreamLive,
-  setGenerationStreamLive,
-  type ItemsPage,
-} from './generations.ts';
+import { generationKeys, isPendingStatus, newestFirst, generationStreamLive, setGenerationStreamLive } from './api.ts';
+import { recordEndedGeneration, replaceInPages, seenPending, type ItemsPage } from './cache.ts';
 
 /**
  * The job event stream (GET /api/generations/events, GENERATION_EVENTS in the contract) while a

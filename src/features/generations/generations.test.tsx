@@ -6,17 +6,9 @@ import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react
 import type { Generation, GenerationRequest } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authKeys } from '../auth/api.ts';
-import {
-  generationKeys,
-  generationListPath,
-  generationQueryOptions,
-  newIdempotencyKey,
-  pollInterval,
-  POLL_HIDDEN_MS,
-  POLL_VISIBLE_MS,
-  useCancelGeneration,
-  useSubmitGeneration,
-} from './generations.ts';
+import { generationKeys, generationListPath, newIdempotencyKey, pollInterval, POLL_HIDDEN_MS, POLL_VISIBLE_MS } from './api.ts';
+import { generationQueryOptions } from './cache.ts';
+import { useCancelGeneration, useSubmitGeneration } from './mutations.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 
 const request: GenerationRequest = {

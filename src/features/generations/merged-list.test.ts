@@ -2,16 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Feature, Generation, GenerationStatus } from '../../contract/generations.ts';
-import {
-  fetchMergedGenerationPage,
-  generationKeys,
-  listOrder,
-  mergedGenerationsInfiniteQueryOptions,
-  recordNewGeneration,
-  type MergeCursor,
-  type MergedGenerationPage,
-  type MergedListFilter,
-} from './generations.ts';
+import { generationKeys, type MergedListFilter } from './api.ts';
+import { fetchMergedGenerationPage, listOrder, mergedGenerationsInfiniteQueryOptions, type MergeCursor, type MergedGenerationPage } from './merged-list.ts';
+import { recordNewGeneration } from './cache.ts';
 import { jsonResponse, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 
 /**

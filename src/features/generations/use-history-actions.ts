@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { notify } from '../../lib/toast.ts';
 import { describeGenerationError } from './generation-messages.ts';
-import { useDeleteGeneration } from './generations.ts';
+import { useDeleteGeneration } from './mutations.ts';
 
 /**
  * A generation list's refresh and delete with their toasts (spec §8 history messages), shared by

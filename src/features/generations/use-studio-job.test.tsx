@@ -7,7 +7,7 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { Generation, GenerationRequest } from '../../contract/generations.ts';
 import { notify } from '../../lib/toast.ts';
-import { POLL_VISIBLE_MS } from './generations.ts';
+import { POLL_VISIBLE_MS } from './api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { elapsedSeconds, expectedDuration, pickReattachJob, readShownJob, SHOWN_JOB_KEY_PREFIX, useStudioJob } from './use-studio-job.ts';
 

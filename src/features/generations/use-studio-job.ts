@@ -11,17 +11,9 @@ import { notify } from '../../lib/toast.ts';
 import { useQueuedGeneration } from './use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
 import { useGenerationStream } from './generation-stream.ts';
-import {
-  generationKeys,
-  generationQueryOptions,
-  isPendingStatus,
-  newestFirst,
-  pendingGenerationsQueryOptions,
-  recordNewGeneration,
-  useCancelGeneration,
-  useRegenerateGeneration,
-  useSubmitGeneration,
-} from './generations.ts';
+import { generationKeys, isPendingStatus, newestFirst } from './api.ts';
+import { generationQueryOptions, pendingGenerationsQueryOptions, recordNewGeneration } from './cache.ts';
+import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } from './mutations.ts';
 
 // ── Expected durations (spec §9 processing times) ────────────────────────────────────
 

@@ -12,13 +12,9 @@ import { Modal } from '../assets/shared/Modal.tsx';
 import { mediaSrc } from '../../lib/format.ts';
 import { IconRefresh } from '../../ui/nav-icons.tsx';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
-import {
-  generationQueryOptions,
-  generationsOf,
-  mergedGenerationsInfiniteQueryOptions,
-  useCancelGeneration,
-  useRegenerateGeneration,
-} from '../generations/generations.ts';
+import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-list.ts';
+import { generationQueryOptions, generationsOf } from '../generations/cache.ts';
+import { useCancelGeneration, useRegenerateGeneration } from '../generations/mutations.ts';
 import { useGenerationStream } from '../generations/generation-stream.ts';
 import { shareLink } from '../studio/shell/format.ts';
 import { useHistoryActions } from '../generations/use-history-actions.ts';

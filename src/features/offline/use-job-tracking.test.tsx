@@ -4,7 +4,7 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
 import type { UseStore } from 'idb-keyval';
 import type { Generation, GenerationPage } from '../../contract/generations.ts';
-import { generationKeys } from '../generations/generations.ts';
+import { generationKeys } from '../generations/api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import type { FakeIdbStore } from '../../../tests/fixtures/fake-idb-store.ts';
 

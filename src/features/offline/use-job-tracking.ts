@@ -20,14 +20,8 @@ import {
 import { forgetJobs, isWatchPending, markFinished } from '../../kernel/job-watch.ts';
 import { registerPeriodicJobSync } from '../../lib/offline/periodic-sync.ts';
 import { assetKeys } from '../media/api.ts';
-import {
-  generationKeys,
-  generationQueryOptions,
-  isPendingStatus,
-  LIST_POLL_MS,
-  pendingGenerationsQueryOptions,
-  recordEndedGeneration,
-} from '../generations/generations.ts';
+import { generationKeys, isPendingStatus, LIST_POLL_MS } from '../generations/api.ts';
+import { generationQueryOptions, pendingGenerationsQueryOptions, recordEndedGeneration } from '../generations/cache.ts';
 
 /**
  * Job tracking while the app is open (issue 6): the watched jobs of the signed-in account that

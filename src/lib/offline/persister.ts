@@ -34,7 +34,7 @@ export const QUERY_STORE = 'queries';
  * offline with its last data; leave out answers that are useless or harmful when old.
  *
  * - `assets`: the library and single assets (src/features/media/api.ts);
- * - `generations`: histories, jobs, pending list and catalogue (src/features/generations/generations.ts);
+ * - `generations`: histories, jobs, pending list and catalogue (src/features/generations/cache.ts);
  * - `auth`: the profile (credits, plan) (src/features/auth/api.ts);
  * - `me`: the user's dashboard figures, `community`: the public feed (src/features/generations/dashboard-keys.ts).
  */

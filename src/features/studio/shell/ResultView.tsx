@@ -7,7 +7,7 @@ import { button } from '../../../ui/button.css.ts';
 import { CompareSlider } from '../../assets/compare/CompareSlider.tsx';
 import { mediaSrc } from '../../../lib/format.ts';
 import { ShareToggle } from '../../generations/ShareToggle.tsx';
-import { isPendingStatus } from '../../generations/generations.ts';
+import { isPendingStatus } from '../../generations/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { shareLink } from './format.ts';
 import * as s from './studio.css.ts';
