@@ -15,7 +15,7 @@ import {
   SUBMIT_RETRIES,
 } from './api.ts';
 import { recordEndedGeneration, recordNewGeneration, removeFromPages, replaceInPages, type ItemsPage } from './cache.ts';
-import { refreshCredits, setKnownBalance } from './credits.ts';
+import { setKnownBalance } from './credits.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
 
 /**

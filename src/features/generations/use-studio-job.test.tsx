@@ -9,7 +9,9 @@ import type { Generation, GenerationRequest } from '../../contract/generations.t
 import { notify } from '../../lib/toast.ts';
 import { POLL_VISIBLE_MS } from './api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
-import { elapsedSeconds, expectedDuration, pickReattachJob, readShownJob, SHOWN_JOB_KEY_PREFIX, useStudioJob } from './use-studio-job.ts';
+import { elapsedSeconds, expectedDuration } from './expected-duration.ts';
+import { pickReattachJob, readShownJob, SHOWN_JOB_KEY_PREFIX } from './shown-job.ts';
+import { useStudioJob } from './use-studio-job.ts';
 
 vi.mock('../../lib/toast.ts', () => ({
   notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },

@@ -11,86 +11,11 @@ import { notify } from '../../lib/toast.ts';
 import { useQueuedGeneration } from './use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
 import { useGenerationStream } from './generation-stream.ts';
-import { generationKeys, isPendingStatus, newestFirst } from './api.ts';
+import { generationKeys, isPendingStatus } from './api.ts';
 import { generationQueryOptions, pendingGenerationsQueryOptions, recordNewGeneration } from './cache.ts';
 import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } from './mutations.ts';
-
-// ── Expected durations (spec §9 processing times) ────────────────────────────────────
-
-export interface ExpectedDuration {
-  minSeconds: number;
-  maxSeconds: number;
-}
-
-/**
- * What the processing screen promises, per tool (spec §9): try-on about 30-45 s (per garment:
- * each garment is one engine pass), image upscale 30-60 s, video upscale 2-5 min; the other tools
- * take the spec's general wait of 2-3 min (image editing, body generator and hairstyle run one
- * model call like try-on, but the spec gives them no figure of their own; image to video is the
- * slowest model family and the general wait is the spec's only figure for it).
- */
-export const EXPECTED_DURATIONS: Readonly<Record<Feature, ExpectedDuration>> = {
-  'virtual-tryon': { minSeconds: 30, maxSeconds: 45 },
-  'image-editing': { minSeconds: 120, maxSeconds: 180 },
-  'body-generator': { minSeconds: 120, maxSeconds: 180 },
-  'hairstyle-changer': { minSeconds: 120, maxSeconds: 180 },
-  'image-to-video': { minSeconds: 120, maxSeconds: 180 },
-  'upscaler-image': { minSeconds: 30, maxSeconds: 60 },
-  'upscaler-video': { minSeconds: 120, maxSeconds: 300 },
-};
-
-/** The expected time of a job (try-on scaled by its garments), or of a feature before submitting. */
-export function expectedDuration(feature: Feature, job?: Pick<Generation, 'inputs'> | null): ExpectedDuration {
-  const base = EXPECTED_DURATIONS[feature];
-  if (feature !== 'virtual-tryon' || !job) return base;
-  const garments = Array.isArray(job.inputs.garments) ? Math.max(1, job.inputs.garments.length) : 1;
-  return { minSeconds: base.minSeconds * garments, maxSeconds: base.maxSeconds * garments };
-}
-
-// ── Reattach ──────────────────────────────────────────────────────────────────────────
-
-/** The job a studio screen comes back to: the newest queued or processing job of its feature(s). */
-export function pickReattachJob(jobs: readonly Generation[], features: readonly Feature[]): Generation | null {
-  return jobs.filter((job) => features.includes(job.feature) && isPendingStatus(job.status)).toSorted(newestFirst)[0] ?? null;
-}
-
-// ── The job a screen was showing (this tab) ──────────────────────────────────────────
-
-/** sessionStorage key of the job a studio screen shows, per feature set: it survives a reload of this tab. */
-export const SHOWN_JOB_KEY_PREFIX = 'atelier.studio.job.';
-
-function sessionStore(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    // Storage can be disabled (private mode, policies): the screen then only reattaches to running jobs.
-    return null;
-  }
-}
-
-export function readShownJob(featureKey: string): string | null {
-  try {
-    return sessionStore()?.getItem(SHOWN_JOB_KEY_PREFIX + featureKey) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function writeShownJob(featureKey: string, id: string | null): void {
-  try {
-    const store = sessionStore();
-    if (id) store?.setItem(SHOWN_JOB_KEY_PREFIX + featureKey, id);
-    else store?.removeItem(SHOWN_JOB_KEY_PREFIX + featureKey);
-  } catch {
-    // Best effort, see sessionStore.
-  }
-}
-
-/** Whole seconds from the job's creation to its end (or to `now` while it runs); never negative (clock skew). */
-export function elapsedSeconds(job: Pick<Generation, 'created_at' | 'finished_at'>, now: number): number {
-  const end = job.finished_at ? Date.parse(job.finished_at) : now;
-  return Math.max(0, Math.floor((end - Date.parse(job.created_at)) / 1_000));
-}
+import { elapsedSeconds, expectedDuration, type ExpectedDuration } from './expected-duration.ts';
+import { pickReattachJob, readShownJob, writeShownJob } from './shown-job.ts';
 
 /** The elapsed time on the processing screen moves once a second. */
 const TICK_MS = 1_000;

@@ -16,7 +16,7 @@ import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-lis
 import { generationQueryOptions, generationsOf } from '../generations/cache.ts';
 import { useCancelGeneration, useRegenerateGeneration } from '../generations/mutations.ts';
 import { useGenerationStream } from '../generations/generation-stream.ts';
-import { shareLink } from '../studio/shell/format.ts';
+import { shareLink } from '../generations/share-link.ts';
 import { useHistoryActions } from '../generations/use-history-actions.ts';
 import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from '../generations/filters.ts';
 import { formatDayHeading, groupByDay } from './format.ts';

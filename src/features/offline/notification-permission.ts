@@ -1,5 +1,5 @@
 import type { Feature } from '../../contract/generations.ts';
-import { EXPECTED_DURATIONS } from '../generations/use-studio-job.ts';
+import { EXPECTED_DURATIONS } from '../generations/expected-duration.ts';
 
 /**
  * When the app offers job notifications (issue 6): the first time the person starts a long job,

@@ -9,7 +9,7 @@ import { mediaSrc } from '../../../lib/format.ts';
 import { ShareToggle } from '../../generations/ShareToggle.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
-import { shareLink } from './format.ts';
+import { shareLink } from '../../generations/share-link.ts';
 import * as s from './studio.css.ts';
 
 /** Loaded on first use: a result opens without the dialogs' code. */
