@@ -5,7 +5,7 @@ import type { Generation, GenerationPage } from '../../contract/generations.ts';
 import type { Asset } from '../../contract/media.ts';
 import { api } from '../../lib/api.ts';
 import { staleTimeFor } from '../media/api.ts';
-import { type GenerationListFilter } from '../generations/api.ts';
+import type { GenerationListFilter } from '../generations/api.ts';
 import { generationsInfiniteQueryOptions, generationsOf } from '../generations/cache.ts';
 import { dashboardKeys } from '../generations/dashboard-keys.ts';
 

@@ -5,7 +5,7 @@ import { queueFile } from '../../lib/offline/outbox-client.ts';
 import { onOutboxChange, outboxStore, releaseOutboxEntry } from '../../kernel/outbox-store.ts';
 import { deleteSharedEntry, putSharedEntry, readSharedEntry, type SharedEntry, type SharedFile } from '../../kernel/share-store.ts';
 import type { UploadProblem } from '../uploads/upload-messages.ts';
-import { uploadFile, uploadProblemOf } from '../uploads/uploads.ts';
+import { uploadFile, uploadProblemOf } from '../uploads/transport.ts';
 
 /**
  * The photos of one share (src/kernel/share-store.ts), uploaded as soon as the chooser opens:

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../lib/api.ts';
 import type { OutboxStatus, OutboxUpload } from '../../kernel/outbox-store.ts';
 import { describeUploadProblem } from './upload-messages.ts';
-import { uploadProblemOf, type UploadKind } from './uploads.ts';
+import { uploadProblemOf } from './transport.ts';
+import type { UploadKind } from './upload-messages.ts';
 import * as s from '../../ui/panel.css.ts';
 
 /** The words of an outbox upload the server refused (the §8 upload messages, as for an upload made online). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Asset } from '../../contract/media.ts';
 import { ApiError } from '../../lib/api.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
-import { createUploader, type BatchResult, type UploaderOptions, type UploaderOutbox, type UploadItem } from './uploads.ts';
+import { createUploader, type BatchResult, type UploaderOptions, type UploaderOutbox, type UploadItem } from './uploader.ts';
 
 /** The uploader's hand-off to the offline outbox: offline, or when an upload gets no answer, a file waits instead of failing. */
 

@@ -3,22 +3,10 @@ import { setupI18n } from '@lingui/core';
 import { invalidTypeText, MEDIA_MESSAGES, storageFullText, tooLargeText, type Asset } from '../../contract/media.ts';
 import { ApiError } from '../../lib/api.ts';
 import { describeUploadProblem, MEDIA_MESSAGE_DESCRIPTORS } from './upload-messages.ts';
-import {
-  acceptAttribute,
-  checkFile,
-  createUploader,
-  filesFromDataTransfer,
-  filesFromDrop,
-  filesFromPaste,
-  uploadFile,
-  uploadProblemOf,
-  xhrTransport,
-  type BatchResult,
-  type UploadFileOptions,
-  type UploadKind,
-  type UploadRequest,
-  type UploadTransport,
-} from './uploads.ts';
+import { acceptAttribute, checkFile, filesFromDataTransfer, filesFromDrop, filesFromPaste } from './checks.ts';
+import { uploadFile, uploadProblemOf, xhrTransport, type UploadFileOptions, type UploadRequest, type UploadTransport } from './transport.ts';
+import { createUploader, type BatchResult } from './uploader.ts';
+import type { UploadKind } from './upload-messages.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 
 const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });

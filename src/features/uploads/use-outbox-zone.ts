@@ -14,7 +14,7 @@ import {
 } from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { assetKeys } from '../media/api.ts';
-import type { UploaderOutbox } from './uploads.ts';
+import type { UploaderOutbox } from './uploader.ts';
 
 /**
  * The upload outbox in one studio drop zone (issue 6): files chosen without a network go to the

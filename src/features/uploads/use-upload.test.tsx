@@ -9,7 +9,7 @@ import type { Asset } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 import { useUpload, type UseUploadOptions } from './use-upload.ts';
-import type { UploadFileOptions } from './uploads.ts';
+import type { UploadFileOptions } from './transport.ts';
 
 vi.mock('../../lib/toast.ts', () => ({
   notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },

@@ -6,17 +6,9 @@ import type { Asset, UploadPurpose } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { assetKeys } from '../media/api.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS, UPLOAD_SUCCESS_DESCRIPTORS } from './upload-messages.ts';
-import {
-  acceptAttribute,
-  createUploader,
-  filesFromDataTransfer,
-  type BatchResult,
-  type DataTransferLike,
-  type UploadItem,
-  type UploadKind,
-  type UploaderOptions,
-  type UploaderOutbox,
-} from './uploads.ts';
+import { acceptAttribute, filesFromDataTransfer, type DataTransferLike } from './checks.ts';
+import { createUploader, type BatchResult, type UploadItem, type UploaderOptions, type UploaderOutbox } from './uploader.ts';
+import type { UploadKind } from './upload-messages.ts';
 
 export interface UseUploadOptions {
   kind: UploadKind;

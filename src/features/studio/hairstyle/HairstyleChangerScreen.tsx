@@ -7,7 +7,7 @@ import { mediaSrc } from '../../../lib/format.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS } from '../../uploads/upload-messages.ts';
-import { uploadFile, uploadProblemOf } from '../../uploads/uploads.ts';
+import { uploadFile, uploadProblemOf } from '../../uploads/transport.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';

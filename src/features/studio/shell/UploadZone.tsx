@@ -7,7 +7,8 @@ import { mediaSrc } from '../../../lib/format.ts';
 import { OutboxTileStatus } from '../../uploads/OutboxTileStatus.tsx';
 import { useOutboxZone } from '../../uploads/use-outbox-zone.ts';
 import { useUpload } from '../../uploads/use-upload.ts';
-import { KIND_ROLE, type UploadKind } from '../../uploads/uploads.ts';
+import { KIND_ROLE } from '../../uploads/checks.ts';
+import type { UploadKind } from '../../uploads/upload-messages.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import * as s from './studio.css.ts';
 
