@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
 
 /** Styles of the studio shell shared by the six studios (page, upload zone, generate, processing, result, history). */
