@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, openStream, setRefusedTokenHandler, setTokenProvider, timeoutFor } from './api.ts';
-
-describe('timeoutFor', () => {
-  it('uses the spec timeouts by path', () => {
-    expect(timeoutFor('/api/assets')).toBe(120_000);
-    expect(timeoutFor('/api/ai/virtual-tryon/')).toBe(600_000);
-    expect(timeoutFor('/api/ai/image-editing/jobs')).toBe(300_000);
-  });
-});
+import { api, ApiError, DEFAULT_TIMEOUT_MS, errorMessage, openStream, setRefusedTokenHandler, setTokenProvider } from './api.ts';
 
 describe('errorMessage', () => {
   it('takes message for GET and detail for other methods', () => {
@@ -37,6 +29,19 @@ describe('api', () => {
     const headers = init.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok');
     expect(headers['Cache-Control']).toBe('no-cache');
+  });
+
+  it('gives a call 120 s unless it names its own timeout', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response('{}', { status: 200 })));
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      await api.get('/api/assets');
+      await api.post('/api/generations', {}, { timeoutMs: 5_000 });
+      expect(DEFAULT_TIMEOUT_MS).toBe(120_000);
+      expect(timeout.mock.calls).toEqual([[120_000], [5_000]]);
+    } finally {
+      timeout.mockRestore();
+    }
   });
 
   it('throws an ApiError with status and body', async () => {

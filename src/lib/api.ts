@@ -1,19 +1,15 @@
 /**
  * The API client (spec §7): JSON to the API host (the PWA's own origin unless API_BASE_URL was
- * set at build time), a bearer token when signed in, no-cache GETs, per-path timeouts, and
+ * set at build time), a bearer token when signed in, no-cache GETs, a timeout, and
  * errors that carry the server's message (GET) or detail (other methods).
  */
 
-/** Spec §9 request timeouts, in ms: default, AI paths, and image editing (checked first). */
+/**
+ * How long a call may take, in ms, unless it names its own (`timeoutMs`). Long work does not
+ * wait on one request: a generation is a job the client follows, with its own time limit on the
+ * server (`FEATURE_TIMEOUT_SECONDS` in the contract).
+ */
 export const DEFAULT_TIMEOUT_MS = 120_000;
-export const AI_TIMEOUT_MS = 600_000;
-export const IMAGE_EDITING_TIMEOUT_MS = 300_000;
-
-export function timeoutFor(path: string): number {
-  if (path.includes('/ai/image-editing/')) return IMAGE_EDITING_TIMEOUT_MS;
-  if (path.includes('/ai/')) return AI_TIMEOUT_MS;
-  return DEFAULT_TIMEOUT_MS;
-}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -67,7 +63,7 @@ export function apiUrl(path: string): string {
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** Overrides the per-path timeout, in ms. */
+  /** Overrides the default timeout, in ms. */
   timeoutMs?: number;
   /** The caller handles a 401 itself (the session's own profile check): the session is not told. */
   ownsRefusal?: boolean;
@@ -84,7 +80,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? timeoutFor(path));
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const response = await fetch(apiUrl(path), {
     method,

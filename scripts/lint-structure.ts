@@ -1,0 +1,106 @@
+/**
+ * `npm run lint` (after oxlint): the layering rules and the import cycles between areas, over
+ * the import graph of `src/`, `sw/` and `server/` (rules in script./structure-rules.ts).
+ *
+ * Exits 1 naming each import that breaks a rule and each loop of areas, with one import per
+ * edge of the loop to show where to cut it. `--report` prints the figures and exits 0.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSync } from 'vite';
+import { areaCycles, fileCycles, layerBreaches, longFiles, type ImportEdge, type ImportGraph } from './structure-rules.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FOLDERS = ['src', 'sw', 'server', 'scripts'];
+const SOURCE = /\.(ts|tsx)$/;
+
+function walk(folder: string, into: string[]): void {
+  for (const name of readdirSync(folder)) {
+    const full = join(folder, name);
+    if (statSync(full).isDirectory()) walk(full, into);
+    else if (SOURCE.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.gen.ts')) into.push(full);
+  }
+}
+
+const toRepo = (full: string) => relative(ROOT, full).split(sep).join('/');
+
+/** The repository file a relative specifier names, or null when it is not one of ours. */
+function resolveRelative(fromFile: string, specifier: string): string | null {
+  const bare = specifier.replace(/[?#].*$/, '');
+  const base = posix.normalize(posix.join(posix.dirname(fromFile), bare));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    const full = join(ROOT, candidate);
+    if (existsSync(full) && statSync(full).isFile()) return candidate;
+  }
+  return base;
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line += 1;
+  return line;
+}
+
+/** Line counts of the files the graph was built from. */
+const lineCounts = new Map<string, number>();
+
+export function buildGraph(): ImportGraph {
+  const files: string[] = [];
+  for (const folder of FOLDERS) walk(join(ROOT, folder), files);
+  const graph = new Map<string, ImportEdge[]>();
+  for (const full of files) {
+    const file = toRepo(full);
+    const text = readFileSync(full, 'utf8');
+    lineCounts.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+    const { module, errors } = parseSync(file, text, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
+    if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
+    const edges: ImportEdge[] = [];
+    const add = (specifier: string, offset: number, typeOnly: boolean) => {
+      const relativeSpecifier = specifier.startsWith('.');
+      edges.push({ specifier, target: relativeSpecifier ? resolveRelative(file, specifier) : null, typeOnly, line: lineAt(text, offset) });
+    };
+    for (const item of module.staticImports) {
+      const typeOnly = item.entries.length > 0 && item.entries.every((entry) => entry.isType);
+      add(item.moduleRequest.value, item.start, typeOnly);
+    }
+    for (const item of module.staticExports) {
+      const request = item.entries.find((entry) => entry.moduleRequest)?.moduleRequest;
+      if (request) add(request.value, item.start, item.entries.every((entry) => entry.isType));
+    }
+    for (const item of module.dynamicImports) {
+      const literal = text.slice(item.moduleRequest.start, item.moduleRequest.end);
+      const match = /^(['"`])([^'"`$]+)\1$/.exec(literal.trim());
+      if (match) add(match[2]!, item.start, false);
+    }
+    graph.set(file, edges);
+  }
+  return graph;
+}
+
+function main(): void {
+  const graph = buildGraph();
+  const breaches = layerBreaches(graph);
+  const areas = areaCycles(graph);
+  const files = fileCycles(graph);
+  const long = longFiles(lineCounts);
+  if (process.argv.includes('--report')) {
+    console.log(`${graph.size} files; ${breaches.length} layer breaches; ${areas.length} area cycles; ${files.length} file cycles; ${long.length} files over the line limit`);
+    for (const cycle of areas) console.log(`area cycle: ${cycle.areas.join(' ↔ ')}`);
+    for (const file of long) console.log(`long: ${file.file} ${file.message}`);
+    return;
+  }
+  for (const breach of breaches) console.error(`${breach.file}:${breach.line}: ${breach.message}`);
+  for (const cycle of areas) {
+    console.error(`import cycle between areas: ${cycle.areas.join(' ↔ ')}`);
+    for (const edge of cycle.imports) console.error(`  ${edge.file}:${edge.line}: ${edge.message}`);
+  }
+  for (const cycle of files) console.error(`import cycle between files: ${cycle.join(' ↔ ')}`);
+  const problems = breaches.length + areas.length + files.length;
+  if (problems) {
+    console.error(`\n${problems} import problem(s); the rules are in script./structure-rules.ts and docs/architecture.md.`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && dirname(fileURLToPath(import.meta.url)) === dirname(process.argv[1]) && process.argv[1].endsWith('lint-structure.ts')) main();

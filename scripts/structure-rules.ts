@@ -1,0 +1,250 @@
+/**
+ * The layering rules of the code base, checked over the import graph (`npm run lint` runs them
+ * through scripts/lint-structure.ts; docs/architecture.md explains why each exists).
+ *
+ * Pure functions over an already-built graph, so that a unit test can plant a breach or a cycle
+ * and see it reported.
+ */
+
+/** One import of one file: what it names, and the repository file it resolved to (if relative). */
+export interface ImportEdge {
+  /** The specifier as written: `valibot`, `../lib/format.ts`. */
+  specifier: string;
+  /** The imported file, relative to the repository root with `/` separators; null for a package. */
+  target: string | null;
+  /** `import type` / `export type`: erased at build time, but still a dependency of the design. */
+  typeOnly: boolean;
+  /** 1-based line of the import, for the report. */
+  line: number;
+}
+
+export type ImportGraph = ReadonlyMap<string, readonly ImportEdge[]>;
+
+export interface Breach {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** A package name without its subpath: `@tanstack/react-query/x` → `@tanstack/react-query`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
+
+interface LayerRule {
+  /** The files the rule binds: a folder of the repository. */
+  folder: string;
+  /** Repository folders its files may import from (its own folder is always allowed). */
+  mayImport?: readonly string[];
+  /** Repository folders its files may not import from (when `mayImport` is not given). */
+  mayNotImport?: readonly string[];
+  /** Packages its files may import; any when not given. */
+  packages?: readonly string[];
+  why: string;
+}
+
+/**
+ * The rules. Each folder below names what it may depend on; everything else is refused.
+ * The order of the list is the order of the layers, lowest first.
+ */
+export const LAYER_RULES: readonly LayerRule[] = [
+  {
+    folder: 'src/contract',
+    mayImport: [],
+    packages: ['valibot'],
+    why: 'the contract is shared by the server, the pages and the worker: it imports only valibot',
+  },
+  {
+    folder: 'src/kernel',
+    mayImport: ['src/contract'],
+    why: 'the page↔worker kernel runs in both: it imports only the contract',
+  },
+  {
+    folder: 'sw',
+    mayImport: ['src/contract', 'src/kernel'],
+    why: 'the service worker imports only the contract and the page↔worker kernel from src/',
+  },
+  {
+    folder: 'server',
+    mayImport: ['src/contract'],
+    why: 'the server imports only the contract from src/',
+  },
+  {
+    folder: 'src/ui',
+    mayNotImport: ['src/features', 'src/routes', 'server', 'sw'],
+    why: 'UI primitives know no feature',
+  },
+  {
+    folder: 'src/lib',
+    mayNotImport: ['src/features', 'src/routes', 'server', 'sw'],
+    why: 'the client library is below every feature',
+  },
+  {
+    folder: 'src',
+    mayNotImport: ['server', 'sw', 'scripts', 'tests'],
+    why: 'the client does not import the server, the worker, scripts or test code',
+  },
+];
+
+/** Test files and test fixtures may reach across layers to set things up. */
+export const isTestFile = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('tests/');
+
+/** Every import that breaks a layer rule (test files are exempt). */
+export function layerBreaches(graph: ImportGraph, rules: readonly LayerRule[] = LAYER_RULES): Breach[] {
+  const breaches: Breach[] = [];
+  for (const [file, edges] of graph) {
+    if (isTestFile(file)) continue;
+    // The most specific rule binds: `src/ui` before `src`.
+    const rule = rules.filter((r) => under(file, r.folder)).toSorted((a, b) => b.folder.length - a.folder.length)[0];
+    if (!rule) continue;
+    for (const edge of edges) {
+      if (edge.target === null) {
+        if (rule.packages && !rule.packages.includes(packageName(edge.specifier))) {
+          breaches.push({ file, line: edge.line, message: `imports the package "${edge.specifier}": ${rule.why}` });
+        }
+        continue;
+      }
+      if (under(edge.target, rule.folder)) continue;
+      const refused = rule.mayImport
+        ? !rule.mayImport.some((folder) => under(edge.target!, folder))
+        : (rule.mayNotImport ?? []).some((folder) => under(edge.target!, folder));
+      if (refused) breaches.push({ file, line: edge.line, message: `imports ${edge.target}: ${rule.why}` });
+    }
+  }
+  return breaches.toSorted((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/**
+ * The area a file belongs to, for the cycle check between areas: one area per feature
+ * (`src/features/assets`), per other client folder (`src/lib`, `src/ui`…), per server folder
+ * (`server/auth`), and one for the worker. Top-level files of `src/` and `server/` (the
+ * composition roots: main, app, router) are areas of their own and may import anything.
+ */
+export function areaOf(file: string): string | null {
+  const parts = file.split('/');
+  if (parts[0] === 'src') {
+    if (parts.length === 2) return null;
+    if (parts[1] === 'features') return parts.length > 3 ? `src/features/${parts[2]}` : null;
+    return `src/${parts[1]}`;
+  }
+  if (parts[0] === 'server') return parts.length > 2 ? `server/${parts[1]}` : null;
+  if (parts[0] === 'sw') return 'sw';
+  return null;
+}
+
+/** Strongly connected components of a directed graph with more than one node, each sorted. */
+export function cyclesOf(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  let next = 0;
+  const nodes = new Set<string>([...edges.keys(), ...[...edges.values()].flatMap((targets) => [...targets])]);
+  // Iterative Tarjan: a deep import chain must not overflow the call stack.
+  for (const root of nodes) {
+    if (index.has(root)) continue;
+    const work: Array<{ node: string; targets: string[]; at: number }> = [];
+    const open = (node: string) => {
+      index.set(node, next);
+      low.set(node, next);
+      next += 1;
+      stack.push(node);
+      onStack.add(node);
+      work.push({ node, targets: [...(edges.get(node) ?? [])], at: 0 });
+    };
+    open(root);
+    while (work.length) {
+      const frame = work.at(-1)!;
+      if (frame.at < frame.targets.length) {
+        const target = frame.targets[frame.at]!;
+        frame.at += 1;
+        if (!index.has(target)) open(target);
+        else if (onStack.has(target)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        continue;
+      }
+      work.pop();
+      const parent = work.at(-1);
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        if (component.length > 1) components.push(component.toSorted());
+      }
+    }
+  }
+  return components.toSorted((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+export interface AreaCycle {
+  areas: string[];
+  /** One import per edge inside the cycle, to show where to cut. */
+  imports: Breach[];
+}
+
+/** Areas that import each other, directly or around a loop (test files left out: nothing imports them). */
+export function areaCycles(graph: ImportGraph): AreaCycle[] {
+  const edges = new Map<string, Set<string>>();
+  const witness = new Map<string, Breach[]>();
+  for (const [file, imports] of graph) {
+    if (isTestFile(file)) continue;
+    const from = areaOf(file);
+    if (!from) continue;
+    for (const edge of imports) {
+      const to = edge.target && !isTestFile(edge.target) ? areaOf(edge.target) : null;
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from)!.add(to);
+      const key = `${from}→${to}`;
+      if (!witness.has(key)) witness.set(key, []);
+      witness.get(key)!.push({ file, line: edge.line, message: `imports ${edge.target}` });
+    }
+  }
+  return cyclesOf(edges).map((areas) => {
+    const members = new Set(areas);
+    const imports = [...witness.entries()]
+      .filter(([key]) => {
+        const [from, to] = key.split('→') as [string, string];
+        return members.has(from) && members.has(to);
+      })
+      .map(([, list]) => list[0]!);
+    return { areas, imports };
+  });
+}
+
+/** File-level import cycles (runtime imports only: a type-only import is erased). */
+export function fileCycles(graph: ImportGraph): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, imports] of graph) {
+    edges.set(file, new Set(imports.filter((edge) => edge.target && !edge.typeOnly).map((edge) => edge.target!)));
+  }
+  return cyclesOf(edges);
+}
+
+/** The most lines a source file may have: past it, a file mixes concerns and is split by them. */
+export const MAX_FILE_LINES = 400;
+
+/**
+ * Files allowed past MAX_FILE_LINES, each with its reason: cohesive algorithms of the local
+ * engine, where a split would cut one computation in two.
+ */
+export const LONG_FILES: Readonly<Record<string, string>> = {
+  'server/engines/local/tryon.ts': 'one garment-fitting algorithm (segmentation, warp, composite)',
+  'server/engines/local/pixels.ts': 'the pixel kernels the local engine shares',
+};
+
+/** Source files over the limit that are not listed in LONG_FILES (tests and generated files aside). */
+export function longFiles(lineCounts: ReadonlyMap<string, number>, limit = MAX_FILE_LINES, allowed = LONG_FILES): Breach[] {
+  return [...lineCounts]
+    .filter(([file, lines]) => lines > limit && !isTestFile(file) && !(file in allowed))
+    .map(([file, lines]) => ({ file, line: limit + 1, message: `has ${lines} lines (at most ${limit}): split it by concern` }))
+    .toSorted((a, b) => a.file.localeCompare(b.file));
+}

@@ -1,0 +1,80 @@
+/**
+ * The generation messages (by stable key: also the `code` of error bodies and of a failed job's
+ * error) and the stages a running job reports. `generations.ts` re-exports all of it.
+ *
+ * Imports only valibot.
+ */
+
+/** Spec §5 and §8 texts, by a stable key (also the `code` of error bodies and of a failed job's error). */
+export const GENERATION_MESSAGES = {
+  generationFailed: 'Generation Failed',
+  failedToProcess: 'Failed to process generation',
+  serverTimeout: 'Server timeout. Please try again in a few moments.',
+  selectModelAndGarment: 'Please select both model and garment before generating.',
+  missingResult: 'Missing Result',
+  noResultImage: 'No result image available',
+  // ── Added by the server (same voice; the spec names these cases without their text) ──
+  /** Hairstyle needs image and hairstyle (§5). */
+  selectImageAndHairstyle: 'Please upload a photo and choose a hairstyle before generating.',
+  /** Body generator needs all body parameters (§5). */
+  bodyParametersRequired: 'Please fill in all body parameters before generating.',
+  /** Image editing, image to video, upscaler image: no image. */
+  missingImage: 'Please upload an image before generating.',
+  /** Upscaler video: no video. */
+  missingVideo: 'Please upload a video before generating.',
+  /** Image editing: no description of the edits. */
+  missingPrompt: 'Please describe the edits you want.',
+  /** Multi-image editing takes 2-10 images (§5). */
+  imageCount: 'Please select between 2 and 10 images.',
+  /** Garment choice requires a model first (§5). */
+  modelFirst: 'Please select a model first.',
+  /** 402: `{cost}`, `{balance}`, `{shortage}` (the body carries them as numbers too). */
+  insufficientCredits: 'Not enough credits: this generation costs {cost} credits, you have {balance} ({shortage} more needed).',
+  /** 422: an input asset id is unknown or belongs to someone else. */
+  assetNotFound: 'One of the selected files could not be found. Please select it again.',
+  /** 422: an input asset is of the wrong media type (a video where an image is needed, …). */
+  wrongAssetType: 'One of the selected files is not the right type for this tool.',
+  /** 422: a model option the chosen model does not accept. */
+  unsupportedOption: 'The selected model does not support these settings. Please choose other settings.',
+  /** Hairstyle on the local engine without a brush mask. */
+  maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
+  /** Try-on on the local engine: no person stands out from the model photo's backdrop. */
+  personNotFound: 'No person could be found in the model photo. Please use a full-body photo on a plain background.',
+  /** Try-on on the local engine: a garment does not stand out from its photo's backdrop. */
+  garmentNotFound: 'A garment could not be separated from its background. Please use a photo of the garment on a plain background.',
+  /** Image editing on the local engine: an instruction it does not understand; `{edits}` lists what it does. */
+  unknownEdit: 'The local engine could not understand this edit. It understands: {edits}.',
+  /** The job was cancelled by its owner. */
+  cancelled: 'Generation cancelled.',
+  /** 409 on cancel of a job that already ended. */
+  notCancellable: 'This generation has already finished and can no longer be cancelled.',
+  /** 409 on delete of a job still running. */
+  stillRunning: 'This generation is still running. Cancel it first.',
+  /** 404 */
+  notFound: 'Generation not found.',
+  /** 409: sharing a job that has not completed (PUT /api/generations/{id}/share). */
+  notShareable: 'Only a completed generation can be shared.',
+  /** 400: Idempotency-Key reused with another request body. */
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+} as const;
+export type GenerationMessageKey = keyof typeof GENERATION_MESSAGES;
+
+export function insufficientCreditsText(cost: number, balance: number): string {
+  return GENERATION_MESSAGES.insufficientCredits
+    .replace('{cost}', String(cost))
+    .replace('{balance}', String(balance))
+    .replace('{shortage}', String(Math.max(0, cost - balance)));
+}
+
+/** Staged text of processing screens (spec §4 Generation), by key; the PWA translates the key. */
+export const GENERATION_STAGES = {
+  queued: 'Waiting in line...',
+  analyzingPose: 'Analyzing pose...',
+  analyzingComposition: 'Analyzing image composition...',
+  processingGarment: 'Processing garment fit...',
+  generatingMotion: 'Generating motion vectors...',
+  renderingFrames: 'Rendering frames...',
+  generatingResult: 'Generating the final result...',
+  finalizingVideo: 'Finalizing video...',
+} as const;
+export type GenerationStage = keyof typeof GENERATION_STAGES;
