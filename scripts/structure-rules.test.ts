@@ -30,7 +30,7 @@ describe('layerBreaches', () => {
 
   it('names a worker module that imports a page module, and the server importing beyond the contract', () => {
     const graph = graphOf({
-      'sw/jobs.ts': [file('src/kernel/job-watch.ts')],
+      'sw/jobs.ts': [file('src/lib/offline/job-watch.ts')],
       'server/app.ts': [file('src/lib/format.ts', { typeOnly: true })],
       'src/kernel/job-watch.ts': [file('src/lib/api.ts')],
     });
@@ -62,8 +62,8 @@ describe('cycles', () => {
   it('reports two features that import each other, with the imports to cut, and not a feature and the library', () => {
     const graph = graphOf({
       'src/features/assets/library/Tile.tsx': [file('src/features/studio/shell/incoming.ts'), file('src/lib/format.ts')],
-      'src/features/studio/shell/incoming.ts': [file('src/features/media/api.ts', { typeOnly: true, line: 7 })],
-      'src/features/media/api.ts': [],
+      'src/features/studio/shell/incoming.ts': [file('src/features/assets/api.ts', { typeOnly: true, line: 7 })],
+      'src/features/assets/api.ts': [],
       'src/lib/format.ts': [],
     });
     const cycles = areaCycles(graph);
