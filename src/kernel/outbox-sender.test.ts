@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeIdbStore } from '../../tests/fixtures/fake-idb-store.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../tests/fixtures/test-data.ts';
 import { createOutboxSender, MAX_RETRY_AFTER_MS, retryAfterMs, type LockManagerLike, type OutboxSenderDeps } from './outbox-sender.ts';
-import { createOutboxStore, outboxRef, type OutboxStore } from './outbox-store.ts';
+import { outboxRef } from './outbox-entries.ts';
+import { createOutboxStore, type OutboxStore } from './outbox-store.ts';
 
 /**
  * The sender against a fake API that behaves like the server's Idempotency-Key handling: the

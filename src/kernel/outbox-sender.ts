@@ -4,13 +4,8 @@
 import * as v from 'valibot';
 import { GenerationSchema, type Generation } from '../contract/generations.ts';
 import { AssetSchema } from '../contract/media.ts';
-import {
-  OUTBOX_LOCK,
-  substituteOutboxRefs,
-  type OutboxStore,
-  type OutboxSubmit,
-  type OutboxUpload,
-} from './outbox-store.ts';
+import { OUTBOX_LOCK, substituteOutboxRefs, type OutboxSubmit, type OutboxUpload } from './outbox-entries.ts';
+import type { OutboxStore } from './outbox-store.ts';
 
 /**
  * Sends the outbox (see outbox-store.ts): its waiting uploads, a few at a time, as the studio

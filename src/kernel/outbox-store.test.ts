@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdbStore } from '../../tests/fixtures/fake-idb-store.ts';
 import { makeAsset, makeGeneration } from '../../tests/fixtures/test-data.ts';
-import {
-  createOutboxStore,
-  OUTBOX_DONE_KEEP_MS,
-  outboxRef,
-  outboxRefId,
-  outboxRefsOf,
-  substituteOutboxRefs,
-  type OutboxStore,
-} from './outbox-store.ts';
+import { outboxRef, outboxRefId, outboxRefsOf, substituteOutboxRefs } from './outbox-entries.ts';
+import { createOutboxStore, OUTBOX_DONE_KEEP_MS, type OutboxStore } from './outbox-store.ts';
 
 const T0 = Date.parse('2025-06-01T08:00:00Z');
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import { useAtomValue } from 'jotai';
 import type { Feature, Generation, GenerationRequest } from '../../contract/generations.ts';
 import { browserOffline, queueGeneration } from '../../lib/offline/outbox-client.ts';
-import { cancelQueuedSubmit, forgetSubmit, listOutboxSubmits, onOutboxChange, outboxRefsOf, type OutboxSubmit } from '../../kernel/outbox-store.ts';
+import { outboxRefsOf, type OutboxSubmit } from '../../kernel/outbox-entries.ts';
+import { cancelQueuedSubmit, forgetSubmit, listOutboxSubmits, onOutboxChange } from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { I18n } from '@lingui/core';
 import type { Asset } from '../../contract/media.ts';
 import type { Feature, Generation, GenerationRequest, GenerationStage, GenerationStatus } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
-import type { OutboxStatus, OutboxSubmit } from '../../kernel/outbox-store.ts';
+import type { OutboxStatus, OutboxSubmit } from '../../kernel/outbox-entries.ts';
 import { notify } from '../../lib/toast.ts';
 import { useQueuedGeneration } from './use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';

@@ -3,13 +3,8 @@ import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useOnline } from '../../lib/offline/online.ts';
 import { outboxPreviewUrl } from '../../lib/offline/outbox-client.ts';
-import {
-  cancelOutboxEntry,
-  cancelQueuedSubmit,
-  watchOutbox,
-  type OutboxSubmit,
-  type OutboxUpload,
-} from '../../kernel/outbox-store.ts';
+import type { OutboxSubmit, OutboxUpload } from '../../kernel/outbox-entries.ts';
+import { cancelOutboxEntry, cancelQueuedSubmit, watchOutbox } from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { formatBytes } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '../../lib/api.ts';
-import type { OutboxStatus, OutboxUpload } from '../../kernel/outbox-store.ts';
+import type { OutboxStatus, OutboxUpload } from '../../kernel/outbox-entries.ts';
 import { describeUploadProblem } from './upload-messages.ts';
 import { uploadProblemOf } from './transport.ts';
 import type { UploadKind } from './upload-messages.ts';

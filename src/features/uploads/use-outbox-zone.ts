@@ -3,15 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Asset, AssetRole, UploadPurpose } from '../../contract/media.ts';
 import { browserOffline, outboxSlot, placeholderAsset, queueFile } from '../../lib/offline/outbox-client.ts';
-import {
-  cancelOutboxEntry,
-  outboxRefId,
-  releaseOutboxEntry,
-  watchOutbox,
-  type OutboxStatus,
-  type OutboxSubmit,
-  type OutboxUpload,
-} from '../../kernel/outbox-store.ts';
+import { outboxRefId, type OutboxStatus, type OutboxSubmit, type OutboxUpload } from '../../kernel/outbox-entries.ts';
+import { cancelOutboxEntry, releaseOutboxEntry, watchOutbox } from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { assetKeys } from '../media/api.ts';
 import type { UploaderOutbox } from './uploader.ts';
