@@ -21,7 +21,7 @@ export default defineConfig({
       include: ['<rootDir>/src/features/site/pages/{name}/'],
       exclude: ['**/*.test.*'],
     },
-    // One catalog per studio folder (the six tools, and the shell and data layer they share),
+    // One catalog per studio folder (the six tools, and the shell they share),
     // loaded by the studio routes: the SPA's first load does not carry every tool's text.
     {
       path: '<rootDir>/src/locales/{locale}/studio/{name}',

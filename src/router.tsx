@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { RenderErrorScreen } from './features/shell/ErrorScreens.tsx';
 import { NotFoundScreen } from './features/shell/NotFoundPage.tsx';
-import { LoadingScreen } from './features/shell/LoadingScreen.tsx';
+import { LoadingScreen } from './ui/LoadingScreen.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;

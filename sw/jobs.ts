@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import * as v from 'valibot';
 import { GenerationSchema } from '../src/contract/generations.ts';
-import { isJobsMessage, jobResultUrl, JOBS_CHANGED_MESSAGE, JOBS_OPEN_MESSAGE, JOBS_SYNC_TAG, JOBS_WATCH_MESSAGE } from '../src/lib/offline/job-protocol.ts';
-import { runPollLoop, type PollOutcome } from '../src/lib/offline/job-poll.ts';
-import { isWatchPending, listWatched, markFinished, markNotified, markSeen, forgetJobs, unseenFinishedCount, type WatchedJob } from '../src/lib/offline/job-watch.ts';
-import { readSessionSnapshot } from '../src/lib/offline/session-store.ts';
+import { isJobsMessage, jobResultUrl, JOBS_CHANGED_MESSAGE, JOBS_OPEN_MESSAGE, JOBS_SYNC_TAG, JOBS_WATCH_MESSAGE } from '../src/kernel/job-protocol.ts';
+import { runPollLoop, type PollOutcome } from '../src/kernel/job-poll.ts';
+import { isWatchPending, listWatched, markFinished, markNotified, markSeen, forgetJobs, unseenFinishedCount, type WatchedJob } from '../src/kernel/job-watch.ts';
+import { readSessionSnapshot } from '../src/kernel/session-store.ts';
 import { isJobNotificationData, jobNotification } from './job-texts.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -12,7 +12,7 @@ declare const self: ServiceWorkerGlobalScope;
 /**
  * Job tracking in the service worker (issue 6): while a watched job (src/lib/offline/
  * job-watch.ts) is pending, poll GET /api/generations/{id} with the session's token, backing off
- * (src/lib/offline/job-poll.ts), inside the waitUntil of the event that woke the worker (a page's
+ * (src/kernel/job-poll.ts), inside the waitUntil of the event that woke the worker (a page's
  * `atelier:jobs:watch` message, a sync, a periodic sync), so the worker lives while work remains.
  * When a job ends: record it, tell the open pages, show 'Generation Successful' / 'Generation
  * Failed' once (tag = job id), and set the app badge to the ended jobs not yet opened. A click

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MediaEntry } from '../src/lib/offline/media-cache-policy.ts';
+import type { MediaEntry } from '../src/kernel/media-cache-policy.ts';
 
 const ORIGIN = 'https://atelier.test';
 
@@ -36,7 +36,7 @@ const memoryCaches = {
 
 /** The records (IndexedDB `atelier-media` in browsers). */
 const records = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('../src/lib/offline/media-meta.ts', () => ({
+vi.mock('../src/kernel/media-meta.ts', () => ({
   readMediaEntries: async () => new Map(records as Map<string, MediaEntry>),
   readMediaBudget: async () => 200 * 1024 * 1024,
   writeMediaBudget: async () => undefined,
@@ -53,7 +53,7 @@ vi.mock('../src/lib/offline/media-meta.ts', () => ({
 // Workbox's logger touches `self` when it is imported; each test then stubs the worker's own.
 (globalThis as { self?: unknown }).self ??= globalThis;
 const { createMediaCache } = await import('./media-cache.ts');
-const { clearMediaStorage } = await import('../src/lib/offline/media-meta.ts');
+const { clearMediaStorage } = await import('../src/kernel/media-meta.ts');
 
 /** What Cache Storage holds across every media cache. */
 async function storedUrls(): Promise<string[]> {

@@ -20,7 +20,7 @@ import {
   type MediaEntry,
   type MediaReply,
   type MediaUsage,
-} from '../src/lib/offline/media-cache-policy.ts';
+} from '../src/kernel/media-cache-policy.ts';
 import {
   clearMediaStorage,
   deleteMediaEntries,
@@ -30,7 +30,7 @@ import {
   writeMediaBudget,
   writeMediaEntries,
   writeMediaEntry,
-} from '../src/lib/offline/media-meta.ts';
+} from '../src/kernel/media-meta.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 /** API_BASE_URL of the build, defined by scripts/build.ts ('' when the API is this origin). */
@@ -40,7 +40,7 @@ declare const __API_BASE_URL__: string | undefined;
  * The media runtime cache (issue 6 "SW media cache"): `GET /api/media/{assetId}/{variant}` on the
  * app's origin and the API's.
  *
- * - Keyed by URL without the query (src/lib/offline/media-cache-policy.ts): a re-signed link
+ * - Keyed by URL without the query (src/kernel/media-cache-policy.ts): a re-signed link
  *   finds the same entry, and a cached copy is served even after its link expired.
  * - Cache first, then the network; every full (200) answer is stored: thumbnails and posters as
  *   lists show them, originals when they are viewed or downloaded.

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
-import { JOBS_SYNC_TAG } from '../src/lib/offline/job-protocol.ts';
-import { watchJob } from '../src/lib/offline/job-watch.ts';
-import { createOutboxSender } from '../src/lib/offline/outbox-sender.ts';
-import { OUTBOX_SYNC_TAG, outboxStore } from '../src/lib/offline/outbox-store.ts';
-import { readSessionSnapshot } from '../src/lib/offline/session-store.ts';
+import { JOBS_SYNC_TAG } from '../src/kernel/job-protocol.ts';
+import { watchJob } from '../src/kernel/job-watch.ts';
+import { createOutboxSender } from '../src/kernel/outbox-sender.ts';
+import { OUTBOX_SYNC_TAG } from '../src/kernel/outbox-entries.ts';
+import { outboxStore } from '../src/kernel/outbox-store.ts';
+import { readSessionSnapshot } from '../src/kernel/session-store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

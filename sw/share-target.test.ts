@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SHARED_FILES_MAX, type SharedEntry } from '../src/lib/offline/share-store.ts';
+import { SHARED_FILES_MAX, type SharedEntry } from '../src/kernel/share-store.ts';
 import { receiveShare, type ShareTargetDeps } from './share-target.ts';
 
 const ORIGIN = 'https://atelier.test';

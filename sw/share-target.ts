@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 import { isShareFromAppOrSheet, SHARE_REFUSED_TEXT, SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
-import { chooserPath, pruneSharedEntries, putSharedEntry, sharedEntryFromForm, type SharedEntry } from '../src/lib/offline/share-store.ts';
+import { chooserPath, pruneSharedEntries, putSharedEntry, sharedEntryFromForm, type SharedEntry } from '../src/kernel/share-store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /**
  * The Web Share Target (manifest `share_target`: POST multipart to /share-target): photos shared
- * from another app are kept in IndexedDB (src/lib/offline/share-store.ts) and the browser is sent
+ * from another app are kept in IndexedDB (src/kernel/share-store.ts) and the browser is sent
  * on with a 303 to the chooser (`/share?id=<entry id>`), which uploads them. Nothing reaches the
  * network here, so sharing works offline; the chooser queues the upload then. Only the system
  * share sheet and the app itself may share: a form another site posts here is refused (403).

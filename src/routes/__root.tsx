@@ -2,12 +2,12 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import type { RouterContext } from '../router.tsx';
 import { LinkProvider, type AppLinkProps } from '../ui/link.tsx';
 import { DocumentHead } from '../features/shell/DocumentHead.tsx';
-import { LazyToaster } from '../features/shell/LazyToaster.tsx';
+import { LazyToaster } from '../ui/LazyToaster.tsx';
 import { RouterFailureScreen } from '../features/shell/RouterFailureScreen.tsx';
 import { NotFoundScreen } from '../features/shell/NotFoundPage.tsx';
 import { AuthRoot } from '../features/auth/AuthRoot.tsx';
 import { TutorialHost } from '../features/tutorial/TutorialHost.tsx';
-import { JobTrackingRoot } from '../features/offline-jobs/JobTrackingRoot.tsx';
+import { JobTrackingRoot } from '../features/offline/JobTrackingRoot.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -7,9 +7,9 @@ import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { profileQueryOptions } from '../auth/api.ts';
 import { authText } from '../auth/messages.ts';
-import { IconShield } from '../shell/sidebar/icons.tsx';
+import { IconShield } from '../../ui/nav-icons.tsx';
 import * as s from './admin.css.ts';
-import '../shell/global.css.ts';
+import '../../ui/global.css.ts';
 
 /**
  * The admin guard (spec §2 Admin, §6): 'Verifying admin access...' while the session and a

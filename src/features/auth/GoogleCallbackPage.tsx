@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../ui/button.css.ts';
-import { LoadingScreen } from '../shell/LoadingScreen.tsx';
+import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { googleCallback } from './api.ts';
 import { useOpenAuthModal } from './auth-modal-state.ts';
 import { authErrorText } from './errors.ts';

@@ -4,8 +4,8 @@ import { useLocation } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
-import { LoadingScreen } from '../shell/LoadingScreen.tsx';
-import { IconLock } from '../shell/sidebar/icons.tsx';
+import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
+import { IconLock } from '../../ui/nav-icons.tsx';
 import { useOpenAuthModal } from './auth-modal-state.ts';
 import * as s from './auth.css.ts';
 

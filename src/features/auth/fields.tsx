@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconAlert } from '../shell/sidebar/icons.tsx';
+import { IconAlert } from '../../ui/nav-icons.tsx';
 import { IconEye, IconEyeOff } from './icons.tsx';
 import { authMessage } from './messages.ts';
 import * as s from './auth.css.ts';

@@ -5,11 +5,11 @@ import type { CommunityItem } from '../../contract/dashboard.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { IconPlay } from '../assets/shared/icons.tsx';
-import { mediaSrc } from '../assets/shared/format.ts';
+import { mediaSrc } from '../../lib/format.ts';
 import { communityQueryOptions } from './api.ts';
 import { formatRelativeTime } from './format.ts';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
-import { FEATURE_TOOLS } from '../history/filters.ts';
+import { FEATURE_TOOLS } from '../generations/filters.ts';
 import * as s from './dashboard.css.ts';
 
 /**

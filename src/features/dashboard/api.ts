@@ -4,9 +4,10 @@ import { COMMUNITY_PAGE_DEFAULT, CommunityPageSchema, UsageStatsSchema, type Com
 import type { Generation, GenerationPage } from '../../contract/generations.ts';
 import type { Asset } from '../../contract/media.ts';
 import { api } from '../../lib/api.ts';
-import { staleTimeFor } from '../assets/api.ts';
-import { generationsInfiniteQueryOptions, generationsOf, type GenerationListFilter } from '../studio/data/generations.ts';
-import { dashboardKeys } from './keys.ts';
+import { staleTimeFor } from '../media/api.ts';
+import type { GenerationListFilter } from '../generations/api.ts';
+import { generationsInfiniteQueryOptions, generationsOf } from '../generations/cache.ts';
+import { dashboardKeys } from '../generations/dashboard-keys.ts';
 
 /**
  * The dashboard's query module (spec §2 Dashboard; src/contract/dashboard.ts): the signed-in
@@ -14,10 +15,10 @@ import { dashboardKeys } from './keys.ts';
  * recent generations are lists of the studios' generation module (`['generations', 'list', …]`),
  * so every job that starts, ends, is shared or deleted updates them too.
  *
- * Key roots: `['me', 'stats']` and `['community']` (src/features/dashboard/keys.ts).
+ * Key roots: `['me', 'stats']` and `['community']` (src/features/generations/dashboard-keys.ts).
  */
 
-export { dashboardKeys } from './keys.ts';
+export { dashboardKeys } from '../generations/dashboard-keys.ts';
 
 // ── Stats ─────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TOOL_FILTERS, type ToolFilter } from '../history/filters.ts';
+import { TOOL_FILTERS, type ToolFilter } from '../generations/filters.ts';
 
 /** The recent-generations filters: the tool filters of /history, in the spec's order (§2 Dashboard). */
 export const RECENT_FILTERS = TOOL_FILTERS;

@@ -8,7 +8,7 @@ import { i18n } from '@lingui/core';
 import { createStore, Provider } from 'jotai';
 import type { CommunityItem, UsageStats } from '../../contract/dashboard.ts';
 import { authModalAtom } from '../auth/auth-modal-state.ts';
-import { jsonResponse } from '../studio/data/test-data.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { BodyModelsSection } from './BodyModelsSection.tsx';
 import { CommunitySection } from './CommunitySection.tsx';
 import { RecentGenerations } from './RecentGenerations.tsx';

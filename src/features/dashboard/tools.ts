@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { GenerationStatus } from '../../contract/generations.ts';
-import { NAV, type NavItem } from '../shell/sidebar/nav-items.ts';
+import { NAV, type NavItem } from '../../ui/nav-items.ts';
 
 export interface QuickAccessTool {
   item: NavItem;
@@ -22,7 +22,7 @@ export const QUICK_ACCESS: readonly QuickAccessTool[] = [
 ];
 
 /** Chip labels of the recent-generations filters (spec §2): the same as /history's. */
-export { TOOL_FILTER_LABELS as FILTER_LABELS } from '../history/filters.ts';
+export { TOOL_FILTER_LABELS as FILTER_LABELS } from '../generations/filters.ts';
 
 /** Status badges of the recent list (the studios' history panel words them the same). */
 export const STATUS_LABELS: Record<GenerationStatus, MessageDescriptor> = {

@@ -7,7 +7,7 @@ import { i18n } from '@lingui/core';
 import type { Generation } from '../../contract/generations.ts';
 import { markJobsSeen } from '../../lib/offline/job-client.ts';
 import { notify } from '../../lib/toast.ts';
-import { jsonResponse, makeAsset, makeGeneration } from '../studio/data/test-data.ts';
+import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { HistoryPage, type HistoryPageProps } from './HistoryPage.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({

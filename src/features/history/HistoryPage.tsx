@@ -9,20 +9,16 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { Modal } from '../assets/shared/Modal.tsx';
-import { mediaSrc } from '../assets/shared/format.ts';
-import { IconRefresh } from '../shell/sidebar/icons.tsx';
-import { describeGenerationError, generationText } from '../studio/data/generation-messages.ts';
-import {
-  generationQueryOptions,
-  generationsOf,
-  mergedGenerationsInfiniteQueryOptions,
-  useCancelGeneration,
-  useRegenerateGeneration,
-} from '../studio/data/generations.ts';
-import { useGenerationStream } from '../studio/data/generation-stream.ts';
-import { shareLink } from '../studio/shell/format.ts';
-import { useHistoryActions } from '../studio/shell/use-history-actions.ts';
-import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from './filters.ts';
+import { mediaSrc } from '../../lib/format.ts';
+import { IconRefresh } from '../../ui/nav-icons.tsx';
+import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
+import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-list.ts';
+import { generationQueryOptions, generationsOf } from '../generations/cache.ts';
+import { useCancelGeneration, useRegenerateGeneration } from '../generations/mutations.ts';
+import { useGenerationStream } from '../generations/generation-stream.ts';
+import { shareLink } from '../generations/share-link.ts';
+import { useHistoryActions } from '../generations/use-history-actions.ts';
+import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from '../generations/filters.ts';
 import { formatDayHeading, groupByDay } from './format.ts';
 import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
 import * as s from './history.css.ts';

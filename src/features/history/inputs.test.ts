@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAsset, makeGeneration } from '../studio/data/test-data.ts';
+import { makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { inputSlots } from './inputs.ts';
 
 describe('inputSlots', () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { STATUS_FILTERS, TOOL_FILTERS } from './filters.ts';
+import { STATUS_FILTERS, TOOL_FILTERS } from '../generations/filters.ts';
 
 /** Longest generation id a `?job=` link may carry (ids are far shorter; the bound keeps junk out). */
 const JOB_ID_MAX = 64;

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MEDIA_BUDGET_CHOICES_BYTES } from '../../lib/offline/media-cache-policy.ts';
+import { MEDIA_BUDGET_CHOICES_BYTES } from '../../kernel/media-cache-policy.ts';
 import { mediaCacheSupported, mediaCacheUsage, setMediaCacheBudget } from '../../lib/offline/media-cache.ts';
 import { periodicSyncStatus } from '../../lib/offline/periodic-sync.ts';
 import { clearSavedCopies } from '../../lib/offline/wipe.ts';
@@ -9,9 +9,9 @@ import { INTL_LOCALE, type Locale } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.css.ts';
-import { formatBytes } from '../assets/shared/format.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { offlineMediaKeys } from './use-pinned-asset.ts';
-import * as p from '../profile/profile.css.ts';
+import * as p from '../../ui/section.css.ts';
 import * as s from './offline.css.ts';
 
 const GB = 1024 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Asset } from '../../contract/media.ts';
 import { mediaCacheSupported, pinAsset, pinState, unpinAsset } from '../../lib/offline/media-cache.ts';
-import { assetQueryOptions, linksExpiring } from '../assets/api.ts';
+import { assetQueryOptions, linksExpiring } from '../media/api.ts';
 
 /**
  * Queries about the device's offline copies (not persisted: they describe this device, and

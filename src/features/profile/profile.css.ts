@@ -11,7 +11,6 @@ export const page = style({
 
 export const header = style({ display: 'grid', gap: vars.space['1'] });
 export const title = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'] });
-export const lead = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
 export const summary = style({
   display: 'flex',
@@ -36,15 +35,6 @@ export const chip = style({
 });
 export const chipGood = style([chip, { background: vars.color.successSoft, color: vars.color.success, borderColor: 'transparent' }]);
 
-export const section = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-});
-export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
 export const form = style({ display: 'grid', gap: vars.space['4'], maxWidth: '480px' });
 
 export const danger = style({ borderColor: '#f0c7c3' });
@@ -55,3 +45,4 @@ export const dangerSolid = style({
 });
 export const checkbox = style({ display: 'flex', gap: vars.space['2'], alignItems: 'flex-start', fontSize: vars.fontSize.sm, cursor: 'pointer' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
+export { lead, section, sectionTitle } from '../../ui/section.css.ts';

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { button } from '../../ui/button.css.ts';
-import * as s from './screens.css.ts';
+import * as s from '../../ui/screens.css.ts';
 import { AppFailure } from './RouterFailureScreen.tsx';
 
 function errorMessage(error: unknown): string {

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { button } from '../../ui/button.css.ts';
 import { SiteLayout } from '../site/layout/SiteLayout.tsx';
-import * as s from './screens.css.ts';
+import * as s from '../../ui/screens.css.ts';
 
 /** Any unknown path (spec §2). The server answers such paths with status 404 too. */
 export function NotFoundPage() {

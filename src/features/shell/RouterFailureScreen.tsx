@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { button } from '../../ui/button.css.ts';
-import * as s from './screens.css.ts';
+import * as s from '../../ui/screens.css.ts';
 
 /**
  * The app itself failed (spec §8 'Unexpected Application Error!'): the router could not

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLingui } from '@lingui/react';
 import { SiteLayout } from './layout/SiteLayout.tsx';
-import { LazyToaster } from '../shell/LazyToaster.tsx';
+import { LazyToaster } from '../../ui/LazyToaster.tsx';
 import { documentTitle } from '../../lib/page-meta.ts';
 import { sitePages, type SitePageModule, type SitePageName } from './pages.ts';
 

@@ -1,6 +1,7 @@
 /**
  * The studios' message catalogs (src/locales/{locale}/studio/<folder>.po, see lingui.config.ts):
- * the shell and data layer every studio uses, and one per tool folder. A studio route's loader
+ * the shell every studio uses, and one per tool folder (the generations and uploads data layer is in
+ * the app catalog: the history, library and dashboard show its messages too). A studio route's loader
  * loads what its screen shows before it renders, so the SPA's first load carries none of them.
  */
 import type { Messages } from '@lingui/core';
@@ -15,9 +16,9 @@ const en = import.meta.glob<PoModule>('../../locales/en/studio/*.po');
 
 /** Folders of src/features/studio with messages of a single tool. */
 export type StudioToolCatalog = 'virtual-tryon' | 'image-editing' | 'body-generator' | 'hairstyle' | 'image-to-video' | 'upscaler';
-type StudioCatalog = StudioToolCatalog | 'shell' | 'data';
+type StudioCatalog = StudioToolCatalog | 'shell';
 
-const SHARED: readonly StudioCatalog[] = ['shell', 'data'];
+const SHARED: readonly StudioCatalog[] = ['shell'];
 const catalogs = new Map<StudioCatalog, Catalog>();
 
 function load(modules: Record<string, () => Promise<PoModule>>, locale: 'vi' | 'en', name: StudioCatalog) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdbStore } from '../../../tests/fixtures/fake-idb-store.ts';
-import { makeGeneration } from '../../features/studio/data/test-data.ts';
+import { makeGeneration } from '../../../tests/fixtures/test-data.ts';
 
 // The browser's watch list, on an in-memory IndexedDB.
 const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof import('../../../tests/fixtures/fake-idb-store.ts').fakeIdbStore> | null }));
@@ -10,7 +10,7 @@ vi.mock('idb-keyval', async (importOriginal) => {
 });
 
 const { markJobsSeen, needsWorker, onJobWatched, refreshAppBadge, setTrackedUser, trackSubmittedJob } = await import('./job-client.ts');
-const { markFinished, markNotified, listWatched } = await import('./job-watch.ts');
+const { markFinished, markNotified, listWatched } = await import('../../kernel/job-watch.ts');
 
 function browser() {
   const postMessage = vi.fn<(message: unknown) => void>();

@@ -1,11 +1,11 @@
 import type { Feature, Generation } from '../../contract/generations.ts';
 import { readStoredLocale } from '../i18n.ts';
-import { JOBS_WATCH_MESSAGE } from './job-protocol.ts';
-import { isWatchPending, listWatched, markSeen, unseenFinishedCount, watchJob, type WatchedJob } from './job-watch.ts';
+import { JOBS_WATCH_MESSAGE } from '../../kernel/job-protocol.ts';
+import { isWatchPending, listWatched, markSeen, unseenFinishedCount, watchJob, type WatchedJob } from '../../kernel/job-watch.ts';
 
 /**
  * The page's side of job tracking, without React and without text: adding submitted jobs to the
- * watch list (src/lib/offline/job-watch.ts), waking the service worker to poll them, marking
+ * watch list (src/kernel/job-watch.ts), waking the service worker to poll them, marking
  * results seen, and the app badge. The React part (queries, prompts, the notification click)
  * is src/features/offline-jobs/.
  */
@@ -32,7 +32,7 @@ export function announceWatchListChanged(): void {
 
 /**
  * The signed-in account whose jobs are tracked, set by the app's root
- * (src/features/offline-jobs/JobTrackingRoot.tsx) from the session; null for a guest, and in
+ * (src/features/offline/JobTrackingRoot.tsx) from the session; null for a guest, and in
  * tests that do not mount it (a submit there adds nothing to IndexedDB).
  */
 let trackedUserId: string | null = null;

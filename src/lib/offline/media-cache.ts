@@ -14,8 +14,8 @@ import {
   type MediaMessage,
   type MediaReply,
   type MediaUsage,
-} from './media-cache-policy.ts';
-import { clearMediaStorage, readMediaBudget, readMediaEntries, readMediaEntry } from './media-meta.ts';
+} from '../../kernel/media-cache-policy.ts';
+import { clearMediaStorage, readMediaBudget, readMediaEntries, readMediaEntry } from '../../kernel/media-meta.ts';
 
 /**
  * The page's side of the service worker's media cache (sw/media-cache.ts): "keep offline" pins,

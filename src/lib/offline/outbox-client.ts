@@ -4,19 +4,10 @@ import { apiUrl } from '../api.ts';
 import { readStoredLocale } from '../i18n.ts';
 import { getSession } from '../session.ts';
 import { trackSubmittedJob } from './job-client.ts';
-import { createOutboxSender, type FlushReport, type OutboxAuth, type OutboxSender } from './outbox-sender.ts';
-import {
-  enqueueUpload,
-  listOutbox,
-  onOutboxChange,
-  OUTBOX_SYNC_TAG,
-  outboxRef,
-  outboxStore,
-  queueSubmit,
-  type OutboxSubmit,
-  type OutboxUpload,
-} from './outbox-store.ts';
-import { readSessionSnapshot } from './session-store.ts';
+import { createOutboxSender, type FlushReport, type OutboxAuth, type OutboxSender } from '../../kernel/outbox-sender.ts';
+import { OUTBOX_SYNC_TAG, outboxRef, type OutboxSubmit, type OutboxUpload } from '../../kernel/outbox-entries.ts';
+import { enqueueUpload, listOutbox, onOutboxChange, outboxStore, queueSubmit } from '../../kernel/outbox-store.ts';
+import { readSessionSnapshot } from '../../kernel/session-store.ts';
 
 /**
  * The page's side of the upload outbox (outbox-store.ts), without React and without text:

@@ -1,4 +1,4 @@
-import { JOBS_SYNC_TAG } from './job-protocol.ts';
+import { JOBS_SYNC_TAG } from '../../kernel/job-protocol.ts';
 
 /**
  * Periodic Background Sync of the watch list (issue 6): where the browser offers it (Chromium,

@@ -14,10 +14,10 @@ export const QUERY_STORE = 'queries';
  * Query key roots kept for offline use. Add a feature's root here when its screen should open
  * offline with its last data; leave out answers that are useless or harmful when old.
  *
- * - `assets`: the library and single assets (src/features/assets/api.ts);
- * - `generations`: histories, jobs, pending list and catalogue (src/features/studio/data/generations.ts);
+ * - `assets`: the library and single assets (src/features/media/api.ts);
+ * - `generations`: histories, jobs, pending list and catalogue (src/features/generations/cache.ts);
  * - `auth`: the profile (credits, plan) (src/features/auth/api.ts);
- * - `me`: the user's dashboard figures, `community`: the public feed (src/features/dashboard/keys.ts).
+ * - `me`: the user's dashboard figures, `community`: the public feed (src/features/generations/dashboard-keys.ts).
  */
 export const PERSISTED_QUERY_ROOTS: readonly string[] = ['assets', 'generations', 'auth', 'me', 'community'];
 

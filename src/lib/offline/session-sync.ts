@@ -1,6 +1,6 @@
 import type { Session, SignOutReason } from '../session.ts';
 import { persistedOwners } from './persister.ts';
-import { clearSessionSnapshot, writeSessionSnapshot, type SessionSnapshot } from './session-store.ts';
+import { clearSessionSnapshot, writeSessionSnapshot, type SessionSnapshot } from '../../kernel/session-store.ts';
 import { readOfflineOwner, writeOfflineOwner } from './owner.ts';
 
 /** The wipe's code (every offline store's) loads the first time a wipe runs, not with the app. */

@@ -8,11 +8,11 @@ const step = (name: string, fail = false) =>
   });
 
 vi.mock('./persister.ts', () => ({ clearPersistedQueries: step('queries', true) }));
-vi.mock('./session-store.ts', () => ({ clearSessionSnapshot: step('session') }));
+vi.mock('../../kernel/session-store.ts', () => ({ clearSessionSnapshot: step('session') }));
 vi.mock('./media-cache.ts', () => ({ clearMediaCache: step('media') }));
-vi.mock('./job-watch.ts', () => ({ clearJobWatchList: step('jobs') }));
-vi.mock('./outbox-store.ts', () => ({ clearOutbox: step('outbox') }));
-vi.mock('./share-store.ts', () => ({ clearSharedEntries: step('shared') }));
+vi.mock('../../kernel/job-watch.ts', () => ({ clearJobWatchList: step('jobs') }));
+vi.mock('../../kernel/outbox-store.ts', () => ({ clearOutbox: step('outbox') }));
+vi.mock('../../kernel/share-store.ts', () => ({ clearSharedEntries: step('shared') }));
 
 const { clearSavedCopies, OFFLINE_OWNER_KEY, wipeOfflineData } = await import('./wipe.ts');
 

@@ -1,10 +1,10 @@
-import { clearJobWatchList } from './job-watch.ts';
+import { clearJobWatchList } from '../../kernel/job-watch.ts';
 import { clearMediaCache } from './media-cache.ts';
-import { clearOutbox } from './outbox-store.ts';
+import { clearOutbox } from '../../kernel/outbox-store.ts';
 import { forgetOfflineOwner } from './owner.ts';
 import { clearPersistedQueries } from './persister.ts';
-import { clearSessionSnapshot } from './session-store.ts';
-import { clearSharedEntries } from './share-store.ts';
+import { clearSessionSnapshot } from '../../kernel/session-store.ts';
+import { clearSharedEntries } from '../../kernel/share-store.ts';
 
 export { OFFLINE_OWNER_KEY, readOfflineOwner, writeOfflineOwner } from './owner.ts';
 

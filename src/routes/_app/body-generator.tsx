@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { BodyGeneratorScreen } from '../../features/studio/body-generator/BodyGeneratorScreen.tsx';
 import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
-import { incomingAssetSearchSchema } from '../../features/studio/shell/incoming-asset.ts';
+import { incomingAssetSearchSchema } from '../../features/assets/incoming-asset.ts';
 import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
 
 /** The body generator studio (spec §2), for signed-in users on a tablet or larger. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
-import { incomingAssetSearchSchema } from '../../features/studio/shell/incoming-asset.ts';
+import { incomingAssetSearchSchema } from '../../features/assets/incoming-asset.ts';
 import { ImageEditingScreen } from '../../features/studio/image-editing/ImageEditingScreen.tsx';
 import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { requireAuth } from '../../features/auth/RequireAuth.tsx';
-import { ShareChooser } from '../../features/share/ShareChooser.tsx';
-import { assetIdsOf, assetsParam, shareSearchSchema } from '../../features/share/search.ts';
+import { ShareChooser } from '../../features/share-target/ShareChooser.tsx';
+import { assetIdsOf, assetsParam, shareSearchSchema } from '../../features/share-target/search.ts';
 import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { Asset } from '../../contract/media.ts';
-import { assetsInfiniteQueryOptions } from '../../features/assets/api.ts';
+import { assetsInfiniteQueryOptions } from '../../features/media/api.ts';
 import { awaitStoredData } from '../../lib/offline/first-screen.ts';
 import { LibraryScreen } from '../../features/assets/library/LibraryScreen.tsx';
 import { markRestoreStart } from '../../features/assets/library/perf.ts';
 import { filtersOf, LIBRARY_SEARCH_DEFAULTS, librarySearchSchema, type LibrarySearch } from '../../features/assets/library/search.ts';
-import { targetHref, type UseInTarget } from '../../features/studio/shell/incoming-asset.ts';
+import { targetHref, type UseInTarget } from '../../features/assets/incoming-asset.ts';
 import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
 
 /** The library of every upload and result (spec §2 Your assets), for signed-in users on a tablet or larger. */

@@ -1,8 +1,8 @@
 import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
-import type { UseInTarget } from '../../studio/shell/incoming-asset.ts';
-import { mediaSrc } from '../shared/format.ts';
+import type { UseInTarget } from '../incoming-asset.ts';
+import { mediaSrc } from '../../../lib/format.ts';
 import { IconImage } from '../shared/icons.tsx';
 import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { UseInPopover } from './UseInMenu.tsx';

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { ReactNode } from 'react';
 import type { Asset, AssetPage } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
-import { makeAsset } from '../../studio/data/test-data.ts';
+import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { LibraryScreen, SEARCH_DEBOUNCE_MS, type LibraryScreenProps } from './LibraryScreen.tsx';
 import { librarySearchSchema, type LibrarySearch } from './search.ts';
 

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { IconClose } from '../../shell/sidebar/icons.tsx';
+import { IconClose } from '../../../ui/nav-icons.tsx';
 import { IconDownload } from '../shared/icons.tsx';
 import * as s from './library.css.ts';
 

@@ -13,7 +13,7 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type Reac
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
-import { targetsFor, type UseInTarget } from '../../studio/shell/incoming-asset.ts';
+import { targetsFor, type UseInTarget } from '../incoming-asset.ts';
 import { ROLE_USE_LABELS, STUDIO_LABELS } from './labels.ts';
 import * as s from './library.css.ts';
 

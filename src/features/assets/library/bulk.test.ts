@@ -2,9 +2,9 @@ import { describe, expect, test, vi } from 'vitest';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Asset, AssetPage } from '../../../contract/media.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { makeAsset } from '../../studio/data/test-data.ts';
+import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { DownloadError, type downloadAsset } from '../download/download.ts';
-import { assetKeys, deleteAssets, removeFromLists } from '../api.ts';
+import { assetKeys, deleteAssets, removeFromLists } from '../../media/api.ts';
 import { downloadMany, ORIGINAL } from './download-many.ts';
 
 const page = (ids: string[], next: string | null): AssetPage => ({ items: ids.map((id) => makeAsset({ id })), next_cursor: next });
@@ -94,7 +94,7 @@ describe('downloading several files', () => {
 
 describe('list staleness', () => {
   test('pages give the same staleTime as their assets, and a page is read once', async () => {
-    const { staleTimeFor, staleTimeForPages } = await import('../api.ts');
+    const { staleTimeFor, staleTimeForPages } = await import('../../media/api.ts');
     const now = Date.parse('2025-01-01T12:00:00Z');
     const soon = makeAsset({ id: 's', urls_expire_at: '2025-01-01T12:05:10Z' });
     const later = makeAsset({ id: 'l', urls_expire_at: '2025-01-01T18:00:00Z' });

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AssetRole, AssetSort, AssetTool } from '../../../contract/media.ts';
-import { NAV } from '../../shell/sidebar/nav-items.ts';
-import type { StudioId } from '../../studio/shell/incoming-asset.ts';
+import { NAV } from '../../../ui/nav-items.ts';
+import type { StudioId } from '../incoming-asset.ts';
 import type { LibraryTab } from './search.ts';
 
 /** The library's words for its tabs, filters, sorts and "use in" targets. */

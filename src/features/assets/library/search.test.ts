@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import { assetListPath } from '../api.ts';
+import { assetListPath } from '../../media/api.ts';
 import { filtersOf, isFiltered, LIBRARY_PAGE_SIZE, librarySearchSchema } from './search.ts';
 
 const parse = (input: Record<string, unknown>) => v.parse(librarySearchSchema, input);

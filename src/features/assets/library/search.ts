@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ASSET_SORTS, ASSET_TOOLS, type AssetKind, type AssetSort, type AssetTool } from '../../../contract/media.ts';
-import type { AssetListFilters } from '../api.ts';
+import type { AssetListFilters } from '../../media/api.ts';
 
 /**
  * The /your-assets address: `?tab=&q=&sort=&tool=&from=&to=` (spec §2 Your assets: tabs all,

@@ -17,7 +17,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { formatBytes, formatDimensions, formatDuration, mediaSrc } from '../shared/format.ts';
+import { formatBytes, formatDimensions, formatDuration, mediaSrc } from '../../../lib/format.ts';
 import { capturePointer } from '../shared/pointer.ts';
 import { IconChevronLeft, IconChevronRight, IconFit, IconZoomIn, IconZoomOut } from '../shared/icons.tsx';
 import { Modal, ModalCloseButton } from '../shared/Modal.tsx';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
-import { formatDuration } from './format.ts';
+import { formatDuration } from '../../../lib/format.ts';
 import { IconPlay } from './icons.tsx';
 import { thumbBadge, thumbKindBadge } from './thumb-badges.css.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Icon, IconProps } from '../../shell/sidebar/icons.tsx';
+import type { Icon, IconProps } from '../../../ui/nav-icons.tsx';
 import { Stroke } from '../../../ui/icons.tsx';
 
 /** Line icons of the assets dialogs, on the studio chrome's 24-unit grid; decorative only. */

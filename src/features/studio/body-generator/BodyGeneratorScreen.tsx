@@ -4,9 +4,9 @@ import { checkPrerequisites, type GenerationRequest } from '../../../contract/ge
 import type { Asset } from '../../../contract/media.ts';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { costOf, useCredits } from '../data/credits.ts';
-import { generationText } from '../data/generation-messages.ts';
-import { useStudioJob } from '../data/use-studio-job.ts';
+import { costOf, useCredits } from '../../generations/credits.ts';
+import { generationText } from '../../generations/generation-messages.ts';
+import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
-import { GENERATION_MESSAGE_DESCRIPTORS } from '../data/generation-messages.ts';
+import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import {
   addStyleHint,
   aspectValue,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
 import { BodyGeneratorRequestSchema, checkPrerequisites } from '../../../contract/generations.ts';
-import { makeAsset } from '../data/test-data.ts';
+import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { bodyRequest } from './BodyGeneratorScreen.tsx';
 import { INITIAL_BODY_PARAMS } from './body-params.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkPrerequisites, HairstyleRequestSchema } from '../../../contract/generations.ts';
 import * as v from 'valibot';
-import { makeAsset, makeGeneration } from '../data/test-data.ts';
+import { makeAsset, makeGeneration } from '../../../../tests/fixtures/test-data.ts';
 import { hairRequest, portraitOf } from './HairstyleChangerScreen.tsx';
 import { INITIAL_HAIRSTYLE_SELECTION } from './styles/HairstylePicker.tsx';
 

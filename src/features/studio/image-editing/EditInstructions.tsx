@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import * as f from '../body-generator/form.css.ts';
-import { GENERATION_MESSAGE_DESCRIPTORS } from '../data/generation-messages.ts';
+import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import { appendEditPhrase, EDIT_SUGGESTIONS, imageCountProblem, MAX_EDIT_PROMPT_LENGTH, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-suggestions.ts';
 import * as s from './edit-instructions.css.ts';
 

@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeAsset, makeGeneration } from '../data/test-data.ts';
+import { makeAsset, makeGeneration } from '../../../../tests/fixtures/test-data.ts';
 import { editProblem, editRequest } from './ImageEditingScreen.tsx';
 import { beforeOfResult, ResultStrip } from './ResultStrip.tsx';
 

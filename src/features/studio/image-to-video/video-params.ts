@@ -7,7 +7,7 @@ import {
   type VideoModel,
   type VideoResolution,
 } from '../../../contract/generations.ts';
-import { costOf } from '../data/credits.ts';
+import { costOf } from '../../generations/credits.ts';
 
 /**
  * What the image-to-video form offers for each model (spec §3 Image to video, §9 durations and

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import type { InsufficientCredits } from '../data/generation-messages.ts';
-import type { StudioJob } from '../data/use-studio-job.ts';
+import type { InsufficientCredits } from '../../generations/generation-messages.ts';
+import type { StudioJob } from '../../generations/use-studio-job.ts';
 import * as s from './studio.css.ts';
 
 /**

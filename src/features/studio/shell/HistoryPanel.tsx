@@ -5,11 +5,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Feature, Generation, GenerationStatus } from '../../../contract/generations.ts';
 import { button } from '../../../ui/button.css.ts';
-import { mediaSrc } from '../../assets/shared/format.ts';
-import { generationsInfiniteQueryOptions, generationsOf, isPendingStatus } from '../data/generations.ts';
+import { mediaSrc } from '../../../lib/format.ts';
+import { isPendingStatus } from '../../generations/api.ts';
+import { generationsInfiniteQueryOptions, generationsOf } from '../../generations/cache.ts';
 import * as s from './studio.css.ts';
-import { useHistoryActions } from './use-history-actions.ts';
-import type { StudioJob } from '../data/use-studio-job.ts';
+import { useHistoryActions } from '../../generations/use-history-actions.ts';
+import type { StudioJob } from '../../generations/use-studio-job.ts';
 
 /**
  * This tool's past jobs (issue 5 "A per-tool history panel"; spec §8 'History refreshed

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
-import type { StudioJob } from '../data/use-studio-job.ts';
+import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { formatClock } from './format.ts';
 import * as s from './studio.css.ts';
 

@@ -5,11 +5,11 @@ import { markJobsSeen } from '../../../lib/offline/job-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.css.ts';
 import { CompareSlider } from '../../assets/compare/CompareSlider.tsx';
-import { mediaSrc } from '../../assets/shared/format.ts';
-import { ShareToggle } from '../../sharing/ShareToggle.tsx';
-import { isPendingStatus } from '../data/generations.ts';
-import type { StudioJob } from '../data/use-studio-job.ts';
-import { shareLink } from './format.ts';
+import { mediaSrc } from '../../../lib/format.ts';
+import { ShareToggle } from '../../generations/ShareToggle.tsx';
+import { isPendingStatus } from '../../generations/api.ts';
+import type { StudioJob } from '../../generations/use-studio-job.ts';
+import { shareLink } from '../../generations/share-link.ts';
 import * as s from './studio.css.ts';
 
 /** Loaded on first use: a result opens without the dialogs' code. */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { RequireAuth } from '../../auth/RequireAuth.tsx';
 import { DeviceGate } from '../../shell/DeviceRestriction.tsx';
-import { NotificationPrompt } from '../../offline-jobs/NotificationPrompt.tsx';
+import { NotificationPrompt } from '../../offline/NotificationPrompt.tsx';
 import * as s from './studio.css.ts';
 
 /**

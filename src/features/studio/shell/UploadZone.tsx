@@ -3,11 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, UploadPurpose } from '../../../contract/media.ts';
 import { useDeviceInfo } from '../../../lib/device.ts';
 import { button } from '../../../ui/button.css.ts';
-import { mediaSrc } from '../../assets/shared/format.ts';
-import { OutboxTileStatus } from '../../offline-outbox/OutboxTileStatus.tsx';
-import { useOutboxZone } from '../../offline-outbox/use-outbox-zone.ts';
-import { useUpload } from '../data/use-upload.ts';
-import { KIND_ROLE, type UploadKind } from '../data/uploads.ts';
+import { mediaSrc } from '../../../lib/format.ts';
+import { OutboxTileStatus } from '../../uploads/OutboxTileStatus.tsx';
+import { useOutboxZone } from '../../uploads/use-outbox-zone.ts';
+import { useUpload } from '../../uploads/use-upload.ts';
+import { KIND_ROLE } from '../../uploads/checks.ts';
+import type { UploadKind } from '../../uploads/upload-messages.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import * as s from './studio.css.ts';
 

@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
 
 /** Styles of the studio shell shared by the six studios (page, upload zone, generate, processing, result, history). */
@@ -61,18 +61,6 @@ export const side = style({ minWidth: 0 });
 
 export const nav = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['3'], flexWrap: 'wrap' });
 
-export const card = style({
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  padding: vars.space['5'],
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['4'],
-  selectors: { '&[data-active="true"]': { borderColor: vars.color.ink, boxShadow: vars.shadow.md } },
-});
-export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.ink });
-export const muted = style({ color: vars.color.muted, margin: 0, fontSize: vars.fontSize.sm });
 export const guidance = style({ margin: 0, paddingLeft: vars.space['5'], color: vars.color.inkSoft, fontSize: vars.fontSize.sm, display: 'grid', gap: vars.space['1'] });
 
 // ── Upload zone ──
@@ -110,11 +98,6 @@ export const chosen = style({
 export const thumb = style({ width: '100%', aspectRatio: '3 / 4', objectFit: 'contain', background: vars.color.sand, borderRadius: vars.radius.sm });
 export const chosenActions = style({ display: 'flex', gap: vars.space['1'], flexWrap: 'wrap' });
 export const smallButton = style({ minHeight: TARGET_PX });
-export const items = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['2'], width: '100%' });
-export const item = style({ display: 'grid', gap: vars.space['1'], textAlign: 'left', fontSize: vars.fontSize.sm });
-export const itemRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space['2'] });
-export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-export const error = style({ color: vars.color.danger, margin: 0, fontSize: vars.fontSize.sm });
 export const notice = style({
   margin: 0,
   padding: vars.space['3'],
@@ -177,14 +160,6 @@ export const historyItem = style({
 export const historyThumb = style({ width: '56px', height: '72px', objectFit: 'cover', borderRadius: vars.radius.sm, background: vars.color.sand });
 export const historyBody = style({ display: 'grid', gap: vars.space['1'], minWidth: 0, fontSize: vars.fontSize.sm });
 export const historyActions = style({ display: 'flex', gap: vars.space['1'], flexWrap: 'wrap' });
-export const badge = style({ display: 'inline-block', padding: `2px ${vars.space['2']}`, borderRadius: vars.radius.pill, fontSize: vars.fontSize.xs, fontWeight: 600, justifySelf: 'start' });
-export const badgeTone = styleVariants({
-  queued: { background: vars.color.sand, color: vars.color.inkSoft },
-  processing: { background: vars.color.warningSoft, color: vars.color.warning },
-  completed: { background: vars.color.successSoft, color: vars.color.success },
-  failed: { background: vars.color.dangerSoft, color: vars.color.danger },
-  cancelled: { background: vars.color.sand, color: vars.color.muted },
-});
 
 // ── Try-on garments ──
 export const tabs = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
@@ -210,3 +185,4 @@ export const select = style({
   background: vars.color.paper,
   color: vars.color.ink,
 });
+export { badge, badgeTone, card, cardTitle, error, fileName, item, itemRow, items, muted } from '../../../ui/panel.css.ts';

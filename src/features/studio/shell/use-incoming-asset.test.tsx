@@ -7,8 +7,8 @@ import { i18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
-import { assetKeys } from '../../assets/api.ts';
-import { jsonResponse, makeAsset } from '../data/test-data.ts';
+import { assetKeys } from '../../media/api.ts';
+import { jsonResponse, makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { useIncomingAsset, type IncomingAssetJob } from './use-incoming-asset.ts';
 
 // The address of the page: what useSearch answers, and what navigate was asked to do.

@@ -4,9 +4,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { ASSET_ROLES, type Asset, type AssetRole } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
-import { assetQueryOptions } from '../../assets/api.ts';
-import type { StudioJob } from '../data/use-studio-job.ts';
-import { resolveSlot, type SlotOf, type StudioId } from './incoming-asset.ts';
+import { assetQueryOptions } from '../../media/api.ts';
+import type { StudioJob } from '../../generations/use-studio-job.ts';
+import { resolveSlot, type SlotOf, type StudioId } from '../../assets/incoming-asset.ts';
 
 /** What the hook needs of the screen's job: it waits for the reattach and leaves a shown result for the form. */
 export type IncomingAssetJob = Pick<StudioJob, 'status' | 'isReattaching' | 'reset'>;

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/generations.ts';
 import { RECOMMENDED_VIDEO_SECONDS, type Asset } from '../../../contract/media.ts';
 import { exceeds4k } from '../../assets/over4k/Over4kWarning.tsx';
-import { costOf } from '../data/credits.ts';
+import { costOf } from '../../generations/credits.ts';
 
 /**
  * The upscaler's parameters (spec §3 Upscaler image / video, §5 limits and >4K warning, §9

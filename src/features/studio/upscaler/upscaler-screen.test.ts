@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPrerequisites } from '../../../contract/generations.ts';
-import { costOf } from '../data/credits.ts';
-import { makeAsset } from '../data/test-data.ts';
+import { costOf } from '../../generations/credits.ts';
+import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { upscaleRequest } from './UpscalerScreen.tsx';
 import { DEFAULT_UPSCALE_IMAGE_PARAMS, DEFAULT_UPSCALE_VIDEO_PARAMS } from './upscale-params.ts';
 

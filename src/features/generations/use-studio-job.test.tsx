@@ -1,0 +1,237 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { Generation, GenerationRequest } from '../../contract/generations.ts';
+import { notify } from '../../lib/toast.ts';
+import { POLL_VISIBLE_MS } from './api.ts';
+import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { elapsedSeconds, expectedDuration } from './expected-duration.ts';
+import { pickReattachJob, readShownJob, SHOWN_JOB_KEY_PREFIX } from './shown-job.ts';
+import { useStudioJob } from './use-studio-job.ts';
+
+vi.mock('../../lib/toast.ts', () => ({
+  notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
+}));
+
+type Toast = (title: string, options?: { description?: string }) => void;
+
+const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
+
+function renderStudioJob(feature: Parameters<typeof useStudioJob>[0]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </I18nProvider>
+  );
+  return { client, ...renderHook(() => useStudioJob(feature), { wrapper }) };
+}
+
+/** A fake API: the pending list, and each job's successive answers (the last one repeats). */
+function fakeApi(pending: Generation[], jobs: Record<string, Generation[]>, submitted?: Generation) {
+  return vi.fn<typeof fetch>(async (url, init) => {
+    const path = String(url);
+    if (path === '/api/generations/pending') return jsonResponse({ items: pending, next_cursor: null });
+    if (path === '/api/generations' && init?.method === 'POST' && submitted) return jsonResponse(submitted, 202);
+    if (path === '/auth/profile') return jsonResponse({ message: 'no profile here' }, 404);
+    const id = decodeURIComponent(path.split('/').pop() ?? '');
+    const answers = jobs[id];
+    if (!answers) return jsonResponse({ message: 'Generation not found.', code: 'notFound' }, 404);
+    return jsonResponse(answers.length > 1 ? answers.shift() : answers[0]);
+  });
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.mocked(notify.success).mockClear();
+  vi.mocked(notify.error).mockClear();
+  vi.mocked(notify.info).mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('pickReattachJob', () => {
+  it("picks the newest queued or processing job of the screen's features", () => {
+    const jobs = [
+      makeGeneration({ id: 'old-tryon', created_at: '2025-01-01T09:00:00.000Z', status: 'processing' }),
+      makeGeneration({ id: 'new-hair', feature: 'hairstyle-changer', created_at: '2025-01-01T12:00:00.000Z' }),
+      makeGeneration({ id: 'new-tryon', created_at: '2025-01-01T11:00:00.000Z' }),
+      makeGeneration({ id: 'video', feature: 'upscaler-video', created_at: '2025-01-01T10:30:00.000Z' }),
+    ];
+    expect(pickReattachJob(jobs, ['virtual-tryon'])?.id).toBe('new-tryon');
+    expect(pickReattachJob(jobs, ['upscaler-image', 'upscaler-video'])?.id).toBe('video');
+    expect(pickReattachJob(jobs, ['image-to-video'])).toBeNull();
+    expect(pickReattachJob([makeGeneration({ status: 'completed' })], ['virtual-tryon'])).toBeNull();
+  });
+});
+
+describe('expected duration and elapsed time', () => {
+  it('follows spec §9 per tool, try-on per garment', () => {
+    expect(expectedDuration('virtual-tryon')).toEqual({ minSeconds: 30, maxSeconds: 45 });
+    expect(expectedDuration('upscaler-image')).toEqual({ minSeconds: 30, maxSeconds: 60 });
+    expect(expectedDuration('upscaler-video')).toEqual({ minSeconds: 120, maxSeconds: 300 });
+    expect(expectedDuration('image-to-video')).toEqual({ minSeconds: 120, maxSeconds: 180 });
+    const twoGarments = makeGeneration({ inputs: { model: 'm', garments: [{}, {}] } });
+    expect(expectedDuration('virtual-tryon', twoGarments)).toEqual({ minSeconds: 60, maxSeconds: 90 });
+  });
+
+  it('counts from creation to the end, never below zero', () => {
+    const created = '2025-01-01T10:00:00.000Z';
+    expect(elapsedSeconds({ created_at: created, finished_at: null }, Date.parse(created) + 12_900)).toBe(12);
+    expect(elapsedSeconds({ created_at: created, finished_at: '2025-01-01T10:00:40.000Z' }, Date.parse(created) + 999_000)).toBe(40);
+    expect(elapsedSeconds({ created_at: created, finished_at: null }, Date.parse(created) - 5_000)).toBe(0);
+  });
+});
+
+describe('useStudioJob', () => {
+  it('reattaches to the newest pending job of its feature and follows it to the end, with one toast', async () => {
+    const result = makeAsset({ id: 'result-1', source: 'generation' });
+    const pending = [
+      makeGeneration({ id: 'older', created_at: '2025-01-01T09:00:00.000Z', status: 'processing' }),
+      makeGeneration({ id: 'newest', created_at: '2025-01-01T11:00:00.000Z', status: 'processing', stage: 'analyzingPose', progress: 10 }),
+      makeGeneration({ id: 'other-tool', feature: 'image-to-video', created_at: '2025-01-01T12:00:00.000Z' }),
+    ];
+    const created_at = '2025-01-01T11:00:00.000Z';
+    const fetchMock = fakeApi(pending, {
+      newest: [
+        makeGeneration({ id: 'newest', created_at, status: 'processing', stage: 'processingGarment', progress: 60 }),
+        makeGeneration({ id: 'newest', created_at, status: 'completed', stage: null, progress: 100, results: [result], finished_at: '2025-01-01T11:00:40.000Z' }),
+      ],
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { result: hook } = renderStudioJob('virtual-tryon');
+
+    expect(hook.current.isReattaching).toBe(true);
+    await waitFor(() => expect(hook.current.job?.id).toBe('newest'));
+    expect(hook.current.isReattaching).toBe(false);
+    await waitFor(() => expect(hook.current.stageText).toBe('Đang xử lý độ vừa vặn của trang phục...'));
+    expect(hook.current.status).toBe('processing');
+    expect(hook.current.progress).toBe(60);
+    expect(hook.current.isRunning).toBe(true);
+
+    await waitFor(() => expect(hook.current.status).toBe('completed'), { timeout: POLL_VISIBLE_MS * 3 });
+    expect(hook.current.result?.id).toBe('result-1');
+    expect(hook.current.elapsedSeconds).toBe(40);
+    expect(hook.current.error).toBeNull();
+    expect(notify.success).toHaveBeenCalledTimes(1);
+    expect(notify.success).toHaveBeenCalledWith('Tạo thành công');
+    // The ended job is never asked for again.
+    const asked = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/generations/newest').length;
+    await new Promise((resolve) => setTimeout(resolve, POLL_VISIBLE_MS * 1.5));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/generations/newest').length).toBe(asked);
+    expect(notify.success).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the form when nothing of its feature is running', async () => {
+    vi.stubGlobal('fetch', fakeApi([makeGeneration({ id: 'x', feature: 'body-generator' })], {}));
+    const { result: hook } = renderStudioJob(['upscaler-image', 'upscaler-video']);
+    await waitFor(() => expect(hook.current.isReattaching).toBe(false));
+    expect(hook.current.status).toBe('idle');
+    expect(hook.current.job).toBeNull();
+    expect(hook.current.expected).toEqual({ minSeconds: 30, maxSeconds: 60 });
+  });
+
+  it('follows a submitted job; a failure toasts once with its reason; reset goes back to the form', async () => {
+    const queued = makeGeneration({ id: 'mine', status: 'queued' });
+    const failed = makeGeneration({
+      id: 'mine',
+      status: 'failed',
+      stage: null,
+      error: { code: 'personNotFound', message: 'No person could be found in the model photo.' },
+      finished_at: '2025-01-01T10:00:05.000Z',
+    });
+    vi.stubGlobal('fetch', fakeApi([], { mine: [queued, failed] }, queued));
+    const { result: hook } = renderStudioJob('virtual-tryon');
+    await waitFor(() => expect(hook.current.isReattaching).toBe(false));
+
+    const request: GenerationRequest = { feature: 'virtual-tryon', inputs: { model: 'a', garments: [{ asset_id: 'b', category: 'tops' }] }, params: {} };
+    await act(async () => {
+      await hook.current.submit(request);
+    });
+    expect(hook.current.job?.id).toBe('mine');
+    expect(hook.current.stageText).toBe('Đang chờ đến lượt...');
+    await waitFor(() => expect(hook.current.status).toBe('failed'), { timeout: POLL_VISIBLE_MS * 4 });
+    expect(hook.current.error).toMatchObject({
+      title: 'Tạo thất bại',
+      description: 'Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh toàn thân trên nền trơn.',
+    });
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    expect(notify.error).toHaveBeenCalledWith('Tạo thất bại', { description: hook.current.error?.description });
+
+    expect(readShownJob('virtual-tryon')).toBe('mine');
+
+    act(() => hook.current.reset());
+    expect(hook.current.status).toBe('idle');
+    expect(hook.current.job).toBeNull();
+    expect(readShownJob('virtual-tryon')).toBeNull();
+  });
+
+  it('after a reload, shows the result of the job this tab followed when it ended meanwhile (no toast)', async () => {
+    sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
+    const done = makeGeneration({
+      id: 'done-job',
+      feature: 'hairstyle-changer',
+      status: 'completed',
+      stage: null,
+      progress: 100,
+      results: [makeAsset({ id: 'hair-result' })],
+      finished_at: '2025-01-01T10:01:00.000Z',
+    });
+    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [done] }));
+    const { result: hook } = renderStudioJob('hairstyle-changer');
+    await waitFor(() => expect(hook.current.status).toBe('completed'));
+    expect(hook.current.result?.id).toBe('hair-result');
+    expect(hook.current.isRunning).toBe(false);
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('open shows a past job of the history (and remembers it for this tab)', async () => {
+    const past = makeGeneration({ id: 'past', status: 'completed', stage: null, progress: 100, results: [makeAsset({ id: 'past-result' })], finished_at: '2025-01-01T10:00:40.000Z' });
+    vi.stubGlobal('fetch', fakeApi([], { past: [past] }));
+    const { result: hook } = renderStudioJob('virtual-tryon');
+    await waitFor(() => expect(hook.current.isReattaching).toBe(false));
+    expect(hook.current.status).toBe('idle');
+    act(() => hook.current.open('past'));
+    await waitFor(() => expect(hook.current.status).toBe('completed'));
+    expect(hook.current.result?.id).toBe('past-result');
+    expect(readShownJob('virtual-tryon')).toBe('past');
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('forgets a remembered job that was deleted meanwhile', async () => {
+    sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}body-generator`, 'deleted-job');
+    vi.stubGlobal('fetch', fakeApi([], {}));
+    const { result: hook } = renderStudioJob('body-generator');
+    await waitFor(() => expect(readShownJob('body-generator')).toBeNull());
+    expect(hook.current.status).toBe('idle');
+    expect(hook.current.error).toBeNull();
+  });
+
+  it('a refused submit (402) is `rejected` with the credit check', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async (url, init) => {
+      if (String(url) === '/api/generations/pending') return jsonResponse({ items: [], next_cursor: null });
+      if (init?.method === 'POST') {
+        return jsonResponse({ detail: 'Not enough credits', code: 'insufficientCredits', balance: 0, cost: 2, shortage: 2 }, 402);
+      }
+      return jsonResponse({ message: 'nope' }, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { result: hook } = renderStudioJob('image-to-video');
+    await waitFor(() => expect(hook.current.isReattaching).toBe(false));
+    let answer: Generation | null = makeGeneration();
+    await act(async () => {
+      answer = await hook.current.submit({ feature: 'image-to-video', inputs: { image: 'a' }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } });
+    });
+    expect(answer).toBeNull();
+    expect(hook.current.status).toBe('rejected');
+    expect(hook.current.error?.insufficient).toEqual({ balance: 0, cost: 2, shortage: 2 });
+    expect(notify.error).toHaveBeenCalledWith('Không đủ tín dụng', { description: 'Không đủ tín dụng: lần tạo này cần 2 tín dụng, bạn đang có 0 (cần thêm 2).' });
+  });
+});

@@ -1,0 +1,323 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import type { Asset } from '../../contract/media.ts';
+import type { Feature, Generation, GenerationRequest, GenerationStage, GenerationStatus } from '../../contract/generations.ts';
+import { ApiError } from '../../lib/api.ts';
+import type { OutboxStatus, OutboxSubmit } from '../../kernel/outbox-entries.ts';
+import { notify } from '../../lib/toast.ts';
+import { useQueuedGeneration } from './use-queued-generation.ts';
+import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
+import { useGenerationStream } from './generation-stream.ts';
+import { generationKeys, isPendingStatus } from './api.ts';
+import { generationQueryOptions, pendingGenerationsQueryOptions, recordNewGeneration } from './cache.ts';
+import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } from './mutations.ts';
+import { elapsedSeconds, expectedDuration, type ExpectedDuration } from './expected-duration.ts';
+import { pickReattachJob, readShownJob, writeShownJob } from './shown-job.ts';
+
+/** The elapsed time on the processing screen moves once a second. */
+const TICK_MS = 1_000;
+
+// ── A queued generation's failure ────────────────────────────────────────────────────
+
+/** Why a queued generation was refused: the server's answer, or (no status) a file of it that could not be sent. */
+function describeQueuedFailure(submit: OutboxSubmit, i18n: I18n): GenerationErrorDescription {
+  if (!submit.errorStatus) {
+    return {
+      title: i18n._(msg`Tạo thất bại`),
+      description: i18n._(msg`Một tệp của lần tạo này không tải lên được. Vui lòng chọn lại tệp rồi tạo lại.`),
+    };
+  }
+  return describeGenerationError(new ApiError(submit.error ?? '', submit.errorStatus, submit.errorBody), i18n);
+}
+
+// ── The hook ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * - `idle`: nothing submitted (the form);
+ * - `submitting`: a submit or regenerate is on its way;
+ * - `rejected`: the server refused the submit (credits, prerequisites, no connection): see `error`;
+ * - the job's own status after that.
+ */
+export type StudioJobStatus = 'idle' | 'submitting' | 'rejected' | GenerationStatus;
+
+export interface StudioJob {
+  status: StudioJobStatus;
+  /** The job shown, once there is one. */
+  job: Generation | null;
+  /** The stage key (GENERATION_STAGES) and its translated text; null when the job has none. */
+  stage: GenerationStage | null;
+  stageText: string | null;
+  /** 0 to 100. */
+  progress: number;
+  /** Since the job was created; ticks every second while it runs. */
+  elapsedSeconds: number;
+  /** The spec's expected time for this job (§9). */
+  expected: ExpectedDuration;
+  /** The first result and all of them (a multi-image edit can give several). */
+  result: Asset | null;
+  results: Asset[];
+  /** Why the submit was refused or the job failed (or completed without a result); null otherwise. */
+  error: GenerationErrorDescription | null;
+  /** Submitting, queued or processing: the processing screen. */
+  isRunning: boolean;
+  /** Looking for a running job of this tool to come back to; the screen may wait before showing the form. */
+  isReattaching: boolean;
+  isCancelling: boolean;
+  /** Submits a request (a new Idempotency-Key) and follows its job. Resolves to the job, or null when refused (see `error`). */
+  submit: (request: GenerationRequest) => Promise<Generation | null>;
+  /** Sends the refused submit again with the same key (Try Again after a lost answer). */
+  retrySubmit: () => Promise<Generation | null>;
+  /** Cancels the running job (credits refunded). */
+  cancel: () => Promise<void>;
+  /** Same inputs and parameters, a new job (and a new charge); follows it. `id`: another job of this tool (the history panel), else the one shown. */
+  regenerate: (id?: string) => Promise<Generation | null>;
+  /** Shows a job of this tool (a past result from the history panel; its processing screen while it runs). */
+  open: (id: string) => void;
+  /** Try Another / Create New: back to the form (a job still running keeps running). */
+  reset: () => void;
+  /**
+   * A generation submitted while its files still waited for the network (or offline): kept in
+   * the upload outbox and submitted once they are sent; the screen then follows its job. A
+   * refused one carries the reason.
+   */
+  queued: { id: string; status: OutboxStatus; error: GenerationErrorDescription | null } | null;
+  /** Cancels the queued generation. */
+  cancelQueued: () => void;
+}
+
+function asFeatures(feature: Feature | readonly Feature[]): readonly Feature[] {
+  return typeof feature === 'string' ? [feature] : feature;
+}
+
+/**
+ * The job a studio screen shows. After `submit` it follows that job; on mount it comes back to
+ * the newest pending job of this tool (`feature`; the upscaler passes both of its modes), so
+ * leaving the processing screen, or reloading, returns to it; with none running, to the job
+ * this tab showed last (its result, if it ended meanwhile) until `reset`. Toasts 'Generation
+ * Successful' or 'Generation Failed' once when a job it saw running ends while the screen is
+ * open. Independent of the router: the screens decide where each status leads.
+ */
+export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
+  const featureKey = asFeatures(feature).join(',');
+  const features = useMemo(() => featureKey.split(',') as Feature[], [featureKey]);
+  const { t, i18n } = useLingui();
+  const client = useQueryClient();
+  // The job's progress and end are pushed while the screen is open (polling is the fallback).
+  useGenerationStream();
+
+  const [jobId, setJobId] = useState<string | null>(null);
+  /** The last mutation the person started: its error is the one shown. */
+  const [lastAction, setLastAction] = useState<'submit' | 'regenerate' | null>(null);
+  /** Reattaching happens once per mount, and never after the person acted. */
+  const [attachDecided, setAttachDecided] = useState(false);
+
+  const submitter = useSubmitGeneration();
+  const regenerator = useRegenerateGeneration();
+  const canceller = useCancelGeneration();
+
+  // Always asked afresh on mount: a cached list could name a job that ended meanwhile. One retry
+  // only: the form waits for this answer.
+  const pending = useQuery({ ...pendingGenerationsQueryOptions(features), refetchOnMount: 'always', retry: 1, enabled: !attachDecided });
+  // Decided during render (React's "adjusting state" pattern), once the fresh answer is in (or
+  // the query is paused offline: the form then shows at once). The newest running job wins; else
+  // the job this tab's screen last showed, which may have ended while the person was away (or
+  // during a reload) and whose result is then shown.
+  if (!attachDecided && ((pending.isFetchedAfterMount && !pending.isFetching) || pending.fetchStatus === 'paused')) {
+    setAttachDecided(true);
+    const found = pickReattachJob(pending.data ?? [], features)?.id ?? readShownJob(featureKey);
+    if (found) setJobId(found);
+  }
+
+  const jobQuery = useQuery({
+    ...generationQueryOptions(jobId ?? ''),
+    enabled: jobId !== null,
+    // A reattached job shows its stage from the pending list at once; its own query follows it.
+    initialData: () => (jobId ? client.getQueryData<Generation[]>(generationKeys.pending())?.find((other) => other.id === jobId) : undefined),
+    initialDataUpdatedAt: () => client.getQueryState(generationKeys.pending())?.dataUpdatedAt,
+  });
+  const job = jobId !== null ? (jobQuery.data ?? null) : null;
+
+  // A job deleted meanwhile (from the history panel, another device): back to the form.
+  const gone = jobId !== null && !jobQuery.data && jobQuery.error instanceof ApiError && jobQuery.error.status === 404;
+  if (gone) setJobId(null);
+
+  // Remembered for this tab once the screen knows what it shows; forgotten by Try Another.
+  useEffect(() => {
+    if (attachDecided) writeShownJob(featureKey, jobId);
+  }, [attachDecided, featureKey, jobId]);
+
+  // ── The end toast, once per job seen running ──
+  const lastSeen = useRef<{ id: string; status: GenerationStatus } | null>(null);
+  const notified = useRef(new Set<string>());
+  useEffect(() => {
+    if (!job) return;
+    const previous = lastSeen.current;
+    lastSeen.current = { id: job.id, status: job.status };
+    const ended = !isPendingStatus(job.status);
+    if (!ended || previous?.id !== job.id || !isPendingStatus(previous.status) || notified.current.has(job.id)) return;
+    notified.current.add(job.id);
+    if (job.status === 'completed' && job.results.length > 0) notify.success(t`Tạo thành công`);
+    else if (job.status === 'completed') notify.error(t`Thiếu kết quả`, { description: generationText('noResultImage', undefined, i18n) });
+    else if (job.status === 'cancelled') notify.info(generationText('cancelled', undefined, i18n));
+    else {
+      const described = describeGenerationError(job.error ?? { code: 'generationFailed', message: '' }, i18n);
+      notify.error(t`Tạo thất bại`, { description: described.description });
+    }
+  }, [job, t, i18n]);
+
+  // ── Elapsed time ──
+  const running = job !== null && isPendingStatus(job.status);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  // ── Actions ──
+  const { submit: submitRequest, retry: retrySubmitRequest } = submitter;
+  const { regenerate: regenerateJob } = regenerator;
+  const { mutateAsync: cancelJob } = canceller;
+
+  /** Bumped by `reset`: an answer to a request sent before it no longer takes over the screen. */
+  const epoch = useRef(0);
+  const follow = useCallback(
+    async (send: () => Promise<Generation>, action: 'submit' | 'regenerate'): Promise<Generation | null> => {
+      setAttachDecided(true);
+      setLastAction(action);
+      const started = epoch.current;
+      try {
+        const accepted = await send();
+        if (started !== epoch.current) return accepted;
+        setJobId(accepted.id);
+        if (action === 'regenerate') notify.success(t`Đã bắt đầu tạo lại`);
+        return accepted;
+      } catch (error) {
+        if (started !== epoch.current) return null;
+        const described = describeGenerationError(error, i18n);
+        notify.error(described.title, { description: described.description });
+        return null;
+      }
+    },
+    [t, i18n],
+  );
+
+  const { lastIdempotencyKey } = submitter;
+  const retrySubmit = useCallback(() => {
+    if (lastIdempotencyKey() === null) return Promise.resolve(null);
+    setJobId(null);
+    return follow(retrySubmitRequest, 'submit');
+  }, [follow, retrySubmitRequest, lastIdempotencyKey]);
+
+  const regenerate = useCallback(
+    (id?: string) => {
+      const source = id ?? jobId;
+      if (!source) return Promise.resolve(null);
+      return follow(() => regenerateJob(source), 'regenerate');
+    },
+    [follow, regenerateJob, jobId],
+  );
+
+  const open = useCallback((id: string) => {
+    // An answer to a request sent before no longer takes over the screen.
+    epoch.current += 1;
+    setAttachDecided(true);
+    setLastAction(null);
+    setJobId(id);
+  }, []);
+
+  // A queued generation the server accepted (sent by this page or the service worker): follow it.
+  const queuedGeneration = useQueuedGeneration(features, (accepted) => {
+    recordNewGeneration(client, accepted);
+    open(accepted.id);
+  });
+
+  const { shouldQueue, queue } = queuedGeneration;
+  const submit = useCallback(
+    async (request: GenerationRequest) => {
+      // Files still waiting for the network (or no network at all): it goes when they are sent.
+      if (shouldQueue(request) && (await queue(request).catch(() => false))) return null;
+      // The new job replaces whatever was shown.
+      setJobId(null);
+      return follow(() => submitRequest(request), 'submit');
+    },
+    [follow, submitRequest, shouldQueue, queue],
+  );
+
+  const cancel = useCallback(async () => {
+    if (!jobId) return;
+    try {
+      await cancelJob(jobId);
+    } catch (error) {
+      const described = describeGenerationError(error, i18n);
+      notify.error(described.title, { description: described.description });
+    }
+  }, [cancelJob, jobId, i18n]);
+
+  const { reset: resetSubmit } = submitter;
+  const { reset: resetRegenerate } = regenerator;
+  const reset = useCallback(() => {
+    epoch.current += 1;
+    setAttachDecided(true);
+    setJobId(null);
+    setLastAction(null);
+    resetSubmit();
+    resetRegenerate();
+  }, [resetSubmit, resetRegenerate]);
+
+  // ── What the screen shows ──
+  const submitting = submitter.isPending || regenerator.isPending;
+  const actionError = lastAction === 'regenerate' ? regenerator.error : lastAction === 'submit' ? submitter.error : null;
+
+  let status: StudioJobStatus;
+  if (submitting) status = 'submitting';
+  // No job data and an error: it could not be read (deleted meanwhile, signed out).
+  else if (jobId !== null) status = job?.status ?? (jobQuery.error ? 'failed' : 'queued');
+  else if (actionError) status = 'rejected';
+  else status = 'idle';
+
+  let error: GenerationErrorDescription | null = null;
+  if (status === 'rejected') error = describeGenerationError(actionError, i18n);
+  else if (job && (job.status === 'failed' || job.status === 'cancelled')) {
+    error = describeGenerationError(job.error ?? { code: job.status === 'cancelled' ? 'cancelled' : 'generationFailed', message: '' }, i18n);
+  } else if (job?.status === 'completed' && job.results.length === 0) {
+    error = { title: generationText('missingResult', undefined, i18n), description: generationText('noResultImage', undefined, i18n), code: 'noResultImage' };
+  } else if (jobId !== null && !job && jobQuery.error) error = describeGenerationError(jobQuery.error, i18n);
+
+  const stage = job && running ? (job.stage ?? (job.status === 'queued' ? 'queued' : null)) : null;
+  const results = job?.status === 'completed' ? job.results : [];
+  const expectedFeature = job?.feature ?? features[0] ?? 'virtual-tryon';
+
+  return {
+    status,
+    job,
+    stage,
+    stageText: stage ? translateStage(stage, i18n) : null,
+    progress: job ? (job.status === 'completed' ? 100 : Math.min(100, Math.max(0, job.progress))) : 0,
+    elapsedSeconds: job ? elapsedSeconds(job, now) : 0,
+    expected: expectedDuration(expectedFeature, job),
+    result: results[0] ?? null,
+    results,
+    error,
+    isRunning: running || submitting,
+    isReattaching: !attachDecided,
+    isCancelling: canceller.isPending,
+    submit,
+    retrySubmit,
+    cancel,
+    regenerate,
+    open,
+    reset,
+    queued: queuedGeneration.queued
+      ? {
+          id: queuedGeneration.queued.id,
+          status: queuedGeneration.queued.status,
+          error: queuedGeneration.queued.status === 'failed' ? describeQueuedFailure(queuedGeneration.queued, i18n) : null,
+        }
+      : null,
+    cancelQueued: queuedGeneration.cancel,
+  };
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useOnline } from '../../lib/offline/online.ts';
+import { outboxPreviewUrl } from '../../lib/offline/outbox-client.ts';
+import type { OutboxSubmit, OutboxUpload } from '../../kernel/outbox-entries.ts';
+import { cancelOutboxEntry, cancelQueuedSubmit, watchOutbox } from '../../kernel/outbox-store.ts';
+import { sessionUserAtom } from '../../lib/session.ts';
+import { button } from '../../ui/button.css.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { FEATURE_TOOLS } from '../generations/filters.ts';
+import * as s from '../../ui/panel.css.ts';
+import { describeOutboxFailure } from './OutboxTileStatus.tsx';
+
+/**
+ * The upload outbox at a glance (issue 6): the signed-in account's files and generations waiting
+ * for the network, each with its state and a cancel button; nothing when the outbox is empty. For
+ * the sidebar or the library page.
+ *
+ * Test ids: `outbox-status` (`data-count`), `outbox-item` per entry (`data-kind`, `data-status`),
+ * `outbox-cancel` its button.
+ */
+
+/** The account's outbox, read again on every change (from this page, another tab or the service worker). */
+interface OutboxEntries {
+  uploads: OutboxUpload[];
+  submits: OutboxSubmit[];
+}
+
+const NOTHING: OutboxEntries = { uploads: [], submits: [] };
+
+function useOutboxEntries(userId: string | null): OutboxEntries {
+  const [read, setRead] = useState<{ userId: string | null; entries: OutboxEntries }>({ userId: null, entries: NOTHING });
+  useEffect(() => {
+    if (!userId) return;
+    return watchOutbox(userId, (uploads, submits) => setRead({ userId, entries: { uploads, submits } }));
+  }, [userId]);
+  return read.userId === userId ? read.entries : NOTHING;
+}
+
+export function OutboxStatus() {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const headingId = useId();
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null;
+  const { uploads, submits } = useOutboxEntries(userId);
+  // Done entries only wait for a screen to take their asset or job: nothing left to do for the person.
+  const files = uploads.filter((entry) => entry.status !== 'done');
+  const generations = submits.filter((entry) => entry.status !== 'done');
+  const count = files.length + generations.length;
+  if (count === 0) return null;
+
+  const stateText = (status: OutboxUpload['status']) =>
+    status === 'sending' ? t`Đang gửi…` : online ? t`Sắp gửi` : t`Đang chờ mạng`;
+
+  return (
+    <section className={s.card} aria-labelledby={headingId} data-testid="outbox-status" data-count={count}>
+      <h2 id={headingId} className={s.cardTitle}>
+        <Trans>Đang chờ gửi ({count})</Trans>
+      </h2>
+      <p className={s.muted}>
+        {online ? <Trans>Đang gửi các mục bên dưới.</Trans> : <Trans>Các mục bên dưới sẽ được gửi khi có mạng trở lại.</Trans>}
+      </p>
+      <ul className={s.items}>
+        {files.map((entry) => (
+          <li key={entry.id} className={s.item} data-testid="outbox-item" data-kind="upload" data-status={entry.status}>
+            <div className={s.itemRow}>
+              {entry.type.startsWith('image/') ? (
+                <img src={outboxPreviewUrl(entry)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
+              ) : null}
+              <span className={s.fileName}>
+                {entry.name} · {formatBytes(entry.size, i18n.locale === 'en' ? 'en' : 'vi')}
+              </span>
+              <button
+                type="button"
+                className={button({ variant: 'ghost', size: 'sm' })}
+                onClick={() => void cancelOutboxEntry(entry.id)}
+                data-testid="outbox-cancel"
+                aria-label={t`Hủy tải lên ${entry.name}`}
+              >
+                <Trans>Hủy</Trans>
+              </button>
+            </div>
+            {entry.status === 'failed' ? (
+              <p className={s.error} role="alert">
+                {describeOutboxFailure(entry, 'image', i18n)}
+              </p>
+            ) : (
+              <span className={s.muted}>{stateText(entry.status)}</span>
+            )}
+          </li>
+        ))}
+        {generations.map((entry) => {
+          const tool = i18n._(FEATURE_TOOLS[entry.feature].label);
+          return (
+            <li key={entry.id} className={s.item} data-testid="outbox-item" data-kind="generation" data-status={entry.status}>
+              <div className={s.itemRow}>
+                <span className={s.fileName}>
+                  <Trans>Yêu cầu tạo: {tool}</Trans>
+                </span>
+                <button
+                  type="button"
+                  className={button({ variant: 'ghost', size: 'sm' })}
+                  onClick={() => void cancelQueuedSubmit(entry.id)}
+                  data-testid="outbox-cancel"
+                  aria-label={t`Hủy yêu cầu tạo: ${tool}`}
+                >
+                  <Trans>Hủy</Trans>
+                </button>
+              </div>
+              <span className={entry.status === 'failed' ? s.error : s.muted}>
+                {entry.status === 'failed' ? t`Không gửi được yêu cầu này.` : entry.status === 'sending' ? t`Đang gửi…` : t`Sẽ tạo khi có mạng`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
