@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Feature, GenerationStatus } from '../../contract/generations.ts';
-import type { Icon } from '../shell/sidebar/icons.tsx';
+import type { Icon } from '../../ui/icons/index.ts';
 import { NAV } from '../shell/sidebar/nav-items.ts';
 
 /**

@@ -2,9 +2,9 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconAlert, IconRefresh } from '../../shell/sidebar/icons.tsx';
+import { IconAlert, IconRefresh } from '../../../ui/icons/index.ts';
 import { NAV } from '../../shell/sidebar/nav-items.ts';
-import { IconImage } from '../shared/icons.tsx';
+import { IconImage } from '../../../ui/icons/index.ts';
 import { visuallyHidden } from '../shared/modal.css.ts';
 import * as s from './library.css.ts';
 
