@@ -17,7 +17,7 @@ import {
   IconUpscale,
   IconVideo,
   type Icon,
-} from './nav-icons.tsx';
+} from './icons/index.ts';
 
 export interface NavItem {
   /** Route path. Most studio routes arrive with later work, so links are plain strings. */

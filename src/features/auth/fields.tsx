@@ -1,7 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconAlert } from '../../ui/nav-icons.tsx';
-import { IconEye, IconEyeOff } from './icons.tsx';
+import { IconAlert, IconEye, IconEyeOff } from '../../ui/icons/index.ts';
 import { authMessage } from './messages.ts';
 import * as s from './auth.css.ts';
 

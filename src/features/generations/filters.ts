@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Feature, GenerationStatus } from '../../contract/generations.ts';
-import type { Icon } from '../../ui/nav-icons.tsx';
+import type { Icon } from '../../ui/icons/index.ts';
 import { NAV } from '../../ui/nav-items.ts';
 
 /**

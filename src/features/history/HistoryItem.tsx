@@ -13,7 +13,7 @@ import { generationQueryOptions } from '../generations/cache.ts';
 import { STATUS_LABELS } from '../studio/shell/HistoryPanel.tsx';
 import { badge, badgeTone } from '../studio/shell/studio.css.ts';
 import { FEATURE_TOOLS } from '../generations/filters.ts';
-import { formatAbsolute, formatProcessingTime, formatRelative } from './format.ts';
+import { formatProcessingTime, formatDateTime, formatRelativeTime } from '../../lib/format.ts';
 import { INPUT_LABELS, inputSlots, OTHER_INPUT_LABEL } from './inputs.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import * as s from './history.css.ts';
@@ -220,8 +220,8 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
             <Trans>Tạo lúc</Trans>
           </dt>
           <dd className={s.timeValue}>
-            <time dateTime={job.created_at} title={formatAbsolute(created, locale)} data-testid="history-created">
-              {formatRelative(created, now, locale)} · {formatAbsolute(created, locale)}
+            <time dateTime={job.created_at} title={formatDateTime(created, locale)} data-testid="history-created">
+              {formatRelativeTime(created, locale, now)} · {formatDateTime(created, locale)}
             </time>
           </dd>
         </div>

@@ -10,7 +10,7 @@ import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { Modal } from '../assets/shared/Modal.tsx';
 import { mediaSrc } from '../../lib/format.ts';
-import { IconRefresh } from '../../ui/nav-icons.tsx';
+import { IconRefresh } from '../../ui/icons/index.ts';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
 import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-list.ts';
 import { generationQueryOptions, generationsOf } from '../generations/cache.ts';
@@ -19,7 +19,8 @@ import { useGenerationStream } from '../generations/generation-stream.ts';
 import { shareLink } from '../generations/share-link.ts';
 import { useHistoryActions } from '../generations/use-history-actions.ts';
 import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from '../generations/filters.ts';
-import { formatDayHeading, groupByDay } from './format.ts';
+import { groupByDay } from './day-groups.ts';
+import { formatDayHeading } from '../../lib/format.ts';
 import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
 import * as s from './history.css.ts';
 

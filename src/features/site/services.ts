@@ -8,7 +8,7 @@ import {
   ScissorsIcon,
   WandIcon,
   type IconComponent,
-} from '../../ui/icons.tsx';
+} from '../../ui/icons/index.ts';
 
 /** The six AI tools as the public site presents them. */
 export type ToolId = 'virtual-tryon' | 'image-editing' | 'image-to-video' | 'body-generator' | 'hairstyle-changer' | 'upscaler';

@@ -2,9 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconAlert, IconRefresh } from '../../../ui/nav-icons.tsx';
+import { IconAlert, IconRefresh, IconImage } from '../../../ui/icons/index.ts';
 import { NAV } from '../../../ui/nav-items.ts';
-import { IconImage } from '../shared/icons.tsx';
 import { visuallyHidden } from '../shared/modal.css.ts';
 import * as s from './library.css.ts';
 

@@ -1,6 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { IconClose } from '../../../ui/nav-icons.tsx';
-import { IconDownload } from '../shared/icons.tsx';
+import { IconClose, IconDownload } from '../../../ui/icons/index.ts';
 import * as s from './library.css.ts';
 
 export interface SelectionBarProps {

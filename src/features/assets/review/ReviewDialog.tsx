@@ -19,7 +19,7 @@ import type { Asset } from '../../../contract/media.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { formatBytes, formatDimensions, formatDuration, mediaSrc } from '../../../lib/format.ts';
 import { capturePointer } from '../shared/pointer.ts';
-import { IconChevronLeft, IconChevronRight, IconFit, IconZoomIn, IconZoomOut } from '../shared/icons.tsx';
+import { IconChevronLeft, IconChevronRight, IconFit, IconZoomIn, IconZoomOut } from '../../../ui/icons/index.ts';
 import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
 import { visuallyHidden } from '../shared/modal.css.ts';
 import {

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionUserAtom } from '../../../lib/session.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconLogout } from '../../../ui/nav-icons.tsx';
+import { IconLogout } from '../../../ui/icons/index.ts';
 import { isNavItemActive, NAV, PRIMARY_NAV, SECONDARY_NAV, type NavItem } from '../../../ui/nav-items.ts';
 import { useLogout } from './use-logout.ts';
 import * as s from './sidebar.css.ts';
