@@ -22,7 +22,7 @@ import {
 import { useGenerationStream } from '../studio/data/generation-stream.ts';
 import { shareLink } from '../studio/shell/format.ts';
 import { useHistoryActions } from '../studio/shell/use-history-actions.ts';
-import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from './filters.ts';
+import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIO_LINKS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from './filters.ts';
 import { formatDayHeading, groupByDay } from './format.ts';
 import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
 import * as s from './history.css.ts';
@@ -403,7 +403,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
                   <Trans>Ảnh và video bạn tạo sẽ hiện ở đây. Hãy bắt đầu với một công cụ:</Trans>
                 </p>
                 <ul className={s.studios}>
-                  {STUDIOS.map((studio) => (
+                  {STUDIO_LINKS.map((studio) => (
                     <li key={studio.to}>
                       <AppLink to={studio.to} className={s.studioLink}>
                         <studio.icon size={18} />

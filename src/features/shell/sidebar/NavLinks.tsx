@@ -4,12 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionUserAtom } from '../../../lib/session.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { IconLogout } from './icons.tsx';
-import { isNavItemActive, NAV, PRIMARY_NAV, SECONDARY_NAV, type NavItem } from './nav-items.ts';
+import { isNavItemActive, NAV, PRIMARY_NAV, SECONDARY_NAV, STUDIO_NAV, type NavItem } from './nav-items.ts';
+import { STUDIO_IDS } from '../../studio/registry.ts';
 import { useLogout } from './use-logout.ts';
 import * as s from './sidebar.css.ts';
 
 /** Entries after which the sidebar starts a new visual group (assistants, studios, account). */
-const GROUP_STARTS: ReadonlySet<NavItem> = new Set<NavItem>([NAV.chat, NAV.virtualTryOn, NAV.apiManagement]);
+const GROUP_STARTS: ReadonlySet<NavItem> = new Set<NavItem>([NAV.chat, STUDIO_NAV[STUDIO_IDS[0]], NAV.apiManagement]);
 
 function Entry({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
   const { i18n } = useLingui();
