@@ -20,7 +20,7 @@ import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
-import { IconClose } from '../shell/sidebar/icons.tsx';
+import { IconClose } from '../../ui/icons/index.ts';
 import { authModalAtom, pendingVerificationEmailAtom, type AuthModalState, type AuthModalView } from './auth-modal-state.ts';
 import { ForgotPasswordView } from './ForgotPasswordView.tsx';
 import { LoginView } from './LoginView.tsx';

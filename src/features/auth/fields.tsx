@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconAlert } from '../shell/sidebar/icons.tsx';
-import { IconEye, IconEyeOff } from './icons.tsx';
+import { IconAlert } from '../../ui/icons/index.ts';
+import { IconEye, IconEyeOff } from '../../ui/icons/index.ts';
 import { authMessage } from './messages.ts';
 import * as s from './auth.css.ts';
 

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { button } from '../../ui/button.css.ts';
 import { useOpenAuthModal } from '../auth/auth-modal-state.ts';
-import { IconLock } from '../shell/sidebar/icons.tsx';
+import { IconLock } from '../../ui/icons/index.ts';
 import * as s from './dashboard.css.ts';
 
 interface AuthRequiredProps {

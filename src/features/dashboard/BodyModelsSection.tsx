@@ -7,11 +7,11 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { mediaSrc } from '../assets/shared/format.ts';
 import { STUDIO_NAV } from '../shell/sidebar/nav-items.ts';
-import { IconArrowRight } from '../shell/sidebar/icons.tsx';
+import { IconArrowRight } from '../../ui/icons/index.ts';
 import { bodyModelsOf, bodyModelsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
-import { formatRelativeTime } from './format.ts';
+import { formatRelativeTime } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
 
 /** Loaded on first use: the dashboard opens without the viewer's code. */

@@ -8,7 +8,7 @@ import { button } from '../../ui/button.css.ts';
 import { usageStatsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
-import { formatCount, formatStatsMonth, formatSuccessRate } from './format.ts';
+import { formatCount, formatMonth, formatSuccessRate } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
 
 /**
@@ -74,7 +74,7 @@ function StatsSkeleton() {
 /** The four cards, figures formatted in the reader's language. Exported for tests. */
 export function StatsCards({ stats }: { stats: UsageStats }) {
   const { locale } = useLocale();
-  const month = formatStatsMonth(stats.month_start, locale);
+  const month = formatMonth(stats.month_start, locale);
   const completed = formatCount(stats.completed_total, locale);
   const failed = formatCount(stats.failed_total, locale);
   const used = formatStorageSize(stats.storage_used_bytes, locale);

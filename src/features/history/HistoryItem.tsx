@@ -12,7 +12,7 @@ import { generationQueryOptions, isPendingStatus } from '../studio/data/generati
 import { STATUS_LABELS } from '../studio/shell/HistoryPanel.tsx';
 import { badge, badgeTone } from '../studio/shell/studio.css.ts';
 import { FEATURE_TOOLS } from './filters.ts';
-import { formatAbsolute, formatProcessingTime, formatRelative } from './format.ts';
+import { formatDateTime, formatProcessingTime, formatRelativeTime } from '../../lib/format.ts';
 import { INPUT_LABELS, inputSlots, OTHER_INPUT_LABEL } from './inputs.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import * as s from './history.css.ts';
@@ -219,8 +219,8 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
             <Trans>Tạo lúc</Trans>
           </dt>
           <dd className={s.timeValue}>
-            <time dateTime={job.created_at} title={formatAbsolute(created, locale)} data-testid="history-created">
-              {formatRelative(created, now, locale)} · {formatAbsolute(created, locale)}
+            <time dateTime={job.created_at} title={formatDateTime(created, locale)} data-testid="history-created">
+              {formatRelativeTime(created, locale, now)} · {formatDateTime(created, locale)}
             </time>
           </dd>
         </div>

@@ -10,7 +10,7 @@ import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { Modal } from '../assets/shared/Modal.tsx';
 import { mediaSrc } from '../assets/shared/format.ts';
-import { IconRefresh } from '../shell/sidebar/icons.tsx';
+import { IconRefresh } from '../../ui/icons/index.ts';
 import { describeGenerationError, generationText } from '../studio/data/generation-messages.ts';
 import {
   generationQueryOptions,
@@ -23,7 +23,8 @@ import { useGenerationStream } from '../studio/data/generation-stream.ts';
 import { shareLink } from '../studio/shell/format.ts';
 import { useHistoryActions } from '../studio/shell/use-history-actions.ts';
 import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIO_LINKS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from './filters.ts';
-import { formatDayHeading, groupByDay } from './format.ts';
+import { groupByDay } from './day-groups.ts';
+import { formatDayHeading } from '../../lib/format.ts';
 import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
 import * as s from './history.css.ts';
 

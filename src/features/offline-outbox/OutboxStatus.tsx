@@ -12,7 +12,7 @@ import {
 } from '../../lib/offline/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
-import { formatBytes } from '../assets/shared/format.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { FEATURE_TOOLS } from '../history/filters.ts';
 import * as s from '../studio/shell/studio.css.ts';
 import { describeOutboxFailure } from './OutboxTileStatus.tsx';

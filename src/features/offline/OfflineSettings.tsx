@@ -5,22 +5,14 @@ import { MEDIA_BUDGET_CHOICES_BYTES } from '../../lib/offline/media-cache-policy
 import { mediaCacheSupported, mediaCacheUsage, setMediaCacheBudget } from '../../lib/offline/media-cache.ts';
 import { periodicSyncStatus } from '../../lib/offline/periodic-sync.ts';
 import { clearSavedCopies } from '../../lib/offline/wipe.ts';
-import { INTL_LOCALE, type Locale } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.css.ts';
-import { formatBytes } from '../assets/shared/format.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { offlineMediaKeys } from './use-pinned-asset.ts';
 import * as p from '../profile/profile.css.ts';
 import * as s from './offline.css.ts';
 
-const GB = 1024 * 1024 * 1024;
-
-/** A size for people, in GB from 1 GB on (formatBytes stops at MB). */
-export function formatSize(bytes: number, locale: Locale): string {
-  if (bytes < GB) return formatBytes(bytes, locale);
-  return `${new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 1 }).format(bytes / GB)} GB`;
-}
 
 type NotificationState = NotificationPermission | 'unsupported';
 
@@ -62,7 +54,7 @@ export function OfflineSettings() {
   const estimate = useQuery({ queryKey: offlineMediaKeys.estimate(), queryFn: storageEstimate, networkMode: 'always', staleTime: 0 });
   const periodic = useQuery({ queryKey: offlineMediaKeys.periodicSync(), queryFn: periodicSyncStatus, networkMode: 'always', staleTime: 0 });
   const badgeSupported = typeof navigator !== 'undefined' && 'setAppBadge' in navigator;
-  const size = (bytes: number) => formatSize(bytes, locale);
+  const size = (bytes: number) => formatBytes(bytes, locale);
 
   const onBudget = async (bytes: number) => {
     try {

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeviceInfo, type DeviceInfo } from '../../lib/device.ts';
 import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
-import { IconArrowRight, IconCheck, IconHome, IconPhone, IconRefresh } from './sidebar/icons.tsx';
+import { IconArrowRight, IconCheck, IconHome, IconPhone, IconRefresh } from '../../ui/icons/index.ts';
 import * as s from './device.css.ts';
 
 export const DEVICE_TYPE_LABELS: Record<DeviceInfo['deviceType'], MessageDescriptor> = {

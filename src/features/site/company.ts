@@ -1,4 +1,4 @@
-import { FacebookIcon, InstagramIcon, LinkedInIcon, PinterestIcon, TikTokIcon, XIcon, YouTubeIcon, type IconComponent } from '../../ui/icons.tsx';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, PinterestIcon, TikTokIcon, XIcon, YouTubeIcon, type IconComponent } from '../../ui/icons/index.ts';
 
 /** Contact details of the company behind Atelier, shown in the footer and on /about. */
 export const COMPANY = {

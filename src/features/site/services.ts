@@ -8,7 +8,7 @@ import {
   ScissorsIcon,
   WandIcon,
   type IconComponent,
-} from '../../ui/icons.tsx';
+} from '../../ui/icons/index.ts';
 import type { StudioId } from '../studio/registry.ts';
 
 /** The six AI tools as the public site presents them: the studios (a type only: the site loads none of the app). */

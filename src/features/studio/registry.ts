@@ -15,7 +15,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Feature } from '../../contract/features.ts';
 import type { AssetRole } from '../../contract/media.ts';
-import { IconBody, IconEdit, IconHair, IconTryOn, IconUpscale, IconVideo, type Icon } from '../shell/sidebar/icons.tsx';
+import { IconBody, IconEdit, IconHair, IconTryOn, IconUpscale, IconVideo, type Icon } from '../../ui/icons/index.ts';
 
 /** The studios, in the sidebar's order; each is also its route's path without the slash. */
 export const STUDIO_IDS = ['virtual-tryon', 'body-generator', 'hairstyle-changer', 'image-to-video', 'image-editing', 'upscaler'] as const;

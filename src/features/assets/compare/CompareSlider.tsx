@@ -8,7 +8,7 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { capturePointer } from '../shared/pointer.ts';
-import { IconChevronLeft, IconChevronRight } from '../shared/icons.tsx';
+import { IconChevronLeft, IconChevronRight } from '../../../ui/icons/index.ts';
 import { clampPosition, positionFromKey, positionFromPointer } from './position.ts';
 import * as s from './compare.css.ts';
 

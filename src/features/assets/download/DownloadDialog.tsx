@@ -19,8 +19,8 @@ import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.css.ts';
 import { assetQueryOptions, linksExpiring } from '../api.ts';
-import { formatDimensions } from '../shared/format.ts';
-import { IconDownload } from '../shared/icons.tsx';
+import { formatDimensions } from '../../../lib/format.ts';
+import { IconDownload } from '../../../ui/icons/index.ts';
 import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
 import { Over4kWarning } from '../over4k/Over4kWarning.tsx';
 import {

@@ -25,7 +25,7 @@ import { PinToggle } from '../../offline/PinToggle.tsx';
 import { OutboxStatus } from '../../offline-outbox/OutboxStatus.tsx';
 import type { UseInTarget } from '../../studio/shell/incoming-asset.ts';
 import { assetKeys, assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring, useDeleteAssets } from '../api.ts';
-import { IconDownload } from '../shared/icons.tsx';
+import { IconDownload } from '../../../ui/icons/index.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { downloadMany } from './download-many.ts';
 import { TOOL_LABELS, UPLOAD_SOURCE_LABEL } from './labels.ts';

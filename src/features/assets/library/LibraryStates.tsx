@@ -2,10 +2,9 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconAlert, IconRefresh } from '../../shell/sidebar/icons.tsx';
+import { IconAlert, IconImage, IconRefresh } from '../../../ui/icons/index.ts';
 import { NAV, STUDIO_NAV } from '../../shell/sidebar/nav-items.ts';
 import { STUDIO_IDS } from '../../studio/registry.ts';
-import { IconImage } from '../shared/icons.tsx';
 import { visuallyHidden } from '../shared/modal.css.ts';
 import * as s from './library.css.ts';
 

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { IconClose } from '../../shell/sidebar/icons.tsx';
-import { IconDownload } from '../shared/icons.tsx';
+import { IconClose } from '../../../ui/icons/index.ts';
+import { IconDownload } from '../../../ui/icons/index.ts';
 import * as s from './library.css.ts';
 
 export interface SelectionBarProps {

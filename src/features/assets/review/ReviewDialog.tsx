@@ -17,9 +17,10 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { formatBytes, formatDimensions, formatDuration, mediaSrc } from '../shared/format.ts';
+import { mediaSrc } from '../shared/format.ts';
+import { formatBytes, formatDimensions, formatDuration } from '../../../lib/format.ts';
 import { capturePointer } from '../shared/pointer.ts';
-import { IconChevronLeft, IconChevronRight, IconFit, IconZoomIn, IconZoomOut } from '../shared/icons.tsx';
+import { IconChevronLeft, IconChevronRight, IconFit, IconZoomIn, IconZoomOut } from '../../../ui/icons/index.ts';
 import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
 import { visuallyHidden } from '../shared/modal.css.ts';
 import {

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconSearch } from './icons.tsx';
+import { IconSearch } from '../../../ui/icons/index.ts';
 import { visuallyHidden } from './modal.css.ts';
 import * as s from './filter-controls.css.ts';
 

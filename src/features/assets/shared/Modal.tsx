@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEventHandler, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
-import { IconClose } from '../../shell/sidebar/icons.tsx';
+import { IconClose } from '../../../ui/icons/index.ts';
 import * as s from './modal.css.ts';
 
 const FOCUSABLE =

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
-import { formatDuration } from './format.ts';
-import { IconPlay } from './icons.tsx';
+import { formatDuration } from '../../../lib/format.ts';
+import { IconPlay } from '../../../ui/icons/index.ts';
 import { thumbBadge, thumbKindBadge } from './thumb-badges.css.ts';
 
 /**

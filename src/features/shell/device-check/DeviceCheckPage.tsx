@@ -8,7 +8,7 @@ import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { DEVICE_TYPE_LABELS } from '../DeviceRestriction.tsx';
 import { Brand } from '../sidebar/Brand.tsx';
-import { IconAlert, IconCheck, IconDevices, IconRefresh } from '../sidebar/icons.tsx';
+import { IconAlert, IconCheck, IconDevices, IconRefresh } from '../../../ui/icons/index.ts';
 import { LanguageToggle } from '../sidebar/LanguageToggle.tsx';
 import * as bar from '../sidebar/sidebar.css.ts';
 import * as d from '../device.css.ts';

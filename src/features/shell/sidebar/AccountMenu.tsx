@@ -4,7 +4,7 @@ import { displayName, isAdmin, type SessionUser } from '../../../lib/session.ts'
 import { AppLink } from '../../../ui/link.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { Avatar } from './Avatar.tsx';
-import { IconChevronDown, IconChevronUpDown, IconLogout, IconShield, IconUser } from './icons.tsx';
+import { IconChevronDown, IconChevronUpDown, IconLogout, IconShield, IconUser } from '../../../ui/icons/index.ts';
 import { useLogout } from './use-logout.ts';
 import * as s from './sidebar.css.ts';
 

@@ -6,7 +6,7 @@ import { sessionUserAtom } from '../../../lib/session.ts';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Brand } from './Brand.tsx';
-import { IconClose, IconMenu } from './icons.tsx';
+import { IconClose, IconMenu } from '../../../ui/icons/index.ts';
 import { LanguageToggle } from './LanguageToggle.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { SignInButton } from './SignInButton.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { Brand } from './Brand.tsx';
-import { IconClose, IconMenu } from './icons.tsx';
+import { IconClose, IconMenu } from '../../../ui/icons/index.ts';
 import { SidebarContent } from './SidebarContent.tsx';
 import * as s from './sidebar.css.ts';
 

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionUserAtom } from '../../../lib/session.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconLogout } from './icons.tsx';
+import { IconLogout } from '../../../ui/icons/index.ts';
 import { isNavItemActive, NAV, PRIMARY_NAV, SECONDARY_NAV, STUDIO_NAV, type NavItem } from './nav-items.ts';
 import { STUDIO_IDS } from '../../studio/registry.ts';
 import { useLogout } from './use-logout.ts';

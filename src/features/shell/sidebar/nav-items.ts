@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { STUDIO_IDS, STUDIOS, studioPath, type StudioId } from '../../studio/registry.ts';
-import { IconAgents, IconApi, IconAssets, IconChat, IconDashboard, IconHelp, IconHistory, IconPricing, IconSettings, type Icon } from './icons.tsx';
+import { IconAgents, IconApi, IconAssets, IconChat, IconDashboard, IconHelp, IconHistory, IconPricing, IconSettings, type Icon } from '../../../ui/icons/index.ts';
 
 export interface NavItem {
   /** Route path. Most studio routes arrive with later work, so links are plain strings. */

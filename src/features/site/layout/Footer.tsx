@@ -4,7 +4,7 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { AppLink } from '../../../ui/link.tsx';
-import { MailIcon, MapPinIcon, MasterCardMark, PayPalMark, PhoneIcon, VisaMark } from '../../../ui/icons.tsx';
+import { MailIcon, MapPinIcon, MasterCardMark, PayPalMark, PhoneIcon, VisaMark } from '../../../ui/icons/index.ts';
 import { COMPANY, SOCIAL_LINKS } from '../company.ts';
 import { Wordmark } from './Wordmark.tsx';
 import * as s from './Footer.css.ts';

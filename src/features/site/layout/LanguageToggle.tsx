@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { GlobeIcon } from '../../../ui/icons.tsx';
+import { GlobeIcon } from '../../../ui/icons/index.ts';
 import * as s from './Header.css.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
 import { button } from '../../../ui/button.css.ts';
-import { CloseIcon } from '../../../ui/icons.tsx';
+import { IconClose } from '../../../ui/icons/index.ts';
 import { media } from '../../../ui/theme.css.ts';
 import { SERVICE_MENU, TOOLS } from '../services.ts';
 import { APP_PATH, NAV_AFTER_SERVICES, NAV_BEFORE_SERVICES, currentFor, type NavLinkItem } from './nav.ts';
@@ -105,7 +105,7 @@ export function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) 
           aria-label={t`Đóng menu`}
           onClick={() => onClose()}
         >
-          <CloseIcon />
+          <IconClose />
         </button>
       </div>
       <div className={s.mobileBody}>

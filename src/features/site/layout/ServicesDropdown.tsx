@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
-import { ChevronDownIcon } from '../../../ui/icons.tsx';
+import { IconChevronDown } from '../../../ui/icons/index.ts';
 import { SERVICE_MENU, TOOLS } from '../services.ts';
 import * as s from './Header.css.ts';
 
@@ -100,7 +100,7 @@ export function ServicesDropdown({ active }: { active: boolean }) {
         onKeyDown={onTriggerKeyDown}
       >
         <Trans>Dịch vụ</Trans>
-        <ChevronDownIcon size={16} className={s.chevron} />
+        <IconChevronDown size={16} strokeWidth={1.75} className={s.chevron} />
       </button>
       <div id={menuId} className={s.dropdownPanel} hidden={!open} data-testid="services-menu">
         {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the links inside */}

@@ -10,7 +10,7 @@ import {
   upscaleImageCredits,
   type UpscaleImageModel,
 } from '../../../contract/generations.ts';
-import { formatDimensions } from '../../assets/shared/format.ts';
+import { formatDimensions } from '../../../lib/format.ts';
 import { Over4kWarning } from '../../assets/over4k/Over4kWarning.tsx';
 import { ChoiceGroup, CostLine, SwitchField, UnitSlider } from '../image-to-video/param-controls.tsx';
 import { imageUpscaleCost, plannedSize, type ImageUpscaleParams, type Size } from './upscale-params.ts';

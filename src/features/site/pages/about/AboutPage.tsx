@@ -14,7 +14,7 @@ import {
   TagIcon,
   UserIcon,
   type IconComponent,
-} from '../../../../ui/icons.tsx';
+} from '../../../../ui/icons/index.ts';
 import { COMPANY } from '../../company.ts';
 import { TOOLS, TOOL_SHOWCASE } from '../../services.ts';
 import * as ui from '../sections.css.ts';

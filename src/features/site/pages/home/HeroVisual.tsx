@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { CheckIcon, HangerIcon } from '../../../../ui/icons.tsx';
+import { IconCheck, HangerIcon } from '../../../../ui/icons/index.ts';
 import * as s from './home.css.ts';
 
 const SKIN = '#d7a285';
@@ -87,7 +87,7 @@ export function HeroVisual() {
       </div>
       <div className={s.chipBottom}>
         <span className={s.chipIconDone}>
-          <CheckIcon size={16} />
+          <IconCheck size={16} strokeWidth={1.75} />
         </span>
         <Trans>Xong sau 38 giây</Trans>
       </div>

@@ -7,14 +7,14 @@ import { AppLink } from '../../../../ui/link.tsx';
 import { button } from '../../../../ui/button.css.ts';
 import {
   ArrowRightIcon,
-  CheckIcon,
+  IconCheck,
   DownloadIcon,
   PlusIcon,
   SlidersIcon,
   SparkleIcon,
   UploadIcon,
   type IconComponent,
-} from '../../../../ui/icons.tsx';
+} from '../../../../ui/icons/index.ts';
 import { INTL_LOCALE } from '../../../../lib/i18n.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 import { TOOLS, TOOL_SHOWCASE } from '../../services.ts';
@@ -130,15 +130,15 @@ export default function HomePage() {
               </div>
               <ul className={s.heroFacts}>
                 <li className={s.heroFact}>
-                  <CheckIcon size={18} className={s.factIcon} />
+                  <IconCheck size={18} strokeWidth={1.75} className={s.factIcon} />
                   <Trans>5 tín dụng miễn phí để bắt đầu</Trans>
                 </li>
                 <li className={s.heroFact}>
-                  <CheckIcon size={18} className={s.factIcon} />
+                  <IconCheck size={18} strokeWidth={1.75} className={s.factIcon} />
                   <Trans>Chạy ngay trên trình duyệt, cài được như ứng dụng</Trans>
                 </li>
                 <li className={s.heroFact}>
-                  <CheckIcon size={18} className={s.factIcon} />
+                  <IconCheck size={18} strokeWidth={1.75} className={s.factIcon} />
                   <Trans>Giá bằng VND, hỗ trợ bằng tiếng Việt</Trans>
                 </li>
               </ul>
@@ -301,7 +301,7 @@ export default function HomePage() {
                     <ul className={s.perks}>
                       {plan.perks.map((perk) => (
                         <li key={perk.id} className={s.perk}>
-                          <CheckIcon size={18} className={s.perkIcon} />
+                          <IconCheck size={18} strokeWidth={1.75} className={s.perkIcon} />
                           {i18n._(perk)}
                         </li>
                       ))}

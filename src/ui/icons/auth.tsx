@@ -1,38 +1,30 @@
-import type { SVGProps } from 'react';
+import { Stroke, type IconProps } from './icon.tsx';
 
-type P = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+/** Icons of the sign-in forms (password visibility, mail, verified), and Google's mark. */
 
-function Stroke({ size = 20, children, ...rest }: P & { children: React.ReactNode }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>
-      {children}
-    </svg>
-  );
-}
-
-export const IconEye = (p: P) => (
-  <Stroke {...p}>
+export const IconEye = (p: IconProps) => (
+  <Stroke size={20} {...p}>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
     <circle cx="12" cy="12" r="3" />
   </Stroke>
 );
 
-export const IconEyeOff = (p: P) => (
-  <Stroke {...p}>
+export const IconEyeOff = (p: IconProps) => (
+  <Stroke size={20} {...p}>
     <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.9 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
     <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
   </Stroke>
 );
 
-export const IconMail = (p: P) => (
-  <Stroke {...p}>
+export const IconMail = (p: IconProps) => (
+  <Stroke size={20} {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="m3 7 9 6 9-6" />
   </Stroke>
 );
 
-export const IconShieldCheck = (p: P) => (
-  <Stroke {...p}>
+export const IconShieldCheck = (p: IconProps) => (
+  <Stroke size={20} {...p}>
     <path d="M12 3 4 6v6c0 4.5 3.4 8.2 8 9 4.6-.8 8-4.5 8-9V6l-8-3Z" />
     <path d="m9 12 2 2 4-4" />
   </Stroke>

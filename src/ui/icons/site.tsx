@@ -1,64 +1,9 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Fill, Stroke, type IconComponent } from './icon.tsx';
 
-/**
- * Small inline icons (no icon library: the public pages have a tight JS budget). Every icon is
- * decorative: the control that holds it carries the accessible name.
- */
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  /** Width and height in px. */
-  size?: number;
-}
-
-export type IconComponent = (props: IconProps) => ReactNode;
-
-/** The frame of every line icon: a 24-unit grid drawn in currentColor; `strokeWidth` and `size` vary by place. */
-export function Stroke({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-function Fill({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...rest}>
-      {children}
-    </svg>
-  );
-}
+/** The public site's icons: services, contact, social networks and payment marks. */
 
 // Interface
-
-export const ChevronDownIcon: IconComponent = (p) => (
-  <Stroke {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Stroke>
-);
-
-export const MenuIcon: IconComponent = (p) => (
-  <Stroke {...p}>
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </Stroke>
-);
-
-export const CloseIcon: IconComponent = (p) => (
-  <Stroke {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Stroke>
-);
 
 export const GlobeIcon: IconComponent = (p) => (
   <Stroke {...p}>
@@ -70,12 +15,6 @@ export const GlobeIcon: IconComponent = (p) => (
 export const ArrowRightIcon: IconComponent = (p) => (
   <Stroke {...p}>
     <path d="M5 12h14M13 6l6 6-6 6" />
-  </Stroke>
-);
-
-export const CheckIcon: IconComponent = (p) => (
-  <Stroke {...p}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
   </Stroke>
 );
 

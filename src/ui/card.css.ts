@@ -1,0 +1,42 @@
+import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { vars } from './theme.css.ts';
+
+/** A bordered panel on paper: sections, list items, stats. */
+export const card = recipe({
+  base: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: vars.space['3'],
+    minWidth: 0,
+    background: vars.color.paper,
+    border: `1px solid ${vars.color.line}`,
+    borderRadius: vars.radius.lg,
+  },
+  variants: {
+    padding: {
+      none: { padding: 0, overflow: 'hidden' },
+      sm: { padding: vars.space['3'] },
+      md: { padding: vars.space['5'] },
+      lg: { padding: vars.space['6'] },
+    },
+    tone: {
+      paper: {},
+      canvas: { background: vars.color.canvas },
+      raised: { boxShadow: vars.shadow.sm },
+    },
+    /** A card that is one link or button: lifts on hover. */
+    interactive: {
+      true: {
+        textDecoration: 'none',
+        color: 'inherit',
+        cursor: 'pointer',
+        transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
+        selectors: { '&:hover': { borderColor: vars.color.lineStrong, boxShadow: vars.shadow.md } },
+      },
+      false: {},
+    },
+  },
+  defaultVariants: { padding: 'md', tone: 'paper', interactive: false },
+});
+
+export type CardVariants = RecipeVariants<typeof card>;

@@ -1,0 +1,23 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+export const list = style({ display: 'flex', gap: vars.space['1'], overflowX: 'auto', maxWidth: '100%' });
+
+/** A pill tab; the selected one is filled. */
+export const tab = style({
+  minHeight: '44px',
+  padding: `0 ${vars.space['4']}`,
+  border: `1px solid ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.paper,
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  touchAction: 'manipulation',
+  selectors: {
+    '&:hover': { borderColor: vars.color.ink },
+    '&[aria-selected="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
+  },
+});
