@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPECTED_SECONDS, measuredRange, type EngineName, type Feature } from '../../src/contract/generations.ts';
 import { createExpectedDurations, type MeasuredJob } from './expected-durations.ts';
 
+/** The try-on on the hosted engine, the rest local. */
+function engineFor(feature: Feature): EngineName {
+  return feature === 'virtual-tryon' ? 'fal' : 'local';
+}
+
 describe('measuredRange', () => {
   it('is the median and the 90th percentile, whole seconds, never under a second', () => {
     expect(measuredRange([0.2, 0.3])).toBeNull();
@@ -19,7 +24,6 @@ describe('expected durations', () => {
   const recent = async (feature: Feature) => jobs[feature] ?? [];
 
   it('measures the tools that ran enough, per garment for the try-on, and gives the engine default to the others', async () => {
-    const engineFor = (feature: Feature): EngineName => (feature === 'virtual-tryon' ? 'fal' : 'local');
     const { items } = await createExpectedDurations({ recent, engineFor })();
     const of = (feature: Feature) => items.find((item) => item.feature === feature);
     expect(of('image-editing')).toEqual({ feature: 'image-editing', engine: 'local', min_seconds: 1, max_seconds: 1, samples: 4 });
