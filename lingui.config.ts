@@ -31,7 +31,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/app',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/**', '<rootDir>/src/features/studio/**', '<rootDir>/src/lib/**', '<rootDir>/src/ui/**'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/**', '<rootDir>/src/features/studio/*/**', '<rootDir>/src/lib/**', '<rootDir>/src/ui/**'],
     },
   ],
   format: formatter({ lineNumbers: false }),

@@ -1,6 +1,6 @@
 /**
  * `npm run lint` (after oxlint): the layering rules and the import cycles between areas, over
- * the import graph of `src/`, `sw/` and `server/` (rules in script./structure-rules.ts).
+ * the import graph of `src/`, `sw/` and `server/` (rules in scripts/structure-rules.ts).
  *
  * Exits 1 naming each import that breaks a rule and each loop of areas, with one import per
  * edge of the loop to show where to cut it. `--report` prints the figures and exits 0.
@@ -98,7 +98,7 @@ function main(): void {
   for (const cycle of files) console.error(`import cycle between files: ${cycle.join(' ↔ ')}`);
   const problems = breaches.length + areas.length + files.length;
   if (problems) {
-    console.error(`\n${problems} import problem(s); the rules are in script./structure-rules.ts and docs/architecture.md.`);
+    console.error(`\n${problems} import problem(s); the rules are in scripts/structure-rules.ts and docs/architecture.md.`);
     process.exit(1);
   }
 }

@@ -12,22 +12,23 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as AppStudioRouteImport } from './routes/_app/_studio'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
-import { Route as AppBodyGeneratorRouteImport } from './routes/_app/body-generator'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
-import { Route as AppHairstyleChangerRouteImport } from './routes/_app/hairstyle-changer'
-import { Route as AppHistoryRouteImport } from './routes/_app/history'
-import { Route as AppImageEditingRouteImport } from './routes/_app/image-editing'
-import { Route as AppImageToVideoRouteImport } from './routes/_app/image-to-video'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppShareRouteImport } from './routes/_app/share'
-import { Route as AppUpscalerRouteImport } from './routes/_app/upscaler'
-import { Route as AppVirtualTryonRouteImport } from './routes/_app/virtual-tryon'
-import { Route as AppYourAssetsRouteImport } from './routes/_app/your-assets'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
 import { Route as SiteTestGoogleAuthRouteImport } from './routes/_site/test-google-auth'
+import { Route as AppStudioBodyGeneratorRouteImport } from './routes/_app/_studio/body-generator'
+import { Route as AppStudioHairstyleChangerRouteImport } from './routes/_app/_studio/hairstyle-changer'
+import { Route as AppStudioHistoryRouteImport } from './routes/_app/_studio/history'
+import { Route as AppStudioImageEditingRouteImport } from './routes/_app/_studio/image-editing'
+import { Route as AppStudioImageToVideoRouteImport } from './routes/_app/_studio/image-to-video'
+import { Route as AppStudioUpscalerRouteImport } from './routes/_app/_studio/upscaler'
+import { Route as AppStudioVirtualTryonRouteImport } from './routes/_app/_studio/virtual-tryon'
+import { Route as AppStudioYourAssetsRouteImport } from './routes/_app/_studio/your-assets'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
 import { Route as SiteAuthResetPasswordRouteImport } from './routes/_site/auth/reset-password'
@@ -47,39 +48,18 @@ const TestRoute = TestRouteImport.update({
   path: '/test',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppStudioRoute = AppStudioRouteImport.update({
+  id: '/_studio',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminRoute = AppAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
   getParentRoute: () => AppRoute,
 } as any)
-const AppBodyGeneratorRoute = AppBodyGeneratorRouteImport.update({
-  id: '/body-generator',
-  path: '/body-generator',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppHairstyleChangerRoute = AppHairstyleChangerRouteImport.update({
-  id: '/hairstyle-changer',
-  path: '/hairstyle-changer',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppHistoryRoute = AppHistoryRouteImport.update({
-  id: '/history',
-  path: '/history',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppImageEditingRoute = AppImageEditingRouteImport.update({
-  id: '/image-editing',
-  path: '/image-editing',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppImageToVideoRoute = AppImageToVideoRouteImport.update({
-  id: '/image-to-video',
-  path: '/image-to-video',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -90,21 +70,6 @@ const AppProfileRoute = AppProfileRouteImport.update({
 const AppShareRoute = AppShareRouteImport.update({
   id: '/share',
   path: '/share',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppUpscalerRoute = AppUpscalerRouteImport.update({
-  id: '/upscaler',
-  path: '/upscaler',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppVirtualTryonRoute = AppVirtualTryonRouteImport.update({
-  id: '/virtual-tryon',
-  path: '/virtual-tryon',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppYourAssetsRoute = AppYourAssetsRouteImport.update({
-  id: '/your-assets',
-  path: '/your-assets',
   getParentRoute: () => AppRoute,
 } as any)
 const SiteIndexRoute = SiteIndexRouteImport.update({
@@ -126,6 +91,47 @@ const SiteTestGoogleAuthRoute = SiteTestGoogleAuthRouteImport.update({
   id: '/test-google-auth',
   path: '/test-google-auth',
   getParentRoute: () => SiteRoute,
+} as any)
+const AppStudioBodyGeneratorRoute = AppStudioBodyGeneratorRouteImport.update({
+  id: '/body-generator',
+  path: '/body-generator',
+  getParentRoute: () => AppStudioRoute,
+} as any)
+const AppStudioHairstyleChangerRoute =
+  AppStudioHairstyleChangerRouteImport.update({
+    id: '/hairstyle-changer',
+    path: '/hairstyle-changer',
+    getParentRoute: () => AppStudioRoute,
+  } as any)
+const AppStudioHistoryRoute = AppStudioHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => AppStudioRoute,
+} as any)
+const AppStudioImageEditingRoute = AppStudioImageEditingRouteImport.update({
+  id: '/image-editing',
+  path: '/image-editing',
+  getParentRoute: () => AppStudioRoute,
+} as any)
+const AppStudioImageToVideoRoute = AppStudioImageToVideoRouteImport.update({
+  id: '/image-to-video',
+  path: '/image-to-video',
+  getParentRoute: () => AppStudioRoute,
+} as any)
+const AppStudioUpscalerRoute = AppStudioUpscalerRouteImport.update({
+  id: '/upscaler',
+  path: '/upscaler',
+  getParentRoute: () => AppStudioRoute,
+} as any)
+const AppStudioVirtualTryonRoute = AppStudioVirtualTryonRouteImport.update({
+  id: '/virtual-tryon',
+  path: '/virtual-tryon',
+  getParentRoute: () => AppStudioRoute,
+} as any)
+const AppStudioYourAssetsRoute = AppStudioYourAssetsRouteImport.update({
+  id: '/your-assets',
+  path: '/your-assets',
+  getParentRoute: () => AppStudioRoute,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/',
@@ -157,20 +163,20 @@ export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
   '/admin': typeof AppAdminRouteWithChildren
-  '/body-generator': typeof AppBodyGeneratorRoute
   '/dashboard': typeof AppDashboardRoute
-  '/hairstyle-changer': typeof AppHairstyleChangerRoute
-  '/history': typeof AppHistoryRoute
-  '/image-editing': typeof AppImageEditingRoute
-  '/image-to-video': typeof AppImageToVideoRoute
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
-  '/upscaler': typeof AppUpscalerRoute
-  '/virtual-tryon': typeof AppVirtualTryonRoute
-  '/your-assets': typeof AppYourAssetsRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
+  '/body-generator': typeof AppStudioBodyGeneratorRoute
+  '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
+  '/history': typeof AppStudioHistoryRoute
+  '/image-editing': typeof AppStudioImageEditingRoute
+  '/image-to-video': typeof AppStudioImageToVideoRoute
+  '/upscaler': typeof AppStudioUpscalerRoute
+  '/virtual-tryon': typeof AppStudioVirtualTryonRoute
+  '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
@@ -180,20 +186,20 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
-  '/body-generator': typeof AppBodyGeneratorRoute
   '/dashboard': typeof AppDashboardRoute
-  '/hairstyle-changer': typeof AppHairstyleChangerRoute
-  '/history': typeof AppHistoryRoute
-  '/image-editing': typeof AppImageEditingRoute
-  '/image-to-video': typeof AppImageToVideoRoute
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
-  '/upscaler': typeof AppUpscalerRoute
-  '/virtual-tryon': typeof AppVirtualTryonRoute
-  '/your-assets': typeof AppYourAssetsRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
+  '/body-generator': typeof AppStudioBodyGeneratorRoute
+  '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
+  '/history': typeof AppStudioHistoryRoute
+  '/image-editing': typeof AppStudioImageEditingRoute
+  '/image-to-video': typeof AppStudioImageToVideoRoute
+  '/upscaler': typeof AppStudioUpscalerRoute
+  '/virtual-tryon': typeof AppStudioVirtualTryonRoute
+  '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
@@ -205,22 +211,23 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
   '/test': typeof TestRoute
+  '/_app/_studio': typeof AppStudioRouteWithChildren
   '/_app/admin': typeof AppAdminRouteWithChildren
-  '/_app/body-generator': typeof AppBodyGeneratorRoute
   '/_app/dashboard': typeof AppDashboardRoute
-  '/_app/hairstyle-changer': typeof AppHairstyleChangerRoute
-  '/_app/history': typeof AppHistoryRoute
-  '/_app/image-editing': typeof AppImageEditingRoute
-  '/_app/image-to-video': typeof AppImageToVideoRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/share': typeof AppShareRoute
-  '/_app/upscaler': typeof AppUpscalerRoute
-  '/_app/virtual-tryon': typeof AppVirtualTryonRoute
-  '/_app/your-assets': typeof AppYourAssetsRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/_site/': typeof SiteIndexRoute
+  '/_app/_studio/body-generator': typeof AppStudioBodyGeneratorRoute
+  '/_app/_studio/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
+  '/_app/_studio/history': typeof AppStudioHistoryRoute
+  '/_app/_studio/image-editing': typeof AppStudioImageEditingRoute
+  '/_app/_studio/image-to-video': typeof AppStudioImageToVideoRoute
+  '/_app/_studio/upscaler': typeof AppStudioUpscalerRoute
+  '/_app/_studio/virtual-tryon': typeof AppStudioVirtualTryonRoute
+  '/_app/_studio/your-assets': typeof AppStudioYourAssetsRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
   '/_site/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/_site/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
@@ -233,20 +240,20 @@ export interface FileRouteTypes {
     | '/'
     | '/test'
     | '/admin'
-    | '/body-generator'
     | '/dashboard'
+    | '/profile'
+    | '/share'
+    | '/about'
+    | '/dev-tools'
+    | '/test-google-auth'
+    | '/body-generator'
     | '/hairstyle-changer'
     | '/history'
     | '/image-editing'
     | '/image-to-video'
-    | '/profile'
-    | '/share'
     | '/upscaler'
     | '/virtual-tryon'
     | '/your-assets'
-    | '/about'
-    | '/dev-tools'
-    | '/test-google-auth'
     | '/admin/dashboard'
     | '/auth/reset-password'
     | '/auth/verify-otp'
@@ -256,20 +263,20 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/test'
-    | '/body-generator'
     | '/dashboard'
+    | '/profile'
+    | '/share'
+    | '/about'
+    | '/dev-tools'
+    | '/test-google-auth'
+    | '/body-generator'
     | '/hairstyle-changer'
     | '/history'
     | '/image-editing'
     | '/image-to-video'
-    | '/profile'
-    | '/share'
     | '/upscaler'
     | '/virtual-tryon'
     | '/your-assets'
-    | '/about'
-    | '/dev-tools'
-    | '/test-google-auth'
     | '/admin/dashboard'
     | '/auth/reset-password'
     | '/auth/verify-otp'
@@ -280,22 +287,23 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_site'
     | '/test'
+    | '/_app/_studio'
     | '/_app/admin'
-    | '/_app/body-generator'
     | '/_app/dashboard'
-    | '/_app/hairstyle-changer'
-    | '/_app/history'
-    | '/_app/image-editing'
-    | '/_app/image-to-video'
     | '/_app/profile'
     | '/_app/share'
-    | '/_app/upscaler'
-    | '/_app/virtual-tryon'
-    | '/_app/your-assets'
     | '/_site/about'
     | '/_site/dev-tools'
     | '/_site/test-google-auth'
     | '/_site/'
+    | '/_app/_studio/body-generator'
+    | '/_app/_studio/hairstyle-changer'
+    | '/_app/_studio/history'
+    | '/_app/_studio/image-editing'
+    | '/_app/_studio/image-to-video'
+    | '/_app/_studio/upscaler'
+    | '/_app/_studio/virtual-tryon'
+    | '/_app/_studio/your-assets'
     | '/_app/admin/dashboard'
     | '/_site/auth/reset-password'
     | '/_site/auth/verify-otp'
@@ -332,6 +340,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/_studio': {
+      id: '/_app/_studio'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppStudioRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin': {
       id: '/_app/admin'
       path: '/admin'
@@ -339,46 +354,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/body-generator': {
-      id: '/_app/body-generator'
-      path: '/body-generator'
-      fullPath: '/body-generator'
-      preLoaderRoute: typeof AppBodyGeneratorRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/hairstyle-changer': {
-      id: '/_app/hairstyle-changer'
-      path: '/hairstyle-changer'
-      fullPath: '/hairstyle-changer'
-      preLoaderRoute: typeof AppHairstyleChangerRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/history': {
-      id: '/_app/history'
-      path: '/history'
-      fullPath: '/history'
-      preLoaderRoute: typeof AppHistoryRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/image-editing': {
-      id: '/_app/image-editing'
-      path: '/image-editing'
-      fullPath: '/image-editing'
-      preLoaderRoute: typeof AppImageEditingRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/image-to-video': {
-      id: '/_app/image-to-video'
-      path: '/image-to-video'
-      fullPath: '/image-to-video'
-      preLoaderRoute: typeof AppImageToVideoRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -393,27 +373,6 @@ declare module '@tanstack/react-router' {
       path: '/share'
       fullPath: '/share'
       preLoaderRoute: typeof AppShareRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/upscaler': {
-      id: '/_app/upscaler'
-      path: '/upscaler'
-      fullPath: '/upscaler'
-      preLoaderRoute: typeof AppUpscalerRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/virtual-tryon': {
-      id: '/_app/virtual-tryon'
-      path: '/virtual-tryon'
-      fullPath: '/virtual-tryon'
-      preLoaderRoute: typeof AppVirtualTryonRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/your-assets': {
-      id: '/_app/your-assets'
-      path: '/your-assets'
-      fullPath: '/your-assets'
-      preLoaderRoute: typeof AppYourAssetsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_site/': {
@@ -443,6 +402,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/test-google-auth'
       preLoaderRoute: typeof SiteTestGoogleAuthRouteImport
       parentRoute: typeof SiteRoute
+    }
+    '/_app/_studio/body-generator': {
+      id: '/_app/_studio/body-generator'
+      path: '/body-generator'
+      fullPath: '/body-generator'
+      preLoaderRoute: typeof AppStudioBodyGeneratorRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/hairstyle-changer': {
+      id: '/_app/_studio/hairstyle-changer'
+      path: '/hairstyle-changer'
+      fullPath: '/hairstyle-changer'
+      preLoaderRoute: typeof AppStudioHairstyleChangerRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/history': {
+      id: '/_app/_studio/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof AppStudioHistoryRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/image-editing': {
+      id: '/_app/_studio/image-editing'
+      path: '/image-editing'
+      fullPath: '/image-editing'
+      preLoaderRoute: typeof AppStudioImageEditingRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/image-to-video': {
+      id: '/_app/_studio/image-to-video'
+      path: '/image-to-video'
+      fullPath: '/image-to-video'
+      preLoaderRoute: typeof AppStudioImageToVideoRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/upscaler': {
+      id: '/_app/_studio/upscaler'
+      path: '/upscaler'
+      fullPath: '/upscaler'
+      preLoaderRoute: typeof AppStudioUpscalerRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/virtual-tryon': {
+      id: '/_app/_studio/virtual-tryon'
+      path: '/virtual-tryon'
+      fullPath: '/virtual-tryon'
+      preLoaderRoute: typeof AppStudioVirtualTryonRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/your-assets': {
+      id: '/_app/_studio/your-assets'
+      path: '/your-assets'
+      fullPath: '/your-assets'
+      preLoaderRoute: typeof AppStudioYourAssetsRouteImport
+      parentRoute: typeof AppStudioRoute
     }
     '/_app/admin/': {
       id: '/_app/admin/'
@@ -482,6 +497,32 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppStudioRouteChildren {
+  AppStudioBodyGeneratorRoute: typeof AppStudioBodyGeneratorRoute
+  AppStudioHairstyleChangerRoute: typeof AppStudioHairstyleChangerRoute
+  AppStudioHistoryRoute: typeof AppStudioHistoryRoute
+  AppStudioImageEditingRoute: typeof AppStudioImageEditingRoute
+  AppStudioImageToVideoRoute: typeof AppStudioImageToVideoRoute
+  AppStudioUpscalerRoute: typeof AppStudioUpscalerRoute
+  AppStudioVirtualTryonRoute: typeof AppStudioVirtualTryonRoute
+  AppStudioYourAssetsRoute: typeof AppStudioYourAssetsRoute
+}
+
+const AppStudioRouteChildren: AppStudioRouteChildren = {
+  AppStudioBodyGeneratorRoute: AppStudioBodyGeneratorRoute,
+  AppStudioHairstyleChangerRoute: AppStudioHairstyleChangerRoute,
+  AppStudioHistoryRoute: AppStudioHistoryRoute,
+  AppStudioImageEditingRoute: AppStudioImageEditingRoute,
+  AppStudioImageToVideoRoute: AppStudioImageToVideoRoute,
+  AppStudioUpscalerRoute: AppStudioUpscalerRoute,
+  AppStudioVirtualTryonRoute: AppStudioVirtualTryonRoute,
+  AppStudioYourAssetsRoute: AppStudioYourAssetsRoute,
+}
+
+const AppStudioRouteWithChildren = AppStudioRoute._addFileChildren(
+  AppStudioRouteChildren,
+)
+
 interface AppAdminRouteChildren {
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
@@ -497,33 +538,19 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
 )
 
 interface AppRouteChildren {
+  AppStudioRoute: typeof AppStudioRouteWithChildren
   AppAdminRoute: typeof AppAdminRouteWithChildren
-  AppBodyGeneratorRoute: typeof AppBodyGeneratorRoute
   AppDashboardRoute: typeof AppDashboardRoute
-  AppHairstyleChangerRoute: typeof AppHairstyleChangerRoute
-  AppHistoryRoute: typeof AppHistoryRoute
-  AppImageEditingRoute: typeof AppImageEditingRoute
-  AppImageToVideoRoute: typeof AppImageToVideoRoute
   AppProfileRoute: typeof AppProfileRoute
   AppShareRoute: typeof AppShareRoute
-  AppUpscalerRoute: typeof AppUpscalerRoute
-  AppVirtualTryonRoute: typeof AppVirtualTryonRoute
-  AppYourAssetsRoute: typeof AppYourAssetsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppStudioRoute: AppStudioRouteWithChildren,
   AppAdminRoute: AppAdminRouteWithChildren,
-  AppBodyGeneratorRoute: AppBodyGeneratorRoute,
   AppDashboardRoute: AppDashboardRoute,
-  AppHairstyleChangerRoute: AppHairstyleChangerRoute,
-  AppHistoryRoute: AppHistoryRoute,
-  AppImageEditingRoute: AppImageEditingRoute,
-  AppImageToVideoRoute: AppImageToVideoRoute,
   AppProfileRoute: AppProfileRoute,
   AppShareRoute: AppShareRoute,
-  AppUpscalerRoute: AppUpscalerRoute,
-  AppVirtualTryonRoute: AppVirtualTryonRoute,
-  AppYourAssetsRoute: AppYourAssetsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

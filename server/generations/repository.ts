@@ -99,6 +99,8 @@ export interface GenerationsRepository {
    */
   watched(userIds: readonly string[], ids: readonly string[], createdAfter: Date, finishedAfter: Date): Promise<GenerationRow[]>;
   pending(userId: string, limit: number): Promise<GenerationRow[]>;
+  /** The newest completed jobs of a tool on an engine (all accounts): seconds from submit to result, and garments (engine passes). */
+  recentDurations(feature: Feature, engine: string, limit: number): Promise<{ seconds: number; passes: number }[]>;
   balance(userId: string): Promise<number>;
 
   /** Starts a run: queued or processing → processing, attempts + 1. Undefined when the job ended. */
@@ -305,6 +307,24 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
           return eb.or(any);
         })
         .execute();
+    },
+
+    recentDurations: async (feature, engine, limit) => {
+      const rows = await db
+        .selectFrom('generations')
+        .select(['created_at', 'finished_at', 'inputs'])
+        .where('feature', '=', feature)
+        .where('engine', '=', engine)
+        .where('status', '=', 'completed')
+        .where('finished_at', 'is not', null)
+        .orderBy('finished_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        const inputs = (typeof row.inputs === 'string' ? JSON.parse(row.inputs) : row.inputs) as { garments?: unknown };
+        const seconds = Math.max(0, (new Date(row.finished_at!).getTime() - new Date(row.created_at).getTime()) / 1_000);
+        return { seconds, passes: Array.isArray(inputs.garments) ? inputs.garments.length : 1 };
+      });
     },
 
     pending: (userId, limit) =>

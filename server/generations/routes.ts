@@ -56,6 +56,7 @@ export function generationRoutes({ service, guards, events }: { service: Generat
 
   // Fixed paths before `/:id`.
   app.get('/catalog', (c) => c.json(service.catalog()));
+  app.get('/expected-durations', async (c) => c.json(await service.expectedDurations()));
   app.get('/events', (c) => events.stream(c));
   app.get('/pending', async (c) => c.json(await service.pending(c.get('user'))));
   app.get('/', async (c) => c.json(await service.list(c.get('user'), parseInput(GenerationListQuerySchema, c.req.query()))));

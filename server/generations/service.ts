@@ -33,6 +33,7 @@ import {
   VIDEO_TARGET_FPS,
   VIDEO_TARGET_RESOLUTIONS,
   type EngineName,
+  type ExpectedDurations,
   type Feature,
   type Generation,
   type GenerationCatalog,
@@ -50,6 +51,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { AssetRow, MediaService } from '../media/types.ts';
 import { generationError, insufficientCredits } from './errors.ts';
+import { createExpectedDurations } from './expected-durations.ts';
 import type { GenerationJobs } from './jobs.ts';
 import type { GenerationRow, GenerationsRepository } from './repository.ts';
 
@@ -87,6 +89,8 @@ export interface GenerationsService {
   /** @throws GenerationError 404 notFound (also someone else's job), 409 notShareable (sharing a job that has not completed) */
   share(caller: Caller, id: string, shared: boolean): Promise<Generation>;
   catalog(): GenerationCatalog;
+  /** The wait to expect per tool on its engine, measured (expected-durations.ts). */
+  expectedDurations(): Promise<ExpectedDurations>;
 }
 
 export interface GenerationsServiceDeps {
@@ -185,6 +189,7 @@ export function toGeneration(row: GenerationRow, assetRows: readonly AssetRow[],
 export function createGenerationsService(deps: GenerationsServiceDeps): GenerationsService {
   const { repository, media } = deps;
   const now = () => new Date(deps.now());
+  const expectedDurations = createExpectedDurations({ recent: repository.recentDurations, engineFor: deps.engineFor, now: deps.now });
 
   /** The API view of rows, with their input and result assets fetched in one query. */
   async function toApi(userId: string, rows: readonly GenerationRow[]): Promise<Generation[]> {
@@ -336,6 +341,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     },
 
     catalog: () => buildCatalog(),
+    expectedDurations,
   };
 }
 

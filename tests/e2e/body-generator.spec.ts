@@ -61,6 +61,20 @@ async function spendAllCredits(request: APIRequestContext, token: string) {
   }
 }
 
+test('the height box keeps every character typed one at a time, and after leaving it', async ({ page, request }) => {
+  await signIn(page, request);
+  await open(page);
+  const height = page.getByTestId('body-height');
+  await height.click();
+  await height.press('ControlOrMeta+a');
+  await height.press('Backspace');
+  await height.pressSequentially('168', { delay: 120 });
+  await expect(height).toHaveValue('168');
+  await page.getByTestId('body-weight').click();
+  await expect(height).toHaveValue('168');
+  await expect(page.getByTestId('body-params-form').locator('input[type="range"]').first()).toHaveValue('168');
+});
+
 test('parameters and a face photo → result → download at 1280×720', async ({ page, request }) => {
   await signIn(page, request);
   await open(page);

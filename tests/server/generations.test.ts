@@ -13,6 +13,10 @@ import {
   GenerationSchema,
   InsufficientCreditsBodySchema,
   VIDEO_MODEL_CATALOG,
+  DEFAULT_EXPECTED_SECONDS,
+  EXPECTED_MIN_SAMPLES,
+  ExpectedDurationsSchema,
+  FEATURES,
 } from '../../src/contract/generations.ts';
 import { EngineError } from '../../server/engines/types.ts';
 import { ledgerKey } from '../../server/generations/repository.ts';
@@ -470,6 +474,24 @@ describe(`list, pending, delete, regenerate (${DRIVER})`, () => {
     expect(catalog.video_models.map((model) => model.id)).toEqual(Object.keys(VIDEO_MODEL_CATALOG));
     expect(catalog.features.find((f) => f.feature === 'virtual-tryon')).toEqual({ feature: 'virtual-tryon', timeout_seconds: 600, priced_per: 'garment', credits: 1 });
     expect(catalog.features.find((f) => f.feature === 'image-editing')?.timeout_seconds).toBe(300);
+  });
+
+  it('answers the wait to expect per tool on its engine: measured once jobs completed, the default before', async () => {
+    const person = await h.person(5);
+    const image = await person.upload(await makeImage(64, 64, 'png'), 'in.png');
+    for (let index = 0; index < EXPECTED_MIN_SAMPLES; index++) {
+      const { body } = await person.submit({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: `brighter ${index}` } });
+      expect((await person.settled(body.id)).status).toBe('completed');
+    }
+    const result = await person.call('GET', '/api/generations/expected-durations');
+    expect(result.status).toBe(200);
+    const { items } = v.parse(ExpectedDurationsSchema, result.body);
+    expect(items.map((item) => item.feature)).toEqual([...FEATURES]);
+    const editing = items.find((item) => item.feature === 'image-editing')!;
+    expect(editing).toMatchObject({ engine: 'local', samples: EXPECTED_MIN_SAMPLES });
+    // The local engine ends in a second or so, nowhere near the hosted engine's 2-3 minutes.
+    expect(editing.max_seconds).toBeLessThan(60);
+    expect(items.find((item) => item.feature === 'upscaler-video')).toEqual({ feature: 'upscaler-video', engine: 'local', min_seconds: DEFAULT_EXPECTED_SECONDS.local['upscaler-video'].min, max_seconds: DEFAULT_EXPECTED_SECONDS.local['upscaler-video'].max, samples: 0 });
   });
 });
 

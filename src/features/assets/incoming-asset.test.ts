@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
 import type { Asset } from '../../contract/media.ts';
-import { incomingAssetSearchSchema, resolveSlot, STUDIOS, STUDIO_SLOTS, targetHref, targetsFor, USE_IN_TARGETS } from './incoming-asset.ts';
+import { incomingAssetSearchSchema, resolveSlot, targetHref, targetsFor, USE_IN_TARGETS, slotsOf, STUDIO_IDS } from './incoming-asset.ts';
 
 const IMAGE_ROLES: Asset['roles'] = ['image', 'model', 'garment', 'face', 'hair'];
 const image = { media_type: 'image', roles: IMAGE_ROLES } as const satisfies Pick<Asset, 'media_type' | 'roles'>;
@@ -55,8 +55,8 @@ describe('studio deep links', () => {
     ]);
     expect(targetsFor(video)).toEqual([{ studio: 'upscaler', role: 'video' }]);
     // Every target resolves in its studio (the menu never links to a dead end).
-    for (const target of USE_IN_TARGETS) expect(STUDIO_SLOTS[target.studio]).toHaveProperty(target.role);
-    expect(new Set(USE_IN_TARGETS.map((target) => target.studio))).toEqual(new Set(STUDIOS));
+    for (const target of USE_IN_TARGETS) expect(slotsOf(target.studio)).toHaveProperty(target.role);
+    expect(new Set(USE_IN_TARGETS.map((target) => target.studio))).toEqual(new Set(STUDIO_IDS));
   });
 
   test('links carry the asset and the role', () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ASSET_ROLES, type Asset, type AssetRole } from '../../contract/media.ts';
+import { STUDIO_IDS, STUDIOS, type SlotOf, type StudioId } from '../registry/studios.ts';
 
 /**
  * Studio deep links (shared convention of issue 6): every studio route takes `?asset=<asset id>`
@@ -8,27 +9,16 @@ import { ASSET_ROLES, type Asset, type AssetRole } from '../../contract/media.ts
  * this way. Text-free: use-incoming-asset.ts is the hook, the labels live with each caller.
  */
 
-/** The studio routes, by path without the slash. */
-export const STUDIOS = ['virtual-tryon', 'body-generator', 'hairstyle-changer', 'image-to-video', 'image-editing', 'upscaler'] as const;
-export type StudioId = (typeof STUDIOS)[number];
+export { STUDIO_IDS, type SlotOf, type StudioId };
 
 /**
- * Which input of each studio a role fills. The first entry of a studio is its main input (used
- * when a link names no role); `image` is accepted everywhere an image goes, so a link that only
- * knows "this is a photo" still lands somewhere sensible.
+ * Which input of each studio a role fills (the registry's `slots`). The first entry of a studio
+ * is its main input (used when a link names no role); `image` is accepted everywhere an image
+ * goes, so a link that only knows "this is a photo" still lands somewhere sensible.
  */
-export const STUDIO_SLOTS = {
-  'virtual-tryon': { model: 'model', garment: 'garment', image: 'model' },
-  'body-generator': { face: 'face', image: 'face' },
-  'hairstyle-changer': { hair: 'photo', face: 'photo', image: 'photo' },
-  'image-to-video': { image: 'image' },
-  'image-editing': { image: 'images' },
-  upscaler: { image: 'image', video: 'video' },
-} as const satisfies Record<StudioId, Partial<Record<AssetRole, string>>>;
-
-type SlotTable = typeof STUDIO_SLOTS;
-/** The inputs a studio has, e.g. 'model' | 'garment' for the try-on. */
-export type SlotOf<S extends StudioId> = SlotTable[S][keyof SlotTable[S]] & string;
+export function slotsOf<S extends StudioId>(studio: S): Partial<Record<AssetRole, SlotOf<S>>> {
+  return STUDIOS[studio].slots as Partial<Record<AssetRole, SlotOf<S>>>;
+}
 
 /** `?asset=&as=` of a studio route (route files use it as `validateSearch`); bad values are dropped. */
 export const incomingAssetSearchSchema = v.object({
@@ -48,7 +38,7 @@ export interface ResolvedSlot<S extends StudioId> {
  * role, the first input the asset can serve.
  */
 export function resolveSlot<S extends StudioId>(studio: S, role: AssetRole | undefined, asset: Pick<Asset, 'roles' | 'media_type'>): ResolvedSlot<S> | null {
-  const slots = STUDIO_SLOTS[studio] as Partial<Record<AssetRole, SlotOf<S>>>;
+  const slots = slotsOf(studio);
   const fits = (candidate: AssetRole) => asset.roles.includes(candidate) && (candidate === 'video') === (asset.media_type === 'video');
   if (role) {
     const slot = slots[role];
@@ -71,16 +61,15 @@ export interface UseInTarget {
  * try-on's model and garment, the body generator's face, the hairstyle photo, the image-to-video
  * and image-editing image and the upscaler's image; for a video the upscaler's video.
  */
-export const USE_IN_TARGETS: readonly UseInTarget[] = [
-  { studio: 'virtual-tryon', role: 'model' },
-  { studio: 'virtual-tryon', role: 'garment' },
-  { studio: 'body-generator', role: 'face' },
-  { studio: 'hairstyle-changer', role: 'hair' },
-  { studio: 'image-to-video', role: 'image' },
-  { studio: 'image-editing', role: 'image' },
-  { studio: 'upscaler', role: 'image' },
-  { studio: 'upscaler', role: 'video' },
-];
+export const USE_IN_TARGETS: readonly UseInTarget[] = STUDIO_IDS.flatMap((studio) => {
+  // The first role of each input: the hairstyle photo is offered once, as 'hair', not also as 'face' and 'image'.
+  const seen = new Set<string>();
+  return (Object.entries(slotsOf(studio)) as [AssetRole, string][]).flatMap(([role, slot]) => {
+    if (seen.has(slot)) return [];
+    seen.add(slot);
+    return [{ studio, role }];
+  });
+});
 
 /** The targets `asset` fits. */
 export function targetsFor(asset: Pick<Asset, 'roles' | 'media_type'>): UseInTarget[] {

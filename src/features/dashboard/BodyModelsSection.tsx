@@ -6,7 +6,7 @@ import type { Asset } from '../../contract/media.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { mediaSrc } from '../../lib/format.ts';
-import { NAV } from '../../ui/nav-items.ts';
+import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { IconArrowRight } from '../../ui/icons/index.ts';
 import { bodyModelsOf, bodyModelsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
@@ -34,7 +34,7 @@ export function BodyModelsSection({ signedIn }: { signedIn: boolean }) {
           <Trans>Người mẫu của bạn</Trans>
         </h2>
         {signedIn ? (
-          <Link to={NAV.bodyGenerator.to} className={s.sectionLink}>
+          <Link to={STUDIO_NAV['body-generator'].to} className={s.sectionLink}>
             <Trans>Tạo người mẫu mới</Trans>
             <IconArrowRight size={16} />
           </Link>
@@ -86,7 +86,7 @@ function BodyModels() {
         <p>
           <Trans>Bạn chưa tạo người mẫu nào. Tạo một người mẫu theo số đo cơ thể để dùng khi thử đồ.</Trans>
         </p>
-        <Link to={NAV.bodyGenerator.to} className={button({ variant: 'primary', size: 'sm' })} data-testid="body-models-create">
+        <Link to={STUDIO_NAV['body-generator'].to} className={button({ variant: 'primary', size: 'sm' })} data-testid="body-models-create">
           <Trans>Tạo người mẫu</Trans>
         </Link>
       </div>

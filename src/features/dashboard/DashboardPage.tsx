@@ -7,7 +7,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { button } from '../../ui/button.css.ts';
 import { IconArrowRight } from '../../ui/icons/index.ts';
-import { NAV } from '../../ui/nav-items.ts';
+import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { BodyModelsSection } from './BodyModelsSection.tsx';
 import { CommunitySection } from './CommunitySection.tsx';
 import { RecentGenerations } from './RecentGenerations.tsx';
@@ -128,7 +128,7 @@ function BodyModelBanner() {
             dùng lại cho những lần thử đồ sau.
           </Trans>
         </p>
-        <AppLink to={NAV.bodyGenerator.to} className={button({ variant: 'onDark', size: 'md' })}>
+        <AppLink to={STUDIO_NAV['body-generator'].to} className={button({ variant: 'onDark', size: 'md' })}>
           <Trans>Tạo mô hình 3D</Trans>
           <IconArrowRight size={18} />
         </AppLink>

@@ -1,7 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { GenerationStatus } from '../../contract/generations.ts';
-import { NAV, type NavItem } from '../../ui/nav-items.ts';
+import { NAV, type NavItem } from '../registry/nav-items.ts';
+import { STUDIO_NAV } from '../registry/nav-items.ts';
+import { STUDIO_LIST } from '../registry/studios.ts';
 
 export interface QuickAccessTool {
   item: NavItem;
@@ -11,12 +13,7 @@ export interface QuickAccessTool {
 
 /** Quick access: the six studios, then Smart Chat and Agent Hub. */
 export const QUICK_ACCESS: readonly QuickAccessTool[] = [
-  { item: NAV.virtualTryOn, description: msg`Mặc thử một hoặc nhiều món đồ lên ảnh người mẫu toàn thân.` },
-  { item: NAV.bodyGenerator, description: msg`Tạo người mẫu ảo từ số đo cơ thể, có thể kèm ảnh khuôn mặt.` },
-  { item: NAV.hairstyleChanger, description: msg`Đổi kiểu và màu tóc trên ảnh chân dung chụp chính diện.` },
-  { item: NAV.imageToVideo, description: msg`Biến một ảnh tĩnh thành đoạn video ngắn 5–10 giây.` },
-  { item: NAV.imageEditing, description: msg`Sửa một ảnh hoặc 2–10 ảnh theo mô tả bằng lời của bạn.` },
-  { item: NAV.upscaler, description: msg`Tăng độ phân giải ảnh từ 2× đến 4×, hoặc làm nét video.` },
+  ...STUDIO_LIST.map((studio) => ({ item: STUDIO_NAV[studio.id], description: studio.summary })),
   { item: NAV.chat, description: msg`Hỏi đáp cách dùng Atelier và từng công cụ.` },
   { item: NAV.agentHub, description: msg`Chọn trợ lý AI phù hợp cho từng việc.` },
 ];

@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Feature, GenerationStatus } from '../../contract/generations.ts';
+import { FEATURES, type Feature } from '../../contract/features.ts';
+import type { GenerationStatus } from '../../contract/generations.ts';
 import type { Icon } from '../../ui/icons/index.ts';
-import { NAV } from '../../ui/nav-items.ts';
+import { STUDIO_NAV } from '../registry/nav-items.ts';
+import { featureName, HISTORY_FILTER_ORDER, STUDIO_IDS, STUDIOS, studioOf, type StudioId } from '../registry/studios.ts';
 
 /**
  * The filters of a list of generations across tools, shared by /history and the dashboard's
@@ -11,28 +13,18 @@ import { NAV } from '../../ui/nav-items.ts';
  */
 
 /** The tool filters, in the spec's order. */
-export const TOOL_FILTERS = ['all', 'virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler'] as const;
-export type ToolFilter = (typeof TOOL_FILTERS)[number];
+export type ToolFilter = 'all' | StudioId;
+export const TOOL_FILTERS: readonly [ToolFilter, ...ToolFilter[]] = ['all', ...HISTORY_FILTER_ORDER];
 
 /** The features a tool filter covers: the upscaler is one tool with an image and a video mode. */
-export const TOOL_FILTER_FEATURES: Readonly<Record<Exclude<ToolFilter, 'all'>, readonly Feature[]>> = {
-  'virtual-tryon': ['virtual-tryon'],
-  'hairstyle-changer': ['hairstyle-changer'],
-  'body-generator': ['body-generator'],
-  'image-to-video': ['image-to-video'],
-  'image-editing': ['image-editing'],
-  upscaler: ['upscaler-image', 'upscaler-video'],
-};
+export const TOOL_FILTER_FEATURES: Readonly<Record<StudioId, readonly Feature[]>> = Object.fromEntries(
+  STUDIO_IDS.map((id) => [id, STUDIOS[id].features]),
+) as Record<StudioId, readonly Feature[]>;
 
 /** Chip labels of the tool filters. */
 export const TOOL_FILTER_LABELS: Readonly<Record<ToolFilter, MessageDescriptor>> = {
   all: msg`Tất cả`,
-  'virtual-tryon': NAV.virtualTryOn.label,
-  'hairstyle-changer': NAV.hairstyleChanger.label,
-  'body-generator': NAV.bodyGenerator.label,
-  'image-to-video': NAV.imageToVideo.label,
-  'image-editing': NAV.imageEditing.label,
-  upscaler: msg`Làm nét ảnh AI`,
+  ...(Object.fromEntries(STUDIO_IDS.map((id) => [id, STUDIOS[id].filterName ?? STUDIOS[id].name])) as Record<StudioId, MessageDescriptor>),
 };
 
 /** The status filters: running covers queued jobs, failed covers cancelled ones (neither has a result). */
@@ -69,16 +61,10 @@ export interface FeatureTool {
   to: string;
 }
 
-/** How a generation's tool is named and drawn: the sidebar's entry, the upscaler's mode said. */
-export const FEATURE_TOOLS: Readonly<Record<Feature, FeatureTool>> = {
-  'virtual-tryon': NAV.virtualTryOn,
-  'image-editing': NAV.imageEditing,
-  'body-generator': NAV.bodyGenerator,
-  'hairstyle-changer': NAV.hairstyleChanger,
-  'image-to-video': NAV.imageToVideo,
-  'upscaler-image': { ...NAV.upscaler, label: msg`Làm nét ảnh AI` },
-  'upscaler-video': { ...NAV.upscaler, label: msg`Làm nét video AI` },
-};
+/** How a generation's tool is named and drawn: its studio's sidebar entry, the upscaler's mode said. */
+export const FEATURE_TOOLS: Readonly<Record<Feature, FeatureTool>> = Object.fromEntries(
+  FEATURES.map((feature) => [feature, { ...STUDIO_NAV[studioOf(feature).id], label: featureName(feature) }]),
+) as Record<Feature, FeatureTool>;
 
 /** The studios a person with no history yet can start in, in the sidebar's order. */
-export const STUDIOS = [NAV.virtualTryOn, NAV.bodyGenerator, NAV.hairstyleChanger, NAV.imageToVideo, NAV.imageEditing, NAV.upscaler] as const;
+export const STUDIO_LINKS = STUDIO_IDS.map((id) => STUDIO_NAV[id]);

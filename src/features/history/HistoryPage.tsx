@@ -18,7 +18,7 @@ import { useCancelGeneration, useRegenerateGeneration } from '../generations/mut
 import { useGenerationStream } from '../generations/generation-stream.ts';
 import { shareLink } from '../generations/share-link.ts';
 import { useHistoryActions } from '../generations/use-history-actions.ts';
-import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIOS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from '../generations/filters.ts';
+import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIO_LINKS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from '../generations/filters.ts';
 import { groupByDay } from './day-groups.ts';
 import { formatDayHeading } from '../../lib/format.ts';
 import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
@@ -400,7 +400,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
                   <Trans>Ảnh và video bạn tạo sẽ hiện ở đây. Hãy bắt đầu với một công cụ:</Trans>
                 </p>
                 <ul className={s.studios}>
-                  {STUDIOS.map((studio) => (
+                  {STUDIO_LINKS.map((studio) => (
                     <li key={studio.to}>
                       <AppLink to={studio.to} className={s.studioLink}>
                         <studio.icon size={18} />

@@ -12,7 +12,7 @@ import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { assetQueryOptions } from '../media/api.ts';
 import { mediaSrc } from '../../lib/format.ts';
-import { NAV } from '../../ui/nav-items.ts';
+import { NAV } from '../registry/nav-items.ts';
 import { describeUploadProblem } from '../uploads/upload-messages.ts';
 import { targetHref, type UseInTarget } from '../assets/incoming-asset.ts';
 import { useSharedPhotos, type SharedPhoto } from './use-shared-photos.ts';

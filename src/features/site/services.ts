@@ -9,9 +9,10 @@ import {
   WandIcon,
   type IconComponent,
 } from '../../ui/icons/index.ts';
+import type { StudioId } from '../registry/studios.ts';
 
-/** The six AI tools as the public site presents them. */
-export type ToolId = 'virtual-tryon' | 'image-editing' | 'image-to-video' | 'body-generator' | 'hairstyle-changer' | 'upscaler';
+/** The six AI tools as the public site presents them: the studios (a type only: the site loads none of the app). */
+export type ToolId = StudioId;
 
 export interface SiteTool {
   name: MessageDescriptor;

@@ -6,6 +6,9 @@
  */
 import type { Messages } from '@lingui/core';
 import { addCatalog, type Catalog } from '../../lib/i18n.ts';
+import { STUDIOS, type StudioId, type StudioToolCatalog } from '../registry/studios.ts';
+
+export type { StudioToolCatalog };
 
 interface PoModule {
   messages: Messages;
@@ -14,8 +17,6 @@ interface PoModule {
 const vi = import.meta.glob<PoModule>('../../locales/vi/studio/*.po');
 const en = import.meta.glob<PoModule>('../../locales/en/studio/*.po');
 
-/** Folders of src/features/studio with messages of a single tool. */
-export type StudioToolCatalog = 'virtual-tryon' | 'image-editing' | 'body-generator' | 'hairstyle' | 'image-to-video' | 'upscaler';
 type StudioCatalog = StudioToolCatalog | 'shell';
 
 const SHARED: readonly StudioCatalog[] = ['shell'];
@@ -42,4 +43,9 @@ function catalogOf(name: StudioCatalog): Catalog {
 /** Loads the shared studio messages and those of `tools` in the active language. */
 export async function loadStudioCatalogs(...tools: StudioToolCatalog[]): Promise<void> {
   await Promise.all([...SHARED, ...tools].map((name) => addCatalog(catalogOf(name))));
+}
+
+/** Loads what the studio `id` shows (its registry entry's catalogs): a studio route's loader. */
+export function loadStudio(id: StudioId): Promise<void> {
+  return loadStudioCatalogs(...STUDIOS[id].catalogs);
 }

@@ -3,7 +3,9 @@ import { useLingui } from '@lingui/react';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { IconAlert, IconRefresh, IconImage } from '../../../ui/icons/index.ts';
-import { NAV } from '../../../ui/nav-items.ts';
+import { NAV } from '../../registry/nav-items.ts';
+import { STUDIO_NAV } from '../../registry/nav-items.ts';
+import { STUDIO_IDS } from '../../registry/studios.ts';
 import { visuallyHidden } from '../shared/modal.css.ts';
 import * as s from './library.css.ts';
 
@@ -11,7 +13,7 @@ import * as s from './library.css.ts';
 const SKELETON_TILES = 18;
 
 /** The studios an empty library points to. */
-const STUDIO_LINKS = [NAV.virtualTryOn, NAV.bodyGenerator, NAV.hairstyleChanger, NAV.imageToVideo, NAV.imageEditing, NAV.upscaler];
+const STUDIO_LINKS = STUDIO_IDS.map((id) => STUDIO_NAV[id]);
 
 export function LibrarySkeleton() {
   return (

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AssetRole, AssetSort, AssetTool } from '../../../contract/media.ts';
-import { NAV } from '../../../ui/nav-items.ts';
-import type { StudioId } from '../incoming-asset.ts';
+import { FEATURES } from '../../../contract/features.ts';
+import { type StudioId, featureName, STUDIO_IDS, STUDIOS } from '../../registry/studios.ts';
 import type { LibraryTab } from './search.ts';
 
 /** The library's words for its tabs, filters, sorts and "use in" targets. */
@@ -15,13 +15,7 @@ export const TAB_LABELS: Readonly<Record<LibraryTab, MessageDescriptor>> = {
 };
 
 export const TOOL_LABELS: Readonly<Record<AssetTool, MessageDescriptor>> = {
-  'virtual-tryon': NAV.virtualTryOn.label,
-  'image-editing': NAV.imageEditing.label,
-  'body-generator': NAV.bodyGenerator.label,
-  'hairstyle-changer': NAV.hairstyleChanger.label,
-  'image-to-video': NAV.imageToVideo.label,
-  'upscaler-image': msg`Làm nét ảnh`,
-  'upscaler-video': msg`Làm nét video`,
+  ...(Object.fromEntries(FEATURES.map((feature) => [feature, featureName(feature)])) as Record<Exclude<AssetTool, 'upload'>, MessageDescriptor>),
   upload: msg`Ảnh tải lên`,
 };
 
@@ -35,14 +29,9 @@ export const SORT_LABELS: Readonly<Record<AssetSort, MessageDescriptor>> = {
   largest: msg`Dung lượng lớn nhất`,
 };
 
-export const STUDIO_LABELS: Readonly<Record<StudioId, MessageDescriptor>> = {
-  'virtual-tryon': NAV.virtualTryOn.label,
-  'body-generator': NAV.bodyGenerator.label,
-  'hairstyle-changer': NAV.hairstyleChanger.label,
-  'image-to-video': NAV.imageToVideo.label,
-  'image-editing': NAV.imageEditing.label,
-  upscaler: NAV.upscaler.label,
-};
+export const STUDIO_LABELS: Readonly<Record<StudioId, MessageDescriptor>> = Object.fromEntries(
+  STUDIO_IDS.map((id) => [id, STUDIOS[id].name]),
+) as Record<StudioId, MessageDescriptor>;
 
 /** What the asset becomes in the studio. */
 export const ROLE_USE_LABELS: Readonly<Record<AssetRole, MessageDescriptor>> = {

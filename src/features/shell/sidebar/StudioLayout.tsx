@@ -5,7 +5,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { OfflineBanner } from '../../offline/OfflineBanner.tsx';
 import { DashboardTopBar } from './DashboardTopBar.tsx';
 import { MobileHeader } from './MobileHeader.tsx';
-import { isNavItemActive, NAV } from '../../../ui/nav-items.ts';
+import { isNavItemActive, NAV } from '../../registry/nav-items.ts';
 import { SidebarContent } from './SidebarContent.tsx';
 import * as s from './sidebar.css.ts';
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, type GenerationRequest } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
@@ -11,7 +11,8 @@ import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
-import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { StudioPage } from '../shell/StudioPage.tsx';
+import { useStudioWizard } from '../shell/use-studio-wizard.ts';
 import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
@@ -34,8 +35,6 @@ export function bodyRequest(params: BodyParams, face: Asset | null): GenerationR
   return { feature: 'body-generator', inputs: { face: face?.id ?? null }, params: { ...params, prompt: params.prompt?.trim() ?? '' } };
 }
 
-const STEP_IDS = ['parameters', 'face', 'customise', 'result'] as const;
-
 export function BodyGeneratorScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('body-generator');
@@ -43,8 +42,6 @@ export function BodyGeneratorScreen() {
 
   const [params, setParams] = useState<BodyParams>(INITIAL_BODY_PARAMS);
   const [face, setFace] = useState<Asset | null>(null);
-  const [formStep, setFormStep] = useState(0);
-  const sections = useRef<(HTMLElement | null)[]>([]);
 
   // A link from the library (?asset=&as=face) starts with that face photo.
   useIncomingAsset('body-generator', { face: setFace }, studio);
@@ -54,30 +51,24 @@ export function BodyGeneratorScreen() {
   const cost = costOf(request);
   const prerequisiteText = prerequisite ? generationText(prerequisite, undefined, i18n) : null;
 
-  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
-  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
-  const steps: StudioStep[] = [
-    { id: STEP_IDS[0], label: t`Thông số cơ thể` },
-    { id: STEP_IDS[1], label: t`Ảnh khuôn mặt` },
-    { id: STEP_IDS[2], label: t`Tùy chỉnh` },
-    { id: STEP_IDS[3], label: t`Kết quả` },
-  ];
-
-  const goTo = (index: number) => {
-    setFormStep(index);
-    const section = sections.current[index];
-    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  };
-  // The face photo is optional: only the parameters hold the flow back.
-  const nextAllowed = formStep === 0 ? prerequisite === null : formStep === 1;
+  const wizard = useStudioWizard({
+    job: studio,
+    steps: [
+      { id: 'parameters', label: t`Thông số cơ thể` },
+      { id: 'face', label: t`Ảnh khuôn mặt` },
+      { id: 'customise', label: t`Tùy chỉnh` },
+      { id: 'result', label: t`Kết quả` },
+    ],
+    // The face photo is optional: only the parameters hold the flow back.
+    canAdvance: (index) => (index === 0 ? prerequisite === null : index === 1),
+  });
+  const { formStep } = wizard;
 
   /** Create New: the flow starts again from a new form. */
   const startOver = () => {
-    studio.reset();
+    wizard.restart();
     setParams(INITIAL_BODY_PARAMS);
     setFace(null);
-    setFormStep(0);
   };
 
   const history = (
@@ -89,9 +80,9 @@ export function BodyGeneratorScreen() {
   );
 
   let body;
-  if (studio.isReattaching || studio.isRunning) {
+  if (wizard.view === 'processing') {
     body = <ProcessingView studio={studio} />;
-  } else if (showingJob) {
+  } else if (wizard.view === 'result') {
     const completed = studio.status === 'completed' && studio.result !== null;
     body = (
       <>
@@ -115,7 +106,7 @@ export function BodyGeneratorScreen() {
     body = (
       <>
         <section
-          ref={(node) => void (sections.current[0] = node)}
+          ref={wizard.section(0)}
           className={s.card}
           aria-labelledby="body-params-title"
           data-active={formStep === 0}
@@ -129,7 +120,7 @@ export function BodyGeneratorScreen() {
           <BodyParamsForm value={params} onChange={setParams} disabled={studio.status === 'submitting'} />
         </section>
 
-        <div ref={(node) => void (sections.current[1] = node)} data-active={formStep === 1}>
+        <div ref={wizard.section(1)} data-active={formStep === 1}>
           <UploadZone
             kind="face"
             testId="body-face"
@@ -150,14 +141,14 @@ export function BodyGeneratorScreen() {
             value={face ? [face] : []}
             onChange={(assets) => {
               setFace(assets[0] ?? null);
-              if (assets.length > 0 && formStep === 1) setFormStep(2);
+              if (assets.length > 0) wizard.completed(1);
             }}
             pasteFromDocument={face === null}
           />
         </div>
 
         <section
-          ref={(node) => void (sections.current[2] = node)}
+          ref={wizard.section(2)}
           className={s.card}
           aria-labelledby="body-customise-title"
           data-active={formStep === 2}
@@ -181,16 +172,10 @@ export function BodyGeneratorScreen() {
     );
   }
 
-  const inForm = !showingJob && !studio.isReattaching;
   return (
     <StudioPage
-      title={<Trans>Tạo người mẫu</Trans>}
-      description={<Trans>Tạo người mẫu ảo theo số đo và dáng người, có thể kèm ảnh khuôn mặt, để dùng cho thử đồ.</Trans>}
-      steps={steps}
-      currentStep={step}
-      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
-      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
-      nextDisabled={!nextAllowed}
+      studio="body-generator"
+      {...wizard.frame}
       nextHint={prerequisiteText}
       aside={history}
     >

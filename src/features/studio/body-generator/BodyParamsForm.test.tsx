@@ -77,6 +77,30 @@ describe('BodyParamsForm', () => {
     expect(missingList()).toBeNull();
   });
 
+  it('keeps each character typed into a measurement, and the value once the box is left', () => {
+    const seen = renderForm();
+    const height = screen.getByTestId('body-height') as HTMLInputElement;
+    fireEvent.focus(height);
+    fireEvent.change(height, { target: { value: '' } });
+    for (const key of '168') {
+      fireEvent.change(height, { target: { value: height.value + key } });
+    }
+    expect(height.value).toBe('168');
+    expect(seen.latest.height).toBe(168);
+    fireEvent.blur(height);
+    expect(height.value).toBe('168');
+    // On the way to a valid value the box keeps what was typed, and only says the range.
+    fireEvent.focus(height);
+    fireEvent.change(height, { target: { value: '1' } });
+    expect(height.value).toBe('1');
+    fireEvent.change(height, { target: { value: '17' } });
+    expect(height.value).toBe('17');
+    expect(seen.latest.height).toBeNull();
+    fireEvent.change(height, { target: { value: '175' } });
+    expect(height.value).toBe('175');
+    expect(seen.latest.height).toBe(175);
+  });
+
   it('shows the BMI of the height and weight', () => {
     renderForm();
     // 55 kg / 1.65² m = 20.2 kg/m²: normal; Vietnamese writes a decimal comma.

@@ -1,9 +1,8 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
+import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import {
-  addStyleHint,
   aspectValue,
   ASPECT_RATIO_LABELS,
   BMI_BAND_LABELS,
@@ -11,7 +10,6 @@ import {
   BODY_FIELD_LABELS,
   BODY_TYPE_INFO,
   bodyMassIndex,
-  clampedOrNull,
   GENDER_LABELS,
   MAX_PROMPT_LENGTH,
   MAX_STYLE_HINT_LENGTH,
@@ -21,8 +19,8 @@ import {
   STYLE_HINT_SUGGESTIONS,
   type BodyParams,
   type BodyType,
-  type StyleHintRefusal,
 } from './body-params.ts';
+import { useMeasure, useStyleHints } from './body-form-state.ts';
 import * as f from './form.css.ts';
 import * as s from './body-form.css.ts';
 
@@ -187,17 +185,7 @@ interface MeasureProps {
 function Measure({ field, label, unit, value, onChange }: MeasureProps) {
   const { t } = useLingui();
   const id = useId();
-  const { min, max } = BODY_LIMITS[field];
-  // What the person is typing, kept while it is not (yet) a valid value; null shows `value`.
-  const [draft, setDraft] = useState<string | null>(null);
-  const invalid = draft !== null && clampedOrNull(Number(draft), field) === null;
-  // Without a value the slider rests mid-range; the number box stays empty, so nothing pretends to be chosen.
-  const sliderValue = value ?? Math.round((min + max) / 2);
-
-  const commit = (text: string) => {
-    setDraft(text);
-    onChange(text.trim() === '' ? null : clampedOrNull(Number(text), field));
-  };
+  const { min, max, text, invalid, sliderValue, type, slide, leave } = useMeasure(field, value, onChange);
 
   return (
     <div className={s.measure}>
@@ -216,10 +204,7 @@ function Measure({ field, label, unit, value, onChange }: MeasureProps) {
           value={sliderValue}
           aria-label={label}
           aria-valuetext={value == null ? t`Chưa chọn` : `${value} ${unit}`}
-          onChange={(event) => {
-            setDraft(null);
-            onChange(Number(event.target.value));
-          }}
+          onChange={(event) => slide(event.target.value)}
         />
         <span className={s.numberBox}>
           <input
@@ -230,11 +215,11 @@ function Measure({ field, label, unit, value, onChange }: MeasureProps) {
             min={min}
             max={max}
             step={field === 'weight' ? 0.5 : 1}
-            value={draft ?? (value == null ? '' : String(value))}
+            value={text}
             aria-invalid={invalid}
             aria-describedby={invalid ? `${id}-error` : undefined}
-            onChange={(event) => commit(event.target.value)}
-            onBlur={() => setDraft(null)}
+            onChange={(event) => type(event.target.value)}
+            onBlur={leave}
             data-testid={`body-${field}`}
           />
           <span className={s.unit}>{unit}</span>
@@ -271,21 +256,7 @@ function Bmi({ height, weight }: { height: number | null | undefined; weight: nu
 function StyleHints({ hints, onChange }: { hints: string[]; onChange: (hints: string[]) => void }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [text, setText] = useState('');
-  const [refusal, setRefusal] = useState<StyleHintRefusal | null>(null);
-  const count = hints.length;
-  const full = count >= MAX_STYLE_HINTS;
-
-  const add = (hint: string, fromField: boolean) => {
-    const result = addStyleHint(hints, hint);
-    if ('refused' in result) {
-      setRefusal(result.refused === 'empty' ? null : result.refused);
-      return;
-    }
-    setRefusal(null);
-    onChange(result.hints);
-    if (fromField) setText('');
-  };
+  const { text, edit, refusal, count, full, add } = useStyleHints(hints, onChange);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
@@ -336,10 +307,7 @@ function StyleHints({ hints, onChange }: { hints: string[]; onChange: (hints: st
           aria-label={t`Thêm gợi ý phong cách`}
           aria-describedby={`${id}-count${refusalText ? ` ${id}-refusal` : ''}`}
           placeholder={full ? t`Đã đủ ${MAX_STYLE_HINTS} gợi ý` : t`Ví dụ: thời trang mùa hè`}
-          onChange={(event) => {
-            setText(event.target.value);
-            setRefusal(null);
-          }}
+          onChange={(event) => edit(event.target.value)}
           onKeyDown={onKeyDown}
         />
         <button type="button" className={f.smallButton} disabled={full || text.trim() === ''} onClick={() => add(text, true)}>

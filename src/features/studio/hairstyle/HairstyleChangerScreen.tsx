@@ -13,7 +13,8 @@ import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
-import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { StudioPage } from '../shell/StudioPage.tsx';
+import { useStudioWizard } from '../shell/use-studio-wizard.ts';
 import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
@@ -77,8 +78,6 @@ const MASK_FILE_NAME = 'mat-na-toc.png';
 
 type MaskState = 'empty' | 'painted' | 'uploading' | 'ready';
 
-const STEP_IDS = ['photo', 'style', 'customise', 'result'] as const;
-
 export function HairstyleChangerScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('hairstyle-changer');
@@ -92,8 +91,6 @@ export function HairstyleChangerScreen() {
   const [mask, setMask] = useState<Asset | null>(null);
   const [painted, setPainted] = useState(false);
   const [maskUploading, setMaskUploading] = useState(false);
-  const [formStep, setFormStep] = useState(0);
-  const sections = useRef<(HTMLElement | null)[]>([]);
   const editor = useRef<MaskEditorHandle>(null);
 
   const request = hairRequest({ photo, reference, mask, selection, custom });
@@ -102,23 +99,18 @@ export function HairstyleChangerScreen() {
   const maskState: MaskState = maskUploading ? 'uploading' : mask ? 'ready' : painted ? 'painted' : 'empty';
   const problem = prerequisite ? generationText(prerequisite, undefined, i18n) : maskState === 'empty' ? generationText('maskRequired', undefined, i18n) : null;
 
-  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
-  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
-  const steps: StudioStep[] = [
-    { id: STEP_IDS[0], label: t`Tải ảnh lên` },
-    { id: STEP_IDS[1], label: t`Chọn kiểu tóc` },
-    { id: STEP_IDS[2], label: t`Tùy chỉnh` },
-    { id: STEP_IDS[3], label: t`Kết quả` },
-  ];
-
-  const goTo = (index: number) => {
-    setFormStep(index);
-    const section = sections.current[index];
-    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  };
   const styleChosen = selection.style !== null || reference !== null;
-  const nextAllowed = formStep === 0 ? photo !== null : formStep === 1 ? styleChosen : false;
+  const wizard = useStudioWizard({
+    job: studio,
+    steps: [
+      { id: 'photo', label: t`Tải ảnh lên` },
+      { id: 'style', label: t`Chọn kiểu tóc` },
+      { id: 'customise', label: t`Tùy chỉnh` },
+      { id: 'result', label: t`Kết quả` },
+    ],
+    canAdvance: (index) => (index === 0 ? photo !== null : index === 1 ? styleChosen : false),
+  });
+  const { formStep } = wizard;
   const nextHint = formStep === 0 ? t`Vui lòng tải ảnh chân dung trước.` : generationText('selectImageAndHairstyle', undefined, i18n);
 
   /** Uploads a mask PNG; the upload's own failure toast when it fails (and the error again, for the editor). */
@@ -156,7 +148,7 @@ export function HairstyleChangerScreen() {
     // Another photo restarts the painting (the editor is keyed by the photo).
     setMask(null);
     setPainted(false);
-    if (next && formStep === 0) setFormStep(1);
+    if (next) wizard.completed(0);
   };
 
   // A link from the library (?asset=&as=hair) starts with that portrait.
@@ -164,14 +156,13 @@ export function HairstyleChangerScreen() {
 
   /** Try Another: the flow starts again from an empty choice. */
   const startOver = () => {
-    studio.reset();
+    wizard.restart();
     setPhoto(null);
     setReference(null);
     setSelection(INITIAL_HAIRSTYLE_SELECTION);
     setCustom({});
     setMask(null);
     setPainted(false);
-    setFormStep(0);
   };
 
   const history = (
@@ -185,14 +176,14 @@ export function HairstyleChangerScreen() {
   const busy = studio.status === 'submitting' || maskUploading;
 
   let body;
-  if (studio.isReattaching || studio.isRunning) {
+  if (wizard.view === 'processing') {
     body = <ProcessingView studio={studio} />;
-  } else if (showingJob) {
+  } else if (wizard.view === 'result') {
     body = <ResultView studio={studio} before={photo ?? portraitOf(studio.job)} onTryAnother={startOver} />;
   } else {
     body = (
       <>
-        <div ref={(node) => void (sections.current[0] = node)} data-active={formStep === 0}>
+        <div ref={wizard.section(0)} data-active={formStep === 0}>
           <UploadZone
             kind="hair"
             testId="hair-photo"
@@ -216,7 +207,7 @@ export function HairstyleChangerScreen() {
           />
         </div>
 
-        <section ref={(node) => void (sections.current[1] = node)} className={s.card} aria-labelledby="hair-style-title" data-active={formStep === 1}>
+        <section ref={wizard.section(1)} className={s.card} aria-labelledby="hair-style-title" data-active={formStep === 1}>
           <h2 id="hair-style-title" className={s.cardTitle} tabIndex={-1}>
             <Trans>Bước 2: Chọn kiểu tóc</Trans>
           </h2>
@@ -224,7 +215,7 @@ export function HairstyleChangerScreen() {
             value={selection}
             onChange={(next) => {
               setSelection(next);
-              if (next.style && formStep === 1) setFormStep(2);
+              if (next.style) wizard.completed(1);
             }}
             disabled={busy}
           />
@@ -242,7 +233,7 @@ export function HairstyleChangerScreen() {
           onChange={(assets) => setReference(assets[0] ?? null)}
         />
 
-        <section ref={(node) => void (sections.current[2] = node)} className={s.card} aria-labelledby="hair-customise-title" data-active={formStep === 2}>
+        <section ref={wizard.section(2)} className={s.card} aria-labelledby="hair-customise-title" data-active={formStep === 2}>
           <h2 id="hair-customise-title" className={s.cardTitle} tabIndex={-1}>
             <Trans>Bước 3: Tùy chỉnh</Trans>
           </h2>
@@ -300,16 +291,10 @@ export function HairstyleChangerScreen() {
     );
   }
 
-  const inForm = !showingJob && !studio.isReattaching;
   return (
     <StudioPage
-      title={<Trans>Đổi kiểu tóc</Trans>}
-      description={<Trans>Thử kiểu tóc và màu tóc mới trên ảnh chân dung: tải ảnh, chọn kiểu, tô vùng tóc rồi tạo ảnh.</Trans>}
-      steps={steps}
-      currentStep={step}
-      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
-      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
-      nextDisabled={!nextAllowed}
+      studio="hairstyle-changer"
+      {...wizard.frame}
       nextHint={nextHint}
       aside={history}
     >

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, MAX_EDIT_IMAGES, type GenerationMessageKey, type GenerationRequestOf } from '../../../contract/generations.ts';
 import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
@@ -9,7 +9,8 @@ import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
-import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { StudioPage } from '../shell/StudioPage.tsx';
+import { useStudioWizard } from '../shell/use-studio-wizard.ts';
 import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
@@ -45,8 +46,6 @@ export function editProblem(mode: EditMode, request: GenerationRequestOf<'image-
   return checkPrerequisites(request);
 }
 
-const STEP_IDS = ['upload', 'describe', 'generate', 'result'] as const;
-
 export function ImageEditingScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('image-editing');
@@ -55,9 +54,7 @@ export function ImageEditingScreen() {
   const [mode, setMode] = useState<EditMode>('single');
   const [images, setImages] = useState<Asset[]>([]);
   const [prompt, setPrompt] = useState('');
-  const [formStep, setFormStep] = useState(0);
   const [shownResult, setShownResult] = useState<{ jobId: string | null; index: number }>({ jobId: null, index: 0 });
-  const sections = useRef<(HTMLDivElement | null)[]>([]);
 
   // A link from the library (?asset=&as=image): the image to edit (added to the others in multi mode).
   useIncomingAsset(
@@ -77,23 +74,19 @@ export function ImageEditingScreen() {
         : null;
   const cost = images.length > 0 ? costOf(request) : null;
 
-  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
-  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
-  const steps: StudioStep[] = [
-    { id: STEP_IDS[0], label: t`Tải ảnh lên` },
-    { id: STEP_IDS[1], label: t`Mô tả chỉnh sửa` },
-    { id: STEP_IDS[2], label: t`Tạo ảnh` },
-    { id: STEP_IDS[3], label: t`Xem kết quả` },
-  ];
-
-  const goTo = (index: number) => {
-    setFormStep(index);
-    const section = sections.current[index];
-    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    section?.querySelector<HTMLElement>('h2, textarea')?.focus({ preventScroll: true });
-  };
   const uploadDone = images.length > 0 && countProblem === null;
-  const nextAllowed = formStep === 0 ? uploadDone : formStep === 1 ? prompt.trim() !== '' : false;
+  const wizard = useStudioWizard({
+    job: studio,
+    steps: [
+      { id: 'upload', label: t`Tải ảnh lên` },
+      { id: 'describe', label: t`Mô tả chỉnh sửa` },
+      { id: 'generate', label: t`Tạo ảnh` },
+      { id: 'result', label: t`Xem kết quả` },
+    ],
+    canAdvance: (index) => (index === 0 ? uploadDone : index === 1 ? prompt.trim() !== '' : false),
+    focus: 'h2, textarea',
+  });
+  const { formStep } = wizard;
 
   const changeMode = (next: EditMode) => {
     setMode(next);
@@ -103,10 +96,9 @@ export function ImageEditingScreen() {
 
   /** Try Another: the flow starts again from an empty choice. */
   const startOver = () => {
-    studio.reset();
+    wizard.restart();
     setImages([]);
     setPrompt('');
-    setFormStep(0);
   };
 
   // The result shown of a multi-image edit; a new job starts at its first.
@@ -125,9 +117,9 @@ export function ImageEditingScreen() {
   );
 
   let body;
-  if (studio.isReattaching || studio.isRunning) {
+  if (wizard.view === 'processing') {
     body = <ProcessingView studio={studio} />;
-  } else if (showingJob) {
+  } else if (wizard.view === 'result') {
     const before = beforeOfResult(studio.job, resultIndex);
     body = (
       <>
@@ -138,7 +130,7 @@ export function ImageEditingScreen() {
   } else {
     body = (
       <>
-        <div ref={(node) => void (sections.current[0] = node)} data-active={formStep === 0}>
+        <div ref={wizard.section(0)} data-active={formStep === 0}>
           <UploadZone
             kind="image"
             testId="edit-images"
@@ -173,13 +165,13 @@ export function ImageEditingScreen() {
             value={images}
             onChange={(assets) => {
               setImages(assets);
-              if (assets.length > 0 && formStep === 0 && imageCountProblem(mode, assets.length) === null) setFormStep(1);
+              if (assets.length > 0 && imageCountProblem(mode, assets.length) === null) wizard.completed(0);
             }}
             pasteFromDocument
           />
         </div>
 
-        <div ref={(node) => void (sections.current[1] = node)} className={s.card} data-active={formStep === 1}>
+        <div ref={wizard.section(1)} className={s.card} data-active={formStep === 1}>
           <h2 className={s.cardTitle} tabIndex={-1}>
             <Trans>Bước 2: Mô tả chỉnh sửa</Trans>
           </h2>
@@ -190,12 +182,12 @@ export function ImageEditingScreen() {
             prompt={prompt}
             onPromptChange={(next) => {
               setPrompt(next);
-              if (next.trim() !== '' && formStep === 1) setFormStep(2);
+              if (next.trim() !== '') wizard.completed(1);
             }}
           />
         </div>
 
-        <div ref={(node) => void (sections.current[2] = node)} className={s.card} data-active={formStep === 2}>
+        <div ref={wizard.section(2)} className={s.card} data-active={formStep === 2}>
           <h2 className={s.cardTitle} tabIndex={-1}>
             <Trans>Bước 3: Tạo ảnh</Trans>
           </h2>
@@ -214,16 +206,10 @@ export function ImageEditingScreen() {
     );
   }
 
-  const inForm = !showingJob && !studio.isReattaching;
   return (
     <StudioPage
-      title={<Trans>Chỉnh sửa ảnh</Trans>}
-      description={<Trans>Tải một hoặc nhiều ảnh lên, mô tả điều muốn thay đổi rồi tạo ảnh mới.</Trans>}
-      steps={steps}
-      currentStep={step}
-      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
-      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
-      nextDisabled={!nextAllowed}
+      studio="image-editing"
+      {...wizard.frame}
       nextHint={problem}
       aside={history}
     >

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel, type VideoResolution } from '../../../contract/generations.ts';
 import { ChoiceGroup, CostLine, PromptField, SwitchField, UnitSlider } from './param-controls.tsx';
 import {
@@ -83,7 +83,7 @@ export function ImageToVideoParams({ value, onChange }: ImageToVideoParamsProps)
           return {
             value: model,
             label: VIDEO_MODEL_CATALOG[model].label,
-            aside: <Trans>từ {from} tín dụng</Trans>,
+            aside: <Plural value={from} other="từ # tín dụng" />,
             description: i18n._(VIDEO_MODEL_DESCRIPTIONS[model]),
           };
         })}

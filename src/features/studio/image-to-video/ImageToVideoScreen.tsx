@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, VIDEO_MODEL_CATALOG } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
@@ -11,7 +11,8 @@ import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
-import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { StudioPage } from '../shell/StudioPage.tsx';
+import { useStudioWizard } from '../shell/use-studio-wizard.ts';
 import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
@@ -41,15 +42,25 @@ export function ImageToVideoScreen() {
 
   const [image, setImage] = useState<Asset | null>(null);
   const [params, setParams] = useState<VideoParams>(DEFAULT_VIDEO_PARAMS);
-  const [formStep, setFormStep] = useState(0);
-  /** Set by Back / Next: the step shown next takes the focus (not on first render). */
-  const moved = useRef(false);
 
   // A link from the library (?asset=&as=image) starts with that image.
   useIncomingAsset('image-to-video', { image: setImage }, studio);
 
   const request = videoRequest(image, params);
   const cost = costOf(request);
+  const steps = [
+    { id: FORM_STEPS[0], label: t`Tải ảnh lên` },
+    { id: FORM_STEPS[1], label: t`Thiết lập thông số` },
+    { id: FORM_STEPS[2], label: t`Tạo video` },
+    { id: RESULT_STEP, label: t`Xem kết quả` },
+  ];
+  const wizard = useStudioWizard({
+    job: studio,
+    steps,
+    canAdvance: (index) => nextBlocker(FORM_STEPS[index] ?? 'upload', image, params) === null,
+    mode: 'panel',
+  });
+  const { formStep, panelRef, frame } = wizard;
   const currentForm = FORM_STEPS[formStep] ?? 'upload';
   const blocker = nextBlocker(currentForm, image, params);
   /** The §5 message of the whole request, for the Generate button. */
@@ -57,33 +68,12 @@ export function ImageToVideoScreen() {
   const configureTitle = useId();
   const generateTitle = useId();
 
-  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
-  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
-  const steps: StudioStep[] = [
-    { id: FORM_STEPS[0], label: t`Tải ảnh lên` },
-    { id: FORM_STEPS[1], label: t`Thiết lập thông số` },
-    { id: FORM_STEPS[2], label: t`Tạo video` },
-    { id: RESULT_STEP, label: t`Xem kết quả` },
-  ];
-
-  /** The step's panel, new for each step (keyed): after Back / Next it takes the focus. */
-  const focusIfMoved = (node: HTMLDivElement | null) => {
-    if (!node || !moved.current) return;
-    moved.current = false;
-    node.focus();
-  };
-
-  const goTo = (index: number) => {
-    moved.current = true;
-    setFormStep(index);
-  };
 
   /** Try Another / Create New: the flow starts again with no image and the default settings. */
   const startOver = () => {
-    studio.reset();
+    wizard.restart();
     setImage(null);
     setParams(DEFAULT_VIDEO_PARAMS);
-    setFormStep(0);
   };
 
   const history = (
@@ -95,18 +85,18 @@ export function ImageToVideoScreen() {
   );
 
   let body;
-  if (studio.isReattaching || studio.isRunning) {
+  if (wizard.view === 'processing') {
     body = (
       <>
         <ProcessingView studio={studio} />
         <VideoStages studio={studio} />
       </>
     );
-  } else if (showingJob) {
+  } else if (wizard.view === 'result') {
     body = <ResultView studio={studio} onTryAnother={startOver} />;
   } else {
     body = (
-      <div key={currentForm} ref={focusIfMoved} className={v.stepPanel} tabIndex={-1} aria-label={steps[formStep]?.label} data-testid="i2v-step" data-step={currentForm}>
+      <div key={currentForm} ref={panelRef} className={v.stepPanel} tabIndex={-1} aria-label={steps[formStep]?.label} data-testid="i2v-step" data-step={currentForm}>
         {currentForm === 'upload' ? (
           <UploadZone
             kind="image"
@@ -157,16 +147,10 @@ export function ImageToVideoScreen() {
     );
   }
 
-  const inForm = !showingJob && !studio.isReattaching;
   return (
     <StudioPage
-      title={<Trans>Ảnh thành video</Trans>}
-      description={<Trans>Biến một bức ảnh tĩnh thành video ngắn: tải ảnh lên, chọn mô hình và thông số rồi tạo video.</Trans>}
-      steps={steps}
-      currentStep={step}
-      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
-      onNext={inForm && formStep < FORM_STEPS.length - 1 ? () => goTo(formStep + 1) : undefined}
-      nextDisabled={blocker !== null}
+      studio="image-to-video"
+      {...frame}
       nextHint={blocker ? <span data-testid="i2v-next-hint">{generationText(blocker, undefined, i18n)}</span> : undefined}
       aside={history}
     >

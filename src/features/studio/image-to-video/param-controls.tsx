@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as s from './param-controls.css.ts';
 
 /**
@@ -226,7 +226,7 @@ export function CostLine({ credits, detail, testId }: { credits: number | null; 
         <Trans>Chi phí</Trans>
         {detail && <span className={s.hint}> · {detail}</span>}
       </span>
-      <span className={s.costValue}>{credits === null ? '—' : <Trans>{credits} tín dụng</Trans>}</span>
+      <span className={s.costValue}>{credits === null ? '—' : <Plural value={credits} other="# tín dụng" />}</span>
     </div>
   );
 }

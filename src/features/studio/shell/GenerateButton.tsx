@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
@@ -49,10 +50,10 @@ export function GenerateButton({ cost, balance, problem, onGenerate, busy = fals
     output === 'video'
       ? cost === null
         ? t`Tạo video`
-        : t`Tạo video · ${cost} tín dụng`
+        : t`Tạo video · ${plural(cost, { other: '# tín dụng' })}`
       : cost === null
         ? t`Tạo ảnh`
-        : t`Tạo ảnh · ${cost} tín dụng`;
+        : t`Tạo ảnh · ${plural(cost, { other: '# tín dụng' })}`;
   const describedBy = [problem ? problemId : null, shortage ? panelId : null].filter(Boolean).join(' ') || undefined;
 
   return (

@@ -1,9 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
-import { RequireAuth } from '../../auth/RequireAuth.tsx';
-import { DeviceGate } from '../../shell/DeviceRestriction.tsx';
 import { NotificationPrompt } from '../../offline/NotificationPrompt.tsx';
+import { STUDIOS, type StudioId } from '../../registry/studios.ts';
 import * as s from './studio.css.ts';
 
 /**
@@ -21,8 +20,8 @@ export interface StudioStep {
 }
 
 export interface StudioPageProps {
-  title: ReactNode;
-  description?: ReactNode;
+  /** The studio: its registry entry gives the title and the description. */
+  studio: StudioId;
   steps: readonly StudioStep[];
   /** Index into `steps`. */
   currentStep: number;
@@ -41,8 +40,9 @@ export interface StudioPageProps {
 }
 
 export function StudioPage(props: StudioPageProps) {
-  const { title, description, steps, currentStep, onBack, onNext, nextDisabled = false, nextHint, headerActions, aside, children } = props;
-  const { t } = useLingui();
+  const { studio, steps, currentStep, onBack, onNext, nextDisabled = false, nextHint, headerActions, aside, children } = props;
+  const { t, i18n } = useLingui();
+  const entry = STUDIOS[studio];
   const titleId = useId();
   const hintId = useId();
   const current = steps[currentStep];
@@ -51,9 +51,9 @@ export function StudioPage(props: StudioPageProps) {
       <header className={s.header}>
         <div>
           <h1 id={titleId} className={s.title}>
-            {title}
+            {i18n._(entry.name)}
           </h1>
-          {description ? <p className={s.description}>{description}</p> : null}
+          <p className={s.description}>{i18n._(entry.description)}</p>
         </div>
         {headerActions ? <div className={s.headerActions}>{headerActions}</div> : null}
       </header>
@@ -113,19 +113,5 @@ export function StudioPage(props: StudioPageProps) {
         {aside ? <aside className={s.side}>{aside}</aside> : null}
       </div>
     </div>
-  );
-}
-
-/**
- * A studio screen behind the device restriction (phones see the restriction screen) and the
- * sign-in guard, in that order: hooks of the screen (its job, its history) run only for a
- * signed-in user on a tablet or larger. In a route file:
- * `function Page() { return <StudioGuard><Screen /></StudioGuard>; }`.
- */
-export function StudioGuard({ children }: { children: ReactNode }) {
-  return (
-    <DeviceGate>
-      <RequireAuth>{children}</RequireAuth>
-    </DeviceGate>
   );
 }

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   SUBJECT_DETECTION,
   UPSCALE_FACTORS,
@@ -82,7 +82,7 @@ export function UpscaleImageParams({ value, onChange, input }: UpscaleImageParam
           onChange={(next) => set({ factor: next })}
           options={UPSCALE_FACTORS.map((option) => {
             const credits = upscaleImageCredits(option);
-            return { value: option, label: `${option}×`, description: <Trans>{credits} tín dụng</Trans> };
+            return { value: option, label: `${option}×`, description: <Plural value={credits} other="# tín dụng" /> };
           })}
         />
         {planned && (

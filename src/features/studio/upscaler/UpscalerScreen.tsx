@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, type Feature, type GenerationRequest } from '../../../contract/generations.ts';
 import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
@@ -9,7 +9,8 @@ import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
-import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { StudioPage } from '../shell/StudioPage.tsx';
+import { useStudioWizard } from '../shell/use-studio-wizard.ts';
 import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
@@ -46,8 +47,6 @@ export function upscaleRequest(mode: UpscalerMode, image: Asset | null, video: A
     : { feature: 'upscaler-video', inputs: { video: video?.id ?? null }, params: videoParams };
 }
 
-const STEP_IDS = ['upload', 'configure', 'generate', 'result'] as const;
-
 export function UpscalerScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob(UPSCALER_FEATURES);
@@ -58,53 +57,45 @@ export function UpscalerScreen() {
   const [video, setVideo] = useState<Asset | null>(null);
   const [imageParams, setImageParams] = useState<ImageUpscaleParams>(DEFAULT_UPSCALE_IMAGE_PARAMS);
   const [videoParams, setVideoParams] = useState<VideoUpscaleParams>(DEFAULT_UPSCALE_VIDEO_PARAMS);
-  const [formStep, setFormStep] = useState(0);
-  const sections = useRef<(HTMLDivElement | null)[]>([]);
-
-  // A link from the library (?asset=&as=image|video) opens the matching mode with that file.
-  const takeIncoming = (next: UpscalerMode, set: (asset: Asset) => void) => (asset: Asset) => {
-    setMode(next);
-    set(asset);
-    setFormStep(1);
-  };
-  useIncomingAsset('upscaler', { image: takeIncoming('image', setImage), video: takeIncoming('video', setVideo) }, studio);
 
   const input = mode === 'image' ? image : video;
   const request = upscaleRequest(mode, image, video, imageParams, videoParams);
   const prerequisite = checkPrerequisites(request);
   const cost = input ? costOf(request, videoSeconds(video)) : null;
 
-  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
-  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
-  const steps: StudioStep[] = [
-    { id: STEP_IDS[0], label: t`Tải lên` },
-    { id: STEP_IDS[1], label: t`Thiết lập` },
-    { id: STEP_IDS[2], label: t`Tạo kết quả` },
-    { id: STEP_IDS[3], label: t`Kết quả` },
-  ];
+  const wizard = useStudioWizard({
+    job: studio,
+    steps: [
+      { id: 'upload', label: t`Tải lên` },
+      { id: 'configure', label: t`Thiết lập` },
+      { id: 'generate', label: t`Tạo kết quả` },
+      { id: 'result', label: t`Kết quả` },
+    ],
+    canAdvance: (index) => index < 2 && input !== null,
+  });
+  const { formStep } = wizard;
 
-  const goTo = (index: number) => {
-    setFormStep(index);
-    const section = sections.current[index];
-    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  // A link from the library (?asset=&as=image|video) opens the matching mode with that file.
+  const takeIncoming = (next: UpscalerMode, set: (asset: Asset) => void) => (asset: Asset) => {
+    setMode(next);
+    set(asset);
+    wizard.setFormStep(1);
   };
-  const nextAllowed = formStep < 2 && input !== null;
+  useIncomingAsset('upscaler', { image: takeIncoming('image', setImage), video: takeIncoming('video', setVideo) }, studio);
 
   const changeMode = (next: UpscalerMode) => {
     setMode(next);
     // Each mode keeps its own file; the steps follow the file of the mode shown.
-    setFormStep((next === 'image' ? image : video) ? 1 : 0);
+    wizard.setFormStep((next === 'image' ? image : video) ? 1 : 0);
   };
 
   /** Try Another: the flow starts again from an empty choice, in the same mode. */
   const startOver = () => {
-    studio.reset();
+    wizard.restart();
     setImage(null);
     setVideo(null);
     setImageParams(DEFAULT_UPSCALE_IMAGE_PARAMS);
     setVideoParams(DEFAULT_UPSCALE_VIDEO_PARAMS);
-    setFormStep(0);
   };
 
   const history = (
@@ -121,9 +112,9 @@ export function UpscalerScreen() {
   const maxMegapixels = MAX_UPSCALE_INPUT_PIXELS / 1_000_000;
 
   let body;
-  if (studio.isReattaching || studio.isRunning) {
+  if (wizard.view === 'processing') {
     body = <ProcessingView studio={studio} />;
-  } else if (showingJob) {
+  } else if (wizard.view === 'result') {
     // The job's own input (a past job opened from the history has another than the form's).
     const shownImage = studio.job?.feature === 'upscaler-image' ? (studio.job.input_assets.find((asset) => asset.media_type === 'image') ?? null) : null;
     body = <ResultView studio={studio} before={shownImage} onTryAnother={startOver} />;
@@ -132,7 +123,7 @@ export function UpscalerScreen() {
       <>
         <UpscalerModeSwitch value={mode} onChange={changeMode} disabled={studio.status === 'submitting'} />
 
-        <div ref={(node) => void (sections.current[0] = node)} data-active={formStep === 0}>
+        <div ref={wizard.section(0)} data-active={formStep === 0}>
           {mode === 'image' ? (
             <UploadZone
               key="image"
@@ -154,7 +145,7 @@ export function UpscalerScreen() {
               onChange={(assets) => {
                 const next = assets[0] ?? null;
                 setImage(next);
-                if (next && formStep === 0) setFormStep(1);
+                if (next) wizard.completed(0);
               }}
               pasteFromDocument
             />
@@ -179,14 +170,14 @@ export function UpscalerScreen() {
               onChange={(assets) => {
                 const next = assets[0] ?? null;
                 setVideo(next);
-                if (next && formStep === 0) setFormStep(1);
+                if (next) wizard.completed(0);
               }}
               pasteFromDocument
             />
           )}
         </div>
 
-        <div ref={(node) => void (sections.current[1] = node)} className={s.card} data-active={formStep === 1}>
+        <div ref={wizard.section(1)} className={s.card} data-active={formStep === 1}>
           <h2 className={s.cardTitle} tabIndex={-1}>
             <Trans>Bước 2: Thiết lập</Trans>
           </h2>
@@ -197,7 +188,7 @@ export function UpscalerScreen() {
           )}
         </div>
 
-        <div ref={(node) => void (sections.current[2] = node)} className={s.card} data-active={formStep === 2}>
+        <div ref={wizard.section(2)} className={s.card} data-active={formStep === 2}>
           <h2 className={s.cardTitle} tabIndex={-1}>
             <Trans>Bước 3: Nâng cấp</Trans>
           </h2>
@@ -217,16 +208,10 @@ export function UpscalerScreen() {
     );
   }
 
-  const inForm = !showingJob && !studio.isReattaching;
   return (
     <StudioPage
-      title={<Trans>Làm nét ảnh</Trans>}
-      description={<Trans>Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi nâng cấp.</Trans>}
-      steps={steps}
-      currentStep={step}
-      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
-      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
-      nextDisabled={!nextAllowed}
+      studio="upscaler"
+      {...wizard.frame}
       nextHint={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
       aside={history}
     >

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,7 +14,8 @@ import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
-import { StudioPage, type StudioStep } from '../shell/StudioPage.tsx';
+import { StudioPage } from '../shell/StudioPage.tsx';
+import { useStudioWizard } from '../shell/use-studio-wizard.ts';
 import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
@@ -69,8 +70,6 @@ export function tryOnRequest(model: Asset | null, garments: readonly ChosenGarme
   };
 }
 
-const STEP_IDS = ['model', 'garments', 'generate', 'result'] as const;
-
 export function VirtualTryOnScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('virtual-tryon');
@@ -80,29 +79,22 @@ export function VirtualTryOnScreen() {
   const [model, setModel] = useState<Asset | null>(null);
   const [garments, setGarments] = useState<ChosenGarment[]>([]);
   const [filter, setFilter] = useState<CategoryFilter>('all');
-  const [formStep, setFormStep] = useState(0);
-  const sections = useRef<(HTMLDivElement | null)[]>([]);
 
   const request = tryOnRequest(model, garments);
   const prerequisite = checkPrerequisites(request);
   const cost = garments.length > 0 ? costOf(request) : null;
 
-  const showingJob = studio.status !== 'idle' && studio.status !== 'rejected';
-  const step = showingJob && !studio.isRunning ? 3 : showingJob ? 2 : formStep;
-  const steps: StudioStep[] = [
-    { id: STEP_IDS[0], label: t`Chọn người mẫu` },
-    { id: STEP_IDS[1], label: t`Chọn trang phục` },
-    { id: STEP_IDS[2], label: t`Tạo ảnh` },
-    { id: STEP_IDS[3], label: t`Kết quả` },
-  ];
-
-  const goTo = (index: number) => {
-    setFormStep(index);
-    const section = sections.current[index];
-    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  };
-  const nextAllowed = formStep === 0 ? model !== null : formStep === 1 ? garments.length > 0 : false;
+  const wizard = useStudioWizard({
+    job: studio,
+    steps: [
+      { id: 'model', label: t`Chọn người mẫu` },
+      { id: 'garments', label: t`Chọn trang phục` },
+      { id: 'generate', label: t`Tạo ảnh` },
+      { id: 'result', label: t`Kết quả` },
+    ],
+    canAdvance: (index) => (index === 0 ? model !== null : index === 1 ? garments.length > 0 : false),
+  });
+  const { formStep } = wizard;
 
   const onGarments = (assets: Asset[]) =>
     setGarments((current) => assets.map((asset) => current.find((garment) => garment.asset.id === asset.id) ?? { asset, category: initialCategory(filter, asset.name) }));
@@ -112,7 +104,7 @@ export function VirtualTryOnScreen() {
     {
       model: (asset) => {
         setModel(asset);
-        setFormStep((current) => Math.max(current, 1));
+        wizard.setFormStep((current) => Math.max(current, 1));
       },
       garment: (asset) => onGarments([...garments.map((garment) => garment.asset).filter((other) => other.id !== asset.id), asset].slice(-MAX_GARMENTS)),
     },
@@ -127,11 +119,10 @@ export function VirtualTryOnScreen() {
 
   /** Try Another: the flow starts again from an empty choice. */
   const startOver = () => {
-    studio.reset();
+    wizard.restart();
     setModel(null);
     setGarments([]);
     setFilter('all');
-    setFormStep(0);
   };
 
   const history = (
@@ -144,14 +135,14 @@ export function VirtualTryOnScreen() {
   );
 
   let body;
-  if (studio.isReattaching || studio.isRunning) {
+  if (wizard.view === 'processing') {
     body = <ProcessingView studio={studio} />;
-  } else if (showingJob) {
+  } else if (wizard.view === 'result') {
     body = <ResultView studio={studio} before={model ?? studio.job?.input_assets.find((asset) => asset.roles.includes('model')) ?? null} onTryAnother={startOver} />;
   } else {
     body = (
       <>
-        <div ref={(node) => void (sections.current[0] = node)} data-tutorial={TRYON_TUTORIAL_TARGETS.model} data-active={formStep === 0}>
+        <div ref={wizard.section(0)} data-tutorial={TRYON_TUTORIAL_TARGETS.model} data-active={formStep === 0}>
           <UploadZone
             kind="model"
             testId="tryon-model"
@@ -173,13 +164,13 @@ export function VirtualTryOnScreen() {
             onChange={(assets) => {
               const next = assets[0] ?? null;
               setModel(next);
-              if (next && formStep === 0) setFormStep(1);
+              if (next) wizard.completed(0);
             }}
             pasteFromDocument={model === null}
           />
         </div>
 
-        <div ref={(node) => void (sections.current[1] = node)} data-tutorial={TRYON_TUTORIAL_TARGETS.garments} data-active={formStep === 1}>
+        <div ref={wizard.section(1)} data-tutorial={TRYON_TUTORIAL_TARGETS.garments} data-active={formStep === 1}>
           <UploadZone
             kind="garment"
             testId="tryon-garments"
@@ -214,7 +205,7 @@ export function VirtualTryOnScreen() {
               // The zone sees the filtered list: the garments hidden by the tab stay.
               const hidden = garments.filter((garment) => !visible.includes(garment)).map((garment) => garment.asset);
               onGarments([...hidden, ...assets].slice(0, MAX_GARMENTS));
-              if (assets.length > 0 && formStep === 1) setFormStep(2);
+              if (assets.length > 0) wizard.completed(1);
             }}
             disabled={model === null}
             disabledReason={generationText('modelFirst', undefined, i18n)}
@@ -244,7 +235,7 @@ export function VirtualTryOnScreen() {
           ) : null}
         </div>
 
-        <div ref={(node) => void (sections.current[2] = node)} className={s.card} data-tutorial={TRYON_TUTORIAL_TARGETS.generate} data-active={formStep === 2}>
+        <div ref={wizard.section(2)} className={s.card} data-tutorial={TRYON_TUTORIAL_TARGETS.generate} data-active={formStep === 2}>
           <h2 className={s.cardTitle} tabIndex={-1}>
             <Trans>Bước 3: Tạo ảnh</Trans>
           </h2>
@@ -263,16 +254,10 @@ export function VirtualTryOnScreen() {
     );
   }
 
-  const inForm = !showingJob && !studio.isReattaching;
   return (
     <StudioPage
-      title={<Trans>Thử đồ ảo</Trans>}
-      description={<Trans>Mặc thử quần áo lên ảnh người mẫu: chọn người mẫu, chọn trang phục rồi tạo ảnh.</Trans>}
-      steps={steps}
-      currentStep={step}
-      onBack={inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined}
-      onNext={inForm && formStep < 2 ? () => goTo(formStep + 1) : undefined}
-      nextDisabled={!nextAllowed}
+      studio="virtual-tryon"
+      {...wizard.frame}
       nextHint={formStep === 0 ? generationText('modelFirst', undefined, i18n) : generationText('selectModelAndGarment', undefined, i18n)}
       headerActions={<TutorialHelpButton onStart={tour.start} disabled={tour.isActive} />}
       aside={history}

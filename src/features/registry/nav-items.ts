@@ -1,23 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import {
-  IconAgents,
-  IconApi,
-  IconAssets,
-  IconBody,
-  IconChat,
-  IconDashboard,
-  IconEdit,
-  IconHair,
-  IconHelp,
-  IconHistory,
-  IconPricing,
-  IconSettings,
-  IconTryOn,
-  IconUpscale,
-  IconVideo,
-  type Icon,
-} from './icons/index.ts';
+import { STUDIO_IDS, STUDIOS, studioPath, type StudioId } from './studios.ts';
+import { IconAgents, IconApi, IconAssets, IconChat, IconDashboard, IconHelp, IconHistory, IconPricing, IconSettings, type Icon } from '../../ui/icons/index.ts';
 
 export interface NavItem {
   /** Route path. Most studio routes arrive with later work, so links are plain strings. */
@@ -28,16 +12,15 @@ export interface NavItem {
   aliases?: readonly string[];
 }
 
+/** The studios' entries, from the studio registry. */
+export const STUDIO_NAV: Readonly<Record<StudioId, NavItem>> = Object.fromEntries(
+  STUDIO_IDS.map((id) => [id, { to: studioPath(id), label: STUDIOS[id].name, icon: STUDIOS[id].icon }]),
+) as Record<StudioId, NavItem>;
+
 export const NAV = {
   dashboard: { to: '/dashboard', label: msg`Bảng điều khiển`, icon: IconDashboard },
   chat: { to: '/chat', label: msg`Trò chuyện thông minh`, icon: IconChat },
   agentHub: { to: '/agent-hub', label: msg`Trung tâm Agent`, icon: IconAgents },
-  virtualTryOn: { to: '/virtual-tryon', label: msg`Thử đồ ảo`, icon: IconTryOn },
-  bodyGenerator: { to: '/body-generator', label: msg`Tạo người mẫu`, icon: IconBody },
-  hairstyleChanger: { to: '/hairstyle-changer', label: msg`Đổi kiểu tóc`, icon: IconHair },
-  imageToVideo: { to: '/image-to-video', label: msg`Ảnh thành video`, icon: IconVideo },
-  imageEditing: { to: '/image-editing', label: msg`Chỉnh sửa ảnh`, icon: IconEdit },
-  upscaler: { to: '/upscaler', label: msg`Làm nét ảnh`, icon: IconUpscale },
   apiManagement: { to: '/api-management', label: msg`Quản lý API`, icon: IconApi },
   yourAssets: { to: '/your-assets', label: msg`Thư viện của bạn`, icon: IconAssets },
   pricing: { to: '/studio-pricing', label: msg`Bảng giá`, icon: IconPricing, aliases: ['/studio/pricing'] },
@@ -51,12 +34,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   NAV.dashboard,
   NAV.chat,
   NAV.agentHub,
-  NAV.virtualTryOn,
-  NAV.bodyGenerator,
-  NAV.hairstyleChanger,
-  NAV.imageToVideo,
-  NAV.imageEditing,
-  NAV.upscaler,
+  ...STUDIO_IDS.map((id) => STUDIO_NAV[id]),
   NAV.apiManagement,
   NAV.yourAssets,
   NAV.pricing,

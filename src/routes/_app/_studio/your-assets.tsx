@@ -1,16 +1,15 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import type { Asset } from '../../contract/media.ts';
-import { assetsInfiniteQueryOptions } from '../../features/media/api.ts';
-import { awaitStoredData } from '../../lib/offline/first-screen.ts';
-import { LibraryScreen } from '../../features/assets/library/LibraryScreen.tsx';
-import { markRestoreStart } from '../../features/assets/library/perf.ts';
-import { filtersOf, LIBRARY_SEARCH_DEFAULTS, librarySearchSchema, type LibrarySearch } from '../../features/assets/library/search.ts';
-import { targetHref, type UseInTarget } from '../../features/assets/incoming-asset.ts';
-import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+import { assetsInfiniteQueryOptions } from '../../../features/media/api.ts';
+import { targetHref, type UseInTarget } from '../../../features/assets/incoming-asset.ts';
+import type { Asset } from '../../../contract/media.ts';
+import { awaitStoredData } from '../../../lib/offline/first-screen.ts';
+import { LibraryScreen } from '../../../features/assets/library/LibraryScreen.tsx';
+import { markRestoreStart } from '../../../features/assets/library/perf.ts';
+import { filtersOf, LIBRARY_SEARCH_DEFAULTS, librarySearchSchema, type LibrarySearch } from '../../../features/assets/library/search.ts';
 
-/** The library of every upload and result (spec §2 Your assets), for signed-in users on a tablet or larger. */
-export const Route = createFileRoute('/_app/your-assets')({
+/** The library of every upload and result (spec §2 Your assets), for signed-in users on a tablet or larger (the `_studio` layout's guard). */
+export const Route = createFileRoute('/_app/_studio/your-assets')({
   validateSearch: librarySearchSchema,
   // ?tab=all, an empty search and the newest-first order are the defaults and stay out of the address bar.
   search: { middlewares: [stripSearchParams(LIBRARY_SEARCH_DEFAULTS)] },
@@ -38,9 +37,5 @@ function YourAssetsRoute() {
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true, resetScroll: false });
   // `/<studio>?asset=<id>&as=<role>`: the studio's screen takes the asset (use-incoming-asset.ts).
   const onUseIn = (asset: Asset, target: UseInTarget) => void navigate({ href: targetHref(target, asset.id) });
-  return (
-    <StudioGuard>
-      <LibraryScreen search={search} onSearchChange={onSearchChange} onUseIn={onUseIn} />
-    </StudioGuard>
-  );
+  return <LibraryScreen search={search} onSearchChange={onSearchChange} onUseIn={onUseIn} />;
 }

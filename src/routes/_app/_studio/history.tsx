@@ -1,12 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
-import { HistoryPage, type HistorySearchChange } from '../../features/history/HistoryPage.tsx';
-import { HISTORY_SEARCH_DEFAULTS, historySearchSchema } from '../../features/history/search.ts';
-import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
-import { StudioGuard } from '../../features/studio/shell/StudioPage.tsx';
+import { HistoryPage, type HistorySearchChange } from '../../../features/history/HistoryPage.tsx';
+import { HISTORY_SEARCH_DEFAULTS, historySearchSchema } from '../../../features/history/search.ts';
+import { loadStudioCatalogs } from '../../../features/studio/catalogs.ts';
 
-/** Every generation across the tools (spec §2 /history), for signed-in users on a tablet or larger. */
-export const Route = createFileRoute('/_app/history')({
+/** Every generation across the tools (spec §2 /history), for signed-in users on a tablet or larger (the `_studio` layout's guard). */
+export const Route = createFileRoute('/_app/_studio/history')({
   validateSearch: historySearchSchema,
   // ?tool=all&status=all are the defaults and stay out of the address bar.
   search: { middlewares: [stripSearchParams(HISTORY_SEARCH_DEFAULTS)] },
@@ -24,9 +23,5 @@ function HistoryRoute() {
   const navigate = Route.useNavigate();
   const onSearchChange = (next: HistorySearchChange) =>
     void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true, resetScroll: false });
-  return (
-    <StudioGuard>
-      <HistoryPage tool={tool} status={status} job={job} onSearchChange={onSearchChange} />
-    </StudioGuard>
-  );
+  return <HistoryPage tool={tool} status={status} job={job} onSearchChange={onSearchChange} />;
 }

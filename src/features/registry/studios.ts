@@ -1,0 +1,186 @@
+/**
+ * The one list of studios. Everything else that names the studios derives from it: the sidebar
+ * entries, the dashboard's quick access, the history filters, the library's labels and "use in"
+ * slots, the route titles and the screens' headers, the catalogs a studio route loads, and the
+ * expected time shown before the server has measured any job.
+ *
+ * A new studio is one entry here and one folder under src/features/studio (plus its route file,
+ * which only names the entry: see src/routes/_app/_studio/). Typecheck fails when a tool of the
+ * contract (`Feature`) belongs to no studio, or when an entry lacks a field.
+ *
+ * Light on purpose: the sidebar imports it on every page, so it holds words, icons and numbers,
+ * never a screen.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Feature } from '../../contract/features.ts';
+import type { AssetRole } from '../../contract/media.ts';
+import { IconBody, IconEdit, IconHair, IconTryOn, IconUpscale, IconVideo, type Icon } from '../../ui/icons/index.ts';
+
+/** The studios, in the sidebar's order; each is also its route's path without the slash. */
+export const STUDIO_IDS = ['virtual-tryon', 'body-generator', 'hairstyle-changer', 'image-to-video', 'image-editing', 'upscaler'] as const;
+export type StudioId = (typeof STUDIO_IDS)[number];
+
+/** Folders of src/features/studio whose messages a studio route loads (src/locales/{locale}/studio/<folder>.po). */
+export type StudioToolCatalog = 'virtual-tryon' | 'image-editing' | 'body-generator' | 'hairstyle' | 'image-to-video' | 'upscaler';
+
+/** A wait, in seconds: what the processing screen and the Generate step promise. */
+export interface ExpectedDuration {
+  minSeconds: number;
+  maxSeconds: number;
+}
+
+export type SlotTable = Readonly<Partial<Record<AssetRole, string>>>;
+
+export interface StudioEntry<S extends StudioId = StudioId, F extends Feature = Feature, Slots extends SlotTable = SlotTable> {
+  id: S;
+  /** The contract's tools this studio runs (the upscaler has an image and a video mode). */
+  features: readonly F[];
+  /** Its name: the sidebar entry, the page title and the header. */
+  name: MessageDescriptor;
+  icon: Icon;
+  /** The page description (meta description and the header's line under the title). */
+  description: MessageDescriptor;
+  /** One honest line on what it does, for the dashboard's quick access. */
+  summary: MessageDescriptor;
+  /** How a list of generations names a job of each tool (a studio with one tool: its name). */
+  featureNames?: Readonly<Partial<Record<F, MessageDescriptor>>>;
+  /** The history filter's chip, when it differs from the name. */
+  filterName?: MessageDescriptor;
+  /**
+   * Which input of the studio a link's `?as=<role>` fills. The first entry is the main input (a
+   * link with no role); `image` is accepted everywhere an image goes.
+   */
+  slots: Slots;
+  /** The message folders the route loads before the screen renders. */
+  catalogs: readonly StudioToolCatalog[];
+  /**
+   * The expected time of one job of each tool before the server has measured any (the spec's
+   * figures for a hosted engine); the try-on's is per garment.
+   */
+  expected: Readonly<Partial<Record<F, ExpectedDuration>>>;
+}
+
+/** An entry, checked: its expected times cover exactly its tools. */
+function defineStudio<S extends StudioId, F extends Feature, const Slots extends SlotTable>(
+  entry: StudioEntry<S, F, Slots> & { expected: Readonly<Record<F, ExpectedDuration>> },
+): StudioEntry<S, F, Slots> {
+  return entry;
+}
+
+const seconds = (minSeconds: number, maxSeconds: number): ExpectedDuration => ({ minSeconds, maxSeconds });
+
+export const STUDIOS = {
+  'virtual-tryon': defineStudio({
+    id: 'virtual-tryon',
+    features: ['virtual-tryon'],
+    name: msg`Thử đồ ảo`,
+    icon: IconTryOn,
+    description: msg`Mặc thử quần áo lên ảnh người mẫu: chọn người mẫu, chọn trang phục rồi tạo ảnh.`,
+    summary: msg`Mặc thử một hoặc nhiều món đồ lên ảnh người mẫu toàn thân.`,
+    slots: { model: 'model', garment: 'garment', image: 'model' },
+    catalogs: ['virtual-tryon'],
+    expected: { 'virtual-tryon': seconds(30, 45) },
+  }),
+  'body-generator': defineStudio({
+    id: 'body-generator',
+    features: ['body-generator'],
+    name: msg`Tạo người mẫu`,
+    icon: IconBody,
+    description: msg`Tạo người mẫu ảo theo số đo và dáng người, có thể kèm ảnh khuôn mặt, để dùng cho thử đồ.`,
+    summary: msg`Tạo người mẫu ảo từ số đo cơ thể, có thể kèm ảnh khuôn mặt.`,
+    slots: { face: 'face', image: 'face' },
+    catalogs: ['body-generator'],
+    expected: { 'body-generator': seconds(120, 180) },
+  }),
+  'hairstyle-changer': defineStudio({
+    id: 'hairstyle-changer',
+    features: ['hairstyle-changer'],
+    name: msg`Đổi kiểu tóc`,
+    icon: IconHair,
+    description: msg`Thử kiểu tóc và màu tóc mới trên ảnh chân dung: tải ảnh, chọn kiểu, tô vùng tóc rồi tạo ảnh.`,
+    summary: msg`Đổi kiểu và màu tóc trên ảnh chân dung chụp chính diện.`,
+    slots: { hair: 'photo', face: 'photo', image: 'photo' },
+    catalogs: ['hairstyle'],
+    expected: { 'hairstyle-changer': seconds(120, 180) },
+  }),
+  'image-to-video': defineStudio({
+    id: 'image-to-video',
+    features: ['image-to-video'],
+    name: msg`Ảnh thành video`,
+    icon: IconVideo,
+    description: msg`Biến một bức ảnh tĩnh thành video ngắn: tải ảnh lên, chọn mô hình và thông số rồi tạo video.`,
+    summary: msg`Biến một ảnh tĩnh thành đoạn video ngắn 5–10 giây.`,
+    slots: { image: 'image' },
+    catalogs: ['image-to-video'],
+    expected: { 'image-to-video': seconds(120, 180) },
+  }),
+  'image-editing': defineStudio({
+    id: 'image-editing',
+    features: ['image-editing'],
+    name: msg`Chỉnh sửa ảnh`,
+    icon: IconEdit,
+    description: msg`Tải một hoặc nhiều ảnh lên, mô tả điều muốn thay đổi rồi tạo ảnh mới.`,
+    summary: msg`Sửa một ảnh hoặc 2–10 ảnh theo mô tả bằng lời của bạn.`,
+    slots: { image: 'images' },
+    catalogs: ['image-editing'],
+    expected: { 'image-editing': seconds(120, 180) },
+  }),
+  upscaler: defineStudio({
+    id: 'upscaler',
+    features: ['upscaler-image', 'upscaler-video'],
+    name: msg`Làm nét ảnh`,
+    icon: IconUpscale,
+    description: msg`Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi nâng cấp.`,
+    summary: msg`Tăng độ phân giải ảnh từ 2× đến 4×, hoặc làm nét video.`,
+    featureNames: { 'upscaler-image': msg`Làm nét ảnh AI`, 'upscaler-video': msg`Làm nét video AI` },
+    filterName: msg`Làm nét ảnh AI`,
+    slots: { image: 'image', video: 'video' },
+    // Its parameter forms reuse the image-to-video controls.
+    catalogs: ['image-to-video', 'upscaler'],
+    expected: { 'upscaler-image': seconds(30, 60), 'upscaler-video': seconds(120, 300) },
+  }),
+} satisfies { [S in StudioId]: StudioEntry<S> };
+
+type Studios = typeof STUDIOS;
+/** The tools a studio runs, e.g. 'upscaler-image' | 'upscaler-video'. */
+export type FeatureOf<S extends StudioId> = Studios[S] extends StudioEntry<S, infer F> ? F : never;
+/** The inputs a studio has, e.g. 'model' | 'garment' for the try-on. */
+export type SlotOf<S extends StudioId> = Studios[S]['slots'][keyof Studios[S]['slots']] & string;
+
+// Every tool of the contract belongs to a studio: a tool added to FEATURES without one fails here.
+type Covered = FeatureOf<StudioId>;
+const everyFeatureHasAStudio: [Exclude<Feature, Covered>] extends [never] ? true : never = true;
+void everyFeatureHasAStudio;
+
+/** The order of the history's tool filters (the spec's §2 order for them, not the sidebar's). */
+export const HISTORY_FILTER_ORDER: readonly StudioId[] = ['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler'];
+
+/** The studios in the sidebar's order. */
+export const STUDIO_LIST: readonly StudioEntry[] = STUDIO_IDS.map((id): StudioEntry => STUDIOS[id]);
+
+/** A studio's route path, e.g. '/virtual-tryon'. */
+export function studioPath(id: StudioId): `/${StudioId}` {
+  return `/${id}`;
+}
+
+/** The studio that runs a tool. */
+export function studioOf(feature: Feature): StudioEntry {
+  const found = STUDIO_LIST.find((studio) => studio.features.includes(feature));
+  if (!found) throw new Error(`no studio runs ${feature}`);
+  return found;
+}
+
+/** How a list names a job of a tool: its mode's name in a studio with several, else the studio's. */
+export function featureName(feature: Feature): MessageDescriptor {
+  const studio = studioOf(feature);
+  return studio.featureNames?.[feature] ?? studio.name;
+}
+
+/** The expected time of one job of a tool before any was measured. */
+export function defaultExpected(feature: Feature): ExpectedDuration {
+  const studio = studioOf(feature);
+  const expected = studio.expected[feature];
+  if (!expected) throw new Error(`no expected time for ${feature}`);
+  return expected;
+}
