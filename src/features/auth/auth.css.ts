@@ -1,63 +1,16 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
-/* ---------- the modal ---------- */
+/* ---------- the modal (src/ui/Modal.tsx, size "form") ---------- */
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const rise = keyframes({ from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' }, to: { opacity: 1, transform: 'none' } });
-
-export const backdrop = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.layer.modalBackdrop,
-  background: vars.color.overlay,
-  animation: `${fadeIn} ${vars.motion.normal} ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-/** Scrolls a dialog taller than the window; the click-outside area. */
-export const viewport = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.layer.modal,
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'center',
-  overflowY: 'auto',
-  padding: `${vars.space['6']} ${vars.space['3']}`,
-  '@media': { [media.tablet]: { alignItems: 'center', padding: vars.space['8'] } },
-});
-
-export const dialog = style({
-  position: 'relative',
-  width: '100%',
-  maxWidth: '440px',
-  margin: 'auto 0',
-  background: vars.color.paper,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.lg,
-  padding: `${vars.space['8']} ${vars.space['5']} ${vars.space['6']}`,
-  outline: 'none',
-  animation: `${rise} ${vars.motion.normal} ease-out`,
-  '@media': {
-    [media.tablet]: { padding: `${vars.space['10']} ${vars.space['8']} ${vars.space['8']}` },
-    '(prefers-reduced-motion: reduce)': { animation: 'none' },
-  },
-});
-
+/** The × in the dialog's top corner. */
 export const closeButton = style({
   position: 'absolute',
   top: vars.space['3'],
   right: vars.space['3'],
   width: '40px',
   height: '40px',
-  display: 'grid',
-  placeItems: 'center',
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
   color: vars.color.muted,
-  cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.canvas, color: vars.color.ink } },
 });
 

@@ -8,7 +8,7 @@ import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
-import { Modal } from '../assets/shared/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { mediaSrc } from '../assets/shared/format.ts';
 import { IconRefresh } from '../../ui/icons/index.ts';
 import { describeGenerationError, generationText } from '../studio/data/generation-messages.ts';

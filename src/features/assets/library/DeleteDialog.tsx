@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
-import { Modal } from '../shared/Modal.tsx';
+import { Modal } from '../../../ui/Modal.tsx';
 import * as s from './library.css.ts';
 
 export interface DeleteDialogProps {

@@ -5,7 +5,7 @@ import { AppLink } from '../../../ui/link.tsx';
 import { IconAlert, IconRefresh } from '../../../ui/icons/index.ts';
 import { NAV } from '../../shell/sidebar/nav-items.ts';
 import { IconImage } from '../../../ui/icons/index.ts';
-import { visuallyHidden } from '../shared/modal.css.ts';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import * as s from './library.css.ts';
 
 /** Tiles drawn while the first page loads: about two screens of a tablet. */

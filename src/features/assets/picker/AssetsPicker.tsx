@@ -26,9 +26,9 @@ import { mediaSrc } from '../shared/format.ts';
 import { IconImage } from '../../../ui/icons/index.ts';
 import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
-import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
+import { CloseButton, Modal } from '../../../ui/Modal.tsx';
 import { useDebouncedValue } from '../shared/use-debounced-value.ts';
-import { visuallyHidden } from '../shared/modal.css.ts';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import {
   acceptedMediaTypes,
   gridMove,
@@ -185,7 +185,7 @@ function PickerDialog({ onClose, onSelect, role, accept, multiple = false, max, 
         <h2 id={titleId} className={s.title}>
           {dialogTitle}
         </h2>
-        <ModalCloseButton onClose={onClose} testId="assets-picker-close" />
+        <CloseButton onClose={onClose} testId="assets-picker-close" />
       </div>
 
       <div className={s.toolbar}>

@@ -21,8 +21,8 @@ import { mediaSrc } from '../shared/format.ts';
 import { formatBytes, formatDimensions, formatDuration } from '../../../lib/format.ts';
 import { capturePointer } from '../shared/pointer.ts';
 import { IconChevronLeft, IconChevronRight, IconFit, IconZoomIn, IconZoomOut } from '../../../ui/icons/index.ts';
-import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
-import { visuallyHidden } from '../shared/modal.css.ts';
+import { CloseButton, Modal } from '../../../ui/Modal.tsx';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import {
   DOUBLE_TAP_SCALE,
   FITTED,
@@ -315,7 +315,7 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
             ) : null}
           </span>
           {renderActions ? <div className={s.actions}>{renderActions(item, current)}</div> : null}
-          <ModalCloseButton onClose={onClose} testId="review-dialog-close" className={s.closeArea} />
+          <CloseButton onClose={onClose} testId="review-dialog-close" className={s.closeArea} />
         </div>
 
         <div

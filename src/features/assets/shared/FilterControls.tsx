@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconSearch } from '../../../ui/icons/index.ts';
-import { visuallyHidden } from './modal.css.ts';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import * as s from './filter-controls.css.ts';
 
 /**

@@ -6,6 +6,7 @@ import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { Avatar } from './Avatar.tsx';
 import { IconChevronDown, IconChevronUpDown, IconLogout, IconShield, IconUser } from '../../../ui/icons/index.ts';
 import { useLogout } from './use-logout.ts';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import * as s from './sidebar.css.ts';
 
 interface AccountMenuProps {
@@ -121,7 +122,7 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
         <Avatar user={user} size={compact ? 34 : 36} />
         {compact ? (
           <>
-            <span className={s.visuallyHidden}>{t`Tài khoản: ${name}`}</span>
+            <span className={visuallyHidden}>{t`Tài khoản: ${name}`}</span>
             <IconChevronDown size={16} />
           </>
         ) : (

@@ -13,18 +13,6 @@ const NAV_ROW_PX = 34;
 /** Height of the mobile header and the dashboard top bar in px. */
 const BAR_PX = 60;
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 export const skipLink = style({
   position: 'absolute',
   left: vars.space['3'],
@@ -425,45 +413,9 @@ export const iconButton = style({
   },
 });
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'none' } });
-
-/*
- * The open drawer sits at the modal-backdrop level, above sticky headers and page content;
- * inside that stacking context the panel is on the navigation layer, above its own backdrop.
- */
-export const drawerRoot = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.layer.modalBackdrop,
-});
-
-export const drawerBackdrop = style({
-  position: 'absolute',
-  inset: 0,
-  border: 0,
-  padding: 0,
-  background: vars.color.overlay,
-  cursor: 'pointer',
-  animation: `${fadeIn} ${vars.motion.normal} ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-export const drawerPanel = style({
-  position: 'absolute',
-  insetBlock: 0,
-  left: 0,
-  zIndex: vars.layer.navigation,
-  width: 'min(86vw, 300px)',
-  display: 'flex',
-  flexDirection: 'column',
-  boxShadow: vars.shadow.lg,
-  animation: `${slideIn} ${vars.motion.normal} ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-
 /* ---------- the dashboard's compact top bar (below 1024 px) ---------- */
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
 export const topMenu = style({
   position: 'absolute',
