@@ -17,15 +17,15 @@ export interface DeleteDialogProps {
 export function DeleteDialog({ count, onConfirm, onClose }: DeleteDialogProps) {
   return (
     <ConfirmDialog
-      title={<Plural value={count} other="Xoá # tệp?" />}
-      confirmLabel={<Trans>Xoá</Trans>}
+      title={<Plural value={count} other="Xóa # tệp?" />}
+      confirmLabel={<Trans>Xóa</Trans>}
       onConfirm={onConfirm}
       onCancel={onClose}
       testId="library-delete"
       titleData={{ 'data-count': count }}
     >
       <p>
-        <Trans>Tệp sẽ bị xoá khỏi thư viện và không thể khôi phục. Liên kết tới tệp cũng sẽ ngừng hoạt động.</Trans>
+        <Trans>Tệp sẽ bị xóa khỏi thư viện và không thể khôi phục. Liên kết tới tệp cũng sẽ ngừng hoạt động.</Trans>
       </p>
     </ConfirmDialog>
   );

@@ -211,12 +211,12 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
       const failed = result.failed.length;
       const deleted = result.deleted.length;
       if (failed === 0) {
-        notify.success(t`Đã xoá thành công`, deleted > 1 ? { description: t`Đã xoá ${deleted} tệp.` } : undefined);
+        notify.success(t`Đã xóa thành công`, deleted > 1 ? { description: t`Đã xóa ${deleted} tệp.` } : undefined);
       } else {
-        notify.error(t`Không xoá được tệp`, { description: t`${failed} tệp chưa xoá được, vui lòng thử lại.` });
+        notify.error(t`Không xóa được tệp`, { description: t`${failed} tệp chưa xóa được, vui lòng thử lại.` });
       }
     } catch {
-      notify.error(t`Không xoá được tệp`, { description: t`Vui lòng kiểm tra kết nối mạng và thử lại.` });
+      notify.error(t`Không xóa được tệp`, { description: t`Vui lòng kiểm tra kết nối mạng và thử lại.` });
     }
   };
 
@@ -271,7 +271,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
           </span>
         ) : null}
         <p className={s.lead}>
-          <Trans>Mọi ảnh và video bạn đã tải lên hoặc tạo ra. Mở để xem, tải xuống, xoá hoặc dùng lại trong một công cụ.</Trans>
+          <Trans>Mọi ảnh và video bạn đã tải lên hoặc tạo ra. Mở để xem, tải xuống, xóa hoặc dùng lại trong một công cụ.</Trans>
         </p>
       </header>
 

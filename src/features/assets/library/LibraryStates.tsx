@@ -59,7 +59,7 @@ export function LibraryEmpty({ filtered, onClearFilters }: { filtered: boolean; 
           <Trans>Thử tìm bằng tên khác, chọn công cụ khác hoặc nới rộng khoảng ngày.</Trans>
         </p>
         <button type="button" className={button({ variant: 'secondary' })} onClick={onClearFilters}>
-          <Trans>Xoá bộ lọc</Trans>
+          <Trans>Xóa bộ lọc</Trans>
         </button>
       </div>
     );

@@ -161,7 +161,7 @@ function PickerDialog({ onClose, onSelect, role, accept, multiple = false, max, 
             chosen.push(await queryClient.fetchQuery({ ...assetQueryOptions(asset.id), staleTime: 0 }));
           } catch {
             const name = asset.name;
-            setProblem({ title: t`Không chọn được tệp`, detail: t`Không tải được tệp “${name}”. Có thể tệp đã bị xoá.` });
+            setProblem({ title: t`Không chọn được tệp`, detail: t`Không tải được tệp “${name}”. Có thể tệp đã bị xóa.` });
             return;
           }
         } else {

@@ -75,7 +75,7 @@ const STEPS: readonly Step[] = [
   },
   {
     icon: SlidersIcon,
-    title: msg`Chọn công cụ và tuỳ chỉnh`,
+    title: msg`Chọn công cụ và tùy chỉnh`,
     text: msg`Chọn trang phục, kiểu tóc, thời lượng video, hoặc viết vài dòng mô tả chỉnh sửa bạn muốn.`,
   },
   {
@@ -404,7 +404,7 @@ export default function HomePage() {
               <p className={s.faqAnswer}>
                 <Trans>
                   Có. Ảnh bạn tải lên chỉ dùng để tạo kết quả cho bạn và chỉ hiện trong kho ảnh của bạn. Khi tải lên, Atelier
-                  xoá dữ liệu EXIF như vị trí chụp. Chi tiết có trong{' '}
+                  xóa dữ liệu EXIF như vị trí chụp. Chi tiết có trong{' '}
                   <AppLink to="/privacy" className={ui.inlineLink}>
                     Chính sách bảo mật
                   </AppLink>
