@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { MEDIA_BUDGET_CHOICES_BYTES } from '../../lib/offline/media-cache-policy.ts';
 import { mediaCacheSupported, mediaCacheUsage, setMediaCacheBudget } from '../../lib/offline/media-cache.ts';
 import { periodicSyncStatus } from '../../lib/offline/periodic-sync.ts';
@@ -126,7 +126,7 @@ export function OfflineSettings() {
             {mediaBytes}
           </dd>
           <dd className={s.figureLabel}>
-            <Trans>{fileCount} tệp</Trans>
+            <Plural value={fileCount} other="# tệp" />
           </dd>
         </div>
         <div className={s.figure}>

@@ -16,7 +16,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, MediaType } from '../../../contract/media.ts';
 import { button } from '../../../ui/button.css.ts';
@@ -135,7 +135,8 @@ function PickerDialog({ onClose, onSelect, role, accept, multiple = false, max, 
     setProblem(null);
     const result = toggleSelection(selected, asset, { multiple, max: limit });
     if (result.limitReached) {
-      setAnnouncement(t`Bạn chỉ có thể chọn tối đa ${limit} tệp.`);
+      const most = limit ?? 0;
+      setAnnouncement(t({ message: plural(most, { other: 'Bạn chỉ có thể chọn tối đa # tệp.' }) }));
       return;
     }
     setAnnouncement('');
