@@ -15,6 +15,7 @@ import { RECENT_FILTERS, type RecentFilter } from './search.ts';
 import { FEATURE_TOOLS, TOOL_FILTER_FEATURES } from '../history/filters.ts';
 import { FILTER_LABELS, STATUS_LABELS } from './tools.ts';
 import * as s from './dashboard.css.ts';
+import * as c from './dashboard-cards.css.ts';
 
 /** Jobs the dashboard lists: the latest few; "See all" opens the full history. */
 export const RECENT_LIMIT = 8;
@@ -99,7 +100,7 @@ function RecentList({ filter }: { filter: RecentFilter }) {
         {[0, 1, 2, 3].map((index) => (
           <li key={index} className={s.recentItem}>
             <span className={`${s.skeleton} ${s.recentThumb}`} />
-            <span className={s.skeletonLine} />
+            <span className={c.skeletonLine} />
           </li>
         ))}
       </ul>
@@ -150,7 +151,7 @@ function RecentItem({ job }: { job: Generation }) {
         <span className={s.recentText}>
           <span className={s.recentTool}>{i18n._(FEATURE_TOOLS[job.feature].label)}</span>
           <span className={`${s.badge} ${s.badgeTone[job.status]}`}>{i18n._(STATUS_LABELS[job.status])}</span>
-          <time className={s.mediaMeta} dateTime={job.created_at}>
+          <time className={c.mediaMeta} dateTime={job.created_at}>
             {formatRelativeTime(job.created_at, locale)}
           </time>
         </span>

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconAlert, IconRefresh } from '../../../ui/icons/index.ts';
+import { ErrorState } from '../../../ui/States.tsx';
 import { NAV } from '../../shell/sidebar/nav-items.ts';
 import { IconImage } from '../../../ui/icons/index.ts';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
@@ -32,16 +32,7 @@ export function LibrarySkeleton() {
 /** Spec §8 'Failed to load assets', with Retry. */
 export function LibraryError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className={s.state} role="alert" data-testid="library-error">
-      <IconAlert size={28} />
-      <p className={s.stateTitle}>
-        <Trans>Không tải được thư viện</Trans>
-      </p>
-      <button type="button" className={button({ variant: 'secondary' })} data-testid="library-retry" onClick={onRetry}>
-        <IconRefresh size={18} />
-        <Trans>Thử lại</Trans>
-      </button>
-    </div>
+    <ErrorState title={<Trans>Không tải được thư viện</Trans>} onRetry={onRetry} testId="library-error" retryTestId="library-retry" />
   );
 }
 
