@@ -32,35 +32,6 @@ export const lead = style({ color: vars.color.muted, fontSize: vars.fontSize.sm,
 
 export const form = style({ display: 'grid', gap: vars.space['4'] });
 
-export const field = style({ display: 'grid', gap: '6px' });
-
-export const labelRow = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space['2'] });
-
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.ink });
-
-export const inputWrap = style({ position: 'relative', display: 'flex' });
-
-export const input = style({
-  width: '100%',
-  minHeight: '46px',
-  padding: `0 ${vars.space['3']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.paper,
-  fontSize: vars.fontSize.md,
-  transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
-  selectors: {
-    '&::placeholder': { color: '#8a8a93' },
-    '&:hover': { borderColor: vars.color.muted },
-    '&:focus': { outline: 'none', borderColor: vars.color.ink, boxShadow: `0 0 0 3px ${vars.color.sand}` },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&[aria-invalid="true"]:focus': { boxShadow: `0 0 0 3px ${vars.color.dangerSoft}` },
-    '&:disabled': { background: vars.color.canvas, color: vars.color.muted },
-  },
-});
-
-export const inputWithToggle = style({ paddingRight: '52px' });
-
 export const otpInput = style({
   textAlign: 'center',
   fontFamily: vars.font.mono,
@@ -68,8 +39,6 @@ export const otpInput = style({
   letterSpacing: '0.5em',
   paddingLeft: '0.5em',
 });
-
-export const select = style([input, { appearance: 'auto', cursor: 'pointer' }]);
 
 export const toggle = style({
   position: 'absolute',
@@ -87,17 +56,6 @@ export const toggle = style({
   cursor: 'pointer',
   selectors: { '&:hover': { color: vars.color.ink, background: vars.color.canvas } },
 });
-
-export const fieldError = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: '6px',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.danger,
-  lineHeight: 1.4,
-});
-
-export const hint = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
 
 export const submit = style({ width: '100%', marginTop: vars.space['1'] });
 
@@ -220,4 +178,3 @@ export const card = style({
 
 export const headerIcon = style({ justifySelf: 'center' });
 export const footerLine = style({ marginTop: vars.space['2'] });
-export const fieldErrorIcon = style({ flex: 'none', marginTop: '2px' });

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { AUTH_MESSAGES, NAME_MIN, type User } from '../../contract/auth.ts';
 import { getSession, sessionUserAtom, toSessionUser } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
+import { Select } from '../../ui/Field.tsx';
 import { activateLocale, isLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.css.ts';
@@ -178,20 +179,17 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 function LanguageSelect({ value, onChange }: { value: string; onChange: (value: 'vi' | 'en') => void }) {
-  const id = useId();
   return (
-    <div className={a.field}>
-      <label htmlFor={id} className={a.label}>
-        <Trans>Ngôn ngữ</Trans>
-      </label>
-      <select id={id} name="language" className={a.select} value={value} onChange={(event) => onChange(event.target.value === 'en' ? 'en' : 'vi')}>
-        <option value="vi">Tiếng Việt</option>
-        <option value="en">English</option>
-      </select>
-      <p className={a.hint}>
-        <Trans>Ngôn ngữ của giao diện và của email chúng tôi gửi bạn.</Trans>
-      </p>
-    </div>
+    <Select
+      label={<Trans>Ngôn ngữ</Trans>}
+      hint={<Trans>Ngôn ngữ của giao diện và của email chúng tôi gửi bạn.</Trans>}
+      name="language"
+      value={value}
+      onChange={(event) => onChange(event.target.value === 'en' ? 'en' : 'vi')}
+    >
+      <option value="vi">Tiếng Việt</option>
+      <option value="en">English</option>
+    </Select>
   );
 }
 
