@@ -14,6 +14,7 @@ import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { RECENT_FILTERS, type RecentFilter } from './search.ts';
 import { FEATURE_TOOLS, TOOL_FILTER_FEATURES } from '../history/filters.ts';
 import { FILTER_LABELS, STATUS_LABELS } from './tools.ts';
+import { ChipButton } from '../../ui/Chip.tsx';
 import * as s from './dashboard.css.ts';
 import * as c from './dashboard-cards.css.ts';
 
@@ -53,16 +54,9 @@ export function RecentGenerations({ signedIn, filter, onFilterChange }: RecentGe
       </div>
       <div className={s.chips} role="group" aria-label={t`Lọc theo công cụ`} data-testid="recent-filters">
         {RECENT_FILTERS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={s.chip}
-            aria-pressed={value === filter}
-            data-filter={value}
-            onClick={() => onFilterChange(value)}
-          >
+          <ChipButton key={value} pressed={value === filter} className={s.chip} data-filter={value} onClick={() => onFilterChange(value)}>
             {i18n._(FILTER_LABELS[value])}
-          </button>
+          </ChipButton>
         ))}
       </div>
       {signedIn ? (

@@ -176,24 +176,8 @@ export const chips = style({
   '@media': { [media.tablet]: { flexWrap: 'wrap', overflowX: 'visible', marginInline: 0, paddingInline: 0 } },
 });
 
-export const chip = style({
-  flexShrink: 0,
-  minHeight: '40px',
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.inkSoft,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 500,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink, color: vars.color.ink },
-    '&[aria-pressed="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
-  },
-});
+/** The filter chips scroll sideways on a phone: they keep their width. */
+export const chip = style({ flexShrink: 0 });
 
 export const authCard = style({
   display: 'grid',
