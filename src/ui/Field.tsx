@@ -69,7 +69,7 @@ export function TextInput({ label, hint, error, labelAside, errorTestId, fieldCl
     <Field label={label} hint={hint} error={error} labelAside={labelAside} errorTestId={errorTestId} className={fieldClassName}>
       {(control) => (
         <div className={s.controlWrap}>
-          <input className={join(s.control, className)} {...control} {...input} />
+          <input className={join(s.control, trailing ? s.withTrailing : null, className)} {...control} {...input} />
           {trailing}
         </div>
       )}

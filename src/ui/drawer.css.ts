@@ -13,7 +13,7 @@ const panel = style({
   zIndex: vars.layer.modal,
   display: 'flex',
   flexDirection: 'column',
-  width: `min(${vars.size.sidebarWidth}, 86vw)`,
+  width: 'min(86vw, 300px)',
   background: vars.color.paper,
   boxShadow: vars.shadow.lg,
   overflowY: 'auto',

@@ -29,6 +29,9 @@ export const control = style({
   },
 });
 
+/** Room for a button inside the right edge (show password). */
+export const withTrailing = style({ paddingRight: '52px' });
+
 export const select = style([control, { appearance: 'auto', cursor: 'pointer' }]);
 
 export const textArea = style([control, { minHeight: '96px', padding: vars.space['3'], lineHeight: 1.5, resize: 'vertical' }]);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
@@ -54,6 +54,10 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, option
   useLayoutEffect(() => {
     live.current = options;
   });
+  // What had focus when the layer was first rendered open: read before its content can take
+  // focus (a form focusing its first field as it mounts).
+  const [openedFrom] = useState(() => (active && typeof document !== 'undefined' ? document.activeElement : null));
+  const firstOpening = useRef(true);
 
   useEffect(() => {
     if (!active) return;
@@ -61,17 +65,13 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, option
     openTraps.push(id);
     const isTop = () => openTraps.at(-1) === id;
     const { returnFocus = true, initialFocus, focusOnOpen = true } = live.current;
-    const returnTarget =
-      returnFocus === false
-        ? null
-        : returnFocus === true
-          ? document.activeElement instanceof HTMLElement
-            ? document.activeElement
-            : null
-          : returnFocus.current;
+    const before = firstOpening.current && openedFrom ? openedFrom : document.activeElement;
+    firstOpening.current = false;
+    const returnTarget = returnFocus === false ? null : returnFocus === true ? (before instanceof HTMLElement ? before : null) : returnFocus.current;
     const { overflow } = document.body.style;
     if (lockScroll) document.body.style.overflow = 'hidden';
-    if (focusOnOpen) (initialFocus?.current ?? containerRef.current)?.focus();
+    // Content that took focus as it mounted keeps it.
+    if (focusOnOpen && !containerRef.current?.contains(document.activeElement)) (initialFocus?.current ?? containerRef.current)?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isTop() || event.defaultPrevented) return;
@@ -120,5 +120,5 @@ export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, option
       if (returnTarget?.isConnected) returnTarget.focus();
     };
     // Runs once per opening: the initial and return targets are read then, as a dialog does.
-  }, [active, lockScroll, containerRef]);
+  }, [active, lockScroll, containerRef, openedFrom]);
 }

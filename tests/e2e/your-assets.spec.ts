@@ -118,7 +118,7 @@ test('library: tabs, search, sort, review, multi-select delete, use in a studio'
   await page.getByTestId('library-delete-confirm').click();
   await expect(tiles(page)).toHaveCount(2);
   // 'Item deleted successfully'.
-  await expect(page.locator('[data-sonner-toast][data-type="success"]').filter({ hasText: 'Đã xoá thành công' })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast][data-type="success"]').filter({ hasText: 'Đã xóa thành công' })).toBeVisible();
   await expect.poll(async () => (await serverList(request, user.token)).map((asset) => asset.id).toSorted()).toEqual([model.id, video.id].toSorted());
 
   // "Use in": the model photo goes to the try-on's model input.

@@ -1,63 +1,16 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
-/* ---------- the modal ---------- */
+/* ---------- the modal (src/ui/Modal.tsx, size "form") ---------- */
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const rise = keyframes({ from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' }, to: { opacity: 1, transform: 'none' } });
-
-export const backdrop = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.layer.modalBackdrop,
-  background: vars.color.overlay,
-  animation: `${fadeIn} ${vars.motion.normal} ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-/** Scrolls a dialog taller than the window; the click-outside area. */
-export const viewport = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.layer.modal,
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'center',
-  overflowY: 'auto',
-  padding: `${vars.space['6']} ${vars.space['3']}`,
-  '@media': { [media.tablet]: { alignItems: 'center', padding: vars.space['8'] } },
-});
-
-export const dialog = style({
-  position: 'relative',
-  width: '100%',
-  maxWidth: '440px',
-  margin: 'auto 0',
-  background: vars.color.paper,
-  borderRadius: vars.radius.xl,
-  boxShadow: vars.shadow.lg,
-  padding: `${vars.space['8']} ${vars.space['5']} ${vars.space['6']}`,
-  outline: 'none',
-  animation: `${rise} ${vars.motion.normal} ease-out`,
-  '@media': {
-    [media.tablet]: { padding: `${vars.space['10']} ${vars.space['8']} ${vars.space['8']}` },
-    '(prefers-reduced-motion: reduce)': { animation: 'none' },
-  },
-});
-
+/** The × in the dialog's top corner. */
 export const closeButton = style({
   position: 'absolute',
   top: vars.space['3'],
   right: vars.space['3'],
   width: '40px',
   height: '40px',
-  display: 'grid',
-  placeItems: 'center',
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
   color: vars.color.muted,
-  cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.canvas, color: vars.color.ink } },
 });
 
@@ -79,35 +32,6 @@ export const lead = style({ color: vars.color.muted, fontSize: vars.fontSize.sm,
 
 export const form = style({ display: 'grid', gap: vars.space['4'] });
 
-export const field = style({ display: 'grid', gap: '6px' });
-
-export const labelRow = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space['2'] });
-
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.ink });
-
-export const inputWrap = style({ position: 'relative', display: 'flex' });
-
-export const input = style({
-  width: '100%',
-  minHeight: '46px',
-  padding: `0 ${vars.space['3']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.paper,
-  fontSize: vars.fontSize.md,
-  transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
-  selectors: {
-    '&::placeholder': { color: '#8a8a93' },
-    '&:hover': { borderColor: vars.color.muted },
-    '&:focus': { outline: 'none', borderColor: vars.color.ink, boxShadow: `0 0 0 3px ${vars.color.sand}` },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&[aria-invalid="true"]:focus': { boxShadow: `0 0 0 3px ${vars.color.dangerSoft}` },
-    '&:disabled': { background: vars.color.canvas, color: vars.color.muted },
-  },
-});
-
-export const inputWithToggle = style({ paddingRight: '52px' });
-
 export const otpInput = style({
   textAlign: 'center',
   fontFamily: vars.font.mono,
@@ -115,8 +39,6 @@ export const otpInput = style({
   letterSpacing: '0.5em',
   paddingLeft: '0.5em',
 });
-
-export const select = style([input, { appearance: 'auto', cursor: 'pointer' }]);
 
 export const toggle = style({
   position: 'absolute',
@@ -134,17 +56,6 @@ export const toggle = style({
   cursor: 'pointer',
   selectors: { '&:hover': { color: vars.color.ink, background: vars.color.canvas } },
 });
-
-export const fieldError = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: '6px',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.danger,
-  lineHeight: 1.4,
-});
-
-export const hint = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
 
 export const submit = style({ width: '100%', marginTop: vars.space['1'] });
 
@@ -267,4 +178,3 @@ export const card = style({
 
 export const headerIcon = style({ justifySelf: 'center' });
 export const footerLine = style({ marginTop: vars.space['2'] });
-export const fieldErrorIcon = style({ flex: 'none', marginTop: '2px' });

@@ -1,7 +1,8 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconAlert, IconEye, IconEyeOff } from '../../ui/icons/index.ts';
+import { IconEye, IconEyeOff } from '../../ui/icons/index.ts';
 import { authMessage } from './messages.ts';
+import { TextInput } from '../../ui/Field.tsx';
 import * as s from './auth.css.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
@@ -35,45 +36,19 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   );
 }
 
-export function TextField({ name, label, error, hint, labelAside, trailing, className, ...input }: TextFieldProps) {
+export function TextField({ name, label, error, hint, labelAside, trailing, ...input }: TextFieldProps) {
   const { i18n } = useLingui();
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={s.field}>
-      <div className={s.labelRow}>
-        <label htmlFor={id} className={s.label}>
-          {label}
-        </label>
-        {labelAside}
-      </div>
-      <div className={s.inputWrap}>
-        <input
-          id={id}
-          name={name}
-          className={[s.input, trailing ? s.inputWithToggle : null, className].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-        {trailing}
-      </div>
-      {hint && (
-        <p id={hintId} className={s.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={s.fieldError} data-testid={`field-error-${name}`}>
-          <span className={s.fieldErrorIcon}>
-            <IconAlert size={16} />
-          </span>
-          <span>{authMessage(i18n, error)}</span>
-        </p>
-      )}
-    </div>
+    <TextInput
+      name={name}
+      label={label}
+      hint={hint}
+      labelAside={labelAside}
+      trailing={trailing}
+      error={error ? authMessage(i18n, error) : undefined}
+      errorTestId={`field-error-${name}`}
+      {...input}
+    />
   );
 }
 

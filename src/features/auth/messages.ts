@@ -30,7 +30,7 @@ export const AUTH_MESSAGE_DESCRIPTORS = {
   googleLoginFailed: msg`Đăng nhập Google thất bại`,
   emailNotVerified: msg`Vui lòng xác minh email trước khi đăng nhập. Chúng tôi đã gửi cho bạn một mã xác minh.`,
   // `{n}`: whole minutes to wait, from the error body's retry_after_seconds.
-  tooManyAttempts: msg({ message: 'Bạn đã thử quá nhiều lần. Vui lòng đợi {n} phút rồi thử lại.' }),
+  tooManyAttempts: msg({ message: 'Bạn đã thử quá nhiều lần. Vui lòng đợi {n, plural, other {# phút}} rồi thử lại.' }),
   otpExpired: msg`Mã này đã hết hạn. Vui lòng yêu cầu mã mới.`,
   otpTooManyTries: msg`Bạn đã nhập sai mã quá nhiều lần. Vui lòng yêu cầu mã mới.`,
   emailTaken: msg`Email này đã có tài khoản. Vui lòng đăng nhập.`,

@@ -13,6 +13,7 @@ import { AuthRequired } from './AuthRequired.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { formatRelativeTime } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
+import * as c from './dashboard-cards.css.ts';
 
 /** Loaded on first use: the dashboard opens without the viewer's code. */
 const ReviewDialog = lazy(() => import('../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
@@ -59,10 +60,10 @@ function BodyModels() {
   if (query.isPending && query.fetchStatus === 'paused') return <OfflineEmpty section="body-models" />;
   if (query.isPending) {
     return (
-      <ul className={s.strip} aria-busy="true" aria-label={t`Đang tải người mẫu`}>
+      <ul className={c.strip} aria-busy="true" aria-label={t`Đang tải người mẫu`}>
         {[0, 1, 2, 3].map((index) => (
-          <li key={index} className={s.mediaCard}>
-            <span className={`${s.skeleton} ${s.mediaFrameRatio.portrait}`} />
+          <li key={index} className={c.mediaCard}>
+            <span className={`${s.skeleton} ${c.mediaFrameRatio.portrait}`} />
           </li>
         ))}
       </ul>
@@ -96,22 +97,22 @@ function BodyModels() {
   const assets = models.map((model) => model.asset);
   return (
     <>
-      <ul className={s.strip}>
+      <ul className={c.strip}>
         {models.map(({ job, asset }, index) => {
           const when = formatRelativeTime(job.finished_at ?? job.created_at, locale);
           return (
-            <li key={job.id} className={s.mediaCard} data-testid="body-model" data-asset-id={asset.id} data-job-id={job.id}>
+            <li key={job.id} className={c.mediaCard} data-testid="body-model" data-asset-id={asset.id} data-job-id={job.id}>
               <button
                 type="button"
-                className={`${s.mediaFrame} ${s.mediaFrameRatio.portrait}`}
+                className={`${c.mediaFrame} ${c.mediaFrameRatio.portrait}`}
                 onClick={() => setViewing(index)}
                 aria-label={t`Xem lớn người mẫu tạo ${when}`}
                 data-testid="body-model-open"
               >
-                <img className={s.mediaImage} src={mediaSrc(asset.thumbnail_url)} alt="" loading="lazy" width={asset.width} height={asset.height} />
+                <img className={c.mediaImage} src={mediaSrc(asset.thumbnail_url)} alt="" loading="lazy" width={asset.width} height={asset.height} />
               </button>
-              <div className={s.mediaBody}>
-                <time className={s.mediaMeta} dateTime={job.finished_at ?? job.created_at}>
+              <div className={c.mediaBody}>
+                <time className={c.mediaMeta} dateTime={job.finished_at ?? job.created_at}>
                   {when}
                 </time>
                 <Link

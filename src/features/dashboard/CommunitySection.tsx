@@ -11,6 +11,7 @@ import { formatRelativeTime } from '../../lib/format.ts';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { FEATURE_TOOLS } from '../generations/filters.ts';
 import * as s from './dashboard.css.ts';
+import * as c from './dashboard-cards.css.ts';
 
 /**
  * Community generation (spec §2 Dashboard): recent results their owners chose to share (the
@@ -40,10 +41,10 @@ export function CommunitySection() {
       {query.isPending && query.fetchStatus === 'paused' ? (
         <OfflineEmpty section="community" />
       ) : query.isPending ? (
-        <ul className={s.communityGrid} aria-busy="true" aria-label={t`Đang tải`}>
+        <ul className={c.communityGrid} aria-busy="true" aria-label={t`Đang tải`}>
           {[0, 1, 2, 3].map((index) => (
-            <li key={index} className={s.mediaCard}>
-              <span className={`${s.skeleton} ${s.mediaFrameRatio.square}`} />
+            <li key={index} className={c.mediaCard}>
+              <span className={`${s.skeleton} ${c.mediaFrameRatio.square}`} />
             </li>
           ))}
         </ul>
@@ -63,7 +64,7 @@ export function CommunitySection() {
           </p>
         </div>
       ) : (
-        <ul className={s.communityGrid}>
+        <ul className={c.communityGrid}>
           {items.map((item) => (
             <CommunityCard key={item.id} item={item} />
           ))}
@@ -80,17 +81,17 @@ function CommunityCard({ item }: { item: CommunityItem }) {
   const author = item.author;
   const when = formatRelativeTime(item.shared_at, locale);
   return (
-    <li className={s.mediaCard} data-testid="community-item" data-generation-id={item.id} data-media-type={item.media_type}>
+    <li className={c.mediaCard} data-testid="community-item" data-generation-id={item.id} data-media-type={item.media_type}>
       {item.media_type === 'video' ? (
         <CommunityVideo item={item} label={t`Video ${tool} của ${author}`} />
       ) : (
-        <span className={`${s.mediaFrame} ${s.mediaFrameRatio.square}`}>
-          <img className={s.mediaImage} src={mediaSrc(item.thumbnail_url)} alt={t`Ảnh ${tool} của ${author}`} loading="lazy" width={item.width} height={item.height} />
+        <span className={`${c.mediaFrame} ${c.mediaFrameRatio.square}`}>
+          <img className={c.mediaImage} src={mediaSrc(item.thumbnail_url)} alt={t`Ảnh ${tool} của ${author}`} loading="lazy" width={item.width} height={item.height} />
         </span>
       )}
-      <div className={s.mediaBody}>
-        <span className={s.mediaTitle}>{tool}</span>
-        <span className={s.mediaMeta}>
+      <div className={c.mediaBody}>
+        <span className={c.mediaTitle}>{tool}</span>
+        <span className={c.mediaMeta}>
           <span data-testid="community-author">{author}</span> · <time dateTime={item.shared_at}>{when}</time>
         </span>
       </div>
@@ -111,7 +112,7 @@ function CommunityVideo({ item, label }: { item: CommunityItem; label: string })
   return (
     <button
       type="button"
-      className={`${s.mediaFrame} ${s.mediaFrameRatio.square}`}
+      className={`${c.mediaFrame} ${c.mediaFrameRatio.square}`}
       aria-label={playing ? t`Dừng ${label}` : t`Phát ${label}`}
       aria-pressed={playing}
       data-playing={playing}
@@ -126,7 +127,7 @@ function CommunityVideo({ item, label }: { item: CommunityItem; label: string })
     >
       <video
         ref={video}
-        className={s.mediaImage}
+        className={c.mediaImage}
         src={mediaSrc(item.url)}
         poster={mediaSrc(item.poster_url ?? item.thumbnail_url)}
         preload="none"
@@ -137,7 +138,7 @@ function CommunityVideo({ item, label }: { item: CommunityItem; label: string })
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
       />
-      <span className={s.playBadge} aria-hidden="true">
+      <span className={c.playBadge} aria-hidden="true">
         <IconPlay size={22} />
       </span>
     </button>

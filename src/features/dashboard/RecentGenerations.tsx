@@ -15,7 +15,9 @@ import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { RECENT_FILTERS, type RecentFilter } from './search.ts';
 import { FEATURE_TOOLS, TOOL_FILTER_FEATURES } from '../generations/filters.ts';
 import { FILTER_LABELS, STATUS_LABELS } from './tools.ts';
+import { ChipButton } from '../../ui/Chip.tsx';
 import * as s from './dashboard.css.ts';
+import * as c from './dashboard-cards.css.ts';
 
 /** Jobs the dashboard lists: the latest few; "See all" opens the full history. */
 export const RECENT_LIMIT = 8;
@@ -53,16 +55,9 @@ export function RecentGenerations({ signedIn, filter, onFilterChange }: RecentGe
       </div>
       <div className={s.chips} role="group" aria-label={t`Lọc theo công cụ`} data-testid="recent-filters">
         {RECENT_FILTERS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={s.chip}
-            aria-pressed={value === filter}
-            data-filter={value}
-            onClick={() => onFilterChange(value)}
-          >
+          <ChipButton key={value} pressed={value === filter} className={s.chip} data-filter={value} onClick={() => onFilterChange(value)}>
             {i18n._(FILTER_LABELS[value])}
-          </button>
+          </ChipButton>
         ))}
       </div>
       {signedIn ? (
@@ -100,7 +95,7 @@ function RecentList({ filter }: { filter: RecentFilter }) {
         {[0, 1, 2, 3].map((index) => (
           <li key={index} className={s.recentItem}>
             <span className={`${s.skeleton} ${s.recentThumb}`} />
-            <span className={s.skeletonLine} />
+            <span className={c.skeletonLine} />
           </li>
         ))}
       </ul>
@@ -151,7 +146,7 @@ function RecentItem({ job }: { job: Generation }) {
         <span className={s.recentText}>
           <span className={s.recentTool}>{i18n._(FEATURE_TOOLS[job.feature].label)}</span>
           <span className={`${s.badge} ${s.badgeTone[job.status]}`}>{i18n._(STATUS_LABELS[job.status])}</span>
-          <time className={s.mediaMeta} dateTime={job.created_at}>
+          <time className={c.mediaMeta} dateTime={job.created_at}>
             {formatRelativeTime(job.created_at, locale)}
           </time>
         </span>

@@ -10,6 +10,7 @@ import { AuthRequired } from './AuthRequired.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { formatCount, formatMonth, formatSuccessRate } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
+import * as c from './dashboard-cards.css.ts';
 
 /**
  * The stats cards (spec §2 Dashboard): generations this month, credits left, assets (with the
@@ -59,12 +60,12 @@ const STAT_IDS = ['generations', 'credits', 'assets', 'success'] as const;
 function StatsSkeleton() {
   const { t } = useLingui();
   return (
-    <ul className={s.statsGrid} aria-busy="true" aria-label={t`Đang tải số liệu`} data-testid="stats-loading">
+    <ul className={c.statsGrid} aria-busy="true" aria-label={t`Đang tải số liệu`} data-testid="stats-loading">
       {STAT_IDS.map((id) => (
-        <li key={id} className={s.statCard}>
-          <span className={s.skeletonLine} />
-          <span className={s.skeletonValue} />
-          <span className={s.skeletonLine} />
+        <li key={id} className={c.statCard}>
+          <span className={c.skeletonLine} />
+          <span className={c.skeletonValue} />
+          <span className={c.skeletonLine} />
         </li>
       ))}
     </ul>
@@ -80,7 +81,7 @@ export function StatsCards({ stats }: { stats: UsageStats }) {
   const used = formatStorageSize(stats.storage_used_bytes, locale);
   const limit = formatStorageSize(stats.storage_limit_bytes, locale);
   return (
-    <ul className={s.statsGrid}>
+    <ul className={c.statsGrid}>
       <StatCard id="generations" label={<Trans>Lượt tạo tháng này</Trans>} value={formatCount(stats.generations_this_month, locale)} hint={month} />
       <StatCard id="credits" label={<Trans>Tín dụng còn lại</Trans>} value={formatCount(stats.credits, locale)} hint={<Trans>Dùng chung cho mọi công cụ</Trans>} />
       <StatCard
@@ -108,14 +109,14 @@ export function StatsCards({ stats }: { stats: UsageStats }) {
 function StatCard({ id, label, value, hint }: { id: (typeof STAT_IDS)[number]; label: ReactNode; value: string; hint: ReactNode }) {
   const labelId = useId();
   return (
-    <li className={s.statCard} data-testid="stat-card" data-stat={id} aria-labelledby={labelId}>
-      <span id={labelId} className={s.statLabel}>
+    <li className={c.statCard} data-testid="stat-card" data-stat={id} aria-labelledby={labelId}>
+      <span id={labelId} className={c.statLabel}>
         {label}
       </span>
-      <span className={s.statValue} data-testid="stat-value">
+      <span className={c.statValue} data-testid="stat-value">
         {value}
       </span>
-      {hint ? <span className={s.statHint}>{hint}</span> : null}
+      {hint ? <span className={c.statHint}>{hint}</span> : null}
     </li>
   );
 }

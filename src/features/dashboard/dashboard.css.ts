@@ -176,24 +176,8 @@ export const chips = style({
   '@media': { [media.tablet]: { flexWrap: 'wrap', overflowX: 'visible', marginInline: 0, paddingInline: 0 } },
 });
 
-export const chip = style({
-  flexShrink: 0,
-  minHeight: '40px',
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.inkSoft,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 500,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink, color: vars.color.ink },
-    '&[aria-pressed="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
-  },
-});
+/** The filter chips scroll sideways on a phone: they keep their width. */
+export const chip = style({ flexShrink: 0 });
 
 export const authCard = style({
   display: 'grid',
@@ -283,120 +267,6 @@ export const skeleton = style({
   background: `linear-gradient(90deg, ${vars.color.sand} 25%, ${vars.color.canvas} 50%, ${vars.color.sand} 75%)`,
   backgroundSize: '200% 100%',
   '@media': { '(prefers-reduced-motion: no-preference)': { animation: `${shimmer} 1.4s ease-in-out infinite` } },
-});
-
-/* ---------- stats ---------- */
-
-export const statsGrid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space['4'] } },
-});
-
-export const statCard = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space['1'],
-  minHeight: '128px',
-  padding: vars.space['5'],
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-});
-
-export const statLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.inkSoft });
-
-export const statValue = style({
-  fontFamily: vars.font.display,
-  fontSize: vars.fontSize['3xl'],
-  lineHeight: 1.1,
-  fontVariantNumeric: 'tabular-nums',
-  overflowWrap: 'anywhere',
-});
-
-export const statHint = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
-
-export const skeletonValue = style([skeleton, { width: '60%', height: '2.25rem', margin: `${vars.space['1']} 0` }]);
-export const skeletonLine = style([skeleton, { width: '80%', height: '0.75rem' }]);
-
-/* ---------- thumbnails (body models, community) ---------- */
-
-export const strip = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: `0 0 ${vars.space['2']}`,
-  display: 'grid',
-  gridAutoFlow: 'column',
-  gridAutoColumns: 'minmax(150px, 180px)',
-  gap: vars.space['3'],
-  overflowX: 'auto',
-  scrollSnapType: 'x proximity',
-  overscrollBehaviorX: 'contain',
-});
-
-export const mediaCard = style({
-  position: 'relative',
-  display: 'grid',
-  gridTemplateRows: 'auto 1fr',
-  overflow: 'hidden',
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  scrollSnapAlign: 'start',
-});
-
-export const mediaFrame = style({
-  position: 'relative',
-  display: 'block',
-  width: '100%',
-  padding: 0,
-  border: 0,
-  background: vars.color.sand,
-  cursor: 'pointer',
-  overflow: 'hidden',
-});
-
-export const mediaFrameRatio = styleVariants({
-  portrait: { aspectRatio: '3 / 4' },
-  square: { aspectRatio: '1 / 1' },
-});
-
-export const mediaImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
-
-export const mediaBody = style({ display: 'grid', alignContent: 'start', gap: vars.space['2'], padding: vars.space['3'] });
-
-export const mediaTitle = style({ fontSize: vars.fontSize.sm, fontWeight: 650, lineHeight: 1.3, overflowWrap: 'anywhere' });
-
-export const mediaMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
-
-export const communityGrid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
-  '@media': { [media.tablet]: { gap: vars.space['4'] } },
-});
-
-export const playBadge = style({
-  position: 'absolute',
-  inset: 0,
-  margin: 'auto',
-  display: 'grid',
-  placeItems: 'center',
-  width: '48px',
-  height: '48px',
-  borderRadius: '50%',
-  background: vars.color.overlay,
-  color: vars.color.onDark,
-  pointerEvents: 'none',
-  transition: `opacity ${vars.motion.fast}`,
-  selectors: { '[data-playing="true"] &': { opacity: 0 } },
 });
 
 /* ---------- recent generations ---------- */

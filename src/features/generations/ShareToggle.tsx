@@ -1,10 +1,9 @@
-import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShareGeneration } from './mutations.ts';
-import * as s from './share-toggle.css.ts';
+import { Switch } from '../../ui/Switch.tsx';
 
 export interface ShareToggleProps {
   generation: Generation;
@@ -20,7 +19,6 @@ export interface ShareToggleProps {
  */
 export function ShareToggle({ generation }: ShareToggleProps) {
   const { t } = useLingui();
-  const id = useId();
   const share = useShareGeneration();
   const pending = share.isPending && share.variables?.id === generation.id;
   // While the request runs the switch shows what was asked; the caches follow the same value.
@@ -48,33 +46,23 @@ export function ShareToggle({ generation }: ShareToggleProps) {
   };
 
   return (
-    <label className={s.row} htmlFor={id} data-disabled={!shareable}>
-      <span id={`${id}-label`} className={s.label}>
-        {t`Chia sẻ lên cộng đồng`}
-      </span>
-      <span id={`${id}-hint`} className={s.hint} data-testid="share-toggle-hint">
-        {shareable ? (
-          <Trans>Hiện kết quả này trong mục Cộng đồng trên bảng điều khiển, kèm tên của bạn. Ảnh đầu vào không được chia sẻ.</Trans>
-        ) : (
-          <Trans>Chỉ chia sẻ được khi lượt tạo đã hoàn thành và có kết quả.</Trans>
-        )}
-      </span>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className={s.switchInput}
-        checked={checked}
-        aria-checked={checked}
-        aria-busy={pending}
-        // Named by the title alone; the explanation is its description.
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        disabled={!shareable}
-        data-testid="share-toggle"
-        data-job-id={generation.id}
-        onChange={(event) => void change(event.currentTarget.checked)}
-      />
-    </label>
+    <Switch
+      checked={checked}
+      onChange={(next) => void change(next)}
+      label={t`Chia sẻ lên cộng đồng`}
+      hint={
+        <span data-testid="share-toggle-hint">
+          {shareable ? (
+            <Trans>Hiện kết quả này trong mục Cộng đồng trên bảng điều khiển, kèm tên của bạn. Ảnh đầu vào không được chia sẻ.</Trans>
+          ) : (
+            <Trans>Chỉ chia sẻ được khi lượt tạo đã hoàn thành và có kết quả.</Trans>
+          )}
+        </span>
+      }
+      busy={pending}
+      disabled={!shareable}
+      testId="share-toggle"
+      data={{ 'data-job-id': generation.id }}
+    />
   );
 }

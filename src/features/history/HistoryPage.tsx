@@ -1,14 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
 import type { Asset } from '../../contract/media.ts';
-import { markJobsSeen } from '../../lib/offline/job-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
-import { AppLink } from '../../ui/link.tsx';
-import { Modal } from '../assets/shared/Modal.tsx';
 import { mediaSrc } from '../../lib/format.ts';
 import { IconRefresh } from '../../ui/icons/index.ts';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
@@ -18,10 +15,14 @@ import { useCancelGeneration, useRegenerateGeneration } from '../generations/mut
 import { useGenerationStream } from '../generations/generation-stream.ts';
 import { shareLink } from '../generations/share-link.ts';
 import { useHistoryActions } from '../generations/use-history-actions.ts';
-import { featuresOf, STATUS_FILTER_LABELS, STATUS_FILTERS, STATUS_FILTER_STATUSES, statusesOf, STUDIO_LINKS, TOOL_FILTER_LABELS, TOOL_FILTERS, type StatusFilter, type ToolFilter } from '../generations/filters.ts';
+import { featuresOf, STATUS_FILTER_STATUSES, statusesOf, type StatusFilter, type ToolFilter } from '../generations/filters.ts';
 import { groupByDay } from './day-groups.ts';
 import { formatDayHeading } from '../../lib/format.ts';
+import { DeleteGenerationDialog } from './DeleteGenerationDialog.tsx';
+import { HistoryFilters } from './HistoryFilters.tsx';
 import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
+import { HistoryEmpty, HistoryListError, HistorySkeleton } from './HistoryStates.tsx';
+import { useSeenTracker } from './use-seen-tracker.ts';
 import * as s from './history.css.ts';
 
 /** Loaded on first use: the list opens without the dialogs' code. */
@@ -64,8 +65,6 @@ export const HISTORY_PAGE_SIZE = 20;
 const NOW_TICK_MS = 60_000;
 /** The next page is asked for while the end of the list is still this far below the viewport. */
 const LOAD_AHEAD_PX = 800;
-/** An item counts as seen once this share of it is on screen. */
-const SEEN_VISIBLE_RATIO = 0.6;
 
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
@@ -85,53 +84,6 @@ function uniqueById(jobs: readonly Generation[]): Generation[] {
 /** A result's link as it can leave the app (absolute; the API may sit on another origin). */
 function absoluteUrl(url: string): string {
   return new URL(mediaSrc(url), globalThis.location.href).href;
-}
-
-/**
- * Finished items seen on screen (most of the card visible) or opened: `see` marks them once per
- * page visit; `itemRef` goes on every item.
- */
-function useSeenTracker() {
-  const seen = useRef(new Set<string>());
-  const observer = useRef<IntersectionObserver | null>(null);
-  const elements = useRef(new Set<HTMLElement>());
-  const see = useCallback((ids: readonly string[]) => {
-    const fresh = ids.filter((id) => !seen.current.has(id));
-    if (fresh.length === 0) return;
-    for (const id of fresh) seen.current.add(id);
-    // They leave the app badge (finished but unseen) and their notifications close.
-    void markJobsSeen(fresh);
-  }, []);
-  useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const watcher = new IntersectionObserver(
-      (entries) => {
-        const ids = entries.flatMap((entry) => {
-          const { dataset } = entry.target as HTMLElement;
-          return entry.isIntersecting && dataset.jobId && (dataset.status === 'completed' || dataset.status === 'failed') ? [dataset.jobId] : [];
-        });
-        see(ids);
-      },
-      { threshold: SEEN_VISIBLE_RATIO },
-    );
-    observer.current = watcher;
-    // Items mounted before this effect ran (children attach first).
-    for (const element of elements.current) watcher.observe(element);
-    return () => {
-      watcher.disconnect();
-      observer.current = null;
-    };
-  }, [see]);
-  const itemRef = useCallback((element: HTMLLIElement | null) => {
-    if (!element) return;
-    elements.current.add(element);
-    observer.current?.observe(element);
-    return () => {
-      elements.current.delete(element);
-      observer.current?.unobserve(element);
-    };
-  }, []);
-  return { see, itemRef };
 }
 
 interface Review {
@@ -303,42 +255,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
         </button>
       </header>
 
-      <div className={s.filters}>
-        <div className={s.chips} role="group" aria-label={t`Lọc theo công cụ`} data-testid="history-tool-filters">
-          <span className={s.chipsLabel} aria-hidden="true">
-            <Trans>Công cụ</Trans>
-          </span>
-          {TOOL_FILTERS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={s.chip}
-              aria-pressed={value === tool}
-              data-filter={value}
-              onClick={() => onSearchChange({ tool: value, job: undefined })}
-            >
-              {i18n._(TOOL_FILTER_LABELS[value])}
-            </button>
-          ))}
-        </div>
-        <div className={s.chips} role="group" aria-label={t`Lọc theo trạng thái`} data-testid="history-status-filters">
-          <span className={s.chipsLabel} aria-hidden="true">
-            <Trans>Trạng thái</Trans>
-          </span>
-          {STATUS_FILTERS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={s.chip}
-              aria-pressed={value === status}
-              data-filter={value}
-              onClick={() => onSearchChange({ status: value, job: undefined })}
-            >
-              {i18n._(STATUS_FILTER_LABELS[value])}
-            </button>
-          ))}
-        </div>
-      </div>
+      <HistoryFilters tool={tool} status={status} onSearchChange={onSearchChange} />
 
       <div ref={listRef} aria-labelledby={titleId} role="region">
         {target && !targetInList && !query.isPending ? (
@@ -356,62 +273,11 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
         ) : null}
 
         {query.isPending ? (
-          <div className={s.skeleton} role="status" aria-label={t`Đang tải lịch sử...`} aria-busy="true" data-testid="history-loading">
-            {[0, 1, 2].map((index) => (
-              <div key={index} className={s.skeletonCard} aria-hidden="true">
-                <span className={s.skeletonBlock.line} />
-                <span className={s.skeletonBlock.media} />
-                <span className={s.skeletonBlock.line} />
-              </div>
-            ))}
-          </div>
+          <HistorySkeleton />
         ) : query.isError && jobs.length === 0 ? (
-          <div className={s.state} role="alert" data-testid="history-list-error">
-            <p className={s.stateTitle}>
-              <Trans>Không tải được lịch sử tạo</Trans>
-            </p>
-            <p className={s.stateText}>{describeGenerationError(query.error, i18n).description}</p>
-            <button type="button" className={button({ variant: 'primary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="history-retry">
-              <Trans>Thử lại</Trans>
-            </button>
-          </div>
+          <HistoryListError reason={describeGenerationError(query.error, i18n).description} onRetry={() => void query.refetch()} />
         ) : jobs.length === 0 ? (
-          <div className={s.state} data-testid="history-empty" data-filtered={filtered}>
-            {filtered ? (
-              <>
-                <p className={s.stateTitle}>
-                  <Trans>Không có lần tạo nào khớp bộ lọc</Trans>
-                </p>
-                <button
-                  type="button"
-                  className={button({ variant: 'secondary', size: 'sm' })}
-                  onClick={() => onSearchChange({ tool: 'all', status: 'all', job: undefined })}
-                  data-testid="history-clear-filters"
-                >
-                  <Trans>Bỏ bộ lọc</Trans>
-                </button>
-              </>
-            ) : (
-              <>
-                <p className={s.stateTitle}>
-                  <Trans>Chưa có lịch sử</Trans>
-                </p>
-                <p className={s.stateText}>
-                  <Trans>Ảnh và video bạn tạo sẽ hiện ở đây. Hãy bắt đầu với một công cụ:</Trans>
-                </p>
-                <ul className={s.studios}>
-                  {STUDIO_LINKS.map((studio) => (
-                    <li key={studio.to}>
-                      <AppLink to={studio.to} className={s.studioLink}>
-                        <studio.icon size={18} />
-                        {i18n._(studio.label)}
-                      </AppLink>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </div>
+          <HistoryEmpty filtered={filtered} onClearFilters={() => onSearchChange({ tool: 'all', status: 'all', job: undefined })} />
         ) : (
           <div className={s.days}>
             {groups.map((group) => (
@@ -462,37 +328,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
         {downloading ? <DownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
       </Suspense>
 
-      {confirming ? <DeleteDialog job={confirming} onConfirm={() => void remove(confirming)} onCancel={() => setConfirming(null)} /> : null}
+      {confirming ? <DeleteGenerationDialog job={confirming} onConfirm={() => void remove(confirming)} onCancel={() => setConfirming(null)} /> : null}
     </div>
-  );
-}
-
-function DeleteDialog({ job, onConfirm, onCancel }: { job: Generation; onConfirm: () => void; onCancel: () => void }) {
-  const titleId = useId();
-  const textId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Modal onClose={onCancel} labelledBy={titleId} describedBy={textId} initialFocusRef={cancelRef} testId="history-delete-dialog">
-      <div className={s.confirm}>
-        <h2 id={titleId} className={s.confirmTitle}>
-          <Trans>Xóa lần tạo này?</Trans>
-        </h2>
-        <p id={textId} className={s.confirmText}>
-          {job.results.length > 0 ? (
-            <Trans>Lần tạo sẽ bị xóa khỏi lịch sử, và kết quả của nó khỏi thư viện (trừ khi một lần tạo khác đang dùng). Không thể hoàn tác.</Trans>
-          ) : (
-            <Trans>Lần tạo sẽ bị xóa khỏi lịch sử. Không thể hoàn tác.</Trans>
-          )}
-        </p>
-        <div className={s.confirmActions}>
-          <button ref={cancelRef} type="button" className={button({ variant: 'secondary' })} onClick={onCancel} data-testid="history-delete-cancel">
-            <Trans>Không</Trans>
-          </button>
-          <button type="button" className={button({ variant: 'accent' })} onClick={onConfirm} data-testid="history-delete-confirm">
-            <Trans>Xóa</Trans>
-          </button>
-        </div>
-      </div>
-    </Modal>
   );
 }

@@ -22,23 +22,6 @@ export const lead = style({ margin: `${vars.space['1']} 0 0`, color: vars.color.
 export const filters = style({ display: 'grid', gap: vars.space['3'] });
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' });
 export const chipsLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, marginRight: vars.space['1'], minWidth: '5.5rem' });
-export const chip = style({
-  minHeight: '40px',
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.inkSoft,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 500,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink, color: vars.color.ink },
-    '&[aria-pressed="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
-  },
-});
 
 // ── List ──
 export const days = style({ display: 'grid', gap: vars.space['8'] });
@@ -154,17 +137,6 @@ export const skeletonBlock = styleVariants({
   media: { height: '140px', borderRadius: vars.radius.md, background: vars.color.sand, animation: `${shimmer} 1.4s ease-in-out infinite` },
 });
 
-export const state = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space['3'],
-  textAlign: 'center',
-  padding: `${vars.space['10']} ${vars.space['4']}`,
-  borderRadius: vars.radius.lg,
-  border: `1px dashed ${vars.color.lineStrong}`,
-  background: vars.color.paper,
-});
-export const stateTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 600, color: vars.color.ink });
 export const stateText = style({ margin: 0, color: vars.color.inkSoft, maxWidth: '52ch' });
 export const studios = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], justifyContent: 'center' });
 export const studioLink = style({
@@ -184,7 +156,3 @@ export const error = style({ margin: 0, color: vars.color.danger });
 export const pinned = style({ display: 'grid', gap: vars.space['3'] });
 
 // ── Confirmation dialog ──
-export const confirm = style({ display: 'grid', gap: vars.space['4'], padding: vars.space['6'] });
-export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.ink });
-export const confirmText = style({ margin: 0, color: vars.color.inkSoft });
-export const confirmActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space['2'], flexWrap: 'wrap' });

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui, Plural } from '@lingui/react/macro';
 import { MEDIA_BUDGET_CHOICES_BYTES } from '../../kernel/media-cache-policy.ts';
 import { mediaCacheSupported, mediaCacheUsage, setMediaCacheBudget } from '../../lib/offline/media-cache.ts';
 import { periodicSyncStatus } from '../../lib/offline/periodic-sync.ts';
@@ -69,7 +69,7 @@ export function OfflineSettings() {
     setClearing(true);
     try {
       await clearSavedCopies();
-      notify.success(t`Đã xoá dữ liệu ngoại tuyến`);
+      notify.success(t`Đã xóa dữ liệu ngoại tuyến`);
     } finally {
       setClearing(false);
       setConfirmClear(false);
@@ -126,7 +126,7 @@ export function OfflineSettings() {
             {mediaBytes}
           </dd>
           <dd className={s.figureLabel}>
-            <Trans>{fileCount} tệp</Trans>
+            <Plural value={fileCount} other="# tệp" />
           </dd>
         </div>
         <div className={s.figure}>
@@ -148,7 +148,7 @@ export function OfflineSettings() {
           }
         >
           <p className={s.rowText}>
-            <Trans>Khi vượt giới hạn, các tệp lâu không xem bị xoá trước; mục giữ ngoại tuyến không bao giờ bị xoá.</Trans>
+            <Trans>Khi vượt giới hạn, các tệp lâu không xem bị xóa trước; mục giữ ngoại tuyến không bao giờ bị xóa.</Trans>
           </p>
           <div className={s.rowActions}>
             <select
@@ -169,25 +169,25 @@ export function OfflineSettings() {
           </div>
         </Row>
 
-        <Row title={<Trans>Xoá bản lưu trên thiết bị</Trans>}>
+        <Row title={<Trans>Xóa bản lưu trên thiết bị</Trans>}>
           {confirmClear ? (
             <>
               <p className={s.rowText}>
-                <Trans>Xoá mọi dữ liệu, ảnh và video đã lưu trên thiết bị này, kể cả mục giữ ngoại tuyến? Các tệp đang chờ tải lên vẫn được giữ.</Trans>
+                <Trans>Xóa mọi dữ liệu, ảnh và video đã lưu trên thiết bị này, kể cả mục giữ ngoại tuyến? Các tệp đang chờ tải lên vẫn được giữ.</Trans>
               </p>
               <div className={s.rowActions}>
                 <button type="button" className={button({ variant: 'primary', size: 'sm' })} disabled={clearing} onClick={() => void onClear()} data-testid="offline-clear-confirm">
-                  {clearing ? <Trans>Đang xoá…</Trans> : <Trans>Xoá</Trans>}
+                  {clearing ? <Trans>Đang xóa…</Trans> : <Trans>Xóa</Trans>}
                 </button>
                 <button type="button" className={button({ variant: 'ghost', size: 'sm' })} disabled={clearing} onClick={() => setConfirmClear(false)}>
-                  <Trans>Huỷ</Trans>
+                  <Trans>Hủy</Trans>
                 </button>
               </div>
             </>
           ) : (
             <div className={s.rowActions}>
               <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => setConfirmClear(true)} data-testid="offline-clear">
-                <Trans>Xoá dữ liệu ngoại tuyến</Trans>
+                <Trans>Xóa dữ liệu ngoại tuyến</Trans>
               </button>
             </div>
           )}

@@ -2,11 +2,13 @@ import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, NAME_MIN, type User } from '../../contract/auth.ts';
 import { getSession, sessionUserAtom, toSessionUser } from '../../lib/session.ts';
-import { activateLocale, INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
+import { formatDate } from '../../lib/format.ts';
+import { Select } from '../../ui/Field.tsx';
+import { activateLocale, isLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.css.ts';
 import { authKeys, profileQueryOptions } from '../auth/api.ts';
@@ -92,10 +94,9 @@ function Summary({ user, fallbackEmail }: { user: User | undefined; fallbackEmai
   const sessionUser = useAtomValue(sessionUserAtom);
   if (!sessionUser) return null;
   const locale = isLocale(i18n.locale) ? i18n.locale : 'vi';
-  const number = new Intl.NumberFormat(INTL_LOCALE[locale]);
   const plan = user?.plan ?? '';
-  const credits = user ? number.format(user.credits) : '';
-  const since = user ? new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long' }).format(new Date(user.created_at)) : null;
+  const credits = user?.credits ?? 0;
+  const since = user ? formatDate(user.created_at, locale) : null;
   return (
     <section className={s.summary} aria-label={t`Tóm tắt tài khoản`}>
       <Avatar user={sessionUser} size={64} />
@@ -108,7 +109,7 @@ function Summary({ user, fallbackEmail }: { user: User | undefined; fallbackEmai
               <Trans>Gói {plan}</Trans>
             </span>
             <span className={s.chip}>
-              <Trans>{credits} tín dụng</Trans>
+              <Plural value={credits} other="# tín dụng" />
             </span>
             <span className={user.is_verified ? s.chipGood : s.chip}>{user.is_verified ? <Trans>Email đã xác minh</Trans> : <Trans>Email chưa xác minh</Trans>}</span>
             {since && (
@@ -178,20 +179,17 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 function LanguageSelect({ value, onChange }: { value: string; onChange: (value: 'vi' | 'en') => void }) {
-  const id = useId();
   return (
-    <div className={a.field}>
-      <label htmlFor={id} className={a.label}>
-        <Trans>Ngôn ngữ</Trans>
-      </label>
-      <select id={id} name="language" className={a.select} value={value} onChange={(event) => onChange(event.target.value === 'en' ? 'en' : 'vi')}>
-        <option value="vi">Tiếng Việt</option>
-        <option value="en">English</option>
-      </select>
-      <p className={a.hint}>
-        <Trans>Ngôn ngữ của giao diện và của email chúng tôi gửi bạn.</Trans>
-      </p>
-    </div>
+    <Select
+      label={<Trans>Ngôn ngữ</Trans>}
+      hint={<Trans>Ngôn ngữ của giao diện và của email chúng tôi gửi bạn.</Trans>}
+      name="language"
+      value={value}
+      onChange={(event) => onChange(event.target.value === 'en' ? 'en' : 'vi')}
+    >
+      <option value="vi">Tiếng Việt</option>
+      <option value="en">English</option>
+    </Select>
   );
 }
 

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { ShareFailureReason } from '../../contract/share-target.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
@@ -104,7 +104,7 @@ function PendingPhotos({ entryId, userId, onUploaded }: { entryId: string; userI
       <PhotoList photos={shared.photos} selected={selected} onSelect={setSelected} onRetry={shared.retry} />
       {skipped > 0 ? (
         <p className={s.targetHint}>
-          <Trans>Đã bỏ qua {skipped} tệp không phải ảnh JPEG, PNG hoặc WebP (hoặc quá 10 tệp).</Trans>
+          <Plural value={skipped} other="Đã bỏ qua # tệp không phải ảnh JPEG, PNG hoặc WebP (hoặc quá 10 tệp)." />
         </p>
       ) : null}
       <Targets assetId={current.assetId} photo={current} />

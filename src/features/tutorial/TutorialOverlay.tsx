@@ -15,7 +15,9 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { visuallyHidden } from '../../ui/a11y.css.ts';
 import { button } from '../../ui/button.css.ts';
+import { useFocusTrap } from '../../ui/focus-trap.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import type { TutorialController, TutorialSnapshot } from './controller.ts';
 import { cutoutPath, highlightRect, placeTooltip, type Rect, type Size } from './geometry.ts';
@@ -24,9 +26,6 @@ import { useTutorialSnapshot } from './use-tutorial.ts';
 import * as s from './tutorial.css.ts';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function TutorialOverlay({ controller }: { controller: TutorialController }) {
   const snapshot = useTutorialSnapshot(controller);
@@ -209,49 +208,22 @@ function Overlay({ controller, snapshot, reducedMotion }: OverlayProps) {
   });
 
   // Keys go to the controller; Tab stays in the tooltip; focus goes back where it was at the end.
-  useEffect(() => {
-    const returnTarget = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const focusables = () =>
-      Array.from(tooltipRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter((element) => !element.hidden);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Tab') {
-        const tooltip = tooltipRef.current;
-        const items = focusables();
-        const first = items[0];
-        const last = items.at(-1);
-        if (!tooltip || !first || !last) return;
-        const outside = !tooltip.contains(document.activeElement);
-        if (event.shiftKey && (outside || document.activeElement === first || document.activeElement === tooltip)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && (outside || document.activeElement === last)) {
-          event.preventDefault();
-          first.focus();
-        }
-        return;
-      }
+  // Focus that leaves the tooltip another way comes back, except into a target the step lets
+  // the user use (and into toasts, as in every trap).
+  useFocusTrap(tooltipRef, {
+    lockScroll: false,
+    focusOnOpen: false,
+    containerIsFirst: true,
+    onKey: (event) => {
       if (controller.handleKey(event)) event.preventDefault();
-    };
-    // Focus that leaves the tooltip another way comes back, except into a target the step lets
-    // the user use, and into toasts (they sit above and may hold an action).
-    const onFocusIn = (event: FocusEvent) => {
-      const tooltip = tooltipRef.current;
-      const focused = event.target;
-      if (!tooltip || !(focused instanceof Element) || tooltip.contains(focused)) return;
-      if (focused.closest('[data-sonner-toaster]')) return;
+    },
+    strayFocusTarget: () => tooltipRef.current,
+    allowOutside: (focused) => {
       const { step: current } = live.current;
       const element = current?.target && !current.disableInteraction ? findElement(current.target) : null;
-      if (element?.contains(focused)) return;
-      tooltip.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      if (returnTarget?.isConnected) returnTarget.focus();
-    };
-  }, [controller]);
+      return element?.contains(focused) ?? false;
+    },
+  });
 
   // Each step moves focus into the tooltip unless it is already there (a kept Next button).
   const stepId = phase === 'shown' ? step?.id : undefined;
@@ -376,7 +348,7 @@ function Overlay({ controller, snapshot, reducedMotion }: OverlayProps) {
           </p>
         </div>
       )}
-      <p className={s.visuallyHidden} aria-live="polite" aria-atomic="true">
+      <p className={visuallyHidden} aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
     </div>

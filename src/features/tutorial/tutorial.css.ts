@@ -148,18 +148,6 @@ globalStyle(`${hints} kbd`, {
   background: vars.color.canvas,
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 export const helpButton = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -24,7 +24,7 @@ export const MEDIA_MESSAGE_DESCRIPTORS = {
   // `{n}`: whole minutes to wait.
   tooManyUploads: msg({ message: 'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi {n} phút rồi thử lại.' }),
   // `{used}`, `{limit}`: storage sizes, e.g. '4,9 GB'.
-  storageFull: msg({ message: 'Không đủ dung lượng lưu trữ: đã dùng {used} trên {limit}. Hãy xoá bớt tệp trong thư viện để tải tệp này lên.' }),
+  storageFull: msg({ message: 'Không đủ dung lượng lưu trữ: đã dùng {used} trên {limit}. Hãy xóa bớt tệp trong thư viện để tải tệp này lên.' }),
 } as const satisfies Record<MediaMessageKey, MessageDescriptor>;
 
 /** Problems the client finds itself (no server code): too many files, no connection, a stalled upload. */

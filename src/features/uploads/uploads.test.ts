@@ -143,7 +143,7 @@ describe('uploadFile', () => {
       'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi 20 phút rồi thử lại.',
     );
     const full = { detail: storageFullText(4_987_000_000, 5_000_000_000), code: 'storageFull', used_bytes: 4_987_000_000, limit_bytes: 5_000_000_000, file_bytes: 90_000_000 };
-    expect(await problemOf(413, full)).toBe('Không đủ dung lượng lưu trữ: đã dùng 4,9 GB trên 5 GB. Hãy xoá bớt tệp trong thư viện để tải tệp này lên.');
+    expect(await problemOf(413, full)).toBe('Không đủ dung lượng lưu trữ: đã dùng 4,9 GB trên 5 GB. Hãy xóa bớt tệp trong thư viện để tải tệp này lên.');
     // In English, the catalog's text is the contract's, with the sizes worded the English way.
     const english = setupI18n({ locale: 'en', messages: { en: { [MEDIA_MESSAGE_DESCRIPTORS.storageFull.id!]: MEDIA_MESSAGES.storageFull } } });
     expect(describeUploadProblem(uploadProblemOf(new ApiError(full.detail, 413, full), 'image'), english)).toBe(full.detail);

@@ -21,7 +21,7 @@ import { button } from '../../../ui/button.css.ts';
 import { assetQueryOptions, linksExpiring } from '../../media/api.ts';
 import { formatDimensions } from '../../../lib/format.ts';
 import { IconDownload } from '../../../ui/icons/index.ts';
-import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
+import { CloseButton, Modal } from '../../../ui/Modal.tsx';
 import { Over4kWarning } from '../over4k/Over4kWarning.tsx';
 import {
   DOWNLOAD_QUALITIES,
@@ -147,7 +147,7 @@ function DownloadOptions({ onClose, asset, defaultChoice }: DownloadDialogProps)
             {asset.name}
           </p>
         </div>
-        <ModalCloseButton onClose={onClose} testId="download-dialog-close" />
+        <CloseButton onClose={onClose} testId="download-dialog-close" />
       </div>
 
       <form

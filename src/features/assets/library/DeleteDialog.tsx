@@ -1,8 +1,5 @@
-import { useId, useRef } from 'react';
 import { Plural, Trans } from '@lingui/react/macro';
-import { button } from '../../../ui/button.css.ts';
-import { Modal } from '../shared/Modal.tsx';
-import * as s from './library.css.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 
 export interface DeleteDialogProps {
   count: number;
@@ -18,27 +15,18 @@ export interface DeleteDialogProps {
  * `library-delete-cancel`.
  */
 export function DeleteDialog({ count, onConfirm, onClose }: DeleteDialogProps) {
-  const titleId = useId();
-  const textId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal onClose={onClose} labelledBy={titleId} describedBy={textId} initialFocusRef={cancelRef} testId="library-delete-dialog">
-      <div className={s.dialogBody}>
-        <h2 id={titleId} className={s.dialogTitle} data-testid="library-delete-title" data-count={count}>
-          <Plural value={count} other="Xoá # tệp?" />
-        </h2>
-        <p id={textId} className={s.dialogText}>
-          <Trans>Tệp sẽ bị xoá khỏi thư viện và không thể khôi phục. Liên kết tới tệp cũng sẽ ngừng hoạt động.</Trans>
-        </p>
-      </div>
-      <div className={s.dialogActions}>
-        <button ref={cancelRef} type="button" className={button({ variant: 'secondary' })} data-testid="library-delete-cancel" onClick={onClose}>
-          <Trans>Hủy</Trans>
-        </button>
-        <button type="button" className={`${button({ variant: 'primary' })} ${s.dangerButton}`} data-testid="library-delete-confirm" onClick={onConfirm}>
-          <Trans>Xoá</Trans>
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={<Plural value={count} other="Xóa # tệp?" />}
+      confirmLabel={<Trans>Xóa</Trans>}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+      testId="library-delete"
+      titleData={{ 'data-count': count }}
+    >
+      <p>
+        <Trans>Tệp sẽ bị xóa khỏi thư viện và không thể khôi phục. Liên kết tới tệp cũng sẽ ngừng hoạt động.</Trans>
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -199,7 +199,7 @@ describe('LibraryScreen', () => {
     fireEvent.click(checkbox('a9'));
     fireEvent.click(screen.getByTestId('library-delete-selected'));
     const dialog = await screen.findByTestId('library-delete-dialog');
-    expect(dialog.textContent).toContain('Xoá 2 tệp?');
+    expect(dialog.textContent).toContain('Xóa 2 tệp?');
     // Cancel deletes nothing.
     fireEvent.click(within(dialog).getByTestId('library-delete-cancel'));
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
@@ -209,7 +209,7 @@ describe('LibraryScreen', () => {
     fireEvent.click(within(await screen.findByTestId('library-delete-dialog')).getByTestId('library-delete-confirm'));
     await waitFor(() => expect(screen.getAllByTestId('library-tile')).toHaveLength(10));
     expect(screen.queryByTestId('library-selection-bar')).toBeNull();
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Đã xoá thành công', expect.anything()));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Đã xóa thành công', expect.anything()));
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname).toSorted()).toEqual(['/api/assets/a2', '/api/assets/a9']);
     expect(screen.queryByText('anh-2.jpg')).toBeNull();
     expect(screen.getByTestId('library-count').dataset.count).toBe('10');
@@ -223,7 +223,7 @@ describe('LibraryScreen', () => {
     fireEvent.click(checkbox('a4'));
     fireEvent.click(screen.getByTestId('library-delete-selected'));
     fireEvent.click(within(await screen.findByTestId('library-delete-dialog')).getByTestId('library-delete-confirm'));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Không xoá được tệp', expect.anything()));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Không xóa được tệp', expect.anything()));
     expect(notify.success).not.toHaveBeenCalled();
     // The list is fetched again: a3 is back, a4 is gone.
     await waitFor(() => expect(screen.getAllByTestId('library-tile')).toHaveLength(11));

@@ -15,6 +15,7 @@
  */
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { INTL_LOCALE } from '../../../lib/i18n.ts';
@@ -191,8 +192,8 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
       });
       const saved = result.saved.length;
       const failed = result.failed.length;
-      if (failed === 0) notify.success(t`Tải xuống hoàn tất`, { description: t`Đã tải xuống ${saved} tệp.` });
-      else notify.error(t`Tải xuống thất bại`, { description: t`${failed} tệp không tải xuống được; đã tải ${saved} tệp.` });
+      if (failed === 0) notify.success(t`Tải xuống hoàn tất`, { description: t({ message: plural(saved, { other: 'Đã tải xuống # tệp.' }) }) });
+      else notify.error(t`Tải xuống thất bại`, { description: t({ message: `${plural(failed, { other: '# tệp không tải xuống được' })}; ${plural(saved, { other: 'đã tải # tệp' })}.` }) });
     } catch {
       // Aborted: the screen is gone.
     } finally {
@@ -211,12 +212,12 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
       const failed = result.failed.length;
       const deleted = result.deleted.length;
       if (failed === 0) {
-        notify.success(t`Đã xoá thành công`, deleted > 1 ? { description: t`Đã xoá ${deleted} tệp.` } : undefined);
+        notify.success(t`Đã xóa thành công`, deleted > 1 ? { description: t({ message: plural(deleted, { other: 'Đã xóa # tệp.' }) }) } : undefined);
       } else {
-        notify.error(t`Không xoá được tệp`, { description: t`${failed} tệp chưa xoá được, vui lòng thử lại.` });
+        notify.error(t`Không xóa được tệp`, { description: t({ message: plural(failed, { other: '# tệp chưa xóa được, vui lòng thử lại.' }) }) });
       }
     } catch {
-      notify.error(t`Không xoá được tệp`, { description: t`Vui lòng kiểm tra kết nối mạng và thử lại.` });
+      notify.error(t`Không xóa được tệp`, { description: t`Vui lòng kiểm tra kết nối mạng và thử lại.` });
     }
   };
 
@@ -271,7 +272,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
           </span>
         ) : null}
         <p className={s.lead}>
-          <Trans>Mọi ảnh và video bạn đã tải lên hoặc tạo ra. Mở để xem, tải xuống, xoá hoặc dùng lại trong một công cụ.</Trans>
+          <Trans>Mọi ảnh và video bạn đã tải lên hoặc tạo ra. Mở để xem, tải xuống, xóa hoặc dùng lại trong một công cụ.</Trans>
         </p>
       </header>
 

@@ -2,11 +2,11 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconAlert, IconRefresh, IconImage } from '../../../ui/icons/index.ts';
-import { NAV } from '../../registry/nav-items.ts';
-import { STUDIO_NAV } from '../../registry/nav-items.ts';
+import { IconImage } from '../../../ui/icons/index.ts';
+import { NAV, STUDIO_NAV } from '../../registry/nav-items.ts';
 import { STUDIO_IDS } from '../../registry/studios.ts';
-import { visuallyHidden } from '../shared/modal.css.ts';
+import { ErrorState } from '../../../ui/States.tsx';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import * as s from './library.css.ts';
 
 /** Tiles drawn while the first page loads: about two screens of a tablet. */
@@ -33,16 +33,7 @@ export function LibrarySkeleton() {
 /** Spec §8 'Failed to load assets', with Retry. */
 export function LibraryError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className={s.state} role="alert" data-testid="library-error">
-      <IconAlert size={28} />
-      <p className={s.stateTitle}>
-        <Trans>Không tải được thư viện</Trans>
-      </p>
-      <button type="button" className={button({ variant: 'secondary' })} data-testid="library-retry" onClick={onRetry}>
-        <IconRefresh size={18} />
-        <Trans>Thử lại</Trans>
-      </button>
-    </div>
+    <ErrorState title={<Trans>Không tải được thư viện</Trans>} onRetry={onRetry} testId="library-error" retryTestId="library-retry" />
   );
 }
 
@@ -60,7 +51,7 @@ export function LibraryEmpty({ filtered, onClearFilters }: { filtered: boolean; 
           <Trans>Thử tìm bằng tên khác, chọn công cụ khác hoặc nới rộng khoảng ngày.</Trans>
         </p>
         <button type="button" className={button({ variant: 'secondary' })} onClick={onClearFilters}>
-          <Trans>Xoá bộ lọc</Trans>
+          <Trans>Xóa bộ lọc</Trans>
         </button>
       </div>
     );

@@ -105,7 +105,7 @@ export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, 
         <div className={s.toolbarEnd}>
           {filtered ? (
             <button type="button" className={button({ variant: 'ghost', size: 'sm' })} data-testid="library-clear-filters" onClick={onClearFilters}>
-              <Trans>Xoá bộ lọc</Trans>
+              <Trans>Xóa bộ lọc</Trans>
             </button>
           ) : null}
           <button type="button" className={button({ variant: 'secondary', size: 'sm' })} disabled={!onSelectAll} data-testid="library-select-all" onClick={() => onSelectAll?.()}>

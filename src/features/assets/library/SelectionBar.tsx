@@ -37,7 +37,7 @@ export function SelectionBar({ count, onDownload, onDelete, onClear, downloading
         )}
       </button>
       <button type="button" className={s.barDanger} data-testid="library-delete-selected" onClick={onDelete}>
-        <Trans>Xoá</Trans>
+        <Trans>Xóa</Trans>
       </button>
       <button type="button" className={s.barButton} aria-label={t`Bỏ chọn`} title={t`Bỏ chọn`} data-testid="library-clear-selection" onClick={onClear}>
         <IconClose size={18} />

@@ -336,16 +336,6 @@ export const barDanger = style([barButton, { background: vars.color.danger, sele
 
 /* ---------- the delete confirmation ---------- */
 
-export const dialogBody = style({ display: 'grid', gap: vars.space['3'], padding: vars.space['6'] });
-
-export const dialogTitle = style({ fontFamily: vars.font.display, fontSize: vars.fontSize.xl, fontWeight: 600 });
-
-export const dialogText = style({ color: vars.color.inkSoft });
-
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space['2'], padding: `0 ${vars.space['6']} ${vars.space['6']}` });
-
-export const dangerButton = style({ background: vars.color.danger, selectors: { '&:hover:not(:disabled)': { background: '#8f1e18' } } });
-
 /* ---------- the review dialog's actions ---------- */
 
 export const reviewAction = style({

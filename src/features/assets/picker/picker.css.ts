@@ -120,7 +120,6 @@ export const state = style({
 
 export const stateTitle = style({ fontWeight: 600, color: vars.color.ink });
 
-export const errorState = style([state, { color: vars.color.danger }]);
 
 export const sentinel = style({ height: '1px' });
 

@@ -19,14 +19,13 @@ import type { Asset } from '../../../contract/media.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { formatBytes, formatDimensions, formatDuration, mediaSrc } from '../../../lib/format.ts';
 import { capturePointer } from '../shared/pointer.ts';
-import { IconChevronLeft, IconChevronRight, IconFit, IconZoomIn, IconZoomOut } from '../../../ui/icons/index.ts';
-import { Modal, ModalCloseButton } from '../shared/Modal.tsx';
-import { visuallyHidden } from '../shared/modal.css.ts';
+import { IconChevronLeft, IconChevronRight } from '../../../ui/icons/index.ts';
+import { CloseButton, Modal } from '../../../ui/Modal.tsx';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import {
   DOUBLE_TAP_SCALE,
   FITTED,
   fitSize,
-  MAX_SCALE,
   MIN_SCALE,
   panBy,
   pinchView,
@@ -38,6 +37,7 @@ import {
   type Size,
   type View,
 } from './zoom.ts';
+import { ZoomToolbar } from './ZoomToolbar.tsx';
 import * as s from './review.css.ts';
 
 /** Two taps within this time (ms) and distance (px) make a double tap. */
@@ -314,7 +314,7 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
             ) : null}
           </span>
           {renderActions ? <div className={s.actions}>{renderActions(item, current)}</div> : null}
-          <ModalCloseButton onClose={onClose} testId="review-dialog-close" className={s.closeArea} />
+          <CloseButton onClose={onClose} testId="review-dialog-close" className={s.closeArea} />
         </div>
 
         <div
@@ -384,43 +384,7 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
           ) : null}
         </div>
 
-        {isImage ? (
-          <div className={s.toolbar} role="toolbar" aria-label={t`Thu phóng`}>
-            <button
-              type="button"
-              className={s.toolButton}
-              aria-label={t`Thu nhỏ`}
-              disabled={view.scale <= MIN_SCALE}
-              data-testid="review-zoom-out"
-              onClick={() => zoomTo(view.scale / ZOOM_STEP)}
-            >
-              <IconZoomOut size={22} />
-            </button>
-            <span className={s.zoomLevel} aria-live="polite">
-              {percent}%
-            </span>
-            <button
-              type="button"
-              className={s.toolButton}
-              aria-label={t`Phóng to`}
-              disabled={view.scale >= MAX_SCALE}
-              data-testid="review-zoom-in"
-              onClick={() => zoomTo(view.scale * ZOOM_STEP)}
-            >
-              <IconZoomIn size={22} />
-            </button>
-            <button
-              type="button"
-              className={s.toolButton}
-              aria-label={t`Vừa màn hình`}
-              disabled={!zoomed}
-              data-testid="review-zoom-reset"
-              onClick={() => setView(FITTED)}
-            >
-              <IconFit size={22} />
-            </button>
-          </div>
-        ) : null}
+        {isImage ? <ZoomToolbar scale={view.scale} percent={percent} onZoom={zoomTo} onFit={() => setView(FITTED)} /> : null}
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { useRef, type KeyboardEvent } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconSearch } from '../../../ui/icons/index.ts';
-import { visuallyHidden } from './modal.css.ts';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
+import { Tabs } from '../../../ui/Tabs.tsx';
 import * as s from './filter-controls.css.ts';
 
 /**
@@ -24,43 +24,8 @@ export interface AssetTabsProps<T extends string> {
 
 export function AssetTabs<T extends string>({ tabs, active, labels, onChange, panelId, idPrefix, testId }: AssetTabsProps<T>) {
   const { t, i18n } = useLingui();
-  const listRef = useRef<HTMLDivElement>(null);
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = tabs.indexOf(active);
-    const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? tabs.length - 1
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    const tab = tabs[next];
-    if (tab === undefined) return;
-    onChange(tab);
-    listRef.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.focus();
-  };
   return (
-    <div ref={listRef} role="tablist" aria-label={t`Loại tệp`} className={s.tabs}>
-      {tabs.map((tab) => (
-        <button
-          key={tab}
-          id={`${idPrefix}-${tab}`}
-          type="button"
-          role="tab"
-          aria-selected={tab === active}
-          aria-controls={panelId}
-          tabIndex={tab === active ? 0 : -1}
-          className={s.tab}
-          data-testid={testId}
-          data-tab={tab}
-          onClick={() => onChange(tab)}
-          onKeyDown={onKeyDown}
-        >
-          {i18n._(labels[tab])}
-        </button>
-      ))}
-    </div>
+    <Tabs tabs={tabs} active={active} onChange={onChange} renderLabel={(tab) => i18n._(labels[tab])} label={t`Loại tệp`} panelId={panelId} idPrefix={idPrefix} testId={testId} />
   );
 }
 

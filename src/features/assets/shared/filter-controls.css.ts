@@ -3,25 +3,6 @@ import { vars } from '../../../ui/theme.css.ts';
 
 /** The kind tabs and the name search shared by the assets picker and /your-assets. */
 
-export const tabs = style({ display: 'flex', gap: vars.space['1'], overflowX: 'auto', maxWidth: '100%' });
-
-export const tab = style({
-  minHeight: '44px',
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.inkSoft,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink },
-    '&[aria-selected="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
-  },
-});
-
 export const search = style({ position: 'relative', flex: '1 1 220px', display: 'flex', alignItems: 'center' });
 
 export const searchIcon = style({ position: 'absolute', left: vars.space['3'], color: vars.color.muted, pointerEvents: 'none' });

@@ -190,7 +190,7 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
         status: enough ? 'pass' : 'warn',
         explanation: enough
           ? t`Đủ chỗ để lưu lịch sử và ảnh xem ngoại tuyến.`
-          : t`Còn ít chỗ trống: trình duyệt có thể xoá dữ liệu ngoại tuyến của Atelier.`,
+          : t`Còn ít chỗ trống: trình duyệt có thể xóa dữ liệu ngoại tuyến của Atelier.`,
       });
     }
     const permission = probe.notifications;

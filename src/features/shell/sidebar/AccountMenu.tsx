@@ -6,7 +6,8 @@ import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { Avatar } from './Avatar.tsx';
 import { IconChevronDown, IconChevronUpDown, IconLogout, IconShield, IconUser } from '../../../ui/icons/index.ts';
 import { useLogout } from './use-logout.ts';
-import * as s from './sidebar.css.ts';
+import { visuallyHidden } from '../../../ui/a11y.css.ts';
+import * as am from './account-menu.css.ts';
 
 interface AccountMenuProps {
   user: SessionUser;
@@ -106,11 +107,11 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
   };
 
   return (
-    <div className={s.account} ref={rootRef}>
+    <div className={am.account} ref={rootRef}>
       <button
         ref={triggerRef}
         type="button"
-        className={compact ? s.accountTriggerCompact : s.accountTrigger}
+        className={compact ? am.accountTriggerCompact : am.accountTrigger}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -121,14 +122,14 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
         <Avatar user={user} size={compact ? 34 : 36} />
         {compact ? (
           <>
-            <span className={s.visuallyHidden}>{t`Tài khoản: ${name}`}</span>
+            <span className={visuallyHidden}>{t`Tài khoản: ${name}`}</span>
             <IconChevronDown size={16} />
           </>
         ) : (
           <>
-            <span className={s.accountText}>
-              <span className={s.accountName}>{name}</span>
-              <span className={s.accountEmail}>{user.email}</span>
+            <span className={am.accountText}>
+              <span className={am.accountName}>{name}</span>
+              <span className={am.accountEmail}>{user.email}</span>
             </span>
             <IconChevronUpDown size={18} />
           </>
@@ -141,17 +142,17 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
           role="menu"
           tabIndex={-1}
           aria-label={t`Tài khoản`}
-          className={`${s.menu} ${s.menuPlacement[placement]}`}
+          className={`${am.menu} ${am.menuPlacement[placement]}`}
           data-testid="account-menu"
           onKeyDown={onMenuKeyDown}
         >
           {compact && (
-            <div className={s.menuHeader} role="presentation">
-              <span className={s.menuHeaderName}>{name}</span>
-              <span className={s.menuHeaderEmail}>{user.email}</span>
+            <div className={am.menuHeader} role="presentation">
+              <span className={am.menuHeaderName}>{name}</span>
+              <span className={am.menuHeaderEmail}>{user.email}</span>
             </div>
           )}
-          <AppLink to="/profile" role="menuitem" tabIndex={-1} className={s.menuItem} onClick={choose}>
+          <AppLink to="/profile" role="menuitem" tabIndex={-1} className={am.menuItem} onClick={choose}>
             <IconUser size={18} />
             <Trans>Cài đặt hồ sơ</Trans>
           </AppLink>
@@ -160,7 +161,7 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
               to="/admin"
               role="menuitem"
               tabIndex={-1}
-              className={s.menuItem}
+              className={am.menuItem}
               onClick={choose}
               data-testid="admin-link"
             >
@@ -168,12 +169,12 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
               <Trans>Trang quản trị</Trans>
             </AppLink>
           )}
-          <hr className={s.menuSeparator} />
+          <hr className={am.menuSeparator} />
           <button
             type="button"
             role="menuitem"
             tabIndex={-1}
-            className={`${s.menuItem} ${s.menuItemDanger}`}
+            className={`${am.menuItem} ${am.menuItemDanger}`}
             data-testid="account-logout"
             onClick={() => {
               choose();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { initials, type SessionUser } from '../../../lib/session.ts';
-import * as s from './sidebar.css.ts';
+import * as am from './account-menu.css.ts';
 
 /** The user's picture, or their initials when there is none or it fails to load (spec §2). */
 export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
@@ -9,13 +9,13 @@ export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }
   const showImage = Boolean(src) && failedSrc !== src;
   return (
     <span
-      className={s.avatar}
+      className={am.avatar}
       style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
       aria-hidden="true"
     >
       {showImage ? (
         <img
-          className={s.avatarImage}
+          className={am.avatarImage}
           src={src}
           alt=""
           width={size}

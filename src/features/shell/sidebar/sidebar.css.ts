@@ -1,29 +1,17 @@
-import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
 
 /*
  * The studio chrome is ink: the sidebar, the mobile header, the drawer and the dashboard's
  * compact top bar. Text on ink uses onDark (#fff, 19:1) and onDarkMuted (#c8c8cc, 12:1).
  */
-const hoverOnDark = 'rgba(255, 255, 255, 0.07)';
+export const hoverOnDark = 'rgba(255, 255, 255, 0.07)';
 const activeOnDark = 'rgba(255, 255, 255, 0.12)';
-const lineOnDark = 'rgba(255, 255, 255, 0.12)';
+export const lineOnDark = 'rgba(255, 255, 255, 0.12)';
 /** Height of a navigation row in px: 16 entries fit a 768 px tall window with the card. */
 const NAV_ROW_PX = 34;
 /** Height of the mobile header and the dashboard top bar in px. */
 const BAR_PX = 60;
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 export const skipLink = style({
   position: 'absolute',
@@ -209,147 +197,6 @@ export const langOption = style({
 
 export const langOptionActive = style({ background: vars.color.onDark, color: vars.color.ink });
 
-/* ---------- account card and menu ---------- */
-
-export const account = style({ position: 'relative' });
-
-export const accountTrigger = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  width: '100%',
-  padding: vars.space['2'],
-  border: `1px solid ${lineOnDark}`,
-  borderRadius: vars.radius.md,
-  background: 'rgba(255, 255, 255, 0.04)',
-  color: vars.color.onDark,
-  textAlign: 'left',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover, &[aria-expanded="true"]': { background: hoverOnDark, borderColor: 'rgba(255, 255, 255, 0.24)' },
-    '&:focus-visible': { outline: `2px solid ${vars.color.onDark}`, outlineOffset: '2px' },
-  },
-});
-
-export const accountTriggerCompact = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2px',
-  padding: '2px',
-  border: `1px solid ${lineOnDark}`,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  color: vars.color.onDark,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover, &[aria-expanded="true"]': { borderColor: vars.color.onDarkMuted },
-    '&:focus-visible': { outline: `2px solid ${vars.color.onDark}`, outlineOffset: '2px' },
-  },
-});
-
-export const accountText = style({ display: 'grid', minWidth: 0, flex: 1, lineHeight: 1.3 });
-
-export const accountName = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
-
-export const accountEmail = style({
-  fontSize: vars.fontSize.xs,
-  color: vars.color.onDarkMuted,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
-
-export const avatar = style({
-  flexShrink: 0,
-  display: 'inline-grid',
-  placeItems: 'center',
-  borderRadius: '50%',
-  overflow: 'hidden',
-  background: vars.color.sand,
-  color: vars.color.ink,
-  fontFamily: vars.font.display,
-  fontWeight: 700,
-  letterSpacing: '0.02em',
-  userSelect: 'none',
-});
-
-export const avatarImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
-
-const menuIn = keyframes({ from: { opacity: 0, transform: 'translateY(4px)' }, to: { opacity: 1, transform: 'none' } });
-
-export const menu = style({
-  position: 'absolute',
-  zIndex: vars.layer.dropdown,
-  minWidth: '240px',
-  padding: vars.space['2'],
-  background: vars.color.paper,
-  color: vars.color.ink,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.lg,
-  animation: `${menuIn} ${vars.motion.fast} ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-export const menuPlacement = styleVariants({
-  up: { left: 0, right: 0, bottom: 'calc(100% + 8px)' },
-  down: { right: 0, top: 'calc(100% + 8px)' },
-});
-
-export const menuHeader = style({
-  display: 'grid',
-  padding: `${vars.space['2']} ${vars.space['3']} ${vars.space['3']}`,
-  marginBottom: vars.space['1'],
-  borderBottom: `1px solid ${vars.color.line}`,
-  lineHeight: 1.35,
-  minWidth: 0,
-});
-
-export const menuHeaderName = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' });
-export const menuHeaderEmail = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.muted,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-});
-
-export const menuItem = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  width: '100%',
-  minHeight: '40px',
-  padding: `0 ${vars.space['3']}`,
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: vars.color.ink,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 500,
-  textAlign: 'left',
-  textDecoration: 'none',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover, &:focus-visible': { background: vars.color.canvas },
-    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '-2px' },
-  },
-});
-
-export const menuItemDanger = style({ color: vars.color.danger });
-
-export const menuSeparator = style({
-  height: '1px',
-  margin: `${vars.space['1']} 0`,
-  border: 0,
-  background: vars.color.line,
-});
-
 /* ---------- guest sign-in ---------- */
 
 export const guestCard = style({ display: 'grid', gap: vars.space['2'] });
@@ -425,45 +272,9 @@ export const iconButton = style({
   },
 });
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'none' } });
-
-/*
- * The open drawer sits at the modal-backdrop level, above sticky headers and page content;
- * inside that stacking context the panel is on the navigation layer, above its own backdrop.
- */
-export const drawerRoot = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: vars.layer.modalBackdrop,
-});
-
-export const drawerBackdrop = style({
-  position: 'absolute',
-  inset: 0,
-  border: 0,
-  padding: 0,
-  background: vars.color.overlay,
-  cursor: 'pointer',
-  animation: `${fadeIn} ${vars.motion.normal} ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-export const drawerPanel = style({
-  position: 'absolute',
-  insetBlock: 0,
-  left: 0,
-  zIndex: vars.layer.navigation,
-  width: 'min(86vw, 300px)',
-  display: 'flex',
-  flexDirection: 'column',
-  boxShadow: vars.shadow.lg,
-  animation: `${slideIn} ${vars.motion.normal} ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-});
-
-
 /* ---------- the dashboard's compact top bar (below 1024 px) ---------- */
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
 export const topMenu = style({
   position: 'absolute',

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { useFocusTrap } from '../../../ui/focus-trap.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
@@ -10,26 +11,6 @@ import { APP_PATH, NAV_AFTER_SERVICES, NAV_BEFORE_SERVICES, currentFor, type Nav
 import { LanguageToggle } from './LanguageToggle.tsx';
 import { Wordmark } from './Wordmark.tsx';
 import * as s from './Header.css.ts';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Focus trap: Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-function trapTab(event: KeyboardEvent, dialog: HTMLElement | null) {
-  if (!dialog) return;
-  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  const active = document.activeElement;
-  const outside = !dialog.contains(active);
-  if (event.shiftKey && (active === first || outside)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || outside)) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 interface MobileMenuProps {
   id: string;
@@ -50,30 +31,16 @@ export function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) 
   const closeRef = useRef<HTMLButtonElement>(null);
   const servicesLabelId = useId();
 
+  // The caller gives focus back to its menu button (or not, when that button is gone).
+  useFocusTrap(dialogRef, { active: open, onEscape: () => onClose(), initialFocus: closeRef, returnFocus: false });
   useEffect(() => {
     if (!open) return;
-    const { body } = document;
-    const previousOverflow = body.style.overflow;
-    body.style.overflow = 'hidden';
-    closeRef.current?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose();
-      } else if (event.key === 'Tab') trapTab(event, dialogRef.current);
-    };
     const desktop = window.matchMedia(media.desktop);
     const onWidthChange = () => {
       if (desktop.matches) onClose(false);
     };
-    document.addEventListener('keydown', onKeyDown);
     desktop.addEventListener('change', onWidthChange);
-    return () => {
-      body.style.overflow = previousOverflow;
-      document.removeEventListener('keydown', onKeyDown);
-      desktop.removeEventListener('change', onWidthChange);
-    };
+    return () => desktop.removeEventListener('change', onWidthChange);
   }, [open, onClose]);
 
   const navigate = () => onClose();
@@ -105,7 +72,7 @@ export function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) 
           aria-label={t`Đóng menu`}
           onClick={() => onClose()}
         >
-          <IconClose />
+          <IconClose size={24} strokeWidth={1.75} />
         </button>
       </div>
       <div className={s.mobileBody}>

@@ -21,18 +21,8 @@ export const label = style({ fontWeight: 700, fontSize: vars.fontSize.md });
 
 export const hint = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
-/** Hides an element visually but keeps it for assistive technology (and keyboard focus for radios). */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+/** Hidden on screen, read by screen readers (the radios under the picture cards). */
+export { visuallyHidden } from '../../../ui/a11y.css.ts';
 
 export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
 

@@ -59,47 +59,7 @@ export const cardAside = style({ fontWeight: 600, fontSize: vars.fontSize.xs, co
 export const cardText = style({ fontSize: vars.fontSize.xs, color: vars.color.inkSoft, lineHeight: 1.45 });
 export const pillAside = style({ fontWeight: 500, fontSize: vars.fontSize.xs, color: vars.color.inkSoft });
 
-export const switchRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['4'],
-  minHeight: TARGET_PX,
-  cursor: 'pointer',
-  touchAction: 'manipulation',
-});
-export const switchText = style({ display: 'grid', gap: '2px', minWidth: 0 });
 export const switchLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 700 });
-
-/** A checkbox drawn as a switch (role="switch"): 48 × 28 px track inside a 44 px row. */
-export const switchInput = style({
-  appearance: 'none',
-  flex: 'none',
-  position: 'relative',
-  width: '48px',
-  height: '28px',
-  margin: 0,
-  borderRadius: vars.radius.pill,
-  background: vars.color.lineStrong,
-  cursor: 'pointer',
-  transition: `background ${vars.motion.fast}`,
-  '::before': {
-    content: '""',
-    position: 'absolute',
-    top: '3px',
-    left: '3px',
-    width: '22px',
-    height: '22px',
-    borderRadius: '50%',
-    background: vars.color.paper,
-    boxShadow: vars.shadow.sm,
-    transition: `transform ${vars.motion.fast}`,
-  },
-  selectors: {
-    '&:checked': { background: vars.color.accent },
-    '&:checked::before': { transform: 'translateX(20px)' },
-  },
-});
 
 export const slider = style({ display: 'grid', gap: vars.space['1'] });
 export const sliderHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space['2'] });

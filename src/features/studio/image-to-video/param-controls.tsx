@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Switch } from '../../../ui/Switch.tsx';
 import * as s from './param-controls.css.ts';
 
 /**
@@ -94,32 +95,9 @@ interface SwitchFieldProps {
   testId?: string;
 }
 
-/** A yes/no setting: a checkbox with role="switch", the whole row clickable. */
+/** A yes/no setting: a checkbox with role="switch", the whole row clickable (src/ui/Switch.tsx). */
 export function SwitchField({ label, description, checked, onChange, testId }: SwitchFieldProps) {
-  const id = useId();
-  return (
-    <label className={s.switchRow} htmlFor={id}>
-      <span className={s.switchText}>
-        <span className={s.switchLabel}>{label}</span>
-        {description && (
-          <span id={`${id}-description`} className={s.hint}>
-            {description}
-          </span>
-        )}
-      </span>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className={s.switchInput}
-        checked={checked}
-        aria-checked={checked}
-        aria-describedby={description ? `${id}-description` : undefined}
-        data-testid={testId}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
-    </label>
-  );
+  return <Switch label={label} hint={description} checked={checked} onChange={onChange} testId={testId} />;
 }
 
 interface UnitSliderProps {

@@ -44,7 +44,7 @@ export function useIncomingAsset<S extends StudioId>(studio: S, fill: Readonly<R
         notify.error(t`Không dùng được tệp này ở đây`, { description: t`Tệp “${name}” không phù hợp với mục này. Hãy chọn tệp khác.` });
       }
     } else {
-      notify.error(t`Không tải được tệp`, { description: t`Có thể tệp đã bị xoá khỏi thư viện.` });
+      notify.error(t`Không tải được tệp`, { description: t`Có thể tệp đã bị xóa khỏi thư viện.` });
     }
     void navigate({
       to: '.',

@@ -53,7 +53,7 @@ const VALUES: readonly Point[] = [
   {
     icon: ShieldIcon,
     title: msg`Quyền riêng tư`,
-    text: msg`Ảnh của bạn là của bạn. Chúng tôi chỉ dùng ảnh để tạo kết quả bạn yêu cầu, xoá dữ liệu vị trí khi tải lên và không bán dữ liệu của bạn cho bất kỳ ai.`,
+    text: msg`Ảnh của bạn là của bạn. Chúng tôi chỉ dùng ảnh để tạo kết quả bạn yêu cầu, xóa dữ liệu vị trí khi tải lên và không bán dữ liệu của bạn cho bất kỳ ai.`,
   },
   {
     icon: EyeIcon,

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { IconCheck, HangerIcon } from '../../../../ui/icons/index.ts';
-import * as s from './home.css.ts';
+import * as hv from './hero-visual.css.ts';
 
 const SKIN = '#d7a285';
 const HAIR = '#231b1a';
@@ -12,8 +12,8 @@ const HAIR = '#231b1a';
  */
 export function HeroVisual() {
   return (
-    <div className={s.visual} aria-hidden="true">
-      <svg className={s.visualSvg} viewBox="0 0 440 520" focusable="false">
+    <div className={hv.visual} aria-hidden="true">
+      <svg className={hv.visualSvg} viewBox="0 0 440 520" focusable="false">
         <defs>
           <linearGradient id="hero-arch" x1="0" y1="0" x2="0" y2="1">
             <stop offset="0" stopColor="#f3ebdf" />
@@ -71,22 +71,22 @@ export function HeroVisual() {
         <path d="M20 510V215a200 200 0 0 1 400 0v295z" fill="none" stroke="#ffffff" strokeOpacity="0.3" />
       </svg>
 
-      <div className={s.beforeAfter}>
-        <span className={s.tag}>
+      <div className={hv.beforeAfter}>
+        <span className={hv.tag}>
           <Trans>Ảnh gốc</Trans>
         </span>
-        <span className={s.tag}>
+        <span className={hv.tag}>
           <Trans>Đã thử đồ</Trans>
         </span>
       </div>
-      <div className={s.chipTop}>
-        <span className={s.chipIcon}>
+      <div className={hv.chipTop}>
+        <span className={hv.chipIcon}>
           <HangerIcon size={16} />
         </span>
         <Trans>Thử đồ ảo · 1 tín dụng</Trans>
       </div>
-      <div className={s.chipBottom}>
-        <span className={s.chipIconDone}>
+      <div className={hv.chipBottom}>
+        <span className={hv.chipIconDone}>
           <IconCheck size={16} strokeWidth={1.75} />
         </span>
         <Trans>Xong sau 38 giây</Trans>
