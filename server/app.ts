@@ -9,7 +9,6 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import type { BackgroundTasks } from './auth/background.ts';
-import { handleCodedError } from './auth/errors.ts';
 import { createAccounts, type Accounts, type AccountsConfig } from './auth/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
@@ -21,7 +20,7 @@ import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
 import { bodyLimit, ROUTE_ENFORCED, type BodyLimit } from './http/body-limit.ts';
-import { jsonNotFound } from './http/errors.ts';
+import { handleError, jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
 import { requestLog } from './http/request-log.ts';
 import { buildCsp, securityHeaders } from './http/security-headers.ts';
@@ -138,8 +137,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // Inside compress, so it knows a JSON body's size and leaves small ones alone.
     app.use(path, jsonContentLength());
   }
-  // The shared error answers, plus the `code` of auth errors (see server/auth/errors.ts).
-  app.onError(handleCodedError);
+  // The one error handler of every area (coded errors carry their `code`: server/http/errors.ts).
+  app.onError(handleError);
 
   const healthService = createHealthService({
     repository: createHealthRepository(deps.database),

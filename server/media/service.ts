@@ -23,9 +23,9 @@ import {
 } from '../../src/contract/media.ts';
 import type { Json } from '../db/schema.ts';
 import type { EngineOutput, InputFile } from '../engines/types.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, hasCode } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
-import { MediaError } from './errors.ts';
+import { mediaError } from './errors.ts';
 import { normaliseUpload, POSTER_SIDE_PX, probeImage, writeWebpPreview } from './images.ts';
 import { rolesFor } from './policy.ts';
 import { storageFull, storageQuotaFor, STORAGE_QUOTA_BYTES_BY_PLAN } from './quota.ts';
@@ -225,7 +225,7 @@ async function prepareVideo(source: string, type: SniffedType, work: string): Pr
   return { thumbnail, poster, width: info.width, height: info.height, video: info };
 }
 
-const notFound = () => new MediaError(404, 'assetNotFound');
+const notFound = () => mediaError(404, 'assetNotFound');
 
 /** Postgres' unique_violation (PGlite reports the same code). */
 const UNIQUE_VIOLATION = '23505';
@@ -495,7 +495,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
         // Another upload with this key was stored while this one was processed (store() has
         // removed this one's files): both answer that first asset.
         // A full quota does not refuse a replay either: the first asset is already counted.
-        if (idempotencyKey !== null && (isUniqueViolation(error) || (error instanceof MediaError && error.code === 'storageFull'))) {
+        if (idempotencyKey !== null && (isUniqueViolation(error) || hasCode(error, 'storageFull'))) {
           const first = await repository.findByUploadKey(userId, idempotencyKey);
           if (first) return { asset: toApiAsset(first), created: false };
         }

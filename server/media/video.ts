@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE_PX } from '../../src/contract/media.ts';
-import { MediaError } from './errors.ts';
+import { mediaError, type MediaError } from './errors.ts';
 import type { SniffedType } from './sniff.ts';
 
 export const FFMPEG_PATH: string = ffmpegInstaller.path;
@@ -53,7 +53,7 @@ function run(command: string, args: readonly string[], options: RunOptions): Pro
 }
 
 function unreadable(cause: unknown): MediaError {
-  return new MediaError(422, 'unreadableFile', { cause });
+  return mediaError(422, 'unreadableFile', { cause });
 }
 
 interface ProbeStream {
@@ -116,7 +116,7 @@ export async function probeVideo(file: string, type: SniffedType, signal?: Abort
   // here, before the duration scan, the poster or any engine decodes one.
   const { width, height } = stream;
   if (width > MAX_VIDEO_SIDE_PX || height > MAX_VIDEO_SIDE_PX || width * height > MAX_VIDEO_PIXELS) {
-    throw new MediaError(422, 'videoTooLarge', { cause: new Error(`frame is ${width}×${height}`) });
+    throw mediaError(422, 'videoTooLarge', { cause: new Error(`frame is ${width}×${height}`) });
   }
 
   const rotation = Number(stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
