@@ -11,6 +11,7 @@ import { requestId } from 'hono/request-id';
 import type { BackgroundTasks } from './auth/background.ts';
 import { createAccounts, type Accounts, type AccountsConfig } from './auth/index.ts';
 import type { Config } from './config.ts';
+import { creditLedger } from './credits/ledger.ts';
 import type { Database } from './db/connection.ts';
 import { createDashboardRepository } from './dashboard/repository.ts';
 import { communityRoutes } from './dashboard/routes.ts';
@@ -179,6 +180,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
       tools: deps.config.devTools,
       users: createUsersRepository(deps.database),
+      credits: creditLedger(deps.database.kysely),
       now: deps.now ?? Date.now,
     };
     if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;

@@ -1,19 +1,19 @@
 /**
  * Generations' SQL: the job rows and the credit ledger entries that go with them.
  *
- * Credits (see 0002_accounts.sql): a submit writes a 'reserve' row of −cost; the job then ends
- * with a 'commit' row of 0 (completed: the reservation stands) or a 'refund' row of +cost
- * (failed, cancelled, timed out). Their idempotency keys `gen:<id>:reserve|commit|refund` and the
- * ledger's unique (user_id, idempotency_key) make each happen at most once, whoever writes it.
+ * Credits (through the ledger, server/credits/ledger.ts): a submit reserves the cost; the job then
+ * ends with a commit (completed: the reservation stands) or a refund of the cost (failed,
+ * cancelled, timed out). Their idempotency keys `gen:<id>:reserve|commit|refund` make each happen
+ * at most once, whoever writes it.
  *
  * Every change of state is a conditional update (`WHERE status IN (…)`), and a run's writes are
  * also fenced by its attempt number, so a late or superseded worker cannot overwrite a cancel or
  * a newer run, and a job reaches exactly one terminal state.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Feature, GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
 import { liveSession } from '../auth/sessions.ts';
+import { creditLedger } from '../credits/ledger.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/connection.ts';
 import type { AssetsTable, GenerationsTable, Json, Tables } from '../db/schema.ts';
@@ -168,37 +168,11 @@ const RECOVERY_BATCH = 500;
 
 export const ledgerKey = (id: string, step: 'reserve' | 'commit' | 'refund'): string => `gen:${id}:${step}`;
 
-async function insertLedger(db: Db, entry: { userId: string; kind: 'reserve' | 'commit' | 'refund'; amount: number; generationId: string; reason: string; now: Date }) {
-  await db
-    .insertInto('credit_ledger')
-    .values({
-      id: randomUUID(),
-      user_id: entry.userId,
-      kind: entry.kind,
-      amount: entry.amount,
-      reason: entry.reason,
-      idempotency_key: ledgerKey(entry.generationId, entry.kind),
-      created_at: entry.now,
-    })
-    // A second commit or refund of the same job is a no-op, whoever attempts it.
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .execute();
-}
-
-async function balanceOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_ledger')
-    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('balance'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.balance;
-}
-
 const ENDED: GenerationStatus[] = ['completed', 'failed', 'cancelled'];
 const PENDING: GenerationStatus[] = ['queued', 'processing'];
 
 const refundIn = (trx: Db, row: Pick<GenerationRow, 'id' | 'user_id' | 'cost' | 'feature'>, now: Date, why: string) =>
-  insertLedger(trx, { userId: row.user_id, kind: 'refund', amount: row.cost, generationId: row.id, reason: `${row.feature} ${why}`, now });
+  creditLedger(trx).refund({ userId: row.user_id, amount: row.cost, key: ledgerKey(row.id, 'refund'), reason: `${row.feature} ${why}`, at: now });
 
 export function createGenerationsRepository(database: Database): GenerationsRepository {
   const db = database.kysely;
@@ -206,8 +180,8 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
   return {
     async submit(generation, enqueue) {
       return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
-        const user = await trx.selectFrom('users').select('id').where('id', '=', generation.userId).forUpdate().executeTakeFirst();
-        if (!user) return { kind: 'noUser' };
+        const ledger = creditLedger(trx);
+        if (!(await ledger.lockAccount(generation.userId))) return { kind: 'noUser' };
         if (generation.idempotencyKey !== null) {
           const existing = await trx
             .selectFrom('generations')
@@ -217,16 +191,14 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
             .executeTakeFirst();
           if (existing) return existing.request_hash === generation.requestHash ? { kind: 'existing', row: existing } : { kind: 'mismatch' };
         }
-        const balance = await balanceOf(trx, generation.userId);
-        if (balance < generation.cost) return { kind: 'insufficient', balance };
-        await insertLedger(trx, {
+        const charged = await ledger.reserve({
           userId: generation.userId,
-          kind: 'reserve',
-          amount: -generation.cost,
-          generationId: generation.id,
+          amount: generation.cost,
+          key: ledgerKey(generation.id, 'reserve'),
           reason: `${generation.feature} reserved`,
-          now: generation.createdAt,
+          at: generation.createdAt,
         });
+        if (charged.kind === 'insufficient') return charged;
         const row = await trx
           .insertInto('generations')
           .values({
@@ -318,7 +290,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
         .limit(limit)
         .execute(),
 
-    balance: (userId) => balanceOf(db, userId),
+    balance: (userId) => creditLedger(db).balance(userId),
 
     claim: (id, now) =>
       db
@@ -376,7 +348,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
         // The results become assets with the job's completion and its charge, or not at all.
         await attach?.(trx);
         // The reservation stands: the commit row (0) records that it was consumed.
-        await insertLedger(trx, { userId: row.user_id, kind: 'commit', amount: 0, generationId: row.id, reason: `${row.feature} completed`, now });
+        await creditLedger(trx).commit({ userId: row.user_id, key: ledgerKey(row.id, 'commit'), reason: `${row.feature} completed`, at: now });
         return true;
       }),
 
