@@ -1,6 +1,7 @@
 /**
- * The HTTP application: middleware, one router per area, then the fallbacks (JSON 404 for the
- * API, the built PWA for everything else). Everything it needs arrives in `deps`, so tests can
+ * The HTTP application: middleware, the table of areas (each answers its routes the same way:
+ * server/http/area.ts), then the fallbacks (JSON 404 for the API, the built PWA for everything
+ * else). Everything it needs arrives in `deps`, so tests can
  * build it around an in-memory database and a fixture build.
  */
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { devToolsRoutes, type DevToolsDeps } from './dev-tools/routes.ts';
 import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
+import { at, mountArea, type Area } from './http/area.ts';
 import { bodyLimit, ROUTE_ENFORCED, type BodyLimit } from './http/body-limit.ts';
 import { handleError, jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
@@ -108,6 +110,24 @@ function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   return JSON_BODY_MAX_BYTES;
 }
 
+/**
+ * `/api/dev-tools` (server/dev-tools/routes.ts): the outbox is readable (from this machine only)
+ * whenever mails go there, so a newcomer on the defaults reads their verification code on
+ * /dev-tools without DEV_TOOLS; the credit grants and engine delays only with DEV_TOOLS.
+ */
+function devToolsArea(deps: AppDeps): Area {
+  if (!deps.config.devTools && deps.config.smtpUrl !== null) return [];
+  const devTools: DevToolsDeps = {
+    outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
+    tools: deps.config.devTools,
+    users: createUsersRepository(deps.database),
+    credits: creditLedger(deps.database.kysely),
+    now: deps.now ?? Date.now,
+  };
+  if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;
+  return [at('/api/dev-tools', devToolsRoutes(devTools))];
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const firebase = deps.config.firebase;
@@ -141,7 +161,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The one error handler of every area (coded errors carry their `code`: server/http/errors.ts).
   app.onError(handleError);
 
-  const healthService = createHealthService({
+  const now = deps.now ?? Date.now;
+  const health = createHealthService({
     repository: createHealthRepository(deps.database),
     driver: deps.database.driver,
     queue: deps.queue,
@@ -149,43 +170,34 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     startedAt: deps.startedAt ?? Date.now(),
     logger: deps.logger,
   });
-  app.route('/api/health', healthRoutes(healthService));
-
-  const accountsDeps: Parameters<typeof createAccounts>[0] = {
+  const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now });
+  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.database), media: media.service, sharedUrls: media.sharedUrls, now });
+  const accounts = createAccounts({
     config: deps.config,
     database: deps.database,
     logger: deps.logger,
     signingKey: deps.signingKey,
     tasks: deps.tasks,
-    now: deps.now ?? Date.now,
-  };
-  if (deps.mailTransport) accountsDeps.mailTransport = deps.mailTransport;
-  if (deps.sleep) accountsDeps.sleep = deps.sleep;
-  const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: deps.now ?? Date.now });
-  // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
-  accountsDeps.beforeAccountDelete = (userId) => media.area.prepareErasure(userId);
-  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.database), media: media.service, sharedUrls: media.sharedUrls, now: deps.now ?? Date.now });
-  accountsDeps.usageStats = (user) => dashboard.stats(user);
-  const accounts = createAccounts(accountsDeps);
-  accounts.mount(app);
+    now,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
+    beforeAccountDelete: (userId) => media.area.prepareErasure(userId),
+    usageStats: (user) => dashboard.stats(user),
+  });
   deps.onAccounts?.(accounts);
-  // Community feed links work only while their job is shared.
-  media.mount(app, accounts.guards, dashboard.isShared);
-  deps.generations?.mount(app, accounts.guards);
-  app.route('/api/community', communityRoutes({ service: dashboard }));
-  // The outbox is readable (from this machine only) whenever mails go there: a newcomer on the
-  // defaults reads their verification code on /dev-tools without DEV_TOOLS.
-  if (deps.config.devTools || deps.config.smtpUrl === null) {
-    const devTools: DevToolsDeps = {
-      outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
-      tools: deps.config.devTools,
-      users: createUsersRepository(deps.database),
-      credits: creditLedger(deps.database.kysely),
-      now: deps.now ?? Date.now,
-    };
-    if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;
-    app.route('/api/dev-tools', devToolsRoutes(devTools));
-  }
+
+  // The areas, in the order their routes are matched (server/http/area.ts).
+  const areas: Area[] = [
+    [at('/api/health', healthRoutes(health))],
+    accounts.routes(),
+    // Community feed links work only while their job is shared.
+    media.routes(accounts.guards, dashboard.isShared),
+    deps.generations?.routes(accounts.guards) ?? [],
+    [at('/api/community', communityRoutes({ service: dashboard }))],
+    devToolsArea(deps),
+  ];
+  for (const area of areas) mountArea(app, area);
 
   deps.extraRoutes?.(app);
 

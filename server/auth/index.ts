@@ -5,12 +5,11 @@
  * app.ts mounts it; everything it needs arrives here, so tests can build it around any database,
  * clock and mail transport.
  */
-import type { Hono } from 'hono';
 import { adminRoutes } from '../admin/routes.ts';
 import { createAdminService } from '../admin/service.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { AppEnv } from '../http/types.ts';
+import { at, guard, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer, createTransportFromConfig } from '../mail/mailer.ts';
 import type { MailTransport } from '../mail/transport.ts';
@@ -66,8 +65,8 @@ export interface AccountsDeps {
 export interface Accounts {
   guards: Guards;
   service: AuthService;
-  /** Mounts every route of the area. */
-  mount(app: Hono<AppEnv>): void;
+  /** Every route of the area (see server/http/area.ts). */
+  routes(): Area;
   /** Releases the Firebase app, if any. */
   close(): Promise<void>;
 }
@@ -121,15 +120,17 @@ export function createAccounts(deps: AccountsDeps): Accounts {
   return {
     guards,
     service: authService,
-    mount(app) {
-      app.route('/api/config', publicConfigRoutes(config));
-      app.route('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy }));
+    routes() {
       const me: MeRoutesDeps = { service: usersService, guards, trustProxy: config.trustProxy };
       if (deps.usageStats) me.usageStats = deps.usageStats;
-      app.route('/api/me', meRoutes(me));
-      // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
-      app.use('/api/admin/*', guards.requireAdmin);
-      app.route('/api/admin', adminRoutes(admin));
+      return [
+        at('/api/config', publicConfigRoutes(config)),
+        at('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy })),
+        at('/api/me', meRoutes(me)),
+        // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
+        guard('/api/admin', guards.requireAdmin),
+        at('/api/admin', adminRoutes(admin)),
+      ];
     },
     close: async () => {
       await firebase?.close();
