@@ -21,7 +21,7 @@ import { devToolsRoutes, type DevToolsDeps } from './dev-tools/routes.ts';
 import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
-import { at, mountArea, type Area } from './http/area.ts';
+import { mountAt, mountArea, type Area } from './http/area.ts';
 import { bodyLimit, ROUTE_ENFORCED, type BodyLimit } from './http/body-limit.ts';
 import { handleError, jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
@@ -125,7 +125,7 @@ function devToolsArea(deps: AppDeps): Area {
     now: deps.now ?? Date.now,
   };
   if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;
-  return [at('/api/dev-tools', devToolsRoutes(devTools))];
+  return [mountAt('/api/dev-tools', devToolsRoutes(devTools))];
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -189,12 +189,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
-    [at('/api/health', healthRoutes(health))],
+    [mountAt('/api/health', healthRoutes(health))],
     accounts.routes(),
     // Community feed links work only while their job is shared.
     media.routes(accounts.guards, dashboard.isShared),
     deps.generations?.routes(accounts.guards) ?? [],
-    [at('/api/community', communityRoutes({ service: dashboard }))],
+    [mountAt('/api/community', communityRoutes({ service: dashboard }))],
     devToolsArea(deps),
   ];
   for (const area of areas) mountArea(app, area);

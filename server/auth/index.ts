@@ -9,7 +9,7 @@ import { adminRoutes } from '../admin/routes.ts';
 import { createAdminService } from '../admin/service.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import { at, guard, type Area } from '../http/area.ts';
+import { guard, mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer, createTransportFromConfig } from '../mail/mailer.ts';
 import type { MailTransport } from '../mail/transport.ts';
@@ -124,12 +124,12 @@ export function createAccounts(deps: AccountsDeps): Accounts {
       const me: MeRoutesDeps = { service: usersService, guards, trustProxy: config.trustProxy };
       if (deps.usageStats) me.usageStats = deps.usageStats;
       return [
-        at('/api/config', publicConfigRoutes(config)),
-        at('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy })),
-        at('/api/me', meRoutes(me)),
+        mountAt('/api/config', publicConfigRoutes(config)),
+        mountAt('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy })),
+        mountAt('/api/me', meRoutes(me)),
         // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
         guard('/api/admin', guards.requireAdmin),
-        at('/api/admin', adminRoutes(admin)),
+        mountAt('/api/admin', adminRoutes(admin)),
       ];
     },
     close: async () => {

@@ -6,7 +6,7 @@
  */
 import type { EngineName, Feature } from '../../src/contract/generations.ts';
 import type { Config } from '../config.ts';
-import { at, type Area } from '../http/area.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createFalEngine, createFalWebhookRoutes, createFalWebhookVerifier, type FalEngine } from './fal/index.ts';
 import { createLocalEngine } from './local/index.ts';
@@ -52,7 +52,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       if (!config.fal || options.overrides?.fal) return [];
       const engine = falEngine();
       return [
-        at(
+        mountAt(
           '/api/engines/fal',
           createFalWebhookRoutes({
             verifier: createFalWebhookVerifier({ jwksUrl: engine.urls.jwks }),

@@ -8,7 +8,7 @@ import { FEATURE_TIMEOUT_SECONDS, type Feature } from '../../src/contract/genera
 import type { Guards } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import type { EngineRegistry } from '../engines/index.ts';
-import { at, type Area } from '../http/area.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
 import type { Queue } from '../queue/index.ts';
@@ -129,7 +129,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
     engineDelays,
     events,
     closeStreams: () => events.close(),
-    routes: (guards) => [at('/api/generations', generationRoutes({ service, guards, events })), ...deps.engines.routes()],
+    routes: (guards) => [mountAt('/api/generations', generationRoutes({ service, guards, events })), ...deps.engines.routes()],
     async start() {
       await runner.cleanLeftovers();
       await jobs.start((job) => runner.run(job));

@@ -18,7 +18,7 @@ export interface Mount {
 export type Area = readonly Mount[];
 
 /** `router` answers under `prefix`. */
-export function at<E extends Env>(prefix: string, router: Hono<E>): Mount {
+export function mountAt<E extends Env>(prefix: string, router: Hono<E>): Mount {
   return { prefix, attach: (app) => void app.route(prefix, router) };
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Guards } from '../auth/middleware.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import { at, type Area } from '../http/area.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createAuthRepository } from '../auth/repository.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
@@ -112,9 +112,9 @@ export function createMedia(deps: MediaDeps): Media {
       };
     },
     routes: (guards, isShared) => [
-      at('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now, uploadLimiter, uploadLimits, trustProxy: deps.config.trustProxy })),
-      at('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now })),
-      at('/api/assets', assetRoutes({ service: area, guards })),
+      mountAt('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now, uploadLimiter, uploadLimits, trustProxy: deps.config.trustProxy })),
+      mountAt('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now })),
+      mountAt('/api/assets', assetRoutes({ service: area, guards })),
     ],
   };
 }
