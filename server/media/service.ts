@@ -7,14 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import type { Feature } from '../../src/contract/generations.ts';
-import { RecordIdSchema } from '../../src/contract/input.ts';
 import {
   ASSET_PAGE_DEFAULT,
   RECOMMENDED_VIDEO_SECONDS,
   type Asset,
   type AssetPage,
-  type AssetRole,
   type AssetSort,
   type AssetTool,
   type AssetWarning,
@@ -23,6 +20,7 @@ import {
 import type { InputFile } from '../engines/types.ts';
 import { hasCode } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
+import { apiAsset, roundFps } from './api-asset.ts';
 import { decodeCursor, DAY_MS, encodeCursor, startOfDay } from './cursors.ts';
 import { mediaError } from './errors.ts';
 import { normaliseUpload, writeWebpPreview } from './images.ts';
@@ -31,6 +29,7 @@ import { storageFull, storageQuotaFor, STORAGE_QUOTA_BYTES_BY_PLAN } from './quo
 import { cursorOf, type AssetFilters, type MediaRepository } from './repository.ts';
 import type { MediaUrlSigner } from './signing.ts';
 import type { SniffedType } from './sniff.ts';
+import { StagedResultsSchema, stagedKeys } from './staged.ts';
 import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
 import { planAsset, prepareOutput, prepareVideo, sanitiseName, THUMBNAIL_MIME, withWorkDir, type Prepared } from './prepare.ts';
 import type { AssetRow, MediaService, PreparedResult, StagedResult } from './types.ts';
@@ -112,13 +111,6 @@ export interface MediaArea extends MediaService {
   prepareErasure(userId: string): Promise<() => Promise<void>>;
 }
 
-const IdSchema = RecordIdSchema;
-const TimeSchema = v.pipe(v.string(), v.isoTimestamp());
-/** Thousandths are plenty for a frame rate (29.97), and `real` columns read back as 29.969999… */
-function roundFps(fps: number | null): number | null {
-  return fps === null ? null : Math.round(fps * 1000) / 1000;
-}
-
 /**
  * How long an upload's quota reservation counts if its process dies before storing the asset,
  * in ms: no upload's storing takes an hour (as the stale scratch files' age in index.ts).
@@ -134,56 +126,11 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
 
-/**
- * The shape of generations.staged_results as the media area writes it (checked when read back:
- * the keys name the files a retry reuses or a cleanup removes).
- */
-const StagedResultsSchema = v.array(
-  v.looseObject({
-    id: IdSchema,
-    user_id: IdSchema,
-    storage_key: v.string(),
-    thumbnail_key: v.string(),
-    poster_key: v.nullable(v.string()),
-    created_at: TimeSchema,
-  }),
-);
-
-const stagedKeys = (row: StagedResult): string[] => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])];
-
 export function createMediaService(deps: MediaServiceDeps): MediaArea {
   const { repository, storage, signer, logger } = deps;
   const quotas = deps.storageQuotas ?? STORAGE_QUOTA_BYTES_BY_PLAN;
   const limitFor = (plan: string) => storageQuotaFor(plan, quotas);
-
-  const toApiAsset = (row: AssetRow): Asset => {
-    const now = deps.now();
-    const original = signer.sign(row.id, 'original', now);
-    return {
-      id: row.id,
-      kind: row.kind,
-      media_type: row.media_type,
-      roles: row.roles as AssetRole[],
-      mime: row.mime,
-      name: row.name,
-      width: row.width,
-      height: row.height,
-      bytes: Number(row.bytes),
-      duration_seconds: row.duration_ms === null ? null : row.duration_ms / 1000,
-      fps: roundFps(row.fps),
-      codec: row.codec,
-      source: row.source,
-      generation_id: row.generation_id,
-      feature: row.feature as Feature | null,
-      warnings: row.warnings as AssetWarning[],
-      metadata: row.metadata,
-      url: original.path,
-      thumbnail_url: signer.sign(row.id, 'thumbnail', now).path,
-      poster_url: row.poster_key ? signer.sign(row.id, 'poster', now).path : null,
-      urls_expire_at: new Date(original.exp * 1000).toISOString(),
-      created_at: row.created_at.toISOString(),
-    };
-  };
+  const toApiAsset = (row: AssetRow): Asset => apiAsset(row, signer, deps.now());
 
   /** Puts files into storage; on a failure, removes the ones already put and rethrows. */
   const putFiles = async (files: PreparedResult['files']): Promise<void> => {
