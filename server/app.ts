@@ -9,8 +9,11 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { adminRoutes } from './admin/routes.ts';
+import { createAdminService } from './admin/service.ts';
 import type { BackgroundTasks } from './auth/background.ts';
 import { createAccounts, type Accounts, type AccountsConfig } from './auth/index.ts';
+import type { Guards } from './auth/middleware.ts';
 import type { Config } from './config.ts';
 import { creditLedger } from './credits/ledger.ts';
 import type { Database } from './db/connection.ts';
@@ -21,7 +24,7 @@ import { devToolsRoutes, type DevToolsDeps } from './dev-tools/routes.ts';
 import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
-import { mountAt, mountArea, type Area } from './http/area.ts';
+import { guard, mountAt, mountArea, type Area } from './http/area.ts';
 import { bodyLimit, ROUTE_ENFORCED, type BodyLimit } from './http/body-limit.ts';
 import { handleError, jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
@@ -37,7 +40,7 @@ import type { StaticBuild } from './static/build.ts';
 import { createStaticHandler } from './static/serve.ts';
 import { shareTargetFallback } from './static/share-target.ts';
 import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
-import { createUsersRepository } from './users/repository.ts';
+import { createUsersRepository } from './auth/users-repository.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig & MediaConfig;
@@ -128,6 +131,15 @@ function devToolsArea(deps: AppDeps): Area {
   return [mountAt('/api/dev-tools', devToolsRoutes(devTools))];
 }
 
+/** `/api/admin` (server/admin/routes.ts), for admins only. */
+function adminArea(guards: Guards, database: Database, now: () => number): Area {
+  return [
+    // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
+    guard('/api/admin', guards.requireAdmin),
+    mountAt('/api/admin', adminRoutes(createAdminService({ users: createUsersRepository(database), now }))),
+  ];
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const firebase = deps.config.firebase;
@@ -191,6 +203,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const areas: Area[] = [
     [mountAt('/api/health', healthRoutes(health))],
     accounts.routes(),
+    adminArea(accounts.guards, deps.database, now),
     // Community feed links work only while their job is shared.
     media.routes(accounts.guards, dashboard.isShared),
     deps.generations?.routes(accounts.guards) ?? [],

@@ -1,21 +1,19 @@
 /**
- * The accounts area assembled: auth (/auth/*), the signed-in account (/api/me), admin
- * (/api/admin/*) and the public runtime config (/api/config). (The dev tools, which reach other
- * areas too, are mounted by app.ts.)
+ * The accounts area assembled: auth (/auth/*), the signed-in account (/api/me) and the public
+ * runtime config (/api/config). (Admin and the dev tools, which reach other areas too, are
+ * mounted by app.ts.)
  * app.ts mounts it; everything it needs arrives here, so tests can build it around any database,
  * clock and mail transport.
  */
-import { adminRoutes } from '../admin/routes.ts';
-import { createAdminService } from '../admin/service.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import { guard, mountAt, type Area } from '../http/area.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer, createTransportFromConfig } from '../mail/mailer.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { createUsersRepository, type UserWithCredits } from '../users/repository.ts';
-import { meRoutes, type MeRoutesDeps } from '../users/routes.ts';
-import { createUsersService } from '../users/service.ts';
+import { createUsersRepository, type UserWithCredits } from './users-repository.ts';
+import { meRoutes, type MeRoutesDeps } from './users-routes.ts';
+import { createUsersService } from './users-service.ts';
 import type { BackgroundTasks } from './background.ts';
 import { createFirebaseVerifier, createGoogleExchange, type FirebaseVerifier } from './identity.ts';
 import { createGuards, type Guards } from './middleware.ts';
@@ -114,7 +112,6 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     now,
   });
   const guards = createGuards({ tokens, users, sessions, usersService, now });
-  const admin = createAdminService({ users, now });
   const authService = service;
 
   return {
@@ -127,9 +124,6 @@ export function createAccounts(deps: AccountsDeps): Accounts {
         mountAt('/api/config', publicConfigRoutes(config)),
         mountAt('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy })),
         mountAt('/api/me', meRoutes(me)),
-        // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
-        guard('/api/admin', guards.requireAdmin),
-        mountAt('/api/admin', adminRoutes(admin)),
       ];
     },
     close: async () => {

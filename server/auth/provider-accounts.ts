@@ -1,8 +1,8 @@
 /**
  * Which account a sign-in with a provider (Firebase, Google) opens, creating or linking it.
  */
-import { EmailTakenError, type UsersRepository, type UserWithCredits } from '../users/repository.ts';
-import { isWebUrl, normalizeEmail, SIGNUP_CREDITS, SIGNUP_GRANT_KEY } from '../users/service.ts';
+import { EmailTakenError, type UsersRepository, type UserWithCredits } from './users-repository.ts';
+import { isWebUrl, normalizeEmail, SIGNUP_CREDITS, SIGNUP_GRANT_KEY } from './users-service.ts';
 import { authError } from './errors.ts';
 import type { VerifiedIdentity } from './identity.ts';
 

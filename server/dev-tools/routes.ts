@@ -24,8 +24,8 @@ import { ApiError, readJsonBody } from '../http/errors.ts';
 import { localOnly } from '../http/local-only.ts';
 import type { AppEnv } from '../http/types.ts';
 import { listOutbox } from '../mail/transport.ts';
-import type { UsersRepository } from '../users/repository.ts';
-import { normalizeEmail } from '../users/service.ts';
+import type { UsersRepository } from '../auth/users-repository.ts';
+import { normalizeEmail } from '../auth/users-service.ts';
 
 export interface DevToolsDeps {
   outboxDir: string;

@@ -10,7 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant } from '../../src/contract/media.ts';
-import { clientAddress } from '../auth/client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Attempt, RateLimiter } from '../auth/rate-limit.ts';
 import { ApiError, hasCode, parseInput } from '../http/errors.ts';

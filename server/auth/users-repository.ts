@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
-import { liveSession } from '../auth/sessions.ts';
+import { liveSession } from './sessions.ts';
 import { balanceOf, creditLedger, type CreditEntry } from '../credits/ledger.ts';
 import type { Language, Tables, UsersTable } from '../db/schema.ts';
 
