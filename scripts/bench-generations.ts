@@ -19,7 +19,7 @@ import { createSessionsRepository, startSessionToken } from '../server/auth/sess
 import { createAccessTokens } from '../server/auth/tokens.ts';
 import { MEMORY_DATA_DIR, openDatabase } from '../server/db/connection.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { createUsersRepository } from '../server/users/repository.ts';
+import { createUsersRepository } from '../server/auth/users-repository.ts';
 import { multipart, paddedMp4 } from '../tests/server/helpers/media-fixtures.ts';
 
 /** Credits of the bench account: far more than the jobs below spend. */

@@ -1,6 +1,7 @@
 /**
- * The HTTP application: middleware, one router per area, then the fallbacks (JSON 404 for the
- * API, the built PWA for everything else). Everything it needs arrives in `deps`, so tests can
+ * The HTTP application: middleware, the table of areas (each answers its routes the same way:
+ * server/http/area.ts), then the fallbacks (JSON 404 for the API, the built PWA for everything
+ * else). Everything it needs arrives in `deps`, so tests can
  * build it around an in-memory database and a fixture build.
  */
 import { join } from 'node:path';
@@ -8,10 +9,13 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { adminRoutes } from './admin/routes.ts';
+import { createAdminService } from './admin/service.ts';
 import type { BackgroundTasks } from './auth/background.ts';
-import { handleCodedError } from './auth/errors.ts';
 import { createAccounts, type Accounts, type AccountsConfig } from './auth/index.ts';
+import type { Guards } from './auth/middleware.ts';
 import type { Config } from './config.ts';
+import { creditLedger } from './credits/ledger.ts';
 import type { Database } from './db/connection.ts';
 import { createDashboardRepository } from './dashboard/repository.ts';
 import { communityRoutes } from './dashboard/routes.ts';
@@ -20,8 +24,9 @@ import { devToolsRoutes, type DevToolsDeps } from './dev-tools/routes.ts';
 import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
+import { guard, mountAt, mountArea, type Area } from './http/area.ts';
 import { bodyLimit, ROUTE_ENFORCED, type BodyLimit } from './http/body-limit.ts';
-import { jsonNotFound } from './http/errors.ts';
+import { handleError, jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
 import { requestLog } from './http/request-log.ts';
 import { buildCsp, securityHeaders } from './http/security-headers.ts';
@@ -35,7 +40,7 @@ import type { StaticBuild } from './static/build.ts';
 import { createStaticHandler } from './static/serve.ts';
 import { shareTargetFallback } from './static/share-target.ts';
 import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
-import { createUsersRepository } from './users/repository.ts';
+import { createUsersRepository } from './auth/users-repository.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig & MediaConfig;
@@ -108,6 +113,33 @@ function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   return JSON_BODY_MAX_BYTES;
 }
 
+/**
+ * `/api/dev-tools` (server/dev-tools/routes.ts): the outbox is readable (from this machine only)
+ * whenever mails go there, so a newcomer on the defaults reads their verification code on
+ * /dev-tools without DEV_TOOLS; the credit grants and engine delays only with DEV_TOOLS.
+ */
+function devToolsArea(deps: AppDeps): Area {
+  if (!deps.config.devTools && deps.config.smtpUrl !== null) return [];
+  const devTools: DevToolsDeps = {
+    outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
+    tools: deps.config.devTools,
+    users: createUsersRepository(deps.database),
+    credits: creditLedger(deps.database.kysely),
+    now: deps.now ?? Date.now,
+  };
+  if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;
+  return [mountAt('/api/dev-tools', devToolsRoutes(devTools))];
+}
+
+/** `/api/admin` (server/admin/routes.ts), for admins only. */
+function adminArea(guards: Guards, database: Database, now: () => number): Area {
+  return [
+    // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
+    guard('/api/admin', guards.requireAdmin),
+    mountAt('/api/admin', adminRoutes(createAdminService({ users: createUsersRepository(database), now }))),
+  ];
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const firebase = deps.config.firebase;
@@ -138,10 +170,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // Inside compress, so it knows a JSON body's size and leaves small ones alone.
     app.use(path, jsonContentLength());
   }
-  // The shared error answers, plus the `code` of auth errors (see server/auth/errors.ts).
-  app.onError(handleCodedError);
+  // The one error handler of every area (coded errors carry their `code`: server/http/errors.ts).
+  app.onError(handleError);
 
-  const healthService = createHealthService({
+  const now = deps.now ?? Date.now;
+  const health = createHealthService({
     repository: createHealthRepository(deps.database),
     driver: deps.database.driver,
     queue: deps.queue,
@@ -149,42 +182,35 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     startedAt: deps.startedAt ?? Date.now(),
     logger: deps.logger,
   });
-  app.route('/api/health', healthRoutes(healthService));
-
-  const accountsDeps: Parameters<typeof createAccounts>[0] = {
+  const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now });
+  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.database), media: media.service, sharedUrls: media.sharedUrls, now });
+  const accounts = createAccounts({
     config: deps.config,
     database: deps.database,
     logger: deps.logger,
     signingKey: deps.signingKey,
     tasks: deps.tasks,
-    now: deps.now ?? Date.now,
-  };
-  if (deps.mailTransport) accountsDeps.mailTransport = deps.mailTransport;
-  if (deps.sleep) accountsDeps.sleep = deps.sleep;
-  const media = deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: deps.now ?? Date.now });
-  // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
-  accountsDeps.beforeAccountDelete = (userId) => media.area.prepareErasure(userId);
-  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.database), media: media.service, sharedUrls: media.sharedUrls, now: deps.now ?? Date.now });
-  accountsDeps.usageStats = (user) => dashboard.stats(user);
-  const accounts = createAccounts(accountsDeps);
-  accounts.mount(app);
+    now,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
+    beforeAccountDelete: (userId) => media.area.prepareErasure(userId),
+    usageStats: (user) => dashboard.stats(user),
+  });
   deps.onAccounts?.(accounts);
-  // Community feed links work only while their job is shared.
-  media.mount(app, accounts.guards, dashboard.isShared);
-  deps.generations?.mount(app, accounts.guards);
-  app.route('/api/community', communityRoutes({ service: dashboard }));
-  // The outbox is readable (from this machine only) whenever mails go there: a newcomer on the
-  // defaults reads their verification code on /dev-tools without DEV_TOOLS.
-  if (deps.config.devTools || deps.config.smtpUrl === null) {
-    const devTools: DevToolsDeps = {
-      outboxDir: join(deps.config.dataDir, OUTBOX_DIR),
-      tools: deps.config.devTools,
-      users: createUsersRepository(deps.database),
-      now: deps.now ?? Date.now,
-    };
-    if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;
-    app.route('/api/dev-tools', devToolsRoutes(devTools));
-  }
+
+  // The areas, in the order their routes are matched (server/http/area.ts).
+  const areas: Area[] = [
+    [mountAt('/api/health', healthRoutes(health))],
+    accounts.routes(),
+    adminArea(accounts.guards, deps.database, now),
+    // Community feed links work only while their job is shared.
+    media.routes(accounts.guards, dashboard.isShared),
+    deps.generations?.routes(accounts.guards) ?? [],
+    [mountAt('/api/community', communityRoutes({ service: dashboard }))],
+    devToolsArea(deps),
+  ];
+  for (const area of areas) mountArea(app, area);
 
   deps.extraRoutes?.(app);
 

@@ -2,8 +2,9 @@
  * The server's life: start-up and graceful shutdown (the entry point, server/main.ts, only
  * calls `startServer()`; tests call it with test-only routes).
  *
- * Start-up: configuration → signing key → database → migrations → static build → queue → media,
- * engines and generations (workers and recovery) → HTTP.
+ * Start-up (server/boot.ts, shared with the worker): configuration → signing key → database →
+ * migrations → static build → queue → media, engines and generations (workers and recovery) →
+ * HTTP.
  * Shutdown (SIGTERM, SIGINT): stop accepting connections, let in-flight requests finish (up to
  * SHUTDOWN_TIMEOUT_MS, then close what is left), let background work (mails) finish, let running
  * generations finish in what is left of that time (the rest go back to the queue), stop the
@@ -17,29 +18,15 @@ import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './auth/background.ts';
 import type { Accounts } from './auth/index.ts';
-import { loadSigningKey } from './auth/secrets.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/connection.ts';
-import { migrate } from './db/migrate.ts';
-import { createEngineRegistry } from './engines/index.ts';
-import type { Engine } from './engines/types.ts';
-import { createGenerations, type Generations, type GenerationsTuning } from './generations/index.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { boot, installShutdown, stopCore, type BootOptions, type Core } from './boot.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
 import { OUTBOX_DIR } from './mail/transport.ts';
-import { createMedia } from './media/index.ts';
-import { startQueue, type Queue } from './queue/index.ts';
-import { loadStaticBuild } from './static/build.ts';
-import { serverVersion } from './version.ts';
-import type { EngineName } from '../src/contract/generations.ts';
+import { loadStaticBuild, type StaticBuild } from './static/build.ts';
 
-export interface StartServerOptions {
-  env?: Readonly<Record<string, string | undefined>>;
+export interface StartServerOptions extends BootOptions {
   /** Test-only routes (see AppDeps.extraRoutes). */
   extraRoutes?: AppDeps['extraRoutes'];
-  /** Test-only engines in place of the real ones (see EngineRegistryOptions.overrides). */
-  engines?: Partial<Record<EngineName, Engine>>;
-  /** Test-only limits of the generations area (see GenerationsTuning). */
-  generationsTuning?: GenerationsTuning;
 }
 
 export interface RunningServer {
@@ -48,29 +35,6 @@ export interface RunningServer {
   readonly url: string;
   /** Runs the graceful shutdown, then exits the process. */
   shutdown(reason: string): Promise<never>;
-}
-
-/** Extra time the whole shutdown may take beyond SHUTDOWN_TIMEOUT_MS before a forced exit, in ms. */
-const SHUTDOWN_WATCHDOG_GRACE_MS = 15_000;
-/** pg-boss waits at least this long for running jobs when stopping, in ms (its own minimum). */
-const MIN_QUEUE_STOP_MS = 1_000;
-
-/** The generations' dependencies, with the test-only tuning when given. */
-export function withTuning(deps: Parameters<typeof createGenerations>[0], tuning: GenerationsTuning | undefined): Parameters<typeof createGenerations>[0] {
-  return tuning ? { ...deps, tuning } : deps;
-}
-
-export function readConfig(env: Readonly<Record<string, string | undefined>>): Config {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      // A configuration mistake is the operator's to fix: the message says what, a stack says nothing.
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
 }
 
 function browsableUrl(host: string, port: number): string {
@@ -132,60 +96,39 @@ async function listen(deps: AppDeps, config: Config): Promise<{ server: Server; 
   });
 }
 
+/** Loads the PWA build of STATIC_DIR (null when there is none: the API works, pages answer 503). */
+async function readStaticBuild(config: Config, logger: Logger): Promise<StaticBuild | null> {
+  const staticBuild = await loadStaticBuild(config.staticDir);
+  if (staticBuild) {
+    logger.info({ dir: config.staticDir, files: staticBuild.files.size, inlineScripts: staticBuild.scriptHashes.length }, 'static build loaded');
+    for (const warning of staticBuild.warnings) logger.warn({ dir: config.staticDir }, warning);
+  } else {
+    logger.warn({ dir: config.staticDir }, 'no build found: the API works, pages answer 503 until `npm run build`');
+  }
+  return staticBuild;
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const config = readConfig(options.env ?? process.env);
-  const logger = createLogger(config.logLevel);
-  const version = serverVersion();
-  logger.info({ version, nodeEnv: config.nodeEnv, dataDir: config.dataDir }, 'starting');
-
-  let database: Database | undefined;
-  let queue: Queue | undefined;
-  let generations: Generations | undefined;
+  let staticBuild: StaticBuild | null = null;
+  const core = await boot('server', options, async (config, logger) => {
+    staticBuild = await readStaticBuild(config, logger);
+  });
+  const { config, logger } = core;
   try {
-    const signingKey = await loadSigningKey({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, logger });
-    logger.info({ source: signingKey.source }, 'signing key loaded');
-
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'db'), logger });
-    logger.info({ driver: database.driver }, 'database opened');
-
-    const migrations = await migrate(database);
-    logger.info({ applied: migrations.applied, alreadyApplied: migrations.skipped.length }, 'migrations done');
-    if (migrations.unknownVersions.length > 0) {
-      logger.warn({ versions: migrations.unknownVersions }, 'the database has migrations this code does not know (is it newer?)');
-    }
-
-    const staticBuild = await loadStaticBuild(config.staticDir);
-    if (staticBuild) {
-      logger.info({ dir: config.staticDir, files: staticBuild.files.size, inlineScripts: staticBuild.scriptHashes.length }, 'static build loaded');
-      for (const warning of staticBuild.warnings) logger.warn({ dir: config.staticDir }, warning);
-    } else {
-      logger.warn({ dir: config.staticDir }, 'no build found: the API works, pages answer 503 until `npm run build`');
-    }
-
-    queue = await startQueue({ config, db: database, logger });
-    logger.info({ workers: config.workers }, 'queue started');
-
-    const media = createMedia({ config, database, logger, signingKey: signingKey.secret });
-    const engines = createEngineRegistry(options.engines ? { config, logger, overrides: options.engines } : { config, logger });
-    generations = createGenerations(withTuning({ database, queue, media: media.service, engines, logger, dataDir: config.dataDir }, options.generationsTuning));
-    await generations.start();
-    logger.info({ engines: config.engines }, 'generations started');
-
-    const startedAt = Date.now();
     const tasks = createBackgroundTasks(logger);
     let accounts: Accounts | undefined;
     const deps: AppDeps = {
       config,
       logger,
-      database,
-      queue,
+      database: core.database,
+      queue: core.queue,
       staticBuild,
-      version,
-      startedAt,
-      signingKey: signingKey.secret,
+      version: core.version,
+      startedAt: Date.now(),
+      signingKey: core.signingKey,
       tasks,
-      media,
-      generations,
+      media: core.media,
+      generations: core.generations,
       onAccounts: (assembled) => {
         accounts = assembled;
       },
@@ -196,47 +139,32 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger.info({ url, host: config.host, port }, 'listening');
     announceLocalTools(config, logger, url);
 
-    const running = installShutdown({ config, logger, server, queue, database, generations, port, url, tasks, closeAccounts: () => accounts?.close() ?? Promise.resolve() });
-    return running;
+    return installServerShutdown({ core, server, port, url, tasks, closeAccounts: () => accounts?.close() ?? Promise.resolve() });
   } catch (error) {
-    logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
-    await generations?.stop(0).catch(() => undefined);
-    await queue?.stop({ timeoutMs: MIN_QUEUE_STOP_MS }).catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    process.exit(1);
+    return core.failed(error);
   }
 }
 
 interface ShutdownDeps {
-  config: Config;
-  logger: Logger;
+  core: Core;
   server: Server;
-  queue: Queue;
-  database: Database;
-  generations: Generations;
   port: number;
   url: string;
   tasks: BackgroundTasks;
   closeAccounts: () => Promise<void>;
 }
 
-function installShutdown({ config, logger, server, queue, database, generations, port, url, tasks, closeAccounts }: ShutdownDeps): RunningServer {
+function installServerShutdown({ core, server, port, url, tasks, closeAccounts }: ShutdownDeps): RunningServer {
+  const { config, logger, generations } = core;
   let closing = false;
   // Once closing, a connection whose last response went out is idle: close it rather than wait
   // for its keep-alive timeout.
   const inFlight = trackInFlight(server, () => {
     if (closing) server.closeIdleConnections();
   });
-  let shuttingDown: Promise<never> | undefined;
 
-  async function run(reason: string): Promise<never> {
+  const shutdown = installShutdown(core, async (reason, deadline) => {
     const timeoutMs = config.shutdownTimeoutMs;
-    setTimeout(() => {
-      logger.error('shutdown is taking too long: exiting now');
-      process.exit(1);
-    }, timeoutMs + SHUTDOWN_WATCHDOG_GRACE_MS).unref();
-
-    const deadline = Date.now() + timeoutMs;
     logger.info({ reason, inFlight: inFlight(), timeoutMs }, 'shutting down: no longer accepting connections');
     closing = true;
     // Event streams stay open until told: end them, or they would hold the close until the timeout.
@@ -264,45 +192,8 @@ function installShutdown({ config, logger, server, queue, database, generations,
     logger.info('background work finished');
 
     // Runs get what is left of the shutdown time; the rest go back to the queue.
-    logger.info('stopping generations');
-    await generations.stop(Math.max(deadline - Date.now(), 0));
-    logger.info('generations stopped');
-
-    logger.info('stopping queue');
-    await queue.stop({ timeoutMs: Math.max(deadline - Date.now(), MIN_QUEUE_STOP_MS) });
-    logger.info('queue stopped');
-
-    logger.info('closing database');
-    await database.close();
-    logger.info('database closed');
-
-    logger.info('shutdown complete');
-    process.exit(0);
-  }
-
-  const shutdown = (reason: string): Promise<never> => (shuttingDown ??= run(reason));
-  onStopSignals(logger, shutdown);
+    await stopCore(core, deadline);
+  });
 
   return { config, port, url, shutdown };
-}
-
-/**
- * SIGTERM and SIGINT run `shutdown` once; a second signal while it runs exits at once with
- * status 1 (an operator who insists).
- */
-export function onStopSignals(logger: Logger, shutdown: (reason: string) => Promise<never>): void {
-  let stopping = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (stopping) {
-        logger.warn({ signal }, 'second signal during shutdown: exiting now');
-        process.exit(1);
-      }
-      stopping = true;
-      shutdown(signal).catch((error: unknown) => {
-        logger.fatal({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-    });
-  }
 }

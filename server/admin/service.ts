@@ -1,6 +1,6 @@
 /** Admin rules: the figures of the admin dashboard. */
 import type { UserStatistics } from '../../src/contract/auth.ts';
-import type { UsersRepository } from '../users/repository.ts';
+import type { UsersRepository } from '../auth/users-repository.ts';
 
 const DAY_MS = 86_400_000;
 /** The "new users" windows of the statistics, in days. */

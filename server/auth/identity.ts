@@ -13,7 +13,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { decodeJwt } from 'jose';
 import type { FirebaseConfig, GoogleConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { authError, CodedError } from './errors.ts';
+import { authError } from './errors.ts';
 
 /** What the provider vouches for. */
 export interface VerifiedIdentity {
@@ -55,7 +55,7 @@ export function createFirebaseVerifier(config: FirebaseConfig, logger: Logger): 
         };
       } catch (error) {
         logger.info({ err: { code: (error as { code?: string }).code, message: (error as Error).message } }, 'firebase ID token rejected');
-        throw new CodedError(401, 'identityTokenInvalid', { cause: error });
+        throw authError(401, 'identityTokenInvalid', { cause: error });
       }
     },
     async close() {
@@ -101,7 +101,7 @@ export function createGoogleExchange(options: { client: GoogleConfig; tokenUrl: 
         });
       } catch (error) {
         options.logger.warn({ err: error }, 'google token endpoint unreachable');
-        throw new CodedError(502, 'googleLoginFailed', { cause: error });
+        throw authError(502, 'googleLoginFailed', { cause: error });
       }
       const body = (await response.json().catch(() => null)) as { id_token?: unknown; error?: unknown } | null;
       if (!response.ok || typeof body?.id_token !== 'string') {

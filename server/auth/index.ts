@@ -1,22 +1,19 @@
 /**
- * The accounts area assembled: auth (/auth/*), the signed-in account (/api/me), admin
- * (/api/admin/*) and the public runtime config (/api/config). (The dev tools, which reach other
- * areas too, are mounted by app.ts.)
+ * The accounts area assembled: auth (/auth/*), the signed-in account (/api/me) and the public
+ * runtime config (/api/config). (Admin and the dev tools, which reach other areas too, are
+ * mounted by app.ts.)
  * app.ts mounts it; everything it needs arrives here, so tests can build it around any database,
  * clock and mail transport.
  */
-import type { Hono } from 'hono';
-import { adminRoutes } from '../admin/routes.ts';
-import { createAdminService } from '../admin/service.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { AppEnv } from '../http/types.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer, createTransportFromConfig } from '../mail/mailer.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { createUsersRepository, type UserWithCredits } from '../users/repository.ts';
-import { meRoutes, type MeRoutesDeps } from '../users/routes.ts';
-import { createUsersService } from '../users/service.ts';
+import { createUsersRepository, type UserWithCredits } from './users-repository.ts';
+import { meRoutes, type MeRoutesDeps } from './users-routes.ts';
+import { createUsersService } from './users-service.ts';
 import type { BackgroundTasks } from './background.ts';
 import { createFirebaseVerifier, createGoogleExchange, type FirebaseVerifier } from './identity.ts';
 import { createGuards, type Guards } from './middleware.ts';
@@ -66,8 +63,8 @@ export interface AccountsDeps {
 export interface Accounts {
   guards: Guards;
   service: AuthService;
-  /** Mounts every route of the area. */
-  mount(app: Hono<AppEnv>): void;
+  /** Every route of the area (see server/http/area.ts). */
+  routes(): Area;
   /** Releases the Firebase app, if any. */
   close(): Promise<void>;
 }
@@ -115,21 +112,19 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     now,
   });
   const guards = createGuards({ tokens, users, sessions, usersService, now });
-  const admin = createAdminService({ users, now });
   const authService = service;
 
   return {
     guards,
     service: authService,
-    mount(app) {
-      app.route('/api/config', publicConfigRoutes(config));
-      app.route('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy }));
+    routes() {
       const me: MeRoutesDeps = { service: usersService, guards, trustProxy: config.trustProxy };
       if (deps.usageStats) me.usageStats = deps.usageStats;
-      app.route('/api/me', meRoutes(me));
-      // One guard on the whole prefix: unknown admin paths are refused before they are "not found".
-      app.use('/api/admin/*', guards.requireAdmin);
-      app.route('/api/admin', adminRoutes(admin));
+      return [
+        mountAt('/api/config', publicConfigRoutes(config)),
+        mountAt('/auth', authRoutes({ service: authService, usersService, guards, tokens, trustProxy: config.trustProxy })),
+        mountAt('/api/me', meRoutes(me)),
+      ];
     },
     close: async () => {
       await firebase?.close();

@@ -6,8 +6,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, AppVariables } from '../http/types.ts';
-import type { UsersRepository, UserWithCredits } from '../users/repository.ts';
-import type { UsersService } from '../users/service.ts';
+import type { UsersRepository, UserWithCredits } from './users-repository.ts';
+import type { UsersService } from './users-service.ts';
 import { authError } from './errors.ts';
 import { SESSION_TOUCH_INTERVAL_MS, type SessionsRepository } from './sessions.ts';
 import type { AccessTokenClaims, AccessTokens } from './tokens.ts';

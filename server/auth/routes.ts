@@ -11,8 +11,8 @@ import {
   VerifyOtpRequestSchema,
   type LogoutAllResponse,
 } from '../../src/contract/auth.ts';
-import type { UsersService } from '../users/service.ts';
-import { clientAddress } from './client-address.ts';
+import type { UsersService } from './users-service.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { readAuthBody } from './errors.ts';
 import { bearerClaims, type Guards, type UserEnv } from './middleware.ts';
 import type { AuthService } from './service.ts';

@@ -15,11 +15,12 @@ import {
 import type { Language } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { EmailTakenError, type UsersRepository, type UserWithCredits } from '../users/repository.ts';
-import { isWebUrl, normalizeEmail, SIGNUP_CREDITS, SIGNUP_GRANT_KEY, type UsersService } from '../users/service.ts';
+import { accountFor } from './provider-accounts.ts';
+import { EmailTakenError, type UsersRepository, type UserWithCredits } from './users-repository.ts';
+import { normalizeEmail, SIGNUP_CREDITS, SIGNUP_GRANT_KEY, type UsersService } from './users-service.ts';
 import type { BackgroundTasks } from './background.ts';
 import { authError } from './errors.ts';
-import type { FirebaseVerifier, GoogleExchange, VerifiedIdentity } from './identity.ts';
+import type { FirebaseVerifier, GoogleExchange } from './identity.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import {
   DELETE_FAILURES_PER_ACCOUNT,
@@ -119,9 +120,6 @@ export interface AuthService {
 
 const success = (message: string) => ({ status: 'success', message });
 
-/** The part of an email before the @: the name of last resort (spec §3). */
-const localPart = (email: string): string => email.split('@')[0] ?? email;
-
 /** The three counts of a guess at an account's secret (see the trade-off in rate-limit.ts). */
 const guessChecks = (rules: { pair: RateLimitRule; address: RateLimitRule; account: RateLimitRule }, account: string, caller: Caller) =>
   [
@@ -157,56 +155,6 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     const touched = (await users.update(user.id, { last_login_at: nowDate() })) ?? user;
     const token = await startSessionToken({ sessions: deps.sessions, tokens: deps.tokens, now: deps.now }, touched, caller.userAgent ?? null);
     return { access_token: token, user: deps.usersService.toApiUser(touched) };
-  }
-
-  /**
-   * The account a provider-verified identity signs in to: the one linked to the Firebase uid, else
-   * the one with that email (linked now), else a new one. Only an email the provider verified
-   * signs in at all: an unverified one would let anybody create a provider account with somebody
-   * else's address and claim their account, their admin role, or the address before they sign up.
-   */
-  async function accountFor(identity: VerifiedIdentity & { email: string }, options: { firebaseUid: string | null; displayName: string | null; photoUrl: string | null }) {
-    if (!identity.emailVerified) throw authError(403, 'identityUnverified');
-    if (options.firebaseUid) {
-      const linked = await users.findByFirebaseUid(options.firebaseUid);
-      if (linked) return { user: linked, isNew: false };
-    }
-    const email = normalizeEmail(identity.email);
-    const existing = await users.findByEmail(email);
-    if (existing) {
-      const changes: { firebase_uid?: string; is_verified?: boolean; password_hash?: null } = { is_verified: true };
-      if (options.firebaseUid && !existing.firebase_uid) changes.firebase_uid = options.firebaseUid;
-      if (!existing.is_verified) {
-        // Whoever registered this unverified account never proved the mailbox: their password
-        // (and anything it opened) must not become a way into the verified owner's account.
-        changes.password_hash = null;
-        await revokeAccess(existing.id);
-      }
-      return { user: (await users.update(existing.id, changes)) ?? existing, isNew: false };
-    }
-    const name = options.displayName?.trim() || identity.name?.trim() || localPart(email);
-    try {
-      const created = await users.create(
-        {
-          email,
-          name,
-          passwordHash: null,
-          profilePicture: [options.photoUrl, identity.picture].find((url): url is string => typeof url === 'string' && isWebUrl(url)) ?? null,
-          language: 'vi',
-          isVerified: identity.emailVerified,
-          firebaseUid: options.firebaseUid,
-          createdAt: nowDate(),
-        },
-        [{ kind: 'grant', amount: SIGNUP_CREDITS, reason: 'Free plan sign-up credits', idempotencyKey: SIGNUP_GRANT_KEY }],
-      );
-      return { user: created, isNew: true };
-    } catch (error) {
-      // Two first sign-ins raced: the other one created it.
-      if (!(error instanceof EmailTakenError)) throw error;
-      const raced = (options.firebaseUid && (await users.findByFirebaseUid(options.firebaseUid))) || (await users.findByEmail(email));
-      if (!raced) throw error;
-      return { user: raced, isNew: false };
-    }
   }
 
   /**
@@ -399,6 +347,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         throw authError(400, 'identityMismatch');
       }
       const { user, isNew } = await accountFor(
+        { users, revokeAccess, now: deps.now },
         { ...identity, email: identity.email },
         { firebaseUid: identity.uid, displayName: input.userData.displayName ?? null, photoUrl: input.userData.photoURL ?? null },
       );
@@ -409,7 +358,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (!deps.google) throw authError(503, 'googleNotConfigured');
       const identity = await deps.google.exchange(input.code, input.redirect_uri, nowDate());
       if (!identity.email) throw authError(401, 'googleLoginFailed');
-      const { user, isNew } = await accountFor({ ...identity, email: identity.email }, { firebaseUid: null, displayName: null, photoUrl: null });
+      const { user, isNew } = await accountFor({ users, revokeAccess, now: deps.now }, { ...identity, email: identity.email }, { firebaseUid: null, displayName: null, photoUrl: null });
       return identityAnswer(user, isNew, caller);
     },
   };

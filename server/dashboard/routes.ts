@@ -1,6 +1,6 @@
 /**
  * `GET /api/community?limit` (public: no sign-in): recent results their owners chose to share.
- * (`GET /api/me/stats` is served with the rest of /api/me, by server/users/routes.ts.)
+ * (`GET /api/me/stats` is served with the rest of /api/me, by server/auth/users-routes.ts.)
  */
 import { Hono } from 'hono';
 import { COMMUNITY_PAGE_DEFAULT, CommunityQuerySchema, type CommunityPage } from '../../src/contract/dashboard.ts';

@@ -18,19 +18,22 @@ import {
   GrantCreditsRequestSchema,
   type OutboxResponse,
 } from '../../src/contract/dev-tools.ts';
+import type { CreditLedger } from '../credits/ledger.ts';
 import type { EngineDelays } from '../generations/engine-delays.ts';
 import { ApiError, readJsonBody } from '../http/errors.ts';
 import { localOnly } from '../http/local-only.ts';
 import type { AppEnv } from '../http/types.ts';
 import { listOutbox } from '../mail/transport.ts';
-import type { UsersRepository } from '../users/repository.ts';
-import { normalizeEmail } from '../users/service.ts';
+import type { UsersRepository } from '../auth/users-repository.ts';
+import { normalizeEmail } from '../auth/users-service.ts';
 
 export interface DevToolsDeps {
   outboxDir: string;
   /** DEV_TOOLS is on: the credit grants and engine delays exist too, not only the outbox. */
   tools: boolean;
   users: UsersRepository;
+  /** Where the grants go. */
+  credits: CreditLedger;
   /** The generations area's delays; without it, /engine-delay does not exist. */
   engineDelays?: EngineDelays;
   /** ms since the epoch. */
@@ -62,7 +65,7 @@ export function devToolsRoutes(deps: DevToolsDeps): Hono<AppEnv> {
     const user = await deps.users.findByEmail(normalizeEmail(email));
     if (!user) throw unknownEmail();
     // Every grant is its own row: a random key, so two grants of the same amount both count.
-    const balance = await deps.users.addCredits(user.id, { kind: 'grant', amount, reason: GRANT_REASON, idempotencyKey: `dev-grant:${randomUUID()}` }, new Date(deps.now()));
+    const { balance } = await deps.credits.grant({ userId: user.id, amount, reason: GRANT_REASON, key: `dev-grant:${randomUUID()}`, at: new Date(deps.now()) });
     return c.json({ balance });
   });
 

@@ -4,10 +4,9 @@
  * on first use. With FAL_KEY it also mounts fal's webhook route, which wakes the runs of this
  * process waiting on a fal request.
  */
-import type { Hono } from 'hono';
 import type { EngineName, Feature } from '../../src/contract/generations.ts';
 import type { Config } from '../config.ts';
-import type { AppEnv } from '../http/types.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createFalEngine, createFalWebhookRoutes, createFalWebhookVerifier, type FalEngine } from './fal/index.ts';
 import { createLocalEngine } from './local/index.ts';
@@ -18,8 +17,8 @@ export interface EngineRegistry {
   nameFor(feature: Feature): EngineName;
   /** The engine of that name. @throws when it cannot run here (fal without FAL_KEY). */
   get(name: EngineName): Engine;
-  /** Mounts the engines' own routes (fal's webhook, with FAL_KEY). */
-  mount(app: Hono<AppEnv>): void;
+  /** The engines' own routes (fal's webhook, with FAL_KEY). */
+  routes(): Area;
 }
 
 export interface EngineRegistryOptions {
@@ -49,17 +48,19 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       if (name === 'local') return (local ??= createLocalEngine());
       return falEngine();
     },
-    mount(app) {
-      if (!config.fal || options.overrides?.fal) return;
+    routes() {
+      if (!config.fal || options.overrides?.fal) return [];
       const engine = falEngine();
-      app.route(
-        '/api/engines/fal',
-        createFalWebhookRoutes({
-          verifier: createFalWebhookVerifier({ jwksUrl: engine.urls.jwks }),
-          logger,
-          onWebhook: (delivery) => engine.notify(delivery.requestId),
-        }),
-      );
+      return [
+        mountAt(
+          '/api/engines/fal',
+          createFalWebhookRoutes({
+            verifier: createFalWebhookVerifier({ jwksUrl: engine.urls.jwks }),
+            logger,
+            onWebhook: (delivery) => engine.notify(delivery.requestId),
+          }),
+        ),
+      ];
     },
   };
 }

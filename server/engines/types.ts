@@ -118,3 +118,6 @@ export class EngineError extends Error {
     this.transient = options.transient ?? false;
   }
 }
+
+/** What a tool's child process failing (ffmpeg exiting non-zero, …) is for the person: failedToProcess, the process's error as cause. */
+export const failedToProcess = (cause: Error): EngineError => new EngineError('failedToProcess', { cause });

@@ -4,12 +4,11 @@
  * worker-only process (server/worker.ts) both build it; only the web server mounts the routes.
  */
 import path from 'node:path';
-import type { Hono } from 'hono';
 import { FEATURE_TIMEOUT_SECONDS, type Feature } from '../../src/contract/generations.ts';
 import type { Guards } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import type { EngineRegistry } from '../engines/index.ts';
-import type { AppEnv } from '../http/types.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
 import type { Queue } from '../queue/index.ts';
@@ -62,8 +61,8 @@ export interface Generations {
   events: GenerationEvents;
   /** Ends the open event streams: call when shutdown starts, before waiting for in-flight requests. */
   closeStreams(): void;
-  /** Mounts `/api/generations` and the engines' own routes (fal's webhook). */
-  mount(app: Hono<AppEnv>, guards: Guards): void;
+  /** The routes of `/api/generations` and the engines' own routes (fal's webhook). */
+  routes(guards: Guards): Area;
   /**
    * Creates the queue, starts this process's workers (none when WORKERS=0) and the recovery
    * passes. Call before serving requests: a submit enqueues into the queue this creates.
@@ -130,10 +129,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
     engineDelays,
     events,
     closeStreams: () => events.close(),
-    mount(app, guards) {
-      app.route('/api/generations', generationRoutes({ service, guards, events }));
-      deps.engines.mount(app);
-    },
+    routes: (guards) => [mountAt('/api/generations', generationRoutes({ service, guards, events })), ...deps.engines.routes()],
     async start() {
       await runner.cleanLeftovers();
       await jobs.start((job) => runner.run(job));

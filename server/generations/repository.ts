@@ -1,24 +1,26 @@
 /**
  * Generations' SQL: the job rows and the credit ledger entries that go with them.
  *
- * Credits (see 0002_accounts.sql): a submit writes a 'reserve' row of −cost; the job then ends
- * with a 'commit' row of 0 (completed: the reservation stands) or a 'refund' row of +cost
- * (failed, cancelled, timed out). Their idempotency keys `gen:<id>:reserve|commit|refund` and the
- * ledger's unique (user_id, idempotency_key) make each happen at most once, whoever writes it.
+ * Credits (through the ledger, server/credits/ledger.ts): a submit reserves the cost; the job then
+ * ends with a commit (completed: the reservation stands) or a refund of the cost (failed,
+ * cancelled, timed out). Their idempotency keys `gen:<id>:reserve|commit|refund` make each happen
+ * at most once, whoever writes it.
  *
  * Every change of state is a conditional update (`WHERE status IN (…)`), and a run's writes are
  * also fenced by its attempt number, so a late or superseded worker cannot overwrite a cancel or
  * a newer run, and a job reaches exactly one terminal state.
  */
-import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Feature, GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Feature, GenerationStatus } from '../../src/contract/generations.ts';
 import { liveSession } from '../auth/sessions.ts';
+import { creditLedger } from '../credits/ledger.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/connection.ts';
-import type { AssetsTable, GenerationsTable, Json, Tables } from '../db/schema.ts';
+import type { AssetsTable, Json, Tables } from '../db/schema.ts';
+import { createRunStore, ENDED, ledgerKey, PENDING, refundIn, type Failure, type GenerationRow, type RunStore } from './run-store.ts';
 
-export type GenerationRow = Selectable<GenerationsTable>;
+export { ledgerKey, type Failure, type GenerationRow };
+
 type AssetRow = Selectable<AssetsTable>;
 
 /**
@@ -27,7 +29,6 @@ type AssetRow = Selectable<AssetsTable>;
  * someone else's) with its owner's input and result assets.
  */
 export type StatusRead = { tokenValid: boolean; generation?: { row: GenerationRow; assets: AssetRow[] } } | undefined;
-type Db = Kysely<Tables> | Transaction<Tables>;
 
 export interface NewGeneration {
   id: string;
@@ -70,13 +71,8 @@ export type DeleteOutcome =
   | { kind: 'notFound' }
   | { kind: 'running' };
 
-/** How a run ends when it fails: the message key and its text. */
-export interface Failure {
-  code: string;
-  message: string;
-}
-
-export interface GenerationsRepository {
+/** The job rows as the API and the owner see them; the runs' writes and the recovery's reads are the RunStore's (./run-store.ts). */
+export interface GenerationsRepository extends RunStore {
   /**
    * In one transaction: locks the user (so concurrent submits of one person are serialized and
    * the balance can never go negative), honours the Idempotency-Key, checks the balance, writes
@@ -103,28 +99,6 @@ export interface GenerationsRepository {
   recentDurations(feature: Feature, engine: string, limit: number): Promise<{ seconds: number; passes: number }[]>;
   balance(userId: string): Promise<number>;
 
-  /** Starts a run: queued or processing → processing, attempts + 1. Undefined when the job ended. */
-  claim(id: string, now: Date): Promise<GenerationRow | undefined>;
-  /** Heartbeat of a run, with its progress when given; false when the run is no longer current. */
-  tick(id: string, attempt: number, now: Date, progress: { stage: GenerationStage; percent: number } | null): Promise<boolean>;
-  /**
-   * Records the results a run is storing (the asset rows their files are put for), or clears them
-   * (null), while that run is current. False when it is no longer current.
-   */
-  stage(id: string, attempt: number, staged: Json[] | null): Promise<boolean>;
-  /**
-   * In one transaction: processing → completed with its results, `attach` (which inserts the
-   * result assets), and the credit commit; the staged results are cleared. False, with nothing
-   * written, when the run is no longer current.
-   */
-  complete(id: string, attempt: number, resultAssetIds: string[], now: Date, attach?: (trx: Transaction<Tables>) => Promise<void>): Promise<boolean>;
-  /**
-   * queued or processing → failed, and the refund. With `attempt`, only while that run is current
-   * (a worker); without, whatever run holds it (the sweeper, which fences with `attempt` too).
-   */
-  fail(id: string, failure: Failure, now: Date, fence: { attempt: number; statuses: GenerationStatus[] }): Promise<boolean>;
-  /** processing → queued (a retry is coming), while that run is current. */
-  requeue(id: string, attempt: number): Promise<boolean>;
   /** queued or processing → cancelled, and the refund, for the owner only. */
   cancel(userId: string, id: string, failure: Failure, now: Date): Promise<CancelOutcome>;
   /**
@@ -134,16 +108,6 @@ export interface GenerationsRepository {
   share(userId: string, id: string, shared: boolean, at: Date): Promise<ShareOutcome>;
   /** Deletes an ended job; reports which of its results no other job of the owner uses as input. */
   delete(userId: string, id: string): Promise<DeleteOutcome>;
-
-  /** Failed or cancelled jobs that still hold staged results (their files are to be removed). */
-  endedWithStaged(): Promise<Array<Pick<GenerationRow, 'id' | 'status' | 'staged_results'>>>;
-  /** Clears the staged results of an ended job (not completed: its results are attached). False when it has not ended. */
-  clearStaged(id: string): Promise<boolean>;
-
-  /** Processing jobs whose heartbeat is older than `before` (or missing). */
-  staleProcessing(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts'>>>;
-  /** Queued jobs created before `before`. */
-  queuedBefore(before: Date): Promise<Array<Pick<GenerationRow, 'id' | 'attempts' | 'feature'>>>;
 }
 
 /** Timestamps come back from row_to_json() as ISO text: the row as the driver would have read it. */
@@ -165,42 +129,7 @@ function assetFromJson(json: AssetRow): AssetRow {
   return { ...json, created_at: toDate(json.created_at) };
 }
 
-/** At most this many rows per recovery pass (the next pass takes the rest). */
-const RECOVERY_BATCH = 500;
 
-export const ledgerKey = (id: string, step: 'reserve' | 'commit' | 'refund'): string => `gen:${id}:${step}`;
-
-async function insertLedger(db: Db, entry: { userId: string; kind: 'reserve' | 'commit' | 'refund'; amount: number; generationId: string; reason: string; now: Date }) {
-  await db
-    .insertInto('credit_ledger')
-    .values({
-      id: randomUUID(),
-      user_id: entry.userId,
-      kind: entry.kind,
-      amount: entry.amount,
-      reason: entry.reason,
-      idempotency_key: ledgerKey(entry.generationId, entry.kind),
-      created_at: entry.now,
-    })
-    // A second commit or refund of the same job is a no-op, whoever attempts it.
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .execute();
-}
-
-async function balanceOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_ledger')
-    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('balance'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.balance;
-}
-
-const ENDED: GenerationStatus[] = ['completed', 'failed', 'cancelled'];
-const PENDING: GenerationStatus[] = ['queued', 'processing'];
-
-const refundIn = (trx: Db, row: Pick<GenerationRow, 'id' | 'user_id' | 'cost' | 'feature'>, now: Date, why: string) =>
-  insertLedger(trx, { userId: row.user_id, kind: 'refund', amount: row.cost, generationId: row.id, reason: `${row.feature} ${why}`, now });
 
 export function createGenerationsRepository(database: Database): GenerationsRepository {
   const db = database.kysely;
@@ -208,8 +137,8 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
   return {
     async submit(generation, enqueue) {
       return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
-        const user = await trx.selectFrom('users').select('id').where('id', '=', generation.userId).forUpdate().executeTakeFirst();
-        if (!user) return { kind: 'noUser' };
+        const ledger = creditLedger(trx);
+        if (!(await ledger.lockAccount(generation.userId))) return { kind: 'noUser' };
         if (generation.idempotencyKey !== null) {
           const existing = await trx
             .selectFrom('generations')
@@ -219,16 +148,14 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
             .executeTakeFirst();
           if (existing) return existing.request_hash === generation.requestHash ? { kind: 'existing', row: existing } : { kind: 'mismatch' };
         }
-        const balance = await balanceOf(trx, generation.userId);
-        if (balance < generation.cost) return { kind: 'insufficient', balance };
-        await insertLedger(trx, {
+        const charged = await ledger.reserve({
           userId: generation.userId,
-          kind: 'reserve',
-          amount: -generation.cost,
-          generationId: generation.id,
+          amount: generation.cost,
+          key: ledgerKey(generation.id, 'reserve'),
           reason: `${generation.feature} reserved`,
-          now: generation.createdAt,
+          at: generation.createdAt,
         });
+        if (charged.kind === 'insufficient') return charged;
         const row = await trx
           .insertInto('generations')
           .values({
@@ -338,93 +265,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
         .limit(limit)
         .execute(),
 
-    balance: (userId) => balanceOf(db, userId),
-
-    claim: (id, now) =>
-      db
-        .updateTable('generations')
-        .set((eb) => ({
-          status: 'processing',
-          attempts: eb('attempts', '+', 1),
-          started_at: eb.fn.coalesce('started_at', eb.val(now)),
-          heartbeat_at: now,
-          stage: 'queued',
-          progress: 0,
-        }))
-        .where('id', '=', id)
-        .where('status', 'in', PENDING)
-        .returningAll()
-        .executeTakeFirst(),
-
-    async tick(id, attempt, now, progress) {
-      const result = await db
-        .updateTable('generations')
-        .set((eb) =>
-          progress
-            ? { heartbeat_at: now, stage: progress.stage, progress: sql<number>`greatest(${eb.ref('progress')}, ${progress.percent})` }
-            : { heartbeat_at: now },
-        )
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .where('attempts', '=', attempt)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    async stage(id, attempt, staged) {
-      const result = await db
-        .updateTable('generations')
-        .set({ staged_results: staged === null ? null : JSON.stringify(staged) })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .where('attempts', '=', attempt)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    complete: (id, attempt, resultAssetIds, now, attach) =>
-      db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('generations')
-          .set({ status: 'completed', stage: null, progress: 100, result_asset_ids: JSON.stringify(resultAssetIds), staged_results: null, finished_at: now, heartbeat_at: now })
-          .where('id', '=', id)
-          .where('status', '=', 'processing')
-          .where('attempts', '=', attempt)
-          .returning(['id', 'user_id', 'cost', 'feature'])
-          .executeTakeFirst();
-        if (!row) return false;
-        // The results become assets with the job's completion and its charge, or not at all.
-        await attach?.(trx);
-        // The reservation stands: the commit row (0) records that it was consumed.
-        await insertLedger(trx, { userId: row.user_id, kind: 'commit', amount: 0, generationId: row.id, reason: `${row.feature} completed`, now });
-        return true;
-      }),
-
-    fail: (id, failure, now, fence) =>
-      db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('generations')
-          .set({ status: 'failed', stage: null, error_code: failure.code, error_message: failure.message, finished_at: now })
-          .where('id', '=', id)
-          .where('status', 'in', fence.statuses)
-          .where('attempts', '=', fence.attempt)
-          .returning(['id', 'user_id', 'cost', 'feature'])
-          .executeTakeFirst();
-        if (!row) return false;
-        await refundIn(trx, row, now, `failed (${failure.code})`);
-        return true;
-      }),
-
-    async requeue(id, attempt) {
-      const result = await db
-        .updateTable('generations')
-        .set({ status: 'queued', stage: 'queued', progress: 0 })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .where('attempts', '=', attempt)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
+    balance: (userId) => creditLedger(db).balance(userId),
 
     cancel: (userId, id, failure, now) =>
       db.transaction().execute(async (trx): Promise<CancelOutcome> => {
@@ -474,35 +315,6 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
         return { kind: 'deleted', resultAssetIds: results.filter((asset) => !used.includes(asset)), keptAssetIds: used, staged: current.staged_results };
       }),
 
-    endedWithStaged: () =>
-      db
-        .selectFrom('generations')
-        .select(['id', 'status', 'staged_results'])
-        .where('staged_results', 'is not', null)
-        .where('status', 'in', ['failed', 'cancelled'])
-        .limit(RECOVERY_BATCH)
-        .execute(),
-
-    async clearStaged(id) {
-      const result = await db
-        .updateTable('generations')
-        .set({ staged_results: null })
-        .where('id', '=', id)
-        .where('status', 'in', ['failed', 'cancelled'])
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    staleProcessing: (before) =>
-      db
-        .selectFrom('generations')
-        .select(['id', 'attempts'])
-        .where('status', '=', 'processing')
-        .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', before)]))
-        .limit(RECOVERY_BATCH)
-        .execute(),
-
-    queuedBefore: (before) =>
-      db.selectFrom('generations').select(['id', 'attempts', 'feature']).where('status', '=', 'queued').where('created_at', '<', before).limit(RECOVERY_BATCH).execute(),
+    ...createRunStore(db),
   };
 }

@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';
-import { generationError, handleGenerationError } from './errors.ts';
+import { generationError } from './errors.ts';
 import type { GenerationEvents } from './events.ts';
 import type { GenerationsService, Submitted } from './service.ts';
 
@@ -31,10 +31,9 @@ function submitted(c: Context<UserEnv>, result: Submitted): Response {
 }
 
 export function generationRoutes({ service, guards, events }: { service: GenerationsService; guards: Guards; events: GenerationEvents }): Hono<AppEnv> {
-  // The error handler sits on an outer router of the app's own environment; the routes, behind
-  // the guard, have the signed-in user's.
+  // An outer router of the app's own environment; the routes, behind the guard, have the
+  // signed-in user's.
   const outer = new Hono<AppEnv>();
-  outer.onError(handleGenerationError);
 
   // GET /{id}, the status every open tab and the service worker poll, is ONE database read: its
   // guard only verifies the token, and the read checks the account together with the job

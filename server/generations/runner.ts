@@ -28,15 +28,12 @@
  */
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
 import {
   GENERATION_MESSAGES,
-  GENERATION_STAGES,
   GenerationRequestSchema,
   type EngineName,
   type Feature,
-  type GenerationMessageKey,
   type GenerationRequest,
   type GenerationStage,
 } from '../../src/contract/generations.ts';
@@ -47,18 +44,13 @@ import type { Json } from '../db/schema.ts';
 import type { MediaService, PreparedResult, StagedResult } from '../media/types.ts';
 import type { GenerationJob } from './jobs.ts';
 import type { GenerationRow, GenerationsRepository } from './repository.ts';
+import { classify } from './run-errors.ts';
+import { settledWithin, startWatch, untilAborted } from './run-watch.ts';
 
-/** How often the watch looks at the row, in ms: progress is written at most this often. */
-const WATCH_TICK_MS = 500;
-/** Longest gap between two heartbeats of a run, in ms (the sweeper's staleness is ten of these). */
-export const HEARTBEAT_MS = 1_000;
 /** How long an aborted engine gets to stop (kill its child processes) before its directory goes, in ms. */
 const ENGINE_STOP_GRACE_MS = 5_000;
 /** Run directories older than this are leftovers of a killed process, in ms (2 h, past every time limit). */
 const LEFTOVER_RUN_DIR_MS = 2 * 60 * 60 * 1_000;
-
-/** Network failures worth a retry (node and undici codes). */
-const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']);
 
 /** Why a run was stopped from outside the engine. */
 class RunStop extends Error {
@@ -100,98 +92,6 @@ export interface Runner {
   stop(timeoutMs: number): Promise<void>;
   /** Removes run directories left by a killed process. */
   cleanLeftovers(): Promise<void>;
-}
-
-/** The stage keys an engine may report. */
-const STAGE_KEYS = new Set(Object.keys(GENERATION_STAGES));
-
-interface Watch {
-  report(stage: GenerationStage, percent: number): void;
-  stop(): Promise<void>;
-}
-
-/**
- * Heartbeat, progress and cancel detection of one run: every WATCH_TICK_MS, one conditional
- * UPDATE when the progress moved or the last write is HEARTBEAT_MS old; zero rows updated means
- * the run is no longer current.
- */
-function startWatch(deps: RunnerDeps, id: string, attempt: number, onLost: () => void, log: Logger): Watch {
-  let latest: { stage: GenerationStage; percent: number } = { stage: 'queued', percent: 0 };
-  let written = latest;
-  let lastWriteAt = Date.now();
-  let busy: Promise<void> | null = null;
-
-  const tick = async () => {
-    const moved = latest.stage !== written.stage || latest.percent !== written.percent;
-    if (!moved && Date.now() - lastWriteAt < HEARTBEAT_MS) return;
-    const sending = latest;
-    try {
-      const current = await deps.repository.tick(id, attempt, new Date(deps.now()), moved ? sending : null);
-      lastWriteAt = Date.now();
-      written = sending;
-      if (!current) onLost();
-    } catch (error) {
-      // A missed heartbeat is not a reason to stop: the next tick tries again.
-      log.warn({ err: error }, 'generation heartbeat failed');
-    }
-  };
-  const timer = setInterval(() => {
-    busy ??= tick().finally(() => {
-      busy = null;
-    });
-  }, WATCH_TICK_MS);
-
-  return {
-    report(stage, percent) {
-      if (!STAGE_KEYS.has(stage)) return;
-      const clamped = Math.round(Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0)));
-      latest = { stage, percent: Math.max(latest.percent, clamped) };
-    },
-    async stop() {
-      clearInterval(timer);
-      await busy;
-    },
-  };
-}
-
-/** Rejects with the signal's reason when it aborts first; the work's own outcome otherwise. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/** Waits for `work` to settle, at most `ms`. */
-async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  const stop = new AbortController();
-  await Promise.race([work, sleep(ms, undefined, { signal: stop.signal }).catch(() => undefined)]);
-  stop.abort();
-}
-
-function isTransientNetworkError(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
-    if (current instanceof TypeError && current.message === 'fetch failed') return true;
-  }
-  return false;
-}
-
-interface Classified {
-  code: GenerationMessageKey;
-  message: string;
-  transient: boolean;
-  unexpected: boolean;
-}
-
-function classify(error: unknown): Classified {
-  if (error instanceof EngineError) return { code: error.code, message: error.message, transient: error.transient, unexpected: false };
-  const failedToProcess = { code: 'failedToProcess' as const, message: GENERATION_MESSAGES.failedToProcess };
-  if (isTransientNetworkError(error)) return { ...failedToProcess, transient: true, unexpected: false };
-  return { ...failedToProcess, transient: false, unexpected: true };
 }
 
 /** The stored request, typed again (it was validated with the same schema at submit). */

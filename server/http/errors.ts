@@ -2,9 +2,11 @@
  * Errors as the API answers them (product spec §7): the right status, and `{ message }` for
  * GET/HEAD or `{ detail }` for other methods, with a human sentence and never a stack trace.
  *
- * Routes and services throw `ApiError` (or `httpError(status, text)`); `handleError` turns
- * whatever was thrown into the answer. Unexpected errors become a 500 whose stack goes to the
- * log only.
+ * Routes and services throw `ApiError` (or `httpError(status, text)`), or `CodedError` when the
+ * answer also carries a machine-readable `code` (the key of the text in the area's message table,
+ * so the PWA can show it in the person's language). `handleError`, the app's one error handler,
+ * turns whatever was thrown into the answer. Unexpected errors become a 500 whose stack goes to
+ * the log only.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -24,6 +26,44 @@ export class ApiError extends Error {
     this.status = status;
   }
 }
+
+/**
+ * An error whose answer carries `code` besides the text: the spec's `{ detail }` / `{ message }`
+ * plus `code`, then the extra `fields` (e.g. a 402's balance, cost and shortage, a quota's used
+ * and limit bytes), then for a 429 `retry_after_seconds` (with the Retry-After header). Each area
+ * builds them through its own factory, which picks the text of the code from its message table
+ * (authError, mediaError, generationError).
+ */
+export class CodedError<C extends string = string> extends ApiError {
+  readonly code: C;
+  /** Seconds until a retry can succeed (429 only). */
+  readonly retryAfterSeconds: number | null;
+  /** Machine-readable facts the answer carries besides the text. */
+  readonly fields: Readonly<Record<string, number | string>>;
+
+  /** @param text shown to the user as is (normally the area's text for `code`). */
+  constructor(status: ContentfulStatusCode, code: C, text: string, options: CodedErrorOptions = {}) {
+    super(status, text, { cause: options.cause });
+    this.name = 'CodedError';
+    this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.fields = options.fields ?? {};
+  }
+}
+
+export interface CodedErrorOptions {
+  cause?: unknown;
+  retryAfterSeconds?: number;
+  fields?: Record<string, number | string>;
+}
+
+/** Whether `error` is a coded error with `code` (whatever the area). */
+export function hasCode(error: unknown, code: string): error is CodedError {
+  return error instanceof CodedError && error.code === code;
+}
+
+/** Codes that mean "sign in (again)": their answer also carries `WWW-Authenticate: Bearer`. */
+const BEARER_CHALLENGE_CODES: ReadonlySet<string> = new Set(['signInRequired', 'sessionExpired']);
 
 /** `throw httpError(404, 'Asset not found')`. */
 export function httpError(status: ContentfulStatusCode, text: string): ApiError {
@@ -103,7 +143,27 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, text: st
   return c.json(errorBodyFor(c.req.method, text), status);
 }
 
+/** The answer of a coded error (see CodedError). */
+function codedErrorResponse(c: Context<AppEnv>, error: CodedError): Response {
+  // A failure on our side: the request log line carries its cause (and stack).
+  if (error.status >= 500) c.set('error', error.cause instanceof Error ? error.cause : error);
+  c.header('Cache-Control', 'no-store');
+  if (error.retryAfterSeconds !== null) c.header('Retry-After', String(error.retryAfterSeconds));
+  if (BEARER_CHALLENGE_CODES.has(error.code)) c.header('WWW-Authenticate', 'Bearer');
+  return c.json(
+    {
+      ...errorBodyFor(c.req.method, error.message),
+      code: error.code,
+      ...error.fields,
+      ...(error.retryAfterSeconds !== null ? { retry_after_seconds: error.retryAfterSeconds } : {}),
+    },
+    error.status,
+  );
+}
+
+/** The app's one error handler (mounted once, in server/app.ts; routers of the areas set none). */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof CodedError) return codedErrorResponse(c, error);
   if (error instanceof ApiError) return errorResponse(c, error.status, error.message);
   if (error instanceof v.ValiError) return errorResponse(c, 422, describeIssues(error.issues));
   if (error instanceof HTTPException && error.status < 500) {

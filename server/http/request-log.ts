@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { MiddlewareHandler } from 'hono';
-import { requestAddress } from '../auth/client-address.ts';
+import { requestAddress } from './client-address.ts';
 import type { Logger } from '../logger.ts';
 import { setJsonContentLength } from './json-length.ts';
 import type { AppEnv } from './types.ts';

@@ -5,7 +5,7 @@
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_INPUT_SIDE_PX, MAX_UPSCALE_INPUT_PIXELS, THUMBNAIL_SIDE_PX, type UploadPurpose } from '../../src/contract/media.ts';
-import { MediaError } from './errors.ts';
+import { mediaError, type MediaError } from './errors.ts';
 import type { SniffedType } from './sniff.ts';
 
 /**
@@ -42,7 +42,7 @@ type SharpFormat = 'jpeg' | 'png' | 'webp';
 const FORMAT_BY_MIME: Readonly<Record<string, SharpFormat>> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
 function unreadable(cause: unknown): MediaError {
-  return new MediaError(422, 'unreadableFile', { cause });
+  return mediaError(422, 'unreadableFile', { cause });
 }
 
 function isPixelLimitError(error: unknown): boolean {
@@ -62,7 +62,7 @@ async function readHeader(source: string, expected: SharpFormat, maxPixels: numb
   }
   const { width, height, format } = metadata;
   if (format !== expected || !width || !height) throw unreadable(new Error(`header says ${format ?? 'nothing'}, expected ${expected}`));
-  if (width * height > maxPixels) throw new MediaError(422, 'tooManyPixels');
+  if (width * height > maxPixels) throw mediaError(422, 'tooManyPixels');
   // EXIF orientations 5-8 turn the image a quarter: displayed width and height swap.
   const quarterTurn = (metadata.orientation ?? 1) >= 5;
   return quarterTurn ? { width: height, height: width } : { width, height };
@@ -98,7 +98,7 @@ export async function normaliseUpload(source: string, type: SniffedType, purpose
     const info = await encode(pipeline, format).toFile(target);
     return { width: info.width, height: info.height, bytes: info.size };
   } catch (error) {
-    if (isPixelLimitError(error)) throw new MediaError(422, 'tooManyPixels', { cause: error });
+    if (isPixelLimitError(error)) throw mediaError(422, 'tooManyPixels', { cause: error });
     throw unreadable(error);
   }
 }

@@ -6,11 +6,10 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Hono } from 'hono';
 import type { Guards } from '../auth/middleware.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
-import type { AppEnv } from '../http/types.ts';
+import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createAuthRepository } from '../auth/repository.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
@@ -45,10 +44,10 @@ export interface Media {
   area: MediaArea;
   storage: MediaStorage;
   /**
-   * Mounts `/api/media` and `/api/assets`. `isShared` answers whether a community feed link's job
+   * The routes of `/api/media` and `/api/assets`. `isShared` answers whether a community feed link's job
    * is still shared; without it, feed links are refused.
    */
-  mount(app: Hono<AppEnv>, guards: Guards, isShared?: SharedResultCheck): void;
+  routes(guards: Guards, isShared?: SharedResultCheck): Area;
   /** The community feed's links of a shared job's result (see signing.ts). */
   sharedUrls(asset: AssetRow, generationId: string): SharedUrls;
 }
@@ -112,10 +111,10 @@ export function createMedia(deps: MediaDeps): Media {
         poster_url: asset.poster_key ? signer.signShared(asset.id, 'poster', generationId, at).path : null,
       };
     },
-    mount(app, guards, isShared) {
-      app.route('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now, uploadLimiter, uploadLimits, trustProxy: deps.config.trustProxy }));
-      app.route('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now }));
-      app.route('/api/assets', assetRoutes({ service: area, guards }));
-    },
+    routes: (guards, isShared) => [
+      mountAt('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now, uploadLimiter, uploadLimits, trustProxy: deps.config.trustProxy })),
+      mountAt('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now })),
+      mountAt('/api/assets', assetRoutes({ service: area, guards })),
+    ],
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRange } from './routes.ts';
-import { sanitiseName } from './service.ts';
+import { sanitiseName } from './prepare.ts';
 
 describe('sanitiseName', () => {
   it('keeps the last path segment, drops control and bidi characters, and sets the real extension', () => {

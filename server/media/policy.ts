@@ -21,7 +21,7 @@ import {
   type MediaType,
   type UploadPurpose,
 } from '../../src/contract/media.ts';
-import { MediaError } from './errors.ts';
+import { mediaError, type MediaError } from './errors.ts';
 import type { SniffedType } from './sniff.ts';
 
 export interface UploadFields {
@@ -61,7 +61,7 @@ export function acceptedLabel(fields: UploadFields): string {
 }
 
 function invalidType(fields: UploadFields): MediaError {
-  return new MediaError(415, 'invalidType', { text: invalidTypeText(acceptedLabel(fields)) });
+  return mediaError(415, 'invalidType', { text: invalidTypeText(acceptedLabel(fields)) });
 }
 
 /** 415 for bytes of no accepted type, naming the types the fields (as known, defaults filled in) accept. */
@@ -70,7 +70,7 @@ export function unknownType(known: KnownFields): MediaError {
 }
 
 export function tooLarge(maxMegabytes: number): MediaError {
-  return new MediaError(413, 'tooLarge', { text: tooLargeText(maxMegabytes) });
+  return mediaError(413, 'tooLarge', { text: tooLargeText(maxMegabytes) });
 }
 
 /** Every exact combination still possible given what is known. */

@@ -9,7 +9,7 @@
  */
 import { MEDIA_MESSAGES, storageFullText } from '../../src/contract/media.ts';
 import type { RateLimitRule } from '../auth/rate-limit.ts';
-import { MediaError } from './errors.ts';
+import { mediaError, type MediaError } from './errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Decimal, as storage is sold and shown (src/contract/media.ts storageSizeText). */
@@ -66,7 +66,7 @@ const SECONDS_PER_MINUTE = 60;
 export function tooManyUploads(retryAfterSeconds: number): MediaError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   const minutes = Math.max(1, Math.ceil(seconds / SECONDS_PER_MINUTE));
-  return new MediaError(429, 'tooManyUploads', { text: MEDIA_MESSAGES.tooManyUploads.replace('{n}', String(minutes)), retryAfterSeconds: seconds });
+  return mediaError(429, 'tooManyUploads', { text: MEDIA_MESSAGES.tooManyUploads.replace('{n}', String(minutes)), retryAfterSeconds: seconds });
 }
 
 /**
@@ -76,7 +76,7 @@ export function tooManyUploads(retryAfterSeconds: number): MediaError {
  * retry or alert).
  */
 export function storageFull(usedBytes: number, limitBytes: number, fileBytes: number): MediaError {
-  return new MediaError(413, 'storageFull', {
+  return mediaError(413, 'storageFull', {
     text: storageFullText(usedBytes, limitBytes),
     fields: { used_bytes: usedBytes, limit_bytes: limitBytes, file_bytes: fileBytes },
   });

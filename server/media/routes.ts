@@ -10,14 +10,14 @@ import { mkdir, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant } from '../../src/contract/media.ts';
-import { clientAddress } from '../auth/client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Attempt, RateLimiter } from '../auth/rate-limit.ts';
-import { ApiError, parseInput } from '../http/errors.ts';
+import { ApiError, hasCode, parseInput } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';
 import type { AppEnv } from '../http/types.ts';
-import { handleMediaError, MediaError } from './errors.ts';
+import { mediaError } from './errors.ts';
 import { MAX_UPLOAD_BODY_BYTES, tooLarge } from './policy.ts';
 import { MULTIPART_ROOM_BYTES, type UploadLimits } from './quota.ts';
 import type { MediaArea } from './service.ts';
@@ -78,7 +78,6 @@ async function discardBody(c: Context, maxBytes: number): Promise<void> {
 
 export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
-  app.onError(handleMediaError);
 
   /**
    * Counts a received upload (once, and `bytes`) against the hourly limits of the account and
@@ -109,7 +108,7 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
       }
     }
     const contentType = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data\b/i.test(contentType)) throw new MediaError(400, 'noFile');
+    if (!/^multipart\/form-data\b/i.test(contentType)) throw mediaError(400, 'noFile');
     // An honest Content-Length over any limit is refused before a byte of the body is read.
     // A refused upload's unread rest is the Node server's business: it discards what arrives for
     // at most 500 ms (so the client can read the answer instead of a connection reset), then
@@ -119,7 +118,7 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
     // So is one whose file, at least the body less its framing, cannot fit in the quota.
     if (Number.isFinite(declared) && declared > MULTIPART_ROOM_BYTES) await deps.service.checkRoom(userId, declared - MULTIPART_ROOM_BYTES);
     const body = requestBody(c);
-    if (!body) throw new MediaError(400, 'noFile');
+    if (!body) throw mediaError(400, 'noFile');
     await mkdir(deps.tempDir, { recursive: true });
     const received = await receiveUpload({ body, contentType, tempDir: deps.tempDir, maxBodyBytes: MAX_UPLOAD_BODY_BYTES });
     let attempt: Attempt;
@@ -128,7 +127,7 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
     } catch (error) {
       await rm(received.tempPath, { force: true });
       // A replay whose first upload was stored meanwhile is answered, never refused.
-      const first = key !== null && error instanceof MediaError && error.code === 'tooManyUploads' ? await deps.service.findUpload(userId, key) : null;
+      const first = key !== null && hasCode(error, 'tooManyUploads') ? await deps.service.findUpload(userId, key) : null;
       if (first) return c.json(first, 200);
       throw error;
     }
@@ -140,10 +139,10 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
     } catch (error) {
       // Nothing was stored for want of room, or through our own fault: not counted either. A
       // file refused for what it is (damaged, too many pixels) was processed, and counts.
-      if (!(error instanceof ApiError) || error.status >= 500 || (error instanceof MediaError && error.code === 'storageFull')) await attempt.release();
+      if (!(error instanceof ApiError) || error.status >= 500 || hasCode(error, 'storageFull')) await attempt.release();
       if (error instanceof ApiError) throw error;
       // Storage or database trouble: the spec's 'Upload Failed', the cause in the log.
-      throw new MediaError(500, 'uploadFailed', { cause: error });
+      throw mediaError(500, 'uploadFailed', { cause: error });
     }
   });
 
@@ -181,21 +180,20 @@ export type SharedResultCheck = (generationId: string, assetId: string) => Promi
 
 export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir'> & { isShared?: SharedResultCheck }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.onError(handleMediaError);
 
   app.on(['GET', 'HEAD'], '/:assetId/:variant', async (c) => {
     const assetId = c.req.param('assetId');
     const variant = c.req.param('variant') as MediaVariant;
-    if (!MEDIA_VARIANTS.includes(variant)) throw new MediaError(404, 'assetNotFound');
+    if (!MEDIA_VARIANTS.includes(variant)) throw mediaError(404, 'assetNotFound');
     const exp = c.req.query('exp');
     const now = deps.now();
     // The signature first: without a valid one, nothing about the asset is revealed.
     const shared = c.req.query('shared');
-    if (!deps.signer.verify(assetId, variant, exp, c.req.query('sig'), now, shared)) throw new MediaError(403, 'linkExpired');
+    if (!deps.signer.verify(assetId, variant, exp, c.req.query('sig'), now, shared)) throw mediaError(403, 'linkExpired');
     // A feed link works only while its job is shared (the owner's own links are not scoped).
-    if (shared !== undefined && !(await deps.isShared?.(shared, assetId))) throw new MediaError(403, 'linkExpired');
+    if (shared !== undefined && !(await deps.isShared?.(shared, assetId))) throw mediaError(403, 'linkExpired');
     const described = await deps.service.describeVariant(assetId, variant);
-    if (!described) throw new MediaError(404, 'assetNotFound');
+    if (!described) throw mediaError(404, 'assetNotFound');
 
     const maxAge = Math.max(0, Number(exp) - Math.floor(now / 1000));
     const headers: Record<string, string> = {
@@ -221,7 +219,7 @@ export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir
       if (!(error instanceof RangeNotSatisfiableError)) throw error;
       return c.body(null, 416, { 'Content-Range': `bytes */${error.totalBytes}`, 'Accept-Ranges': 'bytes' });
     }
-    if (!object) throw new MediaError(404, 'assetNotFound');
+    if (!object) throw mediaError(404, 'assetNotFound');
     const length = object.totalBytes === 0 ? 0 : object.end - object.start + 1;
     headers['Content-Length'] = String(length);
     const status = range ? 206 : 200;
@@ -237,11 +235,10 @@ export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir
 }
 
 /** The `:id` param: one that is no asset id answers like an unknown asset (404 assetNotFound). */
-const assetId = (c: Context<UserEnv>): string => recordIdParam(c, 'id', () => new MediaError(404, 'assetNotFound'));
+const assetId = (c: Context<UserEnv>): string => recordIdParam(c, 'id', () => mediaError(404, 'assetNotFound'));
 
 export function assetRoutes(deps: Pick<MediaRoutesDeps, 'service' | 'guards'>): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
-  app.onError(handleMediaError);
   app.use(deps.guards.requireUser, async (c, next) => {
     await next();
     // Answers carry signed URLs and private data.

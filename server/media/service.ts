@@ -4,38 +4,36 @@
  * with signed URLs, and what a capability URL serves.
  */
 import { randomUUID } from 'node:crypto';
-import { open as openFile, mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { FOUR_K_PIXELS, type Feature } from '../../src/contract/generations.ts';
-import { integer, RecordIdSchema, text } from '../../src/contract/input.ts';
 import {
   ASSET_PAGE_DEFAULT,
   RECOMMENDED_VIDEO_SECONDS,
   type Asset,
-  type AssetKind,
   type AssetPage,
-  type AssetRole,
   type AssetSort,
   type AssetTool,
   type AssetWarning,
   type MediaVariant,
 } from '../../src/contract/media.ts';
-import type { Json } from '../db/schema.ts';
-import type { EngineOutput, InputFile } from '../engines/types.ts';
-import { ApiError } from '../http/errors.ts';
+import type { InputFile } from '../engines/types.ts';
+import { hasCode } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
-import { MediaError } from './errors.ts';
-import { normaliseUpload, POSTER_SIDE_PX, probeImage, writeWebpPreview } from './images.ts';
+import { apiAsset, roundFps } from './api-asset.ts';
+import { decodeCursor, DAY_MS, encodeCursor, startOfDay } from './cursors.ts';
+import { mediaError } from './errors.ts';
+import { normaliseUpload, writeWebpPreview } from './images.ts';
 import { rolesFor } from './policy.ts';
 import { storageFull, storageQuotaFor, STORAGE_QUOTA_BYTES_BY_PLAN } from './quota.ts';
-import { cursorOf, type AssetCursor, type AssetFilters, type MediaRepository, type NewAsset } from './repository.ts';
+import { cursorOf, type AssetFilters, type MediaRepository } from './repository.ts';
 import type { MediaUrlSigner } from './signing.ts';
-import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
+import type { SniffedType } from './sniff.ts';
+import { StagedResultsSchema, stagedKeys } from './staged.ts';
 import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
-import type { AssetRow, IngestOptions, MediaService, PreparedResult, StagedResult } from './types.ts';
+import { planAsset, prepareOutput, prepareVideo, sanitiseName, THUMBNAIL_MIME, withWorkDir, type Prepared } from './prepare.ts';
+import type { AssetRow, MediaService, PreparedResult, StagedResult } from './types.ts';
 import type { ReceivedUpload } from './upload.ts';
-import { extractFrame, probeVideo, type VideoInfo } from './video.ts';
 
 export interface MediaServiceDeps {
   repository: MediaRepository;
@@ -113,119 +111,13 @@ export interface MediaArea extends MediaService {
   prepareErasure(userId: string): Promise<() => Promise<void>>;
 }
 
-/** Longest stored file name, in characters (extension included). */
-const MAX_NAME_LENGTH = 120;
-
-/**
- * A file name fit to store and show: the last path segment, without control or bidi-override
- * characters, trimmed, with the extension of the type the bytes really are.
- */
-export function sanitiseName(raw: string, extension: string, fallback: string): string {
-  const segment = raw.normalize('NFC').split(/[/\\]/).at(-1) ?? '';
-  const cleaned = segment
-    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
-  const dot = cleaned.lastIndexOf('.');
-  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).trim();
-  const room = MAX_NAME_LENGTH - extension.length - 1;
-  const short = [...stem].slice(0, room).join('').trim();
-  return `${short || fallback}.${extension}`;
-}
-
-const IdSchema = RecordIdSchema;
-const TimeSchema = v.pipe(v.string(), v.isoTimestamp());
-/**
- * A cursor is base64url JSON `[sort, key, id]`: the key is the last row's created_at (newest,
- * oldest), name (name) or bytes (largest). `[created_at, id]` is the cursor of the time before
- * sorts, read as newest.
- */
-const CursorSchema = v.union([
-  v.tuple([v.picklist(['newest', 'oldest']), TimeSchema, IdSchema]),
-  v.tuple([v.literal('name'), text(500), IdSchema]),
-  v.tuple([v.literal('largest'), integer(0, Number.MAX_SAFE_INTEGER), IdSchema]),
-  v.tuple([TimeSchema, IdSchema]),
-]);
-
-function encodeCursor(cursor: AssetCursor): string {
-  const key = cursor.sort === 'name' ? cursor.name : cursor.sort === 'largest' ? cursor.bytes : cursor.createdAt.toISOString();
-  return Buffer.from(JSON.stringify([cursor.sort, key, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string, sort: AssetSort): AssetCursor {
-  let decoded: AssetCursor;
-  try {
-    const parts = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parts.length === 2) decoded = { sort: 'newest', createdAt: new Date(parts[0]), id: parts[1] };
-    else if (parts[0] === 'name') decoded = { sort: 'name', name: parts[1], id: parts[2] };
-    else if (parts[0] === 'largest') decoded = { sort: 'largest', bytes: parts[1], id: parts[2] };
-    else decoded = { sort: parts[0], createdAt: new Date(parts[1]), id: parts[2] };
-  } catch (error) {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
-  }
-  if (decoded.sort !== sort) {
-    throw new ApiError(400, `This cursor belongs to the "${decoded.sort}" order, not "${sort}". Load the first page of this order again.`);
-  }
-  return decoded;
-}
-
-const DAY_MS = 86_400_000;
-
-/** 00:00 UTC of a YYYY-MM-DD day; a day that does not exist (2025-02-30) is a 422. */
-function startOfDay(day: string, field: 'from' | 'to'): Date {
-  const at = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw new ApiError(422, `Invalid input: ${field}: not a calendar day`);
-  return at;
-}
-
-/** Thousandths are plenty for a frame rate (29.97), and `real` columns read back as 29.969999… */
-function roundFps(fps: number | null): number | null {
-  return fps === null ? null : Math.round(fps * 1000) / 1000;
-}
-
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await openFile(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-const THUMBNAIL_MIME = 'image/webp';
-
 /**
  * How long an upload's quota reservation counts if its process dies before storing the asset,
  * in ms: no upload's storing takes an hour (as the stale scratch files' age in index.ts).
  */
 const RESERVATION_TTL_MS = 60 * 60 * 1000;
 
-interface Prepared {
-  /** Files to store, each moved (or copied) into storage. */
-  original: { path: string; move: boolean };
-  thumbnail: string;
-  poster: string | null;
-  width: number;
-  height: number;
-  bytes: number;
-  video: VideoInfo | null;
-}
-
-/** Probe, poster and thumbnail of a video, derived files in `work`. */
-async function prepareVideo(source: string, type: SniffedType, work: string): Promise<Omit<Prepared, 'original' | 'bytes'>> {
-  const info = await probeVideo(source, type);
-  const frame = path.join(work, 'frame.png');
-  await extractFrame(source, info.durationSeconds, frame);
-  const poster = path.join(work, 'poster.webp');
-  const thumbnail = path.join(work, 'thumbnail.webp');
-  await writeWebpPreview(frame, poster, POSTER_SIDE_PX);
-  await writeWebpPreview(frame, thumbnail);
-  return { thumbnail, poster, width: info.width, height: info.height, video: info };
-}
-
-const notFound = () => new MediaError(404, 'assetNotFound');
+const notFound = () => mediaError(404, 'assetNotFound');
 
 /** Postgres' unique_violation (PGlite reports the same code). */
 const UNIQUE_VIOLATION = '23505';
@@ -234,115 +126,11 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
 
-/**
- * The shape of generations.staged_results as the media area writes it (checked when read back:
- * the keys name the files a retry reuses or a cleanup removes).
- */
-const StagedResultsSchema = v.array(
-  v.looseObject({
-    id: IdSchema,
-    user_id: IdSchema,
-    storage_key: v.string(),
-    thumbnail_key: v.string(),
-    poster_key: v.nullable(v.string()),
-    created_at: TimeSchema,
-  }),
-);
-
-const stagedKeys = (row: StagedResult): string[] => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])];
-
 export function createMediaService(deps: MediaServiceDeps): MediaArea {
   const { repository, storage, signer, logger } = deps;
   const quotas = deps.storageQuotas ?? STORAGE_QUOTA_BYTES_BY_PLAN;
   const limitFor = (plan: string) => storageQuotaFor(plan, quotas);
-
-  const toApiAsset = (row: AssetRow): Asset => {
-    const now = deps.now();
-    const original = signer.sign(row.id, 'original', now);
-    return {
-      id: row.id,
-      kind: row.kind,
-      media_type: row.media_type,
-      roles: row.roles as AssetRole[],
-      mime: row.mime,
-      name: row.name,
-      width: row.width,
-      height: row.height,
-      bytes: Number(row.bytes),
-      duration_seconds: row.duration_ms === null ? null : row.duration_ms / 1000,
-      fps: roundFps(row.fps),
-      codec: row.codec,
-      source: row.source,
-      generation_id: row.generation_id,
-      feature: row.feature as Feature | null,
-      warnings: row.warnings as AssetWarning[],
-      metadata: row.metadata,
-      url: original.path,
-      thumbnail_url: signer.sign(row.id, 'thumbnail', now).path,
-      poster_url: row.poster_key ? signer.sign(row.id, 'poster', now).path : null,
-      urls_expire_at: new Date(original.exp * 1000).toISOString(),
-      created_at: row.created_at.toISOString(),
-    };
-  };
-
-  /** The row of an asset and the files to put for it, at the keys under `<user>/<asset id>/`. */
-  const plan = async (
-    userId: string,
-    id: string,
-    type: SniffedType,
-    prepared: Prepared,
-    row: {
-      kind: AssetKind;
-      roles: AssetRole[];
-      name: string;
-      source: 'upload' | 'generation';
-      generationId: string | null;
-      feature: Feature | null;
-      uploadKey: string | null;
-      warnings: AssetWarning[];
-      metadata: { [key: string]: Json };
-    },
-  ): Promise<{ row: NewAsset; files: PreparedResult['files'] }> => {
-    const base = `${userId}/${id}`;
-    const keys = { original: `${base}/original.${type.extension}`, thumbnail: `${base}/thumbnail.webp`, poster: prepared.poster ? `${base}/poster.webp` : null };
-    const files: PreparedResult['files'] = [
-      { key: keys.original, ...prepared.original, move: prepared.original.move, mime: type.mime },
-      { key: keys.thumbnail, path: prepared.thumbnail, move: true, mime: THUMBNAIL_MIME },
-    ];
-    if (prepared.poster && keys.poster) files.push({ key: keys.poster, path: prepared.poster, move: true, mime: THUMBNAIL_MIME });
-    // Every byte the asset will keep in storage: what the quota counts.
-    const storedBytes = prepared.bytes + (await stat(prepared.thumbnail)).size + (prepared.poster ? (await stat(prepared.poster)).size : 0);
-    const video = prepared.video;
-    return {
-      files,
-      row: {
-        id,
-        user_id: userId,
-        kind: row.kind,
-        media_type: type.mediaType,
-        roles: JSON.stringify(row.roles),
-        mime: type.mime,
-        name: row.name,
-        width: prepared.width,
-        height: prepared.height,
-        bytes: prepared.bytes,
-        stored_bytes: storedBytes,
-        duration_ms: video?.durationSeconds ? Math.round(video.durationSeconds * 1000) : null,
-        fps: video?.fps ?? null,
-        codec: video?.codec ?? null,
-        storage_key: keys.original,
-        thumbnail_key: keys.thumbnail,
-        poster_key: keys.poster,
-        source: row.source,
-        generation_id: row.generationId,
-        feature: row.feature,
-        upload_key: row.uploadKey,
-        warnings: JSON.stringify([...new Set(row.warnings)]),
-        metadata: JSON.stringify(row.metadata),
-        created_at: new Date(deps.now()),
-      },
-    };
-  };
+  const toApiAsset = (row: AssetRow): Asset => apiAsset(row, signer, deps.now());
 
   /** Puts files into storage; on a failure, removes the ones already put and rethrows. */
   const putFiles = async (files: PreparedResult['files']): Promise<void> => {
@@ -363,8 +151,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
    * An upload reserves its room before a byte is stored, under the account's lock; a result was
    * paid for and is stored whatever the quota says (it counts all the same).
    */
-  const store = async (userId: string, id: string, type: SniffedType, prepared: Prepared, row: Parameters<typeof plan>[4]): Promise<AssetRow> => {
-    const planned = await plan(userId, id, type, prepared, row);
+  const store = async (userId: string, id: string, type: SniffedType, prepared: Prepared, row: Parameters<typeof planAsset>[5]): Promise<AssetRow> => {
+    const planned = await planAsset(new Date(deps.now()), userId, id, type, prepared, row);
     let reservationId: string | null = null;
     if (row.source === 'upload') {
       const now = deps.now();
@@ -389,48 +177,6 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       const keys = planned.files.map((file) => file.key);
       await storage.delete(keys).catch((cleanup: unknown) => logger.warn({ err: cleanup, keys }, 'could not remove the files of a failed asset'));
       throw error;
-    }
-  };
-
-  /** Probes an engine output and writes its derived files into `work`: the row and files of its asset `id`. */
-  const prepareOutput = async (userId: string, id: string, output: EngineOutput, options: IngestOptions, work: string): Promise<{ row: NewAsset; files: PreparedResult['files'] }> => {
-    const type = sniffType(await readHead(output.path));
-    if (!type || type.mime !== output.mime || type.mediaType !== output.mediaType) {
-      throw new Error(`engine output ${output.name} is ${type?.mime ?? 'of no accepted type'}, not the ${output.mime} it claims`);
-    }
-    let prepared: Prepared;
-    if (type.mediaType === 'image') {
-      const size = await probeImage(output.path, type);
-      const thumbnail = path.join(work, 'thumbnail.webp');
-      await writeWebpPreview(output.path, thumbnail);
-      prepared = { original: { path: output.path, move: false }, thumbnail, poster: null, ...size, bytes: (await stat(output.path)).size, video: null };
-    } else {
-      const derived = await prepareVideo(output.path, type, work);
-      prepared = { ...derived, original: { path: output.path, move: false }, bytes: (await stat(output.path)).size };
-    }
-    const warnings: AssetWarning[] = [...(output.warnings ?? [])];
-    if (prepared.width * prepared.height > FOUR_K_PIXELS) warnings.push('over4k');
-    return plan(userId, id, type, prepared, {
-      kind: output.kind,
-      roles: output.roles,
-      name: sanitiseName(output.name, type.extension, 'result'),
-      source: 'generation',
-      generationId: options.generationId,
-      feature: options.feature,
-      uploadKey: null,
-      warnings,
-      metadata: { ...options.metadata, ...output.metadata },
-    });
-  };
-
-  /** A scratch folder for one asset's derived files, removed afterwards whatever happens. */
-  const withWorkDir = async <T>(id: string, fn: (work: string) => Promise<T>): Promise<T> => {
-    const work = path.join(deps.tempDir, `asset-${id}`);
-    await mkdir(work, { recursive: true });
-    try {
-      return await fn(work);
-    } finally {
-      await rm(work, { recursive: true, force: true });
     }
   };
 
@@ -463,7 +209,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       try {
         // The file as sent must fit before it is processed; as stored, when it is stored.
         await checkRoom(userId, received.bytes);
-        const row = await withWorkDir(id, async (work) => {
+        const row = await withWorkDir(deps.tempDir, id, async (work) => {
           let prepared: Prepared;
           const warnings: AssetWarning[] = [];
           if (type.mediaType === 'image') {
@@ -495,7 +241,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
         // Another upload with this key was stored while this one was processed (store() has
         // removed this one's files): both answer that first asset.
         // A full quota does not refuse a replay either: the first asset is already counted.
-        if (idempotencyKey !== null && (isUniqueViolation(error) || (error instanceof MediaError && error.code === 'storageFull'))) {
+        if (idempotencyKey !== null && (isUniqueViolation(error) || hasCode(error, 'storageFull'))) {
           const first = await repository.findByUploadKey(userId, idempotencyKey);
           if (first) return { asset: toApiAsset(first), created: false };
         }
@@ -507,8 +253,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
 
     async ingest(userId, output, options) {
       const id = randomUUID();
-      return withWorkDir(id, async (work) => {
-        const planned = await prepareOutput(userId, id, output, options, work);
+      return withWorkDir(deps.tempDir, id, async (work) => {
+        const planned = await prepareOutput(new Date(deps.now()), userId, id, output, options, work);
         await putFiles(planned.files);
         try {
           return await repository.insert(planned.row);
@@ -524,7 +270,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       const id = randomUUID();
       const work = path.join(workDir, id);
       await mkdir(work, { recursive: true });
-      const { row, files } = await prepareOutput(userId, id, output, options, work);
+      const { row, files } = await prepareOutput(new Date(deps.now()), userId, id, output, options, work);
       const { created_at: createdAt, feature, upload_key: _uploadKey, ...rest } = row;
       return { staged: { ...rest, feature: feature ?? null, created_at: createdAt.toISOString() }, files };
     },

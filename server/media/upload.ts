@@ -14,7 +14,7 @@ import Busboy from 'busboy';
 import * as v from 'valibot';
 import { ASSET_ROLES, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
 import { ApiError } from '../http/errors.ts';
-import { MediaError } from './errors.ts';
+import { mediaError } from './errors.ts';
 import { checkUpload, streamingLimit, tooLarge, unknownType, withDefaults, type KnownFields, type UploadFields } from './policy.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
 
@@ -91,7 +91,7 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
   try {
     parser = Busboy({ headers: { 'content-type': options.contentType }, limits: MULTIPART_LIMITS, defParamCharset: 'utf8' });
   } catch (cause) {
-    throw new MediaError(400, 'noFile', { cause });
+    throw mediaError(400, 'noFile', { cause });
   }
   const counter = new ByteCounter(options.maxBodyBytes, () => tooLarge(Math.floor(options.maxBodyBytes / MB)));
 
@@ -147,7 +147,7 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
 
   try {
     await Promise.race([parsed, aborted]);
-    if (!saved) throw new MediaError(400, 'noFile');
+    if (!saved) throw mediaError(400, 'noFile');
     const { bytes, type } = await Promise.race([saved, aborted]);
     const fields = withDefaults(known);
     checkUpload(type, bytes, fields);

@@ -3,16 +3,11 @@
  * codec, frame rate) and the poster frame. Every child process runs under a time limit (and the
  * caller's signal) and is killed with SIGKILL past it, so a hostile file cannot hang a request.
  */
-import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE_PX } from '../../src/contract/media.ts';
-import { MediaError } from './errors.ts';
+import { mediaError, type MediaError } from './errors.ts';
+import { FFMPEG_PATH, parseRate as frameRate, probe, runProcess, type ProbeResult } from '../ffmpeg/process.ts';
 import type { SniffedType } from './sniff.ts';
-
-export const FFMPEG_PATH: string = ffmpegInstaller.path;
-export const FFPROBE_PATH: string = ffprobeInstaller.path;
 
 /** Time limit of ffprobe on one file, in ms: it reads headers only. */
 const PROBE_TIMEOUT_MS = 20_000;
@@ -20,8 +15,8 @@ const PROBE_TIMEOUT_MS = 20_000;
 const SCAN_TIMEOUT_MS = 60_000;
 /** Time limit of extracting one poster frame, in ms. */
 const POSTER_TIMEOUT_MS = 30_000;
-/** Most output a child may print before it is stopped, in bytes (ffprobe's JSON is a few KB). */
-const MAX_CHILD_OUTPUT_BYTES = 4 * 1024 * 1024;
+/** How much of the duration scan's stderr is read, in characters: its last `time=` is near the end. */
+const SCAN_STDERR_CHARS = 64 * 1024;
 /** Where the poster frame is taken, in seconds: past a fade-in, yet early. */
 const POSTER_AT_SECONDS = 0.5;
 
@@ -36,50 +31,14 @@ export interface VideoInfo {
   codec: string;
 }
 
-interface RunOptions {
-  timeoutMs: number;
-  signal?: AbortSignal | undefined;
-}
-
-function run(command: string, args: readonly string[], options: RunOptions): Promise<{ stdout: string; stderr: string }> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { signal, killSignal: 'SIGKILL', maxBuffer: MAX_CHILD_OUTPUT_BYTES, windowsHide: true }, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(error, { stderr }));
-      else resolve({ stdout, stderr });
-    });
-  });
-}
-
 function unreadable(cause: unknown): MediaError {
-  return new MediaError(422, 'unreadableFile', { cause });
-}
-
-interface ProbeStream {
-  codec_type?: string;
-  codec_name?: string;
-  width?: number;
-  height?: number;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  duration?: string;
-  tags?: { rotate?: string };
-  side_data_list?: Array<{ rotation?: number | string }>;
-  disposition?: { attached_pic?: number };
-}
-
-interface ProbeOutput {
-  streams?: ProbeStream[];
-  format?: { format_name?: string; duration?: string };
+  return mediaError(422, 'unreadableFile', { cause });
 }
 
 /** '30000/1001' → 29.97; '0/0' → null. */
 function parseRate(rate: string | undefined): number | null {
-  if (!rate) return null;
-  const [numerator, denominator] = rate.split('/').map(Number);
-  if (!numerator || !denominator || !Number.isFinite(numerator / denominator)) return null;
-  return Math.round((numerator / denominator) * 1000) / 1000;
+  const fps = frameRate(rate);
+  return fps === null ? null : Math.round(fps * 1000) / 1000;
 }
 
 function parseSeconds(text: string | undefined): number | null {
@@ -99,29 +58,28 @@ const FORMAT_FAMILY: Readonly<Record<string, RegExp>> = {
  * not the one its magic bytes claim, is refused (422 unreadableFile).
  */
 export async function probeVideo(file: string, type: SniffedType, signal?: AbortSignal): Promise<VideoInfo> {
-  let parsed: ProbeOutput;
+  let parsed: ProbeResult;
   try {
-    const { stdout } = await run(FFPROBE_PATH, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeoutMs: PROBE_TIMEOUT_MS, signal });
-    parsed = JSON.parse(stdout) as ProbeOutput;
+    parsed = await probe(file, { timeoutMs: PROBE_TIMEOUT_MS, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw unreadable(error);
   }
   const family = FORMAT_FAMILY[type.mime];
-  if (!family?.test(parsed.format?.format_name ?? '')) throw unreadable(new Error(`container is ${parsed.format?.format_name ?? 'unknown'}, not ${type.mime}`));
-  const stream = parsed.streams?.find((candidate) => candidate.codec_type === 'video' && candidate.disposition?.attached_pic !== 1);
+  if (!family?.test(parsed.format.format_name ?? '')) throw unreadable(new Error(`container is ${parsed.format.format_name ?? 'unknown'}, not ${type.mime}`));
+  const stream = parsed.streams.find((candidate) => candidate.codec_type === 'video' && candidate.disposition?.attached_pic !== 1);
   if (!stream?.width || !stream.height || !stream.codec_name) throw unreadable(new Error('no video stream'));
 
   // ffprobe reads the frame size from the headers without decoding: a frame too large is refused
   // here, before the duration scan, the poster or any engine decodes one.
   const { width, height } = stream;
   if (width > MAX_VIDEO_SIDE_PX || height > MAX_VIDEO_SIDE_PX || width * height > MAX_VIDEO_PIXELS) {
-    throw new MediaError(422, 'videoTooLarge', { cause: new Error(`frame is ${width}×${height}`) });
+    throw mediaError(422, 'videoTooLarge', { cause: new Error(`frame is ${width}×${height}`) });
   }
 
   const rotation = Number(stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
   const quarterTurn = Math.abs(rotation) % 180 === 90;
-  const durationSeconds = parseSeconds(parsed.format?.duration) ?? parseSeconds(stream.duration) ?? (await scanDuration(file, signal));
+  const durationSeconds = parseSeconds(parsed.format.duration) ?? parseSeconds(stream.duration) ?? (await scanDuration(file, signal));
   return {
     width: quarterTurn ? stream.height : stream.width,
     height: quarterTurn ? stream.width : stream.height,
@@ -137,7 +95,8 @@ export async function probeVideo(file: string, type: SniffedType, signal?: Abort
  */
 async function scanDuration(file: string, signal?: AbortSignal): Promise<number | null> {
   try {
-    const { stderr } = await run(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'], { timeoutMs: SCAN_TIMEOUT_MS, signal });
+    const args = ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'];
+    const { stderr } = await runProcess(FFMPEG_PATH, args, { timeoutMs: SCAN_TIMEOUT_MS, signal, stderrTailChars: SCAN_STDERR_CHARS });
     const times = [...stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)];
     const last = times.at(-1);
     if (!last) return null;
@@ -157,7 +116,7 @@ async function scanDuration(file: string, signal?: AbortSignal): Promise<number 
 export async function extractFrame(file: string, durationSeconds: number | null, target: string, signal?: AbortSignal): Promise<void> {
   const at = durationSeconds !== null && durationSeconds > 2 * POSTER_AT_SECONDS ? POSTER_AT_SECONDS : 0;
   const attempt = (seconds: number) =>
-    run(
+    runProcess(
       FFMPEG_PATH,
       // -max_pixels: the decoder itself refuses a frame past the limit, should a stream change
       // size after the headers ffprobe read.

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFalEngine, createFalWebhookRoutes, createFalWebhookVerifier, type FalEngine } from '../../server/engines/fal/index.ts';
 import type { FalWebhookDelivery } from '../../server/engines/fal/webhook.ts';
 import { createEngineRegistry } from '../../server/engines/index.ts';
+import { mountArea } from '../../server/http/area.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { FEATURES, type Feature } from '../../src/contract/generations.ts';
 import { FAKE_FAL_KEY, engineRequest, makeFalFixtures, startFakeFal, type FakeFal, type FalFixtures } from './helpers/fake-fal.ts';
@@ -155,7 +156,7 @@ describe('verification', () => {
       logger: silentLogger(),
     });
     const mounted = new Hono<AppEnv>();
-    registry.mount(mounted);
+    mountArea(mounted, registry.routes());
     const body = payload('req-registry');
     const ok = await post(fake.signWebhook(body, { requestId: 'req-registry' }), body, mounted);
     expect(ok.status).toBe(200);

@@ -18,7 +18,7 @@ import { createGenerationEvents } from '../../server/generations/events.ts';
 import { createGenerationsRepository } from '../../server/generations/repository.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { createUsersRepository } from '../../server/users/repository.ts';
+import { createUsersRepository } from '../../server/auth/users-repository.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type GenerationsHarness, type Person } from './helpers/generations.ts';
 import { silentLogger } from './helpers/logs.ts';

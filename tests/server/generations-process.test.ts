@@ -16,7 +16,7 @@ import { createSessionsRepository, startSessionToken } from '../../server/auth/s
 import { createAccessTokens } from '../../server/auth/tokens.ts';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { createUsersRepository } from '../../server/users/repository.ts';
+import { createUsersRepository } from '../../server/auth/users-repository.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';

@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_SIDE_PX, MEDIA_MESSAGES, THUMBNAIL_SIDE_PX, UPLOAD_LIMITS } from '../../src/contract/media.ts';
 import { loadConfig } from '../../server/config.ts';
+import { mountArea } from '../../server/http/area.ts';
+import { handleError } from '../../server/http/errors.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { createMedia } from '../../server/media/index.ts';
 import { createLocalStorage, type MediaStorage } from '../../server/media/storage.ts';
@@ -149,8 +151,10 @@ describe(`storage failures (${DRIVER})`, () => {
       },
     };
     const app = new Hono<AppEnv>();
+    // As server/app.ts mounts an area: its routes, under the app's one error handler.
+    app.onError(handleError);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: h.dataDir });
-    createMedia({ config, database: h.database, logger: silentLogger(), signingKey: TEST_SIGNING_KEY, storage: failing }).mount(app, h.accounts.guards);
+    mountArea(app, createMedia({ config, database: h.database, logger: silentLogger(), signingKey: TEST_SIGNING_KEY, storage: failing }).routes(h.accounts.guards));
     const form = new FormData();
     form.append('file', new File([new Uint8Array(await makeImage(30, 20, 'jpeg'))], 'a.jpg'));
     const before = await h.storedFiles();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_FPS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
 import { engineRequest, inputFile, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
-import { FFMPEG_PATH, parseRate, probe, runFfmpeg } from './ffmpeg.ts';
+import { FFMPEG_PATH, parseRate, probe, runFfmpeg } from '../../ffmpeg/process.ts';
 import { chooseMove, frameSize, moveFilter, runImageToVideo } from './image-to-video.ts';
 
 type Params = GenerationRequestOf<'image-to-video'>['params'];

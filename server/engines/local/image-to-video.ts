@@ -19,9 +19,9 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { VIDEO_FPS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
-import type { EngineRequest, EngineResult } from '../types.ts';
+import { failedToProcess, type EngineRequest, type EngineResult } from '../types.ts';
 import { fold } from './edit-vocabulary.ts';
-import { runFfmpeg } from './ffmpeg.ts';
+import { runFfmpeg } from '../../ffmpeg/process.ts';
 
 type VideoParams = GenerationRequestOf<'image-to-video'>['params'];
 
@@ -172,6 +172,7 @@ export async function runImageToVideo(request: EngineRequest<'image-to-video'>, 
     signal,
     outputSeconds: seconds,
     ffmpegPath: options.ffmpegPath,
+    fail: failedToProcess,
     onProgress: (fraction) => report('renderingFrames', Math.round(15 + 75 * fraction)),
   });
   report('finalizingVideo', 95);

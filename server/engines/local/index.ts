@@ -16,7 +16,7 @@
 import type { Feature } from '../../../src/contract/generations.ts';
 import { EngineError, type Engine, type EngineRequest, type EngineResult } from '../types.ts';
 import { runBodyGenerator } from './body-generator.ts';
-import { FFMPEG_PATH } from './ffmpeg.ts';
+import { FFMPEG_PATH } from '../../ffmpeg/process.ts';
 import { runHairstyle } from './hairstyle.ts';
 import { runImageEditing } from './image-editing.ts';
 import { runImageToVideo } from './image-to-video.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUR_K_PIXELS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
 import { engineRequest, inputFile, makeClip, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
-import { parseRate, probe } from './ffmpeg.ts';
+import { parseRate, probe } from '../../ffmpeg/process.ts';
 import { runUpscaleVideo, upscaledFrame } from './upscaler-video.ts';
 
 type Params = GenerationRequestOf<'upscaler-video'>['params'];

@@ -16,8 +16,8 @@
  */
 import { join } from 'node:path';
 import { FOUR_K_PIXELS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
-import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
-import { parseRate, probe, runFfmpeg } from './ffmpeg.ts';
+import { EngineError, failedToProcess, type EngineRequest, type EngineResult } from '../types.ts';
+import { parseRate, probe, runFfmpeg } from '../../ffmpeg/process.ts';
 
 type UpscaleVideoParams = GenerationRequestOf<'upscaler-video'>['params'];
 
@@ -42,7 +42,7 @@ export function upscaledFrame(width: number, height: number, params: Pick<Upscal
 export async function runUpscaleVideo(request: EngineRequest<'upscaler-video'>, options: { ffmpegPath?: string } = {}): Promise<EngineResult> {
   const { inputs, params, report, signal, workDir } = request;
   report('analyzingComposition', 5);
-  const info = await probe(inputs.video.path, signal);
+  const info = await probe(inputs.video.path, { signal, fail: failedToProcess });
   const video = info.streams.find((s) => s.codec_type === 'video');
   if (!video?.width || !video.height) throw new EngineError('failedToProcess', { cause: new Error('no video stream') });
   const hasAudio = info.streams.some((s) => s.codec_type === 'audio');
@@ -77,6 +77,7 @@ export async function runUpscaleVideo(request: EngineRequest<'upscaler-video'>, 
     signal,
     outputSeconds: seconds > 0 ? seconds : undefined,
     ffmpegPath: options.ffmpegPath,
+    fail: failedToProcess,
     onProgress: (fraction) => report('renderingFrames', Math.round(10 + 80 * fraction)),
   });
   report('finalizingVideo', 95);

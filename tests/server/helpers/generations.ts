@@ -24,7 +24,7 @@ import type { Engine } from '../../../server/engines/types.ts';
 import { createGenerations, type Generations, type GenerationsTuning } from '../../../server/generations/index.ts';
 import { createMedia, type Media } from '../../../server/media/index.ts';
 import { startQueue, type Queue } from '../../../server/queue/index.ts';
-import { createUsersRepository } from '../../../server/users/repository.ts';
+import { createUsersRepository } from '../../../server/auth/users-repository.ts';
 import { createTestApp, TEST_SIGNING_KEY } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { silentLogger } from './logs.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, createDeflate } from 'node:zlib';
 import sharp from 'sharp';
-import { FFMPEG_PATH } from '../../../server/media/video.ts';
+import { FFMPEG_PATH } from '../../../server/ffmpeg/process.ts';
 
 const run = promisify(execFile);
 

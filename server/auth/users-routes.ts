@@ -4,12 +4,12 @@
  */
 import { Hono } from 'hono';
 import { AUTH_SUCCESS_MESSAGES, DeleteMeRequestSchema, UpdateMeRequestSchema } from '../../src/contract/auth.ts';
-import { clientAddress } from '../auth/client-address.ts';
-import { readAuthBody } from '../auth/errors.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { readAuthBody } from './errors.ts';
 import type { UsageStats } from '../../src/contract/dashboard.ts';
-import type { Guards, UserEnv } from '../auth/middleware.ts';
-import type { UserWithCredits } from './repository.ts';
-import type { UsersService } from './service.ts';
+import type { Guards, UserEnv } from './middleware.ts';
+import type { UserWithCredits } from './users-repository.ts';
+import type { UsersService } from './users-service.ts';
 
 export interface MeRoutesDeps {
   service: UsersService;

@@ -1,9 +1,10 @@
-/** Accounts' SQL: users and their credit ledger. */
+/** Accounts' SQL: users, with their credit balance (the ledger itself: server/credits/ledger.ts). */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
-import { liveSession } from '../auth/sessions.ts';
-import type { CreditKind, Language, Tables, UsersTable } from '../db/schema.ts';
+import { liveSession } from './sessions.ts';
+import { balanceOf, creditLedger, type CreditEntry } from '../credits/ledger.ts';
+import type { Language, Tables, UsersTable } from '../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
 /** A user row with its credit balance (the sum of its ledger). */
@@ -32,13 +33,7 @@ export interface UserChanges {
   last_login_at?: Date;
 }
 
-export interface CreditEntry {
-  kind: CreditKind;
-  amount: number;
-  reason: string;
-  idempotencyKey: string;
-}
-
+export type { CreditEntry };
 
 export interface UsersRepository {
   findById(id: string): Promise<UserWithCredits | undefined>;
@@ -56,8 +51,6 @@ export interface UsersRepository {
    */
   create(user: NewUser, credits: readonly CreditEntry[]): Promise<UserWithCredits>;
   update(id: string, changes: UserChanges): Promise<UserWithCredits | undefined>;
-  /** Adds one ledger entry (a dev-tools grant, …) and answers the new balance. */
-  addCredits(userId: string, entry: CreditEntry, at: Date): Promise<number>;
   /** Deletes the account; its ledger, codes, tokens and credentials go with it (ON DELETE CASCADE). */
   delete(id: string): Promise<boolean>;
   statistics(since7d: Date, since30d: Date): Promise<{ total: number; verified: number; new7d: number; new30d: number; byPlan: Record<string, number> }>;
@@ -83,9 +76,7 @@ function selectUsers(db: Db) {
   return db
     .selectFrom('users')
     .selectAll('users')
-    .select(
-      sql<number>`coalesce((select sum(amount) from credit_ledger where credit_ledger.user_id = users.id), 0)::int`.as('credits'),
-    );
+    .select(balanceOf('users.id').as('credits'));
 }
 
 export function createUsersRepository(database: Database): UsersRepository {
@@ -119,20 +110,8 @@ export function createUsersRepository(database: Database): UsersRepository {
               created_at: user.createdAt,
             })
             .execute();
-          for (const entry of credits) {
-            await trx
-              .insertInto('credit_ledger')
-              .values({
-                id: randomUUID(),
-                user_id: id,
-                kind: entry.kind,
-                amount: entry.amount,
-                reason: entry.reason,
-                idempotency_key: entry.idempotencyKey,
-                created_at: user.createdAt,
-              })
-              .execute();
-          }
+          const ledger = creditLedger(trx);
+          for (const entry of credits) await ledger.record(id, entry, user.createdAt);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new EmailTakenError({ cause: error });
@@ -153,19 +132,6 @@ export function createUsersRepository(database: Database): UsersRepository {
         }
       }
       return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
-    },
-
-    async addCredits(userId, entry, at) {
-      await db
-        .insertInto('credit_ledger')
-        .values({ id: randomUUID(), user_id: userId, kind: entry.kind, amount: entry.amount, reason: entry.reason, idempotency_key: entry.idempotencyKey, created_at: at })
-        .execute();
-      const row = await db
-        .selectFrom('credit_ledger')
-        .select(sql<number>`coalesce(sum(amount), 0)::int`.as('balance'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return row.balance;
     },
 
     async delete(id) {

@@ -1,9 +1,9 @@
 /** Account rules: how an account is described to the API, its role, and editing or deleting it. */
 import type { User } from '../../src/contract/auth.ts';
 import type { Language } from '../db/schema.ts';
-import { authError } from '../auth/errors.ts';
+import { authError } from './errors.ts';
 import { ApiError } from '../http/errors.ts';
-import type { UsersRepository, UserWithCredits } from './repository.ts';
+import type { UsersRepository, UserWithCredits } from './users-repository.ts';
 
 /** Credits every new account receives (spec §9: the free plan has 5). */
 export const SIGNUP_CREDITS = 5;

@@ -8,7 +8,7 @@
  * Without TRUST_PROXY the header is ignored and the socket's peer is the address.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/types.ts';
+import type { AppEnv } from './types.ts';
 
 /** The address, or undefined when the request did not come through a socket (tests). */
 export function requestAddress<E extends AppEnv>(c: Context<E>, trustProxy: boolean): string | undefined {
