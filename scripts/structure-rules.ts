@@ -73,6 +73,11 @@ export const LAYER_RULES: readonly LayerRule[] = [
     why: 'the server imports only the contract from src/',
   },
   {
+    folder: 'src/features/registry',
+    mayImport: ['src/contract', 'src/ui', 'src/lib'],
+    why: 'the registry of studios and places sits below every feature that names them',
+  },
+  {
     folder: 'src/ui',
     mayNotImport: ['src/features', 'src/routes', 'server', 'sw'],
     why: 'UI primitives know no feature',

@@ -11,7 +11,7 @@
  * So a 256 MiB body costs at most the limit plus one chunk of memory, whatever its framing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { ApiError } from './errors.ts';
+import { ApiError } from './api-error.ts';
 import type { AppEnv } from './types.ts';
 
 /** A route whose handler enforces its own limit while it streams the body (uploads). */

@@ -16,51 +16,8 @@ import { errorBodyFor } from '../../src/contract/errors.ts';
 import { bodyTooLarge } from './body-limit.ts';
 import type { AppEnv } from './types.ts';
 
-export class ApiError extends Error {
-  readonly status: ContentfulStatusCode;
-
-  /** @param message shown to the user as is: write it for a person. */
-  constructor(status: ContentfulStatusCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
-
-/**
- * An error whose answer carries `code` besides the text: the spec's `{ detail }` / `{ message }`
- * plus `code`, then the extra `fields` (e.g. a 402's balance, cost and shortage, a quota's used
- * and limit bytes), then for a 429 `retry_after_seconds` (with the Retry-After header). Each area
- * builds them through its own factory, which picks the text of the code from its message table
- * (authError, mediaError, generationError).
- */
-export class CodedError<C extends string = string> extends ApiError {
-  readonly code: C;
-  /** Seconds until a retry can succeed (429 only). */
-  readonly retryAfterSeconds: number | null;
-  /** Machine-readable facts the answer carries besides the text. */
-  readonly fields: Readonly<Record<string, number | string>>;
-
-  /** @param text shown to the user as is (normally the area's text for `code`). */
-  constructor(status: ContentfulStatusCode, code: C, text: string, options: CodedErrorOptions = {}) {
-    super(status, text, { cause: options.cause });
-    this.name = 'CodedError';
-    this.code = code;
-    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
-    this.fields = options.fields ?? {};
-  }
-}
-
-export interface CodedErrorOptions {
-  cause?: unknown;
-  retryAfterSeconds?: number;
-  fields?: Record<string, number | string>;
-}
-
-/** Whether `error` is a coded error with `code` (whatever the area). */
-export function hasCode(error: unknown, code: string): error is CodedError {
-  return error instanceof CodedError && error.code === code;
-}
+export { ApiError, CodedError, hasCode, type CodedErrorOptions } from './api-error.ts';
+import { ApiError, CodedError } from './api-error.ts';
 
 /** Codes that mean "sign in (again)": their answer also carries `WWW-Authenticate: Bearer`. */
 const BEARER_CHALLENGE_CODES: ReadonlySet<string> = new Set(['signInRequired', 'sessionExpired']);

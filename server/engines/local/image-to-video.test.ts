@@ -79,7 +79,8 @@ describe('frameSize and camera moves', () => {
   });
 });
 
-describe('runImageToVideo', () => {
+// Each renders a real video with ffmpeg: seconds of CPU, more on a loaded machine.
+describe('runImageToVideo', { timeout: 60_000 }, () => {
   it('renders 5 s of 480p H.264 at 24 fps with a quiet audio track, and the picture moves', async () => {
     const { result, request, path } = await animate({ prompt: 'zoom in', generate_audio: true });
     const info = await probe(path);

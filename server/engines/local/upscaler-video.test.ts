@@ -45,7 +45,8 @@ describe('upscaledFrame', () => {
   });
 });
 
-describe('runUpscaleVideo', () => {
+// Each encodes a real video with ffmpeg: seconds of CPU, more on a loaded machine.
+describe('runUpscaleVideo', { timeout: 60_000 }, () => {
   it('upscales to H.265 (hvc1) at the target fps and keeps the audio', async () => {
     const { result, request, video, audio, info } = await upscale({});
     expect(video).toMatchObject({ codec_name: 'hevc', codec_tag_string: 'hvc1', width: 480, height: 320, pix_fmt: 'yuv420p' });
