@@ -30,7 +30,7 @@ import { CHROMIUM_ARGS } from './chromium.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
 import { makeVideo } from '../tests/server/helpers/media-fixtures.ts';
 
-/** Assets in the bench library (issue 6: "10,000 assets scroll smoothly"). */
+/** Assets in the bench library (docs/product-rules.md#library-scale). */
 const LIBRARY_SIZE = Number(process.env.BENCH_ASSETS ?? 10_000);
 /** Real uploads the copies are made from: photos of a few sizes and one short video. */
 const SOURCE_IMAGES = 7;
@@ -38,7 +38,7 @@ const SOURCE_IMAGES = 7;
 const SOURCE_SIZES: readonly (readonly [number, number])[] = [[1200, 1600], [1024, 1024], [1600, 1067], [900, 1350], [1500, 1500], [1280, 853], [1080, 1440]];
 /** Key the bench server signs tokens with, so the seeded account's token is valid there. */
 const SIGNING_KEY = 'bench-assets-signing-key-of-at-least-32-chars';
-/** A tablet held upright (iPad Air class): 820 × 1180 CSS px at 2× (spec §9 tablet from 768 px). */
+/** A tablet held upright (iPad Air class): 820 × 1180 CSS px at 2× (docs/product-rules.md#screen-widths: tablet from 768 px). */
 const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2 };
 /** CPU slowdown applied through DevTools while measuring (1: this machine's speed). */
 const CPU_THROTTLE = Number(process.env.BENCH_ASSETS_CPU_THROTTLE ?? 1);

@@ -20,7 +20,7 @@ async function start() {
   activateDefaultLocale();
   if (locale !== 'vi') await activateLocale(locale);
 
-  // Offline data (issue 6): query data persisted per signed-in account, the account's offline
+  // Offline data (docs/product-rules.md#offline-data): query data persisted per signed-in account, the account's offline
   // stores kept in step with the session, and TanStack's online state read from the browser.
   const session = getSession();
   // The first screen's data is read from IndexedDB: open it while the rest starts.
@@ -38,7 +38,7 @@ async function start() {
 
   createRoot(container).render(<App router={router} queryClient={queryClient} store={store} />);
   registerServiceWorker(swPrompts);
-  // The upload outbox (issue 6) sends what waits now and whenever the network returns. Its code
+  // The upload outbox (docs/product-rules.md#upload-outbox) sends what waits now and whenever the network returns. Its code
   // loads after the first frame, so it does not compete with the first screen.
   afterFirstFrame(() => void import('./lib/offline/outbox-client.ts').then((outbox) => outbox.startOutbox()));
 }

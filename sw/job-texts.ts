@@ -5,7 +5,7 @@ import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
  * The words of the job notifications. The service worker is built without Lingui (no macros,
  * no catalogs: it must stay small and load without the app), so its few texts live here, in
  * both languages, Vietnamese first as everywhere. They repeat the app catalog's own texts:
- * 'Tạo thành công' / 'Tạo thất bại' (spec §8 'Generation Successful' / 'Generation Failed',
+ * 'Tạo thành công' / 'Tạo thất bại' (docs/product-rules.md#job-notifications: 'Generation Successful' / 'Generation Failed',
  * src/features/generations) and the tools' names of the sidebar (src/ui/nav-items.ts).
  */
 export const SW_TEXTS = {

@@ -10,7 +10,7 @@ import { isJobNotificationData, jobNotification } from './job-texts.ts';
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * Job tracking in the service worker (issue 6): while a watched job (src/lib/offline/
+ * Job tracking in the service worker (docs/product-rules.md#job-tracking): while a watched job (src/lib/offline/
  * job-watch.ts) is pending, poll GET /api/generations/{id} with the session's token, backing off
  * (src/kernel/job-poll.ts), inside the waitUntil of the event that woke the worker (a page's
  * `atelier:jobs:watch` message, a sync, a periodic sync), so the worker lives while work remains.

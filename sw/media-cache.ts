@@ -37,7 +37,7 @@ declare const self: ServiceWorkerGlobalScope;
 declare const __API_BASE_URL__: string | undefined;
 
 /**
- * The media runtime cache (issue 6 "SW media cache"): `GET /api/media/{assetId}/{variant}` on the
+ * The media runtime cache (docs/product-rules.md#media-cache): `GET /api/media/{assetId}/{variant}` on the
  * app's origin and the API's.
  *
  * - Keyed by URL without the query (src/kernel/media-cache-policy.ts): a re-signed link

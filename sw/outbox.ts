@@ -9,7 +9,7 @@ import { readSessionSnapshot } from '../src/kernel/session-store.ts';
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * The upload outbox in the service worker (issue 6): on the Background Sync the page registers
+ * The upload outbox in the service worker (docs/product-rules.md#upload-outbox): on the Background Sync the page registers
  * when it queues a file or a generation (tag `atelier-outbox`), send the outbox with the
  * session's token from IndexedDB, also with every tab closed. The browser fires the sync once
  * it believes the network is there; when the run still finds no network (or a server not

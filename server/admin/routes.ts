@@ -1,5 +1,5 @@
 /**
- * `/api/admin/*` (spec §7 Admin). The admin guard is mounted on the whole prefix in app.ts, so
+ * `/api/admin/*` (docs/product-rules.md#admin-api). The admin guard is mounted on the whole prefix in app.ts, so
  * every admin route, present and future, answers 401 without a valid token and 403 'Access
  * Denied' to non-admins before anything else runs.
  */

@@ -14,7 +14,7 @@ export interface ProviderAccountDeps {
   now: () => number;
 }
 
-/** The part of an email before the @: the name of last resort (spec §3). */
+/** The part of an email before the @: the name of last resort (docs/product-rules.md#user-display). */
 const localPart = (email: string): string => email.split('@')[0] ?? email;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Sign-in rules (spec §3-§5, §7, §8): registration, login, email verification codes, password
+ * Sign-in rules (docs/product-rules.md#auth-flow, #form-rules, #auth-api, #messages-auth): registration, login, email verification codes, password
  * reset, and sign-in through Firebase or a Google authorization code.
  *
  * Every time comes from `now()` (ms since the epoch), so expiry can be tested by moving the
@@ -55,7 +55,7 @@ export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_FAILURES = 5;
 /** A password-reset link works for 30 minutes. */
 export const RESET_TTL_MINUTES = 30;
-/** Temporary credentials after a Google sign-in work for 1 hour (spec §4, §9). */
+/** Temporary credentials after a Google sign-in work for 1 hour (docs/product-rules.md#google-sign-in). */
 export const TEMPORARY_CREDENTIAL_TTL_MINUTES = 60;
 
 /** Where the PWA's reset screen lives (the link in the mail). */
@@ -226,7 +226,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         if (error instanceof EmailTakenError) throw authError(409, 'emailTaken');
         throw error;
       }
-      // No mail here: the client asks for the code next (POST /auth/generate_otp, spec §4).
+      // No mail here: the client asks for the code next (POST /auth/generate_otp, docs/product-rules.md#auth-flow).
       return { status: 'success', message: AUTH_SUCCESS_MESSAGES.registered, email, requires_verification: true };
     },
 
@@ -338,7 +338,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     async firebaseSignIn(input, caller) {
       if (!deps.firebase) throw authError(503, 'googleNotConfigured');
       const identity = await deps.firebase.verify(input.idToken);
-      // Enhanced identity login (spec §5): userData must describe the verified token's account.
+      // Enhanced identity login (docs/product-rules.md#identity-rules): userData must describe the verified token's account.
       if (
         identity.uid !== input.userData.uid ||
         !identity.email ||

@@ -1,5 +1,5 @@
 /**
- * Access tokens: HS256 JWTs carrying what the PWA shows without asking (spec §3: id, name, email,
+ * Access tokens: HS256 JWTs carrying what the PWA shows without asking (docs/product-rules.md#user-display: id, name, email,
  * sub, iat, exp) and `sid`, the server-side session they belong to (sessions.ts). The server
  * trusts only `sub` and `sid` and re-reads the account and its session on every request, so a
  * deleted account's or a revoked session's tokens stop working at once.

@@ -5,7 +5,7 @@ import { authError } from './errors.ts';
 import { ApiError } from '../http/errors.ts';
 import type { UsersRepository, UserWithCredits } from './users-repository.ts';
 
-/** Credits every new account receives (spec §9: the free plan has 5). */
+/** Credits every new account receives (docs/product-rules.md#credits-free-plan). */
 export const SIGNUP_CREDITS = 5;
 /** Idempotency key of the sign-up grant: at most one per account. */
 export const SIGNUP_GRANT_KEY = 'signup-grant';

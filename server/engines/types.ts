@@ -64,7 +64,7 @@ export interface EngineRequest<F extends Feature = Feature> {
   /** The validated request's params, defaults applied. */
   params: GenerationRequestOf<F>['params'];
   /**
-   * Reports the stage (spec §4 staged text) and a percentage 0-100. Calls are cheap: the worker
+   * Reports the stage (docs/product-rules.md#generation-stages) and a percentage 0-100. Calls are cheap: the worker
    * writes at most a few per second and drops repeats.
    */
   report(stage: GenerationStage, percent: number): void;

@@ -142,5 +142,5 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
   };
 }
 
-/** The time limit of a feature, in seconds (spec §9). */
+/** The time limit of a feature, in seconds (docs/product-rules.md#timeouts). */
 export const defaultTimeoutSeconds = (feature: Feature): number => FEATURE_TIMEOUT_SECONDS[feature];

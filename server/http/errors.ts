@@ -1,5 +1,5 @@
 /**
- * Errors as the API answers them (product spec §7): the right status, and `{ message }` for
+ * Errors as the API answers them (docs/product-rules.md#api-errors): the right status, and `{ message }` for
  * GET/HEAD or `{ detail }` for other methods, with a human sentence and never a stack trace.
  *
  * Routes and services throw `ApiError` (or `httpError(status, text)`), or `CodedError` when the

@@ -1,5 +1,5 @@
 /**
- * What an upload may be (spec §5, §9): which types and how many bytes, from its `purpose` and
+ * What an upload may be (docs/product-rules.md#uploads): which types and how many bytes, from its `purpose` and
  * `role` fields.
  *
  * - role `video`: videos (MP4, WebM, MOV) up to 100 MB;

@@ -1,5 +1,5 @@
 /**
- * Accounts and sign-in (spec §3, §5, §7): every auth request and response, and the validation
+ * Accounts and sign-in (docs/product-rules.md#auth-api, #form-rules): every auth request and response, and the validation
  * rules with their messages. Shared by the server (input validation) and the PWA (forms and
  * response parsing). Imports only valibot.
  *
@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { integer, safeString, text } from './input.ts';
 
-/** Spec §5 and §8 texts, by a stable key (also the `code` of the server's error bodies). */
+/** The texts of docs/product-rules.md#form-rules and #messages-auth, by a stable key (also the `code` of the server's error bodies). */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
   passwordRequired: 'Password is required',
@@ -60,13 +60,13 @@ export const AUTH_MESSAGES = {
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
-/** Spec §9 numbers. */
+/** Sign-in numbers (docs/product-rules.md#form-rules). */
 export const NAME_MIN = 2;
 export const PASSWORD_MIN = 8;
-/** OTP codes are 6 digits; the form accepts 4 to 6 characters (spec §5, §9). */
+/** OTP codes are 6 digits; the form accepts 4 to 6 characters (docs/product-rules.md#otp). */
 export const OTP_MIN = 4;
 export const OTP_MAX = 6;
-/** Enhanced identity login: ID tokens shorter than this are refused (spec §5, §9). */
+/** Enhanced identity login: ID tokens shorter than this are refused (docs/product-rules.md#identity-rules). */
 export const ID_TOKEN_MIN = 100;
 
 /** Longest email address, in characters (RFC 5321's path limit). */
@@ -97,7 +97,7 @@ export const RegisterFormSchema = v.pipe(
     password: v.pipe(safeString(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(PASSWORD_MAX)),
     confirmPassword: password(AUTH_MESSAGES.confirmRequired),
   }),
-  // Shown on confirmPassword (spec §5).
+  // Shown on confirmPassword (docs/product-rules.md#form-rules).
   v.forward(
     v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, AUTH_MESSAGES.passwordsDontMatch),
     ['confirmPassword'],
@@ -110,7 +110,7 @@ export const OtpFormSchema = v.object({
   code: v.pipe(safeString(), v.trim(), v.minLength(OTP_MIN, AUTH_MESSAGES.invalidCode), v.maxLength(OTP_MAX, AUTH_MESSAGES.invalidCode), v.regex(/^\d+$/, AUTH_MESSAGES.invalidCode)),
 });
 
-// ── Requests (spec §7 payloads) ───────────────────────────────────────────────────────
+// ── Requests (docs/product-rules.md#auth-api) ─────────────────────────────────────────
 /** POST /auth/login — `username` carries the email. */
 export const LoginRequestSchema = v.object({
   username: email,
@@ -131,7 +131,7 @@ export type RegisterRequest = v.InferOutput<typeof RegisterRequestSchema>;
 /** POST /auth/generate_otp and /auth/forgot-password */
 export const EmailRequestSchema = v.object({ email });
 
-/** POST /auth/verify_otp — the code travels as an integer (spec §5). */
+/** POST /auth/verify_otp — the code travels as an integer (docs/product-rules.md#otp). */
 export const VerifyOtpRequestSchema = v.object({
   email,
   otp: integer(0, 999_999, AUTH_MESSAGES.invalidOtp),
@@ -144,7 +144,7 @@ export const ResetPasswordRequestSchema = v.object({
   new_password: v.pipe(safeString(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort), v.maxLength(PASSWORD_MAX)),
 });
 
-/** Identity-provider user data (spec §3): displayName falls back to the email's local part. */
+/** Identity-provider user data (docs/product-rules.md#identity-data): displayName falls back to the email's local part. */
 export const IdentityUserDataSchema = v.object({
   uid: v.pipe(text(256), v.minLength(1)),
   email,
@@ -153,7 +153,7 @@ export const IdentityUserDataSchema = v.object({
   emailVerified: v.optional(v.boolean()),
 });
 
-/** POST /auth/firebase/register and /auth/firebase/login (enhanced identity login, spec §5). */
+/** POST /auth/firebase/register and /auth/firebase/login (enhanced identity login, docs/product-rules.md#identity-rules). */
 export const FirebaseAuthRequestSchema = v.object({
   idToken: v.pipe(text(PROVIDER_TOKEN_MAX), v.minLength(ID_TOKEN_MIN)),
   userData: IdentityUserDataSchema,
@@ -200,9 +200,9 @@ export type RegisterResponse = v.InferOutput<typeof RegisterResponseSchema>;
 export const StatusResponseSchema = v.object({ status: v.string(), message: v.string() });
 
 /**
- * Firebase and Google sign-in (spec §3): also `is_new_user` and
+ * Firebase and Google sign-in (docs/product-rules.md#identity-data): also `is_new_user` and
  * `traditional_login.credentials`. The credentials are temporary: the password is a one-time
- * secret that expires after 1 hour (§9) and is never the account's own password.
+ * secret that expires after 1 hour (docs/product-rules.md#session-numbers) and is never the account's own password.
  */
 export const IdentityLoginResponseSchema = v.object({
   access_token: v.string(),

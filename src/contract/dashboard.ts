@@ -1,5 +1,5 @@
 /**
- * The dashboard's own answers (spec §2 Dashboard): the signed-in user's figures and the public
+ * The dashboard's own answers (docs/product-rules.md#dashboard): the signed-in user's figures and the public
  * community feed. Imports only valibot and the other contract modules.
  *
  * Endpoints:

@@ -1,5 +1,5 @@
 /**
- * Error bodies the API answers with (product spec §7): a failed GET (or HEAD) carries
+ * Error bodies the API answers with (docs/product-rules.md#api-errors): a failed GET (or HEAD) carries
  * `{ message }`, a failed call with any other method carries `{ detail }`. The status code is
  * always meaningful; the text is written for a person and never contains a stack trace.
  */

@@ -1,5 +1,5 @@
 /**
- * The tools a generation runs (spec §1): shared by generations (jobs) and media (the tool that
+ * The tools a generation runs (docs/product-rules.md#tools): shared by generations (jobs) and media (the tool that
  * produced an asset). Imports nothing.
  */
 

@@ -5,7 +5,7 @@
  * Imports only valibot.
  */
 
-/** Spec §5 and §8 texts, by a stable key (also the `code` of error bodies and of a failed job's error). */
+/** The texts of docs/product-rules.md#messages, by a stable key (also the `code` of error bodies and of a failed job's error). */
 export const GENERATION_MESSAGES = {
   generationFailed: 'Generation Failed',
   failedToProcess: 'Failed to process generation',
@@ -14,9 +14,9 @@ export const GENERATION_MESSAGES = {
   missingResult: 'Missing Result',
   noResultImage: 'No result image available',
   // ── Added by the server (same voice; the spec names these cases without their text) ──
-  /** Hairstyle needs image and hairstyle (§5). */
+  /** Hairstyle needs image and hairstyle (docs/product-rules.md#prerequisites). */
   selectImageAndHairstyle: 'Please upload a photo and choose a hairstyle before generating.',
-  /** Body generator needs all body parameters (§5). */
+  /** Body generator needs all body parameters (docs/product-rules.md#prerequisites). */
   bodyParametersRequired: 'Please fill in all body parameters before generating.',
   /** Image editing, image to video, upscaler image: no image. */
   missingImage: 'Please upload an image before generating.',
@@ -24,9 +24,9 @@ export const GENERATION_MESSAGES = {
   missingVideo: 'Please upload a video before generating.',
   /** Image editing: no description of the edits. */
   missingPrompt: 'Please describe the edits you want.',
-  /** Multi-image editing takes 2-10 images (§5). */
+  /** Multi-image editing takes 2-10 images (docs/product-rules.md#multi-image). */
   imageCount: 'Please select between 2 and 10 images.',
-  /** Garment choice requires a model first (§5). */
+  /** Garment choice requires a model first (docs/product-rules.md#prerequisites). */
   modelFirst: 'Please select a model first.',
   /** 402: `{cost}`, `{balance}`, `{shortage}` (the body carries them as numbers too). */
   insufficientCredits: 'Not enough credits: this generation costs {cost} credits, you have {balance} ({shortage} more needed).',
@@ -66,7 +66,7 @@ export function insufficientCreditsText(cost: number, balance: number): string {
     .replace('{shortage}', String(Math.max(0, cost - balance)));
 }
 
-/** Staged text of processing screens (spec §4 Generation), by key; the PWA translates the key. */
+/** Staged text of processing screens (docs/product-rules.md#generation-stages), by key; the PWA translates the key. */
 export const GENERATION_STAGES = {
   queued: 'Waiting in line...',
   analyzingPose: 'Analyzing pose...',

@@ -6,7 +6,7 @@
  * Imports only valibot.
  */
 
-// ── Parameter vocabularies (spec §3) ──────────────────────────────────────────────────
+// ── Parameter vocabularies (docs/product-rules.md#entities) ───────────────────────────
 
 export const GARMENT_CATEGORIES = ['tops', 'bottoms', 'dresses', 'outerwear'] as const;
 export type GarmentCategory = (typeof GARMENT_CATEGORIES)[number];
@@ -15,7 +15,7 @@ export const MAX_GARMENTS = 5;
 
 export const GENDERS = ['female', 'male'] as const;
 export const SKIN_TONES = ['fair', 'light', 'medium', 'olive', 'tan', 'brown', 'dark'] as const;
-/** Spec §3: ectomorph (slim/lean), mesomorph (athletic/muscular), endomorph (full/curvy). */
+/** docs/product-rules.md#body-parameters: ectomorph (slim/lean), mesomorph (athletic/muscular), endomorph (full/curvy). */
 export const BODY_TYPES = ['ectomorph', 'mesomorph', 'endomorph'] as const;
 export const ASPECT_RATIOS = ['1:1', '3:4', '4:3', '2:3', '9:16', '16:9'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -48,7 +48,7 @@ export const HAIRSTYLES_MALE = [
 ] as const;
 export const HAIRSTYLES = [...HAIRSTYLES_FEMALE, ...HAIRSTYLES_MALE] as const;
 export type Hairstyle = (typeof HAIRSTYLES)[number];
-/** Spec §3 hairstyle categories (a filter of the style list). */
+/** Hairstyle categories, a filter of the style list (docs/product-rules.md#hairstyle). */
 export const HAIR_CATEGORIES = ['all', 'short', 'medium', 'long', 'curly', 'updo'] as const;
 
 export const VIDEO_DURATIONS = [5, 8, 10] as const;
@@ -63,7 +63,7 @@ export const UPSCALE_OUTPUT_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export const SUBJECT_DETECTION = ['all', 'foreground', 'background'] as const;
 export const VIDEO_TARGET_FPS = [16, 30, 60] as const;
 export const VIDEO_TARGET_RESOLUTIONS = ['720p', '1080p', '1440p', '2160p'] as const;
-/** Outputs with more pixels than 4K UHD (3840×2160) carry the `over4k` warning (spec §5). */
+/** Outputs with more pixels than 4K UHD (3840×2160) carry the `over4k` warning (docs/product-rules.md#over-4k). */
 export const FOUR_K_PIXELS = 3840 * 2160;
 
 // ── Model catalogue ───────────────────────────────────────────────────────────────────
@@ -83,7 +83,7 @@ export interface VideoModelSpec {
 }
 
 /**
- * Price of a video: spec §9 fixes 2 credits for 480p (at 5 s). Longer clips cost in proportion
+ * Price of a video: docs/product-rules.md#credits-prices fixes 2 credits for 480p (at 5 s). Longer clips cost in proportion
  * to their length, 1080p costs twice 480p, and the premium models (Veo) cost more per second.
  */
 function videoCredits(duration: VideoDuration, resolution: VideoResolution, premium = 1): number {

@@ -33,7 +33,7 @@ describe('generation requests', () => {
   });
 });
 
-describe('prerequisites (spec §5)', () => {
+describe('prerequisites', () => {
   it('try-on needs a model and a garment, and a model before garments', () => {
     expect(checkPrerequisites(parse({ feature: 'virtual-tryon', inputs: { model: 'm' } }))).toBe('selectModelAndGarment');
     expect(checkPrerequisites(parse({ feature: 'virtual-tryon', inputs: { garments: [{ asset_id: 'g', category: 'tops' }] } }))).toBe('modelFirst');
@@ -73,7 +73,7 @@ describe('prerequisites (spec §5)', () => {
   });
 });
 
-describe('credits (spec §9)', () => {
+describe('credits', () => {
   it('prices the spec figures: try-on 1 per garment, body 1, hairstyle 1, video 2 at 480p', () => {
     const garments = [
       { asset_id: 'a', category: 'tops' },

@@ -1,6 +1,6 @@
 /**
- * Generations (spec §3 tool parameters, §4 Generation, §5 prerequisites and credit check, §8
- * Generation messages, §9 credits, durations, resolutions, factors, fps, timeouts).
+ * Generations (docs/product-rules.md#entities, #generation-states, #prerequisites,
+ * #credit-check, #messages-generation, #credits-prices, #video-options, #timeouts).
  *
  * One generation = one job: a feature, the input assets, the parameters. The studio screens and
  * the public API submit exactly `GenerationRequest`; the server validates it here, prices it with
@@ -33,7 +33,7 @@ import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HA
 
 export { FEATURES, type Feature } from './features.ts';
 
-/** Job time limits (spec §9 request timeouts): AI work 600 s, image editing 300 s. */
+/** Job time limits (docs/product-rules.md#timeouts): AI work 600 s, image editing 300 s. */
 export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = {
   'virtual-tryon': 600,
   'image-editing': 300,
@@ -148,12 +148,12 @@ export const UpscaleVideoRequestSchema = v.object({
     target_fps: v.optional(v.picklist(VIDEO_TARGET_FPS), 30),
     /** When set, the output height (the width follows the aspect ratio) instead of `factor`. */
     target_resolution: v.optional(v.picklist(VIDEO_TARGET_RESOLUTIONS)),
-    /** H.264 output; the default is H.265 (spec §3). */
+    /** H.264 output; the default is H.265 (docs/product-rules.md#upscaler). */
     h264: v.optional(v.boolean(), false),
   }),
 });
 
-/** POST /api/generations body. Prerequisites (§5) are checked by `checkPrerequisites`. */
+/** POST /api/generations body. Prerequisites (docs/product-rules.md#prerequisites) are checked by `checkPrerequisites`. */
 export const GenerationRequestSchema = v.variant('feature', [
   TryOnRequestSchema,
   ImageEditingRequestSchema,
@@ -166,11 +166,11 @@ export const GenerationRequestSchema = v.variant('feature', [
 export type GenerationRequest = v.InferOutput<typeof GenerationRequestSchema>;
 export type GenerationRequestOf<F extends Feature> = Extract<GenerationRequest, { feature: F }>;
 
-/** Multi-image editing: 2 to 10 images (spec §5); one image is a single edit. */
+/** Multi-image editing: 2 to 10 images (docs/product-rules.md#multi-image); one image is a single edit. */
 export const MAX_EDIT_IMAGES = 10;
 
 /**
- * The spec's prerequisites (§5) and the catalogue's rules: null when the request can be priced
+ * The prerequisites (docs/product-rules.md#prerequisites) and the catalogue's rules: null when the request can be priced
  * and queued, else the key of the message to show. Asset ownership and types are the server's.
  */
 export function checkPrerequisites(request: GenerationRequest): GenerationMessageKey | null {
@@ -211,7 +211,7 @@ export function checkPrerequisites(request: GenerationRequest): GenerationMessag
 }
 
 /**
- * Credits a request costs (spec §9: try-on 1 per garment, body generator 1, hairstyle 1, image
+ * Credits a request costs (docs/product-rules.md#credits-prices: try-on 1 per garment, body generator 1, hairstyle 1, image
  * to video 2 at 480p; the rest chosen here: image editing 1 per image, upscaler by factor and,
  * for video, by length). `videoSeconds` is the input video's duration (upscaler video only).
  * Call after `checkPrerequisites` returned null.
@@ -396,7 +396,7 @@ export const GenerationPageSchema = v.object({
 });
 export type GenerationPage = v.InferOutput<typeof GenerationPageSchema>;
 
-/** 402 body: the spec's credit check (§5) with numbers. */
+/** 402 body: the credit check (docs/product-rules.md#credit-check) with numbers. */
 export const InsufficientCreditsBodySchema = v.object({
   detail: v.string(),
   code: v.literal('insufficientCredits'),

@@ -1,5 +1,5 @@
 /**
- * Media and assets (spec §3 Asset, §5 Uploads and Upscaler, §8 Uploads, §9 file limits).
+ * Media and assets (docs/product-rules.md#asset-roles, #uploads, #messages-uploads).
  * Shared by the server (upload checks, asset answers) and the PWA (pickers, upload forms).
  * Imports only valibot.
  *
@@ -27,7 +27,7 @@ import { CURSOR_MAX, queryInteger, safeString, text } from './input.ts';
 export const ASSET_KINDS = ['image', 'video', 'upscaled'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 
-/** What an asset can be picked as in a studio (spec §3 Asset). */
+/** What an asset can be picked as in a studio (docs/product-rules.md#asset-roles). */
 export const ASSET_ROLES = ['model', 'garment', 'face', 'hair', 'image', 'video'] as const;
 export type AssetRole = (typeof ASSET_ROLES)[number];
 
@@ -48,7 +48,7 @@ const MB = 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
-/** Spec §5, §9: the limits of each kind of upload. `label` is what the messages name. */
+/** docs/product-rules.md#uploads: the limits of each kind of upload. `label` is what the messages name. */
 export const UPLOAD_LIMITS = {
   /** Generation inputs: JPEG, PNG, WebP up to 10 MB. */
   image: { maxBytes: 10 * MB, maxMegabytes: 10, mimeTypes: IMAGE_MIME_TYPES, label: 'JPEG, PNG, WebP' },
@@ -58,12 +58,12 @@ export const UPLOAD_LIMITS = {
   upscaleVideo: { maxBytes: 100 * MB, maxMegabytes: 100, mimeTypes: VIDEO_MIME_TYPES, label: 'MP4, WebM, MOV' },
 } as const;
 
-/** Videos longer than this are accepted with the `longVideo` warning (spec §5: recommended under 30 s). */
+/** Videos longer than this are accepted with the `longVideo` warning (docs/product-rules.md#long-video: recommended under 30 s). */
 export const RECOMMENDED_VIDEO_SECONDS = 30;
 
 /**
  * Largest side of a stored generation input, in pixels: uploads for the studios are resized to
- * fit (spec §5 "auto-resized to a maximum resolution"). 2048 px keeps a full-body photo sharp
+ * fit (docs/product-rules.md#uploads). 2048 px keeps a full-body photo sharp
  * while bounding every engine's work.
  */
 export const MAX_INPUT_SIDE_PX = 2048;
@@ -79,7 +79,7 @@ export const THUMBNAIL_SIDE_PX = 400;
 export const MAX_VIDEO_SIDE_PX = 8_192;
 export const MAX_VIDEO_PIXELS = 8_192 * 4_320;
 
-/** Spec §5 and §8 texts, by a stable key (also the `code` of the server's error bodies). */
+/** The texts of docs/product-rules.md#uploads and #messages-uploads, by a stable key (also the `code` of the server's error bodies). */
 export const MEDIA_MESSAGES = {
   /** `{acceptedTypes}`: e.g. 'JPEG, PNG, WebP'. */
   invalidType: 'Invalid file type. Please upload {acceptedTypes} files only.',
@@ -218,7 +218,7 @@ export type AssetTool = (typeof ASSET_TOOLS)[number];
 const isoDate = v.pipe(text(10), v.isoDate());
 
 /**
- * GET /api/assets query: filters of the assets picker and /your-assets (spec §2: tabs all,
+ * GET /api/assets query: filters of the assets picker and /your-assets (docs/product-rules.md#library: tabs all,
  * images, videos, upscaled; search by name, tool and date; sort). The cursor belongs to one
  * sort: a cursor of another sort is a 400.
  */

@@ -5,7 +5,7 @@ import { clear, createStore, delMany, get, promisifyRequest, values, type UseSto
 import type { Feature, GenerationStatus } from '../contract/generations.ts';
 
 /**
- * The watch list of submitted generations (issue 6 "job tracking"): one entry per job this
+ * The watch list of submitted generations (docs/product-rules.md#job-tracking): one entry per job this
  * browser submitted, kept in IndexedDB (`atelier-jobs`) so tracking survives reloads and closed
  * tabs. The page adds every job it submits; while any is pending, the open app (TanStack Query)
  * and the service worker (sw/jobs.ts) poll it; whoever sees it end first records the end here.
@@ -76,7 +76,7 @@ export function countUnseenFinished(jobs: readonly WatchedJob[], userId: string)
 export const WATCH_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * A job still pending after two days is not coming back (the server times jobs out after 600 s,
- * spec §9): it stops being polled. The entry is dropped rather than kept polling forever.
+ * docs/product-rules.md#timeouts): it stops being polled. The entry is dropped rather than kept polling forever.
  */
 export const WATCH_PENDING_MAX_MS = 2 * 24 * 60 * 60 * 1000;
 

@@ -107,7 +107,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The server's words for a refused POST (spec §7: `detail`, else `message`). */
+/** The server's words for a refused POST (docs/product-rules.md#api-errors: `detail`, else `message`). */
 function failureMessage(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     for (const field of ['detail', 'message']) {

@@ -18,7 +18,7 @@ import {
 } from './outbox-entries.ts';
 
 /**
- * The upload outbox (issue 6 "Upload outbox"): files chosen while the browser is offline wait
+ * The upload outbox (docs/product-rules.md#upload-outbox): files chosen while the browser is offline wait
  * here, in IndexedDB (`atelier-outbox`), until outbox-sender.ts sends them, from the page (the
  * `online` event, start-up) or from the service worker (Background Sync), whichever runs first.
  * Each upload's id is also its Idempotency-Key, so a replay answers the first asset. A generation

@@ -1,5 +1,5 @@
 /**
- * The API client (spec §7): JSON to the API host (the PWA's own origin unless API_BASE_URL was
+ * The API client (docs/product-rules.md#query-defaults, #api-errors): JSON to the API host (the PWA's own origin unless API_BASE_URL was
  * set at build time), a bearer token when signed in, no-cache GETs, a timeout, and
  * errors that carry the server's message (GET) or detail (other methods).
  */
@@ -28,7 +28,7 @@ export function errorMessage(method: string, status: number, body: unknown): str
   const key = method.toUpperCase() === 'GET' ? 'message' : 'detail';
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
-    // Prefer the field §7 names for the method; accept the other one from a non-conforming peer.
+    // Prefer the field docs/product-rules.md#api-errors names for the method; accept the other one from a non-conforming peer.
     for (const field of [key, key === 'message' ? 'detail' : 'message']) {
       const value = record[field];
       if (typeof value === 'string' && value.trim()) return value;

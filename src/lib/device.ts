@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Device info as the spec's §3 describes it. */
+/** Device info (docs/product-rules.md#device-info). */
 export interface DeviceInfo {
   isMobile: boolean;
   isTablet: boolean;
@@ -12,10 +12,10 @@ export interface DeviceInfo {
   hasTouch: boolean;
 }
 
-/** Spec §9: mobile below 768 px, tablet from 768 px, desktop from 1024 px. */
+/** docs/product-rules.md#screen-widths: mobile below 768 px, tablet from 768 px, desktop from 1024 px. */
 export const TABLET_MIN_WIDTH_PX = 768;
 export const DESKTOP_MIN_WIDTH_PX = 1024;
-/** Spec §4: device type is recomputed on resize, debounced by 150 ms. */
+/** docs/product-rules.md#screen-widths: device type is recomputed on resize, debounced by 150 ms. */
 export const RESIZE_DEBOUNCE_MS = 150;
 
 const PHONE_UA = /iPhone|iPod|Android.+Mobile|Windows Phone|BlackBerry|Opera Mini|IEMobile/i;
@@ -40,7 +40,7 @@ export function classifyDevice(input: DeviceInput): DeviceInfo {
     // A phone held sideways is still a phone, whatever its width.
     deviceType = 'mobile';
   } else if (TABLET_UA.test(userAgent) || isIpadDesktopUa) {
-    // A wide iPad counts as a tablet (spec §9); a tablet in a narrow split view is a phone-size window.
+    // A wide iPad counts as a tablet (docs/product-rules.md#screen-widths); a tablet in a narrow split view is a phone-size window.
     deviceType = width >= TABLET_MIN_WIDTH_PX ? 'tablet' : 'mobile';
   } else if (width < TABLET_MIN_WIDTH_PX) {
     deviceType = 'mobile';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, retryDelay, RETRY_DELAY_CAP_MS, UNUSED_DATA_KEPT_MS } from './query-client.ts';
 
-describe('query client defaults (spec §7)', () => {
+describe('query client defaults', () => {
   it('grows the retry delay exponentially and caps it at 30 s', () => {
     expect(retryDelay(0)).toBe(1000);
     expect(retryDelay(1)).toBe(2000);

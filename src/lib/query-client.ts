@@ -1,9 +1,9 @@
 import { QueryClient, type QueryPersister } from '@tanstack/react-query';
 
-/** Spec §7: data fetches retry up to 3 times with exponential delay capped at 30 s. */
+/** docs/product-rules.md#query-defaults: data fetches retry up to 3 times with exponential delay capped at 30 s. */
 export const QUERY_RETRIES = 3;
 export const RETRY_DELAY_CAP_MS = 30_000;
-/** Spec §7: unused data is kept 5 minutes. */
+/** docs/product-rules.md#query-defaults: unused data is kept 5 minutes. */
 export const UNUSED_DATA_KEPT_MS = 5 * 60_000;
 
 export function retryDelay(attempt: number): number {

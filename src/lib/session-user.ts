@@ -7,10 +7,10 @@
 import * as v from 'valibot';
 import type { User } from '../contract/auth.ts';
 
-/** A token expiring within this many ms skips the server check (spec §9: 5 minutes). */
+/** A token expiring within this many ms skips the server check (docs/product-rules.md#session-numbers: 5 minutes). */
 export const NEAR_EXPIRY_MS = 5 * 60_000;
 
-/** The signed-in user as the interface displays it (spec §3). Guests are `null`. */
+/** The signed-in user as the interface displays it (docs/product-rules.md#user-display). Guests are `null`. */
 export interface SessionUser {
   id: string;
   name?: string;
@@ -28,7 +28,7 @@ export type DisplayUser = Pick<SessionUser, 'email'> & Partial<Pick<SessionUser,
 
 // ── Display helpers ───────────────────────────────────────────────────────────────────────
 
-/** Spec §9: initials are limited to two letters. */
+/** docs/product-rules.md#user-display: initials are limited to two letters. */
 const INITIALS_MAX_WORDS = 2;
 
 function emailLocalPart(email: string | undefined): string {
@@ -43,7 +43,7 @@ function firstLetter(word: string): string {
 }
 
 /**
- * The name shown for a user (spec §3): displayName, else name, else the part of the email
+ * The name shown for a user (docs/product-rules.md#user-display): displayName, else name, else the part of the email
  * before the @, else `fallback` ('User', or its translation when the caller passes one).
  */
 export function displayName(user: DisplayUser, fallback = 'User'): string {
@@ -51,7 +51,7 @@ export function displayName(user: DisplayUser, fallback = 'User'): string {
 }
 
 /**
- * Avatar initials (spec §3): the first letters of up to two words of the display name, else the
+ * Avatar initials (docs/product-rules.md#user-display): the first letters of up to two words of the display name, else the
  * first letter of the email local part, else 'U'.
  */
 export function initials(user: DisplayUser): string {
@@ -72,7 +72,7 @@ export function isAdmin(user: SessionUser | null): boolean {
 
 // ── Token ─────────────────────────────────────────────────────────────────────────────────
 
-/** The claims the interface reads from the token (spec §3); all optional, none trusted. */
+/** The claims the interface reads from the token (docs/product-rules.md#user-display); all optional, none trusted. */
 export interface TokenClaims {
   sub?: string;
   id?: string;

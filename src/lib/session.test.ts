@@ -72,7 +72,7 @@ describe('session atom', () => {
   });
 });
 
-// ── The session rules of spec §4 ──────────────────────────────────────────────────────────
+// ── The session rules (docs/product-rules.md#session) ────────────────────────────────
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
 
@@ -155,7 +155,7 @@ describe('decodeToken and tokenState', () => {
   });
 });
 
-describe('session (spec §4)', () => {
+describe('session', () => {
   it('no token means signed out, without asking the server', async () => {
     const { session, fetchProfile } = setup({});
     expect(session.getState()).toEqual({ status: 'signed-out', user: null });

@@ -7,7 +7,7 @@ export { NEAR_EXPIRY_MS } from './session-user.ts';
 export { type SessionUser, type DisplayUser, displayName, initials, isAdmin, type TokenClaims, decodeToken, type TokenState, tokenState, userFromClaims, toSessionUser } from './session-user.ts';
 
 /**
- * The session (spec §3, §4 Session).
+ * The session (docs/product-rules.md#session, #user-display).
  *
  * - The access token lives in localStorage under `access_token`, the cached user under
  *   `auth_user`. No token means signed out.
@@ -39,12 +39,12 @@ export const sessionUserAtom = atom<SessionUser | null>(null);
 /** Where the session stands (mirrors the session controller). */
 export const sessionStatusAtom = atom<SessionStatus>('signed-out');
 
-// ── Constants (spec §4, §9) ───────────────────────────────────────────────────────────────
+// ── Constants (docs/product-rules.md#session-numbers) ─────────────────────────────────────
 export const TOKEN_STORAGE_KEY = 'access_token';
 export const USER_STORAGE_KEY = 'auth_user';
 /** sessionStorage: failed checks are counted per tab, so a new tab checks afresh. */
 export const VALIDATION_FAILURES_KEY = 'auth_validation_failures';
-/** From this many failed checks on, the cached user is kept without checking (spec §4). */
+/** From this many failed checks on, the cached user is kept without checking (docs/product-rules.md#session). */
 export const MAX_VALIDATION_FAILURES = 3;
 /** The profile check gives up sooner than the API's default 120 s: it blocks protected pages. */
 export const PROFILE_CHECK_TIMEOUT_MS = 15_000;
@@ -238,7 +238,7 @@ export function createSession(deps: SessionDeps): Session {
         safe(() => void deps.revokeToken?.(token).catch(() => undefined), undefined);
       }
       clearCredentials();
-      // Only an explicit logout restarts the count; automatic ones must accumulate (spec §4).
+      // Only an explicit logout restarts the count; automatic ones must accumulate (docs/product-rules.md#session).
       if (reason === 'logout') setFailures(0);
       scheduleExpiry(null);
       set({ status: 'signed-out', user: null }, reason);
@@ -325,7 +325,7 @@ export function getSession(): Session {
   return session;
 }
 
-// Every API call carries the stored token (spec §7).
+// Every API call carries the stored token (docs/product-rules.md#query-defaults).
 setTokenProvider(() => getSession().getToken());
 // A call refused with 401 runs the profile check (its rules decide: a 401 there signs out and
 // wipes, a near-expiry token or a flaky network keeps the session).

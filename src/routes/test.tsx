@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { DeviceGate } from '../features/shell/DeviceRestriction.tsx';
 import { DeviceCheck, DeviceCheckFrame } from '../features/shell/device-check/DeviceCheckPage.tsx';
 
-/** /test: the device and browser check (spec §2: no sign-in guard). Phones get the restriction screen. */
+/** /test: the device and browser check (docs/product-rules.md#routes-public: no sign-in guard). Phones get the restriction screen. */
 export const Route = createFileRoute('/test')({
   staticData: {
     title: msg`Kiểm tra thiết bị`,

@@ -5,7 +5,7 @@ import { vars } from './theme.css.ts';
 import { markToasterMounted } from '../lib/toast.ts';
 
 /**
- * Toasts with the spec's defaults (§9): 4000 ms, at most 3 visible, 356 px wide, 14 px gap.
+ * Toasts with the product's defaults (docs/product-rules.md#toasts): 4000 ms, at most 3 visible, 356 px wide, 14 px gap.
  * Those are also sonner's defaults; they are spelled out so a library upgrade cannot change them.
  */
 export const TOAST_DURATION_MS = 4000;

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import * as s from './screens.css.ts';
 import './global.css.ts';
 
-/** Shown while a lazy screen loads (spec §2 'Loading'). */
+/** Shown while a lazy screen loads (docs/product-rules.md#render-errors). */
 export function LoadingScreen() {
   return (
     <div className={s.centered} role="status" aria-live="polite">

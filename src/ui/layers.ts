@@ -1,5 +1,5 @@
 /**
- * The layering scale (spec §9) as named z-index tokens. Every stacking decision in the app
+ * The layering scale (docs/product-rules.md#layers) as named z-index tokens. Every stacking decision in the app
  * uses one of these names; never write a bare z-index.
  */
 export const layers = {

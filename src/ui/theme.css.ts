@@ -1,7 +1,7 @@
 import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
 import { layers } from './layers.ts';
 
-/** Screen widths from spec §9: mobile below 768 px, tablet from 768 px, desktop from 1024 px. */
+/** Screen widths (docs/product-rules.md#screen-widths): mobile below 768 px, tablet from 768 px, desktop from 1024 px. */
 export const breakpoints = { tablet: 768, desktop: 1024 } as const;
 export const media = {
   tablet: `screen and (min-width: ${breakpoints.tablet}px)`,
@@ -13,7 +13,7 @@ const zIndex = Object.fromEntries(Object.entries(layers).map(([k, v]) => [k, Str
   [K in keyof typeof layers]: string;
 };
 
-// The theme is fixed to light (spec §1). Contrast of every text/background pair used here
+// The theme is fixed to light (docs/product-rules.md#theme). Contrast of every text/background pair used here
 // is at least 4.5:1 (WCAG AA).
 export const vars = createGlobalTheme(':root', {
   color: {

@@ -7,7 +7,7 @@ import { signIn } from './session.ts';
 
 /**
  * The body generator studio against the real server and the local engine: parameters → optional
- * face photo → result → download at a chosen size, the §5 prerequisite and upload messages,
+ * face photo → result → download at a chosen size, the prerequisite and upload messages,
  * reattaching after a reload, the credit check, and English.
  */
 

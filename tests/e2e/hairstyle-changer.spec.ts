@@ -8,7 +8,7 @@ import { signIn } from './session.ts';
 /**
  * The hairstyle changer studio against the real server and the local engine: a portrait → a
  * template style → a brush mask painted with simulated pointer events → result → download at a
- * chosen size; the job's mask is the painted shape. Also the §5 prerequisite and upload
+ * chosen size; the job's mask is the painted shape. Also the prerequisite and upload
  * messages, the mask requirement, reattaching after a reload, the credit check, and English.
  */
 

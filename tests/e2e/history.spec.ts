@@ -70,7 +70,7 @@ test('every generation with its inputs, result, times and error; filters by tool
   // The plural message is new in the app catalog: this line needs `npm run i18n:extract` to have run.
   await expect(bodyItem.getByTestId('history-cost')).toHaveText('1 tín dụng');
 
-  // The failed edit: its input, the §8 text in Vietnamese, no result actions.
+  // The failed edit: its input, the failure message in Vietnamese, no result actions.
   const failedItem = itemOf(page, failed.id);
   await expect(failedItem.getByTestId('history-status')).toHaveText('Thất bại');
   await expect(failedItem.getByTestId('history-input')).toHaveAttribute('data-slot', 'images');

@@ -8,7 +8,7 @@ import { signIn } from './session.ts';
 /**
  * The image editing studio against the real server and the local engine: one image → result →
  * download at a chosen size; several images → one result per image, switched with the strip; the
- * §5 prerequisites (image, 2-10 images in multi mode, the description); wrong type and oversize
+ * prerequisites (image, 2-10 images in multi mode, the description); wrong type and oversize
  * uploads; reattaching after a reload; the credit check; English.
  */
 

@@ -8,7 +8,7 @@ import { signIn } from './session.ts';
 /**
  * The image-to-video studio against the real server and the local engine: the step flow with
  * Back and Next, the model picker's own options, a playable result of the chosen length and its
- * download, the §5 prerequisite and upload messages, reattaching after a reload, the credit check.
+ * download, the prerequisite and upload messages, reattaching after a reload, the credit check.
  *
  * Credits: a new user has 5 and the e2e side cannot grant more, so each test spends at most 4:
  * 5 s 480p costs 2 (about 2 s on the local engine); the reattach test takes 5 s 1080p of a 16:9
@@ -105,7 +105,7 @@ test('Back and Next: one step at a time, Next waits for the image and says why',
   const nextButton = page.getByTestId('studio-next');
   await expect(stepPanel(page)).toHaveAttribute('data-step', 'upload');
   await expect(page.getByTestId('studio-back')).toHaveCount(0);
-  // The §5 prerequisite: no image, no Next.
+  // The prerequisite: no image, no Next.
   await expect(nextButton).toBeDisabled();
   await expect(page.getByTestId('i2v-next-hint')).toHaveText('Vui lòng tải ảnh lên trước khi tạo.');
 
@@ -190,7 +190,7 @@ test('leaving the processing screen and reloading comes back to the same job', a
   const processing = page.getByTestId('processing-view');
   await expect(processing).toHaveAttribute('data-job-id', /.+/);
   const jobId = await processing.getAttribute('data-job-id');
-  // The §4 video stages, one of them under way once the engine reports.
+  // The video stages, one of them under way once the engine reports.
   await expect(page.getByTestId('video-stage')).toHaveCount(3);
   await expect(page.locator('[data-testid="video-stage"][data-state="current"]')).toHaveCount(1);
 

@@ -3,7 +3,7 @@ import { test, expect, useEnglish } from './fixtures.ts';
 import { signIn } from './session.ts';
 
 /**
- * Background job tracking (issue 6): a job submitted in a studio keeps being followed after
+ * Background job tracking (docs/product-rules.md#job-tracking): a job submitted in a studio keeps being followed after
  * the person leaves the studio and reloads; the service worker polls it with the token it keeps
  * in IndexedDB and, when it ends, shows 'Generation Successful' with the tool and the result's
  * thumbnail, once. A click on the notification opens the result in /history; the result then

@@ -4,7 +4,7 @@ import { signIn } from './session.ts';
 import { Api, RESULT_TIMEOUT_MS } from './api.ts';
 
 /**
- * The offline promise (issue 6): the library and history seen online open offline after a
+ * The offline promise (docs/product-rules.md#offline-data): the library and history seen online open offline after a
  * reload, with the same items and thumbnails (query data from IndexedDB, media from the service
  * worker's cache), and an asset kept offline opens full size.
  */

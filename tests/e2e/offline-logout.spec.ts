@@ -5,7 +5,7 @@ import { test, expect } from './fixtures.ts';
 import { createUser, type TestUser } from './session.ts';
 
 /**
- * Offline data is per account (issue 6): query data persisted in IndexedDB `atelier-query` under
+ * Offline data is per account (docs/product-rules.md#offline-wipe): query data persisted in IndexedDB `atelier-query` under
  * the signed-in user's id, media in the service worker's cache keyed by path. A logout wipes it
  * all; the next account on the same browser sees none of the previous one's, online or offline.
  */

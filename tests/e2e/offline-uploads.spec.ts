@@ -4,7 +4,7 @@ import { test, expect } from './fixtures.ts';
 import { signIn, type TestUser } from './session.ts';
 
 /**
- * The upload outbox (issue 6) against the real server and its service worker: photos chosen
+ * The upload outbox (docs/product-rules.md#upload-outbox) against the real server and its service worker: photos chosen
  * offline wait with their local previews ('Đang chờ mạng'), survive a reload while still offline
  * (the service worker serves the shell, IndexedDB keeps the files), and are uploaded exactly once
  * when the network returns; a generation submitted offline waits for its photo and is then

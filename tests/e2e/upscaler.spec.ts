@@ -9,7 +9,7 @@ import { signIn } from './session.ts';
 /**
  * The upscaler studio against the real server and the local engine: an image → 2× result with the
  * slider → download at a chosen size; the planned size and the >4K warning; a short MP4 → video
- * result (the player, the output size); the §5 prerequisites and the upscaler's own limits (20 MB
+ * result (the player, the output size); the prerequisites and the upscaler's own limits (20 MB
  * images, MP4/WebM/MOV up to 100 MB); reattaching after a reload; the credit check; English.
  */
 

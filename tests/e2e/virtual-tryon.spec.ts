@@ -7,7 +7,7 @@ import { signIn } from './session.ts';
 
 /**
  * The virtual try-on studio against the real server and the local engine: upload → result →
- * download at a chosen size, the §5 prerequisite and upload messages, reattaching after a
+ * download at a chosen size, the prerequisite and upload messages, reattaching after a
  * reload, the credit check, and the tutorial.
  */
 

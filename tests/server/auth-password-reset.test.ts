@@ -1,4 +1,4 @@
-/** Forgotten passwords (spec §4, §7, §8): the neutral answer, the mailed link, single use, expiry. */
+/** Forgotten passwords (docs/product-rules.md#auth-flow, #messages-auth): the neutral answer, the mailed link, single use, expiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
 import { createSecretHasher } from '../../server/auth/secrets.ts';

@@ -1,5 +1,5 @@
 /**
- * Registration, email verification codes and login (spec §3-§5, §7, §8), on the database under
+ * Registration, email verification codes and login (docs/product-rules.md#auth-flow, #form-rules, #auth-api, #messages-auth), on the database under
  * test, with a movable clock and the real outbox.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * `/auth/firebase/register` and `/auth/firebase/login` against the real Firebase Auth emulator:
- * enhanced identity login (spec §5), accounts created or found, and the one-time credentials.
+ * enhanced identity login (docs/product-rules.md#identity-rules), accounts created or found, and the one-time credentials.
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ afterAll(async () => {
   await emulator?.stop();
 }, 30_000);
 
-/** What the PWA sends (spec §3): the ID token and the provider's user data. */
+/** What the PWA sends (docs/product-rules.md#identity-data): the ID token and the provider's user data. */
 const body = (user: EmulatorUser, extra: Record<string, unknown> = {}) => ({
   idToken: user.idToken,
   userData: { uid: user.localId, email: user.email, displayName: null, photoURL: null, emailVerified: false, ...extra },

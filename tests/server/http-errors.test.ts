@@ -1,4 +1,4 @@
-/** Error answers per product spec §7: status, `{ message }` for GET/HEAD, `{ detail }` otherwise. */
+/** Error answers per docs/product-rules.md#api-errors: status, `{ message }` for GET/HEAD, `{ detail }` otherwise. */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetErrorBodySchema, MutationErrorBodySchema } from '../../src/contract/errors.ts';

@@ -1,5 +1,5 @@
 /**
- * POST /api/media: every limit and message (spec §5, §8), type by magic bytes, decompression
+ * POST /api/media: every limit and message (docs/product-rules.md#uploads, #messages-uploads), type by magic bytes, decompression
  * bombs, damaged files, image normalisation (orientation, metadata, sizes) and video probing.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

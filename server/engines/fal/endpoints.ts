@@ -74,7 +74,7 @@ export const FAL_ENDPOINTS = {
 
 /**
  * How long a request usually runs once it has started, in seconds, per feature: the progress
- * estimate rises toward 90% over about this time. Spec §9 processing times where it gives one
+ * estimate rises toward 90% over about this time. The processing times of docs/product-rules.md#processing-times
  * (try-on 30-45 s per garment, image upscale 30-60 s, video upscale 2-5 minutes, general wait
  * 2-3 minutes); fal's model pages for the rest.
  */
@@ -148,7 +148,7 @@ export function upscaleVideoCall(params: GenerationRequestOf<'upscaler-video'>['
 
 // ── Image to video ────────────────────────────────────────────────────────────────────
 
-/** The video endpoints all require a prompt; ours is optional (spec §5), so this stands in. */
+/** The video endpoints all require a prompt; ours is optional (docs/product-rules.md#photo-guidance), so this stands in. */
 export const DEFAULT_VIDEO_PROMPT = 'Bring the photo to life with natural, subtle motion and a slow, smooth camera move; keep the subject and the composition.';
 
 /**

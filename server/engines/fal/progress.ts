@@ -1,5 +1,5 @@
 /**
- * Progress of a fal run as the worker shows it: a stage of spec §4 and a percentage that only
+ * Progress of a fal run as the worker shows it: a stage (docs/product-rules.md#generation-stages) and a percentage that only
  * goes up. fal tells us the queue state (IN_QUEUE with a position, IN_PROGRESS with logs,
  * COMPLETED) but rarely a percentage, so the estimate is:
  *

@@ -8,7 +8,7 @@ import { userStatisticsQueryOptions } from './api.ts';
 import * as s from './admin.css.ts';
 
 /**
- * /admin and /admin/dashboard (spec §2): user statistics from GET /api/admin/statistics/users
+ * /admin and /admin/dashboard (docs/product-rules.md#routes-admin): user statistics from GET /api/admin/statistics/users
  * (totals, verified, new in 7 and 30 days, by plan), numbers in the reader's locale.
  */
 export function AdminDashboard() {

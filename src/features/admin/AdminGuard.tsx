@@ -12,7 +12,7 @@ import * as s from './admin.css.ts';
 import '../../ui/global.css.ts';
 
 /**
- * The admin guard (spec §2 Admin, §6): 'Verifying admin access...' while the session and a
+ * The admin guard (docs/product-rules.md#admin): 'Verifying admin access...' while the session and a
  * fresh profile (with its role) are checked; signed-out visitors go to /; non-admins see
  * Access Denied with their email and a Go back link. Display only: every admin endpoint is
  * refused by the server to anyone but an admin.

@@ -3,7 +3,7 @@ import { ASSET_ROLES, type Asset, type AssetRole } from '../../contract/media.ts
 import { STUDIO_IDS, STUDIOS, type SlotOf, type StudioId } from '../registry/studios.ts';
 
 /**
- * Studio deep links (shared convention of issue 6): every studio route takes `?asset=<asset id>`
+ * Studio deep links (docs/product-rules.md#deep-links): every studio route takes `?asset=<asset id>`
  * and `?as=<AssetRole>`, and its screen puts that asset in the matching input ("slot"). The
  * library's "Dùng trong…" menu, the share target's chooser and the dashboard's body models link
  * this way. Text-free: use-incoming-asset.ts is the hook, the labels live with each caller.

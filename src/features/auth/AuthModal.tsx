@@ -1,5 +1,5 @@
 /**
- * The auth modal (spec §2 "Auth modal (four views)", §4 Auth modal), mounted once in the SPA's
+ * The auth modal (docs/product-rules.md#auth-modal, #auth-flow), mounted once in the SPA's
  * root (src/routes/__root.tsx) and opened through `authModalAtom` / `useOpenAuthModal()`.
  *
  * Stable test ids (e2e):
@@ -7,8 +7,8 @@
  * - `auth-modal-close`      the close button (Escape and a click outside also close)
  * - `login-form`, `register-form`, `forgot-password-form`, `verify-otp-form`   the forms
  * - inputs by name: email, password, name, confirmPassword, code
- * - `field-error-<name>`    a field's message (spec §5), e.g. field-error-email
- * - `auth-error`            a form-level failure (role=alert): title + reason (spec §8)
+ * - `field-error-<name>`    a field's message (docs/product-rules.md#form-rules), e.g. field-error-email
+ * - `auth-error`            a form-level failure (role=alert): title + reason (docs/product-rules.md#messages-auth)
  * - `auth-submit`           the submit button of the current view
  * - `auth-link-forgot-password`, `auth-link-register`, `auth-link-login`   the view links
  * - `forgot-password-sent`  the 'check your email' confirmation; `forgot-password-resend` its resend
@@ -68,7 +68,7 @@ function AuthDialog({ state, setState }: { state: AuthModalState; setState: (nex
             descriptionId={descriptionId}
             onBackToLogin={() => go('login', state.email ?? pendingEmail ?? undefined)}
             onVerified={(email) => {
-              // Spec §4: the modal closes and reopens on login, where the person signs in.
+              // docs/product-rules.md#auth-flow: the modal closes and reopens on login, where the person signs in.
               setState(null);
               setTimeout(() => setState({ view: 'login', returnTo: state.returnTo, email }), 0);
             }}

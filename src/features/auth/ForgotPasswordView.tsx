@@ -13,7 +13,7 @@ import type { ViewProps } from './view-props.ts';
 import * as s from './auth.css.ts';
 
 /**
- * Forgot password (spec §2, §4, §8): the request, then a 'check your email' confirmation with
+ * Forgot password (docs/product-rules.md#auth-flow): the request, then a 'check your email' confirmation with
  * the neutral message, a resend (back to the form, email prefilled) and a return to login.
  */
 export function ForgotPasswordView({ titleId, descriptionId, email, go }: ViewProps) {

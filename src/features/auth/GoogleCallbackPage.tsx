@@ -13,7 +13,7 @@ import * as s from './auth.css.ts';
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
 /**
- * /auth/google/callback (spec §2, §7): the OAuth code goes to POST /auth/google/callback with
+ * /auth/google/callback (docs/product-rules.md#routes-public, #auth-api): the OAuth code goes to POST /auth/google/callback with
  * this page's address as redirect_uri; the answer signs in and the dashboard opens.
  */
 export function GoogleCallbackPage({ code, error }: { code?: string; error?: string }) {

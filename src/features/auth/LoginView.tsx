@@ -16,7 +16,7 @@ import { useCompleteSignIn } from './use-session-actions.ts';
 import type { ViewProps } from './view-props.ts';
 import * as s from './auth.css.ts';
 
-/** Login (spec §2): Google, email and password, links to forgot-password and register. */
+/** Login (docs/product-rules.md#auth-modal): Google, email and password, links to forgot-password and register. */
 export function LoginView({ titleId, descriptionId, email, returnTo, go }: ViewProps) {
   const { i18n } = useLingui();
   const form = useValibotForm(LoginFormSchema, { email: email ?? '', password: '' });
@@ -38,7 +38,7 @@ export function LoginView({ titleId, descriptionId, email, returnTo, go }: ViewP
         return;
       }
       const text = authErrorText(i18n, error, 'checkCredentials');
-      // Spec §8: 'Login failed', with 'Please check your credentials and try again.' as the fallback.
+      // docs/product-rules.md#messages-auth: 'Login failed', with 'Please check your credentials and try again.' as the fallback.
       setFailure(text === authText(i18n, 'loginFailed') ? authText(i18n, 'checkCredentials') : text);
     }
   });

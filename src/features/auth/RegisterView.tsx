@@ -17,7 +17,7 @@ import type { ViewProps } from './view-props.ts';
 import * as s from './auth.css.ts';
 
 /**
- * Register (spec §2, §4): after the account is created, a code is requested (a failure is only
+ * Register (docs/product-rules.md#auth-flow): after the account is created, a code is requested (a failure is only
  * logged) and the verify view opens with the email remembered for the session.
  */
 export function RegisterView({ titleId, descriptionId, email, returnTo, go }: ViewProps) {
@@ -42,7 +42,7 @@ export function RegisterView({ titleId, descriptionId, email, returnTo, go }: Vi
       try {
         await generateOtp(registered);
       } catch (error) {
-        // Spec §4: only logged; the verify view offers "send the code again".
+        // docs/product-rules.md#auth-flow: only logged; the verify view offers "send the code again".
         console.warn('Could not send the verification code after registering', error);
       }
       notify.success(t`Đăng ký thành công`, { description: t`Chúng tôi đã gửi mã xác minh tới ${registered}.` });

@@ -10,9 +10,9 @@ import { useOpenAuthModal } from './auth-modal-state.ts';
 import * as s from './auth.css.ts';
 
 /**
- * A protected page (spec §2): a signed-out visitor gets the login modal with the current path
+ * A protected page (docs/product-rules.md#auth-modal): a signed-out visitor gets the login modal with the current path
  * remembered, and comes back here after signing in; meanwhile the page says why it is empty.
- * While the session's profile check runs, a returning user (the cached user of spec §4) already
+ * While the session's profile check runs, a returning user (the cached user, docs/product-rules.md#session) already
  * sees the page, with the data kept offline for that account, as they would offline; a 401 on
  * the check signs out and wipes it. Without a cached user a loading indicator shows. Display
  * only: the server refuses the page's data to a guest anyway.

@@ -15,7 +15,7 @@ import { IconShieldCheck } from '../../ui/icons/index.ts';
 import { authText } from './messages.ts';
 import * as s from './auth.css.ts';
 
-/** The new password follows the register rules (spec §5): 8+ characters, confirmed, matching. */
+/** The new password follows the register rules (docs/product-rules.md#form-rules): 8+ characters, confirmed, matching. */
 export const ResetPasswordFormSchema = v.pipe(
   v.object({
     password: v.pipe(v.string(), v.minLength(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)),
@@ -28,7 +28,7 @@ export const ResetPasswordFormSchema = v.pipe(
 );
 
 /**
- * /auth/reset-password (spec §2, §8): a new password for the account in the mail's link; on
+ * /auth/reset-password (docs/product-rules.md#routes-public, #messages-auth): a new password for the account in the mail's link; on
  * success the login modal opens with the email filled in.
  */
 export function ResetPasswordPage({ token, email }: { token?: string; email?: string }) {

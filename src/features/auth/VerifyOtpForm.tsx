@@ -18,7 +18,7 @@ import * as s from './auth.css.ts';
 export const RESEND_COOLDOWN_S = 30;
 
 interface VerifyOtpFormProps {
-  /** The email waiting for its code; null when nothing is remembered (spec §5). */
+  /** The email waiting for its code; null when nothing is remembered (docs/product-rules.md#otp). */
   email: string | null;
   titleId: string;
   descriptionId: string;
@@ -29,7 +29,7 @@ interface VerifyOtpFormProps {
 }
 
 /**
- * The one-time code (spec §4, §5, §8): digits only, at most 6, sent as an integer; a resend;
+ * The one-time code (docs/product-rules.md#otp): digits only, at most 6, sent as an integer; a resend;
  * 'Verification failed' with 'Invalid OTP. Please try again.' (or the server's reason).
  * Shared by the modal's verify view and the /auth/verify-otp page.
  */

@@ -12,7 +12,7 @@ function emailFromState(state: unknown): string | null {
 }
 
 /**
- * /auth/verify-otp (spec §2): the code for the email in the navigation state, or the one
+ * /auth/verify-otp (docs/product-rules.md#routes-public): the code for the email in the navigation state, or the one
  * remembered for this session; then the login modal, on the dashboard.
  */
 export function VerifyOtpPage() {

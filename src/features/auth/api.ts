@@ -12,7 +12,7 @@ import {
 import { api } from '../../lib/api.ts';
 
 /**
- * The auth calls of spec §7. Every answer is parsed with the contract, so a surprise in the
+ * The auth calls (docs/product-rules.md#auth-api). Every answer is parsed with the contract, so a surprise in the
  * server's shape fails here, loudly, not three components later.
  */
 export const authKeys = {
@@ -32,7 +32,7 @@ export async function generateOtp(email: string) {
   return v.parse(StatusResponseSchema, await api.post('/auth/generate_otp', { email }));
 }
 
-/** The code travels as an integer (spec §5): "012345" is sent as 12345. */
+/** The code travels as an integer (docs/product-rules.md#otp): "012345" is sent as 12345. */
 export async function verifyOtp(email: string, code: string) {
   return v.parse(StatusResponseSchema, await api.post('/auth/verify_otp', { email, otp: Number.parseInt(code, 10) }));
 }

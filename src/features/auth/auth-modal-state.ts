@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { atom, useSetAtom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
-/** The four views of the auth modal (spec §2). */
+/** The four views of the auth modal (docs/product-rules.md#auth-modal). */
 export type AuthModalView = 'login' | 'register' | 'forgot-password' | 'verify-otp';
 
 export interface AuthModalState {
@@ -20,7 +20,7 @@ export const authModalAtom = atom<AuthModalState | null>(null);
 const noStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
 
 /**
- * The email waiting for its one-time code (spec §4): remembered for the tab's session, so the
+ * The email waiting for its one-time code (docs/product-rules.md#auth-flow): remembered for the tab's session, so the
  * verify view and /auth/verify-otp survive a reload.
  */
 export const pendingVerificationEmailAtom = atomWithStorage<string | null>(
@@ -37,7 +37,7 @@ export function currentPath(): string {
 }
 
 /**
- * Opens the auth modal on a view, remembering the current path (spec §2: protected pages open
+ * Opens the auth modal on a view, remembering the current path (docs/product-rules.md#auth-modal: protected pages open
  * the login modal and remember where the visitor was). Read at call time, so it also works in
  * components rendered outside the router.
  */

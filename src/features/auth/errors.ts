@@ -30,7 +30,7 @@ export function isNetworkError(error: unknown): boolean {
 const GENERIC_STATUS_TEXT = /^API request failed with status: \d+$/;
 
 /**
- * What a failed auth call says to a person (spec §7, §8): the translation of the server's
+ * What a failed auth call says to a person (docs/product-rules.md#api-errors, #messages-auth): the translation of the server's
  * `code` when known, else the server's own text, else `fallback` (a contract key).
  */
 export function authErrorText(i18n: I18n, error: unknown, fallback: AuthCode): string {

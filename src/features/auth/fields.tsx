@@ -18,7 +18,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ch
 }
 
 /**
- * A labelled input with its hint and its message (spec §5). The message is tied to the input
+ * A labelled input with its hint and its message (docs/product-rules.md#form-rules). The message is tied to the input
  * by aria-describedby and carries data-testid="field-error-<name>".
  */
 /** The email field of every auth form (login, register, forgot password): one label, one hint. */

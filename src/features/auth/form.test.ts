@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ForgotFormSchema, LoginFormSchema, OtpFormSchema, RegisterFormSchema } from '../../contract/auth.ts';
 import { fieldErrors } from './form.ts';
 
-describe('form rules (spec §5)', () => {
+describe('form rules', () => {
   it('login: valid email, password required', () => {
     expect(fieldErrors(LoginFormSchema, { email: 'nope', password: '' })).toEqual({
       email: AUTH_MESSAGES.invalidEmail,

@@ -20,7 +20,7 @@ export function fieldErrors<S extends Schema>(schema: S, values: Values<S>): Fie
 }
 
 /**
- * A small form around a valibot schema (spec §5): checked on submit; after a failed submit each
+ * A small form around a valibot schema (docs/product-rules.md#form-rules): checked on submit; after a failed submit each
  * change re-checks, so a message disappears as soon as the field is right. Messages are the
  * contract's texts; the view translates them (messages.ts).
  */

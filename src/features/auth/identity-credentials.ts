@@ -1,7 +1,7 @@
 import type { IdentityLoginResponse } from '../../contract/auth.ts';
 
 /**
- * The temporary credentials of a Google sign-in (spec §3, §4: they expire after 1 hour). An
+ * The temporary credentials of a Google sign-in (docs/product-rules.md#google-sign-in: they expire after 1 hour). An
  * account that only signs in with Google has no password of its own; the server accepts this
  * one-time password where a password is asked again (deleting the account). Kept in memory
  * only, never stored: a reload forgets it.

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { AUTH_MESSAGES, type AuthMessageKey } from '../../contract/auth.ts';
 
 /**
- * Every auth message of the contract (spec §5, §8) as a Lingui message: the contract carries the
+ * Every auth message of the contract (docs/product-rules.md#messages-auth) as a Lingui message: the contract carries the
  * English text and a stable key (also the server's error `code`); the interface shows the
  * translation of that key. The English catalog must hold exactly the contract's text.
  */

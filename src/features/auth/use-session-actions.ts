@@ -10,9 +10,9 @@ import { authKeys } from './api.ts';
 import { authModalAtom } from './auth-modal-state.ts';
 import { forgetIdentityCredentials, rememberIdentityCredentials } from './identity-credentials.ts';
 
-/** Spec §4: the redirect toast follows the success toast after this many ms. */
+/** docs/product-rules.md#session-numbers: the redirect toast follows the success toast after this many ms. */
 export const REDIRECT_TOAST_DELAY_MS = 500;
-/** Spec §2: the redirect target after any successful login when no other page asked for it. */
+/** docs/product-rules.md#routes-sidebar: the redirect target after any successful login when no other page asked for it. */
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
 
 /**
@@ -27,7 +27,7 @@ export function afterLoginPath(returnTo: string | null | undefined): string {
 }
 
 /**
- * Signs in with a login answer (spec §4 Auth modal): stores the session, closes the modal,
+ * Signs in with a login answer (docs/product-rules.md#auth-flow): stores the session, closes the modal,
  * shows the success toast, then after 500 ms the redirect toast and the navigation.
  */
 export function useCompleteSignIn() {
@@ -58,7 +58,7 @@ export function useCompleteSignIn() {
   );
 }
 
-/** Logout (spec §2, §4): clears the token, the cached user and the query cache, goes to /. */
+/** Logout (docs/product-rules.md#studio-sidebar): clears the token, the cached user and the query cache, goes to /. */
 export function useSignOut() {
   const router = useRouter();
   const queryClient = useQueryClient();

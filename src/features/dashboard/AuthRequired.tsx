@@ -13,7 +13,7 @@ interface AuthRequiredProps {
 }
 
 /**
- * Spec §2: what a guest sees in place of a personal section ('Authentication Required / Please
+ * docs/product-rules.md#dashboard: what a guest sees in place of a personal section ('Authentication Required / Please
  * login to access this feature'), with the auth modal's sign-in and register views one tap away.
  * The modal remembers the dashboard, so the guest comes back to it signed in.
  */

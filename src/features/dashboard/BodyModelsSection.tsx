@@ -19,7 +19,7 @@ import * as c from './dashboard-cards.css.ts';
 const ReviewDialog = lazy(() => import('../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
 
 /**
- * Body models (spec §2 Dashboard): the bodies the user generated, newest first, each usable as
+ * Body models (docs/product-rules.md#dashboard): the bodies the user generated, newest first, each usable as
  * the try-on model in one tap (`/virtual-tryon?asset=<id>&as=model`); a tap on the picture opens
  * it large. None yet: a way to the body generator. Guests get the sign-in card.
  *

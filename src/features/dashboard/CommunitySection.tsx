@@ -14,7 +14,7 @@ import * as s from './dashboard.css.ts';
 import * as c from './dashboard-cards.css.ts';
 
 /**
- * Community generation (spec §2 Dashboard): recent results their owners chose to share (the
+ * Community generation (docs/product-rules.md#community): recent results their owners chose to share (the
  * switch on a result, src/features/sharing), newest share first, with the author's first name
  * and the tool. Public: guests see it too. A video shows its poster and plays (muted) while the
  * pointer rests on it, or on a tap.

@@ -22,7 +22,7 @@ interface DashboardPageProps {
 }
 
 /**
- * /dashboard (spec §2 Dashboard), open to guests: greeting, stats, quick access, body models,
+ * /dashboard (docs/product-rules.md#dashboard), open to guests: greeting, stats, quick access, body models,
  * community generation, the 3D body model banner, recent generations. A guest sees the public
  * parts (quick access, community, banner) and a sign-in card in place of each personal one.
  * Personal sections wait for the session check (a reload of a signed-in page fetches nothing as

@@ -29,7 +29,7 @@ interface RecentGenerationsProps {
 }
 
 /**
- * Recent generations (spec §2 Dashboard) with the seven tool filters (the `filter` search
+ * Recent generations (docs/product-rules.md#dashboard) with the seven tool filters (the `filter` search
  * param): the latest RECENT_LIMIT jobs of the chosen tool with status, thumbnail and time, each
  * opening in /history; "Xem tất cả" opens /history on the same tool. Guests get the sign-in card.
  *

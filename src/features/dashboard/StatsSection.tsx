@@ -13,7 +13,7 @@ import * as s from './dashboard.css.ts';
 import * as c from './dashboard-cards.css.ts';
 
 /**
- * The stats cards (spec §2 Dashboard): generations this month, credits left, assets (with the
+ * The stats cards (docs/product-rules.md#dashboard): generations this month, credits left, assets (with the
  * storage they use of the plan's quota), success rate. Skeletons while the first answer comes; the last known figures stay on screen when a
  * refresh fails (offline); with nothing to show, an error and Retry. Guests get the sign-in card.
  *

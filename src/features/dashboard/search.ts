@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { TOOL_FILTERS, type ToolFilter } from '../generations/filters.ts';
 
-/** The recent-generations filters: the tool filters of /history, in the spec's order (§2 Dashboard). */
+/** The recent-generations filters: the tool filters of /history, in product order (docs/product-rules.md#dashboard). */
 export const RECENT_FILTERS = TOOL_FILTERS;
 export type RecentFilter = ToolFilter;
 

@@ -18,7 +18,7 @@ export const QUICK_ACCESS: readonly QuickAccessTool[] = [
   { item: NAV.agentHub, description: msg`Chọn trợ lý AI phù hợp cho từng việc.` },
 ];
 
-/** Chip labels of the recent-generations filters (spec §2): the same as /history's. */
+/** Chip labels of the recent-generations filters (docs/product-rules.md#dashboard): the same as /history's. */
 export { TOOL_FILTER_LABELS as FILTER_LABELS } from '../generations/filters.ts';
 
 /** Status badges of the recent list (the studios' history panel words them the same). */

@@ -8,7 +8,7 @@ import { linkify, outboxQueryOptions } from './outbox.ts';
 import * as s from './dev-tools.css.ts';
 
 /**
- * /dev-tools (spec §2; ARCHITECTURE "mail: outbox"): the mails the server would have sent
+ * /dev-tools (docs/product-rules.md#dev-tools, docs/architecture.md#runtimes): the mails the server would have sent
  * (verification codes, reset links), newest first. The HTML is previewed in a sandboxed
  * frame without scripts, forms, or navigation. The server lists them whenever mails go to its
  * outbox, to its own machine only: a 404 means it sends through SMTP, a 403 that this browser is

@@ -10,7 +10,7 @@ export interface ShareToggleProps {
 }
 
 /**
- * "Chia sẻ lên cộng đồng" (spec §2 Dashboard, community generation): shows a completed job's
+ * "Chia sẻ lên cộng đồng" (docs/product-rules.md#community): shows a completed job's
  * result in the public feed of the dashboard, with the owner's first name, or takes it out. The
  * switch moves at once (optimistic) and moves back if the server refuses; a toast confirms
  * either way. Jobs without a result (running, failed, cancelled) cannot be shared.

@@ -7,7 +7,7 @@ import { getSession, sessionStatusAtom, sessionUserAtom } from '../../lib/sessio
 import { authKeys, profileQueryOptions } from '../auth/api.ts';
 
 /**
- * The signed-in user's credits (spec §5 credit check, §9 prices). The balance is the profile's
+ * The signed-in user's credits (docs/product-rules.md#credit-check, #credits-prices). The balance is the profile's
  * `credits` (GET /auth/profile), read again after a submit (credits reserved) and after a job
  * ends (charged or refunded). Until the profile arrives, the cached session user's value shows.
  */

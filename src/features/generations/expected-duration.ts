@@ -1,6 +1,6 @@
 import type { Feature, Generation } from '../../contract/generations.ts';
 
-// ── Expected durations (spec §9 processing times) ────────────────────────────────────
+// ── Expected durations (docs/product-rules.md#processing-times) ──────────────────────
 
 export interface ExpectedDuration {
   minSeconds: number;
@@ -8,7 +8,7 @@ export interface ExpectedDuration {
 }
 
 /**
- * What the processing screen promises, per tool (spec §9): try-on about 30-45 s (per garment:
+ * What the processing screen promises, per tool (docs/product-rules.md#processing-times): try-on about 30-45 s (per garment:
  * each garment is one engine pass), image upscale 30-60 s, video upscale 2-5 min; the other tools
  * take the spec's general wait of 2-3 min (image editing, body generator and hairstyle run one
  * model call like try-on, but the spec gives them no figure of their own; image to video is the

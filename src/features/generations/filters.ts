@@ -8,7 +8,7 @@ import { featureName, HISTORY_FILTER_ORDER, STUDIO_IDS, STUDIOS, studioOf, type 
 
 /**
  * The filters of a list of generations across tools, shared by /history and the dashboard's
- * recent generations (spec §2: All, Virtual Try-On, Hairstyle Changer, Body Generator, Image to
+ * recent generations (docs/product-rules.md#dashboard: All, Virtual Try-On, Hairstyle Changer, Body Generator, Image to
  * Video, Image Editing, AI Upscaler), and how each tool is named and drawn in such a list.
  */
 

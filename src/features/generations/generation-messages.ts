@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../auth/messages.ts';
 
 /**
- * Every generation message of the contract (spec §5, §8) and every processing stage (§4) as a
+ * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
  * Lingui message. The contract carries the English text and a stable key (the `code` of error
  * bodies and of a failed job's `error`); the interface shows the translation of that key. The
  * English catalog holds exactly the contract's text.
@@ -49,7 +49,7 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   idempotencyMismatch: msg`Idempotency-Key này đã được dùng cho một yêu cầu khác.`,
 } as const satisfies Record<GenerationMessageKey, MessageDescriptor>;
 
-/** Staged text of the processing screen (spec §4 Generation), by the job's `stage`. */
+/** Staged text of the processing screen (docs/product-rules.md#generation-stages), by the job's `stage`. */
 export const GENERATION_STAGE_DESCRIPTORS = {
   queued: msg`Đang chờ đến lượt...`,
   analyzingPose: msg`Đang phân tích tư thế...`,
@@ -61,7 +61,7 @@ export const GENERATION_STAGE_DESCRIPTORS = {
   finalizingVideo: msg`Đang hoàn thiện video...`,
 } as const satisfies Record<GenerationStage, MessageDescriptor>;
 
-/** Titles of the descriptions below (spec §8 'Generation Failed', the credit check of §5). */
+/** Titles of the descriptions below ('Generation Failed', the credit check: docs/product-rules.md#messages-generation, #credit-check). */
 const TITLES = {
   failed: msg`Tạo thất bại`,
   insufficient: msg`Không đủ tín dụng`,
@@ -101,7 +101,7 @@ export interface GenerationErrorDescription {
   description: string;
   /** The contract key, when the failure had one (or a client-side one: a timeout, the network). */
   code?: GenerationMessageKey | 'network';
-  /** 402: the numbers of the credit check (spec §5), for the balance/cost/shortage panel and the pricing link. */
+  /** 402: the numbers of the credit check (docs/product-rules.md#credit-check), for the balance/cost/shortage panel and the pricing link. */
   insufficient?: InsufficientCredits;
 }
 
@@ -140,7 +140,7 @@ function isTimeout(error: unknown): boolean {
 }
 
 /**
- * What a generation failure says (spec §7, §8): a submit/cancel/delete/regenerate error
+ * What a generation failure says (docs/product-rules.md#api-errors, #messages-generation): a submit/cancel/delete/regenerate error
  * (ApiError with the server's coded body), a failed or cancelled job's `error`, a timeout or a
  * lost connection. A 402 carries the credit check's numbers. A plain function, so toasts, the
  * processing screen and the result screen word failures the same way.
@@ -183,7 +183,7 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
   if (isTimeout(error)) return { title: failed, description: generationText('serverTimeout', undefined, i18n), code: 'serverTimeout' };
   if (isNetworkFailure(error)) return { title: i18n._(TITLES.network), description: i18n._(NETWORK_TEXT), code: 'network' };
 
-  // An answer without a known code (a 5xx, a validation 422): the server's own text, which §7 makes human.
+  // An answer without a known code (a 5xx, a validation 422): the server's own text, which the error rules make human (docs/product-rules.md#api-errors).
   const text = coded?.message.trim();
   if (text && !GENERIC_STATUS_TEXT.test(text)) return { title: failed, description: text };
   return { title: failed, description: generationText('failedToProcess', undefined, i18n), code: 'failedToProcess' };

@@ -5,7 +5,7 @@ import { describeGenerationError } from './generation-messages.ts';
 import { useDeleteGeneration } from './mutations.ts';
 
 /**
- * A generation list's refresh and delete with their toasts (spec §8 history messages), shared by
+ * A generation list's refresh and delete with their toasts (docs/product-rules.md#history-panel), shared by
  * the studios' history panel and /history.
  */
 export function useHistoryActions(refetch: () => Promise<{ isError: boolean; error: unknown }>) {

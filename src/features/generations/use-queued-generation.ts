@@ -7,7 +7,7 @@ import { cancelQueuedSubmit, forgetSubmit, listOutboxSubmits, onOutboxChange } f
 import { sessionUserAtom } from '../../lib/session.ts';
 
 /**
- * A studio's generation queued in the outbox (issue 6): submitted while its uploads still waited
+ * A studio's generation queued in the outbox (docs/product-rules.md#upload-outbox): submitted while its uploads still waited
  * for the network (or while offline), it is stored with outbox references in place of asset ids
  * and submitted once, with its own Idempotency-Key, when they are sent (outbox-sender.ts, by
  * this page or the service worker). The screen shows it ('Sẽ tạo khi có mạng', with cancel),

@@ -73,7 +73,7 @@ describe('pickReattachJob', () => {
 });
 
 describe('expected duration and elapsed time', () => {
-  it('follows spec §9 per tool, try-on per garment', () => {
+  it('follows the expected times per tool, try-on per garment', () => {
     expect(expectedDuration('virtual-tryon')).toEqual({ minSeconds: 30, maxSeconds: 45 });
     expect(expectedDuration('upscaler-image')).toEqual({ minSeconds: 30, maxSeconds: 60 });
     expect(expectedDuration('upscaler-video')).toEqual({ minSeconds: 120, maxSeconds: 300 });

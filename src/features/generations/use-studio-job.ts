@@ -54,7 +54,7 @@ export interface StudioJob {
   progress: number;
   /** Since the job was created; ticks every second while it runs. */
   elapsedSeconds: number;
-  /** The spec's expected time for this job (§9). */
+  /** The expected time for this job (docs/product-rules.md#processing-times). */
   expected: ExpectedDuration;
   /** The first result and all of them (a multi-image edit can give several). */
   result: Asset | null;

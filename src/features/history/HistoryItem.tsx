@@ -19,7 +19,7 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import * as s from './history.css.ts';
 
 /**
- * One generation of /history (spec §3 "Generation history item"): its tool, status, inputs with
+ * One generation of /history (docs/product-rules.md#history-item): its tool, status, inputs with
  * their roles, the result (a picture that opens the review dialog, or a video playing inline),
  * created and processing times, the error of a failed job, the cost; actions by status.
  *

@@ -235,7 +235,7 @@ describe('items', () => {
 
     const failed = within(item('failed-1')!);
     expect(failed.getByTestId('history-status').textContent).toBe('Thất bại');
-    // The §8 text in the interface's language, with the server's list of edits.
+    // The failure's message (docs/product-rules.md#messages-generation) in the interface's language, with the server's list of edits.
     expect(failed.getByTestId('history-error').textContent).toBe('Tạo thất bạiCông cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này. Công cụ hiểu được: brighter, darker.');
     expect(failed.getByTestId('history-input').dataset.missing).toBe('true');
     expect(failed.queryByTestId('history-download')).toBeNull();

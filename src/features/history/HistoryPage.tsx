@@ -30,7 +30,7 @@ const DownloadDialog = lazy(() => import('../assets/download/DownloadDialog.tsx'
 const ReviewDialog = lazy(() => import('../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
 
 /**
- * /history (spec §2, §3 "Generation history item", §8): every generation across the tools,
+ * /history (docs/product-rules.md#history, #history-item, #messages-other): every generation across the tools,
  * newest first and grouped by day, filtered by tool (the dashboard's seven chips) and status;
  * pages load as the list scrolls. Each item: inputs, result (videos play inline), times, error,
  * cost; download, share, regenerate, delete (confirmed), cancel a running job. `?job=` scrolls to

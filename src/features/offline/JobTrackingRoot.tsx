@@ -8,7 +8,7 @@ import { sessionUserAtom } from '../../lib/session.ts';
 const JobTracking = lazy(() => import('./JobTracking.tsx'));
 
 /**
- * Background job tracking (issue 6) for the signed-in account: mounted once in the SPA's root
+ * Background job tracking (docs/product-rules.md#job-tracking) for the signed-in account: mounted once in the SPA's root
  * (src/routes/__root.tsx). Keyed by the account, so a different sign-in starts afresh.
  */
 export function JobTrackingRoot() {

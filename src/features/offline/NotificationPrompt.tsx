@@ -19,7 +19,7 @@ export interface NotificationPromptProps {
 }
 
 /**
- * The in-app offer of job notifications (issue 6), shown the first time the person starts a long
+ * The in-app offer of job notifications (docs/product-rules.md#job-notifications), shown the first time the person starts a long
  * job: "Turn on notifications" opens the browser's prompt; "Not now" puts it away for good.
  *
  * A bar in the studio's column (StudioPage renders it above the tool's screen), not a dialog or a

@@ -8,7 +8,7 @@ import * as s from './offline.css.ts';
 export const BACK_ONLINE_LINGER_MS = 1_500;
 
 /**
- * The offline indicator (issue 6): while the browser is offline, screens show the data saved
+ * The offline indicator (docs/product-rules.md#offline-data): while the browser is offline, screens show the data saved
  * last time, and this bar says so. When the network returns, the queries refetch (TanStack
  * resumes paused fetches and refetches stale ones); the bar says "back online" until they are
  * done, then goes. The live region is always in the page, so the change is announced.

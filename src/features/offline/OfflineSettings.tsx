@@ -36,7 +36,7 @@ function Row({ title, children }: { title: ReactNode; children: ReactNode }) {
 }
 
 /**
- * The offline section of /profile (issue 6): space used on the device, the media cache's budget
+ * The offline section of /profile (docs/product-rules.md#profile): space used on the device, the media cache's budget
  * and pinned items, clearing the saved copies, notification permission, and whether background
  * updates (Periodic Background Sync) and the app badge work in this browser.
  */

@@ -18,7 +18,7 @@ function OfflineIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * "Keep offline" (issue 6): a toggle that keeps the asset's full file, thumbnail and poster on
+ * "Keep offline" (docs/product-rules.md#keep-offline): a toggle that keeps the asset's full file, thumbnail and poster on
  * this device, never evicted by the media cache's budget. Used by the library and the review
  * dialog.
  */

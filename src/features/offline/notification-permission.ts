@@ -2,7 +2,7 @@ import type { Feature } from '../../contract/generations.ts';
 import { EXPECTED_DURATIONS } from '../generations/expected-duration.ts';
 
 /**
- * When the app offers job notifications (issue 6): the first time the person starts a long job,
+ * When the app offers job notifications (docs/product-rules.md#job-notifications): the first time the person starts a long job,
  * never on load, and never again once they answered (granted, refused, or put it off). The
  * browser's own prompt only follows their "Turn on" click.
  */
@@ -10,7 +10,7 @@ import { EXPECTED_DURATIONS } from '../generations/expected-duration.ts';
 /** localStorage: the person's answer to the in-app offer ('granted', 'denied', 'dismissed'). */
 export const NOTIFY_PROMPT_KEY = 'atelier.jobs.notify-prompt';
 
-/** A job counts as long when even its shortest expected time (spec §9) exceeds this, in seconds: worth leaving the page for. */
+/** A job counts as long when even its shortest expected time (docs/product-rules.md#processing-times) exceeds this, in seconds: worth leaving the page for. */
 export const LONG_JOB_SECONDS = 20;
 
 export type PromptAnswer = 'granted' | 'denied' | 'dismissed';

@@ -24,7 +24,7 @@ import { generationKeys, isPendingStatus, LIST_POLL_MS } from '../generations/ap
 import { generationQueryOptions, pendingGenerationsQueryOptions, recordEndedGeneration } from '../generations/cache.ts';
 
 /**
- * Job tracking while the app is open (issue 6): the watched jobs of the signed-in account that
+ * Job tracking while the app is open (docs/product-rules.md#job-tracking): the watched jobs of the signed-in account that
  * are still pending are followed with the shared pending query (GET /api/generations/pending);
  * a watched job that leaves it is read once, recorded as ended in the watch list, and every
  * cache that shows it is refreshed; the service worker is then asked to announce it. The worker

@@ -38,7 +38,7 @@ const ProfileFormSchema = v.object({
 });
 
 /**
- * /profile (spec §2 Profile Settings): name, picture and language; the password is changed
+ * /profile (docs/product-rules.md#profile): name, picture and language; the password is changed
  * through the reset mail (the API has no change-password call); deleting the account asks the
  * password again and a confirmation.
  */

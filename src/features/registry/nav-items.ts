@@ -29,7 +29,7 @@ export const NAV = {
   help: { to: '/guidelines/image-editing', label: msg`Trợ giúp`, icon: IconHelp },
 } as const satisfies Record<string, NavItem>;
 
-/** The sidebar's main entries, in the spec's order (§2 Studio sidebar). */
+/** The sidebar's main entries, in product order (docs/product-rules.md#studio-sidebar). */
 export const PRIMARY_NAV: readonly NavItem[] = [
   NAV.dashboard,
   NAV.chat,

@@ -153,7 +153,7 @@ type Covered = FeatureOf<StudioId>;
 const everyFeatureHasAStudio: [Exclude<Feature, Covered>] extends [never] ? true : never = true;
 void everyFeatureHasAStudio;
 
-/** The order of the history's tool filters (the spec's §2 order for them, not the sidebar's). */
+/** The order of the history's tool filters (docs/product-rules.md#history order, not the sidebar's). */
 export const HISTORY_FILTER_ORDER: readonly StudioId[] = ['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler'];
 
 /** The studios in the sidebar's order. */

@@ -29,7 +29,7 @@ const REASONS: readonly MessageDescriptor[] = [
 ];
 
 /**
- * Renders its children, or the device restriction screen (spec §2) when the device is a phone
+ * Renders its children, or the device restriction screen (docs/product-rules.md#device-restriction) when the device is a phone
  * and the page does not allow phones. useDeviceInfo re-evaluates on resize (debounced 150 ms)
  * and on orientation change, so turning a tablet or widening a window lets the page in.
  */

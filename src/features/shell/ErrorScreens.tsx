@@ -11,7 +11,7 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * A screen failed to render (or its lazy chunk failed to load): spec §8 'Something went wrong'.
+ * A screen failed to render (or its lazy chunk failed to load): 'Something went wrong' (docs/product-rules.md#render-errors).
  * Try again resets the boundary and reloads the route's data and code.
  */
 export function RenderErrorScreen({ error, reset }: ErrorComponentProps) {
@@ -48,7 +48,7 @@ interface CrashState {
 }
 
 /**
- * Last line of defence around the router itself: spec §8 'Unexpected Application Error!'.
+ * Last line of defence around the router itself: 'Unexpected Application Error!' (docs/product-rules.md#render-errors).
  * Reached only when the router or a provider fails, never for a screen's own error.
  */
 export class AppCrashBoundary extends Component<{ children: ReactNode }, CrashState> {

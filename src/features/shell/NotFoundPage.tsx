@@ -4,7 +4,7 @@ import { button } from '../../ui/button.css.ts';
 import { SiteLayout } from '../site/layout/SiteLayout.tsx';
 import * as s from '../../ui/screens.css.ts';
 
-/** Any unknown path (spec §2). The server answers such paths with status 404 too. */
+/** Any unknown path (docs/product-rules.md#not-found). The server answers such paths with status 404 too. */
 export function NotFoundPage() {
   return (
     <div className={s.centered}>

@@ -4,7 +4,7 @@ import { button } from '../../ui/button.css.ts';
 import * as s from '../../ui/screens.css.ts';
 
 /**
- * The app itself failed (spec §8 'Unexpected Application Error!'): the router could not
+ * The app itself failed ('Unexpected Application Error!', docs/product-rules.md#render-errors): the router could not
  * resolve the app, or a provider above it crashed. Only a reload can help here.
  */
 export function AppFailure({ error }: { error: unknown }) {

@@ -16,7 +16,7 @@ export interface SocialLink {
   icon: IconComponent;
 }
 
-/** Spec §2 footer: Facebook, Instagram, LinkedIn, Pinterest, TikTok, X, YouTube. */
+/** docs/product-rules.md#footer: Facebook, Instagram, LinkedIn, Pinterest, TikTok, X, YouTube. */
 export const SOCIAL_LINKS: readonly SocialLink[] = [
   { network: 'Facebook', href: 'https://www.facebook.com/atelier.studio.vn', icon: FacebookIcon },
   { network: 'Instagram', href: 'https://www.instagram.com/atelier.studio.vn', icon: InstagramIcon },

@@ -23,7 +23,7 @@ export interface SiteTool {
   /** The landing page, or the app for a tool without one. */
   to: string;
   icon: IconComponent;
-  /** Credits one generation costs (spec §9); absent where the spec does not give it. */
+  /** Credits one generation costs (docs/product-rules.md#credits-prices); absent where the spec does not give it. */
   credits?: number;
 }
 
@@ -76,7 +76,7 @@ export const TOOLS: Record<ToolId, SiteTool> = {
   },
 };
 
-/** The Services dropdown: the five landing pages, in the spec's order (§2). */
+/** The Services dropdown: the five landing pages, in product order (docs/product-rules.md#public-header). */
 export const SERVICE_MENU: readonly ToolId[] = [
   'virtual-tryon',
   'image-editing',
@@ -85,7 +85,7 @@ export const SERVICE_MENU: readonly ToolId[] = [
   'hairstyle-changer',
 ];
 
-/** The home page's tool grid, in the spec's feature order (§1). */
+/** The home page's tool grid, in product order (docs/product-rules.md#tools). */
 export const TOOL_SHOWCASE: readonly ToolId[] = [
   'virtual-tryon',
   'image-editing',

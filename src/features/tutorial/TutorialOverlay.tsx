@@ -1,5 +1,5 @@
 /**
- * The tutorial overlay (spec §2 "Tutorial overlay"): a 60 % black backdrop with a rounded cut-out
+ * The tutorial overlay (docs/product-rules.md#tutorial): a 60 % black backdrop with a rounded cut-out
  * around the step's target, and a tooltip with the step's title, content, 'Bước n / total',
  * Previous / Next (Finish on the last step) / Skip, the auto-advance countdown and key hints.
  * It renders the controller's snapshots and forwards keys and backdrop presses to it.

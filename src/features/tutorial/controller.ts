@@ -1,5 +1,5 @@
 /**
- * The tutorial's state machine (spec §4 "Tutorial"), without React: the view renders its
+ * The tutorial's state machine (docs/product-rules.md#tutorial-behaviour), without React: the view renders its
  * snapshots and forwards keys and backdrop presses to it.
  *
  *   inactive ──start()──▶ active/starting ──100 ms──▶ step n (shown) ──next()──▶ step n+1 …
@@ -104,7 +104,7 @@ function asElement(target: unknown): ElementLike | null {
 
 const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-/** Focus is in a field: the keys belong to it (spec §4: keys are ignored while typing). */
+/** Focus is in a field: the keys belong to it (docs/product-rules.md#tutorial-behaviour). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   const element = asElement(target);
   if (!element) return false;
@@ -149,7 +149,7 @@ export class TutorialController {
   }
 
   /**
-   * Starts a tutorial. Refused, with a warning, while one is active or finishing (spec §4) or when
+   * Starts a tutorial. Refused, with a warning, while one is active or finishing (docs/product-rules.md#tutorial-behaviour) or when
    * it has no steps. `onStart` runs at once; the first step follows after the start delay.
    */
   start(config: TutorialConfig): boolean {
@@ -224,7 +224,7 @@ export class TutorialController {
     }
   }
 
-  /** A press on the dimmed backdrop: skips when the tutorial allows skipping (spec §4). */
+  /** A press on the dimmed backdrop: skips when the tutorial allows skipping (docs/product-rules.md#tutorial-behaviour). */
   handleBackdropClick(): boolean {
     const { status, config } = this.#snapshot;
     if (status !== 'active' || !config || config.allowSkip === false) return false;

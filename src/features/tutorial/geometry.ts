@@ -1,5 +1,5 @@
 /**
- * Where the cut-out and the tooltip go (spec §9: tooltip about 320×200, 16 px from the viewport's
+ * Where the cut-out and the tooltip go (docs/product-rules.md#tutorial-numbers: tooltip about 320×200, 16 px from the viewport's
  * edges and 16 px from the highlighted area). Pure functions of rectangles, in CSS px of the
  * viewport (what getBoundingClientRect gives).
  */

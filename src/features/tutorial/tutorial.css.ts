@@ -3,7 +3,7 @@ import { vars } from '../../ui/theme.css.ts';
 import { TUTORIAL } from './types.ts';
 
 /*
- * Layering: the dimmed backdrop sits at `modalBackdrop` and the tooltip at `modal` (spec §9),
+ * Layering: the dimmed backdrop sits at `modalBackdrop` and the tooltip at `modal` (docs/product-rules.md#layers),
  * above the header, navigation and history panel the tour points at; the spec's `tooltip` level
  * (70) is for hover hints and would leave the history panel (85) on top of the tour. Each layer
  * is positioned on its own (no common positioned parent), so each keeps its own level.

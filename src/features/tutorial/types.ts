@@ -1,6 +1,6 @@
 /**
- * The tutorial overlay's data (spec §3 "Tutorial config" and "Tutorial step") and its constants
- * (spec §9 "Tutorial"). No React and no UI text here: the controller and the tours share it.
+ * The tutorial overlay's data (docs/product-rules.md#tutorial-data) and its constants
+ * (docs/product-rules.md#tutorial-numbers). No React and no UI text here: the controller and the tours share it.
  */
 import type { MessageDescriptor } from '@lingui/core';
 
@@ -79,7 +79,7 @@ export interface TutorialConfig {
   allowSkip?: boolean;
 }
 
-/** Spec §9 "Tutorial". */
+/** docs/product-rules.md#tutorial-numbers */
 export const TUTORIAL = {
   /** Between an accepted start and the first step, so the screen that started it can settle. */
   startDelayMs: 100,

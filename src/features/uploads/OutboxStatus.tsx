@@ -13,7 +13,7 @@ import * as s from '../../ui/panel.css.ts';
 import { describeOutboxFailure } from './OutboxTileStatus.tsx';
 
 /**
- * The upload outbox at a glance (issue 6): the signed-in account's files and generations waiting
+ * The upload outbox at a glance (docs/product-rules.md#upload-outbox): the signed-in account's files and generations waiting
  * for the network, each with its state and a cancel button; nothing when the outbox is empty. For
  * the sidebar or the library page.
  *

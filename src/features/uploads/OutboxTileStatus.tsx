@@ -6,7 +6,7 @@ import { uploadProblemOf } from './transport.ts';
 import type { UploadKind } from './upload-messages.ts';
 import * as s from '../../ui/panel.css.ts';
 
-/** The words of an outbox upload the server refused (the §8 upload messages, as for an upload made online). */
+/** The words of an outbox upload the server refused (the upload messages of docs/product-rules.md#messages-uploads, as for an upload made online). */
 export function describeOutboxFailure(entry: OutboxUpload | undefined, kind: UploadKind, i18n: Parameters<typeof describeUploadProblem>[1]): string {
   const error = new ApiError(entry?.error ?? '', entry?.errorStatus ?? 0, entry?.errorBody);
   return describeUploadProblem(uploadProblemOf(error, kind, entry?.purpose ?? 'input'), i18n);

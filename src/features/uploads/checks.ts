@@ -2,7 +2,7 @@ import { UPLOAD_LIMITS, type AssetRole, type UploadPurpose } from '../../contrac
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
 
 /**
- * Uploads of the studios (spec §5 Uploads and Upscaler, §9 file limits; README "Generations"):
+ * Uploads of the studios (docs/product-rules.md#uploads; README "Generations"):
  * the client-side checks run before a byte is sent (this file), then `POST /api/media`
  * (multipart) goes out over XMLHttpRequest, the one browser API that reports upload progress,
  * with the same bearer token and API origin as src/lib/api.ts (transport.ts). Several files
@@ -84,7 +84,7 @@ export function isAcceptedType(file: FileFacts, limit: UploadLimit): boolean {
   return limit.extensions.includes(extensionOf(file.name));
 }
 
-/** The §5 checks of one file, before anything is sent: null when it may go, else the problem (invalid type, too large, empty). */
+/** The checks of one file (docs/product-rules.md#uploads), before anything is sent: null when it may go, else the problem (invalid type, too large, empty). */
 export function checkFile(file: FileFacts, kind: UploadKind, purpose: UploadPurpose = 'input'): UploadProblem | null {
   const limit = uploadLimit(kind, purpose);
   if (!isAcceptedType(file, limit)) return { code: 'invalidType', values: { acceptedTypes: limit.label } };

@@ -121,7 +121,7 @@ export interface UploadFileOptions {
 }
 
 /**
- * Checks a file (spec §5) and uploads it: `POST /api/media` with `purpose`, `role` and then the
+ * Checks a file (docs/product-rules.md#uploads) and uploads it: `POST /api/media` with `purpose`, `role` and then the
  * file (the server applies the exact limit only when the fields come first). Resolves to the
  * stored asset; rejects with UploadCheckError (refused before sending), ApiError (the server's
  * answer, with its coded body), or the transport's TypeError / AbortError / TimeoutError.

@@ -5,7 +5,7 @@ import { formatStorageSize } from '../../lib/storage-size.ts';
 import { authText, type AuthCode } from '../auth/messages.ts';
 
 /**
- * Upload messages (spec §5, §8 Uploads): every MEDIA_MESSAGES key of the contract as a Lingui
+ * Upload messages (docs/product-rules.md#messages-uploads): every MEDIA_MESSAGES key of the contract as a Lingui
  * message (the English catalog holds exactly the contract's text), the client's own problems in
  * the same voice, and the per-kind 'Upload Successful' / 'Upload Failed' toasts.
  */
@@ -49,7 +49,7 @@ export interface UploadProblem {
   serverText?: string;
 }
 
-/** What the person uploads a file as; each has its own success and failure toast (spec §8 "per kind"). */
+/** What the person uploads a file as; each has its own success and failure toast (docs/product-rules.md#messages-uploads). */
 export const UPLOAD_KINDS = ['model', 'garment', 'face', 'hair', 'image', 'video', 'mask'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 

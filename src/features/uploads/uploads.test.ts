@@ -12,7 +12,7 @@ import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
 const MB = 1024 * 1024;
 
-/** The Vietnamese message of the §5 checks for a file (null when it passes). */
+/** The Vietnamese message of the upload checks for a file (null when it passes). */
 function checkText(file: { name: string; type: string; size: number }, kind: UploadKind, purpose?: 'input' | 'upscale') {
   const problem = checkFile(file, kind, purpose);
   return problem ? describeUploadProblem(problem, i18n) : null;
@@ -26,7 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('client-side checks (spec §5)', () => {
+describe('client-side checks', () => {
   it('generation inputs: JPEG, PNG, WebP up to 10 MB', () => {
     for (const kind of ['model', 'garment', 'face', 'hair', 'image', 'mask'] as const) {
       expect(checkText({ name: 'a.jpg', type: 'image/jpeg', size: 10 * MB }, kind)).toBeNull();

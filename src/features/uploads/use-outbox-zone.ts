@@ -10,7 +10,7 @@ import { assetKeys } from '../media/api.ts';
 import type { UploaderOutbox } from './uploader.ts';
 
 /**
- * The upload outbox in one studio drop zone (issue 6): files chosen without a network go to the
+ * The upload outbox in one studio drop zone (docs/product-rules.md#upload-outbox): files chosen without a network go to the
  * outbox (src/lib/offline/outbox-client.ts) and stand in the zone's choice as placeholder assets
  * (id `outbox:<entry>`, the local preview as URL), so the screen can even submit a generation
  * with them (it then waits for them, see use-studio-job.ts). When an entry is sent, its asset

@@ -70,9 +70,9 @@ export interface UseUpload {
 }
 
 /**
- * One drop zone's uploads: the §5 checks before sending, per-file progress, at most three at
+ * One drop zone's uploads: the upload checks (docs/product-rules.md#uploads) before sending, per-file progress, at most three at
  * once, abort and retry, and one toast per batch: 'Upload Successful' / 'Upload Failed' for the
- * kind (spec §8), with the reason. Uploads still running when the zone goes away are stopped.
+ * kind (docs/product-rules.md#messages-uploads), with the reason. Uploads still running when the zone goes away are stopped.
  */
 export function useUpload(options: UseUploadOptions): UseUpload {
   const { kind, purpose = 'input', multiple = false, maxFiles, concurrency, pasteFromDocument = false, upload, outbox } = options;

@@ -1,7 +1,7 @@
 import { JOBS_SYNC_TAG } from '../../kernel/job-protocol.ts';
 
 /**
- * Periodic Background Sync of the watch list (issue 6): where the browser offers it (Chromium,
+ * Periodic Background Sync of the watch list (docs/product-rules.md#job-tracking): where the browser offers it (Chromium,
  * for an installed app with enough engagement) the service worker is woken now and then to poll
  * the watched jobs even with the app closed (sw/jobs.ts `periodicsync`). Elsewhere the worker
  * polls only while a page or a sync keeps it awake; the settings screen says which applies.

@@ -2,7 +2,7 @@ import { notifyManager, onlineManager, type InfiniteData, type Query, type Query
 
 /**
  * TanStack Query data persisted to IndexedDB (`atelier-query`), so every screen opens offline
- * with the last data it showed (issue 6 "Offline").
+ * with the last data it showed (docs/product-rules.md#offline-data).
  *
  * - Per query, restored lazily: the query client's `persister` wraps each query function; when a
  *   query has no data in memory, its entry is read back (one IndexedDB transaction, for that

@@ -26,7 +26,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
  * Persisted entries older than this are dropped instead of restored: 30 days covers a studio
  * tablet left unused over a month's holidays, while a screen that was never reopened for longer
  * would show a library too old to act on. Entries are rewritten on every fetch, so data in use
- * never reaches this age. (Unused data in memory still goes after 5 minutes, spec §7.)
+ * never reaches this age. (Unused data in memory still goes after 5 minutes, docs/product-rules.md#query-defaults.)
  */
 export const PERSIST_MAX_AGE_MS = 30 * DAY_MS;
 /**

@@ -7,7 +7,7 @@ import { readOfflineOwner, writeOfflineOwner } from './owner.ts';
 const wipeOfflineData = () => import('./wipe.ts').then((wipe) => wipe.wipeOfflineData());
 
 /**
- * Keeps the offline stores in step with the session (issue 6 "per user, wiped on logout"):
+ * Keeps the offline stores in step with the session (docs/product-rules.md#offline-wipe):
  *
  * - signed in (start-up, sign-in, a new token): the service worker's session copy
  *   (`atelier-session`) gets the token and account id; if the stores hold another account's

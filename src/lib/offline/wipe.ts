@@ -9,9 +9,9 @@ import { clearSharedEntries } from '../../kernel/share-store.ts';
 export { OFFLINE_OWNER_KEY, readOfflineOwner, writeOfflineOwner } from './owner.ts';
 
 /**
- * The browser's offline data of an account, and how to forget it (issue 6: "per user, wiped on
- * logout"). Each part is cleared on its own, so one failure (a blocked database) does not keep
- * the others on the device.
+ * The browser's offline data of an account, and how to forget it
+ * (docs/product-rules.md#offline-wipe). Each part is cleared on its own, so one failure (a blocked
+ * database) does not keep the others on the device.
  */
 
 async function settleAll(steps: ReadonlyArray<readonly [string, () => Promise<void>]>): Promise<void> {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { DashboardPage } from '../../features/dashboard/DashboardPage.tsx';
 import { DASHBOARD_SEARCH_DEFAULTS, dashboardSearchSchema, type RecentFilter } from '../../features/dashboard/search.ts';
 
-/** The dashboard: no sign-in required, guests see it too (spec §2, §6). */
+/** The dashboard: no sign-in required, guests see it too (docs/product-rules.md#dashboard, #roles). */
 export const Route = createFileRoute('/_app/dashboard')({
   validateSearch: dashboardSearchSchema,
   // ?filter=all is the default and stays out of the address bar.

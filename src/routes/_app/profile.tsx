@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { requireAuth } from '../../features/auth/RequireAuth.tsx';
 import { ProfilePage } from '../../features/profile/ProfilePage.tsx';
 
-/** Profile Settings (spec §2), for signed-in users. */
+/** Profile Settings (docs/product-rules.md#profile), for signed-in users. */
 export const Route = createFileRoute('/_app/profile')({
   staticData: { title: msg`Cài đặt hồ sơ` },
   component: requireAuth(ProfilePage),

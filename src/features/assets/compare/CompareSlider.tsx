@@ -1,5 +1,5 @@
 /**
- * Before/after comparison of an image result (issue 5 "Result"): the two images stacked, the
+ * Before/after comparison of an image result (docs/product-rules.md#result-view): the two images stacked, the
  * "before" one shown left of a divider that follows a drag anywhere on the picture, or the
  * arrow, Page and Home/End keys on its handle (an ARIA slider).
  *

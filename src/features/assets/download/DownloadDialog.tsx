@@ -1,5 +1,5 @@
 /**
- * The download options dialog (spec §2, §9 download options, §8 'Download Failed', successes
+ * The download options dialog (docs/product-rules.md#download-options: 'Download Failed',
  * 'Download Complete'): quality low or high, sizes original, large 1920×1080, medium 1280×720,
  * small 800×600; the file is made in the browser (download.ts).
  *

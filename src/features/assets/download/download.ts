@@ -1,5 +1,5 @@
 /**
- * Downloads made in the browser (spec §2 download options dialog, §9 download options): the
+ * Downloads made in the browser (docs/product-rules.md#download-options): the
  * original is fetched from its media URL, decoded, fitted to the chosen box, encoded at the
  * chosen quality and saved through an <a download>. Videos are saved as they are.
  */
@@ -9,7 +9,7 @@ import { mediaSrc } from '../../../lib/format.ts';
 export const DOWNLOAD_QUALITIES = ['high', 'low'] as const;
 export type DownloadQuality = (typeof DOWNLOAD_QUALITIES)[number];
 
-/** Spec §9: original, large 1920×1080, medium 1280×720, small 800×600. */
+/** docs/product-rules.md#download-options: original, large 1920×1080, medium 1280×720, small 800×600. */
 export const DOWNLOAD_SIZES = ['original', 'large', 'medium', 'small'] as const;
 export type DownloadSize = (typeof DOWNLOAD_SIZES)[number];
 

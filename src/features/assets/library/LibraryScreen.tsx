@@ -1,5 +1,5 @@
 /**
- * /your-assets (spec §2 Your assets; issue 6): every upload and result of the person, with tabs
+ * /your-assets (docs/product-rules.md#library, #offline): every upload and result of the person, with tabs
  * (all, images, videos, upscaled), search by name, tool filter, date range and sort (all in the
  * address), a virtualised grid that loads the next page of 100 as the end comes near, and:
  * - a click opens the review dialog over the loaded list (download, "use in", keep offline);
@@ -276,7 +276,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
         </p>
       </header>
 
-      {/* Files chosen offline and still waiting for the network, with cancel (issue 6's outbox). */}
+      {/* Files chosen offline and still waiting for the network, with cancel (docs/product-rules.md#upload-outbox). */}
       <OutboxStatus />
 
       <LibraryToolbar

@@ -30,7 +30,7 @@ export function LibrarySkeleton() {
   );
 }
 
-/** Spec §8 'Failed to load assets', with Retry. */
+/** 'Failed to load assets', with Retry (docs/product-rules.md#messages-other). */
 export function LibraryError({ onRetry }: { onRetry: () => void }) {
   return (
     <ErrorState title={<Trans>Không tải được thư viện</Trans>} onRetry={onRetry} testId="library-error" retryTestId="library-retry" />

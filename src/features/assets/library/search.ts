@@ -3,7 +3,7 @@ import { ASSET_SORTS, ASSET_TOOLS, type AssetKind, type AssetSort, type AssetToo
 import type { AssetListFilters } from '../../media/api.ts';
 
 /**
- * The /your-assets address: `?tab=&q=&sort=&tool=&from=&to=` (spec §2 Your assets: tabs all,
+ * The /your-assets address: `?tab=&q=&sort=&tool=&from=&to=` (docs/product-rules.md#library: tabs all,
  * images, videos, upscaled; search by name, tool and date; sort). The defaults stay out of the
  * address bar; a missing or unknown value means the default, so an old or edited link still opens.
  */

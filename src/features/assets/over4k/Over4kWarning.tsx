@@ -24,14 +24,14 @@ export function exceeds4k({ width, height }: Dimensions): boolean {
   return width * height > FOUR_K_PIXELS;
 }
 
-/** Spec §5: whether an upscale output is above 4K, for an asset or a planned size. */
+/** docs/product-rules.md#over-4k: whether an upscale output is above 4K, for an asset or a planned size. */
 export function isOver4k({ asset, planned }: Pick<Over4kProps, 'asset' | 'planned'>): boolean {
   if (asset && (asset.warnings.includes('over4k') || exceeds4k(asset))) return true;
   return planned !== undefined && exceeds4k(planned);
 }
 
 /**
- * The §5 warning: the file will be large and some apps may not open it. Renders an empty live
+ * The over-4K warning (docs/product-rules.md#over-4k): the file will be large and some apps may not open it. Renders an empty live
  * region when the output is within 4K, so a screen places it unconditionally and a change of
  * factor that crosses 4K is announced.
  */

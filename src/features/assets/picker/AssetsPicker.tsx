@@ -1,5 +1,5 @@
 /**
- * The assets picker popup (spec §2 Other screens, §3 Asset, §8 'Failed to load assets',
+ * The assets picker popup (docs/product-rules.md#assets-picker, #asset-roles, 'Failed to load assets',
  * 'Failed to select asset'): the caller's library in a modal, tabs all / images / videos /
  * upscaled, a search by name, infinite scroll, and a selection for one studio input (a role).
  *

@@ -1,6 +1,6 @@
 import type { Asset, AssetKind, AssetRole, MediaType } from '../../../contract/media.ts';
 
-/** The picker's tabs (spec §2: all, images, videos, upscaled); each but `all` is an asset kind. */
+/** The picker's tabs (docs/product-rules.md#assets-picker: all, images, videos, upscaled); each but `all` is an asset kind. */
 export const PICKER_TABS = ['all', 'image', 'video', 'upscaled'] as const;
 export type PickerTab = (typeof PICKER_TABS)[number];
 

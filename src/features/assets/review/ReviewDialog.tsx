@@ -1,7 +1,6 @@
 /**
- * The image review dialog (spec §2 Other screens "image review dialogs"; issue 5 "Image review
- * dialog (zoom, pan, next/previous over a set)"): a full-window viewer over a set of images
- * and videos.
+ * The image review dialog (docs/product-rules.md#review-dialog): a full-window viewer over a set
+ * of images and videos.
  *
  * - next / previous: the side buttons, the left and right arrow keys, a horizontal swipe;
  * - zoom: the toolbar buttons, + and - keys (0 fits), the wheel, a double tap, a pinch;

@@ -4,7 +4,7 @@ import { GOOGLE_MESSAGES, INTERNAL_ERROR_ACTIONS, INTERNAL_ERROR_CAUSES } from '
 import * as s from '../auth.css.ts';
 
 /**
- * The spec's Google alerts (§8) in place: a blocked popup; an internal error with its possible
+ * The Google alerts (docs/product-rules.md#messages-google) in place: a blocked popup; an internal error with its possible
  * causes and suggested actions (and a redirect to try); an internal error without details.
  */
 export function GoogleAlertView({ alert, onRedirect }: { alert: GoogleAlert; onRedirect?: () => void }) {

@@ -10,7 +10,7 @@ import { GOOGLE_MESSAGES, INTERNAL_ERROR_CAUSES } from './messages.ts';
 import { reportGoogleError } from './report.ts';
 
 /**
- * Back from a Google redirect (spec §4): reads the result and, when there is a user, signs in
+ * Back from a Google redirect (docs/product-rules.md#google-sign-in): reads the result and, when there is a user, signs in
  * through the server. Runs only when a redirect was started from this tab, so nobody else
  * loads the identity provider's SDK.
  */

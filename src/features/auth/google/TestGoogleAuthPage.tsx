@@ -42,7 +42,7 @@ function describeUser(user: FirebaseUser) {
 }
 
 /**
- * /test-google-auth (spec §2): diagnostics of Google and identity-provider sign-in: the
+ * /test-google-auth (docs/product-rules.md#routes-public): diagnostics of Google and identity-provider sign-in: the
  * server's configuration, a popup, a redirect, the email/password helper layer, the exchange
  * with the server, and what each step answered.
  */

@@ -3,7 +3,7 @@ import { identityFieldErrors } from './email-password.ts';
 import { identityRequest, identityUserData } from './google-sign-in.ts';
 import { IdentityDataError } from './errors.ts';
 
-describe('identity-provider helper rules (spec §5)', () => {
+describe('identity-provider helper rules', () => {
   it('email must contain @; sign-in password non-empty; registration password 6+', () => {
     expect(identityFieldErrors('lan', '', 'sign-in')).toEqual({ email: 'invalidEmailAddress', password: 'passwordRequired' });
     expect(identityFieldErrors('lan@x.vn', 'a', 'sign-in')).toEqual({});
@@ -12,7 +12,7 @@ describe('identity-provider helper rules (spec §5)', () => {
   });
 });
 
-describe('identity user data (spec §3) and the enhanced login rules (spec §5)', () => {
+describe('identity user data and the enhanced login rules', () => {
   const user = { uid: 'g-1', email: 'lan.nguyen@gmail.com', displayName: null, photoURL: null, emailVerified: true };
 
   it('falls back to the email local part, then empty, for the display name', () => {

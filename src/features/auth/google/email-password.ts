@@ -4,17 +4,17 @@ import type { FirebaseHandle } from './firebase.ts';
 import { EMAIL_PASSWORD_RETRY, withRetry } from './retry.ts';
 
 /**
- * The identity provider's email/password helper layer (spec §5, §8, §9). The product's own
+ * The identity provider's email/password helper layer (docs/product-rules.md#identity-rules). The product's own
  * sign-in is /auth/login; this layer exists for accounts kept at the provider and is exercised
  * by the /test-google-auth diagnostics.
  */
 
-/** Spec §9: the helper layer's password minimum (the product's own is 8). */
+/** docs/product-rules.md#identity-rules: the helper layer's password minimum (the product's own is 8). */
 export const IDENTITY_PASSWORD_MIN = 6;
 
 export type IdentityFieldError = 'invalidEmailAddress' | 'passwordRequired' | 'passwordMin6';
 
-/** Spec §5: email must contain '@'; sign-in needs a password; registration at least 6 characters. */
+/** docs/product-rules.md#identity-rules: email must contain '@'; sign-in needs a password; registration at least 6 characters. */
 export function identityFieldErrors(email: string, password: string, mode: 'sign-in' | 'register'): Partial<Record<'email' | 'password', IdentityFieldError>> {
   const errors: Partial<Record<'email' | 'password', IdentityFieldError>> = {};
   if (!email.includes('@')) errors.email = 'invalidEmailAddress';

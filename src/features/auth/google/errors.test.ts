@@ -12,7 +12,7 @@ import {
 const fbError = (code: string, message = `Firebase: Error (${code}).`, customData?: Record<string, unknown>) =>
   Object.assign(new Error(message), { code, customData });
 
-describe('Google sign-in errors (spec §8)', () => {
+describe('Google sign-in errors', () => {
   it('ignores a closed popup or a popup already open', () => {
     expect(classifyGoogleError(fbError('auth/popup-closed-by-user'))).toEqual({ kind: 'silent' });
     expect(classifyGoogleError(fbError('auth/cancelled-popup-request'))).toEqual({ kind: 'silent' });
@@ -47,7 +47,7 @@ describe('Google sign-in errors (spec §8)', () => {
   });
 });
 
-describe('identity-provider toasts (spec §8)', () => {
+describe('identity-provider toasts', () => {
   it('maps failures to configuration, network, invalid data, or failed', () => {
     expect(classifyIdentityError(fbError('auth/internal-error'))).toBe('configuration');
     expect(classifyIdentityError(new ApiError('boom', 500, {}))).toBe('configuration');

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../lib/api.ts';
 
 /**
- * What a failed Google or identity-provider sign-in means for the person (spec §8). Pure, so
+ * What a failed Google or identity-provider sign-in means for the person (docs/product-rules.md#messages-google). Pure, so
  * every branch is tested; google/messages.ts holds the words.
  */
 
@@ -14,7 +14,7 @@ export function firebaseCode(error: unknown): string | undefined {
 /** The user closed the popup, or another popup was already open: ignored silently. */
 const SILENT = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
 
-/** Popup failures worth the one retry (spec §9): transient ones, not the user's choices. */
+/** Popup failures worth the one retry (docs/product-rules.md#identity-retries): transient ones, not the user's choices. */
 const RETRYABLE_POPUP = new Set(['auth/internal-error', 'auth/network-request-failed', 'auth/timeout']);
 
 export function isSilentPopupError(error: unknown): boolean {
@@ -50,7 +50,7 @@ export type GoogleFailure =
   /** 'Login failed: {message}', or 'Unknown error occurred' without a message. */
   | { kind: 'other'; message?: string };
 
-/** Classifies an error of the Google popup, redirect or result (spec §8 Google). */
+/** Classifies an error of the Google popup, redirect or result (docs/product-rules.md#messages-google). */
 export function classifyGoogleError(error: unknown): GoogleFailure {
   const code = firebaseCode(error);
   if (code && SILENT.has(code)) return { kind: 'silent' };
@@ -64,7 +64,7 @@ export function classifyGoogleError(error: unknown): GoogleFailure {
   return { kind: 'other', message: typeof message === 'string' && message.trim() ? message.trim() : undefined };
 }
 
-/** The identity-provider toasts (spec §8) for a failed exchange with the server. */
+/** The identity-provider toasts (docs/product-rules.md#messages-google) for a failed exchange with the server. */
 export type IdentityFailure = 'configuration' | 'network' | 'invalid-data' | 'failed';
 
 export function classifyIdentityError(error: unknown): IdentityFailure {
@@ -82,7 +82,7 @@ export function classifyIdentityError(error: unknown): IdentityFailure {
   return 'failed';
 }
 
-/** The identity token or user data failed the enhanced-login rules (spec §5). */
+/** The identity token or user data failed the enhanced-login rules (docs/product-rules.md#identity-rules). */
 export class IdentityDataError extends Error {
   constructor(message: string) {
     super(message);
@@ -91,7 +91,7 @@ export class IdentityDataError extends Error {
 }
 
 /**
- * Email/password internal errors (spec §8): the code is remapped by the message's content to
+ * Email/password internal errors (docs/product-rules.md#messages-google): the code is remapped by the message's content to
  * wrong-password, user-not-found or invalid-email; other codes stay as they are.
  */
 export function remapEmailPasswordCode(error: unknown): string | undefined {

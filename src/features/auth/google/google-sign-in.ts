@@ -11,7 +11,7 @@ import { clearPendingRedirect, REDIRECT_PENDING_KEY, type PendingRedirect } from
 export { clearPendingRedirect, readPendingRedirect } from './redirect-mark.ts';
 
 /**
- * Google sign-in through the identity provider (spec §4 Google sign-in): a popup first, with
+ * Google sign-in through the identity provider (docs/product-rules.md#google-sign-in): a popup first, with
  * one retry; if it fails, a redirect; back from the redirect, the result is read. Then the
  * provider's ID token is exchanged for the product's own token at /auth/firebase/login.
  */
@@ -22,7 +22,7 @@ function googleProvider(handle: FirebaseHandle) {
   return provider;
 }
 
-/** The popup, retried once on a transient failure (spec §9). */
+/** The popup, retried once on a transient failure (docs/product-rules.md#identity-retries). */
 export function popupSignIn(handle: FirebaseHandle): Promise<UserCredential> {
   return withRetry(() => handle.sdk.signInWithPopup(handle.auth, googleProvider(handle)), POPUP_RETRY, isRetryablePopupError);
 }
@@ -42,7 +42,7 @@ export async function readRedirectResult(handle: FirebaseHandle): Promise<UserCr
   return handle.sdk.getRedirectResult(handle.auth);
 }
 
-/** Identity-provider user data for the server (spec §3): displayName falls back to the email's local part, then ''. */
+/** Identity-provider user data for the server (docs/product-rules.md#identity-data): displayName falls back to the email's local part, then ''. */
 export function identityUserData(user: Pick<FirebaseUser, 'uid' | 'email' | 'displayName' | 'photoURL' | 'emailVerified'>) {
   const email = user.email ?? '';
   return {
@@ -55,7 +55,7 @@ export function identityUserData(user: Pick<FirebaseUser, 'uid' | 'email' | 'dis
 }
 
 /**
- * The enhanced identity login's request (spec §5): an ID token of at least 100 characters and
+ * The enhanced identity login's request (docs/product-rules.md#identity-rules): an ID token of at least 100 characters and
  * user data with an email and a uid; anything else is refused before it leaves the browser.
  */
 export function identityRequest(idToken: string, user: Parameters<typeof identityUserData>[0]) {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 
-/** The words of Google and identity-provider sign-in (spec §5, §8). */
+/** The words of Google and identity-provider sign-in (docs/product-rules.md#identity-rules, #messages-google). */
 export const GOOGLE_MESSAGES = {
   popupBlocked: msg`Cửa sổ bật lên đã bị chặn. Vui lòng cho phép cửa sổ bật lên và thử lại.`,
   internalWithDetails: msg`Xác thực thất bại do lỗi nội bộ. Vui lòng thử lại hoặc liên hệ bộ phận hỗ trợ.`,
@@ -21,7 +21,7 @@ export const GOOGLE_MESSAGES = {
   passwordMin6: msg`Mật khẩu phải có ít nhất 6 ký tự`,
 } as const;
 
-/** Spec §8: what may have gone wrong, and what to try, when an internal error has details. */
+/** docs/product-rules.md#messages-google: what may have gone wrong, and what to try, when an internal error has details. */
 export const INTERNAL_ERROR_CAUSES = [
   msg`Máy chủ xác thực đang gặp sự cố`,
   msg`Kết nối mạng không ổn định`,

@@ -26,7 +26,7 @@ function isIdentityError(error: unknown): boolean {
 }
 
 /**
- * Reports a failed Google sign-in (spec §8). The identity-provider failures become the
+ * Reports a failed Google sign-in (docs/product-rules.md#messages-google). The identity-provider failures become the
  * spec's toasts ('Firebase Configuration Error', 'Network Connection Error', 'Authentication
  * Error', 'Firebase Authentication Failed'); the popup's alerts (blocked, internal error) are
  * returned for the caller to show in place; a closed popup says nothing; anything else is

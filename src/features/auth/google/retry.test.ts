@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EMAIL_PASSWORD_RETRY, POPUP_RETRY, TOKEN_RETRY, retryDelays, withRetry } from './retry.ts';
 
-describe('retry policies (spec §9)', () => {
+describe('retry policies', () => {
   it('email/password: 2 retries, 1000 ms growing 1.5x; popup: 1 retry; token: 2 retries at 500 ms', () => {
     expect(retryDelays(EMAIL_PASSWORD_RETRY)).toEqual([1000, 1500]);
     expect(retryDelays(POPUP_RETRY)).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * Retries of the identity-provider calls (spec §9): email/password operations 2 retries,
+ * Retries of the identity-provider calls (docs/product-rules.md#identity-retries): email/password operations 2 retries,
  * 1000 ms apart growing 1.5x; Google popup 1 retry; token fetch 2 retries at 500 ms.
  */
 export interface RetryPolicy {

@@ -24,7 +24,7 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
 }
 
 /**
- * The account card and its dropdown (spec §2): Profile Settings, Admin Dashboard for admins,
+ * The account card and its dropdown (docs/product-rules.md#studio-sidebar): Profile Settings, Admin Dashboard for admins,
  * Logout. A menu button: Enter, Space or the arrows open it on the first (or last) item,
  * the arrows, Home and End move, Escape closes it and returns focus, Tab or a click outside
  * closes it.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { initials, type SessionUser } from '../../../lib/session.ts';
 import * as am from './account-menu.css.ts';
 
-/** The user's picture, or their initials when there is none or it fails to load (spec §2). */
+/** The user's picture, or their initials when there is none or it fails to load (docs/product-rules.md#user-display). */
 export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = user.profile_picture;

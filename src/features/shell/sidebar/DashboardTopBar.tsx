@@ -13,7 +13,7 @@ import { SignInButton } from './SignInButton.tsx';
 import * as s from './sidebar.css.ts';
 
 /**
- * The dashboard below 1024 px (spec §2: the mobile header with a drawer is on every sidebar
+ * The dashboard below 1024 px (docs/product-rules.md#studio-sidebar: the mobile header with a drawer is on every sidebar
  * page except the dashboard). The sidebar's content becomes a compact top bar: wordmark,
  * language toggle, account or Sign In, and a Menu button that unfolds the navigation under
  * the bar (a disclosure, not a modal drawer).

@@ -8,7 +8,7 @@ import { SidebarContent } from './SidebarContent.tsx';
 import * as s from './sidebar.css.ts';
 
 /**
- * Below 1024 px on every sidebar page except /dashboard (spec §2): the wordmark and a menu
+ * Below 1024 px on every sidebar page except /dashboard (docs/product-rules.md#studio-sidebar): the wordmark and a menu
  * button that opens the sidebar as a drawer.
  */
 export function MobileHeader() {

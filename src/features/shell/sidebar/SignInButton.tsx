@@ -3,7 +3,7 @@ import { useOpenAuthModal } from '../../auth/auth-modal-state.ts';
 import { IconUser } from '../../../ui/icons/index.ts';
 import * as s from './sidebar.css.ts';
 
-/** Guests: opens the login modal, remembering the current path (spec §2). */
+/** Guests: opens the login modal, remembering the current path (docs/product-rules.md#studio-sidebar). */
 export function SignInButton({ compact = false, onOpen }: { compact?: boolean; onOpen?: () => void }) {
   const openAuthModal = useOpenAuthModal();
   return (

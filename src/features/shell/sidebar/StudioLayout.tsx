@@ -10,7 +10,7 @@ import { SidebarContent } from './SidebarContent.tsx';
 import * as s from './sidebar.css.ts';
 
 /**
- * The sidebar layout (spec §2). From 1024 px the sidebar is fixed on the left; below it the
+ * The sidebar layout (docs/product-rules.md#studio-sidebar). From 1024 px the sidebar is fixed on the left; below it the
  * dashboard gets a compact top bar and every other page a mobile header with a drawer. Only one
  * of them is in the page at a time, so there is one navigation for assistive technology.
  */

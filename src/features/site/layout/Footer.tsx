@@ -14,7 +14,7 @@ interface FooterLink {
   label: MessageDescriptor;
 }
 
-/** Spec §2 footer links, grouped for reading. */
+/** The footer links (docs/product-rules.md#footer), grouped for reading. */
 const EXPLORE: readonly FooterLink[] = [
   { to: '/about', label: msg`Về chúng tôi` },
   { to: '/services/virtual-tryon', label: msg`Thử đồ ảo` },
@@ -28,7 +28,7 @@ const POLICIES: readonly FooterLink[] = [
   { to: '/warranty', label: msg`Chính sách bảo hành` },
 ];
 
-/** The public footer (spec §2): links, social networks, payment marks, contact, copyright. */
+/** The public footer (docs/product-rules.md#footer): links, social networks, payment marks, contact, copyright. */
 export function Footer() {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();

@@ -11,7 +11,7 @@ import { LanguageToggle } from './LanguageToggle.tsx';
 import { Wordmark } from './Wordmark.tsx';
 import * as s from './Header.css.ts';
 
-/** Spec §2 and §9: a transparent header turns solid once the page is scrolled more than this, in px. */
+/** docs/product-rules.md#header-scroll: a transparent header turns solid once the page is scrolled more than this, in px. */
 export const HEADER_SOLID_AFTER_PX = 60;
 
 function subscribeToScroll(onChange: () => void): () => void {
@@ -29,7 +29,7 @@ interface HeaderProps {
   currentPath: string | undefined;
 }
 
-/** The public header (spec §2): logo, Home, About, Services, Pricing, Blog, VI/EN, Go to app. */
+/** The public header (docs/product-rules.md#public-header): logo, Home, About, Services, Pricing, Blog, VI/EN, Go to app. */
 export function Header({ transparent, currentPath }: HeaderProps) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();

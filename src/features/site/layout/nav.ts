@@ -6,7 +6,7 @@ export interface NavLinkItem {
   label: MessageDescriptor;
 }
 
-/** Spec §2 public header: Home, About, then the Services dropdown, then Pricing and Blog. */
+/** docs/product-rules.md#public-header: Home, About, then the Services dropdown, then Pricing and Blog. */
 export const NAV_BEFORE_SERVICES: readonly NavLinkItem[] = [
   { to: '/', label: msg`Trang chủ` },
   { to: '/about', label: msg`Giới thiệu` },

@@ -20,7 +20,7 @@ import { BodyParamsForm } from './BodyParamsForm.tsx';
 import { BODY_TYPE_INFO, GENDER_LABELS, INITIAL_BODY_PARAMS, SKIN_TONE_SWATCHES, type BodyParams } from './body-params.ts';
 
 /**
- * The body generator studio (spec §2 Studio step flows, §5 prerequisites): Parameters (gender,
+ * The body generator studio (docs/product-rules.md#studio-flows, #prerequisites): Parameters (gender,
  * height, weight, age, skin tone, body type, aspect ratio, with the custom prompt and style
  * hints at the end of the same form) → optional face photo → customise and Generate (1 credit)
  * → processing → result. The result is a virtual model: the result screen links to the virtual

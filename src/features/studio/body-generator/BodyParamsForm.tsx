@@ -29,7 +29,7 @@ export interface BodyParamsFormProps {
   value: BodyParams;
   onChange: (next: BodyParams) => void;
   /**
-   * Show the prerequisites message (spec §5: all body parameters) with the fields still unset.
+   * Show the prerequisites message (docs/product-rules.md#prerequisites: all body parameters) with the fields still unset.
    * Default true; a screen may pass false until the person first tries to generate.
    */
   showMissing?: boolean;
@@ -38,7 +38,7 @@ export interface BodyParamsFormProps {
 }
 
 /**
- * The body generator's parameters (spec §3 Body parameters): gender, height, weight, age, skin
+ * The body generator's parameters (docs/product-rules.md#body-parameters): gender, height, weight, age, skin
  * tone, body type, aspect ratio, custom prompt and style hints, with the BMI of the height and
  * weight. Controlled: every change calls `onChange` with the whole parameter object, ready for
  * `POST /api/generations` (the optional face photo is the screen's upload, in `inputs.face`).

@@ -38,7 +38,7 @@ export const MAX_STYLE_HINT_LENGTH = 60;
 /** The contract's limit on a prompt, in characters. */
 export const MAX_PROMPT_LENGTH = 2000;
 
-/** The parameters the prerequisite (spec §5: all body parameters) requires, in the form's order. */
+/** The parameters the prerequisite (docs/product-rules.md#prerequisites: all body parameters) requires, in the form's order. */
 export const REQUIRED_BODY_FIELDS = ['gender', 'height', 'weight', 'age', 'skin_tone', 'body_type', 'aspect_ratio'] as const;
 export type RequiredBodyField = (typeof REQUIRED_BODY_FIELDS)[number];
 
@@ -134,7 +134,7 @@ export const SKIN_TONE_SWATCHES = {
 } as const satisfies Record<SkinTone, { color: string; label: MessageDescriptor }>;
 
 /**
- * The spec's body types (§3: ectomorph slim/lean, mesomorph athletic/muscular, endomorph
+ * The body types (docs/product-rules.md#body-parameters: ectomorph slim/lean, mesomorph athletic/muscular, endomorph
  * full/curvy) with a short description, and the silhouette widths their card draws (shoulders,
  * waist, hips, in SVG units of a 40-wide figure).
  */

@@ -26,8 +26,8 @@ import { HairstylePicker, INITIAL_HAIRSTYLE_SELECTION, type HairstyleSelection }
 const MaskEditor = lazy(() => import('./mask-editor/MaskEditor.tsx').then((module) => ({ default: module.MaskEditor })));
 
 /**
- * The hairstyle changer studio (spec §2 Studio step flows, §3 Hairstyle, §5 photo guidance and
- * prerequisites): Upload Photo (a front-facing portrait) → Select Style (a template, or a
+ * The hairstyle changer studio (docs/product-rules.md#studio-flows, #hairstyle, #photo-guidance,
+ * #prerequisites): Upload Photo (a front-facing portrait) → Select Style (a template, or a
  * reference photo instead) → Customise (colour, description, and the brush mask painted over
  * the hair in the mask editor) → Generate (1 credit) → processing → result with the
  * before/after slider.

@@ -23,7 +23,7 @@ export interface EditInstructionsProps {
 export const IMAGE_EDITING_GUIDELINES_PATH = '/guidelines/image-editing';
 
 /**
- * Describe Edits (spec §2 image editing, §3 Image editing, §5 multi-image 2-10): single or multi
+ * Describe Edits (docs/product-rules.md#image-editing, #multi-image): single or multi
  * mode, the description with chips of edits the local engine understands, the count rule of
  * multi mode and a link to the editing guidelines.
  */

@@ -19,7 +19,7 @@ import { imageCountProblem, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-
 import { beforeOfResult, ResultStrip } from './ResultStrip.tsx';
 
 /**
- * The image editing studio (spec §2 Studio step flows, §5 multi-image 2-10): Upload Image(s) (one,
+ * The image editing studio (docs/product-rules.md#studio-flows, #multi-image): Upload Image(s) (one,
  * or 2-10 in multi mode) → Describe Edits (with the guidelines link) → Generate (1 credit per
  * image) → View Result. A multi-image edit on the local engine gives one result per image (or one
  * grid): the result view switches between them with a strip of thumbnails.

@@ -5,7 +5,7 @@ import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
 /** Single edit: one image. Multi edit: 2 to 10 images, each edited alike (or combined into a grid). */
 export type EditMode = 'single' | 'multi';
 
-/** Multi-image editing takes at least two images (spec §5: 2-10). */
+/** Multi-image editing takes at least two images (docs/product-rules.md#multi-image). */
 export const MIN_MULTI_EDIT_IMAGES = 2;
 
 /** The contract's limit on a prompt, in characters. */

@@ -22,7 +22,7 @@ import * as s from './param-controls.css.ts';
 /** Longest prompt the contract accepts (characters, after trimming). */
 export const VIDEO_PROMPT_MAX = 2000;
 
-/** One line on what each model is good at (spec §3 Image to video: the model picker). */
+/** One line on what each model is good at (docs/product-rules.md#image-to-video). */
 export const VIDEO_MODEL_DESCRIPTIONS = {
   'seedance-v1': msg`Chuyển động tự nhiên, có thể giữ máy quay cố định; 480p hoặc 1080p.`,
   veo2: msg`Hình ảnh điện ảnh, chuyển động chân thực của Google.`,

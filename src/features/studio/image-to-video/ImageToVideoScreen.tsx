@@ -22,11 +22,11 @@ import { DEFAULT_VIDEO_PARAMS, type VideoParams } from './video-params.ts';
 import * as v from './image-to-video.css.ts';
 
 /**
- * The image-to-video studio (spec §2 Studio step flows): Upload Image → Configure Parameters →
+ * The image-to-video studio (docs/product-rules.md#studio-flows): Upload Image → Configure Parameters →
  * Generate Video → View Result, one step shown at a time, with Back and Next (Tiếp tục); Next
  * stays disabled, with the reason, until the step is complete. The model picker offers only
  * each model's own durations, resolutions and flags (ImageToVideoParams); the price follows the
- * choice. While the job runs, the processing view and the §4 video stages; then the player.
+ * choice. While the job runs, the processing view and the video stages (docs/product-rules.md#generation-stages); then the player.
  *
  * Test ids beyond the shell's and the form's: `i2v-image*` (the upload zone), `i2v-step`
  * (`data-step` = upload | configure | generate), `i2v-summary` with `i2v-summary-model`,
@@ -63,7 +63,7 @@ export function ImageToVideoScreen() {
   const { formStep, panelRef, frame } = wizard;
   const currentForm = FORM_STEPS[formStep] ?? 'upload';
   const blocker = nextBlocker(currentForm, image, params);
-  /** The §5 message of the whole request, for the Generate button. */
+  /** The prerequisite message of the whole request, for the Generate button. */
   const problem = checkPrerequisites(request);
   const configureTitle = useId();
   const generateTitle = useId();
@@ -217,7 +217,7 @@ function Summary({ image, params }: { image: Asset | null; params: VideoParams }
   );
 }
 
-/** The spec's wait for a video (§9), in whole minutes. */
+/** The expected wait for a video (docs/product-rules.md#processing-times), in whole minutes. */
 function ExpectedNote() {
   const { minSeconds, maxSeconds } = EXPECTED_DURATIONS['image-to-video'];
   const min = Math.round(minSeconds / MINUTE_S);
@@ -231,7 +231,7 @@ function ExpectedNote() {
   );
 }
 
-/** The three stages of a video job (spec §4), each done, under way or to come. */
+/** The three stages of a video job (docs/product-rules.md#generation-stages), each done, under way or to come. */
 function VideoStages({ studio }: { studio: Pick<StudioJob, 'stage' | 'job'> }) {
   const { t, i18n } = useLingui();
   const states = videoStageStates(studio.stage, studio.job?.status === 'completed');

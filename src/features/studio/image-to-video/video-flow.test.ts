@@ -7,7 +7,7 @@ import { DEFAULT_VIDEO_PARAMS, paramsForModel } from './video-params.ts';
 const image: Asset = makeAsset({ id: 'image-1' });
 
 describe('Next on each step', () => {
-  test('Upload needs an image, and names the §5 message', () => {
+  test('Upload needs an image, and names the prerequisite message', () => {
     expect(nextBlocker('upload', null, DEFAULT_VIDEO_PARAMS)).toBe('missingImage');
     expect(nextBlocker('upload', image, DEFAULT_VIDEO_PARAMS)).toBeNull();
   });

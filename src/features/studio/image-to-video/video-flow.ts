@@ -4,7 +4,7 @@ import type { Asset } from '../../../contract/media.ts';
 import type { VideoParams } from './video-params.ts';
 
 /**
- * The step logic of /image-to-video (spec §2 Studio step flows: Upload Image → Configure
+ * The step logic of /image-to-video (docs/product-rules.md#studio-flows: Upload Image → Configure
  * Parameters → Generate Video → View Result, with Back and Next), kept apart from React so it
  * is tested on its own. No UI text here: the screen translates the message keys.
  */
@@ -20,7 +20,7 @@ export function videoRequest(image: Asset | null, params: VideoParams): Generati
 }
 
 /**
- * Why Next is disabled on a step (a §5 message key), or null when the step is complete:
+ * Why Next is disabled on a step (a prerequisite message key, docs/product-rules.md#prerequisites), or null when the step is complete:
  * Upload needs an image; Configure needs params the chosen model accepts (the form keeps them
  * so, but an old job's params could reach it). The last form step has no Next.
  */
@@ -30,7 +30,7 @@ export function nextBlocker(step: FormStep, image: Asset | null, params: VideoPa
   return null;
 }
 
-/** The stages of a video job in the order the engines report them (spec §4 Generation). */
+/** The stages of a video job in the order the engines report them (docs/product-rules.md#generation-stages). */
 export const VIDEO_STAGES = ['generatingMotion', 'renderingFrames', 'finalizingVideo'] as const satisfies readonly GenerationStage[];
 export type VideoStage = (typeof VIDEO_STAGES)[number];
 export type StageState = 'done' | 'current' | 'todo';

@@ -10,8 +10,8 @@ import {
 import { costOf } from '../../generations/credits.ts';
 
 /**
- * What the image-to-video form offers for each model (spec §3 Image to video, §9 durations and
- * resolutions), from the contract's VIDEO_MODEL_CATALOG only: a duration × resolution the model
+ * What the image-to-video form offers for each model (docs/product-rules.md#image-to-video,
+ * #video-options), from the contract's VIDEO_MODEL_CATALOG only: a duration × resolution the model
  * does not list cannot be chosen, and a flag the model refuses is never in the params, so every
  * params object made here passes `checkPrerequisites` (given an image) and has a price.
  */

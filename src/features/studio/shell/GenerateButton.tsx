@@ -8,8 +8,8 @@ import type { StudioJob } from '../../generations/use-studio-job.ts';
 import * as s from './studio.css.ts';
 
 /**
- * The Generate button (issue 5 "Generate"): 'Tạo ảnh · {cost} tín dụng'; disabled while a §5
- * prerequisite is missing, with its message shown and named by the button; when the balance does
+ * The Generate button (docs/product-rules.md#generate-button): 'Tạo ảnh · {cost} tín dụng'; disabled while a
+ * prerequisite (docs/product-rules.md#prerequisites) is missing, with its message shown and named by the button; when the balance does
  * not cover the cost (known before sending, or told by a 402), a panel with balance, cost and
  * shortage and a link to /pricing.
  *
@@ -22,7 +22,7 @@ export interface GenerateButtonProps {
   cost: number | null;
   /** The signed-in user's balance (useCredits); null while unknown. */
   balance: number | null;
-  /** The §5 prerequisite message, or null when the request is complete. */
+  /** The prerequisite message, or null when the request is complete. */
   problem: string | null;
   onGenerate: () => void;
   /** A submit is on its way. */

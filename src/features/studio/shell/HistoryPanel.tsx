@@ -13,7 +13,7 @@ import { useHistoryActions } from '../../generations/use-history-actions.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 
 /**
- * This tool's past jobs (issue 5 "A per-tool history panel"; spec §8 'History refreshed
+ * This tool's past jobs (docs/product-rules.md#history-panel: 'History refreshed
  * successfully', 'No history found', 'Failed to load generations' with Retry): newest first,
  * page after page, with status badges; open a past result (or a running job's progress),
  * regenerate, delete after a confirmation, refresh.

@@ -6,7 +6,7 @@ import { formatClock } from './format.ts';
 import * as s from './studio.css.ts';
 
 /**
- * The processing screen (spec §4 Generation, §9 processing times): the job's stage text, its
+ * The processing screen (docs/product-rules.md#generation-stages, #processing-times): the job's stage text, its
  * progress, the elapsed and expected time, Cancel (credits refunded), and a note that the person
  * may leave: the job keeps running and the screen comes back to it (useStudioJob reattaches).
  *

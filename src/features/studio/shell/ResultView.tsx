@@ -17,7 +17,7 @@ const DownloadDialog = lazy(() => import('../../assets/download/DownloadDialog.t
 const ReviewDialog = lazy(() => import('../../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
 
 /**
- * The result screen (issue 5 "Result"): the image, with a before/after slider against the main
+ * The result screen (docs/product-rules.md#result-view): the image, with a before/after slider against the main
  * input when both are images; or the video player. Download (the download options dialog), Share
  * (Web Share API, else the link copied, with a toast), open in the review dialog, Regenerate, and
  * Try Another (Tạo mới) back to the form. A failed, cancelled or empty job shows 'Tạo ảnh thất

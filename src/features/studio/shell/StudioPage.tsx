@@ -6,7 +6,7 @@ import { STUDIOS, type StudioId } from '../../registry/studios.ts';
 import * as s from './studio.css.ts';
 
 /**
- * The frame of every studio (spec §2 Studio step flows): title, short description, the step
+ * The frame of every studio (docs/product-rules.md#studio-flows): title, short description, the step
  * indicator with the spec's step names, Back / Next (Tiếp tục), a main column and a side column
  * (the history panel). The tool's screen decides the steps and what each shows.
  *

@@ -16,9 +16,9 @@ import * as s from './studio.css.ts';
 const AssetsPicker = lazy(() => import('../../assets/picker/AssetsPicker.tsx').then((module) => ({ default: module.AssetsPicker })));
 
 /**
- * One input of a studio (spec §5 Uploads, issue 5 "Every studio"): a file picker, drag and drop,
+ * One input of a studio (docs/product-rules.md#uploads, #studio-common): a file picker, drag and drop,
  * paste (anywhere on the page with `pasteFromDocument`), the camera on touch devices (an input
- * with `capture`), per-file progress and the §5 messages from useUpload, and 'pick from library'
+ * with `capture`), per-file progress and the upload messages (docs/product-rules.md#messages-uploads) from useUpload, and 'pick from library'
  * opening the assets picker for the role. The chosen asset(s) show as thumbnails with replace /
  * remove. Controlled: `value` is what is chosen, `onChange` receives the new choice.
  *
@@ -39,7 +39,7 @@ export interface UploadZoneProps {
   purpose?: UploadPurpose;
   /** The zone's heading, e.g. 'Ảnh người mẫu'. */
   label: ReactNode;
-  /** Short guidance under the heading (photo guidance of §5). */
+  /** Short guidance under the heading (docs/product-rules.md#photo-guidance). */
   hint?: ReactNode;
   value: readonly Asset[];
   onChange: (assets: Asset[]) => void;
@@ -48,7 +48,7 @@ export interface UploadZoneProps {
   /** With `multiple`: most assets. */
   max?: number;
   disabled?: boolean;
-  /** Shown instead of the zone's actions while `disabled` (a §5 prerequisite, e.g. 'Vui lòng chọn người mẫu trước.'). */
+  /** Shown instead of the zone's actions while `disabled` (a prerequisite, e.g. 'Vui lòng chọn người mẫu trước.'). */
   disabledReason?: ReactNode;
   /** Take files pasted anywhere on the page (one zone per screen). */
   pasteFromDocument?: boolean;

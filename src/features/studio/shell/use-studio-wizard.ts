@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { StudioStep } from './StudioPage.tsx';
 
 /**
- * The step flow every studio shares (spec §2 Studio step flows): form steps, then the result.
+ * The step flow every studio shares (docs/product-rules.md#studio-flows): form steps, then the result.
  * The last form step holds Generate; while the job runs the indicator stays on it, and the result
  * step lights up once the job ended. Back and Next move between the form steps; Next waits for
  * `canAdvance` of the current step.

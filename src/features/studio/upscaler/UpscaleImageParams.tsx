@@ -16,7 +16,7 @@ import { ChoiceGroup, CostLine, SwitchField, UnitSlider } from '../image-to-vide
 import { imageUpscaleCost, plannedSize, type ImageUpscaleParams, type Size } from './upscale-params.ts';
 import * as s from '../image-to-video/param-controls.css.ts';
 
-/** What each Topaz model is for (spec §3 Upscaler image: model). */
+/** What each Topaz model is for (docs/product-rules.md#upscaler). */
 export const UPSCALE_MODEL_DESCRIPTIONS = {
   'standard-v2': msg`Đa dụng, cân bằng cho hầu hết ảnh chụp.`,
   'low-resolution-v2': msg`Cho ảnh nhỏ, độ phân giải thấp hoặc lấy từ web.`,
@@ -50,7 +50,7 @@ export interface UpscaleImageParamsProps {
 /**
  * Step "Configure" of /upscaler in image mode: model, factor (with the size each gives), output
  * format, subject detection, face enhancement (its strength and creativity only while on), crop
- * to fill, the planned output size with the §5 warning above 4K, and the price.
+ * to fill, the planned output size with the warning above 4K (docs/product-rules.md#over-4k), and the price.
  */
 export function UpscaleImageParams({ value, onChange, input }: UpscaleImageParamsProps) {
   const { i18n } = useLingui();

@@ -30,7 +30,7 @@ export interface UpscaleVideoParamsProps {
 
 /**
  * Step "Configure" of /upscaler in video mode: a factor or a target resolution (one or the
- * other), the target frame rate, H.264 instead of the default H.265, the §5 "under 30 seconds"
+ * other), the target frame rate, H.264 instead of the default H.265, the "under 30 seconds" (docs/product-rules.md#long-video)
  * note with a warning for a longer video, and the price from the video's length.
  */
 export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParamsProps) {

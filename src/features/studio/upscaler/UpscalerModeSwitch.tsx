@@ -11,7 +11,7 @@ export interface UpscalerModeSwitchProps {
 }
 
 /**
- * Image or video (spec §2 Upscaler: two modes). A segmented control of native radios: arrow
+ * Image or video (docs/product-rules.md#studio-flows: two modes). A segmented control of native radios: arrow
  * keys move between the two, each half is a 44 px target.
  */
 export function UpscalerModeSwitch({ value, onChange, disabled = false }: UpscalerModeSwitchProps) {

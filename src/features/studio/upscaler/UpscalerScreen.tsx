@@ -27,8 +27,8 @@ import {
 } from './upscale-params.ts';
 
 /**
- * The upscaler studio (spec §2 Studio step flows, §3 Upscaler, §5 Upscaler limits and the >4K
- * warning): image or video mode; Upload (purpose 'upscale': images up to 20 MB, videos MP4, WebM,
+ * The upscaler studio (docs/product-rules.md#studio-flows, #upscaler, #uploads,
+ * #over-4k): image or video mode; Upload (purpose 'upscale': images up to 20 MB, videos MP4, WebM,
  * MOV up to 100 MB) → Configure (UpscaleImageParams with the input size and the 4K warning, or
  * UpscaleVideoParams with the 'under 30 seconds' note) → Generate → result (the image with the
  * before/after slider, or the video player). Both modes share one history and one running job.

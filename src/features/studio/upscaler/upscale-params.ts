@@ -11,8 +11,8 @@ import { exceeds4k } from '../../assets/over4k/Over4kWarning.tsx';
 import { costOf } from '../../generations/credits.ts';
 
 /**
- * The upscaler's parameters (spec §3 Upscaler image / video, §5 limits and >4K warning, §9
- * factors and fps): defaults straight from the contract's schemas, the planned output size, the
+ * The upscaler's parameters (docs/product-rules.md#upscaler, #uploads, #over-4k,
+ * #video-options): defaults straight from the contract's schemas, the planned output size, the
  * video's factor-or-target-resolution choice, the long-video check and the prices.
  */
 
@@ -37,7 +37,7 @@ export function plannedSize(input: Size, factor: number): Size {
   return { width: Math.round(input.width * factor), height: Math.round(input.height * factor) };
 }
 
-/** Whether the planned output is above 4K UHD (the §5 warning). */
+/** Whether the planned output is above 4K UHD (docs/product-rules.md#over-4k). */
 export function plannedOver4k(input: Size, factor: number): boolean {
   return exceeds4k(plannedSize(input, factor));
 }
@@ -74,7 +74,7 @@ export function videoSeconds(video: Pick<Asset, 'duration_seconds'> | null | und
   return video?.duration_seconds ?? 0;
 }
 
-/** Spec §5: videos are recommended under 30 s; the server marks longer ones `longVideo`. */
+/** docs/product-rules.md#long-video: videos are recommended under 30 s; the server marks longer ones `longVideo`. */
 export function isLongVideo(video: Pick<Asset, 'duration_seconds' | 'warnings'> | null | undefined): boolean {
   if (!video) return false;
   return video.warnings.includes('longVideo') || videoSeconds(video) > RECOMMENDED_VIDEO_SECONDS;

@@ -21,7 +21,7 @@ import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 
 /**
- * The virtual try-on studio (spec §2 Studio step flows, §5 photo guidance and prerequisites):
+ * The virtual try-on studio (docs/product-rules.md#studio-flows, #photo-guidance, #prerequisites):
  * Select Model → Select Outfit or Garments (one to five, each with its category; only once a
  * model is chosen) → Generate (1 credit per garment) → processing → result. The tutorial is
  * offered the first time, then from the help button.

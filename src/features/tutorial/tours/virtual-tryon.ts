@@ -1,5 +1,5 @@
 /**
- * The virtual try-on tutorial (spec §2 "virtual try-on tutorial"): offered the first time a user
+ * The virtual try-on tutorial (docs/product-rules.md#tutorial): offered the first time a user
  * opens /virtual-tryon, then from its help button:
  *
  *   const tour = useScreenTutorial(virtualTryOnTutorial);
@@ -28,7 +28,7 @@ export const TRYON_TUTORIAL_TARGETS = {
   history: 'tryon-history',
 } as const;
 
-/** Spec §9: a try-on takes about 30-45 s (the figure the tutorial gives), in seconds. */
+/** docs/product-rules.md#processing-times: a try-on takes about 30-45 s (the figure the tutorial gives), in seconds. */
 const TRYON_SECONDS_MIN = 30;
 const TRYON_SECONDS_MAX = 45;
 

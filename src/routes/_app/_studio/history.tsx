@@ -4,7 +4,7 @@ import { HistoryPage, type HistorySearchChange } from '../../../features/history
 import { HISTORY_SEARCH_DEFAULTS, historySearchSchema } from '../../../features/history/search.ts';
 import { loadStudioCatalogs } from '../../../features/studio/catalogs.ts';
 
-/** Every generation across the tools (spec §2 /history), for signed-in users on a tablet or larger (the `_studio` layout's guard). */
+/** Every generation across the tools (docs/product-rules.md#history), for signed-in users on a tablet or larger (the `_studio` layout's guard). */
 export const Route = createFileRoute('/_app/_studio/history')({
   validateSearch: historySearchSchema,
   // ?tool=all&status=all are the defaults and stay out of the address bar.

@@ -8,7 +8,7 @@ import { LibraryScreen } from '../../../features/assets/library/LibraryScreen.ts
 import { markRestoreStart } from '../../../features/assets/library/perf.ts';
 import { filtersOf, LIBRARY_SEARCH_DEFAULTS, librarySearchSchema, type LibrarySearch } from '../../../features/assets/library/search.ts';
 
-/** The library of every upload and result (spec §2 Your assets), for signed-in users on a tablet or larger (the `_studio` layout's guard). */
+/** The library of every upload and result (docs/product-rules.md#library), for signed-in users on a tablet or larger (the `_studio` layout's guard). */
 export const Route = createFileRoute('/_app/_studio/your-assets')({
   validateSearch: librarySearchSchema,
   // ?tab=all, an empty search and the newest-first order are the defaults and stay out of the address bar.

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { ResetPasswordPage } from '../../../features/auth/ResetPasswordPage.tsx';
 import { ResetPasswordSearchSchema } from '../../../features/auth/search.ts';
 
-/** The link of the password-reset mail: /auth/reset-password?token=…&email=… (spec §2). */
+/** The link of the password-reset mail: /auth/reset-password?token=…&email=… (docs/product-rules.md#routes-public). */
 export const Route = createFileRoute('/_site/auth/reset-password')({
   validateSearch: ResetPasswordSearchSchema,
   staticData: { title: msg`Đặt lại mật khẩu` },

@@ -9,7 +9,7 @@ import { ArrowRightIcon, IconCheck } from '../../../../ui/icons/index.ts';
 import * as ui from '../sections.css.ts';
 import * as s from './home.css.ts';
 
-/** Spec §9: annual billing saves 20%. */
+/** docs/product-rules.md#annual-discount: annual billing saves 20%. */
 const ANNUAL_DISCOUNT = 0.2;
 
 interface TeaserPlan {

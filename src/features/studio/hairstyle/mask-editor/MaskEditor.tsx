@@ -55,7 +55,7 @@ export interface MaskEditorProps {
 }
 
 /**
- * The hair mask editor (spec §2 mask editor, §3 Hairstyle mask): paint over the hair to change.
+ * The hair mask editor (docs/product-rules.md#mask-editor): paint over the hair to change.
  * One finger, a pen or the mouse draws (a pen's pressure thins the line); two fingers pinch to
  * zoom and pan; ctrl+wheel (or a trackpad pinch) zooms, the wheel pans once zoomed in. Brush and
  * eraser, size, undo/redo, clear, overlay toggle and zoom buttons, with the keys B, E, [, ],

@@ -1,5 +1,5 @@
 /**
- * The hair mask editor's model (spec §2 mask editor, §3 Hairstyle mask): strokes in image
+ * The hair mask editor's model (docs/product-rules.md#mask-editor): strokes in image
  * coordinates, the undo history and the view transform. Pure data and functions, no DOM, so the
  * rules are unit-tested without a browser.
  *

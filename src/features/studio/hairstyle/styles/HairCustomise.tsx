@@ -23,7 +23,7 @@ const MAX_PROMPT_LENGTH = 2000;
 const NEUTRAL_WELL = '#3b2a22';
 
 /**
- * Customising the new hair (spec §3 Hairstyle colour and description prompt): a palette of
+ * Customising the new hair (docs/product-rules.md#hairstyle): a palette of
  * common colours, a custom colour (picker or typed code) and an optional description. The
  * contract needs a template style or a reference photo; the description only refines it, and
  * the form says so. The brush mask is the mask editor's, next to this on the screen.

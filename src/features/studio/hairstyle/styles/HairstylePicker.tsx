@@ -23,7 +23,7 @@ export interface HairstylePickerProps {
 }
 
 /**
- * Template hairstyles (spec §3 Hairstyle): a gender filter (Nữ/Nam), a category filter (all,
+ * Template hairstyles (docs/product-rules.md#hairstyle): a gender filter (Nữ/Nam), a category filter (all,
  * short, medium, long, curly, updo) and a grid of the matching styles, one chosen at a time.
  * A chosen style stays chosen while the category filter hides it (the summary line names it);
  * switching gender clears a style of the other gender.

@@ -39,7 +39,7 @@ export interface HairstyleInfo {
 }
 
 /**
- * The spec's ten women's and ten men's styles (§3 Hairstyle), in the contract's order.
+ * The ten women's and ten men's styles (docs/product-rules.md#hairstyle), in the contract's order.
  *
  * Categories, by length as the style is usually cut (short: above the chin; medium: chin to
  * shoulders; long: below the shoulders), plus curly for the permed and curled styles:
