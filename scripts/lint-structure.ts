@@ -96,9 +96,10 @@ function main(): void {
     for (const edge of cycle.imports) console.error(`  ${edge.file}:${edge.line}: ${edge.message}`);
   }
   for (const cycle of files) console.error(`import cycle between files: ${cycle.join(' ↔ ')}`);
-  const problems = breaches.length + areas.length + files.length;
+  for (const file of long) console.error(`${file.file}: ${file.message}`);
+  const problems = breaches.length + areas.length + files.length + long.length;
   if (problems) {
-    console.error(`\n${problems} import problem(s); the rules are in scripts/structure-rules.ts and docs/architecture.md.`);
+    console.error(`\n${problems} structure problem(s); the rules are in scripts/structure-rules.ts and docs/architecture.md.`);
     process.exit(1);
   }
 }

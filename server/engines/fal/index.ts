@@ -18,7 +18,6 @@
  * provider's details go to the log, never to the person. When the run's signal aborts (cancel,
  * time limit), the fal request is cancelled and the signal's reason is thrown.
  */
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { FalClient } from '@fal-ai/client';
 import sharp from 'sharp';
@@ -31,21 +30,20 @@ import { EngineError, type Engine, type EngineOutput, type EngineRequest, type E
 import { createFal, falUrls, toEngineError, type FalUrls } from './client.ts';
 import {
   TYPICAL_SECONDS,
-  bodyCall,
   editCall,
-  hairstyleCall,
   tryOnCall,
   tryOnSequence,
   upscaleImageCall,
   upscaleVideoCall,
   videoCall,
-  type BodyParameters,
   type FalCall,
-  type FalOutputShape,
 } from './endpoints.ts';
 import { FAL_STORAGE_SETTINGS, downloadResult, uploadFile } from './files.ts';
 import { ProgressTracker, percentFromLogs } from './progress.ts';
 import { Wakeups, type Watch } from './wakeups.ts';
+import { webhookUrlFor } from './webhook-url.ts';
+import { bodyCall, hairstyleCall, type BodyParameters } from './prompt-calls.ts';
+import { filesOf, seedOf, type ResultFile } from './results.ts';
 
 export { createFalWebhookRoutes, createFalWebhookVerifier } from './webhook.ts';
 export type { FalUrls } from './client.ts';
@@ -55,7 +53,7 @@ const POLL_INTERVAL_MS = 1_500;
 /** Time a cancel request may take once the run was aborted, in ms. */
 const CANCEL_TIMEOUT_MS = 5_000;
 /** Path of the webhook route under PUBLIC_URL. */
-export const FAL_WEBHOOK_PATH = '/api/engines/fal/webhook';
+export { FAL_WEBHOOK_PATH, isReachableHost, webhookUrlFor } from './webhook-url.ts';
 
 export interface FalEngineOptions {
   config: FalConfig;
@@ -78,58 +76,6 @@ export interface FalEngine extends Engine {
   readonly webhookUrl: string | null;
   /** A verified webhook arrived for `requestId`: wake its run. False when no run here waits on it. */
   notify(requestId: string): boolean;
-}
-
-/** Whether fal, out on the internet, could reach this host: not loopback, private or link-local. */
-export function isReachableHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return false;
-  const version = isIP(host);
-  if (version === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return !(a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127));
-  }
-  if (version === 6) {
-    return !(host === '::' || host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:'));
-  }
-  return true;
-}
-
-export function webhookUrlFor(publicUrl: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(publicUrl);
-  } catch {
-    return null;
-  }
-  if (!isReachableHost(url.hostname)) return null;
-  return `${publicUrl.replace(/\/+$/, '')}${FAL_WEBHOOK_PATH}`;
-}
-
-/** One file of a result payload. */
-interface ResultFile {
-  url: string;
-}
-
-function asFile(value: unknown): ResultFile | null {
-  const url = typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : undefined;
-  return typeof url === 'string' && url !== '' ? { url } : null;
-}
-
-/** The file(s) of a result payload: `{ image }`, `{ images: [] }` or `{ video }` (fal's File objects). */
-function filesOf(data: unknown, shape: FalOutputShape): ResultFile[] {
-  if (typeof data !== 'object' || data === null) return [];
-  const record = data as Record<string, unknown>;
-  if (shape === 'images') {
-    return Array.isArray(record.images) ? record.images.map(asFile).filter((file): file is ResultFile => file !== null) : [];
-  }
-  const file = asFile(record[shape]);
-  return file ? [file] : [];
-}
-
-function seedOf(data: unknown): number | null {
-  const seed = typeof data === 'object' && data !== null ? (data as { seed?: unknown }).seed : undefined;
-  return typeof seed === 'number' && Number.isFinite(seed) ? seed : null;
 }
 
 /** What one run carries through its steps. */
