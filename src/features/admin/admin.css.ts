@@ -11,15 +11,7 @@ export const centered = style({
   textAlign: 'center',
 });
 
-export const spinner = style({
-  width: '32px',
-  height: '32px',
-  borderRadius: '50%',
-  border: `3px solid ${vars.color.line}`,
-  borderTopColor: vars.color.ink,
-  animation: 'atelier-spin 0.8s linear infinite',
-  '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' } },
-});
+export { spinner } from '../../ui/screens.css.ts';
 
 export const deniedCard = style({
   maxWidth: '460px',
@@ -89,15 +81,7 @@ export const cardLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.m
 export const cardValue = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize['3xl'], lineHeight: 1.1, color: vars.color.ink });
 export const cardNote = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.muted });
 
-export const panel = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-});
-export const panelTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
+export { section as panel, sectionTitle as panelTitle } from '../../ui/section.css.ts';
 
 export const bars = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] });
 export const barRow = style({

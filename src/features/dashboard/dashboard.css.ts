@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
@@ -315,10 +315,5 @@ export const badge = style({
   fontWeight: 600,
 });
 
-export const badgeTone = styleVariants({
-  queued: { background: vars.color.sand, color: vars.color.inkSoft },
-  processing: { background: vars.color.warningSoft, color: vars.color.warning },
-  completed: { background: vars.color.successSoft, color: vars.color.success },
-  failed: { background: vars.color.dangerSoft, color: vars.color.danger },
-  cancelled: { background: vars.color.sand, color: vars.color.muted },
-});
+/** A job status badge's colours: the same as every status badge's. */
+export { badgeTone } from '../../ui/panel.css.ts';
