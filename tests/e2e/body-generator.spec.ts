@@ -174,6 +174,55 @@ test('leaving the processing screen and reloading comes back to the same job', a
   await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', jobId, { timeout: RESULT_TIMEOUT_MS });
 });
 
+test('reloading while the request is on its way follows the job it made, charged once', async ({ page, request }) => {
+  const user = await signIn(page, request);
+  const headers = { Authorization: `Bearer ${user.token}` };
+  const jobsOfAccount = async () =>
+    ((await (await request.get('/api/generations?feature=body-generator', { headers })).json()) as { items: { id: string; status: string }[] }).items;
+  const balance = async () => ((await (await request.get('/auth/profile', { headers })).json()) as { credits: number }).credits;
+  const before = await balance();
+
+  // The first POST reaches the server (the job is made and charged) but its answer is held: the
+  // screen keeps saying "Sending request…" until the page reloads.
+  let held = false;
+  let answered: () => void = () => {};
+  const reached = new Promise<void>((resolve) => (answered = resolve));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/generations', async (route) => {
+    if (route.request().method() !== 'POST' || held) return route.continue();
+    held = true;
+    await route.fetch();
+    answered();
+    await released;
+    // The page that sent it is gone: its answer goes nowhere.
+    await route.abort().catch(() => {});
+  });
+
+  await open(page);
+  await fillParameters(page);
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByTestId('processing-stage')).toHaveText('Đang gửi yêu cầu...');
+  await reached;
+  // The job ends before the reload: nothing running is left for the screen to come back to.
+  const [made] = await jobsOfAccount();
+  expect(made).toBeDefined();
+  await expect.poll(async () => (await jobsOfAccount())[0]?.status, { timeout: RESULT_TIMEOUT_MS }).toBe('completed');
+
+  await page.reload();
+  release();
+  await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', made!.id, { timeout: RESULT_TIMEOUT_MS });
+  expect((await jobsOfAccount()).map((job) => job.id)).toEqual([made!.id]);
+  expect(await balance()).toBe(before - 1);
+
+  // The kept request is done with: Create New and Generate make a new job, charged once more.
+  await page.getByTestId('result-new').click();
+  await fillParameters(page);
+  await page.getByTestId('generate-button').click();
+  await expect.poll(async () => (await jobsOfAccount()).length).toBe(2);
+  expect(await balance()).toBe(before - 2);
+});
+
 test('with the 5 credits spent, Generate shows balance, cost and shortage', async ({ page, request }) => {
   const user = await signIn(page, request);
   await spendAllCredits(request, user.token);

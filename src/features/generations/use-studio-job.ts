@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
@@ -7,15 +8,17 @@ import type { Asset } from '../../contract/media.ts';
 import type { Feature, Generation, GenerationRequest, GenerationStage, GenerationStatus } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { OutboxStatus, OutboxSubmit } from '../../kernel/outbox-entries.ts';
+import { sessionUserAtom } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { useQueuedGeneration } from './use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
 import { useGenerationStream } from './generation-stream.ts';
-import { generationKeys, isPendingStatus } from './api.ts';
+import { generationKeys, isPendingStatus, isTransientSubmitError, newIdempotencyKey } from './api.ts';
 import { generationQueryOptions, pendingGenerationsQueryOptions, recordNewGeneration } from './cache.ts';
 import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } from './mutations.ts';
 import { elapsedSeconds, expectedDuration, type ExpectedDuration } from './expected-duration.ts';
 import { pickReattachJob, readShownJob, writeShownJob } from './shown-job.ts';
+import { clearPendingSubmit, readPendingSubmit, writePendingSubmit, type PendingSubmit } from './pending-submit.ts';
 
 /** The elapsed time on the processing screen moves once a second. */
 const TICK_MS = 1_000;
@@ -66,7 +69,12 @@ export interface StudioJob {
   /** Looking for a running job of this tool to come back to; the screen may wait before showing the form. */
   isReattaching: boolean;
   isCancelling: boolean;
-  /** Submits a request (a new Idempotency-Key) and follows its job. Resolves to the job, or null when refused (see `error`). */
+  /**
+   * Submits a request (a new Idempotency-Key, kept for this tab until the server answers) and
+   * follows its job. Resolves to the job, or null when refused (see `error`). While a submit
+   * whose answer never came is kept (a reload, no connection), it is that one that goes again,
+   * with its key: one intent is never charged twice.
+   */
   submit: (request: GenerationRequest) => Promise<Generation | null>;
   /** Sends the refused submit again with the same key (Try Again after a lost answer). */
   retrySubmit: () => Promise<Generation | null>;
@@ -96,7 +104,9 @@ function asFeatures(feature: Feature | readonly Feature[]): readonly Feature[] {
  * The job a studio screen shows. After `submit` it follows that job; on mount it comes back to
  * the newest pending job of this tool (`feature`; the upscaler passes both of its modes), so
  * leaving the processing screen, or reloading, returns to it; with none running, to the job
- * this tab showed last (its result, if it ended meanwhile) until `reset`. Toasts 'Generation
+ * this tab showed last (its result, if it ended meanwhile) until `reset`. A submit still on its
+ * way when the page reloaded (see pending-submit.ts) is sent again with its key on mount, and
+ * the screen follows the job it made. Toasts 'Generation
  * Successful' or 'Generation Failed' once when a job it saw running ends while the screen is
  * open. Independent of the router: the screens decide where each status leads.
  */
@@ -105,6 +115,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const features = useMemo(() => featureKey.split(',') as Feature[], [featureKey]);
   const { t, i18n } = useLingui();
   const client = useQueryClient();
+  const account = useAtomValue(sessionUserAtom)?.id ?? null;
   // The job's progress and end are pushed while the screen is open (polling is the fallback).
   useGenerationStream();
 
@@ -205,12 +216,39 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     [t, i18n],
   );
 
+  /** Sends a kept submit with its key; forgets it once the server answered (a job, or a refusal that made none). */
+  const sendKept = useCallback(
+    async (intent: PendingSubmit): Promise<Generation> => {
+      try {
+        const accepted = await submitRequest(intent.request, intent.key);
+        if (account) clearPendingSubmit(account, featureKey);
+        return accepted;
+      } catch (error) {
+        // No answer (offline, a reload, a gateway error): the server may have made the job, so the key stays.
+        if (account && !isTransientSubmitError(error)) clearPendingSubmit(account, featureKey);
+        throw error;
+      }
+    },
+    [submitRequest, account, featureKey],
+  );
+
+  // A submit this tab sent before a reload, whose answer never came: sent again with its key, the
+  // server returns the job it made (or makes it now), and the screen follows it.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !account) return;
+    resumed.current = true;
+    const kept = readPendingSubmit(account, featureKey);
+    if (kept) void follow(() => sendKept(kept), 'submit');
+  }, [account, featureKey, follow, sendKept]);
+
   const { lastIdempotencyKey } = submitter;
   const retrySubmit = useCallback(() => {
-    if (lastIdempotencyKey() === null) return Promise.resolve(null);
+    const kept = account ? readPendingSubmit(account, featureKey) : null;
+    if (!kept && lastIdempotencyKey() === null) return Promise.resolve(null);
     setJobId(null);
-    return follow(retrySubmitRequest, 'submit');
-  }, [follow, retrySubmitRequest, lastIdempotencyKey]);
+    return follow(() => (kept ? sendKept(kept) : retrySubmitRequest()), 'submit');
+  }, [follow, retrySubmitRequest, lastIdempotencyKey, account, featureKey, sendKept]);
 
   const regenerate = useCallback(
     (id?: string) => {
@@ -242,9 +280,12 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
       if (shouldQueue(request) && (await queue(request).catch(() => false))) return null;
       // The new job replaces whatever was shown.
       setJobId(null);
-      return follow(() => submitRequest(request), 'submit');
+      // Kept before the POST leaves; a submit still kept (its answer never came) goes instead.
+      const intent = (account ? readPendingSubmit(account, featureKey) : null) ?? { key: newIdempotencyKey(), request };
+      if (account) writePendingSubmit(account, featureKey, intent);
+      return follow(() => sendKept(intent), 'submit');
     },
-    [follow, submitRequest, shouldQueue, queue],
+    [follow, sendKept, shouldQueue, queue, account, featureKey],
   );
 
   const cancel = useCallback(async () => {
