@@ -16,7 +16,7 @@ import { useGenerationStream } from './generation-stream.ts';
 import { generationKeys, isPendingStatus, isTransientSubmitError, newIdempotencyKey } from './api.ts';
 import { generationQueryOptions, pendingGenerationsQueryOptions, recordNewGeneration } from './cache.ts';
 import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } from './mutations.ts';
-import { elapsedSeconds, expectedDuration, type ExpectedDuration } from './expected-duration.ts';
+import { elapsedSeconds, expectedDuration, useExpectedDurations, type ExpectedDuration } from './expected-duration.ts';
 import { pickReattachJob, readShownJob, writeShownJob } from './shown-job.ts';
 import { clearPendingSubmit, readPendingSubmit, writePendingSubmit, type PendingSubmit } from './pending-submit.ts';
 
@@ -57,7 +57,7 @@ export interface StudioJob {
   progress: number;
   /** Since the job was created; ticks every second while it runs. */
   elapsedSeconds: number;
-  /** The spec's expected time for this job (§9). */
+  /** The expected time of this job: what the server measured for its tool and engine, else the registry's default. */
   expected: ExpectedDuration;
   /** The first result and all of them (a multi-image edit can give several). */
   result: Asset | null;
@@ -116,6 +116,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const { t, i18n } = useLingui();
   const client = useQueryClient();
   const account = useAtomValue(sessionUserAtom)?.id ?? null;
+  const measured = useExpectedDurations();
   // The job's progress and end are pushed while the screen is open (polling is the fallback).
   useGenerationStream();
 
@@ -339,7 +340,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     stageText: stage ? translateStage(stage, i18n) : null,
     progress: job ? (job.status === 'completed' ? 100 : Math.min(100, Math.max(0, job.progress))) : 0,
     elapsedSeconds: job ? elapsedSeconds(job, now) : 0,
-    expected: expectedDuration(expectedFeature, job),
+    expected: expectedDuration(expectedFeature, job, measured),
     result: results[0] ?? null,
     results,
     error,
