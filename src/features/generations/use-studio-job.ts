@@ -17,7 +17,7 @@ import { generationKeys, isPendingStatus, isTransientSubmitError, newIdempotency
 import { generationQueryOptions, pendingGenerationsQueryOptions, recordNewGeneration } from './cache.ts';
 import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } from './mutations.ts';
 import { elapsedSeconds, expectedDuration, useExpectedDurations, type ExpectedDuration } from './expected-duration.ts';
-import { pickReattachJob, readShownJob, writeShownJob } from './shown-job.ts';
+import { pickReattachJob, readLastJob, readShownJob, restoresShownJob, writeLastJob, writeShownJob } from './shown-job.ts';
 import { clearPendingSubmit, readPendingSubmit, writePendingSubmit, type PendingSubmit } from './pending-submit.ts';
 
 /** The elapsed time on the processing screen moves once a second. */
@@ -87,6 +87,11 @@ export interface StudioJob {
   /** Try Another / Create New: back to the form (a job still running keeps running). */
   reset: () => void;
   /**
+   * On the form, the completed job this tab showed last (coming back to the studio opens on the
+   * form; `open(lastResult.id)` shows it again); null otherwise.
+   */
+  lastResult: Generation | null;
+  /**
    * A generation submitted while its files still waited for the network (or offline): kept in
    * the upload outbox and submitted once they are sent; the screen then follows its job. A
    * refused one carries the reason.
@@ -103,8 +108,9 @@ function asFeatures(feature: Feature | readonly Feature[]): readonly Feature[] {
 /**
  * The job a studio screen shows. After `submit` it follows that job; on mount it comes back to
  * the newest pending job of this tool (`feature`; the upscaler passes both of its modes), so
- * leaving the processing screen, or reloading, returns to it; with none running, to the job
- * this tab showed last (its result, if it ended meanwhile) until `reset`. A submit still on its
+ * leaving the processing screen, or reloading, returns to it. With none running, a reload of the
+ * page restores the job it showed (its result, if it ended meanwhile); coming back otherwise
+ * opens on the form and offers the last job shown as `lastResult`. A submit still on its
  * way when the page reloaded (see pending-submit.ts) is sent again with its key on mount, and
  * the screen follows the job it made. Toasts 'Generation
  * Successful' or 'Generation Failed' once when a job it saw running ends while the screen is
@@ -134,14 +140,21 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   // only: the form waits for this answer.
   const pending = useQuery({ ...pendingGenerationsQueryOptions(features), refetchOnMount: 'always', retry: 1, enabled: !attachDecided });
   // Decided during render (React's "adjusting state" pattern), once the fresh answer is in (or
-  // the query is paused offline: the form then shows at once). The newest running job wins; else
-  // the job this tab's screen last showed, which may have ended while the person was away (or
-  // during a reload) and whose result is then shown.
+  // the query is paused offline: the form then shows at once). The newest running job wins; else,
+  // after a reload of this page, what the screen showed (a job that may have ended meanwhile,
+  // whose result is then shown). Coming back otherwise opens on the form, the last result
+  // offered beside it (`lastResult`).
   if (!attachDecided && ((pending.isFetchedAfterMount && !pending.isFetching) || pending.fetchStatus === 'paused')) {
     setAttachDecided(true);
-    const found = pickReattachJob(pending.data ?? [], features)?.id ?? readShownJob(featureKey);
+    const found = pickReattachJob(pending.data ?? [], features)?.id ?? (restoresShownJob() ? readShownJob(featureKey) : null);
     if (found) setJobId(found);
   }
+
+  // The last job shown, offered from the form until another replaces it.
+  const [lastJobId, setLastJobId] = useState(() => readLastJob(featureKey));
+  const lastJobQuery = useQuery({ ...generationQueryOptions(lastJobId ?? ''), enabled: lastJobId !== null && jobId === null && attachDecided });
+  const lastJob = lastJobQuery.data;
+  const lastResult = jobId === null && lastJob?.id === lastJobId && lastJob?.status === 'completed' && lastJob.results.length > 0 ? lastJob : null;
 
   const jobQuery = useQuery({
     ...generationQueryOptions(jobId ?? ''),
@@ -156,10 +169,21 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const gone = jobId !== null && !jobQuery.data && jobQuery.error instanceof ApiError && jobQuery.error.status === 404;
   if (gone) setJobId(null);
 
-  // Remembered for this tab once the screen knows what it shows; forgotten by Try Another.
+  // Remembered for this tab once the screen knows what it shows (null: the form).
   useEffect(() => {
-    if (attachDecided) writeShownJob(featureKey, jobId);
+    if (!attachDecided) return;
+    writeShownJob(featureKey, jobId);
+    if (jobId === null) return;
+    writeLastJob(featureKey, jobId);
+    setLastJobId(jobId);
   }, [attachDecided, featureKey, jobId]);
+  // The last job was deleted meanwhile: nothing to offer.
+  const lastGone = lastJobId !== null && lastJobQuery.error instanceof ApiError && lastJobQuery.error.status === 404;
+  useEffect(() => {
+    if (!lastGone) return;
+    writeLastJob(featureKey, null);
+    setLastJobId(null);
+  }, [lastGone, featureKey]);
 
   // ── The end toast, once per job seen running ──
   const lastSeen = useRef<{ id: string; status: GenerationStatus } | null>(null);
@@ -353,6 +377,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     regenerate,
     open,
     reset,
+    lastResult,
     queued: queuedGeneration.queued
       ? {
           id: queuedGeneration.queued.id,
