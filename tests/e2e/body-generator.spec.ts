@@ -213,16 +213,14 @@ test('reloading while the request is on its way follows the job it made, charged
   // The first POST reaches the server (the job is made and charged) but its answer is held: the
   // screen keeps saying "Sending request…" until the page reloads.
   let held = false;
-  let answered: () => void = () => {};
-  const reached = new Promise<void>((resolve) => (answered = resolve));
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const reached = Promise.withResolvers<void>();
+  const released = Promise.withResolvers<void>();
   await page.route('**/api/generations', async (route) => {
     if (route.request().method() !== 'POST' || held) return route.continue();
     held = true;
     await route.fetch();
-    answered();
-    await released;
+    reached.resolve();
+    await released.promise;
     // The page that sent it is gone: its answer goes nowhere.
     await route.abort().catch(() => {});
   });
@@ -231,14 +229,14 @@ test('reloading while the request is on its way follows the job it made, charged
   await fillParameters(page);
   await page.getByTestId('generate-button').click();
   await expect(page.getByTestId('processing-stage')).toHaveText('Đang gửi yêu cầu...');
-  await reached;
+  await reached.promise;
   // The job ends before the reload: nothing running is left for the screen to come back to.
   const [made] = await jobsOfAccount();
   expect(made).toBeDefined();
   await expect.poll(async () => (await jobsOfAccount())[0]?.status, { timeout: RESULT_TIMEOUT_MS }).toBe('completed');
 
   await page.reload();
-  release();
+  released.resolve();
   await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', made!.id, { timeout: RESULT_TIMEOUT_MS });
   expect((await jobsOfAccount()).map((job) => job.id)).toEqual([made!.id]);
   expect(await balance()).toBe(before - 1);

@@ -2,15 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { I18n } from '@lingui/core';
 import type { Asset } from '../../contract/media.ts';
 import type { Feature, Generation, GenerationRequest, GenerationStage, GenerationStatus } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
-import type { OutboxStatus, OutboxSubmit } from '../../kernel/outbox-entries.ts';
+import type { OutboxStatus } from '../../kernel/outbox-entries.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { useQueuedGeneration } from './use-queued-generation.ts';
+import { describeQueuedFailure, useQueuedGeneration } from './use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
 import { useGenerationStream } from './generation-stream.ts';
 import { generationKeys, isPendingStatus, isTransientSubmitError, newIdempotencyKey } from './api.ts';
@@ -22,19 +20,6 @@ import { clearPendingSubmit, readPendingSubmit, writePendingSubmit, type Pending
 
 /** The elapsed time on the processing screen moves once a second. */
 const TICK_MS = 1_000;
-
-// ── A queued generation's failure ────────────────────────────────────────────────────
-
-/** Why a queued generation was refused: the server's answer, or (no status) a file of it that could not be sent. */
-function describeQueuedFailure(submit: OutboxSubmit, i18n: I18n): GenerationErrorDescription {
-  if (!submit.errorStatus) {
-    return {
-      title: i18n._(msg`Tạo thất bại`),
-      description: i18n._(msg`Một tệp của lần tạo này không tải lên được. Vui lòng chọn lại tệp rồi tạo lại.`),
-    };
-  }
-  return describeGenerationError(new ApiError(submit.error ?? '', submit.errorStatus, submit.errorBody), i18n);
-}
 
 // ── The hook ──────────────────────────────────────────────────────────────────────────
 
@@ -129,6 +114,8 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const [jobId, setJobId] = useState<string | null>(null);
   /** The last mutation the person started: its error is the one shown. */
   const [lastAction, setLastAction] = useState<'submit' | 'regenerate' | null>(null);
+  /** A kept submit found on mount is on its way again (see below). */
+  const [resuming, setResuming] = useState(false);
   /** Reattaching happens once per mount, and never after the person acted. */
   const [attachDecided, setAttachDecided] = useState(false);
 
@@ -171,19 +158,15 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
 
   // Remembered for this tab once the screen knows what it shows (null: the form).
   useEffect(() => {
-    if (!attachDecided) return;
-    writeShownJob(featureKey, jobId);
-    if (jobId === null) return;
-    writeLastJob(featureKey, jobId);
-    setLastJobId(jobId);
+    if (attachDecided) writeShownJob(featureKey, jobId);
   }, [attachDecided, featureKey, jobId]);
-  // The last job was deleted meanwhile: nothing to offer.
+  // The last job shown follows the screen; one deleted meanwhile is nothing to offer.
   const lastGone = lastJobId !== null && lastJobQuery.error instanceof ApiError && lastJobQuery.error.status === 404;
+  if (attachDecided && jobId !== null && jobId !== lastJobId) setLastJobId(jobId);
+  else if (lastGone) setLastJobId(null);
   useEffect(() => {
-    if (!lastGone) return;
-    writeLastJob(featureKey, null);
-    setLastJobId(null);
-  }, [lastGone, featureKey]);
+    if (attachDecided) writeLastJob(featureKey, lastJobId);
+  }, [attachDecided, featureKey, lastJobId]);
 
   // ── The end toast, once per job seen running ──
   const lastSeen = useRef<{ id: string; status: GenerationStatus } | null>(null);
@@ -220,10 +203,9 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
 
   /** Bumped by `reset`: an answer to a request sent before it no longer takes over the screen. */
   const epoch = useRef(0);
-  const follow = useCallback(
+  /** Waits for a submit or regenerate and shows its job (the state saying it left is set by the caller). */
+  const track = useCallback(
     async (send: () => Promise<Generation>, action: 'submit' | 'regenerate'): Promise<Generation | null> => {
-      setAttachDecided(true);
-      setLastAction(action);
       const started = epoch.current;
       try {
         const accepted = await send();
@@ -236,9 +218,19 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
         const described = describeGenerationError(error, i18n);
         notify.error(described.title, { description: described.description });
         return null;
+      } finally {
+        setResuming(false);
       }
     },
     [t, i18n],
+  );
+  const follow = useCallback(
+    (send: () => Promise<Generation>, action: 'submit' | 'regenerate'): Promise<Generation | null> => {
+      setAttachDecided(true);
+      setLastAction(action);
+      return track(send, action);
+    },
+    [track],
   );
 
   /** Sends a kept submit with its key; forgets it once the server answered (a job, or a refusal that made none). */
@@ -258,21 +250,31 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   );
 
   // A submit this tab sent before a reload, whose answer never came: sent again with its key, the
-  // server returns the job it made (or makes it now), and the screen follows it.
+  // server returns the job it made (or makes it now), and the screen follows it. Found during
+  // render (the screen says "Sending request…" at once), sent by the effect.
+  const [kept, setKept] = useState<PendingSubmit | null | undefined>(undefined);
+  if (kept === undefined && account) {
+    const found = readPendingSubmit(account, featureKey);
+    setKept(found);
+    if (found) {
+      setAttachDecided(true);
+      setLastAction('submit');
+      setResuming(true);
+    }
+  }
   const resumed = useRef(false);
   useEffect(() => {
-    if (resumed.current || !account) return;
+    if (!kept || resumed.current) return;
     resumed.current = true;
-    const kept = readPendingSubmit(account, featureKey);
-    if (kept) void follow(() => sendKept(kept), 'submit');
-  }, [account, featureKey, follow, sendKept]);
+    void track(() => sendKept(kept), 'submit');
+  }, [kept, track, sendKept]);
 
   const { lastIdempotencyKey } = submitter;
   const retrySubmit = useCallback(() => {
-    const kept = account ? readPendingSubmit(account, featureKey) : null;
-    if (!kept && lastIdempotencyKey() === null) return Promise.resolve(null);
+    const stored = account ? readPendingSubmit(account, featureKey) : null;
+    if (!stored && lastIdempotencyKey() === null) return Promise.resolve(null);
     setJobId(null);
-    return follow(() => (kept ? sendKept(kept) : retrySubmitRequest()), 'submit');
+    return follow(() => (stored ? sendKept(stored) : retrySubmitRequest()), 'submit');
   }, [follow, retrySubmitRequest, lastIdempotencyKey, account, featureKey, sendKept]);
 
   const regenerate = useCallback(
@@ -335,7 +337,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   }, [resetSubmit, resetRegenerate]);
 
   // ── What the screen shows ──
-  const submitting = submitter.isPending || regenerator.isPending;
+  const submitting = submitter.isPending || regenerator.isPending || resuming;
   const actionError = lastAction === 'regenerate' ? regenerator.error : lastAction === 'submit' ? submitter.error : null;
 
   let status: StudioJobStatus;
