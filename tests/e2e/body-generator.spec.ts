@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { portraitSvg } from '../fixtures/engines/images.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
+import { jobOnReturn, resultOf } from './studio-return.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -161,17 +162,91 @@ test('leaving the processing screen and reloading comes back to the same job', a
   await open(page);
   await fillParameters(page);
   await page.getByTestId('generate-button').click();
-  const shownAs = (id: string) => page.locator(`[data-testid="processing-view"][data-job-id="${id}"], [data-testid="result-view"][data-job-id="${id}"]`);
   const first = page.locator('[data-testid="processing-view"], [data-testid="result-view"]');
   await expect(first).toHaveAttribute('data-job-id', /.+/, { timeout: RESULT_TIMEOUT_MS });
   const jobId = (await first.getAttribute('data-job-id'))!;
 
   await page.goto('/dashboard');
   await page.goto('/body-generator');
-  await expect(shownAs(jobId)).toBeVisible();
+  await expect(jobOnReturn(page, jobId)).toBeVisible();
   await page.reload();
-  await expect(shownAs(jobId)).toBeVisible();
-  await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', jobId, { timeout: RESULT_TIMEOUT_MS });
+  await expect(jobOnReturn(page, jobId)).toBeVisible();
+  await resultOf(page, jobId);
+});
+
+test('coming back after a result opens a fresh first step, the last result one click away; a reload keeps what was shown', async ({ page, request }) => {
+  await signIn(page, request);
+  await open(page);
+  await fillParameters(page);
+  await page.getByTestId('generate-button').click();
+  const result = page.getByTestId('result-view');
+  await expect(result).toHaveAttribute('data-job-id', /.+/, { timeout: RESULT_TIMEOUT_MS });
+  const jobId = (await result.getAttribute('data-job-id'))!;
+  // A reload restores the result on screen.
+  await page.reload();
+  await expect(result).toHaveAttribute('data-job-id', jobId);
+
+  await page.goto('/dashboard');
+  await page.goto('/body-generator');
+  await expect(page.getByTestId('studio-page')).toHaveAttribute('data-step', 'parameters');
+  await expect(page.getByTestId('body-params-form')).toBeVisible();
+  await expect(result).toHaveCount(0);
+  const card = page.getByTestId('last-result');
+  await expect(card).toHaveAttribute('data-job-id', jobId);
+  await card.getByTestId('last-result-open').click();
+  await expect(result).toHaveAttribute('data-job-id', jobId);
+  await expect(card).toHaveCount(0);
+  // Create New: the form again, the result still offered.
+  await page.getByTestId('result-new').click();
+  await expect(page.getByTestId('body-params-form')).toBeVisible();
+  await expect(card).toHaveAttribute('data-job-id', jobId);
+});
+
+test('reloading while the request is on its way follows the job it made, charged once', async ({ page, request }) => {
+  const user = await signIn(page, request);
+  const headers = { Authorization: `Bearer ${user.token}` };
+  const jobsOfAccount = async () =>
+    ((await (await request.get('/api/generations?feature=body-generator', { headers })).json()) as { items: { id: string; status: string }[] }).items;
+  const balance = async () => ((await (await request.get('/auth/profile', { headers })).json()) as { credits: number }).credits;
+  const before = await balance();
+
+  // The first POST reaches the server (the job is made and charged) but its answer is held: the
+  // screen keeps saying "Sending request…" until the page reloads.
+  let held = false;
+  const reached = Promise.withResolvers<void>();
+  const released = Promise.withResolvers<void>();
+  await page.route('**/api/generations', async (route) => {
+    if (route.request().method() !== 'POST' || held) return route.continue();
+    held = true;
+    await route.fetch();
+    reached.resolve();
+    await released.promise;
+    // The page that sent it is gone: its answer goes nowhere.
+    await route.abort().catch(() => {});
+  });
+
+  await open(page);
+  await fillParameters(page);
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByTestId('processing-stage')).toHaveText('Đang gửi yêu cầu...');
+  await reached.promise;
+  // The job ends before the reload: nothing running is left for the screen to come back to.
+  const [made] = await jobsOfAccount();
+  expect(made).toBeDefined();
+  await expect.poll(async () => (await jobsOfAccount())[0]?.status, { timeout: RESULT_TIMEOUT_MS }).toBe('completed');
+
+  await page.reload();
+  released.resolve();
+  await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', made!.id, { timeout: RESULT_TIMEOUT_MS });
+  expect((await jobsOfAccount()).map((job) => job.id)).toEqual([made!.id]);
+  expect(await balance()).toBe(before - 1);
+
+  // The kept request is done with: Create New and Generate make a new job, charged once more.
+  await page.getByTestId('result-new').click();
+  await fillParameters(page);
+  await page.getByTestId('generate-button').click();
+  await expect.poll(async () => (await jobsOfAccount()).length).toBe(2);
+  expect(await balance()).toBe(before - 2);
 });
 
 test('with the 5 credits spent, Generate shows balance, cost and shortage', async ({ page, request }) => {

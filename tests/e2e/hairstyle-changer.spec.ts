@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp, { type OutputInfo } from 'sharp';
 import { portraitSvg } from '../fixtures/engines/images.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
+import { jobOnReturn, resultOf } from './studio-return.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -191,17 +192,16 @@ test('Generate makes the mask of a painting itself; leaving and reloading comes 
   await uploadPortraitAndChooseStyle(page);
   await paintStroke(page);
   await page.getByTestId('generate-button').click();
-  const shownAs = (id: string) => page.locator(`[data-testid="processing-view"][data-job-id="${id}"], [data-testid="result-view"][data-job-id="${id}"]`);
   const first = page.locator('[data-testid="processing-view"], [data-testid="result-view"]');
   await expect(first).toHaveAttribute('data-job-id', /.+/, { timeout: RESULT_TIMEOUT_MS });
   const jobId = (await first.getAttribute('data-job-id'))!;
 
   await page.goto('/dashboard');
   await page.goto('/hairstyle-changer');
-  await expect(shownAs(jobId)).toBeVisible();
+  await expect(jobOnReturn(page, jobId)).toBeVisible();
   await page.reload();
-  await expect(shownAs(jobId)).toBeVisible();
-  await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', jobId, { timeout: RESULT_TIMEOUT_MS });
+  await expect(jobOnReturn(page, jobId)).toBeVisible();
+  await resultOf(page, jobId);
   // After the reload the slider's "before" is the job's own portrait.
   await expect(page.getByTestId('compare-slider')).toBeVisible();
 });

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sceneSvg } from '../fixtures/engines/images.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
+import { jobOnReturn, resultOf } from './studio-return.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -196,11 +197,11 @@ test('leaving the processing screen and reloading comes back to the same job', a
 
   await page.goto('/dashboard');
   await page.goto('/image-to-video');
-  const shown = page.locator(`[data-testid="processing-view"][data-job-id="${jobId}"], [data-testid="result-view"][data-job-id="${jobId}"]`);
+  const shown = jobOnReturn(page, jobId!);
   await expect(shown).toBeVisible();
   await page.reload();
   await expect(shown).toBeVisible();
-  await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', jobId!, { timeout: RESULT_TIMEOUT_MS });
+  await resultOf(page, jobId!);
   expect(await videoDuration(page.getByTestId('result-video'))).toBeCloseTo(5, DURATION_TOLERANCE_DIGITS);
 });
 

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { sceneSvg } from '../fixtures/engines/images.ts';
 import { makeVideo } from '../server/helpers/media-fixtures.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
+import { jobOnReturn, resultOf } from './studio-return.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -170,11 +171,11 @@ test('leaving the processing screen and reloading comes back to the same job', a
 
   await page.goto('/dashboard');
   await page.goto('/upscaler');
-  const shown = page.locator(`[data-testid="processing-view"][data-job-id="${jobId}"], [data-testid="result-view"][data-job-id="${jobId}"]`);
+  const shown = jobOnReturn(page, jobId!);
   await expect(shown).toBeVisible();
   await page.reload();
   await expect(shown).toBeVisible();
-  await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', jobId!, { timeout: RESULT_TIMEOUT_MS });
+  await resultOf(page, jobId!);
 });
 
 test('an 11 s video at 3× costs 8 credits: balance, cost and shortage with a link to pricing', async ({ page, request }, testInfo) => {

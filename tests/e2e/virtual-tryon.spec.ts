@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { garmentSvg, modelPhotoSvg } from '../fixtures/engines/images.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
+import { jobOnReturn, resultOf } from './studio-return.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -119,11 +120,11 @@ test('leaving the processing screen and reloading comes back to the same job', a
 
   await page.goto('/dashboard');
   await page.goto('/virtual-tryon');
-  const shown = page.locator(`[data-testid="processing-view"][data-job-id="${jobId}"], [data-testid="result-view"][data-job-id="${jobId}"]`);
+  const shown = jobOnReturn(page, jobId!);
   await expect(shown).toBeVisible();
   await page.reload();
   await expect(shown).toBeVisible();
-  await expect(page.getByTestId('result-view')).toHaveAttribute('data-job-id', jobId!, { timeout: RESULT_TIMEOUT_MS });
+  await resultOf(page, jobId!);
 });
 
 test('5 credits buy 5 garments; the next try-on shows balance, cost and shortage', async ({ page, request }) => {

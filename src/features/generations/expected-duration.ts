@@ -1,32 +1,33 @@
-import type { Feature, Generation } from '../../contract/generations.ts';
+import * as v from 'valibot';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { ExpectedDurationsSchema, type ExpectedDurations, type Feature, type Generation } from '../../contract/generations.ts';
+import { api } from '../../lib/api.ts';
+import { STUDIO_IDS, STUDIOS, type ExpectedDuration } from '../registry/studios.ts';
+import { generationKeys } from './api.ts';
 
-// ── Expected durations (docs/product-rules.md#processing-times) ──────────────────────
+export type { ExpectedDuration };
 
-export interface ExpectedDuration {
-  minSeconds: number;
-  maxSeconds: number;
-}
+// ── The expected wait of a job ────────────────────────────────────────────────────────
 
 /**
- * What the processing screen promises, per tool (docs/product-rules.md#processing-times): try-on about 30-45 s (per garment:
- * each garment is one engine pass), image upscale 30-60 s, video upscale 2-5 min; the other tools
- * take the spec's general wait of 2-3 min (image editing, body generator and hairstyle run one
- * model call like try-on, but the spec gives them no figure of their own; image to video is the
- * slowest model family and the general wait is the spec's only figure for it).
+ * What a studio promises before the server said what it measured (offline, or the first
+ * render): the registry's figures for a hosted engine (try-on per garment).
  */
-export const EXPECTED_DURATIONS: Readonly<Record<Feature, ExpectedDuration>> = {
-  'virtual-tryon': { minSeconds: 30, maxSeconds: 45 },
-  'image-editing': { minSeconds: 120, maxSeconds: 180 },
-  'body-generator': { minSeconds: 120, maxSeconds: 180 },
-  'hairstyle-changer': { minSeconds: 120, maxSeconds: 180 },
-  'image-to-video': { minSeconds: 120, maxSeconds: 180 },
-  'upscaler-image': { minSeconds: 30, maxSeconds: 60 },
-  'upscaler-video': { minSeconds: 120, maxSeconds: 300 },
-};
+export const EXPECTED_DURATIONS: Readonly<Record<Feature, ExpectedDuration>> = Object.fromEntries(
+  STUDIO_IDS.flatMap((id) => Object.entries(STUDIOS[id].expected)),
+) as Record<Feature, ExpectedDuration>;
 
-/** The expected time of a job (try-on scaled by its garments), or of a feature before submitting. */
-export function expectedDuration(feature: Feature, job?: Pick<Generation, 'inputs'> | null): ExpectedDuration {
-  const base = EXPECTED_DURATIONS[feature];
+/**
+ * The expected time of a job (try-on scaled by its garments), or of a tool before submitting:
+ * what the server measured for the tool on the engine that runs it (`measured`), else the
+ * registry's default.
+ */
+export function expectedDuration(feature: Feature, job?: Pick<Generation, 'inputs'> | null, measured?: ExpectedDurations | null): ExpectedDuration {
+  const entry = measured?.items.find((item) => item.feature === feature);
+  const base = entry ? { minSeconds: entry.min_seconds, maxSeconds: entry.max_seconds } : EXPECTED_DURATIONS[feature];
   if (feature !== 'virtual-tryon' || !job) return base;
   const garments = Array.isArray(job.inputs.garments) ? Math.max(1, job.inputs.garments.length) : 1;
   return { minSeconds: base.minSeconds * garments, maxSeconds: base.maxSeconds * garments };
@@ -36,4 +37,63 @@ export function expectedDuration(feature: Feature, job?: Pick<Generation, 'input
 export function elapsedSeconds(job: Pick<Generation, 'created_at' | 'finished_at'>, now: number): number {
   const end = job.finished_at ? Date.parse(job.finished_at) : now;
   return Math.max(0, Math.floor((end - Date.parse(job.created_at)) / 1_000));
+}
+
+// ── What the server measured ──────────────────────────────────────────────────────────
+
+/** The server recomputes its figures at most once a minute; a studio asks again after five. */
+const EXPECTED_STALE_MS = 5 * 60_000;
+
+export const expectedDurationsKey = [...generationKeys.all, 'expected-durations'] as const;
+
+export async function fetchExpectedDurations(signal?: AbortSignal): Promise<ExpectedDurations> {
+  return v.parse(ExpectedDurationsSchema, await api.get('/api/generations/expected-durations', { signal }));
+}
+
+export const expectedDurationsQueryOptions = () => ({
+  queryKey: expectedDurationsKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchExpectedDurations(signal),
+  staleTime: EXPECTED_STALE_MS,
+  // Not worth an error on screen: the defaults stand in.
+  retry: 1,
+});
+
+/**
+ * The measured waits per tool (GET /api/generations/expected-durations), cached; null while
+ * unknown (loading, offline, refused), when `expectedDuration` falls back to the defaults.
+ */
+export function useExpectedDurations(): ExpectedDurations | null {
+  return useQuery(expectedDurationsQueryOptions()).data ?? null;
+}
+
+/** The expected time of a job, or of a tool before submitting, as `expectedDuration` with what the server measured. */
+export function useExpectedDuration(feature: Feature, job?: Pick<Generation, 'inputs'> | null): ExpectedDuration {
+  return expectedDuration(feature, job, useExpectedDurations());
+}
+
+// ── In words ──────────────────────────────────────────────────────────────────────────
+
+const MINUTE_S = 60;
+/** Up to this many seconds a wait is told in seconds ("30–90 giây"), beyond in minutes. */
+const SECONDS_UP_TO = 90;
+
+/**
+ * A wait in words, in the person's language, with its plural form: "1–5 giây" / "1–5 seconds",
+ * "1 second", "2–3 phút" / "2–3 minutes", "1 minute". Up to 90 s in seconds, beyond in minutes,
+ * the shortest rounded down and the longest up (never below one).
+ */
+export function formatExpectedWait({ minSeconds, maxSeconds }: ExpectedDuration, i18n: I18n): string {
+  const inSeconds = maxSeconds <= SECONDS_UP_TO;
+  const max = inSeconds ? Math.max(1, Math.round(maxSeconds)) : Math.max(1, Math.ceil(maxSeconds / MINUTE_S));
+  const min = Math.min(max, inSeconds ? Math.max(1, Math.round(minSeconds)) : Math.max(1, Math.floor(minSeconds / MINUTE_S)));
+  if (min === max) return inSeconds ? i18n._(msg`${plural(max, { other: '# giây' })}`) : i18n._(msg`${plural(max, { other: '# phút' })}`);
+  return inSeconds
+    ? i18n._(msg`${min}–${plural(max, { other: '# giây' })}`)
+    : i18n._(msg`${min}–${plural(max, { other: '# phút' })}`);
+}
+
+/** The expected wait of one job of a tool (the try-on's: per garment), in words. */
+export function useExpectedWait(feature: Feature): string {
+  const { i18n } = useLingui();
+  return formatExpectedWait(useExpectedDuration(feature), i18n);
 }

@@ -26,7 +26,9 @@ describe('generation messages', () => {
     for (const [key, english] of Object.entries(GENERATION_MESSAGES)) {
       const placeholders = english.match(/\{\w+\}/g) ?? [];
       const vietnamese = GENERATION_MESSAGE_DESCRIPTORS[key as keyof typeof GENERATION_MESSAGES].message ?? '';
-      expect((vietnamese.match(/\{\w+\}/g) ?? []).toSorted(), key).toEqual(placeholders.toSorted());
+      // A count may be a plural argument ("{cost, plural, other {# tín dụng}}"): it names the same value.
+      const names = [...vietnamese.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map(([, name]) => `{${name}}`);
+      expect(names.toSorted(), key).toEqual(placeholders.toSorted());
     }
   });
 
@@ -105,5 +107,16 @@ describe('describeGenerationError', () => {
       messages: { en: { [GENERATION_MESSAGE_DESCRIPTORS.maskRequired.id!]: GENERATION_MESSAGES.maskRequired } },
     });
     expect(describeGenerationError({ code: 'maskRequired', message: '' }, english).description).toBe(GENERATION_MESSAGES.maskRequired);
+  });
+});
+
+describe('counts in English', () => {
+  it('says "1 credit" and "2 credits" in the insufficient-credits message', async () => {
+    const { messages } = await import('../../locales/en/app.po');
+    const english = setupI18n({ locale: 'en', messages: { en: messages } });
+    const text = (cost: number) => generationText('insufficientCredits', { cost, balance: 0, shortage: cost }, english);
+    expect(text(1)).toBe('Not enough credits: this generation costs 1 credit, you have 0 (1 more needed).');
+    expect(text(2)).toBe('Not enough credits: this generation costs 2 credits, you have 0 (2 more needed).');
+    expect(generationText('insufficientCredits', { cost: 1, balance: 0, shortage: 1 }, i18n)).toBe('Không đủ tín dụng: lần tạo này cần 1 tín dụng, bạn đang có 0 (cần thêm 1).');
   });
 });

@@ -32,7 +32,7 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   imageCount: msg`Vui lòng chọn từ 2 đến 10 ảnh.`,
   modelFirst: msg`Vui lòng chọn người mẫu trước.`,
   // `{cost}`, `{balance}`, `{shortage}`: credits, from the 402 body.
-  insufficientCredits: msg({ message: 'Không đủ tín dụng: lần tạo này cần {cost} tín dụng, bạn đang có {balance} (cần thêm {shortage}).' }),
+  insufficientCredits: msg({ message: 'Không đủ tín dụng: lần tạo này cần {cost, plural, other {# tín dụng}}, bạn đang có {balance} (cần thêm {shortage}).' }),
   assetNotFound: msg`Không tìm thấy một trong các tệp đã chọn. Vui lòng chọn lại.`,
   wrongAssetType: msg`Một trong các tệp đã chọn không đúng loại cho công cụ này.`,
   unsupportedOption: msg`Mô hình đã chọn không hỗ trợ các thiết lập này. Vui lòng chọn thiết lập khác.`,

@@ -62,7 +62,11 @@ function useIntentMutation<T>(send: (input: T, key: string) => Promise<Generatio
     },
     [mutateAsync],
   );
-  const start = useCallback((input: T) => inFlight.current ?? run({ input, idempotencyKey: newIdempotencyKey() }), [run]);
+  /** A new intent; `idempotencyKey` given: one made before (a submit kept across a reload). */
+  const start = useCallback(
+    (input: T, idempotencyKey?: string) => inFlight.current ?? run({ input, idempotencyKey: idempotencyKey ?? newIdempotencyKey() }),
+    [run],
+  );
   const retry = useCallback(() => {
     if (inFlight.current) return inFlight.current;
     if (!last.current) return Promise.reject(new Error('Nothing to retry'));
@@ -81,8 +85,8 @@ function onSubmitError(client: QueryClient, error: unknown) {
 }
 
 /**
- * POST /api/generations. `submit(request)` is a click (a new Idempotency-Key); `retry()` repeats
- * the last click with its key. Both resolve to the queued job (or the first job of the key).
+ * POST /api/generations. `submit(request)` is a click (a new Idempotency-Key; `submit(request,
+ * key)` sends a kept one again); `retry()` repeats the last click with its key. Both resolve to the queued job (or the first job of the key).
  */
 export function useSubmitGeneration() {
   const { mutation, start, retry, lastIdempotencyKey } = useIntentMutation<GenerationRequest>(submitGeneration, onSubmitError);

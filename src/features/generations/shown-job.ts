@@ -22,20 +22,69 @@ function sessionStore(): Storage | null {
   }
 }
 
-export function readShownJob(featureKey: string): string | null {
+/** sessionStorage key of the last job a studio screen showed, per feature set: the form's "Last result". */
+export const LAST_JOB_KEY_PREFIX = 'atelier.studio.last.';
+
+function read(key: string): string | null {
   try {
-    return sessionStore()?.getItem(SHOWN_JOB_KEY_PREFIX + featureKey) ?? null;
+    return sessionStore()?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-export function writeShownJob(featureKey: string, id: string | null): void {
+function write(key: string, id: string | null): void {
   try {
     const store = sessionStore();
-    if (id) store?.setItem(SHOWN_JOB_KEY_PREFIX + featureKey, id);
-    else store?.removeItem(SHOWN_JOB_KEY_PREFIX + featureKey);
+    if (id) store?.setItem(key, id);
+    else store?.removeItem(key);
   } catch {
     // Best effort, see sessionStore.
+  }
+}
+
+/** The job on the screen (null: the form). */
+export function readShownJob(featureKey: string): string | null {
+  return read(SHOWN_JOB_KEY_PREFIX + featureKey);
+}
+
+export function writeShownJob(featureKey: string, id: string | null): void {
+  write(SHOWN_JOB_KEY_PREFIX + featureKey, id);
+}
+
+/** The last job the screen showed, kept after Create New: offered from the form. */
+export function readLastJob(featureKey: string): string | null {
+  return read(LAST_JOB_KEY_PREFIX + featureKey);
+}
+
+export function writeLastJob(featureKey: string, id: string | null): void {
+  write(LAST_JOB_KEY_PREFIX + featureKey, id);
+}
+
+// ── Reload or coming back ─────────────────────────────────────────────────────────────
+
+let firstDecision = true;
+
+/** A new document as far as restoresShownJob knows (tests mount several "first" screens). */
+export function resetRestoreDecision(): void {
+  firstDecision = true;
+}
+
+/**
+ * Whether a studio screen mounting now restores what it showed: only when this document is a
+ * reload of the studio's own page, and only for its first screen (a later visit in the same
+ * document is coming back). Coming back opens on a fresh first step instead, with the last
+ * result offered beside it. Asked once per mount.
+ */
+export function restoresShownJob(): boolean {
+  const first = firstDecision;
+  firstDecision = false;
+  if (!first || typeof performance === 'undefined' || typeof location === 'undefined') return false;
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (navigation?.type !== 'reload') return false;
+  try {
+    return new URL(navigation.name).pathname === location.pathname;
+  } catch {
+    return false;
   }
 }

@@ -5,6 +5,10 @@ import { browserOffline, queueGeneration } from '../../lib/offline/outbox-client
 import { outboxRefsOf, type OutboxSubmit } from '../../kernel/outbox-entries.ts';
 import { cancelQueuedSubmit, forgetSubmit, listOutboxSubmits, onOutboxChange } from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { ApiError } from '../../lib/api.ts';
+import { describeGenerationError, type GenerationErrorDescription } from './generation-messages.ts';
 
 /**
  * A studio's generation queued in the outbox (docs/product-rules.md#upload-outbox): submitted while its uploads still waited
@@ -99,4 +103,17 @@ export function useQueuedGeneration(features: readonly Feature[], onSubmitted: (
   }, [queuedId, setSubmits]);
 
   return { queued, shouldQueue, queue, cancel };
+}
+
+// ── A queued generation's failure ────────────────────────────────────────────────────
+
+/** Why a queued generation was refused: the server's answer, or (no status) a file of it that could not be sent. */
+export function describeQueuedFailure(submit: OutboxSubmit, i18n: I18n): GenerationErrorDescription {
+  if (!submit.errorStatus) {
+    return {
+      title: i18n._(msg`Tạo thất bại`),
+      description: i18n._(msg`Một tệp của lần tạo này không tải lên được. Vui lòng chọn lại tệp rồi tạo lại.`),
+    };
+  }
+  return describeGenerationError(new ApiError(submit.error ?? '', submit.errorStatus, submit.errorBody), i18n);
 }

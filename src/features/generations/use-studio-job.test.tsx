@@ -10,7 +10,7 @@ import { notify } from '../../lib/toast.ts';
 import { POLL_VISIBLE_MS } from './api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { elapsedSeconds, expectedDuration } from './expected-duration.ts';
-import { pickReattachJob, readShownJob, SHOWN_JOB_KEY_PREFIX } from './shown-job.ts';
+import { LAST_JOB_KEY_PREFIX, pickReattachJob, readShownJob, resetRestoreDecision, SHOWN_JOB_KEY_PREFIX } from './shown-job.ts';
 import { useStudioJob } from './use-studio-job.ts';
 
 vi.mock('../../lib/toast.ts', () => ({
@@ -54,6 +54,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -175,6 +176,8 @@ describe('useStudioJob', () => {
 
   it('after a reload, shows the result of the job this tab followed when it ended meanwhile (no toast)', async () => {
     sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
+    resetRestoreDecision();
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'reload', name: location.href } as unknown as PerformanceEntry]);
     const done = makeGeneration({
       id: 'done-job',
       feature: 'hairstyle-changer',
@@ -190,6 +193,28 @@ describe('useStudioJob', () => {
     expect(hook.current.result?.id).toBe('hair-result');
     expect(hook.current.isRunning).toBe(false);
     expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('coming back (no reload) opens on the form and offers the last result', async () => {
+    sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
+    sessionStorage.setItem(`${LAST_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
+    resetRestoreDecision();
+    const done = makeGeneration({
+      id: 'done-job',
+      feature: 'hairstyle-changer',
+      status: 'completed',
+      stage: null,
+      progress: 100,
+      results: [makeAsset({ id: 'hair-result' })],
+      finished_at: '2025-01-01T10:01:00.000Z',
+    });
+    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [done] }));
+    const { result: hook } = renderStudioJob('hairstyle-changer');
+    await waitFor(() => expect(hook.current.lastResult?.id).toBe('done-job'));
+    expect(hook.current.status).toBe('idle');
+    act(() => hook.current.open('done-job'));
+    await waitFor(() => expect(hook.current.status).toBe('completed'));
+    expect(hook.current.lastResult).toBeNull();
   });
 
   it('open shows a past job of the history (and remembers it for this tab)', async () => {

@@ -1,37 +1,25 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { I18n } from '@lingui/core';
 import type { Asset } from '../../contract/media.ts';
 import type { Feature, Generation, GenerationRequest, GenerationStage, GenerationStatus } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
-import type { OutboxStatus, OutboxSubmit } from '../../kernel/outbox-entries.ts';
+import type { OutboxStatus } from '../../kernel/outbox-entries.ts';
+import { sessionUserAtom } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { useQueuedGeneration } from './use-queued-generation.ts';
+import { describeQueuedFailure, useQueuedGeneration } from './use-queued-generation.ts';
 import { describeGenerationError, generationText, stageText as translateStage, type GenerationErrorDescription } from './generation-messages.ts';
 import { useGenerationStream } from './generation-stream.ts';
-import { generationKeys, isPendingStatus } from './api.ts';
+import { generationKeys, isPendingStatus, isTransientSubmitError, newIdempotencyKey } from './api.ts';
 import { generationQueryOptions, pendingGenerationsQueryOptions, recordNewGeneration } from './cache.ts';
 import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } from './mutations.ts';
-import { elapsedSeconds, expectedDuration, type ExpectedDuration } from './expected-duration.ts';
-import { pickReattachJob, readShownJob, writeShownJob } from './shown-job.ts';
+import { elapsedSeconds, expectedDuration, useExpectedDurations, type ExpectedDuration } from './expected-duration.ts';
+import { pickReattachJob, readLastJob, readShownJob, restoresShownJob, writeLastJob, writeShownJob } from './shown-job.ts';
+import { clearPendingSubmit, readPendingSubmit, writePendingSubmit, type PendingSubmit } from './pending-submit.ts';
 
 /** The elapsed time on the processing screen moves once a second. */
 const TICK_MS = 1_000;
-
-// ── A queued generation's failure ────────────────────────────────────────────────────
-
-/** Why a queued generation was refused: the server's answer, or (no status) a file of it that could not be sent. */
-function describeQueuedFailure(submit: OutboxSubmit, i18n: I18n): GenerationErrorDescription {
-  if (!submit.errorStatus) {
-    return {
-      title: i18n._(msg`Tạo thất bại`),
-      description: i18n._(msg`Một tệp của lần tạo này không tải lên được. Vui lòng chọn lại tệp rồi tạo lại.`),
-    };
-  }
-  return describeGenerationError(new ApiError(submit.error ?? '', submit.errorStatus, submit.errorBody), i18n);
-}
 
 // ── The hook ──────────────────────────────────────────────────────────────────────────
 
@@ -54,7 +42,7 @@ export interface StudioJob {
   progress: number;
   /** Since the job was created; ticks every second while it runs. */
   elapsedSeconds: number;
-  /** The expected time for this job (docs/product-rules.md#processing-times). */
+  /** The expected time of this job: what the server measured for its tool and engine, else the registry's default. */
   expected: ExpectedDuration;
   /** The first result and all of them (a multi-image edit can give several). */
   result: Asset | null;
@@ -66,7 +54,12 @@ export interface StudioJob {
   /** Looking for a running job of this tool to come back to; the screen may wait before showing the form. */
   isReattaching: boolean;
   isCancelling: boolean;
-  /** Submits a request (a new Idempotency-Key) and follows its job. Resolves to the job, or null when refused (see `error`). */
+  /**
+   * Submits a request (a new Idempotency-Key, kept for this tab until the server answers) and
+   * follows its job. Resolves to the job, or null when refused (see `error`). While a submit
+   * whose answer never came is kept (a reload, no connection), it is that one that goes again,
+   * with its key: one intent is never charged twice.
+   */
   submit: (request: GenerationRequest) => Promise<Generation | null>;
   /** Sends the refused submit again with the same key (Try Again after a lost answer). */
   retrySubmit: () => Promise<Generation | null>;
@@ -78,6 +71,11 @@ export interface StudioJob {
   open: (id: string) => void;
   /** Try Another / Create New: back to the form (a job still running keeps running). */
   reset: () => void;
+  /**
+   * On the form, the completed job this tab showed last (coming back to the studio opens on the
+   * form; `open(lastResult.id)` shows it again); null otherwise.
+   */
+  lastResult: Generation | null;
   /**
    * A generation submitted while its files still waited for the network (or offline): kept in
    * the upload outbox and submitted once they are sent; the screen then follows its job. A
@@ -95,8 +93,11 @@ function asFeatures(feature: Feature | readonly Feature[]): readonly Feature[] {
 /**
  * The job a studio screen shows. After `submit` it follows that job; on mount it comes back to
  * the newest pending job of this tool (`feature`; the upscaler passes both of its modes), so
- * leaving the processing screen, or reloading, returns to it; with none running, to the job
- * this tab showed last (its result, if it ended meanwhile) until `reset`. Toasts 'Generation
+ * leaving the processing screen, or reloading, returns to it. With none running, a reload of the
+ * page restores the job it showed (its result, if it ended meanwhile); coming back otherwise
+ * opens on the form and offers the last job shown as `lastResult`. A submit still on its
+ * way when the page reloaded (see pending-submit.ts) is sent again with its key on mount, and
+ * the screen follows the job it made. Toasts 'Generation
  * Successful' or 'Generation Failed' once when a job it saw running ends while the screen is
  * open. Independent of the router: the screens decide where each status leads.
  */
@@ -105,12 +106,16 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const features = useMemo(() => featureKey.split(',') as Feature[], [featureKey]);
   const { t, i18n } = useLingui();
   const client = useQueryClient();
+  const account = useAtomValue(sessionUserAtom)?.id ?? null;
+  const measured = useExpectedDurations();
   // The job's progress and end are pushed while the screen is open (polling is the fallback).
   useGenerationStream();
 
   const [jobId, setJobId] = useState<string | null>(null);
   /** The last mutation the person started: its error is the one shown. */
   const [lastAction, setLastAction] = useState<'submit' | 'regenerate' | null>(null);
+  /** A kept submit found on mount is on its way again (see below). */
+  const [resuming, setResuming] = useState(false);
   /** Reattaching happens once per mount, and never after the person acted. */
   const [attachDecided, setAttachDecided] = useState(false);
 
@@ -122,14 +127,21 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   // only: the form waits for this answer.
   const pending = useQuery({ ...pendingGenerationsQueryOptions(features), refetchOnMount: 'always', retry: 1, enabled: !attachDecided });
   // Decided during render (React's "adjusting state" pattern), once the fresh answer is in (or
-  // the query is paused offline: the form then shows at once). The newest running job wins; else
-  // the job this tab's screen last showed, which may have ended while the person was away (or
-  // during a reload) and whose result is then shown.
+  // the query is paused offline: the form then shows at once). The newest running job wins; else,
+  // after a reload of this page, what the screen showed (a job that may have ended meanwhile,
+  // whose result is then shown). Coming back otherwise opens on the form, the last result
+  // offered beside it (`lastResult`).
   if (!attachDecided && ((pending.isFetchedAfterMount && !pending.isFetching) || pending.fetchStatus === 'paused')) {
     setAttachDecided(true);
-    const found = pickReattachJob(pending.data ?? [], features)?.id ?? readShownJob(featureKey);
+    const found = pickReattachJob(pending.data ?? [], features)?.id ?? (restoresShownJob() ? readShownJob(featureKey) : null);
     if (found) setJobId(found);
   }
+
+  // The last job shown, offered from the form until another replaces it.
+  const [lastJobId, setLastJobId] = useState(() => readLastJob(featureKey));
+  const lastJobQuery = useQuery({ ...generationQueryOptions(lastJobId ?? ''), enabled: lastJobId !== null && jobId === null && attachDecided });
+  const lastJob = lastJobQuery.data;
+  const lastResult = jobId === null && lastJob?.id === lastJobId && lastJob?.status === 'completed' && lastJob.results.length > 0 ? lastJob : null;
 
   const jobQuery = useQuery({
     ...generationQueryOptions(jobId ?? ''),
@@ -144,10 +156,17 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const gone = jobId !== null && !jobQuery.data && jobQuery.error instanceof ApiError && jobQuery.error.status === 404;
   if (gone) setJobId(null);
 
-  // Remembered for this tab once the screen knows what it shows; forgotten by Try Another.
+  // Remembered for this tab once the screen knows what it shows (null: the form).
   useEffect(() => {
     if (attachDecided) writeShownJob(featureKey, jobId);
   }, [attachDecided, featureKey, jobId]);
+  // The last job shown follows the screen; one deleted meanwhile is nothing to offer.
+  const lastGone = lastJobId !== null && lastJobQuery.error instanceof ApiError && lastJobQuery.error.status === 404;
+  if (attachDecided && jobId !== null && jobId !== lastJobId) setLastJobId(jobId);
+  else if (lastGone) setLastJobId(null);
+  useEffect(() => {
+    if (attachDecided) writeLastJob(featureKey, lastJobId);
+  }, [attachDecided, featureKey, lastJobId]);
 
   // ── The end toast, once per job seen running ──
   const lastSeen = useRef<{ id: string; status: GenerationStatus } | null>(null);
@@ -184,10 +203,9 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
 
   /** Bumped by `reset`: an answer to a request sent before it no longer takes over the screen. */
   const epoch = useRef(0);
-  const follow = useCallback(
+  /** Waits for a submit or regenerate and shows its job (the state saying it left is set by the caller). */
+  const track = useCallback(
     async (send: () => Promise<Generation>, action: 'submit' | 'regenerate'): Promise<Generation | null> => {
-      setAttachDecided(true);
-      setLastAction(action);
       const started = epoch.current;
       try {
         const accepted = await send();
@@ -200,17 +218,64 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
         const described = describeGenerationError(error, i18n);
         notify.error(described.title, { description: described.description });
         return null;
+      } finally {
+        setResuming(false);
       }
     },
     [t, i18n],
   );
+  const follow = useCallback(
+    (send: () => Promise<Generation>, action: 'submit' | 'regenerate'): Promise<Generation | null> => {
+      setAttachDecided(true);
+      setLastAction(action);
+      return track(send, action);
+    },
+    [track],
+  );
+
+  /** Sends a kept submit with its key; forgets it once the server answered (a job, or a refusal that made none). */
+  const sendKept = useCallback(
+    async (intent: PendingSubmit): Promise<Generation> => {
+      try {
+        const accepted = await submitRequest(intent.request, intent.key);
+        if (account) clearPendingSubmit(account, featureKey);
+        return accepted;
+      } catch (error) {
+        // No answer (offline, a reload, a gateway error): the server may have made the job, so the key stays.
+        if (account && !isTransientSubmitError(error)) clearPendingSubmit(account, featureKey);
+        throw error;
+      }
+    },
+    [submitRequest, account, featureKey],
+  );
+
+  // A submit this tab sent before a reload, whose answer never came: sent again with its key, the
+  // server returns the job it made (or makes it now), and the screen follows it. Found during
+  // render (the screen says "Sending request…" at once), sent by the effect.
+  const [kept, setKept] = useState<PendingSubmit | null | undefined>(undefined);
+  if (kept === undefined && account) {
+    const found = readPendingSubmit(account, featureKey);
+    setKept(found);
+    if (found) {
+      setAttachDecided(true);
+      setLastAction('submit');
+      setResuming(true);
+    }
+  }
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!kept || resumed.current) return;
+    resumed.current = true;
+    void track(() => sendKept(kept), 'submit');
+  }, [kept, track, sendKept]);
 
   const { lastIdempotencyKey } = submitter;
   const retrySubmit = useCallback(() => {
-    if (lastIdempotencyKey() === null) return Promise.resolve(null);
+    const stored = account ? readPendingSubmit(account, featureKey) : null;
+    if (!stored && lastIdempotencyKey() === null) return Promise.resolve(null);
     setJobId(null);
-    return follow(retrySubmitRequest, 'submit');
-  }, [follow, retrySubmitRequest, lastIdempotencyKey]);
+    return follow(() => (stored ? sendKept(stored) : retrySubmitRequest()), 'submit');
+  }, [follow, retrySubmitRequest, lastIdempotencyKey, account, featureKey, sendKept]);
 
   const regenerate = useCallback(
     (id?: string) => {
@@ -242,9 +307,12 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
       if (shouldQueue(request) && (await queue(request).catch(() => false))) return null;
       // The new job replaces whatever was shown.
       setJobId(null);
-      return follow(() => submitRequest(request), 'submit');
+      // Kept before the POST leaves; a submit still kept (its answer never came) goes instead.
+      const intent = (account ? readPendingSubmit(account, featureKey) : null) ?? { key: newIdempotencyKey(), request };
+      if (account) writePendingSubmit(account, featureKey, intent);
+      return follow(() => sendKept(intent), 'submit');
     },
-    [follow, submitRequest, shouldQueue, queue],
+    [follow, sendKept, shouldQueue, queue, account, featureKey],
   );
 
   const cancel = useCallback(async () => {
@@ -269,7 +337,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   }, [resetSubmit, resetRegenerate]);
 
   // ── What the screen shows ──
-  const submitting = submitter.isPending || regenerator.isPending;
+  const submitting = submitter.isPending || regenerator.isPending || resuming;
   const actionError = lastAction === 'regenerate' ? regenerator.error : lastAction === 'submit' ? submitter.error : null;
 
   let status: StudioJobStatus;
@@ -298,7 +366,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     stageText: stage ? translateStage(stage, i18n) : null,
     progress: job ? (job.status === 'completed' ? 100 : Math.min(100, Math.max(0, job.progress))) : 0,
     elapsedSeconds: job ? elapsedSeconds(job, now) : 0,
-    expected: expectedDuration(expectedFeature, job),
+    expected: expectedDuration(expectedFeature, job, measured),
     result: results[0] ?? null,
     results,
     error,
@@ -311,6 +379,7 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     regenerate,
     open,
     reset,
+    lastResult,
     queued: queuedGeneration.queued
       ? {
           id: queuedGeneration.queued.id,

@@ -22,7 +22,7 @@ export const MEDIA_MESSAGE_DESCRIPTORS = {
   assetNotFound: msg`Không tải được tệp`,
   linkExpired: msg`Liên kết của tệp này đã hết hạn. Vui lòng tải lại trang.`,
   // `{n}`: whole minutes to wait.
-  tooManyUploads: msg({ message: 'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi {n} phút rồi thử lại.' }),
+  tooManyUploads: msg({ message: 'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi {n, plural, other {# phút}} rồi thử lại.' }),
   // `{used}`, `{limit}`: storage sizes, e.g. '4,9 GB'.
   storageFull: msg({ message: 'Không đủ dung lượng lưu trữ: đã dùng {used} trên {limit}. Hãy xóa bớt tệp trong thư viện để tải tệp này lên.' }),
 } as const satisfies Record<MediaMessageKey, MessageDescriptor>;
@@ -30,7 +30,7 @@ export const MEDIA_MESSAGE_DESCRIPTORS = {
 /** Problems the client finds itself (no server code): too many files, no connection, a stalled upload. */
 export const CLIENT_UPLOAD_DESCRIPTORS = {
   // `{max}`: how many files the step takes.
-  tooManyFiles: msg({ message: 'Chỉ chọn được tối đa {max} tệp.' }),
+  tooManyFiles: msg({ message: 'Chỉ chọn được tối đa {max, plural, other {# tệp}}.' }),
   network: msg`Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.`,
   timeout: msg`Tải lên bị gián đoạn quá lâu. Vui lòng kiểm tra mạng và thử lại.`,
 } as const;

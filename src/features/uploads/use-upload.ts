@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { Asset, UploadPurpose } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { assetKeys } from '../media/api.ts';
@@ -93,7 +93,7 @@ export function useUpload(options: UseUploadOptions): UseUpload {
     if (options.toasts === false) return;
     const count = result.succeeded.length;
     if (count > 0) {
-      notify.success(i18n._(UPLOAD_SUCCESS_DESCRIPTORS[result.kind]), count > 1 ? { description: i18n._(msg`Đã tải lên ${count} tệp.`) } : undefined);
+      notify.success(i18n._(UPLOAD_SUCCESS_DESCRIPTORS[result.kind]), count > 1 ? { description: i18n._(msg`Đã tải lên ${plural(count, { other: '# tệp' })}.`) } : undefined);
     }
     const waiting = result.waiting.length;
     if (waiting > 0) {
@@ -107,7 +107,7 @@ export function useUpload(options: UseUploadOptions): UseUpload {
       const failures = result.failed.length;
       const name = first.file.name;
       notify.error(i18n._(UPLOAD_FAILURE_DESCRIPTORS[result.kind]), {
-        description: failures > 1 ? i18n._(msg`${failures} tệp không tải lên được. ${name}: ${reason}`) : reason,
+        description: failures > 1 ? i18n._(msg`${plural(failures, { other: '# tệp không tải lên được' })}. ${name}: ${reason}`) : reason,
       });
     }
   });

@@ -7,6 +7,7 @@ import { AppLink } from '../../../ui/link.tsx';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
+import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
@@ -39,6 +40,7 @@ export function BodyGeneratorScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('body-generator');
   const credits = useCredits();
+  const wait = useExpectedWait('body-generator');
 
   const [params, setParams] = useState<BodyParams>(INITIAL_BODY_PARAMS);
   const [face, setFace] = useState<Asset | null>(null);
@@ -158,7 +160,7 @@ export function BodyGeneratorScreen() {
           </h2>
           <BodySummary params={params} face={face} />
           <p className={s.muted}>
-            <Trans>Tạo một người mẫu dùng 1 tín dụng. Ảnh thường xong sau khoảng 30–60 giây.</Trans>
+            <Trans>Tạo một người mẫu dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
           </p>
           <StudioGenerate
             studio={studio}

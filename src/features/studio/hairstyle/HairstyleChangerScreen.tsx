@@ -9,6 +9,7 @@ import { generationText } from '../../generations/generation-messages.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS } from '../../uploads/upload-messages.ts';
 import { uploadFile, uploadProblemOf } from '../../uploads/transport.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
+import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
@@ -82,6 +83,7 @@ export function HairstyleChangerScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('hairstyle-changer');
   const credits = useCredits();
+  const wait = useExpectedWait('hairstyle-changer');
 
   const [photo, setPhoto] = useState<Asset | null>(null);
   const [reference, setReference] = useState<Asset | null>(null);
@@ -276,7 +278,7 @@ export function HairstyleChangerScreen() {
           </p>
 
           <p className={s.muted}>
-            <Trans>Mỗi lần đổi kiểu tóc dùng 1 tín dụng. Ảnh thường xong sau khoảng 30–60 giây.</Trans>
+            <Trans>Mỗi lần đổi kiểu tóc dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
           </p>
           <StudioGenerate
             studio={studio}

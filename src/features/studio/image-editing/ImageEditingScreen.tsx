@@ -5,6 +5,7 @@ import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
+import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
@@ -50,6 +51,7 @@ export function ImageEditingScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('image-editing');
   const credits = useCredits();
+  const wait = useExpectedWait('image-editing');
 
   const [mode, setMode] = useState<EditMode>('single');
   const [images, setImages] = useState<Asset[]>([]);
@@ -192,7 +194,7 @@ export function ImageEditingScreen() {
             <Trans>Bước 3: Tạo ảnh</Trans>
           </h2>
           <p className={s.muted}>
-            <Trans>Mỗi ảnh dùng 1 tín dụng. Thường mất khoảng 2–3 phút.</Trans>
+            <Trans>Mỗi ảnh dùng 1 tín dụng. Thường mất khoảng {wait}.</Trans>
           </p>
           <StudioGenerate
             studio={studio}

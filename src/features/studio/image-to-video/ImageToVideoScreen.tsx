@@ -5,7 +5,7 @@ import type { Asset } from '../../../contract/media.ts';
 import { mediaSrc } from '../../../lib/format.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText, stageText } from '../../generations/generation-messages.ts';
-import { EXPECTED_DURATIONS } from '../../generations/expected-duration.ts';
+import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { useStudioJob, type StudioJob } from '../../generations/use-studio-job.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
@@ -32,8 +32,6 @@ import * as v from './image-to-video.css.ts';
  * (`data-step` = upload | configure | generate), `i2v-summary` with `i2v-summary-model`,
  * `i2v-summary-duration`, `i2v-summary-resolution`; `video-stage` (`data-stage`, `data-state`).
  */
-
-const MINUTE_S = 60;
 
 export function ImageToVideoScreen() {
   const { t, i18n } = useLingui();
@@ -217,16 +215,12 @@ function Summary({ image, params }: { image: Asset | null; params: VideoParams }
   );
 }
 
-/** The expected wait for a video (docs/product-rules.md#processing-times), in whole minutes. */
+/** The wait for a video: what the server measured on the engine that runs it, else the default. */
 function ExpectedNote() {
-  const { minSeconds, maxSeconds } = EXPECTED_DURATIONS['image-to-video'];
-  const min = Math.round(minSeconds / MINUTE_S);
-  const max = Math.round(maxSeconds / MINUTE_S);
+  const wait = useExpectedWait('image-to-video');
   return (
     <p className={s.muted}>
-      <Trans>
-        Video thường hoàn tất sau khoảng {min}–{max} phút. Bạn có thể rời trang trong lúc chờ.
-      </Trans>
+      <Trans>Video thường hoàn tất sau khoảng {wait}. Bạn có thể rời trang trong lúc chờ.</Trans>
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Feature, Generation, GenerationStatus } from '../../../contract/generations.ts';
 import { button } from '../../../ui/button.css.ts';
 import { mediaSrc } from '../../../lib/format.ts';
+import { EmptyState, ErrorState } from '../../../ui/States.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import { generationsInfiniteQueryOptions, generationsOf } from '../../generations/cache.ts';
 import * as s from './studio.css.ts';
@@ -87,18 +88,15 @@ export function HistoryPanel({ feature, studio, title, tutorialTarget }: History
           <Trans>Đang tải lịch sử...</Trans>
         </p>
       ) : query.isError && jobs.length === 0 ? (
-        <div role="alert" data-testid="history-error">
-          <p className={s.error}>
-            <Trans>Không tải được danh sách</Trans>
-          </p>
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="history-retry">
-            <Trans>Thử lại</Trans>
-          </button>
-        </div>
+        <ErrorState
+          variant="compact"
+          title={<Trans>Không tải được danh sách</Trans>}
+          onRetry={() => void query.refetch()}
+          testId="history-error"
+          retryTestId="history-retry"
+        />
       ) : jobs.length === 0 ? (
-        <p className={s.muted} data-testid="history-empty">
-          <Trans>Chưa có lịch sử</Trans>
-        </p>
+        <EmptyState variant="compact" title={<Trans>Chưa có lịch sử</Trans>} testId="history-empty" />
       ) : (
         <ul className={s.historyList}>
           {jobs.map((job) => {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
+import { formatExpectedWait } from '../../generations/expected-duration.ts';
 import { formatClock } from './format.ts';
 import * as s from './studio.css.ts';
 
@@ -11,7 +12,7 @@ import * as s from './studio.css.ts';
  * may leave: the job keeps running and the screen comes back to it (useStudioJob reattaches).
  *
  * Stable test ids: `processing-view` (`data-job-id`, `data-status`), `processing-stage`,
- * `processing-progress`, `processing-elapsed`, `processing-cancel`.
+ * `processing-progress`, `processing-elapsed`, `processing-expected`, `processing-cancel`.
  */
 
 export interface ProcessingViewProps {
@@ -19,7 +20,7 @@ export interface ProcessingViewProps {
 }
 
 export function ProcessingView({ studio }: ProcessingViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Looking for a job to come back to (after a reload): nothing to show yet.
   if (studio.isReattaching) {
     return (
@@ -31,8 +32,7 @@ export function ProcessingView({ studio }: ProcessingViewProps) {
   const { job, status, progress, elapsedSeconds, expected } = studio;
   const text = studio.stageText ?? t`Đang gửi yêu cầu...`;
   const elapsed = formatClock(elapsedSeconds);
-  const min = formatClock(expected.minSeconds);
-  const max = formatClock(expected.maxSeconds);
+  const wait = formatExpectedWait(expected, i18n);
   return (
     <section className={`${s.card} ${s.processing}`} data-testid="processing-view" data-job-id={job?.id} data-status={status} aria-busy="true">
       <div className={s.spinner} aria-hidden="true" />
@@ -44,10 +44,8 @@ export function ProcessingView({ studio }: ProcessingViewProps) {
         <span data-testid="processing-elapsed">
           <Trans>Đã chạy: {elapsed}</Trans>
         </span>
-        <span>
-          <Trans>
-            Thời gian dự kiến: {min}–{max}
-          </Trans>
+        <span data-testid="processing-expected">
+          <Trans>Thời gian dự kiến: {wait}</Trans>
         </span>
       </div>
       <p className={s.muted}>

@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
 import { NotificationPrompt } from '../../offline/NotificationPrompt.tsx';
 import { STUDIOS, type StudioId } from '../../registry/studios.ts';
+import type { Generation } from '../../../contract/generations.ts';
+import { LastResultCard } from './LastResultCard.tsx';
 import * as s from './studio.css.ts';
 
 /**
@@ -30,6 +32,8 @@ export interface StudioPageProps {
   /** Next (Tiếp tục); hidden when absent. */
   onNext?: () => void;
   nextDisabled?: boolean;
+  /** Above a fresh form: the last result of this studio, to open again. */
+  lastResult?: { job: Generation; onOpen: () => void } | undefined;
   /** Why Next is disabled (shown next to it and named by it). */
   nextHint?: ReactNode;
   /** The header's right side (the tutorial help button). */
@@ -40,7 +44,7 @@ export interface StudioPageProps {
 }
 
 export function StudioPage(props: StudioPageProps) {
-  const { studio, steps, currentStep, onBack, onNext, nextDisabled = false, nextHint, headerActions, aside, children } = props;
+  const { studio, steps, currentStep, onBack, onNext, nextDisabled = false, nextHint, headerActions, aside, lastResult, children } = props;
   const { t, i18n } = useLingui();
   const entry = STUDIOS[studio];
   const titleId = useId();
@@ -78,6 +82,7 @@ export function StudioPage(props: StudioPageProps) {
         <main className={s.main} aria-labelledby={titleId}>
           {/* In the flow above the tool's screen: the offer never covers the job or its result. */}
           <NotificationPrompt />
+          {lastResult ? <LastResultCard job={lastResult.job} onOpen={lastResult.onOpen} /> : null}
           {children}
           {onBack || onNext ? (
             <div className={s.nav}>

@@ -186,3 +186,7 @@ export const select = style({
   color: vars.color.ink,
 });
 export { badge, badgeTone, card, cardTitle, error, fileName, item, itemRow, items, muted } from '../../../ui/panel.css.ts';
+
+/* The form's "Last result" card (coming back to a studio). */
+export const lastResult = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'], flexWrap: 'wrap' });
+export const lastResultBody = style({ display: 'grid', gap: vars.space['1'], flex: '1 1 12rem', minWidth: 0 });

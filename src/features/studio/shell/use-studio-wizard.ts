@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { Generation } from '../../../contract/generations.ts';
 import type { StudioStep } from './StudioPage.tsx';
 
 /**
@@ -24,6 +25,9 @@ export interface WizardJob {
   isRunning: boolean;
   isReattaching: boolean;
   reset: () => void;
+  /** The completed job shown last, offered above a fresh form (see useStudioJob). */
+  lastResult?: Generation | null;
+  open?: (id: string) => void;
 }
 
 export interface StudioWizardOptions {
@@ -62,6 +66,8 @@ export interface StudioWizard {
     onBack?: () => void;
     onNext?: () => void;
     nextDisabled: boolean;
+    /** On the form: the last result and how to show it again. */
+    lastResult?: { job: Generation; onOpen: () => void };
   };
 }
 
@@ -107,7 +113,7 @@ export function useStudioWizard({ job, steps, canAdvance, mode = 'scroll', focus
 
   const completed = useCallback((index: number) => setFormStep((current) => (current === index ? index + 1 : current)), []);
 
-  const { reset } = job;
+  const { reset, lastResult, open } = job;
   const restart = useCallback(() => {
     reset();
     setFormStep(0);
@@ -129,6 +135,7 @@ export function useStudioWizard({ job, steps, canAdvance, mode = 'scroll', focus
       onBack: inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined,
       onNext: inForm && formStep < generateStep ? () => goTo(formStep + 1) : undefined,
       nextDisabled: !canAdvance(formStep),
+      lastResult: inForm && lastResult && open ? { job: lastResult, onOpen: () => open(lastResult.id) } : undefined,
     },
   };
 }

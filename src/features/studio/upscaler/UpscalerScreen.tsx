@@ -5,6 +5,7 @@ import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS, typ
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
+import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
@@ -51,6 +52,8 @@ export function UpscalerScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob(UPSCALER_FEATURES);
   const credits = useCredits();
+  const imageWait = useExpectedWait('upscaler-image');
+  const videoWait = useExpectedWait('upscaler-video');
 
   const [mode, setMode] = useState<UpscalerMode>('image');
   const [image, setImage] = useState<Asset | null>(null);
@@ -193,7 +196,7 @@ export function UpscalerScreen() {
             <Trans>Bước 3: Nâng cấp</Trans>
           </h2>
           <p className={s.muted}>
-            {mode === 'image' ? <Trans>Ảnh thường xong sau khoảng 30–60 giây.</Trans> : <Trans>Video thường mất khoảng 2–5 phút.</Trans>}
+            {mode === 'image' ? <Trans>Ảnh thường xong sau khoảng {imageWait}.</Trans> : <Trans>Video thường mất khoảng {videoWait}.</Trans>}
           </p>
           <StudioGenerate
             studio={studio}

@@ -10,6 +10,7 @@ import { useScreenTutorial } from '../../tutorial/use-tutorial.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
+import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { StudioGenerate } from '../shell/GenerateButton.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
@@ -74,6 +75,7 @@ export function VirtualTryOnScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('virtual-tryon');
   const credits = useCredits();
+  const wait = useExpectedWait('virtual-tryon');
   const tour = useScreenTutorial(virtualTryOnTutorial);
 
   const [model, setModel] = useState<Asset | null>(null);
@@ -240,7 +242,7 @@ export function VirtualTryOnScreen() {
             <Trans>Bước 3: Tạo ảnh</Trans>
           </h2>
           <p className={s.muted}>
-            <Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng 30–45 giây cho mỗi món.</Trans>
+            <Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>
           </p>
           <StudioGenerate
             studio={studio}
