@@ -1,6 +1,22 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
+/**
+ * The SPA screens whose messages leave the `app` catalog for their own (src/locales/{locale}/app/<name>.po):
+ * each is reached only through a route (or a lazy component) that loads its catalog first.
+ * A folder ends with `/`; a single file does not.
+ */
+const APP_SCREEN_CATALOGS: Record<string, string[]> = {
+  dashboard: ['features/dashboard/'],
+  history: ['features/history/'],
+  profile: ['features/profile/', 'features/offline/OfflineSettings.tsx'],
+  library: ['features/assets/library/', 'features/offline/PinToggle.tsx'],
+  'share-target': ['features/share-target/'],
+  admin: ['features/admin/'],
+  'dev-tools': ['features/dev-tools/'],
+  'device-check': ['features/shell/device-check/'],
+};
+
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.
 export default defineConfig({
@@ -28,10 +44,27 @@ export default defineConfig({
       include: ['<rootDir>/src/features/studio/{name}/'],
       exclude: ['**/*.test.*'],
     },
+    // One catalog per lazily loaded SPA screen (APP_SCREEN_CATALOGS), loaded by its route before
+    // it renders (src/lib/i18n-app.ts): a studio's first load does not carry the dashboard's text.
+    ...Object.entries(APP_SCREEN_CATALOGS).map(([name, folders]) => ({
+      path: `<rootDir>/src/locales/{locale}/app/${name}`,
+      include: folders.map((folder) => `<rootDir>/src/${folder}`),
+      exclude: ['**/*.test.*'],
+    })),
     {
       path: '<rootDir>/src/locales/{locale}/app',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/**', '<rootDir>/src/features/studio/*/**', '<rootDir>/src/lib/**', '<rootDir>/src/ui/**'],
+      exclude: [
+        '**/node_modules/**',
+        '**/*.test.*',
+        '<rootDir>/src/features/site/**',
+        '<rootDir>/src/features/studio/*/**',
+        '<rootDir>/src/lib/**',
+        '<rootDir>/src/ui/**',
+        ...Object.values(APP_SCREEN_CATALOGS)
+          .flat()
+          .map((folder) => `<rootDir>/src/${folder}${folder.endsWith('/') ? '**' : ''}`),
+      ],
     },
   ],
   format: formatter({ lineNumbers: false }),

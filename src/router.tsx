@@ -1,8 +1,7 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import { RenderErrorScreen } from './features/shell/ErrorScreens.tsx';
-import { NotFoundScreen } from './features/shell/NotFoundPage.tsx';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
 
 export interface RouterContext {
@@ -19,7 +18,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultErrorComponent: RenderErrorScreen,
-    defaultNotFoundComponent: NotFoundScreen,
+    // The not-found page is in the public site's frame: its code loads only when a path is unknown.
+    defaultNotFoundComponent: lazyRouteComponent(() => import('./features/shell/NotFoundPage.tsx'), 'NotFoundScreen'),
     defaultPendingComponent: LoadingScreen,
     // Lazy screens show the loading indicator only when they take longer than this (ms),
     // so fast navigations do not flash it.

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
+import { loadScreenCatalogs } from '../lib/i18n-app.ts';
 import { DeviceGate } from '../features/shell/DeviceRestriction.tsx';
 import { DeviceCheck, DeviceCheckFrame } from '../features/shell/device-check/DeviceCheckPage.tsx';
 
@@ -9,6 +10,8 @@ export const Route = createFileRoute('/test')({
     title: msg`Kiểm tra thiết bị`,
     description: msg`Kiểm tra thiết bị và trình duyệt của bạn có dùng được các studio AI của Atelier hay không.`,
   },
+  // The check's messages before it renders.
+  loader: () => loadScreenCatalogs('device-check'),
   component: TestRoute,
 });
 

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { IconAlert } from './icons/index.ts';
+import { IconAlert } from './icons/app/IconAlert.tsx';
 import * as s from './field.css.ts';
 
 /** What a field hands its control: its id and the links to its hint and error text. */

@@ -2,7 +2,7 @@ import { useRef, type KeyboardEventHandler, type ReactNode, type RefObject } fro
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import { useFocusTrap } from './focus-trap.ts';
-import { IconClose } from './icons/index.ts';
+import { IconClose } from './icons/app/IconClose.tsx';
 import * as s from './modal.css.ts';
 
 export type DataAttributes = { [key: `data-${string}`]: string | number | boolean | undefined };

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { button } from './button.css.ts';
-import { IconAlert, IconRefresh } from './icons/index.ts';
+import { IconAlert } from './icons/app/IconAlert.tsx';
+import { IconRefresh } from './icons/app/IconRefresh.tsx';
 import * as s from './states.css.ts';
 
 interface StateProps {

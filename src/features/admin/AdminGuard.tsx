@@ -7,7 +7,7 @@ import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { profileQueryOptions } from '../auth/api.ts';
 import { authText } from '../auth/messages.ts';
-import { IconShield } from '../../ui/icons/index.ts';
+import { IconShield } from '../../ui/icons/app/IconShield.tsx';
 import * as s from './admin.css.ts';
 import '../../ui/global.css.ts';
 

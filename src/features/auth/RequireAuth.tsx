@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.css.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
-import { IconLock } from '../../ui/icons/index.ts';
+import { IconLock } from '../../ui/icons/app/IconLock.tsx';
 import { useOpenAuthModal } from './auth-modal-state.ts';
 import * as s from './auth.css.ts';
 

@@ -10,7 +10,7 @@ import { pendingVerificationEmailAtom } from './auth-modal-state.ts';
 import { authErrorText } from './errors.ts';
 import { Busy, FormAlert, TextField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
-import { IconShieldCheck } from '../../ui/icons/index.ts';
+import { IconShieldCheck } from '../../ui/icons/auth/IconShieldCheck.tsx';
 import { authText } from './messages.ts';
 import * as s from './auth.css.ts';
 

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { button } from '../../ui/button.css.ts';
 import { useOpenAuthModal } from '../auth/auth-modal-state.ts';
-import { IconLock } from '../../ui/icons/index.ts';
+import { IconLock } from '../../ui/icons/app/IconLock.tsx';
 import * as s from './dashboard.css.ts';
 
 interface AuthRequiredProps {

@@ -7,7 +7,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { mediaSrc } from '../../lib/format.ts';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
-import { IconArrowRight } from '../../ui/icons/index.ts';
+import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { bodyModelsOf, bodyModelsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';

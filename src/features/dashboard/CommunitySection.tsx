@@ -5,7 +5,7 @@ import type { CommunityItem } from '../../contract/dashboard.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { mediaSrc } from '../../lib/format.ts';
-import { IconPlay } from '../../ui/icons/index.ts';
+import { IconPlay } from '../../ui/icons/media/IconPlay.tsx';
 import { communityQueryOptions } from './api.ts';
 import { formatRelativeTime } from '../../lib/format.ts';
 import { OfflineEmpty } from './OfflineEmpty.tsx';

@@ -6,7 +6,7 @@ import { INTL_LOCALE } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { button } from '../../ui/button.css.ts';
-import { IconArrowRight } from '../../ui/icons/index.ts';
+import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { BodyModelsSection } from './BodyModelsSection.tsx';
 import { CommunitySection } from './CommunitySection.tsx';

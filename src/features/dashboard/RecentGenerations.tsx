@@ -6,7 +6,7 @@ import type { Generation } from '../../contract/generations.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { mediaSrc } from '../../lib/format.ts';
-import { IconArrowRight } from '../../ui/icons/index.ts';
+import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { newestFirst } from '../generations/api.ts';
 import { generationsInfiniteQueryOptions, generationsOf } from '../generations/cache.ts';
 import { AuthRequired } from './AuthRequired.tsx';

@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { mediaSrc } from '../../lib/format.ts';
-import { IconRefresh } from '../../ui/icons/index.ts';
+import { IconRefresh } from '../../ui/icons/app/IconRefresh.tsx';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
 import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-list.ts';
 import { generationQueryOptions, generationsOf } from '../generations/cache.ts';

@@ -1,7 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { STUDIO_IDS, STUDIOS, studioPath, type StudioId } from './studios.ts';
-import { IconAgents, IconApi, IconAssets, IconChat, IconDashboard, IconHelp, IconHistory, IconPricing, IconSettings, type Icon } from '../../ui/icons/index.ts';
+import { IconAgents } from '../../ui/icons/app/IconAgents.tsx';
+import { IconApi } from '../../ui/icons/app/IconApi.tsx';
+import { IconAssets } from '../../ui/icons/app/IconAssets.tsx';
+import { IconChat } from '../../ui/icons/app/IconChat.tsx';
+import { IconDashboard } from '../../ui/icons/app/IconDashboard.tsx';
+import { IconHelp } from '../../ui/icons/app/IconHelp.tsx';
+import { IconHistory } from '../../ui/icons/app/IconHistory.tsx';
+import { IconPricing } from '../../ui/icons/app/IconPricing.tsx';
+import { IconSettings } from '../../ui/icons/app/IconSettings.tsx';
+import { type Icon } from '../../ui/icons/icon.tsx';
 
 export interface NavItem {
   /** Route path. Most studio routes arrive with later work, so links are plain strings. */

@@ -15,7 +15,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Feature } from '../../contract/features.ts';
 import type { AssetRole } from '../../contract/media.ts';
-import { IconBody, IconEdit, IconHair, IconTryOn, IconUpscale, IconVideo, type Icon } from '../../ui/icons/index.ts';
+import { IconBody } from '../../ui/icons/app/IconBody.tsx';
+import { IconEdit } from '../../ui/icons/app/IconEdit.tsx';
+import { IconHair } from '../../ui/icons/app/IconHair.tsx';
+import { IconTryOn } from '../../ui/icons/app/IconTryOn.tsx';
+import { IconUpscale } from '../../ui/icons/app/IconUpscale.tsx';
+import { IconVideo } from '../../ui/icons/app/IconVideo.tsx';
+import { type Icon } from '../../ui/icons/icon.tsx';
 
 /** The studios, in the sidebar's order; each is also its route's path without the slash. */
 export const STUDIO_IDS = ['virtual-tryon', 'body-generator', 'hairstyle-changer', 'image-to-video', 'image-editing', 'upscaler'] as const;

@@ -5,7 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeviceInfo, type DeviceInfo } from '../../lib/device.ts';
 import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
-import { IconArrowRight, IconCheck, IconHome, IconPhone, IconRefresh } from '../../ui/icons/index.ts';
+import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
+import { IconCheck } from '../../ui/icons/app/IconCheck.tsx';
+import { IconHome } from '../../ui/icons/app/IconHome.tsx';
+import { IconPhone } from '../../ui/icons/app/IconPhone.tsx';
+import { IconRefresh } from '../../ui/icons/app/IconRefresh.tsx';
 import * as s from './device.css.ts';
 
 export const DEVICE_TYPE_LABELS: Record<DeviceInfo['deviceType'], MessageDescriptor> = {

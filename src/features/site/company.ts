@@ -1,4 +1,11 @@
-import { FacebookIcon, InstagramIcon, LinkedInIcon, PinterestIcon, TikTokIcon, XIcon, YouTubeIcon, type IconComponent } from '../../ui/icons/index.ts';
+import { FacebookIcon } from '../../ui/icons/site/FacebookIcon.tsx';
+import { InstagramIcon } from '../../ui/icons/site/InstagramIcon.tsx';
+import { LinkedInIcon } from '../../ui/icons/site/LinkedInIcon.tsx';
+import { PinterestIcon } from '../../ui/icons/site/PinterestIcon.tsx';
+import { TikTokIcon } from '../../ui/icons/site/TikTokIcon.tsx';
+import { XIcon } from '../../ui/icons/site/XIcon.tsx';
+import { YouTubeIcon } from '../../ui/icons/site/YouTubeIcon.tsx';
+import { type IconComponent } from '../../ui/icons/icon.tsx';
 
 /** Contact details of the company behind Atelier, shown in the footer and on /about. */
 export const COMPANY = {

@@ -1,14 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import {
-  ExpandIcon,
-  FigureIcon,
-  FilmIcon,
-  HangerIcon,
-  ScissorsIcon,
-  WandIcon,
-  type IconComponent,
-} from '../../ui/icons/index.ts';
+import { ExpandIcon } from '../../ui/icons/site/ExpandIcon.tsx';
+import { FigureIcon } from '../../ui/icons/site/FigureIcon.tsx';
+import { FilmIcon } from '../../ui/icons/site/FilmIcon.tsx';
+import { HangerIcon } from '../../ui/icons/site/HangerIcon.tsx';
+import { ScissorsIcon } from '../../ui/icons/site/ScissorsIcon.tsx';
+import { WandIcon } from '../../ui/icons/site/WandIcon.tsx';
+import { type IconComponent } from '../../ui/icons/icon.tsx';
 import type { StudioId } from '../registry/studios.ts';
 
 /** The six AI tools as the public site presents them: the studios (a type only: the site loads none of the app). */

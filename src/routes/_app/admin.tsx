@@ -1,10 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
+import { loadScreenCatalogs } from '../../lib/i18n-app.ts';
 import { AdminGuard } from '../../features/admin/AdminGuard.tsx';
 
 /** Everything under /admin sits behind the admin guard (docs/product-rules.md#admin). */
 export const Route = createFileRoute('/_app/admin')({
   staticData: { title: msg`Quản trị` },
+  // The admin screens' messages (the guard's included) before they render.
+  loader: () => loadScreenCatalogs('admin'),
   component: AdminLayout,
 });
 

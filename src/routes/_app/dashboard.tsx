@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
+import { loadScreenCatalogs } from '../../lib/i18n-app.ts';
 import { DashboardPage } from '../../features/dashboard/DashboardPage.tsx';
 import { DASHBOARD_SEARCH_DEFAULTS, dashboardSearchSchema, type RecentFilter } from '../../features/dashboard/search.ts';
 
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/_app/dashboard')({
     title: msg`Bảng điều khiển`,
     description: msg`Mọi công cụ AI của Atelier ở một nơi: thử đồ ảo, tạo người mẫu, đổi kiểu tóc, ảnh thành video, chỉnh sửa và làm nét ảnh.`,
   },
+  // The dashboard's messages before it renders.
+  loader: () => loadScreenCatalogs('dashboard'),
   component: DashboardRoute,
 });
 

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { requireAuth } from '../../features/auth/RequireAuth.tsx';
 import { ShareChooser } from '../../features/share-target/ShareChooser.tsx';
 import { assetIdsOf, assetsParam, shareSearchSchema } from '../../features/share-target/search.ts';
+import { loadScreenCatalogs } from '../../lib/i18n-app.ts';
 import { loadStudioCatalogs } from '../../features/studio/catalogs.ts';
 
 /**
@@ -16,8 +17,8 @@ export const Route = createFileRoute('/_app/share')({
     title: msg`Ảnh được chia sẻ`,
     description: msg`Dùng ảnh vừa chia sẻ trong một công cụ của Atelier.`,
   },
-  // The upload messages (studio data catalog) before the chooser renders.
-  loader: () => loadStudioCatalogs(),
+  // The studios' shared messages and the chooser's own before it renders.
+  loader: () => Promise.all([loadStudioCatalogs(), loadScreenCatalogs('share-target')]),
   component: requireAuth(ShareRoute),
 });
 

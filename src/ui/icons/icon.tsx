@@ -3,6 +3,10 @@ import type { ReactNode, SVGProps } from 'react';
 /**
  * Small inline icons (no icon library: the public pages have a tight JS budget). Every icon is
  * decorative: the control that holds it carries the accessible name.
+ *
+ * One module an icon (app/, auth/, media/, site/), imported from its own file: with no barrel, the
+ * bundler places each icon in the chunk of the pages that use it, so the public pages do not
+ * carry the studio's icons and the other way round.
  */
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
   /** Width and height in px. */
@@ -44,6 +48,15 @@ export function Fill({ size = 24, children, ...rest }: IconProps & { children: R
 export function Line({ size = 20, strokeWidth = 1.6, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <Stroke size={size} strokeWidth={strokeWidth} {...rest}>
+      {children}
+    </Stroke>
+  );
+}
+
+/** The frame of the media viewers' and pickers' icons (navigate, zoom, play, download): 20 px, a firmer stroke. */
+export function Media({ children, ...props }: IconProps & { children: ReactNode }) {
+  return (
+    <Stroke size={20} strokeWidth={1.8} {...props}>
       {children}
     </Stroke>
   );

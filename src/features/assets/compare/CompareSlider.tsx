@@ -8,7 +8,8 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { capturePointer } from '../shared/pointer.ts';
-import { IconChevronLeft, IconChevronRight } from '../../../ui/icons/index.ts';
+import { IconChevronLeft } from '../../../ui/icons/media/IconChevronLeft.tsx';
+import { IconChevronRight } from '../../../ui/icons/media/IconChevronRight.tsx';
 import { clampPosition, positionFromKey, positionFromPointer } from './position.ts';
 import * as s from './compare.css.ts';
 

@@ -20,7 +20,7 @@ import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.css.ts';
 import { assetQueryOptions, linksExpiring } from '../../media/api.ts';
 import { formatDimensions } from '../../../lib/format.ts';
-import { IconDownload } from '../../../ui/icons/index.ts';
+import { IconDownload } from '../../../ui/icons/media/IconDownload.tsx';
 import { CloseButton, Modal } from '../../../ui/Modal.tsx';
 import { Over4kWarning } from '../over4k/Over4kWarning.tsx';
 import {

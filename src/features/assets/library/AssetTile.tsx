@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import type { UseInTarget } from '../incoming-asset.ts';
 import { mediaSrc } from '../../../lib/format.ts';
-import { IconImage } from '../../../ui/icons/index.ts';
+import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { UseInPopover } from './UseInMenu.tsx';
 import * as s from './library.css.ts';

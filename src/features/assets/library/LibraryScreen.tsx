@@ -26,7 +26,7 @@ import { PinToggle } from '../../offline/PinToggle.tsx';
 import { OutboxStatus } from '../../uploads/OutboxStatus.tsx';
 import type { UseInTarget } from '../incoming-asset.ts';
 import { assetKeys, assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring, useDeleteAssets } from '../../media/api.ts';
-import { IconDownload } from '../../../ui/icons/index.ts';
+import { IconDownload } from '../../../ui/icons/media/IconDownload.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { downloadMany } from './download-many.ts';
 import { TOOL_LABELS, UPLOAD_SOURCE_LABEL } from './labels.ts';

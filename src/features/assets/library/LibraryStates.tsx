@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { button } from '../../../ui/button.css.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconImage } from '../../../ui/icons/index.ts';
+import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { NAV, STUDIO_NAV } from '../../registry/nav-items.ts';
 import { STUDIO_IDS } from '../../registry/studios.ts';
 import { ErrorState } from '../../../ui/States.tsx';

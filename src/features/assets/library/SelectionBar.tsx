@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { IconClose, IconDownload } from '../../../ui/icons/index.ts';
+import { IconClose } from '../../../ui/icons/app/IconClose.tsx';
+import { IconDownload } from '../../../ui/icons/media/IconDownload.tsx';
 import * as s from './library.css.ts';
 
 export interface SelectionBarProps {

@@ -18,7 +18,8 @@ import type { Asset } from '../../../contract/media.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { formatBytes, formatDimensions, formatDuration, mediaSrc } from '../../../lib/format.ts';
 import { capturePointer } from '../shared/pointer.ts';
-import { IconChevronLeft, IconChevronRight } from '../../../ui/icons/index.ts';
+import { IconChevronLeft } from '../../../ui/icons/media/IconChevronLeft.tsx';
+import { IconChevronRight } from '../../../ui/icons/media/IconChevronRight.tsx';
 import { CloseButton, Modal } from '../../../ui/Modal.tsx';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import {

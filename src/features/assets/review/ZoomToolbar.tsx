@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconFit, IconZoomIn, IconZoomOut } from '../../../ui/icons/index.ts';
+import { IconFit } from '../../../ui/icons/media/IconFit.tsx';
+import { IconZoomIn } from '../../../ui/icons/media/IconZoomIn.tsx';
+import { IconZoomOut } from '../../../ui/icons/media/IconZoomOut.tsx';
 import { MAX_SCALE, MIN_SCALE, ZOOM_STEP } from './zoom.ts';
 import * as s from './review.css.ts';
 

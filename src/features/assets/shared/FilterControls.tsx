@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconSearch } from '../../../ui/icons/index.ts';
+import { IconSearch } from '../../../ui/icons/media/IconSearch.tsx';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import { Tabs } from '../../../ui/Tabs.tsx';
 import * as s from './filter-controls.css.ts';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { formatDuration } from '../../../lib/format.ts';
-import { IconPlay } from '../../../ui/icons/index.ts';
+import { IconPlay } from '../../../ui/icons/media/IconPlay.tsx';
 import { thumbBadge, thumbKindBadge } from './thumb-badges.css.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { button } from '../../../ui/button.css.ts';
-import { GoogleLogo } from '../../../ui/icons/index.ts';
+import { GoogleLogo } from '../../../ui/icons/auth/GoogleLogo.tsx';
 import { GoogleAlertView } from './GoogleAlertView.tsx';
 import { useGoogleSignIn } from './use-google-sign-in.ts';
 import * as s from '../auth.css.ts';

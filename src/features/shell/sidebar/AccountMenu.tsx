@@ -4,7 +4,11 @@ import { displayName, isAdmin, type SessionUser } from '../../../lib/session.ts'
 import { AppLink } from '../../../ui/link.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { Avatar } from './Avatar.tsx';
-import { IconChevronDown, IconChevronUpDown, IconLogout, IconShield, IconUser } from '../../../ui/icons/index.ts';
+import { IconChevronDown } from '../../../ui/icons/app/IconChevronDown.tsx';
+import { IconChevronUpDown } from '../../../ui/icons/app/IconChevronUpDown.tsx';
+import { IconLogout } from '../../../ui/icons/app/IconLogout.tsx';
+import { IconShield } from '../../../ui/icons/app/IconShield.tsx';
+import { IconUser } from '../../../ui/icons/app/IconUser.tsx';
 import { useLogout } from './use-logout.ts';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import * as am from './account-menu.css.ts';

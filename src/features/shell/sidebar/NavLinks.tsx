@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionUserAtom } from '../../../lib/session.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { IconLogout } from '../../../ui/icons/index.ts';
+import { IconLogout } from '../../../ui/icons/app/IconLogout.tsx';
 import { isNavItemActive, NAV, PRIMARY_NAV, SECONDARY_NAV, type NavItem } from '../../registry/nav-items.ts';
 import { STUDIO_NAV } from '../../registry/nav-items.ts';
 import { STUDIO_IDS } from '../../registry/studios.ts';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useOpenAuthModal } from '../../auth/auth-modal-state.ts';
-import { IconUser } from '../../../ui/icons/index.ts';
+import { IconUser } from '../../../ui/icons/app/IconUser.tsx';
 import * as s from './sidebar.css.ts';
 
 /** Guests: opens the login modal, remembering the current path (docs/product-rules.md#studio-sidebar). */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
 import { button } from '../../../ui/button.css.ts';
-import { IconMenu } from '../../../ui/icons/index.ts';
+import { IconMenu } from '../../../ui/icons/app/IconMenu.tsx';
 import { APP_PATH, NAV_AFTER_SERVICES, NAV_BEFORE_SERVICES, currentFor, type NavLinkItem } from './nav.ts';
 import { ServicesDropdown } from './ServicesDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';

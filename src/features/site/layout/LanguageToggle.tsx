@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { GlobeIcon } from '../../../ui/icons/index.ts';
+import { GlobeIcon } from '../../../ui/icons/site/GlobeIcon.tsx';
 import * as s from './Header.css.ts';
 
 /**

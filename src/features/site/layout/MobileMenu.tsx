@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
 import { button } from '../../../ui/button.css.ts';
-import { IconClose } from '../../../ui/icons/index.ts';
+import { IconClose } from '../../../ui/icons/app/IconClose.tsx';
 import { media } from '../../../ui/theme.css.ts';
 import { SERVICE_MENU, TOOLS } from '../services.ts';
 import { APP_PATH, NAV_AFTER_SERVICES, NAV_BEFORE_SERVICES, currentFor, type NavLinkItem } from './nav.ts';

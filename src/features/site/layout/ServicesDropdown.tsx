@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
-import { IconChevronDown } from '../../../ui/icons/index.ts';
+import { IconChevronDown } from '../../../ui/icons/app/IconChevronDown.tsx';
 import { SERVICE_MENU, TOOLS } from '../services.ts';
 import * as s from './Header.css.ts';
 

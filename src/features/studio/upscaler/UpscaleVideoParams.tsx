@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { UPSCALE_FACTORS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS } from '../../../contract/generations.ts';
 import { RECOMMENDED_VIDEO_SECONDS, type Asset } from '../../../contract/media.ts';
 import { formatDuration } from '../../../lib/format.ts';
-import { IconWarning } from '../../../ui/icons/index.ts';
+import { IconWarning } from '../../../ui/icons/media/IconWarning.tsx';
 import { ChoiceGroup, CostLine, SwitchField } from '../image-to-video/param-controls.tsx';
 import {
   isLongVideo,

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { HistoryPage, type HistorySearchChange } from '../../../features/history/HistoryPage.tsx';
 import { HISTORY_SEARCH_DEFAULTS, historySearchSchema } from '../../../features/history/search.ts';
+import { loadScreenCatalogs } from '../../../lib/i18n-app.ts';
 import { loadStudioCatalogs } from '../../../features/studio/catalogs.ts';
 
 /** Every generation across the tools (docs/product-rules.md#history), for signed-in users on a tablet or larger (the `_studio` layout's guard). */
@@ -13,8 +14,8 @@ export const Route = createFileRoute('/_app/_studio/history')({
     title: msg`Lịch sử tạo`,
     description: msg`Mọi ảnh và video bạn đã tạo ở các công cụ của Atelier: kết quả, thời gian xử lý, tải xuống, tạo lại.`,
   },
-  // The studios' shared messages (status, stage and error texts) before the list renders.
-  loader: () => loadStudioCatalogs(),
+  // The studios' shared messages (status, stage and error texts) and the page's own before the list renders.
+  loader: () => Promise.all([loadStudioCatalogs(), loadScreenCatalogs('history')]),
   component: HistoryRoute,
 });
 

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { assetsInfiniteQueryOptions } from '../../../features/media/api.ts';
 import { targetHref, type UseInTarget } from '../../../features/assets/incoming-asset.ts';
 import type { Asset } from '../../../contract/media.ts';
+import { loadScreenCatalogs } from '../../../lib/i18n-app.ts';
 import { awaitStoredData } from '../../../lib/offline/first-screen.ts';
 import { LibraryScreen } from '../../../features/assets/library/LibraryScreen.tsx';
 import { markRestoreStart } from '../../../features/assets/library/perf.ts';
@@ -16,13 +17,17 @@ export const Route = createFileRoute('/_app/_studio/your-assets')({
   loaderDeps: ({ search }) => search,
   // Opening the library: its first page, kept offline, is read while the screen's code loads,
   // so the first frame already shows the tiles (filter changes are the screen's own business).
+  // The library's messages load alongside.
   loader: ({ context, deps, cause }) =>
-    cause === 'enter'
-      ? awaitStoredData(() => {
-          markRestoreStart();
-          return context.queryClient.prefetchInfiniteQuery(assetsInfiniteQueryOptions(filtersOf(deps)));
-        })
-      : undefined,
+    Promise.all([
+      loadScreenCatalogs('library'),
+      cause === 'enter'
+        ? awaitStoredData(() => {
+            markRestoreStart();
+            return context.queryClient.prefetchInfiniteQuery(assetsInfiniteQueryOptions(filtersOf(deps)));
+          })
+        : undefined,
+    ]),
   staticData: {
     title: msg`Thư viện của bạn`,
     description: msg`Mọi ảnh và video bạn đã tải lên hoặc tạo ra: tìm, xem lại, tải xuống và dùng lại trong các công cụ.`,

@@ -4,17 +4,15 @@ import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { AppLink } from '../../../../ui/link.tsx';
 import { button } from '../../../../ui/button.css.ts';
-import {
-  ArrowRightIcon,
-  ChatIcon,
-  EyeIcon,
-  ScissorsIcon,
-  ShieldIcon,
-  StoreIcon,
-  TagIcon,
-  UserIcon,
-  type IconComponent,
-} from '../../../../ui/icons/index.ts';
+import { ArrowRightIcon } from '../../../../ui/icons/site/ArrowRightIcon.tsx';
+import { ChatIcon } from '../../../../ui/icons/site/ChatIcon.tsx';
+import { EyeIcon } from '../../../../ui/icons/site/EyeIcon.tsx';
+import { ScissorsIcon } from '../../../../ui/icons/site/ScissorsIcon.tsx';
+import { ShieldIcon } from '../../../../ui/icons/site/ShieldIcon.tsx';
+import { StoreIcon } from '../../../../ui/icons/site/StoreIcon.tsx';
+import { TagIcon } from '../../../../ui/icons/site/TagIcon.tsx';
+import { UserIcon } from '../../../../ui/icons/site/UserIcon.tsx';
+import { type IconComponent } from '../../../../ui/icons/icon.tsx';
 import { COMPANY } from '../../company.ts';
 import { TOOLS, TOOL_SHOWCASE } from '../../services.ts';
 import * as ui from '../sections.css.ts';

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { IconCheck, HangerIcon } from '../../../../ui/icons/index.ts';
+import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
+import { HangerIcon } from '../../../../ui/icons/site/HangerIcon.tsx';
 import * as hv from './hero-visual.css.ts';
 
 const SKIN = '#d7a285';

@@ -4,16 +4,14 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { AppLink } from '../../../../ui/link.tsx';
 import { button } from '../../../../ui/button.css.ts';
-import {
-  ArrowRightIcon,
-  IconCheck,
-  DownloadIcon,
-  PlusIcon,
-  SlidersIcon,
-  SparkleIcon,
-  UploadIcon,
-  type IconComponent,
-} from '../../../../ui/icons/index.ts';
+import { ArrowRightIcon } from '../../../../ui/icons/site/ArrowRightIcon.tsx';
+import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
+import { DownloadIcon } from '../../../../ui/icons/site/DownloadIcon.tsx';
+import { PlusIcon } from '../../../../ui/icons/site/PlusIcon.tsx';
+import { SlidersIcon } from '../../../../ui/icons/site/SlidersIcon.tsx';
+import { SparkleIcon } from '../../../../ui/icons/site/SparkleIcon.tsx';
+import { UploadIcon } from '../../../../ui/icons/site/UploadIcon.tsx';
+import { type IconComponent } from '../../../../ui/icons/icon.tsx';
 import { TOOLS, TOOL_SHOWCASE } from '../../services.ts';
 import { HeroVisual } from './HeroVisual.tsx';
 import { PricingTeaser } from './PricingTeaser.tsx';

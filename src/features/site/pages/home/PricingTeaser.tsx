@@ -5,7 +5,8 @@ import { useLingui } from '@lingui/react';
 import { formatVnd } from '../../../../lib/format.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 import { AppLink } from '../../../../ui/link.tsx';
-import { ArrowRightIcon, IconCheck } from '../../../../ui/icons/index.ts';
+import { ArrowRightIcon } from '../../../../ui/icons/site/ArrowRightIcon.tsx';
+import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
 import * as ui from '../sections.css.ts';
 import * as s from './home.css.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Stroke } from '../../../../ui/icons/index.ts';
+import { Stroke } from '../../../../ui/icons/icon.tsx';
 
 /** The mask editor's toolbar icons: decorative, the buttons carry the names. */
 function Icon({ children }: { children: ReactNode }) {

@@ -1,0 +1,8 @@
+import { Line, type Icon } from '../icon.tsx';
+
+export const IconUser: Icon = (p) => (
+  <Line {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" />
+  </Line>
+);

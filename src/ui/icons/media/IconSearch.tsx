@@ -1,0 +1,8 @@
+import { Media, type Icon } from '../icon.tsx';
+
+export const IconSearch: Icon = (p) => (
+  <Media {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m20 20-4.2-4.2" />
+  </Media>
+);
