@@ -191,9 +191,10 @@ test('leaving the processing screen and reloading comes back to the same job', a
   const processing = page.getByTestId('processing-view');
   await expect(processing).toHaveAttribute('data-job-id', /.+/);
   const jobId = await processing.getAttribute('data-job-id');
-  // The video stages, one of them under way once the engine reports.
+  // The video stages, one of them under way once the engine reports (the job may first wait
+  // its turn behind other tests' jobs in the queue).
   await expect(page.getByTestId('video-stage')).toHaveCount(3);
-  await expect(page.locator('[data-testid="video-stage"][data-state="current"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="video-stage"][data-state="current"]')).toHaveCount(1, { timeout: 60_000 });
 
   await page.goto('/dashboard');
   await page.goto('/image-to-video');

@@ -90,9 +90,10 @@ async function startBodyJob(page: Page): Promise<string> {
     await form.locator('label', { has: radio }).click();
   }
   await page.getByTestId('generate-button').click();
-  const processing = page.getByTestId('processing-view');
-  await expect(processing).toHaveAttribute('data-job-id', /.+/);
-  return (await processing.getAttribute('data-job-id'))!;
+  // The local engine may end the job before it is read: the result view then names it.
+  const shown = page.locator('[data-testid="processing-view"][data-job-id], [data-testid="result-view"][data-job-id]').first();
+  await expect(shown).toHaveAttribute('data-job-id', /.+/);
+  return (await shown.getAttribute('data-job-id', { timeout: 10_000 }))!;
 }
 
 test('a job followed across a reload is announced by the service worker; the click opens its result', async ({ context, page, request }) => {
