@@ -1,18 +1,9 @@
-import { apiUrl } from './api.ts';
 import { INTL_LOCALE, type Locale } from './i18n.ts';
 
 /**
  * Numbers, sizes, durations, money and times in the reader's language, with no words of our own:
  * the words come from the browser's Intl data ("42 giây", "5 phút trước", "hôm qua", "1.234").
  */
-
-/**
- * A media URL of an asset as <img>/<video>/fetch use it. The server answers paths; they resolve
- * against the API host, which is another origin when the PWA was built with API_BASE_URL.
- */
-export function mediaSrc(path: string): string {
-  return /^[a-z][a-z\d+.-]*:/i.test(path) ? path : apiUrl(path);
-}
 
 /** What a figure shows when there is none yet (a success rate before any job has ended). */
 export const NO_FIGURE = '—';

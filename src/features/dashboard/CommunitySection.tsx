@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommunityItem } from '../../contract/dashboard.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
-import { mediaSrc } from '../../lib/format.ts';
+import { mediaSrc } from '../../lib/media-src.ts';
 import { IconPlay } from '../../ui/icons/media/IconPlay.tsx';
 import { communityQueryOptions } from './api.ts';
 import { formatRelativeTime } from '../../lib/format.ts';

@@ -6,7 +6,7 @@ import type { Asset } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
-import { mediaSrc } from '../../lib/format.ts';
+import { mediaSrc } from '../../lib/media-src.ts';
 import { IconRefresh } from '../../ui/icons/app/IconRefresh.tsx';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
 import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-list.ts';

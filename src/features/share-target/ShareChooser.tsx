@@ -11,7 +11,7 @@ import { useOnline } from '../../lib/offline/online.ts';
 import { button } from '../../ui/button.css.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { assetQueryOptions } from '../media/api.ts';
-import { mediaSrc } from '../../lib/format.ts';
+import { mediaSrc } from '../../lib/media-src.ts';
 import { NAV } from '../registry/nav-items.ts';
 import { describeUploadProblem } from '../uploads/upload-messages.ts';
 import { targetHref, type UseInTarget } from '../assets/incoming-asset.ts';

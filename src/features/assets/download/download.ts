@@ -4,7 +4,7 @@
  * chosen quality and saved through an <a download>. Videos are saved as they are.
  */
 import type { Asset } from '../../../contract/media.ts';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 
 export const DOWNLOAD_QUALITIES = ['high', 'low'] as const;
 export type DownloadQuality = (typeof DOWNLOAD_QUALITIES)[number];

@@ -2,7 +2,7 @@ import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type React
 import { useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import type { UseInTarget } from '../incoming-asset.ts';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { UseInPopover } from './UseInMenu.tsx';

@@ -6,7 +6,7 @@ import { button } from '../../../ui/button.css.ts';
 import { IconCheck } from '../../../ui/icons/app/IconCheck.tsx';
 import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { ErrorState } from '../../../ui/States.tsx';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { gridMove, selectionProblem } from './selection.ts';
 import * as s from './picker.css.ts';

@@ -16,7 +16,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { formatBytes, formatDimensions, formatDuration, mediaSrc } from '../../../lib/format.ts';
+import { formatBytes, formatDimensions, formatDuration } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { capturePointer } from '../shared/pointer.ts';
 import { IconChevronLeft } from '../../../ui/icons/media/IconChevronLeft.tsx';
 import { IconChevronRight } from '../../../ui/icons/media/IconChevronRight.tsx';

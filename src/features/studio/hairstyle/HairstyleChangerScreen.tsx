@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, type Generation, type GenerationRequest } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS } from '../../uploads/upload-messages.ts';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import * as s from './result-strip.css.ts';
 
 /**

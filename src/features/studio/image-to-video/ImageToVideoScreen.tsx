@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, VIDEO_MODEL_CATALOG } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText, stageText } from '../../generations/generation-messages.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';

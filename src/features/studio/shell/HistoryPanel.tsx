@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Feature, Generation, GenerationStatus } from '../../../contract/generations.ts';
 import { button } from '../../../ui/button.css.ts';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { EmptyState, ErrorState } from '../../../ui/States.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import { generationsInfiniteQueryOptions, generationsOf } from '../../generations/cache.ts';

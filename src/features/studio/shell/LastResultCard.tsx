@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { Generation } from '../../../contract/generations.ts';
-import { formatRelativeTime, mediaSrc } from '../../../lib/format.ts';
+import { formatRelativeTime } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.css.ts';
 import { Card } from '../../../ui/Card.tsx';

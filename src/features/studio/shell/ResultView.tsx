@@ -5,7 +5,7 @@ import { markJobsSeen } from '../../../lib/offline/job-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.css.ts';
 import { CompareSlider } from '../../assets/compare/CompareSlider.tsx';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { ShareToggle } from '../../generations/ShareToggle.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';

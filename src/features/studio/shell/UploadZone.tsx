@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, UploadPurpose } from '../../../contract/media.ts';
 import { useDeviceInfo } from '../../../lib/device.ts';
 import { button } from '../../../ui/button.css.ts';
-import { mediaSrc } from '../../../lib/format.ts';
+import { mediaSrc } from '../../../lib/media-src.ts';
 import { OutboxTileStatus } from '../../uploads/OutboxTileStatus.tsx';
 import { useOutboxZone } from '../../uploads/use-outbox-zone.ts';
 import { useUpload } from '../../uploads/use-upload.ts';
