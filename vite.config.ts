@@ -117,6 +117,10 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
     build: {
       target: 'es2022',
       sourcemap: false,
+      // Every browser the es2022 target runs on follows <link rel="modulepreload"> itself (Safari
+      // from 17; an older one only fetches those chunks when they are imported): the polyfill
+      // would cost each page its bytes for nothing.
+      modulePreload: { polyfill: false },
       // Two HTML entries: index.html is the template of the pre-rendered public pages (hydrated
       // by src/site.tsx), app.html the shell of the SPA. The manifest tells the pre-renderer
       // which chunks and styles each public page needs.
