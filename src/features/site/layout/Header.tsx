@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
@@ -6,13 +6,16 @@ import { button } from '../../../ui/button.css.ts';
 import { IconMenu } from '../../../ui/icons/app/IconMenu.tsx';
 import { APP_PATH, NAV_AFTER_SERVICES, NAV_BEFORE_SERVICES, currentFor, type NavLinkItem } from './nav.ts';
 import { ServicesDropdown } from './ServicesDropdown.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
 import { LanguageToggle } from './LanguageToggle.tsx';
 import { Wordmark } from './Wordmark.tsx';
 import * as s from './Header.css.ts';
 
 /** docs/product-rules.md#header-scroll: a transparent header turns solid once the page is scrolled more than this, in px. */
 export const HEADER_SOLID_AFTER_PX = 60;
+
+// The small screens' menu (and its focus trap) loads when it is first opened: a desktop visitor,
+// and the page's first load on any screen, do not pay for it.
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu.tsx')).MobileMenu }));
 
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
@@ -36,6 +39,8 @@ export function Header({ transparent, currentPath }: HeaderProps) {
   const scrolled = useSyncExternalStore(subscribeToScroll, isScrolledPastThreshold, isScrolledOnServer);
   const solid = !transparent || scrolled;
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps its focus handling and later openings are instant.
+  const [menuMounted, setMenuMounted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
@@ -85,16 +90,23 @@ export function Header({ transparent, currentPath }: HeaderProps) {
               className={s.menuButton}
               aria-label={t`Mở menu`}
               aria-expanded={menuOpen}
-              aria-controls={menuId}
+              aria-controls={menuMounted ? menuId : undefined}
               data-testid="mobile-menu-button"
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuMounted(true);
+                setMenuOpen(true);
+              }}
             >
               <IconMenu size={24} strokeWidth={1.75} />
             </button>
           </div>
         </div>
       </header>
-      <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} currentPath={currentPath} />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} currentPath={currentPath} />
+        </Suspense>
+      )}
     </>
   );
 }
