@@ -2,7 +2,7 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../../ui/theme.css.ts';
 import { motionOk } from '../sections.css.ts';
 
-// Hero visual: drawn, no images.
+// Hero visual: the drawing (public/images/hero-try-on.svg) with its labels over it.
 
 const float = keyframes({ '0%, 100%': { transform: 'translateY(0)' }, '50%': { transform: 'translateY(-6px)' } });
 
