@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { formatVnd } from '../../../../lib/format.ts';
+// From the numbers module, not format.ts: the public page loads only what it shows.
+import { formatVnd } from '../../../../lib/format-number.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 import { AppLink } from '../../../../ui/link.tsx';
 import { ArrowRightIcon } from '../../../../ui/icons/site/ArrowRightIcon.tsx';
