@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { card, type CardVariants } from './card.css.ts';
+import { card, type CardVariants } from './card.ts';
 
 export interface CardProps extends NonNullable<CardVariants>, HTMLAttributes<HTMLElement> {
   /** The element: a section with a heading, an article in a list, a plain div. */

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, HTMLAttributes } from 'react';
-import { chip, type ChipVariants } from './chip.css.ts';
+import { chip, type ChipVariants } from './chip.ts';
 
 type Variants = Omit<NonNullable<ChipVariants>, 'selectable'>;
 

@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { button } from './button.css.ts';
+import { button } from './button.ts';
 import { Modal, type DataAttributes } from './Modal.tsx';
 import * as s from './modal.css.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { button } from './button.css.ts';
+import { button } from './button.ts';
 import { IconAlert } from './icons/app/IconAlert.tsx';
 import { IconRefresh } from './icons/app/IconRefresh.tsx';
 import * as s from './states.css.ts';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { visuallyHidden as visuallyHiddenCaption } from './a11y.css.ts';
-import { button } from './button.css.ts';
+import { button } from './button.ts';
 import * as s from './table.css.ts';
 
 export type SortDirection = 'ascending' | 'descending';

@@ -1,42 +1,38 @@
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 /** A bordered panel on paper: sections, list items, stats. */
-export const card = recipe({
-  base: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: vars.space['3'],
-    minWidth: 0,
-    background: vars.color.paper,
-    border: `1px solid ${vars.color.line}`,
-    borderRadius: vars.radius.lg,
-  },
-  variants: {
-    padding: {
-      none: { padding: 0, overflow: 'hidden' },
-      sm: { padding: vars.space['3'] },
-      md: { padding: vars.space['5'] },
-      lg: { padding: vars.space['6'] },
-    },
-    tone: {
-      paper: {},
-      canvas: { background: vars.color.canvas },
-      raised: { boxShadow: vars.shadow.sm },
-    },
-    /** A card that is one link or button: lifts on hover. */
-    interactive: {
-      true: {
-        textDecoration: 'none',
-        color: 'inherit',
-        cursor: 'pointer',
-        transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
-        selectors: { '&:hover': { borderColor: vars.color.lineStrong, boxShadow: vars.shadow.md } },
-      },
-      false: {},
-    },
-  },
-  defaultVariants: { padding: 'md', tone: 'paper', interactive: false },
+export const cardBase = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  minWidth: 0,
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.lg,
 });
 
-export type CardVariants = RecipeVariants<typeof card>;
+export const cardPadding = styleVariants({
+  none: { padding: 0, overflow: 'hidden' },
+  sm: { padding: vars.space['3'] },
+  md: { padding: vars.space['5'] },
+  lg: { padding: vars.space['6'] },
+});
+
+export const cardTone = styleVariants({
+  paper: {},
+  canvas: { background: vars.color.canvas },
+  raised: { boxShadow: vars.shadow.sm },
+});
+
+/** A card that is one link or button: lifts on hover. */
+export const cardInteractive = styleVariants({
+  true: {
+    textDecoration: 'none',
+    color: 'inherit',
+    cursor: 'pointer',
+    transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
+    selectors: { '&:hover': { borderColor: vars.color.lineStrong, boxShadow: vars.shadow.md } },
+  },
+  false: {},
+});

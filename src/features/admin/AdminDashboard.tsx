@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserStatistics } from '../../contract/auth.ts';
 import { INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { userStatisticsQueryOptions } from './api.ts';
 import * as s from './admin.css.ts';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { profileQueryOptions } from '../auth/api.ts';
 import { authText } from '../auth/messages.ts';
 import { IconShield } from '../../ui/icons/app/IconShield.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { googleCallback } from './api.ts';
 import { useOpenAuthModal } from './auth-modal-state.ts';

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoginFormSchema } from '../../contract/auth.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { notify } from '../../lib/toast.ts';
 import { login } from './api.ts';
 import { pendingVerificationEmailAtom } from './auth-modal-state.ts';

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useLocation } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { IconLock } from '../../ui/icons/app/IconLock.tsx';
 import { useOpenAuthModal } from './auth-modal-state.ts';

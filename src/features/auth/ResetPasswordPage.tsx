@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, PASSWORD_MIN } from '../../contract/auth.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { notify } from '../../lib/toast.ts';
 import { resetPassword } from './api.ts';
 import { useOpenAuthModal } from './auth-modal-state.ts';

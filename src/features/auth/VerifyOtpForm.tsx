@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OTP_MAX, OtpFormSchema } from '../../contract/auth.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { notify } from '../../lib/toast.ts';
 import { generateOtp, verifyOtp } from './api.ts';
 import { pendingVerificationEmailAtom } from './auth-modal-state.ts';

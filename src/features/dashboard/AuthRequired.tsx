@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { useOpenAuthModal } from '../auth/auth-modal-state.ts';
 import { IconLock } from '../../ui/icons/app/IconLock.tsx';
 import * as s from './dashboard.css.ts';

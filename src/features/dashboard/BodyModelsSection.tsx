@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../contract/media.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommunityItem } from '../../contract/dashboard.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { IconPlay } from '../../ui/icons/media/IconPlay.tsx';
 import { communityQueryOptions } from './api.ts';

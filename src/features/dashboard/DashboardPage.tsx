@@ -5,7 +5,7 @@ import { displayName, sessionStatusAtom, sessionUserAtom, type SessionUser } fro
 import { INTL_LOCALE } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { AppLink } from '../../ui/link.tsx';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { BodyModelsSection } from './BodyModelsSection.tsx';

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { newestFirst } from '../generations/api.ts';

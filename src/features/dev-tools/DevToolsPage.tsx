@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OutboxMail } from '../../contract/dev-tools.ts';
 import { INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { linkify, outboxQueryOptions } from './outbox.ts';
 import * as s from './dev-tools.css.ts';
 

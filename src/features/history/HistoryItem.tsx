@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
 import type { Asset } from '../../contract/media.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { ShareToggle } from '../generations/ShareToggle.tsx';
 import { describeGenerationError, generationText, stageText } from '../generations/generation-messages.ts';

@@ -5,7 +5,7 @@ import type { Generation } from '../../contract/generations.ts';
 import type { Asset } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { IconRefresh } from '../../ui/icons/app/IconRefresh.tsx';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';

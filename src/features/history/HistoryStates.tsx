@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { EmptyState, ErrorState } from '../../ui/States.tsx';
 import { STUDIO_LINKS } from '../generations/filters.ts';

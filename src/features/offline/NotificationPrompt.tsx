@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { onJobWatched } from '../../lib/offline/job-client.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import {
   localStore,
   notificationApi,

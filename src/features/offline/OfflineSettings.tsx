@@ -7,7 +7,7 @@ import { periodicSyncStatus } from '../../lib/offline/periodic-sync.ts';
 import { clearSavedCopies } from '../../lib/offline/wipe.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { notify } from '../../lib/toast.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { offlineMediaKeys } from './use-pinned-asset.ts';
 import * as p from '../../ui/section.css.ts';

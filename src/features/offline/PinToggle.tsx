@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { Stroke } from '../../ui/icons/icon.tsx';
 import { usePinnedAsset, type PinOutcome } from './use-pinned-asset.ts';
 import * as s from './offline.css.ts';

@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { Select } from '../../ui/Field.tsx';
 import { activateLocale, isLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/toast.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { authKeys, profileQueryOptions } from '../auth/api.ts';
 import { useOpenAuthModal } from '../auth/auth-modal-state.ts';
 import { authErrorText } from '../auth/errors.ts';

@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai';
 import type { ShareFailureReason } from '../../contract/share-target.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { useOnline } from '../../lib/offline/online.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { assetQueryOptions } from '../media/api.ts';
 import { mediaSrc } from '../../lib/media-src.ts';

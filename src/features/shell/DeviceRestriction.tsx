@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeviceInfo, type DeviceInfo } from '../../lib/device.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { IconCheck } from '../../ui/icons/app/IconCheck.tsx';

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import * as s from '../../ui/screens.css.ts';
 import { AppFailure } from './RouterFailureScreen.tsx';
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { SiteLayout } from '../site/layout/SiteLayout.tsx';
 import * as s from '../../ui/screens.css.ts';
 

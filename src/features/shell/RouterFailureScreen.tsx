@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import * as s from '../../ui/screens.css.ts';
 
 /**

@@ -16,7 +16,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSy
 import { createPortal } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { visuallyHidden } from '../../ui/a11y.css.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { useFocusTrap } from '../../ui/focus-trap.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import type { TutorialController, TutorialSnapshot } from './controller.ts';

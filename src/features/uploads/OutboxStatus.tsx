@@ -6,7 +6,7 @@ import { outboxPreviewUrl } from '../../lib/offline/outbox-client.ts';
 import type { OutboxSubmit, OutboxUpload } from '../../kernel/outbox-entries.ts';
 import { cancelOutboxEntry, cancelQueuedSubmit, watchOutbox } from '../../kernel/outbox-store.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
-import { button } from '../../ui/button.css.ts';
+import { button } from '../../ui/button.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { FEATURE_TOOLS } from '../generations/filters.ts';
 import * as s from '../../ui/panel.css.ts';

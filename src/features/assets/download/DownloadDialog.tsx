@@ -17,7 +17,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { assetQueryOptions, linksExpiring } from '../../media/api.ts';
 import { formatDimensions } from '../../../lib/format.ts';
 import { IconDownload } from '../../../ui/icons/media/IconDownload.tsx';

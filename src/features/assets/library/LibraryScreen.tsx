@@ -21,7 +21,7 @@ import type { Asset } from '../../../contract/media.ts';
 import { INTL_LOCALE } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { PinToggle } from '../../offline/PinToggle.tsx';
 import { OutboxStatus } from '../../uploads/OutboxStatus.tsx';
 import type { UseInTarget } from '../incoming-asset.ts';

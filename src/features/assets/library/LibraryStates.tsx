@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { NAV, STUDIO_NAV } from '../../registry/nav-items.ts';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSET_SORTS, type AssetSort, type AssetTool } from '../../../contract/media.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { SORT_LABELS, TAB_LABELS, TOOL_LABELS } from './labels.ts';
 import { LIBRARY_TABS, TOOL_OPTIONS, type LibrarySearch } from './search.ts';

@@ -19,7 +19,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, MediaType } from '../../../contract/media.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring } from '../../media/api.ts';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { CloseButton, Modal } from '../../../ui/Modal.tsx';

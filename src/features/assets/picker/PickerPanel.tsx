@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, MediaType } from '../../../contract/media.ts';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { IconCheck } from '../../../ui/icons/app/IconCheck.tsx';
 import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { ErrorState } from '../../../ui/States.tsx';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { GoogleLogo } from '../../../ui/icons/auth/GoogleLogo.tsx';
 import { GoogleAlertView } from './GoogleAlertView.tsx';
 import { useGoogleSignIn } from './use-google-sign-in.ts';

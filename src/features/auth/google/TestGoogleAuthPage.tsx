@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User as FirebaseUser } from 'firebase/auth';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { currentPath } from '../auth-modal-state.ts';
 import { TextField } from '../fields.tsx';
 import { useCompleteSignIn } from '../use-session-actions.ts';

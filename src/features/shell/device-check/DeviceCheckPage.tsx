@@ -4,7 +4,7 @@ import { useDeviceInfo, DESKTOP_MIN_WIDTH_PX } from '../../../lib/device.ts';
 import { INTL_LOCALE } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { DEVICE_TYPE_LABELS } from '../DeviceRestriction.tsx';
 import { Brand } from '../sidebar/Brand.tsx';

@@ -8,7 +8,8 @@ import { MailIcon } from '../../../ui/icons/site/MailIcon.tsx';
 import { MapPinIcon } from '../../../ui/icons/site/MapPinIcon.tsx';
 import { MasterCardMark, PayPalMark, VisaMark } from '../../../ui/icons/site/marks.tsx';
 import { PhoneIcon } from '../../../ui/icons/site/PhoneIcon.tsx';
-import { COMPANY, SOCIAL_LINKS } from '../company.ts';
+import { COMPANY, SOCIAL_LINKS, SOCIAL_SPRITE } from '../company.ts';
+import { SpriteIcon } from '../../../ui/icons/SpriteIcon.tsx';
 import { Wordmark } from './Wordmark.tsx';
 import * as s from './Footer.css.ts';
 
@@ -62,7 +63,7 @@ export function Footer() {
               </Trans>
             </p>
             <ul className={s.socials}>
-              {SOCIAL_LINKS.map(({ network, href, icon: Icon }) => (
+              {SOCIAL_LINKS.map(({ network, href, symbol }) => (
                 <li key={network}>
                   <a
                     href={href}
@@ -71,7 +72,7 @@ export function Footer() {
                     rel="noopener noreferrer"
                     aria-label={t`Atelier trên ${network} (mở trong thẻ mới)`}
                   >
-                    <Icon size={18} />
+                    <SpriteIcon sprite={SOCIAL_SPRITE} symbol={symbol} size={18} />
                   </a>
                 </li>
               ))}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useId, useRef, useState, useSyncExternalSt
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { IconMenu } from '../../../ui/icons/app/IconMenu.tsx';
 import { APP_PATH, NAV_AFTER_SERVICES, NAV_BEFORE_SERVICES, currentFor, type NavLinkItem } from './nav.ts';
 import { ServicesDropdown } from './ServicesDropdown.tsx';

@@ -3,7 +3,7 @@ import { useFocusTrap } from '../../../ui/focus-trap.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { AppLink } from '../../../ui/link.tsx';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { IconClose } from '../../../ui/icons/app/IconClose.tsx';
 import { media } from '../../../ui/theme.css.ts';
 import { SERVICE_MENU, TOOLS } from '../services.ts';

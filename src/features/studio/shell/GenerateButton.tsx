@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import type { InsufficientCredits } from '../../generations/generation-messages.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Feature, Generation, GenerationStatus } from '../../../contract/generations.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { EmptyState, ErrorState } from '../../../ui/States.tsx';
 import { isPendingStatus } from '../../generations/api.ts';

@@ -3,7 +3,7 @@ import type { Generation } from '../../../contract/generations.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { Card } from '../../../ui/Card.tsx';
 import * as s from './studio.css.ts';
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { formatExpectedWait } from '../../generations/expected-duration.ts';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { markJobsSeen } from '../../../lib/offline/job-client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { CompareSlider } from '../../assets/compare/CompareSlider.tsx';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { ShareToggle } from '../../generations/ShareToggle.tsx';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { NotificationPrompt } from '../../offline/NotificationPrompt.tsx';
 import { STUDIOS, type StudioId } from '../../registry/studios.ts';
 import type { Generation } from '../../../contract/generations.ts';

@@ -2,7 +2,7 @@ import { type DragEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRe
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, UploadPurpose } from '../../../contract/media.ts';
 import { useDeviceInfo } from '../../../lib/device.ts';
-import { button } from '../../../ui/button.css.ts';
+import { button } from '../../../ui/button.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { OutboxTileStatus } from '../../uploads/OutboxTileStatus.tsx';
 import { useOutboxZone } from '../../uploads/use-outbox-zone.ts';

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { AppLink } from '../../../../ui/link.tsx';
-import { button } from '../../../../ui/button.css.ts';
+import { button } from '../../../../ui/button.ts';
 import { ArrowRightIcon } from '../../../../ui/icons/site/ArrowRightIcon.tsx';
 import { ChatIcon } from '../../../../ui/icons/site/ChatIcon.tsx';
 import { EyeIcon } from '../../../../ui/icons/site/EyeIcon.tsx';

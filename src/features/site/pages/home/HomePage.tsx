@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { AppLink } from '../../../../ui/link.tsx';
-import { button } from '../../../../ui/button.css.ts';
+import { button } from '../../../../ui/button.ts';
 import { ArrowRightIcon } from '../../../../ui/icons/site/ArrowRightIcon.tsx';
 import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
 import { DownloadIcon } from '../../../../ui/icons/site/DownloadIcon.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../../../lib/toast.ts';
-import { button } from '../../../../ui/button.css.ts';
+import { button } from '../../../../ui/button.ts';
 import { CheckIcon } from './icons.tsx';
 import { maskToPng, paintOverlay } from './mask-canvas.ts';
 import {
