@@ -15,6 +15,25 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   admin: ['features/admin/'],
   'dev-tools': ['features/dev-tools/'],
   'device-check': ['features/shell/device-check/'],
+  // The sign-in forms, the account pages and Google sign-in: a signed-in studio never shows them.
+  // The rest of features/auth (the session's messages, the guard, sign-out) stays in `app`.
+  auth: [
+    'features/auth/google/',
+    'features/auth/AuthModal.tsx',
+    'features/auth/LoginView.tsx',
+    'features/auth/RegisterView.tsx',
+    'features/auth/ForgotPasswordView.tsx',
+    'features/auth/VerifyOtpForm.tsx',
+    'features/auth/VerifyOtpPage.tsx',
+    'features/auth/ResetPasswordPage.tsx',
+    'features/auth/GoogleCallbackPage.tsx',
+    'features/auth/fields.tsx',
+    'features/auth/errors.ts',
+  ],
+  // The assets picker, download and review dialogs, each loaded when first opened.
+  'asset-dialogs': ['features/assets/picker/', 'features/assets/download/', 'features/assets/review/'],
+  // The tour's overlay and the tours' texts, which only the overlay shows.
+  tutorial: ['features/tutorial/TutorialOverlay.tsx', 'features/tutorial/tours/'],
 };
 
 // Vietnamese is the source language: messages are written in Vietnamese in the code,

@@ -11,7 +11,18 @@ void addCatalog({ vi: viApp, en: async () => (await import('../locales/en/app.po
  * lingui.config.ts): the SPA's first load carries none of them; the screen's route loader (or the
  * lazy import of a component that shows it) loads it before it renders.
  */
-export type AppScreenCatalog = 'dashboard' | 'history' | 'profile' | 'library' | 'share-target' | 'admin' | 'dev-tools' | 'device-check';
+export type AppScreenCatalog =
+  | 'dashboard'
+  | 'history'
+  | 'profile'
+  | 'library'
+  | 'share-target'
+  | 'admin'
+  | 'dev-tools'
+  | 'device-check'
+  | 'auth'
+  | 'asset-dialogs'
+  | 'tutorial';
 
 interface PoModule {
   messages: Messages;
@@ -43,3 +54,12 @@ export async function loadScreenCatalogs(...names: AppScreenCatalog[]): Promise<
     }),
   );
 }
+
+/**
+ * A lazy component's loader that also loads its screens' messages: for `React.lazy`, so a dialog
+ * or an overlay whose texts live in a catalog of their own never renders before they are there.
+ */
+export function withScreenCatalogs<T>(loadModule: () => Promise<T>, ...names: AppScreenCatalog[]): () => Promise<T> {
+  return async () => (await Promise.all([loadModule(), loadScreenCatalogs(...names)]))[0];
+}
+

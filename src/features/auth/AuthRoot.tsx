@@ -3,10 +3,13 @@ import { useAtomValue } from 'jotai';
 import { authModalAtom } from './auth-modal-state.ts';
 import { readPendingRedirect } from './google/redirect-mark.ts';
 import { SessionBridge } from './SessionBridge.tsx';
+import { withScreenCatalogs } from '../../lib/i18n-app.ts';
 
-// The modal's code (forms, valibot schemas, Google button) loads on first open.
-const AuthModal = lazy(() => import('./AuthModal.tsx').then((m) => ({ default: m.AuthModal })));
-const GoogleRedirectResult = lazy(() => import('./google/GoogleRedirectResult.tsx').then((m) => ({ default: m.GoogleRedirectResult })));
+// The modal's code (forms, valibot schemas, Google button) and its messages load on first open.
+const AuthModal = lazy(withScreenCatalogs(() => import('./AuthModal.tsx').then((m) => ({ default: m.AuthModal })), 'auth'));
+const GoogleRedirectResult = lazy(
+  withScreenCatalogs(() => import('./google/GoogleRedirectResult.tsx').then((m) => ({ default: m.GoogleRedirectResult })), 'auth'),
+);
 
 /**
  * Everything of accounts the SPA's root needs: the session mirrored into jotai, the auth

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../contract/media.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
@@ -14,9 +13,9 @@ import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { formatRelativeTime } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
 import * as c from './dashboard-cards.css.ts';
+import { LazyReviewDialog } from '../assets/lazy-dialogs.ts';
 
 /** Loaded on first use: the dashboard opens without the viewer's code. */
-const ReviewDialog = lazy(() => import('../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
 
 /**
  * Body models (docs/product-rules.md#dashboard): the bodies the user generated, newest first, each usable as
@@ -130,7 +129,7 @@ function BodyModels() {
       </ul>
       <Suspense fallback={null}>
         {viewing !== null ? (
-          <ReviewDialog
+          <LazyReviewDialog
             open
             items={assets}
             initialIndex={viewing}

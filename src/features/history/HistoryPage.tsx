@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
@@ -24,10 +24,9 @@ import { HistoryItem, type HistoryItemActions } from './HistoryItem.tsx';
 import { HistoryEmpty, HistoryListError, HistorySkeleton } from './HistoryStates.tsx';
 import { useSeenTracker } from './use-seen-tracker.ts';
 import * as s from './history.css.ts';
+import { LazyDownloadDialog, LazyReviewDialog } from '../assets/lazy-dialogs.ts';
 
 /** Loaded on first use: the list opens without the dialogs' code. */
-const DownloadDialog = lazy(() => import('../assets/download/DownloadDialog.tsx').then((module) => ({ default: module.DownloadDialog })));
-const ReviewDialog = lazy(() => import('../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
 
 /**
  * /history (docs/product-rules.md#history, #history-item, #messages-other): every generation across the tools,
@@ -313,7 +312,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
 
       <Suspense fallback={null}>
         {shownReview ? (
-          <ReviewDialog
+          <LazyReviewDialog
             open
             items={shownReview.job.results}
             initialIndex={shownReview.index}
@@ -325,7 +324,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
             )}
           />
         ) : null}
-        {downloading ? <DownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
+        {downloading ? <LazyDownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
       </Suspense>
 
       {confirming ? <DeleteGenerationDialog job={confirming} onConfirm={() => void remove(confirming)} onCancel={() => setConfirming(null)} /> : null}

@@ -5,8 +5,10 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useTutorial, useTutorialController } from './use-tutorial.ts';
+import { withScreenCatalogs } from '../../lib/i18n-app.ts';
 
-const TutorialOverlay = lazy(async () => ({ default: (await import('./TutorialOverlay.tsx')).TutorialOverlay }));
+// The overlay and the tours' texts (the tutorial catalog) load together.
+const TutorialOverlay = lazy(withScreenCatalogs(async () => ({ default: (await import('./TutorialOverlay.tsx')).TutorialOverlay }), 'tutorial'));
 
 export function TutorialHost() {
   const controller = useTutorialController();

@@ -8,6 +8,7 @@ import { ProfilePage } from '../../features/profile/ProfilePage.tsx';
 export const Route = createFileRoute('/_app/profile')({
   staticData: { title: msg`Cài đặt hồ sơ` },
   // The page's messages before it renders.
-  loader: () => loadScreenCatalogs('profile'),
+  // The profile's password and name fields are the account forms' (the auth catalog).
+  loader: () => loadScreenCatalogs('profile', 'auth'),
   component: requireAuth(ProfilePage),
 });

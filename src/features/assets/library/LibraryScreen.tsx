@@ -13,7 +13,7 @@
  * `library-more` (loading the next page), `library-more-error` with `library-more-retry`,
  * `review-download`.
  */
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -38,10 +38,9 @@ import { EMPTY_SELECTION, keepPresent, selectAll, selectRange, toggle, type Sele
 import { SelectionBar } from './SelectionBar.tsx';
 import { UseInMenu } from './UseInMenu.tsx';
 import * as s from './library.css.ts';
+import { LazyDownloadDialog, LazyReviewDialog } from '../lazy-dialogs.ts';
 
 // The dialogs load when first opened: their code and styles stay out of the library's first frame.
-const ReviewDialog = lazy(() => import('../review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
-const DownloadDialog = lazy(() => import('../download/DownloadDialog.tsx').then((module) => ({ default: module.DownloadDialog })));
 
 /** The search box writes the address this long after the last keystroke, in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -313,7 +312,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
 
       <Suspense fallback={null}>
         {reviewed !== undefined ? (
-          <ReviewDialog
+          <LazyReviewDialog
             open
             onClose={() => setReviewId(null)}
             items={items}
@@ -331,7 +330,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
             )}
           />
         ) : null}
-        {downloadTarget ? <DownloadDialog open onClose={() => setDownloadTarget(null)} asset={downloadTarget} /> : null}
+        {downloadTarget ? <LazyDownloadDialog open onClose={() => setDownloadTarget(null)} asset={downloadTarget} /> : null}
       </Suspense>
       {confirmIds ? <DeleteDialog count={confirmIds.length} onClose={() => setConfirmIds(null)} onConfirm={() => void confirmDelete()} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
 import { markJobsSeen } from '../../../lib/offline/job-client.ts';
@@ -11,10 +11,9 @@ import { isPendingStatus } from '../../generations/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { shareLink } from '../../generations/share-link.ts';
 import * as s from './studio.css.ts';
+import { LazyDownloadDialog, LazyReviewDialog } from '../../assets/lazy-dialogs.ts';
 
 /** Loaded on first use: a result opens without the dialogs' code. */
-const DownloadDialog = lazy(() => import('../../assets/download/DownloadDialog.tsx').then((module) => ({ default: module.DownloadDialog })));
-const ReviewDialog = lazy(() => import('../../assets/review/ReviewDialog.tsx').then((module) => ({ default: module.ReviewDialog<Asset> })));
 
 /**
  * The result screen (docs/product-rules.md#result-view): the image, with a before/after slider against the main
@@ -145,9 +144,9 @@ export function ResultView({ studio, before, onTryAgain, onTryAnother }: ResultV
       </div>
       {job ? <ShareToggle generation={job} /> : null}
       <Suspense fallback={null}>
-      {downloading ? <DownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
+      {downloading ? <LazyDownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
       {reviewOpen ? (
-        <ReviewDialog
+        <LazyReviewDialog
           open
           items={results}
           onClose={() => setReviewOpen(false)}

@@ -1,4 +1,4 @@
-import { type DragEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset, AssetRole, UploadPurpose } from '../../../contract/media.ts';
 import { useDeviceInfo } from '../../../lib/device.ts';
@@ -11,9 +11,9 @@ import { KIND_ROLE } from '../../uploads/checks.ts';
 import type { UploadKind } from '../../uploads/upload-messages.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import * as s from './studio.css.ts';
+import { LazyAssetsPicker } from '../../assets/lazy-dialogs.ts';
 
 /** Loaded on first use: a studio opens without the library picker's code. */
-const AssetsPicker = lazy(() => import('../../assets/picker/AssetsPicker.tsx').then((module) => ({ default: module.AssetsPicker })));
 
 /**
  * One input of a studio (docs/product-rules.md#uploads, #studio-common): a file picker, drag and drop,
@@ -324,7 +324,7 @@ export function UploadZone(props: UploadZoneProps) {
 
       {pickerOpen ? (
         <Suspense fallback={null}>
-        <AssetsPicker
+        <LazyAssetsPicker
           open
           onClose={() => setPickerOpen(false)}
           role={role ?? (kind === 'mask' ? undefined : kind)}
