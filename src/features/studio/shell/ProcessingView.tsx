@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { formatExpectedWait } from '../../generations/expected-duration.ts';
 import { formatClock } from './format.ts';
+import { preloadResultView } from './ResultView.tsx';
 import * as s from './studio.css.ts';
 
 /**
@@ -21,6 +23,12 @@ export interface ProcessingViewProps {
 
 export function ProcessingView({ studio }: ProcessingViewProps) {
   const { t, i18n } = useLingui();
+  // The result follows a job's processing: its code arrives while the job runs (not while this
+  // screen only looks for a job to come back to, as every studio does when it opens).
+  const running = Boolean(studio.job) && !studio.isReattaching;
+  useEffect(() => {
+    if (running) preloadResultView();
+  }, [running]);
   // Looking for a job to come back to (after a reload): nothing to show yet.
   if (studio.isReattaching) {
     return (
