@@ -14,7 +14,7 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   'share-target': ['features/share-target/'],
   admin: ['features/admin/'],
   'dev-tools': ['features/dev-tools/'],
-  'device-check': ['features/shell/device-check/'],
+  'device-check': ['features/shell/device-check/', 'features/shell/DeviceRestriction.tsx'],
   // The sign-in forms, the account pages and Google sign-in: a signed-in studio never shows them.
   // The rest of features/auth (the session's messages, the guard, sign-out) stays in `app`.
   auth: [

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { loadScreenCatalogs } from '../lib/i18n-app.ts';
-import { DeviceGate } from '../features/shell/DeviceRestriction.tsx';
+import { DeviceGate } from '../features/shell/DeviceGate.tsx';
 import { DeviceCheck, DeviceCheckFrame } from '../features/shell/device-check/DeviceCheckPage.tsx';
 
 /** /test: the device and browser check (docs/product-rules.md#routes-public: no sign-in guard). Phones get the restriction screen. */

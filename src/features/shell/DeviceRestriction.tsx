@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useDeviceInfo, type DeviceInfo } from '../../lib/device.ts';
+import type { DeviceInfo } from '../../lib/device.ts';
 import { button } from '../../ui/button.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
@@ -32,17 +32,6 @@ const REASONS: readonly MessageDescriptor[] = [
   msg`Ảnh xem trước lớn giúp kiểm tra chi tiết vải, tóc và khuôn mặt.`,
 ];
 
-/**
- * Renders its children, or the device restriction screen (docs/product-rules.md#device-restriction) when the device is a phone
- * and the page does not allow phones. useDeviceInfo re-evaluates on resize (debounced 150 ms)
- * and on orientation change, so turning a tablet or widening a window lets the page in.
- */
-export function DeviceGate({ allowMobile = false, children }: { allowMobile?: boolean; children: ReactNode }) {
-  const device = useDeviceInfo();
-  if (device.isMobile && !allowMobile) return <DeviceRestriction device={device} />;
-  return children;
-}
-
 function Reasons({ items, icon }: { items: readonly MessageDescriptor[]; icon: ReactNode }) {
   const { i18n } = useLingui();
   return (
@@ -57,6 +46,7 @@ function Reasons({ items, icon }: { items: readonly MessageDescriptor[]; icon: R
   );
 }
 
+/** The device restriction screen (docs/product-rules.md#device-restriction), shown by DeviceGate to a phone. */
 export function DeviceRestriction({ device }: { device: DeviceInfo }) {
   const { i18n } = useLingui();
   const titleId = useId();

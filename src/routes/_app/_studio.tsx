@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { RequireAuth } from '../../features/auth/RequireAuth.tsx';
-import { DeviceGate } from '../../features/shell/DeviceRestriction.tsx';
+import { DeviceGate } from '../../features/shell/DeviceGate.tsx';
 
 /**
  * The pathless layout of the studios and of the pages that show their work (history, library):
