@@ -4,9 +4,9 @@ import { apiUrl } from '../api.ts';
 import { readStoredLocale } from '../i18n.ts';
 import { getSession } from '../session.ts';
 import { trackSubmittedJob } from './job-client.ts';
-import { createOutboxSender, type FlushReport, type OutboxAuth, type OutboxSender } from '../../kernel/outbox-sender.ts';
+import type { FlushReport, OutboxAuth, OutboxSender } from '../../kernel/outbox-sender.ts';
 import { OUTBOX_SYNC_TAG, outboxRef, type OutboxSubmit, type OutboxUpload } from '../../kernel/outbox-entries.ts';
-import { enqueueUpload, listOutbox, onOutboxChange, outboxStore, queueSubmit } from '../../kernel/outbox-store.ts';
+import { enqueueUpload, listOutbox, listOutboxSubmits, onOutboxChange, outboxStore, queueSubmit } from '../../kernel/outbox-store.ts';
 import { readSessionSnapshot } from '../../kernel/session-store.ts';
 
 /**
@@ -30,14 +30,24 @@ async function pageAuth(): Promise<OutboxAuth | null> {
   return readSessionSnapshot();
 }
 
-let sender: OutboxSender | undefined;
+let sender: Promise<OutboxSender> | undefined;
 
-function pageSender(): OutboxSender {
-  sender ??= createOutboxSender({
-    store: outboxStore(),
-    auth: pageAuth,
-    // The job joins the watch list like any submit from this page (notification, badge).
-    onSubmitted: (_submit, job) => trackSubmittedJob(job),
+/**
+ * The sender's code loads the first time something is to be sent: most visits queue nothing,
+ * and they do not pay for it. A failed load (say, offline before the service worker cached it)
+ * is tried again at the next send.
+ */
+function pageSender(): Promise<OutboxSender> {
+  sender ??= import('../../kernel/outbox-sender.ts').then(({ createOutboxSender }) =>
+    createOutboxSender({
+      store: outboxStore(),
+      auth: pageAuth,
+      // The job joins the watch list like any submit from this page (notification, badge).
+      onSubmitted: (_submit, job) => trackSubmittedJob(job),
+    }),
+  );
+  sender.catch(() => {
+    sender = undefined;
   });
   return sender;
 }
@@ -73,7 +83,7 @@ function scheduleRetry(report: FlushReport | null): void {
 export async function flushOutbox(): Promise<FlushReport | null> {
   let report: FlushReport | null = null;
   try {
-    report = await pageSender().flush();
+    report = await (await pageSender()).flush();
   } catch (error) {
     console.warn('Outbox not sent', error);
   }
@@ -90,8 +100,20 @@ let started = false;
 export function startOutbox(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  window.addEventListener('online', () => void flushOutbox());
-  if (!browserOffline()) void flushOutbox();
+  window.addEventListener('online', () => void flushIfWaiting());
+  if (!browserOffline()) void flushIfWaiting();
+}
+
+/** Sends when the outbox holds anything (of any account: the sender skips what it may not send). */
+async function flushIfWaiting(): Promise<void> {
+  try {
+    const [uploads, submits] = await Promise.all([listOutbox(), listOutboxSubmits()]);
+    if (uploads.length === 0 && submits.length === 0) return;
+  } catch (error) {
+    console.warn('Outbox not read', error);
+    return;
+  }
+  await flushOutbox();
 }
 
 interface SyncRegistration {
