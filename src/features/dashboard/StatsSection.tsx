@@ -2,13 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UsageStats } from '../../contract/dashboard.ts';
-import { formatStorageSize } from '../../lib/storage-size.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.css.ts';
 import { usageStatsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
-import { formatCount, formatMonth, formatSuccessRate } from '../../lib/format.ts';
+import { formatCount, formatMonth, formatStorageSize, formatSuccessRate } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
 import * as c from './dashboard-cards.css.ts';
 

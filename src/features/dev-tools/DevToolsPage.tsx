@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OutboxMail } from '../../contract/dev-tools.ts';
-import { INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
+import { formatTimestamp } from '../../lib/format.ts';
+import { isLocale } from '../../lib/i18n.ts';
 import { button } from '../../ui/button.css.ts';
 import { linkify, outboxQueryOptions } from './outbox.ts';
 import * as s from './dev-tools.css.ts';
@@ -80,7 +81,7 @@ function MailCard({ mail }: { mail: OutboxMail }) {
   const { subject, to } = mail;
   const sentAt = Number.isNaN(time.getTime())
     ? mail.createdAt
-    : new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'medium' }).format(time);
+    : formatTimestamp(time, locale);
   return (
     <article className={s.card} data-testid="outbox-mail" data-kind={mail.kind}>
       <header className={s.cardHeader}>

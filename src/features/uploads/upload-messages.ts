@@ -1,7 +1,7 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MediaMessageKey } from '../../contract/media.ts';
-import { formatStorageSize } from '../../lib/storage-size.ts';
+import { formatStorageSize } from '../../lib/format.ts';
 import { authText, type AuthCode } from '../auth/messages.ts';
 
 /**

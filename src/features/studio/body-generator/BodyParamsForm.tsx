@@ -1,6 +1,8 @@
 import { useId, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
+import { formatFixed, NO_FIGURE } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import {
   aspectValue,
@@ -239,8 +241,9 @@ function Measure({ field, label, unit, value, onChange }: MeasureProps) {
 /** The body mass index of the height and weight, with its WHO band. */
 function Bmi({ height, weight }: { height: number | null | undefined; weight: number | null | undefined }) {
   const { i18n } = useLingui();
+  const { locale } = useLocale();
   const bmi = bodyMassIndex(height, weight);
-  const formatted = bmi === null ? '—' : new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bmi);
+  const formatted = bmi === null ? NO_FIGURE : formatFixed(bmi, locale, 1);
   return (
     <p className={s.bmi} data-testid="body-bmi">
       <span>
