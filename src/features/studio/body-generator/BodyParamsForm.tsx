@@ -2,6 +2,7 @@ import { useId, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
 import { formatFixed, NO_FIGURE } from '../../../lib/format.ts';
+import { IconClose } from '../../../ui/icons/app/IconClose.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import {
@@ -291,9 +292,7 @@ function StyleHints({ hints, onChange }: { hints: string[]; onChange: (hints: st
             <li key={hint} className={s.hintChip}>
               <span className={s.hintText}>{hint}</span>
               <button type="button" className={s.hintRemove} aria-label={t`Xóa gợi ý “${hint}”`} onClick={() => onChange(hints.filter((other) => other !== hint))}>
-                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-                  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
+                <IconClose size={16} strokeWidth={3} />
               </button>
             </li>
           ))}
