@@ -217,6 +217,23 @@ describe('fields', () => {
     expect(screen.getByRole('combobox', { name: 'Gói' }).getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Ghi chú' })).toBeTruthy();
   });
+
+  it('reads a hidden label, and adds the caller’s own descriptions after the hint', () => {
+    wrap(
+      <>
+        <Select label="Danh mục" hideLabel defaultValue="tops">
+          <option value="tops">Áo</option>
+        </Select>
+        <TextArea label="Mô tả" hint="Không bắt buộc" describedBy="counter" />
+        <span id="counter">0/200</span>
+      </>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Danh mục' })).toBeTruthy();
+    expect(screen.getByText('Danh mục').tagName).toBe('LABEL');
+    const described = screen.getByRole('textbox', { name: 'Mô tả' }).getAttribute('aria-describedby')!.split(' ');
+    expect(described).toHaveLength(2);
+    expect(described[1]).toBe('counter');
+  });
 });
 
 describe('states', () => {

@@ -2,6 +2,7 @@ import { useId, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
 import { formatFixed, NO_FIGURE } from '../../../lib/format.ts';
+import { TextArea } from '../../../ui/Field.tsx';
 import { IconClose } from '../../../ui/icons/app/IconClose.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
@@ -143,19 +144,13 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </div>
       </fieldset>
 
-      <div className={f.field}>
-        <label className={f.label} htmlFor={`${id}-prompt`}>
-          <Trans>Mô tả thêm (không bắt buộc)</Trans>
-        </label>
-        <textarea
-          id={`${id}-prompt`}
-          className={f.textarea}
-          value={value.prompt ?? ''}
-          maxLength={MAX_PROMPT_LENGTH}
-          placeholder={t`Ví dụ: tóc dài buộc đuôi ngựa, mặc váy trắng, đứng trong studio`}
-          onChange={(event) => set('prompt', event.target.value)}
-        />
-      </div>
+      <TextArea
+        label={<Trans>Mô tả thêm (không bắt buộc)</Trans>}
+        value={value.prompt ?? ''}
+        maxLength={MAX_PROMPT_LENGTH}
+        placeholder={t`Ví dụ: tóc dài buộc đuôi ngựa, mặc váy trắng, đứng trong studio`}
+        onChange={(event) => set('prompt', event.target.value)}
+      />
 
       <StyleHints hints={value.style_hints ?? []} onChange={(hints) => set('style_hints', hints)} />
 

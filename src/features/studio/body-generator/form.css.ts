@@ -95,11 +95,6 @@ export const input = style({
   },
 });
 
-export const textarea = style([
-  input,
-  { minHeight: '112px', padding: vars.space['3'], lineHeight: 1.5, resize: 'vertical' },
-]);
-
 export const field = style({ display: 'grid', gap: vars.space['2'], minWidth: 0 });
 
 export const counter = style({ justifySelf: 'end', color: vars.color.muted, fontSize: vars.fontSize.xs, fontVariantNumeric: 'tabular-nums' });

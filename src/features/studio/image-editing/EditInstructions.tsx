@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';
 import * as f from '../body-generator/form.css.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
@@ -88,37 +89,24 @@ export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPro
         ) : null}
       </fieldset>
 
-      <div className={f.field}>
-        <div className={s.head}>
-          <label className={f.label} htmlFor={`${id}-prompt`}>
-            <Trans>Mô tả chỉnh sửa</Trans>
-          </label>
+      <TextArea
+        ref={textarea}
+        label={<Trans>Mô tả chỉnh sửa</Trans>}
+        labelAside={
           <AppLink to={IMAGE_EDITING_GUIDELINES_PATH} className={f.link}>
             <Trans>Xem hướng dẫn chỉnh sửa ảnh</Trans>
           </AppLink>
-        </div>
-        <span className={f.hint} id={`${id}-hint`}>
-          <Trans>Viết bằng tiếng Việt hoặc tiếng Anh; nhiều chỉnh sửa cách nhau bằng dấu phẩy và được áp dụng theo thứ tự.</Trans>
-        </span>
-        <textarea
-          ref={textarea}
-          id={`${id}-prompt`}
-          className={f.textarea}
-          value={prompt}
-          required
-          maxLength={MAX_EDIT_PROMPT_LENGTH}
-          aria-invalid={promptMissing}
-          aria-describedby={`${id}-hint${promptMissing ? ` ${id}-error` : ''}`}
-          placeholder={t`Ví dụ: tăng độ sáng, cắt 1:1 và đen trắng`}
-          onChange={(event) => onPromptChange(event.target.value)}
-          data-testid="edit-prompt"
-        />
-        {promptMissing ? (
-          <span id={`${id}-error`} className={f.error} role="alert">
-            {i18n._(GENERATION_MESSAGE_DESCRIPTORS.missingPrompt)}
-          </span>
-        ) : null}
-      </div>
+        }
+        hint={<Trans>Viết bằng tiếng Việt hoặc tiếng Anh; nhiều chỉnh sửa cách nhau bằng dấu phẩy và được áp dụng theo thứ tự.</Trans>}
+        // Shown after a Generate attempt: announced at once.
+        error={promptMissing ? <span role="alert">{i18n._(GENERATION_MESSAGE_DESCRIPTORS.missingPrompt)}</span> : undefined}
+        value={prompt}
+        required
+        maxLength={MAX_EDIT_PROMPT_LENGTH}
+        placeholder={t`Ví dụ: tăng độ sáng, cắt 1:1 và đen trắng`}
+        onChange={(event) => onPromptChange(event.target.value)}
+        data-testid="edit-prompt"
+      />
 
       <div className={f.field}>
         <span className={f.label} id={`${id}-suggestions`}>

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GARMENT_CATEGORIES, MAX_GARMENTS, checkPrerequisites, type GarmentCategory, type GenerationRequest } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
+import { Select } from '../../../ui/Field.tsx';
+import { Tabs } from '../../../ui/Tabs.tsx';
 import { TutorialHelpButton } from '../../tutorial/TutorialHelpButton.tsx';
 import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from '../../tutorial/tours/virtual-tryon.ts';
 import { useScreenTutorial } from '../../tutorial/use-tutorial.ts';
@@ -27,7 +29,7 @@ import * as s from '../shell/studio.css.ts';
  * model is chosen) → Generate (1 credit per garment) → processing → result. The tutorial is
  * offered the first time, then from the help button.
  *
- * Test ids beyond the shell's: `tryon-category-tab` (`data-category`), `tryon-garment-category`
+ * Test ids beyond the shell's: `tryon-category-tab` (`data-tab`: the category), `tryon-garment-category`
  * (the select of each garment).
  */
 
@@ -77,6 +79,7 @@ export function VirtualTryOnScreen() {
   const credits = useCredits();
   const wait = useExpectedWait('virtual-tryon');
   const tour = useScreenTutorial(virtualTryOnTutorial);
+  const tabsId = useId();
 
   const [model, setModel] = useState<Asset | null>(null);
   const [garments, setGarments] = useState<ChosenGarment[]>([]);
@@ -184,22 +187,15 @@ export function VirtualTryOnScreen() {
                 <p className={s.muted}>
                   <Trans>Chọn một hoặc nhiều món đồ (tối đa {MAX_GARMENTS}). Ảnh trang phục nên chụp rõ cả món đồ trên nền trơn.</Trans>
                 </p>
-                <div className={s.tabs} role="tablist" aria-label={t`Danh mục trang phục`}>
-                  {CATEGORY_TABS.map((category) => (
-                    <button
-                      key={category}
-                      type="button"
-                      role="tab"
-                      className={s.tab}
-                      aria-selected={filter === category}
-                      onClick={() => setFilter(category)}
-                      data-testid="tryon-category-tab"
-                      data-category={category}
-                    >
-                      {i18n._(CATEGORY_LABELS[category])}
-                    </button>
-                  ))}
-                </div>
+                <Tabs
+                  tabs={CATEGORY_TABS}
+                  active={filter}
+                  onChange={setFilter}
+                  renderLabel={(category) => i18n._(CATEGORY_LABELS[category])}
+                  label={t`Danh mục trang phục`}
+                  idPrefix={tabsId}
+                  testId="tryon-category-tab"
+                />
               </>
             }
             value={visible.map((garment) => garment.asset)}
@@ -214,11 +210,11 @@ export function VirtualTryOnScreen() {
             renderChosenExtra={(asset) => {
               const garment = garments.find((other) => other.asset.id === asset.id);
               return (
-                <select
-                  className={s.select}
+                <Select
+                  label={t`Danh mục của ${asset.name}`}
+                  hideLabel
                   value={garment?.category ?? 'tops'}
                   onChange={(event) => setCategory(asset.id, event.currentTarget.value as GarmentCategory)}
-                  aria-label={t`Danh mục của ${asset.name}`}
                   data-testid="tryon-garment-category"
                 >
                   {GARMENT_CATEGORIES.map((category) => (
@@ -226,7 +222,7 @@ export function VirtualTryOnScreen() {
                       {i18n._(CATEGORY_LABELS[category])}
                     </option>
                   ))}
-                </select>
+                </Select>
               );
             }}
           />
