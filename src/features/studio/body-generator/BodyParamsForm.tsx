@@ -4,6 +4,7 @@ import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from
 import { formatFixed, NO_FIGURE } from '../../../lib/format.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { IconClose } from '../../../ui/icons/app/IconClose.tsx';
+import { RadioChoice } from '../../../ui/RadioChoice.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import {
@@ -61,10 +62,9 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={f.chipRow}>
           {GENDERS.map((gender) => (
-            <label key={gender} className={f.choice}>
-              <input className={f.visuallyHidden} type="radio" name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => set('gender', gender)} />
+            <RadioChoice key={gender} name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => set('gender', gender)}>
               {i18n._(GENDER_LABELS[gender])}
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -82,11 +82,10 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={s.swatchRow}>
           {SKIN_TONES.map((tone) => (
-            <label key={tone} className={s.swatch}>
-              <input className={f.visuallyHidden} type="radio" name={`${id}-skin`} value={tone} checked={value.skin_tone === tone} onChange={() => set('skin_tone', tone)} />
+            <RadioChoice key={tone} look="none" className={s.swatch} name={`${id}-skin`} value={tone} checked={value.skin_tone === tone} onChange={() => set('skin_tone', tone)}>
               <span className={s.swatchDot} style={{ background: SKIN_TONE_SWATCHES[tone].color }} aria-hidden="true" />
               {i18n._(SKIN_TONE_SWATCHES[tone].label)}
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -97,16 +96,15 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={s.bodyCards}>
           {BODY_TYPES.map((type) => (
-            <label key={type} className={f.card}>
-              <input
-                className={f.visuallyHidden}
-                type="radio"
-                name={`${id}-body`}
-                value={type}
-                checked={value.body_type === type}
-                onChange={() => set('body_type', type)}
-                aria-describedby={`${id}-body-${type}`}
-              />
+            <RadioChoice
+              key={type}
+              look="card"
+              name={`${id}-body`}
+              value={type}
+              checked={value.body_type === type}
+              onChange={() => set('body_type', type)}
+              aria-describedby={`${id}-body-${type}`}
+            >
               <span className={s.bodyCardInner}>
                 <BodyFigure type={type} />
                 <span className={f.field}>
@@ -116,7 +114,7 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
                   </span>
                 </span>
               </span>
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -127,19 +125,18 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={f.chipRow}>
           {ASPECT_RATIOS.map((ratio) => (
-            <label key={ratio} className={f.choice} title={i18n._(ASPECT_RATIO_LABELS[ratio])}>
-              <input
-                className={f.visuallyHidden}
-                type="radio"
-                name={`${id}-ratio`}
-                value={ratio}
-                checked={value.aspect_ratio === ratio}
-                onChange={() => set('aspect_ratio', ratio)}
-                aria-label={`${ratio} (${i18n._(ASPECT_RATIO_LABELS[ratio])})`}
-              />
+            <RadioChoice
+              key={ratio}
+              title={i18n._(ASPECT_RATIO_LABELS[ratio])}
+              name={`${id}-ratio`}
+              value={ratio}
+              checked={value.aspect_ratio === ratio}
+              onChange={() => set('aspect_ratio', ratio)}
+              aria-label={`${ratio} (${i18n._(ASPECT_RATIO_LABELS[ratio])})`}
+            >
               <RatioShape ratio={ratio} />
               <span aria-hidden="true">{ratio}</span>
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>

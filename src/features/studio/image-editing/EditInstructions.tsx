@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';
+import { RadioChoice } from '../../../ui/RadioChoice.tsx';
 import * as f from '../body-generator/form.css.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import { appendEditPhrase, EDIT_SUGGESTIONS, imageCountProblem, MAX_EDIT_PROMPT_LENGTH, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-suggestions.ts';
@@ -56,16 +57,14 @@ export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPro
           <Trans>Chế độ chỉnh sửa</Trans>
         </legend>
         <div className={f.chipRow}>
-          <label className={f.choice}>
-            <input className={f.visuallyHidden} type="radio" name={`${id}-mode`} value="single" checked={mode === 'single'} onChange={() => onModeChange('single')} />
+          <RadioChoice name={`${id}-mode`} value="single" checked={mode === 'single'} onChange={() => onModeChange('single')}>
             <Trans>Một ảnh</Trans>
-          </label>
-          <label className={f.choice}>
-            <input className={f.visuallyHidden} type="radio" name={`${id}-mode`} value="multi" checked={mode === 'multi'} onChange={() => onModeChange('multi')} />
+          </RadioChoice>
+          <RadioChoice name={`${id}-mode`} value="multi" checked={mode === 'multi'} onChange={() => onModeChange('multi')}>
             <Trans>
               Nhiều ảnh ({MIN_MULTI_EDIT_IMAGES}–{MAX_EDIT_IMAGES})
             </Trans>
-          </label>
+          </RadioChoice>
         </div>
         <span className={s.countLine} data-testid="edit-image-count">
           {mode === 'multi' ? (

@@ -13,7 +13,7 @@ import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
-import { StudioGenerate } from '../shell/GenerateButton.tsx';
+import { GenerateStep } from '../GenerateStep.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -233,21 +233,18 @@ export function VirtualTryOnScreen() {
           ) : null}
         </div>
 
-        <div ref={wizard.section(2)} className={s.card} data-tutorial={TRYON_TUTORIAL_TARGETS.generate} data-active={formStep === 2}>
-          <h2 className={s.cardTitle} tabIndex={-1}>
-            <Trans>Bước 3: Tạo ảnh</Trans>
-          </h2>
-          <p className={s.muted}>
-            <Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>
-          </p>
-          <StudioGenerate
-            studio={studio}
-            cost={cost}
-            balance={credits.balance}
-            problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-            onGenerate={() => void studio.submit(request)}
-          />
-        </div>
+        <GenerateStep
+          sectionRef={wizard.section(2)}
+          active={formStep === 2}
+          tutorialTarget={TRYON_TUTORIAL_TARGETS.generate}
+          title={<Trans>Bước 3: Tạo ảnh</Trans>}
+          note={<Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>}
+          studio={studio}
+          cost={cost}
+          balance={credits.balance}
+          problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+          onGenerate={() => void studio.submit(request)}
+        />
       </>
     );
   }

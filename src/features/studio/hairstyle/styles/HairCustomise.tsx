@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TextArea } from '../../../../ui/Field.tsx';
+import { RadioChoice } from '../../../../ui/RadioChoice.tsx';
 import * as f from '../../body-generator/form.css.ts';
 import { HAIR_COLOR_PALETTE, normalizeHexColor, paletteEntry } from './hair-colors.ts';
 import * as s from './hairstyle.css.ts';
@@ -47,36 +48,36 @@ export function HairCustomise({ value, onChange, disabled = false }: HairCustomi
           <Trans>Màu tóc</Trans>
         </legend>
         <div className={s.palette}>
-          <label className={`${s.colorChoice} ${s.keepColor}`} title={t`Giữ màu tóc hiện tại`}>
-            <input
-              className={f.visuallyHidden}
-              type="radio"
-              name={`${id}-color`}
-              checked={value.color === undefined}
-              onChange={() => {
-                setDraft(null);
-                setColor(undefined);
-              }}
-              aria-label={t`Giữ màu tóc hiện tại`}
-            />
-          </label>
+          <RadioChoice
+            look="none"
+            className={`${s.colorChoice} ${s.keepColor}`}
+            title={t`Giữ màu tóc hiện tại`}
+            name={`${id}-color`}
+            checked={value.color === undefined}
+            onChange={() => {
+              setDraft(null);
+              setColor(undefined);
+            }}
+            aria-label={t`Giữ màu tóc hiện tại`}
+          />
           {HAIR_COLOR_PALETTE.map((swatch) => {
             const label = i18n._(swatch.label);
             return (
-              <label key={swatch.color} className={s.colorChoice} style={{ background: swatch.color }} title={label}>
-                <input
-                  className={f.visuallyHidden}
-                  type="radio"
-                  name={`${id}-color`}
-                  value={swatch.color}
-                  checked={value.color?.toLowerCase() === swatch.color}
-                  onChange={() => {
-                    setDraft(null);
-                    setColor(swatch.color);
-                  }}
-                  aria-label={label}
-                />
-              </label>
+              <RadioChoice
+                key={swatch.color}
+                look="none"
+                className={s.colorChoice}
+                style={{ background: swatch.color }}
+                title={label}
+                name={`${id}-color`}
+                value={swatch.color}
+                checked={value.color?.toLowerCase() === swatch.color}
+                onChange={() => {
+                  setDraft(null);
+                  setColor(swatch.color);
+                }}
+                aria-label={label}
+              />
             );
           })}
         </div>
