@@ -5,6 +5,7 @@ import type { UserStatistics } from '../../contract/auth.ts';
 import { formatCount, formatPercent, NO_FIGURE } from '../../lib/format.ts';
 import { isLocale } from '../../lib/i18n.ts';
 import { button } from '../../ui/button.css.ts';
+import { Card } from '../../ui/Card.tsx';
 import { userStatisticsQueryOptions } from './api.ts';
 import * as s from './admin.css.ts';
 
@@ -95,10 +96,10 @@ function Statistics({ data }: { data: UserStatistics }) {
 
 function Stat({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
   return (
-    <div className={s.card} data-testid={testId}>
+    <Card className={s.card} data-testid={testId}>
       <dt className={s.cardLabel}>{label}</dt>
       <dd className={s.cardValue}>{value}</dd>
       {note && <dd className={s.cardNote}>{note}</dd>}
-    </div>
+    </Card>
   );
 }

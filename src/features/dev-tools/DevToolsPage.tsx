@@ -5,6 +5,7 @@ import type { OutboxMail } from '../../contract/dev-tools.ts';
 import { formatTimestamp } from '../../lib/format.ts';
 import { isLocale } from '../../lib/i18n.ts';
 import { button } from '../../ui/button.css.ts';
+import { Card } from '../../ui/Card.tsx';
 import { linkify, outboxQueryOptions } from './outbox.ts';
 import * as s from './dev-tools.css.ts';
 
@@ -83,7 +84,7 @@ function MailCard({ mail }: { mail: OutboxMail }) {
     ? mail.createdAt
     : formatTimestamp(time, locale);
   return (
-    <article className={s.card} data-testid="outbox-mail" data-kind={mail.kind}>
+    <Card as="article" tone="raised" data-testid="outbox-mail" data-kind={mail.kind}>
       <header className={s.cardHeader}>
         <h2 className={s.subject}>{mail.subject}</h2>
         <span className={s.badge}>{kind}</span>
@@ -108,6 +109,6 @@ function MailCard({ mail }: { mail: OutboxMail }) {
         {/* sandbox="": no scripts, forms, popups or navigation from the mail's HTML. */}
         <iframe className={s.preview} title={t`Bản xem trước HTML: ${subject}`} sandbox="" srcDoc={mail.html} loading="lazy" />
       </div>
-    </article>
+    </Card>
   );
 }
