@@ -4,16 +4,13 @@ import { vars } from './theme.css.ts';
 /** A choice is a touch target of at least 44 CSS px (WCAG 2.5.5; tablets are the main device). */
 const TARGET = '44px';
 
-/** A pill: a short answer (gender, a frame ratio, a mode). The focus ring follows the radio's focus. */
-const chip = style({
-  position: 'relative',
+/** A 44 px pill on paper: a chip answer, and the studio forms' small buttons beside them. */
+export const pill = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  gap: vars.space['2'],
   minHeight: TARGET,
   minWidth: TARGET,
-  padding: `0 ${vars.space['4']}`,
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.pill,
   background: vars.color.paper,
@@ -21,14 +18,24 @@ const chip = style({
   fontWeight: 600,
   fontSize: vars.fontSize.sm,
   cursor: 'pointer',
-  userSelect: 'none',
-  transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink },
-    '&:has(input:checked)': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink },
-    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
-  },
 });
+
+/** A pill answer: a short one (gender, a frame ratio, a mode). The focus ring follows the radio's focus. */
+const chip = style([
+  pill,
+  {
+    position: 'relative',
+    gap: vars.space['2'],
+    padding: `0 ${vars.space['4']}`,
+    userSelect: 'none',
+    transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
+    selectors: {
+      '&:hover': { borderColor: vars.color.ink },
+      '&:has(input:checked)': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink },
+      '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
+    },
+  },
+]);
 
 /** A box: a choice with a picture or a line of description (a body type, a hairstyle). */
 const card = style({

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { pill } from '../../../ui/choice.css.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
 /**
@@ -62,25 +63,16 @@ export const notice = style({
 export const noticeList = style({ margin: 0, paddingLeft: vars.space['5'], fontWeight: 400, color: vars.color.ink });
 
 /** A small secondary button (add, clear, remove): 44 px tall. */
-export const smallButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space['1'],
-  minHeight: TARGET,
-  minWidth: TARGET,
-  padding: `0 ${vars.space['3']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.ink,
-  fontWeight: 600,
-  fontSize: vars.fontSize.sm,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover:not(:disabled)': { borderColor: vars.color.ink },
-    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+export const smallButton = style([
+  pill,
+  {
+    gap: vars.space['1'],
+    padding: `0 ${vars.space['3']}`,
+    selectors: {
+      '&:hover:not(:disabled)': { borderColor: vars.color.ink },
+      '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+    },
   },
-});
+]);
 
 export const link = style({ color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.sm, textUnderlineOffset: '3px' });
