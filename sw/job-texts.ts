@@ -6,7 +6,9 @@ import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
  * no catalogs: it must stay small and load without the app), so its few texts live here, in
  * both languages, Vietnamese first as everywhere. They repeat the app catalog's own texts:
  * 'Tạo thành công' / 'Tạo thất bại' (docs/product-rules.md#job-notifications: 'Generation Successful' / 'Generation Failed',
- * src/features/generations) and the tools' names of the sidebar (src/ui/nav-items.ts).
+ * src/features/generations) and the studios' names of the registry (src/features/registry/studios.ts,
+ * which the worker may not import; src/features/registry/studios.test.ts keeps the two in step).
+ * The upscaler's two tools say which mode ran, in words of their own.
  */
 export const SW_TEXTS = {
   vi: {

@@ -134,7 +134,7 @@ const STORAGE_UNITS: ReadonlyArray<readonly [string, number]> = [
 /**
  * '4.9 GB', '812 MB', '12 KB', '0 KB': one decimal below 10 of a unit, none above, truncated (a
  * nearly full quota does not read as full). The PWA words it the same in the reader's language
- * (src/lib/storage-size.ts).
+ * (formatStorageSize in src/lib/format.ts).
  */
 export function storageSizeText(bytes: number): string {
   const safe = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;

@@ -30,6 +30,11 @@ export function formatNumber(value: number, locale: Locale, fractionDigits = 0):
   return numberFormat(locale, { maximumFractionDigits: fractionDigits }).format(value);
 }
 
+/** A number with exactly `fractionDigits` decimals, a whole one too: "22,0" / "22.0" (a measure read beside others of its kind). */
+export function formatFixed(value: number, locale: Locale, fractionDigits: number): string {
+  return numberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+}
+
 /** A whole count: "1.234" / "1,234". */
 export function formatCount(value: number, locale: Locale): string {
   return formatNumber(value, locale, 0);

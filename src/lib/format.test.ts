@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storageSizeText } from '../contract/media.ts';
 import {
   dayKey,
   formatBytes,
@@ -6,11 +7,16 @@ import {
   formatCount,
   formatDayHeading,
   formatDuration,
+  formatFixed,
   formatMonth,
   formatProcessingTime,
   formatRelativeTime,
+  formatShortDate,
+  formatStorageSize,
   formatSuccessRate,
+  formatTimestamp,
   formatVnd,
+  formatWeekdayDate,
   NO_FIGURE,
 } from './format.ts';
 
@@ -112,6 +118,33 @@ describe('sizes, lengths and money', () => {
     expect(formatBytes(820 * 1024, 'vi')).toBe('820 KB');
     expect(formatBytes(3.4 * 1024 * 1024, 'vi')).toBe('3,4 MB');
     expect(formatBytes(1.5 * 1024 ** 3, 'en')).toBe('1.5 GB');
+    expect(formatBytes(250 * 1024 ** 2, 'en')).toBe('250 MB');
+  });
+
+  it('never writes a negative size', () => {
+    expect(formatBytes(-5, 'en')).toBe('0 B');
+  });
+
+  it('writes the storage quota in decimal units, truncating', () => {
+    expect(formatStorageSize(4_987_000_000, 'vi')).toBe('4,9 GB');
+    expect(formatStorageSize(4_987_000_000, 'en')).toBe('4.9 GB');
+    expect(formatStorageSize(5_000_000_000, 'en')).toBe('5 GB');
+    expect(formatStorageSize(812_400_000, 'en')).toBe('812 MB');
+    expect(formatStorageSize(12_345, 'en')).toBe('12 KB');
+    expect(formatStorageSize(0, 'vi')).toBe('0 KB');
+    expect(formatStorageSize(Number.NaN, 'en')).toBe('0 KB');
+  });
+
+  it('words the storage quota as the server does', () => {
+    for (const bytes of [0, 999, 12_345, 812_400_000, 4_987_000_000, 5_000_000_000, 123_000_000_000]) {
+      expect(formatStorageSize(bytes, 'en').replace(/,/g, '')).toBe(storageSizeText(bytes));
+    }
+  });
+
+  it('writes a measure with a fixed number of decimals', () => {
+    expect(formatFixed(22.04, 'vi', 1)).toBe('22,0');
+    expect(formatFixed(22.46, 'en', 1)).toBe('22.5');
+    expect(formatFixed(1234.5, 'en', 1)).toBe('1,234.5');
   });
 
   it('writes a video length rounded up, so a short clip is not 0:00', () => {
@@ -123,6 +156,16 @@ describe('sizes, lengths and money', () => {
   it('writes prices in đồng in each language', () => {
     expect(formatVnd(199_000, 'vi').replace(/\s/g, ' ')).toBe('199.000 ₫');
     expect(formatVnd(199_000, 'en')).toBe('₫199,000');
+  });
+
+  it('writes dates short, with the weekday, and to the second', () => {
+    const date = new Date(2025, 2, 12, 14, 32, 5);
+    expect(formatShortDate(date, 'en')).toBe('Mar 12, 2025');
+    expect(formatShortDate(date, 'vi')).toBe('12 thg 3, 2025');
+    expect(formatWeekdayDate(date, 'en')).toBe('Wednesday, March 12');
+    expect(formatWeekdayDate(date, 'vi')).toBe('Thứ Tư, 12 tháng 3');
+    expect(formatTimestamp(date, 'en')).toBe('Mar 12, 2025, 2:32:05 PM');
+    expect(formatTimestamp(date, 'vi')).toBe('14:32:05 12 thg 3, 2025');
   });
 
   it('keeps the day key of the local calendar', () => {

@@ -6,7 +6,7 @@ import { formatNumber, numberFormat } from './format-number.ts';
  * the words come from the browser's Intl data ("42 giây", "5 phút trước", "hôm qua", "1.234").
  */
 
-export { NO_FIGURE, formatCount, formatNumber, formatPercent, formatSuccessRate, formatVnd } from './format-number.ts';
+export { NO_FIGURE, formatCount, formatFixed, formatNumber, formatPercent, formatSuccessRate, formatVnd } from './format-number.ts';
 
 /* ---------- sizes ---------- */
 
@@ -14,12 +14,36 @@ const KB = 1024;
 const MB = 1024 * KB;
 const GB = 1024 * MB;
 
-/** A file size for people: "820 KB", "3,4 MB", "1,5 GB" (binary units, the language's decimal separator). */
-export function formatBytes(bytes: number, locale: Locale): string {
+/** A file size for people: "820 KB", "3,4 MB", "1,5 GB" (binary units, the language's decimal separator; never below 0). */
+export function formatBytes(size: number, locale: Locale): string {
+  // Free room is a difference of two browser estimates, which can dip below zero.
+  const bytes = Math.max(0, size);
   if (bytes >= GB) return `${formatNumber(bytes / GB, locale, 1)} GB`;
   if (bytes >= MB) return `${formatNumber(bytes / MB, locale, 1)} MB`;
   if (bytes >= KB) return `${formatNumber(bytes / KB, locale, 0)} KB`;
   return `${formatNumber(bytes, locale, 0)} B`;
+}
+
+/** Bytes per storage unit, largest first: decimal, as storage is sold and as the server words its quota (5 GB = 5,000,000,000 bytes). */
+const STORAGE_UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['GB', 1e9],
+  ['MB', 1e6],
+  ['KB', 1e3],
+];
+
+/**
+ * The account's storage (used, quota) for people, as the server words it
+ * (`storageSizeText` in src/contract/media.ts) but in the reader's language: "4,9 GB" / "4.9 GB",
+ * "812 MB", "0 KB". Decimal units, unlike `formatBytes`: the quota is sold in them. One decimal
+ * below 10 of a unit, none above; truncated, never rounded up, so a nearly full quota does not
+ * read as full.
+ */
+export function formatStorageSize(bytes: number, locale: Locale): string {
+  const safe = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  const [name, size] = STORAGE_UNITS.find(([, unitBytes]) => safe >= unitBytes) ?? ['KB', 1e3];
+  const value = safe / size;
+  const shown = value < 10 ? Math.floor(value * 10) / 10 : Math.floor(value);
+  return `${formatNumber(shown, locale, 1)} ${name}`;
 }
 
 /** Pixel dimensions as "1920 × 1080". */
@@ -82,6 +106,19 @@ export function formatProcessingTime(ms: number, locale: Locale): string {
 
 /* ---------- dates and times ---------- */
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached Intl.DateTimeFormat per language and options (a long list formats a date per row). */
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Steps of a relative time, largest first: the unit and how many seconds it has. */
 const RELATIVE_STEPS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * DAY_S],
@@ -110,6 +147,21 @@ export function formatRelativeTime(when: Date | string | number, locale: Locale,
 /** A date and time: "14:32 12 thg 3, 2025" / "Mar 12, 2025, 2:32 PM". */
 export function formatDateTime(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** A date and time to the second: "14:32:05 12 thg 3, 2025" / "Mar 12, 2025, 2:32:05 PM" (a log line). */
+export function formatTimestamp(date: Date, locale: Locale): string {
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+}
+
+/** A short date: "12 thg 3, 2025" / "Mar 12, 2025". */
+export function formatShortDate(date: Date, locale: Locale): string {
+  return dateFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** Today's line of a greeting: "Thứ Tư, 12 tháng 3" / "Wednesday, March 12". */
+export function formatWeekdayDate(date: Date, locale: Locale): string {
+  return dateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(date);
 }
 
 /** A date in full words: "12 tháng 3, 2025" / "March 12, 2025". */

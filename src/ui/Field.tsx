@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { visuallyHidden } from './a11y.css.ts';
 import { IconAlert } from './icons/app/IconAlert.tsx';
 import * as s from './field.css.ts';
 
@@ -17,6 +18,10 @@ export interface FieldProps {
   error?: ReactNode;
   /** Beside the label (e.g. a "Forgot password?" link). */
   labelAside?: ReactNode;
+  /** The label is read, not shown: a control whose place already says what it is (a garment's category on its tile). */
+  hideLabel?: boolean;
+  /** Ids of more text that describes the control, kept by the caller (a character counter). */
+  describedBy?: string;
   /** The error text's test id. */
   errorTestId?: string;
   className?: string;
@@ -28,19 +33,25 @@ export interface FieldProps {
  * A label, a control, a hint and an error text, tied together: the label names the control,
  * the hint and the error describe it, and the control is marked invalid while there is an error.
  */
-export function Field({ label, hint, error, labelAside, errorTestId, className, children }: FieldProps) {
+export function Field({ label, hint, error, labelAside, hideLabel = false, describedBy: more, errorTestId, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? hintId : null, error ? errorId : null, more].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className ? `${s.field} ${className}` : s.field}>
-      <div className={s.labelRow}>
-        <label htmlFor={id} className={s.label}>
+      {hideLabel ? (
+        <label htmlFor={id} className={visuallyHidden}>
           {label}
         </label>
-        {labelAside}
-      </div>
+      ) : (
+        <div className={s.labelRow}>
+          <label htmlFor={id} className={s.label}>
+            {label}
+          </label>
+          {labelAside}
+        </div>
+      )}
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className={s.hint}>
@@ -64,9 +75,9 @@ type Shared = Omit<FieldProps, 'children' | 'className'> & { fieldClassName?: st
 const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
 /** A labelled text input with hint and error text; `trailing` sits inside its right edge. */
-export function TextInput({ label, hint, error, labelAside, errorTestId, fieldClassName, className, trailing, ...input }: Shared & { trailing?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextInput({ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, fieldClassName, className, trailing, ...input }: Shared & { trailing?: ReactNode } & ComponentProps<'input'>) {
   return (
-    <Field label={label} hint={hint} error={error} labelAside={labelAside} errorTestId={errorTestId} className={fieldClassName}>
+    <Field label={label} hint={hint} error={error} labelAside={labelAside} hideLabel={hideLabel} describedBy={describedBy} errorTestId={errorTestId} className={fieldClassName}>
       {(control) => (
         <div className={s.controlWrap}>
           <input className={join(s.control, trailing ? s.withTrailing : null, className)} {...control} {...input} />
@@ -78,18 +89,18 @@ export function TextInput({ label, hint, error, labelAside, errorTestId, fieldCl
 }
 
 /** A labelled native select (the platform's picker on touch screens). */
-export function Select({ label, hint, error, labelAside, errorTestId, fieldClassName, className, ...select }: Shared & SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, fieldClassName, className, ...select }: Shared & ComponentProps<'select'>) {
   return (
-    <Field label={label} hint={hint} error={error} labelAside={labelAside} errorTestId={errorTestId} className={fieldClassName}>
+    <Field label={label} hint={hint} error={error} labelAside={labelAside} hideLabel={hideLabel} describedBy={describedBy} errorTestId={errorTestId} className={fieldClassName}>
       {(control) => <select className={join(s.select, className)} {...control} {...select} />}
     </Field>
   );
 }
 
-/** A labelled multi-line text box. */
-export function TextArea({ label, hint, error, labelAside, errorTestId, fieldClassName, className, ...area }: Shared & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/** A labelled multi-line text box (its `ref` reaches the text box: a caller may place the caret). */
+export function TextArea({ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, fieldClassName, className, ...area }: Shared & ComponentProps<'textarea'>) {
   return (
-    <Field label={label} hint={hint} error={error} labelAside={labelAside} errorTestId={errorTestId} className={fieldClassName}>
+    <Field label={label} hint={hint} error={error} labelAside={labelAside} hideLabel={hideLabel} describedBy={describedBy} errorTestId={errorTestId} className={fieldClassName}>
       {(control) => <textarea className={join(s.textArea, className)} {...control} {...area} />}
     </Field>
   );

@@ -9,8 +9,12 @@ export interface TabsProps<T extends string> {
   renderLabel: (tab: T) => ReactNode;
   /** The tab list's accessible name. */
   label: string;
-  /** The tab panel the tabs control, and the prefix of each tab's id (`<idPrefix>-<tab>`). */
-  panelId: string;
+  /**
+   * The tab panel the tabs control; absent when the tabs filter content another component
+   * renders (the try-on's garment categories over the upload zone's list).
+   */
+  panelId?: string;
+  /** The prefix of each tab's id (`<idPrefix>-<tab>`). */
   idPrefix: string;
   /** Each tab's test id (its `data-tab` says which). */
   testId?: string;

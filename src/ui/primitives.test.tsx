@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from './States.tsx';
 import { Switch } from './Switch.tsx';
 import { Tabs } from './Tabs.tsx';
 import { Select, TextArea, TextInput } from './Field.tsx';
+import { RadioChoice } from './RadioChoice.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -216,6 +217,54 @@ describe('fields', () => {
     expect(screen.getByTestId('field-error-name')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Gói' }).getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Ghi chú' })).toBeTruthy();
+  });
+
+  it('reads a hidden label, and adds the caller’s own descriptions after the hint', () => {
+    wrap(
+      <>
+        <Select label="Danh mục" hideLabel defaultValue="tops">
+          <option value="tops">Áo</option>
+        </Select>
+        <TextArea label="Mô tả" hint="Không bắt buộc" describedBy="counter" />
+        <span id="counter">0/200</span>
+      </>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Danh mục' })).toBeTruthy();
+    expect(screen.getByText('Danh mục').tagName).toBe('LABEL');
+    const described = screen.getByRole('textbox', { name: 'Mô tả' }).getAttribute('aria-describedby')!.split(' ');
+    expect(described).toHaveLength(2);
+    expect(described[1]).toBe('counter');
+  });
+});
+
+describe('RadioChoice', () => {
+  it('is a native radio named by its label, the label carrying the look, tooltip and test id', () => {
+    const onChange = vi.fn<(value: string) => void>();
+    function Group() {
+      const [value, setValue] = useState('a');
+      const pick = (next: string) => {
+        onChange(next);
+        setValue(next);
+      };
+      return (
+        <fieldset>
+          <legend>Chọn</legend>
+          <RadioChoice name="g" value="a" checked={value === 'a'} onChange={() => pick('a')}>
+            Một
+          </RadioChoice>
+          <RadioChoice look="none" name="g" value="b" checked={value === 'b'} onChange={() => pick('b')} title="Hai" testId="choice-b" style={{ background: 'red' }} aria-label="Hai" />
+        </fieldset>
+      );
+    }
+    wrap(<Group />);
+    expect((screen.getByRole('radio', { name: 'Một' }) as HTMLInputElement).checked).toBe(true);
+    const label = screen.getByTestId('choice-b');
+    expect(label.tagName).toBe('LABEL');
+    expect(label.title).toBe('Hai');
+    expect(label.style.background).toBe('red');
+    fireEvent.click(label);
+    expect(onChange).toHaveBeenLastCalledWith('b');
+    expect((screen.getByRole('radio', { name: 'Hai' }) as HTMLInputElement).checked).toBe(true);
   });
 });
 

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserStatistics } from '../../contract/auth.ts';
-import { INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
+import { formatCount, formatPercent, NO_FIGURE } from '../../lib/format.ts';
+import { isLocale } from '../../lib/i18n.ts';
 import { button } from '../../ui/button.ts';
+import { Card } from '../../ui/Card.tsx';
 import { userStatisticsQueryOptions } from './api.ts';
 import * as s from './admin.css.ts';
 
@@ -51,19 +53,18 @@ export function AdminDashboard() {
 function Statistics({ data }: { data: UserStatistics }) {
   const { i18n, t } = useLingui();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'vi';
-  const number = new Intl.NumberFormat(INTL_LOCALE[locale]);
-  const percent = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: 1 });
-  const share = (part: number) => (data.total_users > 0 ? percent.format(part / data.total_users) : '—');
+  const count = (value: number) => formatCount(value, locale);
+  const share = (part: number) => (data.total_users > 0 ? formatPercent(part / data.total_users, locale) : NO_FIGURE);
   const plans = Object.entries(data.by_plan).toSorted(([, a], [, b]) => b - a);
   const plansId = useId();
   const verified = share(data.verified_users);
   return (
     <>
       <dl className={s.cards} data-testid="admin-user-stats">
-        <Stat label={t`Tổng người dùng`} value={number.format(data.total_users)} testId="stat-total" />
-        <Stat label={t`Đã xác minh email`} value={number.format(data.verified_users)} note={t`Chiếm ${verified} tổng số`} testId="stat-verified" />
-        <Stat label={t`Mới trong 7 ngày`} value={number.format(data.new_users_7d)} testId="stat-new-7d" />
-        <Stat label={t`Mới trong 30 ngày`} value={number.format(data.new_users_30d)} testId="stat-new-30d" />
+        <Stat label={t`Tổng người dùng`} value={count(data.total_users)} testId="stat-total" />
+        <Stat label={t`Đã xác minh email`} value={count(data.verified_users)} note={t`Chiếm ${verified} tổng số`} testId="stat-verified" />
+        <Stat label={t`Mới trong 7 ngày`} value={count(data.new_users_7d)} testId="stat-new-7d" />
+        <Stat label={t`Mới trong 30 ngày`} value={count(data.new_users_30d)} testId="stat-new-30d" />
       </dl>
       <section className={s.panel} aria-labelledby={plansId}>
         <h2 id={plansId} className={s.panelTitle}>
@@ -75,14 +76,14 @@ function Statistics({ data }: { data: UserStatistics }) {
           </p>
         ) : (
           <ul className={s.bars} data-testid="stat-by-plan">
-            {plans.map(([plan, count]) => (
+            {plans.map(([plan, users]) => (
               <li key={plan} className={s.barRow}>
                 <span className={s.barLabel}>{plan}</span>
                 <span className={s.barTrack} aria-hidden="true">
-                  <span className={s.barFill} style={{ width: data.total_users > 0 ? `${(count / data.total_users) * 100}%` : 0 }} />
+                  <span className={s.barFill} style={{ width: data.total_users > 0 ? `${(users / data.total_users) * 100}%` : 0 }} />
                 </span>
                 <span className={s.barValue}>
-                  {number.format(count)} <span className={s.muted}>({share(count)})</span>
+                  {count(users)} <span className={s.muted}>({share(users)})</span>
                 </span>
               </li>
             ))}
@@ -95,10 +96,10 @@ function Statistics({ data }: { data: UserStatistics }) {
 
 function Stat({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
   return (
-    <div className={s.card} data-testid={testId}>
+    <Card className={s.card} data-testid={testId}>
       <dt className={s.cardLabel}>{label}</dt>
       <dd className={s.cardValue}>{value}</dd>
       {note && <dd className={s.cardNote}>{note}</dd>}
-    </div>
+    </Card>
   );
 }

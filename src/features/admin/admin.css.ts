@@ -68,15 +68,8 @@ export const cards = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
 });
 
-export const card = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space['1'],
-  padding: vars.space['5'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-});
+/** A figure's card (src/ui Card): its label, value and note close together. */
+export const card = style({ gap: vars.space['1'] });
 export const cardLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, fontWeight: 600 });
 export const cardValue = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize['3xl'], lineHeight: 1.1, color: vars.color.ink });
 export const cardNote = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.muted });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { displayName, sessionStatusAtom, sessionUserAtom, type SessionUser } from '../../lib/session.ts';
-import { INTL_LOCALE } from '../../lib/i18n.ts';
+import { formatWeekdayDate } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { button } from '../../ui/button.ts';
@@ -50,7 +50,7 @@ function Greeting({ user }: { user: SessionUser | null }) {
   const { t } = useLingui();
   const { locale } = useLocale();
   const [now] = useState(() => new Date());
-  const today = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'long', day: 'numeric', month: 'long' }).format(now);
+  const today = formatWeekdayDate(now, locale);
   if (user) {
     const name = displayName(user, t`Người dùng`);
     return (

@@ -2,13 +2,13 @@ import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UsageStats } from '../../contract/dashboard.ts';
-import { formatStorageSize } from '../../lib/storage-size.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
+import { Card } from '../../ui/Card.tsx';
 import { usageStatsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
-import { formatCount, formatMonth, formatSuccessRate } from '../../lib/format.ts';
+import { formatCount, formatMonth, formatStorageSize, formatSuccessRate } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
 import * as c from './dashboard-cards.css.ts';
 
@@ -62,11 +62,11 @@ function StatsSkeleton() {
   return (
     <ul className={c.statsGrid} aria-busy="true" aria-label={t`Đang tải số liệu`} data-testid="stats-loading">
       {STAT_IDS.map((id) => (
-        <li key={id} className={c.statCard}>
+        <Card as="li" key={id} className={c.statCard}>
           <span className={c.skeletonLine} />
           <span className={c.skeletonValue} />
           <span className={c.skeletonLine} />
-        </li>
+        </Card>
       ))}
     </ul>
   );
@@ -109,7 +109,7 @@ export function StatsCards({ stats }: { stats: UsageStats }) {
 function StatCard({ id, label, value, hint }: { id: (typeof STAT_IDS)[number]; label: ReactNode; value: string; hint: ReactNode }) {
   const labelId = useId();
   return (
-    <li className={c.statCard} data-testid="stat-card" data-stat={id} aria-labelledby={labelId}>
+    <Card as="li" className={c.statCard} data-testid="stat-card" data-stat={id} aria-labelledby={labelId}>
       <span id={labelId} className={c.statLabel}>
         {label}
       </span>
@@ -117,6 +117,6 @@ function StatCard({ id, label, value, hint }: { id: (typeof STAT_IDS)[number]; l
         {value}
       </span>
       {hint ? <span className={c.statHint}>{hint}</span> : null}
-    </li>
+    </Card>
   );
 }

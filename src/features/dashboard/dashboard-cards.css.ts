@@ -14,16 +14,8 @@ export const statsGrid = style({
   '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space['4'] } },
 });
 
-export const statCard = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: vars.space['1'],
-  minHeight: '128px',
-  padding: vars.space['5'],
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-});
+/** A figure's card (src/ui Card): label, value and hint close together, all four cards as tall. */
+export const statCard = style({ gap: vars.space['1'], minHeight: '128px' });
 
 export const statLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.inkSoft });
 

@@ -2,13 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { createStore, Provider } from 'jotai';
 import type { CommunityItem, UsageStats } from '../../contract/dashboard.ts';
 import { authModalAtom } from '../auth/auth-modal-state.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { BodyModelsSection } from './BodyModelsSection.tsx';
 import { CommunitySection } from './CommunitySection.tsx';
 import { RecentGenerations } from './RecentGenerations.tsx';
@@ -43,7 +44,7 @@ function communityItem(overrides: Partial<CommunityItem> = {}): CommunityItem {
 }
 
 function renderWith(children: ReactNode, store = createStore()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createTestQueryClient();
   render(
     <Provider store={store}>
       <QueryClientProvider client={client}>

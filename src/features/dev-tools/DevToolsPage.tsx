@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OutboxMail } from '../../contract/dev-tools.ts';
-import { INTL_LOCALE, isLocale } from '../../lib/i18n.ts';
+import { formatTimestamp } from '../../lib/format.ts';
+import { isLocale } from '../../lib/i18n.ts';
 import { button } from '../../ui/button.ts';
+import { Card } from '../../ui/Card.tsx';
 import { linkify, outboxQueryOptions } from './outbox.ts';
 import * as s from './dev-tools.css.ts';
 
@@ -80,9 +82,9 @@ function MailCard({ mail }: { mail: OutboxMail }) {
   const { subject, to } = mail;
   const sentAt = Number.isNaN(time.getTime())
     ? mail.createdAt
-    : new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'medium' }).format(time);
+    : formatTimestamp(time, locale);
   return (
-    <article className={s.card} data-testid="outbox-mail" data-kind={mail.kind}>
+    <Card as="article" tone="raised" data-testid="outbox-mail" data-kind={mail.kind}>
       <header className={s.cardHeader}>
         <h2 className={s.subject}>{mail.subject}</h2>
         <span className={s.badge}>{kind}</span>
@@ -107,6 +109,6 @@ function MailCard({ mail }: { mail: OutboxMail }) {
         {/* sandbox="": no scripts, forms, popups or navigation from the mail's HTML. */}
         <iframe className={s.preview} title={t`Bản xem trước HTML: ${subject}`} sandbox="" srcDoc={mail.html} loading="lazy" />
       </div>
-    </article>
+    </Card>
   );
 }

@@ -25,15 +25,6 @@ export const notice = style({
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['5'] });
 
-export const card = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  padding: vars.space['5'],
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  boxShadow: vars.shadow.sm,
-});
 
 export const cardHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['2'] });
 export const subject = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { Generation, GenerationPage } from '../../contract/generations.ts';
@@ -9,6 +9,7 @@ import { dashboardKeys } from './dashboard-keys.ts';
 import { generationKeys } from './api.ts';
 import { generationQueryOptions } from './cache.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ShareToggle } from './ShareToggle.tsx';
 
 type Toast = (title: string, options?: { description?: string }) => void;
@@ -31,7 +32,7 @@ function FromCache({ id }: { id: string }) {
 }
 
 function setup(job: Generation = completed) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = createTestQueryClient();
   client.setQueryData(generationKeys.detail(job.id), job);
   const list: InfiniteData<GenerationPage> = { pages: [{ items: [job], next_cursor: null }], pageParams: [null] };
   client.setQueryData(generationKeys.list({ feature: job.feature }), list);

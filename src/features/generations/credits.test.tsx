@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
 import * as v from 'valibot';
 import type { User } from '../../contract/auth.ts';
@@ -11,6 +11,7 @@ import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { authKeys } from '../auth/api.ts';
 import { costOf, setKnownBalance, useCredits } from './credits.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 const user: User = {
   id: 'u1',
@@ -29,7 +30,7 @@ const user: User = {
 afterEach(() => vi.unstubAllGlobals());
 
 function render(store = createStore()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createTestQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

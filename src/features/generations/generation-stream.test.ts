@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
 import { GENERATION_EVENTS, type Generation } from '../../contract/generations.ts';
 import { setTokenProvider } from '../../lib/api.ts';
 import { applyStreamedGeneration, readEventStream, runGenerationStream, type StreamEvent } from './generation-stream.ts';
 import { generationKeys, generationStreamLive, pollInterval, POLL_VISIBLE_MS, STREAM_SAFETY_POLL_MS } from './api.ts';
 import { jsonResponse, makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 /** A body that delivers `chunks` one by one, then stays open until `close()` (or ends at once with `end`). */
 function body(chunks: string[], options: { end?: boolean } = {}) {
@@ -48,7 +48,7 @@ describe('readEventStream', () => {
 describe('applyStreamedGeneration', () => {
   it('puts a running job in its entry and the pending list, and an end takes it out of the pending list', () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({})));
-    const client = new QueryClient();
+    const client = createTestQueryClient();
     const running = makeGeneration({ id: 'j1', status: 'processing', progress: 10 });
     client.setQueryData(generationKeys.pending(), [makeGeneration({ id: 'j1', status: 'queued' })]);
     applyStreamedGeneration(client, running);
@@ -62,7 +62,7 @@ describe('applyStreamedGeneration', () => {
   });
 
   it('leaves the caches alone for a job that ended before this tab saw it running', () => {
-    const client = new QueryClient();
+    const client = createTestQueryClient();
     const writes: string[] = [];
     client.getQueryCache().subscribe((change) => {
       if (change.type === 'updated' && change.action.type === 'success') writes.push(change.query.queryHash);
@@ -80,7 +80,7 @@ describe('runGenerationStream', () => {
     const open = body([': open\n\n', event(running)]);
     const fetchMock = vi.fn<typeof fetch>(async () => sse(open.stream));
     vi.stubGlobal('fetch', fetchMock);
-    const client = new QueryClient();
+    const client = createTestQueryClient();
     const stop = new AbortController();
     const done = runGenerationStream(client, stop.signal);
 
@@ -105,7 +105,7 @@ describe('runGenerationStream', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const stop = new AbortController();
-    const done = runGenerationStream(new QueryClient(), stop.signal);
+    const done = runGenerationStream(createTestQueryClient(), stop.signal);
     await vi.advanceTimersByTimeAsync(0);
     expect(generationStreamLive()).toBe(false);
     expect(pollInterval(makeGeneration({ status: 'processing' }), null, false)).toBe(POLL_VISIBLE_MS);
@@ -122,7 +122,7 @@ describe('runGenerationStream', () => {
     const answers = [jsonResponse({ items: [] }), jsonResponse({ message: 'Please sign in.', code: 'signInRequired' }, 401)];
     const fetchMock = vi.fn<typeof fetch>(async () => answers.shift() ?? jsonResponse({}, 500));
     vi.stubGlobal('fetch', fetchMock);
-    const done = runGenerationStream(new QueryClient(), new AbortController().signal);
+    const done = runGenerationStream(createTestQueryClient(), new AbortController().signal);
     await vi.advanceTimersByTimeAsync(0);
     expect(generationStreamLive()).toBe(false);
     await vi.advanceTimersByTimeAsync(1_000);

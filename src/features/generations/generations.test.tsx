@@ -10,6 +10,7 @@ import { generationKeys, generationListPath, newIdempotencyKey, pollInterval, PO
 import { generationQueryOptions } from './cache.ts';
 import { useCancelGeneration, useSubmitGeneration } from './mutations.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 const request: GenerationRequest = {
   feature: 'virtual-tryon',
@@ -19,7 +20,7 @@ const request: GenerationRequest = {
 
 function testClient() {
   // No waiting between the resends of a failed submit: the tests count them, not the delay.
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retryDelay: 0 } } });
+  return createTestQueryClient({ mutations: { retryDelay: 0 } });
 }
 
 function wrapperFor(client: QueryClient) {

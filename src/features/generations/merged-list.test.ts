@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Feature, Generation, GenerationStatus } from '../../contract/generations.ts';
 import { generationKeys, type MergedListFilter } from './api.ts';
 import { fetchMergedGenerationPage, listOrder, mergedGenerationsInfiniteQueryOptions, type MergeCursor, type MergedGenerationPage } from './merged-list.ts';
 import { recordNewGeneration } from './cache.ts';
 import { jsonResponse, makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 /**
  * A server of `jobs` with the real list's rules: filtered by one feature and one status, newest
@@ -143,7 +143,7 @@ describe('mergedGenerationsInfiniteQueryOptions', () => {
 
   it('a new job goes at the top of the merged lists it belongs to, and only those', () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ credits: 4 })));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createTestQueryClient();
     const existing = makeGeneration({ id: 'old', feature: 'body-generator', status: 'completed' });
     const seed = (filter: MergedListFilter) => {
       const key = generationKeys.merged(filter);

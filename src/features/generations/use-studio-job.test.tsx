@@ -2,13 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { Generation, GenerationRequest } from '../../contract/generations.ts';
 import { notify } from '../../lib/toast.ts';
 import { POLL_VISIBLE_MS } from './api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { elapsedSeconds, expectedDuration } from './expected-duration.ts';
 import { LAST_JOB_KEY_PREFIX, pickReattachJob, readShownJob, resetRestoreDecision, SHOWN_JOB_KEY_PREFIX } from './shown-job.ts';
 import { useStudioJob } from './use-studio-job.ts';
@@ -22,7 +23,7 @@ type Toast = (title: string, options?: { description?: string }) => void;
 const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
 
 function renderStudioJob(feature: Parameters<typeof useStudioJob>[0]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = createTestQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

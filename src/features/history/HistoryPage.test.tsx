@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { Generation } from '../../contract/generations.ts';
 import { markJobsSeen } from '../../lib/offline/job-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { HistoryPage, type HistoryPageProps } from './HistoryPage.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
@@ -100,7 +101,7 @@ afterEach(() => {
 });
 
 function setup(props: Partial<HistoryPageProps> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = createTestQueryClient();
   const onSearchChange = vi.fn<HistoryPageProps['onSearchChange']>();
   const ui = (next: Partial<HistoryPageProps>) => (
     <I18nProvider i18n={i18n}>

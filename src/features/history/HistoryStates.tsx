@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../ui/button.ts';
+import { Card } from '../../ui/Card.tsx';
 import { AppLink } from '../../ui/link.tsx';
 import { EmptyState, ErrorState } from '../../ui/States.tsx';
 import { STUDIO_LINKS } from '../generations/filters.ts';
@@ -11,11 +12,11 @@ export function HistorySkeleton() {
   return (
     <div className={s.skeleton} role="status" aria-label={t`Đang tải lịch sử...`} aria-busy="true" data-testid="history-loading">
       {[0, 1, 2].map((index) => (
-        <div key={index} className={s.skeletonCard} aria-hidden="true">
+        <Card key={index} aria-hidden="true">
           <span className={s.skeletonBlock.line} />
           <span className={s.skeletonBlock.media} />
           <span className={s.skeletonBlock.line} />
-        </div>
+        </Card>
       ))}
     </div>
   );

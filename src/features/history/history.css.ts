@@ -131,7 +131,6 @@ export const more = style({ display: 'flex', justifyContent: 'center', minHeight
 // ── States ──
 const shimmer = keyframes({ '0%': { opacity: 0.55 }, '50%': { opacity: 1 }, '100%': { opacity: 0.55 } });
 export const skeleton = style({ display: 'grid', gap: vars.space['4'] });
-export const skeletonCard = style({ display: 'grid', gap: vars.space['3'], padding: vars.space['5'], borderRadius: vars.radius.lg, border: `1px solid ${vars.color.line}`, background: vars.color.paper });
 export const skeletonBlock = styleVariants({
   line: { height: '14px', width: '40%', borderRadius: vars.radius.sm, background: vars.color.sand, animation: `${shimmer} 1.4s ease-in-out infinite` },
   media: { height: '140px', borderRadius: vars.radius.md, background: vars.color.sand, animation: `${shimmer} 1.4s ease-in-out infinite` },

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { assetKeys, assetListPath, linksExpiring, msUntilLinksStale, staleTimeFor, URL_EXPIRY_MARGIN_MS, useDeleteAsset } from './api.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,7 +46,7 @@ describe('assets query module', () => {
         return new Response(null, { status: 204 });
       }),
     );
-    const client = new QueryClient();
+    const client = createTestQueryClient();
     client.setQueryData(assetKeys.detail('a1'), { id: 'a1' });
     client.setQueryData(assetKeys.list({ kind: 'image' }), { pages: [], pageParams: [] });
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;

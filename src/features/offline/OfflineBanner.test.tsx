@@ -3,8 +3,9 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { BACK_ONLINE_LINGER_MS, OfflineBanner } from './OfflineBanner.tsx';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -15,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderBanner(client = new QueryClient()) {
+function renderBanner(client = createTestQueryClient()) {
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>

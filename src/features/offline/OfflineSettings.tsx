@@ -8,6 +8,8 @@ import { clearSavedCopies } from '../../lib/offline/wipe.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Select } from '../../ui/Field.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { offlineMediaKeys } from './use-pinned-asset.ts';
 import * as p from '../../ui/section.css.ts';
@@ -45,7 +47,6 @@ export function OfflineSettings() {
   const { locale } = useLocale();
   const client = useQueryClient();
   const headingId = useId();
-  const budgetId = useId();
   const [confirmClear, setConfirmClear] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [notifications, setNotifications] = useState<NotificationState>(notificationState);
@@ -66,13 +67,14 @@ export function OfflineSettings() {
   };
 
   const onClear = async () => {
+    // The dialog closes at once; the button says "Đang xóa…" until the copies are gone.
+    setConfirmClear(false);
     setClearing(true);
     try {
       await clearSavedCopies();
       notify.success(t`Đã xóa dữ liệu ngoại tuyến`);
     } finally {
       setClearing(false);
-      setConfirmClear(false);
       void client.invalidateQueries({ queryKey: offlineMediaKeys.all });
     }
   };
@@ -140,57 +142,44 @@ export function OfflineSettings() {
       </dl>
 
       <div className={s.rows}>
-        <Row
-          title={
-            <label htmlFor={budgetId}>
-              <Trans>Giới hạn bộ nhớ cho ảnh và video</Trans>
-            </label>
-          }
-        >
-          <p className={s.rowText}>
-            <Trans>Khi vượt giới hạn, các tệp lâu không xem bị xóa trước; mục giữ ngoại tuyến không bao giờ bị xóa.</Trans>
-          </p>
-          <div className={s.rowActions}>
-            <select
-              id={budgetId}
-              className={s.select}
-              value={currentBudget ?? ''}
-              disabled={!currentBudget || !mediaCacheSupported()}
-              onChange={(event) => void onBudget(Number(event.target.value))}
-              data-testid="offline-budget"
-            >
-              {!currentBudget && <option value="">…</option>}
-              {choices.map((bytes) => (
-                <option key={bytes} value={bytes}>
-                  {size(bytes)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </Row>
+        <div className={s.row}>
+          <Select
+            label={<Trans>Giới hạn bộ nhớ cho ảnh và video</Trans>}
+            hint={<Trans>Khi vượt giới hạn, các tệp lâu không xem bị xóa trước; mục giữ ngoại tuyến không bao giờ bị xóa.</Trans>}
+            className={s.budget}
+            value={currentBudget ?? ''}
+            disabled={!currentBudget || !mediaCacheSupported()}
+            onChange={(event) => void onBudget(Number(event.target.value))}
+            data-testid="offline-budget"
+          >
+            {!currentBudget && <option value="">…</option>}
+            {choices.map((bytes) => (
+              <option key={bytes} value={bytes}>
+                {size(bytes)}
+              </option>
+            ))}
+          </Select>
+        </div>
 
         <Row title={<Trans>Xóa bản lưu trên thiết bị</Trans>}>
+          <div className={s.rowActions}>
+            <button type="button" className={button({ variant: 'secondary', size: 'sm' })} disabled={clearing} onClick={() => setConfirmClear(true)} data-testid="offline-clear">
+              {clearing ? <Trans>Đang xóa…</Trans> : <Trans>Xóa dữ liệu ngoại tuyến</Trans>}
+            </button>
+          </div>
           {confirmClear ? (
-            <>
-              <p className={s.rowText}>
+            <ConfirmDialog
+              title={<Trans>Xóa dữ liệu ngoại tuyến</Trans>}
+              confirmLabel={<Trans>Xóa</Trans>}
+              onConfirm={() => void onClear()}
+              onCancel={() => setConfirmClear(false)}
+              testId="offline-clear"
+            >
+              <p>
                 <Trans>Xóa mọi dữ liệu, ảnh và video đã lưu trên thiết bị này, kể cả mục giữ ngoại tuyến? Các tệp đang chờ tải lên vẫn được giữ.</Trans>
               </p>
-              <div className={s.rowActions}>
-                <button type="button" className={button({ variant: 'primary', size: 'sm' })} disabled={clearing} onClick={() => void onClear()} data-testid="offline-clear-confirm">
-                  {clearing ? <Trans>Đang xóa…</Trans> : <Trans>Xóa</Trans>}
-                </button>
-                <button type="button" className={button({ variant: 'ghost', size: 'sm' })} disabled={clearing} onClick={() => setConfirmClear(false)}>
-                  <Trans>Hủy</Trans>
-                </button>
-              </div>
-            </>
-          ) : (
-            <div className={s.rowActions}>
-              <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => setConfirmClear(true)} data-testid="offline-clear">
-                <Trans>Xóa dữ liệu ngoại tuyến</Trans>
-              </button>
-            </div>
-          )}
+            </ConfirmDialog>
+          ) : null}
         </Row>
 
         <Row title={<Trans>Thông báo</Trans>}>

@@ -3,8 +3,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { Asset } from '../../contract/media.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 
 const pinned = new Set<string>();
 const media = vi.hoisted(() => ({
@@ -24,13 +26,7 @@ vi.mock('../../lib/toast.ts', () => ({
 const { PinToggle } = await import('./PinToggle.tsx');
 const { notify } = await import('../../lib/toast.ts');
 
-const asset = {
-  id: 'a1',
-  url: '/api/media/a1/original?exp=9999999999&sig=x',
-  thumbnail_url: '/api/media/a1/thumbnail?exp=9999999999&sig=x',
-  poster_url: null,
-  urls_expire_at: '2999-01-01T00:00:00.000Z',
-} as Asset;
+const asset = makeAsset({ id: 'a1' });
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -46,7 +42,7 @@ afterEach(cleanup);
 function renderToggle() {
   render(
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createTestQueryClient()}>
         <PinToggle asset={asset} />
       </QueryClientProvider>
     </I18nProvider>,

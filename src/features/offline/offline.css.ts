@@ -55,12 +55,7 @@ export const row = style({ display: 'grid', gap: vars.space['1'] });
 export const rowTitle = style({ fontWeight: 600 });
 export const rowText = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 export const rowActions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['3'], marginTop: vars.space['1'] });
-export const select = style({
-  minHeight: '36px',
-  padding: `0 ${vars.space['3']}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.lineStrong}`,
-  background: vars.color.paper,
-});
+/** The budget's select: as wide as its choices, not the section. */
+export const budget = style({ width: 'auto', minWidth: '10rem', justifySelf: 'start' });
 export const good = style({ color: vars.color.success, fontWeight: 600 });
 export const warn = style({ color: vars.color.warning, fontWeight: 600 });

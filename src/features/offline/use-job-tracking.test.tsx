@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
+import { QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
 import type { UseStore } from 'idb-keyval';
 import type { Generation, GenerationPage } from '../../contract/generations.ts';
 import { generationKeys } from '../generations/api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import type { FakeIdbStore } from '../../../tests/fixtures/fake-idb-store.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 // The watch list on an in-memory IndexedDB.
 const fake = vi.hoisted(() => ({ current: null as FakeIdbStore | null }));
@@ -48,7 +49,7 @@ const done = makeGeneration({
 });
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createTestQueryClient();
   const list: InfiniteData<GenerationPage> = { pages: [{ items: [running], next_cursor: null }], pageParams: [null] };
   client.setQueryData(generationKeys.list({ feature: 'image-to-video' }), list);
   render(

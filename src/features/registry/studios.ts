@@ -159,8 +159,18 @@ type Covered = FeatureOf<StudioId>;
 const everyFeatureHasAStudio: [Exclude<Feature, Covered>] extends [never] ? true : never = true;
 void everyFeatureHasAStudio;
 
+/** A list of every studio, each once, in an order of its own: typecheck fails when one is missing or repeated. */
+type EveryStudioOnce<T extends readonly StudioId[]> = [Exclude<StudioId, T[number]>] extends [never]
+  ? T['length'] extends (typeof STUDIO_IDS)['length']
+    ? T
+    : never
+  : never;
+function everyStudioOnce<const T extends readonly StudioId[]>(order: EveryStudioOnce<T>): readonly StudioId[] {
+  return order;
+}
+
 /** The order of the history's tool filters (docs/product-rules.md#history order, not the sidebar's). */
-export const HISTORY_FILTER_ORDER: readonly StudioId[] = ['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler'];
+export const HISTORY_FILTER_ORDER = everyStudioOnce(['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler']);
 
 /** The studios in the sidebar's order. */
 export const STUDIO_LIST: readonly StudioEntry[] = STUDIO_IDS.map((id): StudioEntry => STUDIOS[id]);

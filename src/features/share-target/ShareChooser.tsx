@@ -1,7 +1,7 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
@@ -13,6 +13,7 @@ import { AppLink } from '../../ui/link.tsx';
 import { assetQueryOptions } from '../media/api.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { NAV } from '../registry/nav-items.ts';
+import { STUDIOS } from '../registry/studios.ts';
 import { describeUploadProblem } from '../uploads/upload-messages.ts';
 import { targetHref, type UseInTarget } from '../assets/incoming-asset.ts';
 import { useSharedPhotos, type SharedPhoto } from './use-shared-photos.ts';
@@ -31,20 +32,29 @@ import * as s from './share.css.ts';
  */
 
 interface ChooserTarget extends UseInTarget {
-  name: MessageDescriptor;
+  /** Which input the photo fills, named after the studio's name where the studio has several. */
+  input?: MessageDescriptor;
   hint: MessageDescriptor;
 }
 
 /** The studios a shared photo can start, in the order most shares go. */
 export const CHOOSER_TARGETS: readonly ChooserTarget[] = [
-  { studio: 'virtual-tryon', role: 'model', name: msg`Thử đồ ảo — người mẫu`, hint: msg`Ảnh này là người mẫu để mặc thử trang phục.` },
-  { studio: 'virtual-tryon', role: 'garment', name: msg`Thử đồ ảo — trang phục`, hint: msg`Ảnh này là món đồ để mặc thử lên người mẫu.` },
-  { studio: 'hairstyle-changer', role: 'hair', name: msg`Đổi kiểu tóc`, hint: msg`Thử kiểu và màu tóc mới trên ảnh chân dung này.` },
-  { studio: 'image-editing', role: 'image', name: msg`Chỉnh sửa ảnh`, hint: msg`Sửa ảnh theo mô tả bằng lời của bạn.` },
-  { studio: 'image-to-video', role: 'image', name: msg`Ảnh thành video`, hint: msg`Biến ảnh này thành một đoạn video ngắn.` },
-  { studio: 'upscaler', role: 'image', name: msg`Làm nét ảnh`, hint: msg`Tăng độ phân giải ảnh từ 2× đến 4×.` },
-  { studio: 'body-generator', role: 'face', name: msg`Tạo người mẫu — khuôn mặt`, hint: msg`Dùng khuôn mặt trong ảnh cho người mẫu ảo.` },
+  { studio: 'virtual-tryon', role: 'model', input: msg`người mẫu`, hint: msg`Ảnh này là người mẫu để mặc thử trang phục.` },
+  { studio: 'virtual-tryon', role: 'garment', input: msg`trang phục`, hint: msg`Ảnh này là món đồ để mặc thử lên người mẫu.` },
+  { studio: 'hairstyle-changer', role: 'hair', hint: msg`Thử kiểu và màu tóc mới trên ảnh chân dung này.` },
+  { studio: 'image-editing', role: 'image', hint: msg`Sửa ảnh theo mô tả bằng lời của bạn.` },
+  { studio: 'image-to-video', role: 'image', hint: msg`Biến ảnh này thành một đoạn video ngắn.` },
+  { studio: 'upscaler', role: 'image', hint: msg`Tăng độ phân giải ảnh từ 2× đến 4×.` },
+  { studio: 'body-generator', role: 'face', input: msg`khuôn mặt`, hint: msg`Dùng khuôn mặt trong ảnh cho người mẫu ảo.` },
 ];
+
+/** A choice's name: the studio's name from the registry, and the input when it has several ("Thử đồ ảo — người mẫu"). */
+export function chooserTargetName(target: ChooserTarget, i18n: I18n): string {
+  const studio = i18n._(STUDIOS[target.studio].name);
+  if (!target.input) return studio;
+  const input = i18n._(target.input);
+  return i18n._(msg`${studio} — ${input}`);
+}
 
 export interface ShareChooserProps {
   /** The share entry (`?id=`), while its photos are not all uploaded. */
@@ -230,7 +240,7 @@ function Targets({ assetId, photo }: { assetId: string | null; photo: SharedPhot
           const common = { className: s.target, 'data-testid': 'share-target-option', 'data-studio': target.studio, 'data-role': target.role };
           const body = (
             <>
-              <span className={s.targetName}>{i18n._(target.name)}</span>
+              <span className={s.targetName}>{chooserTargetName(target, i18n)}</span>
               <span className={s.targetHint}>{i18n._(target.hint)}</span>
             </>
           );

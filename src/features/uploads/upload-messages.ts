@@ -1,7 +1,7 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { MediaMessageKey } from '../../contract/media.ts';
-import { formatStorageSize } from '../../lib/storage-size.ts';
+import { formatStorageSize } from '../../lib/format.ts';
 import { authText, type AuthCode } from '../auth/messages.ts';
 
 /**
@@ -72,6 +72,11 @@ export const UPLOAD_FAILURE_DESCRIPTORS = {
   video: msg`Tải video lên thất bại`,
   mask: msg`Tải mặt nạ lên thất bại`,
 } as const satisfies Record<UploadKind, MessageDescriptor>;
+
+/** The line of the "waiting for the network" toast: how many files the outbox will send, in each language's plural forms. */
+export function waitingUploadsText(waiting: number, i18n: I18n = globalI18n): string {
+  return i18n._(msg`${plural(waiting, { other: '# tệp sẽ được tải lên khi có mạng trở lại.' })}`);
+}
 
 /** The translated text of a problem. */
 export function describeUploadProblem(problem: UploadProblem, i18n: I18n = globalI18n): string {

@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { invalidTypeText, MEDIA_MESSAGES, storageFullText, tooLargeText, type Asset } from '../../contract/media.ts';
 import { ApiError } from '../../lib/api.ts';
-import { describeUploadProblem, MEDIA_MESSAGE_DESCRIPTORS } from './upload-messages.ts';
+import { describeUploadProblem, MEDIA_MESSAGE_DESCRIPTORS, waitingUploadsText } from './upload-messages.ts';
 import { acceptAttribute, checkFile, filesFromDataTransfer, filesFromDrop, filesFromPaste } from './checks.ts';
 import { uploadFile, uploadProblemOf, xhrTransport, type UploadFileOptions, type UploadRequest, type UploadTransport } from './transport.ts';
 import { createUploader, type BatchResult } from './uploader.ts';
 import type { UploadKind } from './upload-messages.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
+import { messages as enApp } from '../../locales/en/app.po';
 
 const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
 const MB = 1024 * 1024;
@@ -85,6 +86,16 @@ async function problemOf(status: number, body: unknown) {
   expect(error).toBeInstanceOf(ApiError);
   return describeUploadProblem(uploadProblemOf(error, 'image', 'upscale'), i18n);
 }
+
+describe('files waiting for the network', () => {
+  it('counts them with the plural forms of each language', () => {
+    const english = setupI18n({ locale: 'en', messages: { en: enApp } });
+    expect(waitingUploadsText(1, english)).toBe('1 file will upload when you are back online.');
+    expect(waitingUploadsText(3, english)).toBe('3 files will upload when you are back online.');
+    expect(waitingUploadsText(1, i18n)).toBe('1 tệp sẽ được tải lên khi có mạng trở lại.');
+    expect(waitingUploadsText(3, i18n)).toBe('3 tệp sẽ được tải lên khi có mạng trở lại.');
+  });
+});
 
 describe('uploadFile', () => {
   const file = new File([new Uint8Array(2_048)], 'model.jpg', { type: 'image/jpeg' });

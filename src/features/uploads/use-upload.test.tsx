@@ -2,12 +2,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { Asset } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { useUpload, type UseUploadOptions } from './use-upload.ts';
 import type { UploadFileOptions } from './transport.ts';
 
@@ -27,7 +28,7 @@ async function fakeUpload(file: File, options: UploadFileOptions): Promise<Asset
 }
 
 function renderUpload(options: Omit<UseUploadOptions, 'upload'>) {
-  const client = new QueryClient();
+  const client = createTestQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nProvider i18n={i18n}>

@@ -5,7 +5,7 @@ import { msg, plural } from '@lingui/core/macro';
 import type { Asset, UploadPurpose } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { assetKeys } from '../media/api.ts';
-import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS, UPLOAD_SUCCESS_DESCRIPTORS } from './upload-messages.ts';
+import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS, UPLOAD_SUCCESS_DESCRIPTORS, waitingUploadsText } from './upload-messages.ts';
 import { acceptAttribute, filesFromDataTransfer, type DataTransferLike } from './checks.ts';
 import { createUploader, type BatchResult, type UploadItem, type UploaderOptions, type UploaderOutbox } from './uploader.ts';
 import type { UploadKind } from './upload-messages.ts';
@@ -98,7 +98,7 @@ export function useUpload(options: UseUploadOptions): UseUpload {
     const waiting = result.waiting.length;
     if (waiting > 0) {
       notify.info(i18n._(msg`Đang chờ mạng`), {
-        description: i18n._(msg`${waiting} tệp sẽ được tải lên khi có mạng trở lại.`),
+        description: waitingUploadsText(waiting, i18n),
       });
     }
     const [first] = result.failed;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InfiniteQueryObserver, onlineManager, QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import type { PersistedQuery } from '@tanstack/query-persist-client-core';
 import { createOfflinePersister, headKey, ownerOfKey, ownerPrefix, pageKey, persistedOwners, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, type PersistBackend, type StoredQuery } from './persister.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 /** An in-memory stand-in for the IndexedDB store; values are cloned like structured clone would. */
 function memoryBackend() {
@@ -34,7 +35,7 @@ function memoryBackend() {
 
 function setup(backend: PersistBackend, user: { id: string | null }, writeDelayMs = 5) {
   const persister = createOfflinePersister({ currentUserId: () => user.id, backend, writeDelayMs });
-  const client = new QueryClient({ defaultOptions: { queries: { persister: persister.persisterFn, retry: false, networkMode: 'offlineFirst' } } });
+  const client = createTestQueryClient({ queries: { persister: persister.persisterFn, networkMode: 'offlineFirst' } });
   const detach = persister.attach(client);
   return { persister, client, detach };
 }

@@ -1,43 +1,35 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { Asset } from '../../../contract/media.ts';
 import { DownloadDialog } from './DownloadDialog.tsx';
+import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
+import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn<(title: string, options?: { description?: string }) => void>(), error: vi.fn<(title: string, options?: { description?: string }) => void>() }));
 vi.mock('../../../lib/toast.ts', () => ({ notify: toasts }));
 
 const HOUR_MS = 3_600_000;
 
+/** An upscaled PNG, 3000 × 2000, its links fresh for six hours. */
 function asset(overrides: Partial<Asset> = {}): Asset {
-  return {
+  return makeAsset({
     id: 'a1',
-    kind: 'image',
-    media_type: 'image',
     roles: ['image'],
     mime: 'image/png',
     name: 'áo dài.png',
     width: 3000,
     height: 2000,
     bytes: 4_000_000,
-    duration_seconds: null,
-    fps: null,
-    codec: null,
     source: 'generation',
     generation_id: 'g1',
     feature: 'upscaler-image',
-    warnings: [],
-    metadata: {},
-    url: '/api/media/a1/original?exp=1&sig=a',
-    thumbnail_url: '/api/media/a1/thumbnail?exp=1&sig=a',
-    poster_url: null,
     urls_expire_at: new Date(Date.now() + 6 * HOUR_MS).toISOString(),
-    created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 interface Saved {
@@ -105,7 +97,7 @@ function renderDialog(value: Asset) {
   const onClose = vi.fn<() => void>();
   render(
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={createTestQueryClient()}>
         <DownloadDialog open onClose={onClose} asset={value} />
       </QueryClientProvider>
     </I18nProvider>,

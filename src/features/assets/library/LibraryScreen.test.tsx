@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { Asset, AssetPage } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
 import { LibraryScreen, SEARCH_DEBOUNCE_MS, type LibraryScreenProps } from './LibraryScreen.tsx';
 import { librarySearchSchema, type LibrarySearch } from './search.ts';
 
@@ -70,7 +71,7 @@ afterEach(() => {
 const parse = (input: Record<string, unknown> = {}): LibrarySearch => v.parse(librarySearchSchema, input);
 
 function renderLibrary(search: LibrarySearch = parse(), props: Partial<LibraryScreenProps> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createTestQueryClient();
   const onSearchChange = vi.fn<(patch: Partial<LibrarySearch>) => void>();
   const onUseIn = vi.fn<LibraryScreenProps['onUseIn']>();
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -18,7 +18,7 @@ import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
-import { INTL_LOCALE } from '../../../lib/i18n.ts';
+import { formatShortDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';
@@ -118,8 +118,6 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
   const downloadAbort = useRef<AbortController | null>(null);
   useEffect(() => () => downloadAbort.current?.abort(), []);
 
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'short', year: 'numeric' }), [locale]);
-
   const openIn = (asset: Asset, target: UseInTarget) => {
     // The studio finds the asset in the cache (fresh links) and does not fetch it again.
     if (!linksExpiring(asset)) queryClient.setQueryData(assetKeys.detail(asset.id), asset);
@@ -128,9 +126,9 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
 
   // The grid's handlers read the latest state through this ref: they stay the same objects, so
   // tiles re-render only for their own changes.
-  const latest = useRef({ items, order, indexOf, selection, i18n, dateFormat, openIn });
+  const latest = useRef({ items, order, indexOf, selection, i18n, locale, openIn });
   useLayoutEffect(() => {
-    latest.current = { items, order, indexOf, selection, i18n, dateFormat, openIn };
+    latest.current = { items, order, indexOf, selection, i18n, locale, openIn };
   });
   const actions = useMemo<GridActions>(() => {
     const now = () => latest.current;
@@ -153,10 +151,10 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
       open: (index) => setReviewId(now().items[index]?.id ?? null),
       use: (asset, target) => now().openIn(asset, target),
       describe: (asset) => {
-        const { i18n: translator, dateFormat: format } = now();
+        const { i18n: translator, locale: language } = now();
         const tool = translator._(asset.feature ? TOOL_LABELS[asset.feature] : UPLOAD_SOURCE_LABEL);
         const created = new Date(asset.created_at);
-        return Number.isNaN(created.getTime()) ? tool : `${tool} · ${format.format(created)}`;
+        return Number.isNaN(created.getTime()) ? tool : `${tool} · ${formatShortDate(created, language)}`;
       },
       selectAll: () => setSelection(selectAll(now().order)),
       clearSelection: () => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASSET_SORTS, type AssetSort, type AssetTool } from '../../../contract/media.ts';
 import { button } from '../../../ui/button.ts';
+import { Select, TextInput } from '../../../ui/Field.tsx';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { SORT_LABELS, TAB_LABELS, TOOL_LABELS } from './labels.ts';
 import { LIBRARY_TABS, TOOL_OPTIONS, type LibrarySearch } from './search.ts';
@@ -53,55 +54,46 @@ export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, 
         <AssetSearchBox value={text} onChange={onTextChange} testId="library-search" />
       </div>
       <div className={s.toolbarRow}>
-        <label className={s.filter}>
-          <Trans>Công cụ</Trans>
-          <select
-            className={s.select}
-            value={search.tool ?? ''}
-            data-testid="library-tool"
-            onChange={(event) => onChange({ tool: (event.target.value || undefined) as AssetTool | undefined })}
-          >
-            <option value="">{t`Tất cả công cụ`}</option>
-            {TOOL_OPTIONS.map((tool) => (
-              <option key={tool} value={tool}>
-                {i18n._(TOOL_LABELS[tool])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={s.filter}>
-          <Trans>Từ ngày</Trans>
-          <input
-            type="date"
-            className={s.dateInput}
-            value={search.from ?? ''}
-            max={search.to ?? max}
-            data-testid="library-from"
-            onChange={(event) => onChange({ from: event.target.value || undefined })}
-          />
-        </label>
-        <label className={s.filter}>
-          <Trans>Đến ngày</Trans>
-          <input
-            type="date"
-            className={s.dateInput}
-            value={search.to ?? ''}
-            min={search.from}
-            max={max}
-            data-testid="library-to"
-            onChange={(event) => onChange({ to: event.target.value || undefined })}
-          />
-        </label>
-        <label className={s.filter}>
-          <Trans>Sắp xếp</Trans>
-          <select className={s.select} value={search.sort} data-testid="library-sort" onChange={(event) => onChange({ sort: event.target.value as AssetSort })}>
-            {ASSET_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {i18n._(SORT_LABELS[sort])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={<Trans>Công cụ</Trans>}
+          fieldClassName={s.filter}
+          value={search.tool ?? ''}
+          data-testid="library-tool"
+          onChange={(event) => onChange({ tool: (event.target.value || undefined) as AssetTool | undefined })}
+        >
+          <option value="">{t`Tất cả công cụ`}</option>
+          {TOOL_OPTIONS.map((tool) => (
+            <option key={tool} value={tool}>
+              {i18n._(TOOL_LABELS[tool])}
+            </option>
+          ))}
+        </Select>
+        <TextInput
+          label={<Trans>Từ ngày</Trans>}
+          fieldClassName={s.filter}
+          type="date"
+          value={search.from ?? ''}
+          max={search.to ?? max}
+          data-testid="library-from"
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+        />
+        <TextInput
+          label={<Trans>Đến ngày</Trans>}
+          fieldClassName={s.filter}
+          type="date"
+          value={search.to ?? ''}
+          min={search.from}
+          max={max}
+          data-testid="library-to"
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+        />
+        <Select label={<Trans>Sắp xếp</Trans>} fieldClassName={s.filter} value={search.sort} data-testid="library-sort" onChange={(event) => onChange({ sort: event.target.value as AssetSort })}>
+          {ASSET_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {i18n._(SORT_LABELS[sort])}
+            </option>
+          ))}
+        </Select>
         <div className={s.toolbarEnd}>
           {filtered ? (
             <button type="button" className={button({ variant: 'ghost', size: 'sm' })} data-testid="library-clear-filters" onClick={onClearFilters}>

@@ -12,6 +12,7 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.ts';
+import { IconDots } from '../../../ui/icons/app/IconDots.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { targetsFor, type UseInTarget } from '../incoming-asset.ts';
 import { ROLE_USE_LABELS, STUDIO_LABELS } from './labels.ts';
@@ -147,15 +148,5 @@ export function UseInMenu({ asset, onUse, renderExtra }: UseInMenuProps) {
         />
       ) : null}
     </div>
-  );
-}
-
-function IconDots() {
-  return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </svg>
   );
 }

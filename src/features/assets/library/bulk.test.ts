@@ -1,8 +1,9 @@
 import { describe, expect, test, vi } from 'vitest';
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData } from '@tanstack/react-query';
 import type { Asset, AssetPage } from '../../../contract/media.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
+import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
 import { DownloadError, type downloadAsset } from '../download/download.ts';
 import { assetKeys, deleteAssets, removeFromLists } from '../../media/api.ts';
 import { downloadMany, ORIGINAL } from './download-many.ts';
@@ -31,7 +32,7 @@ describe('bulk delete', () => {
   });
 
   test('removes assets from every cached list and can put them back', () => {
-    const client = new QueryClient();
+    const client = createTestQueryClient();
     const all = assetKeys.list({ limit: 100 });
     const images = assetKeys.list({ kind: 'image' });
     client.setQueryData<InfiniteData<AssetPage, string | null>>(all, { pages: [page(['a', 'b'], 'x'), page(['c'], null)], pageParams: [null, 'x'] });

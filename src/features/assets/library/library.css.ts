@@ -28,19 +28,8 @@ export const toolbar = style({ display: 'grid', gap: vars.space['3'] });
 
 export const toolbarRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['3'] });
 
-const field = {
-  minHeight: '44px',
-  border: `1px solid ${vars.color.lineStrong}`,
-  background: vars.color.paper,
-  fontSize: vars.fontSize.sm,
-  selectors: { '&:focus': { outline: 'none', borderColor: vars.color.ink, boxShadow: `0 0 0 3px ${vars.color.sand}` } },
-} as const;
-
-export const filter = style({ display: 'grid', gap: '2px', fontSize: vars.fontSize.xs, fontWeight: 600, color: vars.color.muted });
-
-export const select = style({ ...field, padding: `0 ${vars.space['3']}`, borderRadius: vars.radius.md, color: vars.color.ink, minWidth: '150px' });
-
-export const dateInput = style({ ...field, padding: `0 ${vars.space['3']}`, borderRadius: vars.radius.md, color: vars.color.ink });
+/** A filter of the toolbar: wide enough for its longest choice, never the whole row. */
+export const filter = style({ minWidth: '150px' });
 
 export const toolbarEnd = style({ marginLeft: 'auto', display: 'flex', gap: vars.space['2'], alignItems: 'flex-end' });
 

@@ -1,21 +1,23 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type { Asset, AssetPage } from '../../../contract/media.ts';
 import { AssetsPicker, SEARCH_DEBOUNCE_MS, type AssetsPickerProps } from './AssetsPicker.tsx';
+import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
+import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 
 const HOUR_MS = 3_600_000;
 
+/** An uploaded photo that fits every image input (or a video), its links fresh for six hours. */
 function asset(id: string, overrides: Partial<Asset> = {}): Asset {
   const isVideo = overrides.media_type === 'video';
-  return {
+  return makeAsset({
     id,
     kind: isVideo ? 'video' : 'image',
-    media_type: 'image',
     roles: isVideo ? ['video'] : ['image', 'model', 'garment', 'face', 'hair'],
     mime: isVideo ? 'video/mp4' : 'image/jpeg',
     name: `${id}.jpg`,
@@ -25,18 +27,9 @@ function asset(id: string, overrides: Partial<Asset> = {}): Asset {
     duration_seconds: isVideo ? 12 : null,
     fps: isVideo ? 24 : null,
     codec: isVideo ? 'h264' : null,
-    source: 'upload',
-    generation_id: null,
-    feature: null,
-    warnings: [],
-    metadata: {},
-    url: `/api/media/${id}/original?exp=1&sig=a`,
-    thumbnail_url: `/api/media/${id}/thumbnail?exp=1&sig=a`,
-    poster_url: null,
     urls_expire_at: new Date(Date.now() + 6 * HOUR_MS).toISOString(),
-    created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 type Handler = (url: URL) => { status?: number; body: unknown };
@@ -70,7 +63,7 @@ function page(items: Asset[], next: string | null = null): { body: AssetPage } {
 }
 
 function renderPicker(props: Partial<AssetsPickerProps> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createTestQueryClient();
   const onSelect = vi.fn<(assets: Asset[]) => void>();
   const onClose = vi.fn<() => void>();
   const wrapper = ({ children }: { children: ReactNode }) => (

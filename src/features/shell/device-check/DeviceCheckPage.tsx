@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeviceInfo, DESKTOP_MIN_WIDTH_PX } from '../../../lib/device.ts';
-import { INTL_LOCALE } from '../../../lib/i18n.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';
@@ -17,7 +17,6 @@ import * as bar from '../sidebar/sidebar.css.ts';
 import * as d from '../device.css.ts';
 import {
   estimateStorage,
-  formatBytes,
   LOW_STORAGE_BYTES,
   testIndexedDb,
   useSyncProbe,
@@ -86,7 +85,6 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
   const device = useDeviceInfo();
   const probe = useBrowserProbe();
   const titleId = useId();
-  const intl = INTL_LOCALE[locale];
 
   const pending = (id: string, label: string): CheckRow => ({
     id,
@@ -183,8 +181,8 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
         explanation: t`Trình duyệt không cho biết dung lượng lưu trữ còn trống.`,
       });
     } else {
-      const used = formatBytes(storage.usage, intl);
-      const free = formatBytes(storage.quota - storage.usage, intl);
+      const used = formatBytes(storage.usage, locale);
+      const free = formatBytes(storage.quota - storage.usage, locale);
       const enough = storage.quota - storage.usage >= LOW_STORAGE_BYTES;
       rows.push({
         id: 'storage',

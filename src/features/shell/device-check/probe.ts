@@ -120,21 +120,3 @@ export function testIndexedDb(): Promise<BrowserProbe['indexedDb']> {
     }
   });
 }
-
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
-/** Bytes in the reader's locale ("1,5 GB" in Vietnamese, "1.5 GB" in English), 1024-based. */
-export function formatBytes(bytes: number, intlLocale: string): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(intlLocale, {
-    style: 'unit',
-    unit: UNITS[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: value >= 100 || unit === 0 ? 0 : 1,
-  }).format(value);
-}

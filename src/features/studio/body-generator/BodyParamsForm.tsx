@@ -1,6 +1,11 @@
 import { useId, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
+import { formatFixed, NO_FIGURE } from '../../../lib/format.ts';
+import { TextArea } from '../../../ui/Field.tsx';
+import { IconClose } from '../../../ui/icons/app/IconClose.tsx';
+import { RadioChoice } from '../../../ui/RadioChoice.tsx';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import {
   aspectValue,
@@ -57,10 +62,9 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={f.chipRow}>
           {GENDERS.map((gender) => (
-            <label key={gender} className={f.choice}>
-              <input className={f.visuallyHidden} type="radio" name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => set('gender', gender)} />
+            <RadioChoice key={gender} name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => set('gender', gender)}>
               {i18n._(GENDER_LABELS[gender])}
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -78,11 +82,10 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={s.swatchRow}>
           {SKIN_TONES.map((tone) => (
-            <label key={tone} className={s.swatch}>
-              <input className={f.visuallyHidden} type="radio" name={`${id}-skin`} value={tone} checked={value.skin_tone === tone} onChange={() => set('skin_tone', tone)} />
+            <RadioChoice key={tone} look="none" className={s.swatch} name={`${id}-skin`} value={tone} checked={value.skin_tone === tone} onChange={() => set('skin_tone', tone)}>
               <span className={s.swatchDot} style={{ background: SKIN_TONE_SWATCHES[tone].color }} aria-hidden="true" />
               {i18n._(SKIN_TONE_SWATCHES[tone].label)}
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -93,16 +96,15 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={s.bodyCards}>
           {BODY_TYPES.map((type) => (
-            <label key={type} className={f.card}>
-              <input
-                className={f.visuallyHidden}
-                type="radio"
-                name={`${id}-body`}
-                value={type}
-                checked={value.body_type === type}
-                onChange={() => set('body_type', type)}
-                aria-describedby={`${id}-body-${type}`}
-              />
+            <RadioChoice
+              key={type}
+              look="card"
+              name={`${id}-body`}
+              value={type}
+              checked={value.body_type === type}
+              onChange={() => set('body_type', type)}
+              aria-describedby={`${id}-body-${type}`}
+            >
               <span className={s.bodyCardInner}>
                 <BodyFigure type={type} />
                 <span className={f.field}>
@@ -112,7 +114,7 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
                   </span>
                 </span>
               </span>
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -123,36 +125,29 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={f.chipRow}>
           {ASPECT_RATIOS.map((ratio) => (
-            <label key={ratio} className={f.choice} title={i18n._(ASPECT_RATIO_LABELS[ratio])}>
-              <input
-                className={f.visuallyHidden}
-                type="radio"
-                name={`${id}-ratio`}
-                value={ratio}
-                checked={value.aspect_ratio === ratio}
-                onChange={() => set('aspect_ratio', ratio)}
-                aria-label={`${ratio} (${i18n._(ASPECT_RATIO_LABELS[ratio])})`}
-              />
+            <RadioChoice
+              key={ratio}
+              title={i18n._(ASPECT_RATIO_LABELS[ratio])}
+              name={`${id}-ratio`}
+              value={ratio}
+              checked={value.aspect_ratio === ratio}
+              onChange={() => set('aspect_ratio', ratio)}
+              aria-label={`${ratio} (${i18n._(ASPECT_RATIO_LABELS[ratio])})`}
+            >
               <RatioShape ratio={ratio} />
               <span aria-hidden="true">{ratio}</span>
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
 
-      <div className={f.field}>
-        <label className={f.label} htmlFor={`${id}-prompt`}>
-          <Trans>Mô tả thêm (không bắt buộc)</Trans>
-        </label>
-        <textarea
-          id={`${id}-prompt`}
-          className={f.textarea}
-          value={value.prompt ?? ''}
-          maxLength={MAX_PROMPT_LENGTH}
-          placeholder={t`Ví dụ: tóc dài buộc đuôi ngựa, mặc váy trắng, đứng trong studio`}
-          onChange={(event) => set('prompt', event.target.value)}
-        />
-      </div>
+      <TextArea
+        label={<Trans>Mô tả thêm (không bắt buộc)</Trans>}
+        value={value.prompt ?? ''}
+        maxLength={MAX_PROMPT_LENGTH}
+        placeholder={t`Ví dụ: tóc dài buộc đuôi ngựa, mặc váy trắng, đứng trong studio`}
+        onChange={(event) => set('prompt', event.target.value)}
+      />
 
       <StyleHints hints={value.style_hints ?? []} onChange={(hints) => set('style_hints', hints)} />
 
@@ -239,8 +234,9 @@ function Measure({ field, label, unit, value, onChange }: MeasureProps) {
 /** The body mass index of the height and weight, with its WHO band. */
 function Bmi({ height, weight }: { height: number | null | undefined; weight: number | null | undefined }) {
   const { i18n } = useLingui();
+  const { locale } = useLocale();
   const bmi = bodyMassIndex(height, weight);
-  const formatted = bmi === null ? '—' : new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bmi);
+  const formatted = bmi === null ? NO_FIGURE : formatFixed(bmi, locale, 1);
   return (
     <p className={s.bmi} data-testid="body-bmi">
       <span>
@@ -288,9 +284,7 @@ function StyleHints({ hints, onChange }: { hints: string[]; onChange: (hints: st
             <li key={hint} className={s.hintChip}>
               <span className={s.hintText}>{hint}</span>
               <button type="button" className={s.hintRemove} aria-label={t`Xóa gợi ý “${hint}”`} onClick={() => onChange(hints.filter((other) => other !== hint))}>
-                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-                  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
+                <IconClose size={16} strokeWidth={3} />
               </button>
             </li>
           ))}

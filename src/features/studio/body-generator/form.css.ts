@@ -1,9 +1,10 @@
 import { style } from '@vanilla-extract/css';
+import { pill } from '../../../ui/choice.css.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
 /**
- * Form primitives shared by the studio parameter forms (body generator, hairstyle, image
- * editing): fieldsets, choice chips and cards built on native radios, text fields, notes.
+ * Form styles shared by the studio parameter forms (body generator, hairstyle, image editing):
+ * fieldsets, text fields, notes; the choice chips and cards are src/ui's RadioChoice.
  * Touch targets are at least 44 CSS px (WCAG 2.5.5; tablets are the main device).
  */
 export const TARGET = '44px';
@@ -21,61 +22,7 @@ export const label = style({ fontWeight: 700, fontSize: vars.fontSize.md });
 
 export const hint = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
-/** Hidden on screen, read by screen readers (the radios under the picture cards). */
-export { visuallyHidden } from '../../../ui/a11y.css.ts';
-
 export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
-
-/**
- * A choice chip: a `<label>` around a visually hidden native radio (arrow keys, one tab stop,
- * form semantics for free). The focus ring follows the radio's focus.
- */
-export const choice = style({
-  position: 'relative',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space['2'],
-  minHeight: TARGET,
-  minWidth: TARGET,
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.ink,
-  fontWeight: 600,
-  fontSize: vars.fontSize.sm,
-  cursor: 'pointer',
-  userSelect: 'none',
-  transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink },
-    '&:has(input:checked)': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink },
-    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
-  },
-});
-
-/** A selectable card (body type, hairstyle): same radio pattern, a box instead of a pill. */
-export const card = style({
-  position: 'relative',
-  display: 'grid',
-  gap: vars.space['2'],
-  alignContent: 'start',
-  minHeight: TARGET,
-  padding: vars.space['3'],
-  border: `2px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  color: vars.color.ink,
-  cursor: 'pointer',
-  userSelect: 'none',
-  transition: `border-color ${vars.motion.fast}, background ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { borderColor: vars.color.lineStrong },
-    '&:has(input:checked)': { borderColor: vars.color.accent, background: vars.color.accentSoft },
-    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
-  },
-});
 
 export const cardTitle = style({ fontWeight: 700, fontSize: vars.fontSize.md, lineHeight: 1.3 });
 
@@ -94,11 +41,6 @@ export const input = style({
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });
-
-export const textarea = style([
-  input,
-  { minHeight: '112px', padding: vars.space['3'], lineHeight: 1.5, resize: 'vertical' },
-]);
 
 export const field = style({ display: 'grid', gap: vars.space['2'], minWidth: 0 });
 
@@ -121,25 +63,16 @@ export const notice = style({
 export const noticeList = style({ margin: 0, paddingLeft: vars.space['5'], fontWeight: 400, color: vars.color.ink });
 
 /** A small secondary button (add, clear, remove): 44 px tall. */
-export const smallButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space['1'],
-  minHeight: TARGET,
-  minWidth: TARGET,
-  padding: `0 ${vars.space['3']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.ink,
-  fontWeight: 600,
-  fontSize: vars.fontSize.sm,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover:not(:disabled)': { borderColor: vars.color.ink },
-    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+export const smallButton = style([
+  pill,
+  {
+    gap: vars.space['1'],
+    padding: `0 ${vars.space['3']}`,
+    selectors: {
+      '&:hover:not(:disabled)': { borderColor: vars.color.ink },
+      '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+    },
   },
-});
+]);
 
 export const link = style({ color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.sm, textUnderlineOffset: '3px' });

@@ -1,7 +1,9 @@
 import { useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';
+import { RadioChoice } from '../../../ui/RadioChoice.tsx';
 import * as f from '../body-generator/form.css.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import { appendEditPhrase, EDIT_SUGGESTIONS, imageCountProblem, MAX_EDIT_PROMPT_LENGTH, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-suggestions.ts';
@@ -55,16 +57,14 @@ export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPro
           <Trans>Chế độ chỉnh sửa</Trans>
         </legend>
         <div className={f.chipRow}>
-          <label className={f.choice}>
-            <input className={f.visuallyHidden} type="radio" name={`${id}-mode`} value="single" checked={mode === 'single'} onChange={() => onModeChange('single')} />
+          <RadioChoice name={`${id}-mode`} value="single" checked={mode === 'single'} onChange={() => onModeChange('single')}>
             <Trans>Một ảnh</Trans>
-          </label>
-          <label className={f.choice}>
-            <input className={f.visuallyHidden} type="radio" name={`${id}-mode`} value="multi" checked={mode === 'multi'} onChange={() => onModeChange('multi')} />
+          </RadioChoice>
+          <RadioChoice name={`${id}-mode`} value="multi" checked={mode === 'multi'} onChange={() => onModeChange('multi')}>
             <Trans>
               Nhiều ảnh ({MIN_MULTI_EDIT_IMAGES}–{MAX_EDIT_IMAGES})
             </Trans>
-          </label>
+          </RadioChoice>
         </div>
         <span className={s.countLine} data-testid="edit-image-count">
           {mode === 'multi' ? (
@@ -88,37 +88,24 @@ export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPro
         ) : null}
       </fieldset>
 
-      <div className={f.field}>
-        <div className={s.head}>
-          <label className={f.label} htmlFor={`${id}-prompt`}>
-            <Trans>Mô tả chỉnh sửa</Trans>
-          </label>
+      <TextArea
+        ref={textarea}
+        label={<Trans>Mô tả chỉnh sửa</Trans>}
+        labelAside={
           <AppLink to={IMAGE_EDITING_GUIDELINES_PATH} className={f.link}>
             <Trans>Xem hướng dẫn chỉnh sửa ảnh</Trans>
           </AppLink>
-        </div>
-        <span className={f.hint} id={`${id}-hint`}>
-          <Trans>Viết bằng tiếng Việt hoặc tiếng Anh; nhiều chỉnh sửa cách nhau bằng dấu phẩy và được áp dụng theo thứ tự.</Trans>
-        </span>
-        <textarea
-          ref={textarea}
-          id={`${id}-prompt`}
-          className={f.textarea}
-          value={prompt}
-          required
-          maxLength={MAX_EDIT_PROMPT_LENGTH}
-          aria-invalid={promptMissing}
-          aria-describedby={`${id}-hint${promptMissing ? ` ${id}-error` : ''}`}
-          placeholder={t`Ví dụ: tăng độ sáng, cắt 1:1 và đen trắng`}
-          onChange={(event) => onPromptChange(event.target.value)}
-          data-testid="edit-prompt"
-        />
-        {promptMissing ? (
-          <span id={`${id}-error`} className={f.error} role="alert">
-            {i18n._(GENERATION_MESSAGE_DESCRIPTORS.missingPrompt)}
-          </span>
-        ) : null}
-      </div>
+        }
+        hint={<Trans>Viết bằng tiếng Việt hoặc tiếng Anh; nhiều chỉnh sửa cách nhau bằng dấu phẩy và được áp dụng theo thứ tự.</Trans>}
+        // Shown after a Generate attempt: announced at once.
+        error={promptMissing ? <span role="alert">{i18n._(GENERATION_MESSAGE_DESCRIPTORS.missingPrompt)}</span> : undefined}
+        value={prompt}
+        required
+        maxLength={MAX_EDIT_PROMPT_LENGTH}
+        placeholder={t`Ví dụ: tăng độ sáng, cắt 1:1 và đen trắng`}
+        onChange={(event) => onPromptChange(event.target.value)}
+        data-testid="edit-prompt"
+      />
 
       <div className={f.field}>
         <span className={f.label} id={`${id}-suggestions`}>

@@ -66,17 +66,6 @@ export const sliderHead = style({ display: 'flex', justifyContent: 'space-betwee
 export const sliderValue = style({ fontVariantNumeric: 'tabular-nums', fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const range = style({ width: '100%', minHeight: TARGET_PX, margin: 0, accentColor: vars.color.accent, cursor: 'pointer', touchAction: 'pan-y' });
 
-export const textarea = style({
-  width: '100%',
-  minHeight: '112px',
-  resize: 'vertical',
-  padding: vars.space['3'],
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.lineStrong}`,
-  background: vars.color.paper,
-  lineHeight: 1.5,
-  selectors: { '&:focus-visible': { outlineOffset: '0' } },
-});
 export const counter = style({ justifySelf: 'end', fontSize: vars.fontSize.xs, color: vars.color.muted, fontVariantNumeric: 'tabular-nums' });
 export const counterFull = style([counter, { color: vars.color.warning, fontWeight: 700 }]);
 

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { TextArea } from '../../../ui/Field.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import * as s from './param-controls.css.ts';
 
@@ -171,21 +172,13 @@ export function PromptField({ label, hint, value, onChange, placeholder, maxLeng
   const counterId = `${id}-counter`;
   return (
     <div className={s.fieldset}>
-      <label htmlFor={id} className={s.legend}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className={s.hint}>
-          {hint}
-        </p>
-      )}
-      <textarea
-        id={id}
-        className={s.textarea}
+      <TextArea
+        label={label}
+        hint={hint}
+        describedBy={counterId}
         value={value}
         maxLength={maxLength}
         placeholder={placeholder}
-        aria-describedby={[hint ? `${id}-hint` : null, counterId].filter(Boolean).join(' ')}
         data-testid={testId}
         onChange={(event) => onChange(event.currentTarget.value)}
       />

@@ -6,7 +6,7 @@ import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
-import { StudioGenerate } from '../shell/GenerateButton.tsx';
+import { GenerateStep } from '../GenerateStep.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -191,22 +191,18 @@ export function UpscalerScreen() {
           )}
         </div>
 
-        <div ref={wizard.section(2)} className={s.card} data-active={formStep === 2}>
-          <h2 className={s.cardTitle} tabIndex={-1}>
-            <Trans>Bước 3: Nâng cấp</Trans>
-          </h2>
-          <p className={s.muted}>
-            {mode === 'image' ? <Trans>Ảnh thường xong sau khoảng {imageWait}.</Trans> : <Trans>Video thường mất khoảng {videoWait}.</Trans>}
-          </p>
-          <StudioGenerate
-            studio={studio}
-            cost={cost}
-            balance={credits.balance}
-            problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-            output={mode}
-            onGenerate={() => void studio.submit(request)}
-          />
-        </div>
+        <GenerateStep
+          sectionRef={wizard.section(2)}
+          active={formStep === 2}
+          title={<Trans>Bước 3: Nâng cấp</Trans>}
+          note={mode === 'image' ? <Trans>Ảnh thường xong sau khoảng {imageWait}.</Trans> : <Trans>Video thường mất khoảng {videoWait}.</Trans>}
+          studio={studio}
+          cost={cost}
+          balance={credits.balance}
+          problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+          output={mode}
+          onGenerate={() => void studio.submit(request)}
+        />
       </>
     );
   }

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GARMENT_CATEGORIES, MAX_GARMENTS, checkPrerequisites, type GarmentCategory, type GenerationRequest } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
+import { Select } from '../../../ui/Field.tsx';
+import { Tabs } from '../../../ui/Tabs.tsx';
 import { TutorialHelpButton } from '../../tutorial/TutorialHelpButton.tsx';
 import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from '../../tutorial/tours/virtual-tryon.ts';
 import { useScreenTutorial } from '../../tutorial/use-tutorial.ts';
@@ -11,7 +13,7 @@ import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
-import { StudioGenerate } from '../shell/GenerateButton.tsx';
+import { GenerateStep } from '../GenerateStep.tsx';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -27,7 +29,7 @@ import * as s from '../shell/studio.css.ts';
  * model is chosen) → Generate (1 credit per garment) → processing → result. The tutorial is
  * offered the first time, then from the help button.
  *
- * Test ids beyond the shell's: `tryon-category-tab` (`data-category`), `tryon-garment-category`
+ * Test ids beyond the shell's: `tryon-category-tab` (`data-tab`: the category), `tryon-garment-category`
  * (the select of each garment).
  */
 
@@ -77,6 +79,7 @@ export function VirtualTryOnScreen() {
   const credits = useCredits();
   const wait = useExpectedWait('virtual-tryon');
   const tour = useScreenTutorial(virtualTryOnTutorial);
+  const tabsId = useId();
 
   const [model, setModel] = useState<Asset | null>(null);
   const [garments, setGarments] = useState<ChosenGarment[]>([]);
@@ -184,22 +187,15 @@ export function VirtualTryOnScreen() {
                 <p className={s.muted}>
                   <Trans>Chọn một hoặc nhiều món đồ (tối đa {MAX_GARMENTS}). Ảnh trang phục nên chụp rõ cả món đồ trên nền trơn.</Trans>
                 </p>
-                <div className={s.tabs} role="tablist" aria-label={t`Danh mục trang phục`}>
-                  {CATEGORY_TABS.map((category) => (
-                    <button
-                      key={category}
-                      type="button"
-                      role="tab"
-                      className={s.tab}
-                      aria-selected={filter === category}
-                      onClick={() => setFilter(category)}
-                      data-testid="tryon-category-tab"
-                      data-category={category}
-                    >
-                      {i18n._(CATEGORY_LABELS[category])}
-                    </button>
-                  ))}
-                </div>
+                <Tabs
+                  tabs={CATEGORY_TABS}
+                  active={filter}
+                  onChange={setFilter}
+                  renderLabel={(category) => i18n._(CATEGORY_LABELS[category])}
+                  label={t`Danh mục trang phục`}
+                  idPrefix={tabsId}
+                  testId="tryon-category-tab"
+                />
               </>
             }
             value={visible.map((garment) => garment.asset)}
@@ -214,11 +210,11 @@ export function VirtualTryOnScreen() {
             renderChosenExtra={(asset) => {
               const garment = garments.find((other) => other.asset.id === asset.id);
               return (
-                <select
-                  className={s.select}
+                <Select
+                  label={t`Danh mục của ${asset.name}`}
+                  hideLabel
                   value={garment?.category ?? 'tops'}
                   onChange={(event) => setCategory(asset.id, event.currentTarget.value as GarmentCategory)}
-                  aria-label={t`Danh mục của ${asset.name}`}
                   data-testid="tryon-garment-category"
                 >
                   {GARMENT_CATEGORIES.map((category) => (
@@ -226,7 +222,7 @@ export function VirtualTryOnScreen() {
                       {i18n._(CATEGORY_LABELS[category])}
                     </option>
                   ))}
-                </select>
+                </Select>
               );
             }}
           />
@@ -237,21 +233,18 @@ export function VirtualTryOnScreen() {
           ) : null}
         </div>
 
-        <div ref={wizard.section(2)} className={s.card} data-tutorial={TRYON_TUTORIAL_TARGETS.generate} data-active={formStep === 2}>
-          <h2 className={s.cardTitle} tabIndex={-1}>
-            <Trans>Bước 3: Tạo ảnh</Trans>
-          </h2>
-          <p className={s.muted}>
-            <Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>
-          </p>
-          <StudioGenerate
-            studio={studio}
-            cost={cost}
-            balance={credits.balance}
-            problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-            onGenerate={() => void studio.submit(request)}
-          />
-        </div>
+        <GenerateStep
+          sectionRef={wizard.section(2)}
+          active={formStep === 2}
+          tutorialTarget={TRYON_TUTORIAL_TARGETS.generate}
+          title={<Trans>Bước 3: Tạo ảnh</Trans>}
+          note={<Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>}
+          studio={studio}
+          cost={cost}
+          balance={credits.balance}
+          problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+          onGenerate={() => void studio.submit(request)}
+        />
       </>
     );
   }

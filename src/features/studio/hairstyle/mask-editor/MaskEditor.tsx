@@ -2,7 +2,8 @@ import { useCallback, useId, useImperativeHandle, useLayoutEffect, useRef, useSt
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../../../lib/toast.ts';
 import { button } from '../../../../ui/button.ts';
-import { CheckIcon } from './icons.tsx';
+import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
+import { TOOL_ICON } from './tool-icon.ts';
 import { maskToPng, paintOverlay } from './mask-canvas.ts';
 import {
   brushSizeRange,
@@ -279,7 +280,7 @@ function Editor({ imageUrl, imageWidth, imageHeight, onMaskReady, onChange, ref 
         <p className={s.ready} role="status" data-testid="mask-status">
           {!empty && exportedRevision === revision && (
             <>
-              <CheckIcon />
+              <IconCheck {...TOOL_ICON} />
               <Trans>Mặt nạ đã sẵn sàng</Trans>
             </>
           )}

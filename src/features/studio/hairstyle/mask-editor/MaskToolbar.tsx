@@ -1,7 +1,16 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BrushIcon, ClearIcon, EraserIcon, FitIcon, OverlayIcon, RedoIcon, UndoIcon, ZoomInIcon, ZoomOutIcon } from './icons.tsx';
+import { IconEye } from '../../../../ui/icons/auth/IconEye.tsx';
+import { IconBrush } from '../../../../ui/icons/media/IconBrush.tsx';
+import { IconEraser } from '../../../../ui/icons/media/IconEraser.tsx';
+import { IconFit } from '../../../../ui/icons/media/IconFit.tsx';
+import { IconRedo } from '../../../../ui/icons/media/IconRedo.tsx';
+import { IconTrash } from '../../../../ui/icons/media/IconTrash.tsx';
+import { IconUndo } from '../../../../ui/icons/media/IconUndo.tsx';
+import { IconZoomIn } from '../../../../ui/icons/media/IconZoomIn.tsx';
+import { IconZoomOut } from '../../../../ui/icons/media/IconZoomOut.tsx';
 import { canRedo, canUndo, MAX_ZOOM, MIN_ZOOM, visibleStrokes, ZOOM_STEP, type History, type Tool, type View } from './mask-model.ts';
+import { TOOL_ICON } from './tool-icon.ts';
 import * as s from './mask-editor.css.ts';
 
 export interface MaskToolbarProps {
@@ -42,11 +51,11 @@ export function MaskToolbar(props: MaskToolbarProps) {
   <div className={s.toolbar} role="group" aria-label={t`Công cụ vẽ mặt nạ`}>
     <div className={s.group}>
       <button type="button" className={s.toolButton} aria-pressed={tool === 'brush'} aria-keyshortcuts="B" title={`${brushLabel} (B)`} onClick={() => setTool('brush')}>
-        <BrushIcon />
+        <IconBrush {...TOOL_ICON} />
         {brushLabel}
       </button>
       <button type="button" className={s.toolButton} aria-pressed={tool === 'eraser'} aria-keyshortcuts="E" title={`${eraserLabel} (E)`} onClick={() => setTool('eraser')}>
-        <EraserIcon />
+        <IconEraser {...TOOL_ICON} />
         {eraserLabel}
       </button>
     </div>
@@ -72,7 +81,7 @@ export function MaskToolbar(props: MaskToolbarProps) {
     </div>
     <div className={s.group}>
       <button type="button" className={s.toolButton} aria-label={undoLabel} aria-keyshortcuts="Control+Z" title={`${undoLabel} (Ctrl+Z)`} disabled={!canUndo(history)} onClick={doUndo}>
-        <UndoIcon />
+        <IconUndo {...TOOL_ICON} />
       </button>
       <button
         type="button"
@@ -83,18 +92,18 @@ export function MaskToolbar(props: MaskToolbarProps) {
         disabled={!canRedo(history)}
         onClick={doRedo}
       >
-        <RedoIcon />
+        <IconRedo {...TOOL_ICON} />
       </button>
       <button type="button" className={s.toolButton} aria-label={clearLabel} title={clearLabel} disabled={visibleStrokes(history).length === 0} onClick={doClear}>
-        <ClearIcon />
+        <IconTrash {...TOOL_ICON} />
       </button>
       <button type="button" className={s.toolButton} aria-label={overlayLabel} title={overlayLabel} aria-pressed={overlayVisible} onClick={onOverlay}>
-        <OverlayIcon />
+        <IconEye {...TOOL_ICON} />
       </button>
     </div>
     <div className={s.group}>
       <button type="button" className={s.toolButton} aria-label={zoomOutLabel} title={zoomOutLabel} disabled={view.zoom <= MIN_ZOOM} onClick={() => zoomButton(1 / ZOOM_STEP)}>
-        <ZoomOutIcon />
+        <IconZoomOut {...TOOL_ICON} />
       </button>
       <span className={s.readout} data-testid="mask-zoom">
         <span className={s.help}>
@@ -103,10 +112,10 @@ export function MaskToolbar(props: MaskToolbarProps) {
         {zoomPercent}%
       </span>
       <button type="button" className={s.toolButton} aria-label={zoomInLabel} title={zoomInLabel} disabled={view.zoom >= MAX_ZOOM} onClick={() => zoomButton(ZOOM_STEP)}>
-        <ZoomInIcon />
+        <IconZoomIn {...TOOL_ICON} />
       </button>
       <button type="button" className={s.toolButton} aria-label={fitLabel} title={fitLabel} disabled={view.zoom <= MIN_ZOOM} onClick={resetZoom}>
-        <FitIcon />
+        <IconFit {...TOOL_ICON} />
       </button>
     </div>
   </div>

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TextArea } from '../../../../ui/Field.tsx';
+import { RadioChoice } from '../../../../ui/RadioChoice.tsx';
 import * as f from '../../body-generator/form.css.ts';
 import { HAIR_COLOR_PALETTE, normalizeHexColor, paletteEntry } from './hair-colors.ts';
 import * as s from './hairstyle.css.ts';
@@ -46,36 +48,36 @@ export function HairCustomise({ value, onChange, disabled = false }: HairCustomi
           <Trans>Màu tóc</Trans>
         </legend>
         <div className={s.palette}>
-          <label className={`${s.colorChoice} ${s.keepColor}`} title={t`Giữ màu tóc hiện tại`}>
-            <input
-              className={f.visuallyHidden}
-              type="radio"
-              name={`${id}-color`}
-              checked={value.color === undefined}
-              onChange={() => {
-                setDraft(null);
-                setColor(undefined);
-              }}
-              aria-label={t`Giữ màu tóc hiện tại`}
-            />
-          </label>
+          <RadioChoice
+            look="none"
+            className={`${s.colorChoice} ${s.keepColor}`}
+            title={t`Giữ màu tóc hiện tại`}
+            name={`${id}-color`}
+            checked={value.color === undefined}
+            onChange={() => {
+              setDraft(null);
+              setColor(undefined);
+            }}
+            aria-label={t`Giữ màu tóc hiện tại`}
+          />
           {HAIR_COLOR_PALETTE.map((swatch) => {
             const label = i18n._(swatch.label);
             return (
-              <label key={swatch.color} className={s.colorChoice} style={{ background: swatch.color }} title={label}>
-                <input
-                  className={f.visuallyHidden}
-                  type="radio"
-                  name={`${id}-color`}
-                  value={swatch.color}
-                  checked={value.color?.toLowerCase() === swatch.color}
-                  onChange={() => {
-                    setDraft(null);
-                    setColor(swatch.color);
-                  }}
-                  aria-label={label}
-                />
-              </label>
+              <RadioChoice
+                key={swatch.color}
+                look="none"
+                className={s.colorChoice}
+                style={{ background: swatch.color }}
+                title={label}
+                name={`${id}-color`}
+                value={swatch.color}
+                checked={value.color?.toLowerCase() === swatch.color}
+                onChange={() => {
+                  setDraft(null);
+                  setColor(swatch.color);
+                }}
+                aria-label={label}
+              />
             );
           })}
         </div>
@@ -130,24 +132,15 @@ export function HairCustomise({ value, onChange, disabled = false }: HairCustomi
         </span>
       </fieldset>
 
-      <div className={f.field}>
-        <label className={f.label} htmlFor={`${id}-prompt`}>
-          <Trans>Mô tả kiểu tóc (không bắt buộc)</Trans>
-        </label>
-        <span className={f.hint} id={`${id}-prompt-hint`}>
-          <Trans>Cần chọn một kiểu tóc mẫu hoặc tải ảnh tham khảo; phần mô tả chỉ để nói thêm chi tiết.</Trans>
-        </span>
-        <textarea
-          id={`${id}-prompt`}
-          className={f.textarea}
-          value={value.prompt ?? ''}
-          maxLength={MAX_PROMPT_LENGTH}
-          aria-describedby={`${id}-prompt-hint`}
-          placeholder={t`Ví dụ: mái thưa, uốn nhẹ phần đuôi, tóc bồng bềnh`}
-          onChange={(event) => onChange({ ...value, prompt: event.target.value })}
-          data-testid="hair-prompt"
-        />
-      </div>
+      <TextArea
+        label={<Trans>Mô tả kiểu tóc (không bắt buộc)</Trans>}
+        hint={<Trans>Cần chọn một kiểu tóc mẫu hoặc tải ảnh tham khảo; phần mô tả chỉ để nói thêm chi tiết.</Trans>}
+        value={value.prompt ?? ''}
+        maxLength={MAX_PROMPT_LENGTH}
+        placeholder={t`Ví dụ: mái thưa, uốn nhẹ phần đuôi, tóc bồng bềnh`}
+        onChange={(event) => onChange({ ...value, prompt: event.target.value })}
+        data-testid="hair-prompt"
+      />
     </fieldset>
   );
 }

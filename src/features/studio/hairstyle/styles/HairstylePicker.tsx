@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GENDERS, HAIR_CATEGORIES, type Hairstyle } from '../../../../contract/generations.ts';
+import { RadioChoice } from '../../../../ui/RadioChoice.tsx';
 import * as f from '../../body-generator/form.css.ts';
 import { HairSilhouette } from './HairSilhouette.tsx';
 import { filterHairstyles, HAIR_CATEGORY_LABELS, HAIR_GENDER_LABELS, hairstyleInfo, type HairCategory, type HairGender } from './hairstyles.ts';
@@ -48,10 +49,9 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
         </legend>
         <div className={f.chipRow}>
           {GENDERS.map((gender) => (
-            <label key={gender} className={f.choice}>
-              <input className={f.visuallyHidden} type="radio" name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => setGender(gender)} />
+            <RadioChoice key={gender} name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => setGender(gender)}>
               {i18n._(HAIR_GENDER_LABELS[gender])}
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -62,20 +62,12 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
         </legend>
         <div className={f.chipRow}>
           {HAIR_CATEGORIES.map((category) => (
-            <label key={category} className={f.choice}>
-              <input
-                className={f.visuallyHidden}
-                type="radio"
-                name={`${id}-category`}
-                value={category}
-                checked={value.category === category}
-                onChange={() => onChange({ ...value, category })}
-              />
+            <RadioChoice key={category} name={`${id}-category`} value={category} checked={value.category === category} onChange={() => onChange({ ...value, category })}>
               {i18n._(HAIR_CATEGORY_LABELS[category])}
               <span className={s.count} aria-hidden="true">
                 {filterHairstyles(value.gender, category).length}
               </span>
-            </label>
+            </RadioChoice>
           ))}
         </div>
       </fieldset>
@@ -87,8 +79,16 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
         {styles.length > 0 ? (
           <div className={s.grid}>
             {styles.map((info) => (
-              <label key={info.id} className={`${f.card} ${s.styleCard}`} data-testid={`hairstyle-${info.id}`}>
-                <input className={f.visuallyHidden} type="radio" name={`${id}-style`} value={info.id} checked={value.style === info.id} onChange={() => onChange({ ...value, style: info.id })} />
+              <RadioChoice
+                key={info.id}
+                look="card"
+                className={s.styleCard}
+                testId={`hairstyle-${info.id}`}
+                name={`${id}-style`}
+                value={info.id}
+                checked={value.style === info.id}
+                onChange={() => onChange({ ...value, style: info.id })}
+              >
                 <HairSilhouette family={info.family} className={s.silhouette} />
                 <span className={s.styleName}>{i18n._(info.name)}</span>
                 {showEnglish ? (
@@ -96,7 +96,7 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
                     {info.englishName}
                   </span>
                 ) : null}
-              </label>
+              </RadioChoice>
             ))}
           </div>
         ) : (

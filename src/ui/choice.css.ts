@@ -1,0 +1,62 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+/** A choice is a touch target of at least 44 CSS px (WCAG 2.5.5; tablets are the main device). */
+const TARGET = '44px';
+
+/** A 44 px pill on paper: a chip answer, and the studio forms' small buttons beside them. */
+export const pill = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: TARGET,
+  minWidth: TARGET,
+  border: `1px solid ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.paper,
+  color: vars.color.ink,
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+});
+
+/** A pill answer: a short one (gender, a frame ratio, a mode). The focus ring follows the radio's focus. */
+const chip = style([
+  pill,
+  {
+    position: 'relative',
+    gap: vars.space['2'],
+    padding: `0 ${vars.space['4']}`,
+    userSelect: 'none',
+    transition: `background ${vars.motion.fast}, color ${vars.motion.fast}, border-color ${vars.motion.fast}`,
+    selectors: {
+      '&:hover': { borderColor: vars.color.ink },
+      '&:has(input:checked)': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink },
+      '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
+    },
+  },
+]);
+
+/** A box: a choice with a picture or a line of description (a body type, a hairstyle). */
+const card = style({
+  position: 'relative',
+  display: 'grid',
+  gap: vars.space['2'],
+  alignContent: 'start',
+  minHeight: TARGET,
+  padding: vars.space['3'],
+  border: `2px solid ${vars.color.line}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.paper,
+  color: vars.color.ink,
+  cursor: 'pointer',
+  userSelect: 'none',
+  transition: `border-color ${vars.motion.fast}, background ${vars.motion.fast}`,
+  selectors: {
+    '&:hover': { borderColor: vars.color.lineStrong },
+    '&:has(input:checked)': { borderColor: vars.color.accent, background: vars.color.accentSoft },
+    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' },
+  },
+});
+
+export const choice = { chip, card } as const;

@@ -1,0 +1,8 @@
+import { Stroke, type Icon } from '../icon.tsx';
+
+export const IconRedo: Icon = (p) => (
+  <Stroke {...p}>
+    <path d="m15 14 5-5-5-5" />
+    <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
+  </Stroke>
+);
