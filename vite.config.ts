@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { sitePageForPath } from './src/features/site/paths.ts';
+import { studioChunkName } from './scripts/chunk-groups.ts';
 
 /**
  * In development, page navigations get the right HTML entry as in production: the public
@@ -124,7 +125,17 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
       // Two HTML entries: index.html is the template of the pre-rendered public pages (hydrated
       // by src/site.tsx), app.html the shell of the SPA. The manifest tells the pre-renderer
       // which chunks and styles each public page needs.
-      rollupOptions: { input: { site: 'index.html', app: 'app.html' } },
+      rollupOptions: {
+        input: { site: 'index.html', app: 'app.html' },
+        // The code every studio shares goes in two chunks instead of some forty small ones
+        // (scripts/chunk-groups.ts). Only the grouped modules themselves: with their imports, the
+        // public pages' modules would move into a studio chunk too.
+        output: {
+          codeSplitting: {
+            groups: [{ name: studioChunkName(import.meta.dirname), debugName: 'studio', includeDependenciesRecursively: false }],
+          },
+        },
+      },
       manifest: true,
     },
     server: {

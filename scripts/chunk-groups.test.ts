@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { planStudioChunks, type ModuleGraph } from './chunk-groups.ts';
+
+/** A graph from `id: [static imports] | { static, dynamic }` (ids below /r). */
+function graph(edges: Record<string, string[] | { s?: string[]; d?: string[] }>): ModuleGraph {
+  return {
+    getModuleInfo(id) {
+      const key = id.replace(/^\/r/, '');
+      const edge = edges[key];
+      if (!edge) return null;
+      const [s, d] = Array.isArray(edge) ? [edge, []] : [edge.s ?? [], edge.d ?? []];
+      return { importedIds: s.map((m) => `/r${m}`), dynamicallyImportedIds: d.map((m) => `/r${m}`) };
+    },
+  };
+}
+
+const FRAME = '/src/features/studio/shell/StudioPage.tsx';
+const route = (name: string) => `/src/routes/${name}.tsx?tsr-split=component`;
+
+describe('planStudioChunks', () => {
+  it('groups what every studio loads: alone in "studio", shared with another screen in "studio-shared"', () => {
+    const plan = planStudioChunks(
+      graph({
+        '/app.html': ['/src/main.tsx'],
+        '/src/main.tsx': { s: ['/src/lib/i18n.ts'], d: [route('a'), route('b'), route('history')] },
+        '/index.html': ['/src/site.tsx'],
+        '/src/site.tsx': ['/src/ui/button.ts'],
+        [route('a')]: ['/a-screen.tsx'],
+        [route('b')]: ['/b-screen.tsx'],
+        [route('history')]: ['/history.tsx'],
+        '/a-screen.tsx': [FRAME, '/jobs.ts', '/only-a.ts', '/src/lib/i18n.ts'],
+        '/b-screen.tsx': [FRAME, '/jobs.ts', '/src/ui/button.ts'],
+        '/history.tsx': ['/jobs.ts'],
+        [FRAME]: ['/upload-zone.tsx', '/src/ui/button.ts'],
+        '/upload-zone.tsx': { d: ['/picker.tsx'] },
+        '/picker.tsx': [],
+        '/jobs.ts': [],
+        '/only-a.ts': [],
+        '/src/lib/i18n.ts': [],
+        '/src/ui/button.ts': [],
+      }),
+      '/r',
+    );
+    expect(Object.fromEntries([...plan].map(([id, group]) => [id.replace(/^\/r/, ''), group]))).toEqual({
+      [FRAME]: 'studio',
+      '/upload-zone.tsx': 'studio',
+      '/jobs.ts': 'studio-shared',
+    });
+  });
+
+  it('groups nothing without a studio screen', () => {
+    expect(planStudioChunks(graph({ '/src/main.tsx': { d: [route('history')] }, [route('history')]: [] }), '/r').size).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * How the client build groups the code the studios share. Left to itself, the bundler puts each
+ * module in a chunk of its own kind: one for the modules every studio and the history use, one
+ * for those every studio and the library use, and so on, down to chunks of a single icon. A
+ * studio then loads some forty small files, and gzip, which compresses each file alone, finds
+ * less to share in each. Two groups fix that (vite.config.ts):
+ *  - `studio`: the modules every studio screen loads and no other screen;
+ *  - `studio-shared`: the modules every studio screen loads that another screen loads too (the
+ *    history, the library, the dashboard): that screen loads the whole group.
+ * A studio screen is a lazily loaded route whose code reaches the studio frame
+ * (src/features/studio/shell/StudioPage.tsx), so a seventh studio joins by itself. Modules the
+ * entry loads anyway, and the public pages' modules, are never grouped: the public pages keep
+ * their own small load.
+ */
+
+/** What the planner reads of the module graph (the bundler's chunking context has it). */
+export interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+export type StudioChunk = 'studio' | 'studio-shared';
+
+/** Marks the lazily loaded part of a route (TanStack Router's automatic code splitting). */
+const ROUTE_COMPONENT = '?tsr-split=component';
+
+/** Every module reachable from `starts`, through static imports, and dynamic ones too when asked. */
+function reach(graph: ModuleGraph, starts: readonly string[], dynamic: boolean): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...starts];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    stack.push(...info.importedIds, ...(dynamic ? info.dynamicallyImportedIds : []));
+  }
+  return seen;
+}
+
+/** The group of each grouped module; a module not in the map is left to the bundler. */
+export function planStudioChunks(graph: ModuleGraph, root: string): Map<string, StudioChunk> {
+  const plan = new Map<string, StudioChunk>();
+  const appEntry = [`${root}/app.html`, `${root}/src/main.tsx`];
+  const entry = reach(graph, appEntry, false);
+  const site = reach(graph, [`${root}/index.html`, `${root}/src/site.tsx`], true);
+  const frame = `${root}/src/features/studio/shell/StudioPage.tsx`;
+  const routes = [...reach(graph, appEntry, true)].filter((id) => id.endsWith(ROUTE_COMPONENT));
+  const studios: Array<Set<string>> = [];
+  const elsewhere = new Set<string>();
+  for (const route of routes) {
+    const used = reach(graph, [route], false);
+    if (used.has(frame)) studios.push(used);
+    else for (const id of used) elsewhere.add(id);
+  }
+  const [first, ...rest] = studios;
+  if (!first) return plan;
+  for (const id of first) {
+    if (id.endsWith(ROUTE_COMPONENT) || entry.has(id) || site.has(id)) continue;
+    if (!rest.every((used) => used.has(id))) continue;
+    plan.set(id, elsewhere.has(id) ? 'studio-shared' : 'studio');
+  }
+  return plan;
+}
+
+/** The `name` of a code-splitting group: plans once per build, on its first call. */
+export function studioChunkName(root: string): (id: string, graph: ModuleGraph) => StudioChunk | null {
+  let plan: Map<string, StudioChunk> | undefined;
+  return (id, graph) => {
+    plan ??= planStudioChunks(graph, root);
+    return plan.get(id) ?? null;
+  };
+}
