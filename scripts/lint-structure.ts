@@ -1,18 +1,19 @@
 /**
- * `npm run lint` (after oxlint): the layering rules and the import cycles between areas, over
- * the import graph of `src/`, `sw/` and `server/` (rules in scripts/structure-rules.ts).
+ * `npm run lint` (after oxlint): the layering rules, the import cycles between areas and files,
+ * and the line limit, over the import graph of `src/`, `sw/`, `server/`, `scripts/` and `tests/`
+ * (SCANNED_FOLDERS; rules in scripts/structure-rules.ts).
  *
- * Exits 1 naming each import that breaks a rule and each loop of areas, with one import per
- * edge of the loop to show where to cut it. `--report` prints the figures and exits 0.
+ * Exits 1 naming each import that breaks a rule, each loop of areas, with one import per edge of
+ * the loop to show where to cut it, and each file over the line limit. `--report` prints the
+ * figures and exits 0.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
-import { areaCycles, fileCycles, layerBreaches, longFiles, type ImportEdge, type ImportGraph } from './structure-rules.ts';
+import { areaCycles, fileCycles, layerBreaches, longFiles, SCANNED_FOLDERS, type ImportEdge, type ImportGraph } from './structure-rules.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const FOLDERS = ['src', 'sw', 'server', 'scripts'];
 const SOURCE = /\.(ts|tsx)$/;
 
 function walk(folder: string, into: string[]): void {
@@ -47,7 +48,7 @@ const lineCounts = new Map<string, number>();
 
 export function buildGraph(): ImportGraph {
   const files: string[] = [];
-  for (const folder of FOLDERS) walk(join(ROOT, folder), files);
+  for (const folder of SCANNED_FOLDERS) walk(join(ROOT, folder), files);
   const graph = new Map<string, ImportEdge[]>();
   for (const full of files) {
     const file = toRepo(full);

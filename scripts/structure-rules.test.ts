@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaCycles, areaOf, cyclesOf, fileCycles, layerBreaches, longFiles, packageName, type ImportEdge } from './structure-rules.ts';
+import { areaCycles, areaOf, cyclesOf, fileCycles, layerBreaches, longFiles, packageName, SCANNED_FOLDERS, type ImportEdge } from './structure-rules.ts';
 
 const file = (target: string, options: Partial<ImportEdge> = {}): ImportEdge => ({ specifier: `./${target}`, target, typeOnly: false, line: 1, ...options });
 const pkg = (specifier: string): ImportEdge => ({ specifier, target: null, typeOnly: false, line: 1 });
@@ -110,5 +110,18 @@ describe('longFiles', () => {
     ]);
     expect(longFiles(counts).map((b) => b.file)).toEqual(['src/features/history/HistoryPage.tsx']);
     expect(longFiles(counts, 400, {}).map((b) => b.file)).toEqual(['server/engines/local/tryon.ts', 'src/features/history/HistoryPage.tsx']);
+  });
+
+  it('holds test helpers and fixtures to the limit, but not the suites (*.test.ts, *.spec.ts), and reads tests/', () => {
+    const counts = new Map([
+      ['tests/server/helpers/fake-fal.ts', 424],
+      ['tests/fixtures/engines/images.ts', 401],
+      ['tests/server/hostile-input.test.ts', 514],
+      ['tests/e2e/auth.spec.ts', 900],
+      ['scripts/structure-rules.test.ts', 600],
+      ['tests/server/helpers/app.ts', 400],
+    ]);
+    expect(longFiles(counts).map((b) => b.file)).toEqual(['tests/fixtures/engines/images.ts', 'tests/server/helpers/fake-fal.ts']);
+    expect(SCANNED_FOLDERS).toContain('tests');
   });
 });

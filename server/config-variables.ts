@@ -143,7 +143,7 @@ export const VARIABLES = {
   },
   TRUST_PROXY: {
     default: '0',
-    description: 'Set to 1 behind exactly one reverse proxy: the rightmost X-Forwarded-For entry (the one that proxy appended) is the client address in logs and rate limits; client-written entries left of it are ignored.',
+    description: 'Set to 1 behind exactly one reverse proxy: the rightmost X-Forwarded-For entry (the one that proxy appended) is the client address in logs and rate limits, and the rightmost X-Forwarded-Proto says whether the client used HTTPS; client-written entries left of them are ignored.',
     rule: '0 or 1',
     schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
   },

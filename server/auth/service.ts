@@ -30,6 +30,7 @@ import {
   LOGIN_FAILURES_PER_PAIR,
   MAILS_PER_ACCOUNT,
   MAILS_PER_ADDRESS,
+  MAILS_PER_PAIR,
   OTP_FAILURES_PER_ACCOUNT,
   OTP_FAILURES_PER_ADDRESS,
   OTP_FAILURES_PER_PAIR,
@@ -119,6 +120,18 @@ export interface AuthService {
 }
 
 const success = (message: string) => ({ status: 'success', message });
+
+/**
+ * The three counts of a mail sent to an account (see the mail rules in rate-limit.ts): refused
+ * per (account, address) pair and per address, slowed per account, so an owner asking from their
+ * own address always gets one.
+ */
+const mailChecks = (account: string, caller: Caller) =>
+  [
+    [MAILS_PER_PAIR, pairKey(account, caller.address)],
+    [MAILS_PER_ADDRESS, caller.address],
+    [MAILS_PER_ACCOUNT, account],
+  ] as const;
 
 /** The three counts of a guess at an account's secret (see the trade-off in rate-limit.ts). */
 const guessChecks = (rules: { pair: RateLimitRule; address: RateLimitRule; account: RateLimitRule }, account: string, caller: Caller) =>
@@ -241,7 +254,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
       if (!user.is_verified) {
         // The message promises a code: send one, unless this address has had its share of mails.
-        if (await limiter.tryAttempt([[MAILS_PER_ACCOUNT, email]])) {
+        if (await limiter.tryAttempt(mailChecks(email, caller))) {
           deps.tasks.run('login verification code', () => issueOtp(user));
         }
         throw authError(403, 'emailNotVerified');
@@ -251,10 +264,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async generateOtp(rawEmail, caller) {
       const email = normalizeEmail(rawEmail);
-      await limiter.attempt([
-        [MAILS_PER_ACCOUNT, email],
-        [MAILS_PER_ADDRESS, caller.address],
-      ]);
+      await limiter.attempt(mailChecks(email, caller));
       const user = await users.findByEmail(email);
       // Unknown and already verified accounts get the same answer, and no mail.
       if (user && !user.is_verified) {
@@ -298,10 +308,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async forgotPassword(rawEmail, caller) {
       const email = normalizeEmail(rawEmail);
-      await limiter.attempt([
-        [MAILS_PER_ACCOUNT, email],
-        [MAILS_PER_ADDRESS, caller.address],
-      ]);
+      await limiter.attempt(mailChecks(email, caller));
       // Everything that depends on the account happens after the answer, so the answer takes the
       // same time (and says the same thing) whether or not the account exists.
       deps.tasks.run('password reset mail', async () => {

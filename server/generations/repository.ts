@@ -85,8 +85,9 @@ export interface GenerationsRepository extends RunStore {
   /**
    * The job-status read in ONE statement: the token's account with its session's validity
    * (liveSession, server/auth/sessions.ts) at `now`, the job if it is that account's, and its assets.
+   * `id` null reads the account alone (no job matches).
    */
-  readStatus(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string, now: Date): Promise<StatusRead>;
+  readStatus(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string | null, now: Date): Promise<StatusRead>;
   list(userId: string, filter: ListFilter): Promise<GenerationRow[]>;
   /**
    * What the event streams watch, for all of them in one statement: the pending jobs of `userIds`,
@@ -196,7 +197,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
     async readStatus(claims, id, now) {
       const found = await db
         .selectFrom('users')
-        .leftJoin('generations as g', (join) => join.on('g.id', '=', id).onRef('g.user_id', '=', 'users.id'))
+        .leftJoin('generations as g', (join) => (id === null ? join.on(sql<boolean>`false`) : join.on('g.id', '=', id).onRef('g.user_id', '=', 'users.id')))
         .select(liveSession(claims.sid, claims.sub, now).as('token_valid'))
         // json, not jsonb: nothing to index or compare, and cheaper to build (measured on PGlite).
         .select(sql<GenerationRow | null>`row_to_json(g)`.as('generation'))

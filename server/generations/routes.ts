@@ -6,8 +6,10 @@
  * Submit and regenerate answer 202 with the queued job and its `Location`, or 200 with the first
  * job when the `Idempotency-Key` was used before for the same request.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
 import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.ts';
+import { RecordIdSchema } from '../../src/contract/input.ts';
 import type { ClaimsEnv, Guards, UserEnv } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
@@ -24,6 +26,12 @@ const idempotencyKey = (c: Context<UserEnv>): string | null => readIdempotencyKe
 /** The `:id` param: one that is no job id answers like an unknown job (404 notFound). */
 const jobId = (c: Context<UserEnv>): string => recordIdParam(c, 'id', () => generationError(404, 'notFound'));
 
+/** Job answers are the caller's own and change as the job runs: never kept by a cache. */
+const noStore: MiddlewareHandler<UserEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
 function submitted(c: Context<UserEnv>, result: Submitted): Response {
   if (!result.created) return c.json(result.generation, 200);
   c.header('Location', `/api/generations/${result.generation.id}`);
@@ -31,41 +39,40 @@ function submitted(c: Context<UserEnv>, result: Submitted): Response {
 }
 
 export function generationRoutes({ service, guards, events }: { service: GenerationsService; guards: Guards; events: GenerationEvents }): Hono<AppEnv> {
-  // An outer router of the app's own environment; the routes, behind the guard, have the
-  // signed-in user's.
+  // An outer router of the app's own environment; the routes, behind their guard, have the
+  // signed-in user's (or the verified token's).
   const outer = new Hono<AppEnv>();
+
+  // The fixed GET paths first, each behind the full guard: the status route below takes every
+  // other single segment, and a route registered later never runs once one has answered.
+  const fixed = new Hono<UserEnv>();
+  fixed.get('/catalog', guards.requireUser, noStore, (c) => c.json(service.catalog()));
+  fixed.get('/expected-durations', guards.requireUser, noStore, async (c) => c.json(await service.expectedDurations()));
+  fixed.get('/events', guards.requireUser, noStore, (c) => events.stream(c));
+  fixed.get('/pending', guards.requireUser, noStore, async (c) => c.json(await service.pending(c.get('user'))));
+  outer.route('/', fixed);
 
   // GET /{id}, the status every open tab and the service worker poll, is ONE database read: its
   // guard only verifies the token, and the read checks the account together with the job
-  // (service.status). Job ids are UUIDs; any other id falls through to the full guard below and
-  // answers the same 404. Registered first, so the full guard does not run for it.
+  // (service.status). It is the one route that reads a job by id, so an owner's job, an unknown
+  // id and a malformed one (which names no job, and is not put in the query) meet the same check.
   const status = new Hono<ClaimsEnv>();
-  status.get('/:id{[0-9a-fA-F-]+}', guards.requireToken, async (c) => {
-    const generation = await service.status(c.get('claims'), c.req.param('id'));
+  status.get('/:id', guards.requireToken, async (c) => {
+    const id = c.req.param('id');
+    const generation = await service.status(c.get('claims'), v.is(RecordIdSchema, id) ? id : null);
     c.header('Cache-Control', 'no-store');
     return c.json(generation);
   });
   outer.route('/', status);
 
   const app = new Hono<UserEnv>();
-  app.use(guards.requireUser, async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
-
-  // Fixed paths before `/:id`.
-  app.get('/catalog', (c) => c.json(service.catalog()));
-  app.get('/expected-durations', async (c) => c.json(await service.expectedDurations()));
-  app.get('/events', (c) => events.stream(c));
-  app.get('/pending', async (c) => c.json(await service.pending(c.get('user'))));
+  app.use(guards.requireUser, noStore);
   app.get('/', async (c) => c.json(await service.list(c.get('user'), parseInput(GenerationListQuerySchema, c.req.query()))));
   app.post('/', async (c) => {
     const key = idempotencyKey(c);
     const request = await readJsonBody(c, GenerationRequestSchema);
     return submitted(c, await service.submit(c.get('user'), request, key));
   });
-
-  app.get('/:id', async (c) => c.json(await service.get(c.get('user'), jobId(c))));
   app.delete('/:id', async (c) => {
     await service.delete(c.get('user'), jobId(c));
     return c.body(null, 204);

@@ -75,13 +75,13 @@ export interface ListQuery {
 export interface GenerationsService {
   submit(caller: Caller, request: GenerationRequest, idempotencyKey: string | null): Promise<Submitted>;
   regenerate(caller: Caller, id: string, idempotencyKey: string | null): Promise<Submitted>;
-  get(caller: Caller, id: string): Promise<Generation>;
   /**
    * GET /api/generations/{id} in one database read: the token's account is checked in the same
-   * query as the job (the route's guard only verified the token).
+   * query as the job (the route's guard only verified the token). `id` null: the path named no
+   * job id, and gets an unknown id's answer after the same account check.
    * @throws CodedError 401 sessionExpired (account gone, token no longer valid); GenerationError 404 notFound
    */
-  status(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string): Promise<Generation>;
+  status(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string | null): Promise<Generation>;
   list(caller: Caller, query: ListQuery): Promise<GenerationPage>;
   pending(caller: Caller): Promise<GenerationPage>;
   cancel(caller: Caller, id: string): Promise<Generation>;
@@ -284,8 +284,6 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       const request = v.parse(GenerationRequestSchema, { feature: source.feature, inputs: source.inputs, params: source.params });
       return create(caller, request, key, hash, source.id);
     },
-
-    get: async (caller, id) => one(caller.id, await owned(caller, id)),
 
     async status(claims, id) {
       const found = await repository.readStatus(claims, id, now());

@@ -10,10 +10,19 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './types.ts';
 
+/**
+ * The entry the one trusted proxy appended to a comma-separated X-Forwarded-* header: the
+ * rightmost. The same rule for every such header (For, Proto): entries left of it were written
+ * by the client.
+ */
+export function appendedByProxy(header: string | undefined): string | undefined {
+  return header?.split(',').at(-1)?.trim() || undefined;
+}
+
 /** The address, or undefined when the request did not come through a socket (tests). */
 export function requestAddress<E extends AppEnv>(c: Context<E>, trustProxy: boolean): string | undefined {
   if (trustProxy) {
-    const appended = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    const appended = appendedByProxy(c.req.header('x-forwarded-for'));
     if (appended) return appended;
   }
   return c.env?.incoming?.socket?.remoteAddress;

@@ -6,6 +6,7 @@
  * build (see server/static/inline-scripts.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { appendedByProxy } from './client-address.ts';
 import { isLoopbackHost } from './local-only.ts';
 import type { AppEnv } from './types.ts';
 
@@ -90,7 +91,10 @@ function servedOverHttps(c: Context<AppEnv>, hints: HttpsHints): boolean {
   if (socket?.encrypted === true) return true;
   const hostname = new URL(c.req.url).hostname;
   if (hints.trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    // The rightmost entry, as for X-Forwarded-For (client-address.ts): a proxy that appends
+    // leaves whatever the client wrote on the left, so a client-written "https" there must not
+    // turn on HSTS for a plain-http visit.
+    const proto = appendedByProxy(c.req.header('x-forwarded-proto'))?.toLowerCase();
     if (proto === 'https') return true;
     if (proto === 'http') return false;
   }

@@ -6,7 +6,7 @@
  * process only enqueues (a web-only instance) and handlers are not run here; otherwise each job
  * type gets WORKERS concurrent in-process workers.
  */
-import { PgBoss, type Job, type JobWithMetadata, type QueueOptions } from 'pg-boss';
+import { PgBoss, type Job, type JobWithMetadata, type QueueOptions, type Warning } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Logger } from '../logger.ts';
@@ -68,6 +68,26 @@ export interface StartQueueOptions {
   logger: Logger;
 }
 
+/**
+ * Fields of a pg-boss warning's `data` that may reach the log, when they are text or numbers.
+ * The data is whatever each warning carries, and the slow-query warning's is
+ * `{ elapsed, sql, values }`: `values` are the query's parameters (emails, password hashes, job
+ * payloads). The SQL text keeps its `$1` placeholders, so it tells an operator which statement
+ * was slow without saying with what.
+ */
+const LOGGABLE_WARNING_FIELDS = ['type', 'elapsed', 'sql', 'queue'] as const;
+
+/** A pg-boss warning as it may be logged: its message and the known safe fields, nothing else. */
+export function loggableWarning(warning: Warning): Record<string, string | number> {
+  const out: Record<string, string | number> = { message: String(warning.message) };
+  const data = (warning.data ?? {}) as Record<string, unknown>;
+  for (const field of LOGGABLE_WARNING_FIELDS) {
+    const value = data[field];
+    if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+  }
+  return out;
+}
+
 /** Default wait for running jobs when stopping, in milliseconds. */
 const DEFAULT_STOP_TIMEOUT_MS = 10_000;
 
@@ -86,7 +106,7 @@ export async function startQueue({ config, db, logger }: StartQueueOptions): Pro
   // An EventEmitter 'error' without a listener would crash the process; pg-boss reports
   // background failures (maintenance, polling) this way and keeps going.
   boss.on('error', (error) => log.error({ err: error }, 'queue error'));
-  boss.on('warning', (warning) => log.warn({ warning }, 'queue warning'));
+  boss.on('warning', (warning) => log.warn({ warning: loggableWarning(warning) }, 'queue warning'));
 
   await boss.start();
   let stopped = false;

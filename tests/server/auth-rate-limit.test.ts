@@ -1,8 +1,9 @@
 /**
  * Brute-force and abuse limits: per (account, address) pair and per address (refused, 429 with
  * Retry-After), per account across addresses (slowed, never refused: the owner is not locked
- * out), registrations per address, account deletion guesses; counted in the database (so every
- * process shares them), and keyed on the address the trusted proxy appended, not the client's.
+ * out, neither from signing in nor from getting a code or a reset link), registrations per
+ * address and per email, account deletion guesses; counted in the database (so every process
+ * shares them), and keyed on the address the trusted proxy appended, not the client's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,14 +12,17 @@ import {
   LOGIN_FAILURES_PER_ADDRESS,
   LOGIN_FAILURES_PER_PAIR,
   MAILS_PER_ACCOUNT,
+  MAILS_PER_ADDRESS,
+  MAILS_PER_PAIR,
   OTP_FAILURES_PER_PAIR,
   RATE_WINDOW_MS,
+  REGISTRATIONS_PER_ACCOUNT,
   REGISTRATIONS_PER_ADDRESS,
   RESET_FAILURES_PER_PAIR,
   SLOWDOWN_BASE_MS,
   SLOWDOWN_MAX_MS,
 } from '../../server/auth/rate-limit.ts';
-import { createAccountsHarness, MINUTE_MS, otpOf, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
+import { createAccountsHarness, MINUTE_MS, otpOf, PASSWORD, resetTokenOf, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 
 let h: AccountsHarness;
@@ -157,6 +161,21 @@ describe(`registration limits (${DRIVER})`, () => {
   });
 });
 
+describe(`registration limits per email (${DRIVER})`, () => {
+  it(`allows ${REGISTRATIONS_PER_ACCOUNT.limit} registration attempts for one email per hour from anywhere (a taken address counts), then 429`, async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < REGISTRATIONS_PER_ACCOUNT.limit; i += 1) answers.push((await register('wanted@example.com', newAddress())).status);
+    expect(answers).toEqual([201, ...Array.from({ length: REGISTRATIONS_PER_ACCOUNT.limit - 1 }, () => 409)]);
+    const limited = await register('wanted@example.com', newAddress());
+    expect(limited).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another email is not affected; an hour later the email may be tried again.
+    expect((await register('unwanted@example.com', newAddress())).status).toBe(201);
+    h.clock.advance(REGISTRATIONS_PER_ACCOUNT.windowMs);
+    expect((await register('wanted@example.com', newAddress())).status).toBe(409);
+  });
+});
+
 describe(`account deletion limits (${DRIVER})`, () => {
   it(`allows ${DELETE_FAILURES_PER_ACCOUNT.limit} wrong passwords on DELETE /api/me, then 429 even with the right one`, async () => {
     const victim = await h.signUp({ email: 'stolen-token@example.com' });
@@ -206,11 +225,84 @@ describe(`verification code limits (${DRIVER})`, () => {
     expect((await h.post('/auth/verify_otp', { email: 'otp@example.com', otp: Number(code) }, newAddress())).status).toBe(200);
   });
 
-  it(`sends at most ${MAILS_PER_ACCOUNT.limit} codes per account per 15 minutes`, async () => {
+  it(`sends at most ${MAILS_PER_PAIR.limit} mails per account from one address (codes and links alike), then 429 there only`, async () => {
     expect((await h.post('/auth/register', { name: 'Mai', email: 'flood@example.com', password: PASSWORD }, newAddress())).status).toBe(201);
-    for (let i = 0; i < MAILS_PER_ACCOUNT.limit; i += 1) expect((await h.post('/auth/generate_otp', { email: 'flood@example.com' }, newAddress())).status).toBe(200);
-    expect(await h.post('/auth/generate_otp', { email: 'flood@example.com' }, newAddress())).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
-    expect(await h.post('/auth/forgot-password', { email: 'flood@example.com' }, newAddress())).toMatchObject({ status: 429 });
-    expect((await h.outbox()).filter((mail) => mail.to === 'flood@example.com')).toHaveLength(MAILS_PER_ACCOUNT.limit);
+    const from = newAddress();
+    for (let i = 0; i < MAILS_PER_PAIR.limit; i += 1) expect((await h.post('/auth/generate_otp', { email: 'flood@example.com' }, from)).status).toBe(200);
+    const limited = await h.post('/auth/generate_otp', { email: 'flood@example.com' }, from);
+    expect(limited).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await h.post('/auth/forgot-password', { email: 'flood@example.com' }, from)).toMatchObject({ status: 429 });
+    expect((await h.outbox()).filter((mail) => mail.to === 'flood@example.com')).toHaveLength(MAILS_PER_PAIR.limit);
+    // Another address may still ask for this account.
+    expect((await h.post('/auth/generate_otp', { email: 'flood@example.com' }, newAddress())).status).toBe(200);
+  });
+
+  it(`slows mails to one account beyond ${MAILS_PER_ACCOUNT.limit} from anywhere, with a growing delay, and never refuses them`, async () => {
+    expect((await h.post('/auth/register', { name: 'Mai', email: 'popular@example.com', password: PASSWORD }, newAddress())).status).toBe(201);
+    h.delays.length = 0;
+    for (let i = 0; i < MAILS_PER_ACCOUNT.limit; i += 1) expect((await h.post('/auth/generate_otp', { email: 'popular@example.com' }, newAddress())).status).toBe(200);
+    expect(h.delays).toEqual([]);
+    for (let i = 0; i < 5; i += 1) expect((await h.post('/auth/generate_otp', { email: 'popular@example.com' }, newAddress())).status).toBe(200);
+    expect(h.delays).toEqual([SLOWDOWN_BASE_MS, 2 * SLOWDOWN_BASE_MS, 4 * SLOWDOWN_BASE_MS, SLOWDOWN_MAX_MS, SLOWDOWN_MAX_MS]);
+  });
+
+  it('does not lock an unverified owner out: after attackers on several addresses spent what they can, the owner gets a code within a bounded wait and verifies', async () => {
+    const owner = newAddress();
+    expect((await h.post('/auth/register', { name: 'Mai', email: 'besieged@example.com', password: PASSWORD }, owner)).status).toBe(201);
+    const attackers = [newAddress(), newAddress(), newAddress()];
+    for (const attacker of attackers) {
+      // Every code it can have mailed (to the owner's inbox), each replacing the last…
+      let mails = 0;
+      while ((await h.post('/auth/generate_otp', { email: 'besieged@example.com' }, attacker)).status === 200) mails += 1;
+      expect(mails).toBeLessThanOrEqual(MAILS_PER_ACCOUNT.limit);
+      // …and every wrong guess it is allowed, killing the live code after its fifth.
+      const wrong = wrongFor(otpOf(await h.lastMail('besieged@example.com', 'otp')));
+      let guesses = 0;
+      while ((await h.post('/auth/verify_otp', { email: 'besieged@example.com', otp: wrong }, attacker)).status === 400) guesses += 1;
+      expect(guesses).toBeLessThanOrEqual(OTP_FAILURES_PER_PAIR.limit);
+    }
+    h.delays.length = 0;
+    // The owner, from their own address, at once: a fresh code, and it works.
+    expect((await h.post('/auth/generate_otp', { email: 'besieged@example.com' }, owner)).status).toBe(200);
+    const code = otpOf(await h.lastMail('besieged@example.com', 'otp'));
+    expect((await h.post('/auth/verify_otp', { email: 'besieged@example.com', otp: Number(code) }, owner)).status).toBe(200);
+    expect((await login('besieged@example.com', PASSWORD, owner)).status).toBe(200);
+    // The wait: a slowed step or two, each at most SLOWDOWN_MAX_MS.
+    expect(h.delays.length).toBeGreaterThan(0);
+    expect(h.delays.every((ms) => ms <= SLOWDOWN_MAX_MS)).toBe(true);
+  });
+});
+
+describe(`password reset mail limits (${DRIVER})`, () => {
+  it(`allows ${MAILS_PER_ADDRESS.limit} reset requests per client address across accounts, then 429 there only`, async () => {
+    const from = newAddress();
+    for (let i = 0; i < MAILS_PER_ADDRESS.limit; i += 1) expect((await h.post('/auth/forgot-password', { email: `forgetful-${i}@example.com` }, from)).status).toBe(200);
+    const limited = await h.post('/auth/forgot-password', { email: 'forgetful-more@example.com' }, from);
+    expect(limited).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await h.post('/auth/forgot-password', { email: 'forgetful-more@example.com' }, newAddress())).status).toBe(200);
+  });
+
+  it('does not lock an owner out of a reset: after attackers on several addresses spent what they can, the owner gets a link within a bounded wait and resets', async () => {
+    const owner = newAddress();
+    await h.signUp({ email: 'reset-besieged@example.com', address: owner['X-Forwarded-For'] });
+    const attackers = [newAddress(), newAddress(), newAddress()];
+    for (const attacker of attackers) {
+      let mails = 0;
+      while ((await h.post('/auth/forgot-password', { email: 'reset-besieged@example.com' }, attacker)).status === 200) mails += 1;
+      expect(mails).toBeLessThanOrEqual(MAILS_PER_ACCOUNT.limit);
+      let guesses = 0;
+      const wrong = () => h.post('/auth/reset-password', { email: 'reset-besieged@example.com', reset_token: `guess-${guesses}`, new_password: 'a new passphrase' }, attacker);
+      while ((await wrong()).status === 400) guesses += 1;
+      expect(guesses).toBeLessThanOrEqual(RESET_FAILURES_PER_PAIR.limit);
+    }
+    h.delays.length = 0;
+    expect((await h.post('/auth/forgot-password', { email: 'reset-besieged@example.com' }, owner)).status).toBe(200);
+    const { token } = resetTokenOf(await h.lastMail('reset-besieged@example.com', 'reset'));
+    expect((await h.post('/auth/reset-password', { email: 'reset-besieged@example.com', reset_token: token, new_password: 'a new passphrase' }, owner)).status).toBe(200);
+    expect((await login('reset-besieged@example.com', 'a new passphrase', owner)).status).toBe(200);
+    expect(h.delays.length).toBeGreaterThan(0);
+    expect(h.delays.every((ms) => ms <= SLOWDOWN_MAX_MS)).toBe(true);
   });
 });

@@ -14,7 +14,8 @@ import { isPublicAddress, MAX_REDIRECTS } from '../../server/engines/fal/result-
 import { createFalEngine, webhookUrlFor, type FalEngine } from '../../server/engines/fal/index.ts';
 import { EngineError, type EngineResult } from '../../server/engines/types.ts';
 import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel } from '../../src/contract/generations.ts';
-import { FAKE_FAL_KEY, engineRequest, makeFalFixtures, startFakeFal, type FakeFal, type FalFixtures } from './helpers/fake-fal.ts';
+import { FAKE_FAL_KEY, startFakeFal, type FakeFal } from './helpers/fake-fal.ts';
+import { engineRequest, makeFalFixtures, type FalFixtures } from './helpers/fal-requests.ts';
 import { captureLogs, silentLogger } from './helpers/logs.ts';
 
 let fake: FakeFal;

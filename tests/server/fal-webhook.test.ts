@@ -15,7 +15,8 @@ import { createEngineRegistry } from '../../server/engines/index.ts';
 import { mountArea } from '../../server/http/area.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { FEATURES, type Feature } from '../../src/contract/generations.ts';
-import { FAKE_FAL_KEY, engineRequest, makeFalFixtures, startFakeFal, type FakeFal, type FalFixtures } from './helpers/fake-fal.ts';
+import { FAKE_FAL_KEY, startFakeFal, type FakeFal } from './helpers/fake-fal.ts';
+import { engineRequest, makeFalFixtures, type FalFixtures } from './helpers/fal-requests.ts';
 import { silentLogger } from './helpers/logs.ts';
 
 /** Long enough that only a webhook can explain a prompt second poll, in ms. */

@@ -1,6 +1,7 @@
 /**
  * Strict-Transport-Security on answers that travel over HTTPS (PUBLIC_URL https://, a TLS socket,
- * or a trusted proxy's X-Forwarded-Proto), never on plain-http localhost.
+ * or the rightmost X-Forwarded-Proto, the one a trusted proxy appended), never on plain-http
+ * localhost.
  */
 import type { HttpBindings } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,13 @@ const hsts = async (app: ReturnType<typeof createTestApp>, url: string, headers:
 const TLS_SOCKET = { incoming: { socket: { remoteAddress: '203.0.113.9', encrypted: true } } } as unknown as HttpBindings;
 
 describe(`Strict-Transport-Security (${DRIVER})`, () => {
+  it('believes only the rightmost X-Forwarded-Proto: a client-written leftmost "https" does not turn it on', async () => {
+    const proxied = createTestApp({ database: test.database, trustProxy: true });
+    // The client wrote "https"; the proxy, which saw plain http, appended "http".
+    expect(await hsts(proxied, 'http://atelier.example.com/api/health', { 'X-Forwarded-Proto': 'https, http' })).toBeNull();
+    expect(await hsts(proxied, 'http://atelier.example.com/api/health', { 'X-Forwarded-Proto': 'https,https , http' })).toBeNull();
+  });
+
   it('is sent on every answer when PUBLIC_URL is https, except to a loopback host name', async () => {
     const app = createTestApp({ database: test.database, env: { PUBLIC_URL: 'https://atelier.example.com' } });
     expect(await hsts(app, 'https://atelier.example.com/api/health')).toBe(HSTS_VALUE);
@@ -46,6 +54,8 @@ describe(`Strict-Transport-Security (${DRIVER})`, () => {
     expect(await hsts(proxied, 'http://atelier.example.com/api/health', { 'X-Forwarded-Proto': 'https' })).toBe(HSTS_VALUE);
     expect(await hsts(proxied, 'http://atelier.example.com/api/health', { 'X-Forwarded-Proto': 'http' })).toBeNull();
     expect(await hsts(proxied, 'http://atelier.example.com/api/health')).toBeNull();
+    // A proxy that appends: the client's own entries are on the left, the proxy's on the right.
+    expect(await hsts(proxied, 'http://atelier.example.com/api/health', { 'X-Forwarded-Proto': 'http, https' })).toBe(HSTS_VALUE);
 
     const direct = createTestApp({ database: test.database });
     expect(await hsts(direct, 'https://atelier.example.com/api/health', {}, TLS_SOCKET)).toBe(HSTS_VALUE);

@@ -8,13 +8,13 @@ import { migrate } from '../../server/db/migrate.ts';
 import { startQueue, type Queue } from '../../server/queue/index.ts';
 import { pgliteBossDb } from '../../server/queue/pglite-adapter.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
-import { silentLogger } from './helpers/logs.ts';
+import { captureLogs, silentLogger } from './helpers/logs.ts';
 
 let test: TestDatabase;
 const queues: Queue[] = [];
 
-async function queueWith(workers: number): Promise<Queue> {
-  const queue = await startQueue({ config: { workers }, db: test.database, logger: silentLogger() });
+async function queueWith(workers: number, logger = silentLogger()): Promise<Queue> {
+  const queue = await startQueue({ config: { workers }, db: test.database, logger });
   queues.push(queue);
   return queue;
 }
@@ -43,6 +43,22 @@ describe(`queue (${DRIVER})`, () => {
     expect(await queue.ready()).toBe(true);
     await queue.stop({ timeoutMs: 1_000 });
     expect(await queue.ready()).toBe(false);
+  });
+
+  it('logs a warning without the values of its query (a slow-query warning carries them)', async () => {
+    const logs = captureLogs();
+    const queue = await queueWith(0, logs.logger);
+    const email = 'never-log-this@example.com';
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$never-log-this-hash';
+    const text = 'select * from users where email = $1 and password_hash = $2';
+    // What pg-boss emits for a query slower than warningSlowQuerySeconds (at least 1 s, so it is
+    // emitted here rather than provoked).
+    queue.boss.emit('warning', { message: 'Warning: slow query. Your queues and/or database server should be reviewed', data: { elapsed: 31.5, sql: text, values: [email, hash] } });
+    const line = logs.lines.find((entry) => entry.msg === 'queue warning');
+    expect(line?.warning).toEqual({ message: 'Warning: slow query. Your queues and/or database server should be reviewed', elapsed: 31.5, sql: text });
+    const all = JSON.stringify(logs.lines);
+    expect(all).not.toContain(email);
+    expect(all).not.toContain('never-log-this-hash');
   });
 
   it('runs registered handlers with WORKERS concurrent workers', async () => {
