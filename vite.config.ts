@@ -127,7 +127,7 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
       // which chunks and styles each public page needs.
       rollupOptions: {
         input: { site: 'index.html', app: 'app.html' },
-        // The code every studio shares goes in two chunks instead of some forty small ones
+        // The code every studio shares goes in three chunks instead of some forty small ones
         // (scripts/chunk-groups.ts). Only the grouped modules themselves: with their imports, the
         // public pages' modules would move into a studio chunk too.
         output: {

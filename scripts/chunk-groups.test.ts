@@ -48,6 +48,34 @@ describe('planStudioChunks', () => {
     });
   });
 
+  it('puts what the layouts above the studios use in "studio-layouts", leaving the entry\'s and the public pages\' modules alone', () => {
+    const plan = planStudioChunks(
+      graph({
+        '/app.html': ['/src/main.tsx'],
+        '/src/main.tsx': { s: ['/src/lib/session.ts'], d: [route('_app'), route('_app/_studio'), route('_app/_studio/a'), route('_app/_studio/b')] },
+        '/index.html': ['/src/site.tsx'],
+        '/src/site.tsx': ['/src/ui/icon.tsx'],
+        [route('_app')]: ['/sidebar.tsx', '/src/lib/session.ts'],
+        [route('_app/_studio')]: ['/guard.tsx'],
+        [route('_app/_studio/a')]: [FRAME],
+        [route('_app/_studio/b')]: [FRAME],
+        [FRAME]: [],
+        '/sidebar.tsx': ['/src/ui/icon.tsx'],
+        '/guard.tsx': [],
+        '/src/lib/session.ts': [],
+        '/src/ui/icon.tsx': [],
+      }),
+      '/r',
+    );
+    expect(Object.fromEntries([...plan].map(([id, group]) => [id.replace(/^\/r/, ''), group]))).toEqual({
+      [FRAME]: 'studio',
+      [route('_app')]: 'studio-layouts',
+      [route('_app/_studio')]: 'studio-layouts',
+      '/sidebar.tsx': 'studio-layouts',
+      '/guard.tsx': 'studio-layouts',
+    });
+  });
+
   it('groups nothing without a studio screen', () => {
     expect(planStudioChunks(graph({ '/src/main.tsx': { d: [route('history')] }, [route('history')]: [] }), '/r').size).toBe(0);
   });

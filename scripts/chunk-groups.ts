@@ -18,10 +18,18 @@ export interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-export type StudioChunk = 'studio' | 'studio-shared';
+export type StudioChunk = 'studio' | 'studio-shared' | 'studio-layouts';
 
 /** Marks the lazily loaded part of a route (TanStack Router's automatic code splitting). */
 const ROUTE_COMPONENT = '?tsr-split=component';
+
+/** `…/routes/_app/_studio/x.tsx?tsr-split=component` → the same of `…/routes/_app.tsx` and `…/routes/_app/_studio.tsx`. */
+function parentRoutes(route: string): string[] {
+  const [, base, path] = /^(.*\/routes\/)(.*)\.tsx\?tsr-split=component$/.exec(route) ?? [];
+  if (base === undefined || path === undefined) return [];
+  const parts = path.split('/');
+  return parts.slice(0, -1).map((_, index) => `${base}${parts.slice(0, index + 1).join('/')}.tsx${ROUTE_COMPONENT}`);
+}
 
 /** Every module reachable from `starts`, through static imports, and dynamic ones too when asked. */
 function reach(graph: ModuleGraph, starts: readonly string[], dynamic: boolean): Set<string> {
@@ -47,11 +55,14 @@ export function planStudioChunks(graph: ModuleGraph, root: string): Map<string, 
   const frame = `${root}/src/features/studio/shell/StudioPage.tsx`;
   const routes = [...reach(graph, appEntry, true)].filter((id) => id.endsWith(ROUTE_COMPONENT));
   const studios: Array<Set<string>> = [];
+  const studioRoutes: string[] = [];
   const elsewhere = new Set<string>();
   for (const route of routes) {
     const used = reach(graph, [route], false);
-    if (used.has(frame)) studios.push(used);
-    else for (const id of used) elsewhere.add(id);
+    if (used.has(frame)) {
+      studios.push(used);
+      studioRoutes.push(route);
+    } else for (const id of used) elsewhere.add(id);
   }
   const [first, ...rest] = studios;
   if (!first) return plan;
@@ -59,6 +70,14 @@ export function planStudioChunks(graph: ModuleGraph, root: string): Map<string, 
     if (id.endsWith(ROUTE_COMPONENT) || entry.has(id) || site.has(id)) continue;
     if (!rest.every((used) => used.has(id))) continue;
     plan.set(id, elsewhere.has(id) ? 'studio-shared' : 'studio');
+  }
+  // The layouts above the studios (TanStack file routes: `_app/_studio/x.tsx` sits in `_app.tsx`
+  // and `_app/_studio.tsx`) load with every studio: what they use, the entry does not already
+  // load and the public pages do not, goes in one chunk with them.
+  const parents = new Set(studioRoutes.flatMap((route) => parentRoutes(route)));
+  for (const id of reach(graph, [...parents].filter((parent) => routes.includes(parent)), false)) {
+    if (plan.has(id) || entry.has(id) || site.has(id)) continue;
+    plan.set(id, 'studio-layouts');
   }
   return plan;
 }
