@@ -1,24 +1,22 @@
 /**
- * Renders the running tutorial, wherever it was started from. Mounted once in the SPA's root
- * (src/routes/__root.tsx). The overlay's code is fetched the first time a tutorial starts, so
- * screens that never show one do not pay for it; the start delay (100 ms) hides that fetch.
+ * The tutorial's place in the SPA's root (src/routes/__root.tsx): nothing until a screen uses
+ * tutorials, then the layer that renders the running one (TutorialLayer.tsx), whose code loads
+ * at that moment.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { useTutorial, useTutorialController } from './use-tutorial.ts';
-import { withScreenCatalogs } from '../../lib/i18n-app.ts';
+import { useAtomValue } from 'jotai';
+import { tutorialInUseAtom } from './tutorial-in-use.ts';
 
-// The overlay and the tours' texts (the tutorial catalog) load together.
-const TutorialOverlay = lazy(withScreenCatalogs(async () => ({ default: (await import('./TutorialOverlay.tsx')).TutorialOverlay }), 'tutorial'));
+const TutorialLayer = lazy(async () => ({ default: (await import('./TutorialLayer.tsx')).TutorialLayer }));
 
 export function TutorialHost() {
-  const controller = useTutorialController();
-  const { isActive } = useTutorial();
+  const controller = useAtomValue(tutorialInUseAtom);
   // The host leaving (the app unmounting) takes the running tour with it, without callbacks.
-  useEffect(() => () => controller.dispose(), [controller]);
-  if (!isActive) return null;
+  useEffect(() => () => controller?.dispose(), [controller]);
+  if (!controller) return null;
   return (
     <Suspense fallback={null}>
-      <TutorialOverlay controller={controller} />
+      <TutorialLayer />
     </Suspense>
   );
 }

@@ -8,7 +8,8 @@ import { createStore, Provider } from 'jotai';
 import { hasSeenTutorial } from './seen.ts';
 import { TutorialHelpButton } from './TutorialHelpButton.tsx';
 import { TutorialHost } from './TutorialHost.tsx';
-import { tutorialControllerAtom, useScreenTutorial, useTutorial } from './use-tutorial.ts';
+import { useScreenTutorial } from './use-screen-tutorial.ts';
+import { tutorialControllerAtom, useTutorial } from './use-tutorial.ts';
 import type { TutorialConfig } from './types.ts';
 
 const tour: TutorialConfig & { id: string } = {

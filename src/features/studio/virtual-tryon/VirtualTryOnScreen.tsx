@@ -8,7 +8,7 @@ import { Select } from '../../../ui/Field.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
 import { TutorialHelpButton } from '../../tutorial/TutorialHelpButton.tsx';
 import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from '../../tutorial/tours/virtual-tryon.ts';
-import { useScreenTutorial } from '../../tutorial/use-tutorial.ts';
+import { useScreenTutorial } from '../../tutorial/use-screen-tutorial.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';

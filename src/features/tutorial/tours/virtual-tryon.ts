@@ -2,7 +2,7 @@
  * The virtual try-on tutorial (docs/product-rules.md#tutorial): offered the first time a user
  * opens /virtual-tryon, then from its help button:
  *
- *   const tour = useScreenTutorial(virtualTryOnTutorial);
+ *   const tour = useScreenTutorial(virtualTryOnTutorial); // use-screen-tutorial.ts
  *   <TutorialHelpButton onStart={tour.start} />
  *
  * The try-on screen marks its parts with the targets below, e.g.
