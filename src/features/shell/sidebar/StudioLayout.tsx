@@ -1,13 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { media } from '../../../ui/theme.css.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { OfflineBanner } from '../../offline/OfflineBanner.tsx';
-import { DashboardTopBar } from './DashboardTopBar.tsx';
-import { MobileHeader } from './MobileHeader.tsx';
+import { Brand } from './Brand.tsx';
 import { isNavItemActive, NAV } from '../../registry/nav-items.ts';
 import { SidebarContent } from './SidebarContent.tsx';
 import * as s from './sidebar.css.ts';
+
+// Below 1024 px only: a desktop never loads the top bar, the mobile header or its drawer.
+const DashboardTopBar = lazy(async () => ({ default: (await import('./DashboardTopBar.tsx')).DashboardTopBar }));
+const MobileHeader = lazy(async () => ({ default: (await import('./MobileHeader.tsx')).MobileHeader }));
 
 /**
  * The sidebar layout (docs/product-rules.md#studio-sidebar). From 1024 px the sidebar is fixed on the left; below it the
@@ -36,10 +40,17 @@ export function StudioLayout() {
         <aside className={s.aside} aria-label={t`Thanh bên`}>
           <SidebarContent />
         </aside>
-      ) : onDashboard ? (
-        <DashboardTopBar />
       ) : (
-        <MobileHeader />
+        // While its code arrives, the bar's frame with the wordmark holds its place.
+        <Suspense
+          fallback={
+            <header className={s.bar}>
+              <Brand />
+            </header>
+          }
+        >
+          {onDashboard ? <DashboardTopBar /> : <MobileHeader />}
+        </Suspense>
       )}
       <main id="main" tabIndex={-1} className={s.main}>
         <OfflineBanner />
