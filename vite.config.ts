@@ -6,7 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { sitePageForPath } from './src/features/site/paths.ts';
-import { studioChunkName } from './scripts/chunk-groups.ts';
+import { chunkGroupName } from './scripts/chunk-groups.ts';
 
 /**
  * In development, page navigations get the right HTML entry as in production: the public
@@ -127,12 +127,13 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
       // which chunks and styles each public page needs.
       rollupOptions: {
         input: { site: 'index.html', app: 'app.html' },
-        // The code every studio shares goes in three chunks instead of some forty small ones
+        // The code both entries load at once, and the code every studio shares, in a few chunks
+        // instead of some forty small ones
         // (scripts/chunk-groups.ts). Only the grouped modules themselves: with their imports, the
         // public pages' modules would move into a studio chunk too.
         output: {
           codeSplitting: {
-            groups: [{ name: studioChunkName(import.meta.dirname), debugName: 'studio', includeDependenciesRecursively: false }],
+            groups: [{ name: chunkGroupName(import.meta.dirname), debugName: 'chunk-groups', includeDependenciesRecursively: false }],
           },
         },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planStudioChunks, type ModuleGraph } from './chunk-groups.ts';
+import { planChunkGroups, type ModuleGraph } from './chunk-groups.ts';
 
 /** A graph from `id: [static imports] | { static, dynamic }` (ids below /r). */
 function graph(edges: Record<string, string[] | { s?: string[]; d?: string[] }>): ModuleGraph {
@@ -17,9 +17,9 @@ function graph(edges: Record<string, string[] | { s?: string[]; d?: string[] }>)
 const FRAME = '/src/features/studio/shell/StudioPage.tsx';
 const route = (name: string) => `/src/routes/${name}.tsx?tsr-split=component`;
 
-describe('planStudioChunks', () => {
+describe('planChunkGroups', () => {
   it('groups what every studio loads: alone in "studio", shared with another screen in "studio-shared"', () => {
-    const plan = planStudioChunks(
+    const plan = planChunkGroups(
       graph({
         '/app.html': ['/src/main.tsx'],
         '/src/main.tsx': { s: ['/src/lib/i18n.ts'], d: [route('a'), route('b'), route('history')] },
@@ -48,8 +48,29 @@ describe('planStudioChunks', () => {
     });
   });
 
+  it('puts what both entries load at once in "framework"', () => {
+    const plan = planChunkGroups(
+      graph({
+        '/app.html': ['/src/main.tsx'],
+        '/src/main.tsx': ['/react.js', '/src/lib/i18n.ts', '/src/lib/session.ts'],
+        '/index.html': ['/src/site.tsx'],
+        '/src/site.tsx': { s: ['/react.js', '/src/lib/i18n.ts', '/site-layout.tsx'], d: ['/home.tsx'] },
+        '/react.js': [],
+        '/src/lib/i18n.ts': [],
+        '/src/lib/session.ts': [],
+        '/site-layout.tsx': [],
+        '/home.tsx': [],
+      }),
+      '/r',
+    );
+    expect(Object.fromEntries([...plan].map(([id, group]) => [id.replace(/^\/r/, ''), group]))).toEqual({
+      '/react.js': 'framework',
+      '/src/lib/i18n.ts': 'framework',
+    });
+  });
+
   it('puts what the layouts above the studios use in "studio-layouts", leaving the entry\'s and the public pages\' modules alone', () => {
-    const plan = planStudioChunks(
+    const plan = planChunkGroups(
       graph({
         '/app.html': ['/src/main.tsx'],
         '/src/main.tsx': { s: ['/src/lib/session.ts'], d: [route('_app'), route('_app/_studio'), route('_app/_studio/a'), route('_app/_studio/b')] },
@@ -69,14 +90,12 @@ describe('planStudioChunks', () => {
     );
     expect(Object.fromEntries([...plan].map(([id, group]) => [id.replace(/^\/r/, ''), group]))).toEqual({
       [FRAME]: 'studio',
-      [route('_app')]: 'studio-layouts',
-      [route('_app/_studio')]: 'studio-layouts',
       '/sidebar.tsx': 'studio-layouts',
       '/guard.tsx': 'studio-layouts',
     });
   });
 
   it('groups nothing without a studio screen', () => {
-    expect(planStudioChunks(graph({ '/src/main.tsx': { d: [route('history')] }, [route('history')]: [] }), '/r').size).toBe(0);
+    expect(planChunkGroups(graph({ '/src/main.tsx': { d: [route('history')] }, [route('history')]: [] }), '/r').size).toBe(0);
   });
 });

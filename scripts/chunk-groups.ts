@@ -1,16 +1,20 @@
 /**
- * How the client build groups the code the studios share. Left to itself, the bundler puts each
- * module in a chunk of its own kind: one for the modules every studio and the history use, one
- * for those every studio and the library use, and so on, down to chunks of a single icon. A
- * studio then loads some forty small files, and gzip, which compresses each file alone, finds
- * less to share in each. Two groups fix that (vite.config.ts):
+ * How the client build groups modules into chunks. Left to itself, the bundler puts each module
+ * in a chunk of its own kind: one for the modules every studio and the history use, one for
+ * those every studio and the library use, and so on, down to chunks of a single icon. A studio
+ * then loads some sixty small files, and gzip, which compresses each file alone, finds less to
+ * share in each. Four groups fix that (vite.config.ts):
+ *  - `framework`: what both entries, the public pages' and the SPA's, load at once (React,
+ *    Lingui, the theme), in one chunk where the bundler made two;
  *  - `studio`: the modules every studio screen loads and no other screen;
  *  - `studio-shared`: the modules every studio screen loads that another screen loads too (the
- *    history, the library, the dashboard): that screen loads the whole group.
+ *    history, the library, the dashboard): that screen loads the whole group;
+ *  - `studio-layouts`: what the layouts above the studios use (the sidebar's, the studios'
+ *    guard): every signed-in page loads the sidebar's layout anyway.
  * A studio screen is a lazily loaded route whose code reaches the studio frame
  * (src/features/studio/shell/StudioPage.tsx), so a seventh studio joins by itself. Modules the
- * entry loads anyway, and the public pages' modules, are never grouped: the public pages keep
- * their own small load.
+ * SPA's entry loads anyway, and the public pages' modules, are never in a studio group: the
+ * public pages keep their own small load. A route's own module is never grouped either.
  */
 
 /** What the planner reads of the module graph (the bundler's chunking context has it). */
@@ -18,7 +22,7 @@ export interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-export type StudioChunk = 'studio' | 'studio-shared' | 'studio-layouts';
+export type ChunkGroup = 'studio' | 'studio-shared' | 'studio-layouts' | 'framework';
 
 /** Marks the lazily loaded part of a route (TanStack Router's automatic code splitting). */
 const ROUTE_COMPONENT = '?tsr-split=component';
@@ -46,12 +50,13 @@ function reach(graph: ModuleGraph, starts: readonly string[], dynamic: boolean):
   return seen;
 }
 
-/** The group of each grouped module; a module not in the map is left to the bundler. */
-export function planStudioChunks(graph: ModuleGraph, root: string): Map<string, StudioChunk> {
-  const plan = new Map<string, StudioChunk>();
+/** The group of each grouped module; a module not in the map is left to the bundler. Plans nothing without the two entries. */
+export function planChunkGroups(graph: ModuleGraph, root: string): Map<string, ChunkGroup> {
+  const plan = new Map<string, ChunkGroup>();
   const appEntry = [`${root}/app.html`, `${root}/src/main.tsx`];
   const entry = reach(graph, appEntry, false);
-  const site = reach(graph, [`${root}/index.html`, `${root}/src/site.tsx`], true);
+  const siteEntry = [`${root}/index.html`, `${root}/src/site.tsx`];
+  const site = reach(graph, siteEntry, true);
   const frame = `${root}/src/features/studio/shell/StudioPage.tsx`;
   const routes = [...reach(graph, appEntry, true)].filter((id) => id.endsWith(ROUTE_COMPONENT));
   const studios: Array<Set<string>> = [];
@@ -64,6 +69,9 @@ export function planStudioChunks(graph: ModuleGraph, root: string): Map<string, 
       studioRoutes.push(route);
     } else for (const id of used) elsewhere.add(id);
   }
+  // What both entries load at once (React, Lingui, the theme, the languages): one chunk, where
+  // the bundler made two (React alone, because some lazy chunks use it without the rest).
+  for (const id of reach(graph, siteEntry, false)) if (entry.has(id) && !id.endsWith('.html')) plan.set(id, 'framework');
   const [first, ...rest] = studios;
   if (!first) return plan;
   for (const id of first) {
@@ -76,17 +84,19 @@ export function planStudioChunks(graph: ModuleGraph, root: string): Map<string, 
   // load and the public pages do not, goes in one chunk with them.
   const parents = new Set(studioRoutes.flatMap((route) => parentRoutes(route)));
   for (const id of reach(graph, [...parents].filter((parent) => routes.includes(parent)), false)) {
-    if (plan.has(id) || entry.has(id) || site.has(id)) continue;
+    // A route's own module stays the file its lazy import loads (moved into a group, the
+    // bundler loses its exports).
+    if (id.endsWith(ROUTE_COMPONENT) || plan.has(id) || entry.has(id) || site.has(id)) continue;
     plan.set(id, 'studio-layouts');
   }
   return plan;
 }
 
 /** The `name` of a code-splitting group: plans once per build, on its first call. */
-export function studioChunkName(root: string): (id: string, graph: ModuleGraph) => StudioChunk | null {
-  let plan: Map<string, StudioChunk> | undefined;
+export function chunkGroupName(root: string): (id: string, graph: ModuleGraph) => ChunkGroup | null {
+  let plan: Map<string, ChunkGroup> | undefined;
   return (id, graph) => {
-    plan ??= planStudioChunks(graph, root);
+    plan ??= planChunkGroups(graph, root);
     return plan.get(id) ?? null;
   };
 }
