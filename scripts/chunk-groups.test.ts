@@ -15,6 +15,11 @@ function graph(edges: Record<string, string[] | { s?: string[]; d?: string[] }>)
 }
 
 const FRAME = '/src/features/studio/shell/StudioPage.tsx';
+
+/** The plan as `{ module: group }` (ids without the root), of the groups named only when given. */
+function planOf(plan: ReturnType<typeof planChunkGroups>, ...groups: string[]) {
+  return Object.fromEntries([...plan].filter(([, group]) => groups.length === 0 || groups.includes(group)).map(([id, group]) => [id.replace(/^\/r/, ''), group]));
+}
 const route = (name: string) => `/src/routes/${name}.tsx?tsr-split=component`;
 
 describe('planChunkGroups', () => {
@@ -41,14 +46,16 @@ describe('planChunkGroups', () => {
       }),
       '/r',
     );
-    expect(Object.fromEntries([...plan].map(([id, group]) => [id.replace(/^\/r/, ''), group]))).toEqual({
+    expect(planOf(plan)).toEqual({
+      '/src/main.tsx': 'spa',
+      '/src/lib/i18n.ts': 'spa',
       [FRAME]: 'studio',
       '/upload-zone.tsx': 'studio',
       '/jobs.ts': 'studio-shared',
     });
   });
 
-  it('puts what both entries load at once in "framework"', () => {
+  it('puts what both entries load at once in "framework", the rest of the SPA entry\'s in "spa"', () => {
     const plan = planChunkGroups(
       graph({
         '/app.html': ['/src/main.tsx'],
@@ -63,9 +70,11 @@ describe('planChunkGroups', () => {
       }),
       '/r',
     );
-    expect(Object.fromEntries([...plan].map(([id, group]) => [id.replace(/^\/r/, ''), group]))).toEqual({
+    expect(planOf(plan)).toEqual({
       '/react.js': 'framework',
       '/src/lib/i18n.ts': 'framework',
+      '/src/main.tsx': 'spa',
+      '/src/lib/session.ts': 'spa',
     });
   });
 
@@ -88,14 +97,15 @@ describe('planChunkGroups', () => {
       }),
       '/r',
     );
-    expect(Object.fromEntries([...plan].map(([id, group]) => [id.replace(/^\/r/, ''), group]))).toEqual({
+    expect(planOf(plan, 'studio', 'studio-layouts')).toEqual({
       [FRAME]: 'studio',
       '/sidebar.tsx': 'studio-layouts',
       '/guard.tsx': 'studio-layouts',
     });
   });
 
-  it('groups nothing without a studio screen', () => {
-    expect(planChunkGroups(graph({ '/src/main.tsx': { d: [route('history')] }, [route('history')]: [] }), '/r').size).toBe(0);
+  it('groups no studio module without a studio screen', () => {
+    const plan = planChunkGroups(graph({ '/src/main.tsx': { d: [route('history')] }, [route('history')]: ['/history.tsx'], '/history.tsx': [] }), '/r');
+    expect(planOf(plan)).toEqual({ '/src/main.tsx': 'spa' });
   });
 });

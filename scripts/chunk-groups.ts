@@ -3,9 +3,11 @@
  * in a chunk of its own kind: one for the modules every studio and the history use, one for
  * those every studio and the library use, and so on, down to chunks of a single icon. A studio
  * then loads some sixty small files, and gzip, which compresses each file alone, finds less to
- * share in each. Four groups fix that (vite.config.ts):
+ * share in each. Five groups fix that (vite.config.ts):
  *  - `framework`: what both entries, the public pages' and the SPA's, load at once (React,
  *    Lingui, the theme), in one chunk where the bundler made two;
+ *  - `spa`: the rest of what the SPA's entry loads at once (the router, the query cache, the
+ *    session, the offline store), where the bundler made a dozen chunks it shares with lazy routes;
  *  - `studio`: the modules every studio screen loads and no other screen;
  *  - `studio-shared`: the modules every studio screen loads that another screen loads too (the
  *    history, the library, the dashboard): that screen loads the whole group;
@@ -22,7 +24,7 @@ export interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-export type ChunkGroup = 'studio' | 'studio-shared' | 'studio-layouts' | 'framework';
+export type ChunkGroup = 'framework' | 'spa' | 'studio' | 'studio-shared' | 'studio-layouts';
 
 /** Marks the lazily loaded part of a route (TanStack Router's automatic code splitting). */
 const ROUTE_COMPONENT = '?tsr-split=component';
@@ -72,6 +74,9 @@ export function planChunkGroups(graph: ModuleGraph, root: string): Map<string, C
   // What both entries load at once (React, Lingui, the theme, the languages): one chunk, where
   // the bundler made two (React alone, because some lazy chunks use it without the rest).
   for (const id of reach(graph, siteEntry, false)) if (entry.has(id) && !id.endsWith('.html')) plan.set(id, 'framework');
+  // The rest of what the SPA's entry loads at once (the router, the query cache, the session):
+  // one chunk, where the bundler scattered it over a dozen it shares with lazy routes.
+  for (const id of entry) if (!plan.has(id) && !id.endsWith('.html') && !site.has(id)) plan.set(id, 'spa');
   const [first, ...rest] = studios;
   if (!first) return plan;
   for (const id of first) {
