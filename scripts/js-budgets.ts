@@ -2,9 +2,6 @@
  * The JavaScript budgets and their check. The product's targets:
  *  - `/` (the public home page, signed out): at most 90 KB gzip;
  *  - each studio route (signed in): at most 200 KB gzip.
- * Until the routes are back under their targets, the check enforces a ceiling at today's
- * figures (`limit`: nothing may grow) and prints what is left to cut to reach `target`; each cut
- * lowers the ceiling, and it meets the target when the target is met.
  * A route's figure is what a browser really fetches for it (scripts/measure-js.ts): sizes only,
  * nothing here depends on how fast the machine is. `npm test` fails over a budget
  * (scripts/check-js-budgets.ts); `npm run bench` prints the same figures (`--only=js` alone).
@@ -13,8 +10,6 @@ export interface Budget {
   route: string;
   /** Most gzip bytes of JavaScript the route may load: `npm test` fails above it. */
   limit: number;
-  /** The product's target, when the ceiling is still above it (printed as what is left to cut). */
-  target?: number;
   /** Opened by a signed-in account (the studios), or by a visitor. */
   signedIn: boolean;
   /** Test id of an element that is up once the route's first screen is. */
@@ -23,11 +18,9 @@ export interface Budget {
 
 export const KB = 1024;
 export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generator', '/hairstyle-changer', '/image-to-video', '/upscaler'] as const;
-export const HOME_TARGET = 90 * KB;
-export const STUDIO_TARGET = 200 * KB;
 export const BUDGETS: readonly Budget[] = [
-  { route: '/', limit: 96 * KB, target: HOME_TARGET, signedIn: false },
-  ...STUDIO_ROUTES.map((route) => ({ route, limit: 222 * KB, target: STUDIO_TARGET, signedIn: true, readyTestId: 'studio-page' })),
+  { route: '/', limit: 90 * KB, signedIn: false },
+  ...STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
 ];
 
 export interface FileSize {
@@ -43,7 +36,6 @@ export interface BudgetResult {
   route: string;
   bytes: number;
   limit: number;
-  target?: number;
   ok: boolean;
   /** The largest files first. */
   files: FileSize[];
@@ -58,7 +50,7 @@ export function checkBudgets(measures: readonly RouteMeasure[], budgets: readonl
     if (!measure) throw new Error(`No measure of the JavaScript of ${budget.route}`);
     const bytes = measure.files.reduce((sum, f) => sum + f.bytes, 0);
     const files = measure.files.toSorted((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path));
-    return { route: budget.route, bytes, limit: budget.limit, ...(budget.target === undefined ? {} : { target: budget.target }), ok: bytes <= budget.limit, files };
+    return { route: budget.route, bytes, limit: budget.limit, ok: bytes <= budget.limit, files };
   });
 }
 
@@ -67,10 +59,9 @@ export function formatResults(results: readonly BudgetResult[], { largest = 5 } 
   return results.map((r) => {
     const shown = r.files.slice(0, largest).map((f) => `${f.path.replace(/^\/assets\//, '')} ${kb(f.bytes)}`);
     const more = r.files.length > largest ? `, +${r.files.length - largest} more` : '';
-    const toTarget = r.target !== undefined && r.bytes > r.target ? ` [target ${kb(r.target)}: ${kb(r.bytes - r.target)} to cut]` : '';
     return (
       `${r.route.padEnd(19)} ${kb(r.bytes).padStart(9)} in ${String(r.files.length).padStart(2)} files ` +
-      `(budget ${kb(r.limit)}) ${r.ok ? 'ok  ' : 'OVER'}${toTarget}  largest: ${shown.join(', ')}${more}`
+      `(budget ${kb(r.limit)}) ${r.ok ? 'ok  ' : 'OVER'}  largest: ${shown.join(', ')}${more}`
     );
   });
 }
