@@ -13,6 +13,16 @@ const executablePath = process.env.CHROMIUM_PATH || undefined;
 
 /** The account the e2e server treats as an admin. */
 export const E2E_ADMIN_EMAIL = 'admin@atelier.test';
+/**
+ * Permissions are set, not left to the browser's defaults (which changed between Chromium
+ * releases: notifications went from blocked to "ask"). Granting a list denies every other
+ * permission, so the list keeps the two the app uses that Chromium grants by itself; the
+ * notifications are denied unless a spec sets them (tests/e2e/job-notifications.spec.ts).
+ * Every context gets it: the fixtures' through `use`, a spec's own (a guest's, a persistent
+ * profile) by naming it.
+ */
+export const E2E_PERMISSIONS = ['background-sync', 'clipboard-write'];
+
 /** firebase.json's Auth emulator port. */
 const EMULATOR_PORT = 9099;
 
@@ -38,11 +48,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     locale: 'vi-VN',
-    // Permissions are set, not left to the browser's defaults (which changed between Chromium
-    // releases: notifications went from blocked to "ask"). Granting a list denies every other
-    // permission, so the list keeps the two the app uses that Chromium grants by itself; the
-    // notifications are denied unless a spec sets them (tests/e2e/job-notifications.spec.ts).
-    permissions: ['background-sync', 'clipboard-write'],
+    permissions: E2E_PERMISSIONS,
     launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: chromiumArgs } } }],

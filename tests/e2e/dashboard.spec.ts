@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './session.ts';
+import { E2E_PERMISSIONS } from '../../playwright.config.ts';
 
 /**
  * /dashboard against the real server: a guest sees the sign-in cards and the public community
@@ -130,7 +131,7 @@ test('a user sees their figures and body model, uses it in the try-on, shares it
   await expect.poll(async () => (await getJob(request, user.token, bodyId)).shared).toBe(true);
 
   // A guest, in a browser of their own, finds it in the community feed.
-  const guest = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'vi-VN' });
+  const guest = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'vi-VN', permissions: E2E_PERMISSIONS });
   try {
     const guestPage = await guest.newPage();
     await guestPage.setViewportSize({ width: 1280, height: 900 });

@@ -4,7 +4,7 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-import { chromiumArgs } from '../../playwright.config.ts';
+import { chromiumArgs, E2E_PERMISSIONS } from '../../playwright.config.ts';
 
 async function waitForController(page: import('@playwright/test').Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
@@ -46,6 +46,7 @@ test('the web app is installable: no installability errors', async ({ baseURL })
     executablePath: process.env.CHROMIUM_PATH || undefined,
     args: chromiumArgs,
     headless: true,
+    permissions: E2E_PERMISSIONS,
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
