@@ -84,7 +84,7 @@ const COMPRESS_THRESHOLD_BYTES = 1_024;
 const CORS_MAX_AGE_SECONDS = 600;
 
 /**
- * Paths of the JSON API: `/api/*` and the auth endpoints the spec puts under `/auth`.
+ * Paths of the JSON API: `/api/*` and the auth endpoints under `/auth` (docs/product-rules.md#auth-api).
  * (In Hono, `/x/*` also matches `/x` itself.)
  */
 const API_PATHS = ['/api/*', '/auth/*'] as const;

@@ -11,7 +11,7 @@ import { ApiError, CodedError, describeIssues, readJson, type CodedErrorOptions 
 
 export type AuthError = CodedError<AuthMessageKey>;
 
-/** `throw authError(401, 'checkCredentials')`: the spec's text for that key, with its code. */
+/** `throw authError(401, 'checkCredentials')`: the contract's text for that key (AUTH_MESSAGES), with its code. */
 export function authError(status: ContentfulStatusCode, code: AuthMessageKey, options?: CodedErrorOptions): AuthError {
   return new CodedError(status, code, AUTH_MESSAGES[code], options);
 }
@@ -32,7 +32,7 @@ const KEY_BY_TEXT: ReadonlyMap<string, AuthMessageKey> = new Map(
 
 /**
  * Validates a JSON body against an auth contract schema. When the first problem is one of the
- * spec's texts ('Please enter a valid email', …) the 422 carries that text and its code;
+ * contract's field messages ('Please enter a valid email', …) the 422 carries that text and its code;
  * otherwise it is the usual "Invalid input: …" sentence.
  */
 export async function readAuthBody<const S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {

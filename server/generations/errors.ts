@@ -13,7 +13,7 @@ export function generationError(status: ContentfulStatusCode, code: GenerationMe
   return new CodedError(status, code, GENERATION_MESSAGES[code]);
 }
 
-/** 402 with the spec's credit check: balance, cost and shortage. */
+/** 402 with the credit check of docs/product-rules.md#credit-check: balance, cost and shortage. */
 export function insufficientCredits(balance: number, cost: number): GenerationError {
   return new CodedError(402, 'insufficientCredits', insufficientCreditsText(cost, balance), {
     fields: { balance, cost, shortage: Math.max(0, cost - balance) },

@@ -17,7 +17,7 @@ export class ApiError extends Error {
 }
 
 /**
- * An error whose answer carries `code` besides the text: the spec's `{ detail }` / `{ message }`
+ * An error whose answer carries `code` besides the text: the `{ detail }` / `{ message }` of docs/product-rules.md#api-errors
  * plus `code`, then the extra `fields` (e.g. a 402's balance, cost and shortage, a quota's used
  * and limit bytes), then for a 429 `retry_after_seconds` (with the Retry-After header). Each area
  * builds them through its own factory, which picks the text of the code from its message table

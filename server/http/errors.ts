@@ -94,7 +94,7 @@ export async function readJsonBody<const S extends v.GenericSchema>(c: Context, 
   return parseInput(schema, await readJson(c));
 }
 
-/** The spec's error answer for the current request. */
+/** The error answer for the current request (docs/product-rules.md#api-errors). */
 export function errorResponse(c: Context, status: ContentfulStatusCode, text: string): Response {
   c.header('Cache-Control', 'no-store');
   return c.json(errorBodyFor(c.req.method, text), status);

@@ -8,7 +8,7 @@ import { CodedError, type CodedErrorOptions } from '../http/errors.ts';
 
 export type MediaError = CodedError<MediaMessageKey>;
 
-/** The media error `code`, with the spec's text for it unless `options.text` says otherwise. */
+/** The media error `code`, with the contract's text for it (MEDIA_MESSAGES) unless `options.text` says otherwise. */
 export function mediaError(status: ContentfulStatusCode, code: MediaMessageKey, options: CodedErrorOptions & { text?: string } = {}): MediaError {
   const { text, ...rest } = options;
   return new CodedError(status, code, text ?? MEDIA_MESSAGES[code], rest);

@@ -141,7 +141,7 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
       // file refused for what it is (damaged, too many pixels) was processed, and counts.
       if (!(error instanceof ApiError) || error.status >= 500 || hasCode(error, 'storageFull')) await attempt.release();
       if (error instanceof ApiError) throw error;
-      // Storage or database trouble: the spec's 'Upload Failed', the cause in the log.
+      // Storage or database trouble: 'Upload Failed' (docs/product-rules.md#messages-uploads), the cause in the log.
       throw mediaError(500, 'uploadFailed', { cause: error });
     }
   });

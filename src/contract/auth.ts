@@ -3,7 +3,7 @@
  * rules with their messages. Shared by the server (input validation) and the PWA (forms and
  * response parsing). Imports only valibot.
  *
- * Messages are the spec's English texts. The PWA shows them translated: it maps each one, by
+ * Messages are the English texts of docs/product-rules.md#messages-auth. The PWA shows them translated: it maps each one, by
  * its key in AUTH_MESSAGES, to a Lingui message (src/features/auth/messages.ts); the server
  * answers them in `{ detail }` / `{ message }` with the matching `code`.
  */
@@ -32,7 +32,7 @@ export const AUTH_MESSAGES = {
   forgotPasswordSent: 'If an account with this email exists, you will receive reset instructions.',
   accessDenied: 'Access Denied',
   googleLoginFailed: 'Google login failed',
-  // ── Added by the server (same voice; not in the spec's catalogue) ──
+  // ── Added by the server (same voice; the server's own of docs/product-rules.md#messages-auth) ──
   /** 403 from /auth/login for an account whose email is not verified yet (a new code is mailed). */
   emailNotVerified: 'Please verify your email before logging in. We sent you a verification code.',
   /** 429; `{n}` is the whole number of minutes to wait (the body also carries `retry_after_seconds`). */
@@ -261,7 +261,7 @@ export const AUTH_SUCCESS_MESSAGES = {
 } as const;
 
 /**
- * An auth error body: the spec's `{ detail }` (or `{ message }` for GET) plus `code`, the
+ * An auth error body: `{ detail }` (or `{ message }` for GET, docs/product-rules.md#api-errors) plus `code`, the
  * AUTH_MESSAGES key when the text is one of them, so the PWA can show it translated. A 429 also
  * carries `retry_after_seconds` (the same number as its Retry-After header).
  */

@@ -20,7 +20,7 @@ export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 /** Methods whose failures answer `{ message }`; every other method answers `{ detail }`. */
 const MESSAGE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
-/** Builds the error body the spec prescribes for a request method. */
+/** Builds the error body of a request method (docs/product-rules.md#api-errors). */
 export function errorBodyFor(method: string, text: string): ErrorBody {
   return MESSAGE_METHODS.has(method.toUpperCase()) ? { message: text } : { detail: text };
 }

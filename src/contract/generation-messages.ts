@@ -13,7 +13,7 @@ export const GENERATION_MESSAGES = {
   selectModelAndGarment: 'Please select both model and garment before generating.',
   missingResult: 'Missing Result',
   noResultImage: 'No result image available',
-  // ── Added by the server (same voice; the spec names these cases without their text) ──
+  // ── Added by the server (same voice; docs/product-rules.md#messages-generation names these cases, here are their texts) ──
   /** Hairstyle needs image and hairstyle (docs/product-rules.md#prerequisites). */
   selectImageAndHairstyle: 'Please upload a photo and choose a hairstyle before generating.',
   /** Body generator needs all body parameters (docs/product-rules.md#prerequisites). */

@@ -25,7 +25,7 @@ describe('generation requests', () => {
     expect(upscale.params).toMatchObject({ factor: 2, output_format: 'jpeg', face_enhancement: false, crop_to_fill: false });
   });
 
-  it('refuses values outside the spec vocabularies', () => {
+  it('refuses values outside the vocabularies of the product rules', () => {
     expect(accepts({ feature: 'image-to-video', inputs: { image: 'a1' }, params: { duration: 7 } })).toBe(false);
     expect(accepts({ feature: 'upscaler-video', inputs: { video: 'v1' }, params: { target_fps: 25 } })).toBe(false);
     expect(accepts({ feature: 'upscaler-image', inputs: { image: 'a1' }, params: { factor: 5 } })).toBe(false);
@@ -74,7 +74,7 @@ describe('prerequisites', () => {
 });
 
 describe('credits', () => {
-  it('prices the spec figures: try-on 1 per garment, body 1, hairstyle 1, video 2 at 480p', () => {
+  it('prices the figures of the product rules: try-on 1 per garment, body 1, hairstyle 1, video 2 at 480p', () => {
     const garments = [
       { asset_id: 'a', category: 'tops' },
       { asset_id: 'b', category: 'bottoms' },

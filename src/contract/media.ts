@@ -149,7 +149,7 @@ export function storageFullText(usedBytes: number, limitBytes: number): string {
 }
 
 /**
- * A media error body: the spec's `{ detail }` (or `{ message }` for GET) plus `code`, the
+ * A media error body: `{ detail }` (or `{ message }` for GET, docs/product-rules.md#api-errors) plus `code`, the
  * MEDIA_MESSAGES key. `tooManyUploads` adds `retry_after_seconds`; `storageFull` adds the quota's
  * figures in bytes: what the account stores now, its plan's limit, and the refused file's size
  * (the declared body's when refused before the body was read).

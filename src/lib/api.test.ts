@@ -6,7 +6,7 @@ describe('errorMessage', () => {
     expect(errorMessage('GET', 404, { message: 'Not found' })).toBe('Not found');
     expect(errorMessage('POST', 400, { detail: 'Bad input' })).toBe('Bad input');
   });
-  it('falls back to the status text of the spec', () => {
+  it('falls back to the status text of the product rules', () => {
     expect(errorMessage('POST', 502, 'oops')).toBe('API request failed with status: 502');
     expect(errorMessage('GET', 500, { message: '' })).toBe('API request failed with status: 500');
   });

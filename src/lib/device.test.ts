@@ -16,7 +16,7 @@ const input = (over: Partial<DeviceInput>): DeviceInput => ({
 });
 
 describe('classifyDevice', () => {
-  it('uses the spec widths: below 768 mobile, from 768 tablet, from 1024 desktop', () => {
+  it('uses the widths of the product rules: below 768 mobile, from 768 tablet, from 1024 desktop', () => {
     expect(classifyDevice(input({ width: 767 })).deviceType).toBe('mobile');
     expect(classifyDevice(input({ width: 768 })).deviceType).toBe('tablet');
     expect(classifyDevice(input({ width: 1023 })).deviceType).toBe('tablet');

@@ -123,7 +123,7 @@ for (const lang of ['vi', 'en'] as const) {
   });
 }
 
-test('a wrong code is refused with the spec message', async ({ page, request }) => {
+test('a wrong code is refused with the message of the contract', async ({ page, request }) => {
   await useEnglish(page);
   const email = uniqueEmail('wrong-otp');
   const modal = await openLogin(page);

@@ -2,7 +2,7 @@ import { test, expect, useEnglish } from './fixtures.ts';
 
 /**
  * A fault injected into a browser API that screens read while rendering (device detection
- * reads matchMedia) makes the screen throw; the boundary shows the spec's texts, and Try again
+ * reads matchMedia) makes the screen throw; the boundary shows the texts of docs/product-rules.md#render-errors, and Try again
  * renders the screen once the fault is gone. No test hook exists in the production build.
  */
 test('a render error shows the error screen and Try again recovers', async ({ page }) => {

@@ -56,7 +56,7 @@ describe(`POST /auth/register (${DRIVER})`, () => {
     expect(result).toMatchObject({ status: 409, body: { detail: AUTH_MESSAGES.emailTaken, code: 'emailTaken' } });
   });
 
-  it('answers the spec texts with their codes for invalid input (422)', async () => {
+  it('answers the texts of the contract with their codes for invalid input (422)', async () => {
     expect(await h.post('/auth/register', { name: 'L', email: 'x@example.com', password: PASSWORD })).toMatchObject({
       status: 422,
       body: { detail: 'Name must be at least 2 characters', code: 'nameTooShort' },
@@ -123,7 +123,7 @@ describe(`verification codes (${DRIVER})`, () => {
     expect(again).toMatchObject({ status: 400, body: { detail: AUTH_MESSAGES.otpExpired, code: 'otpExpired' } });
   });
 
-  it('refuses a wrong code with the spec text, and a code sent as a string', async () => {
+  it('refuses a wrong code with the text of the contract, and a code sent as a string', async () => {
     const code = await registeredWithCode('wrong@example.com');
     const wrong = String(((Number(code) - 100_000 + 1) % 900_000) + 100_000);
     expect(await h.post('/auth/verify_otp', { email: 'wrong@example.com', otp: Number(wrong) })).toMatchObject({

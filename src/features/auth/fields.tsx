@@ -80,7 +80,7 @@ export function PasswordField(props: PasswordFieldProps) {
   );
 }
 
-/** A form-level failure: the spec's title ('Login failed') and the reason. */
+/** A form-level failure: its title (docs/product-rules.md#messages-auth: 'Login failed') and the reason. */
 export function FormAlert({ title, children, actions }: { title: ReactNode; children?: ReactNode; actions?: ReactNode }) {
   return (
     <div className={s.alert.error} role="alert" data-testid="auth-error">

@@ -12,7 +12,7 @@ import { featureName, HISTORY_FILTER_ORDER, STUDIO_IDS, STUDIOS, studioOf, type 
  * Video, Image Editing, AI Upscaler), and how each tool is named and drawn in such a list.
  */
 
-/** The tool filters, in the spec's order. */
+/** The tool filters, in the order of docs/product-rules.md#dashboard. */
 export type ToolFilter = 'all' | StudioId;
 export const TOOL_FILTERS: readonly [ToolFilter, ...ToolFilter[]] = ['all', ...HISTORY_FILTER_ORDER];
 

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { isNavItemActive, NAV, PRIMARY_NAV, SECONDARY_NAV } from './nav-items.ts';
 
 describe('studio navigation', () => {
-  it('lists the entries in the spec order', () => {
+  it('lists the entries in the order of the product rules', () => {
     expect(PRIMARY_NAV.map((item) => item.to)).toEqual([
       '/dashboard',
       '/chat',

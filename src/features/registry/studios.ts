@@ -61,8 +61,8 @@ export interface StudioEntry<S extends StudioId = StudioId, F extends Feature = 
   /** The message folders the route loads before the screen renders. */
   catalogs: readonly StudioToolCatalog[];
   /**
-   * The expected time of one job of each tool before the server has measured any (the spec's
-   * figures for a hosted engine); the try-on's is per garment.
+   * The expected time of one job of each tool before the server has measured any (the hosted
+   * engine's figures of docs/product-rules.md#processing-times); the try-on's is per garment.
    */
   expected: Readonly<Partial<Record<F, ExpectedDuration>>>;
 }

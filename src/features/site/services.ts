@@ -21,7 +21,7 @@ export interface SiteTool {
   /** The landing page, or the app for a tool without one. */
   to: string;
   icon: IconComponent;
-  /** Credits one generation costs (docs/product-rules.md#credits-prices); absent where the spec does not give it. */
+  /** Credits one generation costs (docs/product-rules.md#credits-prices); absent where the card shows no price (image editing, the upscaler). */
   credits?: number;
 }
 

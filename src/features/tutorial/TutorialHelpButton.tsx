@@ -1,6 +1,6 @@
 /**
- * The help button that (re)starts a screen's tour (spec: the try-on tutorial is offered the first
- * time, then from a help button). Named 'Xem hướng dẫn' for screen readers and e2e.
+ * The help button that (re)starts a screen's tour (docs/product-rules.md#tutorial: the try-on tour is
+ * offered the first time, then from its help button). Named 'Xem hướng dẫn' for screen readers and e2e.
  */
 import { useLingui } from '@lingui/react/macro';
 import * as s from './tutorial.css.ts';

@@ -191,7 +191,7 @@ function Overlay({ controller, snapshot, reducedMotion }: OverlayProps) {
   const radius = step?.highlightRadius ?? TUTORIAL.highlightRadius;
   const hole = step && targetRect ? highlightRect(targetRect, padding) : null;
 
-  // Placed with its measured size; before the first measure, with the spec's usual 320×200.
+  // Placed with its measured size; before the first measure, with the usual 320×200 (docs/product-rules.md#tutorial-numbers).
   const measured = useElementSize(tooltipRef, step?.id);
   const tooltipSize = measured ?? {
     width: Math.min(TUTORIAL.tooltipWidth, viewport.width - 2 * TUTORIAL.viewportMargin),

@@ -5,7 +5,7 @@ import { pill } from '../../ui/choice.css.ts';
 
 /*
  * Layering: the dimmed backdrop sits at `modalBackdrop` and the tooltip at `modal` (docs/product-rules.md#layers),
- * above the header, navigation and history panel the tour points at; the spec's `tooltip` level
+ * above the header, navigation and history panel the tour points at; the scale's `tooltip` level
  * (70) is for hover hints and would leave the history panel (85) on top of the tour. Each layer
  * is positioned on its own (no common positioned parent), so each keeps its own level.
  */
@@ -13,7 +13,7 @@ import { pill } from '../../ui/choice.css.ts';
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const reducedMotion = '(prefers-reduced-motion: reduce)';
 
-/** Shared by every layer: appears with a short fade, leaves with the spec's 300 ms one. */
+/** Shared by every layer: appears with a short fade, leaves with the 300 ms one (docs/product-rules.md#tutorial-numbers). */
 const layer = style({
   animation: `${fadeIn} ${vars.motion.normal} ease-out`,
   transition: `opacity ${TUTORIAL.endFadeMs}ms ease-in`,

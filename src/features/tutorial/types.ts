@@ -58,7 +58,7 @@ export interface TutorialStep {
 
 export interface TutorialConfig {
   /**
-   * Identifies the tutorial (e.g. for `markTutorialSeen`). Not in the spec's field list; optional
+   * Identifies the tutorial (e.g. for `markTutorialSeen`). Not in the fields of docs/product-rules.md#tutorial-data; optional
    * and unused by the controller itself.
    */
   id?: string;

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-/** The handle is a 44 px touch target (spec: tablets first). */
+/** The handle is a 44 px touch target (docs/product-rules.md#touch-targets). */
 const HANDLE_PX = 44;
 
 export const root = style({

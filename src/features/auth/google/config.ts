@@ -8,7 +8,7 @@ import { api } from '../../../lib/api.ts';
  * configured; Google sign-in is then not offered at all.
  *
  * The answer is read loosely first and the Firebase part checked on use, so a half-configured
- * provider gives the spec's 'Firebase configuration validation failed' when someone tries
+ * provider gives the error 'Firebase configuration validation failed' when someone tries
  * Google sign-in, instead of breaking every screen that reads the config.
  */
 const LooseConfigSchema = v.object({ firebase: v.nullable(v.unknown()), devTools: v.boolean() });

@@ -8,7 +8,7 @@ import { authText } from '../messages.ts';
 import { classifyGoogleError, classifyIdentityError, firebaseCode, IdentityDataError, type GoogleFailure } from './errors.ts';
 import { GOOGLE_MESSAGES } from './messages.ts';
 
-/** What the sign-in surface shows in place (the spec's alerts); everything else is a toast. */
+/** What the sign-in surface shows in place (docs/product-rules.md#messages-google: a blocked popup, an internal error); everything else is a toast. */
 export type GoogleAlert = Extract<GoogleFailure, { kind: 'popup-blocked' | 'internal' | 'internal-no-details' }>;
 
 /** Provider codes that are about the identity data or the connection, not the popup. */
@@ -27,7 +27,7 @@ function isIdentityError(error: unknown): boolean {
 
 /**
  * Reports a failed Google sign-in (docs/product-rules.md#messages-google). The identity-provider failures become the
- * spec's toasts ('Firebase Configuration Error', 'Network Connection Error', 'Authentication
+ * identity-provider toasts ('Firebase Configuration Error', 'Network Connection Error', 'Authentication
  * Error', 'Firebase Authentication Failed'); the popup's alerts (blocked, internal error) are
  * returned for the caller to show in place; a closed popup says nothing; anything else is
  * 'Google login failed' with 'Login failed: {message}' or 'Unknown error occurred'.

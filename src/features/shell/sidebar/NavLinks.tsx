@@ -32,7 +32,7 @@ interface NavLinksProps {
 }
 
 /**
- * The studio's entries in the spec's order, then History, Settings, Help and, when signed in,
+ * The studio's entries in the order of docs/product-rules.md#studio-sidebar, then History, Settings, Help and, when signed in,
  * Logout. The current entry carries aria-current="page".
  */
 export function NavLinks({ layout, onNavigate }: NavLinksProps) {

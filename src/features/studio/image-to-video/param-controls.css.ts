@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-/** Smallest touch target (spec: tablets are the main device), in px. */
+/** Smallest touch target (docs/product-rules.md#touch-targets), in px. */
 const TARGET_PX = '44px';
 
 export const form = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 });

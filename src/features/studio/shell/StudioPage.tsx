@@ -9,7 +9,7 @@ import * as s from './studio.css.ts';
 
 /**
  * The frame of every studio (docs/product-rules.md#studio-flows): title, short description, the step
- * indicator with the spec's step names, Back / Next (Tiếp tục), a main column and a side column
+ * indicator with the step names of those flows, Back / Next (Tiếp tục), a main column and a side column
  * (the history panel). The tool's screen decides the steps and what each shows.
  *
  * Stable test ids: `studio-page` (`data-step` = current step id), `studio-step` (`data-state` =

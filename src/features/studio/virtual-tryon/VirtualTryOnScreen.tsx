@@ -43,7 +43,7 @@ export const CATEGORY_LABELS: Readonly<Record<CategoryFilter, MessageDescriptor>
   outerwear: msg`Áo khoác`,
 };
 
-/** The tabs in the spec's order: All, Dresses, Tops, Bottoms, Outerwear. */
+/** The tabs in the order of docs/product-rules.md#asset-roles: All, Dresses, Tops, Bottoms, Outerwear. */
 export const CATEGORY_TABS: readonly CategoryFilter[] = ['all', 'dresses', 'tops', 'bottoms', 'outerwear'];
 
 export interface ChosenGarment {

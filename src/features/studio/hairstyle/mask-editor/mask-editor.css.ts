@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../../ui/theme.css.ts';
 
-/** Touch targets are at least 44 CSS px (WCAG 2.5.5, spec: tablets first). */
+/** Touch targets are at least 44 CSS px (WCAG 2.5.5, docs/product-rules.md#touch-targets). */
 const TARGET = '44px';
 
 export const root = style({ display: 'grid', gap: vars.space['3'], minWidth: 0 });
