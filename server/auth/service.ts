@@ -254,9 +254,10 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
       if (!user.is_verified) {
         // The message promises a code: send one, unless this address has had its share of mails.
-        if (await limiter.tryAttempt(mailChecks(email, caller))) {
-          deps.tasks.run('login verification code', () => issueOtp(user));
-        }
+        // After the answer: the mail rules may slow a send by seconds, never the sign-in's reply.
+        deps.tasks.run('login verification code', async () => {
+          if (await limiter.tryAttempt(mailChecks(email, caller))) await issueOtp(user);
+        });
         throw authError(403, 'emailNotVerified');
       }
       return signedIn(user, caller);
