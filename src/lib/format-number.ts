@@ -10,17 +10,25 @@ import { INTL_LOCALE, type Locale } from './i18n.ts';
 /** What a figure shows when there is none yet (a success rate before any job has ended). */
 export const NO_FIGURE = '—';
 
+/**
+ * One Intl formatter per language and options, made once (a long list formats a value per row,
+ * and making one costs far more than using it); `make` builds it for the language's tag.
+ */
+export function cachedFormatter<F, O extends object>(cache: Map<string, F>, locale: Locale, options: O, make: (tag: string, options: O) => F): F {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make(INTL_LOCALE[locale], options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** One cached Intl.NumberFormat per language and options. */
 export function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALE[locale], options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cachedFormatter(numberFormats, locale, options, (tag, opts) => new Intl.NumberFormat(tag, opts));
 }
 
 /* ---------- numbers and money ---------- */

@@ -1,5 +1,5 @@
 import { INTL_LOCALE, type Locale } from './i18n.ts';
-import { formatNumber, numberFormat } from './format-number.ts';
+import { cachedFormatter, formatNumber, numberFormat } from './format-number.ts';
 
 /**
  * Numbers, sizes, durations, money and times in the reader's language, with no words of our own:
@@ -108,15 +108,16 @@ export function formatProcessingTime(ms: number, locale: Locale): string {
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** The cached "5 phút trước" / "yesterday" formatter of a language. */
+function relativeFormat(locale: Locale): Intl.RelativeTimeFormat {
+  return cachedFormatter(relativeFormats, locale, { numeric: 'auto' as const }, (tag, opts) => new Intl.RelativeTimeFormat(tag, opts));
+}
+
 /** One cached Intl.DateTimeFormat per language and options (a long list formats a date per row). */
 function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return cachedFormatter(dateFormats, locale, options, (tag, opts) => new Intl.DateTimeFormat(tag, opts));
 }
 
 /** Steps of a relative time, largest first: the unit and how many seconds it has. */
@@ -137,7 +138,7 @@ function toTime(value: Date | string | number): number {
 export function formatRelativeTime(when: Date | string | number, locale: Locale, now: Date | number = Date.now()): string {
   const seconds = (toTime(when) - toTime(now)) / SECOND_MS;
   if (!Number.isFinite(seconds)) return '';
-  const format = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: 'auto' });
+  const format = relativeFormat(locale);
   for (const [name, size] of RELATIVE_STEPS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), name);
   }
@@ -146,7 +147,7 @@ export function formatRelativeTime(when: Date | string | number, locale: Locale,
 
 /** A date and time: "14:32 12 thg 3, 2025" / "Mar 12, 2025, 2:32 PM". */
 export function formatDateTime(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A date and time to the second: "14:32:05 12 thg 3, 2025" / "Mar 12, 2025, 2:32:05 PM" (a log line). */
@@ -166,14 +167,14 @@ export function formatWeekdayDate(date: Date, locale: Locale): string {
 
 /** A date in full words: "12 tháng 3, 2025" / "March 12, 2025". */
 export function formatDate(date: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long' }).format(typeof date === 'string' ? new Date(date) : date);
+  return dateFormat(locale, { dateStyle: 'long' }).format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /** A month: "tháng 3 năm 2025" / "March 2025" (UTC, as the server counts months); "" for no date. */
 export function formatMonth(monthStart: string, locale: Locale): string {
   const date = new Date(monthStart);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /** The local calendar day of a time, as a key: "2025-03-12". */
@@ -189,8 +190,8 @@ function startOfDay(date: Date): number {
 export function formatDayHeading(date: Date, now: Date, locale: Locale): string {
   const days = Math.round((startOfDay(date) - startOfDay(now)) / DAY_MS);
   if (days === 0 || days === -1) {
-    const text = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: 'auto' }).format(days, 'day');
+    const text = relativeFormat(locale).format(days, 'day');
     return text.charAt(0).toLocaleUpperCase(INTL_LOCALE[locale]) + text.slice(1);
   }
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'full' }).format(date);
+  return dateFormat(locale, { dateStyle: 'full' }).format(date);
 }
