@@ -20,6 +20,19 @@ export const pill = style({
   cursor: 'pointer',
 });
 
+/** A small secondary button on the pill (add, clear, remove, the tutorial's help): its icon and label in a row. */
+export const pillButton = style([
+  pill,
+  {
+    gap: vars.space['2'],
+    padding: `0 ${vars.space['3']}`,
+    selectors: {
+      '&:hover:not(:disabled)': { borderColor: vars.color.ink },
+      '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
+    },
+  },
+]);
+
 /** A pill answer: a short one (gender, a frame ratio, a mode). The focus ring follows the radio's focus. */
 const chip = style([
   pill,

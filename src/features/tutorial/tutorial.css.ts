@@ -1,7 +1,7 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 import { TUTORIAL } from './types.ts';
-import { pill } from '../../ui/choice.css.ts';
+import { pillButton } from '../../ui/choice.css.ts';
 
 /*
  * Layering: the dimmed backdrop sits at `modalBackdrop` and the tooltip at `modal` (docs/product-rules.md#layers),
@@ -149,15 +149,5 @@ globalStyle(`${hints} kbd`, {
   background: vars.color.canvas,
 });
 
-/** The help button: the 44 px pill of src/ui with its icon and label side by side. */
-export const helpButton = style([
-  pill,
-  {
-    gap: vars.space['2'],
-    padding: `0 ${vars.space['3']}`,
-    selectors: {
-      '&:hover:not(:disabled)': { borderColor: vars.color.ink },
-      '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-    },
-  },
-]);
+/** The help button: the pill button of src/ui. */
+export const helpButton = pillButton;

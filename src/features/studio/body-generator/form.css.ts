@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { pill } from '../../../ui/choice.css.ts';
+import { pillButton } from '../../../ui/choice.css.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
 /**
@@ -62,17 +62,7 @@ export const notice = style({
 
 export const noticeList = style({ margin: 0, paddingLeft: vars.space['5'], fontWeight: 400, color: vars.color.ink });
 
-/** A small secondary button (add, clear, remove): 44 px tall. */
-export const smallButton = style([
-  pill,
-  {
-    gap: vars.space['1'],
-    padding: `0 ${vars.space['3']}`,
-    selectors: {
-      '&:hover:not(:disabled)': { borderColor: vars.color.ink },
-      '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
-    },
-  },
-]);
+/** A small secondary button (add, clear, remove): 44 px tall, a little tighter than the pill button's gap. */
+export const smallButton = style([pillButton, { gap: vars.space['1'] }]);
 
 export const link = style({ color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.sm, textUnderlineOffset: '3px' });
