@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { StudioGenerate, type StudioGenerateProps } from './shell/GenerateButton.tsx';
-import * as s from './shell/studio.css.ts';
+import { StudioGenerate, type StudioGenerateProps } from './GenerateButton.tsx';
+import * as s from './studio.css.ts';
 
 export interface GenerateStepProps extends StudioGenerateProps {
   /** The wizard's section ref of this step (`wizard.section(index)`). */
