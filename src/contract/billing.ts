@@ -1,0 +1,240 @@
+/**
+ * Plans, credits and payments (docs/product-rules.md#billing): the one plan catalogue the server,
+ * the public /pricing page, the home page's teaser and the app all read, and the bodies of the
+ * billing API. Imports only valibot and the other contract modules.
+ *
+ * Money is integer VND (prices include VAT); credits are integers. The server computes every
+ * amount: a checkout request names what is bought, never what it costs.
+ *
+ * Endpoints:
+ * - GET  /api/billing/plans                      (public)    the catalogue and the enabled payment methods
+ * - GET  /api/billing/overview                   (signed in) plan, cycle, balance, credit buckets
+ * - GET  /api/billing/quote?item&period          (signed in) what a checkout would charge now
+ * - POST /api/billing/checkout                   (signed in, Idempotency-Key) creates an order
+ * - GET  /api/billing/payments?cursor&limit      (signed in) the payment history, newest first
+ * - GET  /api/billing/payments/{id}              (owner)     one order (the /payment/* pages poll it)
+ * - POST /api/billing/payments/{id}/refresh      (owner)     asks the provider about a pending order
+ * - GET  /api/billing/payments/{id}/receipt      (owner)     a completed order's receipt
+ * - GET  /api/billing/activity?cursor&limit      (signed in) the credit activity, newest first
+ * - PUT  /api/billing/subscription               (signed in) the change at the end of the cycle, auto-renewal
+ * - POST /api/billing/webhooks/{provider}        (provider)  signed notifications (VNPay's IPN is a GET)
+ * - GET  /billing/sandbox/{orderId}              (anyone with the signed link) the sandbox's hosted payment page
+ */
+import * as v from 'valibot';
+import { queryInteger } from './input.ts';
+
+import {
+  BILLING_PERIODS,
+  PACK_IDS,
+  type PackId,
+  PAYMENT_METHODS,
+  PLAN_IDS,
+  PURCHASABLE_PLAN_IDS,
+} from './plans.ts';
+
+export * from './plans.ts';
+
+// ---------------------------------------------------------------------------------------------
+// API bodies
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/billing/plans: the catalogue is static (above); this says which methods are enabled. */
+export const BillingPlansSchema = v.object({
+  plans: v.array(v.object({ id: v.picklist(PLAN_IDS) })),
+  packs: v.array(v.object({ id: v.picklist(PACK_IDS) })),
+  methods: v.array(v.picklist(PAYMENT_METHODS)),
+});
+export type BillingPlans = v.InferOutput<typeof BillingPlansSchema>;
+
+export const BUCKET_SOURCES = ['signup', 'plan', 'pack', 'grant', 'refund'] as const;
+export type BucketSource = (typeof BUCKET_SOURCES)[number];
+
+/** Credits from one origin, spent before the buckets that expire later (docs/product-rules.md#credit-expiry). */
+export const CreditBucketSchema = v.object({
+  id: v.string(),
+  source: v.picklist(BUCKET_SOURCES),
+  /** The plan of a `plan` bucket, the pack of a `pack` bucket. */
+  item: v.nullable(v.string()),
+  granted: v.number(),
+  remaining: v.number(),
+  /** ISO 8601; null for credits that do not expire (the free trial's, grants). */
+  expires_at: v.nullable(v.string()),
+  created_at: v.string(),
+});
+export type CreditBucket = v.InferOutput<typeof CreditBucketSchema>;
+
+export const SubscriptionSchema = v.object({
+  plan: v.picklist(PLAN_IDS),
+  period: v.picklist(BILLING_PERIODS),
+  /** The current cycle (ISO 8601). */
+  started_at: v.string(),
+  ends_at: v.string(),
+  /** A cycle already paid that starts when this one ends (a renewal or a downgrade). */
+  next: v.nullable(v.object({ plan: v.picklist(PLAN_IDS), period: v.picklist(BILLING_PERIODS), starts_at: v.string() })),
+  /** The plan chosen for the end of the cycle, not paid yet ('free' = do not renew). */
+  scheduled: v.nullable(v.object({ plan: v.picklist(PLAN_IDS), period: v.picklist(BILLING_PERIODS) })),
+  /** The provider charges the saved card at the end of each cycle. */
+  auto_renew: v.boolean(),
+  method: v.nullable(v.picklist(PAYMENT_METHODS)),
+});
+export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
+
+export const BillingOverviewSchema = v.object({
+  plan: v.picklist(PLAN_IDS),
+  /** Null on the free plan. */
+  subscription: v.nullable(SubscriptionSchema),
+  balance: v.number(),
+  /** Buckets holding credits, in the order they are spent (first to expire first). */
+  buckets: v.array(CreditBucketSchema),
+});
+export type BillingOverview = v.InferOutput<typeof BillingOverviewSchema>;
+
+const CHECKOUT_ITEMS = [...PURCHASABLE_PLAN_IDS, ...PACK_IDS] as const;
+export type CheckoutItem = (typeof CHECKOUT_ITEMS)[number];
+export const isPackId = (item: string): item is PackId => (PACK_IDS as readonly string[]).includes(item);
+
+export const QuoteQuerySchema = v.object({
+  item: v.picklist(CHECKOUT_ITEMS),
+  period: v.optional(v.picklist(BILLING_PERIODS)),
+});
+export type QuoteQuery = v.InferOutput<typeof QuoteQuerySchema>;
+
+/**
+ * What buying a plan does now: `new` (no paid plan), `upgrade` (starts now, the unused part of
+ * the current cycle credited), `renewal` (same plan and period, starts when the current cycle
+ * ends), `downgrade` (a lower plan or monthly instead of annual, starts when the current cycle ends).
+ */
+export const PLAN_CHANGES = ['new', 'upgrade', 'renewal', 'downgrade'] as const;
+export type PlanChange = (typeof PLAN_CHANGES)[number];
+
+export const QuoteSchema = v.object({
+  item: v.picklist(CHECKOUT_ITEMS),
+  period: v.nullable(v.picklist(BILLING_PERIODS)),
+  /** Null for a pack. */
+  change: v.nullable(v.picklist(PLAN_CHANGES)),
+  /** The list price (VAT included). */
+  price_vnd: v.number(),
+  /** The unused part of the current cycle, taken off an upgrade. */
+  proration_credit_vnd: v.number(),
+  /** What is charged: price − credit, never below 0. */
+  amount_vnd: v.number(),
+  credits: v.number(),
+  /** When the plan or the credits start, and when they end (ISO 8601). */
+  starts_at: v.string(),
+  ends_at: v.string(),
+});
+export type Quote = v.InferOutput<typeof QuoteSchema>;
+
+export const CheckoutRequestSchema = v.object({
+  item: v.picklist(CHECKOUT_ITEMS),
+  period: v.optional(v.picklist(BILLING_PERIODS)),
+  method: v.picklist(PAYMENT_METHODS),
+  /** The terms and the refund policy were accepted. */
+  accept_terms: v.literal(true),
+  /** The language of the provider's page and of the receipt mail. */
+  language: v.optional(v.picklist(['vi', 'en'])),
+});
+export type CheckoutRequest = v.InferOutput<typeof CheckoutRequestSchema>;
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why a payment failed: the payer cancelled, the provider declined it, it was never paid in time, or an error. */
+export const FAILURE_REASONS = ['cancelled', 'declined', 'expired', 'error'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/** One row of the payment history (spec §3 Payment row). */
+export const PaymentSchema = v.object({
+  id: v.string(),
+  /** The number printed on the receipt and told to support (e.g. 100245). */
+  order_code: v.number(),
+  created_at: v.string(),
+  paid_at: v.nullable(v.string()),
+  item: v.picklist(CHECKOUT_ITEMS),
+  period: v.nullable(v.picklist(BILLING_PERIODS)),
+  change: v.nullable(v.picklist(PLAN_CHANGES)),
+  amount_vnd: v.number(),
+  proration_credit_vnd: v.number(),
+  credits: v.number(),
+  status: v.picklist(PAYMENT_STATUSES),
+  failure_reason: v.nullable(v.picklist(FAILURE_REASONS)),
+  method: v.picklist(PAYMENT_METHODS),
+  /** Where to pay a pending order (the provider's page); null once it has ended. */
+  checkout_url: v.nullable(v.string()),
+  /** Set when completed: the receipt's number (e.g. ATL-2026-000123). */
+  receipt_number: v.nullable(v.string()),
+});
+export type Payment = v.InferOutput<typeof PaymentSchema>;
+
+export const PAYMENTS_PAGE_DEFAULT = 20;
+export const PAYMENTS_PAGE_MAX = 100;
+
+export const PageQuerySchema = v.object({
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  limit: v.optional(queryInteger(1, PAYMENTS_PAGE_MAX)),
+});
+
+export const PaymentPageSchema = v.object({ items: v.array(PaymentSchema), next_cursor: v.nullable(v.string()) });
+export type PaymentPage = v.InferOutput<typeof PaymentPageSchema>;
+
+export const CheckoutResponseSchema = v.object({
+  payment: PaymentSchema,
+  /** Where to send the browser: the provider's page, or /payment/success for an order that needed no payment. */
+  redirect_url: v.string(),
+});
+export type CheckoutResponse = v.InferOutput<typeof CheckoutResponseSchema>;
+
+/** The seller's details printed on every receipt (docs/product-rules.md#receipts). */
+export const SellerSchema = v.object({
+  name: v.string(),
+  address: v.string(),
+  tax_code: v.string(),
+  email: v.string(),
+  phone: v.string(),
+});
+export type Seller = v.InferOutput<typeof SellerSchema>;
+
+export const ReceiptSchema = v.object({
+  payment: PaymentSchema,
+  seller: SellerSchema,
+  buyer: v.object({ name: v.string(), email: v.string() }),
+  /** The VAT inside the amount (prices include 10% VAT on digital services), in VND. */
+  vat_vnd: v.number(),
+  vat_percent: v.number(),
+});
+export type Receipt = v.InferOutput<typeof ReceiptSchema>;
+
+export const ACTIVITY_KINDS = ['signup', 'plan', 'pack', 'grant', 'generation', 'refund', 'expiry', 'adjustment'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** One line of the credit activity: a grant, a generation's charge, its refund, an expiry. */
+export const ActivityItemSchema = v.object({
+  id: v.string(),
+  at: v.string(),
+  kind: v.picklist(ACTIVITY_KINDS),
+  /** The tool of a generation or refund (a FEATURES value), the plan or pack of a grant; else null. */
+  subject: v.nullable(v.string()),
+  /** The generation of a charge or refund (links to its history entry). */
+  generation_id: v.nullable(v.string()),
+  /** Signed: + added, − taken. */
+  amount: v.number(),
+  balance_after: v.number(),
+});
+export type ActivityItem = v.InferOutput<typeof ActivityItemSchema>;
+
+export const ActivityPageSchema = v.object({ items: v.array(ActivityItemSchema), next_cursor: v.nullable(v.string()) });
+export type ActivityPage = v.InferOutput<typeof ActivityPageSchema>;
+
+/** PUT /api/billing/subscription: what happens at the end of the cycle. */
+export const SubscriptionUpdateSchema = v.object({
+  /** A lower plan (or 'free': do not renew) for the end of the cycle; null removes a scheduled change. */
+  scheduled: v.optional(v.nullable(v.object({ plan: v.picklist(PLAN_IDS), period: v.picklist(BILLING_PERIODS) }))),
+  /** Turns off the card's automatic renewal (it cannot be turned on here: a new checkout does). */
+  auto_renew: v.optional(v.literal(false)),
+});
+export type SubscriptionUpdate = v.InferOutput<typeof SubscriptionUpdateSchema>;
+
+/** Largest body a billing request may carry, in bytes (a checkout is ~150 bytes). */
+export const BILLING_BODY_MAX_BYTES = 2_048;
+/** Largest notification a provider may send, in bytes (Stripe's events are the largest, a few KB). */
+export const WEBHOOK_BODY_MAX_BYTES = 65_536;
