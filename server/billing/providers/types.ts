@@ -111,12 +111,11 @@ export class ProviderSignatureError extends Error {
 
 /** The provider answered something we cannot use (a network error, an unexpected body). */
 export class ProviderRequestError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean;
+  constructor(message: string, retryable: boolean) {
     super(message);
     this.name = 'ProviderRequestError';
+    this.retryable = retryable;
   }
 }
 
