@@ -60,7 +60,7 @@ export async function accountFor(
         firebaseUid: options.firebaseUid,
         createdAt: new Date(deps.now()),
       },
-      [{ kind: 'grant', amount: SIGNUP_CREDITS, reason: 'Free plan sign-up credits', idempotencyKey: SIGNUP_GRANT_KEY }],
+      [{ kind: 'grant', amount: SIGNUP_CREDITS, reason: 'Free plan sign-up credits', idempotencyKey: SIGNUP_GRANT_KEY, bucket: { source: 'signup' } }],
     );
     return { user: created, isNew: true };
   } catch (error) {

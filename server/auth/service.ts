@@ -233,7 +233,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
             firebaseUid: null,
             createdAt: nowDate(),
           },
-          [{ kind: 'grant', amount: SIGNUP_CREDITS, reason: 'Free plan sign-up credits', idempotencyKey: SIGNUP_GRANT_KEY }],
+          [{ kind: 'grant', amount: SIGNUP_CREDITS, reason: 'Free plan sign-up credits', idempotencyKey: SIGNUP_GRANT_KEY, bucket: { source: 'signup' } }],
         );
       } catch (error) {
         if (error instanceof EmailTakenError) throw authError(409, 'emailTaken');

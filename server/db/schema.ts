@@ -3,6 +3,7 @@
  * Keep it in step with the migrations (a column added there is added here).
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { BillingTables, LedgerSeq } from './schema-billing.ts';
 
 /** Any JSON value, as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -51,7 +52,7 @@ export interface SessionsTable {
   user_agent: ColumnType<string | null, string | null | undefined, never>;
 }
 
-export type CreditKind = 'grant' | 'purchase' | 'reserve' | 'commit' | 'refund' | 'adjustment';
+export type CreditKind = 'grant' | 'purchase' | 'reserve' | 'commit' | 'refund' | 'adjustment' | 'expire';
 
 export interface CreditLedgerTable {
   id: string;
@@ -61,6 +62,8 @@ export interface CreditLedgerTable {
   reason: string;
   idempotency_key: string;
   created_at: ColumnType<Date, Date, never>;
+  /** Order of writing (0009_billing.sql). */
+  seq: LedgerSeq;
 }
 
 export interface EmailOtpsTable {
@@ -174,7 +177,7 @@ export interface GenerationsTable {
   finished_at: Date | null;
 }
 
-export interface Tables {
+export interface Tables extends BillingTables {
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
