@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Language } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { otpMail, resetMail } from './templates.ts';
+import { otpMail, resetMail, type MailContent } from './templates.ts';
 import { createOutboxTransport, createSmtpTransport, OUTBOX_DIR, type MailTransport } from './transport.ts';
 
 export interface Recipient {
@@ -16,6 +16,8 @@ export interface Mailer {
   readonly transport: MailTransport['name'];
   sendOtp(to: Recipient, code: string, validMinutes: number): Promise<void>;
   sendPasswordReset(to: Recipient, link: string, validMinutes: number): Promise<void>;
+  /** Sends a mail another area rendered (billing's reminders and receipts); `essentials` is the console's one line. */
+  send(to: Recipient, content: MailContent, essentials: string): Promise<void>;
 }
 
 export function createTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): MailTransport {
@@ -46,7 +48,7 @@ export interface MailerDeps {
 export function createMailer(deps: MailerDeps): Mailer {
   const log = deps.logger.child({ area: 'mail' });
   const announce = deps.transport.name === 'outbox' && log.isLevelEnabled('info') ? (deps.console ?? writeConsoleLine) : null;
-  async function send(to: Recipient, content: ReturnType<typeof otpMail>, essentials: string): Promise<void> {
+  async function send(to: Recipient, content: MailContent, essentials: string): Promise<void> {
     await deps.transport.send({ ...content, to: to.email }, new Date(deps.now()));
     // The address is personal data: the log says what was sent and how, not to whom.
     log.info({ kind: content.kind, transport: deps.transport.name, language: to.language }, 'mail sent');
@@ -54,6 +56,7 @@ export function createMailer(deps: MailerDeps): Mailer {
   }
   return {
     transport: deps.transport.name,
+    send,
     sendOtp: (to, code, validMinutes) =>
       send(to, otpMail({ language: to.language, name: to.name, code, validMinutes }), `verification code ${code} (valid ${validMinutes} min)`),
     sendPasswordReset: (to, link, validMinutes) =>

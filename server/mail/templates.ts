@@ -17,7 +17,7 @@ const BRAND = 'Atelier';
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-interface Layout {
+export interface Layout {
   language: Language;
   preheader: string;
   greeting: string;
@@ -29,7 +29,7 @@ interface Layout {
 }
 
 /** Table layout and inline styles: what every mail client renders alike. */
-function renderHtml(layout: Layout): string {
+export function renderHtml(layout: Layout): string {
   const p = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f1f1f;">${escapeHtml(text)}</p>`;
   const highlight =
     layout.highlight.kind === 'code'
@@ -56,7 +56,7 @@ function renderHtml(layout: Layout): string {
   ].join('\n');
 }
 
-function renderText(layout: Layout): string {
+export function renderText(layout: Layout): string {
   const highlight = layout.highlight.kind === 'code' ? `    ${layout.highlight.code}` : layout.highlight.href;
   return [layout.greeting, ...layout.paragraphs, highlight, ...layout.after, layout.signature].join('\n\n') + '\n';
 }

@@ -238,3 +238,21 @@ export type SubscriptionUpdate = v.InferOutput<typeof SubscriptionUpdateSchema>;
 export const BILLING_BODY_MAX_BYTES = 2_048;
 /** Largest notification a provider may send, in bytes (Stripe's events are the largest, a few KB). */
 export const WEBHOOK_BODY_MAX_BYTES = 65_536;
+
+/**
+ * Billing errors: the `code` of a coded error answer and its text (the app shows its own
+ * translation of each code; API clients read the text).
+ */
+export const BILLING_MESSAGES = {
+  methodUnavailable: 'This payment method is not available. Please choose another one.',
+  notPurchasable: 'This plan cannot be bought online. Contact us for a custom plan.',
+  upgradeNeedsAnnual: 'Your annual plan still holds more than a month of the new plan costs: choose annual billing to upgrade.',
+  paymentNotFound: 'Payment not found.',
+  providerUnavailable: 'The payment provider could not be reached. Nothing was charged; please try again in a moment.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different checkout.',
+  scheduleInvalid: 'Only a lower plan can be scheduled for the end of the cycle; an upgrade starts at once through checkout.',
+  noSubscription: 'You have no paid plan to change.',
+  receiptUnavailable: 'A receipt exists only for a completed payment.',
+  unknownProvider: 'Unknown payment provider.',
+} as const;
+export type BillingMessageKey = keyof typeof BILLING_MESSAGES;

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { integer, text } from './input.ts';
 
 /** What a mail is for: a verification code, or a password-reset link. */
-export const MAIL_KINDS = ['otp', 'reset'] as const;
+export const MAIL_KINDS = ['otp', 'reset', 'renewal', 'receipt'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** One mail of the outbox (`$DATA_DIR/outbox`), as the default mail transport wrote it. */

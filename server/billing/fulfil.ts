@@ -1,0 +1,203 @@
+/**
+ * What an order's outcome does, exactly once (docs/product-rules.md#payments):
+ * - paid: the order is completed (a receipt number), and what it bought is delivered in the same
+ *   transaction: a pack's credits (a bucket lasting PACK_VALIDITY_MONTHS), or a plan cycle, which
+ *   starts now (a new plan, an upgrade ending the cycles it replaces) or when the last paid cycle
+ *   ends (a renewal, a downgrade). A paid order that was marked failed before (an out-of-order
+ *   cancel, an expiry) is completed all the same: money received is never left undelivered.
+ * - cancelled, failed, expired: a pending order is failed with the reason; a completed one stays.
+ *
+ * The order's row lock serialises concurrent outcomes of one order, and the account's lock its
+ * credit moves; ledger keys (`order:<id>`, `cycle:<id>`) make every grant happen once.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { PACK_VALIDITY_MONTHS, PERIOD_MONTHS, PLANS, type PlanId } from '../../src/contract/billing.ts';
+import { creditLedger } from '../credits/ledger.ts';
+import { orderById, receiptNumber, type Db, type OrderRow } from './orders.ts';
+import { addMonths, isUpgrade, type CycleFacts } from './pricing.ts';
+import type { ProviderPaymentState } from './providers/types.ts';
+
+export interface Settlement {
+  state: ProviderPaymentState;
+  /** What the provider says was paid; null when its answer does not say (then its state is trusted). */
+  amountVnd: number | null;
+  providerRef: string | null;
+  subscriptionRef?: string | null;
+}
+
+export type SettleResult = 'completed' | 'failed' | 'unchanged' | 'amount-mismatch' | 'unknown-order';
+
+const FAILURE: Record<Exclude<ProviderPaymentState, 'paid' | 'pending'>, OrderRow['failure_reason']> = {
+  cancelled: 'cancelled',
+  failed: 'declined',
+  expired: 'expired',
+};
+
+const cycleKey = (cycleId: string) => `cycle:${cycleId}`;
+export const orderKey = (orderId: string) => `order:${orderId}`;
+
+/** Applies an outcome to order `orderId`; call inside a transaction. */
+export async function settle(trx: Db, orderId: string, outcome: Settlement, at: Date): Promise<SettleResult> {
+  const order = await orderById(trx, orderId, true);
+  if (!order) return 'unknown-order';
+  if (outcome.state === 'pending') return 'unchanged';
+  if (outcome.state !== 'paid') {
+    if (order.status !== 'pending') return 'unchanged';
+    await trx
+      .updateTable('payment_orders')
+      .set({ status: 'failed', failure_reason: FAILURE[outcome.state], updated_at: at, provider_ref: outcome.providerRef ?? order.provider_ref })
+      .where('id', '=', order.id)
+      .execute();
+    return 'failed';
+  }
+  if (order.status === 'completed') return 'unchanged';
+  if (outcome.amountVnd !== null && outcome.amountVnd !== order.amount_vnd) return 'amount-mismatch';
+  await trx
+    .updateTable('payment_orders')
+    .set({
+      status: 'completed',
+      failure_reason: null,
+      paid_at: at,
+      updated_at: at,
+      receipt_number: receiptNumber(Number(order.code), at),
+      provider_ref: outcome.providerRef ?? order.provider_ref,
+      subscription_ref: outcome.subscriptionRef ?? order.subscription_ref,
+    })
+    .where('id', '=', order.id)
+    .execute();
+  if (order.user_id !== null) await deliver(trx, { ...order, subscription_ref: outcome.subscriptionRef ?? order.subscription_ref }, order.user_id, at);
+  return 'completed';
+}
+
+async function deliver(trx: Db, order: OrderRow, userId: string, at: Date): Promise<void> {
+  const ledger = creditLedger(trx);
+  await ledger.lockAccount(userId);
+  if (order.kind === 'pack') {
+    await ledger.record(
+      userId,
+      { kind: 'purchase', amount: order.credits, reason: `pack ${order.item}`, idempotencyKey: orderKey(order.id), bucket: { source: 'pack', item: order.item, expiresAt: addMonths(at, PACK_VALIDITY_MONTHS) } },
+      at,
+    );
+    return;
+  }
+  await placeCycle(trx, order, userId, at);
+}
+
+/** The account's cycles that have not ended at `at`: the one in force and those paid for after it. */
+export async function cyclesInForce(db: Db, userId: string, at: Date): Promise<{ current: CycleFacts | null; later: CycleFacts[] }> {
+  const rows = await db
+    .selectFrom('plan_cycles')
+    .leftJoin('credit_buckets', (join) => join.onRef('credit_buckets.user_id', '=', 'plan_cycles.user_id').on('credit_buckets.origin', '=', sql<string>`'cycle:' || plan_cycles.id`))
+    .select(['plan_cycles.id', 'plan', 'period', 'starts_at', 'ends_at', 'ended_early_at', 'paid_vnd', 'credits', 'started_at', 'credit_buckets.remaining'])
+    .where('plan_cycles.user_id', '=', userId)
+    .where(sql<boolean>`coalesce(ended_early_at, ends_at) > ${at}`)
+    .orderBy('starts_at')
+    .execute();
+  const facts = rows.map(
+    (row): CycleFacts & { started: boolean } => ({
+      id: row.id,
+      plan: row.plan as PlanId,
+      period: row.period,
+      startsAt: row.starts_at,
+      endsAt: row.ended_early_at ?? row.ends_at,
+      paidVnd: row.paid_vnd,
+      credits: row.credits,
+      creditsLeft: row.started_at === null ? null : (row.remaining ?? 0),
+      started: row.started_at !== null,
+    }),
+  );
+  const currentIndex = facts.findIndex((cycle) => cycle.startsAt <= at);
+  const current = currentIndex === -1 ? null : facts[currentIndex]!;
+  return { current, later: facts.filter((_, index) => index !== currentIndex) };
+}
+
+async function placeCycle(trx: Db, order: OrderRow, userId: string, at: Date): Promise<void> {
+  const plan = order.item as PlanId;
+  const period = order.period ?? 'monthly';
+  const { current, later } = await cyclesInForce(trx, userId, at);
+  let startsAt = at;
+  if (current !== null && isUpgrade(current, { plan, period })) {
+    for (const cycle of [current, ...later]) await endCycleEarly(trx, cycle.id, userId, at);
+  } else if (current !== null) {
+    startsAt = (later.at(-1) ?? current).endsAt;
+  }
+  const id = randomUUID();
+  await trx
+    .insertInto('plan_cycles')
+    .values({
+      id,
+      user_id: userId,
+      order_id: order.id,
+      plan,
+      period,
+      starts_at: startsAt,
+      ends_at: addMonths(startsAt, PERIOD_MONTHS[period]),
+      credits: order.credits,
+      // What the cycle is worth when a later upgrade credits its unused part: its list price
+      // (the part paid with an earlier cycle's credit was paid all the same).
+      paid_vnd: order.price_vnd,
+      created_at: at,
+    })
+    .execute();
+  await trx
+    .insertInto('billing_accounts')
+    .values({ user_id: userId, updated_at: at, auto_renew: order.subscription_ref !== null, renew_method: order.subscription_ref !== null ? order.method : null, subscription_ref: order.subscription_ref })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        // The change chosen for the end of the cycle is what was just bought, or superseded by it.
+        scheduled_plan: null,
+        scheduled_period: null,
+        auto_renew: order.subscription_ref !== null ? true : eb.ref('billing_accounts.auto_renew'),
+        renew_method: order.subscription_ref !== null ? order.method : eb.ref('billing_accounts.renew_method'),
+        subscription_ref: order.subscription_ref ?? eb.ref('billing_accounts.subscription_ref'),
+        updated_at: at,
+      })),
+    )
+    .execute();
+  if (startsAt <= at) await startCycle(trx, id, at);
+}
+
+/** Ends a cycle now (an upgrade replaced it): its plan credits leave with it. */
+async function endCycleEarly(trx: Db, cycleId: string, userId: string, at: Date): Promise<void> {
+  await trx.updateTable('plan_cycles').set({ ended_early_at: sql`greatest(starts_at, ${at}::timestamptz)` }).where('id', '=', cycleId).execute();
+  const bucket = await trx.selectFrom('credit_buckets').select('id').where('user_id', '=', userId).where('origin', '=', cycleKey(cycleId)).executeTakeFirst();
+  if (bucket) await creditLedger(trx).expire(bucket.id, at, true);
+}
+
+/**
+ * Starts cycle `cycleId` once: its credits (a bucket expiring with the cycle) and the account's
+ * plan. False when it had started already (another worker did it).
+ */
+export async function startCycle(trx: Db, cycleId: string, at: Date): Promise<boolean> {
+  const cycle = await trx.updateTable('plan_cycles').set({ started_at: at }).where('id', '=', cycleId).where('started_at', 'is', null).returningAll().executeTakeFirst();
+  if (!cycle) return false;
+  const ledger = creditLedger(trx);
+  await ledger.lockAccount(cycle.user_id);
+  const end = cycle.ended_early_at ?? cycle.ends_at;
+  if (end > at) {
+    await ledger.record(
+      cycle.user_id,
+      { kind: 'purchase', amount: cycle.credits, reason: `plan ${cycle.plan} ${cycle.period}`, idempotencyKey: cycleKey(cycle.id), bucket: { source: 'plan', item: cycle.plan, expiresAt: end } },
+      at,
+    );
+  }
+  await refreshPlan(trx, cycle.user_id, at);
+  return true;
+}
+
+/** Sets `users.plan` to the plan of the cycle in force at `at`, or free when none is. */
+export async function refreshPlan(trx: Db, userId: string, at: Date): Promise<PlanId> {
+  const cycle = await trx
+    .selectFrom('plan_cycles')
+    .select('plan')
+    .where('user_id', '=', userId)
+    .where('started_at', 'is not', null)
+    .where('starts_at', '<=', at)
+    .where(sql<boolean>`coalesce(ended_early_at, ends_at) > ${at}`)
+    .orderBy('starts_at', 'desc')
+    .executeTakeFirst();
+  const plan = (cycle?.plan ?? 'free') as PlanId;
+  await trx.updateTable('users').set({ plan }).where('id', '=', userId).where('plan', '<>', plan).execute();
+  return PLANS[plan] ? plan : 'free';
+}
