@@ -5,6 +5,8 @@
  * build it around an in-memory database and a fixture build.
  */
 import { join } from 'node:path';
+import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
+import { createBilling, type Billing, type BillingAreaConfig } from './billing/index.ts';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -43,7 +45,7 @@ import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
 import { createUsersRepository } from './auth/users-repository.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig & MediaConfig;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig & MediaConfig & BillingAreaConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -69,6 +71,8 @@ export interface AppDeps {
    * and media. Without it /api/generations does not exist (tests of other areas).
    */
   generations?: Generations;
+  /** The billing area; built here when not given (boot builds it and runs its scheduled work). */
+  billing?: Billing;
   /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
   onAccounts?: (accounts: Accounts) => void;
   /**
@@ -103,13 +107,17 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  *   server/media/routes.ts and upload.ts) and answers its own coded 413;
  * - the fal webhook (`/api/engines/fal/*`), which takes up to 1 MiB (server/engines/fal/webhook.ts);
  * - the share target's fallback, which never reads its body (photos of a share): declared bodies
- *   up to the upload limit pass, larger ones are refused.
+ *   up to the upload limit pass, larger ones are refused;
+ * - billing: its requests are small (BILLING_BODY_MAX_BYTES), the providers' notifications larger
+ *   (WEBHOOK_BODY_MAX_BYTES).
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
   if (method === 'POST' && /^\/api\/media\/?$/.test(path)) return ROUTE_ENFORCED;
   if (path.startsWith('/api/engines/fal/')) return ROUTE_ENFORCED;
   if (method === 'POST' && path === SHARE_TARGET_PATH) return MAX_UPLOAD_BODY_BYTES;
+  if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
+  if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 
@@ -198,6 +206,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     usageStats: (user) => dashboard.stats(user),
   });
   deps.onAccounts?.(accounts);
+  const billing =
+    deps.billing ??
+    createBilling({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: () => new Date(now()), ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}) });
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -208,6 +219,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     media.routes(accounts.guards, dashboard.isShared),
     deps.generations?.routes(accounts.guards) ?? [],
     [mountAt('/api/community', communityRoutes({ service: dashboard }))],
+    // The sandbox's page sends its notifications through the app itself, as a provider would over the network.
+    billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
     devToolsArea(deps),
   ];
   for (const area of areas) mountArea(app, area);

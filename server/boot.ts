@@ -13,6 +13,7 @@
  */
 import path from 'node:path';
 import type { EngineName } from '../src/contract/generations.ts';
+import { createBilling, type Billing } from './billing/index.ts';
 import { loadSigningKey } from './auth/secrets.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/connection.ts';
@@ -45,6 +46,8 @@ export interface Core {
   readonly queue: Queue;
   readonly media: Media;
   readonly generations: Generations;
+  /** Plans, credits and payments; its scheduled work runs on this process's workers. */
+  readonly billing: Billing;
   /** For a step after boot that failed: logs it, releases what was started, exits 1. */
   failed(error: unknown): Promise<never>;
 }
@@ -122,7 +125,9 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
     logger.info({ workers: config.workers, engines: config.engines }, role === 'worker' ? 'worker ready' : 'generations started');
 
     const failed = (error: unknown) => failStartup(role, logger, started, error);
-    return { role, config, logger, version, signingKey: signingKey.secret, database, queue, media, generations, failed };
+    const billing = createBilling({ config, database, logger, signingKey: signingKey.secret });
+    await billing.startJobs(queue);
+    return { role, config, logger, version, signingKey: signingKey.secret, database, queue, media, generations, billing, failed };
   } catch (error) {
     return failStartup(role, logger, started, error);
   }

@@ -3,6 +3,7 @@
  * documentation (the README table comes from CONFIG_DOCS) and the schema its text must pass.
  */
 import * as v from 'valibot';
+import { BILLING_VARIABLES } from './billing/config.ts';
 import { ENGINE_NAMES, FEATURES, type EngineName, type Feature } from '../src/contract/generations.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -77,6 +78,7 @@ export const splitList = (text: string): string[] =>
  * does, the rule quoted in error messages, and the valibot schema turning the text into a value.
  */
 export const VARIABLES = {
+  ...BILLING_VARIABLES,
   PORT: {
     default: '8080',
     description: 'TCP port the HTTP server listens on (0 picks a free port).',

@@ -6,6 +6,7 @@
  * process.env: everything that varies by deployment arrives through the frozen `Config`.
  */
 import path from 'node:path';
+import { billingConfig, billingEnvEntries, type BillingConfig } from './billing/config.ts';
 import * as v from 'valibot';
 import { FEATURES, type EngineName, type Feature } from '../src/contract/generations.ts';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID, VARIABLE_NAMES, VARIABLES, type LogLevel, type NodeEnv, type VariableName } from './config-variables.ts';
@@ -63,6 +64,8 @@ export interface Config {
   readonly s3: S3Config | null;
   /** How long a media capability URL stays valid, in seconds. */
   readonly mediaUrlTtlSeconds: number;
+  /** Payment providers and the seller on receipts (server/billing/config.ts). */
+  readonly billing: BillingConfig;
 }
 
 export interface FalConfig {
@@ -148,6 +151,7 @@ const envSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(VARIABLES.S3_SECRET_ACCESS_KEY.schema),
   S3_FORCE_PATH_STYLE: v.optional(VARIABLES.S3_FORCE_PATH_STYLE.schema, VARIABLES.S3_FORCE_PATH_STYLE.default),
   MEDIA_URL_TTL: v.optional(VARIABLES.MEDIA_URL_TTL.schema, VARIABLES.MEDIA_URL_TTL.default),
+  ...billingEnvEntries,
 });
 
 /** Shows a rejected value in an error message without leaking a secret or a URL's password. */
@@ -197,7 +201,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
   const google = googleConfig(out);
   const engines = engineConfig(out);
   const s3 = s3Config(out);
-  const problems = [...firebase.problems, ...google.problems, ...engines.problems, ...s3.problems, ...devToolsProblems(out)];
+  const billing = billingConfig(out, out.NODE_ENV);
+  const problems = [...firebase.problems, ...google.problems, ...engines.problems, ...s3.problems, ...billing.problems, ...devToolsProblems(out)];
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port: out.PORT,
@@ -225,6 +230,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     fal: out.FAL_KEY ? Object.freeze({ key: out.FAL_KEY, queueUrl: out.FAL_QUEUE_URL }) : null,
     s3: s3.value,
     mediaUrlTtlSeconds: out.MEDIA_URL_TTL,
+    billing: billing.value,
   });
 }
 

@@ -129,6 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       tasks,
       media: core.media,
       generations: core.generations,
+      billing: core.billing,
       onAccounts: (assembled) => {
         accounts = assembled;
       },

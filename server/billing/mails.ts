@@ -1,0 +1,114 @@
+/**
+ * Billing's mails, in the account's language: the renewal reminder (7 days and 1 day before a
+ * cycle nothing renews ends, with a one-click renewal link) and the payment receipt.
+ */
+import type { BillingPeriod, PlanId } from '../../src/contract/billing.ts';
+import { renderHtml, renderText, type Layout, type MailContent } from '../mail/templates.ts';
+
+const PLAN_NAMES: Record<PlanId, string> = {
+  free: 'Free',
+  basic: 'Basic',
+  starter: 'Starter',
+  pro: 'Pro',
+  professional: 'Professional',
+  premium: 'Premium',
+  enterprise: 'Enterprise',
+};
+
+const dateIn = (language: 'vi' | 'en', date: Date) =>
+  new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Ho_Chi_Minh' }).format(date);
+const vnd = (language: 'vi' | 'en', amount: number) =>
+  new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }).format(amount);
+
+export interface RenewalMailInput {
+  language: 'vi' | 'en';
+  name: string;
+  plan: PlanId;
+  period: BillingPeriod;
+  endsAt: Date;
+  daysLeft: number;
+  link: string;
+}
+
+export function renewalMail(input: RenewalMailInput): MailContent {
+  const vi = input.language === 'vi';
+  const plan = PLAN_NAMES[input.plan];
+  const end = dateIn(input.language, input.endsAt);
+  const periodText = vi ? (input.period === 'annual' ? 'theo năm' : 'theo tháng') : input.period === 'annual' ? 'annual' : 'monthly';
+  const layout: Layout = vi
+    ? {
+        language: 'vi',
+        preheader: `Gói ${plan} của bạn kết thúc ngày ${end}`,
+        greeting: `Xin chào ${input.name},`,
+        paragraphs: [
+          `Gói ${plan} của bạn kết thúc ngày ${end} (còn ${input.daysLeft} ngày). Sau ngày đó tài khoản trở về gói Miễn phí: tín dụng của gói hết hạn, ảnh xuất có watermark.`,
+          `Gia hạn gói ${plan} (${periodText}) chỉ với một lần nhấn:`,
+        ],
+        highlight: { kind: 'button', label: `Gia hạn gói ${plan}`, href: input.link },
+        after: ['Chu kỳ mới bắt đầu đúng lúc chu kỳ hiện tại kết thúc, nên gia hạn sớm không làm bạn mất ngày nào. Tín dụng đã mua thêm vẫn giữ nguyên hạn dùng 12 tháng.'],
+        signature: 'Trân trọng,\nĐội ngũ Atelier',
+      }
+    : {
+        language: 'en',
+        preheader: `Your ${plan} plan ends on ${end}`,
+        greeting: `Hello ${input.name},`,
+        paragraphs: [
+          `Your ${plan} plan ends on ${end} (${input.daysLeft} ${input.daysLeft === 1 ? 'day' : 'days'} left). After that the account returns to the Free plan: the plan's credits expire and exports carry a watermark.`,
+          `Renew the ${plan} plan (${periodText}) in one click:`,
+        ],
+        highlight: { kind: 'button', label: `Renew ${plan}`, href: input.link },
+        after: ['The new cycle starts exactly when the current one ends, so renewing early costs you no days. Credits you bought keep their 12 months.'],
+        signature: 'Best regards,\nThe Atelier team',
+      };
+  return {
+    kind: 'renewal',
+    subject: vi ? `Gói ${plan} của bạn kết thúc sau ${input.daysLeft} ngày` : `Your ${plan} plan ends in ${input.daysLeft} ${input.daysLeft === 1 ? 'day' : 'days'}`,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  };
+}
+
+export interface ReceiptMailInput {
+  language: 'vi' | 'en';
+  name: string;
+  receiptNumber: string;
+  what: string;
+  amountVnd: number;
+  credits: number;
+  link: string;
+}
+
+export function receiptMail(input: ReceiptMailInput): MailContent {
+  const vi = input.language === 'vi';
+  const amount = vnd(input.language, input.amountVnd);
+  const layout: Layout = vi
+    ? {
+        language: 'vi',
+        preheader: `Đã nhận thanh toán ${amount}`,
+        greeting: `Xin chào ${input.name},`,
+        paragraphs: [`Atelier đã nhận thanh toán ${amount} cho ${input.what} (biên nhận ${input.receiptNumber}). ${input.credits} tín dụng đã được cộng vào tài khoản của bạn.`],
+        highlight: { kind: 'button', label: 'Xem biên nhận', href: input.link },
+        after: ['Giá đã bao gồm VAT. Nếu có lần tạo nào lỗi, tín dụng của lần đó được hoàn lại tự động.'],
+        signature: 'Trân trọng,\nĐội ngũ Atelier',
+      }
+    : {
+        language: 'en',
+        preheader: `Payment of ${amount} received`,
+        greeting: `Hello ${input.name},`,
+        paragraphs: [`Atelier received your payment of ${amount} for ${input.what} (receipt ${input.receiptNumber}). ${input.credits} credits were added to your account.`],
+        highlight: { kind: 'button', label: 'View receipt', href: input.link },
+        after: ['Prices include VAT. Any generation that fails gives its credits back automatically.'],
+        signature: 'Best regards,\nThe Atelier team',
+      };
+  return { kind: 'receipt', subject: vi ? `Biên nhận ${input.receiptNumber}` : `Receipt ${input.receiptNumber}`, text: renderText(layout), html: renderHtml(layout) };
+}
+
+export function describeOrder(language: 'vi' | 'en', item: string, period: BillingPeriod | null): string {
+  const vi = language === 'vi';
+  if (item in PLAN_NAMES) {
+    const plan = PLAN_NAMES[item as PlanId];
+    return vi ? `gói ${plan} ${period === 'annual' ? '(12 tháng)' : '(1 tháng)'}` : `the ${plan} plan ${period === 'annual' ? '(12 months)' : '(1 month)'}`;
+  }
+  const credits = item.replace('pack_', '');
+  return vi ? `gói ${credits} tín dụng` : `a pack of ${credits} credits`;
+}

@@ -1,0 +1,384 @@
+/**
+ * The billing service (docs/product-rules.md#billing): quotes, checkout, provider notifications,
+ * the success page's refresh, reconciliation, and the account's views (overview, payments,
+ * receipts). Plan cycles, expiry and reminders run in ./cycles.ts; what an outcome does in
+ * ./fulfil.ts; the credit activity in ./activity.ts.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  BILLING_MESSAGES,
+  PLANS,
+  RECURRING_METHODS,
+  isPackId,
+  type BillingMessageKey,
+  type BillingOverview,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type Payment,
+  type PaymentMethod,
+  type PaymentPage,
+  type PlanId,
+  type Quote,
+  type QuoteQuery,
+  type Receipt,
+  type Seller,
+  type SubscriptionUpdate,
+} from '../../src/contract/billing.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { creditLedger } from '../credits/ledger.ts';
+import type { Tables } from '../db/schema.ts';
+import { CodedError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
+import { cyclesInForce, settle, type Settlement, type SettleResult } from './fulfil.ts';
+import { listOrders, orderByCode, orderById, orderByKey, stalePending, toPayment, type OrderRow } from './orders.ts';
+import { renewOrder } from './renewals.ts';
+import { isUpgrade, quote as priceQuote, QuoteRefused, type PriceQuote } from './pricing.ts';
+import { ProviderRequestError, ProviderSignatureError, type PaymentProvider, type ProviderAnswer, type RawNotification } from './providers/types.ts';
+
+export function billingError(status: ContentfulStatusCode, code: BillingMessageKey): CodedError<BillingMessageKey> {
+  return new CodedError(status, code, BILLING_MESSAGES[code]);
+}
+
+/** How long a provider's page takes payment, in minutes (payOS' and VNPay's default is 15; ours is longer for a bank transfer). */
+export const PAYMENT_WINDOW_MINUTES = 30;
+/** docs/product-rules.md#reconciliation: a pending order older than this is asked about at its provider, in minutes. */
+export const RECONCILE_AFTER_MINUTES = 15;
+/** And asked again at most this often, in minutes. */
+export const RECONCILE_EVERY_MINUTES = 5;
+/** A pending order its provider still calls pending this long after its window is given up as expired, in hours. */
+export const GIVE_UP_AFTER_HOURS = 24;
+/** VAT included in the prices (digital services, Law on VAT 48/2024/QH15), percent. */
+export const VAT_PERCENT = 10;
+
+const MINUTE_MS = 60_000;
+
+export interface Buyer {
+  id: string;
+  email: string;
+  name: string;
+  language: 'vi' | 'en';
+}
+
+export interface BillingDeps {
+  db: Kysely<Tables>;
+  providers: ReadonlyMap<PaymentMethod, PaymentProvider>;
+  /** Origin of the product (PUBLIC_URL): return URLs and webhooks. */
+  publicUrl: string;
+  seller: Seller;
+  logger: Logger;
+  now: () => Date;
+  /** Called after an order completes (its receipt mail), outside the transaction. */
+  onCompleted?: (order: OrderRow) => Promise<void>;
+}
+
+export interface BillingService {
+  methods(): PaymentMethod[];
+  overview(userId: string): Promise<BillingOverview>;
+  quote(userId: string, query: QuoteQuery): Promise<Quote>;
+  checkout(buyer: Buyer, request: CheckoutRequest, idempotencyKey: string | null, clientIp: string): Promise<CheckoutResponse>;
+  payments(userId: string, cursor: string | undefined, limit: number): Promise<PaymentPage>;
+  payment(userId: string, id: string): Promise<Payment>;
+  /** Asks the provider about a pending order of the caller (the success page), then answers it. */
+  refresh(userId: string, id: string): Promise<Payment>;
+  receipt(userId: string, id: string): Promise<Receipt>;
+  updateSubscription(userId: string, update: SubscriptionUpdate): Promise<void>;
+  /** A provider's notification: verified, applied once, answered in the provider's terms. */
+  notify(provider: PaymentMethod, raw: RawNotification): Promise<ProviderAnswer>;
+  /** Queries the providers about stale pending orders; answers how many were settled. */
+  reconcile(): Promise<{ checked: number; settled: number }>;
+}
+
+const requestHash = (request: CheckoutRequest) => createHash('sha256').update(JSON.stringify([request.item, request.period ?? null, request.method])).digest('hex');
+
+class AmountMismatch extends Error {}
+
+export function createBillingService(deps: BillingDeps): BillingService {
+  const { db, providers, logger } = deps;
+  const log = logger.child({ area: 'billing' });
+  const notFound = () => billingError(404, 'paymentNotFound');
+
+  const toQuote = (q: PriceQuote): Quote => ({
+    item: q.item,
+    period: q.period,
+    change: q.change,
+    price_vnd: q.priceVnd,
+    proration_credit_vnd: q.prorationCreditVnd,
+    amount_vnd: q.amountVnd,
+    credits: q.credits,
+    starts_at: q.startsAt.toISOString(),
+    ends_at: q.endsAt.toISOString(),
+  });
+
+  async function computeQuote(userId: string, item: QuoteQuery['item'], period: QuoteQuery['period'], at: Date): Promise<PriceQuote> {
+    try {
+      return priceQuote(item, period, await cyclesInForce(db, userId, at), at);
+    } catch (error) {
+      if (error instanceof QuoteRefused) throw billingError(error.reason === 'notPurchasable' ? 400 : 409, error.reason);
+      throw error;
+    }
+  }
+
+  async function ownOrder(userId: string, id: string): Promise<OrderRow> {
+    const order = await orderById(db, id);
+    if (!order || order.user_id !== userId) throw notFound();
+    return order;
+  }
+
+  /** Applies an outcome in one transaction; the completion's side effects after it. */
+  async function apply(orderId: string, outcome: Settlement, event: { provider: string; id: string } | null): Promise<SettleResult | 'replayed'> {
+    const at = deps.now();
+    let result: SettleResult | 'replayed';
+    try {
+      result = await db.transaction().execute(async (trx) => {
+        if (event) {
+          const fresh = await trx
+            .insertInto('payment_events')
+            .values({ provider: event.provider, event_id: event.id, order_id: orderId, state: outcome.state, received_at: at })
+            .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+            .returning('event_id')
+            .executeTakeFirst();
+          if (!fresh) return 'replayed' as const;
+        }
+        const settled = await settle(trx, orderId, outcome, at);
+        // Roll back the event's row too: a corrected notification with the same id must still apply.
+        if (settled === 'amount-mismatch') throw new AmountMismatch();
+        return settled;
+      });
+    } catch (error) {
+      if (!(error instanceof AmountMismatch)) throw error;
+      log.warn({ orderId, provider: event?.provider, paid: outcome.amountVnd }, 'payment amount does not match the order: refused');
+      return 'amount-mismatch';
+    }
+    if (result === 'completed') {
+      const order = await orderById(db, orderId);
+      log.info({ orderId, method: order?.method }, 'payment completed');
+      if (order && deps.onCompleted) await deps.onCompleted(order).catch((error: unknown) => log.warn({ err: error, orderId }, 'after-payment step failed'));
+    }
+    return result;
+  }
+
+  async function askProvider(order: OrderRow): Promise<void> {
+    const provider = providers.get(order.method as PaymentMethod);
+    if (!provider || order.status !== 'pending') return;
+    const at = deps.now();
+    try {
+      const answer = await provider.queryPayment({ id: order.id, code: Number(order.code), amountVnd: order.amount_vnd, providerRef: order.provider_ref, createdAt: order.created_at });
+      let state = answer.state;
+      // The provider keeps calling it pending long after its page closed: nobody will pay it now.
+      if (state === 'pending' && at.getTime() > order.expires_at.getTime() + GIVE_UP_AFTER_HOURS * 60 * MINUTE_MS) state = 'expired';
+      await apply(order.id, { state, amountVnd: answer.amountVnd, providerRef: answer.providerRef }, null);
+    } catch (error) {
+      log.warn({ err: error, orderId: order.id, method: order.method }, 'payment query failed');
+    } finally {
+      await db.updateTable('payment_orders').set({ checked_at: at }).where('id', '=', order.id).execute();
+    }
+  }
+
+  return {
+    methods: () => [...providers.keys()],
+
+    async overview(userId) {
+      const at = deps.now();
+      const user = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
+      const plan = (user.plan in PLANS ? user.plan : 'free') as PlanId;
+      const ledger = creditLedger(db);
+      const [balance, buckets, cycles, account] = await Promise.all([
+        ledger.balance(userId, at),
+        ledger.buckets(userId, at),
+        cyclesInForce(db, userId, at),
+        db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      ]);
+      const current = cycles.current;
+      let subscription: BillingOverview['subscription'] = null;
+      if (current) {
+        const order = await db.selectFrom('plan_cycles').innerJoin('payment_orders', 'payment_orders.id', 'plan_cycles.order_id').select('payment_orders.method').where('plan_cycles.id', '=', current.id).executeTakeFirst();
+        const next = cycles.later[0];
+        subscription = {
+          plan: current.plan,
+          period: current.period,
+          started_at: current.startsAt.toISOString(),
+          ends_at: current.endsAt.toISOString(),
+          next: next ? { plan: next.plan, period: next.period, starts_at: next.startsAt.toISOString() } : null,
+          scheduled: account?.scheduled_plan ? { plan: account.scheduled_plan as PlanId, period: account.scheduled_period ?? 'monthly' } : null,
+          auto_renew: account?.auto_renew ?? false,
+          method: (order?.method as PaymentMethod | undefined) ?? null,
+        };
+      }
+      return { plan, subscription, balance, buckets };
+    },
+
+    async quote(userId, query) {
+      return toQuote(await computeQuote(userId, query.item, query.period, deps.now()));
+    },
+
+    async checkout(buyer, request, idempotencyKey, clientIp) {
+      const provider = providers.get(request.method);
+      if (!provider) throw billingError(400, 'methodUnavailable');
+      const hash = requestHash(request);
+      if (idempotencyKey !== null) {
+        const earlier = await orderByKey(db, buyer.id, idempotencyKey);
+        if (earlier) {
+          if (earlier.request_hash !== hash) throw billingError(409, 'idempotencyMismatch');
+          return { payment: toPayment(earlier), redirect_url: earlier.checkout_url ?? `${deps.publicUrl}/payment/success?order=${earlier.id}` };
+        }
+      }
+      const at = deps.now();
+      const q = await computeQuote(buyer.id, request.item, request.period, at);
+      const id = randomUUID();
+      const inserted = await db
+        .insertInto('payment_orders')
+        .values({
+          id,
+          user_id: buyer.id,
+          kind: q.kind,
+          item: q.item,
+          period: q.period,
+          change: q.change,
+          price_vnd: q.priceVnd,
+          proration_credit_vnd: q.prorationCreditVnd,
+          amount_vnd: q.amountVnd,
+          credits: q.credits,
+          method: request.method,
+          status: 'pending',
+          idempotency_key: idempotencyKey,
+          request_hash: hash,
+          buyer_email: buyer.email,
+          buyer_name: buyer.name,
+          language: request.language ?? buyer.language,
+          created_at: at,
+          updated_at: at,
+          expires_at: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      // A concurrent twin with the same key won the insert: answer its order.
+      if (!inserted) return this.checkout(buyer, request, idempotencyKey, clientIp);
+      const success = `${deps.publicUrl}/payment/success?order=${id}`;
+      if (q.amountVnd === 0) {
+        await apply(id, { state: 'paid', amountVnd: 0, providerRef: null }, null);
+        return { payment: toPayment((await orderById(db, id))!), redirect_url: success };
+      }
+      const plan = isPackId(q.item) ? null : PLANS[q.item];
+      try {
+        const created = await provider.createPayment(
+          {
+            id,
+            code: Number(inserted.code),
+            amountVnd: q.amountVnd,
+            description: `Atelier ${inserted.code}`,
+            buyer: { email: buyer.email, name: buyer.name },
+            language: inserted.language,
+            expiresAt: inserted.expires_at,
+            recurring: plan && RECURRING_METHODS.has(request.method) ? { interval: q.period === 'annual' ? 'year' : 'month', planId: plan.id, listPriceVnd: q.priceVnd } : null,
+            clientIp,
+          },
+          { returnUrl: success, cancelUrl: `${deps.publicUrl}/payment/cancel?order=${id}`, notifyUrl: `${deps.publicUrl}/api/billing/webhooks/${request.method}` },
+        );
+        const row = await db
+          .updateTable('payment_orders')
+          .set({ checkout_url: created.checkoutUrl, provider_ref: created.providerRef, updated_at: deps.now() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { payment: toPayment(row), redirect_url: created.checkoutUrl };
+      } catch (error) {
+        log.warn({ err: error, orderId: id, method: request.method }, 'payment could not be created at the provider');
+        await db.updateTable('payment_orders').set({ status: 'failed', failure_reason: 'error', updated_at: deps.now() }).where('id', '=', id).execute();
+        throw billingError(502, 'providerUnavailable');
+      }
+    },
+
+    async payments(userId, cursor, limit) {
+      const page = await listOrders(db, userId, cursor, limit);
+      return { items: page.items.map(toPayment), next_cursor: page.next };
+    },
+
+    async payment(userId, id) {
+      return toPayment(await ownOrder(userId, id));
+    },
+
+    async refresh(userId, id) {
+      const order = await ownOrder(userId, id);
+      if (order.status === 'pending') await askProvider(order);
+      return toPayment(await ownOrder(userId, id));
+    },
+
+    async receipt(userId, id) {
+      const order = await ownOrder(userId, id);
+      if (order.status !== 'completed') throw billingError(409, 'receiptUnavailable');
+      // The VAT inside a VAT-inclusive amount: amount − amount / (1 + rate), to the đồng.
+      const vat = order.amount_vnd - Math.round((order.amount_vnd * 100) / (100 + VAT_PERCENT));
+      return { payment: toPayment(order), seller: deps.seller, buyer: { name: order.buyer_name, email: order.buyer_email }, vat_vnd: vat, vat_percent: VAT_PERCENT };
+    },
+
+    async updateSubscription(userId, update) {
+      const at = deps.now();
+      const { current } = await cyclesInForce(db, userId, at);
+      if (!current) throw billingError(409, 'noSubscription');
+      const account = await db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      if (update.scheduled) {
+        const target = update.scheduled;
+        const lower = target.plan === 'free' || (PLANS[target.plan].monthlyVnd !== null && !isUpgrade(current, target) && !(target.plan === current.plan && target.period === current.period));
+        if (!lower) throw billingError(400, 'scheduleInvalid');
+      }
+      const stopRenewal = update.auto_renew === false || update.scheduled?.plan === 'free';
+      if (stopRenewal && account?.auto_renew && account.subscription_ref) {
+        const provider = providers.get(account.renew_method as PaymentMethod);
+        await provider?.cancelRenewal?.(account.subscription_ref);
+      }
+      await db
+        .insertInto('billing_accounts')
+        .values({ user_id: userId, updated_at: at })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+      await db
+        .updateTable('billing_accounts')
+        .set({
+          ...(update.scheduled !== undefined ? { scheduled_plan: update.scheduled?.plan ?? null, scheduled_period: update.scheduled?.period ?? null } : {}),
+          ...(stopRenewal ? { auto_renew: false } : {}),
+          updated_at: at,
+        })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async notify(providerId, raw) {
+      const provider = providers.get(providerId);
+      if (!provider) throw billingError(404, 'unknownProvider');
+      let note;
+      try {
+        note = await provider.parseNotification(raw);
+      } catch (error) {
+        if (error instanceof ProviderSignatureError) {
+          log.warn({ provider: providerId }, 'notification refused: bad signature');
+          return provider.answer('bad-signature');
+        }
+        if (error instanceof ProviderRequestError) return provider.answer('malformed');
+        throw error;
+      }
+      if (!note) return provider.answer('ok');
+      const order = 'code' in note.order ? await orderByCode(db, note.order.code) : await orderById(db, note.order.id);
+      if (!order || order.method !== providerId) return provider.answer('unknown-order');
+      if (note.renewal) {
+        await renewOrder({ db, now: deps.now, apply }, order, note, providerId);
+        return provider.answer('ok');
+      }
+      const result = await apply(order.id, { state: note.state, amountVnd: note.amountVnd, providerRef: note.providerRef, subscriptionRef: note.subscriptionRef }, { provider: providerId, id: note.eventId });
+      return provider.answer(result === 'amount-mismatch' ? 'amount-mismatch' : 'ok');
+    },
+
+    async reconcile() {
+      const at = deps.now();
+      const stale = await stalePending(db, new Date(at.getTime() - RECONCILE_AFTER_MINUTES * MINUTE_MS), new Date(at.getTime() - RECONCILE_EVERY_MINUTES * MINUTE_MS), 50);
+      let settled = 0;
+      for (const order of stale) {
+        await askProvider(order);
+        const after = await orderById(db, order.id);
+        if (after && after.status !== 'pending') settled += 1;
+      }
+      return { checked: stale.length, settled };
+    },
+  };
+}
