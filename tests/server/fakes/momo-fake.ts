@@ -276,7 +276,7 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
     });
   }
 
-  function refund(response: ServerResponse, path: string, body: Record<string, unknown>): void {
+  function refundPayment(response: ServerResponse, path: string, body: Record<string, unknown>): void {
     if (!authentic(body, REFUND_SIGNED)) return answer(response, path, body, 400, { resultCode: 13 });
     const { orderId, requestId, amount, transId } = body;
     if (typeof orderId !== 'string' || typeof requestId !== 'string' || typeof amount !== 'number' || typeof transId !== 'number') return answer(response, path, body, 400, { resultCode: 20 });
@@ -297,7 +297,7 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
     if (!body) return answer(response, path, {}, 400, { resultCode: 20 });
     if (path === '/v2/gateway/api/create') return create(response, path, body);
     if (path === '/v2/gateway/api/query') return query(response, path, body);
-    if (path === '/v2/gateway/api/refund') return refund(response, path, body);
+    if (path === '/v2/gateway/api/refund') return refundPayment(response, path, body);
     send(response, 404, { resultCode: 20, message: 'Not found' });
   }
 
