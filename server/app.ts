@@ -73,6 +73,8 @@ export interface AppDeps {
   generations?: Generations;
   /** The billing area; built here when not given (boot builds it and runs its scheduled work). */
   billing?: Billing;
+  /** Receives the billing area (tests run its scheduled work and reach its service). */
+  onBilling?: (billing: Billing) => void;
   /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
   onAccounts?: (accounts: Accounts) => void;
   /**
@@ -209,6 +211,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const billing =
     deps.billing ??
     createBilling({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: () => new Date(now()), ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}) });
+  deps.onBilling?.(billing);
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [

@@ -3,6 +3,7 @@
  * signing key), background work that can be awaited, and helpers to call the API as the PWA does.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Billing } from '../../../server/billing/index.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -52,6 +53,8 @@ export interface AccountsHarness {
   tasks: BackgroundTasks;
   dataDir: string;
   accounts: Accounts;
+  /** The billing area of the first app (its scheduled work, its service, the sandbox). */
+  billing: Billing;
   /** Builds another app (another "process") on the same database, data directory and clock. */
   another(options?: Partial<TestAppOptions>): ReturnType<typeof createTestApp>;
   /**
@@ -104,8 +107,9 @@ export async function createAccountsHarness(options: { env?: Record<string, stri
         closers.push(() => assembled.close());
       },
     });
-  const app = build();
-  if (!accounts) throw new Error('accounts were not assembled');
+  let billing: Billing | undefined;
+  const app = build({ onBilling: (built) => (billing ??= built) });
+  if (!accounts || !billing) throw new Error('accounts or billing were not assembled');
 
   const call: AccountsHarness['call'] = async (method, url, callOptions = {}) => {
     const headers: Record<string, string> = { ...callOptions.headers };
@@ -138,6 +142,7 @@ export async function createAccountsHarness(options: { env?: Record<string, stri
     tasks,
     dataDir,
     accounts,
+    billing,
     another: build,
     call,
     post,

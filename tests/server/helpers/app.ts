@@ -1,5 +1,6 @@
 /** The HTTP app around a test database, a fixture build and a real (or stubbed) queue. */
 import { randomBytes } from 'node:crypto';
+import type { Billing } from '../../../server/billing/index.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   tasks?: BackgroundTasks;
   mailTransport?: MailTransport;
   onAccounts?: (accounts: Accounts) => void;
+  /** Receives the billing area the app built. */
+  onBilling?: (billing: Billing) => void;
   /** The media area to use (built by the app when not given). */
   media?: Media;
   /** The generations area, built and started around a real queue (tests/server/helpers/generations.ts). */
@@ -74,6 +77,7 @@ export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
   if (options.sleep) deps.sleep = options.sleep;
   if (options.mailTransport) deps.mailTransport = options.mailTransport;
   if (options.onAccounts) deps.onAccounts = options.onAccounts;
+  if (options.onBilling) deps.onBilling = options.onBilling;
   if (options.media) deps.media = options.media;
   if (options.generations) deps.generations = options.generations;
   return createApp(deps);
