@@ -78,7 +78,6 @@ export const splitList = (text: string): string[] =>
  * does, the rule quoted in error messages, and the valibot schema turning the text into a value.
  */
 export const VARIABLES = {
-  ...BILLING_VARIABLES,
   PORT: {
     default: '8080',
     description: 'TCP port the HTTP server listens on (0 picks a free port).',
@@ -306,6 +305,7 @@ export const VARIABLES = {
     rule: 'a duration like 6h, 30m or a number of seconds (at least 60)',
     schema: v.pipe(v.string(), v.regex(DURATION), v.transform(durationSeconds), v.minValue(60)),
   },
+  ...BILLING_VARIABLES,
 } as const;
 
 export type VariableName = keyof typeof VARIABLES;

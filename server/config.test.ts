@@ -49,6 +49,20 @@ describe('loadConfig', () => {
       fal: null,
       s3: null,
       mediaUrlTtlSeconds: 6 * 3_600,
+      billing: {
+        sandbox: true,
+        payos: null,
+        vnpay: null,
+        momo: null,
+        stripe: null,
+        seller: {
+          name: 'Công ty TNHH Atelier Studio',
+          address: 'Tầng 8, 123 Nguyễn Huệ, Phường Sài Gòn, TP. Hồ Chí Minh, Việt Nam',
+          tax_code: '0318123456',
+          email: 'billing@atelier.vn',
+          phone: '+84 28 3822 6868',
+        },
+      },
     });
   });
 
@@ -292,6 +306,27 @@ describe('CONFIG_DOCS', () => {
       'S3_SECRET_ACCESS_KEY',
       'S3_FORCE_PATH_STYLE',
       'MEDIA_URL_TTL',
+      'PAYMENT_SANDBOX',
+      'PAYOS_CLIENT_ID',
+      'PAYOS_API_KEY',
+      'PAYOS_CHECKSUM_KEY',
+      'PAYOS_API_URL',
+      'VNPAY_TMN_CODE',
+      'VNPAY_HASH_SECRET',
+      'VNPAY_PAY_URL',
+      'VNPAY_API_URL',
+      'MOMO_PARTNER_CODE',
+      'MOMO_ACCESS_KEY',
+      'MOMO_SECRET_KEY',
+      'MOMO_API_URL',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_API_URL',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
+      'SELLER_TAX_CODE',
+      'SELLER_EMAIL',
+      'SELLER_PHONE',
     ]);
     for (const doc of CONFIG_DOCS) expect(doc.description.length).toBeGreaterThan(10);
   });

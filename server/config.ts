@@ -201,7 +201,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
   const google = googleConfig(out);
   const engines = engineConfig(out);
   const s3 = s3Config(out);
-  const billing = billingConfig(out, out.NODE_ENV);
+  const billing = billingConfig(out);
   const problems = [...firebase.problems, ...google.problems, ...engines.problems, ...s3.problems, ...billing.problems, ...devToolsProblems(out)];
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({

@@ -2,8 +2,8 @@
  * The payment providers' configuration (docs/product-rules.md#payments): which providers are on
  * and their keys, read from the environment with the rest of the configuration (server/config.ts
  * spreads BILLING_VARIABLES and billingEnvEntries into its tables). A provider is on when all its
- * keys are set; a partial set is a mistake worth stopping for. The sandbox is on by default
- * except in production.
+ * keys are set; a partial set is a mistake worth stopping for. The sandbox is on when no real
+ * provider is (PAYMENT_SANDBOX overrides).
  */
 import * as v from 'valibot';
 import type { Seller } from '../../src/contract/billing.ts';
@@ -39,7 +39,7 @@ const seller = (fallback: string, description: string) => ({ default: fallback, 
 export const BILLING_VARIABLES = {
   PAYMENT_SANDBOX: {
     default: '',
-    description: 'The sandbox payment provider (a hosted test page, no real money): 1 on, 0 off. Unset: on, except with NODE_ENV=production.',
+    description: 'The sandbox payment provider (a hosted test page, no real money): 1 on, 0 off. Unset: on when no real provider (payOS, VNPay, MoMo, Stripe) has its keys set.',
     rule: '0 or 1',
     schema: v.picklist(['0', '1']),
   },
@@ -111,7 +111,7 @@ function group<T>(provider: string, names: readonly string[], values: readonly (
   return { value: Object.freeze(build()), problems: [] };
 }
 
-export function billingConfig(out: BillingEnv, nodeEnv: string): { value: BillingConfig; problems: string[] } {
+export function billingConfig(out: BillingEnv): { value: BillingConfig; problems: string[] } {
   const payos = group('payOS', ['PAYOS_CLIENT_ID', 'PAYOS_API_KEY', 'PAYOS_CHECKSUM_KEY'], [out.PAYOS_CLIENT_ID, out.PAYOS_API_KEY, out.PAYOS_CHECKSUM_KEY], () => ({
     clientId: out.PAYOS_CLIENT_ID!,
     apiKey: out.PAYOS_API_KEY!,
@@ -135,7 +135,9 @@ export function billingConfig(out: BillingEnv, nodeEnv: string): { value: Billin
     webhookSecret: out.STRIPE_WEBHOOK_SECRET!,
     baseUrl: out.STRIPE_API_URL,
   }));
-  const sandbox = out.PAYMENT_SANDBOX === undefined ? nodeEnv !== 'production' : out.PAYMENT_SANDBOX === '1';
+  // Without keys the sandbox is the way to pay; with a real provider it steps aside unless asked for.
+  const anyReal = [payos, vnpay, momo, stripe].some((provider) => provider.value !== null);
+  const sandbox = out.PAYMENT_SANDBOX === undefined ? !anyReal : out.PAYMENT_SANDBOX === '1';
   return {
     value: Object.freeze({
       sandbox,

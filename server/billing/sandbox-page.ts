@@ -81,11 +81,14 @@ button.primary{background:#111;color:#fff}button:focus-visible,a.button:focus-vi
 </style></head><body><main><h1>${escapeHtml(t.title)}</h1><p class="notice">${escapeHtml(t.notice)}</p>${body}</main></body></html>`;
 }
 
+const vnd = (language: 'vi' | 'en', amount: number) =>
+  new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }).format(amount);
+
+const invalid = (c: Context<AppEnv>) => c.html(page('vi', `<p>${escapeHtml(TEXT.vi.invalid)}</p><p>${escapeHtml(TEXT.en.invalid)}</p>`), 404);
+
 export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const log = deps.logger.child({ area: 'billing', provider: 'sandbox' });
-  const vnd = (language: 'vi' | 'en', amount: number) =>
-    new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-US', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 }).format(amount);
 
   /** The order behind a signed link, or null when the link is not one we handed out. */
   async function signedOrder(c: Context<AppEnv>) {
@@ -97,7 +100,6 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
     return order && payment ? { order, payment, sig } : null;
   }
 
-  const invalid = (c: Context<AppEnv>) => c.html(page('vi', `<p>${escapeHtml(TEXT.vi.invalid)}</p><p>${escapeHtml(TEXT.en.invalid)}</p>`), 404);
 
   app.get('/:orderId', async (c) => {
     const found = await signedOrder(c);
@@ -139,6 +141,7 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
         .dispatch(new Request(`${deps.publicUrl}/api/billing/webhooks/sandbox`, { method: 'POST', body, headers }))
         .then((response) => {
           if (!response.ok) log.warn({ orderId: order.id, status: response.status }, 'sandbox notification refused');
+          return response.status;
         })
         .catch((error: unknown) => log.warn({ err: error, orderId: order.id }, 'sandbox notification not delivered'));
     }

@@ -93,22 +93,25 @@ const requestHash = (request: CheckoutRequest) => createHash('sha256').update(JS
 
 class AmountMismatch extends Error {}
 
+const notFound = () => billingError(404, 'paymentNotFound');
+
+const toQuote = (q: PriceQuote): Quote => ({
+  item: q.item,
+  period: q.period,
+  change: q.change,
+  price_vnd: q.priceVnd,
+  proration_credit_vnd: q.prorationCreditVnd,
+  amount_vnd: q.amountVnd,
+  credits: q.credits,
+  starts_at: q.startsAt.toISOString(),
+  ends_at: q.endsAt.toISOString(),
+});
+
+
 export function createBillingService(deps: BillingDeps): BillingService {
   const { db, providers, logger } = deps;
   const log = logger.child({ area: 'billing' });
-  const notFound = () => billingError(404, 'paymentNotFound');
 
-  const toQuote = (q: PriceQuote): Quote => ({
-    item: q.item,
-    period: q.period,
-    change: q.change,
-    price_vnd: q.priceVnd,
-    proration_credit_vnd: q.prorationCreditVnd,
-    amount_vnd: q.amountVnd,
-    credits: q.credits,
-    starts_at: q.startsAt.toISOString(),
-    ends_at: q.endsAt.toISOString(),
-  });
 
   async function computeQuote(userId: string, item: QuoteQuery['item'], period: QuoteQuery['period'], at: Date): Promise<PriceQuote> {
     try {

@@ -21,7 +21,7 @@
  * `creditLedger(db)` works on the database or inside a transaction (pass the transaction).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CreditKind, Tables } from '../db/schema.ts';
 import type { CreditBucket } from '../../src/contract/billing.ts';
 import { addBucket, liveBalance, liveBalanceOf, restoreSpends, takeFromBuckets, type Db, type NewBucket } from './buckets.ts';

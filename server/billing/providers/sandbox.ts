@@ -59,21 +59,23 @@ export interface SandboxProvider extends PaymentProvider {
   signNotification(notification: SandboxNotification): { body: string; headers: Record<string, string> };
 }
 
+/** The sandbox's answers: 200 for handled, 400 or 404 with the reason. */
+const answer = (outcome: NotificationOutcome): ProviderAnswer => {
+  switch (outcome) {
+    case 'ok':
+      return { status: 200, body: { ok: true } };
+    case 'bad-signature':
+      return { status: 400, body: { error: 'invalid signature' } };
+    case 'unknown-order':
+      return { status: 404, body: { error: 'unknown order' } };
+    case 'amount-mismatch':
+      return { status: 400, body: { error: 'amount does not match the order' } };
+    case 'malformed':
+      return { status: 400, body: { error: 'malformed notification' } };
+  }
+};
+
 export function createSandboxProvider(config: SandboxConfig, db: Kysely<Tables>, now: () => Date = () => new Date()): SandboxProvider {
-  const answer = (outcome: NotificationOutcome): ProviderAnswer => {
-    switch (outcome) {
-      case 'ok':
-        return { status: 200, body: { ok: true } };
-      case 'bad-signature':
-        return { status: 400, body: { error: 'invalid signature' } };
-      case 'unknown-order':
-        return { status: 404, body: { error: 'unknown order' } };
-      case 'amount-mismatch':
-        return { status: 400, body: { error: 'amount does not match the order' } };
-      case 'malformed':
-        return { status: 400, body: { error: 'malformed notification' } };
-    }
-  };
 
   return {
     id: 'sandbox',
