@@ -34,6 +34,8 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   'asset-dialogs': ['features/assets/picker/', 'features/assets/download/', 'features/assets/review/'],
   // The tour's overlay and the tours' texts, which only the overlay shows.
   tutorial: ['features/tutorial/TutorialOverlay.tsx', 'features/tutorial/tours/'],
+  // The checkout, the payment result pages, the studio pricing screen and the receipts.
+  billing: ['features/billing/'],
 };
 
 // Vietnamese is the source language: messages are written in Vietnamese in the code,

@@ -19,6 +19,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
+import { Route as SiteCheckoutRouteImport } from './routes/_site/checkout'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
 import { Route as SiteTestGoogleAuthRouteImport } from './routes/_site/test-google-auth'
 import { Route as AppStudioBodyGeneratorRouteImport } from './routes/_app/_studio/body-generator'
@@ -31,8 +32,15 @@ import { Route as AppStudioVirtualTryonRouteImport } from './routes/_app/_studio
 import { Route as AppStudioYourAssetsRouteImport } from './routes/_app/_studio/your-assets'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
+import { Route as AppReceiptsPaymentIdRouteImport } from './routes/_app/receipts.$paymentId'
 import { Route as SiteAuthResetPasswordRouteImport } from './routes/_site/auth/reset-password'
 import { Route as SiteAuthVerifyOtpRouteImport } from './routes/_site/auth/verify-otp'
+import { Route as SitePaymentCancelRouteImport } from './routes/_site/payment/cancel'
+import { Route as SitePaymentCancelledRouteImport } from './routes/_site/payment/cancelled'
+import { Route as SitePaymentErrorRouteImport } from './routes/_site/payment/error'
+import { Route as SitePaymentSuccessRouteImport } from './routes/_site/payment/success'
+import { Route as AppStudiobillingStudioPricingRouteImport } from './routes/_app/_studio/(billing)/studio-pricing'
+import { Route as AppStudioStudioPricingRouteImport } from './routes/_app/_studio/studio/pricing'
 import { Route as SiteAuthGoogleCallbackRouteImport } from './routes/_site/auth/google/callback'
 
 const AppRoute = AppRouteImport.update({
@@ -80,6 +88,11 @@ const SiteIndexRoute = SiteIndexRouteImport.update({
 const SiteAboutRoute = SiteAboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteCheckoutRoute = SiteCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteDevToolsRoute = SiteDevToolsRouteImport.update({
@@ -143,6 +156,11 @@ const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppReceiptsPaymentIdRoute = AppReceiptsPaymentIdRouteImport.update({
+  id: '/receipts/$paymentId',
+  path: '/receipts/$paymentId',
+  getParentRoute: () => AppRoute,
+} as any)
 const SiteAuthResetPasswordRoute = SiteAuthResetPasswordRouteImport.update({
   id: '/auth/reset-password',
   path: '/auth/reset-password',
@@ -152,6 +170,37 @@ const SiteAuthVerifyOtpRoute = SiteAuthVerifyOtpRouteImport.update({
   id: '/auth/verify-otp',
   path: '/auth/verify-otp',
   getParentRoute: () => SiteRoute,
+} as any)
+const SitePaymentCancelRoute = SitePaymentCancelRouteImport.update({
+  id: '/payment/cancel',
+  path: '/payment/cancel',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SitePaymentCancelledRoute = SitePaymentCancelledRouteImport.update({
+  id: '/payment/cancelled',
+  path: '/payment/cancelled',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SitePaymentErrorRoute = SitePaymentErrorRouteImport.update({
+  id: '/payment/error',
+  path: '/payment/error',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SitePaymentSuccessRoute = SitePaymentSuccessRouteImport.update({
+  id: '/payment/success',
+  path: '/payment/success',
+  getParentRoute: () => SiteRoute,
+} as any)
+const AppStudiobillingStudioPricingRoute =
+  AppStudiobillingStudioPricingRouteImport.update({
+    id: '/(billing)/studio-pricing',
+    path: '/studio-pricing',
+    getParentRoute: () => AppStudioRoute,
+  } as any)
+const AppStudioStudioPricingRoute = AppStudioStudioPricingRouteImport.update({
+  id: '/studio/pricing',
+  path: '/studio/pricing',
+  getParentRoute: () => AppStudioRoute,
 } as any)
 const SiteAuthGoogleCallbackRoute = SiteAuthGoogleCallbackRouteImport.update({
   id: '/auth/google/callback',
@@ -167,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
+  '/checkout': typeof SiteCheckoutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
@@ -178,9 +228,16 @@ export interface FileRoutesByFullPath {
   '/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
+  '/payment/cancel': typeof SitePaymentCancelRoute
+  '/payment/cancelled': typeof SitePaymentCancelledRoute
+  '/payment/error': typeof SitePaymentErrorRoute
+  '/payment/success': typeof SitePaymentSuccessRoute
   '/admin/': typeof AppAdminIndexRoute
+  '/studio-pricing': typeof AppStudiobillingStudioPricingRoute
+  '/studio/pricing': typeof AppStudioStudioPricingRoute
   '/auth/google/callback': typeof SiteAuthGoogleCallbackRoute
 }
 export interface FileRoutesByTo {
@@ -190,6 +247,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
+  '/checkout': typeof SiteCheckoutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
@@ -201,9 +259,16 @@ export interface FileRoutesByTo {
   '/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
+  '/payment/cancel': typeof SitePaymentCancelRoute
+  '/payment/cancelled': typeof SitePaymentCancelledRoute
+  '/payment/error': typeof SitePaymentErrorRoute
+  '/payment/success': typeof SitePaymentSuccessRoute
   '/admin': typeof AppAdminIndexRoute
+  '/studio-pricing': typeof AppStudiobillingStudioPricingRoute
+  '/studio/pricing': typeof AppStudioStudioPricingRoute
   '/auth/google/callback': typeof SiteAuthGoogleCallbackRoute
 }
 export interface FileRoutesById {
@@ -217,6 +282,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/share': typeof AppShareRoute
   '/_site/about': typeof SiteAboutRoute
+  '/_site/checkout': typeof SiteCheckoutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/_site/': typeof SiteIndexRoute
@@ -229,9 +295,16 @@ export interface FileRoutesById {
   '/_app/_studio/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/_app/_studio/your-assets': typeof AppStudioYourAssetsRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/_site/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/_site/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
+  '/_site/payment/cancel': typeof SitePaymentCancelRoute
+  '/_site/payment/cancelled': typeof SitePaymentCancelledRoute
+  '/_site/payment/error': typeof SitePaymentErrorRoute
+  '/_site/payment/success': typeof SitePaymentSuccessRoute
   '/_app/admin/': typeof AppAdminIndexRoute
+  '/_app/_studio/(billing)/studio-pricing': typeof AppStudiobillingStudioPricingRoute
+  '/_app/_studio/studio/pricing': typeof AppStudioStudioPricingRoute
   '/_site/auth/google/callback': typeof SiteAuthGoogleCallbackRoute
 }
 export interface FileRouteTypes {
@@ -244,6 +317,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/share'
     | '/about'
+    | '/checkout'
     | '/dev-tools'
     | '/test-google-auth'
     | '/body-generator'
@@ -255,9 +329,16 @@ export interface FileRouteTypes {
     | '/virtual-tryon'
     | '/your-assets'
     | '/admin/dashboard'
+    | '/receipts/$paymentId'
     | '/auth/reset-password'
     | '/auth/verify-otp'
+    | '/payment/cancel'
+    | '/payment/cancelled'
+    | '/payment/error'
+    | '/payment/success'
     | '/admin/'
+    | '/studio-pricing'
+    | '/studio/pricing'
     | '/auth/google/callback'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -267,6 +348,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/share'
     | '/about'
+    | '/checkout'
     | '/dev-tools'
     | '/test-google-auth'
     | '/body-generator'
@@ -278,9 +360,16 @@ export interface FileRouteTypes {
     | '/virtual-tryon'
     | '/your-assets'
     | '/admin/dashboard'
+    | '/receipts/$paymentId'
     | '/auth/reset-password'
     | '/auth/verify-otp'
+    | '/payment/cancel'
+    | '/payment/cancelled'
+    | '/payment/error'
+    | '/payment/success'
     | '/admin'
+    | '/studio-pricing'
+    | '/studio/pricing'
     | '/auth/google/callback'
   id:
     | '__root__'
@@ -293,6 +382,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/share'
     | '/_site/about'
+    | '/_site/checkout'
     | '/_site/dev-tools'
     | '/_site/test-google-auth'
     | '/_site/'
@@ -305,9 +395,16 @@ export interface FileRouteTypes {
     | '/_app/_studio/virtual-tryon'
     | '/_app/_studio/your-assets'
     | '/_app/admin/dashboard'
+    | '/_app/receipts/$paymentId'
     | '/_site/auth/reset-password'
     | '/_site/auth/verify-otp'
+    | '/_site/payment/cancel'
+    | '/_site/payment/cancelled'
+    | '/_site/payment/error'
+    | '/_site/payment/success'
     | '/_app/admin/'
+    | '/_app/_studio/(billing)/studio-pricing'
+    | '/_app/_studio/studio/pricing'
     | '/_site/auth/google/callback'
   fileRoutesById: FileRoutesById
 }
@@ -387,6 +484,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof SiteAboutRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/checkout': {
+      id: '/_site/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof SiteCheckoutRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/dev-tools': {
@@ -473,6 +577,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminDashboardRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/receipts/$paymentId': {
+      id: '/_app/receipts/$paymentId'
+      path: '/receipts/$paymentId'
+      fullPath: '/receipts/$paymentId'
+      preLoaderRoute: typeof AppReceiptsPaymentIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_site/auth/reset-password': {
       id: '/_site/auth/reset-password'
       path: '/auth/reset-password'
@@ -486,6 +597,48 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth/verify-otp'
       preLoaderRoute: typeof SiteAuthVerifyOtpRouteImport
       parentRoute: typeof SiteRoute
+    }
+    '/_site/payment/cancel': {
+      id: '/_site/payment/cancel'
+      path: '/payment/cancel'
+      fullPath: '/payment/cancel'
+      preLoaderRoute: typeof SitePaymentCancelRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/payment/cancelled': {
+      id: '/_site/payment/cancelled'
+      path: '/payment/cancelled'
+      fullPath: '/payment/cancelled'
+      preLoaderRoute: typeof SitePaymentCancelledRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/payment/error': {
+      id: '/_site/payment/error'
+      path: '/payment/error'
+      fullPath: '/payment/error'
+      preLoaderRoute: typeof SitePaymentErrorRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/payment/success': {
+      id: '/_site/payment/success'
+      path: '/payment/success'
+      fullPath: '/payment/success'
+      preLoaderRoute: typeof SitePaymentSuccessRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_app/_studio/(billing)/studio-pricing': {
+      id: '/_app/_studio/(billing)/studio-pricing'
+      path: '/studio-pricing'
+      fullPath: '/studio-pricing'
+      preLoaderRoute: typeof AppStudiobillingStudioPricingRouteImport
+      parentRoute: typeof AppStudioRoute
+    }
+    '/_app/_studio/studio/pricing': {
+      id: '/_app/_studio/studio/pricing'
+      path: '/studio/pricing'
+      fullPath: '/studio/pricing'
+      preLoaderRoute: typeof AppStudioStudioPricingRouteImport
+      parentRoute: typeof AppStudioRoute
     }
     '/_site/auth/google/callback': {
       id: '/_site/auth/google/callback'
@@ -506,6 +659,8 @@ interface AppStudioRouteChildren {
   AppStudioUpscalerRoute: typeof AppStudioUpscalerRoute
   AppStudioVirtualTryonRoute: typeof AppStudioVirtualTryonRoute
   AppStudioYourAssetsRoute: typeof AppStudioYourAssetsRoute
+  AppStudiobillingStudioPricingRoute: typeof AppStudiobillingStudioPricingRoute
+  AppStudioStudioPricingRoute: typeof AppStudioStudioPricingRoute
 }
 
 const AppStudioRouteChildren: AppStudioRouteChildren = {
@@ -517,6 +672,8 @@ const AppStudioRouteChildren: AppStudioRouteChildren = {
   AppStudioUpscalerRoute: AppStudioUpscalerRoute,
   AppStudioVirtualTryonRoute: AppStudioVirtualTryonRoute,
   AppStudioYourAssetsRoute: AppStudioYourAssetsRoute,
+  AppStudiobillingStudioPricingRoute: AppStudiobillingStudioPricingRoute,
+  AppStudioStudioPricingRoute: AppStudioStudioPricingRoute,
 }
 
 const AppStudioRouteWithChildren = AppStudioRoute._addFileChildren(
@@ -543,6 +700,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppShareRoute: typeof AppShareRoute
+  AppReceiptsPaymentIdRoute: typeof AppReceiptsPaymentIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -551,27 +709,38 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppShareRoute: AppShareRoute,
+  AppReceiptsPaymentIdRoute: AppReceiptsPaymentIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
+  SiteCheckoutRoute: typeof SiteCheckoutRoute
   SiteDevToolsRoute: typeof SiteDevToolsRoute
   SiteTestGoogleAuthRoute: typeof SiteTestGoogleAuthRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteAuthResetPasswordRoute: typeof SiteAuthResetPasswordRoute
   SiteAuthVerifyOtpRoute: typeof SiteAuthVerifyOtpRoute
+  SitePaymentCancelRoute: typeof SitePaymentCancelRoute
+  SitePaymentCancelledRoute: typeof SitePaymentCancelledRoute
+  SitePaymentErrorRoute: typeof SitePaymentErrorRoute
+  SitePaymentSuccessRoute: typeof SitePaymentSuccessRoute
   SiteAuthGoogleCallbackRoute: typeof SiteAuthGoogleCallbackRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
+  SiteCheckoutRoute: SiteCheckoutRoute,
   SiteDevToolsRoute: SiteDevToolsRoute,
   SiteTestGoogleAuthRoute: SiteTestGoogleAuthRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteAuthResetPasswordRoute: SiteAuthResetPasswordRoute,
   SiteAuthVerifyOtpRoute: SiteAuthVerifyOtpRoute,
+  SitePaymentCancelRoute: SitePaymentCancelRoute,
+  SitePaymentCancelledRoute: SitePaymentCancelledRoute,
+  SitePaymentErrorRoute: SitePaymentErrorRoute,
+  SitePaymentSuccessRoute: SitePaymentSuccessRoute,
   SiteAuthGoogleCallbackRoute: SiteAuthGoogleCallbackRoute,
 }
 

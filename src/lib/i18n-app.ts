@@ -22,7 +22,8 @@ export type AppScreenCatalog =
   | 'device-check'
   | 'auth'
   | 'asset-dialogs'
-  | 'tutorial';
+  | 'tutorial'
+  | 'billing';
 
 interface PoModule {
   messages: Messages;

@@ -1,8 +1,11 @@
 import { useId } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { PACK_LIST } from '../../../contract/plans.ts';
+import { formatVnd } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';
-import { AppLink } from '../../../ui/link.tsx';
 import type { InsufficientCredits } from '../../generations/generation-messages.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import * as s from './studio.css.ts';
@@ -11,10 +14,10 @@ import * as s from './studio.css.ts';
  * The Generate button (docs/product-rules.md#generate-button): 'Tạo ảnh · {cost} tín dụng'; disabled while a
  * prerequisite (docs/product-rules.md#prerequisites) is missing, with its message shown and named by the button; when the balance does
  * not cover the cost (known before sending, or told by a 402), a panel with balance, cost and
- * shortage and a link to /pricing.
+ * shortage, the credit packs (each a link to its checkout) and a link to the plans (/studio-pricing).
  *
  * Stable test ids: `generate-button` (`data-cost`), `generate-problem`, `credit-panel` with
- * `credit-balance`, `credit-cost`, `credit-shortage`, `credit-pricing-link`.
+ * `credit-balance`, `credit-cost`, `credit-shortage`, `credit-pack-<pack>`, `credit-pricing-link`.
  */
 
 export interface GenerateButtonProps {
@@ -42,6 +45,7 @@ export function creditShortage(cost: number | null, balance: number | null, told
 
 export function GenerateButton({ cost, balance, problem, onGenerate, busy = false, insufficient, output = 'image' }: GenerateButtonProps) {
   const { t } = useLingui();
+  const { locale } = useLocale();
   const problemId = useId();
   const panelId = useId();
   const shortage = creditShortage(cost, balance, insufficient);
@@ -88,9 +92,22 @@ export function GenerateButton({ cost, balance, problem, onGenerate, busy = fals
               {shortage.shortage}
             </dd>
           </dl>
-          <AppLink to="/pricing" className={button({ variant: 'accent', size: 'md' })} data-testid="credit-pricing-link">
-            <Trans>Mua thêm tín dụng</Trans>
-          </AppLink>
+          <div className={s.creditLinks}>
+            {PACK_LIST.map((pack) => (
+              <Link
+                key={pack.id}
+                to="/checkout"
+                search={{ item: pack.id }}
+                className={button({ variant: pack.highlighted ? 'accent' : 'secondary', size: 'md' })}
+                data-testid={`credit-pack-${pack.id}`}
+              >
+                {t`Mua ${plural(pack.credits, { other: '# tín dụng' })} · ${formatVnd(pack.priceVnd, locale)}`}
+              </Link>
+            ))}
+          </div>
+          <Link to="/studio-pricing" className={button({ variant: 'ghost', size: 'md' })} data-testid="credit-pricing-link">
+            <Trans>Xem các gói đăng ký</Trans>
+          </Link>
         </div>
       ) : null}
       <button

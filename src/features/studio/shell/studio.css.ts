@@ -122,6 +122,7 @@ export const creditPanel = style({
 });
 export const creditTable = style({ display: 'grid', gridTemplateColumns: 'auto auto', gap: `${vars.space['1']} ${vars.space['4']}`, margin: 0 });
 export const creditValue = style({ margin: 0, fontWeight: 700, textAlign: 'right' });
+export const creditLinks = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
 
 // ── Processing ──
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });

@@ -1,0 +1,120 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Payment } from '../../contract/billing.ts';
+import { formatCount, formatDateTime, formatVnd } from '../../lib/format.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { button } from '../../ui/button.ts';
+import { Chip } from '../../ui/Chip.tsx';
+import { Table, type Column } from '../../ui/Table.tsx';
+import { FAILURE_LABELS, itemLabel, METHOD_LABELS, STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { paymentsInfiniteQueryOptions } from './queries.ts';
+import { LoadMore, SectionOffline } from './SectionStates.tsx';
+import * as s from './billing.css.ts';
+
+/**
+ * The payment history (spec §3 Payment row): date, description, amount, status with the failure
+ * reason, credits, method; a receipt for a completed payment, "continue" for a pending one with a
+ * provider page. Newest first, page after page. Test ids: `payments` (the table, `data-status`),
+ * `payment-status` (`data-status`), `payment-receipt`, `payment-continue-row`, `payments-more`,
+ * `payments-offline`.
+ */
+function DateCell({ row }: { row: Payment }) {
+  const { locale } = useLocale();
+  return <>{formatDateTime(new Date(row.paid_at ?? row.created_at), locale)}</>;
+}
+
+function DescriptionCell({ row }: { row: Payment }) {
+  const { i18n, t } = useLingui();
+  return (
+    <span className={s.cellStack}>
+      <span>{itemLabel(i18n, row.item, row.period)}</span>
+      <span className={s.muted}>{t`Mã đơn ${row.order_code}`}</span>
+    </span>
+  );
+}
+
+function AmountCell({ row }: { row: Payment }) {
+  const { locale } = useLocale();
+  return <>{formatVnd(row.amount_vnd, locale)}</>;
+}
+
+function StatusCell({ row }: { row: Payment }) {
+  const { i18n } = useLingui();
+  return (
+    <span className={s.cellStack}>
+      <Chip tone={STATUS_TONES[row.status]} data-testid="payment-status" data-status={row.status}>
+        {i18n._(STATUS_LABELS[row.status])}
+      </Chip>
+      {row.status === 'failed' && row.failure_reason ? <span className={s.muted}>{i18n._(FAILURE_LABELS[row.failure_reason])}</span> : null}
+    </span>
+  );
+}
+
+function CreditsCell({ row }: { row: Payment }) {
+  const { locale } = useLocale();
+  return <>{formatCount(row.credits, locale)}</>;
+}
+
+function MethodCell({ row }: { row: Payment }) {
+  const { i18n } = useLingui();
+  return <>{i18n._(METHOD_LABELS[row.method])}</>;
+}
+
+function ActionCell({ row }: { row: Payment }) {
+  if (row.status === 'completed') {
+    return (
+      <Link to="/receipts/$paymentId" params={{ paymentId: row.id }} className={button({ variant: 'secondary', size: 'sm' })} data-testid="payment-receipt">
+        <Trans>Biên lai</Trans>
+      </Link>
+    );
+  }
+  if (row.status === 'pending' && row.checkout_url) {
+    return (
+      <a href={row.checkout_url} className={button({ variant: 'primary', size: 'sm' })} data-testid="payment-continue-row">
+        <Trans>Tiếp tục thanh toán</Trans>
+      </a>
+    );
+  }
+  return null;
+}
+
+const COLUMNS: readonly Column<Payment>[] = [
+  { id: 'date', header: <Trans>Ngày</Trans>, cell: (row) => <DateCell row={row} /> },
+  { id: 'description', header: <Trans>Nội dung</Trans>, rowHeader: true, cell: (row) => <DescriptionCell row={row} /> },
+  { id: 'amount', header: <Trans>Số tiền</Trans>, align: 'end', cell: (row) => <AmountCell row={row} /> },
+  { id: 'status', header: <Trans>Trạng thái</Trans>, cell: (row) => <StatusCell row={row} /> },
+  { id: 'credits', header: <Trans>Tín dụng</Trans>, align: 'end', cell: (row) => <CreditsCell row={row} /> },
+  { id: 'method', header: <Trans>Phương thức</Trans>, cell: (row) => <MethodCell row={row} /> },
+  { id: 'actions', header: <Trans>Thao tác</Trans>, cell: (row) => <ActionCell row={row} /> },
+];
+
+export function PaymentHistory() {
+  const query = useInfiniteQuery(paymentsInfiniteQueryOptions());
+  const rows = query.data?.pages.flatMap((page) => page.items);
+  const offline = query.isPending && query.fetchStatus === 'paused';
+  return (
+    <section id="payments" className={s.section} aria-labelledby="payments-title">
+      <h2 id="payments-title" className={s.sectionTitle}>
+        <Trans>Lịch sử thanh toán</Trans>
+      </h2>
+      {offline ? (
+        <SectionOffline section="payments" />
+      ) : (
+        <Table
+          caption={<Trans>Lịch sử thanh toán</Trans>}
+          hideCaption
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.id}
+          status={query.isPending ? 'loading' : query.isError && !rows ? 'error' : 'ready'}
+          empty={<Trans>Chưa có khoản thanh toán nào</Trans>}
+          error={<Trans>Không tải được lịch sử thanh toán</Trans>}
+          onRetry={() => void query.refetch()}
+          testId="payments"
+        />
+      )}
+      {query.hasNextPage ? <LoadMore section="payments" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import type { BillingOverview, Payment } from '../../contract/billing.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { PaymentCancelPage, PaymentErrorPage, PaymentSuccessPage } from './PaymentResultPage.tsx';
+import { billingKeys } from './queries.ts';
+import { renderInRouter } from './test-router.test-helper.tsx';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import type { PaymentPollTiming } from './use-payment-status.ts';
+
+interface Call {
+  method: string;
+  url: URL;
+}
+let calls: Call[] = [];
+let handler: (call: Call) => Response;
+
+const pending: Payment = {
+  id: 'order-1',
+  order_code: 100245,
+  created_at: '2026-03-01T00:00:00.000Z',
+  paid_at: null,
+  item: 'pro',
+  period: 'monthly',
+  change: 'new',
+  amount_vnd: 499_000,
+  proration_credit_vnd: 0,
+  credits: 300,
+  status: 'pending',
+  failure_reason: null,
+  method: 'payos',
+  checkout_url: 'https://pay.example/abc',
+  receipt_number: null,
+};
+const completed: Payment = { ...pending, status: 'completed', paid_at: '2026-03-01T00:01:00.000Z', checkout_url: null, receipt_number: 'ATL-2026-000123' };
+const overview: BillingOverview = { plan: 'pro', subscription: null, balance: 305, buckets: [] };
+
+/** Fast clocks: the same sequence as the real 2 s / 5 s / 15 s / 10 min, in milliseconds. */
+const FAST: PaymentPollTiming = { pollMs: 20, firstRefreshMs: 60, refreshEveryMs: 100, giveUpMs: 400 };
+
+beforeEach(() => {
+  i18n.loadAndActivate({ locale: 'vi', messages: {} });
+  calls = [];
+  handler = () => jsonResponse(pending);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost') };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const reads = () => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/billing/payments/order-1');
+const refreshes = () => calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/billing/payments/order-1/refresh');
+const state = () => screen.getByTestId('payment-result').dataset.state;
+
+describe('/payment/success', () => {
+  it('polls a pending order, asks the provider after the first wait, and shows what was bought once the server says it is paid', async () => {
+    let paid = false;
+    handler = (call) => {
+      if (call.url.pathname === '/api/billing/overview') return jsonResponse(overview);
+      if (call.url.pathname.endsWith('/refresh')) {
+        paid = true;
+        return jsonResponse(completed);
+      }
+      return jsonResponse(paid ? completed : pending);
+    };
+    const client = createTestQueryClient();
+    // The balance on screen elsewhere (the profile) and the payment history, cached before paying.
+    client.setQueryData(['auth', 'profile'], { id: 'user-1', credits: 5 });
+    client.setQueryData([...billingKeys.payments(), 20], { pages: [], pageParams: [] });
+    renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, client);
+    await waitFor(() => expect(state()).toBe('pending'));
+    expect(screen.getByTestId('payment-spinner')).toBeTruthy();
+    expect(screen.getByTestId('payment-result').textContent).toContain('Đang xác nhận thanh toán…');
+    expect(screen.getByTestId('payment-continue').getAttribute('href')).toBe('https://pay.example/abc');
+    await waitFor(() => expect(reads().length).toBeGreaterThanOrEqual(2));
+    expect(refreshes()).toHaveLength(0);
+
+    await waitFor(() => expect(state()).toBe('completed'));
+    expect(refreshes()).toHaveLength(1);
+    expect(screen.getByTestId('payment-bought').textContent).toBe('Gói Pro (tháng)');
+    expect((await screen.findByTestId('payment-balance')).textContent).toBe('305');
+    expect(screen.getByTestId('payment-receipt-link').getAttribute('href')).toBe('/receipts/order-1');
+    // The credits and the payment history are marked stale: whoever shows them reads them again.
+    expect(client.getQueryState(['auth', 'profile'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState([...billingKeys.payments(), 20])?.isInvalidated).toBe(true);
+    const settled = reads().length;
+    await new Promise((resolve) => setTimeout(resolve, FAST.pollMs * 4));
+    expect(reads().length).toBe(settled);
+    expect(client.getQueryData(billingKeys.payment('order-1'))).toEqual(completed);
+  });
+
+  it('asks the provider again every interval, then gives up and points to the payment history', async () => {
+    handler = (call) => (call.url.pathname.endsWith('/refresh') ? jsonResponse({ ok: true }) : jsonResponse(pending));
+    renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
+    await waitFor(() => expect(state()).toBe('timeout'), { timeout: 2_000 });
+    // 60 ms, then every 100 ms, until 400 ms: 60, 160, 260, 360.
+    expect(refreshes().length).toBeGreaterThanOrEqual(3);
+    expect(refreshes().length).toBeLessThanOrEqual(4);
+    expect(screen.getByTestId('payment-result').textContent).toContain('Chúng tôi sẽ gửi email cho bạn');
+    expect(screen.getByTestId('payment-history-link').getAttribute('href')).toBe('/studio-pricing#payments');
+    const asked = reads().length;
+    await new Promise((resolve) => setTimeout(resolve, FAST.pollMs * 4));
+    expect(reads().length).toBe(asked);
+  });
+
+  it('shows a failed order with its reason and the same checkout to retry', async () => {
+    handler = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'declined', checkout_url: null });
+    renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
+    await waitFor(() => expect(state()).toBe('failed'));
+    expect(screen.getByTestId('payment-failure').textContent).toBe('Cổng thanh toán từ chối giao dịch');
+    expect(screen.getByTestId('payment-retry-link').getAttribute('href')).toBe('/checkout?item=pro&method=payos&period=monthly');
+  });
+
+  it('says when the link carries no order, and when the order cannot be read', async () => {
+    const first = renderInRouter(() => <PaymentSuccessPage order={undefined} timing={FAST} />, createTestQueryClient());
+    await waitFor(() => expect(state()).toBe('missing'));
+    expect(calls).toHaveLength(0);
+    first.unmount();
+    handler = () => jsonResponse({ message: 'Không tìm thấy đơn hàng' }, 404);
+    renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
+    await waitFor(() => expect(state()).toBe('error'));
+    expect(screen.getByTestId('payment-result').textContent).toContain('Không tìm thấy đơn hàng');
+  });
+});
+
+describe('/payment/cancel and /payment/error', () => {
+  it('cancel: nothing charged, retry the same checkout', async () => {
+    handler = () => jsonResponse({ ...pending, item: 'pack_150', period: null, status: 'failed', failure_reason: 'cancelled' });
+    renderInRouter(() => <PaymentCancelPage order="order-1" />, createTestQueryClient());
+    await waitFor(() => expect(screen.getByTestId('payment-retry-link').getAttribute('href')).toBe('/checkout?item=pack_150&method=payos'));
+    expect(screen.getByTestId('payment-result').textContent).toContain('Không có khoản tiền nào bị trừ');
+  });
+
+  it('cancel without an order: the checkout picker', async () => {
+    renderInRouter(() => <PaymentCancelPage order={undefined} />, createTestQueryClient());
+    await waitFor(() => expect(screen.getByTestId('payment-retry-link').getAttribute('href')).toBe('/checkout'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('error: the reason given in the address and the order number for support', async () => {
+    handler = () => jsonResponse({ message: 'gone' }, 404);
+    const first = renderInRouter(() => <PaymentErrorPage order={undefined} reason="expired" />, createTestQueryClient());
+    await waitFor(() => expect(screen.getByTestId('payment-error-reason').textContent).toBe('Hết thời hạn thanh toán'));
+    first.unmount();
+    handler = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'error' });
+    renderInRouter(() => <PaymentErrorPage order="order-1" reason="nonsense" />, createTestQueryClient());
+    await waitFor(() => expect(screen.getByTestId('payment-error-reason').textContent).toBe('Cổng thanh toán gặp lỗi'));
+    expect(screen.getByTestId('payment-result').textContent).toContain('mã đơn 100245');
+  });
+});

@@ -1,0 +1,117 @@
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { media, vars } from '../../ui/theme.css.ts';
+
+/** Touch targets are at least this tall (px): tablets are the main device. */
+const TARGET_PX = '44px';
+
+export const page = style({
+  maxWidth: vars.size.contentMax,
+  margin: '0 auto',
+  width: '100%',
+  padding: `${vars.space['6']} ${vars.space['4']} ${vars.space['16']}`,
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': { [media.tablet]: { padding: `${vars.space['8']} ${vars.space['8']} ${vars.space['20']}` } },
+});
+
+/** The checkout and the result pages: one column, centred in the public layout. */
+export const narrowPage = style([page, { maxWidth: '760px' }]);
+
+export const title = style({ margin: 0, fontFamily: vars.font.display, fontWeight: 400, fontSize: 'clamp(1.75rem, 3.5vw, 2.5rem)' });
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
+export const lead = style({ margin: 0, color: vars.color.inkSoft, maxWidth: '62ch' });
+export const muted = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const section = style({ display: 'grid', gap: vars.space['4'] });
+export const sectionHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space['2'] });
+
+export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: vars.space['3'], minWidth: 0 });
+export const legend = style({ padding: 0, marginBottom: vars.space['2'], fontWeight: 700 });
+export const choices = style({ display: 'grid', gap: vars.space['2'], gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' });
+export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+export const choiceBody = style({ display: 'grid', gap: vars.space['1'], minHeight: TARGET_PX, alignContent: 'center' });
+export const choiceName = style({ fontWeight: 700 });
+export const choiceMeta = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
+
+export const chosen = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
+
+/** A label/value list (summary, header card, receipt). */
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: `${vars.space['2']} ${vars.space['4']}`,
+  margin: 0,
+});
+globalStyle(`${facts} dd`, { margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+export const total = style({ fontWeight: 700, fontSize: vars.fontSize.lg, borderTop: `1px solid ${vars.color.line}`, paddingTop: vars.space['2'] });
+export const credit = style({ color: vars.color.success });
+
+export const terms = style({ display: 'flex', gap: vars.space['3'], alignItems: 'flex-start', minHeight: TARGET_PX, cursor: 'pointer' });
+export const checkbox = style({ width: '22px', height: '22px', marginTop: '2px', flexShrink: 0, accentColor: vars.color.ink });
+export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600 });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
+export const notice = style({
+  margin: 0,
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+});
+export const alert = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+});
+
+/** The grey line a section shows while it loads. */
+export const skeleton = style({ display: 'block', height: '1.2em', borderRadius: vars.radius.sm, background: vars.color.sand });
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+export const spinner = style({
+  width: '40px',
+  height: '40px',
+  borderRadius: '50%',
+  border: `4px solid ${vars.color.sand}`,
+  borderTopColor: vars.color.ink,
+  animation: `${spin} 0.8s linear infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' } },
+});
+
+export const result = style({ display: 'grid', gap: vars.space['4'], justifyItems: 'center', textAlign: 'center' });
+export const resultFacts = style([facts, { width: '100%', maxWidth: '420px', textAlign: 'left' }]);
+
+// ── Studio pricing ──
+export const headerCard = style({ display: 'grid', gap: vars.space['4'], '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } } });
+export const planName = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'], fontWeight: 400 });
+export const balance = style({ fontSize: vars.fontSize['3xl'], fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
+
+export const cards = style({ display: 'grid', gap: vars.space['4'], gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', listStyle: 'none', margin: 0, padding: 0 });
+export const packCard = style({ display: 'grid', gap: vars.space['2'], alignContent: 'space-between' });
+export const packPrice = style({ fontSize: vars.fontSize.xl, fontWeight: 700 });
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['2'] });
+export const row = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: `${vars.space['1']} ${vars.space['4']}`,
+  alignItems: 'center',
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.paper,
+  minHeight: TARGET_PX,
+});
+export const rowAmount = style({ fontWeight: 700, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+export const plus = style({ color: vars.color.success });
+export const minus = style({ color: vars.color.danger });
+export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start' });
+export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: TARGET_PX, display: 'inline-flex', alignItems: 'center', justifySelf: 'start' });

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import { StudioPricingScreen } from '../../../../features/billing/StudioPricingScreen.tsx';
+import { loadScreenCatalogs } from '../../../../lib/i18n-app.ts';
+
+/**
+ * /studio-pricing: the plan, the credits, the packs, the payments and the credit activity (/studio-pricing
+ * and /studio/pricing show the same screen), signed in on a tablet or larger (the `_studio` layout's guard).
+ * The `(billing)` group folder changes no path: it keeps this route's generated name apart from
+ * /studio/pricing's, which the generator would otherwise spell the same.
+ */
+export const Route = createFileRoute('/_app/_studio/(billing)/studio-pricing')({
+  staticData: { title: msg`Bảng giá và tín dụng` },
+  loader: () => loadScreenCatalogs('billing'),
+  component: StudioPricingRoute,
+});
+
+function StudioPricingRoute() {
+  // The plan grid joins in a later change.
+  return <StudioPricingScreen plans={null} />;
+}
