@@ -217,7 +217,7 @@ test('with the 5 credits spent, Generate shows balance, cost and shortage', asyn
   await expect(panel.getByTestId('credit-balance')).toHaveText('0');
   await expect(panel.getByTestId('credit-cost')).toHaveText('1');
   await expect(panel.getByTestId('credit-shortage')).toHaveText('1');
-  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/pricing');
+  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/studio-pricing');
   await expect(page.getByTestId('generate-button')).toBeDisabled();
 });
 

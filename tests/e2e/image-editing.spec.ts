@@ -201,7 +201,7 @@ test('six images cost 6 credits: balance, cost and shortage with a link to prici
   await expect(panel.getByTestId('credit-balance')).toHaveText('5');
   await expect(panel.getByTestId('credit-cost')).toHaveText('6');
   await expect(panel.getByTestId('credit-shortage')).toHaveText('1');
-  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/pricing');
+  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/studio-pricing');
   await expect(page.getByTestId('generate-button')).toBeDisabled();
 
   // One image fewer fits the balance.

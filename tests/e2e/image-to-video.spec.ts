@@ -219,7 +219,7 @@ test('a 10 s 1080p video costs 8 of the 5 credits: balance, cost and shortage', 
   await expect(panel.getByTestId('credit-balance')).toHaveText('5');
   await expect(panel.getByTestId('credit-cost')).toHaveText('8');
   await expect(panel.getByTestId('credit-shortage')).toHaveText('3');
-  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/pricing');
+  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/studio-pricing');
   await expect(page.getByTestId('generate-button')).toBeDisabled();
 });
 

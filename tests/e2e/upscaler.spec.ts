@@ -194,7 +194,7 @@ test('an 11 s video at 3× costs 8 credits: balance, cost and shortage with a li
   await expect(panel.getByTestId('credit-balance')).toHaveText('5');
   await expect(panel.getByTestId('credit-cost')).toHaveText('8');
   await expect(panel.getByTestId('credit-shortage')).toHaveText('3');
-  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/pricing');
+  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/studio-pricing');
   await expect(page.getByTestId('generate-button')).toBeDisabled();
 });
 

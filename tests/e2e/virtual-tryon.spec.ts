@@ -147,7 +147,7 @@ test('5 credits buy 5 garments; the next try-on shows balance, cost and shortage
   await expect(panel.getByTestId('credit-balance')).toHaveText('0');
   await expect(panel.getByTestId('credit-cost')).toHaveText('1');
   await expect(panel.getByTestId('credit-shortage')).toHaveText('1');
-  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/pricing');
+  await expect(panel.getByTestId('credit-pricing-link')).toHaveAttribute('href', '/studio-pricing');
   await expect(page.getByTestId('generate-button')).toBeDisabled();
 });
 
