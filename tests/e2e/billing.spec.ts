@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './session.ts';
+
+/**
+ * Buying in a real browser against the real server, through the sandbox provider's hosted page:
+ * the pack lands in the balance, the payment history and a receipt; cancelling and failing charge
+ * nothing and land on their pages.
+ */
+
+/** From /studio-pricing to the sandbox's hosted page for a pack, as a person does it. */
+async function checkoutPack(page: Page, pack: string) {
+  await page.goto('/studio-pricing');
+  await page.getByTestId(`pack-buy-${pack}`).click();
+  await expect(page.getByTestId('checkout-page')).toBeVisible();
+  await page.getByTestId('method-sandbox').click();
+  await expect(page.getByTestId('summary-total')).toBeVisible();
+  await page.getByTestId('checkout-terms').click();
+  await page.getByTestId('checkout-submit').click();
+  await page.waitForURL(/\/billing\/sandbox\//);
+}
+
+test('a free user buys a credit pack on the sandbox page and sees the balance, the history row and the receipt', async ({ page, request }) => {
+  await signIn(page, request);
+  await checkoutPack(page, 'pack_150');
+  await expect(page.locator('body')).toContainText('349.000');
+  await page.locator('button[data-action="pay"]').click();
+
+  await page.waitForURL(/\/payment\/success\?order=/);
+  await expect(page.getByTestId('payment-balance')).toContainText('155', { timeout: 30_000 });
+  await expect(page.getByTestId('payment-bought')).toBeVisible();
+
+  await page.goto('/studio-pricing');
+  await expect(page.getByTestId('plan-balance')).toContainText('155');
+  const row = page.getByTestId('payments').locator('tr', { hasText: '349.000' }).first();
+  await expect(row.getByTestId('payment-status')).toBeVisible();
+  await row.getByTestId('payment-receipt').click();
+  await expect(page.getByTestId('receipt')).toBeVisible();
+  await expect(page.getByTestId('receipt-total')).toContainText('349.000');
+  await expect(page.getByTestId('receipt-seller')).toContainText('Atelier');
+  await expect(page.getByTestId('receipt-vat')).toContainText('31.727');
+
+  await page.goto('/studio-pricing');
+  await expect(page.getByTestId('activity-item').first()).toContainText('+150');
+});
+
+test('cancel and failure land on their pages and charge nothing', async ({ page, request }) => {
+  await signIn(page, request);
+  await checkoutPack(page, 'pack_50');
+  await page.locator('button[data-action="cancel"]').click();
+  await page.waitForURL(/\/payment\/cancel\?order=/);
+  await expect(page.getByTestId('payment-result')).toBeVisible();
+  await expect(page.getByTestId('payment-retry-link')).toBeVisible();
+
+  await checkoutPack(page, 'pack_50');
+  await page.locator('button[data-action="fail"]').click();
+  await page.waitForURL(/\/payment\/error\?order=/);
+  await expect(page.getByTestId('payment-error-reason')).toBeVisible();
+
+  await page.goto('/studio-pricing');
+  await expect(page.getByTestId('plan-balance')).toContainText('5');
+  await expect(page.getByTestId('payments').getByTestId('payment-status')).toHaveCount(2);
+});
