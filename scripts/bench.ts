@@ -18,7 +18,9 @@
  * `npm run bench -- --only=generations` runs the generation and studio figures alone;
  * `npm run bench -- --only=status` the job-status endpoint's latency beside the bare handler alone;
  * `npm run bench -- --only=assets` the assets library's;
- * `npm run bench -- --only=js` the JavaScript sizes alone (the budget check's figures).
+ * `npm run bench -- --only=js` the JavaScript sizes alone (the budget check's figures);
+ * `npm run bench -- --only=billing` the time from "Pay" on the sandbox page to the credited balance
+ *   in the app, p50 of 10 (scripts/bench-billing.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -29,6 +31,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { assetFigures } from './bench-assets.ts';
+import { billingFigures } from './bench-billing.ts';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
 import { completedJob, queueFigures, seedAccount, startBenchServer, uploadFigures } from './bench-generations.ts';
 import { routeJsFigures, studioFigures } from './bench-studios.ts';
@@ -205,6 +208,10 @@ async function main() {
     await assetFigures(chromePath);
     return;
   }
+  if (process.argv.includes('--only=billing')) {
+    await withBenchServers(async ({ base, token }) => billingFigures(base, token, chromePath));
+    return;
+  }
   if (process.argv.includes('--only=js')) {
     await bundleSizes();
     console.log('\n## JavaScript per route (gzip -9 of what a cold browser fetched; "/" signed out, studios signed in)');
@@ -231,6 +238,7 @@ async function main() {
     await uploadFigures(base, token, pid, dataDir);
     await routeJsFigures(base, token, chromePath, dist);
     await studioFigures(base, token, chromePath);
+    if (!onlyGenerations) await billingFigures(base, token, chromePath);
   });
 
   if (!onlyGenerations) await assetFigures(chromePath);

@@ -1,8 +1,11 @@
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
-/** Paths whose navigations must reach the network (the API never answers with the app). */
-export const NAVIGATION_DENYLIST = [/^\/api\//];
+/**
+ * Paths the server answers itself, never the SPA: the API, and the sandbox provider's hosted
+ * payment page (`/billing/sandbox/…`, a provider's own page that only happens to be served here).
+ */
+export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/billing\//];
 
 /**
  * Offline navigations: pre-rendered public pages are served from the precache by the precache
