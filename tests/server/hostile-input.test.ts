@@ -27,6 +27,7 @@ import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
+import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../../src/contract/billing.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
 import { GENERATIONS_QUEUE } from '../../server/generations/jobs.ts';
@@ -98,12 +99,15 @@ beforeAll(async () => {
     params: { gender: 'male', height: 170, weight: 70, age: 40, skin_tone: 'tan', body_type: 'ectomorph', aspect_ratio: '1:1' },
   });
   const done = await person.settled(job.body.id, 30_000);
+  // An order of the person's, waiting for payment on the sandbox (its id joins the path params).
+  const order = await person.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: { 'Idempotency-Key': randomUUID() } });
+  if (order.status !== 201) throw new Error(`set-up checkout: ${order.status} ${JSON.stringify(order.body)}`);
   // Jobs the fuzz gets accepted stay queued: no worker picks them up and no recovery pass looks
   // at them, since a run writes its progress, results and charge (and a pass may fail a job) on
   // its own clock, while a refused request is being checked.
   await h.generations.recovery.stop();
   await h.queue.boss.offWork(GENERATIONS_QUEUE);
-  fixtures = { realIds: [image.id, othersImage.id, done.id], emails: [person.email, other.email] };
+  fixtures = { realIds: [image.id, othersImage.id, done.id, order.body.payment.id], emails: [person.email, other.email] };
   build = await createBuildFixture();
   app = createTestApp({
     staticBuild: await loadStaticBuild(build.dir),
@@ -123,6 +127,14 @@ afterAll(async () => {
   await h?.dispose();
   await build?.remove();
 });
+
+/** The body limit a route is held to (server/app.ts bodyLimitFor), in bytes. */
+function bodyLimitOf(method: string, pattern: string): number {
+  if (method === 'POST' && (pattern === '/api/media' || pattern === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
+  if (pattern.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
+  if (pattern.startsWith('/api/billing/') || pattern.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
+  return JSON_BODY_MAX_BYTES;
+}
 
 /** Routes that end the fuzzing accounts' sessions: sent after every other route. */
 const REVOKING = new Set(['POST /auth/logout', 'POST /auth/logout-all']);
@@ -226,7 +238,7 @@ describe(`hostile input on every route (${DRIVER})`, () => {
         headers: { Authorization: `Bearer ${person.token}`, 'Content-Type': 'application/json' },
       } as RequestInit);
       await response.text();
-      const limit = method === 'POST' && (pattern === '/api/media' || pattern === SHARE_TARGET_PATH) ? MAX_UPLOAD_BODY_BYTES : JSON_BODY_MAX_BYTES;
+      const limit = bodyLimitOf(method, pattern);
       pulledByRoute[route] = response.status < 500 && pulled <= limit + 2 * chunkBytes;
     }
     expect(pulledByRoute).toEqual(Object.fromEntries(routes.map((route) => [route, true])));

@@ -6,6 +6,10 @@
  * `assetNotFound` for someone else's input), while nothing of A's changes: A's library, jobs,
  * account, figures and balance are read again after every attempt.
  *
+ * Billing too: A's orders, receipts and the sandbox's payment page of A's pending order are B's
+ * to guess at only (404 like an unknown id; a page link's signature opens its own order only),
+ * and a notification B forges about A's order is refused (400) with A's order left as it was.
+ *
  * The matrix is a table of (route, attempt): a new route is one line. The test also enumerates
  * the routes the app mounts: a route with a path parameter that no line covers fails it. A line
  * that targets one of A's resources names a real one (an id that could never match would pass
@@ -13,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANS, planPrice } from '../../src/contract/billing.ts';
 import type { Asset } from '../../src/contract/media.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type CallResult, type GenerationsHarness, type Person } from './helpers/generations.ts';
@@ -34,6 +39,14 @@ interface Fixture {
   completed: string;
   /** A's job still running. */
   pending: string;
+  /** A's completed order (a Basic month, through the sandbox): it has a receipt. */
+  order: string;
+  /** A's order waiting for payment, its code and the Idempotency-Key A checked out with. */
+  pendingOrder: string;
+  pendingCode: number;
+  orderKey: string;
+  /** B's own pending order's sandbox page link (path and signed query). */
+  bPage: string;
 }
 
 interface Line {
@@ -73,11 +86,33 @@ async function media(url: string, method = 'GET'): Promise<CallResult> {
   return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : null };
 }
 
+/** A page of the sandbox provider (HTML), fetched without a bearer token. */
+async function sandboxPage(url: string, method = 'GET'): Promise<CallResult> {
+  const response = await h.app.request(url, { method });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** A notification B forges: unsigned (or signed with a made-up key) claiming A's order paid. */
+async function forgedNotification(method: 'GET' | 'POST', code: number): Promise<CallResult> {
+  const claim = { event_id: 'evt-forged', order_code: code, state: 'paid', amount_vnd: PLAN_PRICE, transaction_id: 'T-FORGED' };
+  const response =
+    method === 'POST'
+      ? await h.app.request('/api/billing/webhooks/sandbox', { method, body: JSON.stringify(claim), headers: { 'Content-Type': 'application/json', 'x-sandbox-signature': 'ab'.repeat(32) } })
+      : await h.app.request(`/api/billing/webhooks/sandbox?${new URLSearchParams(Object.entries(claim).map(([key, value]) => [key, String(value)]))}`);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** The path and query of an absolute URL. */
+const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+
 /** `url` with its asset id (and variant) replaced, its signature kept. */
 const swapped = (url: string, from: string, to: string) => url.replace(`/api/media/${from}/`, `/api/media/${to}/`);
 
 /** Every id of A's resources. */
-const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.completed, fixture.pending];
+const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.completed, fixture.pending, fixture.order, fixture.pendingOrder];
+
+const PLAN_PRICE = planPrice(PLANS.basic, 'monthly')!;
 
 const A_JOB_KEY = 'a-job-key';
 const BODY = { feature: 'body-generator', inputs: {}, params: { gender: 'male', height: 175, weight: 70, age: 30, skin_tone: 'tan', body_type: 'mesomorph', aspect_ratio: '1:1' } };
@@ -139,6 +174,39 @@ const MATRIX: Line[] = [
       await b.call('DELETE', `/api/assets/${r.body.id}`);
     },
   },
+  // Billing: orders, receipts, the refresh that asks the provider, the sandbox's page, notifications.
+  { route: 'GET /api/billing/payments', name: 'B\'s payment history lists none of A\'s orders', status: 200, attempt: ({ b }) => b.call('GET', '/api/billing/payments?limit=100'), check: (r, fixture) => expect(ids(r).filter((id) => ownedByA(fixture).includes(id))).toEqual([]) },
+  { route: 'GET /api/billing/payments/:id', name: 'B reads A\'s completed order', status: 404, target: ({ order }) => order, attempt: ({ b }, id) => b.call('GET', `/api/billing/payments/${id}`) },
+  { route: 'GET /api/billing/payments/:id', name: 'B reads A\'s pending order (and its checkout link)', status: 404, target: ({ pendingOrder }) => pendingOrder, attempt: ({ b }, id) => b.call('GET', `/api/billing/payments/${id}`) },
+  { route: 'POST /api/billing/payments/:id/refresh', name: 'B has A\'s pending order asked about', status: 404, target: ({ pendingOrder }) => pendingOrder, attempt: ({ b }, id) => b.call('POST', `/api/billing/payments/${id}/refresh`) },
+  { route: 'GET /api/billing/payments/:id/receipt', name: 'B reads A\'s receipt', status: 404, target: ({ order }) => order, attempt: ({ b }, id) => b.call('GET', `/api/billing/payments/${id}/receipt`) },
+  { route: 'GET /api/billing/overview', name: 'B\'s overview is B\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/billing/overview'), check: (r) => expect(r.body).toMatchObject({ plan: 'free', subscription: null }) },
+  {
+    route: 'GET /api/billing/activity',
+    name: 'B\'s credit activity shows none of A\'s moves',
+    status: 200,
+    attempt: ({ b }) => b.call('GET', '/api/billing/activity?limit=100'),
+    check: async (r, { a }) => {
+      const ofA = ids(await a.call('GET', '/api/billing/activity?limit=100'));
+      expect(ofA.length).toBeGreaterThan(0);
+      expect(ids(r).filter((id) => ofA.includes(id))).toEqual([]);
+      expect(r.body.items.map((item: { kind: string }) => item.kind)).not.toContain('plan');
+    },
+  },
+  { route: 'PUT /api/billing/subscription', name: 'B schedules a change: B has no plan, A\'s stays as it is', status: 409, attempt: ({ b }) => b.call('PUT', '/api/billing/subscription', { body: { scheduled: { plan: 'free', period: 'monthly' } } }), check: (r) => expect(r.body.code).toBe('noSubscription') },
+  {
+    route: 'POST /api/billing/checkout',
+    name: 'B checks out with the Idempotency-Key A used: an order of B\'s own',
+    status: 201,
+    attempt: ({ b, orderKey }) => b.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: { 'Idempotency-Key': orderKey } }),
+    check: (r, fixture) => expect(ownedByA(fixture)).not.toContain(r.body.payment.id),
+  },
+  { route: 'GET /billing/sandbox/:orderId', name: 'B opens A\'s payment page with the signature of B\'s own', status: 404, target: ({ pendingOrder }) => pendingOrder, attempt: ({ bPage }, id) => sandboxPage(bPage.replace(/\/billing\/sandbox\/[^/?]+/, `/billing/sandbox/${id}`)) },
+  { route: 'GET /billing/sandbox/:orderId', name: 'B opens A\'s payment page without a signature', status: 404, target: ({ pendingOrder }) => pendingOrder, attempt: (_f, id) => sandboxPage(`/billing/sandbox/${id}`) },
+  { route: 'POST /billing/sandbox/:orderId/:action', name: 'B "pays" A\'s order with B\'s page signature', status: 404, target: ({ pendingOrder }) => pendingOrder, attempt: ({ bPage }, id) => sandboxPage(bPage.replace(/\/billing\/sandbox\/[^/?]+/, `/billing/sandbox/${id}/pay`), 'POST') },
+  { route: 'POST /billing/sandbox/:orderId/:action', name: 'B cancels A\'s order without a signature', status: 404, target: ({ pendingOrder }) => pendingOrder, attempt: (_f, id) => sandboxPage(`/billing/sandbox/${id}/cancel`, 'POST') },
+  { route: 'POST /api/billing/webhooks/:provider', name: 'B forges the sandbox\'s notification that A\'s order is paid', status: 400, attempt: ({ pendingCode }) => forgedNotification('POST', pendingCode) },
+  { route: 'GET /api/billing/webhooks/:provider', name: 'B forges a query-string notification about A\'s order', status: 400, attempt: ({ pendingCode }) => forgedNotification('GET', pendingCode) },
   // The account: a token reaches its own account only.
   { route: 'GET /api/me', name: 'B reads "me"', status: 200, attempt: ({ b }) => b.call('GET', '/api/me'), check: (r, { b }) => expect(r.body).toMatchObject({ id: b.id, email: b.email }) },
   { route: 'GET /api/me/stats', name: 'B\'s figures count none of A\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/me/stats'), check: (r) => expect(r.body).toMatchObject({ assets: 1, completed_total: 0 }) },
@@ -168,6 +236,12 @@ async function snapshotOfA(): Promise<unknown> {
     pending: await read(`/api/generations/${f.pending}`),
     history: await read('/api/generations?limit=100'),
     me: await read('/api/me'),
+    payments: await read('/api/billing/payments?limit=100'),
+    order: await read(`/api/billing/payments/${f.order}`),
+    pendingOrder: await read(`/api/billing/payments/${f.pendingOrder}`),
+    receipt: await read(`/api/billing/payments/${f.order}/receipt`),
+    billing: await read('/api/billing/overview'),
+    activity: await read('/api/billing/activity?limit=100'),
     stats: await read('/api/me/stats'),
     balance: await h.balance(a.id),
     // A's own link still opens the file.
@@ -206,8 +280,33 @@ beforeAll(async () => {
     const current = await a.generation(running.body.id);
     return current.status === 'processing' && current.progress > 0 ? true : undefined;
   }, 15_000, 'A\'s job to run');
-  f = { a, b, asset, other, bAsset, uploadKey, completed: done.body.id, pending: running.body.id };
-});
+
+  // A's Basic month, paid on the sandbox's page (its notification travels on its own), and an order A has not paid.
+  const bought = await a.call('POST', '/api/billing/checkout', { body: { item: 'basic', period: 'monthly', method: 'sandbox', accept_terms: true }, headers: { 'Idempotency-Key': randomUUID() } });
+  must(bought.status === 201, 'A checks out a plan');
+  must((await sandboxPage(`${pathOf(bought.body.redirect_url).replace('?', '/pay?')}`, 'POST')).status === 303, 'A pays on the sandbox page');
+  await waitFor(async () => ((await a.call('GET', `/api/billing/payments/${bought.body.payment.id}`)).body.status === 'completed' ? true : undefined), 15_000, 'A\'s order to complete');
+  const orderKey = randomUUID();
+  const waiting = await a.call('POST', '/api/billing/checkout', { body: { item: 'pack_150', method: 'sandbox', accept_terms: true }, headers: { 'Idempotency-Key': orderKey } });
+  must(waiting.status === 201, 'A\'s pending order');
+  const bOrder = await b.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: { 'Idempotency-Key': randomUUID() } });
+  must(bOrder.status === 201, 'B\'s own order');
+  f = {
+    a,
+    b,
+    asset,
+    other,
+    bAsset,
+    uploadKey,
+    completed: done.body.id,
+    pending: running.body.id,
+    order: bought.body.payment.id,
+    pendingOrder: waiting.body.payment.id,
+    pendingCode: waiting.body.payment.order_code,
+    orderKey,
+    bPage: pathOf(bOrder.body.redirect_url),
+  };
+}, 120_000);
 
 afterAll(async () => {
   if (f) await f.a.call('POST', `/api/generations/${f.pending}/cancel`);

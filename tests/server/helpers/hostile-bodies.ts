@@ -55,6 +55,17 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     // Someone who submits nothing: the signed-in person's jobs must keep waiting (see beforeAll).
     'POST /api/dev-tools/credits': [() => ({ email: fixtures.emails[1], amount: 1 })],
     'POST /api/dev-tools/engine-delay': [() => ({ email: fixtures.emails[1], ms: 0 })],
+    // Billing (src/contract/billing.ts): the fuzzing person buys on the sandbox; its orders stay pending.
+    'POST /api/billing/checkout': [
+      () => ({ item: 'pack_50', method: 'sandbox', accept_terms: true, language: 'vi' }),
+      () => ({ item: 'pro', period: 'annual', method: 'sandbox', accept_terms: true }),
+    ],
+    'PUT /api/billing/subscription': [() => ({ scheduled: { plan: 'basic', period: 'monthly' }, auto_renew: false }), () => ({ scheduled: null })],
+    'POST /api/billing/payments/:id/refresh': null,
+    // A notification in the sandbox's shape: no request of the fuzz carries a valid signature.
+    'POST /api/billing/webhooks/:provider': [() => ({ event_id: 'evt-fuzz', order_code: 100_001, state: 'paid', amount_vnd: 129_000, transaction_id: 'T-FUZZ' })],
+    // The sandbox page's buttons (a form post: no body read).
+    'POST /billing/sandbox/:orderId/:action': null,
     // Multipart routes: the fuzz sends them hostile multipart and JSON alike.
     'POST /api/media': null,
     [`POST ${SHARE_TARGET_PATH}`]: null,

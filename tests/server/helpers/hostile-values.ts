@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as fc from 'fast-check';
+import { PageQuerySchema, QuoteQuerySchema } from '../../../src/contract/billing.ts';
 import { CommunityQuerySchema } from '../../../src/contract/dashboard.ts';
 import { GenerationListQuerySchema } from '../../../src/contract/generations.ts';
 import { AssetListQuerySchema } from '../../../src/contract/media.ts';
@@ -144,6 +145,13 @@ const QUERY_KEYS: Record<string, readonly string[]> = {
   'GET /api/community': Object.keys(CommunityQuerySchema.entries),
   'GET /api/media/:assetId/:variant': ['exp', 'sig'],
   'HEAD /api/media/:assetId/:variant': ['exp', 'sig'],
+  'GET /api/billing/quote': Object.keys(QuoteQuerySchema.entries),
+  'GET /api/billing/payments': Object.keys(PageQuerySchema.entries),
+  'GET /api/billing/activity': Object.keys(PageQuerySchema.entries),
+  // VNPay's IPN is a GET whose query is the notification.
+  'GET /api/billing/webhooks/:provider': ['vnp_TxnRef', 'vnp_Amount', 'vnp_ResponseCode', 'vnp_TransactionStatus', 'vnp_SecureHash'],
+  'GET /billing/sandbox/:orderId': ['sig'],
+  'POST /billing/sandbox/:orderId/:action': ['sig'],
 };
 
 function cursorLike(value: unknown): string {
@@ -154,7 +162,7 @@ export function queryArbitrary(route: string): fc.Arbitrary<string> {
   const keys = [...(QUERY_KEYS[route] ?? []), 'q', 'limit', 'cursor', '__proto__', 'a[b]'];
   const value = fc.oneof(
     hostileString,
-    fc.constantFrom('1e308', '-1', '0', '101', '99999999999999999999', '1.5', 'newest', 'largest', 'image', 'upload', '2025-01-01'),
+    fc.constantFrom('1e308', '-1', '0', '101', '99999999999999999999', '1.5', 'newest', 'largest', 'image', 'upload', '2025-01-01', 'pack_50', 'premium', 'enterprise', 'annual', 'monthly'),
     // Cursors: base64url JSON of the right shape with hostile parts.
     fc.tuple(fc.constantFrom('newest', 'oldest', 'name', 'largest'), hostileValue, hostileValue).map(cursorLike),
     fc.tuple(hostileValue, hostileValue).map(cursorLike),
