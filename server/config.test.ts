@@ -57,7 +57,7 @@ describe('loadConfig', () => {
         stripe: null,
         seller: {
           name: 'Công ty TNHH Atelier Studio',
-          address: 'Tầng 8, 123 Nguyễn Huệ, Phường Sài Gòn, TP. Hồ Chí Minh, Việt Nam',
+          address: '72 Lê Thánh Tôn, Phường Sài Gòn, TP. Hồ Chí Minh, Việt Nam',
           tax_code: '0318123456',
           email: 'billing@atelier.vn',
           phone: '+84 28 3822 6868',

@@ -59,7 +59,7 @@ export const BILLING_VARIABLES = {
   STRIPE_WEBHOOK_SECRET: secret('Stripe webhook signing secret (whsec_…).'),
   STRIPE_API_URL: endpoint('https://api.stripe.com', 'Stripe API base URL.'),
   SELLER_NAME: seller('Công ty TNHH Atelier Studio', 'Seller name printed on receipts.'),
-  SELLER_ADDRESS: seller('Tầng 8, 123 Nguyễn Huệ, Phường Sài Gòn, TP. Hồ Chí Minh, Việt Nam', 'Seller address printed on receipts.'),
+  SELLER_ADDRESS: seller('72 Lê Thánh Tôn, Phường Sài Gòn, TP. Hồ Chí Minh, Việt Nam', 'Seller address printed on receipts.'),
   SELLER_TAX_CODE: seller('0318123456', 'Seller tax code (mã số thuế) printed on receipts.'),
   SELLER_EMAIL: seller('billing@atelier.vn', 'Billing contact printed on receipts.'),
   SELLER_PHONE: seller('+84 28 3822 6868', 'Billing phone printed on receipts.'),

@@ -76,7 +76,7 @@ main{max-width:440px;margin:32px auto;background:#fff;border-radius:16px;padding
 h1{font-size:20px;margin:0 0 8px}.notice{font-size:13px;color:#6b6b6b;background:#fff8e6;border-radius:8px;padding:10px 12px;line-height:1.5}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;font-size:15px}dt{color:#6b6b6b}dd{margin:0;font-weight:600}
 .qr{text-align:center;margin:16px 0}.qr svg{width:220px;height:220px}.qr p{font-size:12px;color:#6b6b6b;margin:4px 0 0}
-.actions{display:grid;gap:10px}button,a.button{font:inherit;font-size:16px;padding:14px;border-radius:999px;border:1px solid #111;background:#fff;color:#111;cursor:pointer;text-align:center;text-decoration:none;min-height:48px}
+.actions{display:grid;gap:10px}form{display:grid}button,a.button{font:inherit;font-size:16px;padding:14px;border-radius:999px;border:1px solid #111;background:#fff;color:#111;cursor:pointer;text-align:center;text-decoration:none;min-height:48px}
 button.primary{background:#111;color:#fff}button:focus-visible,a.button:focus-visible{outline:3px solid #7c5cff;outline-offset:2px}
 </style></head><body><main><h1>${escapeHtml(t.title)}</h1><p class="notice">${escapeHtml(t.notice)}</p>${body}</main></body></html>`;
 }
