@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { AppLink } from '../../../ui/link.tsx';
 import { MailIcon } from '../../../ui/icons/site/MailIcon.tsx';
 import { MapPinIcon } from '../../../ui/icons/site/MapPinIcon.tsx';
-import { MasterCardMark, PayPalMark, VisaMark } from '../../../ui/icons/site/marks.tsx';
+import { MasterCardMark, VietQrMark, VisaMark } from '../../../ui/icons/site/marks.tsx';
 import { PhoneIcon } from '../../../ui/icons/site/PhoneIcon.tsx';
 import { COMPANY, SOCIAL_LINKS, SOCIAL_SPRITE } from '../company.ts';
 import { SpriteIcon } from '../../../ui/icons/SpriteIcon.tsx';
@@ -128,13 +128,13 @@ export function Footer() {
             </span>
             <ul className={s.paymentList} aria-labelledby={paymentsLabelId}>
               <li>
+                <VietQrMark label="VietQR" className={s.paymentMark} />
+              </li>
+              <li>
                 <VisaMark label="Visa" className={s.paymentMark} />
               </li>
               <li>
                 <MasterCardMark label="MasterCard" className={s.paymentMark} />
-              </li>
-              <li>
-                <PayPalMark label="PayPal" className={s.paymentMark} />
               </li>
             </ul>
           </div>

@@ -45,12 +45,13 @@ export function MasterCardMark(props: MarkProps) {
   );
 }
 
-export function PayPalMark(props: MarkProps) {
+/** VietQR, the bank-transfer QR standard (payOS). */
+export function VietQrMark(props: MarkProps) {
   return (
     <Mark {...props}>
-      <text x="28" y="22.5" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="12.5" fontStyle="italic" fontWeight="800">
-        <tspan fill="#003087">Pay</tspan>
-        <tspan fill="#009cde">Pal</tspan>
+      <text x="28" y="22.5" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="12" fontWeight="800">
+        <tspan fill="#da251d">Viet</tspan>
+        <tspan fill="#005baa">QR</tspan>
       </text>
     </Mark>
   );
