@@ -65,6 +65,13 @@ async function changedShare(a: Buffer, b: Buffer, box: { left: number; top: numb
 }
 
 const STRONG = 48;
+/** The frame at 1 s of a video file, as PNG. */
+async function frame(file: string): Promise<Buffer> {
+  const target = `${file}.png`;
+  await runProcess(FFMPEG_PATH, ['-v', 'error', '-y', '-ss', '1', '-i', file, '-frames:v', '1', target]);
+  return readFile(target);
+}
+
 const BOTTOM_RIGHT = { left: 0.7, top: 0.8, width: 0.3, height: 0.2 };
 const TOP_LEFT = { left: 0, top: 0, width: 0.5, height: 0.5 };
 
@@ -208,11 +215,6 @@ describe(`the watermark (${DRIVER})`, () => {
     expect(Math.abs(Number(markedProbe.format.duration) - Number(cleanProbe.format.duration))).toBeLessThan(0.2);
 
     // One frame of each: the marked one differs in its bottom-right corner.
-    const frame = async (file: string) => {
-      const target = `${file}.png`;
-      await runProcess(FFMPEG_PATH, ['-v', 'error', '-y', '-ss', '1', '-i', file, '-frames:v', '1', target]);
-      return readFile(target);
-    };
     const [markedFrame, cleanFrame] = [await frame(markedFile), await frame(cleanFile)];
     expect(await changedShare(markedFrame, cleanFrame, BOTTOM_RIGHT)).toBeGreaterThan(0.02);
     expect(await changedShare(markedFrame, cleanFrame, TOP_LEFT)).toBeLessThan(0.01);

@@ -157,9 +157,10 @@ describe('image-to-video form', () => {
   });
 });
 
+const signIn = (plan: string) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', plan });
+
 describe('paid-plan hint', () => {
   afterEach(() => getDefaultStore().set(sessionUserAtom, null));
-  const signIn = (plan: string) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', plan });
 
   test('a free account sees 1080p marked, and once chosen a note with the way to the plans', () => {
     signIn('free');

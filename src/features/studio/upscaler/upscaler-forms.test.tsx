@@ -184,8 +184,9 @@ test('the mode switch offers image and video', () => {
   expect(changes).toEqual(['video']);
 });
 
+const signIn = (plan: string) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', plan });
+
 describe('paid-plan hints', () => {
-  const signIn = (plan: string | undefined) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', ...(plan ? { plan } : {}) });
   afterEach(() => getDefaultStore().set(sessionUserAtom, null));
 
   test('only plans without HD are hinted, and never while the plan is unknown', () => {
