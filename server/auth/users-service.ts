@@ -1,9 +1,12 @@
 /** Account rules: how an account is described to the API, its role, and editing or deleting it. */
 import type { User } from '../../src/contract/auth.ts';
+import { PLAN_IDS, type PlanId } from '../../src/contract/plans.ts';
 import type { Language } from '../db/schema.ts';
 import { authError } from './errors.ts';
 import { ApiError } from '../http/errors.ts';
 import type { UsersRepository, UserWithCredits } from './users-repository.ts';
+
+const KNOWN_PLANS: ReadonlySet<string> = new Set(PLAN_IDS);
 
 /** Credits every new account receives (docs/product-rules.md#credits-free-plan). */
 export const SIGNUP_CREDITS = 5;
@@ -69,7 +72,9 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
     profile_picture: user.profile_picture,
     language: user.language,
     role: roleOf(user),
-    plan: user.plan,
+    // A plan the catalogue no longer knows is described as what the gates treat it as: free
+    // (server/billing/gates.ts; not imported, as billing builds on the auth area).
+    plan: KNOWN_PLANS.has(user.plan) ? (user.plan as PlanId) : 'free',
     credits: user.credits,
     is_verified: user.is_verified,
     created_at: user.created_at.toISOString(),

@@ -138,6 +138,10 @@ export interface AssetsTable {
   /** Written as JSON text. */
   metadata: ColumnType<{ [key: string]: Json }, string | undefined, string>;
   created_at: ColumnType<Date, Date, never>;
+  /** The copy carrying the watermark of a result made on a watermarking plan (0010); null otherwise. */
+  watermarked_key: ColumnType<string | null, string | null | undefined, never>;
+  /** The owner's plan on rows with a watermarked copy, kept equal to users.plan by triggers (0010); never written by the server. */
+  owner_plan: ColumnType<string | null, never, never>;
 }
 
 export type GenerationStatusColumn = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';

@@ -7,7 +7,10 @@
  * - retryLimit 2, with exponential backoff from retryDelay: transient failures (EngineError
  *   `transient`, network errors) and runs lost with their worker are tried again;
  * - expireInSeconds = the feature's time limit + EXPIRY_GRACE_SECONDS: the worker ends a run at
- *   its time limit itself (an AbortController), pg-boss's expiry is only the safety net behind it.
+ *   its time limit itself (an AbortController), pg-boss's expiry is only the safety net behind it;
+ * - priority = the owner's plan's queue priority (0 to 3): pg-boss 12 always fetches by
+ *   `priority desc, created_on`, so a higher plan's job starts before older jobs of lower plans
+ *   (docs/product-rules.md#billing). A retry keeps its job's priority.
  */
 import { fromKysely, type JobWithMetadata } from 'pg-boss';
 import { sql, type Transaction } from 'kysely';
@@ -39,8 +42,12 @@ export interface QueueJob {
 }
 
 export interface GenerationJobs {
-  /** Enqueues the job of generation `id`; inside `trx` when given (committed with it). */
-  send(id: string, timeoutSeconds: number, trx?: Transaction<Tables>): Promise<void>;
+  /**
+   * Enqueues the job of generation `id`; inside `trx` when given (committed with it). `priority`
+   * is the owner's plan's (queuePriority, server/billing/gates.ts; 0 when not given): pg-boss
+   * fetches the highest priority first, then the oldest.
+   */
+  send(id: string, timeoutSeconds: number, trx?: Transaction<Tables>, priority?: number): Promise<void>;
   /** Wakes this process's workers so a job just sent starts without waiting for a poll. */
   wake(): void;
   /** Cancels a job that has not started (best effort: a started one is stopped through its row). */
@@ -67,9 +74,10 @@ export function createGenerationJobs(queue: Queue, database: Database, options: 
   let table: string | undefined;
 
   return {
-    async send(id, timeoutSeconds, trx) {
+    async send(id, timeoutSeconds, trx, priority = 0) {
       const sendOptions = {
         id,
+        priority,
         retryLimit: RETRY_LIMIT,
         retryDelay,
         retryBackoff: true,

@@ -45,6 +45,7 @@ import {
 import { RecordIdSchema } from '../../src/contract/input.ts';
 import type { Asset, MediaType } from '../../src/contract/media.ts';
 import { authError } from '../auth/errors.ts';
+import { assertGenerationAllowed, queuePriority } from '../billing/gates.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Json } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -57,6 +58,11 @@ import type { GenerationRow, GenerationsRepository } from './repository.ts';
 
 export interface Caller {
   id: string;
+  /**
+   * The account's `users.plan`, as the request's guard read it with the account: the HD gate and
+   * the queue priority of what it submits (server/billing/gates.ts).
+   */
+  plan: string;
 }
 
 export interface Submitted {
@@ -222,6 +228,8 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
   async function create(caller: Caller, request: GenerationRequest, key: string | null, hash: string, regeneratedFrom: string | null): Promise<Submitted> {
     const missing = checkPrerequisites(request);
     if (missing) throw generationError(422, missing);
+    // Before anything is read, charged or written: a refused request leaves no trace.
+    assertGenerationAllowed(caller.plan, request);
 
     const refs = assetRefs(request);
     const ids = [...new Set(refs.map((ref) => ref.id))];
@@ -252,7 +260,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
         regeneratedFrom,
         createdAt: now(),
       },
-      (trx) => deps.jobs.send(id, deps.timeoutSeconds(request.feature), trx),
+      (trx) => deps.jobs.send(id, deps.timeoutSeconds(request.feature), trx, queuePriority(caller.plan)),
     );
     switch (outcome.kind) {
       case 'created':

@@ -68,6 +68,13 @@ async function readHeader(source: string, expected: SharpFormat, maxPixels: numb
   return quarterTurn ? { width: height, height: width } : { width, height };
 }
 
+/** `pipeline` encoded as the image type `mime` (JPEG, PNG or WebP), at the stored uploads' quality. */
+export function encodeAs(pipeline: Sharp, mime: string): Sharp {
+  const format = FORMAT_BY_MIME[mime];
+  if (!format) throw new Error(`not an image type: ${mime}`);
+  return encode(pipeline, format);
+}
+
 function encode(pipeline: Sharp, format: SharpFormat): Sharp {
   if (format === 'jpeg') return pipeline.jpeg({ quality: JPEG_QUALITY });
   // PNG stays lossless (alpha matters for garments and masks).

@@ -15,6 +15,7 @@ import { createAuthRepository } from '../auth/repository.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
 import { tooManyUploads, UPLOAD_LIMITS, type UploadLimits } from './quota.ts';
 import { createMediaRepository } from './repository.ts';
+import { servedVariant } from './api-asset.ts';
 import { assetRoutes, capabilityRoutes, uploadRoutes, type SharedResultCheck } from './routes.ts';
 import { createMediaService, type MediaArea } from './service.ts';
 import { createMediaUrlSigner } from './signing.ts';
@@ -106,7 +107,8 @@ export function createMedia(deps: MediaDeps): Media {
     sharedUrls(asset, generationId) {
       const at = now();
       return {
-        url: signer.signShared(asset.id, 'original', generationId, at).path,
+        // A free owner's result is shared watermarked, like the owner sees it.
+        url: signer.signShared(asset.id, servedVariant(asset), generationId, at).path,
         thumbnail_url: signer.signShared(asset.id, 'thumbnail', generationId, at).path,
         poster_url: asset.poster_key ? signer.signShared(asset.id, 'poster', generationId, at).path : null,
       };

@@ -14,6 +14,7 @@ import type { NewAsset } from './repository.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
 import type { IngestOptions, PreparedResult } from './types.ts';
 import { extractFrame, probeVideo, type VideoInfo } from './video.ts';
+import { watermarkImage, watermarkVideo } from './watermark.ts';
 
 /** An asset's row and the files to put for it. */
 export interface PlannedAsset {
@@ -59,6 +60,8 @@ export interface Prepared {
   original: { path: string; move: boolean };
   thumbnail: string;
   poster: string | null;
+  /** The copy carrying the watermark (a result of a watermarking plan), stored beside the original. */
+  watermarked?: string | null;
   width: number;
   height: number;
   bytes: number;
@@ -97,14 +100,22 @@ export async function planAsset(
   },
 ): Promise<PlannedAsset> {
   const base = `${userId}/${id}`;
-  const keys = { original: `${base}/original.${type.extension}`, thumbnail: `${base}/thumbnail.webp`, poster: prepared.poster ? `${base}/poster.webp` : null };
+  const keys = {
+    original: `${base}/original.${type.extension}`,
+    thumbnail: `${base}/thumbnail.webp`,
+    poster: prepared.poster ? `${base}/poster.webp` : null,
+    watermarked: prepared.watermarked ? `${base}/watermarked.${type.extension}` : null,
+  };
   const files: PreparedResult['files'] = [
     { key: keys.original, ...prepared.original, move: prepared.original.move, mime: type.mime },
     { key: keys.thumbnail, path: prepared.thumbnail, move: true, mime: THUMBNAIL_MIME },
   ];
   if (prepared.poster && keys.poster) files.push({ key: keys.poster, path: prepared.poster, move: true, mime: THUMBNAIL_MIME });
+  if (prepared.watermarked && keys.watermarked) files.push({ key: keys.watermarked, path: prepared.watermarked, move: true, mime: type.mime });
   // Every byte the asset will keep in storage: what the quota counts.
-  const storedBytes = prepared.bytes + (await stat(prepared.thumbnail)).size + (prepared.poster ? (await stat(prepared.poster)).size : 0);
+  const derived = [prepared.thumbnail, prepared.poster, prepared.watermarked].filter((file): file is string => Boolean(file));
+  let storedBytes = prepared.bytes;
+  for (const file of derived) storedBytes += (await stat(file)).size;
   const video = prepared.video;
   return {
     files,
@@ -126,6 +137,7 @@ export async function planAsset(
       storage_key: keys.original,
       thumbnail_key: keys.thumbnail,
       poster_key: keys.poster,
+      watermarked_key: keys.watermarked,
       source: row.source,
       generation_id: row.generationId,
       feature: row.feature,
@@ -137,8 +149,13 @@ export async function planAsset(
   };
 }
 
-/** Probes an engine output and writes its derived files into `work`: the row and files of its asset `id`, created `now`. */
-export async function prepareOutput(now: Date, userId: string, id: string, output: EngineOutput, options: IngestOptions, work: string): Promise<PlannedAsset> {
+/**
+ * Probes an engine output and writes its derived files into `work`: the row and files of its
+ * asset `id`, created `now`. With `watermark` (the owner's plan watermarks, docs/product-rules.md#watermark),
+ * also a copy carrying the watermark; the thumbnail and poster stay clean (previews too small to
+ * be a usable result).
+ */
+export async function prepareOutput(now: Date, userId: string, id: string, output: EngineOutput, options: IngestOptions, work: string, watermark: boolean): Promise<PlannedAsset> {
   const type = sniffType(await readHead(output.path));
   if (!type || type.mime !== output.mime || type.mediaType !== output.mediaType) {
     throw new Error(`engine output ${output.name} is ${type?.mime ?? 'of no accepted type'}, not the ${output.mime} it claims`);
@@ -152,6 +169,12 @@ export async function prepareOutput(now: Date, userId: string, id: string, outpu
   } else {
     const derived = await prepareVideo(output.path, type, work);
     prepared = { ...derived, original: { path: output.path, move: false }, bytes: (await stat(output.path)).size };
+  }
+  if (watermark) {
+    const marked = path.join(work, `watermarked.${type.extension}`);
+    if (prepared.video) await watermarkVideo(output.path, type, { width: prepared.width, height: prepared.height, codec: prepared.video.codec }, marked, work);
+    else await watermarkImage(output.path, type, marked);
+    prepared.watermarked = marked;
   }
   const warnings: AssetWarning[] = [...(output.warnings ?? [])];
   if (prepared.width * prepared.height > FOUR_K_PIXELS) warnings.push('over4k');

@@ -9,6 +9,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { AssetKind, AssetRole, AssetSort, AssetTool } from '../../src/contract/media.ts';
 import type { Database } from '../db/connection.ts';
 import type { AssetsTable, Tables } from '../db/schema.ts';
+import { stagedKeys } from './staged.ts';
 import type { AssetRow } from './types.ts';
 
 export type NewAsset = Insertable<AssetsTable>;
@@ -75,6 +76,8 @@ export interface MediaRepository {
    */
   reserveStorage(userId: string, bytes: number, limitFor: (plan: string) => number, at: Date, expiresAt: Date): Promise<Reservation>;
   releaseReservation(id: string): Promise<void>;
+  /** The account's plan (users.plan; 'free' for an account that is gone). */
+  planOf(userId: string): Promise<string>;
   /** Any owner's asset (capability URLs carry their own authorisation). */
   findById(id: string): Promise<AssetRow | undefined>;
   findOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
@@ -83,7 +86,7 @@ export interface MediaRepository {
   list(userId: string, filters: AssetFilters, sort: AssetSort, cursor: AssetCursor | null, limit: number): Promise<AssetRow[]>;
   /** Deletes the owner's assets among `ids`, answering the deleted rows. */
   deleteOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
-  /** Every stored file key of the person's assets (originals, thumbnails, posters), and of their jobs' staged results. */
+  /** Every stored file key of the person's assets (originals, watermarked copies, thumbnails, posters), and of their jobs' staged results. */
   storageKeysOf(userId: string): Promise<string[]>;
 }
 
@@ -141,6 +144,10 @@ export function createMediaRepository(database: Database): MediaRepository {
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },
+    async planOf(userId) {
+      const row = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
+      return row?.plan ?? 'free';
+    },
     async findById(id) {
       return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -184,14 +191,15 @@ export function createMediaRepository(database: Database): MediaRepository {
       return db.deleteFrom('assets').where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).returningAll().execute();
     },
     async storageKeysOf(userId) {
-      const rows = await db.selectFrom('assets').select(['storage_key', 'thumbnail_key', 'poster_key']).where('user_id', '=', userId).execute();
+      const rows = await db.selectFrom('assets').select(['storage_key', 'thumbnail_key', 'poster_key', 'watermarked_key']).where('user_id', '=', userId).execute();
       // Results of running jobs already stored but not yet assets (generations.staged_results).
-      const staged = await sql<{ storage_key: string; thumbnail_key: string; poster_key: string | null }>`
-        select element->>'storage_key' as storage_key, element->>'thumbnail_key' as thumbnail_key, element->>'poster_key' as poster_key
+      const staged = await sql<{ storage_key: string; thumbnail_key: string; poster_key: string | null; watermarked_key: string | null }>`
+        select element->>'storage_key' as storage_key, element->>'thumbnail_key' as thumbnail_key, element->>'poster_key' as poster_key,
+          element->>'watermarked_key' as watermarked_key
         from generations g, jsonb_array_elements(g.staged_results) as element
         where g.user_id = ${userId} and g.staged_results is not null
       `.execute(db);
-      return [...rows, ...staged.rows].flatMap((row) => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])]);
+      return [...rows, ...staged.rows].flatMap(stagedKeys);
     },
   };
 }

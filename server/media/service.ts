@@ -20,7 +20,8 @@ import {
 import type { InputFile } from '../engines/types.ts';
 import { hasCode } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
-import { apiAsset, roundFps } from './api-asset.ts';
+import { apiAsset, describeVariant, roundFps } from './api-asset.ts';
+import { planWatermarks } from '../billing/gates.ts';
 import { decodeCursor, DAY_MS, encodeCursor, startOfDay } from './cursors.ts';
 import { mediaError } from './errors.ts';
 import { normaliseUpload, writeWebpPreview } from './images.ts';
@@ -31,7 +32,7 @@ import type { MediaUrlSigner } from './signing.ts';
 import type { SniffedType } from './sniff.ts';
 import { StagedResultsSchema, stagedKeys } from './staged.ts';
 import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
-import { planAsset, prepareOutput, prepareVideo, sanitiseName, THUMBNAIL_MIME, withWorkDir, type Prepared } from './prepare.ts';
+import { planAsset, prepareOutput, prepareVideo, sanitiseName, withWorkDir, type Prepared } from './prepare.ts';
 import type { AssetRow, MediaService, PreparedResult, StagedResult } from './types.ts';
 import type { ReceivedUpload } from './upload.ts';
 
@@ -182,7 +183,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
 
   const deleteAssets = async (userId: string, ids: readonly string[]): Promise<void> => {
     const rows = await repository.deleteOwned(userId, ids);
-    const keys = rows.flatMap((row) => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])]);
+    const keys = rows.flatMap(stagedKeys);
     // The rows are the truth: a file left behind by a storage hiccup is only wasted space.
     await storage.delete(keys).catch((error: unknown) => logger.warn({ err: error, keys }, 'could not remove the files of deleted assets'));
   };
@@ -254,7 +255,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     async ingest(userId, output, options) {
       const id = randomUUID();
       return withWorkDir(deps.tempDir, id, async (work) => {
-        const planned = await prepareOutput(new Date(deps.now()), userId, id, output, options, work);
+        const planned = await prepareOutput(new Date(deps.now()), userId, id, output, options, work, planWatermarks(await repository.planOf(userId)));
         await putFiles(planned.files);
         try {
           return await repository.insert(planned.row);
@@ -270,7 +271,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       const id = randomUUID();
       const work = path.join(workDir, id);
       await mkdir(work, { recursive: true });
-      const { row, files } = await prepareOutput(new Date(deps.now()), userId, id, output, options, work);
+      // The owner's plan now decides whether the result gets a watermarked copy (docs/product-rules.md#watermark).
+      const { row, files } = await prepareOutput(new Date(deps.now()), userId, id, output, options, work, planWatermarks(await repository.planOf(userId)));
       const { created_at: createdAt, feature, upload_key: _uploadKey, ...rest } = row;
       return { staged: { ...rest, feature: feature ?? null, created_at: createdAt.toISOString() }, files };
     },
@@ -379,16 +381,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
 
     async describeVariant(assetId, variant) {
       const row = await repository.findById(assetId);
-      if (!row) return null;
-      const key = variant === 'original' ? row.storage_key : variant === 'thumbnail' ? row.thumbnail_key : row.poster_key;
-      if (!key) return null;
-      const stem = row.name.replace(/\.[^.]*$/, '');
-      return {
-        key,
-        contentType: variant === 'original' ? row.mime : THUMBNAIL_MIME,
-        filename: variant === 'original' ? row.name : `${stem}-${variant}.webp`,
-        etag: `"${row.id}.${variant}"`,
-      };
+      return row ? describeVariant(row, variant) : null;
     },
 
     openVariant: (key, range) => storage.open(key, range),

@@ -20,9 +20,14 @@ export const StagedResultsSchema = v.array(
     storage_key: v.string(),
     thumbnail_key: v.string(),
     poster_key: v.nullable(v.string()),
+    /** Absent on rows staged before 0010. */
+    watermarked_key: v.optional(v.nullable(v.string())),
     created_at: TimeSchema,
   }),
 );
 
-/** The storage keys of a staged result's files. */
-export const stagedKeys = (row: StagedResult): string[] => [row.storage_key, row.thumbnail_key, ...(row.poster_key ? [row.poster_key] : [])];
+type StoredKeys = Pick<StagedResult, 'storage_key' | 'thumbnail_key' | 'poster_key' | 'watermarked_key'>;
+
+/** The storage keys of an asset's (or a staged result's) files. */
+export const stagedKeys = (row: StoredKeys): string[] =>
+  [row.storage_key, row.thumbnail_key, row.poster_key, row.watermarked_key].filter((key): key is string => typeof key === 'string');

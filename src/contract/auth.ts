@@ -1,7 +1,7 @@
 /**
  * Accounts and sign-in (docs/product-rules.md#auth-api, #form-rules): every auth request and response, and the validation
  * rules with their messages. Shared by the server (input validation) and the PWA (forms and
- * response parsing). Imports only valibot.
+ * response parsing). Imports only valibot and the other contract modules.
  *
  * Messages are the English texts of docs/product-rules.md#messages-auth. The PWA shows them translated: it maps each one, by
  * its key in AUTH_MESSAGES, to a Lingui message (src/features/auth/messages.ts); the server
@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { integer, safeString, text } from './input.ts';
+import { PLAN_IDS } from './plans.ts';
 
 /** The texts of docs/product-rules.md#form-rules and #messages-auth, by a stable key (also the `code` of the server's error bodies). */
 export const AUTH_MESSAGES = {
@@ -177,7 +178,8 @@ export const UserSchema = v.object({
   profile_picture: v.nullable(v.string()),
   language: v.picklist(LANGUAGES),
   role: v.picklist(ROLES),
-  plan: v.string(),
+  /** The account's plan (src/contract/plans.ts): what the studios unlock and show. */
+  plan: v.picklist(PLAN_IDS),
   credits: v.number(),
   is_verified: v.boolean(),
   created_at: v.string(),

@@ -56,6 +56,8 @@ export const GENERATION_MESSAGES = {
   notShareable: 'Only a completed generation can be shared.',
   /** 400: Idempotency-Key reused with another request body. */
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+  /** 403: an HD option (1080p video, ×3/×4 upscale) on a plan without `hd` (server/billing/gates.ts). */
+  planRequired: '1080p video and ×3, ×4 upscales are for paid plans. Upgrade to use them.',
 } as const;
 export type GenerationMessageKey = keyof typeof GENERATION_MESSAGES;
 

@@ -39,8 +39,12 @@ export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const ASSET_SOURCES = ['upload', 'generation'] as const;
 
-/** Variants of an asset a media URL can name. */
-export const MEDIA_VARIANTS = ['original', 'thumbnail', 'poster'] as const;
+/**
+ * Variants of an asset a media URL can name. `watermarked`: the copy of a result carrying the
+ * Atelier watermark, which its `url` names instead of `original` while the owner's plan
+ * watermarks (docs/product-rules.md#watermark).
+ */
+export const MEDIA_VARIANTS = ['original', 'watermarked', 'thumbnail', 'poster'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
 const MB = 1024 * 1024;

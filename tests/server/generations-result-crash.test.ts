@@ -128,7 +128,8 @@ describe(`a crash between storing a result and completing its job (${DRIVER})`, 
     // One asset: the one the job shows, made by the first run's engine (the retry reused it).
     expect((await resultAssets(id)).map((asset) => asset.id)).toEqual(done.results.map((asset) => asset.id));
     expect(engine.runs.filter((run) => run.id === id).map((run) => run.attempt)).toEqual([1]);
-    expect(await storedFiles(owner.id)).toHaveLength(2);
+    // The original, its watermarked copy (a free account's result) and the thumbnail.
+    expect(await storedFiles(owner.id)).toHaveLength(3);
     expect((await owner.call('GET', '/api/assets')).body.items.map((asset: { id: string }) => asset.id)).toEqual(done.results.map((asset) => asset.id));
     const row = await h.database.kysely.selectFrom('generations').select('staged_results').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.staged_results).toBeNull();
@@ -168,7 +169,8 @@ describe(`a crash between storing a result and completing its job (${DRIVER})`, 
   it('an account deleted meanwhile takes the stored files of its crashed run with it', async () => {
     const owner = await h.person(5);
     await crashAfterStoring(owner);
-    expect(await storedFiles(owner.id)).toHaveLength(2);
+    // The original, its watermarked copy (a free account's result) and the thumbnail.
+    expect(await storedFiles(owner.id)).toHaveLength(3);
     // What account deletion runs once the rows are gone (see server/app.ts: beforeAccountDelete).
     const erase = await h.media.area.prepareErasure(owner.id);
     await erase();

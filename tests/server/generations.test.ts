@@ -133,6 +133,8 @@ describe(`submit and run (${DRIVER})`, () => {
 describe(`credits (${DRIVER})`, () => {
   it('answers 402 with balance, cost and shortage, and writes nothing', async () => {
     const person = await h.person(1);
+    // 1080p needs a paid plan (tests/server/plan-gates.test.ts): the credit check comes after.
+    await h.database.kysely.updateTable('users').set({ plan: 'pro' }).where('id', '=', person.id).execute();
     const result = await person.submit({ feature: 'image-to-video', inputs: { image: (await person.upload(await makeImage(64, 64, 'png'), 'a.png')).id }, params: { model: 'seedance-v1', duration: 10, resolution: '1080p' } });
     expect(result.status).toBe(402);
     const body = v.parse(InsufficientCreditsBodySchema, result.body);

@@ -47,6 +47,7 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   notFound: msg`Không tìm thấy lần tạo.`,
   notShareable: msg`Chỉ có thể chia sẻ lần tạo đã hoàn tất.`,
   idempotencyMismatch: msg`Idempotency-Key này đã được dùng cho một yêu cầu khác.`,
+  planRequired: msg`Video 1080p và phóng to ×3, ×4 dành cho gói trả phí. Nâng cấp để dùng.`,
 } as const satisfies Record<GenerationMessageKey, MessageDescriptor>;
 
 /** Staged text of the processing screen (docs/product-rules.md#generation-stages), by the job's `stage`. */

@@ -14,6 +14,8 @@ import {
   type VideoModel,
 } from '../../../contract/generations.ts';
 import { ImageToVideoParams } from './ImageToVideoParams.tsx';
+import { getDefaultStore } from 'jotai';
+import { sessionUserAtom } from '../../../lib/session.ts';
 import { DEFAULT_VIDEO_PARAMS, paramsForModel, type VideoParams } from './video-params.ts';
 
 beforeAll(() => {
@@ -152,5 +154,27 @@ describe('image-to-video form', () => {
     expect(prompt.maxLength).toBe(2000);
     fireEvent.change(prompt, { target: { value: 'xoay nhẹ' } });
     expect(screen.getByText('8/2000')).toBeTruthy();
+  });
+});
+
+const signIn = (plan: string) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', plan });
+
+describe('paid-plan hint', () => {
+  afterEach(() => getDefaultStore().set(sessionUserAtom, null));
+
+  test('a free account sees 1080p marked, and once chosen a note with the way to the plans', () => {
+    signIn('free');
+    renderForm(DEFAULT_VIDEO_PARAMS);
+    expect(within(screen.getByTestId('video-resolution')).getByText('Gói trả phí')).toBeTruthy();
+    expect(screen.queryByTestId('video-paid-note')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('video-resolution')).getByDisplayValue('1080p'));
+    expect(within(screen.getByTestId('video-paid-note')).getByRole('link', { name: 'Xem các gói' }).getAttribute('href')).toBe('/studio-pricing');
+  });
+
+  test('a paid account sees no hint', () => {
+    signIn('starter');
+    renderForm({ ...DEFAULT_VIDEO_PARAMS, resolution: '1080p' });
+    expect(screen.queryByText('Gói trả phí')).toBeNull();
+    expect(screen.queryByTestId('video-paid-note')).toBeNull();
   });
 });

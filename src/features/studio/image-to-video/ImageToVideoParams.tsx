@@ -4,6 +4,8 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel, type VideoResolution } from '../../../contract/generations.ts';
 import { ChoiceGroup, CostLine, PromptField, SwitchField, UnitSlider } from './param-controls.tsx';
+import { useHdLocked } from './hd-gate.ts';
+import { PaidPlanBadge, PaidPlanNote } from './PaidPlan.tsx';
 import {
   durationsWith,
   FLAG_DEFAULTS,
@@ -57,6 +59,7 @@ export function ImageToVideoParams({ value, onChange }: ImageToVideoParamsProps)
   const credits = videoParamsCost(value);
   const modelLabel = VIDEO_MODEL_CATALOG[value.model].label;
   const { duration, resolution } = value;
+  const hdLocked = useHdLocked();
 
   useEffect(() => {
     const canonical = paramsForModel(value.model, value);
@@ -107,13 +110,21 @@ export function ImageToVideoParams({ value, onChange }: ImageToVideoParamsProps)
           const reason = resolutionReasons.find((r) => r.resolution === option);
           return {
             value: option,
-            label: option,
+            label: hdLocked && option === '1080p' ? (
+              <>
+                {option}
+                <PaidPlanBadge />
+              </>
+            ) : (
+              option
+            ),
             description: i18n._(RESOLUTION_NAMES[option]),
             disabled: reason !== undefined,
             disabledReason: reason?.text,
           };
         })}
       />
+      {hdLocked && resolution === '1080p' && <PaidPlanNote />}
 
       {(fields.camera_fixed || fields.cfg_scale || fields.prompt_optimizer || fields.generate_audio) && (
         <div className={s.group} data-testid="video-flags">

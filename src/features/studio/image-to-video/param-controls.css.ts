@@ -103,3 +103,6 @@ export const warning = style({
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
 });
+
+/** The "paid plan" badge after an option's label. */
+export const paidBadge = style({ marginInlineStart: vars.space['2'], verticalAlign: 'middle' });

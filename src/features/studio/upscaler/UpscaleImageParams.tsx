@@ -14,6 +14,8 @@ import { formatDimensions } from '../../../lib/format.ts';
 import { Over4kWarning } from '../../assets/over4k/Over4kWarning.tsx';
 import { ChoiceGroup, CostLine, SwitchField, UnitSlider } from '../image-to-video/param-controls.tsx';
 import { imageUpscaleCost, plannedSize, type ImageUpscaleParams, type Size } from './upscale-params.ts';
+import { useHdLocked } from '../image-to-video/hd-gate.ts';
+import { PaidPlanBadge, PaidPlanNote } from './PaidPlan.tsx';
 import * as s from '../image-to-video/param-controls.css.ts';
 
 /** What each Topaz model is for (docs/product-rules.md#upscaler). */
@@ -58,6 +60,7 @@ export function UpscaleImageParams({ value, onChange, input }: UpscaleImageParam
   const planned = input ? plannedSize(input, value.factor) : undefined;
   const plannedText = planned ? formatDimensions(planned.width, planned.height) : '';
   const factor = value.factor;
+  const hdLocked = useHdLocked();
 
   return (
     <div className={s.form} data-testid="upscale-image-params">
@@ -82,9 +85,17 @@ export function UpscaleImageParams({ value, onChange, input }: UpscaleImageParam
           onChange={(next) => set({ factor: next })}
           options={UPSCALE_FACTORS.map((option) => {
             const credits = upscaleImageCredits(option);
-            return { value: option, label: `${option}×`, description: <Plural value={credits} other="# tín dụng" /> };
+            const label = hdLocked && option > 2 ? (
+              <>
+                {option}×<PaidPlanBadge />
+              </>
+            ) : (
+              `${option}×`
+            );
+            return { value: option, label, description: <Plural value={credits} other="# tín dụng" /> };
           })}
         />
+        {hdLocked && factor > 2 && <PaidPlanNote testId="upscale-image-paid-note" />}
         {planned && (
           <p className={s.note} data-testid="upscale-planned-size">
             <Trans>

@@ -17,6 +17,22 @@ import {
   type VideoUpscaleParams,
 } from './upscale-params.ts';
 import * as s from '../image-to-video/param-controls.css.ts';
+import { useHdLocked } from '../image-to-video/hd-gate.ts';
+import { PaidPlanBadge, PaidPlanNote } from './PaidPlan.tsx';
+
+/** Target heights above 1080p: a paid plan's, like ×3 and ×4 (server/billing/gates.ts). */
+const HD_TARGETS: ReadonlySet<string> = new Set(['1440p', '2160p']);
+
+/** An option's label, with the paid-plan badge when the account's plan does not include it. */
+const withBadge = (label: string, paid: boolean) =>
+  paid ? (
+    <>
+      {label}
+      <PaidPlanBadge />
+    </>
+  ) : (
+    label
+  );
 
 export type UpscaleVideoInput = Pick<Asset, 'duration_seconds' | 'warnings' | 'fps'>;
 
@@ -44,6 +60,8 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
   const credits = videoUpscaleCost(value, video);
   const factor = value.factor;
   const target = value.target_resolution ?? '';
+  const hdLocked = useHdLocked();
+  const paidChosen = hdLocked && (sizing === 'factor' ? factor > 2 : HD_TARGETS.has(target));
   const recommended = RECOMMENDED_VIDEO_SECONDS;
   const sourceFps = video?.fps ? Math.round(video.fps) : null;
 
@@ -94,7 +112,7 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           testId="upscale-video-factor"
           value={value.factor}
           onChange={(next) => onChange({ ...value, factor: next })}
-          options={UPSCALE_FACTORS.map((option) => ({ value: option, label: `${option}×` }))}
+          options={UPSCALE_FACTORS.map((option) => ({ value: option, label: withBadge(`${option}×`, hdLocked && option > 2) }))}
         />
       ) : (
         <ChoiceGroup
@@ -102,9 +120,10 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           testId="upscale-video-resolution"
           value={value.target_resolution}
           onChange={(next) => onChange({ ...value, target_resolution: next })}
-          options={VIDEO_TARGET_RESOLUTIONS.map((option) => ({ value: option, label: option }))}
+          options={VIDEO_TARGET_RESOLUTIONS.map((option) => ({ value: option, label: withBadge(option, hdLocked && HD_TARGETS.has(option)) }))}
         />
       )}
+      {paidChosen && <PaidPlanNote testId="upscale-video-paid-note" />}
 
       <ChoiceGroup
         legend={<Trans>Tốc độ khung hình đích</Trans>}

@@ -9,6 +9,9 @@ import { checkPrerequisites, generationCost, UpscaleImageRequestSchema, UpscaleV
 import { UpscaleImageParams } from './UpscaleImageParams.tsx';
 import { UpscaleVideoParams, type UpscaleVideoInput } from './UpscaleVideoParams.tsx';
 import { UpscalerModeSwitch } from './UpscalerModeSwitch.tsx';
+import { getDefaultStore } from 'jotai';
+import { sessionUserAtom } from '../../../lib/session.ts';
+import { hdLockedFor } from '../image-to-video/hd-gate.ts';
 import {
   DEFAULT_UPSCALE_IMAGE_PARAMS,
   DEFAULT_UPSCALE_VIDEO_PARAMS,
@@ -179,4 +182,41 @@ test('the mode switch offers image and video', () => {
   expect((within(group).getByDisplayValue('image') as HTMLInputElement).checked).toBe(true);
   fireEvent.click(within(group).getByDisplayValue('video'));
   expect(changes).toEqual(['video']);
+});
+
+const signIn = (plan: string) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', plan });
+
+describe('paid-plan hints', () => {
+  afterEach(() => getDefaultStore().set(sessionUserAtom, null));
+
+  test('only plans without HD are hinted, and never while the plan is unknown', () => {
+    expect(hdLockedFor('free')).toBe(true);
+    expect(hdLockedFor('gold')).toBe(true);
+    expect(hdLockedFor('basic')).toBe(false);
+    expect(hdLockedFor('premium')).toBe(false);
+    expect(hdLockedFor(undefined)).toBe(false);
+  });
+
+  test('a free account sees ×3 and ×4 marked, and a note with the way to the plans once one is chosen', () => {
+    signIn('free');
+    renderImageForm(null);
+    const factors = screen.getByTestId('upscale-factor');
+    expect(within(factors).getAllByText('Gói trả phí')).toHaveLength(2);
+    expect(screen.queryByTestId('upscale-image-paid-note')).toBeNull();
+    pick('upscale-factor', '4');
+    const note = screen.getByTestId('upscale-image-paid-note');
+    expect(within(note).getByRole('link', { name: 'Xem các gói' }).getAttribute('href')).toBe('/studio-pricing');
+  });
+
+  test('video targets above 1080p are marked on the free plan; a paid plan sees no hint', () => {
+    signIn('free');
+    renderVideoForm(video(10), { ...DEFAULT_UPSCALE_VIDEO_PARAMS, target_resolution: '2160p' });
+    expect(within(screen.getByTestId('upscale-video-resolution')).getAllByText('Gói trả phí')).toHaveLength(2);
+    expect(screen.getByTestId('upscale-video-paid-note')).toBeTruthy();
+    cleanup();
+    signIn('pro');
+    renderVideoForm(video(10), { ...DEFAULT_UPSCALE_VIDEO_PARAMS, target_resolution: '2160p' });
+    expect(screen.queryByText('Gói trả phí')).toBeNull();
+    expect(screen.queryByTestId('upscale-video-paid-note')).toBeNull();
+  });
 });
