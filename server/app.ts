@@ -135,6 +135,9 @@ function devToolsArea(deps: AppDeps): Area {
     tools: deps.config.devTools,
     users: createUsersRepository(deps.database),
     credits: creditLedger(deps.database.kysely),
+    setPlan: async (userId, plan) => {
+      await deps.database.kysely.updateTable('users').set({ plan }).where('id', '=', userId).execute();
+    },
     now: deps.now ?? Date.now,
   };
   if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;

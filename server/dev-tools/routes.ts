@@ -8,6 +8,7 @@
  *
  * - GET  /outbox        the mails the default transport wrote, newest first
  * - POST /credits       {email, amount}: a 'grant' ledger row; answers the balance (DEV_TOOLS)
+ * - POST /plan          {email, plan}: sets the account's plan directly, no cycle (DEV_TOOLS)
  * - POST /engine-delay  {email, ms}: this process's runs of that account wait ms first (DEV_TOOLS,
  *                       with the generations area; see server/generations/engine-delays.ts)
  */
@@ -16,8 +17,10 @@ import { Hono } from 'hono';
 import {
   EngineDelayRequestSchema,
   GrantCreditsRequestSchema,
+  SetPlanRequestSchema,
   type OutboxResponse,
 } from '../../src/contract/dev-tools.ts';
+import type { PlanId } from '../../src/contract/plans.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
 import type { EngineDelays } from '../generations/engine-delays.ts';
 import { ApiError, readJsonBody } from '../http/errors.ts';
@@ -34,6 +37,8 @@ export interface DevToolsDeps {
   users: UsersRepository;
   /** Where the grants go. */
   credits: CreditLedger;
+  /** Writes an account's plan (users.plan; the assets' owner_plan follows by trigger). */
+  setPlan: (userId: string, plan: PlanId) => Promise<void>;
   /** The generations area's delays; without it, /engine-delay does not exist. */
   engineDelays?: EngineDelays;
   /** ms since the epoch. */
@@ -67,6 +72,14 @@ export function devToolsRoutes(deps: DevToolsDeps): Hono<AppEnv> {
     // Every grant is its own row: a random key, so two grants of the same amount both count.
     const { balance } = await deps.credits.grant({ userId: user.id, amount, reason: GRANT_REASON, key: `dev-grant:${randomUUID()}`, at: new Date(deps.now()) });
     return c.json({ balance });
+  });
+
+  app.post('/plan', async (c) => {
+    const { email, plan } = await readJsonBody(c, SetPlanRequestSchema);
+    const user = await deps.users.findByEmail(normalizeEmail(email));
+    if (!user) throw unknownEmail();
+    await deps.setPlan(user.id, plan);
+    return c.json({ plan });
   });
 
   const delays = deps.engineDelays;

@@ -3,6 +3,7 @@
  * production, or with DEV_TOOLS=1; otherwise a JSON 404.
  */
 import * as v from 'valibot';
+import { PLAN_IDS } from './plans.ts';
 import { integer, text } from './input.ts';
 
 /** What a mail is for: a verification code, or a password-reset link. */
@@ -47,3 +48,14 @@ export const EngineDelayRequestSchema = v.object({
   ms: integer(0, ENGINE_DELAY_MAX_MS),
 });
 export const EngineDelayResponseSchema = v.object({ ms: v.number() });
+
+/**
+ * `POST /api/dev-tools/plan`: puts an account on a plan without a payment or a cycle, so e2e tests
+ * of paid options (1080p, ×4) run without buying one. A plan set this way has no cycle, so the
+ * billing cycle's work leaves it alone; a purchase replaces it.
+ */
+export const SetPlanRequestSchema = v.object({
+  email: v.pipe(text(254), v.email()),
+  plan: v.picklist(PLAN_IDS),
+});
+export const SetPlanResponseSchema = v.object({ plan: v.picklist(PLAN_IDS) });

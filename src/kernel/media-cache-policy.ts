@@ -174,7 +174,9 @@ export function summarizeUsage(entries: Iterable<readonly [string, MediaEntry]>,
       } catch {
         // Keys are absolute URLs; anything else is not an asset variant.
       }
-      if (parseMediaPath(pathname)?.variant === 'original') usage.pinnedAssets += 1;
+      // One full-size file per asset: its original, or the watermarked copy it is served as.
+      const variant = parseMediaPath(pathname)?.variant;
+      if (variant === 'original' || variant === 'watermarked') usage.pinnedAssets += 1;
     }
   }
   return usage;

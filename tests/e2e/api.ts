@@ -35,6 +35,12 @@ export class Api {
     expect(response.ok()).toBe(true);
   }
 
+  /** Puts the account on a plan through the dev tools (no payment), for the paid options' tests. */
+  async setPlan(plan: 'free' | 'basic' | 'starter' | 'pro' | 'professional' | 'premium' | 'enterprise') {
+    const response = await this.request.post('/api/dev-tools/plan', { data: { email: this.user.email, plan } });
+    expect(response.ok()).toBe(true);
+  }
+
   async engineDelay(ms: number) {
     const response = await this.request.post('/api/dev-tools/engine-delay', { data: { email: this.user.email, ms } });
     expect(response.ok()).toBe(true);

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { sceneSvg } from '../fixtures/engines/images.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
 import { jobOnReturn, resultOf } from './studio-return.ts';
+import { Api } from './api.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -138,7 +139,9 @@ test('Back and Next: one step at a time, Next waits for the image and says why',
 });
 
 test('the model picker shows only what the chosen model accepts, and the price follows', async ({ page, request }) => {
-  await signIn(page, request);
+  const user = await signIn(page, request);
+  // 1080p and ×3/×4 are paid-plan options (docs/product-rules.md#plan-gates).
+  await new Api(request, user).setPlan('pro');
   await open(page);
   await upload(page, await still());
   await next(page, 'configure');
@@ -179,7 +182,9 @@ test('a wrong file type and an 11 MB file are refused with their messages', asyn
 test('leaving the processing screen and reloading comes back to the same job', async ({ page, request }) => {
   // 1080p frames take a while on a busy 2-core machine, on purpose: the job must still run at the
   // reload (the file's timeout leaves room for it).
-  await signIn(page, request);
+  const user = await signIn(page, request);
+  // 1080p and ×3/×4 are paid-plan options (docs/product-rules.md#plan-gates).
+  await new Api(request, user).setPlan('pro');
   await open(page);
   await upload(page, await still(1920, 1080));
   await next(page, 'configure');
@@ -207,7 +212,9 @@ test('leaving the processing screen and reloading comes back to the same job', a
 });
 
 test('a 10 s 1080p video costs 8 of the 5 credits: balance, cost and shortage', async ({ page, request }) => {
-  await signIn(page, request);
+  const user = await signIn(page, request);
+  // 1080p and ×3/×4 are paid-plan options (docs/product-rules.md#plan-gates).
+  await new Api(request, user).setPlan('pro');
   await open(page);
   await upload(page, await still());
   await next(page, 'configure');

@@ -5,6 +5,7 @@ import { sceneSvg } from '../fixtures/engines/images.ts';
 import { makeVideo } from '../server/helpers/media-fixtures.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
 import { jobOnReturn, resultOf } from './studio-return.ts';
+import { Api } from './api.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -84,7 +85,9 @@ test('an image → 2× with the slider → download at 800×600 → Try Another'
 });
 
 test('the input size, the planned size and the >4K warning follow the factor', async ({ page, request }) => {
-  await signIn(page, request);
+  const user = await signIn(page, request);
+  // 1080p and ×3/×4 are paid-plan options (docs/product-rules.md#plan-gates).
+  await new Api(request, user).setPlan('pro');
   await open(page);
   await page.getByTestId('upscale-image-input').setInputFiles(await scene('vua.png', 1200, 800));
   await expect(page.getByTestId('upscale-image-chosen')).toHaveCount(1, { timeout: 15_000 });
@@ -159,7 +162,9 @@ test('prerequisites, a wrong type and the upscaler limits: 21 MB image, 101 MB v
 });
 
 test('leaving the processing screen and reloading comes back to the same job', async ({ page, request }) => {
-  await signIn(page, request);
+  const user = await signIn(page, request);
+  // 1080p and ×3/×4 are paid-plan options (docs/product-rules.md#plan-gates).
+  await new Api(request, user).setPlan('pro');
   await open(page);
   await page.getByTestId('upscale-image-input').setInputFiles(await scene('lon.png', 1600, 1200));
   await expect(page.getByTestId('upscale-image-chosen')).toHaveCount(1, { timeout: 15_000 });
@@ -179,7 +184,9 @@ test('leaving the processing screen and reloading comes back to the same job', a
 });
 
 test('an 11 s video at 3× costs 8 credits: balance, cost and shortage with a link to pricing', async ({ page, request }, testInfo) => {
-  await signIn(page, request);
+  const user = await signIn(page, request);
+  // 1080p and ×3/×4 are paid-plan options (docs/product-rules.md#plan-gates).
+  await new Api(request, user).setPlan('pro');
   const clip = await makeVideo(testInfo.outputPath(), { seconds: 11, width: 160, height: 120, fps: 10, name: 'dai.mp4' });
   await open(page);
   await videoMode(page);

@@ -15,7 +15,7 @@ const media = vi.hoisted(() => ({
 }));
 vi.mock('../../lib/offline/media-cache.ts', () => ({
   mediaCacheSupported: () => true,
-  pinState: async (id: string) => ({ pinned: pinned.has(id), stored: pinned.has(id) }),
+  pinState: async ({ id }: { id: string }) => ({ pinned: pinned.has(id), stored: pinned.has(id) }),
   pinAsset: media.pinAsset,
   unpinAsset: media.unpinAsset,
 }));

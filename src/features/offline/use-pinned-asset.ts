@@ -26,7 +26,7 @@ export function usePinnedAsset(asset: Asset) {
   const client = useQueryClient();
   const state = useQuery({
     queryKey: offlineMediaKeys.pin(asset.id),
-    queryFn: () => pinState(asset.id),
+    queryFn: () => pinState(asset),
     networkMode: 'always',
     staleTime: Number.POSITIVE_INFINITY,
   });

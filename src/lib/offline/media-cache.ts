@@ -1,4 +1,4 @@
-import type { Asset } from '../../contract/media.ts';
+import type { Asset, MediaVariant } from '../../contract/media.ts';
 import { apiUrl } from '../api.ts';
 import {
   assetVariantKey,
@@ -10,6 +10,7 @@ import {
   MEDIA_USAGE_MESSAGE,
   mediaCacheKey,
   mediaOrigins,
+  parseMediaPath,
   summarizeUsage,
   type MediaMessage,
   type MediaReply,
@@ -114,18 +115,27 @@ export interface PinState {
   stored: boolean;
 }
 
-/** Whether an asset is kept offline, read from the cache's records. */
-export async function pinState(assetId: string): Promise<PinState> {
+/**
+ * Whether an asset is kept offline, read from the cache's records: the record of the full-size
+ * file its `url` names (the original, or the watermarked copy a free plan's result is served as).
+ */
+export async function pinState(asset: Pick<Asset, 'id' | 'url'>): Promise<PinState> {
   try {
-    const entry = await readMediaEntry(assetVariantKey(apiOrigin(), assetId, 'original'));
+    let variant: MediaVariant = 'original';
+    try {
+      variant = parseMediaPath(new URL(asset.url, apiOrigin()).pathname)?.variant ?? 'original';
+    } catch {
+      // A URL that does not parse names no other file: the original's record stands.
+    }
+    const entry = await readMediaEntry(assetVariantKey(apiOrigin(), asset.id, variant));
     return { pinned: entry?.pinned === true, stored: entry?.pinned === true && entry.stored };
   } catch {
     return { pinned: false, stored: false };
   }
 }
 
-export async function isPinned(assetId: string): Promise<boolean> {
-  return (await pinState(assetId)).pinned;
+export async function isPinned(asset: Pick<Asset, 'id' | 'url'>): Promise<boolean> {
+  return (await pinState(asset)).pinned;
 }
 
 /** Usage figures: from the worker when it runs, else from the records. */

@@ -55,6 +55,7 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     // Someone who submits nothing: the signed-in person's jobs must keep waiting (see beforeAll).
     'POST /api/dev-tools/credits': [() => ({ email: fixtures.emails[1], amount: 1 })],
     'POST /api/dev-tools/engine-delay': [() => ({ email: fixtures.emails[1], ms: 0 })],
+    'POST /api/dev-tools/plan': [() => ({ email: fixtures.emails[1], plan: 'free' })],
     // Billing (src/contract/billing.ts): the fuzzing person buys on the sandbox; its orders stay pending.
     'POST /api/billing/checkout': [
       () => ({ item: 'pack_50', method: 'sandbox', accept_terms: true, language: 'vi' }),
