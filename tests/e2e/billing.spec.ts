@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { Api } from './api.ts';
 import { signIn } from './session.ts';
 
 /**
@@ -63,4 +64,37 @@ test('cancel and failure land on their pages and charge nothing', async ({ page,
   await page.goto('/studio-pricing');
   await expect(page.getByTestId('plan-balance')).toContainText('5');
   await expect(page.getByTestId('payments').getByTestId('payment-status')).toHaveCount(2);
+});
+
+/** The variant the first result of a job is served as: `watermarked` on the free plan, else `original`. */
+async function servedVariant(request: import('@playwright/test').APIRequestContext, token: string, jobId: string) {
+  const job = (await (await request.get(`/api/generations/${jobId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { results: Array<{ url: string }> };
+  return /\/api\/media\/[^/]+\/([a-z]+)\?/.exec(job.results[0]!.url)?.[1];
+}
+
+test('upgrading to a paid plan: the next result has no watermark, and past results are unlocked', async ({ page, request }) => {
+  const user = await signIn(page, request);
+  const api = new Api(request, user);
+  const before = await api.body();
+  await api.waitFor(before, 'completed');
+  expect(await servedVariant(request, user.token, before.id)).toBe('watermarked');
+
+  await page.goto('/checkout?item=basic&period=monthly');
+  await page.getByTestId('method-sandbox').click();
+  await expect(page.getByTestId('summary-total')).toContainText('199.000');
+  await page.getByTestId('checkout-terms').click();
+  await page.getByTestId('checkout-submit').click();
+  await page.waitForURL(/\/billing\/sandbox\//);
+  await page.locator('button[data-action="pay"]').click();
+  await page.waitForURL(/\/payment\/success\?order=/);
+  // 5 sign-up credits − 1 for the first job + 100 of the Basic plan.
+  await expect(page.getByTestId('payment-balance')).toContainText('104', { timeout: 30_000 });
+
+  const after = await api.body(170);
+  await api.waitFor(after, 'completed');
+  expect(await servedVariant(request, user.token, after.id)).toBe('original');
+  expect(await servedVariant(request, user.token, before.id)).toBe('original');
+
+  await page.goto('/studio-pricing');
+  await expect(page.getByTestId('plan-header')).toContainText('Basic');
 });
