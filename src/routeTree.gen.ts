@@ -20,6 +20,7 @@ import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
+import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SiteTestGoogleAuthRouteImport } from './routes/_site/test-google-auth'
 import { Route as AppStudioBodyGeneratorRouteImport } from './routes/_app/_studio/body-generator'
 import { Route as AppStudioHairstyleChangerRouteImport } from './routes/_app/_studio/hairstyle-changer'
@@ -85,6 +86,11 @@ const SiteAboutRoute = SiteAboutRouteImport.update({
 const SiteDevToolsRoute = SiteDevToolsRouteImport.update({
   id: '/dev-tools',
   path: '/dev-tools',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SitePricingRoute = SitePricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteTestGoogleAuthRoute = SiteTestGoogleAuthRouteImport.update({
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
+  '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
   '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
@@ -191,6 +198,7 @@ export interface FileRoutesByTo {
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
   '/dev-tools': typeof SiteDevToolsRoute
+  '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
   '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/_app/share': typeof AppShareRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
+  '/_site/pricing': typeof SitePricingRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/_site/': typeof SiteIndexRoute
   '/_app/_studio/body-generator': typeof AppStudioBodyGeneratorRoute
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/share'
     | '/about'
     | '/dev-tools'
+    | '/pricing'
     | '/test-google-auth'
     | '/body-generator'
     | '/hairstyle-changer'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/share'
     | '/about'
     | '/dev-tools'
+    | '/pricing'
     | '/test-google-auth'
     | '/body-generator'
     | '/hairstyle-changer'
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/_app/share'
     | '/_site/about'
     | '/_site/dev-tools'
+    | '/_site/pricing'
     | '/_site/test-google-auth'
     | '/_site/'
     | '/_app/_studio/body-generator'
@@ -394,6 +406,13 @@ declare module '@tanstack/react-router' {
       path: '/dev-tools'
       fullPath: '/dev-tools'
       preLoaderRoute: typeof SiteDevToolsRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/pricing': {
+      id: '/_site/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof SitePricingRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/test-google-auth': {
@@ -558,6 +577,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
   SiteDevToolsRoute: typeof SiteDevToolsRoute
+  SitePricingRoute: typeof SitePricingRoute
   SiteTestGoogleAuthRoute: typeof SiteTestGoogleAuthRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteAuthResetPasswordRoute: typeof SiteAuthResetPasswordRoute
@@ -568,6 +588,7 @@ interface SiteRouteChildren {
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
   SiteDevToolsRoute: SiteDevToolsRoute,
+  SitePricingRoute: SitePricingRoute,
   SiteTestGoogleAuthRoute: SiteTestGoogleAuthRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteAuthResetPasswordRoute: SiteAuthResetPasswordRoute,
