@@ -21,6 +21,7 @@ import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteCheckoutRouteImport } from './routes/_site/checkout'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
+import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SiteTestGoogleAuthRouteImport } from './routes/_site/test-google-auth'
 import { Route as AppStudioBodyGeneratorRouteImport } from './routes/_app/_studio/body-generator'
 import { Route as AppStudioHairstyleChangerRouteImport } from './routes/_app/_studio/hairstyle-changer'
@@ -98,6 +99,11 @@ const SiteCheckoutRoute = SiteCheckoutRouteImport.update({
 const SiteDevToolsRoute = SiteDevToolsRouteImport.update({
   id: '/dev-tools',
   path: '/dev-tools',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SitePricingRoute = SitePricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteTestGoogleAuthRoute = SiteTestGoogleAuthRouteImport.update({
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof SiteAboutRoute
   '/checkout': typeof SiteCheckoutRoute
   '/dev-tools': typeof SiteDevToolsRoute
+  '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
   '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
@@ -249,6 +256,7 @@ export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute
   '/checkout': typeof SiteCheckoutRoute
   '/dev-tools': typeof SiteDevToolsRoute
+  '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
   '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
@@ -284,6 +292,7 @@ export interface FileRoutesById {
   '/_site/about': typeof SiteAboutRoute
   '/_site/checkout': typeof SiteCheckoutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
+  '/_site/pricing': typeof SitePricingRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
   '/_site/': typeof SiteIndexRoute
   '/_app/_studio/body-generator': typeof AppStudioBodyGeneratorRoute
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout'
     | '/dev-tools'
+    | '/pricing'
     | '/test-google-auth'
     | '/body-generator'
     | '/hairstyle-changer'
@@ -350,6 +360,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/checkout'
     | '/dev-tools'
+    | '/pricing'
     | '/test-google-auth'
     | '/body-generator'
     | '/hairstyle-changer'
@@ -384,6 +395,7 @@ export interface FileRouteTypes {
     | '/_site/about'
     | '/_site/checkout'
     | '/_site/dev-tools'
+    | '/_site/pricing'
     | '/_site/test-google-auth'
     | '/_site/'
     | '/_app/_studio/body-generator'
@@ -498,6 +510,13 @@ declare module '@tanstack/react-router' {
       path: '/dev-tools'
       fullPath: '/dev-tools'
       preLoaderRoute: typeof SiteDevToolsRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/pricing': {
+      id: '/_site/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof SitePricingRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/test-google-auth': {
@@ -718,6 +737,7 @@ interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
   SiteCheckoutRoute: typeof SiteCheckoutRoute
   SiteDevToolsRoute: typeof SiteDevToolsRoute
+  SitePricingRoute: typeof SitePricingRoute
   SiteTestGoogleAuthRoute: typeof SiteTestGoogleAuthRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteAuthResetPasswordRoute: typeof SiteAuthResetPasswordRoute
@@ -733,6 +753,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
   SiteCheckoutRoute: SiteCheckoutRoute,
   SiteDevToolsRoute: SiteDevToolsRoute,
+  SitePricingRoute: SitePricingRoute,
   SiteTestGoogleAuthRoute: SiteTestGoogleAuthRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteAuthResetPasswordRoute: SiteAuthResetPasswordRoute,

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Catalog } from '../../lib/i18n.ts';
 import { SITE_PAGES, type SitePageName } from './paths.ts';
+import { PRICING_META } from './pages/pricing/meta.ts';
 
 export { sitePageForPath, type SitePageName } from './paths.ts';
 
@@ -48,6 +49,18 @@ export const sitePages = {
     catalog: {
       vi: async () => (await import('../../locales/vi/pages/about.po')).messages,
       en: async () => (await import('../../locales/en/pages/about.po')).messages,
+    },
+  },
+  pricing: {
+    ...SITE_PAGES.pricing,
+    transparentHeader: false,
+    // In the page's catalog (see meta.ts), not in `site`.
+    title: PRICING_META.title,
+    description: PRICING_META.description,
+    load: () => import('./pages/pricing/PricingPage.tsx'),
+    catalog: {
+      vi: async () => (await import('../../locales/vi/pages/pricing.po')).messages,
+      en: async () => (await import('../../locales/en/pages/pricing.po')).messages,
     },
   },
 } satisfies Record<SitePageName, SitePage & { path: string; file: string }>;

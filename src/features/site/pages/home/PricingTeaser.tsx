@@ -1,134 +1,88 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-// From the numbers module, not format.ts: the public page loads only what it shows.
-import { formatVnd } from '../../../../lib/format-number.ts';
-import { useLocale } from '../../../../lib/use-locale.ts';
+import { ANNUAL_DISCOUNT_PERCENT, annualMonthlyEquivalent, PLANS, type PlanDefinition } from '../../../../contract/plans.ts';
+import { INTL_LOCALE } from '../../../../lib/i18n.ts';
 import { AppLink } from '../../../../ui/link.tsx';
-import { ArrowRightIcon } from '../../../../ui/icons/site/ArrowRightIcon.tsx';
 import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
 import * as ui from '../sections.css.ts';
 import * as s from './home.css.ts';
 
-/** docs/product-rules.md#annual-discount: annual billing saves 20%. */
-const ANNUAL_DISCOUNT = 0.2;
-
-interface TeaserPlan {
-  id: string;
-  name: MessageDescriptor;
-  audience: MessageDescriptor;
-  /** Price in VND a month, billed monthly. */
-  monthlyVnd: number;
-  perks: readonly MessageDescriptor[];
-  featured?: boolean;
-}
-
-/** A teaser of the plans; /pricing has the full table. */
-const PLANS: readonly TeaserPlan[] = [
-  {
-    id: 'free',
-    name: msg`Miễn phí`,
-    audience: msg`Để thử mọi công cụ trước khi trả tiền`,
-    monthlyVnd: 0,
-    perks: [msg`5 tín dụng miễn phí`, msg`Dùng được cả sáu công cụ`, msg`Ảnh xuất có watermark`],
-  },
-  {
-    id: 'basic',
-    name: msg`Basic`,
-    audience: msg`Cho shop online ra mắt hàng mới mỗi tuần`,
-    monthlyVnd: 199_000,
-    perks: [msg`100 tín dụng mỗi tháng`, msg`Ảnh xuất không watermark`, msg`Mua thêm tín dụng khi cần`],
-  },
-  {
-    id: 'pro',
-    name: msg`Pro`,
-    audience: msg`Cho thương hiệu và salon làm ảnh hằng ngày`,
-    monthlyVnd: 499_000,
-    perks: [msg`300 tín dụng mỗi tháng`, msg`Ảnh xuất không watermark`, msg`Mua thêm tín dụng khi cần`],
-    featured: true,
-  },
+/**
+ * Three plans of the catalogue (src/contract/plans.ts): prices and credits come from it, so the
+ * teaser and /pricing quote the same figures. /pricing says whom each plan is for.
+ */
+const TEASER: ReadonlyArray<[PlanDefinition, MessageDescriptor]> = [
+  [PLANS.free, msg`Miễn phí`],
+  [PLANS.basic, msg`Basic`],
+  [PLANS.pro, msg`Pro`],
 ];
 
-/** The home page's pricing teaser: the three plans, monthly and annual prices in đồng. */
+/** The home page's pricing teaser: three plans, monthly and annual prices in đồng. */
 export function PricingTeaser() {
   const { i18n } = useLingui();
-  const { locale } = useLocale();
+  // Intl here rather than src/lib/format-number.ts: that module is a chunk of its own, and the
+  // home page's script budget has no room for another request.
+  const vnd = (amount: number) => new Intl.NumberFormat(INTL_LOCALE[i18n.locale === 'en' ? 'en' : 'vi'], { style: 'currency', currency: 'VND' }).format(amount);
+  const percent = ANNUAL_DISCOUNT_PERCENT;
   return (
-  <section className={ui.section.paper} aria-labelledby="home-pricing-title">
-    <div className={ui.container}>
-      <div className={s.pricingHead}>
-        <div className={ui.flushHead}>
-          <p className={ui.eyebrow}>
-            <Trans>Bảng giá</Trans>
-          </p>
-          <h2 id="home-pricing-title" className={ui.title}>
-            <Trans>Bắt đầu miễn phí, trả tiền khi bạn cần nhiều hơn</Trans>
-          </h2>
-          <p className={ui.lead}>
-            <Trans>
-              Mỗi lần tạo dùng tín dụng: thử đồ ảo, tạo người mẫu và đổi kiểu tóc tốn 1 tín dụng, ảnh thành video tốn 2.
-              Lần tạo nào lỗi, tín dụng được hoàn lại.
-            </Trans>
+    <section className={ui.section.paper} aria-labelledby="home-pricing-title">
+      <div className={ui.container}>
+        <div className={s.pricingHead}>
+          <div className={ui.flushHead}>
+            <h2 id="home-pricing-title" className={ui.title}>
+              <Trans>Bắt đầu miễn phí, trả tiền khi bạn cần nhiều hơn</Trans>
+            </h2>
+          </div>
+          <p className={s.saveBadge}>
+            <Trans>Tiết kiệm {percent}% khi trả theo năm</Trans>
           </p>
         </div>
-        <p className={s.annualNote}>
-          <span className={s.saveBadge}>
-            <Trans>Tiết kiệm 20%</Trans>
-          </span>
-          <Trans>khi thanh toán theo năm</Trans>
-        </p>
-      </div>
 
-      <ul className={s.plans}>
-        {PLANS.map((plan) => {
-          const annual = formatVnd(Math.round(plan.monthlyVnd * (1 - ANNUAL_DISCOUNT)), locale);
-          return (
-            <li key={plan.id}>
-              <article className={plan.featured ? s.planFeatured : s.plan}>
-                <div>
-                  <h3 className={s.planName}>{i18n._(plan.name)}</h3>
-                  <p className={s.planFor}>{i18n._(plan.audience)}</p>
-                </div>
-                <div>
-                  <p className={s.price}>
-                    <span className={s.priceValue}>{formatVnd(plan.monthlyVnd, locale)}</span>
-                    {plan.monthlyVnd > 0 && <Trans>/ tháng</Trans>}
-                  </p>
-                  <p className={s.priceAnnual}>
-                    {plan.monthlyVnd > 0 ? (
-                      <Trans>hoặc {annual}/tháng khi trả theo năm</Trans>
-                    ) : (
-                      <Trans>Không cần trả phí để dùng thử</Trans>
-                    )}
-                  </p>
-                </div>
-                <ul className={s.perks}>
-                  {plan.perks.map((perk) => (
-                    <li key={perk.id} className={s.perk}>
-                      <IconCheck size={18} strokeWidth={1.75} className={s.perkIcon} />
-                      {i18n._(perk)}
-                    </li>
-                  ))}
-                </ul>
-              </article>
-            </li>
-          );
-        })}
-      </ul>
+        <ul className={s.plans}>
+          {TEASER.map(([plan, name]) => {
+            const monthly = plan.monthlyVnd ?? 0;
+            const annual = vnd(annualMonthlyEquivalent(plan) ?? 0);
+            const credits = plan.credits;
+            return (
+              <li key={plan.id}>
+                <article className={plan.highlighted ? s.planFeatured : s.plan}>
+                  <h3 className={s.planName}>{i18n._(name)}</h3>
+                  <div>
+                    <p className={s.price}>
+                      <span className={s.priceValue}>{vnd(monthly)}</span>
+                      {monthly > 0 && <Trans>/ tháng</Trans>}
+                    </p>
+                    <p className={s.priceAnnual}>{monthly > 0 && <Trans>hoặc {annual}/tháng khi trả theo năm</Trans>}</p>
+                  </div>
+                  <ul className={s.perks}>
+                    {[
+                      credits.kind === 'once' ? (
+                        <Plural value={credits.amount} other="# tín dụng miễn phí" />
+                      ) : credits.kind === 'cycle' ? (
+                        <Plural value={credits.monthly} other="# tín dụng mỗi tháng" />
+                      ) : null,
+                      plan.features.watermark ? <Trans>Ảnh xuất có watermark</Trans> : <Trans>Ảnh xuất không watermark</Trans>,
+                    ].map((perk, index) => (
+                      <li key={index} className={s.perk}>
+                        <IconCheck size={18} strokeWidth={1.75} className={s.perkIcon} />
+                        {perk}
+                      </li>
+                    ))}
+                  </ul>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
 
-      <div className={s.pricingFoot}>
-        <p className={s.smallPrint}>
-          <Trans>
-            Bạn có thể nâng cấp hoặc hạ gói bất cứ lúc nào, và mua thêm tín dụng mà không cần đổi gói.
-          </Trans>
-        </p>
-        <AppLink to="/pricing" className={ui.textLink}>
-          <Trans>Xem bảng giá đầy đủ</Trans>
-          <ArrowRightIcon size={18} />
-        </AppLink>
+        <div className={s.pricingFoot}>
+          <AppLink to="/pricing" className={ui.textLink}>
+            <Trans>Xem bảng giá đầy đủ</Trans>
+          </AppLink>
+        </div>
       </div>
-    </div>
-  </section>
+    </section>
   );
 }

@@ -207,17 +207,9 @@ export const pricingHead = style({
   '@media': { [media.desktop]: { gridTemplateColumns: '1.2fr 0.8fr', alignItems: 'end' } },
 });
 
-export const annualNote = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  flexWrap: 'wrap',
-  color: vars.color.inkSoft,
-  '@media': { [media.desktop]: { justifyContent: 'flex-end' } },
-});
-
+/** The SAVE 20% badge, at the end of the heading's row on a desktop. */
 export const saveBadge = style({
-  display: 'inline-block',
+  justifySelf: 'start',
   padding: `${vars.space['1']} ${vars.space['3']}`,
   borderRadius: vars.radius.pill,
   background: vars.color.accent,
@@ -226,6 +218,7 @@ export const saveBadge = style({
   fontWeight: 700,
   letterSpacing: '0.08em',
   textTransform: 'uppercase',
+  '@media': { [media.desktop]: { justifySelf: 'end' } },
 });
 
 export const plans = style({
@@ -252,14 +245,6 @@ export const planFeatured = style([plan, { background: vars.color.ink, color: va
 
 export const planName = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize['2xl'] });
 
-export const planFor = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.muted,
-  selectors: { [`${planFeatured} &`]: { color: vars.color.onDarkMuted } },
-  // Two lines reserved side by side, so the prices line up.
-  '@media': { [media.desktop]: { minHeight: '3.2em' } },
-});
-
 export const price = style({ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: vars.space['1'], fontSize: vars.fontSize.sm });
 
 export const priceValue = style({ fontSize: vars.fontSize['3xl'], fontWeight: 600, letterSpacing: '-0.02em', lineHeight: 1.1 });
@@ -281,9 +266,7 @@ export const perk = style({ display: 'flex', gap: vars.space['2'], alignItems: '
 
 export const perkIcon = style({ marginTop: '2px', flexShrink: 0, color: vars.color.success, selectors: { [`${planFeatured} &`]: { color: '#9be0bb' } } });
 
-export const pricingFoot = style({ marginTop: vars.space['8'], display: 'flex', flexWrap: 'wrap', gap: vars.space['4'], alignItems: 'center', justifyContent: 'space-between' });
-
-export const smallPrint = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, maxWidth: '70ch' });
+export const pricingFoot = style({ marginTop: vars.space['8'], display: 'flex', justifyContent: 'flex-end' });
 
 // FAQ
 
