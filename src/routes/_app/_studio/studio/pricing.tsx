@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
+import { PlansSection } from '../../../../features/billing/PlansSection.tsx';
 import { StudioPricingScreen } from '../../../../features/billing/StudioPricingScreen.tsx';
 import { loadScreenCatalogs } from '../../../../lib/i18n-app.ts';
 
@@ -9,11 +10,11 @@ import { loadScreenCatalogs } from '../../../../lib/i18n-app.ts';
  */
 export const Route = createFileRoute('/_app/_studio/studio/pricing')({
   staticData: { title: msg`Bảng giá và tín dụng` },
-  loader: () => loadScreenCatalogs('billing'),
+  // The plan grid's messages are the public /pricing page's (src/features/billing/pricing-catalog.ts).
+  loader: () => Promise.all([loadScreenCatalogs('billing'), import('../../../../features/billing/pricing-catalog.ts').then((m) => m.loadPricingCatalog())]),
   component: StudioPricingRoute,
 });
 
 function StudioPricingRoute() {
-  // The plan grid joins in a later change.
-  return <StudioPricingScreen plans={null} />;
+  return <StudioPricingScreen plans={<PlansSection />} />;
 }
