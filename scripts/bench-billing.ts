@@ -6,7 +6,7 @@
  * through the webhook, the settlement and the page's polling.
  */
 import { chromium } from '@playwright/test';
-import { PACKS } from '../src/contract/plans.ts';
+import { PACKS } from '../src/contract/packs.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 const RUNS = Number(process.env.BENCH_BILLING_RUNS ?? 10);

@@ -23,16 +23,11 @@
 import * as v from 'valibot';
 import { queryInteger } from './input.ts';
 
-import {
-  BILLING_PERIODS,
-  PACK_IDS,
-  type PackId,
-  PAYMENT_METHODS,
-  PLAN_IDS,
-  PURCHASABLE_PLAN_IDS,
-} from './plans.ts';
+import { BILLING_PERIODS, PLAN_IDS, PURCHASABLE_PLAN_IDS } from './plans.ts';
+import { PACK_IDS, PAYMENT_METHODS, type PackId } from './packs.ts';
 
 export * from './plans.ts';
+export * from './packs.ts';
 
 // ---------------------------------------------------------------------------------------------
 // API bodies

@@ -1,16 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import {
-  ANNUAL_DISCOUNT_PERCENT,
-  BILLING_PERIODS,
-  PACKS,
-  PLANS,
-  planCycleCredits,
-  planPrice,
-  type BillingPeriod,
-  type PackId,
-  type PurchasablePlanId,
-} from '../../contract/plans.ts';
+import { ANNUAL_DISCOUNT_PERCENT, BILLING_PERIODS, PLANS, planCycleCredits, planPrice, type BillingPeriod, type PurchasablePlanId } from '../../contract/plans.ts';
+import { PACKS, type PackId } from '../../contract/packs.ts';
 import type { CheckoutItem } from '../../contract/billing.ts';
 import { formatCount, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';

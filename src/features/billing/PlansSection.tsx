@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { StudioPlans } from '../site/pages/pricing/StudioPlans.tsx';
+import { StudioPlans } from './StudioPlans.tsx';
 import { EmptyState, ErrorState } from '../../ui/States.tsx';
 import { billingOverviewQueryOptions, billingPlansQueryOptions, useUpdateSubscription } from './queries.ts';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CreditBucket } from '../../contract/billing.ts';
-import { PACK_LIST, PACK_VALIDITY_MONTHS } from '../../contract/plans.ts';
+import { PACK_LIST, PACK_VALIDITY_MONTHS } from '../../contract/packs.ts';
 import { formatCount, formatDate, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';

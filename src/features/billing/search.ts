@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { BILLING_PERIODS, PACK_IDS, PAYMENT_METHODS, PURCHASABLE_PLAN_IDS } from '../../contract/plans.ts';
+import { BILLING_PERIODS, PURCHASABLE_PLAN_IDS } from '../../contract/plans.ts';
+import { PACK_IDS, PAYMENT_METHODS } from '../../contract/packs.ts';
 
 /**
  * The search parameters of the billing pages, apart from the pages: the route tree (in the app's

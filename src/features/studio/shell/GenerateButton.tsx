@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { PACK_LIST } from '../../../contract/plans.ts';
+import { PACK_LIST } from '../../../contract/packs.ts';
 import { formatVnd } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';

@@ -1,5 +1,5 @@
 import { Plural, Trans } from '@lingui/react/macro';
-import { PACK_LIST, PACK_VALIDITY_MONTHS } from '../../../../contract/plans.ts';
+import { PACK_LIST, PACK_VALIDITY_MONTHS } from '../../../../contract/packs.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 import { button } from '../../../../ui/button.ts';
 import { AppLink } from '../../../../ui/link.tsx';

@@ -3,18 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import {
-  annualMonthlyEquivalent,
-  PLAN_GROUPS,
-  PLAN_LIST,
-  planCycleCredits,
-  planPrice,
-  type BillingPeriod,
-  type PlanDefinition,
-  type PlanFeatures,
-  type PlanGroup,
-  type PlanId,
-} from '../../../../contract/plans.ts';
+import { annualMonthlyEquivalent, PLAN_GROUPS, PLAN_LIST, planCycleCredits, planPrice, type BillingPeriod, type PlanDefinition, type PlanFeatures, type PlanGroup, type PlanId } from '../../../../contract/plans.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
 import { Stroke } from '../../../../ui/icons/icon.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { PACK_VALIDITY_MONTHS } from '../../../../contract/plans.ts';
+import { PACK_VALIDITY_MONTHS } from '../../../../contract/packs.ts';
 import { AppLink } from '../../../../ui/link.tsx';
 import * as ui from '../sections.css.ts';
 import * as s from './pricing.css.ts';

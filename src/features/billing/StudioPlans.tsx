@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import type { BillingPeriod, PlanDefinition, PlanId, Subscription } from '../../../../contract/billing.ts';
-import { PLANS } from '../../../../contract/plans.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { useLocale } from '../../../../lib/use-locale.ts';
-import { button } from '../../../../ui/button.ts';
-import { ConfirmDialog } from '../../../../ui/ConfirmDialog.tsx';
-import { AppLink } from '../../../../ui/link.tsx';
-import { PeriodToggle } from './PeriodToggle.tsx';
-import { PlanGrid } from './PlanGrid.tsx';
-import { PLAN_TEXT } from './plan-text.ts';
-import * as g from './plan-grid.css.ts';
+import type { BillingPeriod, PlanDefinition, PlanId, Subscription } from '../../contract/billing.ts';
+import { PLANS } from '../../contract/plans.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { button } from '../../ui/button.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { AppLink } from '../../ui/link.tsx';
+import { PeriodToggle } from '../site/pages/pricing/PeriodToggle.tsx';
+import { PlanGrid } from '../site/pages/pricing/PlanGrid.tsx';
+import { PLAN_TEXT } from '../site/pages/pricing/plan-text.ts';
+import * as g from '../site/pages/pricing/plan-grid.css.ts';
 
 export interface StudioPlansProps {
   /** The account's plan (BillingOverview.plan). */

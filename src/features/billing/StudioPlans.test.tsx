@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import type { PlanId, Subscription } from '../../../../contract/billing.ts';
-import { formatDate } from '../../../../lib/format.ts';
+import type { PlanId, Subscription } from '../../contract/billing.ts';
+import { formatDate } from '../../lib/format.ts';
 import { StudioPlans } from './StudioPlans.tsx';
 
 beforeAll(() => {
