@@ -14,6 +14,16 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('turns a payment provider on with all its keys, stops on a partial set, and sets the sandbox aside unless asked for', () => {
+    const payos = { PAYOS_CLIENT_ID: 'client', PAYOS_API_KEY: 'key', PAYOS_CHECKSUM_KEY: 'checksum' };
+    const on = loadConfig(payos, cwd).billing;
+    expect(on.payos).toEqual({ clientId: 'client', apiKey: 'key', checksumKey: 'checksum', baseUrl: 'https://api-merchant.payos.vn' });
+    expect(on.sandbox).toBe(false);
+    expect(loadConfig({ ...payos, PAYMENT_SANDBOX: '1' }, cwd).billing.sandbox).toBe(true);
+    expect(loadConfig({ PAYMENT_SANDBOX: '0' }, cwd).billing.sandbox).toBe(false);
+    expect(configError({ VNPAY_TMN_CODE: 'tmn' }).problems.join(' ')).toContain('VNPAY_HASH_SECRET');
+  });
+
   it('applies the documented defaults to an empty environment', () => {
     expect(loadConfig({}, cwd)).toEqual({
       port: 8080,

@@ -172,6 +172,8 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
     momo,
     stripe,
     env: {
+      // The sandbox steps aside when a real provider is on, unless asked for: these tests use it too.
+      PAYMENT_SANDBOX: '1',
       PAYOS_CLIENT_ID: FAKE_PAYOS_KEYS.clientId,
       PAYOS_API_KEY: FAKE_PAYOS_KEYS.apiKey,
       PAYOS_CHECKSUM_KEY: FAKE_PAYOS_KEYS.checksumKey,
