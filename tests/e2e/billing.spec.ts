@@ -79,7 +79,11 @@ test('upgrading to a paid plan: the next result has no watermark, and past resul
   await api.waitFor(before, 'completed');
   expect(await servedVariant(request, user.token, before.id)).toBe('watermarked');
 
-  await page.goto('/checkout?item=basic&period=monthly');
+  // From the in-app plan grid: Basic's Upgrade goes to checkout with the plan and the period.
+  await page.goto('/studio-pricing');
+  const basic = page.getByTestId('studio-plans').locator('[data-testid="plan-card"][data-plan="basic"]');
+  await basic.getByTestId('plan-upgrade').click();
+  await page.waitForURL(/\/checkout\?item=basic&period=monthly/);
   await page.getByTestId('method-sandbox').click();
   await expect(page.getByTestId('summary-total')).toContainText('199.000');
   await page.getByTestId('checkout-terms').click();
@@ -97,4 +101,16 @@ test('upgrading to a paid plan: the next result has no watermark, and past resul
 
   await page.goto('/studio-pricing');
   await expect(page.getByTestId('plan-header')).toContainText('Basic');
+});
+
+test('/pricing: the annual toggle shows 12 × 0.8 × the monthly price, in the pre-rendered page', async ({ page }) => {
+  await page.goto('/pricing');
+  const basic = page.locator('[data-testid="plan-card"][data-plan="basic"]');
+  await expect(basic.getByTestId('plan-price-month')).toContainText('199.000');
+  await page.getByTestId('period-annual').click();
+  // 199,000 × 12 × 0.8 = 1,910,400 đồng a year, 159,200 a month.
+  await expect(basic.getByTestId('plan-price-total')).toContainText('1.910.400');
+  await expect(basic.getByTestId('plan-price-month')).toContainText('159.200');
+  const premium = page.locator('[data-testid="plan-card"][data-plan="premium"]');
+  await expect(premium.getByTestId('plan-price-total')).toContainText('19.190.400');
 });
