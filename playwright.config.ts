@@ -42,7 +42,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // A test's time on a busy 2-core machine (two workers, the server, the Auth emulator and ffmpeg
+  // share it): the slowest pass in ~30 s there, so 60 s separates a slow run from a stuck one.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

@@ -14,7 +14,7 @@ async function checkoutPack(page: Page, pack: string) {
   await page.goto('/studio-pricing');
   // With the service worker in control, as for anyone who has used the app before: the hosted
   // page must still come from the server, not the app shell.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
   await page.getByTestId(`pack-buy-${pack}`).click();
   await expect(page.getByTestId('checkout-page')).toBeVisible();
   await page.getByTestId('method-sandbox').click();

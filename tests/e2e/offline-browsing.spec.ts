@@ -35,7 +35,7 @@ test('assets and history seen online open offline after a reload, thumbnails inc
 
   // First visit: the service worker takes control (it caches the shell and the media).
   await page.goto('/your-assets');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
   await page.reload();
   await expect(page.getByTestId('library-tile')).toHaveCount(uploads.length + 1);
   const onlineTiles = await tileIds(page);
@@ -129,7 +129,7 @@ test('a library longer than a page, scrolled online, scrolls to its end offline:
   const oldest = ids[0]!;
 
   await page.goto('/your-assets');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
   await page.reload();
   await scrollLibraryToEnd(page);
   await expect(page.getByTestId('library-count')).toHaveAttribute('data-count', String(total));

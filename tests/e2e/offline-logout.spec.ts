@@ -104,7 +104,7 @@ async function openApp(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(() => localStorage.setItem('atelier.offlineReadyShown', 'test'));
   await page.goto('/');
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
 }
 
 /** Signs `user` in as the app would have stored it; the next navigation starts their session. */

@@ -44,7 +44,7 @@ async function openEditing(page: Page) {
   await page.goto('/image-editing');
   await expect(page.getByTestId('studio-page')).toBeVisible();
   // The reload offline needs the service worker in control.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
 }
 
 async function multiMode(page: Page) {

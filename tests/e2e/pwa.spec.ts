@@ -7,7 +7,7 @@ import { test, expect } from './fixtures.ts';
 import { chromiumArgs, E2E_PERMISSIONS } from '../../playwright.config.ts';
 
 async function waitForController(page: import('@playwright/test').Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
 }
 
 test('after one visit the app shell, the public pages and the studio load offline', async ({ page, context }) => {

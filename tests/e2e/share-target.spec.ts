@@ -11,7 +11,7 @@ import { signIn } from './session.ts';
  */
 
 async function waitForController(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
 }
 
 /**
