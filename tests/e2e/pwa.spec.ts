@@ -104,7 +104,8 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 test('a new release waits for the user, then takes over on Reload', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Two service worker installs, each allowed 60 s on a busy machine, plus the reloads between them.
+  test.setTimeout(180_000);
   // Release 1 is a copy of the build, served by a server of this test's own on a free port.
   const work = await mkdtemp(join(tmpdir(), 'atelier-release-'));
   const staticDir = join(work, 'dist');
