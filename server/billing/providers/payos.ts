@@ -19,7 +19,7 @@
  * `webhooks.verify`, which compares the signatures with `!==`: the SDK computes the expected
  * signature (its canonical form is payOS' own) and we compare it in constant time.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { plainText, sameHex } from './text.ts';
 import { APIError, ConnectionError, ConnectionTimeoutError, InvalidSignatureError, PayOS, UserAbortError, type PaymentLinkStatus } from '@payos/node';
 import {
   ProviderRequestError,
@@ -86,14 +86,7 @@ function stateOf(status: string): ProviderPaymentState {
  * punctuation, so send plain letters, digits and spaces, cut to PAYOS_DESCRIPTION_MAX.
  */
 export function payosDescription(text: string, code: number): string {
-  const plain = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = plainText(text);
   return (plain || `Atelier ${code}`).slice(0, PAYOS_DESCRIPTION_MAX).trim();
 }
 
@@ -114,12 +107,6 @@ function requestError(error: unknown, action: string): ProviderRequestError {
   return new ProviderRequestError(`payOS ${action}: ${error instanceof Error ? error.message : String(error)}`, true);
 }
 
-/** Constant-time comparison of two hex signatures (different lengths never match). */
-function sameHex(expected: string, received: string): boolean {
-  const a = Buffer.from(expected.toLowerCase(), 'utf8');
-  const b = Buffer.from(received.toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

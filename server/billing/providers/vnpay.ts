@@ -20,7 +20,8 @@
  * (14 digits). Notifications carry `providerRef: null` so that it is not replaced; the refund
  * reads VNPay's transaction number with a querydr first.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { plainText, sameHex } from './text.ts';
 import {
   ProviderRequestError,
   ProviderSignatureError,
@@ -83,14 +84,7 @@ export function vnpayDate(date: Date): string {
 
 /** Vietnamese without diacritics, letters, digits and spaces only, as vnp_OrderInfo wants it. */
 export function vnpayText(text: string, maxLength = ORDER_INFO_MAX): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  return plainText(text)
     .slice(0, maxLength)
     .trim();
 }
@@ -110,12 +104,6 @@ export function vnpaySignedQuery(params: Record<string, string>): string {
 
 export const vnpayHmac = (secret: string, data: string): string => createHmac('sha512', secret).update(data, 'utf8').digest('hex');
 
-/** Constant-time comparison of two hex digests (different lengths never match). */
-function sameHex(expected: string, received: string): boolean {
-  const a = Buffer.from(expected.toLowerCase(), 'utf8');
-  const b = Buffer.from(received.toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The field orders of the merchant_webapi hashes (querydr & refund documentation). */
 export const VNPAY_HASH_FIELDS = {
