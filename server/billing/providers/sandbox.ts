@@ -9,7 +9,8 @@
  * Signatures: HMAC-SHA256 (hex) with a key derived from the server's secret, over the raw body
  * (header `x-sandbox-signature`), and over `page:<order id>` for the hosted page's link.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameHex } from './text.ts';
 import * as v from 'valibot';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/schema.ts';
@@ -46,11 +47,8 @@ export type SandboxNotification = v.InferOutput<typeof SandboxNotificationSchema
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
-export function safeEqualHex(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** The sandbox's signatures compare like every provider's (./text.ts). */
+export const safeEqualHex = sameHex;
 
 export interface SandboxProvider extends PaymentProvider {
   /** The signature of the hosted page's link for `orderId`. */
