@@ -3,6 +3,7 @@
  * Keep it in step with the migrations (a column added there is added here).
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { ApiTables } from './schema-api.ts';
 import type { BillingTables, LedgerSeq } from './schema-billing.ts';
 
 /** Any JSON value, as stored in a jsonb column. */
@@ -181,7 +182,7 @@ export interface GenerationsTable {
   finished_at: Date | null;
 }
 
-export interface Tables extends BillingTables {
+export interface Tables extends BillingTables, ApiTables {
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;

@@ -1,0 +1,99 @@
+/**
+ * The public API, `/v1` (docs/product-rules.md#api): the same media, job engine and credit ledger
+ * as the studios, called with an API token (`Authorization: Bearer atl_live_…`). The OpenAPI 3.1
+ * document (`GET /v1/openapi.json`) is generated from these schemas (server/public-api/openapi.ts).
+ * Imports only valibot and the other contract modules.
+ *
+ * Endpoints (every one but the documents needs a token; the service a generation needs must be
+ * among the token's permissions, else 403):
+ * - POST /v1/media                    multipart `file` (+ `purpose`, `role`) → 201 Asset (Idempotency-Key like /api/media)
+ * - POST /v1/generations              V1GenerationRequest, `Idempotency-Key` kept 24 h → 202 Generation;
+ *                                     the same key again → 200 the first job; while the first is still
+ *                                     being created → 409; with another body → 422
+ * - GET  /v1/generations?feature&status&cursor&limit → GenerationPage (this account's jobs, newest first)
+ * - GET  /v1/generations/{id}         → Generation
+ * - POST /v1/generations/{id}/cancel  → Generation
+ * - GET  /v1/credits                  → Credits
+ * - GET  /v1/usage                    → TokenUsage (the calling token)
+ * - GET  /v1/openapi.json, GET /v1/llms.txt   (no token)
+ *
+ * Every answer to a token carries `RateLimit-Policy` and `RateLimit` (IETF httpapi-ratelimit-headers);
+ * a 429 carries `Retry-After` (seconds). Errors are `{ message, code }` (`{ detail, code, … }` for 402).
+ */
+import * as v from 'valibot';
+import { GenerationRequestSchema } from './generations.ts';
+import { API_TOKEN_SERVICES, UsageDaySchema, WebhookUrlSchema } from './tokens.ts';
+
+export const V1_PREFIX = '/v1';
+/** How long an Idempotency-Key of POST /v1/generations is remembered, in hours. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+/** The rate-limit policy's name in the RateLimit headers. */
+export const RATE_LIMIT_POLICY_NAME = 'token';
+/** Largest JSON body of /v1, in bytes (uploads have the media limit). */
+export const V1_JSON_BODY_MAX_BYTES = 64 * 1024;
+
+/** Messages of the /v1 errors (`{ message, code }`). */
+export const PUBLIC_API_MESSAGES = {
+  missingToken: 'Missing API token: send Authorization: Bearer atl_live_…',
+  malformedToken: 'This is not an Atelier API token (check for a typo: the checksum does not match).',
+  invalidToken: 'Invalid API token: it is unknown, was deleted or regenerated, is inactive, or has expired.',
+  planRequired: 'Your plan does not include API access. Upgrade to Pro or above.',
+  serviceNotAllowed: 'This token is not allowed to use this service.',
+  rateLimited: 'Rate limit exceeded: retry after the time in Retry-After.',
+  creditCapReached: "This generation would exceed the token's credit cap.",
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
+  idempotencyMismatch: 'This Idempotency-Key was used with a different request.',
+  invalidWebhookUrl: 'Webhook URL must be an https address on the public internet.',
+} as const;
+export type PublicApiMessageKey = keyof typeof PUBLIC_API_MESSAGES;
+
+/** POST /v1/generations: a studio generation request, plus where to send its webhook. */
+export const V1GenerationRequestSchema = v.intersect([
+  GenerationRequestSchema,
+  v.object({
+    /** Overrides the token's webhook URL for this job; null: no webhook even if the token has one. */
+    webhook_url: v.optional(v.nullable(WebhookUrlSchema)),
+  }),
+]);
+export type V1GenerationRequest = v.InferOutput<typeof V1GenerationRequestSchema>;
+
+export const CreditsSchema = v.object({
+  /** Credits the account can spend now. */
+  balance: v.number(),
+  plan: v.string(),
+});
+export type Credits = v.InferOutput<typeof CreditsSchema>;
+
+export const TokenUsageSchema = v.object({
+  token: v.object({
+    id: v.string(),
+    name: v.string(),
+    prefix: v.string(),
+    permissions: v.array(v.picklist(API_TOKEN_SERVICES)),
+    rate_limit: v.number(),
+    credit_cap: v.nullable(v.number()),
+    credits_used: v.number(),
+    expires_at: v.nullable(v.string()),
+  }),
+  today: UsageDaySchema,
+  /** The last 30 days, oldest first. */
+  days: v.array(UsageDaySchema),
+});
+export type TokenUsage = v.InferOutput<typeof TokenUsageSchema>;
+
+export const ApiErrorBodySchema = v.object({
+  message: v.string(),
+  code: v.optional(v.string()),
+});
+
+/** The body of a webhook message (Standard Webhooks: type, timestamp, data). */
+export const WebhookPayloadSchema = v.object({
+  type: v.picklist(['generation.completed', 'generation.failed', 'generation.cancelled']),
+  /** When the event happened, ISO 8601. */
+  timestamp: v.string(),
+  data: v.object({
+    /** The Generation as GET /v1/generations/{id} answers it. */
+    generation: v.record(v.string(), v.unknown()),
+  }),
+});
+export type WebhookPayload = v.InferOutput<typeof WebhookPayloadSchema>;
