@@ -23,6 +23,9 @@ const noStore: MiddlewareHandler<UserEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
+/** Whichever part of a resend path names nothing, the answer is the same: that delivery is not found. */
+const deliveryNotFound = () => tokenError(404, 'deliveryNotFound');
+
 const tokenId = (c: Context<UserEnv>): string => recordIdParam(c, 'id', () => tokenError(404, 'notFound'));
 
 export function tokenRoutes(service: TokensService, guards: Guards): Hono<UserEnv> {
@@ -46,9 +49,9 @@ export function tokenRoutes(service: TokensService, guards: Guards): Hono<UserEn
     return c.body(null, 204);
   });
   app.post('/:id/deliveries/:deliveryId/resend', async (c) => {
-    const id = tokenId(c);
+    const id = recordIdParam(c, 'id', deliveryNotFound);
     const deliveryId = c.req.param('deliveryId');
-    if (!v.is(DeliveryIdSchema, deliveryId)) throw tokenError(404, 'deliveryNotFound');
+    if (!v.is(DeliveryIdSchema, deliveryId)) throw deliveryNotFound();
     return c.json(await service.resend(c.get('user'), id, deliveryId), 202);
   });
   return app;
