@@ -16,6 +16,7 @@ import {
   DeliverySchema,
   REQUEST_LOG_SIZE,
   TOKEN_MESSAGES,
+  TOKENS_BODY_MAX_BYTES,
   TOKENS_PER_ACCOUNT_MAX,
   TokenDetailSchema,
   TokenListSchema,
@@ -491,6 +492,23 @@ describe(`API tokens: management (${DRIVER})`, () => {
     }
     expect(await snapshot()).toEqual(before);
     expect((await b.call('GET', '/api/tokens')).body.tokens).toEqual([]);
+  });
+
+  it(`takes a body of ${TOKENS_BODY_MAX_BYTES} bytes and refuses one byte more`, async () => {
+    const p = await person();
+    const send = async (bytes: number) => {
+      const json = JSON.stringify(BASE);
+      // JSON allows whitespace between tokens: the same body, padded to `bytes`.
+      const body = `{${' '.repeat(bytes - Buffer.byteLength(json))}${json.slice(1)}`;
+      expect(Buffer.byteLength(body)).toBe(bytes);
+      const response = await h.app.request('/api/tokens', { method: 'POST', body, headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' } });
+      return { status: response.status, body: (await response.json()) as { detail?: string } };
+    };
+    expect((await send(TOKENS_BODY_MAX_BYTES)).status).toBe(201);
+    const over = await send(TOKENS_BODY_MAX_BYTES + 1);
+    expect(over.status).toBe(413);
+    expect(over.body.detail).toContain('4 KiB');
+    expect(await countRows('api_tokens', 'user_id', p.id)).toBe(1);
   });
 
   it('needs a signed-in account', async () => {
