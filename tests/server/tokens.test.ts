@@ -289,6 +289,11 @@ describe(`API tokens: management (${DRIVER})`, () => {
     const cleared = await p.call('PATCH', `/api/tokens/${first.id}`, { credit_cap: null, webhook_url: null });
     expect(cleared.body).toMatchObject({ name: 'Kho ảnh', credit_cap: null, webhook_url: null, rate_limit: 1000 });
     expect(v.parse(TokenDetailSchema, (await p.call('GET', `/api/tokens/${first.id}`)).body).token).toEqual(cleared.body);
+
+    // What the public API writes on the row shows as is.
+    const lastUsed = new Date(Math.floor(h.clock.now() / 60_000) * 60_000);
+    await h.database.kysely.updateTable('api_tokens').set({ last_used_at: lastUsed, credits_used: 12 }).where('id', '=', second.id).execute();
+    expect((await list()).tokens[0]).toMatchObject({ id: second.id, last_used_at: lastUsed.toISOString(), credits_used: 12 });
   });
 
   it('counts today\'s requests and errors of the account\'s tokens, and draws 30 days on Vietnam\'s calendar', async () => {
