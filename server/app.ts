@@ -7,6 +7,8 @@
 import { join } from 'node:path';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
 import { createBilling, type Billing, type BillingAreaConfig } from './billing/index.ts';
+import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
+import { createTokens } from './tokens/index.ts';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -45,7 +47,7 @@ import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
 import { createUsersRepository } from './auth/users-repository.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy'> & AccountsConfig & MediaConfig & BillingAreaConfig;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -111,7 +113,8 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  * - the share target's fallback, which never reads its body (photos of a share): declared bodies
  *   up to the upload limit pass, larger ones are refused;
  * - billing: its requests are small (BILLING_BODY_MAX_BYTES), the providers' notifications larger
- *   (WEBHOOK_BODY_MAX_BYTES).
+ *   (WEBHOOK_BODY_MAX_BYTES);
+ * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES).
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
@@ -120,6 +123,7 @@ function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   if (method === 'POST' && path === SHARE_TARGET_PATH) return MAX_UPLOAD_BODY_BYTES;
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
+  if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 
@@ -215,6 +219,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     deps.billing ??
     createBilling({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: () => new Date(now()), ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}) });
   deps.onBilling?.(billing);
+  // Webhooks may go to this machine while developing, never in production (docs/product-rules.md#api-webhooks).
+  const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy: { allowLocal: deps.config.nodeEnv !== 'production' } });
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -227,6 +233,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     [mountAt('/api/community', communityRoutes({ service: dashboard }))],
     // The sandbox's page sends its notifications through the app itself, as a provider would over the network.
     billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
+    tokens.routes(accounts.guards),
     devToolsArea(deps),
   ];
   for (const area of areas) mountArea(app, area);

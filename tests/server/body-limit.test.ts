@@ -14,6 +14,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
+import { TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
@@ -89,6 +90,7 @@ function limitOf(method: string, path: string): number {
   if (method === 'POST' && (path === '/api/media' || path === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
+  if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 

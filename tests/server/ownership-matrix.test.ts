@@ -10,6 +10,9 @@
  * to guess at only (404 like an unknown id; a page link's signature opens its own order only),
  * and a notification B forges about A's order is refused (400) with A's order left as it was.
  *
+ * API tokens too: B cannot read, change, regenerate or delete A's token, nor resend A's webhook
+ * delivery (through A's token id or B's own), even on a plan that may regenerate its own.
+ *
  * The matrix is a table of (route, attempt): a new route is one line. The test also enumerates
  * the routes the app mounts: a route with a path parameter that no line covers fails it. A line
  * that targets one of A's resources names a real one (an id that could never match would pass
@@ -47,6 +50,11 @@ interface Fixture {
   orderKey: string;
   /** B's own pending order's sandbox page link (path and signed query). */
   bPage: string;
+  /** A's API token, and a webhook delivery of it that failed. */
+  apiToken: string;
+  delivery: string;
+  /** B's own API token. */
+  bApiToken: string;
 }
 
 interface Line {
@@ -110,7 +118,26 @@ const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`
 const swapped = (url: string, from: string, to: string) => url.replace(`/api/media/${from}/`, `/api/media/${to}/`);
 
 /** Every id of A's resources. */
-const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.completed, fixture.pending, fixture.order, fixture.pendingOrder];
+const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.completed, fixture.pending, fixture.order, fixture.pendingOrder, fixture.apiToken];
+
+/** Sets a person's plan in the database (users.plan, what the plan gates read). */
+async function setPlan(person: Person, plan: string): Promise<void> {
+  await h.database.kysely.updateTable('users').set({ plan }).where('id', '=', person.id).execute();
+}
+
+/**
+ * Runs `fn` while `person` is on Pro (which may create and regenerate tokens), then puts the plan
+ * back: B's attempts on A's tokens are refused for ownership, not for B's plan.
+ */
+async function asPro<T>(person: Person, fn: () => Promise<T>): Promise<T> {
+  const { plan } = await h.database.kysely.selectFrom('users').select('plan').where('id', '=', person.id).executeTakeFirstOrThrow();
+  await setPlan(person, 'pro');
+  try {
+    return await fn();
+  } finally {
+    await setPlan(person, plan);
+  }
+}
 
 const PLAN_PRICE = planPrice(PLANS.basic, 'monthly')!;
 
@@ -207,6 +234,27 @@ const MATRIX: Line[] = [
   { route: 'POST /billing/sandbox/:orderId/:action', name: 'B cancels A\'s order without a signature', status: 404, target: ({ pendingOrder }) => pendingOrder, attempt: (_f, id) => sandboxPage(`/billing/sandbox/${id}/cancel`, 'POST') },
   { route: 'POST /api/billing/webhooks/:provider', name: 'B forges the sandbox\'s notification that A\'s order is paid', status: 400, attempt: ({ pendingCode }) => forgedNotification('POST', pendingCode) },
   { route: 'GET /api/billing/webhooks/:provider', name: 'B forges a query-string notification about A\'s order', status: 400, attempt: ({ pendingCode }) => forgedNotification('GET', pendingCode) },
+  // API tokens (src/contract/tokens.ts).
+  { route: 'GET /api/tokens', name: 'B\'s token list holds B\'s own token only', status: 200, attempt: ({ b }) => b.call('GET', '/api/tokens'), check: (r, { bApiToken }) => expect(ids({ ...r, body: { items: r.body.tokens } })).toEqual([bApiToken]) },
+  { route: 'GET /api/tokens/:id', name: 'B reads A\'s token (and its webhook secret)', status: 404, target: ({ apiToken }) => apiToken, attempt: ({ b }, id) => b.call('GET', `/api/tokens/${id}`) },
+  { route: 'PATCH /api/tokens/:id', name: 'B turns off and renames A\'s token', status: 404, target: ({ apiToken }) => apiToken, attempt: ({ b }, id) => b.call('PATCH', `/api/tokens/${id}`, { body: { active: false, name: 'Của B', webhook_url: 'https://b.example.com/steal' } }) },
+  { route: 'POST /api/tokens/:id/regenerate', name: 'B, on Pro, regenerates A\'s token', status: 404, target: ({ apiToken }) => apiToken, attempt: ({ b }, id) => asPro(b, () => b.call('POST', `/api/tokens/${id}/regenerate`)) },
+  { route: 'DELETE /api/tokens/:id', name: 'B deletes A\'s token', status: 404, target: ({ apiToken }) => apiToken, attempt: ({ b }, id) => b.call('DELETE', `/api/tokens/${id}`) },
+  {
+    route: 'POST /api/tokens/:id/deliveries/:deliveryId/resend',
+    name: 'B resends A\'s delivery through A\'s token',
+    status: 404,
+    target: ({ apiToken }) => apiToken,
+    attempt: ({ b, delivery }, id) => b.call('POST', `/api/tokens/${id}/deliveries/${delivery}/resend`),
+    check: (r) => expect(r.body.code).toBe('deliveryNotFound'),
+  },
+  {
+    route: 'POST /api/tokens/:id/deliveries/:deliveryId/resend',
+    name: 'B resends A\'s delivery through B\'s own token',
+    status: 404,
+    target: ({ delivery }) => delivery,
+    attempt: ({ b, bApiToken }, id) => b.call('POST', `/api/tokens/${bApiToken}/deliveries/${id}/resend`),
+  },
   // The account: a token reaches its own account only.
   { route: 'GET /api/me', name: 'B reads "me"', status: 200, attempt: ({ b }) => b.call('GET', '/api/me'), check: (r, { b }) => expect(r.body).toMatchObject({ id: b.id, email: b.email }) },
   { route: 'GET /api/me/stats', name: 'B\'s figures count none of A\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/me/stats'), check: (r) => expect(r.body).toMatchObject({ assets: 1, completed_total: 0 }) },
@@ -243,6 +291,10 @@ async function snapshotOfA(): Promise<unknown> {
     billing: await read('/api/billing/overview'),
     activity: await read('/api/billing/activity?limit=100'),
     stats: await read('/api/me/stats'),
+    tokens: await read('/api/tokens'),
+    token: await read(`/api/tokens/${f.apiToken}`),
+    tokenRow: await h.database.kysely.selectFrom('api_tokens').selectAll().where('id', '=', f.apiToken).executeTakeFirst(),
+    delivery: await h.database.kysely.selectFrom('webhook_deliveries').selectAll().where('id', '=', f.delivery).executeTakeFirst(),
     balance: await h.balance(a.id),
     // A's own link still opens the file.
     file: (await media(current.url)).status,
@@ -291,6 +343,16 @@ beforeAll(async () => {
   must(waiting.status === 201, 'A\'s pending order');
   const bOrder = await b.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: { 'Idempotency-Key': randomUUID() } });
   must(bOrder.status === 201, 'B\'s own order');
+  // A's token (made on Pro; A's plan is put back), with a delivery that failed; B's own token.
+  const apiToken = await asPro(a, () => a.call('POST', '/api/tokens', { body: { name: 'Cửa hàng của A', permissions: ['image-editing'], webhook_url: 'https://hooks.example.com/a' } }));
+  must(apiToken.status === 201, 'A\'s API token');
+  const delivery = `msg_${randomUUID().replaceAll('-', '')}`;
+  await h.database.kysely
+    .insertInto('webhook_deliveries')
+    .values({ id: delivery, token_id: apiToken.body.token.id, user_id: a.id, generation_id: done.body.id, event: 'generation.completed', url: 'https://hooks.example.com/a', status: 'failed', attempts: 8, queued: true, next_attempt_at: null, last_status_code: 500, last_error: 'HTTP 500', created_at: new Date(), delivered_at: null })
+    .execute();
+  const bApiToken = await asPro(b, () => b.call('POST', '/api/tokens', { body: { name: 'Của B', permissions: ['upscaler'] } }));
+  must(bApiToken.status === 201, 'B\'s own API token');
   f = {
     a,
     b,
@@ -305,6 +367,9 @@ beforeAll(async () => {
     pendingCode: waiting.body.payment.order_code,
     orderKey,
     bPage: pathOf(bOrder.body.redirect_url),
+    apiToken: apiToken.body.token.id,
+    delivery,
+    bApiToken: bApiToken.body.token.id,
   };
 }, 120_000);
 

@@ -67,6 +67,18 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'POST /api/billing/webhooks/:provider': [() => ({ event_id: 'evt-fuzz', order_code: 100_001, state: 'paid', amount_vnd: 129_000, transaction_id: 'T-FUZZ' })],
     // The sandbox page's buttons (a form post: no body read).
     'POST /billing/sandbox/:orderId/:action': null,
+    // API tokens (src/contract/tokens.ts): every field of a creation and of an update.
+    'POST /api/tokens': [
+      () => ({ name: 'Cửa hàng chính', permissions: ['virtual-tryon', 'upscaler'], rate_limit: 60, expires_in: '30', credit_cap: 500, webhook_url: 'https://hooks.example.com/atelier' }),
+      () => ({ name: 'Tối thiểu', permissions: ['image-editing'] }),
+    ],
+    'PATCH /api/tokens/:id': [
+      () => ({ name: 'Kho ảnh', active: false, permissions: ['image-to-video'], rate_limit: 1000, credit_cap: null, webhook_url: null }),
+      () => ({ active: true }),
+    ],
+    'POST /api/tokens/:id/regenerate': null,
+    'DELETE /api/tokens/:id': null,
+    'POST /api/tokens/:id/deliveries/:deliveryId/resend': null,
     // Multipart routes: the fuzz sends them hostile multipart and JSON alike.
     'POST /api/media': null,
     [`POST ${SHARE_TARGET_PATH}`]: null,
