@@ -202,6 +202,21 @@ describe(`ownership between accounts (${DRIVER})`, () => {
     expect((await b.call('POST', `/v1/generations/${bJob.body.id}/cancel`)).status).toBe(200);
   });
 
+  it('answers hostile or malformed input with a clear 4xx and writes nothing', async () => {
+    const client = await x.client({ credits: 10 });
+    const post = (body: string) => x.app.request('/v1/generations', { method: 'POST', body, headers: { Authorization: `Bearer ${client.secret}`, 'Content-Type': 'application/json' } });
+    expect((await post('{"feature":')).status).toBe(400);
+    for (const body of [{}, { feature: 'teleport', inputs: {}, params: {} }, { ...requestOf('body-generator', ''), webhook_url: 'not a url' }, { ...requestOf('body-generator', ''), webhook_url: `https://x.example.com/${'a'.repeat(2_100)}` }]) {
+      const refused = await client.submit(body);
+      expect(refused.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+    }
+    expect((await client.call('GET', '/v1/generations?cursor=bm90LWEtY3Vyc29y')).status).toBe(422);
+    expect((await client.call('GET', '/v1/generations?limit=100000')).status).toBe(422);
+    expect((await client.call('POST', '/v1/generations/%00/cancel')).status).toBe(404);
+    expect(await x.jobCount(client.person.id)).toBe(0);
+    expect(await x.creditsUsed(client.tokenId)).toBe(0);
+  });
+
   it('refuses calls without a token of the account', async () => {
     const response = await x.app.request('/v1/generations', { headers: { Authorization: 'Bearer atl_live_nope' } });
     expect(response.status).toBe(401);
