@@ -59,6 +59,8 @@ export interface ApiGenerationsTable {
   user_id: string;
   cost: number;
   webhook_url: string | null;
+  /** The request said `webhook_url: null`: no webhook, even if the token has one. */
+  no_webhook: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Date;
 }
 

@@ -54,8 +54,13 @@ export type SubmitOutcome =
   | { kind: 'insufficient'; balance: number }
   | { kind: 'noUser' };
 
+/** Extra writes of a submit, in its transaction, given the inserted job (see `submit`). */
+export type SubmitHook = (trx: Transaction<Tables>, row: GenerationRow) => Promise<void>;
+
 export interface ListFilter {
   feature?: Feature;
+  /** Only these features (an API token's permitted ones); none when empty. */
+  features?: readonly Feature[];
   status?: GenerationStatus;
   /** Strictly older than this (created_at, id). */
   before?: { createdAt: Date; id: string };
@@ -76,9 +81,11 @@ export interface GenerationsRepository extends RunStore {
   /**
    * In one transaction: locks the user (so concurrent submits of one person are serialized and
    * the balance can never go negative), honours the Idempotency-Key, checks the balance, writes
-   * the reservation and the job, and calls `enqueue` inside the same transaction.
+   * the reservation and the job, and calls `enqueue` inside the same transaction. `inTransaction`
+   * runs after the job's insert, before the enqueue, in the same transaction: what a caller records
+   * with the job (the public API's token cap and link); whatever it throws rolls everything back.
    */
-  submit(generation: NewGeneration, enqueue: (trx: Transaction<Tables>) => Promise<void>): Promise<SubmitOutcome>;
+  submit(generation: NewGeneration, enqueue: (trx: Transaction<Tables>) => Promise<void>, inTransaction?: SubmitHook): Promise<SubmitOutcome>;
   findByIdempotencyKey(userId: string, key: string): Promise<GenerationRow | undefined>;
   findOwned(userId: string, id: string): Promise<GenerationRow | undefined>;
   findById(id: string): Promise<GenerationRow | undefined>;
@@ -136,7 +143,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
   const db = database.kysely;
 
   return {
-    async submit(generation, enqueue) {
+    async submit(generation, enqueue, inTransaction) {
       return db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
         const ledger = creditLedger(trx);
         if (!(await ledger.lockAccount(generation.userId))) return { kind: 'noUser' };
@@ -184,6 +191,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await inTransaction?.(trx, row);
         await enqueue(trx);
         return { kind: 'created', row };
       });
@@ -217,6 +225,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
     list(userId, filter) {
       let query = db.selectFrom('generations').selectAll().where('user_id', '=', userId);
       if (filter.feature) query = query.where('feature', '=', filter.feature);
+      if (filter.features) query = filter.features.length > 0 ? query.where('feature', 'in', [...filter.features]) : query.where(sql<boolean>`false`);
       if (filter.status) query = query.where('status', '=', filter.status);
       const before = filter.before;
       if (before) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.createdAt, before.id)));

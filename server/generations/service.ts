@@ -8,7 +8,7 @@
  * the submit transaction locks the user's row, so the second waits and then finds the first. The
  * same key with another request (compared by a SHA-256 of the validated request) is refused.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import {
   checkPrerequisites,
@@ -54,7 +54,8 @@ import type { AssetRow, MediaService } from '../media/types.ts';
 import { generationError, insufficientCredits } from './errors.ts';
 import { createExpectedDurations } from './expected-durations.ts';
 import type { GenerationJobs } from './jobs.ts';
-import type { GenerationRow, GenerationsRepository } from './repository.ts';
+import type { GenerationRow, GenerationsRepository, SubmitHook } from './repository.ts';
+import { requestHash, sha256 } from './request-hash.ts';
 
 export interface Caller {
   id: string;
@@ -73,13 +74,16 @@ export interface Submitted {
 
 export interface ListQuery {
   feature?: Feature | undefined;
+  /** Only these features (the public API: a token's permitted ones). */
+  features?: readonly Feature[] | undefined;
   status?: GenerationStatus | undefined;
   cursor?: string | undefined;
   limit?: number | undefined;
 }
 
 export interface GenerationsService {
-  submit(caller: Caller, request: GenerationRequest, idempotencyKey: string | null): Promise<Submitted>;
+  /** `inTransaction`: the caller's own writes in the submit's transaction (GenerationsRepository.submit). */
+  submit(caller: Caller, request: GenerationRequest, idempotencyKey: string | null, inTransaction?: SubmitHook): Promise<Submitted>;
   regenerate(caller: Caller, id: string, idempotencyKey: string | null): Promise<Submitted>;
   /**
    * GET /api/generations/{id} in one database read: the token's account is checked in the same
@@ -88,6 +92,8 @@ export interface GenerationsService {
    * @throws CodedError 401 sessionExpired (account gone, token no longer valid); GenerationError 404 notFound
    */
   status(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string | null): Promise<Generation>;
+  /** The caller's job. @throws GenerationError 404 notFound (also someone else's job) */
+  get(caller: Caller, id: string): Promise<Generation>;
   list(caller: Caller, query: ListQuery): Promise<GenerationPage>;
   pending(caller: Caller): Promise<GenerationPage>;
   cancel(caller: Caller, id: string): Promise<Generation>;
@@ -111,20 +117,6 @@ export interface GenerationsServiceDeps {
   logger: Logger;
   now: () => number;
 }
-
-/** JSON with sorted keys: the same request always hashes the same, whatever its key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 const image = (id: string | null | undefined): Array<{ id: string; type: MediaType }> => (id ? [{ id, type: 'image' }] : []);
 
@@ -225,7 +217,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     return { generation: await one(caller.id, row), created: false };
   }
 
-  async function create(caller: Caller, request: GenerationRequest, key: string | null, hash: string, regeneratedFrom: string | null): Promise<Submitted> {
+  async function create(caller: Caller, request: GenerationRequest, key: string | null, hash: string, regeneratedFrom: string | null, hook?: SubmitHook): Promise<Submitted> {
     const missing = checkPrerequisites(request);
     if (missing) throw generationError(422, missing);
     // Before anything is read, charged or written: a refused request leaves no trace.
@@ -261,6 +253,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
         createdAt: now(),
       },
       (trx) => deps.jobs.send(id, deps.timeoutSeconds(request.feature), trx, queuePriority(caller.plan)),
+      hook,
     );
     switch (outcome.kind) {
       case 'created':
@@ -279,9 +272,9 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
   }
 
   return {
-    async submit(caller, request, key) {
-      const hash = sha256(canonical(request));
-      return (await earlier(caller, key, hash)) ?? create(caller, request, key, hash, null);
+    async submit(caller, request, key, inTransaction) {
+      const hash = requestHash(request);
+      return (await earlier(caller, key, hash)) ?? create(caller, request, key, hash, null, inTransaction);
     },
 
     async regenerate(caller, id, key) {
@@ -301,10 +294,13 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       return toGeneration(found.generation.row, found.generation.assets, media);
     },
 
+    get: async (caller, id) => one(caller.id, await owned(caller, id)),
+
     async list(caller, query) {
       const limit = query.limit ?? GENERATION_PAGE_DEFAULT;
       const filter: Parameters<GenerationsRepository['list']>[1] = { limit: limit + 1 };
       if (query.feature) filter.feature = query.feature;
+      if (query.features) filter.features = query.features;
       if (query.status) filter.status = query.status;
       if (query.cursor) filter.before = decodeCursor(query.cursor);
       const rows = await repository.list(caller.id, filter);

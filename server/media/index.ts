@@ -16,7 +16,7 @@ import { createRateLimiter } from '../auth/rate-limit.ts';
 import { tooManyUploads, UPLOAD_LIMITS, type UploadLimits } from './quota.ts';
 import { createMediaRepository } from './repository.ts';
 import { servedVariant } from './api-asset.ts';
-import { assetRoutes, capabilityRoutes, uploadRoutes, type SharedResultCheck } from './routes.ts';
+import { assetRoutes, capabilityRoutes, uploadHandler, uploadRoutes, type SharedResultCheck, type UploadHandler } from './routes.ts';
 import { createMediaService, type MediaArea } from './service.ts';
 import { createMediaUrlSigner } from './signing.ts';
 import { createMediaStorage, type MediaStorage } from './storage.ts';
@@ -51,6 +51,8 @@ export interface Media {
   routes(guards: Guards, isShared?: SharedResultCheck): Area;
   /** The community feed's links of a shared job's result (see signing.ts). */
   sharedUrls(asset: AssetRow, generationId: string): SharedUrls;
+  /** The upload of `POST /api/media` for an account another guard found (the public API's `POST /v1/media`). */
+  upload: UploadHandler;
 }
 
 export interface SharedUrls {
@@ -99,6 +101,7 @@ export function createMedia(deps: MediaDeps): Media {
   const uploadLimiter = createRateLimiter({ repository: createAuthRepository(deps.database), now, refuse: tooManyUploads });
   const uploadLimits = deps.uploadLimits ?? UPLOAD_LIMITS;
   void sweepTemp(tempDir, now(), logger);
+  const uploadDeps = { service: area, tempDir, uploadLimiter, uploadLimits, trustProxy: deps.config.trustProxy };
 
   return {
     service: area,
@@ -113,8 +116,9 @@ export function createMedia(deps: MediaDeps): Media {
         poster_url: asset.poster_key ? signer.signShared(asset.id, 'poster', generationId, at).path : null,
       };
     },
+    upload: uploadHandler(uploadDeps),
     routes: (guards, isShared) => [
-      mountAt('/api/media', uploadRoutes({ service: area, signer, guards, tempDir, now, uploadLimiter, uploadLimits, trustProxy: deps.config.trustProxy })),
+      mountAt('/api/media', uploadRoutes({ ...uploadDeps, signer, guards, now })),
       mountAt('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now })),
       mountAt('/api/assets', assetRoutes({ service: area, guards })),
     ],

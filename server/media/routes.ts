@@ -9,7 +9,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant } from '../../src/contract/media.ts';
+import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type Asset, type MediaVariant } from '../../src/contract/media.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Attempt, RateLimiter } from '../auth/rate-limit.ts';
@@ -76,15 +76,26 @@ async function discardBody(c: Context, maxBytes: number): Promise<void> {
   }
 }
 
-export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<UserEnv> {
-  const app = new Hono<UserEnv>();
+/** What storing an upload needs (the upload route's deps without the guards). */
+export type UploadHandlerDeps = Pick<MediaRoutesDeps, 'service' | 'tempDir'> & UploadLimitDeps;
 
+/**
+ * Stores the upload of a request for the account `userId`, whoever authenticated it (a session,
+ * an API token): the asset, 201 when stored now, 200 for the replay of an Idempotency-Key.
+ */
+export type UploadHandler = (c: Context, userId: string) => Promise<{ asset: Asset; status: 200 | 201 }>;
+
+/**
+ * The upload (`POST /api/media`, and `POST /v1/media` with an API token): the streamed body, its
+ * checks and limits, and the Idempotency-Key replay. The caller's guard has found the account.
+ */
+export function uploadHandler(deps: UploadHandlerDeps): UploadHandler {
   /**
    * Counts a received upload (once, and `bytes`) against the hourly limits of the account and
    * of the client address, before it is processed.
    * @throws MediaError 429 tooManyUploads
    */
-  const countUpload = (c: Context<UserEnv>, userId: string, bytes: number): Promise<Attempt> => {
+  const countUpload = (c: Context, userId: string, bytes: number): Promise<Attempt> => {
     const address = clientAddress(c, deps.trustProxy);
     const { perAccount, bytesPerAccount, perAddress, bytesPerAddress } = deps.uploadLimits;
     return deps.uploadLimiter.attempt([
@@ -95,16 +106,15 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
     ]);
   };
 
-  app.post('/', deps.guards.requireUser, async (c) => {
+  return async (c, userId) => {
     c.header('Cache-Control', 'no-store');
-    const userId = c.get('user').id;
     const key = readIdempotencyKey(c, UPLOAD_IDEMPOTENCY_KEY_MAX);
     if (key !== null) {
       // A replay of a stored upload: the file is not needed again.
       const first = await deps.service.findUpload(userId, key);
       if (first) {
         await discardBody(c, MAX_UPLOAD_BODY_BYTES);
-        return c.json(first, 200);
+        return { asset: first, status: 200 };
       }
     }
     const contentType = c.req.header('content-type') ?? '';
@@ -128,14 +138,14 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
       await rm(received.tempPath, { force: true });
       // A replay whose first upload was stored meanwhile is answered, never refused.
       const first = key !== null && hasCode(error, 'tooManyUploads') ? await deps.service.findUpload(userId, key) : null;
-      if (first) return c.json(first, 200);
+      if (first) return { asset: first, status: 200 };
       throw error;
     }
     try {
       const { asset, created } = await deps.service.upload(userId, received, key);
       // The replay of an upload stored meanwhile stored nothing: it does not count.
       if (!created) await attempt.release();
-      return c.json(asset, created ? 201 : 200);
+      return { asset, status: created ? 201 : 200 };
     } catch (error) {
       // Nothing was stored for want of room, or through our own fault: not counted either. A
       // file refused for what it is (damaged, too many pixels) was processed, and counts.
@@ -144,8 +154,16 @@ export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<User
       // Storage or database trouble: 'Upload Failed' (docs/product-rules.md#messages-uploads), the cause in the log.
       throw mediaError(500, 'uploadFailed', { cause: error });
     }
-  });
+  };
+}
 
+export function uploadRoutes(deps: MediaRoutesDeps & UploadLimitDeps): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+  const upload = uploadHandler(deps);
+  app.post('/', deps.guards.requireUser, async (c) => {
+    const { asset, status } = await upload(c, c.get('user').id);
+    return c.json(asset, status);
+  });
   return app;
 }
 

@@ -61,13 +61,15 @@ CREATE TABLE api_idempotency (
 CREATE INDEX api_idempotency_created_idx ON api_idempotency (created_at);
 
 -- Which generations a token created, the credits it charged to the token's cap, and where their
--- webhook goes (the request's webhook_url, else the token's).
+-- webhook goes: the request's webhook_url, else the token's at the time the job ends; none when
+-- the request said `webhook_url: null` (no_webhook), whatever the token's.
 CREATE TABLE api_generations (
   generation_id text PRIMARY KEY REFERENCES generations (id) ON DELETE CASCADE,
   token_id text REFERENCES api_tokens (id) ON DELETE SET NULL,
   user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   cost integer NOT NULL CHECK (cost >= 0),
   webhook_url text,
+  no_webhook boolean NOT NULL DEFAULT false CHECK (NOT (no_webhook AND webhook_url IS NOT NULL)),
   created_at timestamptz NOT NULL
 );
 CREATE INDEX api_generations_token_idx ON api_generations (token_id);
@@ -117,6 +119,9 @@ BEGIN
   END IF;
   IF NEW.status <> 'completed' THEN
     UPDATE api_tokens SET credits_used = GREATEST(0, credits_used - link.cost) WHERE id = link.token_id;
+  END IF;
+  IF link.no_webhook THEN
+    RETURN NEW;
   END IF;
   SELECT COALESCE(link.webhook_url, webhook_url) INTO target FROM api_tokens WHERE id = link.token_id;
   IF target IS NOT NULL THEN

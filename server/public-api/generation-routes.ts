@@ -1,0 +1,48 @@
+/**
+ * /v1 generations, behind the API token guard (`c.get('apiToken')`, server/public-api/types.ts):
+ * - POST /generations              V1GenerationRequest, optional Idempotency-Key (kept 24 h) →
+ *                                  202 + Location, or 200 with the first job of the key
+ * - GET  /generations              ?feature&status&cursor&limit → GenerationPage
+ * - GET  /generations/{id}         → Generation
+ * - POST /generations/{id}/cancel  → Generation
+ * The rules are in ./generations-service.ts; answers carry the account's data: never cached.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { GenerationListQuerySchema } from '../../src/contract/generations.ts';
+import { V1_PREFIX, V1GenerationRequestSchema } from '../../src/contract/public-api.ts';
+import { parseInput, readJsonBody } from '../http/errors.ts';
+import { readIdempotencyKey } from '../http/idempotency-key.ts';
+import { recordIdParam } from '../http/params.ts';
+import { generationError } from '../generations/errors.ts';
+import { createV1Generations, type V1GenerationsDeps } from './generations-service.ts';
+import type { ApiTokenEnv } from './types.ts';
+
+/** Longest Idempotency-Key accepted, in characters: the studios' limit (a UUID is 36; room for the client's own scheme). */
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/** The `:id` param: one that is no job id answers like an unknown job (404 notFound). */
+const jobId = (c: Context<ApiTokenEnv>): string => recordIdParam(c, 'id', () => generationError(404, 'notFound'));
+
+const noStore: MiddlewareHandler<ApiTokenEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+export function v1GenerationRoutes(deps: V1GenerationsDeps): Hono<ApiTokenEnv> {
+  const service = createV1Generations(deps);
+  // Each route carries its middleware: a router-wide `use` would reach every /v1 path once mounted.
+  const app = new Hono<ApiTokenEnv>();
+
+  app.post('/generations', noStore, async (c) => {
+    const key = readIdempotencyKey(c, MAX_IDEMPOTENCY_KEY_LENGTH);
+    const request = await readJsonBody(c, V1GenerationRequestSchema);
+    const { generation, created } = await service.submit(c.get('apiToken'), request, key);
+    if (!created) return c.json(generation, 200);
+    c.header('Location', `${V1_PREFIX}/generations/${generation.id}`);
+    return c.json(generation, 202);
+  });
+  app.get('/generations', noStore, async (c) => c.json(await service.list(c.get('apiToken'), parseInput(GenerationListQuerySchema, c.req.query()))));
+  app.get('/generations/:id', noStore, async (c) => c.json(await service.get(c.get('apiToken'), jobId(c))));
+  app.post('/generations/:id/cancel', noStore, async (c) => c.json(await service.cancel(c.get('apiToken'), jobId(c))));
+  return app;
+}

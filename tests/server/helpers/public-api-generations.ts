@@ -1,0 +1,179 @@
+/**
+ * The /v1 generation and media routes on the generations harness (a real queue, media area and
+ * engine): a second app of the same areas whose `/v1` is those two routers behind a test guard
+ * that finds the API token by its hash, as the real one does (`testTokenAuth`, the one piece to
+ * swap for the real guard once both are merged). Tokens are rows inserted with the real format.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import { PUBLIC_API_MESSAGES } from '../../../src/contract/public-api.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_DEFAULT, type ApiTokenService } from '../../../src/contract/tokens.ts';
+import type { Tables } from '../../../server/db/schema.ts';
+import { CodedError } from '../../../server/http/errors.ts';
+import { v1GenerationRoutes } from '../../../server/public-api/generation-routes.ts';
+import { v1MediaRoutes } from '../../../server/public-api/media-routes.ts';
+import type { AppEnv } from '../../../server/http/types.ts';
+import type { ApiTokenEnv } from '../../../server/public-api/types.ts';
+import { displayPrefix, generateToken, hashToken } from '../../../server/tokens/format.ts';
+import { createTestApp } from './app.ts';
+import { createGenerationsHarness, type CallResult, type GenerationsHarness, type GenerationsHarnessOptions, type Person } from './generations.ts';
+
+/** The origin /v1 answers make asset links absolute with. */
+export const TEST_PUBLIC_URL = 'https://atelier.test';
+
+/**
+ * The test stand-in for the API token guard: `Authorization: Bearer <token>` → the token row by
+ * its hash, with its owner's plan, as `c.get('apiToken')`; anything else is 401.
+ */
+export function testTokenAuth(db: Kysely<Tables>): MiddlewareHandler<ApiTokenEnv> {
+  return async (c, next) => {
+    const secret = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    const row = await db
+      .selectFrom('api_tokens')
+      .innerJoin('users', 'users.id', 'api_tokens.user_id')
+      .selectAll('api_tokens')
+      .select('users.plan')
+      .where('token_hash', '=', hashToken(secret))
+      .where('active', '=', true)
+      .executeTakeFirst();
+    if (!row) throw new CodedError(401, 'invalidToken', PUBLIC_API_MESSAGES.invalidToken);
+    c.set('apiToken', {
+      id: row.id,
+      userId: row.user_id,
+      plan: row.plan,
+      name: row.name,
+      prefix: row.token_prefix,
+      permissions: row.permissions as ApiTokenService[],
+      rateLimit: row.rate_limit,
+      creditCap: row.credit_cap,
+      webhookUrl: row.webhook_url,
+      expiresAt: row.expires_at,
+    });
+    await next();
+  };
+}
+
+export interface TokenOptions {
+  permissions?: readonly ApiTokenService[];
+  creditCap?: number | null;
+  webhookUrl?: string | null;
+}
+
+/** An account with an API token, calling /v1. */
+export interface ApiClient {
+  person: Person;
+  tokenId: string;
+  secret: string;
+  call(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<CallResult>;
+  /** POST /v1/generations (with an Idempotency-Key when given). */
+  submit(body: unknown, idempotencyKey?: string): Promise<CallResult>;
+  /** POST /v1/media, multipart. */
+  upload(bytes: Buffer, filename: string, headers?: Record<string, string>): Promise<CallResult>;
+}
+
+export interface V1Harness {
+  h: GenerationsHarness;
+  /** The app whose /v1 has the routers under test. */
+  app: Hono<AppEnv>;
+  /** The clock the /v1 rules see (the Idempotency-Key's age), in ms since the epoch. */
+  now(): number;
+  /** Moves that clock forward, in ms. */
+  advance(ms: number): void;
+  /** A new account with `credits` (default 10) and a token; `plan` is written to users.plan. */
+  client(options?: TokenOptions & { credits?: number; plan?: string; person?: Person }): Promise<ApiClient>;
+  /** Another token of the same account. */
+  token(person: Person, options?: TokenOptions): Promise<ApiClient>;
+  creditsUsed(tokenId: string): Promise<number>;
+  jobCount(userId: string): Promise<number>;
+}
+
+export async function createV1Harness(options: GenerationsHarnessOptions & { allowLocalWebhooks?: boolean } = {}): Promise<V1Harness> {
+  const h = await createGenerationsHarness(options);
+  const db = h.database.kysely;
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const app = createTestApp({
+    database: h.database,
+    queue: h.queue,
+    media: h.media,
+    generations: h.generations,
+    env: { ...options.env, DATA_DIR: h.dataDir },
+    extraRoutes: (root) => {
+      const v1 = new Hono<ApiTokenEnv>();
+      v1.use(testTokenAuth(db));
+      v1.route('/', v1GenerationRoutes({ database: h.database, generations: h.generations.service, publicUrl: TEST_PUBLIC_URL, webhookPolicy: { allowLocal: options.allowLocalWebhooks ?? false }, now }));
+      v1.route('/', v1MediaRoutes({ upload: h.media.upload, publicUrl: TEST_PUBLIC_URL }));
+      root.route('/v1', v1);
+    },
+  });
+
+  const request = async (secret: string, method: string, path: string, init: { body?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<CallResult> => {
+    const headers: Record<string, string> = { Authorization: `Bearer ${secret}`, ...init.headers };
+    const requestInit: RequestInit = { method, headers };
+    if (init.form) requestInit.body = init.form;
+    else if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      requestInit.body = JSON.stringify(init.body);
+    }
+    const response = await app.request(path, requestInit);
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+
+  async function token(person: Person, tokenOptions: TokenOptions = {}): Promise<ApiClient> {
+    const secret = generateToken();
+    const tokenId = randomUUID();
+    await db
+      .insertInto('api_tokens')
+      .values({
+        id: tokenId,
+        user_id: person.id,
+        name: 'Cửa hàng Minh Anh',
+        token_hash: hashToken(secret),
+        token_prefix: displayPrefix(secret),
+        permissions: JSON.stringify(tokenOptions.permissions ?? API_TOKEN_SERVICES),
+        rate_limit: RATE_LIMIT_DEFAULT,
+        credit_cap: tokenOptions.creditCap ?? null,
+        webhook_url: tokenOptions.webhookUrl ?? null,
+        webhook_secret: 'whsec_dGVzdC13ZWJob29rLXNlY3JldA==',
+        expires_at: null,
+        created_at: new Date(),
+      })
+      .execute();
+    const call: ApiClient['call'] = (method, path, callOptions = {}) => request(secret, method, path, callOptions);
+    return {
+      person,
+      tokenId,
+      secret,
+      call,
+      submit: (body, key) => call('POST', '/v1/generations', key === undefined ? { body } : { body, headers: { 'Idempotency-Key': key } }),
+      upload(bytes, filename, headers = {}) {
+        const form = new FormData();
+        form.append('file', new File([new Uint8Array(bytes)], filename));
+        return request(secret, 'POST', '/v1/media', { form, headers });
+      },
+    };
+  }
+
+  return {
+    h,
+    app,
+    now,
+    advance: (ms) => void (offset += ms),
+    async client(clientOptions = {}) {
+      const person = clientOptions.person ?? (await h.person(clientOptions.credits ?? 10));
+      if (clientOptions.plan) await db.updateTable('users').set({ plan: clientOptions.plan }).where('id', '=', person.id).execute();
+      return token(person, clientOptions);
+    },
+    token,
+    async creditsUsed(tokenId) {
+      const row = await db.selectFrom('api_tokens').select('credits_used').where('id', '=', tokenId).executeTakeFirstOrThrow();
+      return row.credits_used;
+    },
+    async jobCount(userId) {
+      const rows = await db.selectFrom('generations').select('id').where('user_id', '=', userId).execute();
+      return rows.length;
+    },
+  };
+}
