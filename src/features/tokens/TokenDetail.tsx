@@ -117,6 +117,11 @@ function DetailBody({ detail, online, onDeleted }: { detail: Detail; online: boo
   const used = formatCount(token.credits_used, locale);
   return (
     <>
+      {!online ? (
+        <p className={s.notice} role="status" data-testid="token-detail-offline-note">
+          <Trans>Bạn đang ngoại tuyến. Đây là dữ liệu đã tải; bật tắt, lưu, tạo lại, xóa và gửi lại webhook cần có mạng.</Trans>
+        </p>
+      ) : null}
       <div className={s.section}>
         <div className={s.actions}>
           <StatusChip token={token} />

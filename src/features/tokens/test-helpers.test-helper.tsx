@@ -5,7 +5,6 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { ApiToken, TokenDetail, TokenList, UsageDay } from '../../contract/tokens.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 
 /**
  * The tokens screen's unit tests: a one-route router (the screen's links need one) with the i18n
@@ -109,4 +108,7 @@ export function fakeFetch(handler: (call: Call) => Response, calls: Call[]) {
   };
 }
 
-export { jsonResponse };
+/** A JSON answer with its status. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
