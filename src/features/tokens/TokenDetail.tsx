@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CreatedToken, TokenDetail as Detail } from '../../contract/tokens.ts';
@@ -36,7 +36,6 @@ export interface TokenDetailDrawerProps {
  */
 export function TokenDetailDrawer({ id, onClose }: TokenDetailDrawerProps) {
   const { t } = useLingui();
-  const closeRef = useRef<HTMLButtonElement>(null);
   const detail = useQuery(tokenDetailQueryOptions(id));
   const online = useOnline();
   let body;
@@ -67,7 +66,7 @@ export function TokenDetailDrawer({ id, onClose }: TokenDetailDrawerProps) {
     );
   }
   return (
-    <Drawer label={detail.data ? t`Token ${detail.data.token.name}` : t`Chi tiết token`} side="end" onClose={onClose} initialFocusRef={closeRef} className={s.drawer} testId="token-detail">
+    <Drawer label={detail.data ? t`Token ${detail.data.token.name}` : t`Chi tiết token`} side="end" onClose={onClose} className={s.drawer} testId="token-detail">
       <div className={s.drawerHead}>
         <h2 className={s.sectionTitle}>{detail.data ? detail.data.token.name : <Trans>Chi tiết token</Trans>}</h2>
         <CloseButton onClose={onClose} testId="token-detail-close" />
