@@ -36,6 +36,8 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   tutorial: ['features/tutorial/TutorialOverlay.tsx', 'features/tutorial/tours/'],
   // The checkout, the payment result pages, the studio pricing screen and the receipts.
   billing: ['features/billing/'],
+  // The /api-management screen: the tokens, their detail and the create dialog.
+  tokens: ['features/tokens/'],
 };
 
 // Vietnamese is the source language: messages are written in Vietnamese in the code,

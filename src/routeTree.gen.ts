@@ -14,6 +14,7 @@ import { Route as SiteRouteImport } from './routes/_site'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as AppStudioRouteImport } from './routes/_app/_studio'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
+import { Route as AppApiManagementRouteImport } from './routes/_app/api-management'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppShareRouteImport } from './routes/_app/share'
@@ -64,6 +65,11 @@ const AppStudioRoute = AppStudioRouteImport.update({
 const AppAdminRoute = AppAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppApiManagementRoute = AppApiManagementRouteImport.update({
+  id: '/api-management',
+  path: '/api-management',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
   '/admin': typeof AppAdminRouteWithChildren
+  '/api-management': typeof AppApiManagementRoute
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
@@ -250,6 +257,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/test': typeof TestRoute
+  '/api-management': typeof AppApiManagementRoute
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
@@ -286,6 +294,7 @@ export interface FileRoutesById {
   '/test': typeof TestRoute
   '/_app/_studio': typeof AppStudioRouteWithChildren
   '/_app/admin': typeof AppAdminRouteWithChildren
+  '/_app/api-management': typeof AppApiManagementRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/share': typeof AppShareRoute
@@ -322,6 +331,7 @@ export interface FileRouteTypes {
     | '/'
     | '/test'
     | '/admin'
+    | '/api-management'
     | '/dashboard'
     | '/profile'
     | '/share'
@@ -354,6 +364,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/test'
+    | '/api-management'
     | '/dashboard'
     | '/profile'
     | '/share'
@@ -389,6 +400,7 @@ export interface FileRouteTypes {
     | '/test'
     | '/_app/_studio'
     | '/_app/admin'
+    | '/_app/api-management'
     | '/_app/dashboard'
     | '/_app/profile'
     | '/_app/share'
@@ -461,6 +473,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AppAdminRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/api-management': {
+      id: '/_app/api-management'
+      path: '/api-management'
+      fullPath: '/api-management'
+      preLoaderRoute: typeof AppApiManagementRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/dashboard': {
@@ -716,6 +735,7 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
 interface AppRouteChildren {
   AppStudioRoute: typeof AppStudioRouteWithChildren
   AppAdminRoute: typeof AppAdminRouteWithChildren
+  AppApiManagementRoute: typeof AppApiManagementRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppShareRoute: typeof AppShareRoute
@@ -725,6 +745,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppStudioRoute: AppStudioRouteWithChildren,
   AppAdminRoute: AppAdminRouteWithChildren,
+  AppApiManagementRoute: AppApiManagementRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppShareRoute: AppShareRoute,

@@ -129,6 +129,8 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  /** PATCH: a partial change (PATCH /api/tokens/{id} sends only the fields that changed). */
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   /** DELETE; a few endpoints take a JSON body (DELETE /api/me asks the password again). */
   delete: <T>(path: string, options?: RequestOptions & { body?: unknown }) => request<T>('DELETE', path, options?.body, options),
   /** Multipart upload POST (the browser sets the boundary). */

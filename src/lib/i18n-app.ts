@@ -23,7 +23,8 @@ export type AppScreenCatalog =
   | 'auth'
   | 'asset-dialogs'
   | 'tutorial'
-  | 'billing';
+  | 'billing'
+  | 'tokens';
 
 interface PoModule {
   messages: Messages;

@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, type RefObject } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { API_TOKEN_SERVICES, CREDIT_CAP_MAX, RATE_LIMIT_MAX, RATE_LIMIT_MIN, TOKEN_EXPIRY_PRESETS, TOKEN_NAME_MAX, WEBHOOK_URL_MAX, type TokenExpiryPreset } from '../../contract/tokens.ts';
+import { Select, TextInput } from '../../ui/Field.tsx';
+import { firstInvalid, togglePermission, type TokenField, type TokenFormErrors, type TokenFormValues } from './form.ts';
+import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT } from './labels.ts';
+import * as s from './tokens.css.ts';
+
+/**
+ * Moves the focus to the first invalid field once the messages are drawn and tied to their
+ * fields (so a screen reader reads the message with the field), not before.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>): (errors: TokenFormErrors) => void {
+  const pending = useRef<TokenFormErrors | null>(null);
+  useEffect(() => {
+    if (!pending.current) return;
+    const field = firstInvalid(pending.current);
+    pending.current = null;
+    if (field) form.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus();
+  });
+  return (errors) => {
+    pending.current = errors;
+  };
+}
+
+export interface TokenFieldsProps {
+  values: TokenFormValues;
+  errors: TokenFormErrors;
+  onChange: (next: TokenFormValues) => void;
+  /** The expiry is chosen at creation only (a new expiry is a new token). */
+  withExpiry: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * The token's settings as form fields (the create dialog and the detail's settings): each error
+ * in the reader's language under its field, the field marked invalid; the first control of each
+ * field carries `data-field` (where a failed check moves the focus). Test ids `token-<field>`
+ * and `token-<field>-error`, `token-permission-<service>`.
+ */
+export function TokenFields({ values, errors, onChange, withExpiry, disabled = false }: TokenFieldsProps) {
+  const { i18n } = useLingui();
+  const permissionsId = useId();
+  const errorText = (field: TokenField) => {
+    const code = errors[field];
+    return code ? i18n._(TOKEN_ERROR_TEXT[code]) : undefined;
+  };
+  const set = (patch: Partial<TokenFormValues>) => onChange({ ...values, ...patch });
+  const permissionsError = errorText('permissions');
+  return (
+    <>
+      <TextInput
+        data-field="name"
+        label={<Trans>Tên token</Trans>}
+        hint={<Trans>Ví dụ: Đồng bộ danh mục cửa hàng</Trans>}
+        value={values.name}
+        maxLength={TOKEN_NAME_MAX}
+        autoComplete="off"
+        disabled={disabled}
+        error={errorText('name')}
+        errorTestId="token-name-error"
+        data-testid="token-name"
+        onChange={(event) => set({ name: event.currentTarget.value })}
+      />
+      <fieldset className={s.fieldset} aria-describedby={permissionsError ? `${permissionsId}-error` : undefined} aria-invalid={permissionsError ? true : undefined} disabled={disabled}>
+        <legend className={s.legend}>
+          <Trans>Quyền dùng dịch vụ</Trans>
+        </legend>
+        <div className={s.checks}>
+          {API_TOKEN_SERVICES.map((service, index) => (
+            <label key={service} className={s.check}>
+              <input
+                data-field={index === 0 ? 'permissions' : undefined}
+                type="checkbox"
+                className={s.checkbox}
+                checked={values.permissions.includes(service)}
+                onChange={() => set({ permissions: togglePermission(values.permissions, service) })}
+                data-testid={`token-permission-${service}`}
+              />
+              {serviceName(i18n, service)}
+            </label>
+          ))}
+        </div>
+        {permissionsError ? (
+          <p id={`${permissionsId}-error`} className={s.fieldError} data-testid="token-permissions-error">
+            {permissionsError}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className={s.twoCols}>
+        <TextInput
+          data-field="rateLimit"
+          label={<Trans>Giới hạn tốc độ (yêu cầu/phút)</Trans>}
+          hint={<Trans>Từ {RATE_LIMIT_MIN} đến {RATE_LIMIT_MAX}</Trans>}
+          type="number"
+          inputMode="numeric"
+          min={RATE_LIMIT_MIN}
+          max={RATE_LIMIT_MAX}
+          step={1}
+          value={values.rateLimit}
+          disabled={disabled}
+          error={errorText('rateLimit')}
+          errorTestId="token-rateLimit-error"
+          data-testid="token-rateLimit"
+          onChange={(event) => set({ rateLimit: event.currentTarget.value })}
+        />
+        {withExpiry ? (
+          <Select
+            label={<Trans>Thời hạn</Trans>}
+            value={values.expiresIn}
+            disabled={disabled}
+            data-testid="token-expiresIn"
+            onChange={(event) => set({ expiresIn: event.currentTarget.value as TokenExpiryPreset })}
+          >
+            {TOKEN_EXPIRY_PRESETS.map((preset) => (
+              <option key={preset} value={preset}>
+                {i18n._(EXPIRY_LABELS[preset])}
+              </option>
+            ))}
+          </Select>
+        ) : null}
+        <TextInput
+          data-field="creditCap"
+          label={<Trans>Hạn mức tín dụng (không bắt buộc)</Trans>}
+          hint={<Trans>Số tín dụng tối đa các lần tạo qua token này được giữ; để trống nếu không giới hạn.</Trans>}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={CREDIT_CAP_MAX}
+          step={1}
+          value={values.creditCap}
+          disabled={disabled}
+          error={errorText('creditCap')}
+          errorTestId="token-creditCap-error"
+          data-testid="token-creditCap"
+          onChange={(event) => set({ creditCap: event.currentTarget.value })}
+        />
+      </div>
+      <TextInput
+        data-field="webhookUrl"
+        label={<Trans>URL webhook (không bắt buộc)</Trans>}
+        hint={<Trans>Nhận thông báo khi một lần tạo qua API kết thúc.</Trans>}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        maxLength={WEBHOOK_URL_MAX}
+        autoComplete="off"
+        value={values.webhookUrl}
+        disabled={disabled}
+        error={errorText('webhookUrl')}
+        errorTestId="token-webhookUrl-error"
+        data-testid="token-webhookUrl"
+        onChange={(event) => set({ webhookUrl: event.currentTarget.value })}
+      />
+    </>
+  );
+}
