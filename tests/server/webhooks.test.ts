@@ -176,6 +176,8 @@ async function attemptCount(id: string, count: number, timeoutMs = 20_000): Prom
   }
 }
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
 /** Jobs of the webhook queue for a delivery (pg-boss keeps them in its own table). */
 async function jobsOf(deliveryId: string): Promise<number> {
   const rows = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${QUEUE_SCHEMA}.job`)} where name = ${WEBHOOK_QUEUE} and singleton_key = ${deliveryId}`.execute(test.database.kysely);
@@ -311,6 +313,24 @@ describe(`webhook deliveries (${DRIVER})`, () => {
     for (const id of ids) expect((await settled(id)).status).toBe('delivered');
     for (const id of ids) expect(await jobsOf(id)).toBe(1);
     expect(target.received.map((message) => message.headers['webhook-id']).toSorted()).toEqual(ids.toSorted());
+  });
+
+  it('sends again a queued message whose job was lost, but not one merely late', async () => {
+    const target = await receiver();
+    const setup = await account();
+    const lost = await end(await apiJob(setup, target.url));
+    const late = await end(await apiJob(setup, target.url));
+    // Handed to a queue that lost the job an hour and more ago; the other one is a minute late.
+    await test.database.kysely.updateTable('webhook_deliveries').set({ queued: true, next_attempt_at: minutesAgo(61) }).where('id', '=', lost).execute();
+    await test.database.kysely.updateTable('webhook_deliveries').set({ queued: true, next_attempt_at: minutesAgo(1) }).where('id', '=', late).execute();
+
+    const webhooks = await startWebhooks();
+    // A process's first pass sweeps for lost jobs.
+    expect(await webhooks.relayOnce()).toBe(1);
+    expect((await settled(lost)).status).toBe('delivered');
+    expect(target.received.map((message) => message.headers['webhook-id'])).toEqual([lost]);
+    expect(await delivery(late)).toMatchObject({ status: 'pending', queued: true, attempts: 0 });
+    expect(await jobsOf(late)).toBe(0);
   });
 
   it('runs the relay on its own every interval once started', async () => {

@@ -12,7 +12,7 @@ import type { Logger } from '../../logger.ts';
 import type { Queue } from '../../queue/index.ts';
 import type { WebhookUrlPolicy } from '../webhook-url.ts';
 import { createWebhookQueue, WEBHOOK_QUEUE, WEBHOOK_QUEUE_OPTIONS, type DeliveryJobData } from './jobs.ts';
-import { relayOnce } from './relay.ts';
+import { RELAY_BATCH, relayOnce } from './relay.ts';
 import { BASE_DELAY_MS, MAX_DELAY_MS } from './schedule.ts';
 import { runAttempt, type GenerationView } from './worker.ts';
 
@@ -21,6 +21,11 @@ export type { GenerationView } from './worker.ts';
 
 /** How often the relay looks for due messages, in milliseconds. */
 export const RELAY_INTERVAL_MS = 1_000;
+/**
+ * How often a relay pass also looks for lost jobs, in milliseconds: that query is not served by
+ * the due-rows index, so it runs every few minutes rather than every second.
+ */
+export const STALE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 export interface WebhooksTuning {
   /** The first retry's wait, in milliseconds (default 5 s). */
@@ -73,15 +78,27 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   let running: Promise<unknown> | null = null;
   let stopped = false;
 
-  const relay = () => relayOnce({ database, queue, now });
+  // The first pass of a process sweeps: a restart is when lost jobs are likeliest.
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const relay = () => {
+    const sweepStale = now() - lastSweep >= STALE_SWEEP_INTERVAL_MS;
+    if (sweepStale) lastSweep = now();
+    return relayOnce({ database, queue, now }, { sweepStale });
+  };
   const tick = () => {
     // One pass at a time in this process: a slow pass is not piled on by the next tick.
     if (running || stopped) return;
-    running = relay()
-      .catch((error: unknown) => logger.error({ err: error }, 'webhook relay pass failed'))
-      .finally(() => {
+    const pass = async () => {
+      try {
+        // A full batch: more are waiting, take them now rather than a tick later.
+        if ((await relay()) >= RELAY_BATCH) setImmediate(tick);
+      } catch (error) {
+        logger.error({ err: error }, 'webhook relay pass failed');
+      } finally {
         running = null;
-      });
+      }
+    };
+    running = pass();
   };
 
   return {

@@ -34,9 +34,29 @@ export async function claimDue(trx: Db, now: Date, limit: number): Promise<DueDe
   return rows.map((row) => ({ id: row.id, attempts: Number(row.attempts) }));
 }
 
-export async function markQueued(trx: Db, ids: readonly string[]): Promise<void> {
+/**
+ * Locks up to `limit` deliveries that were handed to the queue but are still pending long after
+ * they were due (`before`): their job was lost (a database failure outlasting pg-boss's retries).
+ */
+export async function claimStale(trx: Db, before: Date, limit: number): Promise<DueDelivery[]> {
+  const rows = await trx
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'attempts'])
+    .where('status', '=', 'pending')
+    .where('queued', '=', true)
+    .where('next_attempt_at', '<=', before)
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map((row) => ({ id: row.id, attempts: Number(row.attempts) }));
+}
+
+/** Marks deliveries handed to the queue at `at` (their attempt is due then). */
+export async function markQueued(trx: Db, ids: readonly string[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  await trx.updateTable('webhook_deliveries').set({ queued: true }).where('id', 'in', [...ids]).execute();
+  await trx.updateTable('webhook_deliveries').set({ queued: true, next_attempt_at: at }).where('id', 'in', [...ids]).execute();
 }
 
 export interface DeliveryToSend {
