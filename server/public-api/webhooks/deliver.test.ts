@@ -65,6 +65,13 @@ describe('one webhook POST', () => {
     expect(target.connections()).toBe(0);
   });
 
+  it('says why the connection failed', async () => {
+    const target = await receiver((_request, response) => response.end());
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const outcome = await deliver({ url: target.url, headers: {}, body: '{}', policy: local });
+    expect(outcome).toMatchObject({ statusCode: null, delivered: false, error: expect.stringContaining('ECONNREFUSED') });
+  });
+
   it('makes error text storable', () => {
     expect(shortText('a\u0000b\r\nc')).toBe('a b c');
   });

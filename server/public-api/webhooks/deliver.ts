@@ -123,7 +123,8 @@ function post(url: URL, secure: boolean, pinned: ResolvedAddress, request: Deliv
       outgoing.destroy();
       finish({ statusCode: null, error: `timed out after ${timeoutMs} ms`, delivered: false });
     }, timeoutMs);
-    outgoing.on('error', (error) => finish({ statusCode: null, error: shortText((error as NodeJS.ErrnoException).code ?? error.message), delivered: false }));
+    // An AggregateError (every address family tried) may have an empty message but a code.
+    outgoing.on('error', (error) => finish({ statusCode: null, error: shortText(error.message || (error as NodeJS.ErrnoException).code || 'network error'), delivered: false }));
     outgoing.end(body);
   });
 }
