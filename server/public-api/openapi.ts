@@ -12,7 +12,7 @@ import { GenerationListQuerySchema, GenerationPageSchema, GenerationSchema, Insu
 import { ASSET_ROLES, AssetSchema, IMAGE_MIME_TYPES, MediaErrorBodySchema, UPLOAD_IDEMPOTENCY_KEY_MAX, UPLOAD_PURPOSES, VIDEO_MIME_TYPES } from '../../src/contract/media.ts';
 import { ApiErrorBodySchema, CreditsSchema, IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, TokenUsageSchema, V1_PREFIX, V1GenerationRequestSchema, WebhookPayloadSchema } from '../../src/contract/public-api.ts';
 import { RecordIdSchema } from '../../src/contract/input.ts';
-import { TOKEN_PREFIX, UsageDaySchema, WEBHOOK_EVENTS } from '../../src/contract/tokens.ts';
+import { RATE_LIMIT_WINDOW_SECONDS, TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH, TOKEN_PREFIX, UsageDaySchema, WEBHOOK_EVENTS } from '../../src/contract/tokens.ts';
 
 /** The document's own version (the API's is the `/v1` in its paths). */
 export const API_DOCUMENT_VERSION = '1.0.0';
@@ -145,7 +145,20 @@ function componentSchemas(): Record<string, JsonSchema> {
 type Json = Record<string, unknown>;
 
 const json = (schema: Json) => ({ 'application/json': { schema } });
-const RATE_LIMIT_HEADERS = { RateLimit: { $ref: '#/components/headers/RateLimit' }, 'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' } };
+// Headers and parameters are written out where they apply (not as component $refs): simpler for
+// the tools and the docs page that read the document.
+const RATE_LIMIT_HEADERS = {
+  RateLimit: { description: `Quota left: \`"${RATE_LIMIT_POLICY_NAME}";r=<requests left>;t=<seconds until full>\` (IETF httpapi-ratelimit-headers).`, schema: { type: 'string' } },
+  'RateLimit-Policy': { description: `The token's limit: \`"${RATE_LIMIT_POLICY_NAME}";q=<requests>;w=${RATE_LIMIT_WINDOW_SECONDS}\` (per minute).`, schema: { type: 'string' } },
+};
+const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `Your own name for this request (visible ASCII): a retry with the same key answers the first outcome instead of doing it again (kept ${IDEMPOTENCY_TTL_HOURS} h for generations).`,
+  schema: { type: 'string', minLength: 1, maxLength: UPLOAD_IDEMPOTENCY_KEY_MAX, pattern: '^[!-~]+$' },
+};
 
 function errorAnswer(operation: V1Operation, description: string, schema?: Json): Json {
   const body = schema ?? ref(operation.method === 'GET' ? 'Error' : 'MutationError');
@@ -163,7 +176,7 @@ function tokenErrors(operation: V1Operation): Json {
     403: errorAnswer(operation, operation.service === 'feature' ? "The plan has no API access (`planRequired`), or the token lacks this feature's service (`serviceNotAllowed`)." : 'The plan has no API access (`planRequired`).'),
     429: {
       ...errorAnswer(operation, 'Rate limit exceeded (`rateLimited`): retry after `Retry-After` seconds.'),
-      headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+      headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
     },
   };
 }
@@ -189,7 +202,7 @@ function operationDetails(operation: V1Operation): Json {
   switch (operation.operationId) {
     case 'uploadMedia':
       return {
-        parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
+        parameters: [IDEMPOTENCY_KEY_PARAMETER],
         requestBody: {
           required: true,
           content: { 'multipart/form-data': { schema: ref('MediaUpload'), encoding: { file: { contentType: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES].join(', ') } } } },
@@ -207,7 +220,7 @@ function operationDetails(operation: V1Operation): Json {
     case 'createGeneration':
       return {
         description: `The same request as the studios, checked the same way, plus an optional \`webhook_url\`. With an \`Idempotency-Key\` (remembered ${IDEMPOTENCY_TTL_HOURS} h) a retried request answers the first job instead of charging again.`,
-        parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
+        parameters: [IDEMPOTENCY_KEY_PARAMETER],
         requestBody: { required: true, content: json(ref('V1GenerationRequest')) },
         responses: {
           202: okAnswer(operation, 'The job was created; follow it with GET /generations/{id} or a webhook.', ref('Generation'), { Location: { description: 'The URL of the new job.', schema: { type: 'string' } } }),
@@ -299,21 +312,7 @@ export function openApiDocument(publicUrl: string): Json {
     components: {
       schemas: componentSchemas(),
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: `${TOKEN_PREFIX}…`, description: `An API token: \`${TOKEN_PREFIX}\` and 49 base62 characters (the last 6 a checksum).` },
-      },
-      parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description: `Your own name for this request (visible ASCII): a retry with the same key answers the first outcome instead of doing it again (kept ${IDEMPOTENCY_TTL_HOURS} h for generations).`,
-          schema: { type: 'string', minLength: 1, maxLength: UPLOAD_IDEMPOTENCY_KEY_MAX, pattern: '^[!-~]+$' },
-        },
-      },
-      headers: {
-        RateLimit: { description: `Quota left: \`"${RATE_LIMIT_POLICY_NAME}";r=<requests left>;t=<seconds until full>\` (IETF httpapi-ratelimit-headers).`, schema: { type: 'string' } },
-        'RateLimit-Policy': { description: `The token's limit: \`"${RATE_LIMIT_POLICY_NAME}";q=<requests>;w=60\` (per minute).`, schema: { type: 'string' } },
-        'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: `${TOKEN_PREFIX}…`, description: `An API token: \`${TOKEN_PREFIX}\` and ${TOKEN_BODY_LENGTH + TOKEN_CHECKSUM_LENGTH} base62 characters (the last ${TOKEN_CHECKSUM_LENGTH} a checksum).` },
       },
     },
   };
