@@ -283,6 +283,24 @@ describe(`webhook deliveries (${DRIVER})`, () => {
     for (const message of target.received) expect(new Webhook(setup.secret).verify(message.body, message.headers as Record<string, string>)).toBeTruthy();
   });
 
+  it('brings a waiting retry forward when the message is resent, instead of sending it twice', async () => {
+    const target = await receiver((n, response) => void response.writeHead(n === 1 ? 502 : 200).end());
+    // The retry after the first failure would wait an hour.
+    const webhooks = await startWebhooks({ tuning: { baseDelayMs: 3_600_000 } });
+    const deliveryId = await end(await apiJob(await account(), target.url));
+    await webhooks.relayOnce();
+    await attemptCount(deliveryId, 1);
+    expect(await delivery(deliveryId)).toMatchObject({ status: 'pending', attempts: 1, queued: true, last_status_code: 502 });
+    expect(await jobsOf(deliveryId)).toBe(2);
+
+    await test.database.kysely.updateTable('webhook_deliveries').set({ status: 'pending', queued: false, next_attempt_at: new Date() }).where('id', '=', deliveryId).execute();
+    expect(await webhooks.relayOnce()).toBe(1);
+    expect(await settled(deliveryId)).toMatchObject({ status: 'delivered', attempts: 2 });
+    // The waiting job was moved, not joined by another one.
+    expect(await jobsOf(deliveryId)).toBe(2);
+    expect(target.received).toHaveLength(2);
+  });
+
   it('in production refuses a private address without connecting, and logs the attempt', async () => {
     const target = await receiver();
     // Far-off retries: the test looks at the first attempt only.
