@@ -5,8 +5,9 @@
  * 1. `Authorization: Bearer <token>`: none → 401 missingToken; a token whose format or checksum
  *    is wrong → 401 malformedToken, before anything touches the database (a typo, or somebody
  *    trying made-up tokens, costs no query);
- * 2. one statement finds the token by its SHA-256 with its owner's plan and, when the token may
- *    be used, admits the request under its rate limit (./repository.ts `admit`): unknown
+ * 2. one statement finds the token by its SHA-256 and, when it is active, unexpired and its
+ *    owner's plan has API access, admits the request under its rate limit (./repository.ts
+ *    `admit`; only a request it does not admit takes a second read, to tell why): unknown
  *    (deleted, regenerated), inactive or expired → 401 invalidToken; a plan without API access
  *    → 403 planRequired (neither counts against the limit nor in the token's usage);
  * 3. `c.get('apiToken')` is set and every answer from here on carries the RateLimit headers; a
@@ -55,13 +56,12 @@ function isService(value: string): value is ApiTokenService {
   return (API_TOKEN_SERVICES as readonly string[]).includes(value);
 }
 
-/**
- * The request's token when it may be used now.
- * @throws CodedError 401 invalidToken, 403 planRequired
- */
-function usableToken(c: Context, row: AdmissionRow | undefined, at: Date): ApiTokenContext {
-  if (!row || !row.active || (row.expires_at !== null && row.expires_at.getTime() <= at.getTime())) throw unauthorized(c, 'invalidToken');
-  if (!planAllowsApi(row.plan)) throw publicApiError(403, 'planRequired');
+/** Active and unexpired at `at` (the plan is checked apart: it answers 403, not 401). */
+function isUsable(row: AdmissionRow, at: Date): boolean {
+  return row.active && (row.expires_at === null || row.expires_at.getTime() > at.getTime());
+}
+
+function contextOf(row: AdmissionRow): ApiTokenContext {
   return {
     id: row.id,
     userId: row.user_id,
@@ -100,22 +100,19 @@ export function tokenGuard(deps: TokenGuardDeps): MiddlewareHandler<ApiTokenEnv>
     const secret = bearerToken(c, c.req.header('authorization'));
     const at = new Date(deps.now());
     const row = await deps.repository.admit(hashToken(secret), at, API_PLANS);
-    const token = usableToken(c, row, at);
+    if (!row || !isUsable(row, at)) throw unauthorized(c, 'invalidToken');
+    if (!planAllowsApi(row.plan)) throw publicApiError(403, 'planRequired');
+    const token = contextOf(row);
     c.set('apiToken', token);
     // What a token reads is its account's own data: never kept by a shared cache.
     c.header('Cache-Control', 'no-store');
 
-    if (row?.ahead_us === null || row?.ahead_us === undefined) {
-      // Refused: a second read gives the limiter's state as it is now (the lookup's snapshot
-      // may predate the admissions that filled the quota), for the headers and Retry-After.
-      const aheadUs = await deps.repository.aheadOf(token.id, at);
-      if (aheadUs === undefined) throw unauthorized(c, 'invalidToken');
-      setRateLimitHeaders(c, token.rateLimit, aheadUs);
+    setRateLimitHeaders(c, token.rateLimit, row.ahead_us);
+    if (!row.admitted) {
       await deps.usage.record(c, token.id, 429, started);
-      throw publicApiError(429, 'rateLimited', { retryAfterSeconds: retryAfterSeconds(token.rateLimit, aheadUs) });
+      throw publicApiError(429, 'rateLimited', { retryAfterSeconds: retryAfterSeconds(token.rateLimit, row.ahead_us) });
     }
 
-    setRateLimitHeaders(c, token.rateLimit, row.ahead_us);
     try {
       await next();
     } catch (error) {

@@ -26,8 +26,18 @@ export interface AdmissionRow {
   webhook_url: string | null;
   expires_at: Date | null;
   active: boolean;
-  /** After admission, how far the token's tat is ahead of now, in µs; null: not admitted. */
-  ahead_us: number | null;
+  /** How far the token's tat is ahead of now (after this request when admitted), in µs; ≤ 0 at rest. */
+  ahead_us: number;
+  /** Whether the request was admitted (and the tat moved). */
+  admitted: boolean;
+}
+
+/** The token columns of an admission (`t`: api_tokens, `u`: users). */
+const columns = sql`t.id, t.user_id, u.plan, t.name, t.token_prefix, t.permissions, t.rate_limit, t.credit_cap, t.webhook_url, t.expires_at, t.active`;
+
+/** How far `t.rl_tat` is ahead of `at`, in whole µs (0 for a token never used). */
+function aheadOf(at: Date) {
+  return sql<number>`COALESCE(round(extract(epoch FROM t.rl_tat - ${at}::timestamptz) * 1000000)::float8, 0)`;
 }
 
 /** One request to count and log. */
@@ -53,13 +63,12 @@ export interface UsageDayRow {
 
 export interface PublicApiRepository {
   /**
-   * Looks the token up by its hash and, when it is active, unexpired and its owner's plan is one
-   * of `apiPlans`, admits the request if the rate limit allows: one statement, so the allowed
-   * path costs one round trip. Undefined: no token has this hash.
+   * Admits a request of the token whose hash is `hash` when the token is active, unexpired, its
+   * owner's plan is one of `apiPlans` and its rate limit allows: one statement on this (the
+   * usual) path. Otherwise a second one reads the token as it is, to tell why. Undefined: no
+   * token has this hash.
    */
   admit(hash: string, at: Date, apiPlans: readonly string[]): Promise<AdmissionRow | undefined>;
-  /** How far the token's tat is ahead of `at` now, in µs (for a refused request); undefined: the token is gone. */
-  aheadOf(tokenId: string, at: Date): Promise<number | undefined>;
   /** Counts the request in its day, logs it, prunes the log to REQUEST_LOG_SIZE and touches last_used_at: one statement. */
   recordUsage(entry: UsageEntry): Promise<void>;
   /** The token's credits held against its cap and its usage rows from `firstDay` on; undefined: the token is gone. */
@@ -76,31 +85,22 @@ export function createPublicApiRepository(db: Kysely<Tables>): PublicApiReposito
       // On Postgres the UPDATE locks the row; a concurrent admission of the same token waits,
       // then the WHERE is evaluated again on the row it committed (READ COMMITTED), so every
       // admission sees the one before it: the limit is exact across processes.
-      const result = await sql<AdmissionRow>`
-        WITH found AS (
-          SELECT t.id, t.user_id, u.plan, t.name, t.token_prefix, t.permissions, t.rate_limit, t.credit_cap,
-                 t.webhook_url, t.expires_at, t.active
-          FROM api_tokens t JOIN users u ON u.id = t.user_id
-          WHERE t.token_hash = ${hash}
-        ),
-        admitted AS (
-          UPDATE api_tokens t SET rl_tat = ${next}
-          FROM found f
-          WHERE t.id = f.id AND t.token_hash = ${hash} AND t.active
-            AND (t.expires_at IS NULL OR t.expires_at > ${at}::timestamptz)
-            AND f.plan IN (${plans})
-            AND ${next} <= ${at}::timestamptz + ${sql.lit(WINDOW_US)} * interval '1 microsecond'
-          RETURNING t.id, round(extract(epoch FROM t.rl_tat - ${at}::timestamptz) * 1000000)::float8 AS ahead_us
-        )
-        SELECT f.*, a.ahead_us FROM found f LEFT JOIN admitted a ON a.id = f.id`.execute(db);
-      return result.rows[0];
-    },
-
-    async aheadOf(tokenId, at) {
-      const result = await sql<{ ahead_us: number }>`
-        SELECT COALESCE(round(extract(epoch FROM rl_tat - ${at}::timestamptz) * 1000000)::float8, 0) AS ahead_us
-        FROM api_tokens WHERE id = ${tokenId}`.execute(db);
-      return result.rows[0]?.ahead_us;
+      const admitted = await sql<AdmissionRow>`
+        UPDATE api_tokens t SET rl_tat = ${next}
+        FROM users u
+        WHERE t.token_hash = ${hash} AND u.id = t.user_id AND t.active
+          AND (t.expires_at IS NULL OR t.expires_at > ${at}::timestamptz)
+          AND u.plan IN (${plans})
+          AND ${next} <= ${at}::timestamptz + ${sql.lit(WINDOW_US)} * interval '1 microsecond'
+        RETURNING ${columns}, ${aheadOf(at)} AS ahead_us`.execute(db);
+      if (admitted.rows[0]) return { ...admitted.rows[0], admitted: true };
+      // Not admitted: read why, on a snapshot taken now (so the state is that of the admissions
+      // that filled the quota, for the 429's headers).
+      const found = await sql<AdmissionRow>`
+        SELECT ${columns}, ${aheadOf(at)} AS ahead_us
+        FROM api_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = ${hash}`.execute(db);
+      return found.rows[0] ? { ...found.rows[0], admitted: false } : undefined;
     },
 
     async recordUsage(entry) {
