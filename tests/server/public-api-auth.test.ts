@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditsSchema, PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
+import { CreditsSchema, PUBLIC_API_MESSAGES, V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { generateToken, hashToken } from '../../server/tokens/format.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createPublicApiHarness, type PublicApiHarness } from './helpers/public-api.ts';
@@ -141,6 +141,17 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     expect(unknown.headers.get('ratelimit')).toBe('"token";r=59;t=1');
     expect((await h.call('GET', '/v1/nothing/here')).status).toBe(401);
     expect((await h.call('GET', '/v1')).status).toBe(401);
+  });
+
+  it('limits /v1 JSON bodies to 64 KiB, except uploads, which their route streams under the media limit', async () => {
+    const { secret } = await h.token(proUser);
+    const big = JSON.stringify({ prompt: 'x'.repeat(V1_JSON_BODY_MAX_BYTES) });
+    const length = String(Buffer.byteLength(big));
+    const json = await h.app.request('/v1/generations', { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Content-Length': length }, body: big });
+    expect(json.status).toBe(413);
+    // An upload of the same size is not refused by the JSON limit (its route enforces its own).
+    const upload = await h.app.request('/v1/media', { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/octet-stream', 'Content-Length': length }, body: big });
+    expect(upload.status).not.toBe(413);
   });
 
   it('answers CORS preflights from any origin and exposes the rate limit headers', async () => {

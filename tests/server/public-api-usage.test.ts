@@ -4,11 +4,20 @@
  * its answer is returned; the log keeps the newest 100; last_used_at moves to the minute; and
  * GET /v1/usage and GET /v1/credits tell the token its own figures.
  */
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditsSchema, TokenUsageSchema } from '../../src/contract/public-api.ts';
 import { REQUEST_LOG_SIZE, USAGE_DAYS, usageDay } from '../../src/contract/tokens.ts';
 import { creditLedger } from '../../server/credits/ledger.ts';
+import { mountArea } from '../../server/http/area.ts';
+import { handleError } from '../../server/http/errors.ts';
+import type { AppEnv } from '../../server/http/types.ts';
+import { publicApiError } from '../../server/public-api/errors.ts';
+import { createPublicApi } from '../../server/public-api/index.ts';
+import type { ApiTokenEnv } from '../../server/public-api/types.ts';
+import { silentLogger } from './helpers/logs.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createPublicApiHarness, type PublicApiHarness } from './helpers/public-api.ts';
 
@@ -171,5 +180,35 @@ describe(`/v1 usage counting (${DRIVER})`, () => {
     expect(v.parse(CreditsSchema, (await h.call('GET', '/v1/credits', { token: secret })).body)).toEqual({ balance: 40, plan: 'premium' });
     await creditLedger(h.test.database.kysely).grant({ userId: owner, amount: 25, reason: 'top-up', key: 'top-up-1', at: new Date(h.clock.now()) });
     expect((await h.call('GET', '/v1/credits', { token: secret })).body).toEqual({ balance: 65, plan: 'premium' });
+  });
+
+  it("counts the answers of other modules' token routes, thrown errors included, and gives them the headers", async () => {
+    // What the generation and media routers get when they are mounted: the token, and the guard around them.
+    const seen: string[] = [];
+    const extra = new Hono<ApiTokenEnv>()
+      .post('/things', (c) => {
+        seen.push(c.get('apiToken').userId);
+        return c.json({ ok: true }, 201);
+      })
+      .get('/things/:id', () => {
+        throw publicApiError(403, 'serviceNotAllowed');
+      });
+    const app = new Hono<AppEnv>();
+    app.use(requestId());
+    app.onError(handleError);
+    mountArea(app, createPublicApi({ database: h.test.database, logger: silentLogger(), now: h.clock.now, extraRouters: [extra] }).routes());
+
+    const token = await h.token(userId, { rateLimit: 10 });
+    const headers = { Authorization: `Bearer ${token.secret}` };
+    const created = await app.request('/v1/things', { method: 'POST', headers });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('ratelimit')).toBe('"token";r=9;t=6');
+    const refused = await app.request('/v1/things/abc', { headers });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'This token is not allowed to use this service.', code: 'serviceNotAllowed' });
+    expect(refused.headers.get('ratelimit')).toBe('"token";r=8;t=12');
+    expect(seen).toEqual([userId]);
+    expect((await logRows(token.id)).map((row) => `${row.method} ${row.path} ${row.status}`)).toEqual(['POST /v1/things 201', 'GET /v1/things/abc 403']);
+    expect(await usageRows(token.id)).toEqual([{ day: usageDay(h.clock.now()), requests: 2, errors: 1 }]);
   });
 });
