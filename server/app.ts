@@ -109,8 +109,9 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
 
 /**
  * Each route's body limit. Every route gets the JSON limit except:
- * - `POST /api/media` and `POST /v1/media`, which stream the upload to disk under its own limit (MAX_UPLOAD_BODY_BYTES,
- *   server/media/routes.ts and upload.ts) and answers its own coded 413;
+ * - `POST /api/media` and `POST /v1/media`, which stream the upload to disk under the upload limit
+ *   (MAX_UPLOAD_BODY_BYTES, server/media/routes.ts and upload.ts) and answer their own coded 413;
+ * - the rest of `/v1`, which has its own JSON limit (V1_JSON_BODY_MAX_BYTES);
  * - the fal webhook (`/api/engines/fal/*`), which takes up to 1 MiB (server/engines/fal/webhook.ts);
  * - the share target's fallback, which never reads its body (photos of a share): declared bodies
  *   up to the upload limit pass, larger ones are refused;
@@ -183,9 +184,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
     for (const path of API_PATHS) app.use(path, apiCors);
   }
-  // /v1 is called from integrators' own sites and tools, from any origin: it authenticates with
-  // a bearer token the caller holds and never with cookies (credentials: false), so a page of
-  // another origin can do nothing with it that its script could not do with the token anyway.
+  // /v1 is called from integrators' own sites and tools, whatever their origin. Any origin is
+  // safe here: /v1 authenticates only with a bearer token the calling script must already hold,
+  // never with cookies or anything else a browser attaches by itself (credentials: false), so
+  // a foreign page gains nothing from the browser that it could not do without one.
   const v1Cors = cors({
     origin: '*',
     credentials: false,

@@ -167,5 +167,9 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     const answer = await h.call('GET', '/v1/credits', { token: secret, headers: { Origin: 'https://shop.example.com' } });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(answer.headers.get('access-control-expose-headers')?.split(',')).toEqual(['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Location']);
+    // A browser client can read the refusals too.
+    const refused = await h.call('GET', '/v1/credits', { headers: { Origin: 'https://shop.example.com' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
   });
 });

@@ -17,7 +17,7 @@ import type { AppEnv } from '../../server/http/types.ts';
 import { publicApiError } from '../../server/public-api/errors.ts';
 import { createPublicApi } from '../../server/public-api/index.ts';
 import type { ApiTokenEnv } from '../../server/public-api/types.ts';
-import { silentLogger } from './helpers/logs.ts';
+import { captureLogs, silentLogger } from './helpers/logs.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createPublicApiHarness, type PublicApiHarness } from './helpers/public-api.ts';
 
@@ -210,5 +210,20 @@ describe(`/v1 usage counting (${DRIVER})`, () => {
     expect(seen).toEqual([userId]);
     expect((await logRows(token.id)).map((row) => `${row.method} ${row.path} ${row.status}`)).toEqual(['POST /v1/things 201', 'GET /v1/things/abc 403']);
     expect(await usageRows(token.id)).toEqual([{ day: usageDay(h.clock.now()), requests: 2, errors: 1 }]);
+  });
+
+  it('keeps the answer when the request cannot be counted (its token was deleted while it ran)', async () => {
+    const token = await h.token(userId);
+    const extra = new Hono<ApiTokenEnv>().delete('/me', async (c) => {
+      await db().deleteFrom('api_tokens').where('id', '=', c.get('apiToken').id).execute();
+      return c.body(null, 204);
+    });
+    const logs = captureLogs();
+    const app = new Hono<AppEnv>();
+    app.onError(handleError);
+    mountArea(app, createPublicApi({ database: h.test.database, logger: logs.logger, now: h.clock.now, extraRouters: [extra] }).routes());
+    const answer = await app.request('/v1/me', { method: 'DELETE', headers: { Authorization: `Bearer ${token.secret}` } });
+    expect(answer.status).toBe(204);
+    expect(logs.lines.filter((line) => line.msg === 'API token usage not recorded').map((line) => line.tokenId)).toEqual([token.id]);
   });
 });
