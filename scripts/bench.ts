@@ -21,6 +21,8 @@
  * `npm run bench -- --only=js` the JavaScript sizes alone (the budget check's figures);
  * `npm run bench -- --only=billing` the time from "Pay" on the sandbox page to the credited balance
  *   in the app, p50 of 10 (scripts/bench-billing.ts).
+ * `npm run bench -- --only=public-api` what the /v1 token guard adds to a job-status read, against
+ *   the studios' /api path on the same server (target <= 1 ms at p50; scripts/bench-public-api.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -34,6 +36,7 @@ import { assetFigures } from './bench-assets.ts';
 import { billingFigures } from './bench-billing.ts';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
 import { completedJob, queueFigures, seedAccount, startBenchServer, uploadFigures } from './bench-generations.ts';
+import { publicApiFigures } from './bench-public-api.ts';
 import { routeJsFigures, studioFigures } from './bench-studios.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
@@ -200,6 +203,10 @@ async function main() {
   const onlyGenerations = process.argv.includes('--only=generations');
   if (process.argv.includes('--only=status')) {
     await statusFigures();
+    return;
+  }
+  if (process.argv.includes('--only=public-api')) {
+    await publicApiFigures();
     return;
   }
   const chromePath = ensureChromium();

@@ -45,6 +45,8 @@ import { createStaticHandler } from './static/serve.ts';
 import { shareTargetFallback } from './static/share-target.ts';
 import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
 import { createUsersRepository } from './auth/users-repository.ts';
+import { V1_JSON_BODY_MAX_BYTES } from '../src/contract/public-api.ts';
+import { createPublicApi } from './public-api/index.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig;
@@ -96,6 +98,8 @@ const CORS_MAX_AGE_SECONDS = 600;
  * (In Hono, `/x/*` also matches `/x` itself.)
  */
 const API_PATHS = ['/api/*', '/auth/*'] as const;
+/** The public API (docs/product-rules.md#public-api), called with API tokens. */
+const V1_PATHS = ['/v1/*'] as const;
 
 /**
  * Largest JSON request body, in bytes. The largest legitimate one is a generation request (a
@@ -107,8 +111,9 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
 
 /**
  * Each route's body limit. Every route gets the JSON limit except:
- * - `POST /api/media`, which streams the upload to disk under its own limit (MAX_UPLOAD_BODY_BYTES,
- *   server/media/routes.ts and upload.ts) and answers its own coded 413;
+ * - `POST /api/media` and `POST /v1/media`, which stream the upload to disk under the upload limit
+ *   (MAX_UPLOAD_BODY_BYTES, server/media/routes.ts and upload.ts) and answer their own coded 413;
+ * - the rest of `/v1`, which has its own JSON limit (V1_JSON_BODY_MAX_BYTES);
  * - the fal webhook (`/api/engines/fal/*`), which takes up to 1 MiB (server/engines/fal/webhook.ts);
  * - the share target's fallback, which never reads its body (photos of a share): declared bodies
  *   up to the upload limit pass, larger ones are refused;
@@ -118,7 +123,8 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
-  if (method === 'POST' && /^\/api\/media\/?$/.test(path)) return ROUTE_ENFORCED;
+  if (method === 'POST' && /^\/(?:api|v1)\/media\/?$/.test(path)) return ROUTE_ENFORCED;
+  if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (path.startsWith('/api/engines/fal/')) return ROUTE_ENFORCED;
   if (method === 'POST' && path === SHARE_TARGET_PATH) return MAX_UPLOAD_BODY_BYTES;
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
@@ -182,7 +188,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
     for (const path of API_PATHS) app.use(path, apiCors);
   }
-  for (const path of API_PATHS) {
+  // /v1 is called from integrators' own sites and tools, whatever their origin. Any origin is
+  // safe here: /v1 authenticates only with a bearer token the calling script must already hold,
+  // never with cookies or anything else a browser attaches by itself (credentials: false), so
+  // a foreign page gains nothing from the browser that it could not do without one.
+  const v1Cors = cors({
+    origin: '*',
+    credentials: false,
+    allowMethods: ['GET', 'HEAD', 'POST'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Location'],
+    maxAge: CORS_MAX_AGE_SECONDS,
+  });
+  for (const path of V1_PATHS) app.use(path, v1Cors);
+  for (const path of [...API_PATHS, ...V1_PATHS]) {
     app.use(path, compress({ threshold: COMPRESS_THRESHOLD_BYTES }));
     // Inside compress, so it knows a JSON body's size and leaves small ones alone.
     app.use(path, jsonContentLength());
@@ -235,6 +254,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
     tokens.routes(accounts.guards),
     devToolsArea(deps),
+    createPublicApi({ database: deps.database, logger: deps.logger, now }).routes(),
   ];
   for (const area of areas) mountArea(app, area);
 

@@ -2,10 +2,11 @@ import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /**
- * Paths the server answers itself, never the SPA: the API, and the sandbox provider's hosted
- * payment page (`/billing/sandbox/…`, a provider's own page that only happens to be served here).
+ * Paths the server answers itself, never the SPA: the API (`/api`, and the public `/v1` that
+ * integrations call with API tokens), and the sandbox provider's hosted payment page
+ * (`/billing/sandbox/…`, a provider's own page that only happens to be served here).
  */
-export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/billing\//];
+export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/billing\//, /^\/v1\//];
 
 /**
  * Offline navigations: pre-rendered public pages are served from the precache by the precache

@@ -1,0 +1,229 @@
+/**
+ * Usage of API tokens (docs/product-rules.md#api-usage): every request that passed the token
+ * check — answered 200, 404 or 429 — is counted in its token's Vietnamese day and logged before
+ * its answer is returned; the log keeps the newest 100; last_used_at moves to the minute; and
+ * GET /v1/usage and GET /v1/credits tell the token its own figures.
+ */
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreditsSchema, TokenUsageSchema } from '../../src/contract/public-api.ts';
+import { REQUEST_LOG_SIZE, USAGE_DAYS, usageDay } from '../../src/contract/tokens.ts';
+import { creditLedger } from '../../server/credits/ledger.ts';
+import { mountArea } from '../../server/http/area.ts';
+import { handleError } from '../../server/http/errors.ts';
+import type { AppEnv } from '../../server/http/types.ts';
+import { publicApiError } from '../../server/public-api/errors.ts';
+import { createPublicApi } from '../../server/public-api/index.ts';
+import type { ApiTokenEnv } from '../../server/public-api/types.ts';
+import { captureLogs, silentLogger } from './helpers/logs.ts';
+import { DRIVER } from './helpers/database.ts';
+import { createPublicApiHarness, type PublicApiHarness } from './helpers/public-api.ts';
+
+/** 2026-03-10 16:59:30 UTC = 23:59:30 in Vietnam: the usage day turns in 30 s. */
+const START = Date.UTC(2026, 2, 10, 16, 59, 30);
+const DAY_MS = 86_400_000;
+
+let h: PublicApiHarness;
+let userId: string;
+
+beforeAll(async () => {
+  h = await createPublicApiHarness({ start: START });
+  userId = await h.account('pro', 75);
+}, 120_000);
+
+afterAll(async () => {
+  await h?.dispose();
+});
+
+const db = () => h.test.database.kysely;
+
+async function usageRows(tokenId: string) {
+  return db().selectFrom('api_token_usage').select(['day', 'requests', 'errors']).where('token_id', '=', tokenId).orderBy('day').execute();
+}
+
+async function logRows(tokenId: string) {
+  return db().selectFrom('api_requests').select(['id', 'at', 'method', 'path', 'status', 'duration_ms', 'request_id']).where('token_id', '=', tokenId).orderBy('id').execute();
+}
+
+describe(`/v1 usage counting (${DRIVER})`, () => {
+  it('counts and logs every authenticated request as it is answered: successes, errors and 429s', async () => {
+    const token = await h.token(userId, { rateLimit: 5 });
+    const answers = [
+      await h.call('GET', '/v1/credits', { token: token.secret }),
+      await h.call('GET', '/v1/usage', { token: token.secret }),
+      await h.call('GET', '/v1/no-such-endpoint?x=1', { token: token.secret }),
+      await h.call('POST', '/v1/credits', { token: token.secret, body: {} }),
+      await h.call('GET', '/v1/credits', { token: token.secret }),
+      await h.call('GET', '/v1/credits', { token: token.secret }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 200, 429]);
+    // Refused credentials are nobody's usage.
+    await h.call('GET', '/v1/credits', { token: `${token.secret.slice(0, -1)}0` });
+
+    expect(await usageRows(token.id)).toEqual([{ day: usageDay(START), requests: 6, errors: 3 }]);
+    const log = await logRows(token.id);
+    expect(log.map((row) => `${row.method} ${row.path} ${row.status}`)).toEqual([
+      'GET /v1/credits 200',
+      'GET /v1/usage 200',
+      'GET /v1/no-such-endpoint 404',
+      'POST /v1/credits 404',
+      'GET /v1/credits 200',
+      'GET /v1/credits 429',
+    ]);
+    expect(log.map((row) => row.request_id)).toEqual(answers.map((answer) => answer.headers.get('x-request-id')));
+    for (const row of log) {
+      expect(row.at.getTime()).toBe(START);
+      expect(row.duration_ms).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('counts concurrent requests exactly', async () => {
+    const token = await h.token(userId, { rateLimit: 30 });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => h.call('GET', '/v1/credits', { token: token.secret })));
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+    expect(await usageRows(token.id)).toEqual([{ day: usageDay(h.clock.now()), requests: 40, errors: 10 }]);
+    expect(await logRows(token.id)).toHaveLength(40);
+  });
+
+  it("counts each request in Vietnam's calendar day (UTC+7)", async () => {
+    const token = await h.token(userId);
+    h.clock.advance(20_000); // 23:59:50 in Vietnam
+    await h.call('GET', '/v1/credits', { token: token.secret });
+    await h.call('GET', '/v1/nope', { token: token.secret });
+    h.clock.advance(20_000); // 00:00:10 the next day
+    await h.call('GET', '/v1/credits', { token: token.secret });
+    expect(await usageRows(token.id)).toEqual([
+      { day: '2026-03-10', requests: 2, errors: 1 },
+      { day: '2026-03-11', requests: 1, errors: 0 },
+    ]);
+  });
+
+  it('keeps last_used_at to the minute, written once per minute', async () => {
+    const token = await h.token(userId);
+    const lastUsed = async () => (await db().selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow()).last_used_at;
+    expect(await lastUsed()).toBeNull();
+    const minute = Math.floor(h.clock.now() / 60_000) * 60_000;
+    h.clock.advance(minute + 5_000 - h.clock.now()); // hh:mm:05
+    await h.call('GET', '/v1/credits', { token: token.secret });
+    expect((await lastUsed())?.getTime()).toBe(minute);
+    h.clock.advance(50_000); // hh:mm:55, same minute
+    await h.call('GET', '/v1/nope', { token: token.secret });
+    expect((await lastUsed())?.getTime()).toBe(minute);
+    h.clock.advance(10_000); // the next minute, :05
+    await h.call('GET', '/v1/credits', { token: token.secret });
+    expect((await lastUsed())?.getTime()).toBe(minute + 60_000);
+  });
+
+  it(`keeps the newest ${REQUEST_LOG_SIZE} requests of a token in its log, and every one in its count`, async () => {
+    const token = await h.token(userId, { rateLimit: 1_000 });
+    const other = await h.token(userId);
+    await h.call('GET', '/v1/credits', { token: other.secret });
+    const sent = REQUEST_LOG_SIZE + 7;
+    for (let i = 0; i < sent; i++) await h.call('GET', `/v1/credits?n=${i}`, { token: token.secret });
+    const log = await logRows(token.id);
+    expect(log).toHaveLength(REQUEST_LOG_SIZE);
+    expect((await usageRows(token.id)).reduce((sum, row) => sum + row.requests, 0)).toBe(sent);
+    // The pruning of one token leaves the others' logs alone.
+    expect(await logRows(other.id)).toHaveLength(1);
+    // The ones kept are the newest: one more request drops exactly the oldest.
+    const oldest = log[0]?.id;
+    await h.call('GET', '/v1/credits', { token: token.secret });
+    const after = await logRows(token.id);
+    expect(after).toHaveLength(REQUEST_LOG_SIZE);
+    expect(after[0]?.id).toBe(log[1]?.id);
+    expect(after.some((row) => row.id === oldest)).toBe(false);
+  });
+
+  it('answers GET /v1/usage: the token and 30 days, zero-filled, oldest first, today last', async () => {
+    const token = await h.token(userId, { rateLimit: 40, creditCap: 500, permissions: ['image-editing'], expiresAt: new Date(h.clock.now() + 30 * DAY_MS) });
+    await db().updateTable('api_tokens').set({ credits_used: 12 }).where('id', '=', token.id).execute();
+    const now = h.clock.now();
+    await db()
+      .insertInto('api_token_usage')
+      .values([
+        { token_id: token.id, day: usageDay(now - 10 * DAY_MS), requests: 8, errors: 2 },
+        // The 31st day back is outside the chart.
+        { token_id: token.id, day: usageDay(now - USAGE_DAYS * DAY_MS), requests: 99, errors: 9 },
+      ])
+      .execute();
+    await h.call('GET', '/v1/credits', { token: token.secret });
+    await h.call('GET', '/v1/nope', { token: token.secret });
+
+    const answer = await h.call('GET', '/v1/usage', { token: token.secret });
+    expect(answer.status).toBe(200);
+    const usage = v.parse(TokenUsageSchema, answer.body);
+    const row = await db().selectFrom('api_tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow();
+    expect(usage.token).toEqual({
+      id: token.id,
+      name: row.name,
+      prefix: token.secret.slice(0, 13),
+      permissions: ['image-editing'],
+      rate_limit: 40,
+      credit_cap: 500,
+      credits_used: 12,
+      expires_at: new Date(now + 30 * DAY_MS).toISOString(),
+    });
+    expect(usage.days).toHaveLength(USAGE_DAYS);
+    expect(usage.days.map((day) => day.day)).toEqual(Array.from({ length: USAGE_DAYS }, (_, index) => usageDay(now - (USAGE_DAYS - 1 - index) * DAY_MS)));
+    // The two requests before it; the answer itself is counted once it is sent.
+    expect(usage.today).toEqual({ day: usageDay(now), requests: 2, errors: 1 });
+    expect(usage.days.at(-1)).toEqual(usage.today);
+    expect(usage.days.filter((day) => day.requests > 0)).toEqual([{ day: usageDay(now - 10 * DAY_MS), requests: 8, errors: 2 }, usage.today]);
+    expect(JSON.stringify(answer.body)).not.toContain(token.secret);
+  });
+
+  it("answers GET /v1/credits with the account's live balance and plan", async () => {
+    const owner = await h.account('premium', 40);
+    const { secret } = await h.token(owner);
+    expect(v.parse(CreditsSchema, (await h.call('GET', '/v1/credits', { token: secret })).body)).toEqual({ balance: 40, plan: 'premium' });
+    await creditLedger(h.test.database.kysely).grant({ userId: owner, amount: 25, reason: 'top-up', key: 'top-up-1', at: new Date(h.clock.now()) });
+    expect((await h.call('GET', '/v1/credits', { token: secret })).body).toEqual({ balance: 65, plan: 'premium' });
+  });
+
+  it("counts the answers of other modules' token routes, thrown errors included, and gives them the headers", async () => {
+    // What the generation and media routers get when they are mounted: the token, and the guard around them.
+    const seen: string[] = [];
+    const extra = new Hono<ApiTokenEnv>()
+      .post('/things', (c) => {
+        seen.push(c.get('apiToken').userId);
+        return c.json({ ok: true }, 201);
+      })
+      .get('/things/:id', () => {
+        throw publicApiError(403, 'serviceNotAllowed');
+      });
+    const app = new Hono<AppEnv>();
+    app.use(requestId());
+    app.onError(handleError);
+    mountArea(app, createPublicApi({ database: h.test.database, logger: silentLogger(), now: h.clock.now, extraRouters: [extra] }).routes());
+
+    const token = await h.token(userId, { rateLimit: 10 });
+    const headers = { Authorization: `Bearer ${token.secret}` };
+    const created = await app.request('/v1/things', { method: 'POST', headers });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('ratelimit')).toBe('"token";r=9;t=6');
+    const refused = await app.request('/v1/things/abc', { headers });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'This token is not allowed to use this service.', code: 'serviceNotAllowed' });
+    expect(refused.headers.get('ratelimit')).toBe('"token";r=8;t=12');
+    expect(seen).toEqual([userId]);
+    expect((await logRows(token.id)).map((row) => `${row.method} ${row.path} ${row.status}`)).toEqual(['POST /v1/things 201', 'GET /v1/things/abc 403']);
+    expect(await usageRows(token.id)).toEqual([{ day: usageDay(h.clock.now()), requests: 2, errors: 1 }]);
+  });
+
+  it('keeps the answer when the request cannot be counted (its token was deleted while it ran)', async () => {
+    const token = await h.token(userId);
+    const extra = new Hono<ApiTokenEnv>().delete('/me', async (c) => {
+      await db().deleteFrom('api_tokens').where('id', '=', c.get('apiToken').id).execute();
+      return c.body(null, 204);
+    });
+    const logs = captureLogs();
+    const app = new Hono<AppEnv>();
+    app.onError(handleError);
+    mountArea(app, createPublicApi({ database: h.test.database, logger: logs.logger, now: h.clock.now, extraRouters: [extra] }).routes());
+    const answer = await app.request('/v1/me', { method: 'DELETE', headers: { Authorization: `Bearer ${token.secret}` } });
+    expect(answer.status).toBe(204);
+    expect(logs.lines.filter((line) => line.msg === 'API token usage not recorded').map((line) => line.tokenId)).toEqual([token.id]);
+  });
+});
