@@ -46,7 +46,11 @@ import { shareTargetFallback } from './static/share-target.ts';
 import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
 import { createUsersRepository } from './auth/users-repository.ts';
 import { V1_JSON_BODY_MAX_BYTES } from '../src/contract/public-api.ts';
+import { v1DocumentRoutes } from './public-api/document-routes.ts';
+import { v1GenerationRoutes } from './public-api/generation-routes.ts';
 import { createPublicApi } from './public-api/index.ts';
+import { v1MediaRoutes } from './public-api/media-routes.ts';
+import type { WebhookUrlPolicy } from './public-api/webhook-url.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig;
@@ -79,6 +83,11 @@ export interface AppDeps {
   billing?: Billing;
   /** Receives the billing area (tests run its scheduled work and reach its service). */
   onBilling?: (billing: Billing) => void;
+  /**
+   * Where webhooks may go (docs/product-rules.md#api-webhooks). Defaults to NODE_ENV's policy
+   * (local receivers allowed outside production); tests of production's policy pass it.
+   */
+  webhookPolicy?: WebhookUrlPolicy;
   /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
   onAccounts?: (accounts: Accounts) => void;
   /**
@@ -239,7 +248,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     createBilling({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: () => new Date(now()), ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}) });
   deps.onBilling?.(billing);
   // Webhooks may go to this machine while developing, never in production (docs/product-rules.md#api-webhooks).
-  const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy: { allowLocal: deps.config.nodeEnv !== 'production' } });
+  const webhookPolicy = deps.webhookPolicy ?? { allowLocal: deps.config.nodeEnv !== 'production' };
+  const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy });
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -254,7 +264,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
     tokens.routes(accounts.guards),
     devToolsArea(deps),
-    createPublicApi({ database: deps.database, logger: deps.logger, now }).routes(),
+    createPublicApi({
+      database: deps.database,
+      logger: deps.logger,
+      now,
+      openRouters: [v1DocumentRoutes(deps.config.publicUrl)],
+      // The generation and upload routes need the job engine: without it (tests of other areas) /v1 has the account routes only.
+      extraRouters: deps.generations
+        ? [
+            v1GenerationRoutes({ database: deps.database, generations: deps.generations.service, publicUrl: deps.config.publicUrl, webhookPolicy, now }),
+            v1MediaRoutes({ upload: media.upload, publicUrl: deps.config.publicUrl }),
+          ]
+        : [],
+    }).routes(),
   ];
   for (const area of areas) mountArea(app, area);
 

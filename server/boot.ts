@@ -21,6 +21,8 @@ import { migrate } from './db/migrate.ts';
 import { createEngineRegistry } from './engines/index.ts';
 import type { Engine } from './engines/types.ts';
 import { createGenerations, type Generations, type GenerationsTuning } from './generations/index.ts';
+import { v1Generation } from './public-api/generations-service.ts';
+import { createWebhooks, type Webhooks } from './public-api/webhooks/index.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMedia, type Media } from './media/index.ts';
 import { startQueue, type Queue } from './queue/index.ts';
@@ -48,6 +50,8 @@ export interface Core {
   readonly generations: Generations;
   /** Plans, credits and payments; its scheduled work runs on this process's workers. */
   readonly billing: Billing;
+  /** The public API's webhook deliveries (relay and worker; docs/product-rules.md#api-webhooks). */
+  readonly webhooks: Webhooks;
   /** For a step after boot that failed: logs it, releases what was started, exits 1. */
   failed(error: unknown): Promise<never>;
 }
@@ -74,11 +78,13 @@ interface Started {
   database?: Database;
   queue?: Queue;
   generations?: Generations;
+  webhooks?: Webhooks;
 }
 
 async function failStartup(role: Core['role'], logger: Logger, started: Started, error: unknown): Promise<never> {
   logger.fatal({ err: error }, `${role === 'worker' ? 'worker start-up' : 'start-up'} failed: ${(error as Error).message}`);
   await started.generations?.stop(0).catch(() => undefined);
+  await started.webhooks?.stop().catch(() => undefined);
   await started.queue?.stop({ timeoutMs: MIN_QUEUE_STOP_MS }).catch(() => undefined);
   await started.database?.close().catch(() => undefined);
   process.exit(1);
@@ -127,7 +133,21 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
     const failed = (error: unknown) => failStartup(role, logger, started, error);
     const billing = createBilling({ config, database, logger, signingKey: signingKey.secret });
     await billing.startJobs(queue);
-    return { role, config, logger, version, signingKey: signingKey.secret, database, queue, media, generations, billing, failed };
+    const webhooks = createWebhooks({
+      database,
+      queue,
+      logger,
+      policy: { allowLocal: config.nodeEnv !== 'production' },
+      // The job as GET /v1/generations/{id} answers it; null once it was deleted. The plan plays no part in a read.
+      view: (userId, generationId) =>
+        generations.service.get({ id: userId, plan: 'free' }, generationId).then(
+          (generation) => v1Generation(generation, config.publicUrl),
+          () => null,
+        ),
+    });
+    started.webhooks = webhooks;
+    await webhooks.start();
+    return { role, config, logger, version, signingKey: signingKey.secret, database, queue, media, generations, billing, webhooks, failed };
   } catch (error) {
     return failStartup(role, logger, started, error);
   }
@@ -142,6 +162,7 @@ export async function stopCore(core: Core, deadline: number): Promise<void> {
   logger.info('stopping generations');
   await core.generations.stop(Math.max(deadline - Date.now(), 0));
   logger.info('generations stopped');
+  await core.webhooks.stop();
 
   logger.info('stopping queue');
   await core.queue.stop({ timeoutMs: Math.max(deadline - Date.now(), MIN_QUEUE_STOP_MS) });

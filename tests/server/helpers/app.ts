@@ -19,6 +19,8 @@ import type { StaticBuild } from '../../../server/static/build.ts';
 import { silentLogger } from './logs.ts';
 
 /** The signing key of test apps (fixed, so tokens can be made and checked independently). */
+import type { WebhookUrlPolicy } from '../../../server/public-api/webhook-url.ts';
+
 export const TEST_SIGNING_KEY = 'test-signing-key-of-at-least-32-characters';
 
 /**
@@ -53,6 +55,8 @@ export interface TestAppOptions {
   media?: Media;
   /** The generations area, built and started around a real queue (tests/server/helpers/generations.ts). */
   generations?: Generations;
+  /** Where webhooks may go (AppDeps.webhookPolicy); NODE_ENV=test's policy when not given. */
+  webhookPolicy?: WebhookUrlPolicy;
 }
 
 export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
@@ -80,5 +84,6 @@ export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
   if (options.onBilling) deps.onBilling = options.onBilling;
   if (options.media) deps.media = options.media;
   if (options.generations) deps.generations = options.generations;
+  if (options.webhookPolicy) deps.webhookPolicy = options.webhookPolicy;
   return createApp(deps);
 }

@@ -1,58 +1,18 @@
 /**
- * The /v1 generation and media routes on the generations harness (a real queue, media area and
- * engine): a second app of the same areas whose `/v1` is those two routers behind a test guard
- * that finds the API token by its hash, as the real one does (`testTokenAuth`, the one piece to
- * swap for the real guard once both are merged). Tokens are rows inserted with the real format.
+ * /v1 on the generations harness (a real queue, media area and engine): a second app of the same
+ * areas, with the real token guard, rate limit and usage counting in front of the generation and
+ * media routes. Tokens are rows inserted with the real format.
  */
 import { randomUUID } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
-import type { Kysely } from 'kysely';
-import { PUBLIC_API_MESSAGES } from '../../../src/contract/public-api.ts';
-import { API_TOKEN_SERVICES, RATE_LIMIT_DEFAULT, type ApiTokenService } from '../../../src/contract/tokens.ts';
-import type { Tables } from '../../../server/db/schema.ts';
-import { CodedError } from '../../../server/http/errors.ts';
-import { v1GenerationRoutes } from '../../../server/public-api/generation-routes.ts';
-import { v1MediaRoutes } from '../../../server/public-api/media-routes.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, type ApiTokenService } from '../../../src/contract/tokens.ts';
 import type { AppEnv } from '../../../server/http/types.ts';
-import type { ApiTokenEnv } from '../../../server/public-api/types.ts';
 import { displayPrefix, generateToken, hashToken } from '../../../server/tokens/format.ts';
+import type { Hono } from 'hono';
 import { createTestApp } from './app.ts';
 import { createGenerationsHarness, type CallResult, type GenerationsHarness, type GenerationsHarnessOptions, type Person } from './generations.ts';
 
 /** The origin /v1 answers make asset links absolute with. */
 export const TEST_PUBLIC_URL = 'https://atelier.test';
-
-/**
- * The test stand-in for the API token guard: `Authorization: Bearer <token>` → the token row by
- * its hash, with its owner's plan, as `c.get('apiToken')`; anything else is 401.
- */
-export function testTokenAuth(db: Kysely<Tables>): MiddlewareHandler<ApiTokenEnv> {
-  return async (c, next) => {
-    const secret = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    const row = await db
-      .selectFrom('api_tokens')
-      .innerJoin('users', 'users.id', 'api_tokens.user_id')
-      .selectAll('api_tokens')
-      .select('users.plan')
-      .where('token_hash', '=', hashToken(secret))
-      .where('active', '=', true)
-      .executeTakeFirst();
-    if (!row) throw new CodedError(401, 'invalidToken', PUBLIC_API_MESSAGES.invalidToken);
-    c.set('apiToken', {
-      id: row.id,
-      userId: row.user_id,
-      plan: row.plan,
-      name: row.name,
-      prefix: row.token_prefix,
-      permissions: row.permissions as ApiTokenService[],
-      rateLimit: row.rate_limit,
-      creditCap: row.credit_cap,
-      webhookUrl: row.webhook_url,
-      expiresAt: row.expires_at,
-    });
-    await next();
-  };
-}
 
 export interface TokenOptions {
   permissions?: readonly ApiTokenService[];
@@ -98,14 +58,9 @@ export async function createV1Harness(options: GenerationsHarnessOptions & { all
     queue: h.queue,
     media: h.media,
     generations: h.generations,
-    env: { ...options.env, DATA_DIR: h.dataDir },
-    extraRoutes: (root) => {
-      const v1 = new Hono<ApiTokenEnv>();
-      v1.use(testTokenAuth(db));
-      v1.route('/', v1GenerationRoutes({ database: h.database, generations: h.generations.service, publicUrl: TEST_PUBLIC_URL, webhookPolicy: { allowLocal: options.allowLocalWebhooks ?? false }, now }));
-      v1.route('/', v1MediaRoutes({ upload: h.media.upload, publicUrl: TEST_PUBLIC_URL }));
-      root.route('/v1', v1);
-    },
+    env: { ...options.env, DATA_DIR: h.dataDir, PUBLIC_URL: TEST_PUBLIC_URL },
+    now,
+    webhookPolicy: { allowLocal: options.allowLocalWebhooks ?? false },
   });
 
   const request = async (secret: string, method: string, path: string, init: { body?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<CallResult> => {
@@ -133,7 +88,8 @@ export async function createV1Harness(options: GenerationsHarnessOptions & { all
         token_hash: hashToken(secret),
         token_prefix: displayPrefix(secret),
         permissions: JSON.stringify(tokenOptions.permissions ?? API_TOKEN_SERVICES),
-        rate_limit: RATE_LIMIT_DEFAULT,
+        // The highest limit: these suites poll jobs and are not about the rate limit.
+        rate_limit: RATE_LIMIT_MAX,
         credit_cap: tokenOptions.creditCap ?? null,
         webhook_url: tokenOptions.webhookUrl ?? null,
         webhook_secret: 'whsec_dGVzdC13ZWJob29rLXNlY3JldA==',
@@ -163,7 +119,8 @@ export async function createV1Harness(options: GenerationsHarnessOptions & { all
     advance: (ms) => void (offset += ms),
     async client(clientOptions = {}) {
       const person = clientOptions.person ?? (await h.person(clientOptions.credits ?? 10));
-      if (clientOptions.plan) await db.updateTable('users').set({ plan: clientOptions.plan }).where('id', '=', person.id).execute();
+      // API access is a plan feature: Pro unless the test says otherwise.
+      await db.updateTable('users').set({ plan: clientOptions.plan ?? 'pro' }).where('id', '=', person.id).execute();
       return token(person, clientOptions);
     },
     token,
