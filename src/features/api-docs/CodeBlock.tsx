@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { button } from '../../ui/button.ts';
+import * as s from './api-docs.css.ts';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Copies `text`; the answer says whether it worked (the clipboard may be refused or missing). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A copy button and what became of the last copy (announced to screen readers). */
+function CopyButton({ text, testId }: { text: string; testId?: string }) {
+  const [state, setState] = useState<CopyState>('idle');
+  const copy = async () => setState((await copyText(text)) ? 'copied' : 'failed');
+  return (
+    <>
+      <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void copy()} data-testid={testId ?? 'copy-code'}>
+        {state === 'copied' ? <Trans>Đã sao chép</Trans> : <Trans>Sao chép</Trans>}
+      </button>
+      <p role="status" className={state === 'failed' ? s.copyError : undefined} aria-live="polite">
+        {state === 'failed' ? <Trans>Không sao chép được. Hãy chọn đoạn mã rồi sao chép thủ công.</Trans> : null}
+      </p>
+    </>
+  );
+}
+
+/** A block of code with its copy button. */
+export function CodeBlock({ code, label }: { code: string; label: string }) {
+  return (
+    <div className={s.samples}>
+      <div className={s.samplesBar}>
+        <CopyButton text={code} />
+      </div>
+      <pre className={s.pre} aria-label={label} tabIndex={0}>
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
+/** The same code in several languages, one tab each, with a copy button for the one shown. */
+export function CodeTabs<T extends string>({ samples, idPrefix, names }: { samples: Record<T, string>; idPrefix: string; names: Record<T, string> }) {
+  const { t } = useLingui();
+  const tabs = Object.keys(samples) as T[];
+  const [active, setActive] = useState<T>(tabs[0]!);
+  const panelId = `${idPrefix}-panel`;
+  return (
+    <div className={s.samples} data-testid="code-samples">
+      <div className={s.samplesBar}>
+        <Tabs tabs={tabs} active={active} onChange={setActive} renderLabel={(tab) => names[tab]} label={t`Ngôn ngữ của ví dụ`} idPrefix={idPrefix} panelId={panelId} testId="sample-tab" />
+        <CopyButton key={active} text={samples[active]} />
+      </div>
+      {/* Scrollable by keyboard: the panel takes the focus (tabIndex) so arrows scroll long lines. */}
+      <pre id={panelId} role="tabpanel" aria-labelledby={`${idPrefix}-${active}`} className={s.pre} tabIndex={0} data-testid="sample-code">
+        <code>{samples[active]}</code>
+      </pre>
+    </div>
+  );
+}
