@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -30,10 +30,12 @@ const TOC: ReadonlyArray<{ id: string; label: MessageDescriptor }> = [
  * it will be served from, so it shows the bare path until hydration.
  */
 function useOrigin(): string {
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
-  return origin;
+  return useSyncExternalStore(noChange, browserOrigin, noOrigin);
 }
+/** The origin never changes while the page is open: nothing to subscribe to. */
+const noChange = () => () => {};
+const browserOrigin = () => window.location.origin;
+const noOrigin = () => '';
 
 /** The public /api-docs page (docs/product-rules.md#api-docs): the rules in words, then the reference from the OpenAPI document. */
 export default function ApiDocsPage() {

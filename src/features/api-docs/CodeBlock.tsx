@@ -39,7 +39,8 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
       <div className={s.samplesBar}>
         <CopyButton text={code} />
       </div>
-      <pre className={s.pre} aria-label={label} tabIndex={0}>
+      {/* Wrapped, not scrolled: a short block reads whole without a scrollable (focusable) area. */}
+      <pre className={s.preWrap} aria-label={label}>
         <code>{code}</code>
       </pre>
     </div>

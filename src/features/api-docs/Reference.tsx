@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, ErrorState } from '../../ui/States.tsx';
 import { CodeTabs } from './CodeBlock.tsx';
@@ -12,32 +12,40 @@ type LoadState = { kind: 'loading' } | { kind: 'offline' } | { kind: 'error' } |
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+async function fetchDocument(): Promise<OpenApiDocument> {
+  const response = await fetch(OPENAPI_PATH, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return parseOpenApi(await response.json());
+}
+
 /** Fetches the OpenAPI document; offline, it waits for the network and tries again by itself. */
 export function useOpenApiDocument(): { state: LoadState; retry: () => void } {
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  useEffect(() => {
-    let current = true;
+  const mounted = useRef(false);
+  const load = useCallback(() => {
+    fetchDocument().then(
+      (doc) => mounted.current && setState({ kind: 'ready', doc }),
+      // A fetch fails at once without a network: that is "offline", not the server's fault.
+      () => mounted.current && setState({ kind: isOffline() ? 'offline' : 'error' }),
+    );
+  }, []);
+  const retry = useCallback(() => {
     setState({ kind: 'loading' });
-    if (isOffline()) setState({ kind: 'offline' });
-    else {
-      fetch(OPENAPI_PATH, { headers: { accept: 'application/json' } })
-        .then(async (response) => {
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          return parseOpenApi(await response.json());
-        })
-        .then(
-          (doc) => current && setState({ kind: 'ready', doc }),
-          () => current && setState({ kind: isOffline() ? 'offline' : 'error' }),
-        );
-    }
-    window.addEventListener('online', retry);
+    load();
+  }, [load]);
+  useEffect(() => {
+    mounted.current = true;
+    load();
     return () => {
-      current = false;
-      window.removeEventListener('online', retry);
+      mounted.current = false;
     };
-  }, [attempt, retry]);
+  }, [load]);
+  const offline = state.kind === 'offline';
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [offline, retry]);
   return { state, retry };
 }
 
@@ -166,7 +174,7 @@ function OperationView({ doc, op, base, webhook = false }: { doc: OpenApiDocumen
                     </td>
                     <td className={s.cell}>{param.in}</td>
                     <td className={s.cell}>
-                      <code className={s.fieldType}>{typeLabel(doc, param.schema)}</code>
+                      <code className={s.fieldType}>{typeLabel(param.schema)}</code>
                       {deref<SchemaObject>(doc, param.schema)?.enum ? <SchemaView doc={doc} schema={param.schema} /> : null}
                     </td>
                     <td className={s.cell}>{param.description ?? deref<SchemaObject>(doc, param.schema)?.description ?? ''}</td>
@@ -235,7 +243,7 @@ function ResponseView({ doc, status, response }: { doc: OpenApiDocument; status:
       {content.map(([type, media]) => (
         <div key={type} className={s.samples}>
           <code className={s.fieldType}>
-            {type} · {typeLabel(doc, media.schema)}
+            {type} · {typeLabel(media.schema)}
           </code>
           <SchemaView doc={doc} schema={media.schema} />
         </div>

@@ -4,15 +4,15 @@ import { deref, isRef, refName, typesOf, variantsOf, type OpenApiDocument, type 
 import * as s from './api-docs.css.ts';
 
 /** A schema's type in a few characters: `Generation`, `array<Asset>`, `string`, `"image-editing"`. */
-export function typeLabel(doc: OpenApiDocument, schema: SchemaObject | undefined): string {
+export function typeLabel(schema: SchemaObject | undefined): string {
   if (!schema) return 'any';
   if (isRef(schema)) return refName(schema.$ref);
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   const variants = variantsOf(schema);
-  if (variants.length === 1) return typeLabel(doc, variants[0]);
-  if (variants.length > 1) return variants.map((variant) => typeLabel(doc, variant)).join(' | ');
+  if (variants.length === 1) return typeLabel(variants[0]);
+  if (variants.length > 1) return variants.map((variant) => typeLabel(variant)).join(' | ');
   const { types } = typesOf(schema);
-  if (types.includes('array') || (types.length === 0 && schema.items)) return `array<${typeLabel(doc, schema.items)}>`;
+  if (types.includes('array') || (types.length === 0 && schema.items)) return `array<${typeLabel(schema.items)}>`;
   if (types.length === 0) return schema.properties ? 'object' : schema.allOf ? 'allOf' : 'any';
   return `${types.join(' | ')}${schema.format ? ` (${schema.format})` : ''}`;
 }
@@ -107,7 +107,7 @@ export function SchemaView({ doc, schema, seen = [] }: Props) {
 function Field({ doc, name, schema, required, seen }: { doc: OpenApiDocument; name: string; schema: SchemaObject; required: boolean; seen: readonly string[] }) {
   const head = (
     <>
-      <code className={s.fieldName}>{name}</code> <span className={s.fieldType}>{typeLabel(doc, schema)}</span>
+      <code className={s.fieldName}>{name}</code> <span className={s.fieldType}>{typeLabel(schema)}</span>
       {required ? (
         <span className={s.required} data-testid="schema-required">
           <Trans>bắt buộc</Trans>
@@ -134,13 +134,15 @@ function Field({ doc, name, schema, required, seen }: { doc: OpenApiDocument; na
   );
 }
 
+/** `1–100`, `1–…`, or null without bounds. */
+const range = (low: number | undefined, high: number | undefined) => (low !== undefined || high !== undefined ? `${low ?? '…'}–${high ?? '…'}` : null);
+
 /** Description, null, allowed values and limits of one schema. */
 function Facts({ doc, schema }: { doc: OpenApiDocument; schema: SchemaObject | undefined }) {
   if (!schema) return null;
   const { nullable } = typesOf(schema);
   const values = schema.enum ?? deref<SchemaObject>(doc, schema.items)?.enum;
   const limits: ReactNode[] = [];
-  const range = (low: number | undefined, high: number | undefined) => (low !== undefined || high !== undefined ? `${low ?? '…'}–${high ?? '…'}` : null);
   const numbers = range(schema.minimum, schema.maximum);
   const length = range(schema.minLength, schema.maxLength);
   const items = range(schema.minItems, schema.maxItems);

@@ -108,6 +108,8 @@ export const pre = style({
   tabSize: 2,
 });
 
+export const preWrap = style([pre, { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }]);
+
 export const steps = style({ margin: 0, paddingLeft: vars.space['6'], display: 'grid', gap: vars.space['2'], lineHeight: 1.7 });
 
 export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.line}`, borderRadius: vars.radius.md });

@@ -16,6 +16,8 @@ export const SAMPLE_FILE = 'photo.jpg';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+const isRecord = (value: Json): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** How deep an example follows nested schemas before it stops (a recursive schema would never end). */
 const EXAMPLE_DEPTH = 6;
 
@@ -41,9 +43,10 @@ export function exampleOf(doc: OpenApiDocument, input: SchemaObject | undefined,
       const out: Record<string, Json> = {};
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         const resolved = deref<SchemaObject>(doc, property);
-        if (schema.required?.includes(name) || resolved?.example !== undefined || resolved?.examples !== undefined) {
-          out[name] = exampleOf(doc, property, depth + 1);
-        }
+        const value = exampleOf(doc, property, depth + 1);
+        // An optional field shows when the document gives an example of it, or of a field inside it.
+        const illustrated = resolved?.example !== undefined || resolved?.examples !== undefined || (isRecord(value) && Object.keys(value).length > 0);
+        if (schema.required?.includes(name) || illustrated) out[name] = value;
       }
       return out;
     }
