@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { GENERATION_MESSAGES } from '../../contract/generation-messages.ts';
-import { PUBLIC_API_MESSAGES } from '../../contract/public-api.ts';
+import { GENERATION_ERROR_MESSAGES as GENERATION_MESSAGES, PUBLIC_API_MESSAGES } from './contract-facts.ts';
 import * as s from './api-docs.css.ts';
 
 /** The errors a /v1 call can meet, by status: the code programs test and the text the server sends. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmptyState, ErrorState } from '../../ui/States.tsx';
+import { button } from '../../ui/button.ts';
 import { CodeTabs } from './CodeBlock.tsx';
 import { SchemaView, typeLabel } from './SchemaView.tsx';
 import { deref, listOperations, parseOpenApi, type HeaderObject, type OpenApiDocument, type Operation, type ResponseObject, type SchemaObject } from './openapi.ts';
@@ -61,20 +61,30 @@ export function Reference({ origin }: { origin: string }) {
   }
   if (state.kind === 'offline') {
     return (
-      <EmptyState title={<Trans>Bạn đang ngoại tuyến</Trans>} testId="reference-offline">
+      <div className={s.state} role="status" data-testid="reference-offline">
+        <p className={s.stateTitle}>
+          <Trans>Bạn đang ngoại tuyến</Trans>
+        </p>
         <p>
           <Trans>Phần tham chiếu cần mạng để tải. Khi có mạng trở lại, nó sẽ tự tải.</Trans>
         </p>
-      </EmptyState>
+      </div>
     );
   }
   if (state.kind === 'error') {
+    // Not src/ui/States.tsx, for the reason CodeBlock.tsx gives; the same look and roles.
     return (
-      <ErrorState title={<Trans>Không tải được tài liệu tham chiếu</Trans>} onRetry={retry} testId="reference-error" retryTestId="reference-retry">
+      <div className={s.stateError} role="alert" data-testid="reference-error">
+        <p className={s.stateTitle}>
+          <Trans>Không tải được tài liệu tham chiếu</Trans>
+        </p>
         <p>
           <Trans>Máy chủ chưa trả lời. Hãy thử lại sau giây lát.</Trans>
         </p>
-      </ErrorState>
+        <button type="button" className={button({ variant: 'secondary' })} onClick={retry} data-testid="reference-retry">
+          <Trans>Thử lại</Trans>
+        </button>
+      </div>
     );
   }
   return <Operations doc={state.doc} origin={origin} />;

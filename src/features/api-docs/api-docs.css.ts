@@ -180,4 +180,41 @@ export const samples = style({ display: 'grid', gap: vars.space['2'] });
 
 export const samplesBar = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: vars.space['2'] });
 
+export const tabList = style({ display: 'flex', gap: vars.space['1'], overflowX: 'auto', maxWidth: '100%' });
+
+/** A pill tab, the selected one filled (the look of src/ui/Tabs.tsx); 44 px high for touch. */
+export const tab = style({
+  minHeight: '44px',
+  padding: `0 ${vars.space['4']}`,
+  border: `1px solid ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.paper,
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  touchAction: 'manipulation',
+  selectors: {
+    '&:hover': { borderColor: vars.color.ink },
+    '&[aria-selected="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
+  },
+});
+
+/** The reference's loading, offline and error notes (the look of src/ui/States.tsx, framed). */
+export const state = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space['2'],
+  textAlign: 'center',
+  padding: vars.space['8'],
+  border: `1px dashed ${vars.color.lineStrong}`,
+  borderRadius: vars.radius.lg,
+  color: vars.color.muted,
+});
+
+export const stateTitle = style({ margin: 0, fontWeight: 600, fontSize: vars.fontSize.lg, color: vars.color.ink });
+
+export const stateError = style([state, { borderColor: vars.color.danger }]);
+
 export const copyError = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.danger });
