@@ -20,14 +20,14 @@ function CopyButton({ text, testId }: { text: string; testId?: string }) {
   const [state, setState] = useState<CopyState>('idle');
   const copy = async () => setState((await copyText(text)) ? 'copied' : 'failed');
   return (
-    <>
+    <div className={s.copy}>
       <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void copy()} data-testid={testId ?? 'copy-code'}>
         {state === 'copied' ? <Trans>Đã sao chép</Trans> : <Trans>Sao chép</Trans>}
       </button>
-      <p role="status" className={state === 'failed' ? s.copyError : undefined} aria-live="polite">
+      <p role="status" className={state === 'failed' ? s.copyError : s.copyStatus} aria-live="polite">
         {state === 'failed' ? <Trans>Không sao chép được. Hãy chọn đoạn mã rồi sao chép thủ công.</Trans> : null}
       </p>
-    </>
+    </div>
   );
 }
 

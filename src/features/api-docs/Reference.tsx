@@ -103,7 +103,7 @@ function Operations({ doc, origin }: { doc: OpenApiDocument; origin: string }) {
         <h3 id="reference-index" className={s.h3}>
           <Trans>Các endpoint</Trans>
         </h3>
-        <ul className={s.tocList}>
+        <ul className={s.indexList}>
           {[...operations, ...webhooks].map((op) => (
             <li key={op.id}>
               <a href={`#${op.id}`} className={s.tocLink}>

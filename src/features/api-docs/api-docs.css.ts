@@ -62,7 +62,18 @@ export const toc = style({
 
 export const tocTitle = style({ fontSize: vars.fontSize.sm, fontWeight: 700, margin: `0 0 ${vars.space['2']}` });
 
-export const tocList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '2px' });
+/** Below desktop width the contents sit above the text: a wrapped row rather than a tall column. */
+export const tocList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: vars.space['4'],
+  '@media': { [media.desktop]: { display: 'grid', gap: '2px' } },
+});
+
+export const indexList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '2px' });
 
 export const tocSub = style({ listStyle: 'none', margin: 0, paddingLeft: vars.space['4'] });
 
@@ -174,7 +185,19 @@ export const schemaNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: 
 export const fold = style({ display: 'grid', gap: vars.space['2'] });
 
 /** 44 px high: the fold opens by touch as easily as by Enter or Space. */
-export const foldSummary = style({ cursor: 'pointer', minHeight: '44px', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['1'] });
+export const foldSummary = style({
+  cursor: 'pointer',
+  minHeight: '44px',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  // A flex summary loses the browser's disclosure triangle: this one turns when the fold opens.
+  selectors: {
+    '&::before': { content: '"▸"', color: vars.color.muted, width: '1em', flexShrink: 0 },
+    'details[open] > &::before': { content: '"▾"' },
+  },
+});
 
 export const samples = style({ display: 'grid', gap: vars.space['2'] });
 
@@ -216,5 +239,10 @@ export const state = style({
 export const stateTitle = style({ margin: 0, fontWeight: 600, fontSize: vars.fontSize.lg, color: vars.color.ink });
 
 export const stateError = style([state, { borderColor: vars.color.danger }]);
+
+/** The live region stays in the page (so it is announced) but takes no room while empty. */
+export const copyStatus = style({ margin: 0 });
+
+export const copy = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['2'] });
 
 export const copyError = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.danger });

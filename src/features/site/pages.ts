@@ -68,9 +68,9 @@ export const sitePages = {
   // with its catalog beside the site pages' ones.
   apiDocs: {
     ...SITE_PAGES.apiDocs,
+    // The title and description, from the page's catalog (see meta.ts).
+    ...API_DOCS_META,
     transparentHeader: false,
-    title: API_DOCS_META.title,
-    description: API_DOCS_META.description,
     load: () => import('../api-docs/ApiDocsPage.tsx'),
     catalog: {
       vi: async () => (await import('../../locales/vi/pages/api-docs.po')).messages,
