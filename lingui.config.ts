@@ -60,6 +60,12 @@ export default defineConfig({
       include: ['<rootDir>/src/features/site/pages/{name}/'],
       exclude: ['**/*.test.*'],
     },
+    // The public API's documentation (/api-docs): a public page whose code is its own feature folder.
+    {
+      path: '<rootDir>/src/locales/{locale}/pages/api-docs',
+      include: ['<rootDir>/src/features/api-docs/'],
+      exclude: ['**/*.test.*'],
+    },
     // One catalog per studio folder (the six tools, and the shell they share),
     // loaded by the studio routes: the SPA's first load does not carry every tool's text.
     {
@@ -81,6 +87,7 @@ export default defineConfig({
         '**/node_modules/**',
         '**/*.test.*',
         '<rootDir>/src/features/site/**',
+        '<rootDir>/src/features/api-docs/**',
         '<rootDir>/src/features/studio/*/**',
         '<rootDir>/src/lib/**',
         '<rootDir>/src/ui/**',

@@ -33,8 +33,12 @@ export async function prerender({ dist, ssrEntry }: { dist: string; ssrEntry: st
   for (const [name, page] of Object.entries(entry.sitePages)) {
     const { html, title, description } = await entry.renderSitePage(name);
     // The page's chunk and its Vietnamese catalog: both are needed before hydration.
+    // A page's component is `<Name>Page.tsx` (a site page's folder, or a feature of its own like
+    // /api-docs); its catalog is `pages/<name>.po`, the name in kebab case.
     const keys = Object.keys(manifest).filter(
-      (key) => key.endsWith(`/pages/${name}/${pageComponentName(name)}.tsx`) || key.endsWith(`locales/vi/pages/${name}.po`),
+      (key) =>
+        (key.startsWith('src/features/') && key.endsWith(`/${pageComponentName(name)}.tsx`)) ||
+        key.endsWith(`locales/vi/pages/${kebab(name)}.po`),
     );
     if (keys.length !== 2) throw new Error(`The build has no chunk or no catalog for the page "${name}"`);
     const links = chunkLinks(manifest, keys, template);
@@ -53,9 +57,14 @@ export async function prerender({ dist, ssrEntry }: { dist: string; ssrEntry: st
   return done;
 }
 
-/** HomePage for "home", AboutPage for "about". */
+/** HomePage for "home", AboutPage for "about", ApiDocsPage for "apiDocs". */
 function pageComponentName(name: string): string {
   return `${name[0]!.toUpperCase()}${name.slice(1)}Page`;
+}
+
+/** "apiDocs" → "api-docs". */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 /** Module preload and stylesheet links for a dynamically imported chunk and its static imports. */

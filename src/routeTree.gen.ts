@@ -20,6 +20,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
+import { Route as SiteApiDocsRouteImport } from './routes/_site/api-docs'
 import { Route as SiteCheckoutRouteImport } from './routes/_site/checkout'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
 import { Route as SitePricingRouteImport } from './routes/_site/pricing'
@@ -95,6 +96,11 @@ const SiteIndexRoute = SiteIndexRouteImport.update({
 const SiteAboutRoute = SiteAboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteApiDocsRoute = SiteApiDocsRouteImport.update({
+  id: '/api-docs',
+  path: '/api-docs',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteCheckoutRoute = SiteCheckoutRouteImport.update({
@@ -229,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
+  '/api-docs': typeof SiteApiDocsRoute
   '/checkout': typeof SiteCheckoutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/pricing': typeof SitePricingRoute
@@ -262,6 +269,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
+  '/api-docs': typeof SiteApiDocsRoute
   '/checkout': typeof SiteCheckoutRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/pricing': typeof SitePricingRoute
@@ -299,6 +307,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/share': typeof AppShareRoute
   '/_site/about': typeof SiteAboutRoute
+  '/_site/api-docs': typeof SiteApiDocsRoute
   '/_site/checkout': typeof SiteCheckoutRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
   '/_site/pricing': typeof SitePricingRoute
@@ -336,6 +345,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/share'
     | '/about'
+    | '/api-docs'
     | '/checkout'
     | '/dev-tools'
     | '/pricing'
@@ -369,6 +379,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/share'
     | '/about'
+    | '/api-docs'
     | '/checkout'
     | '/dev-tools'
     | '/pricing'
@@ -405,6 +416,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/share'
     | '/_site/about'
+    | '/_site/api-docs'
     | '/_site/checkout'
     | '/_site/dev-tools'
     | '/_site/pricing'
@@ -515,6 +527,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof SiteAboutRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/api-docs': {
+      id: '/_site/api-docs'
+      path: '/api-docs'
+      fullPath: '/api-docs'
+      preLoaderRoute: typeof SiteApiDocsRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/checkout': {
@@ -756,6 +775,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
+  SiteApiDocsRoute: typeof SiteApiDocsRoute
   SiteCheckoutRoute: typeof SiteCheckoutRoute
   SiteDevToolsRoute: typeof SiteDevToolsRoute
   SitePricingRoute: typeof SitePricingRoute
@@ -772,6 +792,7 @@ interface SiteRouteChildren {
 
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
+  SiteApiDocsRoute: SiteApiDocsRoute,
   SiteCheckoutRoute: SiteCheckoutRoute,
   SiteDevToolsRoute: SiteDevToolsRoute,
   SitePricingRoute: SitePricingRoute,

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { Catalog } from '../../lib/i18n.ts';
 import { SITE_PAGES, type SitePageName } from './paths.ts';
 import { PRICING_META } from './pages/pricing/meta.ts';
+import { API_DOCS_META } from '../api-docs/meta.ts';
 
 export { sitePageForPath, type SitePageName } from './paths.ts';
 
@@ -61,6 +62,19 @@ export const sitePages = {
     catalog: {
       vi: async () => (await import('../../locales/vi/pages/pricing.po')).messages,
       en: async () => (await import('../../locales/en/pages/pricing.po')).messages,
+    },
+  },
+  // The public API's documentation (docs/product-rules.md#api-docs): a feature folder of its own,
+  // with its catalog beside the site pages' ones.
+  apiDocs: {
+    ...SITE_PAGES.apiDocs,
+    // The title and description, from the page's catalog (see meta.ts).
+    ...API_DOCS_META,
+    transparentHeader: false,
+    load: () => import('../api-docs/ApiDocsPage.tsx'),
+    catalog: {
+      vi: async () => (await import('../../locales/vi/pages/api-docs.po')).messages,
+      en: async () => (await import('../../locales/en/pages/api-docs.po')).messages,
     },
   },
 } satisfies Record<SitePageName, SitePage & { path: string; file: string }>;
