@@ -50,7 +50,7 @@ import { v1DocumentRoutes } from './public-api/document-routes.ts';
 import { v1GenerationRoutes } from './public-api/generation-routes.ts';
 import { createPublicApi } from './public-api/index.ts';
 import { v1MediaRoutes } from './public-api/media-routes.ts';
-import type { WebhookUrlPolicy } from './public-api/webhook-url.ts';
+import type { WebhookUrlPolicy } from './tokens/webhook-url.ts';
 
 export interface AppDeps {
   config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig;

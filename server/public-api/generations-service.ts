@@ -21,7 +21,7 @@ import type { Caller, GenerationsService, Submitted } from '../generations/servi
 import { recordApiGeneration, reserveOnCap, type WebhookTarget } from './credit-cap.ts';
 import { createV1Idempotency, type Claim } from './idempotency.ts';
 import type { ApiTokenContext } from './types.ts';
-import { isAllowedWebhookUrl, type WebhookUrlPolicy } from './webhook-url.ts';
+import { isAllowedWebhookUrl, type WebhookUrlPolicy } from '../tokens/webhook-url.ts';
 
 /** A /v1 error: `code` is the PUBLIC_API_MESSAGES key of its text. */
 export function v1Error(status: ContentfulStatusCode, code: PublicApiMessageKey): CodedError<PublicApiMessageKey> {

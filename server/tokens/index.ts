@@ -7,7 +7,7 @@ import type { Guards } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
-import type { WebhookUrlPolicy } from '../public-api/webhook-url.ts';
+import type { WebhookUrlPolicy } from './webhook-url.ts';
 import { createTokensRepository } from './repository.ts';
 import { tokenRoutes } from './routes.ts';
 import { createTokensService, type TokensService } from './service.ts';

@@ -25,7 +25,7 @@ import {
 } from '../../src/contract/tokens.ts';
 import { planAllowsApi } from '../billing/gates.ts';
 import type { Logger } from '../logger.ts';
-import { isAllowedWebhookUrl, type WebhookUrlPolicy } from '../public-api/webhook-url.ts';
+import { isAllowedWebhookUrl, type WebhookUrlPolicy } from './webhook-url.ts';
 import { tokenError } from './errors.ts';
 import { displayPrefix, generateToken, hashToken } from './format.ts';
 import type { DeliveryRow, ShownToken, TokenChanges, TokensRepository } from './repository.ts';

@@ -9,7 +9,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { resolveWebhookHost, type ResolvedAddress, type WebhookUrlPolicy } from '../webhook-url.ts';
+import { resolveWebhookHost, type ResolvedAddress, type WebhookUrlPolicy } from '../../tokens/webhook-url.ts';
 
 /** How long one attempt may take, connect to last byte, in milliseconds. */
 export const DELIVERY_TIMEOUT_MS = 10_000;

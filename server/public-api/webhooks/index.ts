@@ -10,7 +10,7 @@
 import type { Database } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import type { Queue } from '../../queue/index.ts';
-import type { WebhookUrlPolicy } from '../webhook-url.ts';
+import type { WebhookUrlPolicy } from '../../tokens/webhook-url.ts';
 import { createWebhookQueue, WEBHOOK_QUEUE, WEBHOOK_QUEUE_OPTIONS, type DeliveryJobData } from './jobs.ts';
 import { RELAY_BATCH, relayOnce } from './relay.ts';
 import { BASE_DELAY_MS, MAX_DELAY_MS } from './schedule.ts';

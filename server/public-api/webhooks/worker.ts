@@ -9,7 +9,7 @@ import type { WebhookPayload } from '../../../src/contract/public-api.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import type { Queue } from '../../queue/index.ts';
-import type { WebhookUrlPolicy } from '../webhook-url.ts';
+import type { WebhookUrlPolicy } from '../../tokens/webhook-url.ts';
 import { deliver, DELIVERY_TIMEOUT_MS, type DeliveryOutcome } from './deliver.ts';
 import { sendDeliveryJob, type DeliveryJobData } from './jobs.ts';
 import { insertAttempt, loadDelivery, lockDelivery, updateAfterAttempt, type DeliveryToSend, type DeliveryUpdate } from './repository.ts';

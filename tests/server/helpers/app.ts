@@ -19,7 +19,7 @@ import type { StaticBuild } from '../../../server/static/build.ts';
 import { silentLogger } from './logs.ts';
 
 /** The signing key of test apps (fixed, so tokens can be made and checked independently). */
-import type { WebhookUrlPolicy } from '../../../server/public-api/webhook-url.ts';
+import type { WebhookUrlPolicy } from '../../../server/tokens/webhook-url.ts';
 
 export const TEST_SIGNING_KEY = 'test-signing-key-of-at-least-32-characters';
 
