@@ -95,6 +95,8 @@ export interface GenerationsRepository extends RunStore {
    * `id` null reads the account alone (no job matches).
    */
   readStatus(claims: Pick<AccessTokenClaims, 'sub'> & { sid: string }, id: string | null, now: Date): Promise<StatusRead>;
+  /** The owner's job and the assets it names, in one read (GET /v1/generations/{id}); undefined: no such job of the owner. */
+  readOwned(userId: string, id: string): Promise<{ row: GenerationRow; assets: AssetRow[] } | undefined>;
   list(userId: string, filter: ListFilter): Promise<GenerationRow[]>;
   /**
    * What the event streams watch, for all of them in one statement: the pending jobs of `userIds`,
@@ -201,6 +203,20 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
       db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst(),
     findOwned: (userId, id) => db.selectFrom('generations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
     findById: (id) => db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async readOwned(userId, id) {
+      const found = await db
+        .selectFrom('generations as g')
+        .select(sql<GenerationRow>`row_to_json(g)`.as('generation'))
+        .select(
+          sql<AssetRow[]>`(select coalesce(json_agg(a), '[]'::json) from assets a
+            where a.id = any(array(select jsonb_array_elements_text(g.input_asset_ids || g.result_asset_ids))) and a.user_id = g.user_id)`.as('assets'),
+        )
+        .where('g.id', '=', id)
+        .where('g.user_id', '=', userId)
+        .executeTakeFirst();
+      return found ? { row: fromJsonRow(found.generation), assets: found.assets.map(assetFromJson) } : undefined;
+    },
 
     async readStatus(claims, id, now) {
       const found = await db

@@ -294,7 +294,12 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       return toGeneration(found.generation.row, found.generation.assets, media);
     },
 
-    get: async (caller, id) => one(caller.id, await owned(caller, id)),
+    // One read, the job with its assets (the public API's status poll; docs/product-rules.md#public-api).
+    async get(caller, id) {
+      const found = await repository.readOwned(caller.id, id);
+      if (!found) throw generationError(404, 'notFound');
+      return toGeneration(found.row, found.assets, media);
+    },
 
     async list(caller, query) {
       const limit = query.limit ?? GENERATION_PAGE_DEFAULT;
