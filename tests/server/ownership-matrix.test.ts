@@ -165,6 +165,14 @@ async function asPro<T>(person: Person, fn: () => Promise<T>): Promise<T> {
 
 const PLAN_PRICE = planPrice(PLANS.basic, 'monthly')!;
 
+/**
+ * A call of B's own API token while A and B are both on Pro (a plan with API access), then their
+ * plans put back: B is refused for ownership alone, never for a plan.
+ */
+function byB(fixture: Fixture, method: string, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<CallResult> {
+  return asPro(fixture.a, () => asPro(fixture.b, () => v1(fixture.bSecret, method, url, options)));
+}
+
 const A_JOB_KEY = 'a-job-key';
 /** The Idempotency-Key of A's /v1 job. */
 const A_V1_KEY = 'a-v1-job-key';
@@ -286,22 +294,22 @@ const MATRIX: Line[] = [
     route: 'GET /v1/generations',
     name: 'B\'s token lists none of A\'s jobs',
     status: 200,
-    attempt: ({ b, bSecret }) => asPro(b, () => v1(bSecret, 'GET', '/v1/generations?limit=100')),
+    attempt: (fixture) => byB(fixture, 'GET', '/v1/generations?limit=100'),
     check: (r, fixture) => expect(ids(r).filter((id) => ownedByA(fixture).includes(id))).toEqual([]),
   },
-  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s completed job', status: 404, target: ({ completed }) => completed, attempt: ({ b, bSecret }, id) => asPro(b, () => v1(bSecret, 'GET', `/v1/generations/${id}`)) },
-  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s running job', status: 404, target: ({ pending }) => pending, attempt: ({ b, bSecret }, id) => asPro(b, () => v1(bSecret, 'GET', `/v1/generations/${id}`)) },
-  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s /v1 job', status: 404, target: ({ v1Job }) => v1Job, attempt: ({ b, bSecret }, id) => asPro(b, () => v1(bSecret, 'GET', `/v1/generations/${id}`)) },
-  { route: 'POST /v1/generations/:id/cancel', name: 'B\'s token cancels A\'s running job', status: 404, target: ({ pending }) => pending, attempt: ({ b, bSecret }, id) => asPro(b, () => v1(bSecret, 'POST', `/v1/generations/${id}/cancel`)) },
+  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s completed job', status: 404, target: ({ completed }) => completed, attempt: (fixture, id) => byB(fixture, 'GET', `/v1/generations/${id}`) },
+  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s running job', status: 404, target: ({ pending }) => pending, attempt: (fixture, id) => byB(fixture, 'GET', `/v1/generations/${id}`) },
+  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s /v1 job', status: 404, target: ({ v1Job }) => v1Job, attempt: (fixture, id) => byB(fixture, 'GET', `/v1/generations/${id}`) },
+  { route: 'POST /v1/generations/:id/cancel', name: 'B\'s token cancels A\'s running job', status: 404, target: ({ pending }) => pending, attempt: (fixture, id) => byB(fixture, 'POST', `/v1/generations/${id}/cancel`) },
   {
     route: 'POST /v1/generations',
     name: 'B\'s token submits a job with A\'s asset as its input',
     status: 422,
-    attempt: async ({ b, bSecret, asset }) => {
-      const balance = await h.balance(b.id);
-      const result = await asPro(b, () => v1(bSecret, 'POST', '/v1/generations', { body: EDIT(asset.id) }));
+    attempt: async (fixture) => {
+      const balance = await h.balance(fixture.b.id);
+      const result = await byB(fixture, 'POST', '/v1/generations', { body: EDIT(fixture.asset.id) });
       // Nothing charged to B either (A's side is the snapshot's).
-      expect(await h.balance(b.id)).toBe(balance);
+      expect(await h.balance(fixture.b.id)).toBe(balance);
       return result;
     },
     check: async (r, { b }) => {
@@ -313,11 +321,11 @@ const MATRIX: Line[] = [
     route: 'POST /v1/generations',
     name: 'B\'s token submits with the Idempotency-Key of A\'s /v1 job: a job of B\'s own',
     status: 202,
-    attempt: ({ b, bSecret }) => asPro(b, () => v1(bSecret, 'POST', '/v1/generations', { body: BODY, headers: { 'Idempotency-Key': A_V1_KEY } })),
-    check: async (r, { b, bSecret, v1Job }) => {
-      expect(r.body.id).not.toBe(v1Job);
-      expect((await b.generation(r.body.id)).feature).toBe(BODY.feature);
-      expect((await asPro(b, () => v1(bSecret, 'POST', `/v1/generations/${r.body.id}/cancel`))).status).toBe(200);
+    attempt: (fixture) => byB(fixture, 'POST', '/v1/generations', { body: BODY, headers: { 'Idempotency-Key': A_V1_KEY } }),
+    check: async (r, fixture) => {
+      expect(r.body.id).not.toBe(fixture.v1Job);
+      expect((await fixture.b.generation(r.body.id)).feature).toBe(BODY.feature);
+      expect((await byB(fixture, 'POST', `/v1/generations/${r.body.id}/cancel`)).status).toBe(200);
     },
   },
   // The account: a token reaches its own account only.
