@@ -15,6 +15,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
+import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
@@ -86,8 +87,10 @@ function lazyBody(total: number): { stream: ReadableStream<Uint8Array>; pulled()
   return { stream, pulled: () => pulled };
 }
 
+/** The body limit a route is held to (server/app.ts bodyLimitFor), in bytes. */
 function limitOf(method: string, path: string): number {
-  if (method === 'POST' && (path === '/api/media' || path === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
+  if (method === 'POST' && (path === '/api/media' || path === '/v1/media' || path === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
+  if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;

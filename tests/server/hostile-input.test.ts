@@ -1,7 +1,8 @@
 /**
  * Hostile input never costs a 5xx: a property-based fuzz of EVERY route of the assembled app (its
- * own `app.routes`, so a route added later joins by itself), signed in and anonymous, with the
- * generations area mounted on the local engine, on PGlite (or Postgres with DATABASE_URL).
+ * own `app.routes`, so a route added later joins by itself), signed in, with an API token (the
+ * public /v1 API) and anonymous, with the generations area mounted on the local engine, on PGlite
+ * (or Postgres with DATABASE_URL).
  *
  * Requests are built from the contract's shapes (a valid template body per route, one leaf
  * replaced by a hostile value) and from plain hostility: NUL, lone surrogates, 1e308 and friends,
@@ -28,6 +29,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../../src/contract/billing.ts';
+import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH, TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
 import { GENERATIONS_QUEUE } from '../../server/generations/jobs.ts';
@@ -36,6 +39,8 @@ import { createBackgroundTasks } from '../../server/auth/background.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
 import { loadStaticBuild } from '../../server/static/build.ts';
+import { V1_OPERATIONS } from '../../server/public-api/openapi.ts';
+import { generateToken } from '../../server/tokens/format.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createBuildFixture, type BuildFixture } from './helpers/build-fixture.ts';
 import { DRIVER } from './helpers/database.ts';
@@ -44,6 +49,7 @@ import { bodyArbitrary, bodyTemplates, type BodySpec } from './helpers/hostile-b
 import { encodeSegment, hostileString, paramArbitrary, queryArbitrary, RAW_SEGMENTS, type Fixtures } from './helpers/hostile-values.ts';
 import { captureLogs } from './helpers/logs.ts';
 import { makeImage } from './helpers/media-fixtures.ts';
+import { insertToken } from './helpers/public-api.ts';
 import { digestChanges, writeDigester, type WriteDigest } from './helpers/write-digest.ts';
 
 /** Requests per route and per property (see RUNS_TOTAL for the whole run). */
@@ -80,6 +86,8 @@ let build: BuildFixture;
 let app: Hono<AppEnv>;
 let person: Person;
 let admin: Person;
+/** The fuzzing person's API token (every service), sent as `who: 'apiToken'`. */
+let apiToken: string;
 let fixtures: Fixtures;
 let digest: () => Promise<WriteDigest>;
 const logs = captureLogs();
@@ -107,7 +115,19 @@ beforeAll(async () => {
   // its own clock, while a refused request is being checked.
   await h.generations.recovery.stop();
   await h.queue.boss.offWork(GENERATIONS_QUEUE);
-  fixtures = { realIds: [image.id, othersImage.id, done.id, order.body.payment.id], emails: [person.email, other.email] };
+  // The person may call /v1 (a plan with API access) with a token allowed every service, whose
+  // rate limit is the highest a token can have, so the fuzz reaches the routes and not only 429s.
+  await h.database.kysely.updateTable('users').set({ plan: 'pro' }).where('id', '=', person.id).execute();
+  apiToken = (await insertToken(h.database, person.id, { permissions: [...API_TOKEN_SERVICES], rateLimit: RATE_LIMIT_MAX })).secret;
+  // A job of the person's made through /v1, still queued (its id joins the path params).
+  const v1Job = await h.app.request('/v1/generations', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: 'nền trắng' } }),
+  });
+  if (v1Job.status !== 202) throw new Error(`set-up /v1 job: ${v1Job.status} ${await v1Job.text()}`);
+  const queued = (await v1Job.json()) as { id: string };
+  fixtures = { realIds: [image.id, othersImage.id, done.id, order.body.payment.id, queued.id], emails: [person.email, other.email] };
   build = await createBuildFixture();
   app = createTestApp({
     staticBuild: await loadStaticBuild(build.dir),
@@ -130,10 +150,35 @@ afterAll(async () => {
 
 /** The body limit a route is held to (server/app.ts bodyLimitFor), in bytes. */
 function bodyLimitOf(method: string, pattern: string): number {
-  if (method === 'POST' && (pattern === '/api/media' || pattern === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
+  if (method === 'POST' && (pattern === '/api/media' || pattern === '/v1/media' || pattern === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
+  if (pattern === '/v1' || pattern.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (pattern.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (pattern.startsWith('/api/billing/') || pattern.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
+  if (pattern === '/api/tokens' || pattern.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
+}
+
+/**
+ * Bearer values that are no usable API token: a well-formed one whose checksum is wrong (refused
+ * before any lookup), and one with a right checksum that was never issued (looked up, not found).
+ */
+const WRONG_CHECKSUM_TOKEN = (() => {
+  const token = generateToken();
+  const checksum = token.slice(-TOKEN_CHECKSUM_LENGTH);
+  return token.slice(0, -TOKEN_CHECKSUM_LENGTH) + (checksum === '000000' ? '000001' : '000000');
+})();
+const UNKNOWN_TOKEN = generateToken();
+
+type Who = 'person' | 'admin' | 'anonymous' | 'garbage' | 'apiToken' | 'wrongChecksumToken' | 'unknownToken';
+
+/**
+ * Who sends a request: every caller on every route, half the time the one the route serves (the
+ * API token on /v1, the signed-in person elsewhere) so most requests get past the guard to the input.
+ */
+function whoArbitrary(path: string): fc.Arbitrary<Who> {
+  const main: Who = path.startsWith('/v1/') ? 'apiToken' : 'person';
+  const others = (['person', 'admin', 'anonymous', 'garbage', 'apiToken', 'wrongChecksumToken', 'unknownToken'] as const).filter((who) => who !== main);
+  return fc.oneof({ weight: 1, arbitrary: fc.constant(main) }, { weight: 1, arbitrary: fc.constantFrom(...others) });
 }
 
 /** Routes that end the fuzzing accounts' sessions: sent after every other route. */
@@ -152,6 +197,8 @@ describe(`hostile input on every route (${DRIVER})`, () => {
     const heapBefore = heapUsed();
     const failures: string[] = [];
     let sent = 0;
+    /** Per /v1 route, the statuses the API token got (to show the fuzz got past the token guard). */
+    const v1Statuses = new Map<string, Set<number>>();
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       const params = (route.path.match(/:\w+/g) ?? []).map(() => paramArbitrary(fixtures, route.method));
@@ -160,7 +207,7 @@ describe(`hostile input on every route (${DRIVER})`, () => {
         wildcard: fc.oneof(fc.constantFrom(...RAW_SEGMENTS), hostileString.map(encodeSegment)),
         query: queryArbitrary(key),
         body: ['GET', 'HEAD'].includes(route.method) ? fc.constant<BodySpec>({ contentType: null, body: null }) : bodyArbitrary(templates[key] ?? null, fixtures),
-        who: fc.constantFrom('person', 'admin', 'anonymous', 'garbage'),
+        who: whoArbitrary(route.path),
         idempotencyKey: fc.option(fc.constantFrom('k'.repeat(300), 'ok-key', ' ', '\u00e9'.normalize('NFD').replace(/[^\x21-\x7e]/g, '?')), { nil: undefined }),
         address: fc.ipV4(),
       });
@@ -175,6 +222,9 @@ describe(`hostile input on every route (${DRIVER})`, () => {
             if (spec.who === 'person') headers.set('Authorization', `Bearer ${person.token}`);
             if (spec.who === 'admin') headers.set('Authorization', `Bearer ${admin.token}`);
             if (spec.who === 'garbage') headers.set('Authorization', 'Bearer eyJhbGciOiJub25lIn0.e30.');
+            if (spec.who === 'apiToken') headers.set('Authorization', `Bearer ${apiToken}`);
+            if (spec.who === 'wrongChecksumToken') headers.set('Authorization', `Bearer ${WRONG_CHECKSUM_TOKEN}`);
+            if (spec.who === 'unknownToken') headers.set('Authorization', `Bearer ${UNKNOWN_TOKEN}`);
             if (spec.idempotencyKey !== undefined) headers.set('Idempotency-Key', spec.idempotencyKey);
             if (spec.body.contentType) headers.set('Content-Type', spec.body.contentType);
             const init: RequestInit = { method: route.method, headers };
@@ -187,6 +237,7 @@ describe(`hostile input on every route (${DRIVER})`, () => {
             if (streaming) await response.body?.cancel();
             const text = streaming ? '' : await response.text();
             sent++;
+            if (spec.who === 'apiToken' && route.path.startsWith('/v1/')) v1Statuses.set(key, (v1Statuses.get(key) ?? new Set()).add(response.status));
             const what = `${route.method} ${url.slice(0, 300)} body=${JSON.stringify(typeof spec.body.body === 'string' ? spec.body.body.slice(0, 300) : spec.body.body)}`;
             if (response.status >= 500 && !DELIBERATE_5XX.has(text)) throw new Error(`${response.status} for ${what}: ${text.slice(0, 300)}`);
             if (LEAK.test(text)) throw new Error(`stack or path leaked for ${what}: ${text.slice(0, 300)}`);
@@ -209,6 +260,11 @@ describe(`hostile input on every route (${DRIVER})`, () => {
     console.info(`hostile input: ${sent} requests to ${routes.length} routes (${DRIVER}), seed ${SEED}, heap growth ${(heapGrowth / 1024 / 1024).toFixed(1)} MiB`);
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(heapGrowth).toBeLessThan(MAX_HEAP_GROWTH_BYTES);
+    // The token was let in: every /v1 route answered it something other than the guard's refusals
+    // (401 bad token, 403 plan, 429 rate limit) at least once, so its input was fuzzed, not only the guard.
+    const guardOnly = [...v1Statuses].filter(([, statuses]) => [...statuses].every((status) => [401, 403, 429].includes(status))).map(([key, statuses]) => `${key}: ${[...statuses].join(', ')}`);
+    expect(v1Statuses.size).toBeGreaterThanOrEqual(V1_OPERATIONS.length);
+    expect(guardOnly, 'routes of /v1 that only ever refused the API token at the guard').toEqual([]);
   }, 300_000);
 
   it('refuses an over-limit body on every route without reading past its limit', async () => {
@@ -235,7 +291,8 @@ describe(`hostile input on every route (${DRIVER})`, () => {
         method,
         body,
         duplex: 'half',
-        headers: { Authorization: `Bearer ${person.token}`, 'Content-Type': 'application/json' },
+        // /v1 is reached with the API token (past its guard, where POST /v1/media streams its own limit).
+        headers: { Authorization: `Bearer ${pattern.startsWith('/v1/') ? apiToken : person.token}`, 'Content-Type': 'application/json' },
       } as RequestInit);
       await response.text();
       const limit = bodyLimitOf(method, pattern);

@@ -13,6 +13,10 @@
  * API tokens too: B cannot read, change, regenerate or delete A's token, nor resend A's webhook
  * delivery (through A's token id or B's own), even on a plan that may regenerate its own.
  *
+ * And the public API: B's own API token (B on Pro, every service allowed) cannot read or cancel
+ * A's jobs (404 like an unknown id), lists none of them, cannot submit A's asset as an input (422
+ * `assetNotFound`), and the Idempotency-Key A used on /v1 makes a job of B's own.
+ *
  * The matrix is a table of (route, attempt): a new route is one line. The test also enumerates
  * the routes the app mounts: a route with a path parameter that no line covers fails it. A line
  * that targets one of A's resources names a real one (an id that could never match would pass
@@ -22,8 +26,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, planPrice } from '../../src/contract/billing.ts';
 import type { Asset } from '../../src/contract/media.ts';
+import { API_TOKEN_SERVICES } from '../../src/contract/tokens.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type CallResult, type GenerationsHarness, type Person } from './helpers/generations.ts';
+import { insertToken } from './helpers/public-api.ts';
 import { abortableSleep, createTestEngine, tinyPng, type TestEngine } from './helpers/test-engine.ts';
 
 /** What the matrix acts on: A's resources, and B (the other person) with one asset of B's own. */
@@ -53,8 +59,13 @@ interface Fixture {
   /** A's API token, and a webhook delivery of it that failed. */
   apiToken: string;
   delivery: string;
-  /** B's own API token. */
+  /** B's own API token, and its secret (every service allowed). */
   bApiToken: string;
+  bSecret: string;
+  /** A's job made through /v1 with A's own API token (completed), under the Idempotency-Key A_V1_KEY. */
+  v1Job: string;
+  /** A's API token for /v1 (its row must not change whatever B does). */
+  aV1Token: string;
 }
 
 interface Line {
@@ -118,7 +129,20 @@ const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`
 const swapped = (url: string, from: string, to: string) => url.replace(`/api/media/${from}/`, `/api/media/${to}/`);
 
 /** Every id of A's resources. */
-const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.completed, fixture.pending, fixture.order, fixture.pendingOrder, fixture.apiToken];
+const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.completed, fixture.pending, fixture.order, fixture.pendingOrder, fixture.apiToken, fixture.v1Job, fixture.aV1Token];
+
+/** A call to the public API with an API token's secret. */
+async function v1(secret: string, method: string, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${secret}`, ...options.headers };
+  const init: RequestInit = { method, headers };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await h.app.request(url, init);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
 
 /** Sets a person's plan in the database (users.plan, what the plan gates read). */
 async function setPlan(person: Person, plan: string): Promise<void> {
@@ -141,7 +165,17 @@ async function asPro<T>(person: Person, fn: () => Promise<T>): Promise<T> {
 
 const PLAN_PRICE = planPrice(PLANS.basic, 'monthly')!;
 
+/**
+ * A call of B's own API token while A and B are both on Pro (a plan with API access), then their
+ * plans put back: B is refused for ownership alone, never for a plan.
+ */
+function byB(fixture: Fixture, method: string, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<CallResult> {
+  return asPro(fixture.a, () => asPro(fixture.b, () => v1(fixture.bSecret, method, url, options)));
+}
+
 const A_JOB_KEY = 'a-job-key';
+/** The Idempotency-Key of A's /v1 job. */
+const A_V1_KEY = 'a-v1-job-key';
 const BODY = { feature: 'body-generator', inputs: {}, params: { gender: 'male', height: 175, weight: 70, age: 30, skin_tone: 'tan', body_type: 'mesomorph', aspect_ratio: '1:1' } };
 
 const ids = (result: CallResult): string[] => (result.body?.items ?? []).map((item: { id: string }) => item.id);
@@ -255,6 +289,45 @@ const MATRIX: Line[] = [
     target: ({ delivery }) => delivery,
     attempt: ({ b, bApiToken }, id) => b.call('POST', `/api/tokens/${bApiToken}/deliveries/${id}/resend`),
   },
+  // The public API: B's own API token (B on Pro: a plan with API access) on A's jobs and assets.
+  {
+    route: 'GET /v1/generations',
+    name: 'B\'s token lists none of A\'s jobs',
+    status: 200,
+    attempt: (fixture) => byB(fixture, 'GET', '/v1/generations?limit=100'),
+    check: (r, fixture) => expect(ids(r).filter((id) => ownedByA(fixture).includes(id))).toEqual([]),
+  },
+  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s completed job', status: 404, target: ({ completed }) => completed, attempt: (fixture, id) => byB(fixture, 'GET', `/v1/generations/${id}`) },
+  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s running job', status: 404, target: ({ pending }) => pending, attempt: (fixture, id) => byB(fixture, 'GET', `/v1/generations/${id}`) },
+  { route: 'GET /v1/generations/:id', name: 'B\'s token reads A\'s /v1 job', status: 404, target: ({ v1Job }) => v1Job, attempt: (fixture, id) => byB(fixture, 'GET', `/v1/generations/${id}`) },
+  { route: 'POST /v1/generations/:id/cancel', name: 'B\'s token cancels A\'s running job', status: 404, target: ({ pending }) => pending, attempt: (fixture, id) => byB(fixture, 'POST', `/v1/generations/${id}/cancel`) },
+  {
+    route: 'POST /v1/generations',
+    name: 'B\'s token submits a job with A\'s asset as its input',
+    status: 422,
+    attempt: async (fixture) => {
+      const balance = await h.balance(fixture.b.id);
+      const result = await byB(fixture, 'POST', '/v1/generations', { body: EDIT(fixture.asset.id) });
+      // Nothing charged to B either (A's side is the snapshot's).
+      expect(await h.balance(fixture.b.id)).toBe(balance);
+      return result;
+    },
+    check: async (r, { b }) => {
+      expect(r.body.code).toBe('assetNotFound');
+      expect((await b.call('GET', '/api/generations?feature=image-editing')).body.items).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /v1/generations',
+    name: 'B\'s token submits with the Idempotency-Key of A\'s /v1 job: a job of B\'s own',
+    status: 202,
+    attempt: (fixture) => byB(fixture, 'POST', '/v1/generations', { body: BODY, headers: { 'Idempotency-Key': A_V1_KEY } }),
+    check: async (r, fixture) => {
+      expect(r.body.id).not.toBe(fixture.v1Job);
+      expect((await fixture.b.generation(r.body.id)).feature).toBe(BODY.feature);
+      expect((await byB(fixture, 'POST', `/v1/generations/${r.body.id}/cancel`)).status).toBe(200);
+    },
+  },
   // The account: a token reaches its own account only.
   { route: 'GET /api/me', name: 'B reads "me"', status: 200, attempt: ({ b }) => b.call('GET', '/api/me'), check: (r, { b }) => expect(r.body).toMatchObject({ id: b.id, email: b.email }) },
   { route: 'GET /api/me/stats', name: 'B\'s figures count none of A\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/me/stats'), check: (r) => expect(r.body).toMatchObject({ assets: 1, completed_total: 0 }) },
@@ -294,6 +367,10 @@ async function snapshotOfA(): Promise<unknown> {
     tokens: await read('/api/tokens'),
     token: await read(`/api/tokens/${f.apiToken}`),
     tokenRow: await h.database.kysely.selectFrom('api_tokens').selectAll().where('id', '=', f.apiToken).executeTakeFirst(),
+    v1Job: await read(`/api/generations/${f.v1Job}`),
+    v1TokenRow: await h.database.kysely.selectFrom('api_tokens').selectAll().where('id', '=', f.aV1Token).executeTakeFirst(),
+    v1Usage: await h.database.kysely.selectFrom('api_token_usage').selectAll().where('token_id', '=', f.aV1Token).execute(),
+    idempotency: await h.database.kysely.selectFrom('api_idempotency').selectAll().where('user_id', '=', a.id).execute(),
     delivery: await h.database.kysely.selectFrom('webhook_deliveries').selectAll().where('id', '=', f.delivery).executeTakeFirst(),
     balance: await h.balance(a.id),
     // A's own link still opens the file.
@@ -324,6 +401,13 @@ beforeAll(async () => {
   must((await a.settled(done.body.id)).status === 'completed', 'A\'s job completes');
   must((await a.call('PUT', `/api/generations/${done.body.id}/share`, { body: { shared: true } })).status === 200, 'A shares the job');
 
+  // A's job through /v1 (A on Pro for it; A's plan is put back), with an Idempotency-Key, run to its end
+  // before the running job below holds the one worker.
+  const aV1Token = await insertToken(h.database, a.id, { permissions: [...API_TOKEN_SERVICES] });
+  const v1Job = await asPro(a, () => v1(aV1Token.secret, 'POST', '/v1/generations', { body: EDIT(asset.id), headers: { 'Idempotency-Key': A_V1_KEY } }));
+  must(v1Job.status === 202, 'A\'s /v1 job');
+  must((await a.settled(v1Job.body.id)).status === 'completed', 'A\'s /v1 job completes');
+
   // A job that stays running until A cancels it.
   engine.once((run) => abortableSleep(120_000, run.signal));
   const running = await a.submit(EDIT(asset.id));
@@ -351,7 +435,8 @@ beforeAll(async () => {
     .insertInto('webhook_deliveries')
     .values({ id: delivery, token_id: apiToken.body.token.id, user_id: a.id, generation_id: done.body.id, event: 'generation.completed', url: 'https://hooks.example.com/a', status: 'failed', attempts: 8, queued: true, next_attempt_at: null, last_status_code: 500, last_error: 'HTTP 500', created_at: new Date(), delivered_at: null })
     .execute();
-  const bApiToken = await asPro(b, () => b.call('POST', '/api/tokens', { body: { name: 'Của B', permissions: ['upscaler'] } }));
+  // Every service: B's /v1 attempts are refused for ownership, never for the token's permissions.
+  const bApiToken = await asPro(b, () => b.call('POST', '/api/tokens', { body: { name: 'Của B', permissions: [...API_TOKEN_SERVICES] } }));
   must(bApiToken.status === 201, 'B\'s own API token');
   f = {
     a,
@@ -370,6 +455,9 @@ beforeAll(async () => {
     apiToken: apiToken.body.token.id,
     delivery,
     bApiToken: bApiToken.body.token.id,
+    bSecret: bApiToken.body.secret,
+    v1Job: v1Job.body.id,
+    aV1Token: aV1Token.id,
   };
 }, 120_000);
 

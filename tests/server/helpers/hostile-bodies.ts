@@ -12,6 +12,13 @@ import { CONTENT_TYPES, hostileString, hostileValue, MALFORMED, Pairs, toJson, t
 
 export type Template = (fixtures: Fixtures) => unknown;
 
+/** A generation that needs no input asset. */
+const bodyGenerator = () => ({
+  feature: 'body-generator',
+  inputs: {},
+  params: { gender: 'female', height: 165, weight: 55, age: 30, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4', prompt: 'studio light', style_hints: ['a'] },
+});
+
 /**
  * A valid body for each route that reads one, keyed `METHOD path` as app.routes names it.
  * Routes that read no body are listed with null. A route of a body-carrying method missing here
@@ -19,6 +26,17 @@ export type Template = (fixtures: Fixtures) => unknown;
  */
 export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | null> {
   const email = () => fixtures.emails[0] ?? 'someone@example.com';
+  const imageEditing = () => ({ feature: 'image-editing', inputs: { images: [fixtures.realIds[0]] }, params: { prompt: 'brighter' } });
+  // A request of every feature, its inputs (but the body's) the fuzzing person's own upload.
+  const generations: Template[] = [
+    bodyGenerator,
+    imageEditing,
+    () => ({ feature: 'virtual-tryon', inputs: { model: fixtures.realIds[0], garments: [{ asset_id: fixtures.realIds[0], category: 'tops' }] }, params: { prompt: 'x' } }),
+    () => ({ feature: 'hairstyle-changer', inputs: { image: fixtures.realIds[0], mask: null, reference: null }, params: { style: 'pixie', color: '#aabbcc', prompt: 'x' } }),
+    () => ({ feature: 'image-to-video', inputs: { image: fixtures.realIds[0] }, params: { model: 'kling-2.1', duration: 5, resolution: '1080p', cfg_scale: 0.5, prompt: 'x' } }),
+    () => ({ feature: 'upscaler-image', inputs: { image: fixtures.realIds[0] }, params: { factor: 2, face_enhancement_strength: 0.5 } }),
+    () => ({ feature: 'upscaler-video', inputs: { video: fixtures.realIds[0] }, params: { factor: 2, target_fps: 30 } }),
+  ];
   return {
     'POST /auth/login': [() => ({ username: email(), password: 'not the password' })],
     // They read no body; they end sessions, so they are fuzzed last (see REVOKING).
@@ -34,19 +52,7 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'POST /auth/google/callback': [() => ({ code: 'code', redirect_uri: 'http://localhost/auth/google/callback' })],
     'PUT /api/me': [() => ({ name: 'Trần Minh', profile_picture: 'https://example.com/p.png', language: 'en' })],
     'DELETE /api/me': [() => ({ password: 'not the password' })],
-    'POST /api/generations': [
-      () => ({
-        feature: 'body-generator',
-        inputs: {},
-        params: { gender: 'female', height: 165, weight: 55, age: 30, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4', prompt: 'studio light', style_hints: ['a'] },
-      }),
-      () => ({ feature: 'image-editing', inputs: { images: [fixtures.realIds[0]] }, params: { prompt: 'brighter' } }),
-      () => ({ feature: 'virtual-tryon', inputs: { model: fixtures.realIds[0], garments: [{ asset_id: fixtures.realIds[0], category: 'tops' }] }, params: { prompt: 'x' } }),
-      () => ({ feature: 'hairstyle-changer', inputs: { image: fixtures.realIds[0], mask: null, reference: null }, params: { style: 'pixie', color: '#aabbcc', prompt: 'x' } }),
-      () => ({ feature: 'image-to-video', inputs: { image: fixtures.realIds[0] }, params: { model: 'kling-2.1', duration: 5, resolution: '1080p', cfg_scale: 0.5, prompt: 'x' } }),
-      () => ({ feature: 'upscaler-image', inputs: { image: fixtures.realIds[0] }, params: { factor: 2, face_enhancement_strength: 0.5 } }),
-      () => ({ feature: 'upscaler-video', inputs: { video: fixtures.realIds[0] }, params: { factor: 2, target_fps: 30 } }),
-    ],
+    'POST /api/generations': generations,
     'PUT /api/generations/:id/share': [() => ({ shared: true })],
     'POST /api/generations/:id/cancel': null,
     'POST /api/generations/:id/regenerate': null,
@@ -79,7 +85,12 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'POST /api/tokens/:id/regenerate': null,
     'DELETE /api/tokens/:id': null,
     'POST /api/tokens/:id/deliveries/:deliveryId/resend': null,
+    // The public API (src/contract/public-api.ts): a studio request plus where its webhook goes
+    // (a receiver of the token's own choosing, none at all, or the token's by leaving it out).
+    'POST /v1/generations': [...generations, () => ({ ...bodyGenerator(), webhook_url: 'https://hooks.example.com/atelier' }), () => ({ ...imageEditing(), webhook_url: null })],
+    'POST /v1/generations/:id/cancel': null,
     // Multipart routes: the fuzz sends them hostile multipart and JSON alike.
+    'POST /v1/media': null,
     'POST /api/media': null,
     [`POST ${SHARE_TARGET_PATH}`]: null,
   };

@@ -141,6 +141,7 @@ export function paramArbitrary(fixtures: Fixtures, method: string): fc.Arbitrary
 /** Known query keys per route (from the contract), beside random ones. */
 const QUERY_KEYS: Record<string, readonly string[]> = {
   'GET /api/generations': Object.keys(GenerationListQuerySchema.entries),
+  'GET /v1/generations': Object.keys(GenerationListQuerySchema.entries),
   'GET /api/assets': Object.keys(AssetListQuerySchema.entries),
   'GET /api/community': Object.keys(CommunityQuerySchema.entries),
   'GET /api/media/:assetId/:variant': ['exp', 'sig'],

@@ -12,20 +12,28 @@ import type { Database } from '../../../server/db/connection.ts';
 /**
  * Tables left out: they record refused attempts on purpose. `rate_limit_events` counts every
  * wrong password, code and reset token, and every mail or upload asked for, refused or not: that
- * is how the limits work (server/auth/rate-limit.ts). pg-boss's own schema is not in `public`,
- * so it is out too: its maintenance writes on its own clock.
+ * is how the limits work (server/auth/rate-limit.ts). `api_token_usage` (requests and errors per
+ * token and day) and `api_requests` (the token's request log) count every /v1 request that got
+ * past the token check, whatever its answer: a client reads its refused calls there
+ * (docs/product-rules.md#api-usage, server/public-api/usage.ts). pg-boss's own schema is not in
+ * `public`, so it is out too: its maintenance writes on its own clock.
  */
-export const BOOKKEEPING_TABLES: readonly string[] = ['rate_limit_events'];
+export const BOOKKEEPING_TABLES: readonly string[] = ['rate_limit_events', 'api_token_usage', 'api_requests'];
 
 /**
  * Columns left out, for the same reason: a wrong code is counted against that very code, and
  * refused with a 400 (`email_otps.failed_attempts`, the bound on guessing it); the guard stamps a
  * session's use, at most every 5 minutes, before the route decides anything
- * (`sessions.last_used_at`, server/auth/middleware.ts).
+ * (`sessions.last_used_at`, server/auth/middleware.ts). The /v1 guard admits a request under the
+ * token's rate limit before the route reads its input, moving the limiter's clock
+ * (`api_tokens.rl_tat`, docs/product-rules.md#api-rate-limit), and the usage count stamps the
+ * token's last use to the minute (`api_tokens.last_used_at`, #api-usage). The rest of the token
+ * (`credits_used` above all: what its cap holds) is checked.
  */
 export const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   email_otps: ['failed_attempts'],
   sessions: ['last_used_at'],
+  api_tokens: ['rl_tat', 'last_used_at'],
 };
 
 export interface WriteDigest {
