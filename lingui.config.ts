@@ -44,7 +44,7 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
  * UI primitives only SPA screens show (no public page imports them): their few messages are in
  * `app`, which the SPA loads at once, and not in `site`, which every public page loads too.
  */
-const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
+export const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
 
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.
