@@ -40,6 +40,12 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   tokens: ['features/tokens/'],
 };
 
+/**
+ * UI primitives only SPA screens show (no public page imports them): their few messages are in
+ * `app`, which the SPA loads at once, and not in `site`, which every public page loads too.
+ */
+export const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
+
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.
 export default defineConfig({
@@ -53,7 +59,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/site',
       include: ['<rootDir>/src/features/site', '<rootDir>/src/lib', '<rootDir>/src/ui'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/pages/**'],
+      exclude: [
+        '**/node_modules/**',
+        '**/*.test.*',
+        '<rootDir>/src/features/site/pages/**',
+        ...SPA_ONLY_UI.map((file) => `<rootDir>/src/ui/${file}`),
+      ],
     },
     {
       path: '<rootDir>/src/locales/{locale}/pages/{name}',
@@ -90,7 +101,10 @@ export default defineConfig({
         '<rootDir>/src/features/api-docs/**',
         '<rootDir>/src/features/studio/*/**',
         '<rootDir>/src/lib/**',
-        '<rootDir>/src/ui/**',
+        // src/ui is `site`'s, the SPA's own primitives aside.
+        '<rootDir>/src/ui/*/**/*',
+        '<rootDir>/src/ui/*.ts',
+        `<rootDir>/src/ui/!(${SPA_ONLY_UI.map((file) => file.replace(/\.tsx$/, '')).join('|')}).tsx`,
         ...Object.values(APP_SCREEN_CATALOGS)
           .flat()
           .map((folder) => `<rootDir>/src/${folder}${folder.endsWith('/') ? '**' : ''}`),

@@ -7,6 +7,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { sitePageForPath } from './src/features/site/paths.ts';
 import { chunkGroupName } from './scripts/chunk-groups.ts';
+import { preloadLists } from './scripts/preload-lists.ts';
 
 /**
  * In development, page navigations get the right HTML entry as in production: the public
@@ -89,6 +90,7 @@ function serviceWorker(hooks: ServiceWorkerBuildHooks): Plugin[] {
 
 /** The Vite configuration; scripts/build.ts passes the hooks of the production build. */
 export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
+  const preloads = preloadLists();
   return {
     // Plugin order matters: the router generator must run before React's transform, and the
     // Lingui macros must be compiled by @rolldown/plugin-babel (react({ babel }) is ignored on
@@ -107,6 +109,7 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
       vanillaExtractPlugin(),
       htmlEntries(),
       serviceWorker(hooks),
+      preloads.plugin,
     ],
     define: {
       // Where the PWA sends API calls; empty means its own origin.
@@ -121,7 +124,8 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
       // Every browser the es2022 target runs on follows <link rel="modulepreload"> itself (Safari
       // from 17; an older one only fetches those chunks when they are imported): the polyfill
       // would cost each page its bytes for nothing.
-      modulePreload: { polyfill: false },
+      // A lazy import's preload list names only what is not loaded already (scripts/preload-lists.ts).
+      modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
       // Two HTML entries: index.html is the template of the pre-rendered public pages (hydrated
       // by src/site.tsx), app.html the shell of the SPA. The manifest tells the pre-renderer
       // which chunks and styles each public page needs.

@@ -6,7 +6,8 @@ import { documentTitle } from './lib/page-meta.ts';
 import { sitePages, type SitePageName } from './features/site/pages.ts';
 import { SitePageView } from './features/site/SitePageView.tsx';
 
-export { sitePages };
+/** The pages to render, with their paths and output files (the client's registry has no use for these). */
+export { SITE_PAGES as sitePages } from './features/site/paths.ts';
 
 /** Renders one public page to HTML in the source language, for scripts/prerender.ts. */
 export async function renderSitePage(name: SitePageName) {

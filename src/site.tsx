@@ -14,8 +14,10 @@ import { SitePageView } from './features/site/SitePageView.tsx';
  */
 async function start() {
   const container = document.getElementById('root')!;
-  // data-page is empty in the unrendered template (the dev server serves it as is).
-  const name = ((container.dataset.page || undefined) as SitePageName | undefined) ?? sitePageForPath(location.pathname) ?? 'home';
+  // data-page is empty in the unrendered template, which only the dev server serves (every page
+  // of the build is pre-rendered): the path lookup is left out of the build.
+  const name =
+    ((container.dataset.page || undefined) as SitePageName | undefined) ?? (import.meta.env.DEV ? sitePageForPath(location.pathname) : undefined) ?? 'home';
   const locale = readStoredLocale();
   activateDefaultLocale();
   const [page] = await Promise.all([

@@ -13,7 +13,8 @@ declare module '@tanstack/react-router' {
 export const SITE_NAME = 'Atelier';
 
 const DEFAULT_TITLE = msg`Atelier — Studio AI cho thời trang và hình ảnh`;
-const DEFAULT_DESCRIPTION = msg`Atelier là studio AI cho người bán hàng online, salon và thương hiệu thời trang: thử đồ ảo, chỉnh sửa ảnh, tạo người mẫu, đổi kiểu tóc, ảnh thành video và làm nét ảnh.`;
+/** The site's description: the home page's, and any page's that has none of its own. */
+export const SITE_DESCRIPTION = msg`Atelier là studio AI cho người bán hàng online, salon và thương hiệu thời trang: thử đồ ảo, chỉnh sửa ảnh, tạo người mẫu, đổi kiểu tóc, ảnh thành video và làm nét ảnh.`;
 
 /** The document title for a page title (or the site's default title without one). */
 export function documentTitle(i18n: I18n, title?: MessageDescriptor): string {
@@ -34,6 +35,6 @@ export function pageMeta(matches: readonly MatchWithStaticData[], i18n: I18n) {
   }
   return {
     title: documentTitle(i18n, title),
-    description: i18n._(description ?? DEFAULT_DESCRIPTION),
+    description: i18n._(description ?? SITE_DESCRIPTION),
   };
 }

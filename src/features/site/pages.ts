@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import type { Catalog } from '../../lib/i18n.ts';
-import { SITE_PAGES, type SitePageName } from './paths.ts';
+import { SITE_DESCRIPTION } from '../../lib/page-meta.ts';
+import type { SitePageName } from './paths.ts';
+import { pageCatalogs } from './page-catalogs.ts';
+import { ABOUT_META } from './pages/about/meta.ts';
 import { PRICING_META } from './pages/pricing/meta.ts';
 import { API_DOCS_META } from '../api-docs/meta.ts';
 
@@ -11,7 +13,9 @@ export { sitePageForPath, type SitePageName } from './paths.ts';
 /**
  * The pre-rendered public pages. Each is rendered to HTML at build time (scripts/prerender.ts)
  * and hydrated by src/site.tsx without the router; the SPA renders the same components on its
- * own routes (src/routes/_site/*).
+ * own routes (src/routes/_site/*), which read the pages' titles (meta.ts) and catalogs
+ * (page-catalogs.ts) without this registry: its loaders are only for src/site.tsx and the
+ * pre-renderer.
  */
 export interface SitePageModule {
   default: ComponentType;
@@ -30,52 +34,36 @@ export interface SitePage {
 
 export const sitePages = {
   home: {
-    ...SITE_PAGES.home,
     transparentHeader: true,
     // The site's default title (spelled out so every entry has the same shape for its readers).
     title: undefined,
-    description: msg`Atelier là studio AI cho người bán hàng online, salon và thương hiệu thời trang: thử đồ ảo, chỉnh sửa ảnh, tạo người mẫu, đổi kiểu tóc, ảnh thành video và làm nét ảnh.`,
+    // The site's description (the SPA's default too): its text is in `site`, which every page loads.
+    description: SITE_DESCRIPTION,
     load: () => import('./pages/home/HomePage.tsx'),
-    catalog: {
-      vi: async () => (await import('../../locales/vi/pages/home.po')).messages,
-      en: async () => (await import('../../locales/en/pages/home.po')).messages,
-    },
+    catalog: pageCatalogs.home,
   },
   about: {
-    ...SITE_PAGES.about,
-    transparentHeader: false,
-    title: msg`Về Atelier`,
-    description: msg`Câu chuyện, sứ mệnh và đội ngũ đứng sau Atelier — studio AI giúp người bán hàng và salon Việt tạo hình ảnh đẹp, nhanh và tiết kiệm.`,
-    load: () => import('./pages/about/AboutPage.tsx'),
-    catalog: {
-      vi: async () => (await import('../../locales/vi/pages/about.po')).messages,
-      en: async () => (await import('../../locales/en/pages/about.po')).messages,
-    },
-  },
-  pricing: {
-    ...SITE_PAGES.pricing,
     transparentHeader: false,
     // In the page's catalog (see meta.ts), not in `site`.
-    title: PRICING_META.title,
-    description: PRICING_META.description,
+    ...ABOUT_META,
+    load: () => import('./pages/about/AboutPage.tsx'),
+    catalog: pageCatalogs.about,
+  },
+  pricing: {
+    transparentHeader: false,
+    // In the page's catalog (see meta.ts), not in `site`.
+    ...PRICING_META,
     load: () => import('./pages/pricing/PricingPage.tsx'),
-    catalog: {
-      vi: async () => (await import('../../locales/vi/pages/pricing.po')).messages,
-      en: async () => (await import('../../locales/en/pages/pricing.po')).messages,
-    },
+    catalog: pageCatalogs.pricing,
   },
   // The public API's documentation (docs/product-rules.md#api-docs): a feature folder of its own,
   // with its catalog beside the site pages' ones.
   apiDocs: {
-    ...SITE_PAGES.apiDocs,
     // The title and description, from the page's catalog (see meta.ts).
     ...API_DOCS_META,
     transparentHeader: false,
     load: () => import('../api-docs/ApiDocsPage.tsx'),
-    catalog: {
-      vi: async () => (await import('../../locales/vi/pages/api-docs.po')).messages,
-      en: async () => (await import('../../locales/en/pages/api-docs.po')).messages,
-    },
+    catalog: pageCatalogs.apiDocs,
   },
-} satisfies Record<SitePageName, SitePage & { path: string; file: string }>;
+} satisfies Record<SitePageName, SitePage>;
 

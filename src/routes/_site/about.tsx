@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { addCatalog } from '../../lib/i18n.ts';
-import { sitePages } from '../../features/site/pages.ts';
+import { pageCatalogs } from '../../features/site/page-catalogs.ts';
+import { ABOUT_META } from '../../features/site/pages/about/meta.ts';
 import AboutPage from '../../features/site/pages/about/AboutPage.tsx';
 
 export const Route = createFileRoute('/_site/about')({
-  staticData: { title: sitePages.about.title, description: sitePages.about.description },
-  loader: () => addCatalog(sitePages.about.catalog),
+  staticData: ABOUT_META,
+  loader: () => addCatalog(pageCatalogs.about),
   component: AboutPage,
 });

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { addCatalog } from '../../lib/i18n.ts';
-import { sitePages } from '../../features/site/pages.ts';
+import { SITE_DESCRIPTION } from '../../lib/page-meta.ts';
+import { pageCatalogs } from '../../features/site/page-catalogs.ts';
 import HomePage from '../../features/site/pages/home/HomePage.tsx';
 
 export const Route = createFileRoute('/_site/')({
-  staticData: { title: sitePages.home.title, description: sitePages.home.description },
-  loader: () => addCatalog(sitePages.home.catalog),
+  // The site's default title; the site's description.
+  staticData: { description: SITE_DESCRIPTION },
+  loader: () => addCatalog(pageCatalogs.home),
   component: HomePage,
 });
