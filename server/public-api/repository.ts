@@ -33,6 +33,9 @@ export interface AdmissionRow {
 }
 
 /** The token columns of an admission (`t`: api_tokens, `u`: users). */
+/** The request log is pruned on one insert in this many (see recordUsage). */
+export const PRUNE_EVERY = 16;
+
 const columns = sql`t.id, t.user_id, u.plan, t.name, t.token_prefix, t.permissions, t.rate_limit, t.credit_cap, t.webhook_url, t.expires_at, t.active`;
 
 /** How far `t.rl_tat` is ahead of `at`, in whole µs (0 for a token never used). */
@@ -105,11 +108,13 @@ export function createPublicApiRepository(db: Kysely<Tables>): PublicApiReposito
 
     async recordUsage(entry) {
       const error = entry.status >= 400 ? 1 : 0;
-      // The prune runs on the statement's snapshot, which does not hold the row `logged` adds:
-      // it keeps the newest REQUEST_LOG_SIZE − 1 earlier rows, so the new one makes it
-      // REQUEST_LOG_SIZE. It walks at most that many index entries (api_requests_token_idx).
-      // Requests of one token finishing at the same instant may leave a row or two over the
-      // size until the next request prunes again; readers take the newest REQUEST_LOG_SIZE.
+      // The log is pruned on every PRUNE_EVERY-th row only (by the new row's id, so across all
+      // tokens and processes the work is spread evenly): pruning is a third of this statement's
+      // cost, and between prunes a token's log holds at most REQUEST_LOG_SIZE + PRUNE_EVERY rows;
+      // readers take the newest REQUEST_LOG_SIZE. When it runs, the prune sees the statement's
+      // snapshot, which does not hold the new row: it keeps the newest REQUEST_LOG_SIZE − 1
+      // earlier rows, so with the new one the log is REQUEST_LOG_SIZE. The condition on the new id
+      // is a one-time filter: when false, the DELETE reads nothing.
       await sql`
         WITH counted AS (
           INSERT INTO api_token_usage AS u (token_id, day, requests, errors)
@@ -119,9 +124,10 @@ export function createPublicApiRepository(db: Kysely<Tables>): PublicApiReposito
         logged AS (
           INSERT INTO api_requests (token_id, at, method, path, status, duration_ms, request_id)
           VALUES (${entry.tokenId}, ${entry.at}::timestamptz, ${entry.method}, ${entry.path}, ${entry.status}, ${entry.durationMs}, ${entry.requestId})
+          RETURNING id
         ),
         pruned AS (
-          DELETE FROM api_requests WHERE token_id = ${entry.tokenId} AND id <= (
+          DELETE FROM api_requests WHERE (SELECT id FROM logged) % ${sql.lit(PRUNE_EVERY)} = 0 AND token_id = ${entry.tokenId} AND id <= (
             SELECT id FROM api_requests WHERE token_id = ${entry.tokenId}
             ORDER BY id DESC OFFSET ${sql.lit(REQUEST_LOG_SIZE - 1)} LIMIT 1)
         ),
