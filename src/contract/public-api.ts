@@ -18,11 +18,12 @@
  * - GET  /v1/openapi.json, GET /v1/llms.txt   (no token)
  *
  * Every answer to a token carries `RateLimit-Policy` and `RateLimit` (IETF httpapi-ratelimit-headers);
- * a 429 carries `Retry-After` (seconds). Errors are `{ message, code }` (`{ detail, code, … }` for 402).
+ * a 429 carries `Retry-After` (seconds). Errors follow the house rule (docs/product-rules.md#api-errors):
+ * `{ message, code }` to a GET, `{ detail, code }` to any other method (402 adds balance, cost, shortage).
  */
 import * as v from 'valibot';
 import { GenerationRequestSchema } from './generations.ts';
-import { API_TOKEN_SERVICES, UsageDaySchema, WebhookUrlSchema } from './tokens.ts';
+import { API_TOKEN_SERVICES, UsageDaySchema, WEBHOOK_EVENTS, WebhookUrlSchema } from './tokens.ts';
 
 export const V1_PREFIX = '/v1';
 /** How long an Idempotency-Key of POST /v1/generations is remembered, in hours. */
@@ -32,7 +33,7 @@ export const RATE_LIMIT_POLICY_NAME = 'token';
 /** Largest JSON body of /v1, in bytes (uploads have the media limit). */
 export const V1_JSON_BODY_MAX_BYTES = 64 * 1024;
 
-/** Messages of the /v1 errors (`{ message, code }`). */
+/** Messages of the /v1 errors (the `message` or `detail` of the body; `code` is the key). */
 export const PUBLIC_API_MESSAGES = {
   missingToken: 'Missing API token: send Authorization: Bearer atl_live_…',
   malformedToken: 'This is not an Atelier API token (check for a typo: the checksum does not match).',
@@ -88,7 +89,7 @@ export const ApiErrorBodySchema = v.object({
 
 /** The body of a webhook message (Standard Webhooks: type, timestamp, data). */
 export const WebhookPayloadSchema = v.object({
-  type: v.picklist(['generation.completed', 'generation.failed', 'generation.cancelled']),
+  type: v.picklist(WEBHOOK_EVENTS),
   /** When the event happened, ISO 8601. */
   timestamp: v.string(),
   data: v.object({

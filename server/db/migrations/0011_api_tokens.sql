@@ -92,7 +92,8 @@ CREATE TABLE webhook_deliveries (
   delivered_at timestamptz
 );
 CREATE INDEX webhook_deliveries_token_idx ON webhook_deliveries (token_id, created_at DESC);
-CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status = 'pending' AND NOT queued;
+-- Pending messages by when they are due: the relay's claim (not queued) and its check for lost jobs (queued).
+CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
 
 -- Every attempt of every delivery.
 CREATE TABLE webhook_attempts (
