@@ -14,18 +14,14 @@ export interface DueDelivery {
   attempts: number;
 }
 
-/**
- * Locks up to `limit` deliveries that are due and not yet handed to the queue, oldest due first.
- * SKIP LOCKED: a relay in another process takes the next ones instead of waiting, and never the
- * same ones (the lock lasts until the caller's transaction marks them queued and commits).
- */
-export async function claimDue(trx: Db, now: Date, limit: number): Promise<DueDelivery[]> {
+/** Locks up to `limit` pending deliveries with `queued` as given, due by `by`, oldest due first. */
+async function claimPending(trx: Db, queued: boolean, by: Date, limit: number): Promise<DueDelivery[]> {
   const rows = await trx
     .selectFrom('webhook_deliveries')
     .select(['id', 'attempts'])
     .where('status', '=', 'pending')
-    .where('queued', '=', false)
-    .where('next_attempt_at', '<=', now)
+    .where('queued', '=', queued)
+    .where('next_attempt_at', '<=', by)
     .orderBy('next_attempt_at')
     .limit(limit)
     .forUpdate()
@@ -35,22 +31,20 @@ export async function claimDue(trx: Db, now: Date, limit: number): Promise<DueDe
 }
 
 /**
+ * Locks up to `limit` deliveries that are due and not yet handed to the queue, oldest due first.
+ * SKIP LOCKED: a relay in another process takes the next ones instead of waiting, and never the
+ * same ones (the lock lasts until the caller's transaction marks them queued and commits).
+ */
+export function claimDue(trx: Db, now: Date, limit: number): Promise<DueDelivery[]> {
+  return claimPending(trx, false, now, limit);
+}
+
+/**
  * Locks up to `limit` deliveries that were handed to the queue but are still pending long after
  * they were due (`before`): their job was lost (a database failure outlasting pg-boss's retries).
  */
-export async function claimStale(trx: Db, before: Date, limit: number): Promise<DueDelivery[]> {
-  const rows = await trx
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'attempts'])
-    .where('status', '=', 'pending')
-    .where('queued', '=', true)
-    .where('next_attempt_at', '<=', before)
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-  return rows.map((row) => ({ id: row.id, attempts: Number(row.attempts) }));
+export function claimStale(trx: Db, before: Date, limit: number): Promise<DueDelivery[]> {
+  return claimPending(trx, true, before, limit);
 }
 
 /** Marks deliveries handed to the queue at `at` (their attempt is due then). */
