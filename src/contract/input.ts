@@ -39,7 +39,7 @@ export function safeNumber() {
 
 /** A whole number from `min` to `max`. */
 export function integer(min: number, max: number, message?: string) {
-  return v.pipe(v.number(), v.finite(message), v.safeInteger(message), v.minValue(min, message), v.maxValue(max, message));
+  return v.pipe(v.number(message), v.finite(message), v.safeInteger(message), v.minValue(min, message), v.maxValue(max, message));
 }
 
 /** A number from `min` to `max` (fractions allowed). */

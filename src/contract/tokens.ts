@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot';
 import type { Feature } from './features.ts';
-import { integer, RecordIdSchema, safeString, text } from './input.ts';
+import { integer, isSafeText, RecordIdSchema, text, UNSAFE_TEXT_MESSAGE } from './input.ts';
 
 // ── The token ────────────────────────────────────────────────────────────────────────
 
@@ -89,7 +89,13 @@ export type TokenMessageKey = keyof typeof TOKEN_MESSAGES;
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────
 
-const NameSchema = v.pipe(safeString(), v.trim(), v.minLength(1, TOKEN_MESSAGES.nameRequired), v.maxLength(TOKEN_NAME_MAX));
+const NameSchema = v.pipe(
+  v.string(TOKEN_MESSAGES.nameRequired),
+  v.check(isSafeText, UNSAFE_TEXT_MESSAGE),
+  v.trim(),
+  v.minLength(1, TOKEN_MESSAGES.nameRequired),
+  v.maxLength(TOKEN_NAME_MAX),
+);
 const PermissionsSchema = v.pipe(
   v.array(v.picklist(API_TOKEN_SERVICES), TOKEN_MESSAGES.permissionsRequired),
   v.minLength(1, TOKEN_MESSAGES.permissionsRequired),
@@ -102,8 +108,9 @@ const CreditCapSchema = v.nullable(integer(1, CREDIT_CAP_MAX, TOKEN_MESSAGES.cre
 export const WebhookUrlSchema = v.pipe(text(WEBHOOK_URL_MAX), v.url(TOKEN_MESSAGES.invalidWebhookUrl), v.regex(/^https?:\/\//i, TOKEN_MESSAGES.invalidWebhookUrl));
 
 export const CreateTokenRequestSchema = v.object({
-  name: NameSchema,
-  permissions: PermissionsSchema,
+  // A missing name reads as an empty one, so it gets the spec's sentence too.
+  name: v.optional(NameSchema, ''),
+  permissions: v.optional(PermissionsSchema, []),
   rate_limit: v.optional(RateLimitSchema, RATE_LIMIT_DEFAULT),
   expires_in: v.optional(v.picklist(TOKEN_EXPIRY_PRESETS), TOKEN_EXPIRY_DEFAULT),
   credit_cap: v.optional(CreditCapSchema, null),

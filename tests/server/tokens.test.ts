@@ -177,6 +177,11 @@ describe(`API tokens: management (${DRIVER})`, () => {
   it.each([
     ['an empty name', { name: '' }, 'nameRequired'],
     ['a name of spaces only', { name: '   ' }, 'nameRequired'],
+    // Keys left out (JSON drops undefined) or of the wrong type get the same sentences.
+    ['no name at all', { name: undefined }, 'nameRequired'],
+    ['a name that is not text', { name: 42 }, 'nameRequired'],
+    ['no permissions at all', { permissions: undefined }, 'permissionsRequired'],
+    ['a rate limit sent as text', { rate_limit: '60' }, 'rateLimitRange'],
     ['no permission', { permissions: [] }, 'permissionsRequired'],
     ['a rate limit of 0', { rate_limit: 0 }, 'rateLimitRange'],
     ['a rate limit of 1001', { rate_limit: 1001 }, 'rateLimitRange'],
