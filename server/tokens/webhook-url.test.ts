@@ -45,7 +45,7 @@ describe('webhook URLs', () => {
     await expect(resolveWebhookHost('127.0.0.1', production)).rejects.toThrow(/private/);
     await expect(resolveWebhookHost('localhost', production)).rejects.toThrow(/private|resolve/);
     await expect(resolveWebhookHost('[::1]', production)).rejects.toThrow(/private/);
-    expect(await resolveWebhookHost('127.0.0.1', development)).toEqual({ address: '127.0.0.1', family: 4 });
-    expect(await resolveWebhookHost('8.8.8.8', production)).toEqual({ address: '8.8.8.8', family: 4 });
+    expect(await resolveWebhookHost('127.0.0.1', development)).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(await resolveWebhookHost('8.8.8.8', production)).toEqual([{ address: '8.8.8.8', family: 4 }]);
   });
 });

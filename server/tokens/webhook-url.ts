@@ -124,17 +124,18 @@ export interface ResolvedAddress {
 
 /**
  * Resolves `host` for a delivery: every address it has must be public in production, and the
- * connection then goes to the first one (so a second lookup cannot swap in another).
+ * connection then goes only to these (so a second lookup cannot swap in another). All of them are
+ * answered, in the resolver's order, so a dual-stack host whose first address is unreachable is
+ * still reached on another (the connection tries them in turn).
  * @throws Error when the host does not resolve or resolves to a private address
  */
-export async function resolveWebhookHost(host: string, policy: WebhookUrlPolicy): Promise<ResolvedAddress> {
+export async function resolveWebhookHost(host: string, policy: WebhookUrlPolicy): Promise<ResolvedAddress[]> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   const literal = isIP(bare);
   const addresses = literal ? [{ address: bare, family: literal }] : await lookup(bare, { all: true, verbatim: true });
-  const first = addresses[0];
-  if (!first) throw new Error(`${host} does not resolve`);
+  if (addresses.length === 0) throw new Error(`${host} does not resolve`);
   if (!policy.allowLocal && addresses.some((entry) => isPrivateAddress(entry.address))) {
     throw new Error(`${host} resolves to a private address`);
   }
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+  return addresses.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
 }

@@ -43,11 +43,16 @@ export function shortText(text: string): string {
   return clean.length > ERROR_TEXT_MAX ? `${clean.slice(0, ERROR_TEXT_MAX - 1)}…` : clean;
 }
 
-/** A `lookup` that answers the address already checked, whatever the name (no second DNS query). */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+/**
+ * A `lookup` that answers the addresses already checked, whatever the name (no second DNS query):
+ * all of them when the connection asks for all (it then tries them in turn), else the first.
+ */
+function pinnedLookup(pinned: readonly ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
+    const [first] = pinned;
+    if (options.all) callback(null, pinned.map((entry) => ({ address: entry.address, family: entry.family })));
+    else if (first) callback(null, first.address, first.family);
+    else callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
   };
 }
 
@@ -64,7 +69,7 @@ export async function deliver(request: DeliveryRequest): Promise<DeliveryOutcome
     return { statusCode: null, error: 'refused: webhook URLs must be https', delivered: false };
   }
   if (url.username || url.password) return { statusCode: null, error: 'refused: credentials in the webhook URL', delivered: false };
-  let pinned: ResolvedAddress;
+  let pinned: ResolvedAddress[];
   try {
     pinned = await resolveWebhookHost(url.hostname, request.policy);
   } catch (error) {
@@ -73,7 +78,7 @@ export async function deliver(request: DeliveryRequest): Promise<DeliveryOutcome
   return post(url, secure, pinned, request);
 }
 
-function post(url: URL, secure: boolean, pinned: ResolvedAddress, request: DeliveryRequest): Promise<DeliveryOutcome> {
+function post(url: URL, secure: boolean, pinned: readonly ResolvedAddress[], request: DeliveryRequest): Promise<DeliveryOutcome> {
   const timeoutMs = request.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const body = Buffer.from(request.body, 'utf8');
   return new Promise<DeliveryOutcome>((resolve) => {
