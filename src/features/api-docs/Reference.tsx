@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { DocText } from './DocText.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../ui/button.ts';
 import { CodeTabs } from './CodeBlock.tsx';
@@ -143,8 +144,8 @@ function OperationView({ doc, op, base, webhook = false }: { doc: OpenApiDocumen
         <span className={s.method}>{op.method}</span>
         <code className={s.opPath}>{op.path}</code>
       </h4>
-      {op.operation.summary ? <p className={s.opSummary}>{op.operation.summary}</p> : null}
-      {op.operation.description ? <p className={s.fieldDescription}>{op.operation.description}</p> : null}
+      {op.operation.summary ? <p className={s.opSummary}><DocText text={op.operation.summary} /></p> : null}
+      {op.operation.description ? <p className={s.fieldDescription}><DocText text={op.operation.description} /></p> : null}
       {!webhook && !op.secured ? (
         <p className={s.schemaNote}>
           <Trans>Không cần token.</Trans>
@@ -187,7 +188,7 @@ function OperationView({ doc, op, base, webhook = false }: { doc: OpenApiDocumen
                       <code className={s.fieldType}>{typeLabel(param.schema)}</code>
                       {deref<SchemaObject>(doc, param.schema)?.enum ? <SchemaView doc={doc} schema={param.schema} /> : null}
                     </td>
-                    <td className={s.cell}>{param.description ?? deref<SchemaObject>(doc, param.schema)?.description ?? ''}</td>
+                    <td className={s.cell}><DocText text={param.description ?? deref<SchemaObject>(doc, param.schema)?.description ?? ''} /></td>
                   </tr>
                 ))}
               </tbody>
@@ -230,7 +231,7 @@ function ResponseView({ doc, status, response }: { doc: OpenApiDocument; status:
   return (
     <details className={s.fold} data-testid="response" data-status={status}>
       <summary className={s.foldSummary}>
-        <code className={s.fieldName}>{status}</code> <span>{response?.description ?? ''}</span>
+        <code className={s.fieldName}>{status}</code> <span><DocText text={response?.description ?? ''} /></span>
       </summary>
       {headers.length > 0 ? (
         <ul className={s.schema}>
@@ -238,7 +239,7 @@ function ResponseView({ doc, status, response }: { doc: OpenApiDocument; status:
             const example = header.schema?.example;
             return (
               <li key={name} className={s.field}>
-                <code className={s.fieldName}>{name}</code> {header.description ? <span className={s.fieldDescription}>{header.description}</span> : null}
+                <code className={s.fieldName}>{name}</code> {header.description ? <span className={s.fieldDescription}><DocText text={header.description} /></span> : null}
                 {example !== undefined ? (
                   <>
                     {' '}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocText } from './DocText.tsx';
 import { Trans } from '@lingui/react/macro';
 import { deref, isRef, refName, typesOf, variantsOf, type OpenApiDocument, type SchemaObject } from './openapi.ts';
 import * as s from './api-docs.css.ts';
@@ -156,7 +157,7 @@ function Facts({ doc, schema }: { doc: OpenApiDocument; schema: SchemaObject | u
   if (!schema.description && !nullable && !values && limits.length === 0) return null;
   return (
     <div className={s.facts}>
-      {schema.description ? <p className={s.fieldDescription}>{schema.description}</p> : null}
+      {schema.description ? <p className={s.fieldDescription}><DocText text={schema.description} /></p> : null}
       {nullable ? (
         <span className={s.badge} data-testid="schema-nullable">
           <Trans>có thể là null</Trans>

@@ -99,7 +99,7 @@ const COLUMNS: readonly Column<ApiToken>[] = [
     id: 'prefix',
     header: <Trans>Mã nhận diện</Trans>,
     cell: (row) => (
-      <code className={s.mono} data-testid="token-prefix">
+      <code className={`${s.mono} ${s.nowrap}`} data-testid="token-prefix">
         {prefixText(row.prefix)}
       </code>
     ),

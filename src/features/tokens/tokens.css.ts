@@ -55,6 +55,8 @@ export const inlineLink = style({ color: 'inherit', textDecoration: 'underline',
 /** A row's name: a button that opens its detail, a whole 44 px target. */
 export const rowButton = style({
   minHeight: TARGET_PX,
+  // A name of a few words stays on one or two lines in a narrow table (tablet portrait).
+  minWidth: '9rem',
   padding: 0,
   border: 0,
   background: 'none',
