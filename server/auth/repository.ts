@@ -127,20 +127,28 @@ export function createAuthRepository(database: Database): AuthRepository {
     },
 
     async recordAttempt(bucket, key, at, since, weight = 1) {
-      const inserted = await db.insertInto('rate_limit_events').values({ bucket, key, at, weight }).returning('id').executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom('rate_limit_events')
-        .select(['at', 'weight'])
-        .where('bucket', '=', bucket)
-        .where('key', '=', key)
-        .where('at', '>', since)
-        // Only the attempts recorded before this one (and itself) decide it: parallel attempts
-        // then see a consistent order, so a burst lets the first ones through instead of each
-        // counting all the others and every one being refused.
-        .where('id', '<=', inserted.id)
-        .orderBy('at')
-        .execute();
-      return { id: String(inserted.id), events: rows.map((row) => ({ at: row.at, weight: Number(row.weight) })) };
+      // One attempt of a (bucket, key) at a time, across every process on the database: the lock
+      // is held until the attempt is committed, so the next one's count sees it. Without it an
+      // attempt whose id was taken earlier but not yet committed is missed by a later attempt's
+      // count, and a burst through two processes could pass the limit.
+      return db.transaction().execute(async (trx) => {
+        // (Two pairs sharing a hash only share the lock: a wait, never a wrong count.)
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${bucket}|${key}`}, 0))`.execute(trx);
+        const inserted = await trx.insertInto('rate_limit_events').values({ bucket, key, at, weight }).returning('id').executeTakeFirstOrThrow();
+        const rows = await trx
+          .selectFrom('rate_limit_events')
+          .select(['at', 'weight'])
+          .where('bucket', '=', bucket)
+          .where('key', '=', key)
+          .where('at', '>', since)
+          // Only the attempts recorded before this one (and itself) decide it: parallel attempts
+          // then see a consistent order, so a burst lets the first ones through instead of each
+          // counting all the others and every one being refused.
+          .where('id', '<=', inserted.id)
+          .orderBy('at')
+          .execute();
+        return { id: String(inserted.id), events: rows.map((row) => ({ at: row.at, weight: Number(row.weight) })) };
+      });
     },
     async deleteAttempts(ids) {
       if (ids.length > 0) await db.deleteFrom('rate_limit_events').where('id', 'in', [...ids]).execute();
