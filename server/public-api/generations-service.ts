@@ -11,22 +11,16 @@
  */
 import { FEATURES, type Feature, type Generation, type GenerationPage, type GenerationRequest, type GenerationStatus } from '../../src/contract/generations.ts';
 import type { Asset } from '../../src/contract/media.ts';
-import { PUBLIC_API_MESSAGES, type PublicApiMessageKey, type V1GenerationRequest } from '../../src/contract/public-api.ts';
+import type { V1GenerationRequest } from '../../src/contract/public-api.ts';
 import { serviceOf } from '../../src/contract/tokens.ts';
 import type { Database } from '../db/connection.ts';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CodedError } from '../http/errors.ts';
 import { requestHash } from '../generations/request-hash.ts';
 import type { Caller, GenerationsService, Submitted } from '../generations/service.ts';
 import { recordApiGeneration, reserveOnCap, type WebhookTarget } from './credit-cap.ts';
+import { publicApiError } from './errors.ts';
 import { createV1Idempotency, type Claim } from './idempotency.ts';
 import type { ApiTokenContext } from './types.ts';
 import { isAllowedWebhookUrl, type WebhookUrlPolicy } from '../tokens/webhook-url.ts';
-
-/** A /v1 error: `code` is the PUBLIC_API_MESSAGES key of its text. */
-export function v1Error(status: ContentfulStatusCode, code: PublicApiMessageKey): CodedError<PublicApiMessageKey> {
-  return new CodedError(status, code, PUBLIC_API_MESSAGES[code]);
-}
 
 /** `publicUrl` without its trailing slashes, ready to prefix a path. */
 const origin = (publicUrl: string): string => publicUrl.replace(/\/+$/, '');
@@ -84,15 +78,15 @@ export function createV1Generations(deps: V1GenerationsDeps): V1Generations {
   /** The token's job: 404 for an unknown or someone else's, then 403 for a service the token lacks. */
   async function permitted(token: ApiTokenContext, id: string): Promise<Generation> {
     const generation = await deps.generations.get(callerOf(token), id);
-    if (!allows(token, generation.feature)) throw v1Error(403, 'serviceNotAllowed');
+    if (!allows(token, generation.feature)) throw publicApiError(403, 'serviceNotAllowed');
     return generation;
   }
 
   return {
     async submit(token, request, key) {
-      if (!allows(token, request.feature)) throw v1Error(403, 'serviceNotAllowed');
+      if (!allows(token, request.feature)) throw publicApiError(403, 'serviceNotAllowed');
       const { webhook_url: webhookUrl, ...rest } = request;
-      if (typeof webhookUrl === 'string' && !isAllowedWebhookUrl(webhookUrl, deps.webhookPolicy)) throw v1Error(422, 'invalidWebhookUrl');
+      if (typeof webhookUrl === 'string' && !isAllowedWebhookUrl(webhookUrl, deps.webhookPolicy)) throw publicApiError(422, 'invalidWebhookUrl');
       // Absent: the token's webhook when the job ends; null: none at all.
       const webhook: WebhookTarget = webhookUrl === undefined ? 'token' : webhookUrl === null ? 'none' : { url: webhookUrl };
       const caller = callerOf(token);
@@ -101,8 +95,8 @@ export function createV1Generations(deps: V1GenerationsDeps): V1Generations {
       if (key !== null) {
         // The whole request, webhook_url included: the same key with another target is another request.
         const outcome = await idempotency.claim(token.userId, key, requestHash(request));
-        if (outcome.kind === 'mismatch') throw v1Error(422, 'idempotencyMismatch');
-        if (outcome.kind === 'inProgress') throw v1Error(409, 'idempotencyInProgress');
+        if (outcome.kind === 'mismatch') throw publicApiError(422, 'idempotencyMismatch');
+        if (outcome.kind === 'inProgress') throw publicApiError(409, 'idempotencyInProgress');
         if (outcome.kind === 'done') return { generation: view(await deps.generations.get(caller, outcome.generationId)), created: false };
         claim = outcome.claim;
       }
@@ -111,11 +105,11 @@ export function createV1Generations(deps: V1GenerationsDeps): V1Generations {
         // The studio-level key stays null: the /v1 table is the one that expires.
         const submitted = await deps.generations.submit(caller, rest as GenerationRequest, null, async (trx, row) => {
           const cap = await reserveOnCap(trx, token.id, row.cost);
-          if (cap === 'capReached') throw v1Error(402, 'creditCapReached');
-          if (cap === 'noToken') throw new CodedError(401, 'invalidToken', PUBLIC_API_MESSAGES.invalidToken);
+          if (cap === 'capReached') throw publicApiError(402, 'creditCapReached');
+          if (cap === 'noToken') throw publicApiError(401, 'invalidToken');
           await recordApiGeneration(trx, { generationId: row.id, tokenId: token.id, userId: token.userId, cost: row.cost, webhook, at: row.created_at });
           // Taken over meanwhile (this request stalled past ABANDONED_CLAIM_MS): the other one goes on.
-          if (held && !(await idempotency.complete(trx, held, row.id))) throw v1Error(409, 'idempotencyInProgress');
+          if (held && !(await idempotency.complete(trx, held, row.id))) throw publicApiError(409, 'idempotencyInProgress');
         });
         return { generation: view(submitted.generation), created: submitted.created };
       } catch (error) {
@@ -127,7 +121,7 @@ export function createV1Generations(deps: V1GenerationsDeps): V1Generations {
     get: async (token, id) => view(await permitted(token, id)),
 
     async list(token, query) {
-      if (query.feature && !allows(token, query.feature)) throw v1Error(403, 'serviceNotAllowed');
+      if (query.feature && !allows(token, query.feature)) throw publicApiError(403, 'serviceNotAllowed');
       const features = FEATURES.filter((feature) => allows(token, feature));
       const page = await deps.generations.list(callerOf(token), { ...query, ...(features.length < FEATURES.length ? { features } : {}) });
       return { ...page, items: page.items.map(view) };

@@ -9,7 +9,7 @@ import { messages as en } from '../../locales/en/app/billing.po';
 import { CheckoutPage } from './CheckoutPage.tsx';
 import { leaveFor } from './leave.ts';
 import type { CheckoutSearch } from './search.ts';
-import { renderInRouter } from './test-router.test-helper.tsx';
+import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 vi.mock('./leave.ts', () => ({ leaveFor: vi.fn<(url: string) => void>() }));

@@ -6,7 +6,7 @@ import type { BillingOverview, Payment } from '../../contract/billing.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { PaymentCancelPage, PaymentErrorPage, PaymentSuccessPage } from './PaymentResultPage.tsx';
 import { billingKeys } from './queries.ts';
-import { renderInRouter } from './test-router.test-helper.tsx';
+import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import type { PaymentPollTiming } from './use-payment-status.ts';
 

@@ -6,7 +6,7 @@ import type { Receipt } from '../../contract/billing.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { ReceiptPage } from './ReceiptPage.tsx';
-import { renderInRouter } from './test-router.test-helper.tsx';
+import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 const receipt: Receipt = {

@@ -8,7 +8,7 @@ import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { messages as appEn } from '../../locales/en/app.po';
 import { StudioPricingScreen } from './StudioPricingScreen.tsx';
-import { renderInRouter } from './test-router.test-helper.tsx';
+import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 interface Call {

@@ -1,27 +1,14 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { renderInRouter as renderAt } from '../../lib/test-router.test-helper.tsx';
 import type { ApiToken, TokenDetail, TokenList, UsageDay } from '../../contract/tokens.ts';
 
 /**
- * The tokens screen's unit tests: a one-route router (the screen's links need one) with the i18n
- * and query providers, and the API's answers as the contract says them. The screen appears after
- * the router's first load: find it with `findBy…`.
+ * The tokens screen's unit tests: the API's answers as the contract says them, and the screen in
+ * a one-route router at /api-management (the shared test router).
  */
 export function renderInRouter(ui: () => ReactNode, client: QueryClient) {
-  const rootRoute = createRootRoute({ component: () => <>{ui()}</> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/api-management'] }) });
-  const view = render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-  return { ...view, client, router };
+  return renderAt(ui, client, '/api-management');
 }
 
 export const SECRET = 'atl_live_Ab3xK9qPz2LmN8vR4tY6wE1uI0oS5dF7gH3jK2lZ9xC4vB0nM';
