@@ -5,6 +5,17 @@ export const COMPANY = {
   phone: '+84 28 3822 6868',
   /** The same number in the form a tel: link wants. */
   phoneHref: 'tel:+842838226868',
+  /**
+   * The trader's identity a sales website must publish (Decree 52/2013/ND-CP, art. 29; Law
+   * 19/2023/QH15, art. 37), as the legal pages (content/site/*.md) state it. The same values are
+   * the receipts' SELLER_* defaults (server/billing/config.ts): change both together.
+   */
+  registeredName: 'Công ty TNHH Atelier Studio',
+  address: '72 Lê Thánh Tôn, Phường Sài Gòn, TP. Hồ Chí Minh, Việt Nam',
+  /** The enterprise code, which is also the tax code (mã số doanh nghiệp / mã số thuế). */
+  taxCode: '0318123456',
+  /** Payments, refunds and invoices (the receipts' SELLER_EMAIL). */
+  billingEmail: 'billing@atelier.vn',
 } as const;
 
 export interface SocialLink {
