@@ -168,13 +168,19 @@ const guides = new Map(
   ),
 );
 
+/** The instructions a guide shows, with what it says of each, sorted and without repeats. */
+function shown(name: string): string[] {
+  const instructions = instructionsOf(guides.get(name)!.guide.tree, []);
+  return [...new Set(instructions.map((i) => `${i.expect} ${i.text}`))].toSorted();
+}
+
 describe('the image-editing guides', () => {
   it('lists every op of the vocabulary in ALL_OPS', () => {
     expect(everyOpListed).toBe(true);
   });
 
   for (const [name, { locale, guide }] of guides) {
-    describe(name, () => {
+    describe(`${name}`, () => {
       it('follows the content format', () => {
         expect(formatProblems(guide, locale)).toEqual([]);
       });
@@ -191,8 +197,7 @@ describe('the image-editing guides', () => {
 
   for (const page of PAGES) {
     it(`${page}: the Vietnamese and English pages show the same instructions`, () => {
-      const set = (locale: Locale) => new Set(instructionsOf(guides.get(`${page}.${locale}.md`)!.guide.tree, []).map((i) => `${i.expect} ${i.text}`));
-      expect([...set('en')].toSorted()).toEqual([...set('vi')].toSorted());
+      expect(shown(`${page}.en.md`)).toEqual(shown(`${page}.vi.md`));
     });
   }
 
@@ -207,12 +212,14 @@ describe('the image-editing guides', () => {
   }
 });
 
+/** Every breach of the convention in a Markdown text. */
+function check(markdown: string): string[] {
+  const problems: string[] = [];
+  const instructions = instructionsOf(readGuide(markdown).tree, problems);
+  return [...problems, ...checkInstructions(instructions)];
+}
+
 describe('the check itself', () => {
-  const check = (markdown: string) => {
-    const problems: string[] = [];
-    const instructions = instructionsOf(readGuide(markdown).tree, problems);
-    return [...problems, ...checkInstructions(instructions)];
-  };
 
   it('passes a guide that tells the truth', () => {
     const markdown = [
