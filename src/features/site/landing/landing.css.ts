@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
 import { reducedMotion } from '../pages/sections.css.ts';
 
@@ -113,8 +113,10 @@ export const range = style({
   margin: 0,
   opacity: 0,
   cursor: 'ew-resize',
-  selectors: { [`&:focus-visible ~ ${divider}`]: { boxShadow: `0 0 0 3px ${vars.color.accent}` } },
 });
+
+/** The divider shows the keyboard focus the invisible input cannot. */
+globalStyle(`${range}:focus-visible ~ ${divider}`, { boxShadow: `0 0 0 3px ${vars.color.accent}` });
 
 export const tags = style({
   position: 'absolute',
