@@ -235,10 +235,11 @@ export async function makeExamples(out: string): Promise<void> {
   }
 }
 
+/** JSON with objects of plain values (a picture, the parameters) on one line each. */
+const flat = (value: Json) => JSON.stringify(value, null, 2).replace(/\{\n\s+([^{}[\]]*?)\n\s*\}/g, (_, inner: string) => `{ ${inner.replace(/\n\s+/g, ' ')} }`);
+
 /** The pages' view of the examples: file, size and the parameters each was made with; one export per page. */
 function examplesModule(pages: Record<string, Json[]>, total: number): string {
-  // Objects of plain values (a picture, the parameters) on one line each.
-  const flat = (value: Json) => JSON.stringify(value, null, 2).replace(/\{\n\s+([^{}\[\]]*?)\n\s*\}/g, (_, inner: string) => `{ ${inner.replace(/\n\s+/g, ' ')} }`);
   const exports = Object.entries(pages).map(
     ([tool, list]) => `export const ${tool.toUpperCase().replace(/-/g, '_')}_EXAMPLES = ${flat(list)} as const satisfies readonly LandingExample[];\n`,
   );
