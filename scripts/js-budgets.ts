@@ -6,6 +6,7 @@
  *    shares (measured 91.7 KB when it was added); `/api-docs` (the public API's documentation,
     pre-rendered too) at most 100 KB: its reference (an OpenAPI schema view, the curl, JavaScript
     and Python sample writers, the tabs) and its text carry about 13 KB over that share;
+ *  - each service landing page (/services/…, pre-rendered too): at most 90 KB, like `/`;
  *  - each studio route (signed in): at most 200 KB gzip.
  * A route's figure is what a browser really fetches for it (scripts/measure-js.ts): sizes only,
  * nothing here depends on how fast the machine is. `npm test` fails over a budget
@@ -23,10 +24,13 @@ export interface Budget {
 
 export const KB = 1024;
 export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generator', '/hairstyle-changer', '/image-to-video', '/upscaler'] as const;
+/** The service landing pages, pre-rendered like `/`, held to the home page's budget. */
+export const LANDING_ROUTES = ['/services/virtual-tryon', '/services/image-editing', '/services/image-to-video', '/services/body-generator', '/services/hairstyle-changer'] as const;
 export const BUDGETS: readonly Budget[] = [
   { route: '/', limit: 90 * KB, signedIn: false },
   { route: '/pricing', limit: 92 * KB, signedIn: false },
   { route: '/api-docs', limit: 100 * KB, signedIn: false },
+  ...LANDING_ROUTES.map((route) => ({ route, limit: 90 * KB, signedIn: false })),
   ...STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
 ];
 

@@ -3,8 +3,8 @@
  * the page's HTML, title and description, and links to the chunk and styles it needs so
  * neither the first paint nor hydration waits for another round trip.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 interface ManifestChunk {
@@ -51,6 +51,8 @@ export async function prerender({ dist, ssrEntry }: { dist: string; ssrEntry: st
     if (out.includes('<!--app-html-->') || !out.includes(`data-page="${name}"`)) {
       throw new Error('index.html lost its data-page="" or <!--app-html--> marker');
     }
+    // A page may sit in a folder of its own (services/virtual-tryon.html).
+    await mkdir(dirname(join(dist, page.file)), { recursive: true });
     await writeFile(join(dist, page.file), out);
     done.push(page.path);
   }

@@ -42,6 +42,11 @@ import { Route as SitePaymentCancelRouteImport } from './routes/_site/payment/ca
 import { Route as SitePaymentCancelledRouteImport } from './routes/_site/payment/cancelled'
 import { Route as SitePaymentErrorRouteImport } from './routes/_site/payment/error'
 import { Route as SitePaymentSuccessRouteImport } from './routes/_site/payment/success'
+import { Route as SiteServicesBodyGeneratorRouteImport } from './routes/_site/services/body-generator'
+import { Route as SiteServicesHairstyleChangerRouteImport } from './routes/_site/services/hairstyle-changer'
+import { Route as SiteServicesImageEditingRouteImport } from './routes/_site/services/image-editing'
+import { Route as SiteServicesImageToVideoRouteImport } from './routes/_site/services/image-to-video'
+import { Route as SiteServicesVirtualTryonRouteImport } from './routes/_site/services/virtual-tryon'
 import { Route as AppStudiobillingStudioPricingRouteImport } from './routes/_app/_studio/(billing)/studio-pricing'
 import { Route as AppStudioStudioPricingRouteImport } from './routes/_app/_studio/studio/pricing'
 import { Route as SiteAuthGoogleCallbackRouteImport } from './routes/_site/auth/google/callback'
@@ -209,6 +214,36 @@ const SitePaymentSuccessRoute = SitePaymentSuccessRouteImport.update({
   path: '/payment/success',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteServicesBodyGeneratorRoute =
+  SiteServicesBodyGeneratorRouteImport.update({
+    id: '/services/body-generator',
+    path: '/services/body-generator',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteServicesHairstyleChangerRoute =
+  SiteServicesHairstyleChangerRouteImport.update({
+    id: '/services/hairstyle-changer',
+    path: '/services/hairstyle-changer',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteServicesImageEditingRoute =
+  SiteServicesImageEditingRouteImport.update({
+    id: '/services/image-editing',
+    path: '/services/image-editing',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteServicesImageToVideoRoute =
+  SiteServicesImageToVideoRouteImport.update({
+    id: '/services/image-to-video',
+    path: '/services/image-to-video',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteServicesVirtualTryonRoute =
+  SiteServicesVirtualTryonRouteImport.update({
+    id: '/services/virtual-tryon',
+    path: '/services/virtual-tryon',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const AppStudiobillingStudioPricingRoute =
   AppStudiobillingStudioPricingRouteImport.update({
     id: '/(billing)/studio-pricing',
@@ -256,6 +291,11 @@ export interface FileRoutesByFullPath {
   '/payment/cancelled': typeof SitePaymentCancelledRoute
   '/payment/error': typeof SitePaymentErrorRoute
   '/payment/success': typeof SitePaymentSuccessRoute
+  '/services/body-generator': typeof SiteServicesBodyGeneratorRoute
+  '/services/hairstyle-changer': typeof SiteServicesHairstyleChangerRoute
+  '/services/image-editing': typeof SiteServicesImageEditingRoute
+  '/services/image-to-video': typeof SiteServicesImageToVideoRoute
+  '/services/virtual-tryon': typeof SiteServicesVirtualTryonRoute
   '/admin/': typeof AppAdminIndexRoute
   '/studio-pricing': typeof AppStudiobillingStudioPricingRoute
   '/studio/pricing': typeof AppStudioStudioPricingRoute
@@ -290,6 +330,11 @@ export interface FileRoutesByTo {
   '/payment/cancelled': typeof SitePaymentCancelledRoute
   '/payment/error': typeof SitePaymentErrorRoute
   '/payment/success': typeof SitePaymentSuccessRoute
+  '/services/body-generator': typeof SiteServicesBodyGeneratorRoute
+  '/services/hairstyle-changer': typeof SiteServicesHairstyleChangerRoute
+  '/services/image-editing': typeof SiteServicesImageEditingRoute
+  '/services/image-to-video': typeof SiteServicesImageToVideoRoute
+  '/services/virtual-tryon': typeof SiteServicesVirtualTryonRoute
   '/admin': typeof AppAdminIndexRoute
   '/studio-pricing': typeof AppStudiobillingStudioPricingRoute
   '/studio/pricing': typeof AppStudioStudioPricingRoute
@@ -329,6 +374,11 @@ export interface FileRoutesById {
   '/_site/payment/cancelled': typeof SitePaymentCancelledRoute
   '/_site/payment/error': typeof SitePaymentErrorRoute
   '/_site/payment/success': typeof SitePaymentSuccessRoute
+  '/_site/services/body-generator': typeof SiteServicesBodyGeneratorRoute
+  '/_site/services/hairstyle-changer': typeof SiteServicesHairstyleChangerRoute
+  '/_site/services/image-editing': typeof SiteServicesImageEditingRoute
+  '/_site/services/image-to-video': typeof SiteServicesImageToVideoRoute
+  '/_site/services/virtual-tryon': typeof SiteServicesVirtualTryonRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/_studio/(billing)/studio-pricing': typeof AppStudiobillingStudioPricingRoute
   '/_app/_studio/studio/pricing': typeof AppStudioStudioPricingRoute
@@ -366,6 +416,11 @@ export interface FileRouteTypes {
     | '/payment/cancelled'
     | '/payment/error'
     | '/payment/success'
+    | '/services/body-generator'
+    | '/services/hairstyle-changer'
+    | '/services/image-editing'
+    | '/services/image-to-video'
+    | '/services/virtual-tryon'
     | '/admin/'
     | '/studio-pricing'
     | '/studio/pricing'
@@ -400,6 +455,11 @@ export interface FileRouteTypes {
     | '/payment/cancelled'
     | '/payment/error'
     | '/payment/success'
+    | '/services/body-generator'
+    | '/services/hairstyle-changer'
+    | '/services/image-editing'
+    | '/services/image-to-video'
+    | '/services/virtual-tryon'
     | '/admin'
     | '/studio-pricing'
     | '/studio/pricing'
@@ -438,6 +498,11 @@ export interface FileRouteTypes {
     | '/_site/payment/cancelled'
     | '/_site/payment/error'
     | '/_site/payment/success'
+    | '/_site/services/body-generator'
+    | '/_site/services/hairstyle-changer'
+    | '/_site/services/image-editing'
+    | '/_site/services/image-to-video'
+    | '/_site/services/virtual-tryon'
     | '/_app/admin/'
     | '/_app/_studio/(billing)/studio-pricing'
     | '/_app/_studio/studio/pricing'
@@ -683,6 +748,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SitePaymentSuccessRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/services/body-generator': {
+      id: '/_site/services/body-generator'
+      path: '/services/body-generator'
+      fullPath: '/services/body-generator'
+      preLoaderRoute: typeof SiteServicesBodyGeneratorRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/services/hairstyle-changer': {
+      id: '/_site/services/hairstyle-changer'
+      path: '/services/hairstyle-changer'
+      fullPath: '/services/hairstyle-changer'
+      preLoaderRoute: typeof SiteServicesHairstyleChangerRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/services/image-editing': {
+      id: '/_site/services/image-editing'
+      path: '/services/image-editing'
+      fullPath: '/services/image-editing'
+      preLoaderRoute: typeof SiteServicesImageEditingRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/services/image-to-video': {
+      id: '/_site/services/image-to-video'
+      path: '/services/image-to-video'
+      fullPath: '/services/image-to-video'
+      preLoaderRoute: typeof SiteServicesImageToVideoRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/services/virtual-tryon': {
+      id: '/_site/services/virtual-tryon'
+      path: '/services/virtual-tryon'
+      fullPath: '/services/virtual-tryon'
+      preLoaderRoute: typeof SiteServicesVirtualTryonRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_app/_studio/(billing)/studio-pricing': {
       id: '/_app/_studio/(billing)/studio-pricing'
       path: '/studio-pricing'
@@ -787,6 +887,11 @@ interface SiteRouteChildren {
   SitePaymentCancelledRoute: typeof SitePaymentCancelledRoute
   SitePaymentErrorRoute: typeof SitePaymentErrorRoute
   SitePaymentSuccessRoute: typeof SitePaymentSuccessRoute
+  SiteServicesBodyGeneratorRoute: typeof SiteServicesBodyGeneratorRoute
+  SiteServicesHairstyleChangerRoute: typeof SiteServicesHairstyleChangerRoute
+  SiteServicesImageEditingRoute: typeof SiteServicesImageEditingRoute
+  SiteServicesImageToVideoRoute: typeof SiteServicesImageToVideoRoute
+  SiteServicesVirtualTryonRoute: typeof SiteServicesVirtualTryonRoute
   SiteAuthGoogleCallbackRoute: typeof SiteAuthGoogleCallbackRoute
 }
 
@@ -804,6 +909,11 @@ const SiteRouteChildren: SiteRouteChildren = {
   SitePaymentCancelledRoute: SitePaymentCancelledRoute,
   SitePaymentErrorRoute: SitePaymentErrorRoute,
   SitePaymentSuccessRoute: SitePaymentSuccessRoute,
+  SiteServicesBodyGeneratorRoute: SiteServicesBodyGeneratorRoute,
+  SiteServicesHairstyleChangerRoute: SiteServicesHairstyleChangerRoute,
+  SiteServicesImageEditingRoute: SiteServicesImageEditingRoute,
+  SiteServicesImageToVideoRoute: SiteServicesImageToVideoRoute,
+  SiteServicesVirtualTryonRoute: SiteServicesVirtualTryonRoute,
   SiteAuthGoogleCallbackRoute: SiteAuthGoogleCallbackRoute,
 }
 

@@ -24,4 +24,24 @@ export const pageCatalogs = {
     vi: async () => (await import('../../locales/vi/pages/api-docs.po')).messages,
     en: async () => (await import('../../locales/en/pages/api-docs.po')).messages,
   },
+  servicesVirtualTryon: {
+    vi: async () => (await import('../../locales/vi/pages/services-virtual-tryon.po')).messages,
+    en: async () => (await import('../../locales/en/pages/services-virtual-tryon.po')).messages,
+  },
+  servicesImageEditing: {
+    vi: async () => (await import('../../locales/vi/pages/services-image-editing.po')).messages,
+    en: async () => (await import('../../locales/en/pages/services-image-editing.po')).messages,
+  },
+  servicesImageToVideo: {
+    vi: async () => (await import('../../locales/vi/pages/services-image-to-video.po')).messages,
+    en: async () => (await import('../../locales/en/pages/services-image-to-video.po')).messages,
+  },
+  servicesBodyGenerator: {
+    vi: async () => (await import('../../locales/vi/pages/services-body-generator.po')).messages,
+    en: async () => (await import('../../locales/en/pages/services-body-generator.po')).messages,
+  },
+  servicesHairstyleChanger: {
+    vi: async () => (await import('../../locales/vi/pages/services-hairstyle-changer.po')).messages,
+    en: async () => (await import('../../locales/en/pages/services-hairstyle-changer.po')).messages,
+  },
 } satisfies Record<SitePageName, Catalog>;

@@ -7,6 +7,11 @@ import { pageCatalogs } from './page-catalogs.ts';
 import { ABOUT_META } from './pages/about/meta.ts';
 import { PRICING_META } from './pages/pricing/meta.ts';
 import { API_DOCS_META } from '../api-docs/meta.ts';
+import { SERVICES_VIRTUAL_TRYON_META } from './pages/services-virtual-tryon/meta.ts';
+import { SERVICES_IMAGE_EDITING_META } from './pages/services-image-editing/meta.ts';
+import { SERVICES_IMAGE_TO_VIDEO_META } from './pages/services-image-to-video/meta.ts';
+import { SERVICES_BODY_GENERATOR_META } from './pages/services-body-generator/meta.ts';
+import { SERVICES_HAIRSTYLE_CHANGER_META } from './pages/services-hairstyle-changer/meta.ts';
 
 export { sitePageForPath, type SitePageName } from './paths.ts';
 
@@ -64,6 +69,37 @@ export const sitePages = {
     transparentHeader: false,
     load: () => import('../api-docs/ApiDocsPage.tsx'),
     catalog: pageCatalogs.apiDocs,
+  },
+  // The service landing pages: one template (./landing), each page's words in its own folder and catalog.
+  servicesVirtualTryon: {
+    transparentHeader: false,
+    ...SERVICES_VIRTUAL_TRYON_META,
+    load: () => import('./pages/services-virtual-tryon/ServicesVirtualTryonPage.tsx'),
+    catalog: pageCatalogs.servicesVirtualTryon,
+  },
+  servicesImageEditing: {
+    transparentHeader: false,
+    ...SERVICES_IMAGE_EDITING_META,
+    load: () => import('./pages/services-image-editing/ServicesImageEditingPage.tsx'),
+    catalog: pageCatalogs.servicesImageEditing,
+  },
+  servicesImageToVideo: {
+    transparentHeader: false,
+    ...SERVICES_IMAGE_TO_VIDEO_META,
+    load: () => import('./pages/services-image-to-video/ServicesImageToVideoPage.tsx'),
+    catalog: pageCatalogs.servicesImageToVideo,
+  },
+  servicesBodyGenerator: {
+    transparentHeader: false,
+    ...SERVICES_BODY_GENERATOR_META,
+    load: () => import('./pages/services-body-generator/ServicesBodyGeneratorPage.tsx'),
+    catalog: pageCatalogs.servicesBodyGenerator,
+  },
+  servicesHairstyleChanger: {
+    transparentHeader: false,
+    ...SERVICES_HAIRSTYLE_CHANGER_META,
+    load: () => import('./pages/services-hairstyle-changer/ServicesHairstyleChangerPage.tsx'),
+    catalog: pageCatalogs.servicesHairstyleChanger,
   },
 } satisfies Record<SitePageName, SitePage>;
 

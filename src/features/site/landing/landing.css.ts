@@ -1,0 +1,273 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { media, vars } from '../../../ui/theme.css.ts';
+import { reducedMotion } from '../pages/sections.css.ts';
+
+// Hero: copy beside the first example, on sand (the header is solid on these pages).
+
+export const hero = style({
+  background: vars.color.sand,
+  padding: `${vars.space['12']} 0 ${vars.space['16']}`,
+  '@media': { [media.desktop]: { padding: `72px 0 96px` } },
+});
+
+export const heroGrid = style({
+  display: 'grid',
+  gap: vars.space['10'],
+  alignItems: 'center',
+  '@media': { [media.desktop]: { gridTemplateColumns: '1.1fr 0.9fr', gap: vars.space['16'] } },
+});
+
+export const heroCopy = style({ display: 'grid', gap: vars.space['5'], justifyItems: 'start' });
+
+export const heroTitle = style({
+  fontFamily: vars.font.display,
+  fontWeight: 400,
+  fontSize: 'clamp(2.25rem, 5vw, 3.75rem)',
+  lineHeight: 1.06,
+  letterSpacing: '-0.02em',
+  textWrap: 'balance',
+});
+
+export const heroLead = style({ fontSize: vars.fontSize.lg, lineHeight: 1.7, color: vars.color.inkSoft, maxWidth: '58ch' });
+
+export const ctaNote = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, maxWidth: '52ch' });
+
+export const priceChip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  borderRadius: '999px',
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+});
+
+// The before/after viewer: the result over the original, clipped from the handle's position.
+
+export const figure = style({ margin: 0, display: 'grid', gap: vars.space['3'] });
+
+export const compare = style({
+  position: 'relative',
+  overflow: 'hidden',
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.paper,
+  touchAction: 'pan-y',
+  userSelect: 'none',
+});
+
+export const compareImage = style({ display: 'block', width: '100%', height: 'auto' });
+
+export const compareAfter = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  clipPath: 'inset(0 0 0 var(--split, 50%))',
+});
+
+/** Transparent results (a removed background) show on a checkerboard, as editors do. */
+export const checker = style({
+  backgroundColor: '#ffffff',
+  backgroundImage: 'conic-gradient(#e6e3de 25%, #ffffff 0 50%, #e6e3de 0 75%, #ffffff 0)',
+  backgroundSize: '24px 24px',
+});
+
+export const divider = style({
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  left: 'var(--split, 50%)',
+  width: '2px',
+  marginLeft: '-1px',
+  background: vars.color.paper,
+  boxShadow: '0 0 0 1px rgba(11, 11, 12, 0.25)',
+  pointerEvents: 'none',
+});
+
+export const handle = style({
+  position: 'absolute',
+  top: '50%',
+  left: '50%',
+  width: '44px',
+  height: '44px',
+  transform: 'translate(-50%, -50%)',
+  borderRadius: '999px',
+  background: vars.color.paper,
+  boxShadow: '0 2px 10px rgba(11, 11, 12, 0.3)',
+  display: 'grid',
+  placeItems: 'center',
+  color: vars.color.ink,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 700,
+});
+
+/** The native range input over the whole picture: drag, tap, arrow keys, Home/End, all for free. */
+export const range = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  margin: 0,
+  opacity: 0,
+  cursor: 'ew-resize',
+});
+
+/** The divider shows the keyboard focus the invisible input cannot. */
+globalStyle(`${range}:focus-visible ~ ${divider}`, { boxShadow: `0 0 0 3px ${vars.color.accent}` });
+
+export const tags = style({
+  position: 'absolute',
+  insetInline: vars.space['3'],
+  top: vars.space['3'],
+  display: 'flex',
+  justifyContent: 'space-between',
+  pointerEvents: 'none',
+});
+
+export const tag = style({
+  padding: `2px ${vars.space['2']}`,
+  borderRadius: vars.radius.sm,
+  background: 'rgba(11, 11, 12, 0.72)',
+  color: vars.color.onDark,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+});
+
+export const caption = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
+
+export const inputs = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
+
+export const inputItem = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'center', fontSize: vars.fontSize.xs, color: vars.color.muted });
+
+export const thumb = style({
+  display: 'block',
+  width: 'auto',
+  height: '96px',
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.paper,
+});
+
+export const instruction = style({
+  margin: 0,
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  borderLeft: `3px solid ${vars.color.accent}`,
+  background: vars.color.canvas,
+  fontStyle: 'italic',
+});
+
+// Sections
+
+export const exampleGrid = style({
+  display: 'grid',
+  gap: vars.space['10'],
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const exampleCard = style({ display: 'grid', gap: vars.space['4'], alignContent: 'start' });
+
+export const exampleTitle = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize.xl });
+
+export const gallery = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+});
+
+export const params = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space['1']} ${vars.space['3']}`, margin: 0, fontSize: vars.fontSize.sm });
+
+export const paramName = style({ color: vars.color.muted });
+
+export const paramValue = style({ margin: 0, fontWeight: 600 });
+
+export const video = style({ display: 'block', width: '100%', height: 'auto', borderRadius: vars.radius.lg, background: vars.color.ink });
+
+export const note = style({ marginTop: vars.space['8'], color: vars.color.inkSoft, maxWidth: '72ch' });
+
+export const audiences = style({
+  display: 'grid',
+  gap: vars.space['8'],
+  '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['10'] } },
+});
+
+export const audience = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  alignContent: 'start',
+  padding: vars.space['8'],
+  borderRadius: vars.radius.lg,
+  background: vars.color.paper,
+  border: `1px solid ${vars.color.line}`,
+});
+
+export const audienceTitle = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize['2xl'] });
+
+export const points = style({ margin: 0, paddingLeft: vars.space['5'], display: 'grid', gap: vars.space['3'], color: vars.color.inkSoft });
+
+export const steps = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space['6'],
+  counterReset: 'step',
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+});
+
+export const step = style({ display: 'grid', gap: vars.space['2'], alignContent: 'start', paddingTop: vars.space['4'], borderTop: `2px solid ${vars.color.ink}` });
+
+export const stepNumber = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'], color: vars.color.accent });
+
+export const stepTitle = style({ fontWeight: 700, fontSize: vars.fontSize.lg });
+
+export const stepText = style({ color: vars.color.muted });
+
+export const split = style({
+  display: 'grid',
+  gap: vars.space['10'],
+  '@media': { [media.desktop]: { gridTemplateColumns: '0.8fr 1.2fr', gap: vars.space['16'] } },
+});
+
+export const costDetail = style({ display: 'block', fontSize: vars.fontSize.sm, fontWeight: 400, color: vars.color.muted });
+
+export const faqList = style({ display: 'grid', borderTop: `1px solid ${vars.color.lineStrong}` });
+
+export const faqItem = style({ borderBottom: `1px solid ${vars.color.lineStrong}` });
+
+export const faqQuestion = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['4'],
+  minHeight: '64px',
+  padding: `${vars.space['4']} 0`,
+  fontSize: vars.fontSize.lg,
+  fontWeight: 600,
+  cursor: 'pointer',
+  listStyle: 'none',
+  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+});
+
+export const faqIcon = style({
+  flexShrink: 0,
+  transition: `transform ${vars.motion.normal}`,
+  selectors: { [`${faqItem}[open] &`]: { transform: 'rotate(45deg)' } },
+  '@media': { [reducedMotion]: { transition: 'none' } },
+});
+
+export const faqAnswer = style({ paddingBottom: vars.space['5'], color: vars.color.inkSoft, maxWidth: '68ch' });
+
+export const finalCta = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  justifyItems: 'start',
+  '@media': { [media.desktop]: { gridTemplateColumns: '1fr auto', alignItems: 'end' } },
+});
+
+export const credit = style({ marginTop: vars.space['10'], fontSize: vars.fontSize.xs, color: vars.color.muted, maxWidth: '90ch' });
