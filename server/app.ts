@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
 import { createBilling, type Billing, type BillingAreaConfig } from './billing/index.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
+import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
+import { createBlog, type Blog } from './blog/index.ts';
 import { createTokens } from './tokens/index.ts';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -88,6 +90,8 @@ export interface AppDeps {
    * (local receivers allowed outside production); tests of production's policy pass it.
    */
   webhookPolicy?: WebhookUrlPolicy;
+  /** Receives the blog area (its service: the pre-rendered pages' cache hooks its onChange). */
+  onBlog?: (blog: Blog) => void;
   /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
   onAccounts?: (accounts: Accounts) => void;
   /**
@@ -128,7 +132,8 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  *   up to the upload limit pass, larger ones are refused;
  * - billing: its requests are small (BILLING_BODY_MAX_BYTES), the providers' notifications larger
  *   (WEBHOOK_BODY_MAX_BYTES);
- * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES).
+ * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES);
+ * - the blog's read API, whose GETs have no body (BLOG_BODY_MAX_BYTES).
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
@@ -139,6 +144,7 @@ function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
+  if (path === '/api/blog' || path.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 
@@ -250,6 +256,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Webhooks may go to this machine while developing, never in production (docs/product-rules.md#api-webhooks).
   const webhookPolicy = deps.webhookPolicy ?? { allowLocal: deps.config.nodeEnv !== 'production' };
   const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy });
+  const blog = createBlog({ database: deps.database, logger: deps.logger, now, publicUrl: deps.config.publicUrl });
+  deps.onBlog?.(blog);
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -264,6 +272,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
     tokens.routes(accounts.guards),
     devToolsArea(deps),
+    // The blog's API, its feeds and the site's sitemap, robots.txt and llms.txt (before the static build's files).
+    blog.routes(),
     createPublicApi({
       database: deps.database,
       logger: deps.logger,

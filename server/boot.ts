@@ -2,9 +2,9 @@
  * Boot and stop of a server process, shared by the web server (server/lifecycle.ts) and the
  * worker-only process (server/worker.ts).
  *
- * `boot()`: configuration → signing key → database → migrations → (the caller's step: the web
- * server loads its static build) → queue → media, engines and generations (workers and
- * recovery). A configuration mistake exits 1 with its one-line message; any other failure logs
+ * `boot()`: configuration → signing key → database → migrations → the blog's content files (web
+ * server only) → (the caller's step: the web server loads its static build) → queue → media,
+ * engines and generations (workers and recovery). A configuration mistake exits 1 with its one-line message; any other failure logs
  * it, releases what was started, and exits 1.
  * `stopCore()`: generations get what is left of the shutdown time (the rest go back to the
  * queue), then the queue stops and the database closes.
@@ -18,6 +18,7 @@ import { loadSigningKey } from './auth/secrets.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { loadBlogContent } from './blog/index.ts';
 import { createEngineRegistry } from './engines/index.ts';
 import type { Engine } from './engines/types.ts';
 import { createGenerations, type Generations, type GenerationsTuning } from './generations/index.ts';
@@ -115,6 +116,9 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
     if (migrations.unknownVersions.length > 0) {
       logger.warn({ versions: migrations.unknownVersions }, 'the database has migrations this code does not know (is it newer?)');
     }
+
+    // The web server loads the blog's content files (idempotent; admins' edits are kept).
+    if (role === 'server') await loadBlogContent({ database, logger, now: Date.now, publicUrl: config.publicUrl });
 
     await beforeQueue?.(config, logger);
 

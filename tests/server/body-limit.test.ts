@@ -15,6 +15,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
+import { BLOG_BODY_MAX_BYTES } from '../../src/contract/blog.ts';
 import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import type { AppEnv } from '../../server/http/types.ts';
@@ -94,6 +95,7 @@ function limitOf(method: string, path: string): number {
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
+  if (path === '/api/blog' || path.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 

@@ -30,6 +30,7 @@ import type { Hono } from 'hono';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../../src/contract/billing.ts';
 import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
+import { BLOG_BODY_MAX_BYTES } from '../../src/contract/blog.ts';
 import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH, TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
@@ -155,6 +156,7 @@ function bodyLimitOf(method: string, pattern: string): number {
   if (pattern.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (pattern.startsWith('/api/billing/') || pattern.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (pattern === '/api/tokens' || pattern.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
+  if (pattern === '/api/blog' || pattern.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The public pages that are pre-rendered, by their Vietnamese path (the English page is the same
+ * path under `/en`, `/` becoming `/en`). The sitemap, llms.txt and the pre-rendering share this
+ * list. Plain data, no imports.
+ */
+export const PUBLIC_PAGE_PATHS = [
+  '/',
+  '/about',
+  '/services/virtual-tryon',
+  '/services/body-generator',
+  '/services/hairstyle-changer',
+  '/services/image-to-video',
+  '/services/image-editing',
+  '/pricing',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/shipping',
+  '/warranty',
+  '/guidelines/image-editing',
+  '/guidelines/image-editing/basic',
+  '/guidelines/image-editing/advanced',
+  '/blog',
+  '/api-docs',
+] as const;
+
+export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
+
+/** The English path of a public page: `/about` → `/en/about`, `/` → `/en`. */
+export function englishPath(path: string): string {
+  return path === '/' ? '/en' : `/en${path}`;
+}
