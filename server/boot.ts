@@ -4,8 +4,8 @@
  *
  * `boot()`: configuration → signing key → database → migrations → the blog's content files (web
  * server only) → (the caller's step: the web server loads its static build) → queue → media,
- * engines and generations (workers and recovery). A configuration mistake exits 1 with its one-line message; any other failure logs
- * it, releases what was started, and exits 1.
+ * engines and generations (workers and recovery). A configuration mistake exits 1 with its
+ * one-line message; any other failure logs it, releases what was started, and exits 1.
  * `stopCore()`: generations get what is left of the shutdown time (the rest go back to the
  * queue), then the queue stops and the database closes.
  * `installShutdown()`: one graceful shutdown on SIGTERM or SIGINT, under a watchdog; a second

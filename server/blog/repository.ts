@@ -36,7 +36,7 @@ export interface PostRow extends PostSummaryRow {
 
 export interface PostFilters {
   locale: BlogLocale;
-  /** Folded terms (server/blog/text.ts); each must occur in the post's search text. */
+  /** Folded terms (server/blog/text.ts); each must begin a word of the post's search text. */
   terms: readonly string[];
   categoryId?: string;
   tagId?: string;
@@ -77,7 +77,8 @@ export function createBlogRepository(database: Database) {
 
   const filtered = (filters: PostFilters, now: Date) => {
     let query = visible(filters.locale, now);
-    for (const term of filters.terms) query = query.where('p.search_text', 'like', `%${likeLiteral(term)}%`);
+    // The stored text starts with a space (searchDocument): '% term%' is "a word starting with term".
+    for (const term of filters.terms) query = query.where('p.search_text', 'like', `% ${likeLiteral(term)}%`);
     if (filters.categoryId) query = query.where('p.category_id', '=', filters.categoryId);
     if (filters.authorId) query = query.where('p.author_id', '=', filters.authorId);
     const tagId = filters.tagId;

@@ -43,7 +43,7 @@ import type { BlogLocale, BlogSource } from '../db/schema-blog.ts';
 import { renderMarkdown } from './markdown.ts';
 import { countUnits, readingMinutes } from './reading-time.ts';
 import type { AuthorRow, BlogRepository, CategoryRow, PostFilters, PostSummaryRow, TagRow } from './repository.ts';
-import { normaliseForSearch, searchTerms, titleSortKey } from './text.ts';
+import { searchDocument, searchTerms, titleSortKey } from './text.ts';
 import { SlugTakenError, type BlogWriteRepository, type WriteOutcome } from './write-repository.ts';
 
 type BlogErrorCode = BlogMessageKey | keyof typeof BLOG_WRITE_MESSAGES;
@@ -295,7 +295,7 @@ export function createBlogService(deps: BlogServiceDeps) {
             updated_at: updatedAt,
             author_id: authorId,
             category_id: categoryId,
-            search_text: normaliseForSearch(`${input.title} ${input.description} ${rendered.text}`),
+            search_text: searchDocument(input.title, input.description, rendered.text),
             title_sort: titleSortKey(input.title),
             source: options.source ?? 'admin',
             content_hash: options.contentHash ?? null,

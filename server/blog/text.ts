@@ -2,10 +2,11 @@
  * Vietnamese text rules of the blog (docs/product-rules.md#blog-search): diacritic folding for
  * search and for slugs, and a sort key that orders titles like a Vietnamese dictionary.
  *
- * Search: a post's title, description and body are stored folded (`searchText`: lower case, no
- * diacritics, đ → d, every run of non-letters one space); a query is folded the same way and split
- * into terms, and every term must occur in the stored text. "ao dai", "áo dài" and "ÁO DÀI" are the
- * same query and find "Áo dài".
+ * Search: a post's title, description and body are stored folded (`searchDocument`: lower case,
+ * no diacritics, đ → d, every run of non-letters one space, a space at each end); a query is
+ * folded the same way and split into terms, and every term must begin a word of the stored text
+ * (`LIKE '% term%'`). "ao dai", "áo dài" and "ÁO DÀI" are the same query and find "Áo dài"; "chup"
+ * finds "chụp" and "chụp ảnh" while it is being typed; "ao" does not find "bao".
  *
  * Sorting: `titleSortKey` builds an ASCII string whose byte order (Postgres `COLLATE "C"`, PGlite
  * alike) is the dictionary's order:
@@ -67,6 +68,11 @@ export function normaliseForSearch(text: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/** The stored search text of a post: folded, with a space at each end so every word follows a space. */
+export function searchDocument(...parts: string[]): string {
+  return ` ${normaliseForSearch(parts.join(' '))} `;
 }
 
 /** Most terms of one query (each must match): beyond this a query is a sentence, not a search. */

@@ -85,7 +85,7 @@ export interface BlogPostsTable {
   created_at: ColumnType<Date, Date, never>;
   author_id: string;
   category_id: string;
-  /** Normalised title + description + body text (server/blog/text.ts). */
+  /** Folded title + description + body text with a space at each end (searchDocument, server/blog/text.ts): each query term must begin one of its words. */
   search_text: string;
   /** Vietnamese dictionary-order key of the title, compared byte-wise (COLLATE "C"). */
   title_sort: string;
