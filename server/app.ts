@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
 import { createBilling, type Billing, type BillingAreaConfig } from './billing/index.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
+import { NEWSLETTER_BODY_MAX_BYTES } from '../src/contract/newsletter.ts';
+import { createNewsletter } from './newsletter/index.ts';
 import { createTokens } from './tokens/index.ts';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -128,7 +130,8 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  *   up to the upload limit pass, larger ones are refused;
  * - billing: its requests are small (BILLING_BODY_MAX_BYTES), the providers' notifications larger
  *   (WEBHOOK_BODY_MAX_BYTES);
- * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES).
+ * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES);
+ * - the newsletter: an address and a locale, or no body at all (NEWSLETTER_BODY_MAX_BYTES).
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
@@ -139,6 +142,7 @@ function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
+  if (path.startsWith('/api/newsletter/') || path.startsWith('/newsletter/')) return NEWSLETTER_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
 
@@ -250,6 +254,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Webhooks may go to this machine while developing, never in production (docs/product-rules.md#api-webhooks).
   const webhookPolicy = deps.webhookPolicy ?? { allowLocal: deps.config.nodeEnv !== 'production' };
   const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy });
+  const newsletter = createNewsletter({
+    config: deps.config,
+    database: deps.database,
+    logger: deps.logger,
+    signingKey: deps.signingKey,
+    tasks: deps.tasks,
+    now,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+  });
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -263,6 +276,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The sandbox's page sends its notifications through the app itself, as a provider would over the network.
     billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
     tokens.routes(accounts.guards),
+    newsletter.routes(),
     devToolsArea(deps),
     createPublicApi({
       database: deps.database,
