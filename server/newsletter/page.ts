@@ -10,6 +10,8 @@ const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 export interface PageContent {
+  /** The section's own language, on a page written in both. */
+  language?: PageLanguage;
   title: string;
   paragraphs: string[];
   /** A button that POSTs to `action` (a path of this server with its query). */
@@ -32,7 +34,7 @@ export function renderPage(language: PageLanguage | null, sections: PageContent[
         );
       }
       if (section.link) parts.push(`<p style="margin:0;font-size:15px;"><a href="${escapeHtml(section.link.href)}" style="color:#111111;">${escapeHtml(section.link.label)}</a></p>`);
-      return `<section lang="${language ?? ''}" style="margin:0 0 24px;">${parts.join('')}</section>`;
+      return `<section lang="${section.language ?? lang}" style="margin:0 0 24px;">${parts.join('')}</section>`;
     })
     .join('<hr style="margin:0 0 24px;border:0;border-top:1px solid #ececea;">');
   return [

@@ -49,8 +49,8 @@ function invalidPage(c: Context<AppEnv>, kind: 'confirm' | 'unsubscribe'): Respo
   const section = (language: 'vi' | 'en'): PageContent => {
     const t = PAGE_TEXT[language];
     return kind === 'confirm'
-      ? { title: t.confirmInvalidTitle, paragraphs: [t.confirmInvalid], link: blogLink(language) }
-      : { title: t.unsubscribeInvalidTitle, paragraphs: [t.unsubscribeInvalid], link: blogLink(language) };
+      ? { language, title: t.confirmInvalidTitle, paragraphs: [t.confirmInvalid], link: blogLink(language) }
+      : { language, title: t.unsubscribeInvalidTitle, paragraphs: [t.unsubscribeInvalid], link: blogLink(language) };
   };
   return c.html(renderPage(null, [section('vi'), section('en')]), 404);
 }

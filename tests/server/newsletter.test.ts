@@ -179,6 +179,7 @@ describe(`newsletter (${DRIVER})`, () => {
       // Written in both languages: the link says nothing about whose it is.
       expect(refused.html).toContain('Liên kết huỷ đăng ký này không hợp lệ');
       expect(refused.html).toContain('This unsubscribe link is not valid');
+      expect(refused.html).toMatch(/<section lang="vi"[^]*<section lang="en"/);
     }
     expect(await statusOf(email)).toBe('confirmed');
     expect((await page('POST', url)).status).toBe(200);
