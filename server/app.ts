@@ -10,6 +10,10 @@ import { createBilling, type Billing, type BillingAreaConfig } from './billing/i
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
 import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
 import { createBlog, type Blog } from './blog/index.ts';
+import { NEWSLETTER_BODY_MAX_BYTES } from '../src/contract/newsletter.ts';
+import { createNewsletter } from './newsletter/index.ts';
+import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../src/contract/blog-comments.ts';
+import { createBlogComments } from './blog-comments/index.ts';
 import { createTokens } from './tokens/index.ts';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -122,6 +126,9 @@ const V1_PATHS = ['/v1/*'] as const;
  */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 
+/** A post's comment thread (the rest of /api/blog has no request bodies). */
+const BLOG_COMMENTS_PATH = /^\/api\/blog\/posts\/[^/]+\/comments\/?$/;
+
 /**
  * Each route's body limit. Every route gets the JSON limit except:
  * - `POST /api/media` and `POST /v1/media`, which stream the upload to disk under the upload limit
@@ -134,6 +141,8 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  *   (WEBHOOK_BODY_MAX_BYTES);
  * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES);
  * - the blog's read API, whose GETs have no body (BLOG_BODY_MAX_BYTES).
+ * - the newsletter: an address and a locale, or no body at all (NEWSLETTER_BODY_MAX_BYTES);
+ * - blog comments and their moderation: a comment of at most 2,000 characters (BLOG_COMMENTS_BODY_MAX_BYTES).
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
@@ -144,6 +153,8 @@ function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
+  if (path.startsWith('/api/newsletter/') || path.startsWith('/newsletter/')) return NEWSLETTER_BODY_MAX_BYTES;
+  if (BLOG_COMMENTS_PATH.test(path) || path.startsWith('/api/admin/blog/')) return BLOG_COMMENTS_BODY_MAX_BYTES;
   if (path === '/api/blog' || path.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
@@ -258,6 +269,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy });
   const blog = createBlog({ database: deps.database, logger: deps.logger, now, publicUrl: deps.config.publicUrl });
   deps.onBlog?.(blog);
+  const newsletter = createNewsletter({
+    config: deps.config,
+    database: deps.database,
+    logger: deps.logger,
+    signingKey: deps.signingKey,
+    tasks: deps.tasks,
+    now,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+  });
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -271,6 +291,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The sandbox's page sends its notifications through the app itself, as a provider would over the network.
     billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
     tokens.routes(accounts.guards),
+    newsletter.routes(),
+    // After adminArea: its guard on /api/admin covers the moderation routes.
+    createBlogComments({ database: deps.database, logger: deps.logger, now }).routes(accounts.guards),
     devToolsArea(deps),
     // The blog's API, its feeds and the site's sitemap, robots.txt and llms.txt (before the static build's files).
     blog.routes(),

@@ -6,6 +6,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { ApiTables } from './schema-api.ts';
 import type { BillingTables, LedgerSeq } from './schema-billing.ts';
 import type { BlogTables } from './schema-blog.ts';
+import type { EngagementTables } from './schema-engagement.ts';
 
 /** Any JSON value, as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -183,7 +184,7 @@ export interface GenerationsTable {
   finished_at: Date | null;
 }
 
-export interface Tables extends BillingTables, ApiTables, BlogTables {
+export interface Tables extends BillingTables, ApiTables, BlogTables, EngagementTables {
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;

@@ -10,6 +10,11 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields, name to value (the newsletter's List-Unsubscribe and
+   * List-Unsubscribe-Post, RFC 2369 and RFC 8058); most mails have none.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 const BRAND = 'Atelier';
@@ -26,6 +31,8 @@ export interface Layout {
   highlight: { kind: 'code'; code: string } | { kind: 'button'; label: string; href: string };
   after: string[];
   signature: string;
+  /** A small line under the signature with a link (the newsletter's visible unsubscribe link). */
+  footer?: { text: string; label: string; href: string };
 }
 
 /** Table layout and inline styles: what every mail client renders alike. */
@@ -50,6 +57,11 @@ export function renderHtml(layout: Layout): string {
     highlight,
     ...layout.after.map(p),
     `<p style="margin:24px 0 0;font-size:15px;line-height:1.6;color:#1f1f1f;">${layout.signature.split('\n').map(escapeHtml).join('<br>')}</p>`,
+    ...(layout.footer
+      ? [
+          `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #ececea;font-size:12px;line-height:1.6;color:#6b6b6b;">${escapeHtml(layout.footer.text)} <a href="${escapeHtml(layout.footer.href)}" style="color:#6b6b6b;">${escapeHtml(layout.footer.label)}</a></p>`,
+        ]
+      : []),
     '</td></tr></table>',
     '</td></tr></table>',
     '</body></html>',
@@ -58,7 +70,8 @@ export function renderHtml(layout: Layout): string {
 
 export function renderText(layout: Layout): string {
   const highlight = layout.highlight.kind === 'code' ? `    ${layout.highlight.code}` : layout.highlight.href;
-  return [layout.greeting, ...layout.paragraphs, highlight, ...layout.after, layout.signature].join('\n\n') + '\n';
+  const footer = layout.footer ? [`--\n${layout.footer.text} ${layout.footer.label}: ${layout.footer.href}`] : [];
+  return [layout.greeting, ...layout.paragraphs, highlight, ...layout.after, layout.signature, ...footer].join('\n\n') + '\n';
 }
 
 export interface OtpMailInput {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import { createTransport, type SendMailOptions } from 'nodemailer';
 import * as v from 'valibot';
 import { OutboxMailSchema, type OutboxMail } from '../../src/contract/dev-tools.ts';
 import type { MailContent } from './templates.ts';
@@ -38,6 +38,7 @@ export function createOutboxTransport(dir: string): MailTransport {
       await mkdir(dir, { recursive: true });
       const id = randomUUID();
       const record: OutboxMail = { id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind, createdAt: now.toISOString() };
+      if (mail.headers) record.headers = { ...mail.headers };
       sequence += 1;
       const name = `${fileStamp(now)}-${String(sequence).padStart(SEQUENCE_DIGITS, '0')}-${id}.json`;
       // Written aside then renamed: a reader never sees half a mail.
@@ -77,6 +78,13 @@ export async function listOutbox(dir: string, limit: number = OUTBOX_LIST_MAX): 
 /** How long an SMTP connection, greeting or silent socket may take, in milliseconds. */
 const SMTP_TIMEOUT_MS = 15_000;
 
+/** What nodemailer is handed for one mail: the content, and its extra header fields when it has some. */
+export function smtpMessage(mail: OutgoingMail, from: string): SendMailOptions {
+  const message: SendMailOptions = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  if (mail.headers) message.headers = { ...mail.headers };
+  return message;
+}
+
 export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
   const transporter = createTransport({
     url: options.url,
@@ -87,7 +95,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
   return {
     name: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail(smtpMessage(mail, options.from));
     },
   };
 }

@@ -6,8 +6,11 @@ import * as v from 'valibot';
 import { PLAN_IDS } from './plans.ts';
 import { integer, text } from './input.ts';
 
-/** What a mail is for: a verification code, or a password-reset link. */
-export const MAIL_KINDS = ['otp', 'reset', 'renewal', 'receipt'] as const;
+/**
+ * What a mail is for: a verification code, a password-reset link, billing's renewal reminder and
+ * receipt, the newsletter's confirmation (double opt-in) and its welcome.
+ */
+export const MAIL_KINDS = ['otp', 'reset', 'renewal', 'receipt', 'newsletter-confirm', 'newsletter-welcome'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** One mail of the outbox (`$DATA_DIR/outbox`), as the default mail transport wrote it. */
@@ -20,6 +23,8 @@ export const OutboxMailSchema = v.object({
   kind: v.picklist(MAIL_KINDS),
   /** ISO 8601 time the mail was written. */
   createdAt: v.string(),
+  /** Extra header fields the mail carries (the newsletter's List-Unsubscribe), when it has some. */
+  headers: v.optional(v.record(v.string(), v.string())),
 });
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>;
 

@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
 import { BLOG_BODY_MAX_BYTES } from '../../src/contract/blog.ts';
+import { NEWSLETTER_BODY_MAX_BYTES } from '../../src/contract/newsletter.ts';
+import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../../src/contract/blog-comments.ts';
 import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import type { AppEnv } from '../../server/http/types.ts';
@@ -43,6 +45,13 @@ const JSON_BODY_ROUTES = [
   'POST /api/generations',
   'PUT /api/generations/:id/share',
 ];
+/** JSON routes with a limit of their own (server/app.ts bodyLimitFor): each answers 413 naming it. */
+const OWN_LIMIT_ROUTES: Record<string, string> = {
+  'POST /api/newsletter/subscribe': '2 KiB',
+  'POST /api/blog/posts/:postId/comments': '16 KiB',
+};
+/** Admin JSON routes: a signed-in non-admin is refused (403) before the body, which is still read at most to its limit. */
+const ADMIN_ROUTES = ['PUT /api/admin/blog/commenters/:userId/ban'];
 /**
  * JSON routes that refuse a caller before its body (the dev tools answer only requests made on
  * this machine, which an in-process request is not): they must still read at most the limit.
@@ -95,6 +104,8 @@ function limitOf(method: string, path: string): number {
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
+  if (path.startsWith('/api/newsletter/') || path.startsWith('/newsletter/')) return NEWSLETTER_BODY_MAX_BYTES;
+  if (path === '/api/blog/posts/:postId/comments' || path.startsWith('/api/admin/blog/')) return BLOG_COMMENTS_BODY_MAX_BYTES;
   if (path === '/api/blog' || path.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
@@ -102,7 +113,7 @@ function limitOf(method: string, path: string): number {
 describe(`body limits (${DRIVER})`, () => {
   it('every route refuses a 256 MiB chunked body after reading at most its limit', async () => {
     const routes = [...new Set(app.routes.filter((route) => !['ALL', 'GET', 'HEAD'].includes(route.method)).map((route) => `${route.method} ${route.path}`))];
-    expect(routes).toEqual(expect.arrayContaining([...JSON_BODY_ROUTES, ...LOCAL_ONLY_ROUTES]));
+    expect(routes).toEqual(expect.arrayContaining([...JSON_BODY_ROUTES, ...LOCAL_ONLY_ROUTES, ...Object.keys(OWN_LIMIT_ROUTES), ...ADMIN_ROUTES]));
     const answers = new Map<string, { status: number; body: unknown }>();
     for (const route of routes) {
       const [method = '', pattern = ''] = route.split(' ');
@@ -126,6 +137,10 @@ describe(`body limits (${DRIVER})`, () => {
     const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.' } };
     expect(Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, answers.get(route)]))).toEqual(Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, tooLarge])));
     for (const route of LOCAL_ONLY_ROUTES) expect(answers.get(route)?.status, route).toBe(403);
+    for (const [route, limit] of Object.entries(OWN_LIMIT_ROUTES)) {
+      expect(answers.get(route), route).toEqual({ status: 413, body: { detail: `The request body is too large: this endpoint accepts at most ${limit}.` } });
+    }
+    for (const route of ADMIN_ROUTES) expect(answers.get(route)?.status, route).toBe(403);
   });
 
   it('a body at the limit still passes; one byte more does not', async () => {

@@ -32,6 +32,8 @@ import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../../src/contra
 import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { BLOG_BODY_MAX_BYTES } from '../../src/contract/blog.ts';
 import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH, TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
+import { NEWSLETTER_BODY_MAX_BYTES } from '../../src/contract/newsletter.ts';
+import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../../src/contract/blog-comments.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
 import { GENERATIONS_QUEUE } from '../../server/generations/jobs.ts';
@@ -43,6 +45,7 @@ import { loadStaticBuild } from '../../server/static/build.ts';
 import { V1_OPERATIONS } from '../../server/public-api/openapi.ts';
 import { generateToken } from '../../server/tokens/format.ts';
 import { createTestApp } from './helpers/app.ts';
+import { insertPost } from './helpers/blog-posts.ts';
 import { createBuildFixture, type BuildFixture } from './helpers/build-fixture.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
@@ -128,7 +131,11 @@ beforeAll(async () => {
   });
   if (v1Job.status !== 202) throw new Error(`set-up /v1 job: ${v1Job.status} ${await v1Job.text()}`);
   const queued = (await v1Job.json()) as { id: string };
-  fixtures = { realIds: [image.id, othersImage.id, done.id, order.body.payment.id, queued.id], emails: [person.email, other.email] };
+  // A published post with a comment of the person's, still pending; and the other account (a commenter to ban).
+  const post = await insertPost(h.database);
+  const comment = await person.call('POST', `/api/blog/posts/${post.id}/comments`, { body: { body: 'Cảm ơn bài viết!' } });
+  if (comment.status !== 201) throw new Error(`set-up comment: ${comment.status} ${JSON.stringify(comment.body)}`);
+  fixtures = { realIds: [image.id, othersImage.id, done.id, order.body.payment.id, queued.id, post.id, comment.body.id, other.id], emails: [person.email, other.email] };
   build = await createBuildFixture();
   app = createTestApp({
     staticBuild: await loadStaticBuild(build.dir),
@@ -156,6 +163,8 @@ function bodyLimitOf(method: string, pattern: string): number {
   if (pattern.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (pattern.startsWith('/api/billing/') || pattern.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
   if (pattern === '/api/tokens' || pattern.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
+  if (pattern.startsWith('/api/newsletter/') || pattern.startsWith('/newsletter/')) return NEWSLETTER_BODY_MAX_BYTES;
+  if (pattern === '/api/blog/posts/:postId/comments' || pattern.startsWith('/api/admin/blog/')) return BLOG_COMMENTS_BODY_MAX_BYTES;
   if (pattern === '/api/blog' || pattern.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }

@@ -17,6 +17,9 @@
  * A's jobs (404 like an unknown id), lists none of them, cannot submit A's asset as an input (422
  * `assetNotFound`), and the Idempotency-Key A used on /v1 makes a job of B's own.
  *
+ * Blog comments too: B's view of a thread shows none of A's pending comments, B's comment is B's
+ * own, and B (no admin) cannot approve, hide or delete A's comment nor ban A (403 before anything).
+ *
  * The matrix is a table of (route, attempt): a new route is one line. The test also enumerates
  * the routes the app mounts: a route with a path parameter that no line covers fails it. A line
  * that targets one of A's resources names a real one (an id that could never match would pass
@@ -30,6 +33,7 @@ import { API_TOKEN_SERVICES } from '../../src/contract/tokens.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type CallResult, type GenerationsHarness, type Person } from './helpers/generations.ts';
 import { insertToken } from './helpers/public-api.ts';
+import { insertPost } from './helpers/blog-posts.ts';
 import { abortableSleep, createTestEngine, tinyPng, type TestEngine } from './helpers/test-engine.ts';
 
 /** What the matrix acts on: A's resources, and B (the other person) with one asset of B's own. */
@@ -66,6 +70,9 @@ interface Fixture {
   v1Job: string;
   /** A's API token for /v1 (its row must not change whatever B does). */
   aV1Token: string;
+  /** A published blog post, and A's comment on it, waiting for moderation. */
+  post: string;
+  aComment: string;
 }
 
 interface Line {
@@ -328,6 +335,27 @@ const MATRIX: Line[] = [
       expect((await byB(fixture, 'POST', `/v1/generations/${r.body.id}/cancel`)).status).toBe(200);
     },
   },
+  // Blog comments (src/contract/blog-comments.ts): A's pending comment is A's to see; moderation is for admins.
+  {
+    route: 'GET /api/blog/posts/:postId/comments',
+    name: 'B\'s view of the thread shows none of A\'s pending comments',
+    status: 200,
+    attempt: ({ b, post }) => b.call('GET', `/api/blog/posts/${post}/comments`),
+    check: (r, { aComment }) => expect(ids(r)).not.toContain(aComment),
+  },
+  {
+    route: 'POST /api/blog/posts/:postId/comments',
+    name: 'B\'s comment is B\'s own, and pending',
+    status: 201,
+    attempt: ({ b, post }) => b.call('POST', `/api/blog/posts/${post}/comments`, { body: { body: 'Bình luận của B' } }),
+    check: (r) => expect(r.body).toMatchObject({ mine: true, status: 'pending', author: { name: 'Trần Văn Bình' } }),
+  },
+  { route: 'GET /api/admin/blog/comments', name: 'B reads the moderation queue (A\'s comment and email in it)', status: 403, attempt: ({ b }) => b.call('GET', '/api/admin/blog/comments?status=pending') },
+  { route: 'POST /api/admin/blog/comments/:id/approve', name: 'B approves A\'s pending comment', status: 403, target: ({ aComment }) => aComment, attempt: ({ b }, id) => b.call('POST', `/api/admin/blog/comments/${id}/approve`) },
+  { route: 'POST /api/admin/blog/comments/:id/hide', name: 'B hides A\'s comment', status: 403, target: ({ aComment }) => aComment, attempt: ({ b }, id) => b.call('POST', `/api/admin/blog/comments/${id}/hide`) },
+  { route: 'DELETE /api/admin/blog/comments/:id', name: 'B deletes A\'s comment', status: 403, target: ({ aComment }) => aComment, attempt: ({ b }, id) => b.call('DELETE', `/api/admin/blog/comments/${id}`) },
+  { route: 'PUT /api/admin/blog/commenters/:userId/ban', name: 'B bans A from commenting', status: 403, target: ({ a }) => a.id, attempt: ({ b }, id) => b.call('PUT', `/api/admin/blog/commenters/${id}/ban`, { body: { reason: 'B muốn vậy' } }) },
+  { route: 'DELETE /api/admin/blog/commenters/:userId/ban', name: 'B lifts a ban of A\'s', status: 403, target: ({ a }) => a.id, attempt: ({ b }, id) => b.call('DELETE', `/api/admin/blog/commenters/${id}/ban`) },
   // The account: a token reaches its own account only.
   { route: 'GET /api/me', name: 'B reads "me"', status: 200, attempt: ({ b }) => b.call('GET', '/api/me'), check: (r, { b }) => expect(r.body).toMatchObject({ id: b.id, email: b.email }) },
   { route: 'GET /api/me/stats', name: 'B\'s figures count none of A\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/me/stats'), check: (r) => expect(r.body).toMatchObject({ assets: 1, completed_total: 0 }) },
@@ -376,6 +404,9 @@ async function snapshotOfA(): Promise<unknown> {
     // A's own link still opens the file.
     file: (await media(current.url)).status,
     community: ids({ status: 200, headers: new Headers(), body: await (await h.app.request('/api/community')).json() }),
+    thread: await read(`/api/blog/posts/${f.post}/comments`),
+    comments: await h.database.kysely.selectFrom('blog_comments').selectAll().where('user_id', '=', a.id).execute(),
+    ban: await h.database.kysely.selectFrom('blog_comment_bans').selectAll().where('user_id', '=', a.id).executeTakeFirst(),
   });
 }
 
@@ -438,6 +469,9 @@ beforeAll(async () => {
   // Every service: B's /v1 attempts are refused for ownership, never for the token's permissions.
   const bApiToken = await asPro(b, () => b.call('POST', '/api/tokens', { body: { name: 'Của B', permissions: [...API_TOKEN_SERVICES] } }));
   must(bApiToken.status === 201, 'B\'s own API token');
+  const post = await insertPost(h.database);
+  const aComment = await a.call('POST', `/api/blog/posts/${post.id}/comments`, { body: { body: 'Bình luận của A, chờ duyệt' } });
+  must(aComment.status === 201, 'A\'s comment');
   f = {
     a,
     b,
@@ -458,6 +492,8 @@ beforeAll(async () => {
     bSecret: bApiToken.body.secret,
     v1Job: v1Job.body.id,
     aV1Token: aV1Token.id,
+    post: post.id,
+    aComment: aComment.body.id,
   };
 }, 120_000);
 

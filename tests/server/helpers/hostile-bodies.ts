@@ -89,6 +89,18 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     // (a receiver of the token's own choosing, none at all, or the token's by leaving it out).
     'POST /v1/generations': [...generations, () => ({ ...bodyGenerator(), webhook_url: 'https://hooks.example.com/atelier' }), () => ({ ...imageEditing(), webhook_url: null })],
     'POST /v1/generations/:id/cancel': null,
+    // The newsletter (src/contract/newsletter.ts): a sign-up, the honeypot left empty or filled.
+    'POST /api/newsletter/subscribe': [() => ({ email: `fuzz-${randomUUID()}@example.com`, locale: 'vi' }), () => ({ email: email(), locale: 'en', website: '' }), () => ({ email: 'bot@example.com', locale: 'vi', website: 'x' })],
+    // The mails' buttons and the one-click unsubscribe: the token is in the query, no body is read.
+    'POST /newsletter/confirm': null,
+    'POST /newsletter/unsubscribe': null,
+    // Blog comments (src/contract/blog-comments.ts) and their moderation.
+    'POST /api/blog/posts/:postId/comments': [() => ({ body: 'Bài viết rất hay, cảm ơn tác giả!' })],
+    'POST /api/admin/blog/comments/:id/approve': null,
+    'POST /api/admin/blog/comments/:id/hide': null,
+    'DELETE /api/admin/blog/comments/:id': null,
+    'PUT /api/admin/blog/commenters/:userId/ban': [() => ({ reason: 'Quảng cáo' }), () => ({})],
+    'DELETE /api/admin/blog/commenters/:userId/ban': null,
     // Multipart routes: the fuzz sends them hostile multipart and JSON alike.
     'POST /v1/media': null,
     'POST /api/media': null,

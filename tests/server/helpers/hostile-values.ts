@@ -10,6 +10,7 @@ import { PageQuerySchema, QuoteQuerySchema } from '../../../src/contract/billing
 import { CommunityQuerySchema } from '../../../src/contract/dashboard.ts';
 import { GenerationListQuerySchema } from '../../../src/contract/generations.ts';
 import { AssetListQuerySchema } from '../../../src/contract/media.ts';
+import { CommentListQuerySchema, ModerationQuerySchema } from '../../../src/contract/blog-comments.ts';
 
 // ── JSON with what JSON.stringify cannot write (1e309, raw big integers, `__proto__` keys) ───
 
@@ -153,6 +154,13 @@ const QUERY_KEYS: Record<string, readonly string[]> = {
   'GET /api/billing/webhooks/:provider': ['vnp_TxnRef', 'vnp_Amount', 'vnp_ResponseCode', 'vnp_TransactionStatus', 'vnp_SecureHash'],
   'GET /billing/sandbox/:orderId': ['sig'],
   'POST /billing/sandbox/:orderId/:action': ['sig'],
+  'GET /api/blog/posts/:postId/comments': Object.keys(CommentListQuerySchema.entries),
+  'GET /api/admin/blog/comments': Object.keys(ModerationQuerySchema.entries),
+  // The mails' links: the token is the whole request.
+  'GET /newsletter/confirm': ['token'],
+  'POST /newsletter/confirm': ['token'],
+  'GET /newsletter/unsubscribe': ['token'],
+  'POST /newsletter/unsubscribe': ['token'],
 };
 
 function cursorLike(value: unknown): string {
@@ -163,7 +171,7 @@ export function queryArbitrary(route: string): fc.Arbitrary<string> {
   const keys = [...(QUERY_KEYS[route] ?? []), 'q', 'limit', 'cursor', '__proto__', 'a[b]'];
   const value = fc.oneof(
     hostileString,
-    fc.constantFrom('1e308', '-1', '0', '101', '99999999999999999999', '1.5', 'newest', 'largest', 'image', 'upload', '2025-01-01', 'pack_50', 'premium', 'enterprise', 'annual', 'monthly'),
+    fc.constantFrom('1e308', '-1', '0', '101', '99999999999999999999', '1.5', 'newest', 'largest', 'image', 'upload', '2025-01-01', 'pack_50', 'premium', 'enterprise', 'annual', 'monthly', 'pending', 'approved', 'hidden'),
     // Cursors: base64url JSON of the right shape with hostile parts.
     fc.tuple(fc.constantFrom('newest', 'oldest', 'name', 'largest'), hostileValue, hostileValue).map(cursorLike),
     fc.tuple(hostileValue, hostileValue).map(cursorLike),
