@@ -1,11 +1,13 @@
-import { defineConfig, type LogLevel, type Plugin, type UserConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { defineConfig, type LogLevel, type Plugin, type UserConfig, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { sitePageForPath } from './src/features/site/paths.ts';
+import { SITE_PAGES, sitePageForPath, splitLocale, type SitePageName, type SitePagePath } from './src/features/site/paths.ts';
 import { chunkGroupName } from './scripts/chunk-groups.ts';
 import { preloadLists } from './scripts/preload-lists.ts';
 
@@ -17,17 +19,46 @@ function htmlEntries(): Plugin {
   return {
     name: 'atelier-html-entries',
     configureServer(server) {
-      server.middlewares.use((req, _res, next) => {
+      server.middlewares.use((req, res, next) => {
         const accept = req.headers.accept ?? '';
         const path = (req.url ?? '/').split('?')[0]!;
         const isApi = path.startsWith('/api/') || (path.startsWith('/auth/') && !accept.includes('text/html'));
         if (req.method === 'GET' && accept.includes('text/html') && !isApi && !path.includes('.')) {
-          req.url = sitePageForPath(path) ? '/index.html' : '/app.html';
+          const name = sitePageForPath(path);
+          // A prose page's text is put in by the pre-renderer: render it here as the build would.
+          if (name && 'prose' in SITE_PAGES[name]) {
+            void (async () => {
+              try {
+                const html = await renderProseInDev(server, name, path);
+                res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+              } catch (error) {
+                next(error);
+              }
+            })();
+            return;
+          }
+          req.url = name ? '/index.html' : '/app.html';
         }
         next();
       });
     },
   };
+}
+
+/** A prose page in development: the template, the page rendered with its text, as scripts/prerender.ts writes it. */
+async function renderProseInDev(server: ViteDevServer, name: SitePageName, path: string): Promise<string> {
+  const { locale } = splitLocale(path);
+  const page = SITE_PAGES[name] as SitePagePath;
+  const { loadProse } = (await server.ssrLoadModule('/scripts/prose-content.ts')) as typeof import('./scripts/prose-content.ts');
+  const entry = (await server.ssrLoadModule('/src/prerender-entry.tsx')) as typeof import('./src/prerender-entry.tsx');
+  const prose = await loadProse(server.config.root, page.prose!, locale);
+  const { html, title } = await entry.renderSitePage(name, locale, prose);
+  const template = await server.transformIndexHtml(path, await readFile(join(server.config.root, 'index.html'), 'utf8'));
+  return template
+    .replace('<html lang="vi">', `<html lang="${locale}">`)
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
+    .replace('data-page=""', `data-page="${name}" data-locale="${locale}"`)
+    .replace('<!--app-html-->', html);
 }
 
 /** What the production build (scripts/build.ts) hooks into the service worker's build. */

@@ -74,7 +74,7 @@ async function prerenderPublicPages(): Promise<string[]> {
     logLevel: 'warn',
     build: { ssr: 'src/prerender-entry.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, rollupOptions: { input: 'src/prerender-entry.tsx' } },
   });
-  const pages = await prerender({ dist, ssrEntry: join(ssrOut, 'prerender-entry.js') });
+  const pages = await prerender({ dist, root, ssrEntry: join(ssrOut, 'prerender-entry.js') });
   await rm(ssrOut, { recursive: true, force: true });
   return pages;
 }

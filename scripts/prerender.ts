@@ -1,11 +1,16 @@
 /**
- * Writes the pre-rendered public pages into dist/: each page is the index.html template with
- * the page's HTML, title and description, and links to the chunk and styles it needs so
- * neither the first paint nor hydration waits for another round trip.
+ * Writes the pre-rendered public pages into dist/, each in Vietnamese (at its path) and in
+ * English (under /en): the index.html template with the page's HTML, language, title,
+ * description and search/sharing head (./seo-head.ts), and links to the chunk and styles it
+ * needs so neither the first paint nor hydration waits for another round trip.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ProseData } from '../src/features/site/pages/prose/prose-data.ts';
+import { localizedFile, localizedPath, type SiteLocale, type SitePagePath } from '../src/features/site/paths.ts';
+import { loadProse } from './prose-content.ts';
+import { escapeAttr, headTags } from './seo-head.ts';
 
 interface ManifestChunk {
   file: string;
@@ -17,46 +22,93 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 interface SsrEntry {
-  sitePages: Record<string, { path: string; file: string }>;
-  renderSitePage(name: string): Promise<{ html: string; title: string; description: string }>;
+  sitePages: Record<string, SitePagePath>;
+  renderSitePage(name: string, locale: SiteLocale, prose: ProseData | null): Promise<{ html: string; title: string; description: string; transparentHeader: boolean }>;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const LOCALES: readonly SiteLocale[] = ['vi', 'en'];
+
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-export async function prerender({ dist, ssrEntry }: { dist: string; ssrEntry: string }) {
+/** Where links in the head point: PUBLIC_URL of the build (the server's PUBLIC_URL), else the local default. */
+export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/+$/, '');
+}
+
+export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEntry: string; root: string }) {
   const template = await readFile(join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = (await import(pathToFileURL(ssrEntry).href)) as SsrEntry;
+  const origin = publicOrigin();
   const done: string[] = [];
+  const titles = new Map<string, string>();
 
-  for (const [name, page] of Object.entries(entry.sitePages)) {
-    const { html, title, description } = await entry.renderSitePage(name);
-    // The page's chunk and its Vietnamese catalog: both are needed before hydration.
-    // A page's component is `<Name>Page.tsx` (a site page's folder, or a feature of its own like
-    // /api-docs); its catalog is `pages/<name>.po`, the name in kebab case.
-    const keys = Object.keys(manifest).filter(
-      (key) =>
-        (key.startsWith('src/features/') && key.endsWith(`/${pageComponentName(name)}.tsx`)) ||
-        key.endsWith(`locales/vi/pages/${kebab(name)}.po`),
-    );
-    if (keys.length !== 2) throw new Error(`The build has no chunk or no catalog for the page "${name}"`);
-    const links = chunkLinks(manifest, keys, template);
-    const out = template
-      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeAttr(description)}"`)
-      .replace('<!--app-head-->', links)
-      .replace('data-page=""', `data-page="${name}"`)
-      .replace('<!--app-html-->', html);
-    if (out.includes('<!--app-html-->') || !out.includes(`data-page="${name}"`)) {
-      throw new Error('index.html lost its data-page="" or <!--app-html--> marker');
+  for (const locale of LOCALES) {
+    for (const [name, page] of Object.entries(entry.sitePages)) {
+      const prose = page.prose ? await loadProse(root, page.prose, locale, origin) : null;
+      const { html, title, description, transparentHeader } = await entry.renderSitePage(name, locale, prose);
+      // The page's chunk and its catalog in the page's language: both are needed before hydration.
+      // A page's component is `<Name>Page.tsx` (a site page's folder, or a feature of its own like
+      // /api-docs; every prose page shares ProsePage.tsx); its catalog is `pages/<name>.po`, the
+      // name in kebab case. An English page also needs the shared `site` catalog in English.
+      const component = page.prose ? 'ProsePage' : pageComponentName(name);
+      const catalog = page.prose ? 'prose' : kebab(name);
+      const manifestKeys = Object.keys(manifest);
+      const moduleKey = only(manifestKeys.filter((key) => key.startsWith('src/features/') && key.endsWith(`/${component}.tsx`)), `the chunk of the page "${name}"`);
+      const catalogKey = only(manifestKeys.filter((key) => key.endsWith(`locales/${locale}/pages/${catalog}.po`)), `the ${locale} catalog of the page "${name}"`);
+      const siteCatalogKey = locale === 'vi' ? null : only(manifestKeys.filter((key) => key.endsWith(`locales/${locale}/site.po`)), `the ${locale} site catalog`);
+      const keys = [moduleKey, catalogKey, ...(siteCatalogKey ? [siteCatalogKey] : [])];
+      // What src/site.tsx imports to hydrate: the page's module and catalogs, by their built names.
+      const rootData = [
+        `data-page="${name}"`,
+        `data-locale="${locale}"`,
+        `data-module="/${manifest[moduleKey]!.file}"`,
+        `data-catalog="/${manifest[catalogKey]!.file}"`,
+        ...(siteCatalogKey ? [`data-site-catalog="/${manifest[siteCatalogKey]!.file}"`] : []),
+        ...(transparentHeader ? ['data-transparent-header=""'] : []),
+      ].join(' ');
+      const links = chunkLinks(manifest, keys, template);
+      const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? title;
+      titles.set(`${locale}:${page.path}`, heading);
+      const head = headTags({ origin, locale, path: page.path, title, description, html, name: heading, trail: trailOf(page.path, locale, titles) });
+      const out = template
+        .replace('<html lang="vi">', `<html lang="${locale}">`)
+        .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(title)}</title>`)
+        .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeAttr(description)}"`)
+        .replace('<!--app-head-->', `${head}\n    ${links}`)
+        .replace('data-page=""', rootData)
+        .replace('<!--app-html-->', html);
+      if (out.includes('<!--app-html-->') || !out.includes(`data-page="${name}"`) || !out.includes(`<html lang="${locale}">`)) {
+        throw new Error('index.html lost its <html lang="vi">, data-page="" or <!--app-html--> marker');
+      }
+      const file = join(dist, localizedFile(page.file, locale));
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, out);
+      done.push(localizedPath(page.path, locale));
     }
-    // A page may sit in a folder of its own (services/virtual-tryon.html).
-    await mkdir(dirname(join(dist, page.file)), { recursive: true });
-    await writeFile(join(dist, page.file), out);
-    done.push(page.path);
   }
   return done;
+}
+
+/**
+ * The pages above a page in the breadcrumb: the home page, then each ancestor path that is a
+ * page itself (/guidelines/image-editing above …/basic). Pages are rendered parents first.
+ */
+function trailOf(path: string, locale: SiteLocale, titles: Map<string, string>): Array<{ name: string; path: string }> {
+  const trail = [{ name: locale === 'vi' ? 'Trang chủ' : 'Home', path: '/' }];
+  const parts = path.split('/').filter(Boolean);
+  for (let index = 1; index < parts.length; index += 1) {
+    const ancestor = `/${parts.slice(0, index).join('/')}`;
+    const name = titles.get(`${locale}:${ancestor}`);
+    if (name) trail.push({ name, path: ancestor });
+  }
+  return trail;
+}
+
+/** The one key of `keys`, or an error naming what the build lacks. */
+function only(keys: string[], what: string): string {
+  if (keys.length !== 1) throw new Error(`The build has ${keys.length === 0 ? 'no' : 'more than one'} ${what}`);
+  return keys[0]!;
 }
 
 /** HomePage for "home", AboutPage for "about", ApiDocsPage for "apiDocs". */

@@ -56,6 +56,7 @@ describe('the build key', () => {
     expect(buildEnvironment({ VITE_B: '2', API_BASE_URL: '', VITE_A: '1', HOME: '/root' })).toEqual([
       'NODE_ENV=production',
       'API_BASE_URL=',
+      'PUBLIC_URL=',
       'VITE_A=1',
       'VITE_B=2',
     ]);

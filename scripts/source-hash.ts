@@ -18,6 +18,11 @@ const INPUTS = [
   'package-lock.json',
   'scripts/build.ts',
   'scripts/prerender.ts',
+  'scripts/prose-content.ts',
+  'scripts/seo-head.ts',
+  // The prose pages' text and the Markdown renderer they go through.
+  'content/site',
+  'server/blog/markdown.ts',
   'tsconfig.json',
   'tsconfig.base.json',
   'tsconfig.app.json',
@@ -30,6 +35,7 @@ const ENV_FILE = /^\.env(\..+)?$/;
  * - NODE_ENV: Vite makes a production bundle only when it is production (unset means
  *   production); any other value makes a development bundle, which registers no service worker.
  * - API_BASE_URL: the API's origin, compiled into the app and the worker.
+ * - PUBLIC_URL: the site's address, written into the public pages' canonical and sharing links.
  * - VITE_*: Vite compiles each of them into import.meta.env.
  */
 export function buildEnvironment(env: NodeJS.ProcessEnv): string[] {
@@ -37,7 +43,7 @@ export function buildEnvironment(env: NodeJS.ProcessEnv): string[] {
     .filter((name) => name.startsWith('VITE_'))
     .toSorted()
     .map((name) => `${name}=${env[name]}`);
-  return [`NODE_ENV=${env.NODE_ENV || 'production'}`, `API_BASE_URL=${env.API_BASE_URL ?? ''}`, ...vite];
+  return [`NODE_ENV=${env.NODE_ENV || 'production'}`, `API_BASE_URL=${env.API_BASE_URL ?? ''}`, `PUBLIC_URL=${env.PUBLIC_URL ?? ''}`, ...vite];
 }
 
 /**

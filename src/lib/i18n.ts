@@ -21,13 +21,24 @@ export interface Catalog {
   en: () => Promise<Messages>;
 }
 
-const catalogs = new Set<Catalog>([
-  { vi: viSite, en: async () => (await import('../locales/en/site.po')).messages },
-]);
+/** The public layout's and the shared libraries' messages, which every page loads. */
+export const SITE_CATALOG: Catalog = { vi: viSite, en: async () => (await import('../locales/en/site.po')).messages };
+
+const catalogs = new Set<Catalog>([SITE_CATALOG]);
 
 async function messagesOf(catalog: Catalog, locale: Locale): Promise<Messages> {
   const source = catalog[locale];
   return typeof source === 'function' ? source() : source;
+}
+
+/**
+ * The messages of exactly these catalogs in `locale` (later ones win), for a renderer that must
+ * see what the browser will: the pre-renderer renders every page in one process, where the shared
+ * set above would hold every page's catalog at once.
+ */
+export async function catalogMessages(list: readonly Catalog[], locale: Locale): Promise<Messages> {
+  const parts = await Promise.all(list.map((catalog) => messagesOf(catalog, locale)));
+  return Object.assign({}, ...parts) as Messages;
 }
 
 /** Adds a catalog and loads it in the active language; every later language switch loads it too. */
@@ -61,12 +72,15 @@ export async function activateLocale(locale: Locale, { persist = true } = {}): P
   i18n.load(locale, await loadMessages(locale));
   i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  if (persist) {
-    try {
-      localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-    } catch {
-      // Private mode or storage full: the choice then lasts for this visit only.
-    }
+  if (persist) storeLocale(locale);
+}
+
+/** Remembers the reader's language (the SPA and the public pages' inline script read it). */
+export function storeLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode or storage full: the choice then lasts for this visit only.
   }
 }
 

@@ -17,12 +17,30 @@ const LinkContext = createContext<ComponentType<AppLinkProps> | null>(null);
 
 export const LinkProvider = LinkContext.Provider;
 
+/** True inside the SPA (links navigate client-side), false on a pre-rendered public page. */
+export function useClientNavigation(): boolean {
+  return useContext(LinkContext) !== null;
+}
+
+/**
+ * Where a link really goes: the public site puts its English pages under `/en`, and some public
+ * pages exist only as documents (no SPA route). The public layout provides this
+ * (src/features/site/layout/link-resolver.ts); without it a path is used as is.
+ */
+export type ResolveHref = (to: string) => { href: string; document: boolean };
+
+const HrefContext = createContext<ResolveHref | null>(null);
+
+export const HrefResolverProvider = HrefContext.Provider;
+
 export function AppLink({ to, children, ...rest }: AppLinkProps) {
   // The provided component is module-level and stable, never created during render.
   const routerLink = useContext(LinkContext);
-  if (routerLink) return createElement(routerLink, { to, ...rest }, children);
+  const resolve = useContext(HrefContext);
+  const target = resolve ? resolve(to) : { href: to, document: false };
+  if (routerLink && !target.document) return createElement(routerLink, { to: target.href, ...rest }, children);
   return (
-    <a href={to} {...rest}>
+    <a href={target.href} {...rest}>
       {children}
     </a>
   );

@@ -1,29 +1,37 @@
-import { useEffect } from 'react';
-import { useLingui } from '@lingui/react';
+import { useMemo, type ComponentType } from 'react';
 import { SiteLayout } from './layout/SiteLayout.tsx';
 import { LazyToaster } from '../../ui/LazyToaster.tsx';
-import { documentTitle } from '../../lib/page-meta.ts';
-import { sitePages, type SitePageModule, type SitePageName } from './pages.ts';
+import { HrefResolverProvider } from '../../ui/link.tsx';
+import { siteHrefResolver } from './layout/link-resolver.ts';
+import type { SiteLocale } from './paths.ts';
+import { ProseContext, type ProseData } from './pages/prose/prose-data.ts';
 
-/** A public page in its layout, as pre-rendered and as hydrated by src/site.tsx. */
-export function SitePageView({ name, page }: { name: SitePageName; page: SitePageModule }) {
-  const { i18n } = useLingui();
+interface SitePageViewProps {
+  page: { default: ComponentType };
+  /** The language of the document (its URL): links of the layout stay in it. */
+  locale: SiteLocale;
+  /** The home page starts with a transparent header over its hero. */
+  transparentHeader: boolean;
+  /** The text of a prose page, when the renderer has it (the pre-renderer; the browser reads it from the page). */
+  prose?: ProseData | null;
+}
+
+/**
+ * A public page in its layout, as pre-rendered and as hydrated by src/site.tsx. Its title and
+ * description are in the document already, and another language is another document, so
+ * nothing here touches the head.
+ */
+export function SitePageView({ page, locale, transparentHeader, prose = null }: SitePageViewProps) {
   const Page = page.default;
-  const meta = sitePages[name];
-  const title = documentTitle(i18n, meta.title);
-  const description = i18n._(meta.description);
-  useEffect(() => {
-    // Keeps the head in step when the reader switches language.
-    document.title = title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-    delete document.documentElement.dataset.relocalize;
-  }, [title, description]);
+  const resolveHref = useMemo(() => siteHrefResolver(locale), [locale]);
   return (
-    <>
-      <SiteLayout transparentHeader={sitePages[name].transparentHeader}>
-        <Page />
-      </SiteLayout>
+    <HrefResolverProvider value={resolveHref}>
+      <ProseContext.Provider value={prose}>
+        <SiteLayout transparentHeader={transparentHeader}>
+          <Page />
+        </SiteLayout>
+      </ProseContext.Provider>
       <LazyToaster />
-    </>
+    </HrefResolverProvider>
   );
 }

@@ -1,5 +1,8 @@
 import type { Catalog } from '../../lib/i18n.ts';
-import type { SitePageName } from './paths.ts';
+import type { SitePageName, SITE_PAGES } from './paths.ts';
+
+/** The pages whose frame is the shared prose page. */
+type ProsePageName = { [K in SitePageName]: (typeof SITE_PAGES)[K] extends { prose: string } ? K : never }[SitePageName];
 
 /**
  * Each public page's own messages (src/locales/{locale}/pages/<name>.po), loaded with the page.
@@ -44,4 +47,9 @@ export const pageCatalogs = {
     vi: async () => (await import('../../locales/vi/pages/services-hairstyle-changer.po')).messages,
     en: async () => (await import('../../locales/en/pages/services-hairstyle-changer.po')).messages,
   },
-} satisfies Record<SitePageName, Catalog>;
+  // The prose pages' frame (their text is not in a catalog: see pages/prose/prose-data.ts).
+  prose: {
+    vi: async () => (await import('../../locales/vi/pages/prose.po')).messages,
+    en: async () => (await import('../../locales/en/pages/prose.po')).messages,
+  },
+} satisfies Record<Exclude<SitePageName, ProsePageName> | 'prose', Catalog>;

@@ -26,16 +26,36 @@ export interface SitePageModule {
   default: ComponentType;
 }
 
-export interface SitePage {
+interface SitePageBase {
   /** The home page starts with a transparent header over its hero. */
   transparentHeader: boolean;
-  /** Without a title the site's default title is used (the home page). */
-  title?: MessageDescriptor;
-  description: MessageDescriptor;
   load: () => Promise<SitePageModule>;
   /** The page's own messages (src/locales/{locale}/pages/<name>.po), loaded with the page. */
   catalog: Catalog;
 }
+
+/** A page whose text is in its component and catalog. */
+export interface ComposedSitePage extends SitePageBase {
+  prose?: false;
+  /** Without a title the site's default title is used (the home page). */
+  title?: MessageDescriptor;
+  description: MessageDescriptor;
+}
+
+/** A prose page: its title, description and text come from its content file (pages/prose/prose-data.ts). */
+export interface ProseSitePage extends SitePageBase {
+  prose: true;
+}
+
+export type SitePage = ComposedSitePage | ProseSitePage;
+
+/** The shared entry of every prose page. */
+const PROSE_PAGE: ProseSitePage = {
+  prose: true,
+  transparentHeader: false,
+  load: () => import('./pages/prose/ProsePage.tsx'),
+  catalog: pageCatalogs.prose,
+};
 
 export const sitePages = {
   home: {
@@ -101,5 +121,12 @@ export const sitePages = {
     load: () => import('./pages/services-hairstyle-changer/ServicesHairstyleChangerPage.tsx'),
     catalog: pageCatalogs.servicesHairstyleChanger,
   },
+  terms: PROSE_PAGE,
+  privacy: PROSE_PAGE,
+  shipping: PROSE_PAGE,
+  warranty: PROSE_PAGE,
+  guidelinesImageEditing: PROSE_PAGE,
+  guidelinesBasic: PROSE_PAGE,
+  guidelinesAdvanced: PROSE_PAGE,
 } satisfies Record<SitePageName, SitePage>;
 

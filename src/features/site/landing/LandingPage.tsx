@@ -183,7 +183,7 @@ export function LandingPage({ name, copy, examples, kind, studio, transparent = 
           </div>
           <div className={s.faqList}>
             {copy.faq.items.map((item) => (
-              <details key={item.question.id} className={s.faqItem}>
+              <details key={item.question.id} className={s.faqItem} data-faq="">
                 <summary className={s.faqQuestion}>
                   {i18n._(item.question)}
                   <PlusIcon size={22} className={s.faqIcon} />

@@ -1,5 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { storeLocale } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
+import { useClientNavigation } from '../../../ui/link.tsx';
+import { localizedPath, splitLocale } from '../paths.ts';
 import { GlobeIcon } from '../../../ui/icons/site/GlobeIcon.tsx';
 import * as s from './Header.css.ts';
 
@@ -10,6 +13,19 @@ import * as s from './Header.css.ts';
 export function LanguageToggle({ testId, className }: { testId?: string; className?: string }) {
   const { t } = useLingui();
   const { locale, toggleLocale } = useLocale();
+  const clientNavigation = useClientNavigation();
+  const onToggle = () => {
+    // A pre-rendered page exists in both languages at its own URL: go to the other one (the
+    // choice is kept, and the pages' inline script honours it on the next visit).
+    if (!clientNavigation) {
+      const next = locale === 'vi' ? 'en' : 'vi';
+      storeLocale(next);
+      const { path } = splitLocale(window.location.pathname);
+      window.location.assign(`${localizedPath(path, next)}${window.location.search}${window.location.hash}`);
+      return;
+    }
+    void toggleLocale();
+  };
   const label =
     locale === 'vi'
       ? t`Tiếng Việt (VI) — chuyển sang tiếng Anh (EN)`
@@ -20,7 +36,7 @@ export function LanguageToggle({ testId, className }: { testId?: string; classNa
       className={className ? `${s.langToggle} ${className}` : s.langToggle}
       aria-label={label}
       data-testid={testId}
-      onClick={() => void toggleLocale()}
+      onClick={onToggle}
     >
       <GlobeIcon size={18} />
       <span>{locale.toUpperCase()}</span>

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import * as s from './SiteLayout.css.ts';
+import { splitLocale } from '../paths.ts';
 
 interface SiteLayoutProps {
   /** The header starts transparent over the page's hero (the home page). */
@@ -14,7 +15,8 @@ interface SiteLayoutProps {
 
 // On the static site every navigation loads a new page, so the path never changes under us.
 const subscribeNever = () => () => undefined;
-const readPathname = () => window.location.pathname.replace(/(.)\/+$/, '$1');
+// The path without its language prefix: /en/about is the about page, like /about.
+const readPathname = () => splitLocale(window.location.pathname.replace(/(.)\/+$/, '$1')).path;
 // The pre-rendered HTML does not know where it will be served; hydration starts from this.
 const serverPathname = () => undefined;
 

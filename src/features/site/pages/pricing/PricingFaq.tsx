@@ -8,7 +8,7 @@ import * as s from './pricing.css.ts';
 /** One question: a native disclosure (Enter or Space on the summary opens it), closed until asked; its + is drawn by CSS. */
 function Question({ question, children }: { question: ReactNode; children: ReactNode }) {
   return (
-    <details className={s.faqItem}>
+    <details className={s.faqItem} data-faq="">
       <summary className={s.faqQuestion}>
         {question}
       </summary>

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import { activateDefaultLocale, activateLocale, addCatalog, i18n } from './lib/i18n.ts';
+import { sitePageForPath, sitePages, type SitePage } from './features/site/pages.ts';
+import { splitLocale } from './features/site/paths.ts';
+import { SitePageView } from './features/site/SitePageView.tsx';
+
+/**
+ * A public page found by its path and rendered in the browser: the dev server serves the template
+ * unrendered (prose pages excepted: vite.config.ts renders those, as the build does). A built page
+ * names its module instead (src/site.tsx), so in production this module is never loaded.
+ */
+export async function startByPath(container: HTMLElement): Promise<void> {
+  const name = sitePageForPath(location.pathname) ?? 'home';
+  const { locale } = splitLocale(location.pathname);
+  const entry: SitePage = sitePages[name];
+  activateDefaultLocale();
+  const [page] = await Promise.all([entry.load(), addCatalog(entry.catalog)]);
+  if (locale !== 'vi') await activateLocale(locale, { persist: false });
+  const app = (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <SitePageView page={page} locale={locale} transparentHeader={entry.transparentHeader} />
+      </I18nProvider>
+    </StrictMode>
+  );
+  // A prose page comes rendered (its text is only in the document): hydrate it.
+  if (entry.prose) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
