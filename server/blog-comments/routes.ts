@@ -42,7 +42,8 @@ const userId = (c: Context<UserEnv>) => recordIdParam(c, 'userId', () => comment
 
 export function commentRoutes(service: BlogCommentsService, guards: Guards): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
-  app.use(noStore);
+  // Only the threads: the blog's own answers under /api/blog/posts are cached (server/blog/routes.ts).
+  app.use('/:postId/comments', noStore);
   // Anyone may read a thread; a reader who sends a token must send a valid one (401 otherwise),
   // and then also sees their own pending comments.
   const readerIfAny: MiddlewareHandler<UserEnv> = (c, next) => (c.req.header('authorization') ? guards.requireUser(c, next) : next());

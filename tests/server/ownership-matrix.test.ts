@@ -73,6 +73,8 @@ interface Fixture {
   /** A published blog post, and A's comment on it, waiting for moderation. */
   post: string;
   aComment: string;
+  /** A draft post's slug: nobody outside the admin sees it before it is published. */
+  draftSlug: string;
 }
 
 interface Line {
@@ -335,6 +337,13 @@ const MATRIX: Line[] = [
       expect((await byB(fixture, 'POST', `/v1/generations/${r.body.id}/cancel`)).status).toBe(200);
     },
   },
+  // The blog (src/contract/blog.ts): posts belong to nobody, but a draft is no one's to read yet.
+  {
+    route: 'GET /api/blog/posts/:slug',
+    name: 'B reads a draft post by its slug',
+    status: 404,
+    attempt: ({ b, draftSlug }) => b.call('GET', `/api/blog/posts/${draftSlug}?locale=vi`),
+  },
   // Blog comments (src/contract/blog-comments.ts): A's pending comment is A's to see; moderation is for admins.
   {
     route: 'GET /api/blog/posts/:postId/comments',
@@ -470,6 +479,7 @@ beforeAll(async () => {
   const bApiToken = await asPro(b, () => b.call('POST', '/api/tokens', { body: { name: 'Của B', permissions: [...API_TOKEN_SERVICES] } }));
   must(bApiToken.status === 201, 'B\'s own API token');
   const post = await insertPost(h.database);
+  const draft = await insertPost(h.database, { status: 'draft', title: 'Bản nháp chưa đăng' });
   const aComment = await a.call('POST', `/api/blog/posts/${post.id}/comments`, { body: { body: 'Bình luận của A, chờ duyệt' } });
   must(aComment.status === 201, 'A\'s comment');
   f = {
@@ -494,6 +504,7 @@ beforeAll(async () => {
     aV1Token: aV1Token.id,
     post: post.id,
     aComment: aComment.body.id,
+    draftSlug: draft.slug,
   };
 }, 120_000);
 
