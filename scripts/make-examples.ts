@@ -4,7 +4,7 @@
  * CC0), never retouched:
  *
  *   npx node scripts/make-examples.ts           writes public/examples/<tool>/*, the provenance
- *                                               file and src/features/site/landing/examples.ts
+ *                                               file and src/features/site/landing/examples/<tool>.ts
  *   npx node scripts/make-examples.ts --check   makes everything again in a temporary directory
  *                                               and fails when a shipped file differs from it
  *
@@ -16,7 +16,7 @@
  * shipped file.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import sharp from 'sharp';
@@ -228,8 +228,8 @@ export async function makeExamples(out: string): Promise<void> {
     if (total > MAX_TOTAL_BYTES) throw new Error(`The examples weigh ${total} bytes, over ${MAX_TOTAL_BYTES}`);
     const record = { generator: 'scripts/make-examples.ts', license: 'CC0-1.0', examples: provenance, files: shippedFiles.map((s) => ({ ...s })) };
     await writeFile(join(out, 'examples/provenance.json'), `${JSON.stringify(record, null, 2)}\n`);
-    await mkdir(join(out, 'landing'), { recursive: true });
-    await writeFile(join(out, 'landing/examples.ts'), examplesModule(pages, total));
+    await mkdir(join(out, 'landing/examples'), { recursive: true });
+    for (const [tool, list] of Object.entries(pages)) await writeFile(join(out, `landing/examples/${tool}.ts`), examplesModule(tool, list, total));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -238,38 +238,50 @@ export async function makeExamples(out: string): Promise<void> {
 /** JSON with objects of plain values (a picture, the parameters) on one line each. */
 const flat = (value: Json) => JSON.stringify(value, null, 2).replace(/\{\n\s+([^{}[\]]*?)\n\s*\}/g, (_, inner: string) => `{ ${inner.replace(/\n\s+/g, ' ')} }`);
 
-/** The pages' view of the examples: file, size and the parameters each was made with; one export per page. */
-function examplesModule(pages: Record<string, Json[]>, total: number): string {
-  const exports = Object.entries(pages).map(
-    ([tool, list]) => `export const ${tool.toUpperCase().replace(/-/g, '_')}_EXAMPLES = ${flat(list)} as const satisfies readonly LandingExample[];\n`,
-  );
-  return `/**
- * The landing pages' examples, written by scripts/make-examples.ts (do not edit: run it again).
- * Every "after" is the built-in engine's own output (public/examples/provenance.json), ${Math.round(total / 1024)} KB in all.
+/**
+ * One page's view of its examples: file, size and the parameters each was made with. One module
+ * per tool, so a landing page's script carries its own examples and not the other pages'.
  */
-import type { LandingExample } from './types.ts';
+function examplesModule(tool: string, list: Json[], total: number): string {
+  return `/**
+ * The examples of /services/${tool}, written by scripts/make-examples.ts (do not edit: run it again).
+ * Every "after" is the built-in engine's own output (public/examples/provenance.json; ${Math.round(total / 1024)} KB for the five pages).
+ */
+import type { LandingExample } from '../types.ts';
 
-${exports.join('\n')}`;
+export const ${tool.toUpperCase().replace(/-/g, '_')}_EXAMPLES = ${flat(list)} as const satisfies readonly LandingExample[];
+`;
 }
 
-/** Output paths: public/ for the files, src/features/site/ for the module. */
+/** The generated modules, under src/features/site/ as under the staging directory. */
+const MODULES = 'landing/examples';
+
+/** Output paths: public/ for the files, src/features/site/landing/examples/ for the modules. */
 async function install(staged: string): Promise<void> {
   const provenance = JSON.parse(await readFile(join(staged, 'examples/provenance.json'), 'utf8')) as { files: Shipped[] };
-  await rm(join(ROOT, 'public/examples'), { recursive: true, force: true });
+  // Everything there is made here but the licence, which is written by hand.
+  for (const name of await readdir(join(ROOT, 'public/examples')).catch((): string[] => [])) {
+    if (name !== 'LICENSE.md') await rm(join(ROOT, 'public/examples', name), { recursive: true, force: true });
+  }
   for (const file of [...provenance.files.map((f) => f.file), 'examples/provenance.json']) {
     await mkdir(dirname(join(ROOT, 'public', file)), { recursive: true });
     await copyFile(join(staged, file), join(ROOT, 'public', file));
   }
-  await copyFile(join(staged, 'landing/examples.ts'), join(ROOT, 'src/features/site/landing/examples.ts'));
+  // The folder is the generator's alone: a tool no longer made leaves no module behind.
+  await rm(join(ROOT, 'src/features/site', MODULES), { recursive: true, force: true });
+  await mkdir(join(ROOT, 'src/features/site', MODULES), { recursive: true });
+  for (const name of await readdir(join(staged, MODULES))) await copyFile(join(staged, MODULES, name), join(ROOT, 'src/features/site', MODULES, name));
 }
 
 async function check(staged: string): Promise<string[]> {
   const provenance = JSON.parse(await readFile(join(staged, 'examples/provenance.json'), 'utf8')) as { files: Shipped[] };
   const differ: string[] = [];
-  const pairs: Array<[string, string]> = [
-    ...[...provenance.files.map((f) => f.file), 'examples/provenance.json'].map((file): [string, string] => [join(staged, file), join(ROOT, 'public', file)]),
-    [join(staged, 'landing/examples.ts'), join(ROOT, 'src/features/site/landing/examples.ts')],
-  ];
+  const pairs = [...provenance.files.map((f) => f.file), 'examples/provenance.json'].map((file): [string, string] => [join(staged, file), join(ROOT, 'public', file)]);
+  // Every module made, and nothing else in the folder (a stale module would still be importable).
+  const modules = await readdir(join(staged, MODULES));
+  for (const name of modules) pairs.push([join(staged, MODULES, name), join(ROOT, 'src/features/site', MODULES, name)]);
+  const shippedModules = await readdir(join(ROOT, 'src/features/site', MODULES)).catch((): string[] => []);
+  for (const name of shippedModules) if (!modules.includes(name)) differ.push(`src/features/site/${MODULES}/${name} (not made any more)`);
   for (const [made, shipped] of pairs) {
     const [a, b] = await Promise.all([readFile(made), readFile(shipped).catch(() => null)]);
     if (!b || !a.equals(b)) differ.push(relative(ROOT, shipped));
@@ -289,7 +301,7 @@ if (import.meta.main) {
       } else console.log('Every shipped example is the engine’s output.');
     } else {
       await install(staged);
-      console.log('Examples written to public/examples and src/features/site/landing/examples.ts.');
+      console.log('Examples written to public/examples and src/features/site/landing/examples/.');
     }
   } finally {
     await rm(staged, { recursive: true, force: true });

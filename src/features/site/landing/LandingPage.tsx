@@ -6,7 +6,7 @@ import { PlusIcon } from '../../../ui/icons/site/PlusIcon.tsx';
 import * as table from '../../../ui/table.css.ts';
 import * as ui from '../pages/sections.css.ts';
 import { ExampleView } from './ExampleView.tsx';
-import type { LandingCopy, LandingExample } from './types.ts';
+import type { LandingCopy, LandingExample, LandingViewer } from './types.ts';
 import * as s from './landing.css.ts';
 
 export interface LandingPageProps {
@@ -14,8 +14,10 @@ export interface LandingPageProps {
   name: string;
   copy: LandingCopy;
   examples: readonly LandingExample[];
-  /** How an example is shown: original and result under one slider, parameters and a figure, or a still and its clip. */
-  kind: 'compare' | 'parameters' | 'video';
+  /** How an example's result is shown: compareViewer, clipViewer or stillViewer, built by the page with its words. */
+  viewer: LandingViewer;
+  /** The examples three across as a gallery (results made from parameters), rather than two cards across. */
+  gallery?: boolean;
   /** The studio the calls to action open (signed out, the app asks to sign in first and comes back). */
   studio: string;
   /** Examples whose result is transparent (a removed background). */
@@ -27,11 +29,11 @@ export interface LandingPageProps {
  * tool does for a seller and for a salon, more examples with what the engine was asked, steps,
  * the credit cost, questions, and the call to the studio. Every word comes from `copy`.
  */
-export function LandingPage({ name, copy, examples, kind, studio, transparent = [] }: LandingPageProps) {
+export function LandingPage({ name, copy, examples, viewer, gallery = false, studio, transparent = [] }: LandingPageProps) {
   const { i18n } = useLingui();
   const first = examples[0];
   const view = (example: LandingExample, hero: boolean) => (
-    <ExampleView example={example} copy={copy} kind={kind} hero={hero} transparent={transparent.includes(example.id)} />
+    <ExampleView example={example} copy={copy} viewer={viewer} hero={hero} transparent={transparent.includes(example.id)} />
   );
   const cta = (
     <AppLink to={studio} className={button({ variant: 'accent', size: 'lg' })} data-testid="landing-cta">
@@ -105,7 +107,7 @@ export function LandingPage({ name, copy, examples, kind, studio, transparent = 
             </h2>
             <p className={ui.lead}>{i18n._(copy.examples.lead)}</p>
           </div>
-          <ul className={kind === 'parameters' ? s.gallery : s.exampleGrid}>
+          <ul className={gallery ? s.gallery : s.exampleGrid}>
             {examples.map((example) => (
               <li key={example.id}>{view(example, false)}</li>
             ))}

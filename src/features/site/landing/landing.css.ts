@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
 import { reducedMotion } from '../pages/sections.css.ts';
 
@@ -44,97 +44,10 @@ export const priceChip = style({
   fontWeight: 600,
 });
 
-// The before/after viewer: the result over the original, clipped from the handle's position.
-
 export const figure = style({ margin: 0, display: 'grid', gap: vars.space['3'] });
 
-export const compare = style({
-  position: 'relative',
-  overflow: 'hidden',
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
-  touchAction: 'pan-y',
-  userSelect: 'none',
-});
-
-export const compareImage = style({ display: 'block', width: '100%', height: 'auto' });
-
-export const compareAfter = style({
-  position: 'absolute',
-  inset: 0,
-  width: '100%',
-  height: '100%',
-  clipPath: 'inset(0 0 0 var(--split, 50%))',
-});
-
-/** Transparent results (a removed background) show on a checkerboard, as editors do. */
-export const checker = style({
-  backgroundColor: '#ffffff',
-  backgroundImage: 'conic-gradient(#e6e3de 25%, #ffffff 0 50%, #e6e3de 0 75%, #ffffff 0)',
-  backgroundSize: '24px 24px',
-});
-
-export const divider = style({
-  position: 'absolute',
-  top: 0,
-  bottom: 0,
-  left: 'var(--split, 50%)',
-  width: '2px',
-  marginLeft: '-1px',
-  background: vars.color.paper,
-  boxShadow: '0 0 0 1px rgba(11, 11, 12, 0.25)',
-  pointerEvents: 'none',
-});
-
-export const handle = style({
-  position: 'absolute',
-  top: '50%',
-  left: '50%',
-  width: '44px',
-  height: '44px',
-  transform: 'translate(-50%, -50%)',
-  borderRadius: '999px',
-  background: vars.color.paper,
-  boxShadow: '0 2px 10px rgba(11, 11, 12, 0.3)',
-  display: 'grid',
-  placeItems: 'center',
-  color: vars.color.ink,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 700,
-});
-
-/** The native range input over the whole picture: drag, tap, arrow keys, Home/End, all for free. */
-export const range = style({
-  position: 'absolute',
-  inset: 0,
-  width: '100%',
-  height: '100%',
-  margin: 0,
-  opacity: 0,
-  cursor: 'ew-resize',
-});
-
-/** The divider shows the keyboard focus the invisible input cannot. */
-globalStyle(`${range}:focus-visible ~ ${divider}`, { boxShadow: `0 0 0 3px ${vars.color.accent}` });
-
-export const tags = style({
-  position: 'absolute',
-  insetInline: vars.space['3'],
-  top: vars.space['3'],
-  display: 'flex',
-  justifyContent: 'space-between',
-  pointerEvents: 'none',
-});
-
-export const tag = style({
-  padding: `2px ${vars.space['2']}`,
-  borderRadius: vars.radius.sm,
-  background: 'rgba(11, 11, 12, 0.72)',
-  color: vars.color.onDark,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-});
+/** A result at the width of its column (the comparison's two pictures are ones too). */
+export const picture = style({ display: 'block', width: '100%', height: 'auto' });
 
 export const caption = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
 
@@ -179,12 +92,6 @@ export const gallery = style({
   gap: vars.space['6'],
   '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
 });
-
-export const params = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space['1']} ${vars.space['3']}`, margin: 0, fontSize: vars.fontSize.sm });
-
-export const paramName = style({ color: vars.color.muted });
-
-export const paramValue = style({ margin: 0, fontWeight: 600 });
 
 export const video = style({ display: 'block', width: '100%', height: 'auto', borderRadius: vars.radius.lg, background: vars.color.ink });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 
 /** One shipped picture (public/examples/…), with its size in px for the img's width and height. */
@@ -21,7 +21,26 @@ export interface LandingExample {
   after: ExamplePicture | ExampleClip;
 }
 
-export type LandingExamples = Readonly<Record<string, readonly LandingExample[]>>;
+/** What a viewer is given of one example. */
+export interface ResultProps {
+  example: LandingExample;
+  /** In the hero: fetched at once. Below the fold: fetched lazily. */
+  hero: boolean;
+  /** The result has transparency (a removed background). */
+  transparent: boolean;
+}
+
+/**
+ * How a page shows its examples' results: the original and the result under one slider, a clip,
+ * or the result alone. Each kind is a module of its own (CompareSlider.tsx, ClipViewer.tsx,
+ * StillViewer.tsx) that a page imports and builds with its own words, so a page loads only the
+ * viewer it uses and its catalog holds only the labels that viewer shows.
+ */
+export interface LandingViewer {
+  Result: ComponentType<ResultProps>;
+  /** Above an example's inputs (its "before" pictures) in the example's card; without it, the card shows none. */
+  inputs?: MessageDescriptor;
+}
 
 /**
  * Every word a landing page shows, written in the page's own folder: the template has no
@@ -38,7 +57,6 @@ export interface LandingCopy {
   /** Under the call: what a visitor who is signed out will see. */
   ctaNote: MessageDescriptor;
   pricingLink: MessageDescriptor;
-  viewer: { before: MessageDescriptor; after: MessageDescriptor; label: MessageDescriptor; inputs: MessageDescriptor };
   /** Under the hero example: where it comes from. */
   heroCaption: MessageDescriptor;
   audiences: { eyebrow: MessageDescriptor; title: MessageDescriptor; seller: MessageDescriptor; sellerPoints: MessageDescriptor[]; salon: MessageDescriptor; salonPoints: MessageDescriptor[] };

@@ -1,11 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Plural } from '@lingui/react/macro';
 import { LandingPage } from '../../landing/LandingPage.tsx';
-import { BODY_GENERATOR_EXAMPLES } from '../../landing/examples.ts';
+import { stillViewer } from '../../landing/StillViewer.tsx';
+import { BODY_GENERATOR_EXAMPLES } from '../../landing/examples/body-generator.ts';
 import type { LandingCopy } from '../../landing/types.ts';
 import { CREDIT_COSTS } from '../pricing/credit-costs.ts';
 
 const perModel = CREDIT_COSTS.bodyGenerator;
+
+const VIEWER = stillViewer({ after: msg`Người mẫu ảo do Atelier tạo` });
 
 const COPY: LandingCopy = {
   eyebrow: msg`Tạo người mẫu`,
@@ -15,7 +18,6 @@ const COPY: LandingCopy = {
   cta: msg`Mở studio tạo người mẫu`,
   ctaNote: msg`Chưa đăng nhập? Atelier sẽ mời bạn đăng nhập hoặc tạo tài khoản (tặng 5 tín dụng) rồi đưa bạn thẳng vào studio.`,
   pricingLink: msg`Xem bảng giá`,
-  viewer: { before: msg`Thông số`, after: msg`Người mẫu ảo do Atelier tạo`, label: msg`Người mẫu ảo`, inputs: msg`Thông số` },
   heroCaption: msg`Kết quả thật của engine tích hợp sẵn trong Atelier với thông số ở ví dụ đầu tiên bên dưới, không chỉnh tay.`,
   audiences: {
     eyebrow: msg`Ai dùng`,
@@ -82,5 +84,5 @@ const COPY: LandingCopy = {
 
 /** /services/body-generator: the body generator's landing page. */
 export default function ServicesBodyGeneratorPage() {
-  return <LandingPage name="body" copy={COPY} examples={BODY_GENERATOR_EXAMPLES} kind="parameters" studio="/body-generator" />;
+  return <LandingPage name="body" copy={COPY} examples={BODY_GENERATOR_EXAMPLES} viewer={VIEWER} gallery studio="/body-generator" />;
 }

@@ -1,11 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Plural } from '@lingui/react/macro';
 import { LandingPage } from '../../landing/LandingPage.tsx';
-import { HAIRSTYLE_CHANGER_EXAMPLES } from '../../landing/examples.ts';
+import { compareViewer } from '../../landing/CompareSlider.tsx';
+import { HAIRSTYLE_CHANGER_EXAMPLES } from '../../landing/examples/hairstyle-changer.ts';
 import type { LandingCopy } from '../../landing/types.ts';
 import { CREDIT_COSTS } from '../pricing/credit-costs.ts';
 
 const perLook = CREDIT_COSTS.hairstyle;
+
+const VIEWER = compareViewer({ before: msg`Ảnh gốc`, after: msg`Màu mới`, label: msg`Kéo để so sánh ảnh gốc và màu tóc mới`, inputs: msg`Ảnh đầu vào` });
 
 const COPY: LandingCopy = {
   eyebrow: msg`Đổi kiểu tóc`,
@@ -15,7 +18,6 @@ const COPY: LandingCopy = {
   cta: msg`Mở studio đổi tóc`,
   ctaNote: msg`Chưa đăng nhập? Atelier sẽ mời bạn đăng nhập hoặc tạo tài khoản (tặng 5 tín dụng) rồi đưa bạn thẳng vào studio.`,
   pricingLink: msg`Xem bảng giá`,
-  viewer: { before: msg`Ảnh gốc`, after: msg`Màu mới`, label: msg`Kéo để so sánh ảnh gốc và màu tóc mới`, inputs: msg`Ảnh đầu vào` },
   heroCaption: msg`Kết quả thật của engine tích hợp sẵn trong Atelier; chân dung là hình minh họa tự vẽ, kết quả không chỉnh tay.`,
   audiences: {
     eyebrow: msg`Ai dùng`,
@@ -81,5 +83,5 @@ const COPY: LandingCopy = {
 
 /** /services/hairstyle-changer: the hairstyle landing page. */
 export default function ServicesHairstyleChangerPage() {
-  return <LandingPage name="hair" copy={COPY} examples={HAIRSTYLE_CHANGER_EXAMPLES} kind="compare" studio="/hairstyle-changer" />;
+  return <LandingPage name="hair" copy={COPY} examples={HAIRSTYLE_CHANGER_EXAMPLES} viewer={VIEWER} studio="/hairstyle-changer" />;
 }

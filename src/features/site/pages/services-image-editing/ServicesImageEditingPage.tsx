@@ -1,11 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Plural } from '@lingui/react/macro';
 import { LandingPage } from '../../landing/LandingPage.tsx';
-import { IMAGE_EDITING_EXAMPLES } from '../../landing/examples.ts';
+import { compareViewer } from '../../landing/CompareSlider.tsx';
+import { IMAGE_EDITING_EXAMPLES } from '../../landing/examples/image-editing.ts';
 import type { LandingCopy } from '../../landing/types.ts';
 import { CREDIT_COSTS } from '../pricing/credit-costs.ts';
 
 const perImage = CREDIT_COSTS.editPerImage;
+
+const VIEWER = compareViewer({ before: msg`Ảnh gốc`, after: msg`Đã chỉnh`, label: msg`Kéo để so sánh ảnh gốc và ảnh đã chỉnh`, inputs: msg`Ảnh đầu vào` });
 
 const COPY: LandingCopy = {
   eyebrow: msg`Chỉnh sửa ảnh`,
@@ -15,7 +18,6 @@ const COPY: LandingCopy = {
   cta: msg`Mở studio chỉnh ảnh`,
   ctaNote: msg`Chưa đăng nhập? Atelier sẽ mời bạn đăng nhập hoặc tạo tài khoản (tặng 5 tín dụng) rồi đưa bạn thẳng vào studio.`,
   pricingLink: msg`Xem bảng giá`,
-  viewer: { before: msg`Ảnh gốc`, after: msg`Đã chỉnh`, label: msg`Kéo để so sánh ảnh gốc và ảnh đã chỉnh`, inputs: msg`Ảnh đầu vào` },
   heroCaption: msg`Kết quả thật của engine tích hợp sẵn trong Atelier với đúng câu lệnh bên dưới; ảnh gốc là hình minh họa tự vẽ, kết quả không chỉnh tay.`,
   audiences: {
     eyebrow: msg`Ai dùng`,
@@ -83,5 +85,5 @@ const COPY: LandingCopy = {
 
 /** /services/image-editing: the image-editing landing page. */
 export default function ServicesImageEditingPage() {
-  return <LandingPage name="editing" copy={COPY} examples={IMAGE_EDITING_EXAMPLES} kind="compare" studio="/image-editing" transparent={['handbag']} />;
+  return <LandingPage name="editing" copy={COPY} examples={IMAGE_EDITING_EXAMPLES} viewer={VIEWER} studio="/image-editing" transparent={['handbag']} />;
 }

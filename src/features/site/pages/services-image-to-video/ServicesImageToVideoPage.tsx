@@ -1,26 +1,21 @@
 import { msg } from '@lingui/core/macro';
 import { Plural } from '@lingui/react/macro';
-import { VIDEO_MODEL_CATALOG } from '../../../../contract/generation-params.ts';
 import { LandingPage } from '../../landing/LandingPage.tsx';
-import { IMAGE_TO_VIDEO_EXAMPLES } from '../../landing/examples.ts';
+import { clipViewer } from '../../landing/ClipViewer.tsx';
+import { IMAGE_TO_VIDEO_EXAMPLES } from '../../landing/examples/image-to-video.ts';
 import type { LandingCopy } from '../../landing/types.ts';
+import { SEEDANCE_PRICES } from './video-prices.ts';
 
-/**
- * Prices of the default model (Seedance), from the contract's catalogue itself: a plain data
- * module, no schema library (generation-params.ts has no imports).
- */
-const price = (duration: number, resolution: string) =>
-  VIDEO_MODEL_CATALOG['seedance-v1'].options.find((o) => o.duration === duration && o.resolution === resolution)!.credits;
+const VIEWER = clipViewer({ after: msg`Clip 5 giây do Atelier tạo từ ảnh thử đồ áo dài`, inputs: msg`Ảnh đầu vào` });
 
 const COPY: LandingCopy = {
   eyebrow: msg`Ảnh thành video`,
   title: msg`Một ảnh tĩnh, một clip sẵn sàng để đăng`,
   lead: msg`Chọn một ảnh — ảnh sản phẩm, ảnh vừa thử đồ — và thời lượng 5, 8 hoặc 10 giây. Atelier dựng clip MP4 dọc hoặc ngang theo đúng khung ảnh, hợp cho Reels, TikTok và trang sản phẩm.`,
-  price: <Plural value={price(5, '480p')} other="Từ # tín dụng mỗi clip" />,
+  price: <Plural value={SEEDANCE_PRICES['5s-480p']} other="Từ # tín dụng mỗi clip" />,
   cta: msg`Mở studio ảnh thành video`,
   ctaNote: msg`Chưa đăng nhập? Atelier sẽ mời bạn đăng nhập hoặc tạo tài khoản (tặng 5 tín dụng) rồi đưa bạn thẳng vào studio.`,
   pricingLink: msg`Xem bảng giá`,
-  viewer: { before: msg`Ảnh gốc`, after: msg`Clip 5 giây do Atelier tạo từ ảnh thử đồ áo dài`, label: msg`Clip`, inputs: msg`Ảnh đầu vào` },
   heroCaption: msg`Clip thật của engine tích hợp sẵn trong Atelier, làm từ ảnh kết quả ở trang Thử đồ ảo; không cắt ghép hay chỉnh tay.`,
   audiences: {
     eyebrow: msg`Ai dùng`,
@@ -60,10 +55,10 @@ const COPY: LandingCopy = {
     lead: msg`Giá của mô hình mặc định. Các mô hình cao cấp tốn nhiều hơn, studio luôn hiện giá trước khi bạn bấm tạo. Lần tạo nào lỗi, tín dụng được hoàn lại tự động.`,
     columns: [msg`Clip`, msg`Tín dụng`],
     rows: [
-      { label: msg`5 giây, 480p`, credits: <Plural value={price(5, '480p')} other="# tín dụng" /> },
-      { label: msg`10 giây, 480p`, credits: <Plural value={price(10, '480p')} other="# tín dụng" /> },
-      { label: msg`5 giây, 1080p`, credits: <Plural value={price(5, '1080p')} other="# tín dụng" /> },
-      { label: msg`10 giây, 1080p`, credits: <Plural value={price(10, '1080p')} other="# tín dụng" /> },
+      { label: msg`5 giây, 480p`, credits: <Plural value={SEEDANCE_PRICES['5s-480p']} other="# tín dụng" /> },
+      { label: msg`10 giây, 480p`, credits: <Plural value={SEEDANCE_PRICES['10s-480p']} other="# tín dụng" /> },
+      { label: msg`5 giây, 1080p`, credits: <Plural value={SEEDANCE_PRICES['5s-1080p']} other="# tín dụng" /> },
+      { label: msg`10 giây, 1080p`, credits: <Plural value={SEEDANCE_PRICES['10s-1080p']} other="# tín dụng" /> },
     ],
   },
   faq: {
@@ -85,5 +80,5 @@ const COPY: LandingCopy = {
 
 /** /services/image-to-video: the image-to-video landing page. */
 export default function ServicesImageToVideoPage() {
-  return <LandingPage name="video" copy={COPY} examples={IMAGE_TO_VIDEO_EXAMPLES} kind="video" studio="/image-to-video" />;
+  return <LandingPage name="video" copy={COPY} examples={IMAGE_TO_VIDEO_EXAMPLES} viewer={VIEWER} studio="/image-to-video" />;
 }

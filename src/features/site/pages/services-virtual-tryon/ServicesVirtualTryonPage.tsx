@@ -1,11 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Plural } from '@lingui/react/macro';
 import { LandingPage } from '../../landing/LandingPage.tsx';
-import { VIRTUAL_TRYON_EXAMPLES } from '../../landing/examples.ts';
+import { compareViewer } from '../../landing/CompareSlider.tsx';
+import { VIRTUAL_TRYON_EXAMPLES } from '../../landing/examples/virtual-tryon.ts';
 import type { LandingCopy } from '../../landing/types.ts';
 import { CREDIT_COSTS } from '../pricing/credit-costs.ts';
 
 const perGarment = CREDIT_COSTS.tryOnPerGarment;
+
+const VIEWER = compareViewer({ before: msg`Ảnh gốc`, after: msg`Đã thử đồ`, label: msg`Kéo để so sánh ảnh gốc và ảnh đã thử đồ`, inputs: msg`Ảnh đầu vào` });
 
 const COPY: LandingCopy = {
   eyebrow: msg`Thử đồ ảo`,
@@ -15,7 +18,6 @@ const COPY: LandingCopy = {
   cta: msg`Mở studio thử đồ`,
   ctaNote: msg`Chưa đăng nhập? Atelier sẽ mời bạn đăng nhập hoặc tạo tài khoản (tặng 5 tín dụng) rồi đưa bạn thẳng vào studio.`,
   pricingLink: msg`Xem bảng giá`,
-  viewer: { before: msg`Ảnh gốc`, after: msg`Đã thử đồ`, label: msg`Kéo để so sánh ảnh gốc và ảnh đã thử đồ`, inputs: msg`Ảnh đầu vào` },
   heroCaption: msg`Kết quả thật của engine tích hợp sẵn trong Atelier: người mẫu và trang phục là hình minh họa tự vẽ, ảnh kết quả giữ nguyên, không chỉnh tay.`,
   audiences: {
     eyebrow: msg`Ai dùng`,
@@ -92,6 +94,6 @@ const COPY: LandingCopy = {
 
 /** /services/virtual-tryon: the try-on landing page. */
 export default function ServicesVirtualTryonPage() {
-  return <LandingPage name="tryon" copy={COPY} examples={VIRTUAL_TRYON_EXAMPLES} kind="compare" studio="/virtual-tryon" />;
+  return <LandingPage name="tryon" copy={COPY} examples={VIRTUAL_TRYON_EXAMPLES} viewer={VIEWER} studio="/virtual-tryon" />;
 }
 
