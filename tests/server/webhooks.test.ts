@@ -21,10 +21,17 @@ import { MAX_ATTEMPTS } from '../../server/public-api/webhooks/schedule.ts';
 import { WEBHOOK_USER_AGENT } from '../../server/public-api/webhooks/worker.ts';
 import { QUEUE_SCHEMA, startQueue, type Queue } from '../../server/queue/index.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
-import { silentLogger } from './helpers/logs.ts';
+import { captureLogs } from './helpers/logs.ts';
 
 let test: TestDatabase;
 const running: Array<{ webhooks: Webhooks; queue: Queue }> = [];
+/** What the queues and the webhooks log (warnings and errors end up in a timeout's message). */
+let logs = captureLogs();
+/**
+ * pg-boss retries an attempt whose worker crashed (a database error mid-attempt) after 30 s in
+ * production; here after 1 s, so such a retry ends within a test's wait.
+ */
+const CRASH_RETRY_DELAY_SECONDS = 1;
 const servers: Server[] = [];
 
 beforeAll(async () => {
@@ -37,6 +44,10 @@ afterEach(async () => {
     await webhooks.stop();
     await queue.stop({ timeoutMs: 1_000 });
   }
+  // A crashed attempt that its retry made good still deserves a look: say what it was.
+  const errors = logs.lines.filter((line) => Number(line.level) >= 50);
+  if (errors.length > 0) console.warn('webhook errors during the test:', JSON.stringify(errors, null, 1));
+  logs = captureLogs();
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
@@ -95,15 +106,15 @@ async function view(userId: string, generationId: string): Promise<Generation | 
 }
 
 async function startWebhooks(options: { allowLocal?: boolean; tuning?: WebhooksTuning } = {}): Promise<Webhooks> {
-  const queue = await startQueue({ config: { workers: 2 }, db: test.database, logger: silentLogger() });
+  const queue = await startQueue({ config: { workers: 2 }, db: test.database, logger: logs.logger });
   const webhooks = createWebhooks({
     database: test.database,
     queue,
-    logger: silentLogger(),
+    logger: logs.logger,
     policy: { allowLocal: options.allowLocal ?? true },
     view,
     // The relay runs when a test calls it unless the test asks for ticks.
-    tuning: { relayIntervalMs: 3_600_000, ...options.tuning },
+    tuning: { relayIntervalMs: 3_600_000, crashRetryDelaySeconds: CRASH_RETRY_DELAY_SECONDS, ...options.tuning },
   });
   running.push({ webhooks, queue });
   await webhooks.start();
@@ -163,7 +174,7 @@ async function settled(id: string, timeoutMs = 20_000) {
   for (;;) {
     const row = await delivery(id);
     if (row.status !== 'pending') return row;
-    if (Date.now() > deadline) throw new Error(`delivery ${id} still pending after ${timeoutMs} ms (attempts ${row.attempts})`);
+    if (Date.now() > deadline) throw new Error(`delivery ${id} still pending after ${timeoutMs} ms (attempts ${row.attempts})\n${await diagnosis()}`);
     await sleep(50);
   }
 }
@@ -171,9 +182,17 @@ async function settled(id: string, timeoutMs = 20_000) {
 async function attemptCount(id: string, count: number, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await attempts(id)).length < count) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} attempts of ${id} after ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} attempts of ${id} after ${timeoutMs} ms\n${await diagnosis()}`);
     await sleep(50);
   }
+}
+
+/** The queue's jobs, its workers and what was logged: a wait that timed out says why. */
+async function diagnosis(): Promise<string> {
+  const jobs = await sql`select id, state, singleton_key, data, start_after, created_on, started_on, completed_on, retry_count, output, now() as db_now from ${sql.table(`${QUEUE_SCHEMA}.job`)} where name = ${WEBHOOK_QUEUE} order by created_on`.execute(test.database.kysely);
+  const workers = running.map(({ queue }) => queue.boss.getWipData());
+  const logged = logs.lines.filter((line) => Number(line.level) >= 40);
+  return JSON.stringify({ now: new Date().toISOString(), jobs: jobs.rows, workers, logged }, null, 1);
 }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);

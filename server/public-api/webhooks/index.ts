@@ -11,7 +11,7 @@ import type { Database } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import type { Queue } from '../../queue/index.ts';
 import type { WebhookUrlPolicy } from '../../tokens/webhook-url.ts';
-import { createWebhookQueue, WEBHOOK_QUEUE, WEBHOOK_QUEUE_OPTIONS, type DeliveryJobData } from './jobs.ts';
+import { createWebhookQueue, WEBHOOK_QUEUE, webhookJobOptions, type DeliveryJobData } from './jobs.ts';
 import { RELAY_BATCH, relayOnce } from './relay.ts';
 import { BASE_DELAY_MS, MAX_DELAY_MS } from './schedule.ts';
 import { runAttempt, type GenerationView } from './worker.ts';
@@ -36,6 +36,8 @@ export interface WebhooksTuning {
   relayIntervalMs?: number;
   /** How long one POST may take, in milliseconds (default 10 s). */
   timeoutMs?: number;
+  /** The first wait before pg-boss retries an attempt whose worker crashed, in seconds (default 30). */
+  crashRetryDelaySeconds?: number;
 }
 
 export interface WebhooksDeps {
@@ -64,6 +66,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   const now = deps.now ?? Date.now;
   const tuning = deps.tuning ?? {};
   const interval = tuning.relayIntervalMs ?? RELAY_INTERVAL_MS;
+  const jobOptions = webhookJobOptions(tuning.crashRetryDelaySeconds);
   const attemptDeps = {
     database,
     queue,
@@ -72,6 +75,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
     view: deps.view,
     now,
     backoff: { baseDelayMs: tuning.baseDelayMs ?? BASE_DELAY_MS, maxDelayMs: tuning.maxDelayMs ?? MAX_DELAY_MS },
+    jobOptions,
     ...(tuning.timeoutMs === undefined ? {} : { timeoutMs: tuning.timeoutMs }),
   };
   let timer: NodeJS.Timeout | undefined;
@@ -83,7 +87,7 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   const relay = () => {
     const sweepStale = now() - lastSweep >= STALE_SWEEP_INTERVAL_MS;
     if (sweepStale) lastSweep = now();
-    return relayOnce({ database, queue, now }, { sweepStale });
+    return relayOnce({ database, queue, now, jobOptions }, { sweepStale });
   };
   const tick = () => {
     // One pass at a time in this process: a slow pass is not piled on by the next tick.
@@ -104,13 +108,13 @@ export function createWebhooks(deps: WebhooksDeps): Webhooks {
   return {
     async start() {
       stopped = false;
-      await createWebhookQueue(queue.boss);
+      await createWebhookQueue(queue.boss, jobOptions);
       await queue.registerWorker<DeliveryJobData>(
         WEBHOOK_QUEUE,
         async (jobs) => {
           for (const job of jobs) await runAttempt(attemptDeps, job.data);
         },
-        { queue: WEBHOOK_QUEUE_OPTIONS },
+        { queue: jobOptions },
       );
       timer = setInterval(tick, interval);
       // The relay alone must not keep a process alive that is otherwise done.

@@ -35,22 +35,27 @@ const CRASH_RETRY_DELAY_SECONDS = 30;
 /** How long an attempt's job may stay active before pg-boss takes it back, in seconds (a POST takes ≤ 10 s). */
 const JOB_EXPIRE_SECONDS = 120;
 
-export const WEBHOOK_QUEUE_OPTIONS = {
-  retryLimit: CRASH_RETRY_LIMIT,
-  retryDelay: CRASH_RETRY_DELAY_SECONDS,
-  retryBackoff: true,
-  expireInSeconds: JOB_EXPIRE_SECONDS,
-} as const;
+export interface WebhookJobOptions {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+}
+
+/** The jobs' pg-boss options; tests shorten the wait before a crashed attempt is retried. */
+export function webhookJobOptions(crashRetryDelaySeconds = CRASH_RETRY_DELAY_SECONDS): WebhookJobOptions {
+  return { retryLimit: CRASH_RETRY_LIMIT, retryDelay: crashRetryDelaySeconds, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS };
+}
 
 /** Creates the queue with its policy (a later start leaves an existing queue's policy alone). */
-export async function createWebhookQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(WEBHOOK_QUEUE, { policy: 'short', ...WEBHOOK_QUEUE_OPTIONS });
+export async function createWebhookQueue(boss: PgBoss, options: WebhookJobOptions): Promise<void> {
+  await boss.createQueue(WEBHOOK_QUEUE, { policy: 'short', ...options });
 }
 
 /**
  * Sends (or moves forward) the job of the delivery's next attempt, inside `trx`: it exists if and
  * only if the transaction that decided it commits.
  */
-export async function sendDeliveryJob(boss: PgBoss, trx: Kysely<Tables>, data: DeliveryJobData, startAfter: Date): Promise<void> {
-  await boss.upsert(WEBHOOK_QUEUE, { ...data }, { singletonKey: data.deliveryId, startAfter, ...WEBHOOK_QUEUE_OPTIONS, db: fromKysely(trx) });
+export async function sendDeliveryJob(boss: PgBoss, trx: Kysely<Tables>, data: DeliveryJobData, startAfter: Date, options: WebhookJobOptions): Promise<void> {
+  await boss.upsert(WEBHOOK_QUEUE, { ...data }, { singletonKey: data.deliveryId, startAfter, ...options, db: fromKysely(trx) });
 }

@@ -13,7 +13,7 @@
  */
 import type { Database } from '../../db/connection.ts';
 import type { Queue } from '../../queue/index.ts';
-import { sendDeliveryJob, WEBHOOK_QUEUE } from './jobs.ts';
+import { sendDeliveryJob, WEBHOOK_QUEUE, type WebhookJobOptions } from './jobs.ts';
 import { claimDue, claimStale, markQueued, type DueDelivery } from './repository.ts';
 
 /** Rows handed over per transaction; a backlog drains batch after batch. */
@@ -28,15 +28,16 @@ export interface RelayDeps {
   database: Database;
   queue: Queue;
   now: () => number;
+  jobOptions: WebhookJobOptions;
 }
 
 /** Hands the due deliveries (and, with `sweepStale`, the lost ones) to the queue; answers how many. */
-export async function relayOnce({ database, queue, now }: RelayDeps, options: { sweepStale?: boolean } = {}): Promise<number> {
+export async function relayOnce({ database, queue, now, jobOptions }: RelayDeps, options: { sweepStale?: boolean } = {}): Promise<number> {
   const at = new Date(now());
   const count = await database.kysely.transaction().execute(async (trx) => {
     const due: DueDelivery[] = await claimDue(trx, at, RELAY_BATCH);
     if (options.sweepStale && due.length < RELAY_BATCH) due.push(...(await claimStale(trx, new Date(at.getTime() - STALE_AFTER_MS), RELAY_BATCH - due.length)));
-    for (const delivery of due) await sendDeliveryJob(queue.boss, trx, { deliveryId: delivery.id, attempt: delivery.attempts }, at);
+    for (const delivery of due) await sendDeliveryJob(queue.boss, trx, { deliveryId: delivery.id, attempt: delivery.attempts }, at, jobOptions);
     await markQueued(
       trx,
       due.map((delivery) => delivery.id),

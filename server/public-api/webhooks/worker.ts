@@ -11,7 +11,7 @@ import type { Logger } from '../../logger.ts';
 import type { Queue } from '../../queue/index.ts';
 import type { WebhookUrlPolicy } from '../../tokens/webhook-url.ts';
 import { deliver, DELIVERY_TIMEOUT_MS, type DeliveryOutcome } from './deliver.ts';
-import { sendDeliveryJob, type DeliveryJobData } from './jobs.ts';
+import { sendDeliveryJob, type DeliveryJobData, type WebhookJobOptions } from './jobs.ts';
 import { insertAttempt, loadDelivery, lockDelivery, updateAfterAttempt, type DeliveryToSend, type DeliveryUpdate } from './repository.ts';
 import { retryDelayMs, type BackoffTuning } from './schedule.ts';
 import { signatureHeaders } from './sign.ts';
@@ -30,6 +30,7 @@ export interface AttemptDeps {
   view: GenerationView;
   now: () => number;
   backoff: BackoffTuning;
+  jobOptions: WebhookJobOptions;
   timeoutMs?: number;
 }
 
@@ -80,7 +81,7 @@ export async function runAttempt(deps: AttemptDeps, job: DeliveryJobData): Promi
     const attempts = current.attempts + 1;
     const state = nextState(outcome, attempts, at, deps.backoff);
     await updateAfterAttempt(trx, delivery.id, attempts, state);
-    if (state.kind === 'retry') await sendDeliveryJob(deps.queue.boss, trx, { deliveryId: delivery.id, attempt: attempts }, state.nextAttemptAt);
+    if (state.kind === 'retry') await sendDeliveryJob(deps.queue.boss, trx, { deliveryId: delivery.id, attempt: attempts }, state.nextAttemptAt, deps.jobOptions);
     return state;
   });
   if (update) {
