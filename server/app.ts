@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
 import { createBilling, type Billing, type BillingAreaConfig } from './billing/index.ts';
+import { createContact, type ContactConfig, type ContactOptions } from './contact/index.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
 import { createTokens } from './tokens/index.ts';
 import { Hono, type Context } from 'hono';
@@ -53,7 +54,7 @@ import { v1MediaRoutes } from './public-api/media-routes.ts';
 import type { WebhookUrlPolicy } from './tokens/webhook-url.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig & ContactConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -83,6 +84,8 @@ export interface AppDeps {
   billing?: Billing;
   /** Receives the billing area (tests run its scheduled work and reach its service). */
   onBilling?: (billing: Billing) => void;
+  /** The contact form's proof of work and limits, when not the product's (tests make them cheaper). */
+  contact?: ContactOptions;
   /**
    * Where webhooks may go (docs/product-rules.md#api-webhooks). Defaults to NODE_ENV's policy
    * (local receivers allowed outside production); tests of production's policy pass it.
@@ -128,11 +131,14 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  *   up to the upload limit pass, larger ones are refused;
  * - billing: its requests are small (BILLING_BODY_MAX_BYTES), the providers' notifications larger
  *   (WEBHOOK_BODY_MAX_BYTES);
- * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES).
+ * - the token management API, whose bodies are a few short fields (TOKENS_BODY_MAX_BYTES);
+ * - `POST /api/contact`, which streams the form and its files under CONTACT_BODY_MAX_BYTES
+ *   (server/contact/routes.ts) and answers its own coded 413.
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
   if (method === 'POST' && /^\/(?:api|v1)\/media\/?$/.test(path)) return ROUTE_ENFORCED;
+  if (method === 'POST' && /^\/api\/contact\/?$/.test(path)) return ROUTE_ENFORCED;
   if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (path.startsWith('/api/engines/fal/')) return ROUTE_ENFORCED;
   if (method === 'POST' && path === SHARE_TARGET_PATH) return MAX_UPLOAD_BODY_BYTES;
@@ -250,6 +256,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Webhooks may go to this machine while developing, never in production (docs/product-rules.md#api-webhooks).
   const webhookPolicy = deps.webhookPolicy ?? { allowLocal: deps.config.nodeEnv !== 'production' };
   const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy });
+  const contact = createContact({
+    config: deps.config,
+    database: deps.database,
+    logger: deps.logger,
+    signingKey: deps.signingKey,
+    storage: media.storage,
+    tasks: deps.tasks,
+    now,
+    ...deps.contact,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+  });
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -263,6 +280,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The sandbox's page sends its notifications through the app itself, as a provider would over the network.
     billing.routes(accounts.guards, (request) => Promise.resolve(app.fetch(request))),
     tokens.routes(accounts.guards),
+    contact.routes(),
     devToolsArea(deps),
     createPublicApi({
       database: deps.database,

@@ -5,6 +5,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApiTables } from './schema-api.ts';
 import type { BillingTables, LedgerSeq } from './schema-billing.ts';
+import type { ContactTables } from './schema-contact.ts';
 
 /** Any JSON value, as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -182,7 +183,7 @@ export interface GenerationsTable {
   finished_at: Date | null;
 }
 
-export interface Tables extends BillingTables, ApiTables {
+export interface Tables extends BillingTables, ApiTables, ContactTables {
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;

@@ -6,8 +6,11 @@ import * as v from 'valibot';
 import { PLAN_IDS } from './plans.ts';
 import { integer, text } from './input.ts';
 
-/** What a mail is for: a verification code, or a password-reset link. */
-export const MAIL_KINDS = ['otp', 'reset', 'renewal', 'receipt'] as const;
+/**
+ * What a mail is for: a verification code, a password-reset link, billing's renewal reminder and
+ * receipt, a contact message for support and its confirmation to the sender.
+ */
+export const MAIL_KINDS = ['otp', 'reset', 'renewal', 'receipt', 'contact', 'contact-confirmation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** One mail of the outbox (`$DATA_DIR/outbox`), as the default mail transport wrote it. */
@@ -20,6 +23,8 @@ export const OutboxMailSchema = v.object({
   kind: v.picklist(MAIL_KINDS),
   /** ISO 8601 time the mail was written. */
   createdAt: v.string(),
+  /** The files the mail carries (the outbox keeps what they are, not their bytes). */
+  attachments: v.optional(v.array(v.object({ filename: v.string(), contentType: v.string(), bytes: v.number() }))),
 });
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>;
 
