@@ -26,6 +26,7 @@ export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generat
 export const BUDGETS: readonly Budget[] = [
   { route: '/', limit: 90 * KB, signedIn: false },
   { route: '/pricing', limit: 92 * KB, signedIn: false },
+  { route: '/contact', limit: 90 * KB, signedIn: false },
   { route: '/api-docs', limit: 100 * KB, signedIn: false },
   ...STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
 ];

@@ -18,11 +18,11 @@ const KEY_LABEL = 'atelier:contact-pow:v1';
 const SALT_BYTES = 16;
 
 /**
- * Leading zero bits a solution needs: 2^18 ≈ 262,000 hashes on average. Measured on this
- * project's 2-core test machine in Chromium, the page's solver (src/features/site/pages/contact/
- * sha256.ts, in 12 ms slices) does about 300,000 hashes a second, so about 0.9 s on average
- * (0.4 to 1.5 s for most visitors), spent while they type; a script pays the same for every
- * message it sends.
+ * Leading zero bits a solution needs: 2^18 ≈ 262,000 hashes on average. The page's solver
+ * (src/features/site/pages/contact/sha256.ts, in 12 ms slices) ran 323,000 hashes a second in
+ * headless Chromium on this project's 2-core machine while it was busy with other work, so a
+ * visitor waits 0.8 s on average (half of them under 0.6 s, four in five under 1.3 s), spent
+ * while they type; a script pays the same for every message it sends.
  */
 export const POW_DIFFICULTY_BITS = 18;
 /**

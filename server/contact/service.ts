@@ -88,20 +88,21 @@ export interface ContactService {
   submit(submission: ContactSubmission): Promise<ContactReceipt>;
 }
 
+/** The form's fields, checked in their order: the first problem is a 422 naming its field. */
+function readFields(fields: ReadonlyMap<string, string>) {
+  for (const name of CONTACT_FIELD_NAMES) {
+    const problem = contactFieldProblem(name, fields.get(name) ?? '');
+    if (problem) throw contactError(422, problem, { fields: { field: name } });
+  }
+  return parseInput(ContactFieldsSchema, {
+    ...Object.fromEntries(CONTACT_FIELD_NAMES.map((name) => [name, fields.get(name) ?? ''])),
+    // The page's locale; anything else reads as the source language.
+    language: fields.get('language') === 'en' ? 'en' : 'vi',
+  });
+}
+
 export function createContactService(deps: ContactServiceDeps): ContactService {
   const { repository, storage } = deps;
-
-  function readFields(fields: ReadonlyMap<string, string>) {
-    for (const name of CONTACT_FIELD_NAMES) {
-      const problem = contactFieldProblem(name, fields.get(name) ?? '');
-      if (problem) throw contactError(422, problem, { fields: { field: name } });
-    }
-    return parseInput(ContactFieldsSchema, {
-      ...Object.fromEntries(CONTACT_FIELD_NAMES.map((name) => [name, fields.get(name) ?? ''])),
-      // The page's locale; anything else reads as the source language.
-      language: fields.get('language') === 'en' ? 'en' : 'vi',
-    });
-  }
 
   function sendMails(reference: string, fields: ReturnType<typeof readFields>, files: readonly ContactFileRecord[]): void {
     const input = { reference, fields, files };

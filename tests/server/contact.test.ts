@@ -96,7 +96,7 @@ async function send(options: FormOptions = {}): Promise<Response> {
     form.append('pow_challenge', pow.challenge);
     form.append('pow_nonce', pow.nonce);
   }
-  for (const file of options.files ?? []) form.append('files', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of options.files ?? []) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   return app.request('/api/contact', { method: 'POST', body: form, headers: { 'x-forwarded-for': address } });
 }
 

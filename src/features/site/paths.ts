@@ -6,6 +6,7 @@ export const SITE_PAGES = {
   home: { path: '/', file: 'index.html' },
   about: { path: '/about', file: 'about.html' },
   pricing: { path: '/pricing', file: 'pricing.html' },
+  contact: { path: '/contact', file: 'contact.html' },
   apiDocs: { path: '/api-docs', file: 'api-docs.html' },
 } as const;
 
