@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Select, TextArea, TextInput } from '../../../../ui/Field.tsx';
 import { button } from '../../../../ui/button.ts';
-import { useLocale } from '../../../../lib/use-locale.ts';
 import {
   CONTACT_DESCRIPTION_MAX,
   CONTACT_DESCRIPTION_MIN,
@@ -14,10 +13,9 @@ import {
   type ContactMessageKey,
   type ContactTopic,
 } from '../../../../contract/contact-rules.ts';
-import { admitFiles } from './files.ts';
 import { FilePicker } from './FilePicker.tsx';
 import { contactText, TOPIC_LABELS } from './messages.ts';
-import { createProofOfWork, type ProofOfWork } from './pow.ts';
+import type { ProofOfWork } from './pow.ts';
 import * as s from './contact.css.ts';
 
 /** The text fields, in the order they are checked and shown (the first invalid one gets the focus). */
@@ -75,7 +73,7 @@ export function ContactForm() {
         <Trans>Cảm ơn bạn, chúng tôi đã nhận được tin nhắn</Trans>
       </h2>
       <p>
-        <Trans>Mã yêu cầu của bạn:</Trans> <span className={s.reference}>{sent.reference}</span>
+        <Trans>Mã yêu cầu của bạn:</Trans> <span className={s.reference} data-testid="contact-reference">{sent.reference}</span>
       </p>
       <p>
         <Trans>
@@ -103,7 +101,6 @@ export function ContactForm() {
 function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSent(sent: Sent): void }) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
-  const { locale } = useLocale();
   const form = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState<Typed>({ ...EMPTY, topic: initialTopic });
@@ -116,20 +113,38 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
   const [phase, setPhase] = useState<'editing' | 'waiting' | 'sending'>('editing');
   const [powState, setPowState] = useState<'idle' | 'working' | 'ready' | 'failed'>('idle');
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  const pow = useRef<ProofOfWork | null>(null);
+  // The solver (and its SHA-256) loads on the first focus: a visitor who only reads never fetches it.
+  const pow = useRef<() => Promise<ProofOfWork>>(null);
 
   useEffect(() => {
-    const work = createProofOfWork(setPowState);
-    pow.current = work;
+    let work: Promise<ProofOfWork> | null = null;
+    let gone = false;
+    const get = () =>
+      (work ??= import('./pow.ts').then((module) => {
+        const created = module.createProofOfWork(setPowState);
+        if (gone) created.stop();
+        return created;
+      }));
+    pow.current = get;
     // The work starts when the visitor first enters the form, so it runs while they type.
-    const start = () => work.start();
+    const start = () => void get().then((created) => !gone && created.start());
     const element = form.current;
     element?.addEventListener('focusin', start);
     return () => {
+      gone = true;
       element?.removeEventListener('focusin', start);
-      work.stop();
+      void work?.then((created) => created.stop());
     };
   }, []);
+
+  // The field a server refusal names gets the focus once the form is editable again.
+  const pendingFocus = useRef<FieldName | null>(null);
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (phase !== 'editing' || !target) return;
+    pendingFocus.current = null;
+    form.current?.querySelector<HTMLElement>(target === 'files' ? '[data-field="files"]' : `[name="${target}"]`)?.focus();
+  }, [phase]);
 
   const text = (problem: Problem | undefined) => (problem ? i18n._(contactText(problem.code, problem.name, problem.minutes)) : undefined);
 
@@ -150,14 +165,16 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
   };
 
   async function choose(chosen: File[]) {
-    const { admitted, problem } = await admitFiles(files, chosen);
+    // The byte checks load with the first choice of files.
+    const { admitted, problem } = await (await import('./files.ts')).admitFiles(files, chosen);
     setFiles((current) => [...current, ...admitted]);
     setErrors((current) => ({ ...current, files: problem ?? undefined }));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (phase !== 'editing' || !pow.current) return;
+    const getPow = pow.current;
+    if (phase !== 'editing' || !getPow) return;
     const found: Partial<Record<FieldName, Problem>> = {};
     for (const name of FIELDS) {
       const code = contactFieldProblem(name, values[name]);
@@ -177,11 +194,12 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
     setFormProblem(null);
     setPhase('waiting');
     try {
-      const solution = await pow.current.solution();
+      const work = await getPow();
+      const solution = await work.solution();
       setPhase('sending');
       const body = new FormData();
       for (const name of FIELDS) body.append(name, values[name]);
-      body.append('language', locale);
+      body.append('language', i18n.locale === 'en' ? 'en' : 'vi');
       body.append(CONTACT_HONEYPOT_FIELD, honeypot.current?.value ?? '');
       body.append('pow_challenge', solution.challenge);
       body.append('pow_nonce', solution.nonce);
@@ -194,10 +212,10 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
         return;
       }
       const code = answer?.code;
-      if (code?.startsWith('challenge') || response.status === 429) pow.current.renew();
+      if (code?.startsWith('challenge') || response.status === 429) work.renew();
       if (code && answer?.field) {
         setErrors({ [answer.field]: { code, name: answer.file } });
-        focusField(answer.field);
+        pendingFocus.current = answer.field;
       } else if (code) {
         setFormProblem({ code, minutes: Math.ceil((answer?.retry_after_seconds ?? SECONDS_PER_MINUTE) / SECONDS_PER_MINUTE) });
       } else setFormProblem('server');

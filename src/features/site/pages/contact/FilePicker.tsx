@@ -4,8 +4,12 @@ import { Field } from '../../../../ui/Field.tsx';
 import { button } from '../../../../ui/button.ts';
 import { IconClose } from '../../../../ui/icons/app/IconClose.tsx';
 import { CONTACT_FILE_MAX_MB, CONTACT_FILES_MAX } from '../../../../contract/contact-rules.ts';
-import { sizeText } from './files.ts';
 import * as s from './contact.css.ts';
+
+const KB = 1024;
+
+/** `820 KB`, `3.4 MB`. */
+const sizeText = (bytes: number): string => (bytes >= KB * KB ? `${(bytes / (KB * KB)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / KB))} KB`);
 
 interface FilePickerProps {
   files: readonly File[];

@@ -2,7 +2,7 @@
  * The form's file rules in the browser (docs/product-rules.md#contact), checked the moment files
  * are chosen, before anything is sent: at most CONTACT_FILES_MAX, each at most
  * CONTACT_FILE_MAX_BYTES, and each a PNG, JPG or PDF by its first bytes, whatever its name says
- * (the server checks again).
+ * (the server checks again). Loaded with the first choice of files.
  */
 import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, contactFileKind, type ContactMessageKey } from '../../../../contract/contact-rules.ts';
 
@@ -27,8 +27,3 @@ export async function admitFiles(current: readonly File[], chosen: readonly File
   }
   return { admitted, problem };
 }
-
-const KB = 1024;
-
-/** `820 KB`, `3.4 MB`. */
-export const sizeText = (bytes: number): string => (bytes >= KB * KB ? `${(bytes / (KB * KB)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / KB))} KB`);
