@@ -20,11 +20,12 @@ import {
   CONTACT_NAME_MAX,
   CONTACT_PHONE_MAX,
   CONTACT_TOPICS,
-  contactFieldProblem,
   type ContactFieldName,
 } from './contact-rules.ts';
+import { contactFieldProblem } from './contact-checks.ts';
 
 export * from './contact-rules.ts';
+export * from './contact-checks.ts';
 
 // ── Proof of work ────────────────────────────────────────────────────────────────────
 

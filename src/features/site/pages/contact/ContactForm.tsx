@@ -3,18 +3,20 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Select, TextArea, TextInput } from '../../../../ui/Field.tsx';
 import { button } from '../../../../ui/button.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   CONTACT_DESCRIPTION_MAX,
   CONTACT_DESCRIPTION_MIN,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_TOPICS,
   characterCount,
-  contactFieldProblem,
-  type ContactMessageKey,
   type ContactTopic,
 } from '../../../../contract/contact-rules.ts';
 import { FilePicker } from './FilePicker.tsx';
-import { contactText, TOPIC_LABELS } from './messages.ts';
+import type * as Interactive from './interactive.ts';
+import type { Sent } from './SentView.tsx';
+import type { Problem } from './send.ts';
 import type { ProofOfWork } from './pow.ts';
 import * as s from './contact.css.ts';
 
@@ -26,16 +28,18 @@ type Values = Record<TextField, string>;
 type Typed = Omit<Values, 'topic'> & { topic: string | null };
 type FieldName = TextField | 'files';
 
-interface Problem {
-  code: ContactMessageKey;
-  name?: string;
-  minutes?: number;
-}
 /** A failure of the whole form rather than of one field. */
 type FormProblem = Problem | 'offline' | 'network' | 'server';
 
+const TOPIC_LABELS: Record<ContactTopic, MessageDescriptor> = {
+  support: msg`Hỗ trợ kỹ thuật`,
+  pricing: msg`Thông tin dịch vụ và bảng giá`,
+  business: msg`Hợp tác kinh doanh`,
+  feedback: msg`Góp ý`,
+  other: msg`Khác`,
+};
+
 const EMPTY: Typed = { first_name: '', last_name: '', email: '', phone: '', topic: null, description: '' };
-const SECONDS_PER_MINUTE = 60;
 
 const subscribeOnline = (notify: () => void) => {
   window.addEventListener('online', notify);
@@ -55,50 +59,25 @@ function topicFromUrl(): ContactTopic | null {
   return (CONTACT_TOPICS as readonly string[]).includes(topic ?? '') ? (topic as ContactTopic) : null;
 }
 
-interface Sent {
-  reference: string;
-  email: string;
-  topic: string;
-}
-
-/** The contact form (docs/product-rules.md#contact): the form, then what happens after sending, then a new form. */
+/** The contact form (docs/product-rules.md#contact): the form, then what happens after sending (./SentView.tsx), then a new form. */
 export function ContactForm() {
-  const [sent, setSent] = useState<Sent | null>(null);
+  const [done, setDone] = useState<{ sent: Sent; View: typeof Interactive.SentView } | null>(null);
   const [topic, setTopic] = useState<string | null>(null);
-  if (!sent) return <FormBody initialTopic={topic} onSent={setSent} />;
+  if (!done) return <FormBody initialTopic={topic} onSent={(sent, View) => setDone({ sent, View })} />;
   return (
-    <div className={s.done} data-testid="contact-sent">
-      {/* Focus moves to what happened, so a screen reader reads it and a keyboard continues from here. */}
-      <h2 ref={(heading) => heading?.focus()} tabIndex={-1}>
-        <Trans>Cảm ơn bạn, chúng tôi đã nhận được tin nhắn</Trans>
-      </h2>
-      <p>
-        <Trans>Mã yêu cầu của bạn:</Trans> <span className={s.reference} data-testid="contact-reference">{sent.reference}</span>
-      </p>
-      <p>
-        <Trans>
-          Chúng tôi đã gửi email xác nhận tới {sent.email} và sẽ trả lời trong vòng 1 ngày làm việc. Cần bổ sung thông tin? Hãy trả lời email xác nhận đó.
-        </Trans>
-      </p>
-      <div>
-        <button
-          type="button"
-          className={button({ variant: 'secondary' })}
-          onClick={() => {
-            // A new, empty form (with a new challenge) on the same topic.
-            setTopic(sent.topic);
-            setSent(null);
-          }}
-        >
-          <Trans>Gửi tin nhắn khác</Trans>
-        </button>
-      </div>
-    </div>
+    <done.View
+      sent={done.sent}
+      onAnother={() => {
+        // A new, empty form (with a new challenge) on the same topic.
+        setTopic(done.sent.topic);
+        setDone(null);
+      }}
+    />
   );
 }
 
 /** The form itself: its fields, files and proof of work live as long as it does. */
-function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSent(sent: Sent): void }) {
+function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSent(sent: Sent, View: typeof Interactive.SentView): void }) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const form = useRef<HTMLFormElement>(null);
@@ -113,27 +92,29 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
   const [phase, setPhase] = useState<'editing' | 'waiting' | 'sending'>('editing');
   const [powState, setPowState] = useState<'idle' | 'working' | 'ready' | 'failed'>('idle');
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  // The solver (and its SHA-256) loads on the first focus: a visitor who only reads never fetches it.
-  const pow = useRef<() => Promise<ProofOfWork>>(null);
+  // The checks, their messages and the proof of work load on the first focus (./interactive.ts).
+  const load = useRef<() => Promise<typeof Interactive>>(null);
+  const [logic, setLogic] = useState<typeof Interactive | null>(null);
+  const pow = useRef<ProofOfWork | null>(null);
 
   useEffect(() => {
-    let work: Promise<ProofOfWork> | null = null;
+    let loading: Promise<typeof Interactive> | null = null;
     let gone = false;
     const get = () =>
-      (work ??= import('./pow.ts').then((module) => {
-        const created = module.createProofOfWork(setPowState);
-        if (gone) created.stop();
-        return created;
+      (loading ??= import('./interactive.ts').then((module) => {
+        setLogic(module);
+        pow.current ??= module.createProofOfWork(setPowState);
+        return module;
       }));
-    pow.current = get;
+    load.current = get;
     // The work starts when the visitor first enters the form, so it runs while they type.
-    const start = () => void get().then((created) => !gone && created.start());
+    const start = () => void get().then(() => !gone && pow.current?.start());
     const element = form.current;
     element?.addEventListener('focusin', start);
     return () => {
       gone = true;
       element?.removeEventListener('focusin', start);
-      void work?.then((created) => created.stop());
+      void loading?.then(() => pow.current?.stop());
     };
   }, []);
 
@@ -146,7 +127,8 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
     form.current?.querySelector<HTMLElement>(target === 'files' ? '[data-field="files"]' : `[name="${target}"]`)?.focus();
   }, [phase]);
 
-  const text = (problem: Problem | undefined) => (problem ? i18n._(contactText(problem.code, problem.name, problem.minutes)) : undefined);
+  // A problem exists only once the checks have loaded (or a send, which loads them, answered).
+  const text = (problem: Problem | undefined) => (problem && logic ? i18n._(logic.contactText(problem.code, problem.name, problem.minutes)) : undefined);
 
   function focusField(name: FieldName) {
     form.current?.querySelector<HTMLElement>(name === 'files' ? '[data-field="files"]' : `[name="${name}"]`)?.focus();
@@ -159,25 +141,31 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
   const check = (name: TextField) => () => {
-    if (values[name] === '' && name !== 'topic') return;
-    const code = contactFieldProblem(name, values[name]);
+    if ((values[name] === '' && name !== 'topic') || !logic) return;
+    const code = logic.contactFieldProblem(name, values[name]);
     setErrors((current) => ({ ...current, [name]: code ? { code } : undefined }));
   };
 
   async function choose(chosen: File[]) {
-    // The byte checks load with the first choice of files.
-    const { admitted, problem } = await (await import('./files.ts')).admitFiles(files, chosen);
+    const checks = await load.current?.();
+    if (!checks) return;
+    const { admitted, problem } = await checks.admitFiles(files, chosen);
     setFiles((current) => [...current, ...admitted]);
     setErrors((current) => ({ ...current, files: problem ?? undefined }));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const getPow = pow.current;
-    if (phase !== 'editing' || !getPow) return;
+    if (phase !== 'editing' || !load.current) return;
+    const checks = await load.current().catch(() => null);
+    if (!checks) {
+      // The page's own code could not load: the connection is gone.
+      setFormProblem(navigator.onLine ? 'network' : 'offline');
+      return;
+    }
     const found: Partial<Record<FieldName, Problem>> = {};
     for (const name of FIELDS) {
-      const code = contactFieldProblem(name, values[name]);
+      const code = checks.contactFieldProblem(name, values[name]);
       if (code) found[name] = { code };
     }
     setErrors(found);
@@ -194,31 +182,20 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
     setFormProblem(null);
     setPhase('waiting');
     try {
-      const work = await getPow();
-      const solution = await work.solution();
-      setPhase('sending');
-      const body = new FormData();
-      for (const name of FIELDS) body.append(name, values[name]);
-      body.append('language', i18n.locale === 'en' ? 'en' : 'vi');
-      body.append(CONTACT_HONEYPOT_FIELD, honeypot.current?.value ?? '');
-      body.append('pow_challenge', solution.challenge);
-      body.append('pow_nonce', solution.nonce);
-      for (const file of files) body.append('files', file, file.name);
-      const response = await fetch('/api/contact', { method: 'POST', body });
-      const answer = (await response.json().catch(() => null)) as { reference?: string; code?: ContactMessageKey; field?: FieldName; file?: string; retry_after_seconds?: number } | null;
-      if (response.status === 201 && answer?.reference) {
-        // The used challenge goes with this form; "send another" brings a new form and a new challenge.
-        onSent({ reference: answer.reference, email: values.email.trim(), topic: values.topic });
-        return;
-      }
-      const code = answer?.code;
-      if (code?.startsWith('challenge') || response.status === 429) work.renew();
-      if (code && answer?.field) {
-        setErrors({ [answer.field]: { code, name: answer.file } });
-        pendingFocus.current = answer.field;
-      } else if (code) {
-        setFormProblem({ code, minutes: Math.ceil((answer?.retry_after_seconds ?? SECONDS_PER_MINUTE) / SECONDS_PER_MINUTE) });
-      } else setFormProblem('server');
+      const work = pow.current;
+      if (!work) throw new Error('the proof of work comes with the checks');
+      const outcome = await checks.sendContact(
+        { ...values, language: i18n.locale === 'en' ? 'en' : 'vi' },
+        honeypot.current?.value ?? '',
+        files,
+        work,
+        () => setPhase('sending'),
+      );
+      if ('reference' in outcome) onSent({ reference: outcome.reference, email: values.email.trim(), topic: values.topic }, checks.SentView);
+      else if ('field' in outcome) {
+        setErrors({ [outcome.field]: outcome.problem });
+        pendingFocus.current = outcome.field as FieldName;
+      } else setFormProblem(outcome.problem);
     } catch {
       // The request did not get through (or the challenge could not be fetched): what was typed stays.
       setFormProblem(navigator.onLine ? 'network' : 'offline');
@@ -230,11 +207,11 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
   const busy = phase !== 'editing';
   const problemText =
     formProblem === 'offline'
-      ? t`Bạn đang ngoại tuyến. Biểu mẫu cần kết nối mạng để gửi; nội dung bạn đã nhập vẫn được giữ nguyên.`
+      ? t`Bạn đang ngoại tuyến: cần kết nối mạng để gửi. Nội dung đã nhập vẫn được giữ.`
       : formProblem === 'network'
-        ? t`Không gửi được vì mất kết nối. Nội dung bạn đã nhập vẫn còn, hãy thử gửi lại.`
+        ? t`Mất kết nối nên chưa gửi được. Nội dung vẫn còn, hãy gửi lại.`
         : formProblem === 'server'
-          ? t`Có lỗi phía chúng tôi nên chưa gửi được. Vui lòng thử lại sau ít phút.`
+          ? t`Có lỗi phía chúng tôi. Vui lòng thử lại sau ít phút.`
           : text(formProblem ?? undefined);
   const field = (name: TextField) => ({
     name,
@@ -285,7 +262,7 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
         </p>
       ) : !online ? (
         <p className={s.notice} role="status">
-          <Trans>Bạn đang ngoại tuyến. Biểu mẫu cần kết nối mạng để gửi; nội dung bạn đã nhập vẫn được giữ nguyên.</Trans>
+          <Trans>Bạn đang ngoại tuyến: cần kết nối mạng để gửi. Nội dung đã nhập vẫn được giữ.</Trans>
         </p>
       ) : null}
       <div>
@@ -295,11 +272,9 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
       </div>
       <p className={s.status} aria-live="polite" data-testid="contact-pow" data-state={powState}>
         {powState === 'working' ? (
-          <Trans>Trình duyệt của bạn đang làm một phép kiểm tra chống spam nhỏ, không cần gửi dữ liệu cho bên thứ ba.</Trans>
-        ) : powState === 'ready' ? (
-          <Trans>Kiểm tra chống spam đã xong.</Trans>
+          <Trans>Đang kiểm tra chống spam ngay trên trình duyệt của bạn…</Trans>
         ) : powState === 'failed' ? (
-          <Trans>Chưa chuẩn bị được kiểm tra chống spam; biểu mẫu sẽ thử lại khi bạn gửi.</Trans>
+          <Trans>Chưa kiểm tra chống spam được; sẽ thử lại khi bạn gửi.</Trans>
         ) : null}
       </p>
     </form>

@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../../ui/Field.tsx';
 import { button } from '../../../../ui/button.ts';
-import { IconClose } from '../../../../ui/icons/app/IconClose.tsx';
 import { CONTACT_FILE_MAX_MB, CONTACT_FILES_MAX } from '../../../../contract/contact-rules.ts';
 import * as s from './contact.css.ts';
 
@@ -64,7 +63,7 @@ export function FilePicker({ files, error, disabled, onChoose, onRemove }: FileP
                   <span className={s.fileName}>{file.name}</span>
                   <span className={s.fileSize}>{sizeText(file.size)}</span>
                   <button type="button" className={s.remove} aria-label={t`Bỏ tệp ${file.name}`} disabled={disabled} onClick={() => onRemove(index)}>
-                    <IconClose size={20} />
+                    <Trans>Bỏ</Trans>
                   </button>
                 </li>
               ))}

@@ -9,7 +9,7 @@ export const layout = style({
   display: 'grid',
   gap: vars.space['10'],
   padding: `${vars.space['10']} 0 ${vars.space['16']}`,
-  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 1.6fr) minmax(0, 1fr)', alignItems: 'start' } },
+  maxWidth: '760px',
 });
 
 export const form = style({ display: 'grid', gap: vars.space['5'] });
@@ -37,12 +37,12 @@ export const fileName = style({ flex: 1, minWidth: 0, overflow: 'hidden', textOv
 
 export const fileSize = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
-/** Touch-sized (48 px) icon button. */
+/** A touch-sized (44 px) text button. */
 export const remove = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '44px',
-  height: '44px',
+  minWidth: '44px',
+  minHeight: '44px',
+  padding: `0 ${vars.space['3']}`,
+  fontWeight: 600,
   border: 0,
   borderRadius: vars.radius.sm,
   background: 'transparent',
@@ -73,13 +73,3 @@ export const done = style({
 });
 
 export const reference = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xl, fontWeight: 700, letterSpacing: '0.08em' });
-
-export const aside = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.canvas,
-});
-
-export const asideLink = style({ color: vars.color.ink, fontWeight: 600, minHeight: '44px', display: 'inline-flex', alignItems: 'center' });

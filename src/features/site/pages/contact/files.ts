@@ -2,9 +2,10 @@
  * The form's file rules in the browser (docs/product-rules.md#contact), checked the moment files
  * are chosen, before anything is sent: at most CONTACT_FILES_MAX, each at most
  * CONTACT_FILE_MAX_BYTES, and each a PNG, JPG or PDF by its first bytes, whatever its name says
- * (the server checks again). Loaded with the first choice of files.
+ * (the server checks again).
  */
-import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, contactFileKind, type ContactMessageKey } from '../../../../contract/contact-rules.ts';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, type ContactMessageKey } from '../../../../contract/contact-rules.ts';
+import { contactFileKind } from '../../../../contract/contact-checks.ts';
 
 export interface FileProblem {
   code: ContactMessageKey;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { leadingZeroBits } from '../../../../contract/contact-rules.ts';
+import { leadingZeroBits } from '../../../../contract/contact-checks.ts';
 import { ONE_BLOCK_MAX_BYTES, sha256Words, zeroBits } from './sha256.ts';
 
 const hex = (words: Uint32Array) => [...words].map((word) => word.toString(16).padStart(8, '0')).join('');
