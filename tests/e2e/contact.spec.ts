@@ -41,6 +41,15 @@ test('four files go through with the proof of work; a fifth and a renamed execut
   await page.goto('/contact?topic=business');
   await expect(page.getByLabel('Chủ đề')).toHaveValue('business');
 
+  // Sending an empty form: each field says what it needs, and the focus goes to the first.
+  await page.getByTestId('contact-submit').click();
+  await expect(page.getByTestId('field-error-first_name')).toHaveText('Vui lòng nhập tên của bạn.');
+  await expect(page.getByTestId('field-error-email')).toHaveText('Vui lòng nhập email hợp lệ, ví dụ ban@vidu.vn.');
+  await expect(page.getByLabel('Tên', { exact: true })).toBeFocused();
+  await page.getByLabel('Số điện thoại (không bắt buộc)').fill('12345');
+  await page.getByLabel('Số điện thoại (không bắt buộc)').blur();
+  await expect(page.getByTestId('field-error-phone')).toHaveText('Số điện thoại chưa đúng: số Việt Nam như 0912 345 678, hoặc số quốc tế bắt đầu bằng +.');
+
   await page.getByLabel('Tên', { exact: true }).fill('Minh Anh');
   await page.getByLabel('Họ', { exact: true }).fill('Trần');
   await page.getByLabel('Email').fill(email);
