@@ -6,6 +6,8 @@
  *    shares (measured 91.7 KB when it was added); `/api-docs` (the public API's documentation,
     pre-rendered too) at most 100 KB: its reference (an OpenAPI schema view, the curl, JavaScript
     and Python sample writers, the tabs) and its text carry about 13 KB over that share;
+    `/contact` (the contact form, pre-rendered too) at most 90 KB: measured 89.7 KB when it was
+    added, its checks, proof of work and sending loading only on the form's first focus;
  *  - each studio route (signed in): at most 200 KB gzip.
  * A route's figure is what a browser really fetches for it (scripts/measure-js.ts): sizes only,
  * nothing here depends on how fast the machine is. `npm test` fails over a budget
