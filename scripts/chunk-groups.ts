@@ -3,7 +3,7 @@
  * in a chunk of its own kind: one for the modules every studio and the history use, one for
  * those every studio and the library use, and so on, down to chunks of a single icon. A studio
  * then loads some sixty small files, and gzip, which compresses each file alone, finds less to
- * share in each. Five groups fix that (vite.config.ts):
+ * share in each. Six groups fix that (vite.config.ts):
  *  - `framework`: what both entries, the public pages' and the SPA's, load at once (React,
  *    Lingui, the theme), in one chunk where the bundler made two;
  *  - `spa`: the rest of what the SPA's entry loads at once (the router, the query cache, the
@@ -11,6 +11,8 @@
  *  - `studio`: the modules every studio screen loads and no other screen;
  *  - `studio-shared`: the modules every studio screen loads that another screen loads too (the
  *    history, the library, the dashboard): that screen loads the whole group;
+ *  - `ui`: the modules every studio screen loads that a public page loads too (the design
+ *    system's form fields, which the contact page uses): one chunk instead of one per module;
  *  - `studio-layouts`: what the layouts above the studios use (the sidebar's, the studios'
  *    guard): every signed-in page loads the sidebar's layout anyway.
  * A studio screen is a lazily loaded route whose code reaches the studio frame
@@ -24,7 +26,7 @@ export interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-export type ChunkGroup = 'framework' | 'spa' | 'studio' | 'studio-shared' | 'studio-layouts';
+export type ChunkGroup = 'framework' | 'spa' | 'studio' | 'studio-shared' | 'ui' | 'studio-layouts';
 
 /** Marks the lazily loaded part of a route (TanStack Router's automatic code splitting). */
 const ROUTE_COMPONENT = '?tsr-split=component';
@@ -79,10 +81,16 @@ export function planChunkGroups(graph: ModuleGraph, root: string): Map<string, C
   for (const id of entry) if (!plan.has(id) && !id.endsWith('.html') && !site.has(id)) plan.set(id, 'spa');
   const [first, ...rest] = studios;
   if (!first) return plan;
+  // What every public page loads (the layout): left to the bundler, as before the group below.
+  const siteLayout = reach(graph, siteEntry, false);
   for (const id of first) {
-    if (id.endsWith(ROUTE_COMPONENT) || entry.has(id) || site.has(id)) continue;
+    if (id.endsWith(ROUTE_COMPONENT) || entry.has(id)) continue;
     if (!rest.every((used) => used.has(id))) continue;
-    plan.set(id, elsewhere.has(id) ? 'studio-shared' : 'studio');
+    if (siteLayout.has(id)) continue;
+    // What every studio and a public page use (the form fields of /contact): one chunk of its
+    // own, with nothing else of the studios', so the page loads only what it uses.
+    if (site.has(id)) plan.set(id, 'ui');
+    else plan.set(id, elsewhere.has(id) ? 'studio-shared' : 'studio');
   }
   // The layouts above the studios (TanStack file routes: `_app/_studio/x.tsx` sits in `_app.tsx`
   // and `_app/_studio.tsx`) load with every studio: what they use, the entry does not already

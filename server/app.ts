@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
 import { createBilling, type Billing, type BillingAreaConfig } from './billing/index.ts';
+import { createContact, type ContactConfig, type ContactOptions } from './contact/index.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
 import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
 import { createBlog, type Blog } from './blog/index.ts';
@@ -59,7 +60,7 @@ import { v1MediaRoutes } from './public-api/media-routes.ts';
 import type { WebhookUrlPolicy } from './tokens/webhook-url.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig & ContactConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -89,6 +90,8 @@ export interface AppDeps {
   billing?: Billing;
   /** Receives the billing area (tests run its scheduled work and reach its service). */
   onBilling?: (billing: Billing) => void;
+  /** The contact form's proof of work and limits, when not the product's (tests make them cheaper). */
+  contact?: ContactOptions;
   /**
    * Where webhooks may go (docs/product-rules.md#api-webhooks). Defaults to NODE_ENV's policy
    * (local receivers allowed outside production); tests of production's policy pass it.
@@ -143,10 +146,13 @@ const BLOG_COMMENTS_PATH = /^\/api\/blog\/posts\/[^/]+\/comments\/?$/;
  * - the blog's read API, whose GETs have no body (BLOG_BODY_MAX_BYTES).
  * - the newsletter: an address and a locale, or no body at all (NEWSLETTER_BODY_MAX_BYTES);
  * - blog comments and their moderation: a comment of at most 2,000 characters (BLOG_COMMENTS_BODY_MAX_BYTES).
+ * - `POST /api/contact`, which streams the form and its files under CONTACT_BODY_MAX_BYTES
+ *   (server/contact/routes.ts) and answers its own coded 413.
  */
 function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   const { method, path } = c.req;
   if (method === 'POST' && /^\/(?:api|v1)\/media\/?$/.test(path)) return ROUTE_ENFORCED;
+  if (method === 'POST' && /^\/api\/contact\/?$/.test(path)) return ROUTE_ENFORCED;
   if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (path.startsWith('/api/engines/fal/')) return ROUTE_ENFORCED;
   if (method === 'POST' && path === SHARE_TARGET_PATH) return MAX_UPLOAD_BODY_BYTES;
@@ -278,6 +284,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     now,
     ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
   });
+  const contact = createContact({
+    config: deps.config,
+    database: deps.database,
+    logger: deps.logger,
+    signingKey: deps.signingKey,
+    storage: media.storage,
+    tasks: deps.tasks,
+    now,
+    ...deps.contact,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+  });
 
   // The areas, in the order their routes are matched (server/http/area.ts).
   const areas: Area[] = [
@@ -294,6 +311,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     newsletter.routes(),
     // After adminArea: its guard on /api/admin covers the moderation routes.
     createBlogComments({ database: deps.database, logger: deps.logger, now }).routes(accounts.guards),
+    contact.routes(),
     devToolsArea(deps),
     // The blog's API, its feeds and the site's sitemap, robots.txt and llms.txt (before the static build's files).
     blog.routes(),

@@ -189,6 +189,12 @@ export const VARIABLES = {
     rule: 'an email address, optionally with a display name: Name <address>',
     schema: v.pipe(v.string(), v.check((text: string) => looksLikeEmail(/<([^>]+)>\s*$/.exec(text)?.[1] ?? text))),
   },
+  SUPPORT_EMAIL: {
+    default: 'hello@atelier.vn',
+    description: 'Where the contact form\'s messages go (with their files attached); the company address the site shows.',
+    rule: 'an email address',
+    schema: v.pipe(v.string(), v.check(looksLikeEmail)),
+  },
   DEV_TOOLS: {
     default: '',
     description:

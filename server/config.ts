@@ -45,6 +45,8 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** Sender of the product's mails (RFC 5322 address, display name allowed). */
   readonly mailFrom: string;
+  /** Where the contact form's messages go (docs/product-rules.md#contact). */
+  readonly supportEmail: string;
   /**
    * Whether /api/dev-tools serves its credit grants and engine delays (to local requests only);
    * DEV_TOOLS=1, or DEV_TOOLS=force in production.
@@ -133,6 +135,7 @@ const envSchema = v.object({
   PUBLIC_URL: v.optional(VARIABLES.PUBLIC_URL.schema),
   SMTP_URL: v.optional(VARIABLES.SMTP_URL.schema),
   MAIL_FROM: v.optional(VARIABLES.MAIL_FROM.schema, VARIABLES.MAIL_FROM.default),
+  SUPPORT_EMAIL: v.optional(VARIABLES.SUPPORT_EMAIL.schema, VARIABLES.SUPPORT_EMAIL.default),
   DEV_TOOLS: v.optional(VARIABLES.DEV_TOOLS.schema),
   FIREBASE_PROJECT_ID: v.optional(VARIABLES.FIREBASE_PROJECT_ID.schema),
   FIREBASE_API_KEY: v.optional(VARIABLES.FIREBASE_API_KEY.schema),
@@ -222,6 +225,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${out.PORT}`,
     smtpUrl: out.SMTP_URL ?? null,
     mailFrom: out.MAIL_FROM,
+    supportEmail: out.SUPPORT_EMAIL,
     devTools: out.DEV_TOOLS === '1' || out.DEV_TOOLS === 'force',
     firebase: firebase.value,
     google: google.value,

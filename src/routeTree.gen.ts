@@ -22,6 +22,7 @@ import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteApiDocsRouteImport } from './routes/_site/api-docs'
 import { Route as SiteCheckoutRouteImport } from './routes/_site/checkout'
+import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
 import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SiteTestGoogleAuthRouteImport } from './routes/_site/test-google-auth'
@@ -111,6 +112,11 @@ const SiteApiDocsRoute = SiteApiDocsRouteImport.update({
 const SiteCheckoutRoute = SiteCheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteContactRoute = SiteContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteDevToolsRoute = SiteDevToolsRouteImport.update({
@@ -272,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof SiteAboutRoute
   '/api-docs': typeof SiteApiDocsRoute
   '/checkout': typeof SiteCheckoutRoute
+  '/contact': typeof SiteContactRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -311,6 +318,7 @@ export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute
   '/api-docs': typeof SiteApiDocsRoute
   '/checkout': typeof SiteCheckoutRoute
+  '/contact': typeof SiteContactRoute
   '/dev-tools': typeof SiteDevToolsRoute
   '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -354,6 +362,7 @@ export interface FileRoutesById {
   '/_site/about': typeof SiteAboutRoute
   '/_site/api-docs': typeof SiteApiDocsRoute
   '/_site/checkout': typeof SiteCheckoutRoute
+  '/_site/contact': typeof SiteContactRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
   '/_site/pricing': typeof SitePricingRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
@@ -397,6 +406,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/api-docs'
     | '/checkout'
+    | '/contact'
     | '/dev-tools'
     | '/pricing'
     | '/test-google-auth'
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/api-docs'
     | '/checkout'
+    | '/contact'
     | '/dev-tools'
     | '/pricing'
     | '/test-google-auth'
@@ -478,6 +489,7 @@ export interface FileRouteTypes {
     | '/_site/about'
     | '/_site/api-docs'
     | '/_site/checkout'
+    | '/_site/contact'
     | '/_site/dev-tools'
     | '/_site/pricing'
     | '/_site/test-google-auth'
@@ -606,6 +618,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof SiteCheckoutRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/contact': {
+      id: '/_site/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof SiteContactRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/dev-tools': {
@@ -877,6 +896,7 @@ interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
   SiteApiDocsRoute: typeof SiteApiDocsRoute
   SiteCheckoutRoute: typeof SiteCheckoutRoute
+  SiteContactRoute: typeof SiteContactRoute
   SiteDevToolsRoute: typeof SiteDevToolsRoute
   SitePricingRoute: typeof SitePricingRoute
   SiteTestGoogleAuthRoute: typeof SiteTestGoogleAuthRoute
@@ -899,6 +919,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
   SiteApiDocsRoute: SiteApiDocsRoute,
   SiteCheckoutRoute: SiteCheckoutRoute,
+  SiteContactRoute: SiteContactRoute,
   SiteDevToolsRoute: SiteDevToolsRoute,
   SitePricingRoute: SitePricingRoute,
   SiteTestGoogleAuthRoute: SiteTestGoogleAuthRoute,

@@ -7,6 +7,7 @@ import type { ApiTables } from './schema-api.ts';
 import type { BillingTables, LedgerSeq } from './schema-billing.ts';
 import type { BlogTables } from './schema-blog.ts';
 import type { EngagementTables } from './schema-engagement.ts';
+import type { ContactTables } from './schema-contact.ts';
 
 /** Any JSON value, as stored in a jsonb column. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -184,7 +185,7 @@ export interface GenerationsTable {
   finished_at: Date | null;
 }
 
-export interface Tables extends BillingTables, ApiTables, BlogTables, EngagementTables {
+export interface Tables extends BillingTables, ApiTables, BlogTables, EngagementTables, ContactTables {
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Language } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { otpMail, resetMail, type MailContent } from './templates.ts';
-import { createOutboxTransport, createSmtpTransport, OUTBOX_DIR, type MailTransport } from './transport.ts';
+import { createOutboxTransport, createSmtpTransport, OUTBOX_DIR, type MailTransport, type OutgoingMail } from './transport.ts';
 
 export interface Recipient {
   email: string;
@@ -16,8 +16,11 @@ export interface Mailer {
   readonly transport: MailTransport['name'];
   sendOtp(to: Recipient, code: string, validMinutes: number): Promise<void>;
   sendPasswordReset(to: Recipient, link: string, validMinutes: number): Promise<void>;
-  /** Sends a mail another area rendered (billing's reminders and receipts); `essentials` is the console's one line. */
-  send(to: Recipient, content: MailContent, essentials: string): Promise<void>;
+  /**
+   * Sends a mail another area rendered (billing's reminders and receipts, contact messages);
+   * `essentials` is the console's one line; `extra` adds a reply-to address and files.
+   */
+  send(to: Recipient, content: MailContent, essentials: string, extra?: Pick<OutgoingMail, 'replyTo' | 'attachments'>): Promise<void>;
 }
 
 export function createTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): MailTransport {
@@ -48,8 +51,8 @@ export interface MailerDeps {
 export function createMailer(deps: MailerDeps): Mailer {
   const log = deps.logger.child({ area: 'mail' });
   const announce = deps.transport.name === 'outbox' && log.isLevelEnabled('info') ? (deps.console ?? writeConsoleLine) : null;
-  async function send(to: Recipient, content: MailContent, essentials: string): Promise<void> {
-    await deps.transport.send({ ...content, to: to.email }, new Date(deps.now()));
+  async function send(to: Recipient, content: MailContent, essentials: string, extra: Pick<OutgoingMail, 'replyTo' | 'attachments'> = {}): Promise<void> {
+    await deps.transport.send({ ...content, ...extra, to: to.email }, new Date(deps.now()));
     // The address is personal data: the log says what was sent and how, not to whom.
     log.info({ kind: content.kind, transport: deps.transport.name, language: to.language }, 'mail sent');
     announce?.(`Mail to ${to.email}: ${essentials}`);

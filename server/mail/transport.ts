@@ -6,13 +6,25 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import * as v from 'valibot';
 import { OutboxMailSchema, type OutboxMail } from '../../src/contract/dev-tools.ts';
 import type { MailContent } from './templates.ts';
 
+/** A file a mail carries; its bytes are read only when the mail goes out by SMTP. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  bytes: number;
+  open(): Promise<Readable>;
+}
+
 export interface OutgoingMail extends MailContent {
   to: string;
+  /** Where a reply goes, when not to the sender (a contact message: to the person who wrote it). */
+  replyTo?: string;
+  attachments?: readonly MailAttachment[];
 }
 
 export interface MailTransport {
@@ -39,6 +51,8 @@ export function createOutboxTransport(dir: string): MailTransport {
       const id = randomUUID();
       const record: OutboxMail = { id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind, createdAt: now.toISOString() };
       if (mail.headers) record.headers = { ...mail.headers };
+      // What the files are, not their bytes (those stay where the sending area keeps them).
+      if (mail.attachments?.length) record.attachments = mail.attachments.map(({ filename, contentType, bytes }) => ({ filename, contentType, bytes }));
       sequence += 1;
       const name = `${fileStamp(now)}-${String(sequence).padStart(SEQUENCE_DIGITS, '0')}-${id}.json`;
       // Written aside then renamed: a reader never sees half a mail.
@@ -82,6 +96,7 @@ const SMTP_TIMEOUT_MS = 15_000;
 export function smtpMessage(mail: OutgoingMail, from: string): SendMailOptions {
   const message: SendMailOptions = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
   if (mail.headers) message.headers = { ...mail.headers };
+  if (mail.replyTo) message.replyTo = mail.replyTo;
   return message;
 }
 
@@ -95,7 +110,9 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
   return {
     name: 'smtp',
     async send(mail) {
-      await transporter.sendMail(smtpMessage(mail, options.from));
+      // Each file is streamed from where it is kept while the message is written to the server.
+      const attachments = await Promise.all((mail.attachments ?? []).map(async (file) => ({ filename: file.filename, contentType: file.contentType, content: await file.open() })));
+      await transporter.sendMail({ ...smtpMessage(mail, options.from), ...(attachments.length > 0 ? { attachments } : {}) });
     },
   };
 }

@@ -56,7 +56,7 @@ function invalidField(name: string, allowed: readonly string[]): ApiError {
 }
 
 /** Counts the body's bytes on their way to the parser and stops a body that is too long. */
-class ByteCounter extends Transform {
+export class ByteCounter extends Transform {
   bytes = 0;
   readonly #max: number;
   readonly #onTooLong: () => Error;

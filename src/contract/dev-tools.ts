@@ -8,9 +8,10 @@ import { integer, text } from './input.ts';
 
 /**
  * What a mail is for: a verification code, a password-reset link, billing's renewal reminder and
- * receipt, the newsletter's confirmation (double opt-in) and its welcome.
+ * receipt, the newsletter's confirmation (double opt-in) and its welcome, a contact message for
+ * support and its confirmation to the sender.
  */
-export const MAIL_KINDS = ['otp', 'reset', 'renewal', 'receipt', 'newsletter-confirm', 'newsletter-welcome'] as const;
+export const MAIL_KINDS = ['otp', 'reset', 'renewal', 'receipt', 'newsletter-confirm', 'newsletter-welcome', 'contact', 'contact-confirmation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** One mail of the outbox (`$DATA_DIR/outbox`), as the default mail transport wrote it. */
@@ -25,6 +26,8 @@ export const OutboxMailSchema = v.object({
   createdAt: v.string(),
   /** Extra header fields the mail carries (the newsletter's List-Unsubscribe), when it has some. */
   headers: v.optional(v.record(v.string(), v.string())),
+  /** The files the mail carries (the outbox keeps what they are, not their bytes). */
+  attachments: v.optional(v.array(v.object({ filename: v.string(), contentType: v.string(), bytes: v.number() }))),
 });
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>;
 

@@ -22,6 +22,7 @@ import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
+import { CONTACT_BODY_MAX_BYTES } from '../../src/contract/contact.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
 
@@ -100,6 +101,7 @@ function lazyBody(total: number): { stream: ReadableStream<Uint8Array>; pulled()
 /** The body limit a route is held to (server/app.ts bodyLimitFor), in bytes. */
 function limitOf(method: string, path: string): number {
   if (method === 'POST' && (path === '/api/media' || path === '/v1/media' || path === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
+  if (method === 'POST' && path === '/api/contact') return CONTACT_BODY_MAX_BYTES;
   if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;

@@ -36,6 +36,7 @@ import { NEWSLETTER_BODY_MAX_BYTES } from '../../src/contract/newsletter.ts';
 import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../../src/contract/blog-comments.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
+import { CONTACT_BODY_MAX_BYTES } from '../../src/contract/contact.ts';
 import { GENERATIONS_QUEUE } from '../../server/generations/jobs.ts';
 import { MEDIA_DIR } from '../../server/media/index.ts';
 import { createBackgroundTasks } from '../../server/auth/background.ts';
@@ -159,6 +160,7 @@ afterAll(async () => {
 /** The body limit a route is held to (server/app.ts bodyLimitFor), in bytes. */
 function bodyLimitOf(method: string, pattern: string): number {
   if (method === 'POST' && (pattern === '/api/media' || pattern === '/v1/media' || pattern === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
+  if (method === 'POST' && pattern === '/api/contact') return CONTACT_BODY_MAX_BYTES;
   if (pattern === '/v1' || pattern.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (pattern.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
   if (pattern.startsWith('/api/billing/') || pattern.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;

@@ -23,6 +23,10 @@ export const pageCatalogs = {
     vi: async () => (await import('../../locales/vi/pages/pricing.po')).messages,
     en: async () => (await import('../../locales/en/pages/pricing.po')).messages,
   },
+  contact: {
+    vi: async () => (await import('../../locales/vi/pages/contact.po')).messages,
+    en: async () => (await import('../../locales/en/pages/contact.po')).messages,
+  },
   apiDocs: {
     vi: async () => (await import('../../locales/vi/pages/api-docs.po')).messages,
     en: async () => (await import('../../locales/en/pages/api-docs.po')).messages,

@@ -6,6 +6,7 @@ import type { SitePageName } from './paths.ts';
 import { pageCatalogs } from './page-catalogs.ts';
 import { ABOUT_META } from './pages/about/meta.ts';
 import { PRICING_META } from './pages/pricing/meta.ts';
+import { CONTACT_META } from './pages/contact/meta.ts';
 import { API_DOCS_META } from '../api-docs/meta.ts';
 import { SERVICES_VIRTUAL_TRYON_META } from './pages/services-virtual-tryon/meta.ts';
 import { SERVICES_IMAGE_EDITING_META } from './pages/services-image-editing/meta.ts';
@@ -80,6 +81,13 @@ export const sitePages = {
     ...PRICING_META,
     load: () => import('./pages/pricing/PricingPage.tsx'),
     catalog: pageCatalogs.pricing,
+  },
+  contact: {
+    transparentHeader: false,
+    // In the page's catalog (see meta.ts), not in `site`.
+    ...CONTACT_META,
+    load: () => import('./pages/contact/ContactPage.tsx'),
+    catalog: pageCatalogs.contact,
   },
   // The public API's documentation (docs/product-rules.md#api-docs): a feature folder of its own,
   // with its catalog beside the site pages' ones.

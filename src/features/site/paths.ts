@@ -19,6 +19,7 @@ export const SITE_PAGES = {
   home: { path: '/', file: 'index.html' },
   about: { path: '/about', file: 'about.html' },
   pricing: { path: '/pricing', file: 'pricing.html' },
+  contact: { path: '/contact', file: 'contact.html' },
   apiDocs: { path: '/api-docs', file: 'api-docs.html' },
   // The service landing pages (docs/product-rules.md#routes-public), one per tool of the Services menu.
   servicesVirtualTryon: { path: '/services/virtual-tryon', file: 'services/virtual-tryon.html' },

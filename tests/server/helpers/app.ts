@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import { createApp, type AppDeps } from '../../../server/app.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../../../server/auth/background.ts';
 import type { Accounts } from '../../../server/auth/index.ts';
+import type { ContactOptions } from '../../../server/contact/index.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/connection.ts';
 import type { Generations } from '../../../server/generations/index.ts';
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   generations?: Generations;
   /** Where webhooks may go (AppDeps.webhookPolicy); NODE_ENV=test's policy when not given. */
   webhookPolicy?: WebhookUrlPolicy;
+  /** The contact form's proof of work and limits (AppDeps.contact). */
+  contact?: ContactOptions;
 }
 
 export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
@@ -85,5 +88,6 @@ export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
   if (options.media) deps.media = options.media;
   if (options.generations) deps.generations = options.generations;
   if (options.webhookPolicy) deps.webhookPolicy = options.webhookPolicy;
+  if (options.contact) deps.contact = options.contact;
   return createApp(deps);
 }

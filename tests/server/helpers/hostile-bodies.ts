@@ -105,6 +105,8 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'POST /v1/media': null,
     'POST /api/media': null,
     [`POST ${SHARE_TARGET_PATH}`]: null,
+    // The contact form (src/contract/contact.ts): multipart too, with its proof of work.
+    'POST /api/contact': null,
   };
 }
 

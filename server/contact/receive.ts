@@ -1,0 +1,203 @@
+/**
+ * Receives the contact form's multipart body (busboy), streaming each attached file into a temp
+ * file, as the media area's uploads do (server/media/upload.ts): nothing is held in memory
+ * beyond the parser's chunks and the text fields; each file's type is read from its first bytes
+ * (never its name) and the file is cut off the moment it passes its limit, the body the moment
+ * it passes its own, and a fifth file the moment its part begins.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import Busboy from 'busboy';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, contactFileKind, type ContactFileKind } from '../../src/contract/contact.ts';
+import { ApiError } from '../http/errors.ts';
+import { ByteCounter } from '../media/upload.ts';
+import { contactError, fileTooLarge, invalidFileType, requestTooLarge } from './errors.ts';
+
+export interface ReceivedFile {
+  /** The bytes, under the temp directory; the caller removes them. */
+  tempPath: string;
+  /** The name the sender gave the file, cleaned of control characters (may be empty). */
+  name: string;
+  kind: ContactFileKind;
+  bytes: number;
+}
+
+export interface ReceivedForm {
+  /** Each text field's first value, by name (unknown names included; the caller picks). */
+  fields: Map<string, string>;
+  files: ReceivedFile[];
+}
+
+export interface ReceiveOptions {
+  body: Readable;
+  contentType: string;
+  tempDir: string;
+  /** The whole body may not be longer than this, in bytes. */
+  maxBodyBytes: number;
+}
+
+/** The multipart part named for files. */
+export const FILES_PART = 'files';
+/** Longest file name kept, in characters (the mail and the row show it). */
+const FILE_NAME_MAX = 200;
+
+const MULTIPART_LIMITS = {
+  // One more than allowed, so the fifth is seen and refused by name rather than dropped.
+  files: CONTACT_FILES_MAX + 1,
+  fields: 16,
+  parts: 24,
+  /** The description: 5,000 characters of up to 4 bytes each, with room, in bytes. */
+  fieldSize: 32 * 1024,
+  /** Longest field name, in bytes (ours are short). */
+  fieldNameSize: 64,
+  headerPairs: 16,
+} as const;
+
+/** Control characters (and a name's quotes, as browsers escape them) out of a file name. */
+export function cleanFileName(raw: string): string {
+  const unescaped = raw.replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return [...unescaped.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()].slice(0, FILE_NAME_MAX).join('');
+}
+
+/** Holds back the first bytes until the kind can be told, then counts and stops a file over its limit. */
+class SniffAndLimit extends Transform {
+  kind: ContactFileKind | null = null;
+  bytes = 0;
+  #head: Buffer | null = Buffer.alloc(0);
+  readonly #name: string;
+
+  constructor(name: string) {
+    super();
+    this.#name = name;
+  }
+
+  #decide(head: Buffer): void {
+    this.kind = contactFileKind(head.subarray(0, CONTACT_SNIFF_BYTES));
+    if (this.kind === null) throw invalidFileType(this.#name);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    try {
+      this.bytes += chunk.length;
+      if (this.bytes > CONTACT_FILE_MAX_BYTES) return callback(fileTooLarge(this.#name));
+      if (this.#head === null) return callback(null, chunk);
+      this.#head = Buffer.concat([this.#head, chunk]);
+      if (this.#head.length < CONTACT_SNIFF_BYTES) return callback();
+      this.#decide(this.#head);
+      const head = this.#head;
+      this.#head = null;
+      callback(null, head);
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.#head === null) return callback();
+    // A file shorter than the signatures: empty, or too short to be any of the kinds.
+    try {
+      this.#decide(this.#head);
+      callback(null, this.#head);
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+}
+
+async function saveFile(stream: Readable, tempPath: string, name: string): Promise<ReceivedFile> {
+  const gate = new SniffAndLimit(name);
+  try {
+    await pipeline(stream, gate, createWriteStream(tempPath, { flags: 'wx' }));
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw error;
+  }
+  if (!gate.kind) throw new Error('a received file has a kind');
+  return { tempPath, name, kind: gate.kind, bytes: gate.bytes };
+}
+
+/**
+ * Streams the form to `tempDir`. Resolves once the whole body is parsed and every file is on
+ * disk; rejects with a coded error (422 too many files or a wrong type, 413 too large), an
+ * ApiError 400 (a malformed body) or the stream's own error, having removed every temp file and
+ * detached from `body` (left unread: answer and close).
+ */
+export async function receiveContactForm(options: ReceiveOptions): Promise<ReceivedForm> {
+  const { body } = options;
+  const fields = new Map<string, string>();
+  const saving: Array<Promise<ReceivedFile>> = [];
+  const tempPaths: string[] = [];
+  const streams: Readable[] = [];
+
+  let parser: Busboy.Busboy;
+  try {
+    parser = Busboy({ headers: { 'content-type': options.contentType }, limits: MULTIPART_LIMITS, defParamCharset: 'utf8' });
+  } catch (cause) {
+    throw contactError(400, 'notMultipart', { cause });
+  }
+  const counter = new ByteCounter(options.maxBodyBytes, requestTooLarge);
+
+  let stopped = false;
+  const { promise: aborted, reject: abort } = Promise.withResolvers<never>();
+  // Nobody may be waiting on it when a file's own failure stops the reading first.
+  aborted.catch(() => undefined);
+  const fail = (reason: unknown): void => {
+    if (stopped) return;
+    stopped = true;
+    body.unpipe(counter);
+    counter.unpipe(parser);
+    parser.on('error', () => {});
+    counter.on('error', () => {});
+    counter.destroy();
+    for (const stream of streams) stream.destroy(reason instanceof Error ? reason : new Error('form stopped'));
+    abort(reason);
+  };
+
+  parser.on('field', (name, value) => {
+    if (!fields.has(name)) fields.set(name, value);
+  });
+  parser.on('file', (name, stream, info) => {
+    const filename = cleanFileName(info.filename ?? '');
+    // Other parts, and the empty part a form sends for a file input left empty, are skipped.
+    if (stopped || name !== FILES_PART || filename === '') {
+      stream.resume();
+      return;
+    }
+    if (saving.length >= CONTACT_FILES_MAX) {
+      stream.resume();
+      fail(contactError(422, 'tooManyFiles', { fields: { field: FILES_PART, limit: CONTACT_FILES_MAX } }));
+      return;
+    }
+    const tempPath = path.join(options.tempDir, `upload-contact-${randomUUID()}`);
+    tempPaths.push(tempPath);
+    streams.push(stream);
+    const saved = saveFile(stream, tempPath, filename);
+    saved.catch(fail);
+    saving.push(saved);
+  });
+  const parsed = new Promise<void>((resolve) => parser.on('close', resolve));
+  parser.on('error', (cause) => fail(new ApiError(400, 'The form could not be read: the multipart body is malformed or incomplete.', { cause })));
+  counter.on('error', fail);
+  body.on('error', fail);
+  body.on('close', () => {
+    if (!body.readableEnded) fail(new ApiError(400, 'The form was interrupted before it was complete.'));
+  });
+  body.pipe(counter).pipe(parser);
+
+  try {
+    await Promise.race([parsed, aborted]);
+    const files = await Promise.race([Promise.all(saving), aborted]);
+    stopped = true;
+    return { fields, files };
+  } catch (reason) {
+    fail(reason);
+    await Promise.allSettled(saving);
+    await Promise.all(tempPaths.map((tempPath) => rm(tempPath, { force: true })));
+    throw reason;
+  }
+}
