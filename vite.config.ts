@@ -77,7 +77,7 @@ type PrecacheTransform = NonNullable<NonNullable<VitePWAOptions['injectManifest'
 /**
  * The service worker: sw/sw.ts, bundled and given its precache list by vite-plugin-pwa
  * (injectManifest). The plugin does neither the registration nor the web manifest:
- * - the page registers the worker itself (src/lib/sw-bridge.ts, on workbox-window) once it is
+ * - the page registers the worker itself (src/lib/sw-bridge.ts, on the browser API) once it is
  *   loaded and idle, and a new version waits for the user's consent; the plugin's register
  *   scripts register at load and offer no idle wait;
  * - the web manifest stays public/manifest.webmanifest, one file that the server, the share

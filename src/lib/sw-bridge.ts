@@ -1,5 +1,3 @@
-import type { Workbox } from 'workbox-window';
-
 /** What the page learns from its service worker. */
 export interface ServiceWorkerEvents {
   /**
@@ -16,13 +14,19 @@ export const OFFLINE_READY_SHOWN_KEY = 'atelier.offlineReadyShown';
 
 /** Longest wait for an idle moment before registering anyway, in ms. */
 const REGISTER_IDLE_TIMEOUT_MS = 3000;
-/** Shortest time between two checks for a new version when the app comes back to the foreground. */
+/** Shortest time between two checks for a new version when the app comes back to the foreground, in ms. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker (built by vite-plugin-pwa from sw/sw.ts) with workbox-window,
- * once the page has loaded and the browser is idle, so neither workbox-window's code nor the
- * precache download competes with the first render and hydration.
+ * What sw/lifecycle.ts answers with skipWaiting (its SKIP_WAITING_MESSAGE). Written out here
+ * because sw/ is compiled for a worker, not for the page; the test checks that both agree.
+ */
+const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
+
+/**
+ * Registers the service worker (built by vite-plugin-pwa from sw/sw.ts) with the browser's own
+ * API, once the page has loaded and the browser is idle, so the precache download does not
+ * compete with the first render and hydration.
  */
 export function registerServiceWorker(events: ServiceWorkerEvents): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
@@ -42,35 +46,34 @@ function register(events: ServiceWorkerEvents): Promise<void> {
 }
 
 async function doRegister(events: ServiceWorkerEvents): Promise<void> {
-  const { Workbox } = await import('workbox-window');
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  const wb = new Workbox('/sw.js', { scope: '/', updateViaCache: 'none' });
-
-  // A waiting worker with a controller in place is an update; without one it is the first
-  // install, which takes control by itself (sw/lifecycle.ts). Each new version is offered once.
-  const offered = new WeakSet<ServiceWorker>();
-  const offer = (worker: ServiceWorker | null | undefined) => {
-    if (!worker || offered.has(worker) || !navigator.serviceWorker.controller) return;
-    offered.add(worker);
-    events.onUpdateReady(() => applyUpdate(wb));
-  };
-  // Also told when a version was already waiting before this page registered.
-  wb.addEventListener('waiting', (event) => offer(event.sw));
-
-  const registration = await wb.register({ immediate: true }).catch((error: unknown) => {
+  const container = navigator.serviceWorker;
+  const hadController = Boolean(container.controller);
+  const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch((error: unknown) => {
     console.warn('Service worker registration failed', error);
     return undefined;
   });
   if (!registration) return;
-  // workbox-window follows only the first update found while a page is open
-  // (GoogleChrome/workbox#3285): a tab left open through two releases, whose user chose
-  // "later" on the first, would never be offered the second. The registration tells of each.
-  registration.addEventListener('updatefound', () => {
-    const worker = registration.installing;
+
+  // A waiting worker with a controller in place is an update; without one it is the first
+  // install, which takes control by itself (sw/lifecycle.ts). Each new version is offered once.
+  const offered = new WeakSet<ServiceWorker>();
+  const offer = (worker: ServiceWorker | null) => {
+    if (!worker || offered.has(worker) || !container.controller) return;
+    offered.add(worker);
+    events.onUpdateReady(() => applyUpdate(registration));
+  };
+  // An installing worker waits once installed (the registration names it as waiting first).
+  const follow = (worker: ServiceWorker | null) => {
     worker?.addEventListener('statechange', () => {
       if (worker.state === 'installed' && registration.waiting === worker) offer(worker);
     });
-  });
+  };
+  // A version that was already waiting, or still installing (the browser checks for one on
+  // every navigation), before this page registered.
+  offer(registration.waiting);
+  follow(registration.installing);
+  // Every later release found while the page stays open, however many.
+  registration.addEventListener('updatefound', () => follow(registration.installing));
 
   if (!hadController) {
     // First visit: once this worker controls the page, everything needed offline is cached.
@@ -83,8 +86,8 @@ async function doRegister(events: ServiceWorkerEvents): Promise<void> {
       }
       events.onOfflineReady();
     };
-    if (navigator.serviceWorker.controller) markReady();
-    else wb.addEventListener('controlling', markReady);
+    if (container.controller) markReady();
+    else container.addEventListener('controllerchange', markReady);
   }
 
   // Look for a new version when the app comes back to the foreground, at most hourly.
@@ -92,19 +95,27 @@ async function doRegister(events: ServiceWorkerEvents): Promise<void> {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && Date.now() - lastCheck > UPDATE_CHECK_INTERVAL_MS) {
       lastCheck = Date.now();
-      void wb.update().catch(() => undefined);
+      void registration.update().catch(() => undefined);
     }
   });
 }
 
-let reloadOnControl: (() => void) | undefined;
+let reloadArmed = false;
 
 /** The user agreed to the new version: let it take over, then reload once it controls the page. */
-function applyUpdate(wb: Workbox): void {
-  if (!reloadOnControl) {
-    reloadOnControl = () => location.reload();
-    wb.addEventListener('controlling', reloadOnControl);
+function applyUpdate(registration: ServiceWorkerRegistration): void {
+  // Sent to the worker waiting now, the newest one.
+  const waiting = registration.waiting;
+  if (!waiting) {
+    // Nothing waits any more: another tab already let this version take over (it controls this
+    // page too), or a newer one replaced it and is still installing (offered in its turn).
+    // Either way the user asked for a reload, and a reload is all there is to do.
+    location.reload();
+    return;
   }
-  // Sent to the worker waiting now, the newest one (sw/lifecycle.ts answers SKIP_WAITING).
-  wb.messageSkipWaiting();
+  if (!reloadArmed) {
+    reloadArmed = true;
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  }
+  waiting.postMessage(SKIP_WAITING);
 }
