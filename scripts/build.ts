@@ -82,7 +82,7 @@ async function prerenderPublicPages(): Promise<string[]> {
   await build({
     root,
     logLevel: 'warn',
-    build: { ssr: 'src/blog-entry.tsx', outDir: join(dist, BLOG_BUNDLE_DIR), emptyOutDir: true, manifest: false, rollupOptions: { input: 'src/blog-entry.tsx' } },
+    build: { ssr: 'src/blog-entry.tsx', outDir: join(dist, BLOG_BUNDLE_DIR), emptyOutDir: true, copyPublicDir: false, manifest: false, rollupOptions: { input: 'src/blog-entry.tsx' } },
   });
   const pages = await prerender({ dist, root, ssrEntry: join(ssrOut, 'prerender-entry.js') });
   await rm(ssrOut, { recursive: true, force: true });

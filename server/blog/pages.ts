@@ -130,6 +130,12 @@ export interface BlogPagesDeps {
   now?: () => number;
 }
 
+/** Terms and authors with posts (a filter that can only find nothing is not offered). */
+const used = <T extends { post_count: number }>(items: T[]) => items.filter((item) => item.post_count > 0);
+
+/** Terms and authors with posts (a filter that can only find nothing is not offered). */
+const used = <T extends { post_count: number }>(items: T[]) => items.filter((item) => item.post_count > 0);
+
 const otherLocale = (locale: BlogLocaleCode): BlogLocaleCode => (locale === 'vi' ? 'en' : 'vi');
 
 /** A query string's values; an empty field of the GET form means "not given". */
@@ -147,7 +153,6 @@ export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache:
 
   async function taxonomy(locale: BlogLocaleCode) {
     const [categories, tags, authors] = await Promise.all([service.categories(locale), service.tags(locale), service.authors(locale)]);
-    const used = <T extends { post_count: number }>(items: T[]) => items.filter((item) => item.post_count > 0);
     return { categories: used(categories.items), tags: used(tags.items), authors: used(authors.items) };
   }
 

@@ -11,6 +11,9 @@ import { NewsletterForm } from './NewsletterForm.tsx';
 import { Pagination } from './Pagination.tsx';
 import { PostCard } from './PostCard.tsx';
 
+/** With the script, a changed select applies at once (without it, the form's button does). */
+const submitOnChange = (event: FormEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
+
 /**
  * /blog, a category's and a tag's page: a GET form (search, filters, sort) whose values are the
  * URL's, the posts, and links to the other pages. Everything is a link or a form, so the page
@@ -30,8 +33,6 @@ export function BlogList({ data }: { data: BlogListData }) {
     : result?.tag
       ? t`Thẻ: ${result.tag.name}`
       : t`Blog Atelier`;
-  // With the script, a changed select applies at once (without it, the button does).
-  const submitOnChange = (event: FormEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
   const total = result?.total ?? 0;
 
   return (
@@ -45,18 +46,18 @@ export function BlogList({ data }: { data: BlogListData }) {
         </header>
 
         <form className={s.filters} method="get" action={listBasePath(base, locale)} role="search" data-testid="blog-filters">
-          <label className={field.field}>
-            <span className={field.label}>
-              <Trans>Tìm bài viết</Trans>
-            </span>
-            <input className={field.control} type="search" name="q" defaultValue={query.q} maxLength={BLOG_QUERY_MAX} data-testid="blog-search" />
-          </label>
+          <div className={field.field}>
+            <label className={field.label} htmlFor="blog-q">
+              {t`Tìm bài viết`}
+            </label>
+            <input id="blog-q" className={field.control} type="search" name="q" defaultValue={query.q} maxLength={BLOG_QUERY_MAX} data-testid="blog-search" />
+          </div>
           {base.kind !== 'category' && (
-            <label className={field.field}>
-              <span className={field.label}>
-                <Trans>Chuyên mục</Trans>
-              </span>
-              <select className={field.select} name="category" defaultValue={query.category ?? ''} onChange={submitOnChange} data-testid="blog-category">
+            <div className={field.field}>
+              <label className={field.label} htmlFor="blog-category">
+                {t`Chuyên mục`}
+              </label>
+              <select id="blog-category" className={field.select} name="category" defaultValue={query.category ?? ''} onChange={submitOnChange} data-testid="blog-category">
                 <option value="">{t`Tất cả`}</option>
                 {data.categories.map((term) => (
                   <option key={term.key} value={term.slug}>
@@ -64,14 +65,14 @@ export function BlogList({ data }: { data: BlogListData }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           )}
           {base.kind !== 'tag' && (
-            <label className={field.field}>
-              <span className={field.label}>
-                <Trans>Thẻ</Trans>
-              </span>
-              <select className={field.select} name="tag" defaultValue={query.tag ?? ''} onChange={submitOnChange} data-testid="blog-tag">
+            <div className={field.field}>
+              <label className={field.label} htmlFor="blog-tag">
+                {t`Thẻ`}
+              </label>
+              <select id="blog-tag" className={field.select} name="tag" defaultValue={query.tag ?? ''} onChange={submitOnChange} data-testid="blog-tag">
                 <option value="">{t`Tất cả`}</option>
                 {data.tags.map((term) => (
                   <option key={term.key} value={term.slug}>
@@ -79,13 +80,13 @@ export function BlogList({ data }: { data: BlogListData }) {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           )}
-          <label className={field.field}>
-            <span className={field.label}>
-              <Trans>Tác giả</Trans>
-            </span>
-            <select className={field.select} name="author" defaultValue={query.author ?? ''} onChange={submitOnChange} data-testid="blog-author">
+          <div className={field.field}>
+            <label className={field.label} htmlFor="blog-author">
+              {t`Tác giả`}
+            </label>
+            <select id="blog-author" className={field.select} name="author" defaultValue={query.author ?? ''} onChange={submitOnChange} data-testid="blog-author">
               <option value="">{t`Tất cả`}</option>
               {data.authors.map((author) => (
                 <option key={author.key} value={author.slug}>
@@ -93,19 +94,19 @@ export function BlogList({ data }: { data: BlogListData }) {
                 </option>
               ))}
             </select>
-          </label>
-          <label className={field.field}>
-            <span className={field.label}>
-              <Trans>Sắp xếp</Trans>
-            </span>
-            <select className={field.select} name="sort" defaultValue={query.sort} onChange={submitOnChange} data-testid="blog-sort">
+          </div>
+          <div className={field.field}>
+            <label className={field.label} htmlFor="blog-sort">
+              {t`Sắp xếp`}
+            </label>
+            <select id="blog-sort" className={field.select} name="sort" defaultValue={query.sort} onChange={submitOnChange} data-testid="blog-sort">
               {sorts.map((sort) => (
                 <option key={sort.value} value={sort.value}>
                   {sort.label}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="submit" className={button({ variant: 'primary' })}>
             <Trans>Lọc</Trans>
           </button>

@@ -8,6 +8,7 @@ import { TOKEN_STORAGE_KEY } from '../../lib/session.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
 import * as s from './blog.css.ts';
+import { useBrowserValue } from './browser.ts';
 import { formatDate } from './format.ts';
 
 /** The signed-in reader's token, where the app keeps it (src/lib/session.ts), or null. */
@@ -29,7 +30,7 @@ type Load = { step: 'loading' } | { step: 'ready'; items: Comment[]; next: strin
  */
 export function Comments({ postId, locale }: { postId: string; locale: BlogLocaleCode }) {
   const { t } = useLingui();
-  const [token, setToken] = useState<string | null>(null);
+  const token = useBrowserValue(readToken, null);
   const [load, setLoad] = useState<Load>({ step: 'loading' });
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
@@ -51,9 +52,7 @@ export function Comments({ postId, locale }: { postId: string; locale: BlogLocal
   );
 
   useEffect(() => {
-    const auth = readToken();
-    setToken(auth);
-    fetchPage(null, auth).then(
+    fetchPage(null, readToken()).then(
       (page) => setLoad({ step: 'ready', items: page.items, next: page.next_cursor }),
       () => setLoad({ step: 'failed' }),
     );
@@ -114,12 +113,12 @@ export function Comments({ postId, locale }: { postId: string; locale: BlogLocal
       </noscript>
       {token ? (
         <form className={s.stack} onSubmit={(event) => void submit(event)}>
-          <label className={field.field}>
-            <span className={field.label}>
-              <Trans>Bình luận của bạn</Trans>
-            </span>
-            <textarea className={field.textArea} name="body" value={draft} maxLength={COMMENT_MAX} required onChange={(event) => setDraft(event.target.value)} data-testid="comment-body" />
-          </label>
+          <div className={field.field}>
+            <label className={field.label} htmlFor="comment-body">
+              {t`Bình luận của bạn`}
+            </label>
+            <textarea id="comment-body" className={field.textArea} name="body" value={draft} maxLength={COMMENT_MAX} required onChange={(event) => setDraft(event.target.value)} data-testid="comment-body" />
+          </div>
           <div>
             <button type="submit" className={button({ variant: 'primary' })} disabled={sending || draft.trim() === ''} data-testid="comment-submit">
               <Trans>Gửi bình luận</Trans>

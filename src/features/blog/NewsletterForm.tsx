@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { BlogLocaleCode } from '../../contract/blog.ts';
 import { NEWSLETTER_EMAIL_MAX, SubscribeResponseSchema } from '../../contract/newsletter.ts';
@@ -7,6 +7,7 @@ import { apiUrl } from '../../lib/api.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
 import * as s from './blog.css.ts';
+import { useBrowserValue } from './browser.ts';
 
 type State = { step: 'idle' | 'sending' | 'sent' } | { step: 'error'; code: string | null };
 
@@ -17,9 +18,9 @@ type State = { step: 'idle' | 'sending' | 'sent' } | { step: 'error'; code: stri
  */
 export function NewsletterForm({ locale }: { locale: BlogLocaleCode }) {
   const { t } = useLingui();
-  const [ready, setReady] = useState(false);
+  // The button works once the script runs (not in the server's HTML).
+  const ready = useBrowserValue(() => true, false);
   const [state, setState] = useState<State>({ step: 'idle' });
-  useEffect(() => setReady(true), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,16 +62,16 @@ export function NewsletterForm({ locale }: { locale: BlogLocaleCode }) {
         </p>
       ) : (
         <form className={s.row} onSubmit={(event) => void submit(event)}>
-          <label className={`${field.field} ${s.grow}`}>
-            <span className={field.label}>
-              <Trans>Email</Trans>
-            </span>
-            <input className={field.control} type="email" name="email" required maxLength={NEWSLETTER_EMAIL_MAX} autoComplete="email" data-testid="newsletter-email" />
-          </label>
-          <label className={s.honeypot} aria-hidden="true">
-            {t`Trang web`}
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </label>
+          <div className={`${field.field} ${s.grow}`}>
+            <label className={field.label} htmlFor="newsletter-email">
+              {t`Email`}
+            </label>
+            <input id="newsletter-email" className={field.control} type="email" name="email" required maxLength={NEWSLETTER_EMAIL_MAX} autoComplete="email" data-testid="newsletter-email" />
+          </div>
+          <div className={s.honeypot} aria-hidden="true">
+            <label htmlFor="newsletter-website">{t`Trang web`}</label>
+            <input id="newsletter-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
+          </div>
           <button type="submit" className={button({ variant: 'accent' })} disabled={!ready || state.step === 'sending'} data-testid="newsletter-submit">
             <Trans>Đăng ký</Trans>
           </button>

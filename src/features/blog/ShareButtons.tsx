@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { button } from '../../ui/button.ts';
 import * as s from './blog.css.ts';
+import { useBrowserValue } from './browser.ts';
 
 /** How long "Copied" stays on the button, in ms. */
 const COPIED_MS = 2_000;
@@ -13,13 +14,9 @@ const COPIED_MS = 2_000;
 export function ShareButtons({ url, title }: { url: string; title: string }) {
   const { t } = useLingui();
   // Known only in the browser, after hydration: the server's HTML never shows these two.
-  const [canShare, setCanShare] = useState(false);
-  const [canCopy, setCanCopy] = useState(false);
+  const canShare = useBrowserValue(() => typeof navigator.share === 'function', false);
+  const canCopy = useBrowserValue(() => typeof navigator.clipboard?.writeText === 'function', false);
   const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    setCanShare(typeof navigator.share === 'function');
-    setCanCopy(typeof navigator.clipboard?.writeText === 'function');
-  }, []);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_MS);

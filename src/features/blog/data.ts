@@ -32,14 +32,17 @@ export function readBlogDataFromDocument(root: ParentNode): BlogPageData | null 
   return data;
 }
 
-/** The page's data: given by the server's renderer, else read back from the document being hydrated. */
-export function useBlogData(): BlogPageData {
-  const given = useContext(BlogDataContext);
-  if (given) return given;
+function documentData(): BlogPageData | null {
   if (!fromDocument.read && typeof document !== 'undefined') {
     fromDocument.data = readBlogDataFromDocument(document);
     fromDocument.read = true;
   }
-  if (!fromDocument.data) throw new Error('A blog page rendered without its data');
   return fromDocument.data;
+}
+
+/** The page's data: given by the server's renderer, else read back from the document being hydrated. */
+export function useBlogData(): BlogPageData {
+  const data = useContext(BlogDataContext) ?? documentData();
+  if (!data) throw new Error('A blog page rendered without its data');
+  return data;
 }
