@@ -133,9 +133,6 @@ export interface BlogPagesDeps {
 /** Terms and authors with posts (a filter that can only find nothing is not offered). */
 const used = <T extends { post_count: number }>(items: T[]) => items.filter((item) => item.post_count > 0);
 
-/** Terms and authors with posts (a filter that can only find nothing is not offered). */
-const used = <T extends { post_count: number }>(items: T[]) => items.filter((item) => item.post_count > 0);
-
 const otherLocale = (locale: BlogLocaleCode): BlogLocaleCode => (locale === 'vi' ? 'en' : 'vi');
 
 /** A query string's values; an empty field of the GET form means "not given". */
