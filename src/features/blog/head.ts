@@ -1,15 +1,12 @@
 /**
  * The head of a blog page (docs/product-rules.md#public-seo): title and description, canonical
  * link, hreflang alternates (a post's other language has its own slug), Open Graph and Twitter
- * cards (a post's own image), and JSON-LD: a BreadcrumbList everywhere, a BlogPosting on a post.
+ * cards (the site's image), and JSON-LD: a BreadcrumbList everywhere, a BlogPosting on a post.
  */
 import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath } from '../../contract/blog.ts';
 import { escapeAttr, jsonScript, metaTag, OG_IMAGE, OG_LOCALE } from '../site/head-tags.ts';
 import type { BlogPageData } from './data.ts';
 import { listHref } from './links.ts';
-
-/** A post's link-preview image (server/blog/pages.ts draws it), 1200 × 630 px like the site's. */
-export const blogImagePath = (locale: 'vi' | 'en', slug: string) => `/blog/og/${locale}/${slug}.png`;
 
 export interface BlogHeadInput {
   data: BlogPageData;
@@ -29,7 +26,8 @@ export function blogHeadTags({ data, title, description, name, homeName, blogNam
   const home = locale === 'vi' ? '/' : '/en';
   const canonicalPath =
     data.kind === 'post' ? blogPostPath(locale, data.post.slug) : data.kind === 'list' ? listHref(data.base, locale, { page: data.query.page }) : null;
-  const image = data.kind === 'post' ? { path: blogImagePath(locale, data.post.slug), width: OG_IMAGE.width, height: OG_IMAGE.height } : OG_IMAGE;
+  // The site's preview image for now: no per-post image is drawn yet.
+  const image = OG_IMAGE;
   const out: string[] = [];
   if (canonicalPath) out.push(`<link rel="canonical" href="${escapeAttr(abs(canonicalPath))}">`);
   // A search, a filter or a sort is not a page of its own for a search engine.
