@@ -77,6 +77,12 @@ export default defineConfig({
       include: ['<rootDir>/src/features/api-docs/'],
       exclude: ['**/*.test.*'],
     },
+    // The blog's pages (/blog, its lists and posts), rendered by the server: a feature folder of their own.
+    {
+      path: '<rootDir>/src/locales/{locale}/pages/blog',
+      include: ['<rootDir>/src/features/blog/'],
+      exclude: ['**/*.test.*'],
+    },
     // One catalog per studio folder (the six tools, and the shell they share),
     // loaded by the studio routes: the SPA's first load does not carry every tool's text.
     {
@@ -99,6 +105,7 @@ export default defineConfig({
         '**/*.test.*',
         '<rootDir>/src/features/site/**',
         '<rootDir>/src/features/api-docs/**',
+        '<rootDir>/src/features/blog/**',
         '<rootDir>/src/features/studio/*/**',
         '<rootDir>/src/lib/**',
         // src/ui is `site`'s, the SPA's own primitives aside.

@@ -11,9 +11,10 @@
  */
 import { build } from 'vite';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { atelierConfig } from '../vite.config.ts';
+import { BLOG_BUNDLE_DIR } from '../server/blog/pages.ts';
 import { prerender } from './prerender.ts';
 import { buildKey } from './source-hash.ts';
 
@@ -67,12 +68,21 @@ async function main() {
   );
 }
 
-/** A server bundle of the public pages, rendered once into dist/ as HTML, then discarded. */
+/**
+ * A server bundle of the public pages, rendered once into dist/ as HTML, then discarded; and the
+ * blog's renderer, which the server keeps (it renders the blog's pages from the database:
+ * server/blog/pages.ts) in dist/.blog/ with its page templates (a dot folder: never served).
+ */
 async function prerenderPublicPages(): Promise<string[]> {
   await build({
     root,
     logLevel: 'warn',
     build: { ssr: 'src/prerender-entry.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false, rollupOptions: { input: 'src/prerender-entry.tsx' } },
+  });
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/blog-entry.tsx', outDir: join(dist, BLOG_BUNDLE_DIR), emptyOutDir: true, copyPublicDir: false, manifest: false, rollupOptions: { input: 'src/blog-entry.tsx' } },
   });
   const pages = await prerender({ dist, root, ssrEntry: join(ssrOut, 'prerender-entry.js') });
   await rm(ssrOut, { recursive: true, force: true });
@@ -96,6 +106,8 @@ async function precompress(dir: string): Promise<number> {
   let count = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !TEXT_FILE.test(entry.name)) continue;
+    // Dot folders (the blog's renderer) are the server's, never served.
+    if (relative(dir, entry.parentPath).split(sep).some((part) => part.startsWith('.'))) continue;
     const file = join(entry.parentPath, entry.name);
     if ((await stat(file)).size < MIN_COMPRESS_BYTES) continue;
     const body = await readFile(file);

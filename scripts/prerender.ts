@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProseData } from '../src/features/site/pages/prose/prose-data.ts';
 import { localizedFile, localizedPath, type SiteLocale, type SitePagePath } from '../src/features/site/paths.ts';
+import { BLOG_BUNDLE_DIR } from '../server/blog/pages.ts';
 import { loadProse } from './prose-content.ts';
 import { escapeAttr, headTags } from './seo-head.ts';
 
@@ -87,7 +88,39 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
       done.push(localizedPath(page.path, locale));
     }
   }
+  await writeBlogTemplates(dist, template, manifest);
   return done;
+}
+
+/**
+ * The blog's page templates, one per language (server/blog/pages.ts fills them): the template
+ * with the blog chunk's and its catalogs' preload links and the root's `data-module` and
+ * `data-catalog` (src/site.tsx), and a marker where the server puts the page's JSON.
+ */
+async function writeBlogTemplates(dist: string, template: string, manifest: Manifest): Promise<void> {
+  const keys = Object.keys(manifest);
+  const moduleKey = only(keys.filter((key) => key.endsWith('src/features/blog/BlogPage.tsx')), 'the chunk of the blog pages');
+  for (const locale of LOCALES) {
+    const catalogKey = only(keys.filter((key) => key.endsWith(`locales/${locale}/pages/blog.po`)), `the ${locale} catalog of the blog`);
+    const siteCatalogKey = locale === 'vi' ? null : only(keys.filter((key) => key.endsWith(`locales/${locale}/site.po`)), `the ${locale} site catalog`);
+    const rootData = [
+      'data-page="blog"',
+      `data-locale="${locale}"`,
+      `data-module="/${manifest[moduleKey]!.file}"`,
+      `data-catalog="/${manifest[catalogKey]!.file}"`,
+      ...(siteCatalogKey ? [`data-site-catalog="/${manifest[siteCatalogKey]!.file}"`] : []),
+    ].join(' ');
+    const links = chunkLinks(manifest, [moduleKey, catalogKey, ...(siteCatalogKey ? [siteCatalogKey] : [])], template);
+    const out = template
+      .replace('<html lang="vi">', `<html lang="${locale}">`)
+      .replace('<!--app-head-->', `<!--app-head-->\n    ${links}`)
+      .replace('data-page=""', rootData)
+      .replace('<!--app-html--></div>', '<!--app-html--></div>\n    <!--blog-data-->');
+    if (!out.includes('<!--blog-data-->') || !out.includes('data-page="blog"') || !out.includes('<!--app-head-->')) {
+      throw new Error('index.html lost its <html lang="vi">, data-page="", <!--app-head--> or <!--app-html--></div> marker');
+    }
+    await writeFile(join(dist, BLOG_BUNDLE_DIR, `template.${locale}.html`), out);
+  }
 }
 
 /**

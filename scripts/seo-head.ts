@@ -8,12 +8,10 @@
 import { PACK_LIST } from '../src/contract/packs.ts';
 import { PLAN_LIST, planPrice } from '../src/contract/plans.ts';
 import { COMPANY, SOCIAL_LINKS } from '../src/features/site/company.ts';
+import { escapeAttr, jsonScript, OG_IMAGE, OG_LOCALE } from '../src/features/site/head-tags.ts';
 import { localizedPath, type SiteLocale } from '../src/features/site/paths.ts';
 
-/** The image of a link preview (1200 × 630 px), public/images/og/atelier.png. */
-export const OG_IMAGE = { path: '/images/og/atelier.png', width: 1200, height: 630 };
-
-const OG_LOCALE: Record<SiteLocale, string> = { vi: 'vi_VN', en: 'en_US' };
+export { escapeAttr, OG_IMAGE };
 
 export interface HeadInput {
   /** Scheme and host of the public site, no trailing slash. */
@@ -31,10 +29,6 @@ export interface HeadInput {
   name: string;
 }
 
-export const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** JSON for a <script> element: `<` escaped so no text can close the element. */
-const jsonScript = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 /** Text of an HTML fragment: tags dropped, the common entities decoded, spaces collapsed. */
 export function textOf(html: string): string {

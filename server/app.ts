@@ -11,6 +11,7 @@ import { createContact, type ContactConfig, type ContactOptions } from './contac
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
 import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
 import { createBlog, type Blog } from './blog/index.ts';
+import { blogPageRoutes, type BlogBundle } from './blog/pages.ts';
 import { NEWSLETTER_BODY_MAX_BYTES } from '../src/contract/newsletter.ts';
 import { createNewsletter } from './newsletter/index.ts';
 import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../src/contract/blog-comments.ts';
@@ -97,6 +98,11 @@ export interface AppDeps {
    * (local receivers allowed outside production); tests of production's policy pass it.
    */
   webhookPolicy?: WebhookUrlPolicy;
+  /**
+   * The blog pages' renderer from the build (server/blog/pages.ts), or null when the build has
+   * none (its pages answer 503 like the static handler's). Absent: the static handler answers them.
+   */
+  blogBundle?: BlogBundle | null;
   /** Receives the blog area (its service: the pre-rendered pages' cache hooks its onChange). */
   onBlog?: (blog: Blog) => void;
   /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
@@ -315,6 +321,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     devToolsArea(deps),
     // The blog's API, its feeds and the site's sitemap, robots.txt and llms.txt (before the static build's files).
     blog.routes(),
+    // The blog's pages, rendered from the database (after the feeds, whose paths are under /blog too).
+    deps.blogBundle === undefined
+      ? []
+      : [mountAt('/', blogPageRoutes({ service: blog.service, bundle: deps.blogBundle, publicUrl: deps.config.publicUrl, logger: deps.logger, now }).app)],
     createPublicApi({
       database: deps.database,
       logger: deps.logger,

@@ -23,6 +23,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { OUTBOX_DIR } from './mail/transport.ts';
 import { loadStaticBuild, type StaticBuild } from './static/build.ts';
+import { loadBlogBundle, type BlogBundle } from './blog/pages.ts';
 
 export interface StartServerOptions extends BootOptions {
   /** Test-only routes (see AppDeps.extraRoutes). */
@@ -110,8 +111,11 @@ async function readStaticBuild(config: Config, logger: Logger): Promise<StaticBu
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   let staticBuild: StaticBuild | null = null;
+  let blogBundle: BlogBundle | null = null;
   const core = await boot('server', options, async (config, logger) => {
     staticBuild = await readStaticBuild(config, logger);
+    blogBundle = await loadBlogBundle(config.staticDir);
+    if (staticBuild && !blogBundle) logger.warn({ dir: config.staticDir }, 'the build has no blog renderer: blog pages answer 503 until `npm run build`');
   });
   const { config, logger } = core;
   try {
@@ -123,6 +127,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       database: core.database,
       queue: core.queue,
       staticBuild,
+      blogBundle,
       version: core.version,
       startedAt: Date.now(),
       signingKey: core.signingKey,

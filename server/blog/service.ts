@@ -211,6 +211,7 @@ export function createBlogService(deps: BlogServiceDeps) {
       const alternate = await repository.alternateSlug(row.translation_key, otherLocale(locale), at);
       return {
         ...(summary as BlogPostSummary),
+        id: row.id,
         html: row.html,
         toc: row.toc,
         word_count: row.word_count,

@@ -111,6 +111,8 @@ export type BlogPostSummary = v.InferOutput<typeof BlogPostSummarySchema>;
 
 export const BlogPostSchema = v.object({
   ...BlogPostSummarySchema.entries,
+  /** This language's row: what its comment thread is keyed by (src/contract/blog-comments.ts). */
+  id: v.string(),
   /** Sanitised HTML of the body (its headings carry the toc's ids). */
   html: v.string(),
   toc: v.array(BlogTocEntrySchema),

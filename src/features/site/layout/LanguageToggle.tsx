@@ -20,6 +20,12 @@ export function LanguageToggle({ testId, className }: { testId?: string; classNa
     if (!clientNavigation) {
       const next = locale === 'vi' ? 'en' : 'vi';
       storeLocale(next);
+      // A page whose address differs by language (a blog post's slug) names it in its head.
+      const alternate = document.querySelector<HTMLLinkElement>(`link[rel="alternate"][hreflang="${next}"]`);
+      if (alternate && window.location.pathname.match(/^(\/en)?\/blog\//)) {
+        window.location.assign(new URL(alternate.href).pathname);
+        return;
+      }
       const { path } = splitLocale(window.location.pathname);
       window.location.assign(`${localizedPath(path, next)}${window.location.search}${window.location.hash}`);
       return;

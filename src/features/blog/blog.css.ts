@@ -1,0 +1,136 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { media, vars } from '../../ui/theme.css.ts';
+
+/** The blog's pages: a list with its search bar, and a post with its contents column. */
+
+export const stack = style({ display: 'grid', gap: vars.space['8'] });
+
+export const head = style({ display: 'grid', gap: vars.space['3'], maxWidth: '760px' });
+
+export const lead = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.lg });
+
+export const filters = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  alignItems: 'end',
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  background: vars.color.canvas,
+  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr)) auto' } },
+});
+
+export const notice = style({
+  margin: 0,
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+  color: vars.color.warning,
+});
+
+export const success = style({ margin: 0, color: vars.color.success });
+export const danger = style({ margin: 0, color: vars.color.danger });
+
+export const total = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm });
+
+export const cards = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'grid',
+  gap: vars.space['6'],
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const card = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  alignContent: 'start',
+  padding: vars.space['5'],
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.paper,
+});
+
+export const cardTitle = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize.xl, lineHeight: 1.3 });
+globalStyle(`${cardTitle} a`, { textDecoration: 'none' });
+globalStyle(`${cardTitle} a:hover`, { color: vars.color.accent, textDecoration: 'underline' });
+
+export const meta = style({ margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], color: vars.color.muted, fontSize: vars.fontSize.sm });
+
+export const chips = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+export const chip = style({
+  display: 'inline-block',
+  padding: `2px ${vars.space['3']}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.xs,
+  textDecoration: 'none',
+});
+
+export const pager = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center', justifyContent: 'center' });
+export const pageLink = style({
+  minWidth: '40px',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.line}`,
+  textAlign: 'center',
+  textDecoration: 'none',
+  selectors: { '&[aria-current="page"]': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink } },
+});
+
+export const postLayout = style({
+  display: 'grid',
+  gap: vars.space['8'],
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': {
+    [media.desktop]: {
+      gridTemplateColumns: 'minmax(0, 260px) minmax(0, 760px)',
+      gridTemplateAreas: '"head head" "toc body"',
+      columnGap: vars.space['12'],
+    },
+  },
+});
+
+export const postHead = style([head, { '@media': { [media.desktop]: { gridArea: 'head' } } }]);
+
+export const aside = style({
+  alignSelf: 'start',
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': {
+    [media.desktop]: { gridArea: 'toc', position: 'sticky', top: `calc(${vars.size.headerHeight} + ${vars.space['4']})` },
+  },
+});
+
+export const toc = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.canvas, fontSize: vars.fontSize.sm });
+export const tocTitle = style({ margin: `0 0 ${vars.space['2']}`, fontSize: vars.fontSize.sm, fontWeight: 700 });
+export const tocList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space['2'], lineHeight: 1.4 });
+export const tocSub = style({ paddingLeft: vars.space['4'] });
+globalStyle(`${tocList} a`, { color: vars.color.inkSoft, textDecoration: 'none' });
+globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'underline' });
+
+export const main = style({ display: 'grid', gap: vars.space['10'], minWidth: 0, '@media': { [media.desktop]: { gridArea: 'body' } } });
+
+export const body = style({ fontSize: vars.fontSize.md, lineHeight: 1.7, color: vars.color.inkSoft, '@media': { [media.desktop]: { fontSize: vars.fontSize.lg } } });
+globalStyle(`${body} h2, ${body} h3`, { color: vars.color.ink, fontFamily: vars.font.display, lineHeight: 1.3, scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['4']})` });
+globalStyle(`${body} a`, { color: vars.color.accent });
+globalStyle(`${body} img`, { maxWidth: '100%', height: 'auto' });
+globalStyle(`${body} pre`, { overflowX: 'auto', padding: vars.space['4'], background: vars.color.canvas, borderRadius: vars.radius.sm });
+
+export const panel = style({ display: 'grid', gap: vars.space['3'], padding: vars.space['5'], borderRadius: vars.radius.lg, border: `1px solid ${vars.color.line}` });
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.xl, fontFamily: vars.font.display });
+
+export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' });
+
+export const comments = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space['4'] });
+export const comment = style({ display: 'grid', gap: vars.space['1'], paddingBottom: vars.space['3'], borderBottom: `1px solid ${vars.color.line}` });
+export const commentBody = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+
+/** The newsletter's honeypot: out of sight and out of the tab order, for people; bots fill it. */
+export const honeypot = style({ position: 'absolute', left: '-10000px', width: '1px', height: '1px', overflow: 'hidden' });
+
+/** A field that takes the row's free width. */
+export const grow = style({ flex: '1 1 240px' });

@@ -1,0 +1,10 @@
+import { INTL_LOCALE } from '../../lib/i18n.ts';
+import type { BlogLocaleCode } from '../../contract/blog.ts';
+
+/**
+ * A publication date as the page shows it. One time zone for every reader (the site's, Vietnam's),
+ * so the server's HTML and the browser's hydration always print the same day.
+ */
+export function formatDate(iso: string, locale: BlogLocaleCode): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(iso));
+}
