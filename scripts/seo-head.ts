@@ -112,6 +112,9 @@ function structuredData(input: HeadInput, url: (path: string) => string): unknow
   return out;
 }
 
+/** A `<meta>` tag. */
+const meta = (key: 'property' | 'name', name: string, content: string | number) => `<meta ${key}="${name}" content="${escapeAttr(String(content))}">`;
+
 /** The tags that go in the page's head after its title and description. */
 export function headTags(input: HeadInput): string {
   const url = (path: string) => `${input.origin}${localizedPath(path, input.locale)}`;
@@ -119,7 +122,6 @@ export function headTags(input: HeadInput): string {
   const self = url(input.path);
   const image = `${input.origin}${OG_IMAGE.path}`;
   const alternates = (['vi', 'en'] as const).map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeAttr(`${input.origin}${localizedPath(input.path, locale)}`)}">`);
-  const meta = (key: 'property' | 'name', name: string, content: string | number) => `<meta ${key}="${name}" content="${escapeAttr(String(content))}">`;
   return [
     `<link rel="canonical" href="${escapeAttr(self)}">`,
     ...alternates,

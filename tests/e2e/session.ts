@@ -32,8 +32,8 @@ export function clientAddress(): string {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
-export async function createUser(request: APIRequestContext, prefix = 'studio'): Promise<TestUser> {
-  const email = uniqueEmail(prefix);
+/** A new verified account, signed in; `email` for an address the test needs (an admin's), else a unique one. */
+export async function createUser(request: APIRequestContext, prefix = 'studio', email = uniqueEmail(prefix)): Promise<TestUser> {
   const headers = { 'X-Forwarded-For': clientAddress() };
   const registered = await request.post('/auth/register', { headers, data: { name: 'Người Thử', email, password: PASSWORD, language: 'vi' } });
   expect(registered.status()).toBe(201);

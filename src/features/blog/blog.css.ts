@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { body as proseBody } from '../site/pages/prose/prose.css.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
 /** The blog's pages: a list with its search bar, and a post with its contents column. */
@@ -114,7 +115,8 @@ globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'u
 
 export const main = style({ display: 'grid', gap: vars.space['10'], minWidth: 0, '@media': { [media.desktop]: { gridArea: 'body' } } });
 
-export const body = style({ fontSize: vars.fontSize.md, lineHeight: 1.7, color: vars.color.inkSoft, '@media': { [media.desktop]: { fontSize: vars.fontSize.lg } } });
+/** A post's text reads like the site's other pages of text (headings, paragraphs, lists, tables, code). */
+export const body = style([proseBody, { '@media': { [media.desktop]: { gridArea: 'auto' } } }]);
 globalStyle(`${body} h2, ${body} h3`, { color: vars.color.ink, fontFamily: vars.font.display, lineHeight: 1.3, scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['4']})` });
 globalStyle(`${body} a`, { color: vars.color.accent });
 globalStyle(`${body} img`, { maxWidth: '100%', height: 'auto' });

@@ -1,0 +1,197 @@
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_BLOG_ADMIN_EMAIL } from '../../playwright.config.ts';
+import { test, expect } from './fixtures.ts';
+import { clientAddress, createUser, signIn, uniqueEmail } from './session.ts';
+
+/**
+ * The public site (docs/product-rules.md#routes-public, #blog, #newsletter, #blog-comments): every
+ * public route answers 200 with its own content, in both languages; the blog's search, filters,
+ * sort and pagination live in the URL; a comment shows only once approved; the newsletter's
+ * double opt-in and unsubscribe go through the real mails; a post read once opens offline.
+ */
+
+const NOT_FOUND = /Không tìm thấy trang|Page not found/;
+
+/** Pre-rendered or server-rendered: the HTML itself has the page's heading. */
+const DOCUMENTS = [
+  '/',
+  '/about',
+  '/services/virtual-tryon',
+  '/services/image-editing',
+  '/services/image-to-video',
+  '/services/body-generator',
+  '/services/hairstyle-changer',
+  '/blog',
+  '/pricing',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/shipping',
+  '/warranty',
+  '/guidelines/image-editing',
+  '/guidelines/image-editing/basic',
+  '/guidelines/image-editing/advanced',
+] as const;
+
+/** Screens of the app reached without signing in. */
+const APP_SCREENS = ['/test-google-auth', '/auth/reset-password', '/payment/success', '/payment/cancel', '/payment/cancelled', '/payment/error', '/dev-tools', '/test'] as const;
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+async function mailTo(request: APIRequestContext, email: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const { mails } = (await (await request.get('/api/dev-tools/outbox')).json()) as { mails: OutboxMail[] };
+      found = mails.find((mail) => mail.to.includes(email) && subject.test(mail.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The path and query of the mail's link to `path` (the mail names the server's public address). */
+function linkIn(mail: OutboxMail, path: string): string {
+  const found = new RegExp(`https?://[^\\s"<>]*${path}\\?token=[^\\s"<>]+`).exec(mail.text);
+  expect(found, `a ${path} link in "${mail.subject}"`).not.toBeNull();
+  const url = new URL(found![0]);
+  return `${url.pathname}${url.search}`;
+}
+
+test('every public route answers 200 with its own content, in Vietnamese and in English', async ({ page, request }) => {
+  const posts = (await (await request.get('/api/blog/posts?locale=vi')).json()) as { items: Array<{ slug: string; category: { slug: string }; tags: Array<{ slug: string }> }> };
+  const post = posts.items[0]!;
+  const blogPaths = [`/blog/${post.slug}`, `/blog/category/${post.category.slug}`, `/blog/tag/${post.tags[0]!.slug}`];
+  for (const path of [...DOCUMENTS, ...blogPaths]) {
+    const response = await request.get(path, { headers: { accept: 'text/html' } });
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    expect(html, path).toMatch(/<h1[\s>]/);
+    expect(html, path).not.toMatch(NOT_FOUND);
+  }
+  for (const path of DOCUMENTS) {
+    const english = path === '/' ? '/en' : `/en${path}`;
+    const response = await request.get(english, { headers: { accept: 'text/html' } });
+    expect(response.status(), english).toBe(200);
+    expect(await response.text(), english).toContain('<html lang="en">');
+  }
+  for (const path of APP_SCREENS) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator('body')).not.toHaveText(/^\s*$/);
+    await expect(page.getByRole('heading', { name: NOT_FOUND })).toHaveCount(0);
+  }
+});
+
+test('blog search ignores diacritics; filters, sort and page stay in the URL and survive a reload', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(page.getByTestId('blog-card')).toHaveCount(10);
+  // Eleven posts: a second page with the rest.
+  await page.getByTestId('blog-next').click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('blog-card')).toHaveCount(1);
+
+  await page.goto('/blog');
+  await page.getByTestId('blog-search').fill('áo dài');
+  await page.getByTestId('blog-search').press('Enter');
+  await expect(page).toHaveURL(/q=%C3%A1o(\+|%20)d%C3%A0i/);
+  const withMarks = await page.getByTestId('blog-card').locator('h2, h3').allTextContents();
+  expect(withMarks.length).toBeGreaterThan(0);
+  await page.getByTestId('blog-search').fill('ao dai');
+  await page.getByTestId('blog-search').press('Enter');
+  await expect(page).toHaveURL(/q=ao(\+|%20)dai/);
+  expect(await page.getByTestId('blog-card').locator('h2, h3').allTextContents()).toEqual(withMarks);
+
+  await page.goto('/blog');
+  await page.getByTestId('blog-category').selectOption({ index: 1 });
+  await expect(page).toHaveURL(/category=/);
+  await page.getByTestId('blog-sort').selectOption('title-asc');
+  await expect(page).toHaveURL(/sort=title-asc/);
+  const sorted = await page.getByTestId('blog-card').locator('h2, h3').allTextContents();
+  expect(sorted.length).toBeGreaterThan(0);
+  expect(sorted).toEqual(sorted.toSorted((a, b) => a.localeCompare(b, 'vi')));
+  const url = page.url();
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect(page.getByTestId('blog-sort')).toHaveValue('title-asc');
+  expect(await page.getByTestId('blog-card').locator('h2, h3').allTextContents()).toEqual(sorted);
+});
+
+test('a comment shows only after an admin approves it', async ({ page, request, browser }) => {
+  const posts = (await (await request.get('/api/blog/posts?locale=vi')).json()) as { items: Array<{ slug: string }> };
+  const slug = posts.items[1]!.slug;
+  await signIn(page, request);
+  await page.goto(`/blog/${slug}`);
+  const text = `Bài viết rất hữu ích, cảm ơn ${Date.now()}`;
+  await page.getByTestId('comment-body').fill(text);
+  await page.getByTestId('comment-submit').click();
+  await expect(page.getByTestId('comment-notice')).toBeVisible();
+
+  // Another reader does not see it while it waits.
+  const reader = await browser.newPage();
+  await reader.goto(`/blog/${slug}`);
+  await expect(reader.getByTestId('blog-comments')).toBeVisible();
+  await expect(reader.getByText(text)).toHaveCount(0);
+
+  // The moderator approves it through the moderation API.
+  const admin = await adminToken(request);
+  const queue = (await (await request.get('/api/admin/blog/comments?status=pending', { headers: { Authorization: `Bearer ${admin}` } })).json()) as { items: Array<{ id: string; body: string }> };
+  const comment = queue.items.find((entry) => entry.body === text);
+  expect(comment).toBeDefined();
+  expect((await request.post(`/api/admin/blog/comments/${comment!.id}/approve`, { headers: { Authorization: `Bearer ${admin}` } })).ok()).toBe(true);
+  await reader.reload();
+  await expect(reader.getByText(text)).toBeVisible();
+  await reader.close();
+});
+
+test('the newsletter confirms and unsubscribes through the mails, one click each', async ({ page, request }) => {
+  const posts = (await (await request.get('/api/blog/posts?locale=vi')).json()) as { items: Array<{ slug: string }> };
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientAddress() });
+  await page.goto(`/blog/${posts.items[2]!.slug}`);
+  const email = uniqueEmail('newsletter');
+  await page.getByTestId('newsletter').locator('input[type="email"]').fill(email);
+  await page.getByTestId('newsletter-submit').click();
+  await expect(page.getByTestId('newsletter-sent')).toBeVisible();
+
+  const confirmation = await mailTo(request, email, /./);
+  await page.goto(linkIn(confirmation, '/newsletter/confirm'));
+  await page.getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(page.getByRole('heading', { name: 'Bạn đã đăng ký thành công' })).toBeVisible();
+
+  let welcome: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const { mails } = (await (await request.get('/api/dev-tools/outbox')).json()) as { mails: OutboxMail[] };
+      welcome = mails.filter((mail) => mail.to.includes(email)).find((mail) => mail.text.includes('/newsletter/unsubscribe') && !mail.text.includes('/newsletter/confirm'));
+      return Boolean(welcome);
+    })
+    .toBe(true);
+  await page.goto(linkIn(welcome!, '/newsletter/unsubscribe'));
+  await page.getByRole('button', { name: 'Huỷ đăng ký' }).click();
+  await expect(page.getByRole('heading', { name: 'Bạn đã huỷ đăng ký' })).toBeVisible();
+});
+
+test('a post read once opens offline', async ({ page, context, request }) => {
+  const posts = (await (await request.get('/api/blog/posts?locale=vi')).json()) as { items: Array<{ slug: string; title: string }> };
+  const post = posts.items[3]!;
+  await page.goto('/blog');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await expect(page.getByTestId('blog-toc')).toBeVisible();
+  await context.setOffline(false);
+});
+
+/** The moderator's token: an account of ADMIN_EMAILS made on first use (a later test run signs it in). */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/auth/login', { data: { username: E2E_BLOG_ADMIN_EMAIL, password: 'mat-khau-an-toan-1' } });
+  if (login.ok()) return ((await login.json()) as { access_token: string }).access_token;
+  return (await createUser(request, 'blog-admin', E2E_BLOG_ADMIN_EMAIL)).token;
+}
