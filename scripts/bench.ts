@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: prints the figures the foundation is held to (they are not test assertions):
  *  - gzip size of the JS `/`'s HTML names and of the largest route chunk;
- *  - Lighthouse 13 mobile scores for `/` in Debian Chromium (targets: performance >= 95,
- *    accessibility, best practices and SEO 100), median of several runs;
+ *  - Lighthouse 13 mobile scores of the public templates (`/`, a landing page, `/blog`, a post,
+ *    `/pricing`) in Debian Chromium beside a bare client-rendered React page, medians of five
+ *    alternating runs (targets: 100 in all four categories, never behind the bare page;
+ *    scripts/bench-lighthouse.ts);
  *  - p50/p99 latency of GET /api/health at a fixed request rate, next to a bare Hono handler
  *    measured the same way in the same run, and their ratio;
  *  - generations: queue pick-up latency, p50/p99 of the job-status endpoint at the same fixed
@@ -19,6 +21,8 @@
  * `npm run bench -- --only=status` the job-status endpoint's latency beside the bare handler alone;
  * `npm run bench -- --only=assets` the assets library's;
  * `npm run bench -- --only=js` the JavaScript sizes alone (the budget check's figures);
+ * `npm run bench -- --only=lighthouse` the public templates' Lighthouse scores beside a bare page
+ *   (scripts/bench-lighthouse.ts);
  * `npm run bench -- --only=billing` the time from "Pay" on the sandbox page to the credited balance
  *   in the app, p50 of 10 (scripts/bench-billing.ts).
  * `npm run bench -- --only=public-api` what the /v1 token guard adds to a job-status read, against
@@ -30,15 +34,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Agent, request as httpRequest } from 'node:http';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { assetFigures } from './bench-assets.ts';
 import { billingFigures } from './bench-billing.ts';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
 import { completedJob, queueFigures, seedAccount, startBenchServer, uploadFigures } from './bench-generations.ts';
 import { publicApiFigures } from './bench-public-api.ts';
+import { lighthouseFigures } from './bench-lighthouse.ts';
 import { routeJsFigures, studioFigures } from './bench-studios.ts';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.ts';
+import { ensureChromium } from './chromium.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { checkBudgets, formatResults } from './js-budgets.ts';
@@ -46,7 +49,6 @@ import { measureBuild } from './measure-js.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Fixed request rate for the latency comparison, in requests per second. */
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 500);
 const LATENCY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -87,60 +89,7 @@ async function bundleSizes() {
   console.log(`largest chunk: ${largest.file} ${kb(largest.size)}; all chunks together: ${kb(appTotal)} in ${chunks.length} files`);
 }
 
-// ── 2. Lighthouse ──────────────────────────────────────────────────────────────────────
-async function lighthouseScores(baseUrl: string, chromePath: string) {
-  const runs: Record<string, number>[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-    });
-    try {
-      const result = await lighthouse(`${baseUrl}/`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error('Lighthouse returned no result');
-      if (result.lhr.runtimeError) {
-        // A run that could not measure (e.g. the page was not painted in time) is reported, not averaged.
-        console.log(`  run ${i + 1} failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        continue;
-      }
-      const scores: Record<string, number> = {};
-      for (const [id, category] of Object.entries(result.lhr.categories)) scores[id] = Math.round((category.score ?? 0) * 100);
-      const audits = result.lhr.audits;
-      scores.fcpMs = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
-      scores.lcpMs = Math.round(audits['largest-contentful-paint']?.numericValue ?? 0);
-      scores.tbtMs = Math.round(audits['total-blocking-time']?.numericValue ?? 0);
-      scores.cls = Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
-      runs.push(scores);
-      const failing = Object.values(result.lhr.categories)
-        .filter((c) => c.id !== 'performance' && (c.score ?? 0) < 1)
-        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => `${c.id}:${r.id}`));
-      if (failing.length && i === 0) console.log(`  audits below 100: ${failing.join(', ')}`);
-    } finally {
-      chrome.kill();
-    }
-  }
-  if (runs.length === 0) {
-    console.log('\n## Lighthouse: every run failed (see above)');
-    return;
-  }
-  const median = (key: string) => {
-    const values = runs.map((r) => r[key] ?? 0).toSorted((a, b) => a - b);
-    return values[Math.floor(values.length / 2)]!;
-  };
-  console.log(`\n## Lighthouse 13, mobile, "/" (median of ${runs.length})`);
-  console.log(
-    `performance ${median('performance')} (target >= 95), accessibility ${median('accessibility')}, ` +
-      `best-practices ${median('best-practices')}, seo ${median('seo')} (targets 100)`,
-  );
-  console.log(`FCP ${median('fcpMs')} ms, LCP ${median('lcpMs')} ms, TBT ${median('tbtMs')} ms, CLS ${median('cls')}`);
-  console.log(`runs: ${runs.map((r) => r.performance).join(', ')}`);
-}
-
+// ── 2. Lighthouse: scripts/bench-lighthouse.ts ────────────────────────────────────────
 // ── 3. Latency at a fixed rate ─────────────────────────────────────────────────────────
 /** Requests are started on a fixed schedule (open loop), so a slow answer cannot slow the load. */
 const WARMUP_SECONDS = 2;
@@ -225,10 +174,14 @@ async function main() {
     for (const line of formatResults(checkBudgets(await measureBuild(root, chromePath)))) console.log(line);
     return;
   }
+  if (process.argv.includes('--only=lighthouse')) {
+    await withBenchServers(async ({ base }) => lighthouseFigures(base, chromePath));
+    return;
+  }
   if (!onlyGenerations) await bundleSizes();
 
   await withBenchServers(async ({ base, bareUrl, token, dataDir, pid }) => {
-    if (!onlyGenerations) await lighthouseScores(base, chromePath);
+    if (!onlyGenerations) await lighthouseFigures(base, chromePath);
 
     console.log(`\n## Latency at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
     const bareResult = await latency(bareUrl);
