@@ -1,7 +1,7 @@
 /**
  * The public pages that are pre-rendered, by their Vietnamese path (the English page is the same
- * path under `/en`, `/` becoming `/en`). The sitemap, llms.txt and the pre-rendering share this
- * list. Plain data, no imports.
+ * path under `/en`, `/` becoming `/en`): the sitemap's and llms.txt's list, which the pre-rendered
+ * pages (src/features/site/paths.ts) and the blog are held to by a test. Plain data, no imports.
  */
 export const PUBLIC_PAGE_PATHS = [
   '/',

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_BLOG_ADMIN_EMAIL } from '../../playwright.config.ts';
+import { PUBLIC_PAGE_PATHS } from '../../src/contract/site-routes.ts';
 import { test, expect } from './fixtures.ts';
 import { clientAddress, createUser, signIn, uniqueEmail } from './session.ts';
 
@@ -12,26 +13,8 @@ import { clientAddress, createUser, signIn, uniqueEmail } from './session.ts';
 
 const NOT_FOUND = /Không tìm thấy trang|Page not found/;
 
-/** Pre-rendered or server-rendered: the HTML itself has the page's heading. */
-const DOCUMENTS = [
-  '/',
-  '/about',
-  '/services/virtual-tryon',
-  '/services/image-editing',
-  '/services/image-to-video',
-  '/services/body-generator',
-  '/services/hairstyle-changer',
-  '/blog',
-  '/pricing',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/shipping',
-  '/warranty',
-  '/guidelines/image-editing',
-  '/guidelines/image-editing/basic',
-  '/guidelines/image-editing/advanced',
-] as const;
+/** Pre-rendered or server-rendered: the HTML itself has the page's heading (the sitemap's list). */
+const DOCUMENTS = PUBLIC_PAGE_PATHS;
 
 /** Screens of the app reached without signing in. */
 const APP_SCREENS = ['/test-google-auth', '/auth/reset-password', '/payment/success', '/payment/cancel', '/payment/cancelled', '/payment/error', '/dev-tools', '/test'] as const;
