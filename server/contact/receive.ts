@@ -9,11 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy from 'busboy';
 import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, contactFileKind, type ContactFileKind } from '../../src/contract/contact.ts';
 import { ApiError } from '../http/errors.ts';
+import { SniffGate } from '../media/sniff-gate.ts';
 import { ByteCounter } from '../media/upload.ts';
 import { contactError, fileTooLarge, invalidFileType, requestTooLarge } from './errors.ts';
 
@@ -64,53 +65,17 @@ export function cleanFileName(raw: string): string {
   return [...unescaped.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()].slice(0, FILE_NAME_MAX).join('');
 }
 
-/** Holds back the first bytes until the kind can be told, then counts and stops a file over its limit. */
-class SniffAndLimit extends Transform {
-  kind: ContactFileKind | null = null;
-  bytes = 0;
-  #head: Buffer | null = Buffer.alloc(0);
-  readonly #name: string;
-
-  constructor(name: string) {
-    super();
-    this.#name = name;
-  }
-
-  #decide(head: Buffer): void {
-    this.kind = contactFileKind(head.subarray(0, CONTACT_SNIFF_BYTES));
-    if (this.kind === null) throw invalidFileType(this.#name);
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    try {
-      this.bytes += chunk.length;
-      if (this.bytes > CONTACT_FILE_MAX_BYTES) return callback(fileTooLarge(this.#name));
-      if (this.#head === null) return callback(null, chunk);
-      this.#head = Buffer.concat([this.#head, chunk]);
-      if (this.#head.length < CONTACT_SNIFF_BYTES) return callback();
-      this.#decide(this.#head);
-      const head = this.#head;
-      this.#head = null;
-      callback(null, head);
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (this.#head === null) return callback();
-    // A file shorter than the signatures: empty, or too short to be any of the kinds.
-    try {
-      this.#decide(this.#head);
-      callback(null, this.#head);
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-}
 
 async function saveFile(stream: Readable, tempPath: string, name: string): Promise<ReceivedFile> {
-  const gate = new SniffAndLimit(name);
+  const gate = new SniffGate<ContactFileKind>({
+    sniffBytes: CONTACT_SNIFF_BYTES,
+    decide: (head) => {
+      const kind = contactFileKind(head);
+      if (kind === null) throw invalidFileType(name);
+      return { kind, limit: CONTACT_FILE_MAX_BYTES };
+    },
+    tooLarge: () => fileTooLarge(name),
+  });
   try {
     await pipeline(stream, gate, createWriteStream(tempPath, { flags: 'wx' }));
   } catch (error) {

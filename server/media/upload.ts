@@ -16,6 +16,7 @@ import { ASSET_ROLES, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
 import { ApiError } from '../http/errors.ts';
 import { mediaError } from './errors.ts';
 import { checkUpload, streamingLimit, tooLarge, unknownType, withDefaults, type KnownFields, type UploadFields } from './policy.ts';
+import { SniffGate } from './sniff-gate.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
 
 export interface ReceivedUpload {
@@ -162,69 +163,24 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
   }
 }
 
-/**
- * Holds back the first SNIFF_BYTES bytes until the type can be told, then passes everything on
- * while counting, and fails the moment the count passes the type's limit.
- */
-class SniffAndLimit extends Transform {
-  type: SniffedType | null = null;
-  bytes = 0;
-  #head: Buffer | null = Buffer.alloc(0);
-  #limit = 0;
-  readonly #known: KnownFields;
-
-  constructor(known: KnownFields) {
-    super();
-    this.#known = known;
-  }
-
-  #decide(head: Buffer): SniffedType {
-    const type = sniffType(head.subarray(0, SNIFF_BYTES));
-    if (type === null) throw unknownType(this.#known);
-    this.#limit = streamingLimit(type, this.#known);
-    this.type = type;
-    return type;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    try {
-      this.bytes += chunk.length;
-      let pending = chunk;
-      if (this.#head !== null) {
-        this.#head = Buffer.concat([this.#head, chunk]);
-        if (this.#head.length < SNIFF_BYTES) return callback();
-        this.#decide(this.#head);
-        pending = this.#head;
-        this.#head = null;
-      }
-      if (this.bytes > this.#limit) return callback(tooLarge(Math.floor(this.#limit / MB)));
-      callback(null, pending);
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (this.#head === null) return callback();
-    // A file shorter than SNIFF_BYTES (far below any limit).
-    try {
-      this.#decide(this.#head);
-      callback(null, this.#head);
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-}
 
 /** Writes the file part to `tempPath`, sniffing its type first and holding it to its limit. */
 async function saveFile(stream: Readable, tempPath: string, known: KnownFields): Promise<{ bytes: number; type: SniffedType }> {
-  const gate = new SniffAndLimit(known);
+  const gate = new SniffGate<SniffedType>({
+    sniffBytes: SNIFF_BYTES,
+    decide: (head) => {
+      const type = sniffType(head);
+      if (type === null) throw unknownType(known);
+      return { kind: type, limit: streamingLimit(type, known) };
+    },
+    tooLarge: (limit) => tooLarge(Math.floor(limit / MB)),
+  });
   try {
     await pipeline(stream, gate, createWriteStream(tempPath, { flags: 'wx' }));
   } catch (error) {
     await rm(tempPath, { force: true });
     throw error;
   }
-  if (!gate.type) throw new Error('a sniffed file has a type');
-  return { bytes: gate.bytes, type: gate.type };
+  if (!gate.kind) throw new Error('a sniffed file has a type');
+  return { bytes: gate.bytes, type: gate.kind };
 }
