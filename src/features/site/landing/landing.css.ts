@@ -1,6 +1,5 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
-import { reducedMotion } from '../pages/sections.css.ts';
 
 // Hero: copy beside the first example, on sand (the header is solid on these pages).
 
@@ -143,32 +142,10 @@ export const split = style({
 
 export const costDetail = style({ display: 'block', fontSize: vars.fontSize.sm, fontWeight: 400, color: vars.color.muted });
 
-export const faqList = style({ display: 'grid', borderTop: `1px solid ${vars.color.lineStrong}` });
 
-export const faqItem = style({ borderBottom: `1px solid ${vars.color.lineStrong}` });
 
-export const faqQuestion = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['4'],
-  minHeight: '64px',
-  padding: `${vars.space['4']} 0`,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 600,
-  cursor: 'pointer',
-  listStyle: 'none',
-  selectors: { '&::-webkit-details-marker': { display: 'none' } },
-});
 
-export const faqIcon = style({
-  flexShrink: 0,
-  transition: `transform ${vars.motion.normal}`,
-  selectors: { [`${faqItem}[open] &`]: { transform: 'rotate(45deg)' } },
-  '@media': { [reducedMotion]: { transition: 'none' } },
-});
 
-export const faqAnswer = style({ paddingBottom: vars.space['5'], color: vars.color.inkSoft, maxWidth: '68ch' });
 
 export const finalCta = style({
   display: 'grid',
@@ -178,3 +155,6 @@ export const finalCta = style({
 });
 
 export const credit = style({ marginTop: vars.space['10'], fontSize: vars.fontSize.xs, color: vars.color.muted, maxWidth: '90ch' });
+
+// The questions' styles, shared with the home page.
+export { faqAnswer, faqIcon, faqItem, faqList, faqQuestion } from '../pages/faq.css.ts';

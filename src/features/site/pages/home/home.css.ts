@@ -268,40 +268,9 @@ export const perkIcon = style({ marginTop: '2px', flexShrink: 0, color: vars.col
 
 export const pricingFoot = style({ marginTop: vars.space['8'], display: 'flex', justifyContent: 'flex-end' });
 
-// FAQ
 
-export const faqGrid = style({
-  display: 'grid',
-  gap: vars.space['10'],
-  '@media': { [media.desktop]: { gridTemplateColumns: '0.8fr 1.2fr', gap: vars.space['16'] } },
-});
 
-export const faqList = style({ display: 'grid', borderTop: `1px solid ${vars.color.lineStrong}` });
 
-export const faqItem = style({ borderBottom: `1px solid ${vars.color.lineStrong}` });
-
-export const faqQuestion = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['4'],
-  minHeight: '64px',
-  padding: `${vars.space['4']} 0`,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 600,
-  cursor: 'pointer',
-  listStyle: 'none',
-  selectors: { '&::-webkit-details-marker': { display: 'none' } },
-});
-
-export const faqIcon = style({
-  flexShrink: 0,
-  transition: `transform ${vars.motion.normal}`,
-  selectors: { [`${faqItem}[open] &`]: { transform: 'rotate(45deg)' } },
-  '@media': { [reducedMotion]: { transition: 'none' } },
-});
-
-export const faqAnswer = style({ paddingBottom: vars.space['5'], color: vars.color.inkSoft, maxWidth: '68ch' });
 
 // Final call to action
 
@@ -331,3 +300,6 @@ export const finalTitle = style({
   maxWidth: '20ch',
   textWrap: 'balance',
 });
+
+// The questions' styles, shared with the service landing pages.
+export { faqAnswer, faqGrid, faqIcon, faqItem, faqList, faqQuestion } from '../faq.css.ts';
