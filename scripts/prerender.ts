@@ -84,7 +84,7 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
       }
       const file = join(dist, localizedFile(page.file, locale));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, out);
+      await writeFile(file, await inlineStylesheets(out, dist));
       done.push(localizedPath(page.path, locale));
     }
   }
@@ -119,7 +119,7 @@ async function writeBlogTemplates(dist: string, template: string, manifest: Mani
     if (!out.includes('<!--blog-data-->') || !out.includes('data-page="blog"') || !out.includes('<!--app-head-->')) {
       throw new Error('index.html lost its <html lang="vi">, data-page="", <!--app-head--> or <!--app-html--></div> marker');
     }
-    await writeFile(join(dist, BLOG_BUNDLE_DIR, `template.${locale}.html`), out);
+    await writeFile(join(dist, BLOG_BUNDLE_DIR, `template.${locale}.html`), await inlineStylesheets(out, dist));
   }
 }
 
@@ -136,6 +136,23 @@ function trailOf(path: string, locale: SiteLocale, titles: Map<string, string>):
     if (name) trail.push({ name, path: ancestor });
   }
   return trail;
+}
+
+/**
+ * The page's style sheets written into it, each where its link was (the cascade keeps its order):
+ * a separate sheet blocks the first paint for a round trip each (Lighthouse counted five on `/`,
+ * some 300 ms on a mobile connection), and the few kilobytes a page's styles weigh cost less inline.
+ * The SPA keeps the files; the content security policy allows inline styles.
+ */
+async function inlineStylesheets(html: string, dist: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)];
+  let out = html;
+  for (const [link, file] of links) {
+    const css = (await readFile(join(dist, file!), 'utf8')).trim();
+    if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+    out = out.replace(link, () => `<style>${css}</style>`);
+  }
+  return out;
 }
 
 /** The one key of `keys`, or an error naming what the build lacks. */
