@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from 'react';
+import { startTransition, StrictMode, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -41,14 +41,18 @@ async function start() {
   i18n.load(locale, { ...siteMessages, ...pageMessages });
   i18n.activate(locale);
 
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <SitePageView page={page} locale={locale} transparentHeader={data.transparentHeader !== undefined} />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page it hydrates is already painted and readable.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <SitePageView page={page} locale={locale} transparentHeader={data.transparentHeader !== undefined} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
   registerServiceWorker(swPrompts);
 }
 
