@@ -82,6 +82,9 @@ async function prerenderPublicPages(): Promise<string[]> {
   await build({
     root,
     logLevel: 'warn',
+    // Its packages bundled in: the server loads it from wherever the build is deployed (STATIC_DIR),
+    // which need not sit beside node_modules.
+    ssr: { noExternal: true },
     build: { ssr: 'src/blog-entry.tsx', outDir: join(dist, BLOG_BUNDLE_DIR), emptyOutDir: true, copyPublicDir: false, manifest: false, rollupOptions: { input: 'src/blog-entry.tsx' } },
   });
   const pages = await prerender({ dist, root, ssrEntry: join(ssrOut, 'prerender-entry.js') });

@@ -3,6 +3,7 @@
  * set at build time), a bearer token when signed in, no-cache GETs, a timeout, and
  * errors that carry the server's message (GET) or detail (other methods).
  */
+import { apiUrl } from './api-url.ts';
 
 /**
  * How long a call may take, in ms, unless it names its own (`timeoutMs`). Long work does not
@@ -55,10 +56,7 @@ export function setRefusedTokenHandler(handler: (token: string) => void): void {
   onRefusedToken = handler;
 }
 
-export function apiUrl(path: string): string {
-  const base = import.meta.env.API_BASE_URL ?? '';
-  return `${base.replace(/\/$/, '')}${path}`;
-}
+export { apiUrl } from './api-url.ts';
 
 export interface RequestOptions {
   signal?: AbortSignal;

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { UserSchema } from '../contract/auth.ts';
 import { api, setRefusedTokenHandler, setTokenProvider } from './api.ts';
 import { type SessionUser, decodeToken, tokenState, userFromClaims, toSessionUser, CachedUserSchema } from './session-user.ts';
+import { TOKEN_STORAGE_KEY } from './session-keys.ts';
 export { NEAR_EXPIRY_MS } from './session-user.ts';
 export { type SessionUser, type DisplayUser, displayName, initials, isAdmin, type TokenClaims, decodeToken, type TokenState, tokenState, userFromClaims, toSessionUser } from './session-user.ts';
 
@@ -40,7 +41,7 @@ export const sessionUserAtom = atom<SessionUser | null>(null);
 export const sessionStatusAtom = atom<SessionStatus>('signed-out');
 
 // ── Constants (docs/product-rules.md#session-numbers) ─────────────────────────────────────
-export const TOKEN_STORAGE_KEY = 'access_token';
+export { TOKEN_STORAGE_KEY } from './session-keys.ts';
 export const USER_STORAGE_KEY = 'auth_user';
 /** sessionStorage: failed checks are counted per tab, so a new tab checks afresh. */
 export const VALIDATION_FAILURES_KEY = 'auth_validation_failures';

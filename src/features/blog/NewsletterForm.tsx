@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { BlogLocaleCode } from '../../contract/blog.ts';
 import { NEWSLETTER_EMAIL_MAX, SubscribeResponseSchema } from '../../contract/newsletter.ts';
-import { apiUrl } from '../../lib/api.ts';
+import { apiUrl } from '../../lib/api-url.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
 import * as s from './blog.css.ts';
