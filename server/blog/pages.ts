@@ -25,6 +25,7 @@ import { hasCode } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import { NO_BUILD_TEXT } from '../static/serve.ts';
+import { LruMap } from './lru.ts';
 import type { BlogService } from './service.ts';
 
 /** The folder of the build that holds the renderer and its templates. */
@@ -91,33 +92,6 @@ interface CachedPage {
   postKey: string | null;
 }
 
-/** A least-recently-used map: a Map keeps insertion order, so the first key is the oldest use. */
-function lruCache(limit: number) {
-  const entries = new Map<string, CachedPage>();
-  return {
-    get(key: string): CachedPage | undefined {
-      const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit);
-      }
-      return hit;
-    },
-    set(key: string, page: CachedPage): void {
-      entries.delete(key);
-      entries.set(key, page);
-      while (entries.size > limit) entries.delete(entries.keys().next().value as string);
-    },
-    /** Drops every list, and the pages of the post `key`. */
-    dropFor(key: string): void {
-      for (const [url, page] of entries) if (page.postKey === null || page.postKey === key) entries.delete(url);
-    },
-    get size() {
-      return entries.size;
-    },
-  };
-}
-
 export interface BlogPagesDeps {
   service: BlogService;
   /** The build's renderer, or null when there is no build. */
@@ -145,8 +119,11 @@ function queryOf(c: Context<AppEnv>): Record<string, string> {
 export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache: { readonly size: number }; dispose: () => void } {
   const { service, bundle } = deps;
   const origin = new URL(deps.publicUrl).origin;
-  const cache = lruCache(deps.cacheEntries ?? BLOG_PAGE_CACHE_ENTRIES);
-  const dispose = service.onChange((key) => cache.dropFor(key));
+  const cache = new LruMap<string, CachedPage>(deps.cacheEntries ?? BLOG_PAGE_CACHE_ENTRIES);
+  // A change drops every list, and the pages of the post that changed.
+  const dispose = service.onChange((key) => {
+    for (const [url, page] of cache) if (page.postKey === null || page.postKey === key) cache.delete(url);
+  });
 
   async function taxonomy(locale: BlogLocaleCode) {
     const [categories, tags, authors] = await Promise.all([service.categories(locale), service.tags(locale), service.authors(locale)]);
