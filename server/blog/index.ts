@@ -1,12 +1,13 @@
 /**
  * The blog area (docs/product-rules.md#blog): the read API under /api/blog, the feeds and the
- * site files for crawlers, and the service the seed loader, the admin editor and the pre-rendered
- * pages use (./service.ts documents its API).
+ * site files for crawlers, the posts' link-preview images (./preview-images.ts), and the service
+ * the seed loader, the admin editor and the pre-rendered pages use (./service.ts documents its API).
  */
 import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createSiteFiles } from './feeds.ts';
+import { previewImageRoutes } from './preview-images.ts';
 import { createBlogRepository } from './repository.ts';
 import { blogApiRoutes, siteFileRoutes } from './routes.ts';
 import { seedBlog, type SeedReport } from './seed.ts';
@@ -38,7 +39,7 @@ export function createBlog(deps: BlogDeps): Blog {
   const files = createSiteFiles({ blog: service, publicUrl: deps.publicUrl });
   return {
     service,
-    routes: () => [mountAt('/api/blog', blogApiRoutes(service)), mountAt('/', siteFileRoutes(files))],
+    routes: () => [mountAt('/api/blog', blogApiRoutes(service)), mountAt('/', siteFileRoutes(files)), mountAt('/', previewImageRoutes({ service }))],
   };
 }
 

@@ -109,6 +109,12 @@ export function createBlogRepository(database: Database) {
       return row as PostRow | undefined;
     },
 
+    /** A visible post's title and its category's name in `locale` (its preview image), by slug. */
+    async findHeading(locale: BlogLocale, slug: string, now: Date): Promise<{ title: string; category: string } | undefined> {
+      const query = visible(locale, now).innerJoin('blog_categories as c', 'c.id', 'p.category_id').where('p.slug', '=', slug);
+      return locale === 'vi' ? query.select(['p.title', 'c.name_vi as category']).executeTakeFirst() : query.select(['p.title', 'c.name_en as category']).executeTakeFirst();
+    },
+
     /** The slug of the same article in `locale`, when it is published there. */
     async alternateSlug(translationKey: string, locale: BlogLocale, now: Date): Promise<string | null> {
       const row = await visible(locale, now).select('p.slug').where('p.translation_key', '=', translationKey).executeTakeFirst();

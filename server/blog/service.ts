@@ -6,8 +6,10 @@
  * - `listPosts(query)`: a page of BLOG_PAGE_SIZE summaries with totals, for the grammar of
  *   src/contract/blog.ts (search, category/tag/author filters, four sorts, page). A filter slug
  *   that names nothing is a 404 (categoryNotFound, tagNotFound, authorNotFound).
- * - `getPost(locale, slug)`: the post with html, toc, reading time, the other language's slug and
- *   BLOG_RELATED_COUNT related posts; 404 postNotFound.
+ * - `getPost(locale, slug)`: the post with html, toc, reading time, the other language's slug,
+ *   the versioned path of its preview image and BLOG_RELATED_COUNT related posts; 404 postNotFound.
+ * - `previewCard(locale, slug)`: what that preview image shows and its version (./preview-images.ts
+ *   draws and serves it); 404 postNotFound.
  * - `categories(locale)`, `tags(locale)`, `authors(locale)`: the taxonomy with post counts.
  * - `latestPosts(locale, limit)`, `siteIndex()`: what the feeds, the sitemap and llms.txt list.
  * - `savePost(input, options)`: renders the markdown (sanitised HTML, heading ids, toc, plain
@@ -40,7 +42,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CodedError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogLocale, BlogSource } from '../db/schema-blog.ts';
+import { titleCardVersion, type TitleCard } from '../media/title-card.ts';
 import { renderMarkdown } from './markdown.ts';
+import { postCard, postImagePath } from './preview-card.ts';
 import { countUnits, readingMinutes } from './reading-time.ts';
 import type { AuthorRow, BlogRepository, CategoryRow, PostFilters, PostSummaryRow, TagRow } from './repository.ts';
 import { searchDocument, searchTerms, titleSortKey } from './text.ts';
@@ -215,9 +219,18 @@ export function createBlogService(deps: BlogServiceDeps) {
         html: row.html,
         toc: row.toc,
         word_count: row.word_count,
+        image: postImagePath(locale, row.slug, postCard(locale, { title: row.title, category: (summary as BlogPostSummary).category.name })),
         alternate: alternate === null ? null : { locale: otherLocale(locale), slug: alternate },
         related,
       };
+    },
+
+    /** What a visible post's preview image shows, and its version; 404 postNotFound. */
+    async previewCard(locale: BlogLocale, slug: string): Promise<{ card: TitleCard; version: string }> {
+      const heading = await repository.findHeading(locale, slug, now());
+      if (!heading) throw blogError(404, 'postNotFound');
+      const card = postCard(locale, heading);
+      return { card, version: titleCardVersion(card) };
     },
 
     async categories(locale: BlogLocale): Promise<BlogTermList> {

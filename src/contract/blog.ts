@@ -8,6 +8,7 @@
  * - GET /api/blog/categories?locale                              categories with their post counts
  * - GET /api/blog/tags?locale                                    tags with their post counts
  * - GET /api/blog/authors?locale                                 authors with their post counts
+ * - GET /blog/og/{slug}.{version}.png, /en/blog/og/…              a post's link-preview image (blogImagePath)
  * Category, tag and author slugs are those of the query's locale. An unknown query key, a bad
  * value (a sort that does not exist, page 0, a q over 100 characters) is a 422 naming it; a slug
  * that names nothing is a 404 with its code (BLOG_MESSAGES).
@@ -33,6 +34,9 @@ export const BLOG_SLUG_MAX = 120;
 export const BLOG_RELATED_COUNT = 3;
 /** Latest posts in each feed. */
 export const BLOG_FEED_SIZE = 20;
+/** A post's link-preview image (Open Graph, Twitter card, JSON-LD): a PNG of this size, in pixels. */
+export const BLOG_IMAGE_WIDTH = 1200;
+export const BLOG_IMAGE_HEIGHT = 630;
 /** Largest request body of /api/blog, in bytes: its routes are GETs without a body. */
 export const BLOG_BODY_MAX_BYTES = 1_024;
 
@@ -118,6 +122,11 @@ export const BlogPostSchema = v.object({
   toc: v.array(BlogTocEntrySchema),
   /** Words (en) or syllables (vi) of the body. */
   word_count: v.number(),
+  /**
+   * The path of its link-preview image (blogImagePath): drawn from its title, category and
+   * language, and versioned by them, so a changed title is a new address.
+   */
+  image: v.string(),
   /** The same article in the other language (hreflang), or null when it has none published. */
   alternate: v.nullable(v.object({ locale: BlogLocaleSchema, slug: v.string() })),
   /** BLOG_RELATED_COUNT other posts: most shared tags first, then the same category, then the newest. */
@@ -192,4 +201,9 @@ export const blogIndexPath = (locale: BlogLocaleCode): string => `${localePrefix
 export const blogPostPath = (locale: BlogLocaleCode, slug: string): string => `${localePrefix(locale)}/blog/${slug}`;
 export const blogCategoryPath = (locale: BlogLocaleCode, slug: string): string => `${localePrefix(locale)}/blog/category/${slug}`;
 export const blogTagPath = (locale: BlogLocaleCode, slug: string): string => `${localePrefix(locale)}/blog/tag/${slug}`;
+/**
+ * A post's link-preview image: `version` is 16 hex digits naming what it shows (the server's
+ * answer is cached for good under it); a slug never holds a dot, so the name splits one way only.
+ */
+export const blogImagePath = (locale: BlogLocaleCode, slug: string, version: string): string => `${localePrefix(locale)}/blog/og/${slug}.${version}.png`;
 export const blogFeedPath = (locale: BlogLocaleCode, format: 'rss' | 'atom'): string => `${localePrefix(locale)}/blog/${format}.xml`;

@@ -117,6 +117,11 @@ describe(`the blog's pages (${DRIVER})`, () => {
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/blog/chup-anh-ao-dai-cho-gian-hang">`);
     expect(html).toContain('"@type":"BlogPosting"');
     expect(html).toContain('<meta property="og:type" content="article">');
+    // Its own preview image (tests/server/blog-preview-images.test.ts serves it), the lists the site's.
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/blog/og/chup-anh-ao-dai-cho-gian-hang\\.[0-9a-f]{16}\\.png">`));
+    expect(html).toMatch(/<meta name="twitter:image" content="[^"]+\/blog\/og\/chup-anh-ao-dai-cho-gian-hang\.[0-9a-f]{16}\.png">/);
+    expect(html).toMatch(/"@type":"BlogPosting".*"image":\{"@type":"ImageObject","url":"[^"]+\/blog\/og\/chup-anh-ao-dai-cho-gian-hang\.[0-9a-f]{16}\.png","width":1200,"height":630\}/);
+    expect((await page('/blog')).html).toContain(`<meta property="og:image" content="${PUBLIC_URL}/images/og/atelier.png">`);
     expect(html).toContain('data-testid="blog-related"');
     // The post's text is in the body once; the JSON block carries everything else.
     expect(html.split('Chuẩn bị trước buổi chụp</h2>')).toHaveLength(2);

@@ -143,7 +143,11 @@ beforeAll(async () => {
   const post = await insertPost(h.database);
   const comment = await person.call('POST', `/api/blog/posts/${post.id}/comments`, { body: { body: 'Cảm ơn bài viết!' } });
   if (comment.status !== 201) throw new Error(`set-up comment: ${comment.status} ${JSON.stringify(comment.body)}`);
-  fixtures = { realIds: [image.id, othersImage.id, done.id, order.body.payment.id, queued.id, post.id, comment.body.id, other.id], emails: [person.email, other.email] };
+  // The post's preview image by its real name (its path param), so the fuzz reaches a drawing too.
+  const postPage = await h.app.request(`/api/blog/posts/${post.slug}`);
+  const previewName = ((await postPage.json()) as { image?: string }).image?.split('/').at(-1);
+  if (!previewName) throw new Error(`set-up preview image: ${postPage.status}`);
+  fixtures = { realIds: [image.id, othersImage.id, done.id, order.body.payment.id, queued.id, post.id, comment.body.id, other.id, previewName], emails: [person.email, other.email] };
   build = await createBuildFixture();
   app = createTestApp({
     staticBuild: await loadStaticBuild(build.dir),

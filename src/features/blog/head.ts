@@ -1,9 +1,10 @@
 /**
  * The head of a blog page (docs/product-rules.md#public-seo): title and description, canonical
  * link, hreflang alternates (a post's other language has its own slug), Open Graph and Twitter
- * cards (the site's image), and JSON-LD: a BreadcrumbList everywhere, a BlogPosting on a post.
+ * cards (a post's own image, the site's on lists), and JSON-LD: a BreadcrumbList everywhere, a
+ * BlogPosting with its image on a post.
  */
-import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath } from '../../contract/blog.ts';
+import { BLOG_IMAGE_HEIGHT, BLOG_IMAGE_WIDTH, blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath } from '../../contract/blog.ts';
 import { escapeAttr, jsonScript, metaTag, OG_IMAGE, OG_LOCALE } from '../site/head-tags.ts';
 import type { BlogPageData } from './data.ts';
 import { listHref } from './links.ts';
@@ -26,8 +27,8 @@ export function blogHeadTags({ data, title, description, name, homeName, blogNam
   const home = locale === 'vi' ? '/' : '/en';
   const canonicalPath =
     data.kind === 'post' ? blogPostPath(locale, data.post.slug) : data.kind === 'list' ? listHref(data.base, locale, { page: data.query.page }) : null;
-  // The site's preview image for now: no per-post image is drawn yet.
-  const image = OG_IMAGE;
+  // A post has its own preview image (its title, category and language, drawn by the server); lists keep the site's.
+  const image = data.kind === 'post' ? { path: data.post.image, width: BLOG_IMAGE_WIDTH, height: BLOG_IMAGE_HEIGHT } : OG_IMAGE;
   const out: string[] = [];
   if (canonicalPath) out.push(`<link rel="canonical" href="${escapeAttr(abs(canonicalPath))}">`);
   // A search, a filter or a sort is not a page of its own for a search engine.
@@ -48,6 +49,7 @@ export function blogHeadTags({ data, title, description, name, homeName, blogNam
     metaTag('property', 'og:image', abs(image.path)),
     metaTag('property', 'og:image:width', image.width),
     metaTag('property', 'og:image:height', image.height),
+    ...(data.kind === 'post' ? [metaTag('property', 'og:image:alt', data.post.title)] : []),
     metaTag('property', 'og:locale', OG_LOCALE[locale]),
     ...(data.alternates[other] ? [metaTag('property', 'og:locale:alternate', OG_LOCALE[other])] : []),
   );
@@ -66,6 +68,7 @@ export function blogHeadTags({ data, title, description, name, homeName, blogNam
     metaTag('name', 'twitter:title', title),
     metaTag('name', 'twitter:description', description),
     metaTag('name', 'twitter:image', abs(image.path)),
+    ...(data.kind === 'post' ? [metaTag('name', 'twitter:image:alt', data.post.title)] : []),
   );
   if (data.kind === 'not-found') return out.join('\n    ');
 
@@ -96,7 +99,7 @@ export function blogHeadTags({ data, title, description, name, homeName, blogNam
         description: post.description,
         url,
         mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-        image: abs(image.path),
+        image: { '@type': 'ImageObject', url: abs(image.path), width: image.width, height: image.height },
         inLanguage: locale,
         datePublished: post.published_at,
         dateModified: post.updated_at,

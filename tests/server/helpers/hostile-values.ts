@@ -123,7 +123,7 @@ export function encodeSegment(text: string): string {
 export const RAW_SEGMENTS = ['%00', '%ED%A0%80', '%FF', '%C0%AE%C0%AE', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '%', '%zz', '1e308', '-1', '0', 'null', 'undefined', '%E2%80%AE'];
 
 export interface Fixtures {
-  /** Ids a path param may take: real ones of the signed-in person, someone else's, unknown ones. */
+  /** Ids a path param may take: real ones of the signed-in person, someone else's, unknown ones (and a post's preview image name). */
   realIds: string[];
   emails: string[];
 }
