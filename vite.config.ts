@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, type LogLevel, type Plugin, type UserConfig, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -123,6 +123,14 @@ function serviceWorker(hooks: ServiceWorkerBuildHooks): Plugin[] {
 export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
   const preloads = preloadLists();
   return {
+    resolve: {
+      alias: [
+        // The shim's React 17 fallback, in every page's first load for nothing: React 19 has the
+        // hook, and `with-selector` has a build on it.
+        { find: /^use-sync-external-store\/shim$/, replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store.ts') },
+        { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      ],
+    },
     // Plugin order matters: the router generator must run before React's transform, and the
     // Lingui macros must be compiled by @rolldown/plugin-babel (react({ babel }) is ignored on
     // Vite 8, which leaves the macro stubs in the bundle; tests/server/bundle.test.ts guards it).
@@ -151,7 +159,7 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
     },
     build: {
       target: 'es2022',
-      sourcemap: false,
+      sourcemap: process.env.ATELIER_SOURCEMAP === '1',
       // Every browser the es2022 target runs on follows <link rel="modulepreload"> itself (Safari
       // from 17; an older one only fetches those chunks when they are imported): the polyfill
       // would cost each page its bytes for nothing.
@@ -167,6 +175,11 @@ export function atelierConfig(hooks: ServiceWorkerBuildHooks = {}): UserConfig {
         // (scripts/chunk-groups.ts). Only the grouped modules themselves: with their imports, the
         // public pages' modules would move into a studio chunk too.
         output: {
+          // Seven characters of hash (42 bits: the fewest the bundler accepts for this many chunks)
+          // instead of eight: every import and every lazy route's preload list names files, and a
+          // studio's first load names some 250 (0.4 KB gzip less a studio).
+          chunkFileNames: 'assets/[name]-[hash:7].js',
+          assetFileNames: 'assets/[name]-[hash:7][extname]',
           codeSplitting: {
             groups: [{ name: chunkGroupName(import.meta.dirname), debugName: 'chunk-groups', includeDependenciesRecursively: false }],
           },

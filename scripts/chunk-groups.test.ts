@@ -104,6 +104,47 @@ describe('planChunkGroups', () => {
     });
   });
 
+  it('puts the sign-in guard in "spa", and the public layout less what a page outside it uses in "site-layout"', () => {
+    const GUARD = '/src/features/auth/RequireAuth.tsx';
+    const LAYOUT = '/src/features/site/layout/SiteLayout.tsx';
+    const plan = planChunkGroups(
+      graph({
+        '/app.html': ['/src/main.tsx'],
+        '/src/main.tsx': { s: ['/src/lib/session.ts'], d: [route('_app'), route('_app/_studio'), route('_app/_studio/a'), route('_app/_studio/b'), route('_site'), route('_site/a-legacy'), route('_site/checkout')] },
+        '/index.html': ['/src/site.tsx'],
+        '/src/site.tsx': { d: ['/home.tsx'] },
+        '/home.tsx': [LAYOUT],
+        [route('_app')]: ['/sidebar.tsx'],
+        [route('_app/_studio')]: [GUARD],
+        [route('_app/_studio/a')]: [FRAME],
+        [route('_app/_studio/b')]: [FRAME],
+        [route('_site')]: [LAYOUT],
+        [route('_site/a-legacy')]: [GUARD, FRAME],
+        [route('_site/checkout')]: [GUARD],
+        [FRAME]: ['/dismiss.ts'],
+        [GUARD]: ['/lock-icon.tsx', '/src/lib/session.ts'],
+        [LAYOUT]: ['/header.tsx', '/footer.tsx', '/dismiss.ts', '/toggle.tsx'],
+        '/sidebar.tsx': ['/toggle.tsx'],
+        '/header.tsx': [],
+        '/footer.tsx': [],
+        '/dismiss.ts': [],
+        '/toggle.tsx': [],
+        '/lock-icon.tsx': [],
+        '/src/lib/session.ts': [],
+      }),
+      '/r',
+    );
+    expect(planOf(plan, 'spa', 'site-layout')).toEqual({
+      '/src/main.tsx': 'spa',
+      '/src/lib/session.ts': 'spa',
+      [GUARD]: 'spa',
+      '/lock-icon.tsx': 'spa',
+      [LAYOUT]: 'site-layout',
+      '/header.tsx': 'site-layout',
+      '/footer.tsx': 'site-layout',
+    });
+  });
+
   it('groups no studio module without a studio screen', () => {
     const plan = planChunkGroups(graph({ '/src/main.tsx': { d: [route('history')] }, [route('history')]: ['/history.tsx'], '/history.tsx': [] }), '/r');
     expect(planOf(plan)).toEqual({ '/src/main.tsx': 'spa' });

@@ -3,18 +3,22 @@
  * in a chunk of its own kind: one for the modules every studio and the history use, one for
  * those every studio and the library use, and so on, down to chunks of a single icon. A studio
  * then loads some sixty small files, and gzip, which compresses each file alone, finds less to
- * share in each. Six groups fix that (vite.config.ts):
+ * share in each. Seven groups fix that (vite.config.ts):
  *  - `framework`: what both entries, the public pages' and the SPA's, load at once (React,
  *    Lingui, the theme), in one chunk where the bundler made two;
  *  - `spa`: the rest of what the SPA's entry loads at once (the router, the query cache, the
- *    session, the offline store), where the bundler made a dozen chunks it shares with lazy routes;
+ *    session, the offline store), where the bundler made a dozen chunks it shares with lazy routes,
+ *    and the sign-in guard, which pages of both layouts use;
  *  - `studio`: the modules every studio screen loads and no other screen;
  *  - `studio-shared`: the modules every studio screen loads that another screen loads too (the
  *    history, the library, the dashboard): that screen loads the whole group;
  *  - `ui`: the modules every studio screen loads that a public page loads too (the design
  *    system's form fields, which the contact page uses): one chunk instead of one per module;
  *  - `studio-layouts`: what the layouts above the studios use (the sidebar's, the studios'
- *    guard): every signed-in page loads the sidebar's layout anyway.
+ *    guard): every signed-in page loads the sidebar's layout anyway;
+ *  - `site-layout`: the public layout (header, footer, the services and company facts they
+ *    show) that no studio uses, in one chunk where the bundler made five: every public page,
+ *    and every SPA page in the public layout (/checkout, the legacy studios), loads it whole.
  * A studio screen is a lazily loaded route whose code reaches the studio frame
  * (src/features/studio/shell/StudioPage.tsx), so a seventh studio joins by itself. Modules the
  * SPA's entry loads anyway, and the public pages' modules, are never in a studio group: the
@@ -26,7 +30,7 @@ export interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-export type ChunkGroup = 'framework' | 'spa' | 'studio' | 'studio-shared' | 'ui' | 'studio-layouts';
+export type ChunkGroup = 'framework' | 'spa' | 'studio' | 'studio-shared' | 'ui' | 'studio-layouts' | 'site-layout';
 
 /** Marks the lazily loaded part of a route (TanStack Router's automatic code splitting). */
 const ROUTE_COMPONENT = '?tsr-split=component';
@@ -79,8 +83,21 @@ export function planChunkGroups(graph: ModuleGraph, root: string): Map<string, C
   // The rest of what the SPA's entry loads at once (the router, the query cache, the session):
   // one chunk, where the bundler scattered it over a dozen it shares with lazy routes.
   for (const id of entry) if (!plan.has(id) && !id.endsWith('.html') && !site.has(id)) plan.set(id, 'spa');
+  // The sign-in guard joins it: every signed-in page passes the guard, in the studios' layouts
+  // and in the public one (/checkout, the legacy studios), which would otherwise load the
+  // studios' layouts (the sidebar) for it.
+  for (const id of reach(graph, [`${root}/src/features/auth/RequireAuth.tsx`], false)) if (!plan.has(id) && !site.has(id)) plan.set(id, 'spa');
   const [first, ...rest] = studios;
   if (!first) return plan;
+  // The public layout, less what a page outside it loads too (a menu's dismissal, an icon, the
+  // language toggle the sidebar shares): those stay where they are, or the studios and the
+  // sidebar's pages would load the whole layout for them.
+  const outside = new Set<string>();
+  for (const route of routes) if (!route.includes('/src/routes/_site')) for (const id of reach(graph, [route], false)) outside.add(id);
+  for (const used of studios) for (const id of used) outside.add(id);
+  for (const id of reach(graph, [`${root}/src/features/site/layout/SiteLayout.tsx`], false)) {
+    if (!plan.has(id) && !entry.has(id) && !outside.has(id)) plan.set(id, 'site-layout');
+  }
   // What every public page loads (the layout): left to the bundler, as before the group below.
   const siteLayout = reach(graph, siteEntry, false);
   for (const id of first) {

@@ -9,7 +9,8 @@
  *  - each service landing page (/services/…, pre-rendered too): at most 90 KB, like `/`;
  *    `/contact` (the contact form, pre-rendered too) at most 90 KB: its checks, proof of work and
  *    sending load only on the form's first focus;
- *  - each studio route (signed in): at most 200 KB gzip.
+ *  - each studio route (signed in): at most 200 KB gzip; each legacy studio (the same screen on one
+ *    page, in the public layout) too.
  * A route's figure is what a browser really fetches for it (scripts/measure-js.ts): sizes only,
  * nothing here depends on how fast the machine is. `npm test` fails over a budget
  * (scripts/check-js-budgets.ts); `npm run bench` prints the same figures (`--only=js` alone).
@@ -26,6 +27,8 @@ export interface Budget {
 
 export const KB = 1024;
 export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generator', '/hairstyle-changer', '/image-to-video', '/upscaler'] as const;
+/** The legacy studios: a studio's screen on one page, in the public layout (signed in). */
+export const LEGACY_STUDIO_ROUTES = ['/virtual-tryon-legacy', '/body-generator-legacy', '/hairstyle-changer-legacy', '/image-to-video-legacy'] as const;
 /** The service landing pages, pre-rendered like `/`, held to the home page's budget. */
 export const LANDING_ROUTES = ['/services/virtual-tryon', '/services/image-editing', '/services/image-to-video', '/services/body-generator', '/services/hairstyle-changer'] as const;
 export const BUDGETS: readonly Budget[] = [
@@ -35,6 +38,7 @@ export const BUDGETS: readonly Budget[] = [
   { route: '/api-docs', limit: 100 * KB, signedIn: false },
   ...LANDING_ROUTES.map((route) => ({ route, limit: 90 * KB, signedIn: false })),
   ...STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
+  ...LEGACY_STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
 ];
 
 export interface FileSize {

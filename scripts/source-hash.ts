@@ -20,6 +20,9 @@ const INPUTS = [
   'scripts/prerender.ts',
   'scripts/prose-content.ts',
   'scripts/seo-head.ts',
+  // How vite.config.ts groups chunks and lists preloads.
+  'scripts/chunk-groups.ts',
+  'scripts/preload-lists.ts',
   // The prose pages' text and the Markdown renderer they go through.
   'content/site',
   'server/blog/markdown.ts',

@@ -21,11 +21,15 @@ import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteApiDocsRouteImport } from './routes/_site/api-docs'
+import { Route as SiteBodyGeneratorLegacyRouteImport } from './routes/_site/body-generator-legacy'
 import { Route as SiteCheckoutRouteImport } from './routes/_site/checkout'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteDevToolsRouteImport } from './routes/_site/dev-tools'
+import { Route as SiteHairstyleChangerLegacyRouteImport } from './routes/_site/hairstyle-changer-legacy'
+import { Route as SiteImageToVideoLegacyRouteImport } from './routes/_site/image-to-video-legacy'
 import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SiteTestGoogleAuthRouteImport } from './routes/_site/test-google-auth'
+import { Route as SiteVirtualTryonLegacyRouteImport } from './routes/_site/virtual-tryon-legacy'
 import { Route as AppStudioBodyGeneratorRouteImport } from './routes/_app/_studio/body-generator'
 import { Route as AppStudioHairstyleChangerRouteImport } from './routes/_app/_studio/hairstyle-changer'
 import { Route as AppStudioHistoryRouteImport } from './routes/_app/_studio/history'
@@ -109,6 +113,11 @@ const SiteApiDocsRoute = SiteApiDocsRouteImport.update({
   path: '/api-docs',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteBodyGeneratorLegacyRoute = SiteBodyGeneratorLegacyRouteImport.update({
+  id: '/body-generator-legacy',
+  path: '/body-generator-legacy',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteCheckoutRoute = SiteCheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
@@ -124,6 +133,17 @@ const SiteDevToolsRoute = SiteDevToolsRouteImport.update({
   path: '/dev-tools',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteHairstyleChangerLegacyRoute =
+  SiteHairstyleChangerLegacyRouteImport.update({
+    id: '/hairstyle-changer-legacy',
+    path: '/hairstyle-changer-legacy',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteImageToVideoLegacyRoute = SiteImageToVideoLegacyRouteImport.update({
+  id: '/image-to-video-legacy',
+  path: '/image-to-video-legacy',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SitePricingRoute = SitePricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
@@ -132,6 +152,11 @@ const SitePricingRoute = SitePricingRouteImport.update({
 const SiteTestGoogleAuthRoute = SiteTestGoogleAuthRouteImport.update({
   id: '/test-google-auth',
   path: '/test-google-auth',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteVirtualTryonLegacyRoute = SiteVirtualTryonLegacyRouteImport.update({
+  id: '/virtual-tryon-legacy',
+  path: '/virtual-tryon-legacy',
   getParentRoute: () => SiteRoute,
 } as any)
 const AppStudioBodyGeneratorRoute = AppStudioBodyGeneratorRouteImport.update({
@@ -277,11 +302,15 @@ export interface FileRoutesByFullPath {
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
   '/api-docs': typeof SiteApiDocsRoute
+  '/body-generator-legacy': typeof SiteBodyGeneratorLegacyRoute
   '/checkout': typeof SiteCheckoutRoute
   '/contact': typeof SiteContactRoute
   '/dev-tools': typeof SiteDevToolsRoute
+  '/hairstyle-changer-legacy': typeof SiteHairstyleChangerLegacyRoute
+  '/image-to-video-legacy': typeof SiteImageToVideoLegacyRoute
   '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
+  '/virtual-tryon-legacy': typeof SiteVirtualTryonLegacyRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
   '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
   '/history': typeof AppStudioHistoryRoute
@@ -317,11 +346,15 @@ export interface FileRoutesByTo {
   '/share': typeof AppShareRoute
   '/about': typeof SiteAboutRoute
   '/api-docs': typeof SiteApiDocsRoute
+  '/body-generator-legacy': typeof SiteBodyGeneratorLegacyRoute
   '/checkout': typeof SiteCheckoutRoute
   '/contact': typeof SiteContactRoute
   '/dev-tools': typeof SiteDevToolsRoute
+  '/hairstyle-changer-legacy': typeof SiteHairstyleChangerLegacyRoute
+  '/image-to-video-legacy': typeof SiteImageToVideoLegacyRoute
   '/pricing': typeof SitePricingRoute
   '/test-google-auth': typeof SiteTestGoogleAuthRoute
+  '/virtual-tryon-legacy': typeof SiteVirtualTryonLegacyRoute
   '/body-generator': typeof AppStudioBodyGeneratorRoute
   '/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
   '/history': typeof AppStudioHistoryRoute
@@ -361,11 +394,15 @@ export interface FileRoutesById {
   '/_app/share': typeof AppShareRoute
   '/_site/about': typeof SiteAboutRoute
   '/_site/api-docs': typeof SiteApiDocsRoute
+  '/_site/body-generator-legacy': typeof SiteBodyGeneratorLegacyRoute
   '/_site/checkout': typeof SiteCheckoutRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/dev-tools': typeof SiteDevToolsRoute
+  '/_site/hairstyle-changer-legacy': typeof SiteHairstyleChangerLegacyRoute
+  '/_site/image-to-video-legacy': typeof SiteImageToVideoLegacyRoute
   '/_site/pricing': typeof SitePricingRoute
   '/_site/test-google-auth': typeof SiteTestGoogleAuthRoute
+  '/_site/virtual-tryon-legacy': typeof SiteVirtualTryonLegacyRoute
   '/_site/': typeof SiteIndexRoute
   '/_app/_studio/body-generator': typeof AppStudioBodyGeneratorRoute
   '/_app/_studio/hairstyle-changer': typeof AppStudioHairstyleChangerRoute
@@ -405,11 +442,15 @@ export interface FileRouteTypes {
     | '/share'
     | '/about'
     | '/api-docs'
+    | '/body-generator-legacy'
     | '/checkout'
     | '/contact'
     | '/dev-tools'
+    | '/hairstyle-changer-legacy'
+    | '/image-to-video-legacy'
     | '/pricing'
     | '/test-google-auth'
+    | '/virtual-tryon-legacy'
     | '/body-generator'
     | '/hairstyle-changer'
     | '/history'
@@ -445,11 +486,15 @@ export interface FileRouteTypes {
     | '/share'
     | '/about'
     | '/api-docs'
+    | '/body-generator-legacy'
     | '/checkout'
     | '/contact'
     | '/dev-tools'
+    | '/hairstyle-changer-legacy'
+    | '/image-to-video-legacy'
     | '/pricing'
     | '/test-google-auth'
+    | '/virtual-tryon-legacy'
     | '/body-generator'
     | '/hairstyle-changer'
     | '/history'
@@ -488,11 +533,15 @@ export interface FileRouteTypes {
     | '/_app/share'
     | '/_site/about'
     | '/_site/api-docs'
+    | '/_site/body-generator-legacy'
     | '/_site/checkout'
     | '/_site/contact'
     | '/_site/dev-tools'
+    | '/_site/hairstyle-changer-legacy'
+    | '/_site/image-to-video-legacy'
     | '/_site/pricing'
     | '/_site/test-google-auth'
+    | '/_site/virtual-tryon-legacy'
     | '/_site/'
     | '/_app/_studio/body-generator'
     | '/_app/_studio/hairstyle-changer'
@@ -613,6 +662,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteApiDocsRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/body-generator-legacy': {
+      id: '/_site/body-generator-legacy'
+      path: '/body-generator-legacy'
+      fullPath: '/body-generator-legacy'
+      preLoaderRoute: typeof SiteBodyGeneratorLegacyRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/checkout': {
       id: '/_site/checkout'
       path: '/checkout'
@@ -634,6 +690,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteDevToolsRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/hairstyle-changer-legacy': {
+      id: '/_site/hairstyle-changer-legacy'
+      path: '/hairstyle-changer-legacy'
+      fullPath: '/hairstyle-changer-legacy'
+      preLoaderRoute: typeof SiteHairstyleChangerLegacyRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/image-to-video-legacy': {
+      id: '/_site/image-to-video-legacy'
+      path: '/image-to-video-legacy'
+      fullPath: '/image-to-video-legacy'
+      preLoaderRoute: typeof SiteImageToVideoLegacyRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/pricing': {
       id: '/_site/pricing'
       path: '/pricing'
@@ -646,6 +716,13 @@ declare module '@tanstack/react-router' {
       path: '/test-google-auth'
       fullPath: '/test-google-auth'
       preLoaderRoute: typeof SiteTestGoogleAuthRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/virtual-tryon-legacy': {
+      id: '/_site/virtual-tryon-legacy'
+      path: '/virtual-tryon-legacy'
+      fullPath: '/virtual-tryon-legacy'
+      preLoaderRoute: typeof SiteVirtualTryonLegacyRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_app/_studio/body-generator': {
@@ -895,11 +972,15 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
   SiteApiDocsRoute: typeof SiteApiDocsRoute
+  SiteBodyGeneratorLegacyRoute: typeof SiteBodyGeneratorLegacyRoute
   SiteCheckoutRoute: typeof SiteCheckoutRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteDevToolsRoute: typeof SiteDevToolsRoute
+  SiteHairstyleChangerLegacyRoute: typeof SiteHairstyleChangerLegacyRoute
+  SiteImageToVideoLegacyRoute: typeof SiteImageToVideoLegacyRoute
   SitePricingRoute: typeof SitePricingRoute
   SiteTestGoogleAuthRoute: typeof SiteTestGoogleAuthRoute
+  SiteVirtualTryonLegacyRoute: typeof SiteVirtualTryonLegacyRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteAuthResetPasswordRoute: typeof SiteAuthResetPasswordRoute
   SiteAuthVerifyOtpRoute: typeof SiteAuthVerifyOtpRoute
@@ -918,11 +999,15 @@ interface SiteRouteChildren {
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
   SiteApiDocsRoute: SiteApiDocsRoute,
+  SiteBodyGeneratorLegacyRoute: SiteBodyGeneratorLegacyRoute,
   SiteCheckoutRoute: SiteCheckoutRoute,
   SiteContactRoute: SiteContactRoute,
   SiteDevToolsRoute: SiteDevToolsRoute,
+  SiteHairstyleChangerLegacyRoute: SiteHairstyleChangerLegacyRoute,
+  SiteImageToVideoLegacyRoute: SiteImageToVideoLegacyRoute,
   SitePricingRoute: SitePricingRoute,
   SiteTestGoogleAuthRoute: SiteTestGoogleAuthRoute,
+  SiteVirtualTryonLegacyRoute: SiteVirtualTryonLegacyRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteAuthResetPasswordRoute: SiteAuthResetPasswordRoute,
   SiteAuthVerifyOtpRoute: SiteAuthVerifyOtpRoute,

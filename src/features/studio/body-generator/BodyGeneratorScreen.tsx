@@ -81,12 +81,11 @@ export function BodyGeneratorScreen() {
     />
   );
 
-  let body;
-  if (wizard.view === 'processing') {
-    body = <ProcessingView studio={studio} />;
-  } else if (wizard.view === 'result') {
-    const completed = studio.status === 'completed' && studio.result !== null;
-    body = (
+  const completed = studio.status === 'completed' && studio.result !== null;
+  const output =
+    wizard.view === 'processing' ? (
+      <ProcessingView studio={studio} />
+    ) : wizard.view === 'result' ? (
       <>
         <ResultView studio={studio} before={null} onTryAnother={startOver} />
         {completed ? (
@@ -97,82 +96,80 @@ export function BodyGeneratorScreen() {
             <p className={s.muted}>
               <Trans>Ảnh đã được lưu vào thư viện. Trong Thử đồ ảo, chọn “Chọn từ thư viện” ở bước chọn người mẫu để dùng ảnh này.</Trans>
             </p>
-            <AppLink to="/virtual-tryon" className={button({ variant: 'secondary', size: 'md' })} data-testid="body-use-as-model">
+            <AppLink to={wizard.layout === 'page' ? '/virtual-tryon-legacy' : '/virtual-tryon'} className={button({ variant: 'secondary', size: 'md' })} data-testid="body-use-as-model">
               <Trans>Mở Thử đồ ảo</Trans>
             </AppLink>
           </section>
         ) : null}
       </>
-    );
-  } else {
-    body = (
-      <>
-        <section
-          ref={wizard.section(0)}
-          className={s.card}
-          aria-labelledby="body-params-title"
-          data-active={formStep === 0}
-        >
-          <h2 id="body-params-title" className={s.cardTitle} tabIndex={-1}>
-            <Trans>Bước 1: Thông số cơ thể</Trans>
-          </h2>
-          <p className={s.muted}>
-            <Trans>Chọn giới tính, số đo, màu da, dáng người và tỉ lệ khung hình. Mô tả thêm và gợi ý phong cách ở cuối biểu mẫu là không bắt buộc.</Trans>
-          </p>
-          <BodyParamsForm value={params} onChange={setParams} disabled={studio.status === 'submitting'} />
-        </section>
+    ) : null;
+  const form = (
+    <>
+      <section
+        ref={wizard.section(0)}
+        className={s.card}
+        aria-labelledby="body-params-title"
+        data-active={formStep === 0}
+      >
+        <h2 id="body-params-title" className={s.cardTitle} tabIndex={-1}>
+          <Trans>Bước 1: Thông số cơ thể</Trans>
+        </h2>
+        <p className={s.muted}>
+          <Trans>Chọn giới tính, số đo, màu da, dáng người và tỉ lệ khung hình. Mô tả thêm và gợi ý phong cách ở cuối biểu mẫu là không bắt buộc.</Trans>
+        </p>
+        <BodyParamsForm value={params} onChange={setParams} disabled={studio.status === 'submitting'} />
+      </section>
 
-        <div ref={wizard.section(1)} data-active={formStep === 1}>
-          <UploadZone
-            kind="face"
-            testId="body-face"
-            label={<Trans>Bước 2: Ảnh khuôn mặt (không bắt buộc)</Trans>}
-            hint={
-              <ul className={s.guidance}>
-                <li>
-                  <Trans>Ảnh chân dung nhìn thẳng, thấy rõ cả khuôn mặt.</Trans>
-                </li>
-                <li>
-                  <Trans>Đủ sáng, không đeo kính râm hay khẩu trang.</Trans>
-                </li>
-                <li>
-                  <Trans>Bỏ qua bước này để tạo người mẫu với khuôn mặt ngẫu nhiên.</Trans>
-                </li>
-              </ul>
-            }
-            value={face ? [face] : []}
-            onChange={(assets) => {
-              setFace(assets[0] ?? null);
-              if (assets.length > 0) wizard.completed(1);
-            }}
-            pasteFromDocument={face === null}
-          />
-        </div>
+      <div ref={wizard.section(1)} data-active={formStep === 1}>
+        <UploadZone
+          kind="face"
+          testId="body-face"
+          label={<Trans>Bước 2: Ảnh khuôn mặt (không bắt buộc)</Trans>}
+          hint={
+            <ul className={s.guidance}>
+              <li>
+                <Trans>Ảnh chân dung nhìn thẳng, thấy rõ cả khuôn mặt.</Trans>
+              </li>
+              <li>
+                <Trans>Đủ sáng, không đeo kính râm hay khẩu trang.</Trans>
+              </li>
+              <li>
+                <Trans>Bỏ qua bước này để tạo người mẫu với khuôn mặt ngẫu nhiên.</Trans>
+              </li>
+            </ul>
+          }
+          value={face ? [face] : []}
+          onChange={(assets) => {
+            setFace(assets[0] ?? null);
+            if (assets.length > 0) wizard.completed(1);
+          }}
+          pasteFromDocument={face === null}
+        />
+      </div>
 
-        <section
-          ref={wizard.section(2)}
-          className={s.card}
-          aria-labelledby="body-customise-title"
-          data-active={formStep === 2}
-        >
-          <h2 id="body-customise-title" className={s.cardTitle} tabIndex={-1}>
-            <Trans>Bước 3: Tùy chỉnh và tạo ảnh</Trans>
-          </h2>
-          <BodySummary params={params} face={face} />
-          <p className={s.muted}>
-            <Trans>Tạo một người mẫu dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
-          </p>
-          <StudioGenerate
-            studio={studio}
-            cost={prerequisite ? null : cost}
-            balance={credits.balance}
-            problem={prerequisiteText}
-            onGenerate={() => void studio.submit(request)}
-          />
-        </section>
-      </>
-    );
-  }
+      <section
+        ref={wizard.section(2)}
+        className={s.card}
+        aria-labelledby="body-customise-title"
+        data-active={formStep === 2}
+      >
+        <h2 id="body-customise-title" className={s.cardTitle} tabIndex={-1}>
+          <Trans>Bước 3: Tùy chỉnh và tạo ảnh</Trans>
+        </h2>
+        <BodySummary params={params} face={face} />
+        <p className={s.muted}>
+          <Trans>Tạo một người mẫu dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
+        </p>
+        <StudioGenerate
+          studio={studio}
+          cost={prerequisite ? null : cost}
+          balance={credits.balance}
+          problem={prerequisiteText}
+          onGenerate={() => void studio.submit(request)}
+        />
+      </section>
+    </>
+  );
 
   return (
     <StudioPage
@@ -180,8 +177,9 @@ export function BodyGeneratorScreen() {
       {...wizard.frame}
       nextHint={prerequisiteText}
       aside={history}
+      output={output}
     >
-      {body}
+      {form}
     </StudioPage>
   );
 }

@@ -177,121 +177,120 @@ export function HairstyleChangerScreen() {
 
   const busy = studio.status === 'submitting' || maskUploading;
 
-  let body;
-  if (wizard.view === 'processing') {
-    body = <ProcessingView studio={studio} />;
-  } else if (wizard.view === 'result') {
-    body = <ResultView studio={studio} before={photo ?? portraitOf(studio.job)} onTryAnother={startOver} />;
-  } else {
-    body = (
-      <>
-        <div ref={wizard.section(0)} data-active={formStep === 0}>
-          <UploadZone
-            kind="hair"
-            testId="hair-photo"
-            label={<Trans>Bước 1: Tải ảnh chân dung</Trans>}
-            hint={
-              <ul className={s.guidance}>
-                <li>
-                  <Trans>Ảnh chân dung nhìn thẳng vào máy ảnh, thấy rõ khuôn mặt và toàn bộ mái tóc.</Trans>
-                </li>
-                <li>
-                  <Trans>Tóc không bị che bởi mũ, khăn hay tay.</Trans>
-                </li>
-                <li>
-                  <Trans>Ánh sáng đều, nền đơn giản.</Trans>
-                </li>
-              </ul>
-            }
-            value={photo ? [photo] : []}
-            onChange={(assets) => choosePhoto(assets[0] ?? null)}
-            pasteFromDocument={photo === null}
-          />
-        </div>
-
-        <section ref={wizard.section(1)} className={s.card} aria-labelledby="hair-style-title" data-active={formStep === 1}>
-          <h2 id="hair-style-title" className={s.cardTitle} tabIndex={-1}>
-            <Trans>Bước 2: Chọn kiểu tóc</Trans>
-          </h2>
-          <HairstylePicker
-            value={selection}
-            onChange={(next) => {
-              setSelection(next);
-              if (next.style) wizard.completed(1);
-            }}
-            disabled={busy}
-          />
-        </section>
+  const output =
+    wizard.view === 'processing' ? (
+      <ProcessingView studio={studio} />
+    ) : wizard.view === 'result' ? (
+      <ResultView studio={studio} before={photo ?? portraitOf(studio.job)} onTryAnother={startOver} />
+    ) : null;
+  const form = (
+    <>
+      <div ref={wizard.section(0)} data-active={formStep === 0}>
         <UploadZone
           kind="hair"
-          testId="hair-reference"
-          label={<Trans>Ảnh tham khảo kiểu tóc (không bắt buộc)</Trans>}
+          testId="hair-photo"
+          label={<Trans>Bước 1: Tải ảnh chân dung</Trans>}
           hint={
-            <p className={s.muted}>
-              <Trans>Thay cho kiểu tóc mẫu, bạn có thể tải ảnh một kiểu tóc bạn thích.</Trans>
-            </p>
+            <ul className={s.guidance}>
+              <li>
+                <Trans>Ảnh chân dung nhìn thẳng vào máy ảnh, thấy rõ khuôn mặt và toàn bộ mái tóc.</Trans>
+              </li>
+              <li>
+                <Trans>Tóc không bị che bởi mũ, khăn hay tay.</Trans>
+              </li>
+              <li>
+                <Trans>Ánh sáng đều, nền đơn giản.</Trans>
+              </li>
+            </ul>
           }
-          value={reference ? [reference] : []}
-          onChange={(assets) => setReference(assets[0] ?? null)}
+          value={photo ? [photo] : []}
+          onChange={(assets) => choosePhoto(assets[0] ?? null)}
+          pasteFromDocument={photo === null}
         />
+      </div>
 
-        <section ref={wizard.section(2)} className={s.card} aria-labelledby="hair-customise-title" data-active={formStep === 2}>
-          <h2 id="hair-customise-title" className={s.cardTitle} tabIndex={-1}>
-            <Trans>Bước 3: Tùy chỉnh</Trans>
-          </h2>
-          <HairCustomise value={custom} onChange={setCustom} disabled={busy} />
-
-          <h3 className={s.cardTitle}>
-            <Trans>Vùng tóc cần thay đổi</Trans>
-          </h3>
-          {photo ? (
-            <Suspense fallback={null}>
-            <MaskEditor
-              ref={editor}
-              imageUrl={mediaSrc(photo.url)}
-              imageWidth={photo.width}
-              imageHeight={photo.height}
-              onChange={(empty) => {
-                setMask(null);
-                setPainted(!empty);
-              }}
-              onMaskReady={async (blob) => {
-                await uploadMask(blob);
-              }}
-            />
-            </Suspense>
-          ) : (
-            <p className={s.notice} role="status" data-testid="hair-mask-needs-photo">
-              <Trans>Tải ảnh chân dung ở bước 1 để tô vùng tóc cần thay đổi.</Trans>
-            </p>
-          )}
-          <p className={s.muted} data-testid="hair-mask-state" data-state={maskState} data-asset-id={mask?.id}>
-            {maskState === 'empty' ? (
-              <Trans>Chưa tô vùng tóc nào. Dùng cọ tô lên phần tóc muốn đổi trước khi tạo ảnh.</Trans>
-            ) : maskState === 'painted' ? (
-              <Trans>Đã tô vùng tóc. Mặt nạ sẽ được tạo khi bạn nhấn Tạo ảnh.</Trans>
-            ) : maskState === 'uploading' ? (
-              <Trans>Đang tải mặt nạ lên…</Trans>
-            ) : (
-              <Trans>Mặt nạ đã được tải lên và sẽ dùng cho lần tạo này.</Trans>
-            )}
-          </p>
-
+      <section ref={wizard.section(1)} className={s.card} aria-labelledby="hair-style-title" data-active={formStep === 1}>
+        <h2 id="hair-style-title" className={s.cardTitle} tabIndex={-1}>
+          <Trans>Bước 2: Chọn kiểu tóc</Trans>
+        </h2>
+        <HairstylePicker
+          value={selection}
+          onChange={(next) => {
+            setSelection(next);
+            if (next.style) wizard.completed(1);
+          }}
+          disabled={busy}
+        />
+      </section>
+      <UploadZone
+        kind="hair"
+        testId="hair-reference"
+        label={<Trans>Ảnh tham khảo kiểu tóc (không bắt buộc)</Trans>}
+        hint={
           <p className={s.muted}>
-            <Trans>Mỗi lần đổi kiểu tóc dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
+            <Trans>Thay cho kiểu tóc mẫu, bạn có thể tải ảnh một kiểu tóc bạn thích.</Trans>
           </p>
-          <StudioGenerate
-            studio={studio}
-            cost={prerequisite ? null : cost}
-            balance={credits.balance}
-            problem={problem}
-            busy={busy}
-            onGenerate={() => void generate()}
+        }
+        value={reference ? [reference] : []}
+        onChange={(assets) => setReference(assets[0] ?? null)}
+      />
+
+      <section ref={wizard.section(2)} className={s.card} aria-labelledby="hair-customise-title" data-active={formStep === 2}>
+        <h2 id="hair-customise-title" className={s.cardTitle} tabIndex={-1}>
+          <Trans>Bước 3: Tùy chỉnh</Trans>
+        </h2>
+        <HairCustomise value={custom} onChange={setCustom} disabled={busy} />
+
+        <h3 className={s.cardTitle}>
+          <Trans>Vùng tóc cần thay đổi</Trans>
+        </h3>
+        {photo ? (
+          <Suspense fallback={null}>
+          <MaskEditor
+            ref={editor}
+            imageUrl={mediaSrc(photo.url)}
+            imageWidth={photo.width}
+            imageHeight={photo.height}
+            onChange={(empty) => {
+              setMask(null);
+              setPainted(!empty);
+            }}
+            onMaskReady={async (blob) => {
+              await uploadMask(blob);
+            }}
           />
-        </section>
-      </>
-    );
-  }
+          </Suspense>
+        ) : (
+          <p className={s.notice} role="status" data-testid="hair-mask-needs-photo">
+            <Trans>Tải ảnh chân dung ở bước 1 để tô vùng tóc cần thay đổi.</Trans>
+          </p>
+        )}
+        <p className={s.muted} data-testid="hair-mask-state" data-state={maskState} data-asset-id={mask?.id}>
+          {maskState === 'empty' ? (
+            <Trans>Chưa tô vùng tóc nào. Dùng cọ tô lên phần tóc muốn đổi trước khi tạo ảnh.</Trans>
+          ) : maskState === 'painted' ? (
+            <Trans>Đã tô vùng tóc. Mặt nạ sẽ được tạo khi bạn nhấn Tạo ảnh.</Trans>
+          ) : maskState === 'uploading' ? (
+            <Trans>Đang tải mặt nạ lên…</Trans>
+          ) : (
+            <Trans>Mặt nạ đã được tải lên và sẽ dùng cho lần tạo này.</Trans>
+          )}
+        </p>
+
+        <p className={s.muted}>
+          <Trans>Mỗi lần đổi kiểu tóc dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
+        </p>
+        <StudioGenerate
+          studio={studio}
+          cost={prerequisite ? null : cost}
+          balance={credits.balance}
+          problem={problem}
+          busy={busy}
+          onGenerate={() => void generate()}
+        />
+      </section>
+    </>
+  );
 
   return (
     <StudioPage
@@ -299,8 +298,9 @@ export function HairstyleChangerScreen() {
       {...wizard.frame}
       nextHint={nextHint}
       aside={history}
+      output={output}
     >
-      {body}
+      {form}
     </StudioPage>
   );
 }

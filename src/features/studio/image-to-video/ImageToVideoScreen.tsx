@@ -17,13 +17,14 @@ import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
 import { ImageToVideoParams } from './ImageToVideoParams.tsx';
-import { FORM_STEPS, nextBlocker, RESULT_STEP, VIDEO_STAGES, videoRequest, videoStageStates } from './video-flow.ts';
+import { FORM_STEPS, nextBlocker, RESULT_STEP, VIDEO_STAGES, videoRequest, videoStageStates, type FormStep } from './video-flow.ts';
 import { DEFAULT_VIDEO_PARAMS, type VideoParams } from './video-params.ts';
 import * as v from './image-to-video.css.ts';
 
 /**
  * The image-to-video studio (docs/product-rules.md#studio-flows): Upload Image → Configure Parameters →
- * Generate Video → View Result, one step shown at a time, with Back and Next (Tiếp tục); Next
+ * Generate Video → View Result, one step shown at a time (all three on one page: the legacy
+ * studio), with Back and Next (Tiếp tục); Next
  * stays disabled, with the reason, until the step is complete. The model picker offers only
  * each model's own durations, resolutions and flags (ImageToVideoParams); the price follows the
  * choice. While the job runs, the processing view and the video stages (docs/product-rules.md#generation-stages); then the player.
@@ -58,7 +59,7 @@ export function ImageToVideoScreen() {
     canAdvance: (index) => nextBlocker(FORM_STEPS[index] ?? 'upload', image, params) === null,
     mode: 'panel',
   });
-  const { formStep, panelRef, frame } = wizard;
+  const { formStep, panelRef, frame, allPanels } = wizard;
   const currentForm = FORM_STEPS[formStep] ?? 'upload';
   const blocker = nextBlocker(currentForm, image, params);
   /** The prerequisite message of the whole request, for the Generate button. */
@@ -82,68 +83,75 @@ export function ImageToVideoScreen() {
     />
   );
 
-  let body;
-  if (wizard.view === 'processing') {
-    body = (
+  const output =
+    wizard.view === 'processing' ? (
       <>
         <ProcessingView studio={studio} />
         <VideoStages studio={studio} />
       </>
-    );
-  } else if (wizard.view === 'result') {
-    body = <ResultView studio={studio} onTryAnother={startOver} />;
-  } else {
-    body = (
-      <div key={currentForm} ref={panelRef} className={v.stepPanel} tabIndex={-1} aria-label={steps[formStep]?.label} data-testid="i2v-step" data-step={currentForm}>
-        {currentForm === 'upload' ? (
-          <UploadZone
-            kind="image"
-            testId="i2v-image"
-            label={<Trans>Bước 1: Tải ảnh lên</Trans>}
-            hint={
-              <ul className={s.guidance}>
-                <li>
-                  <Trans>Ảnh rõ nét, đủ sáng, chủ thể nằm giữa khung hình.</Trans>
-                </li>
-                <li>
-                  <Trans>Video giữ tỉ lệ khung của ảnh (từ dọc 9:16 đến ngang 16:9).</Trans>
-                </li>
-                <li>
-                  <Trans>Ảnh JPEG, PNG hoặc WebP, tối đa 10MB.</Trans>
-                </li>
-              </ul>
-            }
-            value={image ? [image] : []}
-            onChange={(assets) => setImage(assets[0] ?? null)}
-            pasteFromDocument
+    ) : wizard.view === 'result' ? (
+      <ResultView studio={studio} onTryAnother={startOver} />
+    ) : null;
+
+  /** A form step's panel: the current one in the step flow, all three in order on one page. */
+  const panel = (step: FormStep) => (
+    <div
+      key={step}
+      ref={allPanels ? undefined : panelRef}
+      className={v.stepPanel}
+      tabIndex={allPanels ? undefined : -1}
+      aria-label={allPanels ? undefined : steps[formStep]?.label}
+      data-testid="i2v-step"
+      data-step={step}
+    >
+      {step === 'upload' ? (
+        <UploadZone
+          kind="image"
+          testId="i2v-image"
+          label={<Trans>Bước 1: Tải ảnh lên</Trans>}
+          hint={
+            <ul className={s.guidance}>
+              <li>
+                <Trans>Ảnh rõ nét, đủ sáng, chủ thể nằm giữa khung hình.</Trans>
+              </li>
+              <li>
+                <Trans>Video giữ tỉ lệ khung của ảnh (từ dọc 9:16 đến ngang 16:9).</Trans>
+              </li>
+              <li>
+                <Trans>Ảnh JPEG, PNG hoặc WebP, tối đa 10MB.</Trans>
+              </li>
+            </ul>
+          }
+          value={image ? [image] : []}
+          onChange={(assets) => setImage(assets[0] ?? null)}
+          pasteFromDocument
+        />
+      ) : step === 'configure' ? (
+        <section className={s.card} aria-labelledby={configureTitle}>
+          <h2 id={configureTitle} className={s.cardTitle}>
+            <Trans>Bước 2: Thiết lập thông số</Trans>
+          </h2>
+          <ImageToVideoParams value={params} onChange={setParams} />
+        </section>
+      ) : (
+        <section className={s.card} aria-labelledby={generateTitle}>
+          <h2 id={generateTitle} className={s.cardTitle}>
+            <Trans>Bước 3: Tạo video</Trans>
+          </h2>
+          <Summary image={image} params={params} />
+          <ExpectedNote />
+          <StudioGenerate
+            studio={studio}
+            output="video"
+            cost={cost}
+            balance={credits.balance}
+            problem={problem ? generationText(problem, undefined, i18n) : null}
+            onGenerate={() => void studio.submit(request)}
           />
-        ) : currentForm === 'configure' ? (
-          <section className={s.card} aria-labelledby={configureTitle}>
-            <h2 id={configureTitle} className={s.cardTitle}>
-              <Trans>Bước 2: Thiết lập thông số</Trans>
-            </h2>
-            <ImageToVideoParams value={params} onChange={setParams} />
-          </section>
-        ) : (
-          <section className={s.card} aria-labelledby={generateTitle}>
-            <h2 id={generateTitle} className={s.cardTitle}>
-              <Trans>Bước 3: Tạo video</Trans>
-            </h2>
-            <Summary image={image} params={params} />
-            <ExpectedNote />
-            <StudioGenerate
-              studio={studio}
-              output="video"
-              cost={cost}
-              balance={credits.balance}
-              problem={problem ? generationText(problem, undefined, i18n) : null}
-              onGenerate={() => void studio.submit(request)}
-            />
-          </section>
-        )}
-      </div>
-    );
-  }
+        </section>
+      )}
+    </div>
+  );
 
   return (
     <StudioPage
@@ -151,8 +159,9 @@ export function ImageToVideoScreen() {
       {...frame}
       nextHint={blocker ? <span data-testid="i2v-next-hint">{generationText(blocker, undefined, i18n)}</span> : undefined}
       aside={history}
+      output={output}
     >
-      {body}
+      {allPanels ? FORM_STEPS.map(panel) : panel(currentForm)}
     </StudioPage>
   );
 }

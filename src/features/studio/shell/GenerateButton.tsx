@@ -8,6 +8,7 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';
 import type { InsufficientCredits } from '../../generations/generation-messages.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
+import { useStudioLayout } from './studio-layout.ts';
 import * as s from './studio.css.ts';
 
 /**
@@ -140,6 +141,8 @@ export interface StudioGenerateProps extends Omit<GenerateButtonProps, 'insuffic
  * one shows why, with a button to dismiss it.
  */
 export function StudioGenerate({ studio, busy, ...props }: StudioGenerateProps) {
+  // On one page the form stays beside a running job: one job at a time, as in the step flow.
+  const running = useStudioLayout() === 'page' && (studio.isRunning || studio.isReattaching);
   const refused = studio.status === 'rejected' ? studio.error : null;
   const { queued } = studio;
   if (queued && queued.status !== 'failed') {
@@ -156,7 +159,7 @@ export function StudioGenerate({ studio, busy, ...props }: StudioGenerateProps) 
   }
   return (
     <>
-      <GenerateButton {...props} insufficient={refused?.insufficient ?? null} busy={busy ?? studio.status === 'submitting'} />
+      <GenerateButton {...props} insufficient={refused?.insufficient ?? null} busy={(busy ?? studio.status === 'submitting') || running} />
       {refused && !refused.insufficient ? (
         <p className={s.error} role="alert" data-testid="generate-error">
           {refused.description}

@@ -1,10 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.ts';
 import { NotificationPrompt } from '../../offline/NotificationPrompt.tsx';
 import { STUDIOS, type StudioId } from '../../registry/studios.ts';
 import type { Generation } from '../../../contract/generations.ts';
 import { LastResultCard } from './LastResultCard.tsx';
+import { useStudioLayout } from './studio-layout.ts';
 import * as s from './studio.css.ts';
 
 /**
@@ -12,8 +13,10 @@ import * as s from './studio.css.ts';
  * indicator with the step names of those flows, Back / Next (Tiếp tục), a main column and a side column
  * (the history panel). The tool's screen decides the steps and what each shows.
  *
- * Stable test ids: `studio-page` (`data-step` = current step id), `studio-step` (`data-state` =
- * done | current | todo), `studio-back`, `studio-next`.
+ * On one page (the legacy studios) the same header, then the form beside its output: one-page.tsx.
+ *
+ * Stable test ids: `studio-page` (`data-step` = current step id, `data-layout` = steps | page),
+ * `studio-step` (`data-state` = done | current | todo), `studio-back`, `studio-next`.
  */
 
 export interface StudioStep {
@@ -40,18 +43,24 @@ export interface StudioPageProps {
   headerActions?: ReactNode;
   /** The side column (the history panel). */
   aside?: ReactNode;
+  /** The job's screens (processing, then the result) once a job is shown; null on the form. */
+  output?: ReactNode;
+  /** The form. */
   children: ReactNode;
 }
 
+const OnePageColumns = lazy(async () => ({ default: (await import('./one-page.tsx')).OnePageColumns }));
+
 export function StudioPage(props: StudioPageProps) {
-  const { studio, steps, currentStep, onBack, onNext, nextDisabled = false, nextHint, headerActions, aside, lastResult, children } = props;
+  const { studio, steps, currentStep, onBack, onNext, nextDisabled = false, nextHint, headerActions, aside, lastResult, output, children } = props;
   const { t, i18n } = useLingui();
+  const layout = useStudioLayout();
   const entry = STUDIOS[studio];
   const titleId = useId();
   const hintId = useId();
   const current = steps[currentStep];
   return (
-    <div className={s.page} data-testid="studio-page" data-step={current?.id}>
+    <div className={s.page} data-testid="studio-page" data-step={current?.id} data-layout={layout}>
       <header className={s.header}>
         <div>
           <h1 id={titleId} className={s.title}>
@@ -62,61 +71,72 @@ export function StudioPage(props: StudioPageProps) {
         {headerActions ? <div className={s.headerActions}>{headerActions}</div> : null}
       </header>
 
-      <nav aria-label={t`Các bước`}>
-        <ol className={s.steps}>
-          {steps.map((item, index) => {
-            const state = index < currentStep ? 'done' : index === currentStep ? 'current' : 'todo';
-            return (
-              <li key={item.id} className={s.step} data-testid="studio-step" data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
-                <span className={s.stepNumber} aria-hidden="true">
-                  {index + 1}
-                </span>
-                {item.label}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      {layout === 'page' ? (
+        // One page (the legacy studios): their routes load these columns with them, the studios never.
+        <Suspense fallback={null}>
+          <OnePageColumns titleId={titleId} lastResult={lastResult} output={output} aside={aside}>
+            {children}
+          </OnePageColumns>
+        </Suspense>
+      ) : (
+        <>
+          <nav aria-label={t`Các bước`}>
+            <ol className={s.steps}>
+              {steps.map((item, index) => {
+                const state = index < currentStep ? 'done' : index === currentStep ? 'current' : 'todo';
+                return (
+                  <li key={item.id} className={s.step} data-testid="studio-step" data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+                    <span className={s.stepNumber} aria-hidden="true">
+                      {index + 1}
+                    </span>
+                    {item.label}
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
 
-      <div className={s.layout}>
-        <main className={s.main} aria-labelledby={titleId}>
-          {/* In the flow above the tool's screen: the offer never covers the job or its result. */}
-          <NotificationPrompt />
-          {lastResult ? <LastResultCard job={lastResult.job} onOpen={lastResult.onOpen} /> : null}
-          {children}
-          {onBack || onNext ? (
-            <div className={s.nav}>
-              {onBack ? (
-                <button type="button" className={button({ variant: 'secondary' })} onClick={onBack} data-testid="studio-back">
-                  <Trans>Quay lại</Trans>
-                </button>
-              ) : (
-                <span />
-              )}
-              {onNext ? (
-                <div className={s.headerActions}>
-                  {nextDisabled && nextHint ? (
-                    <p id={hintId} className={s.muted}>
-                      {nextHint}
-                    </p>
+          <div className={s.layout}>
+            <main className={s.main} aria-labelledby={titleId}>
+              {/* In the flow above the tool's screen: the offer never covers the job or its result. */}
+              <NotificationPrompt />
+              {lastResult ? <LastResultCard job={lastResult.job} onOpen={lastResult.onOpen} /> : null}
+              {output ?? children}
+              {onBack || onNext ? (
+                <div className={s.nav}>
+                  {onBack ? (
+                    <button type="button" className={button({ variant: 'secondary' })} onClick={onBack} data-testid="studio-back">
+                      <Trans>Quay lại</Trans>
+                    </button>
+                  ) : (
+                    <span />
+                  )}
+                  {onNext ? (
+                    <div className={s.headerActions}>
+                      {nextDisabled && nextHint ? (
+                        <p id={hintId} className={s.muted}>
+                          {nextHint}
+                        </p>
+                      ) : null}
+                      <button
+                        type="button"
+                        className={button({ variant: 'primary' })}
+                        onClick={onNext}
+                        disabled={nextDisabled}
+                        aria-describedby={nextDisabled && nextHint ? hintId : undefined}
+                        data-testid="studio-next"
+                      >
+                        <Trans>Tiếp tục</Trans>
+                      </button>
+                    </div>
                   ) : null}
-                  <button
-                    type="button"
-                    className={button({ variant: 'primary' })}
-                    onClick={onNext}
-                    disabled={nextDisabled}
-                    aria-describedby={nextDisabled && nextHint ? hintId : undefined}
-                    data-testid="studio-next"
-                  >
-                    <Trans>Tiếp tục</Trans>
-                  </button>
                 </div>
               ) : null}
-            </div>
-          ) : null}
-        </main>
-        {aside ? <aside className={s.side}>{aside}</aside> : null}
-      </div>
+            </main>
+            {aside ? <aside className={s.side}>{aside}</aside> : null}
+          </div>
+        </>
+      )}
     </div>
   );
 }

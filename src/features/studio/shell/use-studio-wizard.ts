@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Generation } from '../../../contract/generations.ts';
 import type { StudioStep } from './StudioPage.tsx';
+import { useStudioLayout, type StudioLayout } from './studio-layout.ts';
 
 /**
  * The step flow every studio shares (docs/product-rules.md#studio-flows): form steps, then the result.
@@ -14,6 +15,8 @@ import type { StudioStep } from './StudioPage.tsx';
  *   `section(index)`.
  * - `panel`: one step at a time; the screen renders the panel of `formStep` and gives it
  *   `panelRef`, which takes the focus after Back / Next (not on first render).
+ * In a one-page studio (`layout` 'page', see studio-layout.ts) there is no Back / Next: every
+ * section shows (`allPanels` in panel mode) and the output has its own column.
  */
 
 /** What the screen shows in its main column. */
@@ -57,6 +60,10 @@ export interface StudioWizard {
   view: StudioView;
   /** The form is shown (no job shown, not looking for one). */
   inForm: boolean;
+  /** Where the route shows this screen: the step flow, or one page (studio-layout.ts). */
+  layout: StudioLayout;
+  /** Panel mode on one page: every panel shows, in order, instead of the current one. */
+  allPanels: boolean;
   /** Starts over: the job forgotten (a running one keeps running) and the first step. The screen clears its own choices. */
   restart: () => void;
   /** The frame's step props: spread them on StudioPage. */
@@ -72,6 +79,8 @@ export interface StudioWizard {
 }
 
 export function useStudioWizard({ job, steps, canAdvance, mode = 'scroll', focus = 'h2' }: StudioWizardOptions): StudioWizard {
+  const layout = useStudioLayout();
+  const onePage = layout === 'page';
   const [formStep, setFormStep] = useState(0);
   const sections = useRef<(HTMLElement | null)[]>([]);
   /** Set by Back / Next in panel mode: the panel shown next takes the focus. */
@@ -128,12 +137,14 @@ export function useStudioWizard({ job, steps, canAdvance, mode = 'scroll', focus
     panelRef,
     view,
     inForm,
+    layout,
+    allPanels: onePage && mode === 'panel',
     restart,
     frame: {
       steps,
       currentStep,
-      onBack: inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined,
-      onNext: inForm && formStep < generateStep ? () => goTo(formStep + 1) : undefined,
+      onBack: !onePage && inForm && formStep > 0 ? () => goTo(formStep - 1) : undefined,
+      onNext: !onePage && inForm && formStep < generateStep ? () => goTo(formStep + 1) : undefined,
       nextDisabled: !canAdvance(formStep),
       lastResult: inForm && lastResult && open ? { job: lastResult, onOpen: () => open(lastResult.id) } : undefined,
     },

@@ -139,115 +139,114 @@ export function VirtualTryOnScreen() {
     />
   );
 
-  let body;
-  if (wizard.view === 'processing') {
-    body = <ProcessingView studio={studio} />;
-  } else if (wizard.view === 'result') {
-    body = <ResultView studio={studio} before={model ?? studio.job?.input_assets.find((asset) => asset.roles.includes('model')) ?? null} onTryAnother={startOver} />;
-  } else {
-    body = (
-      <>
-        <div ref={wizard.section(0)} data-tutorial={TRYON_TUTORIAL_TARGETS.model} data-active={formStep === 0}>
-          <UploadZone
-            kind="model"
-            testId="tryon-model"
-            label={<Trans>Bước 1: Chọn người mẫu</Trans>}
-            hint={
-              <ul className={s.guidance}>
-                <li>
-                  <Trans>Ảnh toàn thân, thấy rõ từ đầu đến chân.</Trans>
-                </li>
-                <li>
-                  <Trans>Tư thế đứng thẳng tự nhiên, tay buông xuôi.</Trans>
-                </li>
-                <li>
-                  <Trans>Nền trơn, đủ sáng.</Trans>
-                </li>
-              </ul>
-            }
-            value={model ? [model] : []}
-            onChange={(assets) => {
-              const next = assets[0] ?? null;
-              setModel(next);
-              if (next) wizard.completed(0);
-            }}
-            pasteFromDocument={model === null}
-          />
-        </div>
-
-        <div ref={wizard.section(1)} data-tutorial={TRYON_TUTORIAL_TARGETS.garments} data-active={formStep === 1}>
-          <UploadZone
-            kind="garment"
-            testId="tryon-garments"
-            multiple
-            max={MAX_GARMENTS}
-            label={<Trans>Bước 2: Chọn trang phục</Trans>}
-            hint={
-              <>
-                <p className={s.muted}>
-                  <Trans>Chọn một hoặc nhiều món đồ (tối đa {MAX_GARMENTS}). Ảnh trang phục nên chụp rõ cả món đồ trên nền trơn.</Trans>
-                </p>
-                <Tabs
-                  tabs={CATEGORY_TABS}
-                  active={filter}
-                  onChange={setFilter}
-                  renderLabel={(category) => i18n._(CATEGORY_LABELS[category])}
-                  label={t`Danh mục trang phục`}
-                  idPrefix={tabsId}
-                  testId="tryon-category-tab"
-                />
-              </>
-            }
-            value={visible.map((garment) => garment.asset)}
-            onChange={(assets) => {
-              // The zone sees the filtered list: the garments hidden by the tab stay.
-              const hidden = garments.filter((garment) => !visible.includes(garment)).map((garment) => garment.asset);
-              onGarments([...hidden, ...assets].slice(0, MAX_GARMENTS));
-              if (assets.length > 0) wizard.completed(1);
-            }}
-            disabled={model === null}
-            disabledReason={generationText('modelFirst', undefined, i18n)}
-            renderChosenExtra={(asset) => {
-              const garment = garments.find((other) => other.asset.id === asset.id);
-              return (
-                <Select
-                  label={t`Danh mục của ${asset.name}`}
-                  hideLabel
-                  value={garment?.category ?? 'tops'}
-                  onChange={(event) => setCategory(asset.id, event.currentTarget.value as GarmentCategory)}
-                  data-testid="tryon-garment-category"
-                >
-                  {GARMENT_CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {i18n._(CATEGORY_LABELS[category])}
-                    </option>
-                  ))}
-                </Select>
-              );
-            }}
-          />
-          {model !== null && garmentLimitLeft === 0 ? (
-            <p className={s.muted}>
-              <Trans>Đã chọn đủ {MAX_GARMENTS} món đồ.</Trans>
-            </p>
-          ) : null}
-        </div>
-
-        <GenerateStep
-          sectionRef={wizard.section(2)}
-          active={formStep === 2}
-          tutorialTarget={TRYON_TUTORIAL_TARGETS.generate}
-          title={<Trans>Bước 3: Tạo ảnh</Trans>}
-          note={<Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>}
-          studio={studio}
-          cost={cost}
-          balance={credits.balance}
-          problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-          onGenerate={() => void studio.submit(request)}
+  const output =
+    wizard.view === 'processing' ? (
+      <ProcessingView studio={studio} />
+    ) : wizard.view === 'result' ? (
+      <ResultView studio={studio} before={model ?? studio.job?.input_assets.find((asset) => asset.roles.includes('model')) ?? null} onTryAnother={startOver} />
+    ) : null;
+  const form = (
+    <>
+      <div ref={wizard.section(0)} data-tutorial={TRYON_TUTORIAL_TARGETS.model} data-active={formStep === 0}>
+        <UploadZone
+          kind="model"
+          testId="tryon-model"
+          label={<Trans>Bước 1: Chọn người mẫu</Trans>}
+          hint={
+            <ul className={s.guidance}>
+              <li>
+                <Trans>Ảnh toàn thân, thấy rõ từ đầu đến chân.</Trans>
+              </li>
+              <li>
+                <Trans>Tư thế đứng thẳng tự nhiên, tay buông xuôi.</Trans>
+              </li>
+              <li>
+                <Trans>Nền trơn, đủ sáng.</Trans>
+              </li>
+            </ul>
+          }
+          value={model ? [model] : []}
+          onChange={(assets) => {
+            const next = assets[0] ?? null;
+            setModel(next);
+            if (next) wizard.completed(0);
+          }}
+          pasteFromDocument={model === null}
         />
-      </>
-    );
-  }
+      </div>
+
+      <div ref={wizard.section(1)} data-tutorial={TRYON_TUTORIAL_TARGETS.garments} data-active={formStep === 1}>
+        <UploadZone
+          kind="garment"
+          testId="tryon-garments"
+          multiple
+          max={MAX_GARMENTS}
+          label={<Trans>Bước 2: Chọn trang phục</Trans>}
+          hint={
+            <>
+              <p className={s.muted}>
+                <Trans>Chọn một hoặc nhiều món đồ (tối đa {MAX_GARMENTS}). Ảnh trang phục nên chụp rõ cả món đồ trên nền trơn.</Trans>
+              </p>
+              <Tabs
+                tabs={CATEGORY_TABS}
+                active={filter}
+                onChange={setFilter}
+                renderLabel={(category) => i18n._(CATEGORY_LABELS[category])}
+                label={t`Danh mục trang phục`}
+                idPrefix={tabsId}
+                testId="tryon-category-tab"
+              />
+            </>
+          }
+          value={visible.map((garment) => garment.asset)}
+          onChange={(assets) => {
+            // The zone sees the filtered list: the garments hidden by the tab stay.
+            const hidden = garments.filter((garment) => !visible.includes(garment)).map((garment) => garment.asset);
+            onGarments([...hidden, ...assets].slice(0, MAX_GARMENTS));
+            if (assets.length > 0) wizard.completed(1);
+          }}
+          disabled={model === null}
+          disabledReason={generationText('modelFirst', undefined, i18n)}
+          renderChosenExtra={(asset) => {
+            const garment = garments.find((other) => other.asset.id === asset.id);
+            return (
+              <Select
+                label={t`Danh mục của ${asset.name}`}
+                hideLabel
+                value={garment?.category ?? 'tops'}
+                onChange={(event) => setCategory(asset.id, event.currentTarget.value as GarmentCategory)}
+                data-testid="tryon-garment-category"
+              >
+                {GARMENT_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {i18n._(CATEGORY_LABELS[category])}
+                  </option>
+                ))}
+              </Select>
+            );
+          }}
+        />
+        {model !== null && garmentLimitLeft === 0 ? (
+          <p className={s.muted}>
+            <Trans>Đã chọn đủ {MAX_GARMENTS} món đồ.</Trans>
+          </p>
+        ) : null}
+      </div>
+
+      <GenerateStep
+        sectionRef={wizard.section(2)}
+        active={formStep === 2}
+        tutorialTarget={TRYON_TUTORIAL_TARGETS.generate}
+        title={<Trans>Bước 3: Tạo ảnh</Trans>}
+        note={<Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>}
+        studio={studio}
+        cost={cost}
+        balance={credits.balance}
+        problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+        onGenerate={() => void studio.submit(request)}
+      />
+    </>
+  );
 
   return (
     <StudioPage
@@ -256,8 +255,9 @@ export function VirtualTryOnScreen() {
       nextHint={formStep === 0 ? generationText('modelFirst', undefined, i18n) : generationText('selectModelAndGarment', undefined, i18n)}
       headerActions={<TutorialHelpButton onStart={tour.start} disabled={tour.isActive} />}
       aside={history}
+      output={output}
     >
-      {body}
+      {form}
     </StudioPage>
   );
 }
