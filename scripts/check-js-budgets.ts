@@ -1,7 +1,7 @@
 /**
- * `npm test` step: builds when the sources changed, then fails when `/` or a studio route loads
- * more JavaScript than its budget (scripts/js-budgets.ts), printing every route's figure and
- * its largest files.
+ * `npm test` step: builds when the sources changed, then fails when a public page (`/`, the
+ * pre-rendered pages, the blog) or a studio route loads more JavaScript than its budget
+ * (scripts/js-budgets.ts), printing every route's figure and its largest files.
  */
 import { resolve } from 'node:path';
 import { ensureChromium } from './chromium.ts';
