@@ -81,7 +81,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/pages/blog',
       include: ['<rootDir>/src/features/blog/'],
-      exclude: ['**/*.test.*'],
+      exclude: ['**/*.test.*', '<rootDir>/src/features/blog/CommentThread.tsx'],
+    },
+    // A post's comment thread, loaded with its code once the reader nears the comments
+    // (src/features/blog/Comments.tsx): a reader who stops before them fetches neither.
+    {
+      path: '<rootDir>/src/locales/{locale}/pages/blog-comments',
+      include: ['<rootDir>/src/features/blog/CommentThread.tsx'],
     },
     // One catalog per studio folder (the six tools, and the shell they share),
     // loaded by the studio routes: the SPA's first load does not carry every tool's text.

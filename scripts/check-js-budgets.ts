@@ -1,7 +1,8 @@
 /**
- * `npm test` step: builds when the sources changed, then fails when `/` or a studio route loads
- * more JavaScript than its budget (scripts/js-budgets.ts), printing every route's figure and
- * its largest files (every file with `--files`; `--only=/a,/b` measures those routes alone).
+ * `npm test` step: builds when the sources changed, then fails when a public page (`/`, the
+ * pre-rendered pages, the blog) or a studio route loads more JavaScript than its budget
+ * (scripts/js-budgets.ts), printing every route's figure and its largest files
+ * (every file with `--files`; `--only=/a,/b` measures those routes alone).
  */
 import { resolve } from 'node:path';
 import { ensureChromium } from './chromium.ts';

@@ -1,5 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, KB, LEGACY_STUDIO_ROUTES, STUDIO_ROUTES, checkBudgets, formatResults, type Budget, type RouteMeasure } from './js-budgets.ts';
+import { parse as parseYaml } from 'yaml';
+import { BLOG_CONTENT_DIR, splitFrontMatter } from '../server/blog/seed.ts';
+import { BLOG_ROUTES, BUDGETS, KB, LEGACY_STUDIO_ROUTES, STUDIO_ROUTES, checkBudgets, formatResults, type Budget, type RouteMeasure } from './js-budgets.ts';
 
 const budgets: Budget[] = [
   { route: '/', limit: 90 * KB, signedIn: false },
@@ -39,5 +43,26 @@ describe('checkBudgets', () => {
   it('holds "/" to 90 KB and every studio route to 200 KB', () => {
     expect(BUDGETS.find((b) => b.route === '/')).toMatchObject({ limit: 90 * KB, signedIn: false });
     for (const route of [...STUDIO_ROUTES, ...LEGACY_STUDIO_ROUTES]) expect(BUDGETS.find((b) => b.route === route)).toMatchObject({ limit: 200 * KB, signedIn: true });
+  });
+
+  it('holds the blog’s pages to 90 KB, measured as the server renders them', () => {
+    for (const route of BLOG_ROUTES) expect(BUDGETS.find((b) => b.route === route)).toMatchObject({ limit: 90 * KB, signedIn: false, serverRendered: true });
+    expect(BUDGETS.filter((b) => b.serverRendered).map((b) => b.route)).toEqual([...BLOG_ROUTES]);
+  });
+
+  it('measures blog pages the seeds create: /blog, a category of the taxonomy and a post', async () => {
+    const posts = join(BLOG_CONTENT_DIR, 'posts');
+    const slugs: string[] = [];
+    for (const folder of await readdir(posts)) {
+      const front = splitFrontMatter(await readFile(join(posts, folder, 'vi.md'), 'utf8'));
+      if (!front) throw new Error(`${folder}/vi.md has no front matter`);
+      slugs.push((front.data as { slug: string }).slug);
+    }
+    const taxonomy = parseYaml(await readFile(join(BLOG_CONTENT_DIR, 'taxonomy.yaml'), 'utf8')) as { categories: Array<{ vi: { slug: string } }> };
+    const categories = taxonomy.categories.map((category) => category.vi.slug);
+    const [index, category, post] = BLOG_ROUTES;
+    expect(index).toBe('/blog');
+    expect(categories).toContain(category.replace(/^\/blog\/category\//, ''));
+    expect(slugs).toContain(post.replace(/^\/blog\//, ''));
   });
 });

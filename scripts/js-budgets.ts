@@ -4,11 +4,18 @@
  *    pricing page, pre-rendered like it) at most 92 KB: the seven-tier grid, the packs, the credit
  *    costs and the FAQ carry about 7 KB of page code and text over the ~84.6 KB every public page
  *    shares (measured 91.7 KB when it was added); `/api-docs` (the public API's documentation,
-    pre-rendered too) at most 100 KB: its reference (an OpenAPI schema view, the curl, JavaScript
-    and Python sample writers, the tabs) and its text carry about 13 KB over that share;
+ *    pre-rendered too) at most 100 KB: its reference (an OpenAPI schema view, the curl, JavaScript
+ *    and Python sample writers, the tabs) and its text carry about 13 KB over that share;
  *  - each service landing page (/services/…, pre-rendered too): at most 90 KB, like `/`;
  *    `/contact` (the contact form, pre-rendered too) at most 90 KB: its checks, proof of work and
  *    sending load only on the form's first focus;
+ *  - the blog (rendered by the server from the database, hydrated like the pre-rendered pages):
+ *    `/blog`, a category's list and a post, each at most 90 KB (89.6 KB when they were added). Its
+ *    pages take their paths and limits from a contract module without valibot
+ *    (src/contract/blog-values.ts); a post's comment thread loads with its schemas and messages
+ *    once the reader nears it, the newsletter's sending on the address field's first focus
+ *    (src/features/blog/interactive.ts). They are measured on the production server's seeded
+ *    posts (content/blog), so the routes name a seeded category and post;
  *  - each studio route (signed in): at most 200 KB gzip; each legacy studio (the same screen on one
  *    page, in the public layout) too.
  * A route's figure is what a browser really fetches for it (scripts/measure-js.ts): sizes only,
@@ -23,6 +30,11 @@ export interface Budget {
   signedIn: boolean;
   /** Test id of an element that is up once the route's first screen is. */
   readyTestId?: string;
+  /**
+   * Rendered by the server from the database (the blog: server/blog/pages.ts), so not a route of
+   * the build's list: the seeded page must answer 200 instead.
+   */
+  serverRendered?: boolean;
 }
 
 export const KB = 1024;
@@ -31,12 +43,18 @@ export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generat
 export const LEGACY_STUDIO_ROUTES = ['/virtual-tryon-legacy', '/body-generator-legacy', '/hairstyle-changer-legacy', '/image-to-video-legacy'] as const;
 /** The service landing pages, pre-rendered like `/`, held to the home page's budget. */
 export const LANDING_ROUTES = ['/services/virtual-tryon', '/services/image-editing', '/services/image-to-video', '/services/body-generator', '/services/hairstyle-changer'] as const;
+/**
+ * The blog's pages measured, rendered by the server from the seeded posts (content/blog): the
+ * list, a category's list and the newest post, held to the home page's budget.
+ */
+export const BLOG_ROUTES = ['/blog', '/blog/category/ban-hang-online', '/blog/lookbook-ao-dai-tet-voi-thu-do-ao'] as const;
 export const BUDGETS: readonly Budget[] = [
   { route: '/', limit: 90 * KB, signedIn: false },
   { route: '/pricing', limit: 92 * KB, signedIn: false },
   { route: '/contact', limit: 90 * KB, signedIn: false },
   { route: '/api-docs', limit: 100 * KB, signedIn: false },
   ...LANDING_ROUTES.map((route) => ({ route, limit: 90 * KB, signedIn: false })),
+  ...BLOG_ROUTES.map((route) => ({ route, limit: 90 * KB, signedIn: false, serverRendered: true })),
   ...STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
   ...LEGACY_STUDIO_ROUTES.map((route) => ({ route, limit: 200 * KB, signedIn: true, readyTestId: 'studio-page' })),
 ];

@@ -14,18 +14,16 @@
  * that names nothing is a 404 with its code (BLOG_MESSAGES).
  */
 import * as v from 'valibot';
+import { BLOG_LOCALES, BLOG_QUERY_MAX, BLOG_SORTS } from './blog-values.ts';
 import { queryInteger, safeString } from './input.ts';
 
-export const BLOG_LOCALES = ['vi', 'en'] as const;
-export type BlogLocaleCode = (typeof BLOG_LOCALES)[number];
-
-export const BLOG_SORTS = ['newest', 'oldest', 'title-asc', 'title-desc'] as const;
-export type BlogSort = (typeof BLOG_SORTS)[number];
+// The plain values (languages, sorts, the search's length, the pages' paths) live without valibot
+// in ./blog-values.ts, which the blog's pages import in the browser.
+export { BLOG_LOCALES, BLOG_QUERY_MAX, BLOG_SORTS, blogCategoryPath, blogFeedPath, blogImagePath, blogIndexPath, blogPostPath, blogTagPath } from './blog-values.ts';
+export type { BlogLocaleCode, BlogSort } from './blog-values.ts';
 
 /** Posts per list page (/blog, category and tag pages). */
 export const BLOG_PAGE_SIZE = 10;
-/** Longest search query, in characters. */
-export const BLOG_QUERY_MAX = 100;
 /** Highest page number the grammar accepts (far beyond any real blog: 100,000 posts). */
 export const BLOG_PAGE_MAX = 10_000;
 /** Longest slug, in characters (the posts' column has the same bound). */
@@ -193,17 +191,3 @@ export const BlogPostInputSchema = v.object({
   updated_at: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp())), null),
 });
 export type BlogPostInput = v.InferOutput<typeof BlogPostInputSchema>;
-
-// ── Paths of the blog's pages (Vietnamese at the root, English under /en) ──────────
-
-const localePrefix = (locale: BlogLocaleCode): string => (locale === 'vi' ? '' : '/en');
-export const blogIndexPath = (locale: BlogLocaleCode): string => `${localePrefix(locale)}/blog`;
-export const blogPostPath = (locale: BlogLocaleCode, slug: string): string => `${localePrefix(locale)}/blog/${slug}`;
-export const blogCategoryPath = (locale: BlogLocaleCode, slug: string): string => `${localePrefix(locale)}/blog/category/${slug}`;
-export const blogTagPath = (locale: BlogLocaleCode, slug: string): string => `${localePrefix(locale)}/blog/tag/${slug}`;
-/**
- * A post's link-preview image: `version` is 16 hex digits naming what it shows (the server's
- * answer is cached for good under it); a slug never holds a dot, so the name splits one way only.
- */
-export const blogImagePath = (locale: BlogLocaleCode, slug: string, version: string): string => `${localePrefix(locale)}/blog/og/${slug}.${version}.png`;
-export const blogFeedPath = (locale: BlogLocaleCode, format: 'rss' | 'atom'): string => `${localePrefix(locale)}/blog/${format}.xml`;

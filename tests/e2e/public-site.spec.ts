@@ -109,6 +109,8 @@ test('a comment shows only after an admin approves it', async ({ page, request, 
   const slug = posts.items[1]!.slug;
   await signIn(page, request);
   await page.goto(`/blog/${slug}`);
+  // The thread loads once the reader nears the comments, as a reader scrolling down does.
+  await page.getByTestId('blog-comments').scrollIntoViewIfNeeded();
   const text = `Bài viết rất hữu ích, cảm ơn ${Date.now()}`;
   await page.getByTestId('comment-body').fill(text);
   await page.getByTestId('comment-submit').click();
@@ -117,7 +119,8 @@ test('a comment shows only after an admin approves it', async ({ page, request, 
   // Another reader does not see it while it waits.
   const reader = await browser.newPage();
   await reader.goto(`/blog/${slug}`);
-  await expect(reader.getByTestId('blog-comments')).toBeVisible();
+  await reader.getByTestId('blog-comments').scrollIntoViewIfNeeded();
+  await expect(reader.getByTestId('comment-list').or(reader.getByTestId('comments-empty'))).toBeVisible();
   await expect(reader.getByText(text)).toHaveCount(0);
 
   // The moderator approves it through the moderation API.
@@ -127,6 +130,7 @@ test('a comment shows only after an admin approves it', async ({ page, request, 
   expect(comment).toBeDefined();
   expect((await request.post(`/api/admin/blog/comments/${comment!.id}/approve`, { headers: { Authorization: `Bearer ${admin}` } })).ok()).toBe(true);
   await reader.reload();
+  await reader.getByTestId('blog-comments').scrollIntoViewIfNeeded();
   await expect(reader.getByText(text)).toBeVisible();
   await reader.close();
 });

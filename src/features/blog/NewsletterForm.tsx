@@ -1,9 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import * as v from 'valibot';
-import type { BlogLocaleCode } from '../../contract/blog.ts';
-import { NEWSLETTER_EMAIL_MAX, SubscribeResponseSchema } from '../../contract/newsletter.ts';
-import { apiUrl } from '../../lib/api-url.ts';
+import { NEWSLETTER_EMAIL_MAX, type BlogLocaleCode } from '../../contract/blog-values.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
 import * as s from './blog.css.ts';
@@ -11,10 +8,23 @@ import { useBrowserValue } from './browser.ts';
 
 type State = { step: 'idle' | 'sending' | 'sent' } | { step: 'error'; code: string | null };
 
+/** The sending code (./newsletter-send.ts, in ./interactive.ts), asked for once; a failed load is asked for again. */
+let sender: Promise<typeof import('./interactive.ts')> | null = null;
+function loadSender() {
+  sender ??= import('./interactive.ts').catch((error: unknown) => {
+    sender = null;
+    throw error;
+  });
+  return sender;
+}
+/** Starts loading the sending code while the reader types their address (a failure shows on sending). */
+const warmSender = () => void loadSender().catch(() => undefined);
+
 /**
  * The newsletter's sign-up (docs/product-rules.md#newsletter): an address, mailed a confirmation
  * link. The answer is the same whatever the address's state, so the form says the same too. It
  * needs the script (the API takes JSON): until it runs, the button stays disabled and says so.
+ * The sending code loads when the address field first gets the focus (at the latest, on sending).
  */
 export function NewsletterForm({ locale }: { locale: BlogLocaleCode }) {
   const { t } = useLingui();
@@ -27,14 +37,9 @@ export function NewsletterForm({ locale }: { locale: BlogLocaleCode }) {
     const form = new FormData(event.currentTarget);
     setState({ step: 'sending' });
     try {
-      const response = await fetch(apiUrl('/api/newsletter/subscribe'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ email: String(form.get('email') ?? ''), website: String(form.get('website') ?? ''), locale }),
-      });
-      const body: unknown = await response.json().catch(() => null);
-      if (response.status === 202 && v.is(SubscribeResponseSchema, body)) setState({ step: 'sent' });
-      else setState({ step: 'error', code: (body as { code?: string } | null)?.code ?? null });
+      const { subscribe } = await loadSender();
+      const outcome = await subscribe({ email: String(form.get('email') ?? ''), website: String(form.get('website') ?? ''), locale });
+      setState(outcome.ok ? { step: 'sent' } : { step: 'error', code: outcome.code });
     } catch {
       setState({ step: 'error', code: 'offline' });
     }
@@ -66,7 +71,7 @@ export function NewsletterForm({ locale }: { locale: BlogLocaleCode }) {
             <label className={field.label} htmlFor="newsletter-email">
               {t`Email`}
             </label>
-            <input id="newsletter-email" className={field.control} type="email" name="email" required maxLength={NEWSLETTER_EMAIL_MAX} autoComplete="email" data-testid="newsletter-email" />
+            <input id="newsletter-email" className={field.control} type="email" name="email" required maxLength={NEWSLETTER_EMAIL_MAX} autoComplete="email" onFocus={warmSender} data-testid="newsletter-email" />
           </div>
           <div className={s.honeypot} aria-hidden="true">
             <label htmlFor="newsletter-website">{t`Trang web`}</label>

@@ -116,7 +116,12 @@ globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'u
 export const main = style({ display: 'grid', gap: vars.space['10'], minWidth: 0, '@media': { [media.desktop]: { gridArea: 'body' } } });
 
 /** A post's text reads like the site's other pages of text (headings, paragraphs, lists, tables, code). */
-export const body = style([proseBody, { '@media': { [media.desktop]: { gridArea: 'auto' } } }]);
+export const body = style([proseBody]);
+// The prose pages' text takes their grid's `body` area on a desktop; in a post it is the first item
+// of the main column. Said with the column's class too, so that it wins wherever the prose's sheet
+// comes in the page (it comes after this one: with one class each, the text took an area the column
+// does not have, and the related posts and the comments went up beside the text's top).
+globalStyle(`${main} > ${body}`, { '@media': { [media.desktop]: { gridArea: 'auto' } } });
 globalStyle(`${body} h2, ${body} h3`, { color: vars.color.ink, fontFamily: vars.font.display, lineHeight: 1.3, scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['4']})` });
 globalStyle(`${body} a`, { color: vars.color.accent });
 globalStyle(`${body} img`, { maxWidth: '100%', height: 'auto' });

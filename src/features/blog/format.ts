@@ -1,5 +1,5 @@
 import { INTL_LOCALE } from '../../lib/i18n.ts';
-import type { BlogLocaleCode } from '../../contract/blog.ts';
+import type { BlogLocaleCode } from '../../contract/blog-values.ts';
 
 /**
  * A publication date as the page shows it. One time zone for every reader (the site's, Vietnam's),
