@@ -73,6 +73,15 @@ async function measure(url: string, chromePath: string): Promise<Run | string> {
     if (!result) return 'no result';
     if (result.lhr.runtimeError) return `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`;
     const audits = result.lhr.audits;
+    // BENCH_LIGHTHOUSE_DETAILS=1: what held the page back, a line a run.
+    if (process.env.BENCH_LIGHTHOUSE_DETAILS === '1') {
+      const blocking = (audits['render-blocking-insight']?.details as { items?: Array<{ url?: string; wastedMs?: number }> } | undefined)?.items ?? [];
+      const phases = (audits['lcp-breakdown-insight']?.details as { items?: Array<{ items?: Array<{ label?: string; duration?: number }> }> } | undefined)?.items?.[0]?.items ?? [];
+      console.log(
+        `    ${url}: server ${Math.round(audits['server-response-time']?.numericValue ?? 0)} ms; LCP phases ${phases.map((phase) => `${phase.label} ${Math.round(phase.duration ?? 0)} ms`).join(', ') || 'n/a'}; ` +
+          `render-blocking ${blocking.map((item) => `${item.url?.replace(/^.*\//, '')} ${Math.round(item.wastedMs ?? 0)} ms`).join(', ') || 'none'}; main thread ${Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0)} ms`,
+      );
+    }
     const requests = (audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
     const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)])) as Run['scores'];
     return {

@@ -11,12 +11,16 @@
  * Rendered pages are kept in memory per URL (bounded, least recently used first out) and dropped
  * when the service reports a change: a post's own pages at once, every list on any change.
  * Answers carry an ETag and `Cache-Control: no-cache`, so a browser revalidates each time and a
- * saved post shows at once.
+ * saved post shows at once. Each page is compressed once when rendered (brotli and gzip, kept
+ * with it) and sent in the coding the browser prefers, as the build's files are: a list of ten
+ * posts is ~65 KB of HTML and ~11 KB in brotli.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath, BlogListQuerySchema, BlogSlugSchema, type BlogListQuery, type BlogLocaleCode } from '../../src/contract/blog.ts';
@@ -24,7 +28,8 @@ import type { BlogListBase, BlogPageData } from '../../src/contract/blog-pages.t
 import { hasCode } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
-import { NO_BUILD_TEXT } from '../static/serve.ts';
+import type { ContentCoding } from '../static/build.ts';
+import { acceptedCodings, NO_BUILD_TEXT } from '../static/serve.ts';
 import { LruMap } from './lru.ts';
 import type { BlogService } from './service.ts';
 
@@ -82,11 +87,27 @@ export function fillTemplate(template: string, page: RenderedBlogPage): string {
 
 type PageStatus = 200 | 400 | 404;
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The page compressed, by coding (brotli's quality 9: ~3 ms for a list, within 5% of 11). */
+async function encodings(body: string): Promise<Record<ContentCoding, Uint8Array<ArrayBuffer>>> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  // Copied once into plain byte arrays, which a response body takes as they are.
+  return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
+}
+
 interface CachedPage {
   status: PageStatus;
   /** When it was rendered, in ms since the epoch. */
   at: number;
   body: string;
+  /** The body compressed, by coding. */
+  encoded: Record<ContentCoding, Uint8Array<ArrayBuffer>>;
+  /** The ETag of the uncompressed body; a coded variant's adds its coding (`"…-br"`). */
   etag: string;
   /** The translation key of the post it shows (null for a list). */
   postKey: string | null;
@@ -202,15 +223,22 @@ export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache:
       const rendered = await bundle.render(built.data);
       const body = fillTemplate(bundle.templates[locale], rendered);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      page = { status: built.status, at: now, body, etag, postKey: built.postKey };
+      page = { status: built.status, at: now, body, encoded: await encodings(body), etag, postKey: built.postKey };
       cache.set(cacheKey, page);
     }
-    const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: page.etag };
-    if (page.status === 200 && (c.req.header('if-none-match') ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+    const accepted = acceptedCodings(c.req.header('accept-encoding'));
+    const coding = (['br', 'gzip'] as const).find((candidate) => accepted.has(candidate));
+    const etag = coding ? `${page.etag.slice(0, -1)}-${coding}"` : page.etag;
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' };
+    if (page.status === 200 && (c.req.header('if-none-match') ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return c.body(null, 304, headers);
     }
+    if (coding) headers['Content-Encoding'] = coding;
     if (c.req.method === 'HEAD') return c.body(null, page.status, headers);
-    return c.body(page.body, page.status, headers);
+    if (!coding) return c.body(page.body, page.status, headers);
+    const bytes = page.encoded[coding];
+    headers['Content-Length'] = String(bytes.length);
+    return c.body(bytes, page.status, headers);
   }
 
   const app = new Hono<AppEnv>();

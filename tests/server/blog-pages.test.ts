@@ -8,6 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPageRoutes, BLOG_BUNDLE_DIR, loadBlogBundle, type BlogBundle } from '../../server/blog/pages.ts';
@@ -182,6 +183,35 @@ describe(`the blog's pages (${DRIVER})`, () => {
     expect(after.headers.get('etag')).not.toBe(etag);
     // Lists are dropped on any change too.
     expect((await page('/blog')).headers.get('etag')).not.toBe(listBefore.headers.get('etag'));
+  });
+
+  it('sends each page compressed in the coding the browser prefers, each coding with its own ETag', async () => {
+    const plain = await page('/blog');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const seen = new Set([plain.headers.get('etag')]);
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await app.request('/blog', { headers: { 'Accept-Encoding': accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(coding);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+      // Smaller by far, and the same page once decoded.
+      expect(bytes.length).toBeLessThan(plain.html.length / 3);
+      expect(decode(bytes).toString('utf8')).toBe(plain.html);
+      const etag = response.headers.get('etag')!;
+      seen.add(etag);
+      const again = await app.request('/blog', { headers: { 'Accept-Encoding': accept, 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('content-encoding')).toBeNull();
+    }
+    expect(seen.size).toBe(3);
+    // A refused coding (q=0) is not used.
+    const refused = await app.request('/blog', { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(refused.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('answers 503 like the static handler when the build has no renderer', async () => {

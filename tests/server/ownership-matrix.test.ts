@@ -344,6 +344,19 @@ const MATRIX: Line[] = [
     status: 404,
     attempt: ({ b, draftSlug }) => b.call('GET', `/api/blog/posts/${draftSlug}?locale=vi`),
   },
+  // A post's preview image (server/blog/preview-images.ts) names the post: a draft has none yet.
+  {
+    route: 'GET /blog/og/:file',
+    name: 'B asks for a draft post\'s preview image',
+    status: 404,
+    attempt: ({ b, draftSlug }) => b.call('GET', `/blog/og/${draftSlug}.0123456789abcdef.png`),
+  },
+  {
+    route: 'GET /en/blog/og/:file',
+    name: 'B asks for a draft post\'s preview image in English',
+    status: 404,
+    attempt: ({ b, draftSlug }) => b.call('GET', `/en/blog/og/${draftSlug}.0123456789abcdef.png`),
+  },
   // Blog comments (src/contract/blog-comments.ts): A's pending comment is A's to see; moderation is for admins.
   {
     route: 'GET /api/blog/posts/:postId/comments',
