@@ -182,8 +182,10 @@ function chunkLinks(manifest: Manifest, keys: string[], template: string): strin
     const chunk = manifest[k];
     if (!chunk || chunk.isEntry) return; // the entry's own files are already in the template
     js.push(chunk.file);
-    css.push(...(chunk.css ?? []));
     for (const i of chunk.imports ?? []) visit(i);
+    // After what it imports, as the bundle loads them: a page's own rules come after the shared
+    // ones they refine (the same specificity, so the later sheet wins).
+    css.push(...(chunk.css ?? []));
   };
   for (const key of keys) visit(key);
   // Files the template already links (the entry's own chunks and styles) are not repeated.
