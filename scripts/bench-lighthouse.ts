@@ -110,6 +110,15 @@ function summary(runs: Run[]): string {
   return `${scores}; FCP ${median(runs.map((r) => r.fcpMs))} ms, LCP ${median(runs.map((r) => r.lcpMs))} ms, TBT ${median(runs.map((r) => r.tbtMs))} ms, CLS ${median(runs.map((r) => r.cls))}; JS ${kb(median(runs.map((r) => r.jsBytes)))}`;
 }
 
+/** Whether a page meets the targets: 100 in every category, and no category behind the bare page's. */
+function verdict(runs: Run[], bare: Run[]): string {
+  if (runs.length === 0) return 'no run';
+  const short = CATEGORIES.filter((id) => median(runs.map((run) => run.scores[id])) < 100).map((id) => `${id} ${median(runs.map((run) => run.scores[id]))}`);
+  const behind = bare.length === 0 ? [] : CATEGORIES.filter((id) => median(runs.map((run) => run.scores[id])) < median(bare.map((run) => run.scores[id]))).map((id) => id);
+  if (short.length === 0 && behind.length === 0) return 'meets the targets';
+  return [short.length ? `under 100: ${short.join(', ')}` : '', behind.length ? `behind the bare page: ${behind.join(', ')}` : ''].filter(Boolean).join('; ');
+}
+
 /** The five templates on the running server (`base`), each beside the bare page. */
 export async function lighthouseFigures(base: string, chromePath: string): Promise<void> {
   const posts = (await (await fetch(`${base}/api/blog/posts?locale=vi`)).json()) as { items: Array<{ slug: string }> };
@@ -138,5 +147,5 @@ export async function lighthouseFigures(base: string, chromePath: string): Promi
   }
   console.log(`\n## Lighthouse 13, mobile, medians of ${RUNS} runs, alternating with a bare client-rendered Vite + React page (targets: 100 in all four, never behind the bare page)`);
   console.log(`bare page: ${summary(bareRuns)}`);
-  for (const [path, runs] of results) console.log(`${path}: ${summary(runs)}`);
+  for (const [path, runs] of results) console.log(`${path}: ${summary(runs)} — ${verdict(runs, bareRuns)}`);
 }
