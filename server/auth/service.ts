@@ -146,6 +146,22 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   const log = deps.logger.child({ area: 'auth' });
   const nowDate = () => new Date(deps.now());
   const minutesFromNow = (minutes: number) => new Date(deps.now() + minutes * MINUTE_MS);
+  /**
+   * Reset mails of one account, one after the other: each replaces the account's token, then
+   * sends it, so the newest mail always holds the token that works. Side by side, two requests
+   * could replace in one order and send in the other, and the newest link would be refused.
+   */
+  const resetTurns = new Map<string, Promise<void>>();
+  const inResetTurn = (key: string, work: () => Promise<void>): Promise<void> => {
+    const turn = (resetTurns.get(key) ?? Promise.resolve()).then(work);
+    // The next one waits for this one to end, failed or not; the last one clears the entry.
+    const settled = turn.catch(() => undefined);
+    resetTurns.set(key, settled);
+    void settled.then(() => {
+      if (resetTurns.get(key) === settled) resetTurns.delete(key);
+    });
+    return turn;
+  };
 
   async function checkCredential(user: UserWithCredits, secret: string): Promise<boolean> {
     if (await repository.consumeTemporaryCredential(user.id, hashSecret(secret), nowDate())) return true;
@@ -312,14 +328,16 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       await limiter.attempt(mailChecks(email, caller));
       // Everything that depends on the account happens after the answer, so the answer takes the
       // same time (and says the same thing) whether or not the account exists.
-      deps.tasks.run('password reset mail', async () => {
-        const user = await users.findByEmail(email);
-        if (!user) return;
-        const token = randomSecret();
-        await repository.replaceResetToken(user.id, hashSecret(token), minutesFromNow(RESET_TTL_MINUTES), nowDate());
-        const link = `${deps.publicUrl}${RESET_PATH}?${new URLSearchParams({ token, email: user.email }).toString()}`;
-        await deps.mailer.sendPasswordReset(user, link, RESET_TTL_MINUTES);
-      });
+      deps.tasks.run('password reset mail', () =>
+        inResetTurn(email, async () => {
+          const user = await users.findByEmail(email);
+          if (!user) return;
+          const token = randomSecret();
+          await repository.replaceResetToken(user.id, hashSecret(token), minutesFromNow(RESET_TTL_MINUTES), nowDate());
+          const link = `${deps.publicUrl}${RESET_PATH}?${new URLSearchParams({ token, email: user.email }).toString()}`;
+          await deps.mailer.sendPasswordReset(user, link, RESET_TTL_MINUTES);
+        }),
+      );
       return success(AUTH_MESSAGES.forgotPasswordSent);
     },
 
