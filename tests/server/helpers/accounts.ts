@@ -14,7 +14,7 @@ import { createBackgroundTasks, type BackgroundTasks } from '../../../server/aut
 import type { Accounts } from '../../../server/auth/index.ts';
 import type { Database } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { listOutbox, OUTBOX_DIR } from '../../../server/mail/transport.ts';
+import { createOutboxTransport, listOutbox, OUTBOX_DIR, type MailTransport } from '../../../server/mail/transport.ts';
 import { createTestApp, type TestAppOptions } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { silentLogger } from './logs.ts';
@@ -81,7 +81,14 @@ export interface AccountsHarness {
 
 export const PASSWORD = 'correct horse battery';
 
-export async function createAccountsHarness(options: { env?: Record<string, string>; trustProxy?: boolean } = {}): Promise<AccountsHarness> {
+export async function createAccountsHarness(
+  options: {
+    env?: Record<string, string>;
+    trustProxy?: boolean;
+    /** How long the outbox takes to write each mail, in real ms (0 unless given): races between mails. */
+    mailDelayMs?: (mail: Parameters<MailTransport['send']>[0]) => number;
+  } = {},
+): Promise<AccountsHarness> {
   const test = await createTestDatabase();
   await migrate(test.database);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-accounts-'));
@@ -91,8 +98,19 @@ export async function createAccountsHarness(options: { env?: Record<string, stri
   let accounts: Accounts | undefined;
   const delays: number[] = [];
 
+  const outboxTransport = createOutboxTransport(path.join(dataDir, OUTBOX_DIR));
+  const { mailDelayMs } = options;
+  const mailTransport: MailTransport | undefined = mailDelayMs && {
+    name: 'outbox',
+    async send(mail, now) {
+      const ms = mailDelayMs(mail);
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      await outboxTransport.send(mail, now);
+    },
+  };
   const build = (extra: Partial<TestAppOptions> = {}) =>
     createTestApp({
+      ...(mailTransport ? { mailTransport } : {}),
       database: test.database,
       trustProxy: options.trustProxy ?? false,
       now: clock.now,
