@@ -157,7 +157,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     // The next one waits for this one to end, failed or not; the last one clears the entry.
     const settled = turn.catch(() => undefined);
     resetTurns.set(key, settled);
-    void settled.then(() => {
+    void settled.finally(() => {
       if (resetTurns.get(key) === settled) resetTurns.delete(key);
     });
     return turn;
