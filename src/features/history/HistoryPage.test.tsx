@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
@@ -29,6 +29,13 @@ interface Call {
 type Handler = (call: Call) => Response | Promise<Response>;
 let handler: Handler;
 let calls: Call[] = [];
+
+// The jobs below are minutes old and the page groups them by day: a fixed noon (in UTC+7, the
+// morning in UTC) keeps them on one day whatever time the suite runs. Only Date is faked.
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-15T05:00:00Z') });
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const listCalls = () => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/generations');
 const page = (items: Generation[], next: string | null = null) => jsonResponse({ items, next_cursor: next });
