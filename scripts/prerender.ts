@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ProseData } from '../src/features/site/pages/prose/prose-data.ts';
 import { localizedFile, localizedPath, type SiteLocale, type SitePagePath } from '../src/features/site/paths.ts';
 import { BLOG_BUNDLE_DIR } from '../server/blog/pages.ts';
+import { scriptsAfterFirstPaint } from './after-paint.ts';
 import { loadProse } from './prose-content.ts';
 import { escapeAttr, headTags } from './seo-head.ts';
 
@@ -84,7 +85,7 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
       }
       const file = join(dist, localizedFile(page.file, locale));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, await inlineStylesheets(out, dist));
+      await writeFile(file, await inlineStylesheets(scriptsAfterFirstPaint(out), dist));
       done.push(localizedPath(page.path, locale));
     }
   }
@@ -119,7 +120,7 @@ async function writeBlogTemplates(dist: string, template: string, manifest: Mani
     if (!out.includes('<!--blog-data-->') || !out.includes('data-page="blog"') || !out.includes('<!--app-head-->')) {
       throw new Error('index.html lost its <html lang="vi">, data-page="", <!--app-head--> or <!--app-html--></div> marker');
     }
-    await writeFile(join(dist, BLOG_BUNDLE_DIR, `template.${locale}.html`), await inlineStylesheets(out, dist));
+    await writeFile(join(dist, BLOG_BUNDLE_DIR, `template.${locale}.html`), await inlineStylesheets(scriptsAfterFirstPaint(out), dist));
   }
 }
 

@@ -18,6 +18,7 @@ const INPUTS = [
   'package-lock.json',
   'scripts/build.ts',
   'scripts/prerender.ts',
+  'scripts/after-paint.ts',
   'scripts/prose-content.ts',
   'scripts/seo-head.ts',
   // How vite.config.ts groups chunks and lists preloads.
