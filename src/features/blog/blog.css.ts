@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { body as proseBody } from '../site/pages/prose/prose.css.ts';
 import { media, vars } from '../../ui/theme.css.ts';
+import { belowTheFold } from '../site/layout/below-the-fold.ts';
 
 /** The blog's pages: a list with its search bar, and a post with its contents column. */
 
@@ -45,6 +46,7 @@ export const cards = style({
 });
 
 export const card = style({
+  ...belowTheFold('320px'),
   display: 'grid',
   gap: vars.space['2'],
   alignContent: 'start',

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
+import { belowTheFold } from '../layout/below-the-fold.ts';
 
 /** Building blocks shared by the public pages. */
 
@@ -19,10 +20,15 @@ const sectionBase = style({
   '@media': { [media.desktop]: { padding: `96px 0` } },
 });
 
+// A light section's layout waits until it nears the screen. A dark one (and the footer) never
+// does: an accessibility checker finds no background behind a skipped section's text, takes the
+// page's light one, and reports light text on it as unreadable.
+const later = belowTheFold('720px');
+
 export const section = styleVariants({
-  paper: [sectionBase, { background: vars.color.paper }],
-  canvas: [sectionBase, { background: vars.color.canvas }],
-  sand: [sectionBase, { background: vars.color.sand }],
+  paper: [sectionBase, later, { background: vars.color.paper }],
+  canvas: [sectionBase, later, { background: vars.color.canvas }],
+  sand: [sectionBase, later, { background: vars.color.sand }],
   ink: [sectionBase, { background: vars.color.ink, color: vars.color.onDark }],
 });
 
