@@ -29,7 +29,7 @@ import { hasCode } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import type { ContentCoding } from '../static/build.ts';
-import { acceptedCodings, NO_BUILD_TEXT } from '../static/serve.ts';
+import { acceptedCodings, CODING_PREFERENCE, NO_BUILD_TEXT } from '../static/serve.ts';
 import { LruMap } from './lru.ts';
 import type { BlogService } from './service.ts';
 
@@ -227,7 +227,7 @@ export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache:
       cache.set(cacheKey, page);
     }
     const accepted = acceptedCodings(c.req.header('accept-encoding'));
-    const coding = (['br', 'gzip'] as const).find((candidate) => accepted.has(candidate));
+    const coding = CODING_PREFERENCE.find((candidate) => accepted.has(candidate));
     const etag = coding ? `${page.etag.slice(0, -1)}-${coding}"` : page.etag;
     const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' };
     if (page.status === 200 && (c.req.header('if-none-match') ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {

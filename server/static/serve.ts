@@ -20,7 +20,7 @@ import type { ContentCoding, FileVariant, StaticBuild, StaticFile } from './buil
 export const NO_BUILD_TEXT = 'The app has not been built yet. Run `npm run build`, then restart the server.';
 
 /** Server preference when the client accepts several codings: brotli is smaller. */
-const CODING_PREFERENCE: readonly ContentCoding[] = ['br', 'gzip'];
+export const CODING_PREFERENCE: readonly ContentCoding[] = ['br', 'gzip'];
 
 /** Content codings the client accepts (`q=0` means refused; `*` stands for any other). */
 export function acceptedCodings(header: string | undefined): Set<ContentCoding> {
