@@ -7,8 +7,9 @@ import { GlobeIcon } from '../../../ui/icons/site/GlobeIcon.tsx';
 import * as s from './Header.css.ts';
 
 /**
- * VI/EN switch: shows the active language; its accessible name says what a press does
- * (and contains the visible code, so voice control users can say what they see).
+ * VI/EN switch: shows the active language; its accessible name starts with the visible code
+ * (so voice control users can say what they see; a checker ignores a code in parentheses), then
+ * says what a press does.
  */
 export function LanguageToggle({ testId, className }: { testId?: string; className?: string }) {
   const { t } = useLingui();
@@ -34,8 +35,8 @@ export function LanguageToggle({ testId, className }: { testId?: string; classNa
   };
   const label =
     locale === 'vi'
-      ? t`Tiếng Việt (VI) — chuyển sang tiếng Anh (EN)`
-      : t`Tiếng Anh (EN) — chuyển sang tiếng Việt (VI)`;
+      ? t`VI, tiếng Việt — chuyển sang tiếng Anh (EN)`
+      : t`EN, tiếng Anh — chuyển sang tiếng Việt (VI)`;
   return (
     <button
       type="button"
