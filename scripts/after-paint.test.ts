@@ -54,19 +54,31 @@ describe('scriptsAfterFirstPaint', () => {
       fn();
     };
     const setTimeout = (fn: () => void) => {
-      calls.push('task');
+      calls.push('timer');
       tasks.push(fn);
     };
-    new Function('requestAnimationFrame', 'setTimeout', 'document', AFTER_PAINT_LOADER)(requestAnimationFrame, setTimeout, document);
-    // Nothing before the frame's task runs, then a tag per task.
+    // A message channel whose messages are tasks of their own.
+    class MessageChannel {
+      port1: { onmessage: (() => void) | null } = { onmessage: null };
+      port2 = {
+        postMessage: () => {
+          calls.push('message');
+          tasks.push(() => this.port1.onmessage?.());
+        },
+      };
+    }
+    new Function('requestAnimationFrame', 'setTimeout', 'MessageChannel', 'document', AFTER_PAINT_LOADER)(requestAnimationFrame, setTimeout, MessageChannel, document);
+    // Nothing before the task after the frame, then a tag per task.
+    expect(appended).toEqual([]);
+    tasks.shift()!(); // the timer after the frame: it only posts the first message
     expect(appended).toEqual([]);
     for (let run = 1; run <= 3; run++) {
       tasks.shift()!();
       expect(appended).toHaveLength(run);
     }
-    tasks.shift()!(); // the last task finds no more tags and schedules nothing
+    tasks.shift()!(); // the last message finds no more tags and posts nothing
     expect(tasks).toEqual([]);
     expect(appended).toEqual(['clone of <link a>', 'clone of <script b>', 'clone of <link c>']);
-    expect(calls).toEqual(['frame', 'task', 'task', 'task', 'task']);
+    expect(calls).toEqual(['frame', 'timer', 'message', 'message', 'message', 'message']);
   });
 });

@@ -1,7 +1,35 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Console errors and page errors seen during a test; hydration mismatches show up here. */
+/**
+ * Resolves once the page can be used: at once for the app, and for a pre-rendered public page
+ * (its #root names the page) when it is hydrated. A pre-rendered page is painted, and `load` has
+ * fired, before its scripts even start (scripts/after-paint.ts), and a press before hydration
+ * does nothing.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => !document.getElementById('root')?.dataset.page || document.documentElement.hasAttribute('data-hydrated'));
+}
+
+/**
+ * The test's page, whose goto and reload wait for hydration; and the console errors and page
+ * errors seen during the test (hydration mismatches show up there).
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.ok()) await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (response?.ok()) await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {

@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { SiteLayout } from './layout/SiteLayout.tsx';
 import { LazyToaster } from '../../ui/LazyToaster.tsx';
 import { HrefResolverProvider } from '../../ui/link.tsx';
@@ -24,6 +24,11 @@ interface SitePageViewProps {
 export function SitePageView({ page, locale, transparentHeader, prose = null }: SitePageViewProps) {
   const Page = page.default;
   const resolveHref = useMemo(() => siteHrefResolver(locale), [locale]);
+  // The page answers clicks from here on: its handlers are attached. Before, a pre-rendered page
+  // only reads; the e2e tests wait for this mark before they press anything.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
   return (
     <HrefResolverProvider value={resolveHref}>
       <ProseContext.Provider value={prose}>
