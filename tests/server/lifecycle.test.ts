@@ -3,6 +3,7 @@
  * database under test, static files through the real socket, and graceful shutdown.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -58,6 +59,31 @@ describe('start-up', () => {
     expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
     expect(body.queue.ok).toBe(true);
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("keeps an idle keep-alive connection open past Node's default (5 s, and a second of grace), so a client reusing it is answered", async () => {
+    const { port } = new URL(server.baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    const seen = { text: '', closed: false };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (seen.text += chunk));
+    socket.on('close', () => (seen.closed = true));
+    const request = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`;
+    const okCount = () => (seen.text.match(/HTTP\/1\.1 200 OK/g) ?? []).length;
+    const answers = async (count: number) => {
+      while (okCount() < count && !seen.closed) await sleep(20);
+      return okCount();
+    };
+    try {
+      socket.write(request);
+      expect(await answers(1)).toBe(1);
+      await sleep(7_000);
+      expect(seen.closed).toBe(false);
+      socket.write(request);
+      expect(await answers(2)).toBe(2);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('logs each start-up step and one "listening" line with the URL', () => {
