@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 /**
  * Resolves once the page can be used: at once for the app, and for a pre-rendered public page
@@ -6,7 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * fired, before its scripts even start (scripts/after-paint.ts), and a press before hydration
  * does nothing.
  */
-export async function waitForHydration(page: Page) {
+async function waitForHydration(page: Page) {
   await page.waitForFunction(() => !document.getElementById('root')?.dataset.page || document.documentElement.hasAttribute('data-hydrated'));
 }
 
@@ -16,18 +16,15 @@ export async function waitForHydration(page: Page) {
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   page: async ({ page }, use) => {
+    const hydrated = async (navigation: Promise<Response | null>) => {
+      const response = await navigation;
+      if (response?.ok()) await waitForHydration(page);
+      return response;
+    };
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (response?.ok()) await waitForHydration(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (response?.ok()) await waitForHydration(page);
-      return response;
-    };
+    page.goto = (url, options) => hydrated(goto(url, options));
+    page.reload = (options) => hydrated(reload(options));
     await use(page);
   },
   consoleErrors: async ({ page }, use) => {
