@@ -154,9 +154,11 @@ const BLOG_COMMENTS_PATH = /^\/api\/blog\/posts\/[^/]+\/comments\/?$/;
  * - blog comments and their moderation: a comment of at most 2,000 characters (BLOG_COMMENTS_BODY_MAX_BYTES).
  * - `POST /api/contact`, which streams the form and its files under CONTACT_BODY_MAX_BYTES
  *   (server/contact/routes.ts) and answers its own coded 413.
+ *
+ * Takes a request's path, or a route's pattern (`/api/blog/posts/:postId/comments`): the tests
+ * hold every route to the limit this says.
  */
-function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
-  const { method, path } = c.req;
+export function routeBodyLimit(method: string, path: string): BodyLimit {
   if (method === 'POST' && /^\/(?:api|v1)\/media\/?$/.test(path)) return ROUTE_ENFORCED;
   if (method === 'POST' && /^\/api\/contact\/?$/.test(path)) return ROUTE_ENFORCED;
   if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
@@ -170,6 +172,8 @@ function bodyLimitFor(c: Context<AppEnv>): BodyLimit {
   if (path === '/api/blog' || path.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
   return JSON_BODY_MAX_BYTES;
 }
+
+const bodyLimitFor = (c: Context<AppEnv>): BodyLimit => routeBodyLimit(c.req.method, c.req.path);
 
 /**
  * `/api/dev-tools` (server/dev-tools/routes.ts): the outbox is readable (from this machine only)

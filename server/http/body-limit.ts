@@ -5,8 +5,9 @@
  * - a declared Content-Length over the limit is answered 413 before a byte is read (Node's parser
  *   never hands a handler more than the declared length);
  * - a body without one (chunked) is counted while the route reads it: the read that passes the
- *   limit fails, the route's JSON reader answers 413 (`readJson` in ./errors.ts), and the rest of
- *   the body is left to the Node server, which drops it.
+ *   limit fails and the request is answered 413, however the route read it (`readJson` in
+ *   ./errors.ts answers it, and the app's one error handler answers any other reader's failure:
+ *   text, bytes, a form), and the rest of the body is left to the Node server, which drops it.
  *
  * So a 256 MiB body costs at most the limit plus one chunk of memory, whatever its framing.
  */

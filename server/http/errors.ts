@@ -121,6 +121,10 @@ function codedErrorResponse(c: Context<AppEnv>, error: CodedError): Response {
 /** The app's one error handler (mounted once, in server/app.ts; routers of the areas set none). */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof CodedError) return codedErrorResponse(c, error);
+  // A body read past its route's limit, however the route read it (JSON, text, bytes, form):
+  // readJson answers it itself, any other reader's failure lands here and is the same 413.
+  const tooLarge = bodyTooLarge(c, error);
+  if (tooLarge) return errorResponse(c, tooLarge.status, tooLarge.message);
   if (error instanceof ApiError) return errorResponse(c, error.status, error.message);
   if (error instanceof v.ValiError) return errorResponse(c, 422, describeIssues(error.issues));
   if (error instanceof HTTPException && error.status < 500) {

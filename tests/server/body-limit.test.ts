@@ -5,7 +5,6 @@
  * a real socket (the server's memory while a client pushes 256 MiB at it).
  */
 import { randomUUID } from 'node:crypto';
-import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../../src/contract/billing.ts';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
@@ -13,16 +12,10 @@ import vm from 'node:vm';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
-import { TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
-import { BLOG_BODY_MAX_BYTES } from '../../src/contract/blog.ts';
-import { NEWSLETTER_BODY_MAX_BYTES } from '../../src/contract/newsletter.ts';
-import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../../src/contract/blog-comments.ts';
-import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
 import type { AppEnv } from '../../server/http/types.ts';
-import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
-import { CONTACT_BODY_MAX_BYTES } from '../../src/contract/contact.ts';
+import { PAYMENT_METHODS } from '../../src/contract/packs.ts';
+import { bodyLimitOf } from './helpers/body-limits.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
 
@@ -98,20 +91,6 @@ function lazyBody(total: number): { stream: ReadableStream<Uint8Array>; pulled()
   return { stream, pulled: () => pulled };
 }
 
-/** The body limit a route is held to (server/app.ts bodyLimitFor), in bytes. */
-function limitOf(method: string, path: string): number {
-  if (method === 'POST' && (path === '/api/media' || path === '/v1/media' || path === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
-  if (method === 'POST' && path === '/api/contact') return CONTACT_BODY_MAX_BYTES;
-  if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
-  if (path.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
-  if (path.startsWith('/api/billing/') || path.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
-  if (path === '/api/tokens' || path.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
-  if (path.startsWith('/api/newsletter/') || path.startsWith('/newsletter/')) return NEWSLETTER_BODY_MAX_BYTES;
-  if (path === '/api/blog/posts/:postId/comments' || path.startsWith('/api/admin/blog/')) return BLOG_COMMENTS_BODY_MAX_BYTES;
-  if (path === '/api/blog' || path.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
-  return JSON_BODY_MAX_BYTES;
-}
-
 describe(`body limits (${DRIVER})`, () => {
   it('every route refuses a 256 MiB chunked body after reading at most its limit', async () => {
     const routes = [...new Set(app.routes.filter((route) => !['ALL', 'GET', 'HEAD'].includes(route.method)).map((route) => `${route.method} ${route.path}`))];
@@ -131,7 +110,7 @@ describe(`body limits (${DRIVER})`, () => {
       const text = await response.text();
       expect(response.status, `${route}: ${text}`).toBeLessThan(500);
       // What was read: the limit, plus the chunk that passed it and one the stream had ready.
-      expect(body.pulled(), route).toBeLessThanOrEqual(limitOf(method, pattern) + 2 * CHUNK_BYTES);
+      expect(body.pulled(), route).toBeLessThanOrEqual(bodyLimitOf(method, pattern) + 2 * CHUNK_BYTES);
       // The sandbox's hosted page answers HTML, like the provider page it stands for.
       const json = response.headers.get('content-type')?.includes('json') ?? false;
       answers.set(route, { status: response.status, body: json ? JSON.parse(text || 'null') : text });
@@ -158,6 +137,20 @@ describe(`body limits (${DRIVER})`, () => {
     // A declared length over the limit is refused before anything is read.
     const declared = await app.request('/api/me', { method: 'PUT', body: lazyBody(HUGE_BYTES).stream, duplex: 'half', headers: { ...headers, 'Content-Length': String(HUGE_BYTES) } } as RequestInit);
     expect(declared.status).toBe(413);
+  });
+
+  it('every payment provider\'s notification over 64 KiB is a 413, chunked or declared (it read its body as text, and a chunked one was a 500)', async () => {
+    const limit = bodyLimitOf('POST', '/api/billing/webhooks/:provider');
+    const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.' } };
+    for (const provider of PAYMENT_METHODS) {
+      const path = `/api/billing/webhooks/${provider}`;
+      const chunked = lazyBody(limit + CHUNK_BYTES);
+      const first = await app.request(path, { method: 'POST', body: chunked.stream, duplex: 'half', headers: { 'Content-Type': 'application/json' } } as RequestInit);
+      expect({ status: first.status, body: await first.json() }, `${provider}, chunked`).toEqual(tooLarge);
+      expect(chunked.pulled()).toBeLessThanOrEqual(limit + 2 * CHUNK_BYTES);
+      const declared = await app.request(path, { method: 'POST', body: ' '.repeat(limit + 1), headers: { 'Content-Type': 'application/json', 'Content-Length': String(limit + 1) } });
+      expect({ status: declared.status, body: await declared.json() }, `${provider}, declared`).toEqual(tooLarge);
+    }
   });
 
   describe('over a socket', () => {

@@ -12,8 +12,11 @@
  * and a refused request (400, 404, 413, 415, 422) must write nothing: the full content of every
  * application table and the files of the media storage are the same after it as before
  * (helpers/write-digest.ts, which names the bookkeeping of refused attempts it leaves out). The
- * heap must stay bounded, and a body over a route's limit must be refused without the server
- * reading past the limit.
+ * heap must stay bounded. A second walk sends every route that takes a body chunked bodies (no
+ * Content-Length) just under and just over its limit, with path params that reach the body (real
+ * ids, each payment provider's name): a body read past its limit must be answered 413 (never a 5xx,
+ * whatever way the route read it), nothing past the limit may be read, and a body under the limit
+ * is never refused as too large.
  *
  * The hostile values are in helpers/hostile-values.ts, the route table of valid bodies and their
  * mutations in helpers/hostile-bodies.ts.
@@ -27,16 +30,8 @@ import vm from 'node:vm';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { SHARE_TARGET_PATH } from '../../src/contract/share-target.ts';
-import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../../src/contract/billing.ts';
-import { V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
-import { BLOG_BODY_MAX_BYTES } from '../../src/contract/blog.ts';
-import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH, TOKENS_BODY_MAX_BYTES } from '../../src/contract/tokens.ts';
-import { NEWSLETTER_BODY_MAX_BYTES } from '../../src/contract/newsletter.ts';
-import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../../src/contract/blog-comments.ts';
-import { JSON_BODY_MAX_BYTES } from '../../server/app.ts';
-import { MAX_UPLOAD_BODY_BYTES } from '../../server/media/policy.ts';
-import { CONTACT_BODY_MAX_BYTES } from '../../src/contract/contact.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH } from '../../src/contract/tokens.ts';
+import { PAYMENT_METHODS } from '../../src/contract/packs.ts';
 import { GENERATIONS_QUEUE } from '../../server/generations/jobs.ts';
 import { MEDIA_DIR } from '../../server/media/index.ts';
 import { createBackgroundTasks } from '../../server/auth/background.ts';
@@ -48,6 +43,7 @@ import { generateToken } from '../../server/tokens/format.ts';
 import { createTestApp } from './helpers/app.ts';
 import { insertPost } from './helpers/blog-posts.ts';
 import { createBuildFixture, type BuildFixture } from './helpers/build-fixture.ts';
+import { bodyLimitOf } from './helpers/body-limits.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
 import { bodyArbitrary, bodyTemplates, type BodySpec } from './helpers/hostile-bodies.ts';
@@ -168,20 +164,6 @@ afterAll(async () => {
   await build?.remove();
 });
 
-/** The body limit a route is held to (server/app.ts bodyLimitFor), in bytes. */
-function bodyLimitOf(method: string, pattern: string): number {
-  if (method === 'POST' && (pattern === '/api/media' || pattern === '/v1/media' || pattern === SHARE_TARGET_PATH)) return MAX_UPLOAD_BODY_BYTES;
-  if (method === 'POST' && pattern === '/api/contact') return CONTACT_BODY_MAX_BYTES;
-  if (pattern === '/v1' || pattern.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
-  if (pattern.startsWith('/api/billing/webhooks/')) return WEBHOOK_BODY_MAX_BYTES;
-  if (pattern.startsWith('/api/billing/') || pattern.startsWith('/billing/')) return BILLING_BODY_MAX_BYTES;
-  if (pattern === '/api/tokens' || pattern.startsWith('/api/tokens/')) return TOKENS_BODY_MAX_BYTES;
-  if (pattern.startsWith('/api/newsletter/') || pattern.startsWith('/newsletter/')) return NEWSLETTER_BODY_MAX_BYTES;
-  if (pattern === '/api/blog/posts/:postId/comments' || pattern.startsWith('/api/admin/blog/')) return BLOG_COMMENTS_BODY_MAX_BYTES;
-  if (pattern === '/api/blog' || pattern.startsWith('/api/blog/')) return BLOG_BODY_MAX_BYTES;
-  return JSON_BODY_MAX_BYTES;
-}
-
 /**
  * Bearer values that are no usable API token: a well-formed one whose checksum is wrong (refused
  * before any lookup), and one with a right checksum that was never issued (looked up, not found).
@@ -207,6 +189,52 @@ function whoArbitrary(path: string): fc.Arbitrary<Who> {
 
 /** Routes that end the fuzzing accounts' sessions: sent after every other route. */
 const REVOKING = new Set(['POST /auth/logout', 'POST /auth/logout-all']);
+
+/** Chunked requests per route, half of them over its limit (see the second walk). */
+const CHUNKED_RUNS_PER_ROUTE = Number(process.env.FUZZ_CHUNKED_RUNS ?? 8);
+/** Routes whose limit is over this many bytes (uploads, the contact form) get LARGE_LIMIT_RUNS. */
+const LARGE_LIMIT_BYTES = 1024 * 1024;
+/** One body under and one over the limit (an upload route's is 100 MiB). */
+const LARGE_LIMIT_RUNS = 2;
+/** Size of each chunk of a chunked body, in bytes. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A chunked body (no Content-Length): `head` (a route's valid body), then spaces up to `total`
+ * bytes, made chunk by chunk as the server pulls; `pulled()` says how far it got. Trailing spaces
+ * keep a JSON body valid, so a body under the limit is a real request.
+ */
+function chunkedBody(head: string, total: number): { stream: ReadableStream<Uint8Array>; pulled(): number } {
+  let pulled = 0;
+  const first = new TextEncoder().encode(head);
+  const spaces = new Uint8Array(CHUNK_BYTES).fill(0x20);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        const chunk = pulled === 0 ? first.subarray(0, Math.min(first.byteLength, total)) : spaces.subarray(0, Math.min(CHUNK_BYTES, total - pulled));
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, pulled: () => pulled };
+}
+
+/** Sandbox page actions (server/billing/sandbox-page.ts). */
+const SANDBOX_ACTIONS = ['pay', 'cancel', 'fail'] as const;
+
+/**
+ * A path param that reaches the route's body: a payment provider's name, a sandbox action, or a
+ * real id of the fixtures (never one a DELETE could remove), now and then an unknown id.
+ */
+function namedParamArbitrary(name: string, method: string): fc.Arbitrary<string> {
+  if (name === ':provider') return fc.constantFrom(...PAYMENT_METHODS);
+  if (name === ':action') return fc.constantFrom(...SANDBOX_ACTIONS);
+  if (method === 'DELETE') return fc.constant(randomUUID());
+  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fixtures.realIds) }, { weight: 1, arbitrary: fc.uuid() });
+}
 
 describe(`hostile input on every route (${DRIVER})`, () => {
   it('answers every generated request below 500, without a stack, and writes nothing for a refused one', async () => {
@@ -291,37 +319,82 @@ describe(`hostile input on every route (${DRIVER})`, () => {
     expect(guardOnly, 'routes of /v1 that only ever refused the API token at the guard').toEqual([]);
   }, WALK_TIMEOUT_MS);
 
-  it('refuses an over-limit body on every route without reading past its limit', async () => {
-    /** The hostile body: far over any JSON limit, made chunk by chunk as the server pulls. */
-    const totalBytes = 16 * 1024 * 1024;
-    const chunkBytes = 64 * 1024;
-    const routes = [...new Set(app.routes.filter((route) => !['ALL', 'GET', 'HEAD'].includes(route.method)).map((route) => `${route.method} ${route.path}`))];
-    const pulledByRoute: Record<string, boolean> = {};
-    for (const route of routes) {
-      const [method = '', pattern = ''] = route.split(' ');
-      let pulled = 0;
-      const chunk = new Uint8Array(chunkBytes).fill(0x20);
-      const body = new ReadableStream<Uint8Array>(
-        {
-          pull(controller) {
-            if (pulled >= totalBytes) return controller.close();
-            pulled += chunkBytes;
-            controller.enqueue(chunk);
-          },
-        },
-        { highWaterMark: 0 },
-      );
-      const response = await app.request(pattern.replace(/:\w+/g, randomUUID()).replace('*', 'x'), {
-        method,
-        body,
-        duplex: 'half',
-        // /v1 is reached with the API token (past its guard, where POST /v1/media streams its own limit).
-        headers: { Authorization: `Bearer ${pattern.startsWith('/v1/') ? apiToken : person.token}`, 'Content-Type': 'application/json' },
-      } as RequestInit);
-      await response.text();
+  it('answers chunked bodies just under and just over each route\'s limit: a 413 wherever the body was read past it, never a 5xx, nothing written', async () => {
+    const routes = [...new Set(app.routes.filter((route) => !['ALL', 'GET', 'HEAD'].includes(route.method)).map((route) => `${route.method} ${route.path}`))].toSorted(
+      (a, b) => Number(REVOKING.has(a)) - Number(REVOKING.has(b)),
+    );
+    const templates = bodyTemplates(fixtures);
+    const failures: string[] = [];
+    /** Per route: requests sent, how many went over the limit, and the statuses answered. */
+    const seen = new Map<string, { sent: number; over: number; statuses: Set<number> }>();
+    let sent = 0;
+    for (const key of routes) {
+      const [method = '', pattern = ''] = key.split(' ');
       const limit = bodyLimitOf(method, pattern);
-      pulledByRoute[route] = response.status < 500 && pulled <= limit + 2 * chunkBytes;
+      const big = limit > LARGE_LIMIT_BYTES;
+      const template = templates[key]?.[0];
+      const head = template ? JSON.stringify(template(fixtures)) : '{}';
+      const names = pattern.match(/:\w+/g) ?? [];
+      const request = fc.record({
+        // How far from the limit, in bytes: 1 byte to two chunks on either side.
+        distance: fc.integer({ min: 1, max: 2 * CHUNK_BYTES }),
+        params: fc.tuple(...names.map((name) => namedParamArbitrary(name, method))),
+      });
+      const token = REVOKING.has(key) ? (await h.person()).token : pattern.startsWith('/v1/') ? apiToken : pattern.startsWith('/api/admin/') ? admin.token : person.token;
+      // Half the requests under the limit, half over it.
+      for (const over of [false, true]) {
+        try {
+          await fc.assert(
+            fc.asyncProperty(request, async (spec) => {
+              let index = 0;
+              const path = pattern.replace(/:\w+/g, () => spec.params[index++] ?? 'x').replace('*', 'x');
+              const total = over ? limit + spec.distance : Math.max(Buffer.byteLength(head), limit - spec.distance);
+              const body = chunkedBody(head, total);
+              await tasks.settle();
+              const before = await digest();
+              const response = await app.request(`http://localhost${path}`, {
+                method,
+                body: body.stream,
+                duplex: 'half',
+                headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+              } as RequestInit);
+              const streaming = response.ok && response.headers.get('content-type')?.startsWith('text/event-stream');
+              if (streaming) await response.body?.cancel();
+              const text = streaming ? '' : await response.text();
+              sent++;
+              const entry = seen.get(key) ?? { sent: 0, over: 0, statuses: new Set<number>() };
+              entry.sent++;
+              if (over) entry.over++;
+              entry.statuses.add(response.status);
+              seen.set(key, entry);
+              const what = `${method} ${path} with ${total} bytes chunked (limit ${limit})`;
+              if (response.status >= 500 && !DELIBERATE_5XX.has(text)) throw new Error(`${response.status} for ${what}: ${text.slice(0, 300)}`);
+              if (LEAK.test(text)) throw new Error(`stack or path leaked for ${what}: ${text.slice(0, 300)}`);
+              // What was read: at most the limit, the chunk that passed it and one the stream had ready.
+              if (body.pulled() > limit + 2 * CHUNK_BYTES) throw new Error(`${what}: the server read ${body.pulled()} bytes`);
+              if (body.pulled() > limit && response.status !== 413) throw new Error(`${what}: read past its limit, answered ${response.status}, not 413: ${text.slice(0, 300)}`);
+              if (!over && response.status === 413) throw new Error(`${what}: a body under the limit was refused as too large: ${text.slice(0, 300)}`);
+              if (REFUSED.has(response.status)) {
+                await tasks.settle();
+                const changed = digestChanges(before, await digest());
+                if (changed.length > 0) throw new Error(`a refused request (${response.status}) wrote (${changed.join(', ')}): ${what} → ${text.slice(0, 200)}`);
+              }
+            }),
+            { numRuns: Math.ceil((big ? LARGE_LIMIT_RUNS : CHUNKED_RUNS_PER_ROUTE) / 2), seed: SEED, endOnFailure: true },
+          );
+        } catch (error) {
+          const cause = (error as Error).cause;
+          const where = /\{ seed: .*\}/.exec((error as Error).message)?.[0] ?? '';
+          failures.push(`${key} ${over ? 'over' : 'under'} ${where}: ${(cause instanceof Error ? cause.message : String(error)).slice(0, 1_200)}`);
+        }
+      }
     }
-    expect(pulledByRoute).toEqual(Object.fromEntries(routes.map((route) => [route, true])));
-  });
+    const tooLarge = [...seen].filter(([, entry]) => entry.statuses.has(413)).map(([key]) => key);
+    const overSent = [...seen.values()].reduce((sum, entry) => sum + entry.over, 0);
+    console.info(`chunked bodies: ${sent} requests to ${routes.length} routes (${overSent} over their limit, ${sent - overSent} under), 413 from ${tooLarge.length} routes (${DRIVER}), seed ${SEED}`);
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    // The walk reached the bodies: every provider's notification route and the JSON routes read theirs.
+    expect(tooLarge).toEqual(expect.arrayContaining(['POST /api/billing/webhooks/:provider', 'POST /api/generations', 'PUT /api/me', 'POST /auth/login', 'POST /v1/generations']));
+  }, WALK_TIMEOUT_MS);
 });
+

@@ -19,7 +19,7 @@ import type { AppEnv } from '../../http/types.ts';
 import type { Logger } from '../../logger.ts';
 
 /** Largest webhook body read, in bytes (a result payload lists file URLs: a few KB). */
-const MAX_WEBHOOK_BYTES = 1024 * 1024;
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 /** How far a delivery's timestamp may be from our clock, in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 /** How long fetched keys are trusted, in ms (fal suggests caching them up to 24 hours). */
