@@ -21,6 +21,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { requestOrigin } from './http/origin.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createAdminService } from './admin/service.ts';
 import type { BackgroundTasks } from './auth/background.ts';
@@ -61,7 +62,7 @@ import { v1MediaRoutes } from './public-api/media-routes.ts';
 import type { WebhookUrlPolicy } from './tokens/webhook-url.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv'> & AccountsConfig & MediaConfig & BillingAreaConfig & ContactConfig;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv' | 'publicUrlSet' | 'host' | 'port'> & AccountsConfig & MediaConfig & BillingAreaConfig & ContactConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestLog(deps.logger, { trustProxy: deps.config.trustProxy }));
   app.use(securityHeaders(csp, { allowPopups: firebase !== null, https: { publicUrl: deps.config.publicUrl, trustProxy: deps.config.trustProxy } }));
   app.use(bodyLimit(bodyLimitFor));
+  app.use(requestOrigin({ publicUrl: deps.config.publicUrl, publicUrlSet: deps.config.publicUrlSet, host: deps.config.host, port: deps.config.port }));
   if (deps.config.corsOrigins.length > 0) {
     const apiCors = cors({
       origin: [...deps.config.corsOrigins],

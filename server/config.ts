@@ -41,6 +41,8 @@ export interface Config {
   readonly adminEmails: readonly string[];
   /** Origin (and optional path) the product is reached at, without a trailing slash; used in mail links. */
   readonly publicUrl: string;
+  /** Whether PUBLIC_URL was set; unset, links follow the origin of the request (server/http/origin.ts). */
+  readonly publicUrlSet: boolean;
   /** SMTP connection URL, or null to write mails to the `$DATA_DIR/outbox` directory. */
   readonly smtpUrl: string | null;
   /** Sender of the product's mails (RFC 5322 address, display name allowed). */
@@ -223,6 +225,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     accessTokenTtlSeconds: out.ACCESS_TOKEN_TTL,
     adminEmails: Object.freeze([...new Set(out.ADMIN_EMAILS)]),
     publicUrl: out.PUBLIC_URL ?? `http://localhost:${out.PORT}`,
+    publicUrlSet: out.PUBLIC_URL !== undefined,
     smtpUrl: out.SMTP_URL ?? null,
     mailFrom: out.MAIL_FROM,
     supportEmail: out.SUPPORT_EMAIL,

@@ -27,7 +27,7 @@ export interface AuthRoutesDeps {
 }
 
 export function authRoutes({ service, usersService, guards, tokens, trustProxy }: AuthRoutesDeps): Hono<UserEnv> {
-  const caller = (c: Context<UserEnv>) => ({ address: clientAddress(c, trustProxy), userAgent: c.req.header('user-agent') ?? null });
+  const caller = (c: Context<UserEnv>) => ({ address: clientAddress(c, trustProxy), userAgent: c.req.header('user-agent') ?? null, origin: c.get('origin') });
   const app = new Hono<UserEnv>();
   app.use(async (c, next) => {
     await next();

@@ -88,6 +88,8 @@ export interface Caller {
   address: string;
   /** The User-Agent header, if any. */
   userAgent?: string | null;
+  /** The origin the request reached us at (server/http/origin.ts), for links mailed to the person. */
+  origin?: string;
 }
 
 export interface IdentityInput {
@@ -334,7 +336,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           if (!user) return;
           const token = randomSecret();
           await repository.replaceResetToken(user.id, hashSecret(token), minutesFromNow(RESET_TTL_MINUTES), nowDate());
-          const link = `${deps.publicUrl}${RESET_PATH}?${new URLSearchParams({ token, email: user.email }).toString()}`;
+          const link = `${caller.origin ?? deps.publicUrl}${RESET_PATH}?${new URLSearchParams({ token, email: user.email }).toString()}`;
           await deps.mailer.sendPasswordReset(user, link, RESET_TTL_MINUTES);
         }),
       );

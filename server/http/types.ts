@@ -9,6 +9,11 @@ export interface AppVariables {
    * the request log line can carry it.
    */
   error?: Error;
+  /**
+   * The origin the request reached this server at, for links handed back to the person (set by
+   * the app's origin middleware, ./origin.ts): PUBLIC_URL when it is set.
+   */
+  origin?: string;
 }
 
 export interface AppEnv {

@@ -35,7 +35,7 @@ export function newsletterApiRoutes(service: NewsletterService, trustProxy: bool
   app.use(noStore);
   app.post('/subscribe', async (c) => {
     const input = parseSubscribe(await readJson(c));
-    return c.json(await service.subscribe(input, { address: clientAddress(c, trustProxy) }), 202);
+    return c.json(await service.subscribe(input, { address: clientAddress(c, trustProxy), origin: c.get('origin') }), 202);
   });
   return app;
 }

@@ -48,7 +48,7 @@ export interface NewsletterRecipient {
 
 export interface NewsletterService {
   /** Always the same answer (see above); 429 when the client address signs up too often. */
-  subscribe(input: SubscribeRequest, caller: { address: string }): Promise<SubscribeResponse>;
+  subscribe(input: SubscribeRequest, caller: { address: string; origin?: string }): Promise<SubscribeResponse>;
   /** The address a confirmation token would confirm (GET: confirms nothing), or null. */
   pendingOf(token: string): Promise<SubscriberRow | null>;
   /** Confirms (once) and sends the welcome mail; the subscriber, or null for an unknown, used or expired token. */
@@ -89,9 +89,10 @@ export function createNewsletterService(deps: NewsletterServiceDeps): Newsletter
   const unsubscribeKey = createHmac('sha256', deps.signingKey).update('atelier/newsletter-unsubscribe/v1').digest();
   const signatureOf = (id: string) => createHmac('sha256', unsubscribeKey).update(id).digest();
 
-  const unsubscribeLinks = (subscriber: SubscriberRow): UnsubscribeLinks => {
+  /** @param origin where the links lead: the sign-up's origin for its confirmation, else PUBLIC_URL */
+  const unsubscribeLinks = (subscriber: SubscriberRow, origin = deps.publicUrl): UnsubscribeLinks => {
     const token = `${subscriber.id}.${signatureOf(subscriber.id).toString('base64url')}`;
-    return { url: `${deps.publicUrl}${UNSUBSCRIBE_PATH}?${new URLSearchParams({ token }).toString()}`, mailto: unsubscribeMailto(deps.mailFrom, token) };
+    return { url: `${origin}${UNSUBSCRIBE_PATH}?${new URLSearchParams({ token }).toString()}`, mailto: unsubscribeMailto(deps.mailFrom, token) };
   };
   const blogUrl = (language: 'vi' | 'en') => `${deps.publicUrl}${language === 'vi' ? '/blog' : '/en/blog'}`;
 
@@ -105,7 +106,8 @@ export function createNewsletterService(deps: NewsletterServiceDeps): Newsletter
     return (await repository.findById(id)) ?? null;
   }
 
-  async function sendConfirmation(email: string, language: 'vi' | 'en'): Promise<void> {
+  /** @param origin the origin the sign-up reached us at (server/http/origin.ts): the mail's links lead there */
+  async function sendConfirmation(email: string, language: 'vi' | 'en', origin: string): Promise<void> {
     // Counted before anything is looked up: the mails to one inbox are bounded whoever asks.
     if (!(await deps.limiter.tryAttempt([[CONFIRM_MAILS_PER_EMAIL, email]]))) return;
     const token = randomSecret();
@@ -120,8 +122,8 @@ export function createNewsletterService(deps: NewsletterServiceDeps): Newsletter
     });
     // Already confirmed: nothing to confirm, and no other mail goes out from here.
     if (!subscriber) return;
-    const link = `${deps.publicUrl}${CONFIRM_PATH}?${new URLSearchParams({ token }).toString()}`;
-    const content = confirmMail({ language, link, validHours: CONFIRM_TTL_HOURS, unsubscribe: unsubscribeLinks(subscriber) });
+    const link = `${origin}${CONFIRM_PATH}?${new URLSearchParams({ token }).toString()}`;
+    const content = confirmMail({ language, link, validHours: CONFIRM_TTL_HOURS, unsubscribe: unsubscribeLinks(subscriber, origin) });
     await deps.mailer.send(recipientOf(subscriber), content, `newsletter confirmation link (valid ${CONFIRM_TTL_HOURS} h) ${link}`);
   }
 
@@ -131,7 +133,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps): Newsletter
       if (input.website.trim() !== '') {
         log.info('newsletter sign-up with the honeypot filled: ignored');
       } else {
-        deps.tasks.run('newsletter confirmation mail', () => sendConfirmation(input.email, input.locale));
+        deps.tasks.run('newsletter confirmation mail', () => sendConfirmation(input.email, input.locale, caller.origin ?? deps.publicUrl));
       }
       return { status: 'accepted', message: SUBSCRIBE_ACCEPTED_TEXT };
     },
