@@ -14,7 +14,7 @@ import type { MediaService } from '../media/types.ts';
 import type { Queue } from '../queue/index.ts';
 import { createEngineDelays, withEngineDelays, type EngineDelays } from './engine-delays.ts';
 import { createGenerationEvents, notifyingRepository, type GenerationEvents } from './events.ts';
-import { createGenerationJobs } from './jobs.ts';
+import { createGenerationJobs, type GenerationJob } from './jobs.ts';
 import { createRecovery, type Recovery } from './recovery.ts';
 import { createGenerationsRepository } from './repository.ts';
 import { generationRoutes } from './routes.ts';
@@ -33,6 +33,9 @@ export interface GenerationsTuning {
   staleAfterMs?: number;
   sweepIntervalMs?: number;
   queuedGraceMs?: number;
+  claimLeaseMs?: number;
+  /** Awaited between pg-boss handing a job over and the claim (see RunnerDeps.beforeClaim). */
+  beforeClaim?: (job: GenerationJob) => Promise<void>;
 }
 
 export interface GenerationsDeps {
@@ -97,6 +100,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
     now,
     timeoutMs,
     workRoot: path.join(deps.dataDir, WORK_DIR),
+    ...(tuning.beforeClaim ? { beforeClaim: tuning.beforeClaim } : {}),
   });
   const recoveryDeps: Parameters<typeof createRecovery>[0] = {
     repository,
@@ -110,6 +114,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
   if (tuning.staleAfterMs !== undefined) recoveryDeps.staleAfterMs = tuning.staleAfterMs;
   if (tuning.sweepIntervalMs !== undefined) recoveryDeps.sweepIntervalMs = tuning.sweepIntervalMs;
   if (tuning.queuedGraceMs !== undefined) recoveryDeps.queuedGraceMs = tuning.queuedGraceMs;
+  if (tuning.claimLeaseMs !== undefined) recoveryDeps.claimLeaseMs = tuning.claimLeaseMs;
   const recovery = createRecovery(recoveryDeps);
   const service = createGenerationsService({
     repository,
