@@ -66,8 +66,8 @@ export interface Generations {
   runner: Runner;
   recovery: Recovery;
   /**
-   * Per-account waits before the engine runs (POST /api/dev-tools/engine-delay), for this
-   * process's runs; empty unless the dev tools set one.
+   * Per-account waits before the engine runs (POST /api/dev-tools/engine-delay), in the database
+   * for every process's runs; none unless the dev tools set one.
    */
   engineDelays: EngineDelays;
   /** The job event streams of this process (GET /api/generations/events). */
@@ -111,7 +111,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
   });
   // Every write of this process's runs and requests wakes the event streams' watcher.
   const repository = notifyingRepository(stored, () => events.notify());
-  const engineDelays = createEngineDelays();
+  const engineDelays = createEngineDelays(deps.database.kysely);
   const jobs = createGenerationJobs(deps.queue, deps.database, tuning.retryDelaySeconds === undefined ? {} : { retryDelaySeconds: tuning.retryDelaySeconds });
   const runner = createRunner({
     repository,
