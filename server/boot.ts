@@ -3,8 +3,8 @@
  * worker-only process (server/worker.ts).
  *
  * `boot()`: configuration → signing key → database → migrations → the blog's content files (web
- * server only) → (the caller's step: the web server loads its static build) → queue → media,
- * engines and generations (workers and recovery). A configuration mistake exits 1 with its
+ * server only) → (the caller's step: the web server loads its static build) → the database's
+ * notifications (Postgres) → queue → media, engines and generations (workers and recovery). A configuration mistake exits 1 with its
  * one-line message; any other failure logs it, releases what was started, and exits 1.
  * `stopCore()`: generations get what is left of the shutdown time (the rest go back to the
  * queue), then the queue stops and the database closes.
@@ -18,6 +18,7 @@ import { loadSigningKey } from './auth/secrets.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { startNotifications, type Notifications } from './db/notifications.ts';
 import { loadBlogContent } from './blog/index.ts';
 import { createEngineRegistry } from './engines/index.ts';
 import type { Engine } from './engines/types.ts';
@@ -46,6 +47,8 @@ export interface Core {
   /** The key access tokens and media links are signed with. */
   readonly signingKey: string;
   readonly database: Database;
+  /** The database's notifications (Postgres only; null on PGlite). */
+  readonly notifications: Notifications | null;
   readonly queue: Queue;
   readonly media: Media;
   readonly generations: Generations;
@@ -77,6 +80,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
 
 interface Started {
   database?: Database;
+  notifications?: Notifications | null;
   queue?: Queue;
   generations?: Generations;
   webhooks?: Webhooks;
@@ -87,6 +91,7 @@ async function failStartup(role: Core['role'], logger: Logger, started: Started,
   await started.generations?.stop(0).catch(() => undefined);
   await started.webhooks?.stop().catch(() => undefined);
   await started.queue?.stop({ timeoutMs: MIN_QUEUE_STOP_MS }).catch(() => undefined);
+  await started.notifications?.close().catch(() => undefined);
   await started.database?.close().catch(() => undefined);
   process.exit(1);
 }
@@ -122,13 +127,17 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
 
     await beforeQueue?.(config, logger);
 
+    // Other processes' job changes, at once (Postgres: docs/architecture.md#scale-out).
+    const notifications = database.driver === 'postgres' ? await startNotifications({ connectionString: database.connectionString, logger }) : null;
+    started.notifications = notifications;
+
     const queue = await startQueue({ config, db: database, logger });
     started.queue = queue;
     logger.info({ workers: config.workers }, 'queue started');
 
     const media = createMedia({ config, database, logger, signingKey: signingKey.secret });
     const engines = createEngineRegistry(options.engines ? { config, logger, overrides: options.engines } : { config, logger });
-    const generationsDeps: Parameters<typeof createGenerations>[0] = { database, queue, media: media.service, engines, logger, dataDir: config.dataDir };
+    const generationsDeps: Parameters<typeof createGenerations>[0] = { database, notifications, queue, media: media.service, engines, logger, dataDir: config.dataDir };
     const generations = createGenerations(options.generationsTuning ? { ...generationsDeps, tuning: options.generationsTuning } : generationsDeps);
     started.generations = generations;
     await generations.start();
@@ -151,7 +160,7 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
     });
     started.webhooks = webhooks;
     await webhooks.start();
-    return { role, config, logger, version, signingKey: signingKey.secret, database, queue, media, generations, billing, webhooks, failed };
+    return { role, config, logger, version, signingKey: signingKey.secret, database, notifications, queue, media, generations, billing, webhooks, failed };
   } catch (error) {
     return failStartup(role, logger, started, error);
   }
@@ -171,6 +180,7 @@ export async function stopCore(core: Core, deadline: number): Promise<void> {
   logger.info('stopping queue');
   await core.queue.stop({ timeoutMs: Math.max(deadline - Date.now(), MIN_QUEUE_STOP_MS) });
   logger.info('queue stopped');
+  await core.notifications?.close();
 
   logger.info('closing database');
   await core.database.close();

@@ -183,6 +183,24 @@ export interface GenerationsTable {
   created_at: ColumnType<Date, Date, never>;
   started_at: Date | null;
   finished_at: Date | null;
+  /**
+   * The queue attempt (pg-boss retry count) that last claimed the job, or that a recovery pass
+   * took back before any claim (0017); a worker claims only for a newer one.
+   */
+  queue_attempt: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An open event stream, held against its account's limit while its lease runs (0017). */
+export interface GenerationStreamsTable {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+}
+
+/** A dev-tools engine delay of an account, in ms (0017). */
+export interface DevEngineDelaysTable {
+  user_id: string;
+  ms: number;
 }
 
 export interface Tables extends BillingTables, ApiTables, BlogTables, EngagementTables, ContactTables {
@@ -198,4 +216,6 @@ export interface Tables extends BillingTables, ApiTables, BlogTables, Engagement
   assets: AssetsTable;
   storage_reservations: StorageReservationsTable;
   generations: GenerationsTable;
+  generation_streams: GenerationStreamsTable;
+  dev_engine_delays: DevEngineDelaysTable;
 }

@@ -9,8 +9,8 @@
  * - GET  /outbox        the mails the default transport wrote, newest first
  * - POST /credits       {email, amount}: a 'grant' ledger row; answers the balance (DEV_TOOLS)
  * - POST /plan          {email, plan}: sets the account's plan directly, no cycle (DEV_TOOLS)
- * - POST /engine-delay  {email, ms}: this process's runs of that account wait ms first (DEV_TOOLS,
- *                       with the generations area; see server/generations/engine-delays.ts)
+ * - POST /engine-delay  {email, ms}: every process's runs of that account wait ms first
+ *                       (DEV_TOOLS, with the generations area; see server/generations/engine-delays.ts)
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -88,8 +88,8 @@ export function devToolsRoutes(deps: DevToolsDeps): Hono<AppEnv> {
       const { email, ms } = await readJsonBody(c, EngineDelayRequestSchema);
       const user = await deps.users.findByEmail(normalizeEmail(email));
       if (!user) throw unknownEmail();
-      delays.set(user.id, ms);
-      return c.json({ ms: delays.get(user.id) });
+      await delays.set(user.id, ms);
+      return c.json({ ms: await delays.get(user.id) });
     });
   }
   return app;

@@ -1,34 +1,46 @@
 /**
  * Dev-tools engine delays (POST /api/dev-tools/engine-delay): per account, every run waits a set
  * time before its engine works, so long jobs (progress, cancel, notifications, reloads) can be
- * tried without a slow engine. Held in this process's memory only: it reaches the runs of this
- * process's workers, and a restart forgets it. Nothing sets a delay unless the dev tools are
- * mounted (DEV_TOOLS).
+ * tried without a slow engine. Held in the database (`dev_engine_delays`), so it reaches the runs
+ * of every process — worker processes too — and outlives a restart until set to 0. Nothing sets
+ * a delay unless the dev tools are mounted (DEV_TOOLS); each run reads its account's (one indexed
+ * read, next to a run of seconds).
  *
  * The wait is part of the run: it counts towards the time limit, and a cancel or the time limit
  * ends it at once (the run's AbortSignal). Meanwhile the run reports its first stage with the
  * progress growing to DELAY_SHARE_PERCENT; the engine's own progress fills the rest.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
 import type { EngineName, Feature, GenerationStage } from '../../src/contract/generations.ts';
+import type { Tables } from '../db/schema.ts';
 import type { Engine, EngineRequest, EngineResult } from '../engines/types.ts';
 import type { EngineSource } from './runner.ts';
 
 export interface EngineDelays {
   /** Sets the delay of `userId`'s runs, in ms; 0 removes it. */
-  set(userId: string, ms: number): void;
+  set(userId: string, ms: number): Promise<void>;
   /** The delay of `userId`'s runs, in ms (0 when none). */
-  get(userId: string): number;
+  get(userId: string): Promise<number>;
 }
 
-export function createEngineDelays(): EngineDelays {
-  const delays = new Map<string, number>();
+export function createEngineDelays(db: Kysely<Tables>): EngineDelays {
   return {
-    set(userId, ms) {
-      if (ms > 0) delays.set(userId, ms);
-      else delays.delete(userId);
+    async set(userId, ms) {
+      if (ms <= 0) {
+        await db.deleteFrom('dev_engine_delays').where('user_id', '=', userId).execute();
+        return;
+      }
+      await db
+        .insertInto('dev_engine_delays')
+        .values({ user_id: userId, ms })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ms }))
+        .execute();
     },
-    get: (userId) => delays.get(userId) ?? 0,
+    async get(userId) {
+      const row = await db.selectFrom('dev_engine_delays').select('ms').where('user_id', '=', userId).executeTakeFirst();
+      return row?.ms ?? 0;
+    },
   };
 }
 
@@ -67,7 +79,7 @@ function delayed(engine: Engine, delays: EngineDelays): Engine {
     name: engine.name,
     supports: (feature) => engine.supports(feature),
     async run<F extends Feature>(request: EngineRequest<F>): Promise<EngineResult> {
-      const ms = delays.get(request.job.userId);
+      const ms = await delays.get(request.job.userId);
       if (ms <= 0) return engine.run(request);
       await wait(request as unknown as EngineRequest, ms);
       return engine.run({

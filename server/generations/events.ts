@@ -6,14 +6,17 @@
  * statement for all of them, the watched accounts' pending jobs and those that just ended
  * (repository.watched), and sends each stream the jobs of its account whose status, stage or
  * progress changed since the last look. It reads the database, not this process's memory, so a
- * job run by another process (a worker-only process on Postgres) is seen as well; the writes of
- * this process's own runs and requests wake it early (`notifyingRepository`), so their changes go
- * out at once, and the others within a poll interval.
+ * job run by another process (a worker-only process on Postgres) is seen as well. It looks early
+ * when told a job changed: by this process's own runs and requests (`notifyingRepository`), and
+ * on Postgres by any process (`changed`, from the database's notifications: ./changes.ts), so
+ * changes go out at once; the poll every EVENTS_POLL_INTERVAL_MS is the fallback (and PGlite's
+ * only way to hear of writes it did not make, which no other process can make there).
  *
  * Streams answer the caller's own jobs only (the watcher reads by account), send a comment as a
  * heartbeat, end after GENERATION_EVENTS.maxStreamSeconds (the client reconnects, which checks
  * its token again), end when the client goes away, and all end at once when the server shuts
- * down (`close`), so an open stream never holds up the HTTP server's close.
+ * down (`close`), so an open stream never holds up the HTTP server's close. The per-account limit
+ * counts the streams of every process (./stream-leases.ts).
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -24,6 +27,7 @@ import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
 import type { GenerationRow, GenerationsRepository } from './repository.ts';
 import { toGeneration } from './service.ts';
+import { STREAM_RENEW_MS, type StreamLeases } from './stream-leases.ts';
 
 const MS_PER_SECOND = 1_000;
 /** How often the watcher looks at the database while streams are open, in ms. */
@@ -41,6 +45,8 @@ export interface GenerationEventsOptions {
   repository: GenerationsRepository;
   media: Pick<MediaService, 'toApiAsset' | 'findOwned'>;
   logger: Logger;
+  /** The open streams of every process, against the per-account limit. */
+  leases: StreamLeases;
   now?: () => number;
   /** Test knobs (production uses the contract's figures and EVENTS_POLL_INTERVAL_MS). */
   pollIntervalMs?: number;
@@ -52,16 +58,23 @@ export interface GenerationEventsOptions {
 export interface GenerationEvents {
   /** The route's handler (behind requireUser). */
   stream(c: Context<UserEnv>): Promise<Response>;
-  /** A job changed in this process: look soon. */
+  /** A job changed in this process (or anything may have changed): look soon. */
   notify(): void;
-  /** Ends every open stream and refuses new ones (shutdown). */
-  close(): void;
+  /** A job of `userId` changed in some process: look soon if one of the streams is that account's. */
+  changed(userId: string): void;
+  /**
+   * Ends every open stream and refuses new ones (shutdown); resolves once every stream has ended
+   * and given its slot back.
+   */
+  close(): Promise<void>;
   /** Open streams (tests, logs). */
   readonly open: number;
 }
 
 interface OpenStream {
   userId: string;
+  /** Its slot against the account's limit (StreamLeases). */
+  lease: string;
   /** Not yet sent its account's pending jobs. */
   fresh: boolean;
   send(job: Generation): void;
@@ -75,6 +88,9 @@ interface Seen {
   seenAt: number;
 }
 
+/** The answer to a stream asked for while the server shuts down. */
+const restarting = () => new ApiError(503, 'The server is restarting. Please try again in a moment.');
+
 const isPending = (row: GenerationRow): boolean => (PENDING_STATUSES as readonly string[]).includes(row.status);
 
 /** What the stream shows of a row changing. */
@@ -82,7 +98,7 @@ const fingerprint = (row: GenerationRow): string =>
   [row.status, row.stage, row.progress, row.attempts, row.started_at?.getTime(), row.finished_at?.getTime(), row.result_asset_ids.join(','), row.error_code].join('|');
 
 export function createGenerationEvents(options: GenerationEventsOptions): GenerationEvents {
-  const { repository, media, logger } = options;
+  const { repository, media, logger, leases } = options;
   const now = options.now ?? Date.now;
   const pollIntervalMs = options.pollIntervalMs ?? EVENTS_POLL_INTERVAL_MS;
   const heartbeatMs = options.heartbeatMs ?? GENERATION_EVENTS.heartbeatSeconds * MS_PER_SECOND;
@@ -90,8 +106,11 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
   const maxStreams = options.maxStreamsPerAccount ?? GENERATION_EVENTS.maxStreamsPerAccount;
 
   const streams = new Set<OpenStream>();
+  /** Each open stream's end, once it has given its slot back. */
+  const ending = new Set<Promise<void>>();
   const seen = new Map<string, Seen>();
   let closing = false;
+  let renewer: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
   let dueAt = Number.POSITIVE_INFINITY;
   let looking = false;
@@ -124,6 +143,11 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
       lookAgain = false;
       schedule(again ? NOTIFY_DELAY_MS : pollIntervalMs);
     }
+  }
+
+  /** Keeps this process's open streams counted (their leases would lapse otherwise). */
+  function renew(): void {
+    leases.renew([...streams].map((stream) => stream.lease)).catch((error: unknown) => logger.warn({ err: error }, 'generation events: could not renew the stream slots'));
   }
 
   async function lookOnce(): Promise<void> {
@@ -168,18 +192,31 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
 
     notify: () => schedule(NOTIFY_DELAY_MS),
 
-    close() {
+    changed(userId) {
+      for (const stream of streams) {
+        if (stream.userId === userId) {
+          schedule(NOTIFY_DELAY_MS);
+          return;
+        }
+      }
+    },
+
+    async close() {
       closing = true;
       clearTimeout(timer);
       for (const stream of streams) stream.end();
+      await Promise.all(ending);
     },
 
     async stream(c) {
       const userId = c.get('user').id;
-      if (closing) throw new ApiError(503, 'The server is restarting. Please try again in a moment.');
-      let mine = 0;
-      for (const stream of streams) if (stream.userId === userId) mine += 1;
-      if (mine >= maxStreams) throw new ApiError(429, 'Too many open job streams for this account. Please close another tab and try again.');
+      if (closing) throw restarting();
+      const lease = await leases.acquire(userId, maxStreams);
+      if (lease === null) throw new ApiError(429, 'Too many open job streams for this account. Please close another tab and try again.');
+      if (closing) {
+        await leases.release(lease);
+        throw restarting();
+      }
 
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (sse) => {
@@ -195,6 +232,7 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
         };
         const entry: OpenStream = {
           userId,
+          lease,
           fresh: true,
           send: (job) => write(() => sse.writeSSE({ event: GENERATION_EVENTS.event, data: JSON.stringify(job) })),
           end: () => end(),
@@ -203,6 +241,10 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
         // The watcher was idle: ends before now are no news (the fresh stream gets the pending jobs).
         if (streams.size === 0 && !looking) lastLookAt = now();
         streams.add(entry);
+        let finished!: () => void;
+        const done = new Promise<void>((resolve) => (finished = resolve));
+        ending.add(done);
+        renewer ??= setInterval(renew, STREAM_RENEW_MS);
         const heartbeat = setInterval(
           () =>
             write(async () => {
@@ -211,14 +253,24 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
           heartbeatMs,
         );
         const lifetime = setTimeout(() => end(), maxStreamMs);
+        // Closed while this stream was being set up: it ends like the others.
+        if (closing) end();
         schedule(0);
         try {
           await ended;
         } finally {
           clearInterval(heartbeat);
           clearTimeout(lifetime);
+          // The slot is free before the stream counts as closed: a tab that reconnects at once gets it.
+          await leases.release(lease).catch((error: unknown) => logger.warn({ err: error }, 'generation events: could not release a stream slot (it lapses with its lease)'));
           streams.delete(entry);
+          if (streams.size === 0) {
+            clearInterval(renewer);
+            renewer = undefined;
+          }
           await writing;
+          ending.delete(done);
+          finished();
         }
       });
     },

@@ -26,6 +26,8 @@ export const RETRY_LIMIT = 2;
 export const RETRY_DELAY_SECONDS = 5;
 /** How long past its time limit a run may stay active before pg-boss takes it back, in seconds. */
 export const EXPIRY_GRACE_SECONDS = 120;
+/** At most this many unclaimed jobs per recovery pass (the next pass takes the rest). */
+const UNCLAIMED_BATCH = 500;
 
 export interface GenerationJobData {
   generationId: string;
@@ -60,6 +62,19 @@ export interface GenerationJobs {
   /** The pg-boss state and attempt of each job among `ids` (missing jobs are left out). */
   states(ids: readonly string[]): Promise<Map<string, QueueJob>>;
   /**
+   * Jobs a worker fetched more than `leaseMs` ago (by the database's clock) and never claimed:
+   * active in pg-boss while their row is still queued and no claim or take-back records that
+   * attempt. Their worker died in between (recovery.ts).
+   */
+  unclaimed(leaseMs: number): Promise<Array<{ id: string; retryCount: number }>>;
+  /**
+   * Takes attempt `retryCount` of an unclaimed job back, in one transaction: records it on the
+   * row (so that attempt's claim is refused, should its worker be alive after all), fails it in
+   * pg-boss (fenced to that attempt) and makes the retry fetchable at once — it never ran, so it
+   * waits no backoff. False, with nothing written, when the attempt claimed the job meanwhile.
+   */
+  takeBack(id: string, retryCount: number): Promise<boolean>;
+  /**
    * Creates the queue (before any send) and runs `handler` for each job, with WORKERS concurrent
    * workers in this process (none when WORKERS=0).
    */
@@ -71,7 +86,9 @@ export interface GenerationJobs {
 export function createGenerationJobs(queue: Queue, database: Database, options: { retryDelaySeconds?: number } = {}): GenerationJobs {
   const boss = queue.boss;
   const retryDelay = options.retryDelaySeconds ?? RETRY_DELAY_SECONDS;
-  let table: string | undefined;
+  let knownTable: string | undefined;
+  /** The table pg-boss keeps this queue's jobs in (undefined before the queue exists). */
+  const queueTable = async () => (knownTable ??= (await boss.getQueue(GENERATIONS_QUEUE))?.table);
 
   return {
     async send(id, timeoutSeconds, trx, priority = 0) {
@@ -95,7 +112,7 @@ export function createGenerationJobs(queue: Queue, database: Database, options: 
     },
     async states(ids) {
       if (ids.length === 0) return new Map();
-      table ??= (await boss.getQueue(GENERATIONS_QUEUE))?.table;
+      const table = await queueTable();
       if (!table) return new Map();
       const rows = await sql<{ id: string; state: JobState; retry_count: number }>`
         select id::text as id, state::text as state, retry_count from ${sql.table(`${QUEUE_SCHEMA}.${table}`)}
@@ -103,6 +120,36 @@ export function createGenerationJobs(queue: Queue, database: Database, options: 
       `.execute(database.kysely);
       return new Map(rows.rows.map((row) => [row.id, { state: row.state, retryCount: Number(row.retry_count) }]));
     },
+    async unclaimed(leaseMs) {
+      const table = await queueTable();
+      if (!table) return [];
+      const rows = await sql<{ id: string; retry_count: number }>`
+        select j.id::text as id, j.retry_count from ${sql.table(`${QUEUE_SCHEMA}.${table}`)} j
+        join generations g on g.id = j.id::text
+        where j.name = ${GENERATIONS_QUEUE} and j.state = 'active'
+          and j.started_on < now() - make_interval(secs => ${leaseMs / 1_000}::double precision)
+          and g.status = 'queued' and (g.queue_attempt is null or g.queue_attempt < j.retry_count)
+        limit ${UNCLAIMED_BATCH}
+      `.execute(database.kysely);
+      return rows.rows.map((row) => ({ id: row.id, retryCount: Number(row.retry_count) }));
+    },
+    takeBack: (id, retryCount) =>
+      database.kysely.transaction().execute(async (trx) => {
+        // The claim of this attempt waits on this row's lock, then finds it taken back (or it
+        // claimed first, and this finds the row processing): never both.
+        const taken = await trx
+          .updateTable('generations')
+          .set({ queue_attempt: retryCount })
+          .where('id', '=', id)
+          .where('status', '=', 'queued')
+          .where((eb) => eb.or([eb('queue_attempt', 'is', null), eb('queue_attempt', '<', retryCount)]))
+          .executeTakeFirst();
+        if (taken.numUpdatedRows === 0n) return false;
+        const db = fromKysely(trx);
+        await boss.fail(GENERATIONS_QUEUE, { id, retryCount }, { message: 'the worker that fetched this job stopped before starting it' }, { db });
+        await boss.update(GENERATIONS_QUEUE, undefined, { id, startAfter: 0, db });
+        return true;
+      }),
     async start(handler) {
       await queue.registerWorkerWithMetadata<GenerationJobData>(
         GENERATIONS_QUEUE,

@@ -8,6 +8,11 @@
  *   retries remain; the row then goes back to queued for that retry, or is failed and refunded.
  *   A job pg-boss already retries (created, retry) is queued again; one pg-boss no longer runs
  *   (completed, failed, cancelled, gone) is failed and refunded.
+ * - queued jobs that pg-boss handed to a worker more than CLAIM_LEASE_MS ago which never claimed
+ *   them (its process died between the fetch and the claim, a window of one statement) are taken
+ *   back: that attempt is recorded on the row, so its claim is refused should the worker be alive
+ *   after all, and failed in pg-boss, whose retry is fetchable at once (jobs.takeBack). Without
+ *   this they waited for pg-boss's expiry: the time limit plus EXPIRY_GRACE_SECONDS.
  * - queued jobs older than QUEUED_GRACE_MS that have no pg-boss job are enqueued again (a job
  *   is normally enqueued in the submit's own transaction, so this only catches jobs pg-boss lost);
  *   queued jobs whose pg-boss job has ended for good are failed and refunded.
@@ -32,6 +37,12 @@ export const STALE_AFTER_MS = 10_000;
 export const SWEEP_INTERVAL_MS = 5_000;
 /** A queued job gets this long to reach the queue before a pass checks on it, in ms. */
 export const QUEUED_GRACE_MS = 30_000;
+/**
+ * A worker that fetched a job claims it in its very next statement (milliseconds); one that has
+ * not after this long is taken to be dead, in ms. Erring costs no double run (its late claim is
+ * refused), only that attempt.
+ */
+export const CLAIM_LEASE_MS = 5_000;
 
 export interface RecoveryDeps {
   repository: GenerationsRepository;
@@ -46,6 +57,7 @@ export interface RecoveryDeps {
   staleAfterMs?: number;
   sweepIntervalMs?: number;
   queuedGraceMs?: number;
+  claimLeaseMs?: number;
 }
 
 export interface Recovery {
@@ -63,6 +75,7 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
   const staleAfterMs = deps.staleAfterMs ?? STALE_AFTER_MS;
   const interval = deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
   const queuedGraceMs = deps.queuedGraceMs ?? QUEUED_GRACE_MS;
+  const claimLeaseMs = deps.claimLeaseMs ?? CLAIM_LEASE_MS;
   const startedAt = deps.now();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
@@ -90,6 +103,13 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
       }
     }
 
+    for (const job of await deps.jobs.unclaimed(claimLeaseMs)) {
+      if (await deps.jobs.takeBack(job.id, job.retryCount)) {
+        changed += 1;
+        log.warn({ generationId: job.id, queueAttempt: job.retryCount }, 'generation fetched by a worker that stopped before starting it: handed out again');
+      }
+    }
+
     const queued = await deps.repository.queuedBefore(new Date(now - queuedGraceMs));
     if (queued.length > 0) {
       const states = await deps.jobs.states(queued.map((row) => row.id));
@@ -97,6 +117,8 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
         const state = states.get(row.id)?.state;
         if (state === 'created' || state === 'retry' || state === 'active') continue;
         if (state === undefined) {
+          // The new queue job's attempts count from 0 again.
+          await deps.repository.forgetQueueAttempt(row.id);
           await deps.jobs.send(row.id, deps.timeoutSeconds(row.feature as Feature));
           changed += 1;
           log.warn({ generationId: row.id }, 'queued generation had no queue job: enqueued again');

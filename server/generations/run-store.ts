@@ -31,9 +31,20 @@ export const PENDING: GenerationStatus[] = ['queued', 'processing'];
 export const refundIn = (trx: Db, row: Pick<GenerationRow, 'id' | 'user_id' | 'cost' | 'feature'>, now: Date, why: string) =>
   creditLedger(trx).refund({ userId: row.user_id, amount: row.cost, key: ledgerKey(row.id, 'refund'), reason: `${row.feature} ${why}`, at: now });
 
+/**
+ * What a worker's claim found: the run is its own (`claimed`, with the row as it now is), the job
+ * has ended (nothing to run), or its queue attempt no longer may claim it (`refused`: a recovery
+ * pass took this attempt back, or a newer attempt holds the job).
+ */
+export type ClaimOutcome = { kind: 'claimed'; row: GenerationRow } | { kind: 'ended' } | { kind: 'refused' };
+
 export interface RunStore {
-  /** Starts a run: queued or processing → processing, attempts + 1. Undefined when the job ended. */
-  claim(id: string, now: Date): Promise<GenerationRow | undefined>;
+  /**
+   * Starts a run for queue attempt `queueAttempt` (pg-boss's retry count of the job as fetched):
+   * queued or processing → processing, attempts + 1, queue_attempt recorded — only while no
+   * attempt as new as this one has claimed the job or been taken back (0017).
+   */
+  claim(id: string, now: Date, queueAttempt: number): Promise<ClaimOutcome>;
   /** Heartbeat of a run, with its progress when given; false when the run is no longer current. */
   tick(id: string, attempt: number, now: Date, progress: { stage: GenerationStage; percent: number } | null): Promise<boolean>;
   /**
@@ -54,6 +65,8 @@ export interface RunStore {
   fail(id: string, failure: Failure, now: Date, fence: { attempt: number; statuses: GenerationStatus[] }): Promise<boolean>;
   /** processing → queued (a retry is coming), while that run is current. */
   requeue(id: string, attempt: number): Promise<boolean>;
+  /** Forgets the queue attempts of a queued job whose queue job is gone (a new one starts at 0). */
+  forgetQueueAttempt(id: string): Promise<void>;
 
   /** Failed or cancelled jobs that still hold staged results (their files are to be removed). */
   endedWithStaged(): Promise<Array<Pick<GenerationRow, 'id' | 'status' | 'staged_results'>>>;
@@ -68,8 +81,8 @@ export interface RunStore {
 
 export function createRunStore(db: Kysely<Tables>): RunStore {
   return {
-    claim: (id, now) =>
-      db
+    async claim(id, now, queueAttempt) {
+      const row = await db
         .updateTable('generations')
         .set((eb) => ({
           status: 'processing',
@@ -78,11 +91,17 @@ export function createRunStore(db: Kysely<Tables>): RunStore {
           heartbeat_at: now,
           stage: 'queued',
           progress: 0,
+          queue_attempt: queueAttempt,
         }))
         .where('id', '=', id)
         .where('status', 'in', PENDING)
+        .where((eb) => eb.or([eb('queue_attempt', 'is', null), eb('queue_attempt', '<', queueAttempt)]))
         .returningAll()
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      if (row) return { kind: 'claimed', row };
+      const current = await db.selectFrom('generations').select('status').where('id', '=', id).executeTakeFirst();
+      return current && PENDING.includes(current.status) ? { kind: 'refused' } : { kind: 'ended' };
+    },
 
     async tick(id, attempt, now, progress) {
       const result = await db
@@ -154,6 +173,9 @@ export function createRunStore(db: Kysely<Tables>): RunStore {
       return result.numUpdatedRows > 0n;
     },
 
+    async forgetQueueAttempt(id) {
+      await db.updateTable('generations').set({ queue_attempt: null }).where('id', '=', id).where('status', '=', 'queued').execute();
+    },
 
     endedWithStaged: () =>
       db

@@ -78,6 +78,11 @@ export interface RunnerDeps {
   timeoutMs: (feature: Feature) => number;
   /** Parent of the run directories (under DATA_DIR). */
   workRoot: string;
+  /**
+   * Test-only: awaited after pg-boss handed the job over and before the claim, the window in
+   * which a dead worker strands a job (GenerationsTuning.beforeClaim). Production sets none.
+   */
+  beforeClaim?: (job: GenerationJob) => Promise<void>;
 }
 
 export interface Runner {
@@ -299,9 +304,14 @@ export function createRunner(deps: RunnerDeps): Runner {
       const id = job.data.generationId;
       // Fetched while this process shuts down: left to pg-boss to hand out again.
       if (stopping) throw new Error('shutting down: generation not started');
-      const row = await deps.repository.claim(id, now());
+      await deps.beforeClaim?.(job);
+      const claim = await deps.repository.claim(id, now(), job.retryCount);
       // Ended (cancelled, deleted) before a worker got to it: nothing to do.
-      if (!row) return;
+      if (claim.kind === 'ended') return;
+      // This attempt was taken back (this worker looked dead: recovery.ts) or a newer one holds
+      // the job: the run is theirs. pg-boss's fail of this attempt changes nothing then.
+      if (claim.kind === 'refused') throw new Error('generation attempt taken back before its claim: not started');
+      const row = claim.row;
       const controller = new AbortController();
       const done = execute(job, row, controller);
       const entry = { controller, done: done.catch(() => undefined) };

@@ -48,7 +48,8 @@ export const GrantCreditsResponseSchema = v.object({ balance: v.number() });
 /**
  * `POST /api/dev-tools/engine-delay`: the local engine waits `ms` (abortable) before running
  * each job of this account, so long jobs can be tested; 0 removes the delay. Per account, so
- * other tests running at the same time are not slowed.
+ * other tests running at the same time are not slowed; kept in the database, so it holds in every
+ * worker process and across restarts until it is set to 0.
  */
 export const ENGINE_DELAY_MAX_MS = 10 * 60_000;
 export const EngineDelayRequestSchema = v.object({

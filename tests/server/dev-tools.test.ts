@@ -1,12 +1,14 @@
 /**
  * `/api/dev-tools/credits` and `/api/dev-tools/engine-delay`: grants land in the ledger; a
- * delayed account's runs wait (reporting progress) before the engine starts, only theirs, and
- * the wait ends at once on cancel (refunded) or at the time limit.
+ * delayed account's runs wait (reporting progress) before the engine starts, only theirs, in
+ * every process (the delay is the database's), and the wait ends at once on cancel (refunded) or
+ * at the time limit.
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EngineDelayResponseSchema, GrantCreditsResponseSchema } from '../../src/contract/dev-tools.ts';
 import { GENERATION_MESSAGES, type Generation } from '../../src/contract/generations.ts';
+import { createEngineDelays } from '../../server/generations/engine-delays.ts';
 import { createTestApp, FROM_LOOPBACK } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type GenerationsHarness, type Person } from './helpers/generations.ts';
@@ -114,6 +116,16 @@ describe(`POST /api/dev-tools/engine-delay (${DRIVER})`, () => {
     expect(done.status).toBe('completed');
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_MS);
     expect(runsOf(job.id)).toBe(1);
+  });
+
+  it('is kept in the database: another process (worker processes too) reads the same delay', async () => {
+    const person = await h.person(5);
+    // What a worker process's runs read: the delays of its own generations area, on the same database.
+    const elsewhere = createEngineDelays(h.database.kysely);
+    expect(await delay(person, DELAY_MS)).toEqual({ ms: DELAY_MS });
+    expect(await elsewhere.get(person.id)).toBe(DELAY_MS);
+    expect(await delay(person, 0)).toEqual({ ms: 0 });
+    expect(await elsewhere.get(person.id)).toBe(0);
   });
 
   it('ms 0 removes the delay; unknown email 404, out-of-range ms 422', async () => {

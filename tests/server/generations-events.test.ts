@@ -1,26 +1,31 @@
 /**
  * GET /api/generations/events: the caller's jobs pushed as server-sent events (progress and the
- * end), only the caller's, a bounded number of streams per account, streams that end when the
- * client goes away, and a server shutdown that an open stream does not hold up.
+ * end), only the caller's, a bounded number of streams per account (counted across processes),
+ * streams that end when the client goes away, another process's changes heard at once on
+ * Postgres (by notification, not at the next poll), and a server shutdown that an open stream
+ * does not hold up.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_EVENTS, GenerationSchema, type Generation } from '../../src/contract/generations.ts';
+import { GENERATION_EVENTS } from '../../src/contract/generations.ts';
 import { Hono } from 'hono';
 import type { UserEnv } from '../../server/auth/middleware.ts';
 import { createSessionsRepository, startSessionToken } from '../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';
-import { createGenerationEvents } from '../../server/generations/events.ts';
+import { followChanges } from '../../server/generations/changes.ts';
+import { createGenerationEvents, type GenerationEvents } from '../../server/generations/events.ts';
 import { createGenerationsRepository } from '../../server/generations/repository.ts';
+import { createStreamLeases } from '../../server/generations/stream-leases.ts';
+import { handleError } from '../../server/http/errors.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createUsersRepository } from '../../server/auth/users-repository.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type GenerationsHarness, type Person } from './helpers/generations.ts';
+import { openEvents, type EventReader } from './helpers/event-stream.ts';
 import { silentLogger } from './helpers/logs.ts';
 import { spawnServer } from './helpers/spawn.ts';
 import { abortableSleep, createTestEngine, type TestEngine } from './helpers/test-engine.ts';
@@ -43,48 +48,27 @@ afterAll(async () => {
   await h?.dispose();
 });
 
-interface EventReader {
-  status: number;
-  /** Every `generation` event so far. */
-  jobs: Generation[];
-  /** Comment lines so far (heartbeats). */
-  comments: string[];
-  /** Resolves when the server ended the stream. */
-  ended: Promise<void>;
-  cancel(): Promise<void>;
-}
-
-/** Opens the stream and keeps reading it into `jobs` and `comments`. */
-async function openEvents(fetchResponse: Promise<Response>): Promise<EventReader> {
-  const response = await fetchResponse;
-  const reader: EventReader = { status: response.status, jobs: [], comments: [], ended: Promise.resolve(), cancel: async () => undefined };
-  if (!response.ok || !response.body) return reader;
-  const body = response.body.getReader();
-  const decoder = new TextDecoder();
-  reader.cancel = () => body.cancel();
-  reader.ended = (async () => {
-    let text = '';
-    for (;;) {
-      const { done, value } = await body.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      text += decoder.decode(value, { stream: true });
-      let boundary = text.indexOf('\n\n');
-      while (boundary >= 0) {
-        const block = text.slice(0, boundary);
-        text = text.slice(boundary + 2);
-        boundary = text.indexOf('\n\n');
-        const lines = block.split('\n');
-        for (const line of lines) if (line.startsWith(':')) reader.comments.push(line.slice(1).trim());
-        const event = lines.find((line) => line.startsWith('event: '))?.slice('event: '.length);
-        const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice('data: '.length));
-        if (event === GENERATION_EVENTS.event) reader.jobs.push(v.parse(GenerationSchema, JSON.parse(data.join('\n'))));
-      }
-    }
-  })();
-  return reader;
-}
-
 const events = (person: Person) => openEvents(Promise.resolve(h.app.request(GENERATION_EVENTS.path, { headers: { Authorization: `Bearer ${person.token}` } })));
+
+/** Another process's watcher on the same database (its own streams, its own looks), as an app serving `person`. */
+function elsewhere(person: Person, options: { pollIntervalMs?: number } = {}): { watcher: GenerationEvents; open(): Promise<EventReader> } {
+  const watcher = createGenerationEvents({
+    repository: createGenerationsRepository(h.database),
+    media: h.media.service,
+    logger: silentLogger(),
+    leases: createStreamLeases(h.database.kysely),
+    ...options,
+  });
+  const app = new Hono<UserEnv>();
+  app.use(async (c, next) => {
+    c.set('user', { id: person.id } as UserEnv['Variables']['user']);
+    await next();
+  });
+  app.get('/events', (c) => watcher.stream(c));
+  // The app's own error answers (a refused stream is a 429, not a 500).
+  app.onError((error, c) => handleError(error, c as never));
+  return { watcher, open: () => openEvents(Promise.resolve(app.request('/events'))) };
+}
 
 /** Holds runs (reporting progress first) until `release()`. */
 function gate() {
@@ -170,6 +154,61 @@ describe(`job events (${DRIVER})`, () => {
     await waitFor(() => (h.generations.events.open === 0 ? true : undefined), 5_000, 'every stream to close');
   });
 
+  it('bounds the open streams per account across processes: those of another process count too', async () => {
+    const person = await h.person();
+    const other = elsewhere(person);
+    const max = GENERATION_EVENTS.maxStreamsPerAccount;
+    const here = await Promise.all(Array.from({ length: Math.ceil(max / 2) }, () => events(person)));
+    const there = await Promise.all(Array.from({ length: max - here.length }, () => other.open()));
+    expect([...here, ...there].map((stream) => stream.status)).toEqual([...here, ...there].map(() => 200));
+    // The limit is reached, whichever process the next one asks.
+    expect((await events(person)).status).toBe(429);
+    expect((await other.open()).status).toBe(429);
+    // A stream closed in the other process frees a slot here.
+    await there[0]?.cancel();
+    await waitFor(() => (other.watcher.open === there.length - 1 ? true : undefined), 5_000, 'the other stream to close');
+    const again = await events(person);
+    expect(again.status).toBe(200);
+    await Promise.all([...here, ...there.slice(1), again].map((stream) => stream.cancel()));
+    await other.watcher.close();
+    await waitFor(() => (h.generations.events.open === 0 ? true : undefined), 5_000, 'every stream to close');
+  });
+
+  it('lets the slots of a process that died lapse with their lease', async () => {
+    const person = await h.person();
+    const max = GENERATION_EVENTS.maxStreamsPerAccount;
+    const leaseMs = 300;
+    // A process that took every slot, then died (never released, never renewed).
+    const dead = createStreamLeases(h.database.kysely, leaseMs);
+    for (let i = 0; i < max; i += 1) expect(await dead.acquire(person.id, max)).toEqual(expect.any(String));
+    expect((await events(person)).status).toBe(429);
+    await sleep(leaseMs + 100);
+    const stream = await events(person);
+    expect(stream.status).toBe(200);
+    await stream.cancel();
+  });
+
+  it.skipIf(DRIVER === 'pglite')('hears a change made in another process at once, by notification, not at its next poll (Postgres)', async () => {
+    const person = await h.person(5);
+    const { release } = gate();
+    const { body: job } = await person.submit(BODY);
+    // A web process whose watcher would look by itself once an hour: only a notification can tell it.
+    const other = elsewhere(person, { pollIntervalMs: 3_600_000 });
+    const unfollow = followChanges(h.notifications, { changed: (userId) => other.watcher.changed(userId), queued: () => undefined, missed: () => other.watcher.notify() });
+    const stream = await other.open();
+    await waitFor(() => (stream.jobs.some((event) => event.id === job.id && event.status === 'processing') ? true : undefined), 10_000, 'the running job');
+    release();
+    const done = await waitFor(() => stream.jobs.find((event) => event.id === job.id && event.status === 'completed'), 10_000, 'the completed job, by notification');
+    expect(done.results).toHaveLength(1);
+    // Another change, straight in the database (what a worker process's write is): heard as well.
+    await h.test.database.kysely.updateTable('generations').set({ error_code: 'test' }).where('id', '=', job.id).execute();
+    await waitFor(() => (stream.jobs.some((event) => event.id === job.id && event.error?.code === 'test') ? true : undefined), 10_000, 'the outside change, by notification');
+    unfollow();
+    await stream.cancel();
+    await other.watcher.close();
+    engine.setBehaviour(null);
+  });
+
   it('ends every open stream when the server closes them (shutdown)', async () => {
     const person = await h.person();
     const stream = await events(person);
@@ -183,7 +222,14 @@ describe(`job events (${DRIVER})`, () => {
 describe(`heartbeat and time limit of a stream (${DRIVER})`, () => {
   it('sends a heartbeat comment while nothing changes, and ends the stream at its time limit', async () => {
     const person = await h.person();
-    const watcher = createGenerationEvents({ repository: createGenerationsRepository(h.database), media: h.media.service, logger: silentLogger(), heartbeatMs: 100, maxStreamMs: 1_000 });
+    const watcher = createGenerationEvents({
+      repository: createGenerationsRepository(h.database),
+      media: h.media.service,
+      logger: silentLogger(),
+      leases: createStreamLeases(h.database.kysely),
+      heartbeatMs: 100,
+      maxStreamMs: 1_000,
+    });
     const app = new Hono<UserEnv>();
     app.use(async (c, next) => {
       c.set('user', { id: person.id } as UserEnv['Variables']['user']);

@@ -8,7 +8,7 @@
  * `<pid> <generation id> <attempt>` to TEST_ENGINE_RUN_LOG as it starts, which is how runs are
  * counted.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { createUsersRepository } from '../../server/auth/users-repository.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';
+import { expectExactLedger, readRuns } from './helpers/process-runs.ts';
 import { killAll, runChild, spawnServer, type ChildRun, type SpawnedServer } from './helpers/spawn.ts';
 
 const SERVER_ENTRY = 'tests/server/fixtures/generations-server.ts';
@@ -104,33 +105,6 @@ async function api(server: SpawnedServer, token: string, method: string, url: st
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-async function runs(runLog: string): Promise<Array<{ pid: string; id: string; attempt: number }>> {
-  const text = await readFile(runLog, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [pid = '', id = '', attempt = '0'] = line.split(' ');
-      return { pid, id, attempt: Number(attempt) };
-    });
-}
-
-/** Every job: one reserve; completed → one commit (0); failed or cancelled → one refund; and the balance matches. */
-async function expectExactLedger(database: Database, userId: string, grant: number): Promise<void> {
-  const jobs = await database.kysely.selectFrom('generations').select(['id', 'status', 'cost']).where('user_id', '=', userId).execute();
-  const ledger = await database.kysely.selectFrom('credit_ledger').select(['kind', 'amount', 'idempotency_key']).where('user_id', '=', userId).execute();
-  for (const job of jobs) {
-    const rows = ledger
-      .filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`))
-      .map((row) => `${row.kind}:${row.amount}`)
-      .toSorted();
-    const end = job.status === 'completed' ? 'commit:0' : `refund:${job.cost}`;
-    expect(rows, job.id).toEqual([end, `reserve:${-job.cost}`].toSorted());
-  }
-  const spent = jobs.filter((job) => job.status === 'completed').reduce((sum, job) => sum + job.cost, 0);
-  expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(grant - spent);
-}
-
 describe(`a server killed with jobs running (${DRIVER})`, () => {
   it('finishes every job after a restart, with an exact ledger', { timeout: 120_000 }, async () => {
     const grant = 10;
@@ -147,7 +121,7 @@ describe(`a server killed with jobs running (${DRIVER})`, () => {
       const pending = await api(first, setup.token, 'GET', '/api/generations/pending');
       return pending.body.items.filter((item: { status: string }) => item.status === 'processing').length === 2 ? true : undefined;
     }, 20_000, 'two jobs processing');
-    const runningAtKill = (await runs(setup.runLog)).map((run) => run.id);
+    const runningAtKill = (await readRuns(setup.runLog)).map((run) => run.id);
     expect(runningAtKill).toHaveLength(2);
 
     first.child.kill('SIGKILL');
@@ -163,7 +137,7 @@ describe(`a server killed with jobs running (${DRIVER})`, () => {
     expect(await second.stop()).toEqual({ code: 0, signal: null });
 
     // The jobs cut short ran again (attempt 2, in the new process); the others ran once.
-    const all = await runs(setup.runLog);
+    const all = await readRuns(setup.runLog);
     for (const id of ids) {
       const attempts = all.filter((run) => run.id === id).map((run) => run.attempt);
       expect(attempts, id).toEqual(runningAtKill.includes(id) ? [1, 2] : [1]);
@@ -186,7 +160,7 @@ describe(`a server stopped with jobs running (${DRIVER})`, () => {
     const first = await start(setup.env);
     const ids: string[] = [];
     for (let i = 0; i < 2; i += 1) ids.push((await api(first, setup.token, 'POST', '/api/generations', BODY)).body.id);
-    await waitFor(async () => ((await runs(setup.runLog)).length === 1 ? true : undefined), 20_000, 'one run started');
+    await waitFor(async () => ((await readRuns(setup.runLog)).length === 1 ? true : undefined), 20_000, 'one run started');
     expect(await first.stop()).toEqual({ code: 0, signal: null });
     expect(first.logs.map((line) => line.msg)).toEqual(expect.arrayContaining(['releasing generations still running', 'generations stopped', 'shutdown complete']));
 
@@ -204,7 +178,7 @@ describe(`a server stopped with jobs running (${DRIVER})`, () => {
       return list.body.items.every((item: { status: string }) => item.status === 'completed') ? true : undefined;
     }, 60_000, 'both jobs to complete');
     expect(await second.stop()).toEqual({ code: 0, signal: null });
-    const all = await runs(setup.runLog);
+    const all = await readRuns(setup.runLog);
     const released = all[0]?.id;
     expect(all.filter((run) => run.id === released).map((run) => run.attempt)).toEqual([1, 2]);
     const finished = await open(setup.databaseUrl);
@@ -242,7 +216,7 @@ describe(`several worker processes (${DRIVER})`, () => {
           return done.length === jobs ? true : undefined;
         }, 150_000, `${jobs} jobs completed`);
 
-        const all = await runs(setup.runLog);
+        const all = await readRuns(setup.runLog);
         expect(all).toHaveLength(jobs);
         expect(new Set(all.map((run) => run.id))).toEqual(new Set(ids));
         expect(all.every((run) => run.attempt === 1)).toBe(true);

@@ -1,8 +1,10 @@
 /**
  * Crash safety, pass by pass: jobs whose worker vanished (a processing row with a stale heartbeat
  * and a pg-boss job still active) are handed back to pg-boss for a retry, or failed and refunded
- * once the retries are spent; queued jobs that lost their queue job are enqueued again; and no
- * combination of passes, retries and failures ever refunds twice.
+ * once the retries are spent; jobs whose worker vanished after pg-boss handed them over and before
+ * it claimed them are taken back within the claim lease, and that worker's late claim is refused;
+ * queued jobs that lost their queue job are enqueued again; and no combination of passes,
+ * retries and failures ever refunds twice.
  *
  * The harness runs no in-process workers (WORKERS=0): the test plays the dead worker itself,
  * fetching the pg-boss job and claiming the row the way a worker does, then never finishing.
@@ -27,6 +29,8 @@ const BODY = {
 
 /** Staleness the tests use, in ms (production: 10 s). */
 const STALE_MS = 1_000;
+/** Claim lease the tests use, in ms (production: CLAIM_LEASE_MS, 5 s). */
+const LEASE_MS = 1_000;
 
 let h: GenerationsHarness;
 /** A second process's recovery on the same database (passes of several processes overlap). */
@@ -37,7 +41,7 @@ beforeAll(async () => {
     engine: createTestEngine(),
     workers: 0,
     // Passes run when a test calls sweep(); the timer's first pass is hours away.
-    tuning: { staleAfterMs: STALE_MS, sweepIntervalMs: 3_600_000, queuedGraceMs: 0, retryDelaySeconds: 1 },
+    tuning: { staleAfterMs: STALE_MS, claimLeaseMs: LEASE_MS, sweepIntervalMs: 3_600_000, queuedGraceMs: 0, retryDelaySeconds: 1 },
   });
 });
 
@@ -55,6 +59,7 @@ beforeAll(() => {
     timeoutSeconds: () => 600,
     discardStaged: (column) => h.media.service.discardResults(h.media.service.readStaged(column)),
     staleAfterMs: STALE_MS,
+    claimLeaseMs: LEASE_MS,
   });
 });
 
@@ -68,15 +73,21 @@ afterEach(async () => {
 const queueState = async (id: string) => (await h.queue.boss.findJobs(GENERATIONS_QUEUE, { id }))[0]?.state;
 const row = (id: string) => h.database.kysely.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-/** What a worker does when it takes a job, minus the run: fetch it from pg-boss, claim the row; then it "dies". */
-async function dieWhileRunning(id: string): Promise<void> {
+/** What pg-boss does when it hands a worker a job: the job, fetched (active), with its attempt. */
+async function fetchJob(id: string): Promise<{ id: string; retryCount: number }> {
   const fetched = await waitFor(async () => {
-    const jobs = await h.queue.boss.fetch(GENERATIONS_QUEUE);
+    const jobs = await h.queue.boss.fetch(GENERATIONS_QUEUE, { includeMetadata: true });
     return jobs.length > 0 ? jobs : undefined;
   }, 10_000, 'a fetchable job');
   expect(fetched.map((job) => job.id)).toEqual([id]);
-  const claimed = await createGenerationsRepository(h.database).claim(id, new Date());
-  expect(claimed?.status).toBe('processing');
+  return { id, retryCount: fetched[0]?.retryCount ?? -1 };
+}
+
+/** What a worker does when it takes a job, minus the run: fetch it from pg-boss, claim the row; then it "dies". */
+async function dieWhileRunning(id: string): Promise<void> {
+  const job = await fetchJob(id);
+  const claimed = await createGenerationsRepository(h.database).claim(id, new Date(), job.retryCount);
+  expect(claimed.kind === 'claimed' && claimed.row.status).toBe('processing');
   // Its last heartbeat, long enough ago to be stale.
   await h.database.kysely.updateTable('generations').set({ heartbeat_at: new Date(Date.now() - 5 * STALE_MS) }).where('id', '=', id).execute();
 }
@@ -189,5 +200,58 @@ describe(`recovery passes (${DRIVER})`, () => {
       values (gen_random_uuid()::text, ${person.id}, 'refund', 1, 'again', ${ledgerKey(body.id, 'refund')}, now())`.execute(h.database.kysely);
     await expect(duplicate).rejects.toThrow(/unique|duplicate/i);
     expect(await h.balance(person.id)).toBe(5);
+  });
+});
+
+describe(`a worker that died between pg-boss handing it a job and its claim (${DRIVER})`, () => {
+  it('is taken back once its claim lease has run out: the job is fetchable at once, and that worker\'s late claim is refused', async () => {
+    const person = await h.person(5);
+    const { body } = await person.submit(BODY);
+    const repository = createGenerationsRepository(h.database);
+    // pg-boss hands it over; the worker's process dies before its claim.
+    const dead = await fetchJob(body.id);
+    expect(await queueState(body.id)).toBe('active');
+    // Within the lease a live worker would still claim it: left alone.
+    expect(await h.generations.recovery.sweep()).toBe(0);
+    await sleep(LEASE_MS + 200);
+    // Two processes' passes at once: taken back once.
+    expect((await Promise.all([h.generations.recovery.sweep(), other.sweep()])).toSorted()).toEqual([0, 1]);
+    expect(await row(body.id)).toMatchObject({ status: 'queued', attempts: 0, queue_attempt: dead.retryCount });
+    // Fetchable now, not after a failed run's backoff (retryDelaySeconds 1 would hold it 1 to 2 s).
+    const again = await fetchJob(body.id);
+    expect(again.retryCount).toBe(dead.retryCount + 1);
+    // Had the worker been merely slow, its claim now is refused; the new attempt's is not.
+    expect(await repository.claim(body.id, new Date(), dead.retryCount)).toEqual({ kind: 'refused' });
+    const claimed = await repository.claim(body.id, new Date(), again.retryCount);
+    expect(claimed.kind === 'claimed' && claimed.row).toMatchObject({ status: 'processing', attempts: 1 });
+    // Nothing was charged or refunded on the way.
+    expect(await refunds(person, body.id)).toEqual([]);
+    expect(await h.balance(person.id)).toBe(4);
+  });
+
+  it('never both takes back and lets a slow worker claim: whichever comes first wins', async () => {
+    const person = await h.person(5);
+    const repository = createGenerationsRepository(h.database);
+
+    // The claim first (late, past the lease): the pass leaves the running job alone.
+    const first = (await person.submit(BODY)).body.id as string;
+    const slow = await fetchJob(first);
+    await sleep(LEASE_MS + 200);
+    expect((await repository.claim(first, new Date(), slow.retryCount)).kind).toBe('claimed');
+    expect(await h.generations.recovery.sweep()).toBe(0);
+    expect(await queueState(first)).toBe('active');
+    await h.database.kysely.updateTable('generations').set({ status: 'cancelled' }).where('id', '=', first).execute();
+
+    // Both at once, on a job of its own: exactly one of them happens.
+    const second = (await person.submit(BODY)).body.id as string;
+    const racing = await fetchJob(second);
+    await sleep(LEASE_MS + 200);
+    const [claim, swept] = await Promise.all([repository.claim(second, new Date(), racing.retryCount), h.generations.recovery.sweep()]);
+    const { status, attempts } = await row(second);
+    const outcome = { claim: claim.kind, swept, queue: await queueState(second), status, attempts };
+    expect([
+      { claim: 'claimed', swept: 0, queue: 'active', status: 'processing', attempts: 1 },
+      { claim: 'refused', swept: 1, queue: 'retry', status: 'queued', attempts: 0 },
+    ]).toContainEqual(outcome);
   });
 });

@@ -26,10 +26,10 @@ async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates an empty Postgres database on the DATABASE_URL server (requires CREATEDB). */
-export async function createScratchPostgres(): Promise<ScratchPostgres> {
+/** Creates an empty Postgres database on the DATABASE_URL server (requires CREATEDB), named `<prefix>_<pid>_<random>`. */
+export async function createScratchPostgres(prefix = 'atelier_test'): Promise<ScratchPostgres> {
   if (!POSTGRES_URL) throw new Error('createScratchPostgres needs DATABASE_URL');
-  const name = `atelier_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;

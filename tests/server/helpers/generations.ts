@@ -19,6 +19,7 @@ import { createAccessTokens } from '../../../server/auth/tokens.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import { startNotifications, type Notifications } from '../../../server/db/notifications.ts';
 import { createEngineRegistry } from '../../../server/engines/index.ts';
 import type { Engine } from '../../../server/engines/types.ts';
 import { createGenerations, type Generations, type GenerationsTuning } from '../../../server/generations/index.ts';
@@ -59,6 +60,8 @@ export interface LedgerRow {
 export interface GenerationsHarness {
   test: TestDatabase;
   database: Database;
+  /** The database's notifications, as a server process has them (Postgres; null on PGlite). */
+  notifications: Notifications | null;
   queue: Queue;
   media: Media;
   generations: Generations;
@@ -118,11 +121,13 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-generations-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WORKERS: String(options.workers ?? 2) });
   const logger = silentLogger();
+  const notifications = test.url ? await startNotifications({ connectionString: test.url, logger }) : null;
   const queue = await startQueue({ config, db: database, logger });
   const media = createMedia({ config, database, logger, signingKey: TEST_SIGNING_KEY });
   const engines = createEngineRegistry(options.engine ? { config, logger, overrides: { local: options.engine } } : { config, logger });
   const generations = createGenerations({
     database,
+    notifications,
     queue,
     media: media.service,
     engines,
@@ -150,6 +155,7 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
   return {
     test,
     database: test.database,
+    notifications,
     queue,
     media,
     generations,
@@ -210,6 +216,7 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
     async dispose() {
       await generations.stop(1_000);
       await queue.stop({ timeoutMs: 1_000 });
+      await notifications?.close();
       await test.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
