@@ -84,14 +84,19 @@ async function deliver(trx: Db, order: OrderRow, userId: string, at: Date): Prom
   await placeCycle(trx, order, userId, at);
 }
 
-/** The account's cycles that have not ended at `at`: the one in force and those paid for after it. */
+/**
+ * The account's cycles that have not ended at `at`: the one in force and those paid for after it.
+ * A cycle an upgrade ended is out, including one paid for later and ended before it started
+ * (its `ended_early_at` is its start, still ahead): counting it would credit its price twice.
+ */
 export async function cyclesInForce(db: Db, userId: string, at: Date): Promise<{ current: CycleFacts | null; later: CycleFacts[] }> {
   const rows = await db
     .selectFrom('plan_cycles')
     .leftJoin('credit_buckets', (join) => join.onRef('credit_buckets.user_id', '=', 'plan_cycles.user_id').on('credit_buckets.origin', '=', sql<string>`'cycle:' || plan_cycles.id`))
     .select(['plan_cycles.id', 'plan', 'period', 'starts_at', 'ends_at', 'ended_early_at', 'paid_vnd', 'credits', 'started_at', 'credit_buckets.remaining'])
     .where('plan_cycles.user_id', '=', userId)
-    .where(sql<boolean>`coalesce(ended_early_at, ends_at) > ${at}`)
+    .where('ended_early_at', 'is', null)
+    .where('ends_at', '>', at)
     .orderBy('starts_at')
     .execute();
   const facts = rows.map(

@@ -14,6 +14,7 @@ import { runCycleWork } from '../../server/billing/cycles.ts';
 import { addMonths } from '../../server/billing/pricing.ts';
 import { createAccountsHarness, DAY_MS, MINUTE_MS, type AccountsHarness } from './helpers/accounts.ts';
 import { balanceOf, buy, checkout, ledgerRows, makeBuyer, sandboxPays, spend, type Buyer } from './helpers/billing.ts';
+import { expectMoneyKept } from './helpers/billing-value.ts';
 import { DRIVER } from './helpers/database.ts';
 
 let h: AccountsHarness;
@@ -92,6 +93,23 @@ describe(`plans and their changes (${DRIVER})`, () => {
     const view = await overview(buyer);
     expect(view).toMatchObject({ plan: 'pro', balance: 5 + PRO_CREDITS, subscription: { plan: 'pro', started_at: now.toISOString(), ends_at: addMonths(now, 1).toISOString(), next: null } });
     expect(view.buckets.map((bucket: { source: string; item: string | null }) => `${bucket.source}:${bucket.item}`)).toEqual(['plan:pro', 'signup:null']);
+  });
+
+  it('a cycle paid ahead and ended by an upgrade before it started is not credited again by the next upgrade', async () => {
+    const buyer = await makeBuyer(h);
+    await buy(h, buyer, 'basic', 'monthly');
+    expect((await buy(h, buyer, 'basic', 'monthly')).change).toBe('renewal');
+    h.clock.advance(2 * DAY_MS);
+    // The upgrade ends the Basic cycle in force and the one paid ahead: both are credited, once.
+    const pro = await buy(h, buyer, 'pro', 'monthly');
+    expect(pro).toMatchObject({ change: 'upgrade' });
+    expect((await buyer.call('GET', '/api/billing/overview')).body.subscription).toMatchObject({ plan: 'pro', next: null });
+    h.clock.advance(DAY_MS);
+    const quote = (await buyer.call('GET', '/api/billing/quote?item=premium&period=monthly')).body;
+    // Only the Pro cycle's unused part: the Basic month paid ahead was credited to the Pro upgrade already.
+    expect(quote.proration_credit_vnd).toBeLessThanOrEqual(PRO);
+    await buy(h, buyer, 'premium', 'monthly');
+    await expectMoneyKept(h, buyer, 'paid ahead, upgraded twice');
   });
 
   it('a downgrade waits for the end of the paid cycle, then switches exactly once with two workers; after the last cycle, the free plan', async () => {
