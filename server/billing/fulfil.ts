@@ -197,13 +197,17 @@ async function endCycleEarly(trx: Db, cycleId: string, userId: string, at: Date)
 
 /**
  * Starts cycle `cycleId` once: its credits (a bucket expiring with the cycle) and the account's
- * plan. False when it had started already (another worker did it).
+ * plan. False when it had started already (another worker did it). The account's lock comes
+ * first, as in a settlement, which may be ending this very cycle: taking them the other way round
+ * deadlocks with it.
  */
 export async function startCycle(trx: Db, cycleId: string, at: Date): Promise<boolean> {
+  const owner = await trx.selectFrom('plan_cycles').select('user_id').where('id', '=', cycleId).executeTakeFirst();
+  if (!owner) return false;
+  const ledger = creditLedger(trx);
+  await ledger.lockAccount(owner.user_id);
   const cycle = await trx.updateTable('plan_cycles').set({ started_at: at }).where('id', '=', cycleId).where('started_at', 'is', null).returningAll().executeTakeFirst();
   if (!cycle) return false;
-  const ledger = creditLedger(trx);
-  await ledger.lockAccount(cycle.user_id);
   const end = cycle.ended_early_at ?? cycle.ends_at;
   if (end > at) {
     await ledger.record(

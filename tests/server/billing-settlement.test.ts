@@ -6,12 +6,15 @@
  * two payments, duplicated, at once or a month late: one Pro cycle, the other order's money in the
  * account's balance, and value delivered equal to the money received less that balance.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKS, PLANS, planPrice } from '../../src/contract/billing.ts';
 import { createAccountsHarness, DAY_MS, MINUTE_MS, type AccountsHarness } from './helpers/accounts.ts';
 import { buy, checkout, ledgerRows, makeBuyer, type Buyer } from './helpers/billing.ts';
 import { expectMoneyKept } from './helpers/billing-value.ts';
 import { DRIVER } from './helpers/database.ts';
+import { creditLedger } from '../../server/credits/ledger.ts';
+import { startCycle } from '../../server/billing/fulfil.ts';
 
 let h: AccountsHarness;
 
@@ -155,6 +158,39 @@ describe(`two plan checkouts from one quote basis (${DRIVER})`, () => {
     expect((await ledgerRows(h, buyer.id)).filter((row) => row.amount === 150)).toHaveLength(1);
     const count = await expectMoneyKept(h, buyer, 'packs from the balance');
     expect(count.balance).toBe(PACK_150 - balance);
+  });
+
+  it.skipIf(DRIVER !== 'postgres')('a cycle starting while a settlement ends it: the minute’s work waits for the account, no deadlock', async () => {
+    const buyer = await makeBuyer(h);
+    await buy(h, buyer, 'basic', 'monthly');
+    await buy(h, buyer, 'basic', 'monthly');
+    const db = h.database.kysely;
+    const ahead = await db.selectFrom('plan_cycles').selectAll().where('user_id', '=', buyer.id).orderBy('starts_at', 'desc').executeTakeFirstOrThrow();
+    const at = new Date(ahead.starts_at.getTime() + MINUTE_MS);
+    // A settlement holds the account's lock, then ends the cycle paid ahead (as an upgrade does);
+    // meanwhile the minute's work starts that cycle, its start having come.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const settlement = db.transaction().execute(async (trx) => {
+      await creditLedger(trx).lockAccount(buyer.id);
+      locked();
+      await released;
+      await trx.updateTable('plan_cycles').set({ ended_early_at: at }).where('id', '=', ahead.id).execute();
+    });
+    await holding;
+    const starting = db.transaction().execute((trx) => startCycle(trx, ahead.id, at));
+    for (let tries = 0; tries < 500; tries++) {
+      const waiting = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+      if ((waiting.rows[0]?.count ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    const outcomes = await Promise.allSettled([settlement, starting]);
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : outcome.status))).toEqual(['fulfilled', 'fulfilled']);
+    // Ended before it gave anything: no credits granted for it.
+    expect(await ledgerRows(h, buyer.id, `cycle:${ahead.id}`)).toEqual([]);
   });
 
   it('the replaced checkout shows as replaced: in the history and on the provider’s page, which no longer takes payment', async () => {
