@@ -1,21 +1,27 @@
 /**
  * What an order's outcome does, exactly once (docs/product-rules.md#payments):
- * - paid: the order is completed (a receipt number), and what it bought is delivered in the same
- *   transaction: a pack's credits (a bucket lasting PACK_VALIDITY_MONTHS), or a plan cycle, which
- *   starts now (a new plan, an upgrade ending the cycles it replaces) or when the last paid cycle
- *   ends (a renewal, a downgrade). A paid order that was marked failed before (an out-of-order
- *   cancel, an expiry) is completed all the same: money received is never left undelivered.
+ * - paid: the order is completed (a receipt number), and its money is settled in the same
+ *   transaction against what is in force now, not when it was quoted
+ *   (docs/product-rules.md#plan-settlement): the money, the unused part of the cycles its
+ *   placement ends now and the account's balance pay the list price (./pricing.ts settledValue),
+ *   and what it bought is delivered — a pack's credits (a bucket lasting PACK_VALIDITY_MONTHS), or
+ *   a plan cycle, which starts now (a new plan, an upgrade ending the cycles it replaces) or when
+ *   the last paid cycle ends (a renewal, a downgrade) — with what is left in the balance; or, when
+ *   they fall short or a newer checkout replaced the order, only its money goes to the balance. A
+ *   paid order that was marked failed before (an out-of-order cancel, an expiry) is settled all
+ *   the same: money received is never left unaccounted for.
  * - cancelled, failed, expired: a pending order is failed with the reason; a completed one stays.
  *
- * The order's row lock serialises concurrent outcomes of one order, and the account's lock its
- * credit moves; ledger keys (`order:<id>`, `cycle:<id>`) make every grant happen once.
+ * The account's lock, taken first, serialises the settlements of one account (two orders' money
+ * arriving at once see each other's cycles and balance), then the order's row lock its outcomes;
+ * ledger keys (`order:<id>`, `cycle:<id>`) make every grant happen once.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { PACK_VALIDITY_MONTHS, PERIOD_MONTHS, PLANS, type PlanId } from '../../src/contract/billing.ts';
 import { creditLedger } from '../credits/ledger.ts';
-import { orderById, receiptNumber, type Db, type OrderRow } from './orders.ts';
-import { addMonths, isUpgrade, type CycleFacts } from './pricing.ts';
+import { moneyBalance, orderById, receiptNumber, type Db, type OrderRow } from './orders.ts';
+import { addMonths, freedValue, placement, settledValue, type CycleFacts, type SettledValue } from './pricing.ts';
 import type { ProviderPaymentState } from './providers/types.ts';
 
 export interface Settlement {
@@ -39,9 +45,11 @@ export const orderKey = (orderId: string) => `order:${orderId}`;
 
 /** Applies an outcome to order `orderId`; call inside a transaction. */
 export async function settle(trx: Db, orderId: string, outcome: Settlement, at: Date): Promise<SettleResult> {
-  const order = await orderById(trx, orderId, true);
-  if (!order) return 'unknown-order';
+  const seen = await orderById(trx, orderId);
+  if (!seen) return 'unknown-order';
   if (outcome.state === 'pending') return 'unchanged';
+  if (seen.user_id !== null) await creditLedger(trx).lockAccount(seen.user_id);
+  const order = (await orderById(trx, orderId, true))!;
   if (outcome.state !== 'paid') {
     if (order.status !== 'pending') return 'unchanged';
     await trx
@@ -53,45 +61,73 @@ export async function settle(trx: Db, orderId: string, outcome: Settlement, at: 
   }
   if (order.status === 'completed') return 'unchanged';
   if (outcome.amountVnd !== null && outcome.amountVnd !== order.amount_vnd) return 'amount-mismatch';
+  const subscriptionRef = outcome.subscriptionRef ?? order.subscription_ref;
+  // An order of an account deleted since: nothing to deliver to; its money stays on record.
+  const settled = order.user_id === null ? onlyBalance(order) : await deliver(trx, { ...order, subscription_ref: subscriptionRef }, order.user_id, at);
   await trx
     .updateTable('payment_orders')
     .set({
       status: 'completed',
-      failure_reason: null,
+      // Kept on a replaced order that bought only balance: it says why.
+      failure_reason: !settled.deliver && order.failure_reason === 'superseded' ? 'superseded' : null,
       paid_at: at,
       updated_at: at,
       receipt_number: receiptNumber(Number(order.code), at),
       provider_ref: outcome.providerRef ?? order.provider_ref,
-      subscription_ref: outcome.subscriptionRef ?? order.subscription_ref,
+      subscription_ref: subscriptionRef,
+      outcome: settled.deliver ? 'delivered' : 'balance',
+      change: settled.change ?? order.change,
+      settled_credit_vnd: settled.creditVnd,
+      balance_used_vnd: settled.balanceUsedVnd,
+      balance_added_vnd: settled.balanceAddedVnd,
     })
     .where('id', '=', order.id)
     .execute();
-  if (order.user_id !== null) await deliver(trx, { ...order, subscription_ref: outcome.subscriptionRef ?? order.subscription_ref }, order.user_id, at);
   return 'completed';
 }
 
-async function deliver(trx: Db, order: OrderRow, userId: string, at: Date): Promise<void> {
-  const ledger = creditLedger(trx);
-  await ledger.lockAccount(userId);
+type Delivery = SettledValue & { change: OrderRow['change'] };
+
+const onlyBalance = (order: OrderRow): Delivery => ({ deliver: false, creditVnd: 0, balanceUsedVnd: 0, balanceAddedVnd: order.amount_vnd, change: null });
+
+/** Settles a paid order's money for `userId` (holding the account's lock) and delivers what it pays for. */
+async function deliver(trx: Db, order: OrderRow, userId: string, at: Date): Promise<Delivery> {
+  // A newer checkout replaced it: the seller was told so; its money is balance, whatever it was for.
+  if (order.failure_reason === 'superseded') return onlyBalance(order);
+  const balance = await moneyBalance(trx, userId);
   if (order.kind === 'pack') {
-    await ledger.record(
-      userId,
-      { kind: 'purchase', amount: order.credits, reason: `pack ${order.item}`, idempotencyKey: orderKey(order.id), bucket: { source: 'pack', item: order.item, expiresAt: addMonths(at, PACK_VALIDITY_MONTHS) } },
-      at,
-    );
-    return;
+    const value = settledValue(order.price_vnd, order.amount_vnd, 0, balance);
+    if (value.deliver) {
+      await creditLedger(trx).record(
+        userId,
+        { kind: 'purchase', amount: order.credits, reason: `pack ${order.item}`, idempotencyKey: orderKey(order.id), bucket: { source: 'pack', item: order.item, expiresAt: addMonths(at, PACK_VALIDITY_MONTHS) } },
+        at,
+      );
+    }
+    return { ...value, change: null };
   }
-  await placeCycle(trx, order, userId, at);
+  const target = { plan: order.item as PlanId, period: order.period ?? 'monthly' };
+  const place = placement(target, await cyclesInForce(trx, userId, at), at);
+  const value = settledValue(order.price_vnd, order.amount_vnd, freedValue(place.replaces, at), balance);
+  if (!value.deliver) return { ...value, change: null };
+  for (const cycle of place.replaces) await endCycleEarly(trx, cycle.id, userId, at);
+  await placeCycle(trx, order, userId, place.startsAt, at);
+  return { ...value, change: place.change };
 }
 
-/** The account's cycles that have not ended at `at`: the one in force and those paid for after it. */
+/**
+ * The account's cycles that have not ended at `at`: the one in force and those paid for after it.
+ * A cycle an upgrade ended is out, including one paid for later and ended before it started
+ * (its `ended_early_at` is its start, still ahead): counting it would credit its price twice.
+ */
 export async function cyclesInForce(db: Db, userId: string, at: Date): Promise<{ current: CycleFacts | null; later: CycleFacts[] }> {
   const rows = await db
     .selectFrom('plan_cycles')
     .leftJoin('credit_buckets', (join) => join.onRef('credit_buckets.user_id', '=', 'plan_cycles.user_id').on('credit_buckets.origin', '=', sql<string>`'cycle:' || plan_cycles.id`))
     .select(['plan_cycles.id', 'plan', 'period', 'starts_at', 'ends_at', 'ended_early_at', 'paid_vnd', 'credits', 'started_at', 'credit_buckets.remaining'])
     .where('plan_cycles.user_id', '=', userId)
-    .where(sql<boolean>`coalesce(ended_early_at, ends_at) > ${at}`)
+    .where('ended_early_at', 'is', null)
+    .where('ends_at', '>', at)
     .orderBy('starts_at')
     .execute();
   const facts = rows.map(
@@ -112,16 +148,10 @@ export async function cyclesInForce(db: Db, userId: string, at: Date): Promise<{
   return { current, later: facts.filter((_, index) => index !== currentIndex) };
 }
 
-async function placeCycle(trx: Db, order: OrderRow, userId: string, at: Date): Promise<void> {
+/** A cycle of what `order` bought, from `startsAt`; started at once when that is now. */
+async function placeCycle(trx: Db, order: OrderRow, userId: string, startsAt: Date, at: Date): Promise<void> {
   const plan = order.item as PlanId;
   const period = order.period ?? 'monthly';
-  const { current, later } = await cyclesInForce(trx, userId, at);
-  let startsAt = at;
-  if (current !== null && isUpgrade(current, { plan, period })) {
-    for (const cycle of [current, ...later]) await endCycleEarly(trx, cycle.id, userId, at);
-  } else if (current !== null) {
-    startsAt = (later.at(-1) ?? current).endsAt;
-  }
   const id = randomUUID();
   await trx
     .insertInto('plan_cycles')
@@ -167,13 +197,17 @@ async function endCycleEarly(trx: Db, cycleId: string, userId: string, at: Date)
 
 /**
  * Starts cycle `cycleId` once: its credits (a bucket expiring with the cycle) and the account's
- * plan. False when it had started already (another worker did it).
+ * plan. False when it had started already (another worker did it). The account's lock comes
+ * first, as in a settlement, which may be ending this very cycle: taking them the other way round
+ * deadlocks with it.
  */
 export async function startCycle(trx: Db, cycleId: string, at: Date): Promise<boolean> {
+  const owner = await trx.selectFrom('plan_cycles').select('user_id').where('id', '=', cycleId).executeTakeFirst();
+  if (!owner) return false;
+  const ledger = creditLedger(trx);
+  await ledger.lockAccount(owner.user_id);
   const cycle = await trx.updateTable('plan_cycles').set({ started_at: at }).where('id', '=', cycleId).where('started_at', 'is', null).returningAll().executeTakeFirst();
   if (!cycle) return false;
-  const ledger = creditLedger(trx);
-  await ledger.lockAccount(cycle.user_id);
   const end = cycle.ended_early_at ?? cycle.ends_at;
   if (end > at) {
     await ledger.record(

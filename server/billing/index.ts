@@ -65,7 +65,17 @@ export function createBilling(deps: BillingAreaDeps): Billing {
       const link = `${config.publicUrl}/receipts/${order.id}`;
       await mailer.send(
         { email: order.buyer_email, name: order.buyer_name, language: order.language },
-        receiptMail({ language: order.language, name: order.buyer_name, receiptNumber: order.receipt_number, what: describeOrder(order.language, order.item, order.period), amountVnd: order.amount_vnd, credits: order.credits, link }),
+        receiptMail({
+          language: order.language,
+          name: order.buyer_name,
+          receiptNumber: order.receipt_number,
+          what: describeOrder(order.language, order.item, order.period),
+          amountVnd: order.amount_vnd,
+          credits: order.credits,
+          balanceAddedVnd: order.balance_added_vnd,
+          onlyBalance: order.outcome !== 'balance' ? null : order.failure_reason === 'superseded' ? 'superseded' : 'changed',
+          link,
+        }),
         `receipt ${order.receipt_number} ${link}`,
       );
     },

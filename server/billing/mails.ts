@@ -75,7 +75,33 @@ export interface ReceiptMailInput {
   what: string;
   amountVnd: number;
   credits: number;
+  /** Money the payment put into the account's balance (docs/product-rules.md#plan-settlement). */
+  balanceAddedVnd: number;
+  /** It bought only balance: 'superseded' (a newer checkout replaced it) or 'changed' (the plan in force changed since its quote); null: it bought `what`. */
+  onlyBalance: 'superseded' | 'changed' | null;
   link: string;
+}
+
+/** What the money did, in the mail's language. */
+function receiptFacts(input: ReceiptMailInput): string {
+  const vi = input.language === 'vi';
+  const amount = vnd(input.language, input.amountVnd);
+  if (input.onlyBalance !== null) {
+    const why = vi
+      ? input.onlyBalance === 'superseded'
+        ? 'một đơn hàng mới hơn đã thay thế đơn này'
+        : 'gói đang dùng đã thay đổi từ lúc đặt đơn nên số tiền này không còn đủ cho đơn'
+      : input.onlyBalance === 'superseded'
+        ? 'a newer order had replaced this one'
+        : 'the plan in force had changed since the order, so this amount no longer pays for it';
+    return vi
+      ? `Atelier đã nhận thanh toán ${amount} (biên nhận ${input.receiptNumber}) của đơn ${input.what}. Khi tiền đến, ${why}: toàn bộ ${amount} đã được cộng vào số dư tài khoản của bạn và sẽ tự động được trừ vào lần thanh toán tới.`
+      : `Atelier received your payment of ${amount} (receipt ${input.receiptNumber}) for the order of ${input.what}. When the money arrived, ${why}: all ${amount} was added to your account balance and comes off your next payment.`;
+  }
+  const rest = input.balanceAddedVnd > 0 ? vnd(input.language, input.balanceAddedVnd) : null;
+  return vi
+    ? `Atelier đã nhận thanh toán ${amount} cho ${input.what} (biên nhận ${input.receiptNumber}). ${input.credits} tín dụng đã được cộng vào tài khoản của bạn.${rest ? ` Phần chưa dùng còn lại của gói trước, ${rest}, đã vào số dư tài khoản.` : ''}`
+    : `Atelier received your payment of ${amount} for ${input.what} (receipt ${input.receiptNumber}). ${input.credits} credits were added to your account.${rest ? ` The rest of your previous plan's unused part, ${rest}, went to your account balance.` : ''}`;
 }
 
 export function receiptMail(input: ReceiptMailInput): MailContent {
@@ -86,7 +112,7 @@ export function receiptMail(input: ReceiptMailInput): MailContent {
         language: 'vi',
         preheader: `Đã nhận thanh toán ${amount}`,
         greeting: `Xin chào ${input.name},`,
-        paragraphs: [`Atelier đã nhận thanh toán ${amount} cho ${input.what} (biên nhận ${input.receiptNumber}). ${input.credits} tín dụng đã được cộng vào tài khoản của bạn.`],
+        paragraphs: [receiptFacts(input)],
         highlight: { kind: 'button', label: 'Xem biên nhận', href: input.link },
         after: ['Giá đã bao gồm VAT. Nếu có lần tạo nào lỗi, tín dụng của lần đó được hoàn lại tự động.'],
         signature: 'Trân trọng,\nĐội ngũ Atelier',
@@ -95,7 +121,7 @@ export function receiptMail(input: ReceiptMailInput): MailContent {
         language: 'en',
         preheader: `Payment of ${amount} received`,
         greeting: `Hello ${input.name},`,
-        paragraphs: [`Atelier received your payment of ${amount} for ${input.what} (receipt ${input.receiptNumber}). ${input.credits} credits were added to your account.`],
+        paragraphs: [receiptFacts(input)],
         highlight: { kind: 'button', label: 'View receipt', href: input.link },
         after: ['Prices include VAT. Any generation that fails gives its credits back automatically.'],
         signature: 'Best regards,\nThe Atelier team',

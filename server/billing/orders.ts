@@ -16,7 +16,14 @@ export type OrderRow = Selectable<PaymentOrdersTable>;
 /** The receipt number of a completed order: ATL-<year of payment>-<order code>. */
 export const receiptNumber = (code: number, paidAt: Date): string => `ATL-${paidAt.getUTCFullYear()}-${String(code).padStart(6, '0')}`;
 
+/**
+ * The API's view of an order. Once completed it tells what the money did at settlement
+ * (docs/product-rules.md#plan-settlement): the credit and balance actually taken off, the balance
+ * it added, and no credits when it bought only balance; before that, what the quote said.
+ */
 export function toPayment(row: OrderRow): Payment {
+  const completed = row.status === 'completed';
+  const onlyBalance = row.outcome === 'balance';
   return {
     id: row.id,
     order_code: Number(row.code),
@@ -25,10 +32,14 @@ export function toPayment(row: OrderRow): Payment {
     item: row.item as CheckoutItem,
     period: row.period,
     change: row.change,
+    price_vnd: row.price_vnd,
     amount_vnd: row.amount_vnd,
-    proration_credit_vnd: row.proration_credit_vnd,
-    credits: row.credits,
+    proration_credit_vnd: completed ? row.settled_credit_vnd : row.proration_credit_vnd,
+    balance_applied_vnd: completed ? row.balance_used_vnd : row.balance_quoted_vnd,
+    balance_credit_vnd: row.balance_added_vnd,
+    credits: onlyBalance ? 0 : row.credits,
     status: row.status,
+    outcome: row.outcome,
     failure_reason: row.failure_reason,
     method: row.method as PaymentMethod,
     checkout_url: row.status === 'pending' ? row.checkout_url : null,
@@ -78,12 +89,47 @@ export async function listOrders(db: Db, userId: string, cursor: string | undefi
   return { items, next: rows.length > limit ? encodeOrderCursor(items.at(-1)!) : null };
 }
 
-/** Pending orders created before `olderThan` and not asked about since `checkedBefore` (reconciliation). */
-export async function stalePending(db: Db, olderThan: Date, checkedBefore: Date, limit: number): Promise<OrderRow[]> {
+/**
+ * The account's money balance, VND (docs/product-rules.md#plan-settlement): what its completed
+ * orders added to it less what they took from it.
+ */
+export async function moneyBalance(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_orders')
+    .select(sql<number>`coalesce(sum(balance_added_vnd - balance_used_vnd), 0)::int`.as('balance'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+/**
+ * Marks the account's pending plan orders created before order `code` as replaced by it
+ * (docs/product-rules.md#plan-settlement) and answers them, for their providers to close. An order
+ * settling at the same time keeps its row lock until it is completed, and is then left alone.
+ */
+export async function supersedeOlderPlanOrders(db: Db, userId: string, code: number, at: Date): Promise<OrderRow[]> {
+  return db
+    .updateTable('payment_orders')
+    .set({ status: 'failed', failure_reason: 'superseded', updated_at: at })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'plan')
+    .where('status', '=', 'pending')
+    .where('code', '<', code)
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Orders to ask their provider about (reconciliation): pending ones created before `olderThan`,
+ * and replaced ones whose provider may still take money until `givenUpBefore` passes their window
+ * — both not asked about since `checkedBefore`.
+ */
+export async function stalePending(db: Db, olderThan: Date, checkedBefore: Date, limit: number, givenUpBefore: Date): Promise<OrderRow[]> {
   return db
     .selectFrom('payment_orders')
     .selectAll()
-    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('failure_reason', '=', 'superseded'), eb('expires_at', '>', givenUpBefore)])]))
     .where('created_at', '<', olderThan)
     .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
     .orderBy('created_at')

@@ -7,10 +7,13 @@
  *   unused part of what is in force is taken off the price: for the current cycle, what it cost
  *   times the smaller of the share of its time left and the share of its plan credits left (a
  *   cycle whose credits are spent has nothing left to give back, however early it is); cycles
- *   already paid for later count in full. They all end when the upgrade starts.
+ *   already paid for later count in full. They all end when the upgrade starts. A quote values
+ *   that part as it will be when the payment can last arrive; the settlement values it when the
+ *   money does arrive (`settledValue`, docs/product-rules.md#plan-settlement).
  * - The same plan and period: a 'renewal'; anything lower: a 'downgrade'. Both start when the
  *   last paid cycle ends, at full price.
  * - A pack: its credits now, lasting PACK_VALIDITY_MONTHS.
+ * - The account's money balance is taken off what is left to pay.
  */
 import {
   PACK_VALIDITY_MONTHS,
@@ -48,6 +51,8 @@ export interface PriceQuote {
   change: PlanChange | null;
   priceVnd: number;
   prorationCreditVnd: number;
+  /** Taken from the account's money balance. */
+  balanceAppliedVnd: number;
   amountVnd: number;
   credits: number;
   startsAt: Date;
@@ -99,14 +104,58 @@ export function unusedValue(cycle: CycleFacts, now: Date): number {
   return Math.floor(cycle.paidVnd * Math.max(0, Math.min(timeShare, creditShare, 1)));
 }
 
+/** Where a plan bought now goes: what it is, when it starts, and the cycles it ends (an upgrade). */
+export interface Placement {
+  change: PlanChange;
+  startsAt: Date;
+  replaces: CycleFacts[];
+}
+
+/**
+ * The one placement rule, for the quote and for the settlement (./fulfil.ts), each at its own time:
+ * nothing in force, 'new' now; above what is in force, an 'upgrade' now ending the current cycle
+ * and those paid for after it; the same plan and period, a 'renewal', anything lower, a
+ * 'downgrade', both after the last paid cycle.
+ */
+export function placement(target: { plan: PlanId; period: BillingPeriod }, cycles: { current: CycleFacts | null; later: CycleFacts[] }, now: Date): Placement {
+  const { current, later } = cycles;
+  if (current === null) return { change: 'new', startsAt: now, replaces: [] };
+  if (isUpgrade(current, target)) return { change: 'upgrade', startsAt: now, replaces: [current, ...later] };
+  const last = later.at(-1) ?? current;
+  const same = [current, ...later].every((cycle) => cycle.plan === target.plan && cycle.period === target.period);
+  return { change: same ? 'renewal' : 'downgrade', startsAt: last.endsAt, replaces: [] };
+}
+
+/** What the settlement frees: the unused value of the cycles an upgrade ends at `at`, VND. */
+export const freedValue = (replaces: readonly CycleFacts[], at: Date): number => replaces.reduce((sum, cycle) => sum + unusedValue(cycle, at), 0);
+
+/**
+ * The credit a quote takes off: each replaced cycle's unused value as it will be at `creditAt` (the
+ * end of the time a payment may take to reach us), taken as started with its credits if it has
+ * not started yet, and never more than now. The settlement frees at least this much when the money
+ * arrives by `creditAt` and no plan credit was spent meanwhile.
+ */
+const quotedCredit = (replaces: readonly CycleFacts[], now: Date, creditAt: Date): number =>
+  replaces.reduce((sum, cycle) => sum + Math.min(unusedValue(cycle, now), unusedValue({ ...cycle, creditsLeft: cycle.creditsLeft ?? cycle.credits }, creditAt)), 0);
+
+/** The account's money the quote can count on. */
+export interface QuoteMoney {
+  /** The account's money balance, VND. */
+  balanceVnd: number;
+  /** When the replaced cycles' unused part is valued (docs/product-rules.md#plan-settlement). */
+  creditAt: Date;
+}
+
 /**
  * The quote for `item` given the account's cycles that have not ended (`current` is the one in
- * force, `later` those paid for after it, in order).
+ * force, `later` those paid for after it, in order) and its money balance.
  * @throws QuoteRefused
  */
-export function quote(item: CheckoutItem, period: BillingPeriod | undefined, cycles: { current: CycleFacts | null; later: CycleFacts[] }, now: Date): PriceQuote {
+export function quote(item: CheckoutItem, period: BillingPeriod | undefined, cycles: { current: CycleFacts | null; later: CycleFacts[] }, now: Date, money: QuoteMoney): PriceQuote {
+  const fromBalance = (due: number) => Math.min(Math.max(0, money.balanceVnd), due);
   if (isPackId(item)) {
     const pack = PACKS[item];
+    const applied = fromBalance(pack.priceVnd);
     return {
       item,
       kind: 'pack',
@@ -114,7 +163,8 @@ export function quote(item: CheckoutItem, period: BillingPeriod | undefined, cyc
       change: null,
       priceVnd: pack.priceVnd,
       prorationCreditVnd: 0,
-      amountVnd: pack.priceVnd,
+      balanceAppliedVnd: applied,
+      amountVnd: pack.priceVnd - applied,
       credits: pack.credits,
       startsAt: now,
       endsAt: addMonths(now, PACK_VALIDITY_MONTHS),
@@ -126,30 +176,49 @@ export function quote(item: CheckoutItem, period: BillingPeriod | undefined, cyc
   const price = planPrice(plan, chosen);
   const credits = planCycleCredits(plan, chosen);
   if (price === null || credits === null || price === 0) throw new QuoteRefused('notPurchasable');
-  const months = PERIOD_MONTHS[chosen];
-  const { current, later } = cycles;
-  const base = { item, kind: 'plan' as const, period: chosen, priceVnd: price, credits };
+  const place = placement({ plan: plan.id, period: chosen }, cycles, now);
+  const credit = quotedCredit(place.replaces, now, money.creditAt);
+  // An annual plan's unused part can exceed a month of a higher plan: such an upgrade has to be annual too.
+  if (credit > price) throw new QuoteRefused('upgradeNeedsAnnual');
+  const applied = fromBalance(price - credit);
+  return {
+    item,
+    kind: 'plan',
+    period: chosen,
+    change: place.change,
+    priceVnd: price,
+    prorationCreditVnd: credit,
+    balanceAppliedVnd: applied,
+    amountVnd: price - credit - applied,
+    credits,
+    startsAt: place.startsAt,
+    endsAt: addMonths(place.startsAt, PERIOD_MONTHS[chosen]),
+    replaces: place.replaces.map((cycle) => cycle.id),
+  };
+}
 
-  if (current === null) {
-    return { ...base, change: 'new', prorationCreditVnd: 0, amountVnd: price, startsAt: now, endsAt: addMonths(now, months), replaces: [] };
-  }
-  const target = { plan: plan.id, period: chosen };
-  if (isUpgrade(current, target)) {
-    const credit = unusedValue(current, now) + later.reduce((sum, cycle) => sum + cycle.paidVnd, 0);
-    // An annual plan's unused part can exceed a month of a higher plan: the excess would be lost,
-    // so such an upgrade has to be annual too.
-    if (credit > price) throw new QuoteRefused('upgradeNeedsAnnual');
-    return {
-      ...base,
-      change: 'upgrade',
-      prorationCreditVnd: credit,
-      amountVnd: price - credit,
-      startsAt: now,
-      endsAt: addMonths(now, months),
-      replaces: [current.id, ...later.map((cycle) => cycle.id)],
-    };
-  }
-  const last = later.at(-1) ?? current;
-  const change: PlanChange = current.plan === plan.id && current.period === chosen && later.every((c) => c.plan === plan.id && c.period === chosen) ? 'renewal' : 'downgrade';
-  return { ...base, change, prorationCreditVnd: 0, amountVnd: price, startsAt: last.endsAt, endsAt: addMonths(last.endsAt, months), replaces: [] };
+/** What a paid order's money does at settlement. */
+export interface SettledValue {
+  /** The item is delivered (else the money only goes to the balance). */
+  deliver: boolean;
+  /** The unused part of the replaced cycles taken off the price. */
+  creditVnd: number;
+  balanceUsedVnd: number;
+  balanceAddedVnd: number;
+}
+
+/**
+ * docs/product-rules.md#plan-settlement: the money paid, the unused part of what the placement
+ * ends and the account's balance together pay the list price, and what is left stays in the
+ * balance; when they fall short, nothing is delivered or ended and the money paid goes to the
+ * balance. Either way value delivered + balance = money received + value freed.
+ */
+export function settledValue(priceVnd: number, paidVnd: number, freedVnd: number, balanceVnd: number): SettledValue {
+  if (paidVnd + freedVnd + balanceVnd < priceVnd) return { deliver: false, creditVnd: 0, balanceUsedVnd: 0, balanceAddedVnd: paidVnd };
+  return {
+    deliver: true,
+    creditVnd: freedVnd,
+    balanceUsedVnd: Math.max(0, priceVnd - paidVnd - freedVnd),
+    balanceAddedVnd: Math.max(0, paidVnd + freedVnd - priceVnd),
+  };
 }

@@ -5,7 +5,9 @@
  * cancel, fail) records the outcome in the sandbox's own table, sends the signed notification to
  * our webhook through the application (the same route and code the real providers reach) without
  * waiting for it, as a provider's server does, and sends the browser back to the return page.
- * The link's signature is the capability: only the order's checkout hands it out.
+ * The link's signature is the capability: only the order's checkout hands it out. An order a
+ * newer checkout replaced (docs/product-rules.md#plan-settlement) says so and offers no button: the
+ * sandbox closed its payment as payOS closes a link, so a stale tab's form takes no money.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -48,6 +50,8 @@ const TEXT = {
     cancel: 'Huỷ',
     fail: 'Mô phỏng thất bại',
     done: 'Đơn hàng này đã được xử lý.',
+    superseded: 'Đơn hàng này đã được thay bằng một đơn hàng mới hơn nên không còn nhận thanh toán. Hãy thanh toán đơn mới nhất của bạn.',
+    history: 'Xem lịch sử thanh toán',
     back: 'Quay lại Atelier',
     invalid: 'Liên kết thanh toán không hợp lệ hoặc đã hết hạn.',
   },
@@ -62,6 +66,8 @@ const TEXT = {
     cancel: 'Cancel',
     fail: 'Simulate a failure',
     done: 'This order has already been handled.',
+    superseded: 'This order was replaced by a newer one and no longer takes payment. Pay your newest order instead.',
+    history: 'See your payment history',
     back: 'Back to Atelier',
     invalid: 'This payment link is not valid or has expired.',
   },
@@ -109,6 +115,9 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
     const language = order.language;
     const t = TEXT[language];
     const details = `<dl><dt>${t.order}</dt><dd>#${order.code}</dd><dt>${t.item}</dt><dd>${escapeHtml(describeOrder(language, order.item, order.period))}</dd><dt>${t.amount}</dt><dd>${escapeHtml(vnd(language, order.amount_vnd))}</dd></dl>`;
+    if (order.failure_reason === 'superseded') {
+      return c.html(page(language, `${details}<p data-state="superseded">${escapeHtml(t.superseded)}</p><a class="button" href="/studio-pricing#payments">${escapeHtml(t.history)}</a>`));
+    }
     if (payment.state !== 'pending' || order.status !== 'pending') {
       return c.html(page(language, `${details}<p>${escapeHtml(t.done)}</p><a class="button" href="/payment/success?order=${order.id}">${escapeHtml(t.back)}</a>`));
     }

@@ -4,14 +4,9 @@
  * receipts). Plan cycles, expiry and reminders run in ./cycles.ts; what an outcome does in
  * ./fulfil.ts; the credit activity in ./activity.ts.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  BILLING_MESSAGES,
   PLANS,
-  RECURRING_METHODS,
-  isPackId,
-  type BillingMessageKey,
   type BillingOverview,
   type CheckoutRequest,
   type CheckoutResponse,
@@ -25,27 +20,30 @@ import {
   type Seller,
   type SubscriptionUpdate,
 } from '../../src/contract/billing.ts';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { creditLedger } from '../credits/ledger.ts';
 import type { Tables } from '../db/schema.ts';
-import { CodedError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
+import { createCheckout, PAYMENT_WINDOW_MINUTES, type CheckoutBuyer } from './checkout.ts';
+import { billingError } from './errors.ts';
 import { cyclesInForce, settle, type Settlement, type SettleResult } from './fulfil.ts';
-import { listOrders, orderByCode, orderById, orderByKey, stalePending, toPayment, type OrderRow } from './orders.ts';
+import { listOrders, moneyBalance, orderByCode, orderById, stalePending, toPayment, type OrderRow } from './orders.ts';
 import { renewOrder } from './renewals.ts';
 import { isUpgrade, quote as priceQuote, QuoteRefused, type PriceQuote } from './pricing.ts';
 import { ProviderRequestError, ProviderSignatureError, type PaymentProvider, type ProviderAnswer, type RawNotification } from './providers/types.ts';
 
-export function billingError(status: ContentfulStatusCode, code: BillingMessageKey): CodedError<BillingMessageKey> {
-  return new CodedError(status, code, BILLING_MESSAGES[code]);
-}
-
-/** How long a provider's page takes payment, in minutes (payOS' and VNPay's default is 15; ours is longer for a bank transfer). */
-export const PAYMENT_WINDOW_MINUTES = 30;
+export { billingError } from './errors.ts';
+export { PAYMENT_WINDOW_MINUTES } from './checkout.ts';
 /** docs/product-rules.md#reconciliation: a pending order older than this is asked about at its provider, in minutes. */
 export const RECONCILE_AFTER_MINUTES = 15;
 /** And asked again at most this often, in minutes. */
 export const RECONCILE_EVERY_MINUTES = 5;
+/**
+ * docs/product-rules.md#plan-settlement: a quote values the unused part of the cycles an upgrade
+ * ends as it will be this long after it, in minutes — the payment window, and two reconciliation
+ * intervals for a payment made at its end whose notification was lost — so money arriving by then
+ * pays what was quoted (the part left over goes to the balance).
+ */
+export const QUOTE_CREDIT_HORIZON_MINUTES = PAYMENT_WINDOW_MINUTES + 2 * RECONCILE_EVERY_MINUTES;
 /** A pending order its provider still calls pending this long after its window is given up as expired, in hours. */
 export const GIVE_UP_AFTER_HOURS = 24;
 /** VAT included in the prices (digital services, Law on VAT 48/2024/QH15), percent. */
@@ -53,12 +51,7 @@ export const VAT_PERCENT = 10;
 
 const MINUTE_MS = 60_000;
 
-export interface Buyer {
-  id: string;
-  email: string;
-  name: string;
-  language: 'vi' | 'en';
-}
+export type Buyer = CheckoutBuyer;
 
 export interface BillingDeps {
   db: Kysely<Tables>;
@@ -89,8 +82,6 @@ export interface BillingService {
   reconcile(): Promise<{ checked: number; settled: number }>;
 }
 
-const requestHash = (request: CheckoutRequest) => createHash('sha256').update(JSON.stringify([request.item, request.period ?? null, request.method])).digest('hex');
-
 class AmountMismatch extends Error {}
 
 const notFound = () => billingError(404, 'paymentNotFound');
@@ -101,6 +92,7 @@ const toQuote = (q: PriceQuote): Quote => ({
   change: q.change,
   price_vnd: q.priceVnd,
   proration_credit_vnd: q.prorationCreditVnd,
+  balance_applied_vnd: q.balanceAppliedVnd,
   amount_vnd: q.amountVnd,
   credits: q.credits,
   starts_at: q.startsAt.toISOString(),
@@ -115,7 +107,8 @@ export function createBillingService(deps: BillingDeps): BillingService {
 
   async function computeQuote(userId: string, item: QuoteQuery['item'], period: QuoteQuery['period'], at: Date): Promise<PriceQuote> {
     try {
-      return priceQuote(item, period, await cyclesInForce(db, userId, at), at);
+      const [cycles, balanceVnd] = await Promise.all([cyclesInForce(db, userId, at), moneyBalance(db, userId)]);
+      return priceQuote(item, period, cycles, at, { balanceVnd, creditAt: new Date(at.getTime() + QUOTE_CREDIT_HORIZON_MINUTES * MINUTE_MS) });
     } catch (error) {
       if (error instanceof QuoteRefused) throw billingError(error.reason === 'notPurchasable' ? 400 : 409, error.reason);
       throw error;
@@ -155,7 +148,14 @@ export function createBillingService(deps: BillingDeps): BillingService {
     }
     if (result === 'completed') {
       const order = await orderById(db, orderId);
-      log.info({ orderId, method: order?.method }, 'payment completed');
+      log.info({ orderId, method: order?.method, outcome: order?.outcome }, 'payment completed');
+      // Bought only balance: the provider's subscription made with it (Stripe) must not renew the plan it did not buy.
+      if (order?.outcome === 'balance' && order.subscription_ref) {
+        await providers
+          .get(order.method as PaymentMethod)
+          ?.cancelRenewal?.(order.subscription_ref)
+          .catch((error: unknown) => log.warn({ err: error, orderId }, 'renewal of a payment that bought only balance not cancelled'));
+      }
       if (order && deps.onCompleted) await deps.onCompleted(order).catch((error: unknown) => log.warn({ err: error, orderId }, 'after-payment step failed'));
     }
     return result;
@@ -163,7 +163,8 @@ export function createBillingService(deps: BillingDeps): BillingService {
 
   async function askProvider(order: OrderRow): Promise<void> {
     const provider = providers.get(order.method as PaymentMethod);
-    if (!provider || order.status !== 'pending') return;
+    // A replaced order is still asked about: its provider may have taken the money anyway.
+    if (!provider || !(order.status === 'pending' || (order.status === 'failed' && order.failure_reason === 'superseded'))) return;
     const at = deps.now();
     try {
       const answer = await provider.queryPayment({ id: order.id, code: Number(order.code), amountVnd: order.amount_vnd, providerRef: order.provider_ref, createdAt: order.created_at });
@@ -178,6 +179,8 @@ export function createBillingService(deps: BillingDeps): BillingService {
     }
   }
 
+  const checkout = createCheckout({ db, providers, publicUrl: deps.publicUrl, log, now: deps.now, quote: computeQuote, apply });
+
   return {
     methods: () => [...providers.keys()],
 
@@ -186,11 +189,12 @@ export function createBillingService(deps: BillingDeps): BillingService {
       const user = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
       const plan = (user.plan in PLANS ? user.plan : 'free') as PlanId;
       const ledger = creditLedger(db);
-      const [balance, buckets, cycles, account] = await Promise.all([
+      const [balance, buckets, cycles, account, balanceVnd] = await Promise.all([
         ledger.balance(userId, at),
         ledger.buckets(userId, at),
         cyclesInForce(db, userId, at),
         db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+        moneyBalance(db, userId),
       ]);
       const current = cycles.current;
       let subscription: BillingOverview['subscription'] = null;
@@ -208,90 +212,14 @@ export function createBillingService(deps: BillingDeps): BillingService {
           method: (order?.method as PaymentMethod | undefined) ?? null,
         };
       }
-      return { plan, subscription, balance, buckets };
+      return { plan, subscription, balance, balance_vnd: balanceVnd, buckets };
     },
 
     async quote(userId, query) {
       return toQuote(await computeQuote(userId, query.item, query.period, deps.now()));
     },
 
-    async checkout(buyer, request, idempotencyKey, clientIp) {
-      const provider = providers.get(request.method);
-      if (!provider) throw billingError(400, 'methodUnavailable');
-      const hash = requestHash(request);
-      if (idempotencyKey !== null) {
-        const earlier = await orderByKey(db, buyer.id, idempotencyKey);
-        if (earlier) {
-          if (earlier.request_hash !== hash) throw billingError(409, 'idempotencyMismatch');
-          return { payment: toPayment(earlier), redirect_url: earlier.checkout_url ?? `${deps.publicUrl}/payment/success?order=${earlier.id}` };
-        }
-      }
-      const at = deps.now();
-      const q = await computeQuote(buyer.id, request.item, request.period, at);
-      const id = randomUUID();
-      const inserted = await db
-        .insertInto('payment_orders')
-        .values({
-          id,
-          user_id: buyer.id,
-          kind: q.kind,
-          item: q.item,
-          period: q.period,
-          change: q.change,
-          price_vnd: q.priceVnd,
-          proration_credit_vnd: q.prorationCreditVnd,
-          amount_vnd: q.amountVnd,
-          credits: q.credits,
-          method: request.method,
-          status: 'pending',
-          idempotency_key: idempotencyKey,
-          request_hash: hash,
-          buyer_email: buyer.email,
-          buyer_name: buyer.name,
-          language: request.language ?? buyer.language,
-          created_at: at,
-          updated_at: at,
-          expires_at: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      // A concurrent twin with the same key won the insert: answer its order.
-      if (!inserted) return this.checkout(buyer, request, idempotencyKey, clientIp);
-      const success = `${deps.publicUrl}/payment/success?order=${id}`;
-      if (q.amountVnd === 0) {
-        await apply(id, { state: 'paid', amountVnd: 0, providerRef: null }, null);
-        return { payment: toPayment((await orderById(db, id))!), redirect_url: success };
-      }
-      const plan = isPackId(q.item) ? null : PLANS[q.item];
-      try {
-        const created = await provider.createPayment(
-          {
-            id,
-            code: Number(inserted.code),
-            amountVnd: q.amountVnd,
-            description: `Atelier ${inserted.code}`,
-            buyer: { email: buyer.email, name: buyer.name },
-            language: inserted.language,
-            expiresAt: inserted.expires_at,
-            recurring: plan && RECURRING_METHODS.has(request.method) ? { interval: q.period === 'annual' ? 'year' : 'month', planId: plan.id, listPriceVnd: q.priceVnd } : null,
-            clientIp,
-          },
-          { returnUrl: success, cancelUrl: `${deps.publicUrl}/payment/cancel?order=${id}`, notifyUrl: `${deps.publicUrl}/api/billing/webhooks/${request.method}` },
-        );
-        const row = await db
-          .updateTable('payment_orders')
-          .set({ checkout_url: created.checkoutUrl, provider_ref: created.providerRef, updated_at: deps.now() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return { payment: toPayment(row), redirect_url: created.checkoutUrl };
-      } catch (error) {
-        log.warn({ err: error, orderId: id, method: request.method }, 'payment could not be created at the provider');
-        await db.updateTable('payment_orders').set({ status: 'failed', failure_reason: 'error', updated_at: deps.now() }).where('id', '=', id).execute();
-        throw billingError(502, 'providerUnavailable');
-      }
-    },
+    checkout,
 
     async payments(userId, cursor, limit) {
       const page = await listOrders(db, userId, cursor, limit);
@@ -303,8 +231,8 @@ export function createBillingService(deps: BillingDeps): BillingService {
     },
 
     async refresh(userId, id) {
-      const order = await ownOrder(userId, id);
-      if (order.status === 'pending') await askProvider(order);
+      // A pending order, or one a newer checkout replaced whose provider may have taken the money anyway.
+      await askProvider(await ownOrder(userId, id));
       return toPayment(await ownOrder(userId, id));
     },
 
@@ -374,12 +302,18 @@ export function createBillingService(deps: BillingDeps): BillingService {
 
     async reconcile() {
       const at = deps.now();
-      const stale = await stalePending(db, new Date(at.getTime() - RECONCILE_AFTER_MINUTES * MINUTE_MS), new Date(at.getTime() - RECONCILE_EVERY_MINUTES * MINUTE_MS), 50);
+      const stale = await stalePending(
+        db,
+        new Date(at.getTime() - RECONCILE_AFTER_MINUTES * MINUTE_MS),
+        new Date(at.getTime() - RECONCILE_EVERY_MINUTES * MINUTE_MS),
+        50,
+        new Date(at.getTime() - GIVE_UP_AFTER_HOURS * 60 * MINUTE_MS),
+      );
       let settled = 0;
       for (const order of stale) {
         await askProvider(order);
         const after = await orderById(db, order.id);
-        if (after && after.status !== 'pending') settled += 1;
+        if (after && after.status !== order.status) settled += 1;
       }
       return { checked: stale.length, settled };
     },

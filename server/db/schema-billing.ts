@@ -40,7 +40,7 @@ export interface PaymentOrdersTable {
   credits: number;
   method: string;
   status: OrderStatusColumn;
-  failure_reason: 'cancelled' | 'declined' | 'expired' | 'error' | null;
+  failure_reason: 'cancelled' | 'declined' | 'expired' | 'error' | 'superseded' | null;
   provider_ref: string | null;
   checkout_url: string | null;
   subscription_ref: string | null;
@@ -56,6 +56,11 @@ export interface PaymentOrdersTable {
   paid_at: Date | null;
   expires_at: Date;
   checked_at: Date | null;
+  balance_quoted_vnd: Generated<number>;
+  outcome: 'delivered' | 'balance' | null;
+  settled_credit_vnd: Generated<number>;
+  balance_used_vnd: Generated<number>;
+  balance_added_vnd: Generated<number>;
 }
 
 export interface PaymentEventsTable {

@@ -79,6 +79,12 @@ export const BillingOverviewSchema = v.object({
   /** Null on the free plan. */
   subscription: v.nullable(SubscriptionSchema),
   balance: v.number(),
+  /**
+   * The account's money balance, VND (docs/product-rules.md#plan-settlement): payments that could
+   * not buy what they were for, and the unused part of a plan left over after an upgrade; taken
+   * off the next checkout.
+   */
+  balance_vnd: v.number(),
   /** Buckets holding credits, in the order they are spent (first to expire first). */
   buckets: v.array(CreditBucketSchema),
 });
@@ -111,7 +117,9 @@ export const QuoteSchema = v.object({
   price_vnd: v.number(),
   /** The unused part of the current cycle, taken off an upgrade. */
   proration_credit_vnd: v.number(),
-  /** What is charged: price − credit, never below 0. */
+  /** The part of the account's money balance taken off. */
+  balance_applied_vnd: v.number(),
+  /** What is charged: price − credit − balance, never below 0. */
   amount_vnd: v.number(),
   credits: v.number(),
   /** When the plan or the credits start, and when they end (ISO 8601). */
@@ -134,9 +142,20 @@ export type CheckoutRequest = v.InferOutput<typeof CheckoutRequestSchema>;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Why a payment failed: the payer cancelled, the provider declined it, it was never paid in time, or an error. */
-export const FAILURE_REASONS = ['cancelled', 'declined', 'expired', 'error'] as const;
+/**
+ * Why a payment failed: the payer cancelled, the provider declined it, it was never paid in time,
+ * an error, or a newer plan checkout of the account replaced it (docs/product-rules.md#plan-settlement).
+ */
+export const FAILURE_REASONS = ['cancelled', 'declined', 'expired', 'error', 'superseded'] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/**
+ * What a completed payment bought (docs/product-rules.md#plan-settlement): its item, or — when the
+ * plan in force when the money arrived no longer let it buy that item at its price, or a newer
+ * checkout had replaced it — only money in the account's balance.
+ */
+export const PAYMENT_OUTCOMES = ['delivered', 'balance'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
 /** One row of the payment history (spec §3 Payment row). */
 export const PaymentSchema = v.object({
@@ -147,12 +166,25 @@ export const PaymentSchema = v.object({
   paid_at: v.nullable(v.string()),
   item: v.picklist(CHECKOUT_ITEMS),
   period: v.nullable(v.picklist(BILLING_PERIODS)),
+  /** For a completed plan: the change it made when its money arrived. */
   change: v.nullable(v.picklist(PLAN_CHANGES)),
+  /** The item's list price. */
+  price_vnd: v.number(),
+  /** What was (or is to be) paid through the provider. */
   amount_vnd: v.number(),
+  /** The unused part of the replaced cycles taken off: as quoted, or once completed as settled. */
   proration_credit_vnd: v.number(),
+  /** The money balance taken off: as quoted, or once completed as settled. */
+  balance_applied_vnd: v.number(),
+  /** Money this payment put into the balance (all of it when `outcome` is 'balance'). */
+  balance_credit_vnd: v.number(),
+  /** Credits it gives (0 when it bought only balance). */
   credits: v.number(),
   status: v.picklist(PAYMENT_STATUSES),
+  /** Why it failed; on a completed payment that bought only balance, 'superseded' when a newer checkout had replaced it. */
   failure_reason: v.nullable(v.picklist(FAILURE_REASONS)),
+  /** Null until completed. */
+  outcome: v.nullable(v.picklist(PAYMENT_OUTCOMES)),
   method: v.picklist(PAYMENT_METHODS),
   /** Where to pay a pending order (the provider's page); null once it has ended. */
   checkout_url: v.nullable(v.string()),

@@ -2,7 +2,8 @@
  * Plans bought through the sandbox, and what the clock does to them
  * (docs/product-rules.md#plan-changes): a new plan starts now with its credits and `users.plan`;
  * an upgrade credits the unused part of the cycle in force (its price × the smaller of the time
- * left and the credits left), ends that cycle's credits and starts at once; a downgrade is queued
+ * left and the credits left, the time as it will be when a payment can last arrive), ends that
+ * cycle's credits and starts at once; a downgrade is queued
  * at the end of what is paid and switches exactly once however many workers run the minute's
  * job; the last cycle's end brings the free plan back; the change chosen for the end of the cycle
  * (`PUT /api/billing/subscription`) takes a lower plan or 'free' only; an annual plan's unused
@@ -12,8 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, planCycleCredits, planPrice } from '../../src/contract/billing.ts';
 import { runCycleWork } from '../../server/billing/cycles.ts';
 import { addMonths } from '../../server/billing/pricing.ts';
+import { QUOTE_CREDIT_HORIZON_MINUTES } from '../../server/billing/service.ts';
 import { createAccountsHarness, DAY_MS, MINUTE_MS, type AccountsHarness } from './helpers/accounts.ts';
 import { balanceOf, buy, checkout, ledgerRows, makeBuyer, sandboxPays, spend, type Buyer } from './helpers/billing.ts';
+import { expectMoneyKept } from './helpers/billing-value.ts';
 import { DRIVER } from './helpers/database.ts';
 
 let h: AccountsHarness;
@@ -67,7 +70,8 @@ describe(`plans and their changes (${DRIVER})`, () => {
     const { started_at: startedAt, ends_at: endsAt } = (await overview(buyer)).subscription;
     const [start, end] = [new Date(startedAt).getTime(), new Date(endsAt).getTime()];
     h.clock.advance(10 * DAY_MS);
-    const timeShare = (end - h.clock.now()) / (end - start);
+    // Valued as it will be when the payment can last arrive (docs/product-rules.md#plan-settlement).
+    const timeShare = (end - h.clock.now() - QUOTE_CREDIT_HORIZON_MINUTES * MINUTE_MS) / (end - start);
 
     // All credits left: the time left decides.
     const early = (await buyer.call('GET', '/api/billing/quote?item=pro&period=monthly')).body;
@@ -90,8 +94,26 @@ describe(`plans and their changes (${DRIVER})`, () => {
     expect(expiry[0]!.created_at.getTime()).toBe(now.getTime());
     expect(await userPlan(buyer)).toBe('pro');
     const view = await overview(buyer);
-    expect(view).toMatchObject({ plan: 'pro', balance: 5 + PRO_CREDITS, subscription: { plan: 'pro', started_at: now.toISOString(), ends_at: addMonths(now, 1).toISOString(), next: null } });
+    // The credits left decided the credit, and settling now frees the same: nothing left over for the money balance.
+    expect(view).toMatchObject({ plan: 'pro', balance: 5 + PRO_CREDITS, balance_vnd: 0, subscription: { plan: 'pro', started_at: now.toISOString(), ends_at: addMonths(now, 1).toISOString(), next: null } });
     expect(view.buckets.map((bucket: { source: string; item: string | null }) => `${bucket.source}:${bucket.item}`)).toEqual(['plan:pro', 'signup:null']);
+  });
+
+  it('a cycle paid ahead and ended by an upgrade before it started is not credited again by the next upgrade', async () => {
+    const buyer = await makeBuyer(h);
+    await buy(h, buyer, 'basic', 'monthly');
+    expect((await buy(h, buyer, 'basic', 'monthly')).change).toBe('renewal');
+    h.clock.advance(2 * DAY_MS);
+    // The upgrade ends the Basic cycle in force and the one paid ahead: both are credited, once.
+    const pro = await buy(h, buyer, 'pro', 'monthly');
+    expect(pro).toMatchObject({ change: 'upgrade' });
+    expect((await buyer.call('GET', '/api/billing/overview')).body.subscription).toMatchObject({ plan: 'pro', next: null });
+    h.clock.advance(DAY_MS);
+    const quote = (await buyer.call('GET', '/api/billing/quote?item=premium&period=monthly')).body;
+    // Only the Pro cycle's unused part: the Basic month paid ahead was credited to the Pro upgrade already.
+    expect(quote.proration_credit_vnd).toBeLessThanOrEqual(PRO);
+    await buy(h, buyer, 'premium', 'monthly');
+    await expectMoneyKept(h, buyer, 'paid ahead, upgraded twice');
   });
 
   it('a downgrade waits for the end of the paid cycle, then switches exactly once with two workers; after the last cycle, the free plan', async () => {
@@ -177,7 +199,7 @@ describe(`plans and their changes (${DRIVER})`, () => {
 
     const { started_at: startedAt, ends_at: endsAt } = (await overview(buyer)).subscription;
     const [start, end] = [new Date(startedAt).getTime(), new Date(endsAt).getTime()];
-    const credit = Math.floor(annual * ((end - h.clock.now()) / (end - start)));
+    const credit = Math.floor(annual * ((end - h.clock.now() - QUOTE_CREDIT_HORIZON_MINUTES * MINUTE_MS) / (end - start)));
     const yearly = await buyer.call('GET', '/api/billing/quote?item=pro&period=annual');
     expect(yearly).toMatchObject({ status: 200, body: { change: 'upgrade', proration_credit_vnd: credit, amount_vnd: planPrice(PLANS.pro, 'annual')! - credit } });
     expect(credit).toBeGreaterThan(PRO);

@@ -15,6 +15,7 @@ import { createAccountsHarness, MINUTE_MS, type AccountsHarness } from './helper
 import {
   balanceOf,
   billingDigest,
+  buy,
   checkout,
   deliver,
   ledgerRows,
@@ -25,6 +26,7 @@ import {
   type WireNotification,
 } from './helpers/billing.ts';
 import { DRIVER } from './helpers/database.ts';
+import { expectMoneyKept } from './helpers/billing-value.ts';
 
 let h: AccountsHarness;
 let fakes: ProviderFakes;
@@ -278,6 +280,59 @@ describe(`billing through the real providers' adapters and fakes (${DRIVER})`, (
     expect(after.subscription.next).toMatchObject({ plan: 'basic', period: 'monthly', starts_at: cycles[0]!.ends_at.toISOString() });
     // The renewal's credits come when its cycle starts, not now.
     expect(after.balance).toBe(5 + planCycleCredits(PLANS.basic, 'monthly')!);
+  });
+
+  describe('a plan checkout replaced by a newer one (docs/product-rules.md#plan-settlement)', () => {
+    it('payOS closes the replaced link; a transfer that still arrives goes to the balance, whole', async () => {
+      const buyer = await makeBuyer(h);
+      await buy(h, buyer, 'basic', 'monthly');
+      const older = (await checkout(buyer, 'pro', 'payos', { period: 'monthly' })).body.payment;
+      const newer = (await checkout(buyer, 'pro', 'payos', { period: 'monthly' })).body.payment;
+      expect(fakes.payos.link(older.order_code)).toMatchObject({ status: 'CANCELLED', cancellationReason: 'Replaced by a newer order' });
+      expect(fakes.payos.link(newer.order_code).status).toBe('PENDING');
+      expect(await orderOf(buyer, older.id)).toMatchObject({ status: 'failed', failure_reason: 'superseded', checkout_url: null });
+
+      expect(await deliver(h, 'payos', fakes.payos.pay(newer.order_code))).toEqual({ status: 200, body: { success: true } });
+      expect(await deliver(h, 'payos', fakes.payos.notificationFor(older.order_code, { amount: older.amount_vnd }))).toEqual({ status: 200, body: { success: true } });
+      expect(await orderOf(buyer, older.id)).toMatchObject({ status: 'completed', outcome: 'balance', failure_reason: 'superseded', balance_credit_vnd: older.amount_vnd, credits: 0 });
+      expect(await orderOf(buyer, newer.id)).toMatchObject({ status: 'completed', outcome: 'delivered', change: 'upgrade' });
+      const count = await expectMoneyKept(h, buyer, 'payOS, replaced');
+      expect(count.balance).toBeGreaterThanOrEqual(older.amount_vnd);
+      // The receipt mail says where the money went.
+      const mail = (await h.outbox()).find((item) => item.to === buyer.email && item.kind === 'receipt' && item.text.includes('số dư'));
+      expect(mail?.text).toContain('một đơn hàng mới hơn đã thay thế đơn này');
+    });
+
+    it('VNPay cannot close its page: money paid there with its notification lost is found by reconciliation and goes to the balance', async () => {
+      const buyer = await makeBuyer(h);
+      await buy(h, buyer, 'basic', 'monthly');
+      const older = (await checkout(buyer, 'pro', 'vnpay', { period: 'monthly' })).body.payment;
+      await DRIVERS[1]!.amountAtProvider(older.order_code, older.checkout_url);
+      await checkout(buyer, 'pro', 'sandbox', { period: 'monthly' });
+      expect((await orderOf(buyer, older.id)).failure_reason).toBe('superseded');
+      fakes.vnpay.pay(older.order_code);
+      h.clock.advance((RECONCILE_AFTER_MINUTES + 1) * MINUTE_MS);
+      await h.billing.runOnce();
+      expect(await orderOf(buyer, older.id)).toMatchObject({ status: 'completed', outcome: 'balance', balance_credit_vnd: older.amount_vnd });
+      expect((await buyer.call('GET', '/api/billing/overview')).body).toMatchObject({ plan: 'basic', balance_vnd: older.amount_vnd });
+      await expectMoneyKept(h, buyer, 'VNPay, replaced, reconciled');
+    });
+
+    it('Stripe: the replaced session paid anyway buys only balance, and its subscription is set not to renew', async () => {
+      const buyer = await makeBuyer(h);
+      await buy(h, buyer, 'basic', 'monthly');
+      const older = (await checkout(buyer, 'pro', 'stripe', { period: 'monthly' })).body.payment;
+      const newer = (await checkout(buyer, 'pro', 'stripe', { period: 'monthly' })).body.payment;
+      expect(await deliver(h, 'stripe', fakes.stripe.pay(newer.order_code))).toEqual({ status: 200, body: { received: true } });
+      expect(await deliver(h, 'stripe', fakes.stripe.pay(older.order_code))).toEqual({ status: 200, body: { received: true } });
+      expect(await orderOf(buyer, older.id)).toMatchObject({ status: 'completed', outcome: 'balance' });
+      const olderSubscription = fakes.stripe.sessionFor(older.order_code).subscription as string;
+      const newerSubscription = fakes.stripe.sessionFor(newer.order_code).subscription as string;
+      expect(fakes.stripe.subscriptions.get(olderSubscription)!.cancel_at_period_end).toBe(true);
+      expect(fakes.stripe.subscriptions.get(newerSubscription)!.cancel_at_period_end).toBeFalsy();
+      expect((await buyer.call('GET', '/api/billing/overview')).body.subscription).toMatchObject({ plan: 'pro', auto_renew: true, method: 'stripe' });
+      await expectMoneyKept(h, buyer, 'Stripe, replaced');
+    });
   });
 
   describe('reconciliation', () => {

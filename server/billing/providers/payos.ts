@@ -128,6 +128,15 @@ export function createPayosProvider(config: PayosConfig, deps: PayosDeps = {}): 
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 
+  async function cancelPayment(ref: string | number, reason?: string): Promise<ProviderPaymentState> {
+    try {
+      const link = typeof ref === 'number' ? await client.paymentRequests.cancel(ref, reason) : await client.paymentRequests.cancel(ref, reason);
+      return stateOf(link.status);
+    } catch (error) {
+      throw requestError(error, 'cancel payment');
+    }
+  }
+
   return {
     id: 'payos',
 
@@ -221,13 +230,10 @@ export function createPayosProvider(config: PayosConfig, deps: PayosDeps = {}): 
       return { state, amountVnd: state === 'paid' ? link.amountPaid : null, providerRef: link.id };
     },
 
-    async cancelPayment(ref, reason) {
-      try {
-        const link = typeof ref === 'number' ? await client.paymentRequests.cancel(ref, reason) : await client.paymentRequests.cancel(ref, reason);
-        return stateOf(link.status);
-      } catch (error) {
-        throw requestError(error, 'cancel payment');
-      }
+    async voidPayment(order) {
+      await cancelPayment(order.providerRef ?? order.code, 'Replaced by a newer order');
     },
+
+    cancelPayment,
   };
 }

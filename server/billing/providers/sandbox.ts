@@ -115,6 +115,11 @@ export function createSandboxProvider(config: SandboxConfig, db: Kysely<Tables>,
 
     answer,
 
+    async voidPayment(order) {
+      // Like payOS closing a payment link: the page takes no more payment.
+      await db.updateTable('sandbox_payments').set({ state: 'cancelled', updated_at: now() }).where('order_id', '=', order.id).where('state', '=', 'pending').execute();
+    },
+
     async queryPayment(order) {
       const row = await db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', order.id).executeTakeFirst();
       if (!row) return { state: 'expired' as ProviderPaymentState, amountVnd: null, providerRef: null };

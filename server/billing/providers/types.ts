@@ -137,4 +137,10 @@ export interface PaymentProvider {
   refund?(order: { id: string; code: number; amountVnd: number; providerRef: string | null; paidAt: Date; clientIp: string }, reason: string): Promise<void>;
   /** Stops a provider subscription renewing (Stripe: cancel at the period end). */
   cancelRenewal?(subscriptionRef: string): Promise<void>;
+  /**
+   * Closes the payment page of an order a newer checkout replaced, where the provider can
+   * (docs/product-rules.md#plan-settlement); money it still takes is settled as balance.
+   * @throws ProviderRequestError
+   */
+  voidPayment?(order: { id: string; code: number; providerRef: string | null }): Promise<void>;
 }

@@ -35,6 +35,7 @@ const packQuote: Quote = {
   change: null,
   price_vnd: 349_000,
   proration_credit_vnd: 0,
+  balance_applied_vnd: 0,
   amount_vnd: 349_000,
   credits: 150,
   starts_at: '2026-03-01T00:00:00.000Z',
@@ -49,10 +50,14 @@ const payment: Payment = {
   item: 'pack_150',
   period: null,
   change: null,
+  price_vnd: 349_000,
   amount_vnd: 349_000,
   proration_credit_vnd: 0,
+  balance_applied_vnd: 0,
+  balance_credit_vnd: 0,
   credits: 150,
   status: 'pending',
+  outcome: null,
   failure_reason: null,
   method: 'payos',
   checkout_url: 'https://pay.example/abc',
@@ -152,7 +157,17 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(screen.getByTestId('checkout-summary').dataset.status).toBe('ready'));
     expect(text('summary-proration')).toBe('−150.000 ₫');
     expect(text('summary-total')).toBe('4.640.400 ₫');
+    expect(screen.queryByTestId('summary-balance')).toBeNull();
     expect(calls.find((call) => call.url.pathname === '/api/billing/quote')?.url.search).toBe('?item=pro&period=annual');
+  });
+
+  it('shows the account balance taken off', async () => {
+    handler = (call) => (call.url.pathname === '/api/billing/quote' ? jsonResponse({ ...packQuote, balance_applied_vnd: 300_001, amount_vnd: 48_999 }) : defaultHandler(call));
+    setup({ item: 'pack_150' });
+    await waitFor(() => expect(screen.getByTestId('checkout-summary').dataset.status).toBe('ready'));
+    expect(screen.getByTestId('checkout-summary').textContent).toContain('Trừ số dư tài khoản');
+    expect(text('summary-balance')).toBe('−300.001 ₫');
+    expect(text('summary-total')).toBe('48.999 ₫');
   });
 
   it('says when a downgrade starts', async () => {

@@ -11,11 +11,12 @@ import * as s from './billing.css.ts';
 
 /**
  * The order summary of the checkout, from GET /api/billing/quote: the list price, the credit for
- * the unused part of the current plan (an upgrade), the total with VAT included, the credits, and
- * when it starts and ends. A downgrade or a renewal starts when the current cycle ends.
+ * the unused part of the current plan (an upgrade), the account's money balance taken off, the
+ * total with VAT included, the credits, and when it starts and ends. A downgrade or a renewal
+ * starts when the current cycle ends.
  *
  * Test ids `checkout-summary` (`data-status`), `summary-price`, `summary-proration`,
- * `summary-total`, `summary-credits`, `summary-starts`.
+ * `summary-balance`, `summary-total`, `summary-credits`, `summary-starts`.
  */
 export function CheckoutSummary({ quote }: { quote: ReturnType<typeof useQuote> }) {
   const { t } = useLingui();
@@ -83,6 +84,16 @@ function QuoteFacts({ quote }: { quote: Quote }) {
               </dt>
               <dd className={s.credit} data-testid="summary-proration">
                 −{vnd(quote.proration_credit_vnd)}
+              </dd>
+            </>
+          ) : null}
+          {quote.balance_applied_vnd > 0 ? (
+            <>
+              <dt>
+                <Trans>Trừ số dư tài khoản</Trans>
+              </dt>
+              <dd className={s.credit} data-testid="summary-balance">
+                −{vnd(quote.balance_applied_vnd)}
               </dd>
             </>
           ) : null}

@@ -14,10 +14,11 @@ import * as s from './billing.css.ts';
 
 /**
  * The payment history (spec §3 Payment row): date, description, amount, status with the failure
- * reason, credits, method; a receipt for a completed payment, "continue" for a pending one with a
- * provider page. Newest first, page after page. Test ids: `payments` (the table, `data-status`),
- * `payment-status` (`data-status`), `payment-receipt`, `payment-continue-row`, `payments-more`,
- * `payments-offline`.
+ * reason (or, once completed, what it put in the money balance), credits, method; a receipt for a
+ * completed payment, "continue" for a pending one with a provider page. Newest first, page after
+ * page. Test ids: `payments` (the table, `data-status`), `payment-status` (`data-status`,
+ * `data-outcome`), `payment-balance-note`, `payment-receipt`, `payment-continue-row`,
+ * `payments-more`, `payments-offline`.
  */
 function DateCell({ row }: { row: Payment }) {
   const { locale } = useLocale();
@@ -43,12 +44,39 @@ function StatusCell({ row }: { row: Payment }) {
   const { i18n } = useLingui();
   return (
     <span className={s.cellStack}>
-      <Chip tone={STATUS_TONES[row.status]} data-testid="payment-status" data-status={row.status}>
+      <Chip tone={STATUS_TONES[row.status]} data-testid="payment-status" data-status={row.status} data-outcome={row.outcome ?? undefined}>
         {i18n._(STATUS_LABELS[row.status])}
       </Chip>
       {row.status === 'failed' && row.failure_reason ? <span className={s.muted}>{i18n._(FAILURE_LABELS[row.failure_reason])}</span> : null}
+      <BalanceNote row={row} />
     </span>
   );
+}
+
+/** What a completed payment did to the money balance (docs/product-rules.md#plan-settlement). */
+function BalanceNote({ row }: { row: Payment }) {
+  const { locale } = useLocale();
+  if (row.status !== 'completed') return null;
+  const added = formatVnd(row.balance_credit_vnd, locale);
+  if (row.outcome === 'balance') {
+    return (
+      <span className={s.muted} data-testid="payment-balance-note">
+        {row.failure_reason === 'superseded' ? (
+          <Trans>Đơn đã được thay bằng đơn mới: {added} đã vào số dư tài khoản</Trans>
+        ) : (
+          <Trans>Gói đang dùng đã đổi từ lúc đặt đơn: {added} đã vào số dư tài khoản</Trans>
+        )}
+      </span>
+    );
+  }
+  if (row.balance_credit_vnd > 0) {
+    return (
+      <span className={s.muted} data-testid="payment-balance-note">
+        <Trans>Phần chưa dùng còn lại, {added}, đã vào số dư tài khoản</Trans>
+      </span>
+    );
+  }
+  return null;
 }
 
 function CreditsCell({ row }: { row: Payment }) {

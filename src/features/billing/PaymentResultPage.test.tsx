@@ -25,17 +25,21 @@ const pending: Payment = {
   item: 'pro',
   period: 'monthly',
   change: 'new',
+  price_vnd: 499_000,
   amount_vnd: 499_000,
   proration_credit_vnd: 0,
+  balance_applied_vnd: 0,
+  balance_credit_vnd: 0,
   credits: 300,
   status: 'pending',
+  outcome: null,
   failure_reason: null,
   method: 'payos',
   checkout_url: 'https://pay.example/abc',
   receipt_number: null,
 };
-const completed: Payment = { ...pending, status: 'completed', paid_at: '2026-03-01T00:01:00.000Z', checkout_url: null, receipt_number: 'ATL-2026-000123' };
-const overview: BillingOverview = { plan: 'pro', subscription: null, balance: 305, buckets: [] };
+const completed: Payment = { ...pending, status: 'completed', outcome: 'delivered', paid_at: '2026-03-01T00:01:00.000Z', checkout_url: null, receipt_number: 'ATL-2026-000123' };
+const overview: BillingOverview = { plan: 'pro', subscription: null, balance: 305, balance_vnd: 0, buckets: [] };
 
 /** Fast clocks: the same sequence as the real 2 s / 5 s / 15 s / 10 min, in milliseconds. */
 const FAST: PaymentPollTiming = { pollMs: 20, firstRefreshMs: 60, refreshEveryMs: 100, giveUpMs: 400 };
@@ -119,6 +123,28 @@ describe('/payment/success', () => {
     await waitFor(() => expect(state()).toBe('failed'));
     expect(screen.getByTestId('payment-failure').textContent).toBe('Cổng thanh toán từ chối giao dịch');
     expect(screen.getByTestId('payment-retry-link').getAttribute('href')).toBe('/checkout?item=pro&method=payos&period=monthly');
+  });
+
+  it('an order a newer checkout replaced: what happened, no retry of it, the history where the newer one is', async () => {
+    handler = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'superseded', checkout_url: null });
+    renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
+    await waitFor(() => expect(state()).toBe('failed'));
+    expect(screen.getByTestId('payment-failure').textContent).toBe('Đã được thay bằng một đơn hàng mới hơn');
+    expect(screen.getByTestId('payment-superseded').textContent).toContain('số tiền sẽ được cộng vào số dư tài khoản');
+    expect(screen.queryByTestId('payment-retry-link')).toBeNull();
+    expect(screen.getByTestId('payment-history-link').getAttribute('href')).toBe('/studio-pricing#payments');
+  });
+
+  it('a payment that bought only balance says so, not "you bought the plan", with the balance it is in', async () => {
+    const toBalance: Payment = { ...completed, outcome: 'balance', failure_reason: 'superseded', credits: 0, balance_credit_vnd: 300_001, amount_vnd: 300_001 };
+    handler = (call) => (call.url.pathname === '/api/billing/overview' ? jsonResponse({ ...overview, balance_vnd: 300_121 }) : jsonResponse(toBalance));
+    renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
+    await waitFor(() => expect(state()).toBe('completed'));
+    expect(screen.getByTestId('payment-to-balance').textContent?.replace(/\s/g, ' ')).toBe('Đã nhận thanh toán: 300.001 ₫ vào số dư tài khoản');
+    expect(screen.getByTestId('payment-result').textContent).toContain('Đơn Gói Pro (tháng) này đã được thay bằng một đơn hàng mới hơn');
+    expect(screen.queryByTestId('payment-bought')).toBeNull();
+    expect((await screen.findByTestId('payment-money-balance')).textContent?.replace(/\s/g, ' ')).toBe('300.121 ₫');
+    expect(screen.getByTestId('payment-receipt-link').getAttribute('href')).toBe('/receipts/order-1');
   });
 
   it('says when the link carries no order, and when the order cannot be read', async () => {

@@ -18,7 +18,11 @@ import * as s from './billing.css.ts';
  * until the server knows how it ended), /payment/cancel and /payment/cancelled (nothing was
  * charged), /payment/error (what happened, what to do).
  *
+ * A payment that bought only balance (docs/product-rules.md#plan-settlement) says so, and why; an
+ * order a newer checkout replaced sends to the history, where the newer one is.
+ *
  * Test ids: `payment-result` (`data-state`), `payment-spinner`, `payment-bought`, `payment-balance`,
+ * `payment-balance-credit`, `payment-to-balance`, `payment-money-balance`, `payment-superseded`,
  * `payment-receipt-link`, `payment-retry-link`, `payment-history-link`, `payment-continue`.
  */
 
@@ -143,17 +147,68 @@ export function PaymentSuccessPage({ order, timing }: { order: string | undefine
           <p className={s.muted}>
             <Trans>Bạn chưa bị trừ tiền cho đơn này.</Trans>
           </p>
+          {payment?.failure_reason === 'superseded' ? (
+            <p className={s.muted} data-testid="payment-superseded">
+              <Trans>Hãy thanh toán đơn mới nhất trong lịch sử thanh toán. Nếu bạn vẫn chuyển tiền cho đơn này, số tiền sẽ được cộng vào số dư tài khoản.</Trans>
+            </p>
+          ) : null}
           <div className={s.actions}>
-            <RetryLink payment={payment}>
-              <Trans>Thử thanh toán lại</Trans>
-            </RetryLink>
+            {payment?.failure_reason === 'superseded' ? (
+              <HistoryLink />
+            ) : (
+              <RetryLink payment={payment}>
+                <Trans>Thử thanh toán lại</Trans>
+              </RetryLink>
+            )}
             <PricingLink />
           </div>
         </Frame>
       );
     case 'completed':
-      return <PaymentCompleted payment={payment!} />;
+      return payment!.outcome === 'balance' ? <PaymentToBalance payment={payment!} /> : <PaymentCompleted payment={payment!} />;
   }
+}
+
+/** Paid, but it bought only balance (docs/product-rules.md#plan-settlement): what happened to the money. */
+function PaymentToBalance({ payment }: { payment: Payment }) {
+  const { i18n } = useLingui();
+  const { locale } = useLocale();
+  const overview = useQuery(billingOverviewQueryOptions());
+  const what = itemLabel(i18n, payment.item, payment.period);
+  const added = formatVnd(payment.balance_credit_vnd, locale);
+  return (
+    <Frame state="completed">
+      <h1 className={s.title} data-testid="payment-to-balance">
+        <Trans>Đã nhận thanh toán: {added} vào số dư tài khoản</Trans>
+      </h1>
+      <p className={s.lead}>
+        {payment.failure_reason === 'superseded' ? (
+          <Trans>Đơn {what} này đã được thay bằng một đơn hàng mới hơn, nên số tiền không mua gói này mà được cộng vào số dư tài khoản.</Trans>
+        ) : (
+          <Trans>Khi tiền đến, gói đang dùng đã thay đổi và số tiền không còn đủ cho {what}, nên gói không đổi và số tiền được cộng vào số dư tài khoản.</Trans>
+        )}
+      </p>
+      <p className={s.muted}>
+        <Trans>Số dư được tự động trừ vào lần thanh toán tới.</Trans>
+      </p>
+      {overview.data ? (
+        <dl className={s.resultFacts}>
+          <dt>
+            <Trans>Số dư tài khoản</Trans>
+          </dt>
+          <dd data-testid="payment-money-balance">{formatVnd(overview.data.balance_vnd, locale)}</dd>
+        </dl>
+      ) : null}
+      <div className={s.actions}>
+        <Link to="/studio-pricing" className={button({ variant: 'primary' })}>
+          <Trans>Về bảng giá</Trans>
+        </Link>
+        <Link to="/receipts/$paymentId" params={{ paymentId: payment.id }} className={button({ variant: 'secondary' })} data-testid="payment-receipt-link">
+          <Trans>Xem biên lai</Trans>
+        </Link>
+      </div>
+    </Frame>
+  );
 }
 
 function PaymentCompleted({ payment }: { payment: Payment }) {
@@ -182,6 +237,14 @@ function PaymentCompleted({ payment }: { payment: Payment }) {
           <Trans>Tín dụng được cộng</Trans>
         </dt>
         <dd>{formatCount(payment.credits, locale)}</dd>
+        {payment.balance_credit_vnd > 0 ? (
+          <>
+            <dt>
+              <Trans>Phần chưa dùng còn lại, vào số dư tài khoản</Trans>
+            </dt>
+            <dd data-testid="payment-balance-credit">+{formatVnd(payment.balance_credit_vnd, locale)}</dd>
+          </>
+        ) : null}
         {overview.data ? (
           <>
             <dt>

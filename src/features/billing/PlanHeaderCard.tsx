@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BillingOverview, Subscription } from '../../contract/billing.ts';
-import { formatCount, formatDate } from '../../lib/format.ts';
+import { formatCount, formatDate, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { Card } from '../../ui/Card.tsx';
@@ -12,10 +12,11 @@ import { useUpdateSubscription } from './queries.ts';
 import * as s from './billing.css.ts';
 
 /**
- * The header of /studio-pricing: the current plan and period, the cycle, the balance, a paid
- * cycle that follows, the change chosen for the end of the cycle (with Undo), and automatic
- * renewal (turned off after a confirmation). Test ids: `plan-header` (`data-plan`),
- * `plan-balance`, `plan-cycle`, `plan-next`, `plan-scheduled`, `plan-undo`, `plan-auto-renew`
+ * The header of /studio-pricing: the current plan and period, the cycle, the credit balance, the
+ * money balance when there is one (docs/product-rules.md#plan-settlement), a paid cycle that
+ * follows, the change chosen for the end of the cycle (with Undo), and automatic renewal (turned
+ * off after a confirmation). Test ids: `plan-header` (`data-plan`), `plan-balance`,
+ * `plan-money-balance`, `plan-cycle`, `plan-next`, `plan-scheduled`, `plan-undo`, `plan-auto-renew`
  * (`data-on`), `plan-auto-renew-off`, `auto-renew-dialog`, `plan-update-error`.
  */
 export function PlanHeaderCard({ overview }: { overview: BillingOverview }) {
@@ -52,6 +53,17 @@ export function PlanHeaderCard({ overview }: { overview: BillingOverview }) {
           {formatCount(overview.balance, locale)}
         </p>
       </div>
+      {overview.balance_vnd > 0 ? (
+        <div className={s.section} data-testid="plan-money-balance">
+          <p className={s.muted}>
+            <Trans>Số dư tài khoản</Trans>
+          </p>
+          <p className={s.balance}>{formatVnd(overview.balance_vnd, locale)}</p>
+          <p className={s.muted}>
+            <Trans>Tự động trừ vào lần thanh toán tới.</Trans>
+          </p>
+        </div>
+      ) : null}
       {sub ? <SubscriptionState sub={sub} /> : null}
     </Card>
   );

@@ -18,10 +18,14 @@ const receipt: Receipt = {
     item: 'pro',
     period: 'annual',
     change: 'upgrade',
+    price_vnd: 4_790_400,
     amount_vnd: 4_640_400,
     proration_credit_vnd: 150_000,
+    balance_applied_vnd: 0,
+    balance_credit_vnd: 0,
     credits: 3600,
     status: 'completed',
+    outcome: 'delivered',
     failure_reason: null,
     method: 'vnpay',
     checkout_url: null,
@@ -32,6 +36,12 @@ const receipt: Receipt = {
   vat_vnd: 421_855,
   vat_percent: 10,
 };
+
+/** A receipt of a payment that bought only balance. */
+const toBalance = (failure: 'superseded' | null): Receipt => ({
+  ...receipt,
+  payment: { ...receipt.payment, period: 'monthly', amount_vnd: 300_001, proration_credit_vnd: 0, credits: 0, outcome: 'balance', failure_reason: failure, balance_credit_vnd: 300_001 },
+});
 
 let paths: string[] = [];
 let answer: () => Response;
@@ -77,6 +87,39 @@ describe('ReceiptPage', () => {
     expect(sheet.textContent).toContain('Gói Pro (năm)');
     fireEvent.click(screen.getByTestId('receipt-print'));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('says what a payment that bought only balance bought, and why, in both languages', async () => {
+    answer = () => jsonResponse(toBalance('superseded'));
+    renderInRouter(() => <ReceiptPage paymentId="p1" />, createTestQueryClient());
+    const sheet = await screen.findByTestId('receipt');
+    expect(text('receipt-balance-credit')).toBe('300.001 ₫');
+    expect(text('receipt-total')).toBe('300.001 ₫');
+    expect(sheet.textContent).toContain('Nạp vào số dư tài khoản');
+    expect(text('receipt-balance-note')).toContain('Khoản này được trả cho đơn Gói Pro (tháng), nhưng một đơn hàng mới hơn đã thay thế đơn đó');
+    // Not the plan's list price: it did not buy the plan.
+    expect(sheet.textContent).not.toContain('499.000');
+    cleanup();
+
+    i18n.loadAndActivate({ locale: 'en', messages: en });
+    answer = () => jsonResponse(toBalance(null));
+    renderInRouter(() => <ReceiptPage paymentId="p1" />, createTestQueryClient());
+    await screen.findByTestId('receipt');
+    expect(text('receipt-balance-note')).toContain('the plan in force had changed');
+    expect(screen.getByTestId('receipt').textContent).toContain('Added to your account balance');
+  });
+
+  it('shows the balance taken off and the unused part left over in the balance', async () => {
+    answer = () => jsonResponse({ ...receipt, payment: { ...receipt.payment, amount_vnd: 4_540_400, balance_applied_vnd: 100_000, balance_credit_vnd: 0 } });
+    renderInRouter(() => <ReceiptPage paymentId="p1" />, createTestQueryClient());
+    const sheet = await screen.findByTestId('receipt');
+    expect(sheet.textContent?.replace(/\s/g, ' ')).toContain('Trừ số dư tài khoản−100.000 ₫');
+    expect(screen.queryByTestId('receipt-balance-credit')).toBeNull();
+    cleanup();
+    answer = () => jsonResponse({ ...receipt, payment: { ...receipt.payment, amount_vnd: 4_640_520, balance_credit_vnd: 120 } });
+    renderInRouter(() => <ReceiptPage paymentId="p1" />, createTestQueryClient());
+    await screen.findByTestId('receipt');
+    expect(text('receipt-balance-credit')).toBe('+120 ₫');
   });
 
   it('says the receipt could not load, in English too', async () => {

@@ -17,8 +17,12 @@ import * as r from './receipt.css.ts';
  * buyer, the receipt number, the dates, what was bought, the amounts with the VAT they include,
  * and the method. Printing shows the receipt alone.
  *
+ * A payment that bought only balance (docs/product-rules.md#plan-settlement) says so, and why; one
+ * that took from the balance or left part of the previous plan there shows those lines.
+ *
  * Test ids: `receipt` (`data-number`), `receipt-seller`, `receipt-buyer`, `receipt-total`,
- * `receipt-vat`, `receipt-print`, `receipt-loading`, `receipt-error`, `receipt-offline`.
+ * `receipt-vat`, `receipt-balance-credit`, `receipt-balance-note`, `receipt-print`,
+ * `receipt-loading`, `receipt-error`, `receipt-offline`.
  */
 export function ReceiptPage({ paymentId }: { paymentId: string }) {
   const receipt = useQuery(receiptQueryOptions(paymentId));
@@ -49,7 +53,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   const { locale } = useLocale();
   const { payment, seller, buyer } = receipt;
   const vnd = (amount: number) => formatVnd(amount, locale);
-  const listPrice = payment.amount_vnd + payment.proration_credit_vnd;
+  const what = itemLabel(i18n, payment.item, payment.period);
   return (
     <>
       <div className={r.toolbar}>
@@ -106,14 +110,41 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           </address>
         </div>
         <dl className={s.facts}>
-          <dt>{itemLabel(i18n, payment.item, payment.period)}</dt>
-          <dd>{vnd(listPrice)}</dd>
+          {payment.outcome === 'balance' ? (
+            <>
+              <dt>
+                <Trans>Nạp vào số dư tài khoản</Trans>
+              </dt>
+              <dd data-testid="receipt-balance-credit">{vnd(payment.balance_credit_vnd)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{what}</dt>
+              <dd>{vnd(payment.price_vnd)}</dd>
+            </>
+          )}
           {payment.proration_credit_vnd > 0 ? (
             <>
               <dt>
                 <Trans>Trừ phần chưa dùng của gói trước</Trans>
               </dt>
               <dd>−{vnd(payment.proration_credit_vnd)}</dd>
+            </>
+          ) : null}
+          {payment.balance_applied_vnd > 0 ? (
+            <>
+              <dt>
+                <Trans>Trừ số dư tài khoản</Trans>
+              </dt>
+              <dd>−{vnd(payment.balance_applied_vnd)}</dd>
+            </>
+          ) : null}
+          {payment.outcome === 'delivered' && payment.balance_credit_vnd > 0 ? (
+            <>
+              <dt>
+                <Trans>Phần chưa dùng còn lại, vào số dư tài khoản</Trans>
+              </dt>
+              <dd data-testid="receipt-balance-credit">+{vnd(payment.balance_credit_vnd)}</dd>
             </>
           ) : null}
           <dt className={s.total}>
@@ -135,6 +166,21 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           </dt>
           <dd>{i18n._(METHOD_LABELS[payment.method])}</dd>
         </dl>
+        {payment.outcome === 'balance' ? (
+          <p className={s.lead} data-testid="receipt-balance-note">
+            {payment.failure_reason === 'superseded' ? (
+              <Trans>
+                Khoản này được trả cho đơn {what}, nhưng một đơn hàng mới hơn đã thay thế đơn đó, nên toàn bộ số tiền được cộng vào số dư tài khoản và tự động trừ vào lần
+                thanh toán tới.
+              </Trans>
+            ) : (
+              <Trans>
+                Khoản này được trả cho đơn {what}, nhưng khi tiền đến thì gói đang dùng đã thay đổi và số tiền không còn đủ cho đơn đó, nên toàn bộ số tiền được cộng vào số dư
+                tài khoản và tự động trừ vào lần thanh toán tới.
+              </Trans>
+            )}
+          </p>
+        ) : null}
         <p className={s.muted}>
           <Trans>Giá đã bao gồm VAT. Cảm ơn bạn đã sử dụng Atelier.</Trans>
         </p>

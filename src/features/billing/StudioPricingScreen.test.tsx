@@ -22,6 +22,7 @@ let handler: (call: Call) => Response;
 const overview: BillingOverview = {
   plan: 'pro',
   balance: 320,
+  balance_vnd: 0,
   subscription: {
     plan: 'pro',
     period: 'monthly',
@@ -47,10 +48,14 @@ const basePayment: Payment = {
   item: 'pro',
   period: 'monthly',
   change: 'new',
+  price_vnd: 499_000,
   amount_vnd: 499_000,
   proration_credit_vnd: 0,
+  balance_applied_vnd: 0,
+  balance_credit_vnd: 0,
   credits: 300,
   status: 'completed',
+  outcome: 'delivered',
   failure_reason: null,
   method: 'stripe',
   checkout_url: null,
@@ -58,8 +63,8 @@ const basePayment: Payment = {
 };
 const payments: Payment[] = [
   basePayment,
-  { ...basePayment, id: 'p2', order_code: 100246, item: 'pack_150', period: null, change: null, amount_vnd: 349_000, credits: 150, status: 'pending', method: 'payos', paid_at: null, checkout_url: 'https://pay.example/p2', receipt_number: null },
-  { ...basePayment, id: 'p3', order_code: 100247, item: 'pack_50', period: null, change: null, amount_vnd: 129_000, credits: 50, status: 'failed', failure_reason: 'declined', method: 'momo', paid_at: null, receipt_number: null },
+  { ...basePayment, id: 'p2', order_code: 100246, item: 'pack_150', period: null, change: null, amount_vnd: 349_000, credits: 150, status: 'pending', outcome: null, method: 'payos', paid_at: null, checkout_url: 'https://pay.example/p2', receipt_number: null },
+  { ...basePayment, id: 'p3', order_code: 100247, item: 'pack_50', period: null, change: null, amount_vnd: 129_000, credits: 50, status: 'failed', outcome: null, failure_reason: 'declined', method: 'momo', paid_at: null, receipt_number: null },
 ];
 const older: Payment = { ...basePayment, id: 'p0', order_code: 100200, created_at: '2026-02-01T03:00:00.000Z' };
 
@@ -112,6 +117,8 @@ describe('StudioPricingScreen', () => {
     expect(text(header.querySelector('h2')!)).toBe('Pro · Hằng tháng');
     expect(text(screen.getByTestId('plan-cycle'))).toBe('Chu kỳ hiện tại: 1 tháng 3, 2026 – 1 tháng 4, 2026');
     expect(screen.getByTestId('plan-balance').textContent).toBe('320');
+    // No money balance: nothing about it.
+    expect(screen.queryByTestId('plan-money-balance')).toBeNull();
     expect(text(screen.getByTestId('plan-scheduled'))).toContain('Sẽ chuyển sang Gói Basic (tháng) từ 1 tháng 4, 2026.');
     expect(screen.getByTestId('plans-slot').compareDocumentPosition(header) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
@@ -144,6 +151,32 @@ describe('StudioPricingScreen', () => {
     expect(text(buckets[2]!)).toContain('Không hết hạn');
     expect(screen.getByTestId('pack-buy-pack_150').getAttribute('href')).toBe('/checkout?item=pack_150');
     expect(text(screen.getByTestId('packs'))).toContain('990.000 ₫');
+  });
+
+  it('shows the money balance, and what each payment did to it: a replaced checkout, one that bought only balance, an upgrade that left some', async () => {
+    const settled: Payment[] = [
+      { ...basePayment, id: 'q1', change: 'upgrade', amount_vnd: 300_001, proration_credit_vnd: 198_999, balance_credit_vnd: 120, receipt_number: 'ATL-2026-000124' },
+      { ...basePayment, id: 'q2', change: 'upgrade', amount_vnd: 300_001, proration_credit_vnd: 0, credits: 0, outcome: 'balance', failure_reason: 'superseded', balance_credit_vnd: 300_001 },
+      { ...basePayment, id: 'q3', status: 'failed', outcome: null, failure_reason: 'superseded', paid_at: null, receipt_number: null },
+      { ...basePayment, id: 'q4', change: 'upgrade', amount_vnd: 250_000, credits: 0, outcome: 'balance', balance_credit_vnd: 250_000 },
+    ];
+    handler = (call) =>
+      call.url.pathname === '/api/billing/payments'
+        ? jsonResponse({ items: settled, next_cursor: null })
+        : call.url.pathname === '/api/billing/overview'
+          ? jsonResponse({ ...overview, balance_vnd: 550_121 })
+          : defaultHandler(call);
+    renderInRouter(() => <StudioPricingScreen plans={null} />, createTestQueryClient());
+    expect(text(await screen.findByTestId('plan-money-balance'))).toBe('Số dư tài khoản550.121 ₫Tự động trừ vào lần thanh toán tới.');
+    await waitFor(() => expect(screen.getAllByTestId('payment-status')).toHaveLength(4));
+    const rows = within(screen.getByTestId('payments')).getAllByRole('row').slice(1);
+    expect(text(within(rows[0]!).getByTestId('payment-balance-note'))).toBe('Phần chưa dùng còn lại, 120 ₫, đã vào số dư tài khoản');
+    expect(within(rows[1]!).getByTestId('payment-status').dataset.outcome).toBe('balance');
+    expect(text(within(rows[1]!).getByTestId('payment-balance-note'))).toBe('Đơn đã được thay bằng đơn mới: 300.001 ₫ đã vào số dư tài khoản');
+    expect(within(rows[1]!).getByTestId('payment-receipt').getAttribute('href')).toBe('/receipts/q2');
+    expect(text(rows[2]!)).toContain('Đã được thay bằng một đơn hàng mới hơn');
+    expect(within(rows[2]!).queryByTestId('payment-continue-row')).toBeNull();
+    expect(text(within(rows[3]!).getByTestId('payment-balance-note'))).toBe('Gói đang dùng đã đổi từ lúc đặt đơn: 250.000 ₫ đã vào số dư tài khoản');
   });
 
   it('shows the payment history with status chips, receipts, continue links and the next page', async () => {

@@ -53,6 +53,7 @@ export const FAILURE_LABELS: Readonly<Record<FailureReason, MessageDescriptor>> 
   declined: msg`Cổng thanh toán từ chối giao dịch`,
   expired: msg`Hết thời hạn thanh toán`,
   error: msg`Cổng thanh toán gặp lỗi`,
+  superseded: msg`Đã được thay bằng một đơn hàng mới hơn`,
 };
 
 export const BUCKET_SOURCE_LABELS: Readonly<Record<BucketSource, MessageDescriptor>> = {
