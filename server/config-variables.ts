@@ -173,7 +173,7 @@ export const VARIABLES = {
   },
   PUBLIC_URL: {
     default: '',
-    description: 'Address people reach the product at, used in mail links (e.g. https://atelier.example.com). Unset: http://localhost:$PORT.',
+    description: 'Address people reach the product at (e.g. https://atelier.example.com): payment returns, mail links, /v1 asset links, the providers\' notification URLs, the blog\'s canonical links. Unset: links handed back to a request follow the origin it reached this server at, the rest use http://localhost:$PORT (see below).',
     rule: 'an http:// or https:// URL',
     schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:')), v.transform((text: string) => text.replace(/\/+$/, ''))),
   },

@@ -60,7 +60,11 @@ export function createCheckout(deps: CheckoutDeps) {
     }
   }
 
-  async function checkout(buyer: CheckoutBuyer, request: CheckoutRequest, idempotencyKey: string | null, clientIp: string): Promise<CheckoutResponse> {
+  /**
+   * @param origin where the seller checked out from (server/http/origin.ts): the payment returns
+   *   there and the receipt mail links there; PUBLIC_URL when not given
+   */
+  async function checkout(buyer: CheckoutBuyer, request: CheckoutRequest, idempotencyKey: string | null, clientIp: string, origin: string = deps.publicUrl): Promise<CheckoutResponse> {
     const provider = providers.get(request.method);
     if (!provider) throw billingError(400, 'methodUnavailable');
     const hash = requestHash(request);
@@ -68,7 +72,7 @@ export function createCheckout(deps: CheckoutDeps) {
       const earlier = await orderByKey(db, buyer.id, idempotencyKey);
       if (earlier) {
         if (earlier.request_hash !== hash) throw billingError(409, 'idempotencyMismatch');
-        return { payment: toPayment(earlier), redirect_url: earlier.checkout_url ?? `${deps.publicUrl}/payment/success?order=${earlier.id}` };
+        return { payment: toPayment(earlier), redirect_url: earlier.checkout_url ?? `${earlier.return_origin ?? deps.publicUrl}/payment/success?order=${earlier.id}` };
       }
     }
     const at = deps.now();
@@ -98,13 +102,14 @@ export function createCheckout(deps: CheckoutDeps) {
         created_at: at,
         updated_at: at,
         expires_at: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+        return_origin: origin,
       })
       .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
       .returningAll()
       .executeTakeFirst();
     // A concurrent twin with the same key won the insert: answer its order.
-    if (!inserted) return checkout(buyer, request, idempotencyKey, clientIp);
-    const success = `${deps.publicUrl}/payment/success?order=${id}`;
+    if (!inserted) return checkout(buyer, request, idempotencyKey, clientIp, origin);
+    const success = `${origin}/payment/success?order=${id}`;
     if (q.amountVnd === 0) {
       await supersede(inserted);
       await deps.apply(id, { state: 'paid', amountVnd: 0, providerRef: null }, null);
@@ -125,7 +130,8 @@ export function createCheckout(deps: CheckoutDeps) {
           recurring: plan && RECURRING_METHODS.has(request.method) ? { interval: q.period === 'annual' ? 'year' : 'month', planId: plan.id, listPriceVnd: q.priceVnd } : null,
           clientIp,
         },
-        { returnUrl: success, cancelUrl: `${deps.publicUrl}/payment/cancel?order=${id}`, notifyUrl: `${deps.publicUrl}/api/billing/webhooks/${request.method}` },
+        // The provider's server calls the notification URL: PUBLIC_URL, never a seller's origin.
+        { returnUrl: success, cancelUrl: `${origin}/payment/cancel?order=${id}`, notifyUrl: `${deps.publicUrl}/api/billing/webhooks/${request.method}` },
       );
       row = await db
         .updateTable('payment_orders')

@@ -50,7 +50,7 @@ export function createBilling(deps: BillingAreaDeps): Billing {
   const now = deps.now ?? (() => new Date());
   const mailer: Mailer = createMailer({ transport: deps.mailTransport ?? createTransportFromConfig(config), logger, now: () => now().getTime() });
   const sandbox = config.billing.sandbox
-    ? createSandboxProvider({ secret: createHmac('sha256', deps.signingKey).update('atelier/billing-sandbox').digest('hex'), publicUrl: config.publicUrl }, db, now)
+    ? createSandboxProvider({ secret: createHmac('sha256', deps.signingKey).update('atelier/billing-sandbox').digest('hex') }, db, now)
     : null;
   const providers = buildProviders(config.billing, sandbox);
   const service = createBillingService({
@@ -62,7 +62,8 @@ export function createBilling(deps: BillingAreaDeps): Billing {
     now,
     async onCompleted(order) {
       if (order.receipt_number === null || order.amount_vnd === 0) return;
-      const link = `${config.publicUrl}/receipts/${order.id}`;
+      // Where the seller checked out from (server/http/origin.ts), else PUBLIC_URL.
+      const link = `${order.return_origin ?? config.publicUrl}/receipts/${order.id}`;
       await mailer.send(
         { email: order.buyer_email, name: order.buyer_name, language: order.language },
         receiptMail({

@@ -78,7 +78,7 @@ export function billingRoutes({ service, guards, db, trustProxy }: BillingRoutes
     const key = readIdempotencyKey(c, MAX_IDEMPOTENCY_KEY_LENGTH);
     const request = await readJsonBody(c, CheckoutRequestSchema);
     const user = c.get('user');
-    const result = await service.checkout({ id: user.id, email: user.email, name: user.name, language: user.language }, request, key, clientAddress(c, trustProxy));
+    const result = await service.checkout({ id: user.id, email: user.email, name: user.name, language: user.language }, request, key, clientAddress(c, trustProxy), c.get('origin'));
     return c.json(result, 201);
   });
   app.get('/payments', async (c) => {

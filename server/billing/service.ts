@@ -69,7 +69,7 @@ export interface BillingService {
   methods(): PaymentMethod[];
   overview(userId: string): Promise<BillingOverview>;
   quote(userId: string, query: QuoteQuery): Promise<Quote>;
-  checkout(buyer: Buyer, request: CheckoutRequest, idempotencyKey: string | null, clientIp: string): Promise<CheckoutResponse>;
+  checkout(buyer: Buyer, request: CheckoutRequest, idempotencyKey: string | null, clientIp: string, origin?: string): Promise<CheckoutResponse>;
   payments(userId: string, cursor: string | undefined, limit: number): Promise<PaymentPage>;
   payment(userId: string, id: string): Promise<Payment>;
   /** Asks the provider about a pending order of the caller (the success page), then answers it. */

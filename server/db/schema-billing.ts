@@ -41,6 +41,8 @@ export interface PaymentOrdersTable {
   method: string;
   status: OrderStatusColumn;
   failure_reason: 'cancelled' | 'declined' | 'expired' | 'error' | 'superseded' | null;
+  /** Where the seller checked out from (0019_order_origin.sql); null: PUBLIC_URL. */
+  return_origin: ColumnType<string | null, string | null | undefined, string | null>;
   provider_ref: string | null;
   checkout_url: string | null;
   subscription_ref: string | null;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMail } from '../../src/contract/dev-tools.ts';
 import { createAccountsHarness, type AccountsHarness } from './helpers/accounts.ts';
+import { makeBuyer } from './helpers/billing.ts';
 import { DRIVER } from './helpers/database.ts';
 
 /** PUBLIC_URL unset, PORT 8080 (the config's defaults). */
@@ -69,4 +70,35 @@ describe(`links follow the origin the person came from (${DRIVER})`, () => {
     expect(linkOf(mail, '/newsletter/confirm').origin).toBe('http://127.0.0.1:8080');
     expect(mail.headers?.['List-Unsubscribe']).toContain('http://127.0.0.1:8080/newsletter/unsubscribe?');
   });
+
+  it('a payment opened from http://127.0.0.1:8080 returns there, its hosted page is there, and its receipt mail links there', async () => {
+    const buyer = await makeBuyer(h);
+    const host = { Host: '127.0.0.1:8080', 'Idempotency-Key': 'origin-checkout-1' };
+    const started = await buyer.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: host });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const page = new URL(started.body.redirect_url as string);
+    expect(page.origin).toBe('http://127.0.0.1:8080');
+    expect(page.pathname).toBe(`/billing/sandbox/${started.body.payment.id}`);
+    // The same key again answers the same order, with the same page.
+    const again = await buyer.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: host });
+    expect(again.body.redirect_url).toBe(started.body.redirect_url);
+    // Paying on the hosted page sends the browser back on that same origin (a relative redirect).
+    const paid = await h.app.request(`${page.pathname}/pay${page.search}`, { method: 'POST', headers: { Host: '127.0.0.1:8080' } });
+    expect(paid.status).toBe(303);
+    expect(new URL(paid.headers.get('location') ?? '', page).toString()).toBe(`http://127.0.0.1:8080/payment/success?order=${started.body.payment.id}`);
+    await h.tasks.settle();
+    await expect.poll(async () => (await buyer.call('GET', `/api/billing/payments/${started.body.payment.id}`)).body.status).toBe('completed');
+    // The receipt goes out after the settlement, on its own.
+    const receiptOf = async () => (await h.outbox()).find((mail) => mail.to === buyer.email && mail.kind === 'receipt');
+    await expect.poll(receiptOf).toBeDefined();
+    expect(linkOf((await receiptOf())!, `/receipts/${started.body.payment.id}`).origin).toBe('http://127.0.0.1:8080');
+  });
+
+  it('a checkout whose Host is not this server returns to the default origin', async () => {
+    const buyer = await makeBuyer(h);
+    const started = await buyer.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: { Host: 'evil.example', 'Idempotency-Key': 'origin-checkout-2' } });
+    expect(started.status).toBe(201);
+    expect(new URL(started.body.redirect_url as string).origin).toBe(DEFAULT_ORIGIN);
+  });
 });
+

@@ -32,8 +32,6 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export interface SandboxConfig {
   /** Key of the signatures (derived from the server's secret by the caller). */
   secret: string;
-  /** Origin the hosted page is reached at (PUBLIC_URL). */
-  publicUrl: string;
 }
 
 export const SandboxNotificationSchema = v.object({
@@ -83,14 +81,16 @@ export function createSandboxProvider(config: SandboxConfig, db: Kysely<Tables>,
       return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmac(config.secret, body) } };
     },
 
-    async createPayment(order: ProviderOrder, _urls: ProviderUrls): Promise<CreatedPayment> {
+    async createPayment(order: ProviderOrder, urls: ProviderUrls): Promise<CreatedPayment> {
       await db
         .insertInto('sandbox_payments')
         .values({ order_id: order.id, code: order.code, amount_vnd: order.amountVnd, state: 'pending', transaction_id: null, updated_at: now() })
         .onConflict((oc) => oc.column('order_id').doNothing())
         .execute();
       const signature = hmac(config.secret, `page:${order.id}`);
-      return { checkoutUrl: `${config.publicUrl}/billing/sandbox/${order.id}?sig=${signature}`, providerRef: `SBX-${order.code}` };
+      // The hosted page is on the origin the seller returns to (their checkout's), so the page's
+      // relative links back and the return keep them on the origin that holds their session.
+      return { checkoutUrl: `${new URL(urls.returnUrl).origin}/billing/sandbox/${order.id}?sig=${signature}`, providerRef: `SBX-${order.code}` };
     },
 
     async parseNotification(raw: RawNotification) {
