@@ -118,23 +118,54 @@ export const holds = (step: StepResult, p99LimitMs: number): boolean => step.err
 /** Rates are whole requests per second. */
 const whole = (rate: number): number => Math.max(1, Math.round(rate));
 
-export async function findSaturation(measure: (rate: number) => Promise<StepResult>, options: SearchOptions): Promise<Saturation> {
-  const steps: StepResult[] = [];
-  let held = 0;
-  let failed: number | null = null;
-  let rate = whole(Math.min(options.start, options.max));
-  while (steps.length < options.maxSteps) {
-    const step = await measure(rate);
-    steps.push(step);
-    if (holds(step, options.p99LimitMs)) {
-      held = Math.max(held, rate);
-      if (failed === null && rate >= options.max) return { rate: held, capped: true, steps };
-    } else {
-      failed = failed === null ? rate : Math.min(failed, rate);
-    }
-    const next: number = failed === null ? whole(Math.min(rate * 2, options.max)) : whole((held + failed) / 2);
-    if (failed !== null && (failed - held <= Math.max(1, held * options.precision) || next === held || next === failed)) break;
-    rate = next;
+/**
+ * One path's search, step by step (`next`, then `record` the step measured at that rate), so a
+ * bench can alternate the steps of two paths and expose both to the same load on a shared machine.
+ */
+export class SaturationSearch {
+  readonly steps: StepResult[] = [];
+  private held = 0;
+  private failed: number | null = null;
+  private rate: number;
+  private finished = false;
+
+  private readonly options: SearchOptions;
+
+  constructor(options: SearchOptions) {
+    this.options = options;
+    this.rate = whole(Math.min(options.start, options.max));
   }
-  return { rate: held, capped: false, steps };
+
+  /** The rate to measure next, or null once the search is over. */
+  next(): number | null {
+    return this.finished || this.steps.length >= this.options.maxSteps ? null : this.rate;
+  }
+
+  record(step: StepResult): void {
+    this.steps.push(step);
+    const { options } = this;
+    if (holds(step, options.p99LimitMs)) {
+      this.held = Math.max(this.held, step.rate);
+      if (this.failed === null && step.rate >= options.max) {
+        this.finished = true;
+        return;
+      }
+    } else {
+      this.failed = this.failed === null ? step.rate : Math.min(this.failed, step.rate);
+    }
+    const { held, failed } = this;
+    const next: number = failed === null ? whole(Math.min(step.rate * 2, options.max)) : whole((held + failed) / 2);
+    if (failed !== null && (failed - held <= Math.max(1, held * options.precision) || next === held || next === failed)) this.finished = true;
+    this.rate = next;
+  }
+
+  result(): Saturation {
+    return { rate: this.held, capped: this.failed === null && this.held >= this.options.max, steps: this.steps };
+  }
+}
+
+export async function findSaturation(measure: (rate: number) => Promise<StepResult>, options: SearchOptions): Promise<Saturation> {
+  const search = new SaturationSearch(options);
+  for (let rate = search.next(); rate !== null; rate = search.next()) search.record(await measure(rate));
+  return search.result();
 }
