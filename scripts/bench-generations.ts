@@ -38,9 +38,12 @@ const QUICK_JOB = {
   params: { gender: 'female', height: 165, weight: 54, age: 28, skin_tone: 'light', body_type: 'ectomorph', aspect_ratio: '1:1' },
 } as const;
 
-/** Creates the bench account in `dataDir`'s embedded database and returns a bearer token for it. */
-export async function seedAccount(dataDir: string, signingKey: string): Promise<{ userId: string; token: string }> {
-  const database = await openDatabase({ pgliteDataDir: dataDir === MEMORY_DATA_DIR ? dataDir : join(dataDir, 'db') });
+/**
+ * Creates the bench account in `dataDir`'s embedded database (or on the Postgres database
+ * `databaseUrl` names) and returns a bearer token for it.
+ */
+export async function seedAccount(dataDir: string, signingKey: string, databaseUrl?: string): Promise<{ userId: string; token: string }> {
+  const database = await openDatabase({ databaseUrl: databaseUrl ?? null, pgliteDataDir: dataDir === MEMORY_DATA_DIR ? dataDir : join(dataDir, 'db') });
   try {
     await migrate(database);
     const email = `bench-${randomUUID()}@atelier.test`;
@@ -58,10 +61,10 @@ export async function seedAccount(dataDir: string, signingKey: string): Promise<
 
 /**
  * The production server on `dataDir` and loopback `port`, signing tokens with `signingKey` (so a
- * seeded account's token is valid), on the embedded database and the local engine whatever the
- * shell has.
+ * seeded account's token is valid), on the local engine and the embedded database whatever the
+ * shell has (or on the Postgres database `databaseUrl` names).
  */
-export function startBenchServer(dataDir: string, port: number, signingKey: string): ChildProcess {
+export function startBenchServer(dataDir: string, port: number, signingKey: string, databaseUrl?: string): ChildProcess {
   return spawn(process.execPath, ['server/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -72,7 +75,7 @@ export function startBenchServer(dataDir: string, port: number, signingKey: stri
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl ?? '',
       JWT_SECRET: signingKey,
       FAL_KEY: '',
       ENGINES: '',

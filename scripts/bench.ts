@@ -26,7 +26,9 @@
  * `npm run bench -- --only=billing` the time from "Pay" on the sandbox page to the credited balance
  *   in the app, p50 of 10 (scripts/bench-billing.ts).
  * `npm run bench -- --only=public-api` what the /v1 token guard adds to a job-status read, against
- *   the studios' /api path on the same server (target <= 1 ms at p50; scripts/bench-public-api.ts).
+ *   the studios' /api path on the same server, at fixed rates and as each path's saturation
+ *   throughput (target: /v1 >= 80 % of /api's; on Postgres when DATABASE_URL is set; `--smoke`
+ *   for a short run; scripts/bench-public-api.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';

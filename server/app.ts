@@ -57,7 +57,7 @@ import { createUsersRepository } from './auth/users-repository.ts';
 import { V1_JSON_BODY_MAX_BYTES } from '../src/contract/public-api.ts';
 import { v1DocumentRoutes } from './public-api/document-routes.ts';
 import { v1GenerationRoutes } from './public-api/generation-routes.ts';
-import { createPublicApi } from './public-api/index.ts';
+import { createPublicApi, type PublicApi, type PublicApiDeps } from './public-api/index.ts';
 import { v1MediaRoutes } from './public-api/media-routes.ts';
 import type { WebhookUrlPolicy } from './tokens/webhook-url.ts';
 
@@ -108,6 +108,10 @@ export interface AppDeps {
   onBlog?: (blog: Blog) => void;
   /** Receives the assembled accounts area (its guards for other areas, and close() for shutdown). */
   onAccounts?: (accounts: Accounts) => void;
+  /** Receives the public API (its close() writes the usage it buffers, at shutdown; tests flush it). */
+  onPublicApi?: (publicApi: PublicApi) => void;
+  /** How often the public API writes the usage it buffers (PublicApiDeps.usageFlush; tests only). */
+  usageFlush?: PublicApiDeps['usageFlush'];
   /**
    * Extra routes mounted after the areas' routers and before the fallbacks. For tests only
    * (e.g. a deliberately slow or failing route); production never sets it.
@@ -284,7 +288,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   deps.onBilling?.(billing);
   // Webhooks may go to this machine while developing, never in production (docs/product-rules.md#api-webhooks).
   const webhookPolicy = deps.webhookPolicy ?? { allowLocal: deps.config.nodeEnv !== 'production' };
-  const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy });
+  const publicApi = createPublicApi({
+    database: deps.database,
+    logger: deps.logger,
+    now,
+    openRouters: [v1DocumentRoutes(deps.config.publicUrl)],
+    // The generation and upload routes need the job engine: without it (tests of other areas) /v1 has the account routes only.
+    extraRouters: deps.generations
+      ? [
+          v1GenerationRoutes({ database: deps.database, generations: deps.generations.service, publicUrl: deps.config.publicUrl, webhookPolicy, now }),
+          v1MediaRoutes({ upload: media.upload, publicUrl: deps.config.publicUrl }),
+        ]
+      : [],
+    ...(deps.usageFlush ? { usageFlush: deps.usageFlush } : {}),
+  });
+  deps.onPublicApi?.(publicApi);
+  const tokens = createTokens({ database: deps.database, logger: deps.logger, now, webhookPolicy, flushUsage: publicApi.flushUsage });
   const blog = createBlog({ database: deps.database, logger: deps.logger, now, publicUrl: deps.config.publicUrl });
   deps.onBlog?.(blog);
   const newsletter = createNewsletter({
@@ -331,19 +350,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     deps.blogBundle === undefined
       ? []
       : [mountAt('/', blogPageRoutes({ service: blog.service, bundle: deps.blogBundle, publicUrl: deps.config.publicUrl, logger: deps.logger, now }).app)],
-    createPublicApi({
-      database: deps.database,
-      logger: deps.logger,
-      now,
-      openRouters: [v1DocumentRoutes(deps.config.publicUrl)],
-      // The generation and upload routes need the job engine: without it (tests of other areas) /v1 has the account routes only.
-      extraRouters: deps.generations
-        ? [
-            v1GenerationRoutes({ database: deps.database, generations: deps.generations.service, publicUrl: deps.config.publicUrl, webhookPolicy, now }),
-            v1MediaRoutes({ upload: media.upload, publicUrl: deps.config.publicUrl }),
-          ]
-        : [],
-    }).routes(),
+    publicApi.routes(),
   ];
   for (const area of areas) mountArea(app, area);
 

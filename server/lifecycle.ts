@@ -6,9 +6,9 @@
  * migrations → static build → queue → media, engines and generations (workers and recovery) →
  * HTTP.
  * Shutdown (SIGTERM, SIGINT): stop accepting connections, let in-flight requests finish (up to
- * SHUTDOWN_TIMEOUT_MS, then close what is left), let background work (mails) finish, let running
- * generations finish in what is left of that time (the rest go back to the queue), stop the
- * queue, close the database, exit 0.
+ * SHUTDOWN_TIMEOUT_MS, then close what is left), let background work (mails) finish, write the /v1
+ * usage buffered in memory, let running generations finish in what is left of that time (the rest
+ * go back to the queue), stop the queue, close the database, exit 0.
  * A second signal during shutdown exits at once with status 1.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -18,6 +18,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './auth/background.ts';
 import type { Accounts } from './auth/index.ts';
+import type { PublicApi } from './public-api/index.ts';
 import { boot, installShutdown, stopCore, type BootOptions, type Core } from './boot.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -127,6 +128,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     const tasks = createBackgroundTasks(logger);
     let accounts: Accounts | undefined;
+    let publicApi: PublicApi | undefined;
     const deps: AppDeps = {
       config,
       logger,
@@ -144,6 +146,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       onAccounts: (assembled) => {
         accounts = assembled;
       },
+      onPublicApi: (assembled) => {
+        publicApi = assembled;
+      },
     };
     if (options.extraRoutes) deps.extraRoutes = options.extraRoutes;
     const { server, port } = await listen(deps, config);
@@ -151,7 +156,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger.info({ url, host: config.host, port }, 'listening');
     announceLocalTools(config, logger, url);
 
-    return installServerShutdown({ core, server, port, url, tasks, closeAccounts: () => accounts?.close() ?? Promise.resolve() });
+    return installServerShutdown({
+      core,
+      server,
+      port,
+      url,
+      tasks,
+      closeAreas: async () => {
+        await accounts?.close();
+        // The /v1 usage buffered in memory is written before the database closes.
+        await publicApi?.close();
+      },
+    });
   } catch (error) {
     return core.failed(error);
   }
@@ -163,10 +179,11 @@ interface ShutdownDeps {
   port: number;
   url: string;
   tasks: BackgroundTasks;
-  closeAccounts: () => Promise<void>;
+  /** Closes what the areas keep open (the accounts' timers, the /v1 usage buffer, which it writes). */
+  closeAreas: () => Promise<void>;
 }
 
-function installServerShutdown({ core, server, port, url, tasks, closeAccounts }: ShutdownDeps): RunningServer {
+function installServerShutdown({ core, server, port, url, tasks, closeAreas }: ShutdownDeps): RunningServer {
   const { config, logger, generations } = core;
   let closing = false;
   // Once closing, a connection whose last response went out is idle: close it rather than wait
@@ -200,7 +217,7 @@ function installServerShutdown({ core, server, port, url, tasks, closeAccounts }
 
     // Mails accepted before the signal still go out (they use the database).
     await tasks.settle();
-    await closeAccounts();
+    await closeAreas();
     logger.info('background work finished');
 
     // Runs get what is left of the shutdown time; the rest go back to the queue.

@@ -5,15 +5,15 @@
  * 1. `Authorization: Bearer <token>`: none → 401 missingToken; a token whose format or checksum
  *    is wrong → 401 malformedToken, before anything touches the database (a typo, or somebody
  *    trying made-up tokens, costs no query);
- * 2. one statement finds the token by its SHA-256 and, when it is active, unexpired and its
- *    owner's plan has API access, admits the request under its rate limit (./repository.ts
- *    `admit`; only a request it does not admit takes a second read, to tell why): unknown
- *    (deleted, regenerated), inactive or expired → 401 invalidToken; a plan without API access
- *    → 403 planRequired (neither counts against the limit nor in the token's usage);
+ * 2. the token is found by its SHA-256 and, when it is active, unexpired and its owner's plan has
+ *    API access, the request is admitted under its rate limit (./admission.ts: one statement for
+ *    all the requests waiting in this process, and admissions reserved ahead spent in memory):
+ *    unknown (deleted, regenerated), inactive or expired → 401 invalidToken; a plan without API
+ *    access → 403 planRequired (neither counts against the limit nor in the token's usage);
  * 3. `c.get('apiToken')` is set and every answer from here on carries the RateLimit headers; a
  *    refused request answers 429 rateLimited with Retry-After and leaves the limiter as it was;
  * 4. the request, whatever its answer (429 and errors included), is counted in the token's usage
- *    before the answer leaves (./usage.ts).
+ *    (./usage.ts: buffered in memory, written in batches).
  */
 import { performance } from 'node:perf_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -25,12 +25,13 @@ import { ApiError } from '../http/errors.ts';
 import { hashToken, isWellFormedToken } from '../tokens/format.ts';
 import { publicApiError } from './errors.ts';
 import { rateLimitHeaders, retryAfterSeconds } from './rate-limit.ts';
-import type { AdmissionRow, PublicApiRepository } from './repository.ts';
+import type { Admissions } from './admission.ts';
+import type { TokenRow } from './repository.ts';
 import type { ApiTokenContext, ApiTokenEnv } from './types.ts';
 import type { UsageRecorder } from './usage.ts';
 
 /** The plans whose tokens may call the API (the admission statement checks the owner's plan against them). */
-const API_PLANS: readonly string[] = PLAN_IDS.filter(planAllowsApi);
+export const API_PLANS: readonly string[] = PLAN_IDS.filter(planAllowsApi);
 
 const BEARER = /^Bearer[ \t]+(\S*)[ \t]*$/i;
 
@@ -56,12 +57,17 @@ function isService(value: string): value is ApiTokenService {
   return (API_TOKEN_SERVICES as readonly string[]).includes(value);
 }
 
-/** Active and unexpired at `at` (the plan is checked apart: it answers 403, not 401). */
-function isUsable(row: AdmissionRow, at: Date): boolean {
-  return row.active && (row.expires_at === null || row.expires_at.getTime() > at.getTime());
+/** Active and unexpired at `atMs` (the plan is checked apart: it answers 403, not 401). */
+function isUsable(row: TokenRow, atMs: number): boolean {
+  return row.active && (row.expires_at === null || row.expires_at.getTime() > atMs);
 }
 
-function contextOf(row: AdmissionRow): ApiTokenContext {
+/** Whether a request of the token may be admitted at `atMs` (./admission.ts spends a slot only then). */
+export function isAdmissible(row: TokenRow, atMs: number): boolean {
+  return isUsable(row, atMs) && planAllowsApi(row.plan);
+}
+
+function contextOf(row: TokenRow): ApiTokenContext {
   return {
     id: row.id,
     userId: row.user_id,
@@ -88,29 +94,27 @@ function statusOf(error: unknown): number {
 }
 
 export interface TokenGuardDeps {
-  repository: PublicApiRepository;
+  admissions: Admissions;
   usage: UsageRecorder;
-  /** ms since the epoch. */
-  now: () => number;
 }
 
 export function tokenGuard(deps: TokenGuardDeps): MiddlewareHandler<ApiTokenEnv> {
   return async (c, next) => {
     const started = performance.now();
     const secret = bearerToken(c, c.req.header('authorization'));
-    const at = new Date(deps.now());
-    const row = await deps.repository.admit(hashToken(secret), at, API_PLANS);
-    if (!row || !isUsable(row, at)) throw unauthorized(c, 'invalidToken');
+    const admission = await deps.admissions.admit(hashToken(secret));
+    const row = admission.token;
+    if (!row || !isUsable(row, admission.atMs)) throw unauthorized(c, 'invalidToken');
     if (!planAllowsApi(row.plan)) throw publicApiError(403, 'planRequired');
     const token = contextOf(row);
     c.set('apiToken', token);
     // What a token reads is its account's own data: never kept by a shared cache.
     c.header('Cache-Control', 'no-store');
 
-    setRateLimitHeaders(c, token.rateLimit, row.ahead_us);
-    if (!row.admitted) {
-      await deps.usage.record(c, token.id, 429, started);
-      throw publicApiError(429, 'rateLimited', { retryAfterSeconds: retryAfterSeconds(token.rateLimit, row.ahead_us) });
+    setRateLimitHeaders(c, token.rateLimit, admission.aheadUs);
+    if (!admission.admitted) {
+      deps.usage.record(c, token.id, 429, started);
+      throw publicApiError(429, 'rateLimited', { retryAfterSeconds: retryAfterSeconds(token.rateLimit, admission.aheadUs) });
     }
 
     try {
@@ -118,9 +122,9 @@ export function tokenGuard(deps: TokenGuardDeps): MiddlewareHandler<ApiTokenEnv>
     } catch (error) {
       // Errors are normally answered where they are thrown (c.res holds the answer); one that
       // gets here is answered by the app's handler after this, with this status.
-      await deps.usage.record(c, token.id, statusOf(error), started);
+      deps.usage.record(c, token.id, statusOf(error), started);
       throw error;
     }
-    await deps.usage.record(c, token.id, c.res.status, started);
+    deps.usage.record(c, token.id, c.res.status, started);
   };
 }

@@ -5,6 +5,8 @@
  *   the `extraRouters` (generations, media), the account routes, and a JSON 404 for the rest —
  *   an unknown path answers 404 to a valid token (and is counted in its usage: a client calling
  *   a wrong path sees it in its log) and 401 without one.
+ * What it keeps in memory per process (reserved admissions, buffered usage: ./admission.ts,
+ * ./usage.ts) is written by `flushUsage` and, at shutdown, by `close`.
  */
 import { Hono } from 'hono';
 import { V1_PREFIX } from '../../src/contract/public-api.ts';
@@ -15,11 +17,13 @@ import { errorResponse, NOT_FOUND_TEXT } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import { v1AccountRoutes } from './account-routes.ts';
-import { tokenGuard } from './auth.ts';
+import { createAdmissions } from './admission.ts';
+import { API_PLANS, isAdmissible, tokenGuard } from './auth.ts';
 import { createPublicApiRepository } from './repository.ts';
 import { createAccountService } from './service.ts';
 import type { ApiTokenEnv } from './types.ts';
-import { createUsageRecorder } from './usage.ts';
+import { createUsageRepository } from './usage-repository.ts';
+import { createUsageRecorder, type UsageRecorderDeps } from './usage.ts';
 
 export interface PublicApiDeps {
   database: Database;
@@ -30,22 +34,31 @@ export interface PublicApiDeps {
   extraRouters?: ReadonlyArray<Hono<ApiTokenEnv>>;
   /** Routes that need no token (e.g. /openapi.json, /llms.txt), relative to /v1. */
   openRouters?: ReadonlyArray<Hono<AppEnv>>;
+  /** How often (ms) and at how many rows the usage buffer is written (./usage.ts's defaults; tests change them). */
+  usageFlush?: Pick<UsageRecorderDeps, 'flushMs' | 'flushRows'>;
 }
 
 export interface PublicApi {
   /** The mounts of `/v1`, for the app's table of areas. */
   routes(): Area;
+  /** Writes the usage this process has buffered (before reading the figures, and in tests). */
+  flushUsage(): Promise<void>;
+  /** Shutdown: stops the usage timer and writes what is buffered. */
+  close(): Promise<void>;
 }
 
 export function createPublicApi(deps: PublicApiDeps): PublicApi {
-  const repository = createPublicApiRepository(deps.database.kysely);
-  const usage = createUsageRecorder({ repository, logger: deps.logger, now: deps.now });
-  const accounts = createAccountService({ repository, ledger: creditLedger(deps.database.kysely), now: deps.now });
+  const repository = createPublicApiRepository(deps.database.kysely, deps.database.driver);
+  const usage = createUsageRecorder({ repository: createUsageRepository(deps.database.kysely, deps.database.driver), logger: deps.logger, now: deps.now, ...deps.usageFlush });
+  const admissions = createAdmissions({ repository, now: deps.now, apiPlans: API_PLANS, admissible: isAdmissible });
+  const accounts = createAccountService({ repository, ledger: creditLedger(deps.database.kysely), now: deps.now, flushUsage: usage.flush });
 
   return {
+    flushUsage: usage.flush,
+    close: usage.close,
     routes() {
       const tokenRoutes = new Hono<ApiTokenEnv>();
-      tokenRoutes.use('*', tokenGuard({ repository, usage, now: deps.now }));
+      tokenRoutes.use('*', tokenGuard({ admissions, usage }));
       for (const router of deps.extraRouters ?? []) tokenRoutes.route('/', router);
       tokenRoutes.route('/', v1AccountRoutes(accounts));
       tokenRoutes.all('*', (c) => errorResponse(c, 404, NOT_FOUND_TEXT));

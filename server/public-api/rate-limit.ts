@@ -7,10 +7,10 @@
  * is no window edge where a second burst fits (the state is one instant, not a counter that
  * resets).
  *
- * The admission itself is SQL (./repository.ts: one conditional UPDATE, exact across processes
- * because Postgres re-checks the condition on the locked row); this module holds the arithmetic
- * both sides share and the headers (IETF draft-ietf-httpapi-ratelimit-headers, structured
- * fields):
+ * Admissions are reserved in SQL (./repository.ts: one conditional UPDATE of the locked rows,
+ * exact across processes) and spent in memory by the process that reserved them (./slots.ts says
+ * until when); this module holds the arithmetic both sides share and the headers (IETF
+ * draft-ietf-httpapi-ratelimit-headers, structured fields):
  *   RateLimit-Policy: "token";q=<N>;w=60
  *   RateLimit: "token";r=<requests left now>;t=<seconds until the quota is full again>
  * and a refused request's Retry-After (whole seconds until one request is admitted).

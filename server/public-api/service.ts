@@ -24,13 +24,15 @@ export function lastUsageDays(now: number): string[] {
   return Array.from({ length: USAGE_DAYS }, (_, index) => usageDay(now - (USAGE_DAYS - 1 - index) * DAY_MS));
 }
 
-export function createAccountService(deps: { repository: PublicApiRepository; ledger: CreditLedger; now: () => number }): AccountService {
+export function createAccountService(deps: { repository: PublicApiRepository; ledger: CreditLedger; now: () => number; flushUsage: () => Promise<void> }): AccountService {
   return {
     async credits(token) {
       return { balance: await deps.ledger.balance(token.userId, new Date(deps.now())), plan: token.plan };
     },
 
     async usage(token) {
+      // What this process has buffered is written first: the figures hold every request it answered.
+      await deps.flushUsage();
       const days = lastUsageDays(deps.now());
       const found = await deps.repository.usage(token.id, days[0] ?? '');
       // Deleted while this request ran: answered like any unknown token.

@@ -19,6 +19,8 @@ export interface TokensDeps {
   now: () => number;
   /** Where webhooks may go: `{ allowLocal: NODE_ENV !== 'production' }`. */
   webhookPolicy: WebhookUrlPolicy;
+  /** Writes the /v1 usage this process has buffered (server/public-api/usage.ts), before the figures are read. */
+  flushUsage?: () => Promise<void>;
 }
 
 export interface Tokens {
@@ -27,7 +29,13 @@ export interface Tokens {
 }
 
 export function createTokens(deps: TokensDeps): Tokens {
-  const service = createTokensService({ repository: createTokensRepository(deps.database), logger: deps.logger, now: deps.now, webhookPolicy: deps.webhookPolicy });
+  const service = createTokensService({
+    repository: createTokensRepository(deps.database),
+    logger: deps.logger,
+    now: deps.now,
+    webhookPolicy: deps.webhookPolicy,
+    ...(deps.flushUsage ? { flushUsage: deps.flushUsage } : {}),
+  });
   return {
     service,
     routes: (guards) => [mountAt('/api/tokens', tokenRoutes(service, guards))],

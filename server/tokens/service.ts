@@ -48,6 +48,11 @@ export interface TokensServiceDeps {
   /** ms since the epoch. */
   now: () => number;
   webhookPolicy: WebhookUrlPolicy;
+  /**
+   * Writes the /v1 usage this process has buffered (server/public-api/usage.ts), so the stats and
+   * logs read next hold every request it answered; other processes' show within their flush interval.
+   */
+  flushUsage?: () => Promise<void>;
 }
 
 /** When a token made at `createdAt` with `preset` expires (null: never). */
@@ -115,8 +120,11 @@ export function createTokensService(deps: TokensServiceDeps) {
     if (url && !isAllowedWebhookUrl(url, webhookPolicy)) throw tokenError(422, 'invalidWebhookUrl');
   };
 
+  const flushUsage = deps.flushUsage ?? (async () => {});
+
   return {
     async list(owner: TokenOwner): Promise<TokenList> {
+      await flushUsage();
       const now = deps.now();
       const rows = await repository.list(owner.id);
       const tokens = rows.map((row) => present(row, now));
@@ -166,6 +174,7 @@ export function createTokensService(deps: TokensServiceDeps) {
     },
 
     async detail(owner: TokenOwner, id: string): Promise<TokenDetail> {
+      await flushUsage();
       const now = deps.now();
       const row = await repository.find(owner.id, id);
       if (!row) throw notFound();

@@ -22,8 +22,9 @@ afterAll(async () => {
   await h?.dispose();
 });
 
-/** The usage rows and request log entries of every token. */
+/** The usage rows and request log entries of every token (what the app buffered written first). */
 async function countedRequests(): Promise<number> {
+  await h.flushUsage();
   const [usage, log] = await Promise.all([
     h.test.database.kysely.selectFrom('api_token_usage').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('requests'), eb.lit(0)).as('n')).executeTakeFirstOrThrow(),
     h.test.database.kysely.selectFrom('api_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -70,11 +71,11 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
       expect(answer.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
       expect(h.queries() - before, candidate).toBe(0);
     }
-    // The counter does count: with the right token, finding and admitting it is one statement and
-    // counting the request another (an unknown path adds nothing of its own).
+    // The counter does count: with the right token, finding and admitting it is one statement (its
+    // usage is buffered, written by a later flush; an unknown path adds nothing of its own).
     const before = h.queries();
     expect((await h.call('GET', '/v1/nothing', { token: secret })).status).toBe(404);
-    expect(h.queries() - before).toBe(2);
+    expect(h.queries() - before).toBe(1);
   });
 
   it('answers 401 invalidToken for an unknown, inactive, expired, deleted or regenerated token', async () => {

@@ -137,7 +137,7 @@ describe.skipIf(!POSTGRES_URL)(`/v1 rate limit across two server processes (${DR
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('admits the limit (±1) of concurrent requests sent to both processes, and counts every one', async () => {
+  it('admits the limit (±1) of concurrent requests sent to both processes, and counts every one once they stop', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-v1-rate-'));
     const scratch = await createScratchPostgres();
     dropDatabase = scratch.drop;
@@ -167,6 +167,9 @@ describe.skipIf(!POSTGRES_URL)(`/v1 rate limit across two server processes (${DR
     expect(passed).toBeLessThanOrEqual(limit + 1);
     expect(statuses.filter((status) => status === 429).length).toBe(sent - passed);
 
+    // Each process buffers its usage and writes it at the latest on shutdown: once both have
+    // stopped (SIGTERM), every request is counted.
+    expect((await Promise.all(servers.map((server) => server.stop()))).map((exit) => exit.code)).toEqual([0, 0]);
     const usage = await database.kysely.selectFrom('api_token_usage').select(['requests', 'errors']).where('token_id', '=', token.id).execute();
     expect(usage.reduce((sum, row) => sum + row.requests, 0)).toBe(sent);
     expect(usage.reduce((sum, row) => sum + row.errors, 0)).toBe(sent - passed);

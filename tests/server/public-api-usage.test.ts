@@ -1,8 +1,10 @@
 /**
  * Usage of API tokens (docs/product-rules.md#api-usage): every request that passed the token
- * check — answered 200, 404 or 429 — is counted in its token's Vietnamese day and logged before
- * its answer is returned; the log keeps the newest 100 (pruned every PRUNE_EVERY rows); last_used_at moves to the minute; and
- * GET /v1/usage and GET /v1/credits tell the token its own figures.
+ * check — answered 200, 404 or 429 — is counted in its token's Vietnamese day and logged,
+ * buffered in memory and written in one statement per flush (every interval, at enough rows, on
+ * demand and at shutdown); the log keeps the newest 100 (pruned every PRUNE_EVERY rows);
+ * last_used_at moves to the minute; and GET /v1/usage and GET /v1/credits tell the token its own
+ * figures.
  */
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
@@ -10,7 +12,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditsSchema, TokenUsageSchema } from '../../src/contract/public-api.ts';
 import { REQUEST_LOG_SIZE, USAGE_DAYS, usageDay } from '../../src/contract/tokens.ts';
-import { PRUNE_EVERY } from '../../server/public-api/repository.ts';
+import { PRUNE_EVERY } from '../../server/public-api/usage.ts';
 import { creditLedger } from '../../server/credits/ledger.ts';
 import { mountArea } from '../../server/http/area.ts';
 import { handleError } from '../../server/http/errors.ts';
@@ -25,6 +27,12 @@ import { createPublicApiHarness, type PublicApiHarness } from './helpers/public-
 /** 2026-03-10 16:59:30 UTC = 23:59:30 in Vietnam: the usage day turns in 30 s. */
 const START = Date.UTC(2026, 2, 10, 16, 59, 30);
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Polls `condition` every 10 ms until it holds (the test's own timeout bounds it). */
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 let h: PublicApiHarness;
 let userId: string;
@@ -41,10 +49,12 @@ afterAll(async () => {
 const db = () => h.test.database.kysely;
 
 async function usageRows(tokenId: string) {
+  await h.flushUsage();
   return db().selectFrom('api_token_usage').select(['day', 'requests', 'errors']).where('token_id', '=', tokenId).orderBy('day').execute();
 }
 
 async function logRows(tokenId: string) {
+  await h.flushUsage();
   return db().selectFrom('api_requests').select(['id', 'at', 'method', 'path', 'status', 'duration_ms', 'request_id']).where('token_id', '=', tokenId).orderBy('id').execute();
 }
 
@@ -103,7 +113,10 @@ describe(`/v1 usage counting (${DRIVER})`, () => {
 
   it('keeps last_used_at to the minute, written once per minute', async () => {
     const token = await h.token(userId);
-    const lastUsed = async () => (await db().selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow()).last_used_at;
+    const lastUsed = async () => {
+      await h.flushUsage();
+      return (await db().selectFrom('api_tokens').select('last_used_at').where('id', '=', token.id).executeTakeFirstOrThrow()).last_used_at;
+    };
     expect(await lastUsed()).toBeNull();
     const minute = Math.floor(h.clock.now() / 60_000) * 60_000;
     h.clock.advance(minute + 5_000 - h.clock.now()); // hh:mm:05
@@ -201,7 +214,8 @@ describe(`/v1 usage counting (${DRIVER})`, () => {
     const app = new Hono<AppEnv>();
     app.use(requestId());
     app.onError(handleError);
-    mountArea(app, createPublicApi({ database: h.test.database, logger: silentLogger(), now: h.clock.now, extraRouters: [extra] }).routes());
+    const api = createPublicApi({ database: h.test.database, logger: silentLogger(), now: h.clock.now, extraRouters: [extra] });
+    mountArea(app, api.routes());
 
     const token = await h.token(userId, { rateLimit: 10 });
     const headers = { Authorization: `Bearer ${token.secret}` };
@@ -213,8 +227,69 @@ describe(`/v1 usage counting (${DRIVER})`, () => {
     expect(await refused.json()).toEqual({ message: 'This token is not allowed to use this service.', code: 'serviceNotAllowed' });
     expect(refused.headers.get('ratelimit')).toBe('"token";r=8;t=12');
     expect(seen).toEqual([userId]);
+    await api.close();
     expect((await logRows(token.id)).map((row) => `${row.method} ${row.path} ${row.status}`)).toEqual(['POST /v1/things 201', 'GET /v1/things/abc 403']);
     expect(await usageRows(token.id)).toEqual([{ day: usageDay(h.clock.now()), requests: 2, errors: 1 }]);
+  });
+
+  it('buffers usage in memory: requests write none of it, a flush writes the batch in one statement, and shutdown what is left', async () => {
+    // An instance whose buffer is written by the test alone (no timed flush within the test).
+    const api = createPublicApi({ database: h.database, logger: silentLogger(), now: h.clock.now, usageFlush: { flushMs: HOUR_MS } });
+    const app = new Hono<AppEnv>();
+    app.use(requestId());
+    app.onError(handleError);
+    mountArea(app, api.routes());
+    const token = await h.token(userId, { rateLimit: 100 });
+    const send = async (path: string) => (await app.request(path, { headers: { Authorization: `Bearer ${token.secret}` } })).status;
+    const stored = async () => ({
+      usage: await db().selectFrom('api_token_usage').select(['requests', 'errors']).where('token_id', '=', token.id).execute(),
+      log: (await db().selectFrom('api_requests').select('status').where('token_id', '=', token.id).orderBy('id').execute()).map((row) => row.status),
+    });
+
+    expect([await send('/v1/credits'), await send('/v1/nope'), await send('/v1/credits')]).toEqual([200, 404, 200]);
+    expect(await stored()).toEqual({ usage: [], log: [] });
+
+    // (The harness's own app has nothing buffered either: only this flush is counted.)
+    await h.flushUsage();
+    const before = h.queries();
+    await api.flushUsage();
+    expect(h.queries() - before).toBe(1);
+    expect(await stored()).toEqual({ usage: [{ requests: 3, errors: 1 }], log: [200, 404, 200] });
+    // Nothing buffered: a flush sends nothing.
+    await api.flushUsage();
+    expect(h.queries() - before).toBe(1);
+
+    expect(await send('/v1/credits')).toBe(200);
+    await api.close();
+    expect(await stored()).toEqual({ usage: [{ requests: 4, errors: 1 }], log: [200, 404, 200, 200] });
+    // A request answered after the close (in-flight ones at shutdown) is written at once.
+    expect(await send('/v1/gone')).toBe(404);
+    await waitUntil(async () => (await stored()).log.length === 5);
+    expect(await stored()).toEqual({ usage: [{ requests: 5, errors: 2 }], log: [200, 404, 200, 200, 404] });
+  });
+
+  it('writes the buffer on its own: every flush interval, and as soon as enough rows wait', async () => {
+    const token = await h.token(userId, { rateLimit: 100 });
+    const logged = async () => (await db().selectFrom('api_requests').select('id').where('token_id', '=', token.id).execute()).length;
+    const serve = (usageFlush: { flushMs: number; flushRows?: number }) => {
+      const api = createPublicApi({ database: h.test.database, logger: silentLogger(), now: h.clock.now, usageFlush });
+      const app = new Hono<AppEnv>();
+      app.onError(handleError);
+      mountArea(app, api.routes());
+      return { api, send: async () => (await app.request('/v1/credits', { headers: { Authorization: `Bearer ${token.secret}` } })).status };
+    };
+    // Three rows trigger a write; no timer would within the test.
+    const byRows = serve({ flushMs: HOUR_MS, flushRows: 3 });
+    expect([await byRows.send(), await byRows.send()]).toEqual([200, 200]);
+    expect(await logged()).toBe(0);
+    expect(await byRows.send()).toBe(200);
+    await waitUntil(async () => (await logged()) === 3);
+    await byRows.api.close();
+    // A short interval writes without being asked.
+    const timed = serve({ flushMs: 20 });
+    expect(await timed.send()).toBe(200);
+    await waitUntil(async () => (await logged()) === 4);
+    await timed.api.close();
   });
 
   it('keeps the answer when the request cannot be counted (its token was deleted while it ran)', async () => {
@@ -226,9 +301,11 @@ describe(`/v1 usage counting (${DRIVER})`, () => {
     const logs = captureLogs();
     const app = new Hono<AppEnv>();
     app.onError(handleError);
-    mountArea(app, createPublicApi({ database: h.test.database, logger: logs.logger, now: h.clock.now, extraRouters: [extra] }).routes());
+    const api = createPublicApi({ database: h.test.database, logger: logs.logger, now: h.clock.now, extraRouters: [extra] });
+    mountArea(app, api.routes());
     const answer = await app.request('/v1/me', { method: 'DELETE', headers: { Authorization: `Bearer ${token.secret}` } });
     expect(answer.status).toBe(204);
+    await api.close();
     expect(logs.lines.filter((line) => line.msg === 'API token usage not recorded').map((line) => line.tokenId)).toEqual([token.id]);
   });
 });

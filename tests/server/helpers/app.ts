@@ -52,6 +52,10 @@ export interface TestAppOptions {
   onAccounts?: (accounts: Accounts) => void;
   /** Receives the billing area the app built. */
   onBilling?: (billing: Billing) => void;
+  /** Receives the public API the app built (its usage buffer is flushed through it). */
+  onPublicApi?: AppDeps['onPublicApi'];
+  /** How often the public API writes its usage buffer (AppDeps.usageFlush). */
+  usageFlush?: AppDeps['usageFlush'];
   /** The media area to use (built by the app when not given). */
   media?: Media;
   /** The generations area, built and started around a real queue (tests/server/helpers/generations.ts). */
@@ -85,6 +89,8 @@ export function createTestApp(options: TestAppOptions): Hono<AppEnv> {
   if (options.mailTransport) deps.mailTransport = options.mailTransport;
   if (options.onAccounts) deps.onAccounts = options.onAccounts;
   if (options.onBilling) deps.onBilling = options.onBilling;
+  if (options.onPublicApi) deps.onPublicApi = options.onPublicApi;
+  if (options.usageFlush) deps.usageFlush = options.usageFlush;
   if (options.media) deps.media = options.media;
   if (options.generations) deps.generations = options.generations;
   if (options.webhookPolicy) deps.webhookPolicy = options.webhookPolicy;

@@ -29,6 +29,9 @@ import { createUsersRepository } from '../../../server/auth/users-repository.ts'
 import { createTestApp, TEST_SIGNING_KEY } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { silentLogger } from './logs.ts';
+import { describeStatement, type Statement } from './statements.ts';
+
+export type { Statement } from './statements.ts';
 
 export interface CallResult {
   status: number;
@@ -62,6 +65,8 @@ export interface GenerationsHarness {
   database: Database;
   /** The database's notifications, as a server process has them (Postgres; null on PGlite). */
   notifications: Notifications | null;
+  /** The same database through the Kysely the harness's areas use, whose statements queriesDuring counts. */
+  countedDatabase: Database;
   queue: Queue;
   media: Media;
   generations: Generations;
@@ -76,6 +81,8 @@ export interface GenerationsHarness {
    * counted by a Kysely plugin in `fn`'s async context only (workers and other requests are not).
    */
   queriesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
+  /** As queriesDuring, with whether each statement writes (an INSERT, UPDATE or DELETE anywhere in it). */
+  statementsDuring<T>(fn: () => Promise<T>): Promise<{ result: T; statements: Statement[] }>;
   dispose(): Promise<void>;
 }
 
@@ -108,10 +115,10 @@ const TEST_GRANT_REASON = 'test credits';
 export async function createGenerationsHarness(options: GenerationsHarnessOptions = {}): Promise<GenerationsHarness> {
   const test = await createTestDatabase();
   await migrate(test.database);
-  const counting = new AsyncLocalStorage<string[]>();
+  const counting = new AsyncLocalStorage<Statement[]>();
   const counter: KyselyPlugin = {
     transformQuery(args) {
-      counting.getStore()?.push(args.node.kind);
+      counting.getStore()?.push(describeStatement(args.node));
       return args.node;
     },
     transformResult: async (args) => args.result,
@@ -156,6 +163,7 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
     test,
     database: test.database,
     notifications,
+    countedDatabase: database,
     queue,
     media,
     generations,
@@ -209,9 +217,14 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
       return rows.reduce((sum, row) => sum + row.amount, 0);
     },
     async queriesDuring(fn) {
-      const queries: string[] = [];
-      const result = await counting.run(queries, fn);
-      return { result, queries };
+      const statements: Statement[] = [];
+      const result = await counting.run(statements, fn);
+      return { result, queries: statements.map((statement) => statement.kind) };
+    },
+    async statementsDuring(fn) {
+      const statements: Statement[] = [];
+      const result = await counting.run(statements, fn);
+      return { result, statements };
     },
     async dispose() {
       await generations.stop(1_000);

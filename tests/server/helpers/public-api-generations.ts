@@ -8,7 +8,8 @@ import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, type ApiTokenService } from '../../
 import type { AppEnv } from '../../../server/http/types.ts';
 import { displayPrefix, generateToken, hashToken } from '../../../server/tokens/format.ts';
 import type { Hono } from 'hono';
-import { createTestApp } from './app.ts';
+import type { PublicApi } from '../../../server/public-api/index.ts';
+import { createTestApp, type TestAppOptions } from './app.ts';
 import { createGenerationsHarness, type CallResult, type GenerationsHarness, type GenerationsHarnessOptions, type Person } from './generations.ts';
 
 /** The origin /v1 answers make asset links absolute with. */
@@ -45,22 +46,30 @@ export interface V1Harness {
   /** Another token of the same account. */
   token(person: Person, options?: TokenOptions): Promise<ApiClient>;
   creditsUsed(tokenId: string): Promise<number>;
+  /** Writes the /v1 usage the app has buffered (server/public-api/usage.ts). */
+  flushUsage(): Promise<void>;
   jobCount(userId: string): Promise<number>;
 }
 
-export async function createV1Harness(options: GenerationsHarnessOptions & { allowLocalWebhooks?: boolean } = {}): Promise<V1Harness> {
+export async function createV1Harness(options: GenerationsHarnessOptions & { allowLocalWebhooks?: boolean; usageFlush?: TestAppOptions['usageFlush'] } = {}): Promise<V1Harness> {
   const h = await createGenerationsHarness(options);
   const db = h.database.kysely;
   let offset = 0;
   const now = () => Date.now() + offset;
+  let publicApi: PublicApi | undefined;
   const app = createTestApp({
-    database: h.database,
+    // Counted like the harness's own areas (statementsDuring).
+    database: h.countedDatabase,
     queue: h.queue,
     media: h.media,
     generations: h.generations,
     env: { ...options.env, DATA_DIR: h.dataDir, PUBLIC_URL: TEST_PUBLIC_URL },
     now,
     webhookPolicy: { allowLocal: options.allowLocalWebhooks ?? false },
+    onPublicApi: (assembled) => {
+      publicApi = assembled;
+    },
+    ...(options.usageFlush ? { usageFlush: options.usageFlush } : {}),
   });
 
   const request = async (secret: string, method: string, path: string, init: { body?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<CallResult> => {
@@ -124,6 +133,7 @@ export async function createV1Harness(options: GenerationsHarnessOptions & { all
       return token(person, clientOptions);
     },
     token,
+    flushUsage: async () => publicApi?.flushUsage(),
     async creditsUsed(tokenId) {
       const row = await db.selectFrom('api_tokens').select('credits_used').where('id', '=', tokenId).executeTakeFirstOrThrow();
       return row.credits_used;

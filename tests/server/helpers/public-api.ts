@@ -11,7 +11,9 @@ import { createUsersRepository } from '../../../server/auth/users-repository.ts'
 import { displayPrefix, generateToken, hashToken } from '../../../server/tokens/format.ts';
 import type { ApiTokenService } from '../../../src/contract/tokens.ts';
 import { createClock, type CallResult, type Clock } from './accounts.ts';
-import { createTestApp } from './app.ts';
+import { describeStatement } from './statements.ts';
+import type { PublicApi } from '../../../server/public-api/index.ts';
+import { createTestApp, type TestAppOptions } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface ApiTokenOptions {
@@ -35,6 +37,10 @@ export interface PublicApiHarness {
   clock: Clock;
   /** Queries the app has sent to the database so far. */
   queries(): number;
+  /** Those of them that write (statements.ts). */
+  writes(): number;
+  /** Writes the /v1 usage the app has buffered (server/public-api/usage.ts). */
+  flushUsage(): Promise<void>;
   /** A verified account on `plan` holding `credits`. */
   account(plan?: string, credits?: number): Promise<string>;
   token(userId: string, options?: ApiTokenOptions): Promise<InsertedToken>;
@@ -43,17 +49,19 @@ export interface PublicApiHarness {
   dispose(): Promise<void>;
 }
 
-/** `database` with a Kysely whose every query is counted. */
-function counting(database: Database): { database: Database; queries: () => number } {
+/** `database` with a Kysely whose every query is counted (and, apart, every one that writes). */
+function counting(database: Database): { database: Database; queries: () => number; writes: () => number } {
   let count = 0;
+  let writes = 0;
   const plugin: KyselyPlugin = {
     transformQuery(args) {
       count += 1;
+      if (describeStatement(args.node).writes) writes += 1;
       return args.node;
     },
     transformResult: async (args) => args.result,
   };
-  return { database: { ...database, kysely: database.kysely.withPlugin(plugin) } as Database, queries: () => count };
+  return { database: { ...database, kysely: database.kysely.withPlugin(plugin) } as Database, queries: () => count, writes: () => writes };
 }
 
 export async function insertToken(database: Database, userId: string, options: ApiTokenOptions = {}, at = new Date()): Promise<InsertedToken> {
@@ -89,12 +97,20 @@ export async function createAccount(database: Database, plan = 'pro', credits = 
   return user.id;
 }
 
-export async function createPublicApiHarness(options: { start?: number } = {}): Promise<PublicApiHarness> {
+export async function createPublicApiHarness(options: { start?: number; usageFlush?: TestAppOptions['usageFlush'] } = {}): Promise<PublicApiHarness> {
   const test = await createTestDatabase();
   await migrate(test.database);
   const counted = counting(test.database);
   const clock = createClock(options.start);
-  const app = createTestApp({ database: counted.database, now: clock.now });
+  let publicApi: PublicApi | undefined;
+  const app = createTestApp({
+    database: counted.database,
+    now: clock.now,
+    onPublicApi: (assembled) => {
+      publicApi = assembled;
+    },
+    ...(options.usageFlush ? { usageFlush: options.usageFlush } : {}),
+  });
 
   const call: PublicApiHarness['call'] = async (method, url, callOptions = {}) => {
     const headers: Record<string, string> = { ...callOptions.headers };
@@ -116,9 +132,14 @@ export async function createPublicApiHarness(options: { start?: number } = {}): 
     app,
     clock,
     queries: counted.queries,
+    writes: counted.writes,
+    flushUsage: async () => publicApi?.flushUsage(),
     account: (plan, credits) => createAccount(test.database, plan, credits),
     token: (userId, tokenOptions) => insertToken(test.database, userId, tokenOptions, new Date(clock.now())),
     call,
-    dispose: () => test.dispose(),
+    dispose: async () => {
+      await publicApi?.close();
+      await test.dispose();
+    },
   };
 }

@@ -1,0 +1,184 @@
+/**
+ * Token lookup and rate-limit admission for the /v1 guard (docs/product-rules.md#api-auth,
+ * #api-rate-limit), per process:
+ *
+ * - Requests wait in one queue; whenever no lookup is running, ONE statement
+ *   (./repository.ts `lookup`) reads the tokens of every request waiting and reserves the
+ *   admissions they need. A request never joins a statement already sent: the statement that
+ *   reads its token starts after it arrived, so a token revoked, deactivated or regenerated
+ *   before a request arrives refuses that request (nothing about a token is cached).
+ * - Admissions are spent from slots this process reserved (./slots.ts): a token with enough
+ *   usable slots is only read; one without reserves what its waiting requests need, plus spare
+ *   slots while it is spending faster than its rate (as many as it was admitted in the last
+ *   second, at most a twentieth of its limit), so a busy token's reads are mostly plain reads.
+ *   The limit is exact across processes: slots are taken from the shared tat in the database and
+ *   lapse as ./slots.ts says; the price is that spare slots a process does not use count as used.
+ */
+import { emissionIntervalUs } from './rate-limit.ts';
+import type { LookupRow, PublicApiRepository } from './repository.ts';
+import { spareMax, TokenSlots } from './slots.ts';
+
+export interface Admission {
+  /** The token the hash names (whatever its state); undefined: none. */
+  token: LookupRow | undefined;
+  /** The instant the request was decided at, ms since the epoch. */
+  atMs: number;
+  /** Admitted under the rate limit (only ever true for an admissible token). */
+  admitted: boolean;
+  /** How far the token's tat is ahead of `atMs` for this answer's headers, in µs (≤ 0: at rest). */
+  aheadUs: number;
+}
+
+export interface Admissions {
+  /** Finds the token whose secret hashes to `hash` and admits the request if it may pass. @throws the lookup's database error */
+  admit(hash: string): Promise<Admission>;
+}
+
+export interface AdmissionsDeps {
+  repository: PublicApiRepository;
+  /** ms since the epoch. */
+  now: () => number;
+  /** The plans whose tokens may call the API (the statement reserves only for them). */
+  apiPlans: readonly string[];
+  /** Whether a found token may be admitted at `atMs` (active, unexpired, plan with API access). */
+  admissible: (row: LookupRow, atMs: number) => boolean;
+}
+
+interface Waiting {
+  hash: string;
+  resolve: (admission: Admission) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What this process keeps per token (by the hash of its secret). */
+interface TokenState {
+  slots: TokenSlots;
+  limit: number;
+  /** The last reservation started past `at`: the token is spending faster than its rate. */
+  ahead: boolean;
+  /** Admissions in the current and the previous second (SECOND_MS buckets of `now`). */
+  bucketStart: number;
+  bucketCount: number;
+  previousCount: number;
+  lastSeenMs: number;
+}
+
+const SECOND_MS = 1_000;
+/** A token idle this long with no usable slot is forgotten (memory stays bounded), in ms. */
+const IDLE_MS = 60_000;
+
+function recentAdmissions(state: TokenState, atMs: number): number {
+  const bucket = Math.floor(atMs / SECOND_MS) * SECOND_MS;
+  if (bucket === state.bucketStart) return state.bucketCount + state.previousCount;
+  return bucket === state.bucketStart + SECOND_MS ? state.bucketCount : 0;
+}
+
+function countAdmission(state: TokenState, atMs: number): void {
+  const bucket = Math.floor(atMs / SECOND_MS) * SECOND_MS;
+  if (bucket !== state.bucketStart) {
+    state.previousCount = bucket === state.bucketStart + SECOND_MS ? state.bucketCount : 0;
+    state.bucketStart = bucket;
+    state.bucketCount = 0;
+  }
+  state.bucketCount += 1;
+}
+
+export function createAdmissions(deps: AdmissionsDeps): Admissions {
+  const states = new Map<string, TokenState>();
+  let queue: Waiting[] = [];
+  let running = false;
+  let sweptAt = 0;
+
+  /** Admissions to reserve for `hash`'s `count` waiting requests at `atUs` (0: its usable slots cover them). */
+  function wanted(hash: string, count: number, atMs: number): number {
+    const state = states.get(hash);
+    const need = count - (state ? state.slots.usable(atMs * 1000) : 0);
+    if (need <= 0) return 0;
+    const spare = state?.ahead ? Math.min(spareMax(state.limit), recentAdmissions(state, atMs)) : 0;
+    return need + spare;
+  }
+
+  function decide(row: LookupRow | undefined, waiting: readonly Waiting[], atMs: number): void {
+    const atUs = atMs * 1000;
+    if (!row) {
+      for (const one of waiting) one.resolve({ token: undefined, atMs, admitted: false, aheadUs: 0 });
+      return;
+    }
+    let state = states.get(row.hash);
+    if (row.granted > 0 && row.base_us !== null) {
+      state ??= { slots: new TokenSlots(), limit: row.rate_limit, ahead: false, bucketStart: 0, bucketCount: 0, previousCount: 0, lastSeenMs: atMs };
+      states.set(row.hash, state);
+      state.slots.add(row.base_us, row.granted, emissionIntervalUs(row.rate_limit));
+      state.ahead = row.base_us > atUs;
+    }
+    if (state) {
+      state.limit = row.rate_limit;
+      state.lastSeenMs = atMs;
+    }
+    const sharedAheadUs = row.tat_us === null ? 0 : row.tat_us - atUs;
+    const admissible = deps.admissible(row, atMs);
+    for (const one of waiting) {
+      const tat = admissible && state ? state.slots.take(atUs) : null;
+      if (tat === null) {
+        one.resolve({ token: row, atMs, admitted: false, aheadUs: sharedAheadUs });
+        continue;
+      }
+      countAdmission(state!, atMs);
+      one.resolve({ token: row, atMs, admitted: true, aheadUs: tat - atUs });
+    }
+  }
+
+  function sweep(atMs: number): void {
+    if (atMs - sweptAt < IDLE_MS) return;
+    sweptAt = atMs;
+    for (const [hash, state] of states) {
+      if (atMs - state.lastSeenMs >= IDLE_MS && state.slots.usable(atMs * 1000) === 0) states.delete(hash);
+    }
+  }
+
+  async function settle(batch: readonly Waiting[]): Promise<void> {
+    const atMs = deps.now();
+    const byHash = new Map<string, Waiting[]>();
+    for (const one of batch) {
+      const same = byHash.get(one.hash);
+      if (same) same.push(one);
+      else byHash.set(one.hash, [one]);
+    }
+    const requests = [...byHash].map(([hash, waiting]) => ({ hash, want: wanted(hash, waiting.length, atMs) }));
+    let rows: LookupRow[];
+    try {
+      rows = await deps.repository.lookup(requests, new Date(atMs), deps.apiPlans);
+    } catch (error) {
+      for (const one of batch) one.reject(error);
+      return;
+    }
+    const found = new Map(rows.map((row) => [row.hash, row]));
+    for (const [hash, waiting] of byHash) decide(found.get(hash), waiting, atMs);
+    sweep(atMs);
+  }
+
+  async function drain(): Promise<void> {
+    running = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        // Whatever fails, every request of the batch gets an answer (a settled promise ignores the second).
+        await settle(batch).catch((error: unknown) => {
+          for (const one of batch) one.reject(error);
+        });
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    admit(hash) {
+      return new Promise<Admission>((resolve, reject) => {
+        queue.push({ hash, resolve, reject });
+        if (!running) void drain();
+      });
+    },
+  };
+}
