@@ -44,6 +44,7 @@ export interface V1ListQuery {
   limit?: number | undefined;
 }
 
+/** The account's jobs as the studios' service has them (relative links: the routes make them absolute on the request's origin). */
 export interface V1Generations {
   /**
    * @throws CodedError 403 serviceNotAllowed, 422 invalidWebhookUrl, 409 idempotencyInProgress,
@@ -59,7 +60,10 @@ export interface V1Generations {
 export interface V1GenerationsDeps {
   database: Database;
   generations: GenerationsService;
-  /** PUBLIC_URL: the origin asset links are made absolute with. */
+  /**
+   * PUBLIC_URL: asset links are made absolute on the request's origin (server/http/origin.ts),
+   * which is this when it is set or the request's is not this server.
+   */
   publicUrl: string;
   /** Where a request's webhook_url may point (NODE_ENV is not production: local receivers too). */
   webhookPolicy: WebhookUrlPolicy;
@@ -73,7 +77,6 @@ const allows = (token: ApiTokenContext, feature: Feature): boolean => token.perm
 export function createV1Generations(deps: V1GenerationsDeps): V1Generations {
   const now = deps.now ?? Date.now;
   const idempotency = createV1Idempotency(deps.database.kysely, now);
-  const view = (generation: Generation) => v1Generation(generation, deps.publicUrl);
 
   /** The token's job: 404 for an unknown or someone else's, then 403 for a service the token lacks. */
   async function permitted(token: ApiTokenContext, id: string): Promise<Generation> {
@@ -97,7 +100,7 @@ export function createV1Generations(deps: V1GenerationsDeps): V1Generations {
         const outcome = await idempotency.claim(token.userId, key, requestHash(request));
         if (outcome.kind === 'mismatch') throw publicApiError(422, 'idempotencyMismatch');
         if (outcome.kind === 'inProgress') throw publicApiError(409, 'idempotencyInProgress');
-        if (outcome.kind === 'done') return { generation: view(await deps.generations.get(caller, outcome.generationId)), created: false };
+        if (outcome.kind === 'done') return { generation: await deps.generations.get(caller, outcome.generationId), created: false };
         claim = outcome.claim;
       }
       const held = claim;
@@ -111,25 +114,24 @@ export function createV1Generations(deps: V1GenerationsDeps): V1Generations {
           // Taken over meanwhile (this request stalled past ABANDONED_CLAIM_MS): the other one goes on.
           if (held && !(await idempotency.complete(trx, held, row.id))) throw publicApiError(409, 'idempotencyInProgress');
         });
-        return { generation: view(submitted.generation), created: submitted.created };
+        return { generation: submitted.generation, created: submitted.created };
       } catch (error) {
         if (held) await idempotency.release(held);
         throw error;
       }
     },
 
-    get: async (token, id) => view(await permitted(token, id)),
+    get: async (token, id) => permitted(token, id),
 
     async list(token, query) {
       if (query.feature && !allows(token, query.feature)) throw publicApiError(403, 'serviceNotAllowed');
       const features = FEATURES.filter((feature) => allows(token, feature));
-      const page = await deps.generations.list(callerOf(token), { ...query, ...(features.length < FEATURES.length ? { features } : {}) });
-      return { ...page, items: page.items.map(view) };
+      return deps.generations.list(callerOf(token), { ...query, ...(features.length < FEATURES.length ? { features } : {}) });
     },
 
     async cancel(token, id) {
       await permitted(token, id);
-      return view(await deps.generations.cancel(callerOf(token), id));
+      return deps.generations.cancel(callerOf(token), id);
     },
   };
 }

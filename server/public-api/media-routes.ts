@@ -6,13 +6,14 @@
  */
 import { Hono } from 'hono';
 import type { UploadHandler } from '../media/routes.ts';
+import { originOf } from '../http/origin.ts';
 import { absoluteAsset } from './generations-service.ts';
 import type { ApiTokenEnv } from './types.ts';
 
 export interface V1MediaRoutesDeps {
   /** The media area's upload (Media.upload, server/media/index.ts). */
   upload: UploadHandler;
-  /** PUBLIC_URL: the origin asset links are made absolute with. */
+  /** PUBLIC_URL: links are made absolute on the request's origin (server/http/origin.ts), this when it is set. */
   publicUrl: string;
 }
 
@@ -20,7 +21,7 @@ export function v1MediaRoutes(deps: V1MediaRoutesDeps): Hono<ApiTokenEnv> {
   const app = new Hono<ApiTokenEnv>();
   app.post('/media', async (c) => {
     const { asset, status } = await deps.upload(c, c.get('apiToken').userId);
-    return c.json(absoluteAsset(asset, deps.publicUrl), status);
+    return c.json(absoluteAsset(asset, originOf(c, deps.publicUrl)), status);
   });
   return app;
 }

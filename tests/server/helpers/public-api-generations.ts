@@ -63,7 +63,8 @@ export async function createV1Harness(options: GenerationsHarnessOptions & { all
     queue: h.queue,
     media: h.media,
     generations: h.generations,
-    env: { ...options.env, DATA_DIR: h.dataDir, PUBLIC_URL: TEST_PUBLIC_URL },
+    // PUBLIC_URL unless a test unsets it (`env: { PUBLIC_URL: '' }`: links follow the request's origin).
+    env: { PUBLIC_URL: TEST_PUBLIC_URL, ...options.env, DATA_DIR: h.dataDir },
     now,
     webhookPolicy: { allowLocal: options.allowLocalWebhooks ?? false },
     onPublicApi: (assembled) => {
