@@ -28,6 +28,7 @@ import type { Feature } from './features.ts';
 import { FEATURES } from './features.ts';
 import { ENGINE_NAMES } from './expected-durations.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
+import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.ts';
 import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HAIRSTYLES, HAIR_CATEGORIES, MAX_GARMENTS, SKIN_TONES, SUBJECT_DETECTION, UPSCALE_FACTORS, UPSCALE_IMAGE_MODELS, UPSCALE_OUTPUT_FORMATS, VIDEO_DURATIONS, VIDEO_MODELS, VIDEO_MODEL_CATALOG, VIDEO_RESOLUTIONS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS, upscaleImageCredits, upscaleVideoCredits } from './generation-params.ts';
 
 // ── Features ──────────────────────────────────────────────────────────────────────────
@@ -50,15 +51,23 @@ export * from './generation-messages.ts';
 
 // ── Parameter vocabularies and the model catalogue: generation-params.ts ──────────────
 export * from './generation-params.ts';
+// ── What an engine does of a request: engine-plan.ts ──────────────────────────────────
+export * from './engine-plan.ts';
 // ── Requests ──────────────────────────────────────────────────────────────────────────
 
 /** An asset id as sent: any safe text (one that is no asset's id answers like someone else's: assetNotFound). */
 const assetId = v.pipe(text(64), v.minLength(1));
 const prompt = v.pipe(safeString(), v.trim(), v.maxLength(2000));
 const unit = boundedNumber(0, 1);
+/**
+ * Every request may accept items its engine will not do (docs/product-rules.md#engine-plan): the
+ * codes of a 422 `partialPlan` answer's `not_done`, sent again once the person agreed.
+ */
+const accept = { accept_not_done: AcceptNotDoneSchema };
 
 export const TryOnRequestSchema = v.object({
   feature: v.literal('virtual-tryon'),
+  ...accept,
   inputs: v.object({
     model: v.nullish(assetId),
     garments: v.optional(
@@ -71,12 +80,14 @@ export const TryOnRequestSchema = v.object({
 
 export const ImageEditingRequestSchema = v.object({
   feature: v.literal('image-editing'),
+  ...accept,
   inputs: v.object({ images: v.optional(v.array(assetId), []) }),
   params: v.object({ prompt: v.optional(prompt, '') }),
 });
 
 export const BodyGeneratorRequestSchema = v.object({
   feature: v.literal('body-generator'),
+  ...accept,
   inputs: v.optional(v.object({ face: v.nullish(assetId) }), {}),
   params: v.object({
     gender: v.nullish(v.picklist(GENDERS)),
@@ -93,6 +104,7 @@ export const BodyGeneratorRequestSchema = v.object({
 
 export const HairstyleRequestSchema = v.object({
   feature: v.literal('hairstyle-changer'),
+  ...accept,
   inputs: v.object({
     image: v.nullish(assetId),
     /** The brush mask: white where the hair is to change (a PNG uploaded like any image). */
@@ -112,6 +124,7 @@ export const HairstyleRequestSchema = v.object({
 
 export const ImageToVideoRequestSchema = v.object({
   feature: v.literal('image-to-video'),
+  ...accept,
   inputs: v.object({ image: v.nullish(assetId) }),
   params: v.object({
     model: v.optional(v.picklist(VIDEO_MODELS), 'seedance-v1'),
@@ -128,6 +141,7 @@ export const ImageToVideoRequestSchema = v.object({
 
 export const UpscaleImageRequestSchema = v.object({
   feature: v.literal('upscaler-image'),
+  ...accept,
   inputs: v.object({ image: v.nullish(assetId) }),
   params: v.object({
     model: v.optional(v.picklist(UPSCALE_IMAGE_MODELS), 'standard-v2'),
@@ -143,6 +157,7 @@ export const UpscaleImageRequestSchema = v.object({
 
 export const UpscaleVideoRequestSchema = v.object({
   feature: v.literal('upscaler-video'),
+  ...accept,
   inputs: v.object({ video: v.nullish(assetId) }),
   params: v.object({
     factor: v.optional(v.picklist(UPSCALE_FACTORS), 2),
@@ -288,6 +303,13 @@ export const GenerationSchema = v.object({
   results: v.array(AssetSchema),
   /** Credits reserved (charged when completed, refunded when failed or cancelled). */
   cost: v.number(),
+  /**
+   * What the engine does of the request and what it does not (docs/product-rules.md#engine-plan):
+   * the plan accepted at submit, then, once completed, what was done. Null when the engine does
+   * everything asked (fal) and on jobs from before plans (also when absent: a job saved before
+   * this field, on a device, reads as null).
+   */
+  plan: v.optional(v.nullable(EnginePlanSchema), null),
   engine: v.picklist(ENGINE_NAMES),
   /** Failed or cancelled: the message key and its text. */
   error: v.nullable(v.object({ code: v.string(), message: v.string() })),

@@ -39,6 +39,10 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   maskRequired: msg`Vui lòng tô lên vùng tóc bằng cọ để đánh dấu vùng cần đổi.`,
   personNotFound: msg`Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh toàn thân trên nền trơn.`,
   garmentNotFound: msg`Không tách được trang phục khỏi nền. Vui lòng dùng ảnh trang phục trên nền trơn.`,
+  // `{not_done}` / `{done}`: the plan's items in words, joined (engine-plan.ts in this folder).
+  cannotDo: msg({ message: 'Công cụ tích hợp sẵn không làm được yêu cầu này: {not_done}. Không trừ tín dụng.' }),
+  partialPlan: msg({ message: 'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: {done}. Không làm được: {not_done}. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.' }),
+  backgroundNotRemoved: msg`Không tách được chủ thể khỏi nền trong ảnh này (công cụ tích hợp sẵn cần phông nền trơn, đều màu và khác màu chủ thể). Tín dụng đã được hoàn lại.`,
   // `{edits}`: the list the local engine understands, in the language of the instruction (from the server's text).
   unknownEdit: msg({ message: 'Công cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này. Công cụ hiểu được: {edits}.' }),
   cancelled: msg`Đã hủy tạo.`,
