@@ -5,11 +5,14 @@ import {
   GENERATION_MESSAGES,
   GENERATION_STAGES,
   InsufficientCreditsBodySchema,
+  PlanRefusalBodySchema,
+  type EnginePlan,
   type GenerationMessageKey,
   type GenerationStage,
 } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../auth/messages.ts';
+import { planItemsLine } from './engine-plan.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
@@ -108,6 +111,8 @@ export interface GenerationErrorDescription {
   code?: GenerationMessageKey | 'network';
   /** 402: the numbers of the credit check (docs/product-rules.md#credit-check), for the balance/cost/shortage panel and the pricing link. */
   insufficient?: InsufficientCredits;
+  /** 422 cannotDo / partialPlan: what the engine would do and not do (docs/product-rules.md#engine-plan). */
+  plan?: EnginePlan;
 }
 
 /** A failed job's `error`, or anything else with a code and a text. */
@@ -163,6 +168,15 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
         code: 'insufficientCredits',
         insufficient: { balance, cost, shortage },
       };
+    }
+  }
+
+  if (error instanceof ApiError && error.status === 422) {
+    const refusal = v.safeParse(PlanRefusalBodySchema, error.body);
+    if (refusal.success) {
+      const { code, plan } = refusal.output;
+      const values = { done: planItemsLine(plan.done, i18n), not_done: planItemsLine(plan.not_done, i18n) };
+      return { title: failed, description: generationText(code, values, i18n), code, plan };
     }
   }
 

@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { ShareToggle } from '../generations/ShareToggle.tsx';
+import { PlanSummary } from '../generations/PlanSummary.tsx';
 import { describeGenerationError, generationText, stageText } from '../generations/generation-messages.ts';
 import { isPendingStatus } from '../generations/api.ts';
 import { generationQueryOptions } from '../generations/cache.ts';
@@ -213,6 +214,9 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
           )}
         </div>
       </div>
+
+      {/* What was done and what was not (docs/product-rules.md#engine-plan), for an ended job that ran. */}
+      {job.status === 'completed' && job.plan ? <PlanSummary plan={job.plan} when="result" /> : null}
 
       <dl className={s.times}>
         <div className={s.timePair}>

@@ -10,6 +10,8 @@ import { ShareToggle } from '../../generations/ShareToggle.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { shareLink } from '../../generations/share-link.ts';
+import { partialCompletion } from '../../generations/engine-plan.ts';
+import { PlanSummary } from '../../generations/PlanSummary.tsx';
 import * as s from './studio.css.ts';
 import { LazyDownloadDialog, LazyReviewDialog } from '../../assets/lazy-dialogs.ts';
 
@@ -42,7 +44,7 @@ function absoluteUrl(url: string): string {
 
 /** Loaded by ResultView.tsx when a result is first shown. */
 export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: ResultViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [downloading, setDownloading] = useState<Asset | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
   /** The video URL this browser could not play (H.265 is not decoded everywhere, e.g. Chromium on Linux). */
@@ -83,6 +85,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
   };
 
   const showCompare = !isVideo && before && before.media_type === 'image' && result.media_type === 'image';
+  const notDone = partialCompletion(job?.plan ?? null, i18n)?.description ?? null;
 
   return (
     <section className={s.card} data-testid="result-view" data-job-id={job?.id} aria-label={t`Kết quả`}>
@@ -124,6 +127,8 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
           hidden={Boolean(showCompare)}
         />
       ) : null}
+      {/* What was done and what was not (docs/product-rules.md#engine-plan): a job done in part says so here. */}
+      {job?.plan ? <PlanSummary plan={job.plan} when="result" /> : null}
       <div className={s.resultActions}>
         <button type="button" className={button({ variant: 'primary' })} onClick={() => setDownloading(result)} data-testid="result-download">
           <Trans>Tải xuống</Trans>
@@ -149,6 +154,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
           open
           items={results}
           onClose={() => setReviewOpen(false)}
+          renderNote={notDone ? () => notDone : undefined}
           renderActions={(item) => (
             <button type="button" className={button({ variant: 'onDark', size: 'sm' })} onClick={() => setDownloading(item)}>
               <Trans>Tải xuống</Trans>
