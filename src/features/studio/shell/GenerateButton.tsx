@@ -91,6 +91,8 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
               <Trans>Bấm “Đồng ý” để tạo phần làm được với giá trên; phần không làm được sẽ được bỏ qua.</Trans>
             ) : verdict === 'cannotDo' && plan.not_done.some((item) => item.code === 'notUnderstood') ? (
               <Trans>Công cụ hiểu được: {understood}.</Trans>
+            ) : verdict === 'cannotDo' && plan.not_done.some((item) => item.code === 'hairstyleShape') ? (
+              <Trans>Công cụ tích hợp sẵn chỉ đổi được màu tóc trong vùng đã tô: hãy chọn một màu tóc.</Trans>
             ) : null
           }
         />
