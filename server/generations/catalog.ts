@@ -17,6 +17,8 @@ import {
   VIDEO_MODELS,
   VIDEO_TARGET_FPS,
   VIDEO_TARGET_RESOLUTIONS,
+  videoCredits,
+  type EngineName,
   type Feature,
   type GenerationCatalog,
 } from '../../src/contract/generations.ts';
@@ -31,7 +33,8 @@ const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][numb
   'upscaler-video': { priced_per: 'video-10s', credits: null },
 };
 
-export function buildCatalog(): GenerationCatalog {
+/** `videoEngine`: the engine that runs image to video now (its prices: the built-in one charges no model premium). */
+export function buildCatalog(videoEngine: EngineName): GenerationCatalog {
   return {
     features: FEATURES.map((feature) => ({ feature, timeout_seconds: FEATURE_TIMEOUT_SECONDS[feature], ...PER_UNIT[feature] })),
     video_models: VIDEO_MODELS.map((id) => {
@@ -39,7 +42,7 @@ export function buildCatalog(): GenerationCatalog {
       return {
         id,
         label: spec.label,
-        options: spec.options.map((option) => ({ ...option })),
+        options: spec.options.map((option) => ({ ...option, credits: videoEngine === 'local' ? videoCredits(option.duration, option.resolution) : option.credits })),
         camera_fixed: spec.cameraFixed,
         cfg_scale: spec.cfgScale,
         prompt_optimizer: spec.promptOptimizer,

@@ -249,7 +249,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     if (plan && verdict !== 'go') throw planRefusal(verdict, plan);
 
     const video = request.feature === 'upscaler-video' && request.inputs.video ? rows.get(request.inputs.video) : undefined;
-    const cost = generationCost(request, (video?.duration_ms ?? 0) / 1_000);
+    const cost = generationCost(request, (video?.duration_ms ?? 0) / 1_000, engine);
 
     const id = randomUUID();
     const outcome = await repository.submit(
@@ -365,7 +365,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       return one(caller.id, outcome.row);
     },
 
-    catalog: () => buildCatalog(),
+    catalog: () => buildCatalog(deps.engineFor('image-to-video')),
     expectedDurations,
   };
 }

@@ -26,10 +26,10 @@ import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } fr
 import { AssetSchema } from './media.ts';
 import type { Feature } from './features.ts';
 import { FEATURES } from './features.ts';
-import { ENGINE_NAMES } from './expected-durations.ts';
+import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
 import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.ts';
-import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HAIRSTYLES, HAIR_CATEGORIES, MAX_GARMENTS, SKIN_TONES, SUBJECT_DETECTION, UPSCALE_FACTORS, UPSCALE_IMAGE_MODELS, UPSCALE_OUTPUT_FORMATS, VIDEO_DURATIONS, VIDEO_MODELS, VIDEO_MODEL_CATALOG, VIDEO_RESOLUTIONS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS, upscaleImageCredits, upscaleVideoCredits } from './generation-params.ts';
+import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HAIRSTYLES, HAIR_CATEGORIES, MAX_GARMENTS, SKIN_TONES, SUBJECT_DETECTION, UPSCALE_FACTORS, UPSCALE_IMAGE_MODELS, UPSCALE_OUTPUT_FORMATS, VIDEO_DURATIONS, VIDEO_MODELS, VIDEO_MODEL_CATALOG, VIDEO_RESOLUTIONS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS, upscaleImageCredits, upscaleVideoCredits, videoCredits } from './generation-params.ts';
 
 // ── Features ──────────────────────────────────────────────────────────────────────────
 
@@ -59,10 +59,7 @@ export * from './engine-plan.ts';
 const assetId = v.pipe(text(64), v.minLength(1));
 const prompt = v.pipe(safeString(), v.trim(), v.maxLength(2000));
 const unit = boundedNumber(0, 1);
-/**
- * Every request may accept items its engine will not do (docs/product-rules.md#engine-plan): the
- * codes of a 422 `partialPlan` answer's `not_done`, sent again once the person agreed.
- */
+/** The not-done items (codes of a 422 `partialPlan`) the caller agrees to (docs/product-rules.md#engine-plan). */
 const accept = { accept_not_done: AcceptNotDoneSchema };
 
 export const TryOnRequestSchema = v.object({
@@ -230,9 +227,11 @@ export function checkPrerequisites(request: GenerationRequest): GenerationMessag
  * Credits a request costs (docs/product-rules.md#credits-prices: try-on 1 per garment, body generator 1, hairstyle 1, image
  * to video 2 at 480p; the rest chosen here: image editing 1 per image, upscaler by factor and,
  * for video, by length). `videoSeconds` is the input video's duration (upscaler video only).
+ * `engine`: the engine that runs it; the built-in one runs no video model, so a video costs its
+ * length and resolution without the model's premium (docs/product-rules.md#engine-plan).
  * Call after `checkPrerequisites` returned null.
  */
-export function generationCost(request: GenerationRequest, videoSeconds = 0): number {
+export function generationCost(request: GenerationRequest, videoSeconds = 0, engine: EngineName = 'fal'): number {
   switch (request.feature) {
     case 'virtual-tryon':
       return request.inputs.garments.length;
@@ -246,7 +245,7 @@ export function generationCost(request: GenerationRequest, videoSeconds = 0): nu
         (o) => o.duration === request.params.duration && o.resolution === request.params.resolution,
       );
       if (!option) throw new Error(`no price for ${request.params.model} ${request.params.duration}s ${request.params.resolution}`);
-      return option.credits;
+      return engine === 'local' ? videoCredits(option.duration, option.resolution) : option.credits;
     }
     case 'upscaler-image':
       return upscaleImageCredits(request.params.factor);

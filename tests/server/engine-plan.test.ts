@@ -117,6 +117,24 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
     expect(done).toMatchObject({ status: 'completed', plan: { done: [{ code: 'cameraMove' }], not_done: [{ code: 'videoModelNotRun' }] } });
   });
 
+  it('charges a video model the built-in engine does not run no premium: Veo 2 costs what its camera move costs', async () => {
+    const person = await h.person(10);
+    // 1080p is a paid-plan option (docs/product-rules.md#plan-gates).
+    await h.database.kysely.updateTable('users').set({ plan: 'pro' }).where('id', '=', person.id).execute();
+    const still = await person.upload(await makeImage(96, 64, 'jpeg'), 'still.jpg', { role: 'image' });
+    const submitted = await person.submit({ feature: 'image-to-video', inputs: { image: still.id }, params: { model: 'veo2', duration: 5, resolution: '1080p' }, accept_not_done: ['videoModelNotRun'] });
+    expect(submitted.status).toBe(202);
+    // The catalogue's Veo 2 price is 8 (×2 for the model): 4 here, as any model's 5 s at 1080p.
+    expect(submitted.body.cost).toBe(4);
+    expect(await h.balance(person.id)).toBe(6);
+    const catalog = await person.call('GET', '/api/generations/catalog');
+    expect(catalog.body.video_models.find((model: { id: string }) => model.id === 'veo2').options).toEqual([
+      { duration: 5, resolution: '1080p', credits: 4 },
+      { duration: 8, resolution: '1080p', credits: 8 },
+    ]);
+    expect((await person.call('POST', `/api/generations/${submitted.body.id}/cancel`)).status).toBe(200);
+  });
+
   it('answers a /v1 caller the same refusal, uncharged, and the same job once it accepts', async () => {
     const person = await h.person(5);
     await h.database.kysely.updateTable('users').set({ plan: 'pro' }).where('id', '=', person.id).execute();

@@ -58,7 +58,7 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
   const { t, i18n } = useLingui();
   const fields = visibleFields(value.model);
   const offeredNow = resolutionsAt(value.model, value.duration);
-  const credits = videoParamsCost(value);
+  const credits = videoParamsCost(value, engine);
   const modelLabel = VIDEO_MODEL_CATALOG[value.model].label;
   const { duration, resolution } = value;
   const hdLocked = useHdLocked();
@@ -94,7 +94,7 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
         value={value.model}
         onChange={(model) => onChange(paramsForModel(model, value))}
         options={VIDEO_MODELS.map((model) => {
-          const from = lowestCredits(model);
+          const from = lowestCredits(model, engine);
           return {
             value: model,
             label: VIDEO_MODEL_CATALOG[model].label,

@@ -48,7 +48,7 @@ export function ImageToVideoScreen() {
   useIncomingAsset('image-to-video', { image: setImage }, studio);
 
   const request = videoRequest(image, params);
-  const cost = costOf(request);
+  const cost = costOf(request, 0, engine);
   const steps = [
     { id: FORM_STEPS[0], label: t`Tải ảnh lên` },
     { id: FORM_STEPS[1], label: t`Thiết lập thông số` },
