@@ -4,7 +4,8 @@
  * (InsufficientCreditsBodySchema).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { GENERATION_MESSAGES, insufficientCreditsText, planItemsText, type EnginePlan, type GenerationMessageKey } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES, insufficientCreditsText, type EnginePlan, type GenerationMessageKey } from '../../src/contract/generations.ts';
+import { planItemsText } from '../../src/contract/engine-plan-texts.ts';
 import { CodedError } from '../http/errors.ts';
 
 export type GenerationError = CodedError<GenerationMessageKey>;

@@ -14,64 +14,56 @@
  */
 import * as v from 'valibot';
 
-/** English texts of the items, by code (the studios translate the code). */
-export const PLAN_ITEM_TEXTS = {
-  // ── Image editing: the edits of the local vocabulary (src/contract/edit-vocabulary.ts) ──
-  brightness: 'Brightness {amount}, whole image',
-  contrast: 'Contrast {amount}, whole image',
-  saturation: 'Colour saturation {amount}, whole image',
-  warmth: 'Colour warmth {amount}, whole image',
-  grayscale: 'Black and white',
-  sepia: 'Sepia (vintage) tone',
-  invert: 'Inverted colours (negative)',
-  autoLevels: 'Automatic colour balance',
-  sharpen: 'Sharpening',
-  blur: 'Blur',
-  crop: 'Centred crop to {ratio}',
-  rotate: 'Rotation by {degrees}° clockwise',
-  flipHorizontal: 'Horizontal flip (mirror)',
-  flipVertical: 'Vertical flip',
-  removeBackground: 'Background removal (plain, even backdrops only)',
-  resizeWidth: 'Resize to {width} px wide',
-  resizeHeight: 'Resize to {height} px tall',
-  resizeBoth: 'Resize to {width}×{height} px',
-  resizeLongest: 'Resize to {side} px on the longest side',
-  grid: 'The images combined into one grid',
-  replaceBackground: 'A new background (a colour or a scene) instead of the old one: “{phrase}”',
-  notUnderstood: 'Not understood: “{phrase}”',
-  gridNeedsImages: 'A grid (it needs several images; the one image is edited on its own)',
-  // ── Image to video ──
-  cameraMove: 'A virtual camera move (zoom or pan) over the still photo, {seconds} s at {resolution}',
-  ambientSound: 'A quiet ambient sound track (not sound from the scene)',
-  videoModelNotRun: 'The {model} model: it is not run, so people and things in the photo do not move',
-  promptBeyondCamera: 'The description, except its camera words (zoom in or out, pan, tilt)',
-  guidanceScale: 'The guidance scale (cfg_scale)',
-  promptOptimizer: 'The prompt optimiser',
-  // ── Virtual try-on ──
-  garmentsPlaced: '{count} garment(s) placed flat on the body and shaded by the photo (fabric not re-draped, sleeves not re-posed)',
-  // ── Body generator ──
-  figureRendered: 'A stylised rendered mannequin proportioned from the body parameters (not a photographic model)',
-  faceComposited: 'The face photo placed on the head (no face detection)',
-  hintsBeyondColourAndHair: 'The description and style hints, except an outfit colour and hair length',
-  // ── Hairstyle ──
-  hairRecoloured: 'The hair inside the brushed area recoloured to {colour}, its texture kept',
-  hairstyleShape: 'The hairstyle itself (cut, length, shape)',
-  referencePhoto: 'The hairstyle of the reference photo',
-  // ── Upscaler ──
-  imageEnlarged: 'Enlarged ×{factor} by resampling and sharpening tuned like {model} (the {model} model itself is not run: no generated detail)',
-  sharpenSubject: 'Sharpening only the subject (needs a plain backdrop)',
-  sharpenBackground: 'Sharpening only the background (needs a plain backdrop)',
-  subjectNotFound: 'Sharpening only part of the image: no plain backdrop was found, so the whole image was sharpened',
-  faceRegion: 'Face enhancement on the upper-centre area, where a portrait has the face (no face detection)',
-  faceCreativity: 'Generated facial detail (creativity)',
-  outputCapped: 'The full ×{factor}: the output was capped at {megapixels} MP (×{effective})',
-  videoScaled: 'The video scaled to {size}',
-  frameRate: '{fps} frames per second by repeating or dropping frames (no motion interpolation)',
-  // ── Any tool ──
-  promptUnused: 'The written description (the built-in engine does not read it)',
-} as const;
-export type PlanItemCode = keyof typeof PLAN_ITEM_TEXTS;
-export const PLAN_ITEM_CODES = Object.keys(PLAN_ITEM_TEXTS) as PlanItemCode[];
+/** The items' stable codes (their English texts: engine-plan-texts.ts; the studios' words: src/features/generations/plan/). */
+export const PLAN_ITEM_CODES = [
+  'brightness',
+  'contrast',
+  'saturation',
+  'warmth',
+  'grayscale',
+  'sepia',
+  'invert',
+  'autoLevels',
+  'sharpen',
+  'blur',
+  'crop',
+  'rotate',
+  'flipHorizontal',
+  'flipVertical',
+  'removeBackground',
+  'resizeWidth',
+  'resizeHeight',
+  'resizeBoth',
+  'resizeLongest',
+  'grid',
+  'replaceBackground',
+  'notUnderstood',
+  'gridNeedsImages',
+  'cameraMove',
+  'ambientSound',
+  'videoModelNotRun',
+  'promptBeyondCamera',
+  'guidanceScale',
+  'promptOptimizer',
+  'garmentsPlaced',
+  'figureRendered',
+  'faceComposited',
+  'hintsBeyondColourAndHair',
+  'hairRecoloured',
+  'hairstyleShape',
+  'referencePhoto',
+  'imageEnlarged',
+  'sharpenSubject',
+  'sharpenBackground',
+  'subjectNotFound',
+  'faceRegion',
+  'faceCreativity',
+  'outputCapped',
+  'videoScaled',
+  'frameRate',
+  'promptUnused',
+] as const;
+export type PlanItemCode = (typeof PLAN_ITEM_CODES)[number];
 
 export const PlanItemSchema = v.object({
   code: v.picklist(PLAN_ITEM_CODES),
@@ -103,16 +95,6 @@ export const MAX_ACCEPTED_ITEMS = PLAN_ITEM_CODES.length;
 
 /** `accept_not_done` of a request: the not-done items (by code) the caller agrees to go without. */
 export const AcceptNotDoneSchema = v.optional(v.pipe(v.array(v.picklist(PLAN_ITEM_CODES)), v.maxLength(MAX_ACCEPTED_ITEMS)));
-
-/** An item with its English text filled in. */
-export function planItem(code: PlanItemCode, values?: Record<string, string | number>): PlanItem {
-  let text: string = PLAN_ITEM_TEXTS[code];
-  for (const [key, value] of Object.entries(values ?? {})) text = text.replaceAll(`{${key}}`, String(value));
-  return values ? { code, text, values } : { code, text };
-}
-
-/** The items as one English line ("A; B; C"), for the refusal's message. */
-export const planItemsText = (items: readonly PlanItem[]): string => items.map((item) => item.text).join('; ');
 
 /**
  * Whether a request may go ahead on this plan: something is done, and every item left undone was

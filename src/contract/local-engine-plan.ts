@@ -9,7 +9,8 @@
  */
 import { findColour, HAIR_COLOURS } from './colour-words.ts';
 import { fold, parseEdits, type Edit } from './edit-vocabulary.ts';
-import { planItem, type EnginePlan, type PlanItem } from './engine-plan.ts';
+import type { EnginePlan, PlanItem } from './engine-plan.ts';
+import { planItem } from './engine-plan-texts.ts';
 import type { GenerationMessageKey } from './generation-messages.ts';
 import { UPSCALE_IMAGE_MODEL_LABELS, VIDEO_MODEL_CATALOG } from './generation-params.ts';
 import type { EngineName, GenerationRequest, GenerationRequestOf } from './generations.ts';

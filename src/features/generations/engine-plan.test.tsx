@@ -2,18 +2,27 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES, PLAN_ITEM_CODES, PLAN_ITEM_TEXTS, planItem, planItemsText, type EnginePlan, type PlanItemCode } from '../../contract/generations.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATION_MESSAGES, PLAN_ITEM_CODES, type EnginePlan, type PlanItemCode } from '../../contract/generations.ts';
+import { PLAN_ITEM_TEXTS, planItem, planItemsText } from '../../contract/engine-plan-texts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { messages as appEn } from '../../locales/en/app.po';
-import { PLAN_ITEM_DESCRIPTORS, partialCompletion, planItemText, withAccepted } from './engine-plan.ts';
+import { messages as planEn } from '../../locales/en/app/engine-plan.po';
+import { withAccepted } from './engine-plan.ts';
 import { describeGenerationError } from './generation-messages.ts';
-import { PlanSummary } from './PlanSummary.tsx';
+import { loadPlanKit } from './plan-kit.ts';
+import { PlanSummary } from './plan/PlanSummary.tsx';
+import { PLAN_ITEM_DESCRIPTORS, partialCompletion, planItemText } from './plan/words.ts';
 
 afterEach(cleanup);
 
 const vi = setupI18n({ locale: 'vi', messages: { vi: {} } });
-const en = setupI18n({ locale: 'en', messages: { en: appEn } });
+const en = setupI18n({ locale: 'en', messages: { en: { ...appEn, ...planEn } } });
+
+// describeGenerationError words a plan refusal's items with the kit once a screen loaded it.
+beforeAll(async () => {
+  await loadPlanKit();
+});
 
 /** Values that fill every placeholder of the contract's texts. */
 const SAMPLE = { amount: '+20%', ratio: '1:1', degrees: 90, phrase: 'thêm mũ', width: 1080, height: 720, side: 1200, seconds: 5, resolution: '480p', model: 'Veo 3', count: 2, colour: '#aa3322', factor: 4, megapixels: 64, effective: 3.2, size: '1080p', fps: 30 };

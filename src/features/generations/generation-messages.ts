@@ -12,7 +12,7 @@ import {
 } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../auth/messages.ts';
-import { planItemsLine } from './engine-plan.ts';
+import { planKitNow } from './plan-kit.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
@@ -175,7 +175,9 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
     const refusal = v.safeParse(PlanRefusalBodySchema, error.body);
     if (refusal.success) {
       const { code, plan } = refusal.output;
-      const values = { done: planItemsLine(plan.done, i18n), not_done: planItemsLine(plan.not_done, i18n) };
+      // The items in words once the plan kit is there (a studio that showed the plan); else the contract's English.
+      const line = (items: typeof plan.done) => planKitNow()?.words.planItemsLine(items, i18n) ?? items.map((item) => item.text).join('; ');
+      const values = { done: line(plan.done), not_done: line(plan.not_done) };
       return { title: failed, description: generationText(code, values, i18n), code, plan };
     }
   }

@@ -6,6 +6,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages as en } from '../../../locales/en/studio/shell.po';
 import { messages as appEn } from '../../../locales/en/app.po';
+import { messages as planEn } from '../../../locales/en/app/engine-plan.po';
 import { localEnginePlan } from '../../../contract/local-engine-plan.ts';
 import { GenerateButton } from './GenerateButton.tsx';
 
@@ -72,7 +73,7 @@ describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan
   const request = { feature: 'image-editing' as const, inputs: { images: ['a'] }, params: { prompt: 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn' } };
 
   function renderPlan(locale: 'vi' | 'en', prompt: string, onGenerate: (accepted?: string[]) => void = () => undefined) {
-    i18n.loadAndActivate({ locale, messages: locale === 'en' ? { ...en, ...appEn } : {} });
+    i18n.loadAndActivate({ locale, messages: locale === 'en' ? { ...en, ...appEn, ...planEn } : {} });
     render(
       <I18nProvider i18n={i18n}>
         <GenerateButton cost={1} balance={10} problem={null} plan={localEnginePlan({ ...request, params: { prompt } })} onGenerate={onGenerate} />
@@ -80,10 +81,12 @@ describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan
     );
   }
 
-  it('shows, before the charge, what the built-in engine will do and what it cannot, and the press agrees to it', () => {
+  it('shows, before the charge, what the built-in engine will do and what it cannot, and the press agrees to it', async () => {
     const pressed: Array<string[] | undefined> = [];
     renderPlan('vi', 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn', (accepted) => pressed.push(accepted));
-    expect(screen.getByTestId('plan-summary').dataset.partial).toBe('true');
+    // The plan's words load with the first plan; the button waits for them.
+    expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
+    expect((await screen.findByTestId('plan-summary')).dataset.partial).toBe('true');
     expect(screen.getByTestId('plan-done').textContent).toBe('Độ sáng +20%, toàn ảnh');
     expect(screen.getByTestId('plan-not-done').textContent).toBe('Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”');
     const button = screen.getByTestId('generate-button') as HTMLButtonElement;
@@ -93,20 +96,20 @@ describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan
     expect(pressed).toEqual([['replaceBackground']]);
     cleanup();
     renderPlan('en', 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn');
-    expect(screen.getByTestId('plan-summary').textContent).toBe(
+    expect((await screen.findByTestId('plan-summary')).textContent).toBe(
       'The built-in engine can do only part of thisWill do:Brightness +20%, whole imageCannot do:A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”Press “Agree” to make the part it can do, at the price shown; the part it cannot do is left out.',
     );
     expect(screen.getByTestId('generate-button').textContent).toBe('Agree and generate image · 1 credit');
   });
 
-  it('refuses, with the reason, what it can do none of; a plan done in full is a plain Generate', () => {
+  it('refuses, with the reason, what it can do none of; a plan done in full is a plain Generate', async () => {
     renderPlan('vi', 'Đổi nền thành màu trắng');
     expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('generate-problem').textContent).toBe('Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.');
+    expect((await screen.findByTestId('generate-problem')).textContent).toBe('Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.');
     cleanup();
     const pressed: Array<string[] | undefined> = [];
     renderPlan('vi', 'Tăng độ sáng, cắt 1:1', (accepted) => pressed.push(accepted));
-    expect(screen.getByTestId('plan-summary').dataset.partial).toBe('false');
+    expect((await screen.findByTestId('plan-summary')).dataset.partial).toBe('false');
     expect(screen.getByTestId('generate-button').textContent).toBe('Tạo ảnh · 1 tín dụng');
     screen.getByTestId('generate-button').click();
     expect(pressed).toEqual([undefined]);

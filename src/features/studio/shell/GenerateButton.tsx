@@ -3,14 +3,13 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { notDoneCodes, planVerdict, type EnginePlan, type GenerationRequest, type PlanItemCode } from '../../../contract/generations.ts';
-import { understoodEdits } from '../../../contract/edit-vocabulary.ts';
 import { PACK_LIST } from '../../../contract/packs.ts';
 import { formatVnd } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';
 import { generationText, type InsufficientCredits } from '../../generations/generation-messages.ts';
-import { planItemsLine, useEnginePlan } from '../../generations/engine-plan.ts';
-import { PlanSummary } from '../../generations/PlanSummary.tsx';
+import { useEnginePlan } from '../../generations/engine-plan.ts';
+import { usePlanKit } from '../../generations/plan-kit.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { useStudioLayout } from './studio-layout.ts';
 import * as s from './studio.css.ts';
@@ -60,17 +59,21 @@ export function creditShortage(cost: number | null, balance: number | null, told
 export function GenerateButton({ cost, balance, problem: prerequisite, onGenerate, busy = false, insufficient, output = 'image', plan = null }: GenerateButtonProps) {
   const { t, i18n } = useLingui();
   const { locale } = useLocale();
+  // The plan's words and summary (loaded with the plan; a plan without them waits a moment).
+  const kit = usePlanKit(plan !== null);
   const problemId = useId();
   const panelId = useId();
   const shortage = creditShortage(cost, balance, insufficient);
   // The plan speaks once the request is complete: what the engine cannot do at all is the problem.
   const verdict = plan && !prerequisite ? planVerdict(plan) : null;
-  const problem = prerequisite ?? (plan && verdict === 'cannotDo' ? generationText('cannotDo', { not_done: planItemsLine(plan.not_done, i18n) }, i18n) : null);
+  const problem = prerequisite ?? (plan && kit && verdict === 'cannotDo' ? generationText('cannotDo', { not_done: kit.words.planItemsLine(plan.not_done, i18n) }, i18n) : null);
   const accepts = plan && verdict === 'partialPlan' ? notDoneCodes(plan) : undefined;
-  const disabled = busy || problem !== null || shortage !== null || cost === null;
+  // Nothing goes before the person could read what will not be done.
+  const unread = !!plan && verdict !== 'go' && !kit;
+  const disabled = busy || problem !== null || shortage !== null || cost === null || unread || verdict === 'cannotDo';
   const price = cost ?? 0;
   const agreeLabel = output === 'video' ? t`Đồng ý, tạo video · ${plural(price, { other: '# tín dụng' })}` : t`Đồng ý, tạo ảnh · ${plural(price, { other: '# tín dụng' })}`;
-  const understood = understoodEdits(i18n.locale === 'en' ? 'en' : 'vi');
+  const understood = kit?.words.understood(i18n.locale === 'en' ? 'en' : 'vi') ?? '';
   const label = accepts && cost !== null ? agreeLabel : output === 'video'
       ? cost === null
         ? t`Tạo video`
@@ -82,8 +85,8 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
 
   return (
     <div className={s.generate}>
-      {plan && verdict ? (
-        <PlanSummary
+      {plan && verdict && kit ? (
+        <kit.PlanSummary
           plan={plan}
           when="before"
           note={
@@ -182,7 +185,8 @@ export function StudioGenerate({ studio, busy, request = null, ...props }: Studi
   const running = useStudioLayout() === 'page' && (studio.isRunning || studio.isReattaching);
   const refused = studio.status === 'rejected' ? studio.error : null;
   // Decided here as the server will; when the engine was not known yet, the server's refusal carries it.
-  const plan = useEnginePlan(request) ?? refused?.plan ?? null;
+  // Asked only once the request is complete: a studio's first screen loads no planning.
+  const plan = useEnginePlan(props.problem === null ? request : null).plan ?? refused?.plan ?? null;
   const { queued } = studio;
   if (queued && queued.status !== 'failed') {
     return (

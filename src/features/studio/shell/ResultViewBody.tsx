@@ -10,8 +10,7 @@ import { ShareToggle } from '../../generations/ShareToggle.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { shareLink } from '../../generations/share-link.ts';
-import { partialCompletion } from '../../generations/engine-plan.ts';
-import { PlanSummary } from '../../generations/PlanSummary.tsx';
+import { usePlanKit } from '../../generations/plan-kit.ts';
 import * as s from './studio.css.ts';
 import { LazyDownloadDialog, LazyReviewDialog } from '../../assets/lazy-dialogs.ts';
 
@@ -55,6 +54,8 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
   useEffect(() => {
     if (endedId) void markJobsSeen([endedId]);
   }, [endedId]);
+  // Hooks before the early return of a failure.
+  const planKit = usePlanKit(!!job?.plan);
   const isVideo = result?.media_type === 'video' || job?.feature === 'image-to-video' || job?.feature === 'upscaler-video';
   const tryAnother = onTryAnother ?? studio.reset;
 
@@ -85,7 +86,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
   };
 
   const showCompare = !isVideo && before && before.media_type === 'image' && result.media_type === 'image';
-  const notDone = partialCompletion(job?.plan ?? null, i18n)?.description ?? null;
+  const notDone = planKit?.words.partialCompletion(job?.plan ?? null, i18n)?.description ?? null;
 
   return (
     <section className={s.card} data-testid="result-view" data-job-id={job?.id} aria-label={t`Kết quả`}>
@@ -128,7 +129,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
         />
       ) : null}
       {/* What was done and what was not (docs/product-rules.md#engine-plan): a job done in part says so here. */}
-      {job?.plan ? <PlanSummary plan={job.plan} when="result" /> : null}
+      {job?.plan && planKit ? <planKit.PlanSummary plan={job.plan} when="result" /> : null}
       <div className={s.resultActions}>
         <button type="button" className={button({ variant: 'primary' })} onClick={() => setDownloading(result)} data-testid="result-download">
           <Trans>Tải xuống</Trans>

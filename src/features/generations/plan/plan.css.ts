@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css.ts';
+import { vars } from '../../../ui/theme.css.ts';
 
 /** The plan of a job in words (PlanSummary.tsx): a soft box, two short lists that wrap. */
 export const box = style({

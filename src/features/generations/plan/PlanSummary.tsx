@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { EnginePlan, PlanItem } from '../../contract/generations.ts';
-import { planItemText } from './engine-plan.ts';
+import type { EnginePlan, PlanItem } from '../../../contract/generations.ts';
+import { planItemText } from './words.ts';
 import * as s from './plan.css.ts';
 
 export interface PlanSummaryProps {
