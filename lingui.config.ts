@@ -38,6 +38,8 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   billing: ['features/billing/'],
   // The /api-management screen: the tokens, their detail and the create dialog.
   tokens: ['features/tokens/'],
+  // What an engine does of a request, in words (the plan kit, loaded when a screen has a plan to show).
+  'engine-plan': ['features/generations/plan/'],
 };
 
 /**

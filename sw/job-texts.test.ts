@@ -23,6 +23,12 @@ describe('job notifications', () => {
     expect(isJobNotificationData(options.data)).toBe(true);
   });
 
+  it('says a job done in part is done in part, never a plain success (docs/product-rules.md#engine-plan)', () => {
+    const job = { id: 'g3', feature: 'image-editing', status: 'completed', thumbnailPath: '/media/t/g3.webp' } as const;
+    expect(jobNotification({ ...job, locale: 'vi', partial: true }, '/history?job=g3', media).title).toBe('Đã tạo xong phần làm được');
+    expect(jobNotification({ ...job, locale: 'en', partial: true }, '/history?job=g3', media).title).toBe('Done, in part');
+  });
+
   it('announces a failure in English with the app icon and no picture', () => {
     const { title, options } = jobNotification({ id: 'g2', feature: 'upscaler-video', status: 'failed', locale: 'en' }, '/history?job=g2', media);
     expect(title).toBe('Generation Failed');

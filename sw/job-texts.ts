@@ -6,6 +6,7 @@ import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
  * no catalogs: it must stay small and load without the app), so its few texts live here, in
  * both languages, Vietnamese first as everywhere. They repeat the app catalog's own texts:
  * 'Tạo thành công' / 'Tạo thất bại' (docs/product-rules.md#job-notifications: 'Generation Successful' / 'Generation Failed',
+ * and 'Đã tạo xong phần làm được' for a job done in part, docs/product-rules.md#engine-plan,
  * src/features/generations) and the studios' names of the registry (src/features/registry/studios.ts,
  * which the worker may not import; src/features/registry/studios.test.ts keeps the two in step).
  * The upscaler's two tools say which mode ran, in words of their own.
@@ -13,6 +14,7 @@ import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
 export const SW_TEXTS = {
   vi: {
     completed: 'Tạo thành công',
+    partial: 'Đã tạo xong phần làm được',
     failed: 'Tạo thất bại',
     tools: {
       'virtual-tryon': 'Thử đồ ảo',
@@ -26,6 +28,7 @@ export const SW_TEXTS = {
   },
   en: {
     completed: 'Generation Successful',
+    partial: 'Done, in part',
     failed: 'Generation Failed',
     tools: {
       'virtual-tryon': 'Virtual Try-On',
@@ -37,7 +40,7 @@ export const SW_TEXTS = {
       'upscaler-video': 'AI Upscaler (video)',
     },
   },
-} as const satisfies Record<WatchLocale, { completed: string; failed: string; tools: Record<Feature, string> }>;
+} as const satisfies Record<WatchLocale, { completed: string; partial: string; failed: string; tools: Record<Feature, string> }>;
 
 /** The app's icon, for a notification without a result picture (a failure). */
 export const APP_ICON = '/icons/icon-192.png';
@@ -61,14 +64,15 @@ export type JobNotificationOptions = NotificationOptions & { image?: string; dat
  * path into an absolute URL (the API may live on another origin).
  */
 export function jobNotification(
-  job: Pick<WatchedJob, 'id' | 'feature' | 'status' | 'locale' | 'thumbnailPath'>,
+  job: Pick<WatchedJob, 'id' | 'feature' | 'status' | 'locale' | 'thumbnailPath' | 'partial'>,
   url: string,
   mediaUrl: (path: string) => string,
 ): { title: string; options: JobNotificationOptions } {
   const texts = SW_TEXTS[job.locale] ?? SW_TEXTS.vi;
   const picture = job.status === 'completed' && job.thumbnailPath ? mediaUrl(job.thumbnailPath) : undefined;
   return {
-    title: job.status === 'completed' ? texts.completed : texts.failed,
+    // A job done in part never reads as plainly successful (docs/product-rules.md#engine-plan).
+    title: job.status === 'completed' ? (job.partial ? texts.partial : texts.completed) : texts.failed,
     options: {
       body: texts.tools[job.feature],
       tag: job.id,

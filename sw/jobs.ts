@@ -59,6 +59,7 @@ async function fetchJob(id: string, token: string): Promise<PollOutcome> {
       status: job.status,
       finishedAt: Number.isFinite(finished) ? finished : null,
       thumbnailPath: job.results[0]?.thumbnail_url ?? null,
+      partial: (job.plan?.not_done.length ?? 0) > 0,
     };
   } catch {
     // A body cut short or from another version of the server: ask again later.
@@ -189,7 +190,7 @@ function pollWatched({ once = false } = {}): Promise<void> {
       },
       fetchJob: (id) => fetchJob(id, token),
       async finished(job: WatchedJob, decision) {
-        await markFinished(job.id, { status: decision.status, finishedAt: decision.finishedAt, thumbnailPath: decision.thumbnailPath });
+        await markFinished(job.id, { status: decision.status, finishedAt: decision.finishedAt, thumbnailPath: decision.thumbnailPath, ...(decision.partial ? { partial: true } : {}) });
         await announceEnded(job.userId);
         await updateBadge(job.userId);
         await tellPages([job.id]);

@@ -180,6 +180,8 @@ export interface GenerationsTable {
    * inserts them (0007); written as JSON text, read back by the media area (readStaged).
    */
   staged_results: ColumnType<Json[] | null, string | null | undefined, string | null>;
+  /** The engine's plan of the job (0018: what it does and does not of the request), JSON text; null when it does all. */
+  plan: ColumnType<Json | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date, never>;
   started_at: Date | null;
   finished_at: Date | null;

@@ -12,8 +12,10 @@ import type { Json } from '../db/schema.ts';
 import {
   GENERATION_MESSAGES,
   type EngineName,
+  type EnginePlan,
   type Feature,
   type GenerationMessageKey,
+  type GenerationRequest,
   type GenerationRequestOf,
   type GenerationStage,
 } from '../../src/contract/generations.ts';
@@ -93,12 +95,23 @@ export interface EngineResult {
   outputs: EngineOutput[];
   /** Recorded on each result asset: at least which engine; models, settings applied, notes. */
   metadata: { engine: EngineName; [key: string]: Json };
+  /**
+   * What was done and what was not, when the photo made it differ from the plan the job was
+   * accepted on (docs/product-rules.md#engine-plan): it replaces that plan on the completed job.
+   */
+  plan?: EnginePlan;
 }
 
 export interface Engine {
   readonly name: EngineName;
   /** Whether this engine can run the feature at all (a provider may lack one). */
   supports(feature: Feature): boolean;
+  /**
+   * What it will do of a request and what it will not, from the request alone, or the message of
+   * an input it needs that the request lacks (docs/product-rules.md#engine-plan). Absent: it does
+   * whatever it is asked (fal). The submit refuses on it before anything is charged.
+   */
+  plan?(request: GenerationRequest): EnginePlan | { missing: GenerationMessageKey };
   run<F extends Feature>(request: EngineRequest<F>): Promise<EngineResult>;
 }
 

@@ -4,13 +4,23 @@
  * (InsufficientCreditsBodySchema).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { GENERATION_MESSAGES, insufficientCreditsText, type GenerationMessageKey } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES, insufficientCreditsText, type EnginePlan, type GenerationMessageKey } from '../../src/contract/generations.ts';
+import { planItemsText } from '../../src/contract/engine-plan-texts.ts';
 import { CodedError } from '../http/errors.ts';
 
 export type GenerationError = CodedError<GenerationMessageKey>;
 
 export function generationError(status: ContentfulStatusCode, code: GenerationMessageKey): GenerationError {
   return new CodedError(status, code, GENERATION_MESSAGES[code]);
+}
+
+/**
+ * 422 with the engine's plan (docs/product-rules.md#engine-plan): it can do none of the request
+ * (`cannotDo`), or only part and the request did not accept the rest (`partialPlan`).
+ */
+export function planRefusal(code: 'cannotDo' | 'partialPlan', plan: EnginePlan): GenerationError {
+  const text = GENERATION_MESSAGES[code].replace('{done}', planItemsText(plan.done)).replace('{not_done}', planItemsText(plan.not_done));
+  return new CodedError(422, code, text, { fields: { plan } });
 }
 
 /** 402 with the credit check of docs/product-rules.md#credit-check: balance, cost and shortage. */

@@ -144,6 +144,7 @@ export function createGenerations(deps: GenerationsDeps): Generations {
     jobs,
     media: deps.media,
     engineFor: (feature) => deps.engines.nameFor(feature),
+    planOf: (engine, request) => deps.engines.get(engine).plan?.(request) ?? null,
     abortLocalRun: (id) => runner.abort(id),
     timeoutSeconds,
     logger,

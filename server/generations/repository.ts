@@ -11,7 +11,7 @@
  * a newer run, and a job reaches exactly one terminal state.
  */
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { Feature, GenerationStatus } from '../../src/contract/generations.ts';
+import type { EnginePlan, Feature, GenerationStatus } from '../../src/contract/generations.ts';
 import { liveSession } from '../auth/sessions.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';
@@ -42,6 +42,8 @@ export interface NewGeneration {
   idempotencyKey: string | null;
   requestHash: string;
   regeneratedFrom: string | null;
+  /** What the engine will do and not do of the request (docs/product-rules.md#engine-plan); null when it does all. */
+  plan: EnginePlan | null;
   createdAt: Date;
 }
 
@@ -184,6 +186,7 @@ export function createGenerationsRepository(database: Database): GenerationsRepo
             idempotency_key: generation.idempotencyKey,
             request_hash: generation.requestHash,
             regenerated_from: generation.regeneratedFrom,
+            plan: generation.plan ? JSON.stringify(generation.plan) : null,
             created_at: generation.createdAt,
             started_at: null,
             finished_at: null,

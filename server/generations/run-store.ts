@@ -6,7 +6,7 @@
  * job's keys `gen:<id>:reserve|commit|refund`.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
+import type { EnginePlan, GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { GenerationsTable, Json, Tables } from '../db/schema.ts';
 
@@ -54,10 +54,11 @@ export interface RunStore {
   stage(id: string, attempt: number, staged: Json[] | null): Promise<boolean>;
   /**
    * In one transaction: processing → completed with its results, `attach` (which inserts the
-   * result assets), and the credit commit; the staged results are cleared. False, with nothing
-   * written, when the run is no longer current.
+   * result assets), and the credit commit; the staged results are cleared; `plan`, when the engine
+   * reported what it did, replaces the plan of the submit. False, with nothing written, when the
+   * run is no longer current.
    */
-  complete(id: string, attempt: number, resultAssetIds: string[], now: Date, attach?: (trx: Transaction<Tables>) => Promise<void>): Promise<boolean>;
+  complete(id: string, attempt: number, resultAssetIds: string[], now: Date, attach?: (trx: Transaction<Tables>) => Promise<void>, plan?: EnginePlan): Promise<boolean>;
   /**
    * queued or processing → failed, and the refund. With `attempt`, only while that run is current
    * (a worker); without, whatever run holds it (the sweeper, which fences with `attempt` too).
@@ -129,11 +130,20 @@ export function createRunStore(db: Kysely<Tables>): RunStore {
       return result.numUpdatedRows > 0n;
     },
 
-    complete: (id, attempt, resultAssetIds, now, attach) =>
+    complete: (id, attempt, resultAssetIds, now, attach, plan) =>
       db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('generations')
-          .set({ status: 'completed', stage: null, progress: 100, result_asset_ids: JSON.stringify(resultAssetIds), staged_results: null, finished_at: now, heartbeat_at: now })
+          .set({
+            status: 'completed',
+            stage: null,
+            progress: 100,
+            result_asset_ids: JSON.stringify(resultAssetIds),
+            staged_results: null,
+            finished_at: now,
+            heartbeat_at: now,
+            ...(plan ? { plan: JSON.stringify(plan) } : {}),
+          })
           .where('id', '=', id)
           .where('status', '=', 'processing')
           .where('attempts', '=', attempt)

@@ -33,6 +33,7 @@ import {
   GENERATION_MESSAGES,
   GenerationRequestSchema,
   type EngineName,
+  type EnginePlan,
   type Feature,
   type GenerationRequest,
   type GenerationStage,
@@ -219,7 +220,7 @@ export function createRunner(deps: RunnerDeps): Runner {
       await deps.media.putResults(prepared);
       if (controller.signal.aborted) throw controller.signal.reason;
       await watch.stop();
-      await finish(row, staged, runLog);
+      await finish(row, staged, runLog, result.plan);
     } catch (error) {
       clearTimeout(timer);
       await watch.stop();
@@ -237,9 +238,9 @@ export function createRunner(deps: RunnerDeps): Runner {
    * Completes the job with its stored results: their assets are inserted in the transaction that
    * completes and charges it. When the run is no longer current, the results are released.
    */
-  async function finish(row: GenerationRow, results: StagedResult[], runLog: Logger): Promise<void> {
+  async function finish(row: GenerationRow, results: StagedResult[], runLog: Logger, plan?: EnginePlan): Promise<void> {
     const ids = results.map((item) => item.id);
-    const completed = await deps.repository.complete(row.id, row.attempts, ids, now(), (trx) => deps.media.attachResults(trx, results));
+    const completed = await deps.repository.complete(row.id, row.attempts, ids, now(), (trx) => deps.media.attachResults(trx, results), plan);
     if (!completed) {
       runLog.info('generation ended elsewhere before completing');
       await releaseStaged(row.id, results, runLog);

@@ -12,31 +12,23 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import {
   checkPrerequisites,
-  FEATURE_TIMEOUT_SECONDS,
-  FEATURES,
+  EnginePlanSchema,
   GENERATION_MESSAGES,
   GENERATION_PAGE_DEFAULT,
   GENERATION_PAGE_MAX,
   GENERATION_STAGES,
   generationCost,
   GenerationRequestSchema,
+  notDoneCodes,
   PENDING_STATUSES,
-  SUBJECT_DETECTION,
-  UPSCALE_FACTORS,
-  UPSCALE_IMAGE_MODEL_LABELS,
-  UPSCALE_IMAGE_MODELS,
-  UPSCALE_OUTPUT_FORMATS,
-  upscaleImageCredits,
-  upscaleVideoCredits,
-  VIDEO_MODEL_CATALOG,
-  VIDEO_MODELS,
-  VIDEO_TARGET_FPS,
-  VIDEO_TARGET_RESOLUTIONS,
+  planVerdict,
   type EngineName,
+  type EnginePlan,
   type ExpectedDurations,
   type Feature,
   type Generation,
   type GenerationCatalog,
+  type GenerationMessageKey,
   type GenerationPage,
   type GenerationRequest,
   type GenerationStage,
@@ -51,7 +43,8 @@ import type { Json } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { AssetRow, MediaService } from '../media/types.ts';
-import { generationError, insufficientCredits } from './errors.ts';
+import { buildCatalog } from './catalog.ts';
+import { generationError, insufficientCredits, planRefusal } from './errors.ts';
 import { createExpectedDurations } from './expected-durations.ts';
 import type { GenerationJobs } from './jobs.ts';
 import type { GenerationRow, GenerationsRepository, SubmitHook } from './repository.ts';
@@ -111,6 +104,11 @@ export interface GenerationsServiceDeps {
   media: MediaService;
   /** The engine that runs a feature (config.engines). */
   engineFor: (feature: Feature) => EngineName;
+  /**
+   * What that engine will do of a request, or the input it lacks (Engine.plan); null when it does
+   * whatever it is asked.
+   */
+  planOf: (engine: EngineName, request: GenerationRequest) => EnginePlan | { missing: GenerationMessageKey } | null;
   /** Stops a run in this process at once on cancel (other processes notice through the row). */
   abortLocalRun: (id: string) => void;
   timeoutSeconds: (feature: Feature) => number;
@@ -156,6 +154,13 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 const STAGE_KEYS = new Set(Object.keys(GENERATION_STAGES));
 
+/** A row's engine plan, or null (none recorded, or one this version cannot read). */
+function planOf(row: GenerationRow): EnginePlan | null {
+  if (row.plan === null) return null;
+  const parsed = v.safeParse(EnginePlanSchema, row.plan);
+  return parsed.success ? parsed.output : null;
+}
+
 /** The API view of a row, given (at least) its owner's assets it names. */
 export function toGeneration(row: GenerationRow, assetRows: readonly AssetRow[], media: Pick<MediaService, 'toApiAsset'>): Generation {
   const assets = new Map<string, Asset>();
@@ -173,6 +178,7 @@ export function toGeneration(row: GenerationRow, assetRows: readonly AssetRow[],
     input_assets: pick(row.input_asset_ids),
     results: pick(row.result_asset_ids),
     cost: row.cost,
+    plan: planOf(row),
     engine: row.engine as EngineName,
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? GENERATION_MESSAGES.generationFailed } : null,
     regenerated_from: row.regenerated_from,
@@ -233,8 +239,17 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       if (!row) throw generationError(422, 'assetNotFound');
       if (row.media_type !== ref.type) throw generationError(422, 'wrongAssetType');
     }
+    // What the engine will do of it, from the request alone (docs/product-rules.md#engine-plan):
+    // nothing → refused; only part → refused unless the request accepted the rest. No charge, no job.
+    const engine = deps.engineFor(request.feature);
+    const assessed = deps.planOf(engine, request);
+    if (assessed && 'missing' in assessed) throw generationError(422, assessed.missing);
+    const plan = assessed;
+    const verdict = plan ? planVerdict(plan, request.accept_not_done) : 'go';
+    if (plan && verdict !== 'go') throw planRefusal(verdict, plan);
+
     const video = request.feature === 'upscaler-video' && request.inputs.video ? rows.get(request.inputs.video) : undefined;
-    const cost = generationCost(request, (video?.duration_ms ?? 0) / 1_000);
+    const cost = generationCost(request, (video?.duration_ms ?? 0) / 1_000, engine);
 
     const id = randomUUID();
     const outcome = await repository.submit(
@@ -246,7 +261,8 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
         params: request.params as { [key: string]: Json },
         inputAssetIds: ids,
         cost,
-        engine: deps.engineFor(request.feature),
+        engine,
+        plan,
         idempotencyKey: key,
         requestHash: hash,
         regeneratedFrom,
@@ -282,7 +298,9 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       const hash = sha256(`regenerate:${source.id}`);
       const repeated = await earlier(caller, key, hash);
       if (repeated) return repeated;
-      const request = v.parse(GenerationRequestSchema, { feature: source.feature, inputs: source.inputs, params: source.params });
+      // What the source job's owner accepted as not done is accepted again: the same request, the same plan.
+      const accepted = planOf(source);
+      const request = v.parse(GenerationRequestSchema, { feature: source.feature, inputs: source.inputs, params: source.params, ...(accepted ? { accept_not_done: notDoneCodes(accepted) } : {}) });
       return create(caller, request, key, hash, source.id);
     },
 
@@ -347,47 +365,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       return one(caller.id, outcome.row);
     },
 
-    catalog: () => buildCatalog(),
+    catalog: () => buildCatalog(deps.engineFor('image-to-video')),
     expectedDurations,
   };
 }
-
-const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {
-  'virtual-tryon': { priced_per: 'garment', credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }) },
-  'image-editing': { priced_per: 'image', credits: generationCost({ feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } }) },
-  'body-generator': { priced_per: 'job', credits: 1 },
-  'hairstyle-changer': { priced_per: 'job', credits: 1 },
-  'image-to-video': { priced_per: 'option', credits: null },
-  'upscaler-image': { priced_per: 'factor', credits: null },
-  'upscaler-video': { priced_per: 'video-10s', credits: null },
-};
-
-function buildCatalog(): GenerationCatalog {
-  return {
-    features: FEATURES.map((feature) => ({ feature, timeout_seconds: FEATURE_TIMEOUT_SECONDS[feature], ...PER_UNIT[feature] })),
-    video_models: VIDEO_MODELS.map((id) => {
-      const spec = VIDEO_MODEL_CATALOG[id];
-      return {
-        id,
-        label: spec.label,
-        options: spec.options.map((option) => ({ ...option })),
-        camera_fixed: spec.cameraFixed,
-        cfg_scale: spec.cfgScale,
-        prompt_optimizer: spec.promptOptimizer,
-        generate_audio: spec.generateAudio,
-      };
-    }),
-    upscale_image: {
-      models: UPSCALE_IMAGE_MODELS.map((id) => ({ id, label: UPSCALE_IMAGE_MODEL_LABELS[id] })),
-      factors: UPSCALE_FACTORS.map((factor) => ({ factor, credits: upscaleImageCredits(factor) })),
-      output_formats: [...UPSCALE_OUTPUT_FORMATS],
-      subject_detection: [...SUBJECT_DETECTION],
-    },
-    upscale_video: {
-      factors: UPSCALE_FACTORS.map((factor) => ({ factor, credits_per_10_seconds: upscaleVideoCredits(10, factor) })),
-      target_fps: [...VIDEO_TARGET_FPS],
-      target_resolutions: [...VIDEO_TARGET_RESOLUTIONS],
-    },
-  };
-}
-

@@ -28,7 +28,7 @@ export class CodedError<C extends string = string> extends ApiError {
   /** Seconds until a retry can succeed (429 only). */
   readonly retryAfterSeconds: number | null;
   /** Machine-readable facts the answer carries besides the text. */
-  readonly fields: Readonly<Record<string, number | string>>;
+  readonly fields: Readonly<Record<string, ErrorField>>;
 
   /** @param text shown to the user as is (normally the area's text for `code`). */
   constructor(status: ContentfulStatusCode, code: C, text: string, options: CodedErrorOptions = {}) {
@@ -40,10 +40,13 @@ export class CodedError<C extends string = string> extends ApiError {
   }
 }
 
+/** A fact of an error answer: a number, a text, or a JSON structure of them (e.g. an engine's plan). */
+export type ErrorField = number | string | boolean | null | undefined | readonly ErrorField[] | { readonly [key: string]: ErrorField };
+
 export interface CodedErrorOptions {
   cause?: unknown;
   retryAfterSeconds?: number;
-  fields?: Record<string, number | string>;
+  fields?: Record<string, ErrorField>;
 }
 
 /** Whether `error` is a coded error with `code` (whatever the area). */

@@ -8,7 +8,7 @@
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { MutationErrorBodySchema } from '../../src/contract/errors.ts';
-import { GenerationListQuerySchema, GenerationPageSchema, GenerationSchema, InsufficientCreditsBodySchema } from '../../src/contract/generations.ts';
+import { GenerationListQuerySchema, GenerationPageSchema, GenerationSchema, InsufficientCreditsBodySchema, PlanRefusalBodySchema } from '../../src/contract/generations.ts';
 import { ASSET_ROLES, AssetSchema, IMAGE_MIME_TYPES, MediaErrorBodySchema, UPLOAD_IDEMPOTENCY_KEY_MAX, UPLOAD_PURPOSES, VIDEO_MIME_TYPES } from '../../src/contract/media.ts';
 import { ApiErrorBodySchema, CreditsSchema, IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, TokenUsageSchema, V1_PREFIX, V1GenerationRequestSchema, WebhookPayloadSchema } from '../../src/contract/public-api.ts';
 import { RecordIdSchema } from '../../src/contract/input.ts';
@@ -68,6 +68,7 @@ const MediaUploadSchema = v.object({
 const SCHEMAS = {
   Asset: AssetSchema,
   Generation: GenerationSchema,
+  PlanRefusal: PlanRefusalBodySchema,
   GenerationPage: GenerationPageSchema,
   V1GenerationRequest: V1GenerationRequestSchema,
   Credits: CreditsSchema,
@@ -231,7 +232,11 @@ function operationDetails(operation: V1Operation): Json {
           }),
           ...errors,
           409: errorAnswer(operation, 'A request with this Idempotency-Key is still being processed (`idempotencyInProgress`).'),
-          422: errorAnswer(operation, 'Invalid request, a missing input (the studio messages), a webhook URL that is not allowed (`invalidWebhookUrl`), or an Idempotency-Key used with another body (`idempotencyMismatch`).'),
+          422: errorAnswer(
+            operation,
+            'Invalid request, a missing input (the studio messages), a webhook URL that is not allowed (`invalidWebhookUrl`), an Idempotency-Key used with another body (`idempotencyMismatch`), or what the engine cannot do, with its `plan` (`cannotDo`: none of it; `partialPlan`: only part, until the request lists each `not_done` code in `accept_not_done`). Nothing is charged.',
+            { oneOf: [ref('PlanRefusal'), ref('MutationError')] },
+          ),
         },
       };
     case 'listGenerations':

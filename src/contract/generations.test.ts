@@ -102,6 +102,20 @@ describe('credits', () => {
     expect(at('1080p')).toBeGreaterThan(at('480p'));
   });
 
+  it('charges no video model premium where the model is not run (the built-in engine, docs/product-rules.md#engine-plan)', () => {
+    const veo3 = parse({ feature: 'image-to-video', inputs: { image: 'a' }, params: { model: 'veo3', duration: 8, resolution: '1080p' } });
+    expect(generationCost(veo3)).toBe(24);
+    expect(generationCost(veo3, 0, 'fal')).toBe(24);
+    // The same camera move as any model at 8 s 1080p.
+    expect(generationCost(veo3, 0, 'local')).toBe(8);
+    for (const model of VIDEO_MODELS) {
+      for (const option of VIDEO_MODEL_CATALOG[model].options) {
+        const request = parse({ feature: 'image-to-video', inputs: { image: 'a' }, params: { model, duration: option.duration, resolution: option.resolution } });
+        expect(generationCost(request, 0, 'local') * VIDEO_MODEL_CATALOG[model].premium, `${model} ${option.duration}s ${option.resolution}`).toBe(option.credits);
+      }
+    }
+  });
+
   it('prices upscales by factor and, for video, by length', () => {
     expect(generationCost(parse({ feature: 'upscaler-image', inputs: { image: 'a' }, params: { factor: 2 } }))).toBe(1);
     expect(generationCost(parse({ feature: 'upscaler-image', inputs: { image: 'a' }, params: { factor: 4 } }))).toBe(2);

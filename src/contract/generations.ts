@@ -26,9 +26,10 @@ import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } fr
 import { AssetSchema } from './media.ts';
 import type { Feature } from './features.ts';
 import { FEATURES } from './features.ts';
-import { ENGINE_NAMES } from './expected-durations.ts';
+import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
-import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HAIRSTYLES, HAIR_CATEGORIES, MAX_GARMENTS, SKIN_TONES, SUBJECT_DETECTION, UPSCALE_FACTORS, UPSCALE_IMAGE_MODELS, UPSCALE_OUTPUT_FORMATS, VIDEO_DURATIONS, VIDEO_MODELS, VIDEO_MODEL_CATALOG, VIDEO_RESOLUTIONS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS, upscaleImageCredits, upscaleVideoCredits } from './generation-params.ts';
+import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.ts';
+import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HAIRSTYLES, HAIR_CATEGORIES, MAX_GARMENTS, SKIN_TONES, SUBJECT_DETECTION, UPSCALE_FACTORS, UPSCALE_IMAGE_MODELS, UPSCALE_OUTPUT_FORMATS, VIDEO_DURATIONS, VIDEO_MODELS, VIDEO_MODEL_CATALOG, VIDEO_RESOLUTIONS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS, upscaleImageCredits, upscaleVideoCredits, videoCredits } from './generation-params.ts';
 
 // ── Features ──────────────────────────────────────────────────────────────────────────
 
@@ -50,15 +51,20 @@ export * from './generation-messages.ts';
 
 // ── Parameter vocabularies and the model catalogue: generation-params.ts ──────────────
 export * from './generation-params.ts';
+// ── What an engine does of a request: engine-plan.ts ──────────────────────────────────
+export * from './engine-plan.ts';
 // ── Requests ──────────────────────────────────────────────────────────────────────────
 
 /** An asset id as sent: any safe text (one that is no asset's id answers like someone else's: assetNotFound). */
 const assetId = v.pipe(text(64), v.minLength(1));
 const prompt = v.pipe(safeString(), v.trim(), v.maxLength(2000));
 const unit = boundedNumber(0, 1);
+/** The not-done items (codes of a 422 `partialPlan`) the caller agrees to (docs/product-rules.md#engine-plan). */
+const accept = { accept_not_done: AcceptNotDoneSchema };
 
 export const TryOnRequestSchema = v.object({
   feature: v.literal('virtual-tryon'),
+  ...accept,
   inputs: v.object({
     model: v.nullish(assetId),
     garments: v.optional(
@@ -71,12 +77,14 @@ export const TryOnRequestSchema = v.object({
 
 export const ImageEditingRequestSchema = v.object({
   feature: v.literal('image-editing'),
+  ...accept,
   inputs: v.object({ images: v.optional(v.array(assetId), []) }),
   params: v.object({ prompt: v.optional(prompt, '') }),
 });
 
 export const BodyGeneratorRequestSchema = v.object({
   feature: v.literal('body-generator'),
+  ...accept,
   inputs: v.optional(v.object({ face: v.nullish(assetId) }), {}),
   params: v.object({
     gender: v.nullish(v.picklist(GENDERS)),
@@ -93,6 +101,7 @@ export const BodyGeneratorRequestSchema = v.object({
 
 export const HairstyleRequestSchema = v.object({
   feature: v.literal('hairstyle-changer'),
+  ...accept,
   inputs: v.object({
     image: v.nullish(assetId),
     /** The brush mask: white where the hair is to change (a PNG uploaded like any image). */
@@ -112,6 +121,7 @@ export const HairstyleRequestSchema = v.object({
 
 export const ImageToVideoRequestSchema = v.object({
   feature: v.literal('image-to-video'),
+  ...accept,
   inputs: v.object({ image: v.nullish(assetId) }),
   params: v.object({
     model: v.optional(v.picklist(VIDEO_MODELS), 'seedance-v1'),
@@ -128,6 +138,7 @@ export const ImageToVideoRequestSchema = v.object({
 
 export const UpscaleImageRequestSchema = v.object({
   feature: v.literal('upscaler-image'),
+  ...accept,
   inputs: v.object({ image: v.nullish(assetId) }),
   params: v.object({
     model: v.optional(v.picklist(UPSCALE_IMAGE_MODELS), 'standard-v2'),
@@ -143,6 +154,7 @@ export const UpscaleImageRequestSchema = v.object({
 
 export const UpscaleVideoRequestSchema = v.object({
   feature: v.literal('upscaler-video'),
+  ...accept,
   inputs: v.object({ video: v.nullish(assetId) }),
   params: v.object({
     factor: v.optional(v.picklist(UPSCALE_FACTORS), 2),
@@ -215,9 +227,11 @@ export function checkPrerequisites(request: GenerationRequest): GenerationMessag
  * Credits a request costs (docs/product-rules.md#credits-prices: try-on 1 per garment, body generator 1, hairstyle 1, image
  * to video 2 at 480p; the rest chosen here: image editing 1 per image, upscaler by factor and,
  * for video, by length). `videoSeconds` is the input video's duration (upscaler video only).
+ * `engine`: the engine that runs it; the built-in one runs no video model, so a video costs its
+ * length and resolution without the model's premium (docs/product-rules.md#engine-plan).
  * Call after `checkPrerequisites` returned null.
  */
-export function generationCost(request: GenerationRequest, videoSeconds = 0): number {
+export function generationCost(request: GenerationRequest, videoSeconds = 0, engine: EngineName = 'fal'): number {
   switch (request.feature) {
     case 'virtual-tryon':
       return request.inputs.garments.length;
@@ -231,7 +245,7 @@ export function generationCost(request: GenerationRequest, videoSeconds = 0): nu
         (o) => o.duration === request.params.duration && o.resolution === request.params.resolution,
       );
       if (!option) throw new Error(`no price for ${request.params.model} ${request.params.duration}s ${request.params.resolution}`);
-      return option.credits;
+      return engine === 'local' ? videoCredits(option.duration, option.resolution) : option.credits;
     }
     case 'upscaler-image':
       return upscaleImageCredits(request.params.factor);
@@ -288,6 +302,13 @@ export const GenerationSchema = v.object({
   results: v.array(AssetSchema),
   /** Credits reserved (charged when completed, refunded when failed or cancelled). */
   cost: v.number(),
+  /**
+   * What the engine does of the request and what it does not (docs/product-rules.md#engine-plan):
+   * the plan accepted at submit, then, once completed, what was done. Null when the engine does
+   * everything asked (fal) and on jobs from before plans (also when absent: a job saved before
+   * this field, on a device, reads as null).
+   */
+  plan: v.optional(v.nullable(EnginePlanSchema), null),
   engine: v.picklist(ENGINE_NAMES),
   /** Failed or cancelled: the message key and its text. */
   error: v.nullable(v.object({ code: v.string(), message: v.string() })),

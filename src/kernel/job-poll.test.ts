@@ -25,6 +25,10 @@ describe('what an answer means', () => {
     }
   });
 
+  it('carries a job done in part to the notification', () => {
+    expect(decidePoll({ ...answer('completed'), partial: true } as PollOutcome, 0)).toEqual({ action: 'finished', status: 'completed', finishedAt: 5, thumbnailPath: '/t.webp', partial: true });
+  });
+
   it('stops everything on 401, forgets on final 4xx, and keeps trying otherwise', () => {
     expect(decidePoll({ kind: 'http', status: 401 }, 0)).toEqual({ action: 'stop' });
     expect(decidePoll({ kind: 'http', status: 404 }, 0)).toEqual({ action: 'forget' });

@@ -31,7 +31,7 @@ export function backoffDelay(attempt: number): number {
 
 /** What one GET /api/generations/{id} gave. */
 export type PollOutcome =
-  | { kind: 'job'; status: GenerationStatus; finishedAt: number | null; thumbnailPath: string | null }
+  | { kind: 'job'; status: GenerationStatus; finishedAt: number | null; thumbnailPath: string | null; partial?: boolean }
   | { kind: 'http'; status: number }
   | { kind: 'network' };
 
@@ -39,7 +39,7 @@ export type PollDecision =
   /** Ask again after `delayMs`. */
   | { action: 'wait'; delayMs: number }
   /** The job ended: record it and announce it. */
-  | { action: 'finished'; status: GenerationStatus; finishedAt: number | null; thumbnailPath: string | null }
+  | { action: 'finished'; status: GenerationStatus; finishedAt: number | null; thumbnailPath: string | null; partial?: boolean }
   /** Asking again will not change the answer (deleted, someone else's): stop watching it. */
   | { action: 'forget' }
   /** The token no longer works (signed out, expired): stop polling everything until a page sends a new one. */
@@ -49,7 +49,7 @@ export type PollDecision =
 export function decidePoll(outcome: PollOutcome, attempt: number): PollDecision {
   if (outcome.kind === 'job') {
     if (isWatchPending(outcome)) return { action: 'wait', delayMs: backoffDelay(attempt) };
-    return { action: 'finished', status: outcome.status, finishedAt: outcome.finishedAt, thumbnailPath: outcome.thumbnailPath };
+    return { action: 'finished', status: outcome.status, finishedAt: outcome.finishedAt, thumbnailPath: outcome.thumbnailPath, ...(outcome.partial ? { partial: true } : {}) };
   }
   if (outcome.kind === 'network') return { action: 'wait', delayMs: backoffDelay(attempt) };
   const { status } = outcome;

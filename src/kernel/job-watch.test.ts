@@ -51,6 +51,14 @@ describe('the job watch list', () => {
     expect(await list.markFinished('g1', { status: 'failed' })).toMatchObject({ status: 'completed' });
   });
 
+  it('records a job done in part, for its notification', async () => {
+    const { list } = setup();
+    await list.watchJob(job('g1'));
+    expect(await list.markFinished('g1', { status: 'completed', partial: true })).toMatchObject({ status: 'completed', partial: true });
+    await list.watchJob(job('g2'));
+    expect(await list.markFinished('g2', { status: 'completed' })).not.toHaveProperty('partial');
+  });
+
   it('does not create an entry for an unknown job', async () => {
     const { list, data } = setup();
     expect(await list.markFinished('nope', { status: 'completed' })).toBeUndefined();

@@ -34,6 +34,8 @@ export interface WatchedJob {
   finishedAt: number | null;
   /** The first result's thumbnail (a signed path or URL), for the notification. */
   thumbnailPath?: string;
+  /** Completed with part of the request not done (docs/product-rules.md#engine-plan): the notification says so. */
+  partial?: boolean;
   /** The app's language when it was submitted: the SW cannot read localStorage. */
   locale: WatchLocale;
   /** The completion notification was shown (or deliberately skipped): never twice. */
@@ -53,6 +55,7 @@ export interface FinishedJob {
   status: GenerationStatus;
   finishedAt?: number | null;
   thumbnailPath?: string | null;
+  partial?: boolean;
 }
 
 /** The job statuses that still change (src/contract PENDING_STATUSES, repeated to keep this module free of valibot). */
@@ -171,6 +174,7 @@ export function createJobWatchList(store: UseStore, now: () => number = Date.now
           seen: current.seen || cancelled,
           notified: current.notified || cancelled,
           ...(finished.thumbnailPath ? { thumbnailPath: finished.thumbnailPath } : {}),
+          ...(finished.partial ? { partial: true } : {}),
         };
       }),
     async markNotified(id) {

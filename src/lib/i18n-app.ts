@@ -24,7 +24,8 @@ export type AppScreenCatalog =
   | 'asset-dialogs'
   | 'tutorial'
   | 'billing'
-  | 'tokens';
+  | 'tokens'
+  | 'engine-plan';
 
 interface PoModule {
   messages: Messages;

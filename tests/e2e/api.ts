@@ -68,13 +68,18 @@ export class Api {
 
   async video() {
     const image = await this.upload('canh.png', 1280, 720);
-    return this.submit({ feature: 'image-to-video', inputs: { image }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } });
+    // The built-in engine records the model and does not run it: accepted as not done (docs/product-rules.md#engine-plan).
+    return this.submit({ feature: 'image-to-video', inputs: { image }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' }, accept_not_done: ['videoModelNotRun'] });
   }
 
-  /** An instruction the local engine does not understand: the job fails with `unknownEdit` (credits refunded). */
+  /**
+   * A background removal on a busy scene: the built-in engine cannot tell the subject from it, so
+   * the job fails with `backgroundNotRemoved` (credits refunded). An instruction it does not
+   * understand is refused before any job (docs/product-rules.md#engine-plan).
+   */
   async failedEdit() {
     const image = await this.upload('anh-sua.png', 640, 480);
-    return this.submit({ feature: 'image-editing', inputs: { images: [image] }, params: { prompt: 'hát một bài thật hay' } });
+    return this.submit({ feature: 'image-editing', inputs: { images: [image] }, params: { prompt: 'xóa nền' } });
   }
 
   async waitFor(job: Job, status: string) {

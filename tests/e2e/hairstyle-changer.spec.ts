@@ -39,6 +39,13 @@ async function uploadPortraitAndChooseStyle(page: Page) {
   await expect(page.getByTestId('hair-photo-chosen')).toHaveCount(1, { timeout: 15_000 });
   await page.getByTestId('hairstyle-long-straight-layer').click();
   await expect(page.getByTestId('hairstyle-long-straight-layer').locator('input')).toBeChecked();
+  await chooseColour(page);
+}
+
+/** A hair colour: the built-in engine recolours hair and cannot reshape it (docs/product-rules.md#engine-plan). */
+async function chooseColour(page: Page) {
+  await page.getByTestId('hair-color-hex').fill('#6a3f26');
+  await expect(page.getByTestId('hair-color-hex')).toHaveValue('#6a3f26');
 }
 
 /**
@@ -167,7 +174,14 @@ test('a photo and a style are required, then a painted mask; erasing it all asks
   await expect(page.getByTestId('generate-problem')).toHaveText(MASK_REQUIRED);
 
   await paintStroke(page);
+  // A style alone is what the built-in engine cannot do: it says so, and what it can, before any charge.
+  await expect(page.getByTestId('generate-problem')).toHaveText('Công cụ tích hợp sẵn không làm được yêu cầu này: Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc). Không trừ tín dụng.');
+  await expect(page.getByTestId('plan-summary')).toContainText('hãy chọn một màu tóc');
+  await expect(page.getByTestId('generate-button')).toBeDisabled();
+  await chooseColour(page);
   await expect(page.getByTestId('generate-problem')).toHaveCount(0);
+  await expect(page.getByTestId('plan-not-done')).toHaveText('Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc)');
+  await expect(page.getByTestId('generate-button')).toHaveText('Đồng ý, tạo ảnh · 1 tín dụng');
   await expect(page.getByTestId('generate-button')).toBeEnabled();
   // Undo takes the only stroke away: the mask is required again.
   await page.getByRole('button', { name: 'Hoàn tác' }).click();

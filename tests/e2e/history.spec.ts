@@ -75,7 +75,7 @@ test('every generation with its inputs, result, times and error; filters by tool
   await expect(failedItem.getByTestId('history-status')).toHaveText('Thất bại');
   await expect(failedItem.getByTestId('history-input')).toHaveAttribute('data-slot', 'images');
   await imageLoaded(failedItem.getByTestId('history-input').locator('img'));
-  await expect(failedItem.getByTestId('history-error')).toContainText('Công cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này.');
+  await expect(failedItem.getByTestId('history-error')).toContainText('Không tách được chủ thể khỏi nền trong ảnh này');
   await expect(failedItem.getByTestId('history-download')).toHaveCount(0);
 
   // The video: its still as input, a 16:9 player that loads nothing until played.
@@ -83,6 +83,8 @@ test('every generation with its inputs, result, times and error; filters by tool
   await expect(videoItem.getByTestId('history-cost')).toHaveAttribute('data-credits', '2');
   await expect(videoItem.getByTestId('history-cost')).toHaveText('2 tín dụng');
   await expect(videoItem.getByTestId('history-input')).toHaveAttribute('data-slot', 'image');
+  // What the built-in engine did not do, in words (docs/product-rules.md#engine-plan).
+  await expect(videoItem.getByTestId('plan-not-done')).toHaveText('Mô hình Seedance v1: không được chạy, nên người và vật trong ảnh không cử động');
   const player = videoItem.getByTestId('history-result-video');
   await expect(player).toHaveAttribute('preload', 'none');
   await expect(player).toHaveAttribute('poster', /\/poster/);

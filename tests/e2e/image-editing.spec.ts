@@ -8,9 +8,10 @@ import { signIn } from './session.ts';
 
 /**
  * The image editing studio against the real server and the local engine: one image → result →
- * download at a chosen size; several images → one result per image, switched with the strip; the
- * prerequisites (image, 2-10 images in multi mode, the description); wrong type and oversize
- * uploads; reattaching after a reload; the credit check; English.
+ * download at a chosen size; what the engine cannot do, said before Generate and on the result;
+ * several images → one result per image, switched with the strip; the prerequisites (image, 2-10
+ * images in multi mode, the description); wrong type and oversize uploads; reattaching after a
+ * reload; the credit check; English.
  */
 
 /** Local edits take a second or two; a loaded CI machine more. */
@@ -98,6 +99,66 @@ test('one image, described → result with the slider → download at 800×600 �
   await expect(page.getByTestId('edit-prompt')).toHaveValue('');
 });
 
+/** No sideways scroll, and the plan's box shows its text whole (its content fits its width). */
+async function expectFits(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  for (const box of await page.getByTestId('plan-summary').all()) {
+    expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  }
+}
+
+test('what the built-in engine cannot do is said before Generate, agreed to, and said again on the result (docs/product-rules.md#engine-plan)', async ({ page, request }) => {
+  await signIn(page, request);
+  await open(page);
+  await chooseImages(page, [await scene('san-pham.png', 640, 480)]);
+  // Its chips propose only what it does on any photo: no background removal.
+  await expect(page.getByTestId('edit-chip-grayscale')).toBeVisible();
+  await expect(page.getByTestId('edit-chip-background')).toHaveCount(0);
+
+  // What it can do none of: Generate waits, with the reason; nothing is sent.
+  await page.getByTestId('edit-prompt').fill('Đổi nền thành màu trắng');
+  const generate = page.getByTestId('generate-button');
+  await expect(page.getByTestId('generate-problem')).toHaveText('Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.');
+  await expect(generate).toBeDisabled();
+
+  // The reported instruction: the part it can do, the part it cannot, and the price, before the charge.
+  await page.getByTestId('edit-prompt').fill('Đổi nền thành màu trắng và làm sản phẩm sáng hơn');
+  const before = page.getByTestId('plan-summary');
+  await expect(before).toHaveAttribute('data-when', 'before');
+  await expect(before).toHaveAttribute('data-partial', 'true');
+  await expect(before.getByTestId('plan-done')).toHaveText('Độ sáng +20%, toàn ảnh');
+  await expect(before.getByTestId('plan-not-done')).toHaveText('Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”');
+  await expect(before).toContainText('Bấm “Đồng ý” để tạo phần làm được với giá trên; phần không làm được sẽ được bỏ qua.');
+  await expect(generate).toHaveText('Đồng ý, tạo ảnh · 1 tín dụng');
+  await expect(generate).toHaveAttribute('data-accepts', 'replaceBackground');
+  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    await before.scrollIntoViewIfNeeded();
+    await expectFits(page);
+  }
+  await generate.click();
+
+  // On the result, in words: what was done and what was not; never a bare "Tạo thành công".
+  const result = page.getByTestId('result-view');
+  await expect(result).toBeVisible({ timeout: RESULT_TIMEOUT_MS });
+  await expect(page.getByText('Đã tạo xong phần làm được')).toBeVisible();
+  await expect(page.getByText('Tạo thành công')).toHaveCount(0);
+  const after = result.getByTestId('plan-summary');
+  await expect(after).toHaveAttribute('data-when', 'result');
+  await expect(after).toContainText('Chỉ làm được một phần yêu cầu');
+  await expect(after.getByTestId('plan-done')).toHaveText('Độ sáng +20%, toàn ảnh');
+  await expect(after.getByTestId('plan-not-done')).toHaveText('Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”');
+  await expectFits(page);
+  // The studio's history lists it as done in part.
+  await expect(page.getByTestId('history-item').first().getByTestId('history-status')).toHaveText('Hoàn thành một phần');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expectFits(page);
+  // The review dialog says it too.
+  await result.getByTestId('result-review').click();
+  await expect(page.getByTestId('review-note')).toHaveText('Không làm: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”');
+  await page.keyboard.press('Escape');
+});
+
 test('multi mode: three images give three results, switched with the strip', async ({ page, request }) => {
   await signIn(page, request);
   await open(page);
@@ -174,7 +235,7 @@ test('leaving the processing screen and reloading comes back to the same job', a
   await open(page);
   await multiMode(page);
   await chooseImages(page, [await scene('mot.png', 1600, 1200), await scene('hai.png', 1600, 1200)]);
-  await page.getByTestId('edit-prompt').fill('làm nét, làm mờ, xóa nền');
+  await page.getByTestId('edit-prompt').fill('làm nét, làm mờ, tăng tương phản');
   await page.getByTestId('generate-button').click();
   const processing = page.getByTestId('processing-view');
   await expect(processing).toHaveAttribute('data-job-id', /.+/);
@@ -219,4 +280,11 @@ test('in English: the studio, the guidelines link and the prerequisite message',
   await multiMode(page);
   await chooseImages(page, [await scene('one.png', 320, 240)]);
   await expect(page.getByTestId('generate-problem')).toHaveText('Please select between 2 and 10 images.');
+  // The built-in engine's plan, in English.
+  await page.getByTestId('edit-instructions').locator('input[type="radio"][value="single"]').check({ force: true });
+  await page.getByTestId('edit-prompt').fill('Đổi nền thành màu trắng và làm sản phẩm sáng hơn');
+  const plan = page.getByTestId('plan-summary');
+  await expect(plan.getByTestId('plan-done')).toHaveText('Brightness +20%, whole image');
+  await expect(plan.getByTestId('plan-not-done')).toHaveText('A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”');
+  await expect(page.getByTestId('generate-button')).toHaveText('Agree and generate image · 1 credit');
 });

@@ -68,15 +68,30 @@ test('upload → configure → generate → a playable 5 s video → download th
   // The defaults: Seedance v1, 5 s, 480p, 2 credits.
   await expect(page.getByTestId('video-duration-5').locator('input')).toBeChecked();
   await expect(page.getByTestId('video-resolution-480p').locator('input')).toBeChecked();
+  // At the model choice: the built-in engine records the model, it does not run it (docs/product-rules.md#image-to-video).
+  await expect(page.getByTestId('video-model-not-run')).toHaveText(
+    'Công cụ tích hợp sẵn không chạy mô hình Seedance v1: nó chỉ ghi lại lựa chọn này và tạo chuyển động máy quay ảo (phóng to, lia) trên ảnh tĩnh. Người và vật trong ảnh không cử động.',
+  );
+  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  }
   await next(page, 'generate');
   await expect(page.getByTestId('i2v-summary-duration')).toHaveAttribute('data-seconds', '5');
   await expect(page.getByTestId('i2v-summary-resolution')).toHaveText('480p');
+  // Before Generate: what it will do, what it will not, and the press agrees to it.
+  const plan = page.getByTestId('plan-summary');
+  await expect(plan.getByTestId('plan-done')).toHaveText('Chuyển động máy quay ảo (phóng to hoặc lia) trên ảnh tĩnh, 5 giây, 480p');
+  await expect(plan.getByTestId('plan-not-done')).toHaveText('Mô hình Seedance v1: không được chạy, nên người và vật trong ảnh không cử động');
   const generate = page.getByTestId('generate-button');
   await expect(generate).toHaveAttribute('data-cost', '2');
+  await expect(generate).toHaveText('Đồng ý, tạo video · 2 tín dụng');
   await generate.click();
 
   await expect(page.getByTestId('result-view')).toBeVisible({ timeout: RESULT_TIMEOUT_MS });
   await expect(page.getByTestId('studio-page')).toHaveAttribute('data-step', 'result');
+  // The result says it too.
+  await expect(page.getByTestId('result-view').getByTestId('plan-not-done')).toHaveText('Mô hình Seedance v1: không được chạy, nên người và vật trong ảnh không cử động');
   const video = page.getByTestId('result-video');
   await expect(video).toHaveAttribute('poster', /.+/);
   expect(await videoDuration(video)).toBeCloseTo(5, DURATION_TOLERANCE_DIGITS);
@@ -160,11 +175,13 @@ test('the model picker shows only what the chosen model accepts, and the price f
   await expect(page.getByTestId('video-generate-audio')).toHaveCount(1);
   await expect(page.getByTestId('video-camera-fixed')).toHaveCount(0);
   await expect(page.getByTestId('video-cfg-scale')).toHaveCount(0);
-  await expect(page.getByTestId('video-cost')).toContainText('24 tín dụng');
+  // The built-in engine runs no model: no Veo premium (24 on a hosted engine), the price of 8 s at 1080p.
+  await expect(page.getByTestId('video-cost')).toContainText('8 tín dụng');
+  await expect(page.getByTestId('video-model-not-run')).toContainText('không chạy mô hình Veo 3');
 
   await next(page, 'generate');
   await expect(page.getByTestId('i2v-summary-model')).toHaveText('Veo 3');
-  await expect(page.getByTestId('generate-button')).toHaveAttribute('data-cost', '24');
+  await expect(page.getByTestId('generate-button')).toHaveAttribute('data-cost', '8');
 });
 
 test('a wrong file type and an 11 MB file are refused with their messages', async ({ page, request }) => {

@@ -52,13 +52,13 @@ describe(`the local engine through the queue (${DRIVER})`, () => {
     expect(result?.width && result.height ? result.width / result.height : 0).toBeCloseTo(3 / 4, 2);
   });
 
-  it('fails an edit the local engine does not understand with the message listing what it does, refunded', async () => {
+  it('refuses an edit the local engine does not understand before charging, naming it (docs/product-rules.md#engine-plan)', async () => {
     const before = await h.balance(person.id);
     const image = await person.upload(await makeImage(64, 64, 'jpeg'), 'edit.jpg');
-    const { body } = await person.submit({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: 'draw a dragon next to her' } });
-    const done = await person.settled(body.id, 30_000);
-    expect(done).toMatchObject({ status: 'failed', error: { code: 'unknownEdit' } });
-    expect(done.error?.message).toMatch(new RegExp(`^${GENERATION_MESSAGES.unknownEdit.split('{edits}')[0] ?? ''}`));
+    const { status, body } = await person.submit({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: 'draw a dragon next to her' } });
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ code: 'cannotDo', plan: { done: [], not_done: [{ code: 'notUnderstood', values: { phrase: 'draw a dragon next to her' } }] } });
+    expect(body.detail).toBe(GENERATION_MESSAGES.cannotDo.replace('{not_done}', 'Not understood: “draw a dragon next to her”'));
     expect(await h.balance(person.id)).toBe(before);
   });
 

@@ -131,7 +131,7 @@ beforeAll(async () => {
   const v1Job = await h.app.request('/v1/generations', {
     method: 'POST',
     headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: 'nền trắng' } }),
+    body: JSON.stringify({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: 'tăng độ sáng' } }),
   });
   if (v1Job.status !== 202) throw new Error(`set-up /v1 job: ${v1Job.status} ${await v1Job.text()}`);
   const queued = (await v1Job.json()) as { id: string };

@@ -37,13 +37,14 @@ function requestOf(feature: Feature, image: string): Record<string, unknown> {
     case 'virtual-tryon':
       return { feature, inputs: { model: image, garments: [{ asset_id: image, category: 'tops' }] } };
     case 'hairstyle-changer':
-      return { feature, inputs: { image }, params: { style: 'undercut' } };
+      // The built-in engine recolours inside a mask and does not reshape: accepted (docs/product-rules.md#engine-plan).
+      return { feature, inputs: { image, mask: image }, params: { style: 'undercut', color: '#5a3a24' }, accept_not_done: ['hairstyleShape'] };
     case 'body-generator':
       return { feature, inputs: {}, params: { gender: 'female', height: 160, weight: 50, age: 25, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4' } };
     case 'image-to-video':
-      return { feature, inputs: { image }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } };
+      return { feature, inputs: { image }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' }, accept_not_done: ['videoModelNotRun'] };
     case 'image-editing':
-      return { feature, inputs: { images: [image] }, params: { prompt: 'make the background plain white' } };
+      return { feature, inputs: { images: [image] }, params: { prompt: 'brighter, more contrast' } };
     case 'upscaler-image':
       return { feature, inputs: { image }, params: { factor: 2, output_format: 'png' } };
     case 'upscaler-video':

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationRequestOf } from '../../../src/contract/generations.ts';
 import { engineRequest, inputFile, meanColour, portraitSvg, renderSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import { BODY_CANVAS, runBodyGenerator, SKIN_COLOURS } from './body-generator.ts';
-import { hexToRgb } from './colour-words.ts';
+import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { foreground, readRaster } from './pixels.ts';
 import { bodyLandmarks } from './tryon.ts';
 

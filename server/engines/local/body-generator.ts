@@ -25,8 +25,8 @@ import sharp from 'sharp';
 import type { AspectRatio, GenerationRequestOf, SKIN_TONES } from '../../../src/contract/generations.ts';
 import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
-import { findColour, OUTFIT_COLOURS, shadeHex } from './colour-words.ts';
-import { fold } from './edit-vocabulary.ts';
+import { findColour, OUTFIT_COLOURS, shadeHex } from '../../../src/contract/colour-words.ts';
+import { fold } from '../../../src/contract/edit-vocabulary.ts';
 
 type BodyParams = GenerationRequestOf<'body-generator'>['params'];
 type SkinTone = (typeof SKIN_TONES)[number];

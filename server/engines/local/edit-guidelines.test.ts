@@ -29,7 +29,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { parseEdits, type Edit } from './edit-vocabulary.ts';
+import { parseEdits, type Edit } from '../../../src/contract/edit-vocabulary.ts';
 
 const CONTENT = new URL('../../../content/site/', import.meta.url);
 const PAGES = ['guidelines-image-editing', 'guidelines-basic', 'guidelines-advanced'] as const;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationRequestOf } from '../../../src/contract/generations.ts';
 import { engineRequest, hairMaskSvg, inputFile, portraitSvg, renderSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
-import { hexToRgb } from './colour-words.ts';
+import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { brushMask, DEFAULT_HAIR_COLOUR, runHairstyle } from './hairstyle.ts';
 
 type Params = GenerationRequestOf<'hairstyle-changer'>['params'];

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
-import { findColour, HAIR_COLOURS, hexToRgb } from './colour-words.ts';
+import { findColour, HAIR_COLOURS, hexToRgb } from '../../../src/contract/colour-words.ts';
 import { encode, FORMAT_EXTENSION, formatOfMime, hasTransparency, imageFile, lumaAt, rasterPipeline, readRaster, transformMask, type Mask } from './pixels.ts';
 
 /** Hair colour when neither a colour nor a colour word in the prompt is given: a warm mid brown. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES } from '../../../src/contract/generations.ts';
 import { engineRequest, garmentSvg, inputFile, laplacianSpread as edges, meanColour, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
-import { understoodEdits } from './edit-vocabulary.ts';
+import { understoodEdits } from '../../../src/contract/edit-vocabulary.ts';
 import { runImageEditing } from './image-editing.ts';
 
 let dir: string;

@@ -8,12 +8,11 @@ import sharp from 'sharp';
 import { GENERATION_MESSAGES } from '../../../src/contract/generations.ts';
 import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineOutput, type EngineRequest, type EngineResult } from '../types.ts';
-import { describeEdit, parseEdits, understoodEdits, type Edit } from './edit-vocabulary.ts';
+import { describeEdit, parseEdits, understoodEdits, type Edit } from '../../../src/contract/edit-vocabulary.ts';
+import { removeBackground } from './background-removal.ts';
 import {
-  decontaminate,
   encode,
   FORMAT_EXTENSION,
-  foreground,
   formatOfMime,
   imageFile,
   rasterPipeline,
@@ -85,14 +84,9 @@ export async function applyEdit(raster: Raster, edit: Edit): Promise<Raster> {
       return transformRaster(raster, (p) => p.rotate(edit.degrees));
     case 'flip':
       return transformRaster(raster, (p) => (edit.axis === 'horizontal' ? p.flop() : p.flip()));
-    case 'removeBackground': {
-      // Enclosed backdrop-coloured areas go too: the gaps between arms, body and legs of a model.
-      const found = foreground(raster, { useAlpha: false, holes: 'clear' });
-      const cut = { data: Buffer.from(raster.data), width: raster.width, height: raster.height };
-      if (found.backdrop) decontaminate(cut, found.mask, found.backdrop);
-      for (let p = 0; p < found.mask.data.length; p++) cut.data[p * 4 + 3] = Math.min(cut.data[p * 4 + 3]!, found.mask.data[p]!);
-      return cut;
-    }
+    case 'removeBackground':
+      // Refused (the job fails, refunded) where the cut would lose the subject.
+      return removeBackground(raster);
     case 'resize': {
       const { width, height, longSide: side } = edit;
       if (side) return transformRaster(raster, (p) => p.resize(side, side, { fit: 'inside', kernel: 'lanczos3' }));
@@ -180,10 +174,11 @@ export async function runImageEditing(request: EngineRequest<'image-editing'>): 
   }
   report('generatingResult', 100);
 
+  // What was asked and not done was accepted before the charge (the job's plan names it).
   const notes: Json[] = [];
-  if (instruction.ignored.length > 0) notes.push('Parts of the instruction the local engine did not understand were skipped (see `ignored`).');
+  if (instruction.ignored.length > 0 || instruction.unsupported.length > 0) notes.push('Parts of the instruction the local engine cannot do were left out, as accepted at submit (see `ignored`, `unsupported`).');
   if (instruction.grid && inputs.images.length === 1) notes.push('A grid needs several images: the single image was edited on its own.');
-  if (removesBackground) notes.push('Background removal works on plain backdrops (the border colour is treated as background).');
+  if (removesBackground) notes.push('Background removal works on plain backdrops (the border colour is treated as background); a photo whose subject cannot be told from its backdrop fails and is refunded.');
   return {
     outputs,
     metadata: {
@@ -193,6 +188,7 @@ export async function runImageEditing(request: EngineRequest<'image-editing'>): 
       edits: instruction.edits.map(describeEdit),
       grid,
       ignored: instruction.ignored,
+      unsupported: instruction.unsupported.map((item) => item.phrase),
       notes,
     },
   };

@@ -20,13 +20,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { VIDEO_FPS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
 import { failedToProcess, type EngineRequest, type EngineResult } from '../types.ts';
-import { fold } from './edit-vocabulary.ts';
+import { fold } from '../../../src/contract/edit-vocabulary.ts';
+import { CAMERA_WORDS, type CameraMoveName } from '../../../src/contract/local-engine-plan.ts';
 import { runFfmpeg } from '../../ffmpeg/process.ts';
 
 type VideoParams = GenerationRequestOf<'image-to-video'>['params'];
 
 export interface CameraMove {
-  name: 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'tilt-up' | 'tilt-down' | 'fixed';
+  /** The prompt's camera words are the contract's (CAMERA_WORDS): the plan shown before the charge reads the same list. */
+  name: CameraMoveName;
   /** Zoom at the start and end (1 = the whole frame). */
   zoom: [number, number];
   /** Window position within the zoom's slack, 0..1 (0 = left/top edge), at the start and end. */
@@ -44,15 +46,6 @@ export const CAMERA_MOVES: Readonly<Record<CameraMove['name'], CameraMove>> = {
   fixed: { name: 'fixed', zoom: [1, 1.03], x: [0.5, 0.5], y: [0.5, 0.5] },
 };
 
-/** Prompt words naming a move (folded text: no diacritics). */
-const PROMPT_MOVES: ReadonlyArray<[RegExp, CameraMove['name']]> = [
-  [/\b(zoom in|push in|phong to|zoom vao|day vao|can canh)\b/, 'zoom-in'],
-  [/\b(zoom out|pull out|pull back|thu nho|zoom ra|keo ra)\b/, 'zoom-out'],
-  [/\b(pan left|lia trai|sang trai)\b/, 'pan-left'],
-  [/\b(pan right|lia phai|sang phai)\b/, 'pan-right'],
-  [/\b(tilt up|lia len|tu duoi len)\b/, 'tilt-up'],
-  [/\b(tilt down|lia xuong|tu tren xuong)\b/, 'tilt-down'],
-];
 
 /** Short side of each resolution, px. */
 const SHORT_SIDE: Readonly<Record<VideoParams['resolution'], number>> = { '480p': 480, '1080p': 1080 };
@@ -73,7 +66,7 @@ export function frameSize(width: number, height: number, resolution: VideoParams
 export function chooseMove(params: VideoParams, image: { width: number; height: number }): { move: CameraMove; reason: string } {
   if (params.camera_fixed) return { move: CAMERA_MOVES.fixed, reason: 'camera_fixed' };
   const prompt = fold(params.prompt ?? '');
-  for (const [pattern, name] of PROMPT_MOVES) if (pattern.test(prompt)) return { move: CAMERA_MOVES[name], reason: 'prompt' };
+  for (const [pattern, name] of CAMERA_WORDS) if (pattern.test(prompt)) return { move: CAMERA_MOVES[name], reason: 'prompt' };
   // Portraits tilt, landscapes pan; both may zoom.
   const choices: CameraMove['name'][] = image.height > image.width ? ['zoom-in', 'zoom-out', 'tilt-down', 'tilt-up'] : ['zoom-in', 'zoom-out', 'pan-right', 'pan-left'];
   const seed = createHash('sha256')

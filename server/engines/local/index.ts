@@ -14,6 +14,7 @@
  * - ./upscaler-video.ts   scale, fps conversion, H.265 / H.264
  */
 import type { Feature } from '../../../src/contract/generations.ts';
+import { localEnginePlan, localEnginePrerequisite } from '../../../src/contract/local-engine-plan.ts';
 import { EngineError, type Engine, type EngineRequest, type EngineResult } from '../types.ts';
 import { runBodyGenerator } from './body-generator.ts';
 import { FFMPEG_PATH } from '../../ffmpeg/process.ts';
@@ -53,6 +54,10 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
   return {
     name: 'local',
     supports: (_feature: Feature) => true,
+    plan: (request) => {
+      const missing = localEnginePrerequisite(request);
+      return missing ? { missing } : localEnginePlan(request);
+    },
     async run<F extends Feature>(request: EngineRequest<F>): Promise<EngineResult> {
       request.signal.throwIfAborted();
       try {

@@ -171,8 +171,8 @@ export interface Foreground {
 export const MAX_BACKDROP_SPREAD = 40;
 
 /** Colour distances below `low` are backdrop, above `high` subject; in between, a soft edge. RGB units. */
-const MIN_LOW_DISTANCE = 14;
-const SOFT_EDGE_DISTANCE = 24;
+export const MIN_LOW_DISTANCE = 14;
+export const SOFT_EDGE_DISTANCE = 24;
 
 /** The subject of a plain-background photo as a soft mask (see the module comment). */
 export function foreground(raster: Raster, options: ForegroundOptions = {}): Foreground {

@@ -17,7 +17,9 @@
  */
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { FOUR_K_PIXELS, type UpscaleImageModel } from '../../../src/contract/generations.ts';
+import { FOUR_K_PIXELS, type EnginePlan, type UpscaleImageModel } from '../../../src/contract/generations.ts';
+import { planItem } from '../../../src/contract/engine-plan-texts.ts';
+import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
 import type { Json } from '../../db/schema.ts';
 import type { EngineRequest, EngineResult } from '../types.ts';
 import { encode, FORMAT_EXTENSION, foreground, imageFile, readRaster, transformMask } from './pixels.ts';
@@ -80,6 +82,7 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>):
 
   // Which part gets sharpened: everything, or the subject / the backdrop.
   let region: Uint8Array | null = null;
+  let subjectFound = true;
   if (params.subject_detection !== 'all') {
     const small = await readRaster(inputs.image.path, DETECTION_SIDE_PX);
     const found = foreground(small, { holes: 'clear' });
@@ -88,6 +91,7 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>):
       region = mask.data;
       applied.push(`sharpening limited to the ${params.subject_detection} (plain-backdrop mask)`);
     } else {
+      subjectFound = false;
       notes.push(`subject_detection '${params.subject_detection}': no plain backdrop found, so the whole image was sharpened.`);
     }
   }
@@ -141,6 +145,7 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>):
 
   const over4k = size.width * size.height > FOUR_K_PIXELS;
   return {
+    plan: outcome(request, size.factor, subjectFound),
     outputs: [{ path, ...imageFile(format), kind: 'upscaled', roles: ['image'], name, ...(over4k ? { warnings: ['over4k'] } : {}) }],
     metadata: {
       engine: 'local',
@@ -154,6 +159,25 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>):
       notes,
     },
   };
+}
+
+/**
+ * What was done, where the photo made it differ from the plan accepted at submit: an output
+ * capped below the factor, or no plain backdrop to limit the sharpening to.
+ */
+function outcome(request: EngineRequest<'upscaler-image'>, effective: number, subjectFound: boolean): EnginePlan | undefined {
+  const { params } = request;
+  const capped = effective < params.factor;
+  if (!capped && subjectFound) return undefined;
+  const plan = localEnginePlan({ feature: 'upscaler-image', inputs: { image: request.inputs.image.assetId }, params });
+  const rounded = Number(effective.toFixed(2));
+  const done = plan.done
+    .filter((item) => subjectFound || (item.code !== 'sharpenSubject' && item.code !== 'sharpenBackground'))
+    .map((item) => (capped && item.code === 'imageEnlarged' ? planItem('imageEnlarged', { ...item.values, factor: rounded }) : item));
+  const notDone = [...plan.not_done];
+  if (capped) notDone.push(planItem('outputCapped', { factor: params.factor, megapixels: MAX_OUTPUT_PIXELS / 1e6, effective: rounded }));
+  if (!subjectFound) notDone.push(planItem('subjectNotFound'));
+  return { done, not_done: notDone };
 }
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contract/auth.ts';
-import { generationCost, type GenerationRequest } from '../../contract/generations.ts';
+import { generationCost, type EngineName, type GenerationRequest } from '../../contract/generations.ts';
 import { getSession, sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { authKeys, profileQueryOptions } from '../auth/api.ts';
 
@@ -63,11 +63,12 @@ export { generationCost };
 /**
  * Credits a request costs, for the Generate button's label (the contract's `generationCost`):
  * null when it cannot be priced yet (an image-to-video duration and resolution the model does
- * not offer). `videoSeconds`: the input video's length (upscaler, video mode).
+ * not offer). `videoSeconds`: the input video's length (upscaler, video mode); `engine`: the one
+ * that runs the tool (the built-in one charges no video model premium), unknown: the catalogue's.
  */
-export function costOf(request: GenerationRequest, videoSeconds = 0): number | null {
+export function costOf(request: GenerationRequest, videoSeconds = 0, engine?: EngineName | null): number | null {
   try {
-    return generationCost(request, videoSeconds);
+    return generationCost(request, videoSeconds, engine ?? undefined);
   } catch {
     return null;
   }

@@ -5,11 +5,14 @@ import {
   GENERATION_MESSAGES,
   GENERATION_STAGES,
   InsufficientCreditsBodySchema,
+  PlanRefusalBodySchema,
+  type EnginePlan,
   type GenerationMessageKey,
   type GenerationStage,
 } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../auth/messages.ts';
+import { planKitNow } from './plan-kit.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
@@ -39,6 +42,10 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   maskRequired: msg`Vui lòng tô lên vùng tóc bằng cọ để đánh dấu vùng cần đổi.`,
   personNotFound: msg`Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh toàn thân trên nền trơn.`,
   garmentNotFound: msg`Không tách được trang phục khỏi nền. Vui lòng dùng ảnh trang phục trên nền trơn.`,
+  // `{not_done}` / `{done}`: the plan's items in words, joined (engine-plan.ts in this folder).
+  cannotDo: msg({ message: 'Công cụ tích hợp sẵn không làm được yêu cầu này: {not_done}. Không trừ tín dụng.' }),
+  partialPlan: msg({ message: 'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: {done}. Không làm được: {not_done}. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.' }),
+  backgroundNotRemoved: msg`Không tách được chủ thể khỏi nền trong ảnh này (công cụ tích hợp sẵn cần phông nền trơn, đều màu và khác màu chủ thể). Tín dụng đã được hoàn lại.`,
   // `{edits}`: the list the local engine understands, in the language of the instruction (from the server's text).
   unknownEdit: msg({ message: 'Công cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này. Công cụ hiểu được: {edits}.' }),
   cancelled: msg`Đã hủy tạo.`,
@@ -104,6 +111,8 @@ export interface GenerationErrorDescription {
   code?: GenerationMessageKey | 'network';
   /** 402: the numbers of the credit check (docs/product-rules.md#credit-check), for the balance/cost/shortage panel and the pricing link. */
   insufficient?: InsufficientCredits;
+  /** 422 cannotDo / partialPlan: what the engine would do and not do (docs/product-rules.md#engine-plan). */
+  plan?: EnginePlan;
 }
 
 /** A failed job's `error`, or anything else with a code and a text. */
@@ -159,6 +168,17 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
         code: 'insufficientCredits',
         insufficient: { balance, cost, shortage },
       };
+    }
+  }
+
+  if (error instanceof ApiError && error.status === 422) {
+    const refusal = v.safeParse(PlanRefusalBodySchema, error.body);
+    if (refusal.success) {
+      const { code, plan } = refusal.output;
+      // The items in words once the plan kit is there (a studio that showed the plan); else the contract's English.
+      const line = (items: typeof plan.done) => planKitNow()?.words.planItemsLine(items, i18n) ?? items.map((item) => item.text).join('; ');
+      const values = { done: line(plan.done), not_done: line(plan.not_done) };
+      return { title: failed, description: generationText(code, values, i18n), code, plan };
     }
   }
 

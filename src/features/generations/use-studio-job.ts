@@ -17,6 +17,7 @@ import { useCancelGeneration, useRegenerateGeneration, useSubmitGeneration } fro
 import { elapsedSeconds, expectedDuration, useExpectedDurations, type ExpectedDuration } from './expected-duration.ts';
 import { pickReattachJob, readLastJob, readShownJob, restoresShownJob, writeLastJob, writeShownJob } from './shown-job.ts';
 import { clearPendingSubmit, readPendingSubmit, writePendingSubmit, type PendingSubmit } from './pending-submit.ts';
+import { loadPlanKit } from './plan-kit.ts';
 
 /** The elapsed time on the processing screen moves once a second. */
 const TICK_MS = 1_000;
@@ -178,7 +179,13 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     const ended = !isPendingStatus(job.status);
     if (!ended || previous?.id !== job.id || !isPendingStatus(previous.status) || notified.current.has(job.id)) return;
     notified.current.add(job.id);
-    if (job.status === 'completed' && job.results.length > 0) notify.success(t`Tạo thành công`);
+    const { plan } = job;
+    // Done in part: said in words (the plan kit's), never a bare success (docs/product-rules.md#engine-plan).
+    if (job.status === 'completed' && job.results.length > 0 && plan?.not_done.length) void loadPlanKit().then(({ words }) => {
+        const partial = words.partialCompletion(plan, i18n);
+        return partial ? notify.success(partial.title, { description: partial.description }) : undefined;
+      });
+    else if (job.status === 'completed' && job.results.length > 0) notify.success(t`Tạo thành công`);
     else if (job.status === 'completed') notify.error(t`Thiếu kết quả`, { description: generationText('noResultImage', undefined, i18n) });
     else if (job.status === 'cancelled') notify.info(generationText('cancelled', undefined, i18n));
     else {

@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { ShareToggle } from '../generations/ShareToggle.tsx';
+import { usePlanKit } from '../generations/plan-kit.ts';
 import { describeGenerationError, generationText, stageText } from '../generations/generation-messages.ts';
 import { isPendingStatus } from '../generations/api.ts';
 import { generationQueryOptions } from '../generations/cache.ts';
@@ -76,6 +77,7 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
   const tool = FEATURE_TOOLS[job.feature];
   const ToolIcon = tool.icon;
   const pending = isPendingStatus(job.status);
+  const planKit = usePlanKit(job.status === 'completed' && job.plan !== null);
   const result = job.results[0];
   const isVideo = result?.media_type === 'video';
   const slots = inputSlots(job);
@@ -213,6 +215,9 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
           )}
         </div>
       </div>
+
+      {/* What was done and what was not (docs/product-rules.md#engine-plan), for an ended job that ran. */}
+      {job.status === 'completed' && job.plan && planKit ? <planKit.PlanSummary plan={job.plan} when="result" /> : null}
 
       <dl className={s.times}>
         <div className={s.timePair}>

@@ -9,6 +9,7 @@ import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { IconRefresh } from '../../ui/icons/app/IconRefresh.tsx';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
+import { usePlanKit } from '../generations/plan-kit.ts';
 import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-list.ts';
 import { generationQueryOptions, generationsOf } from '../generations/cache.ts';
 import { useCancelGeneration, useRegenerateGeneration } from '../generations/mutations.ts';
@@ -138,6 +139,9 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
   const targetReview: Review | null =
     targetJob && target !== dismissedTarget && targetJob.status === 'completed' && targetJob.results.length > 0 ? { job: targetJob, index: 0 } : null;
   const shownReview = review ?? targetReview;
+  // A result done in part says what was not done in the viewer too (docs/product-rules.md#engine-plan).
+  const planKit = usePlanKit((shownReview?.job.plan?.not_done.length ?? 0) > 0);
+  const shownNotDone = shownReview && planKit ? (planKit.words.partialCompletion(shownReview.job.plan, i18n)?.description ?? null) : null;
   const closeReview = () => {
     setReview(null);
     if (target) setDismissedTarget(target);
@@ -317,6 +321,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
             items={shownReview.job.results}
             initialIndex={shownReview.index}
             onClose={closeReview}
+            renderNote={shownNotDone ? () => shownNotDone : undefined}
             renderActions={(item) => (
               <button type="button" className={button({ variant: 'onDark', size: 'sm' })} onClick={() => setDownloading(item)}>
                 <Trans>Tải xuống</Trans>

@@ -59,6 +59,8 @@ export interface ReviewDialogProps<T extends ReviewItem = Asset> {
   onIndexChange?: (index: number) => void;
   /** Actions for the item shown (download, use in…), placed in the top bar. */
   renderActions?: (item: T, index: number) => ReactNode;
+  /** A line about the item shown under its size (a result's "Không làm: …", docs/product-rules.md#engine-plan). */
+  renderNote?: (item: T, index: number) => ReactNode;
 }
 
 export function ReviewDialog<T extends ReviewItem = Asset>(props: ReviewDialogProps<T>) {
@@ -80,7 +82,7 @@ interface Gesture {
   lastTap: { at: number; point: Point } | null;
 }
 
-function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onIndexChange, renderActions }: ReviewDialogProps<T>) {
+function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onIndexChange, renderActions, renderNote }: ReviewDialogProps<T>) {
   const { t } = useLingui();
   const { locale } = useLocale();
   const titleId = useId();
@@ -299,6 +301,11 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
               <span>{size}</span>
               {duration ? <span>{duration}</span> : null}
             </p>
+            {renderNote ? (
+              <p className={s.meta} data-testid="review-note">
+                {renderNote(item, current)}
+              </p>
+            ) : null}
           </div>
           <span id={counterId} className={s.counter} aria-live="polite" data-testid="review-counter">
             {total > 1 ? (

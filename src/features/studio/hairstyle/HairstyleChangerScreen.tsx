@@ -1,10 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, type Generation, type GenerationRequest } from '../../../contract/generations.ts';
+import { checkPrerequisites, type Generation, type GenerationRequest, type PlanItemCode } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
+import { withAccepted } from '../../generations/engine-plan.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS } from '../../uploads/upload-messages.ts';
 import { uploadFile, uploadProblemOf } from '../../uploads/transport.ts';
@@ -74,6 +75,9 @@ export function portraitOf(job: Generation | null): Asset | null {
   return typeof id === 'string' ? (job?.input_assets.find((asset) => asset.id === id) ?? null) : null;
 }
 
+/** Stands for a painted mask not yet uploaded, in the request the engine's plan is read from. */
+const PAINTED_MASK = { id: 'painted' } as Asset;
+
 /** The mask's file name in the library. */
 const MASK_FILE_NAME = 'mat-na-toc.png';
 
@@ -130,7 +134,7 @@ export function HairstyleChangerScreen() {
     }
   };
 
-  const generate = async () => {
+  const generate = async (accepted?: PlanItemCode[]) => {
     let current = mask;
     if (!current) {
       const handle = editor.current;
@@ -142,7 +146,7 @@ export function HairstyleChangerScreen() {
         return;
       }
     }
-    await studio.submit(hairRequest({ photo, reference, mask: current, selection, custom }));
+    await studio.submit(withAccepted(hairRequest({ photo, reference, mask: current, selection, custom }), accepted));
   };
 
   const choosePhoto = (next: Asset | null) => {
@@ -286,7 +290,9 @@ export function HairstyleChangerScreen() {
           balance={credits.balance}
           problem={problem}
           busy={busy}
-          onGenerate={() => void generate()}
+          // Painted but not yet uploaded: the plan reads it as the mask it is about to become.
+          request={maskState === 'empty' || mask ? request : hairRequest({ photo, reference, mask: PAINTED_MASK, selection, custom })}
+          onGenerate={(accepted) => void generate(accepted)}
         />
       </section>
     </>

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EditInstructions } from './EditInstructions.tsx';
+import type { EngineName } from '../../../contract/generations.ts';
 import type { EditMode } from './edit-suggestions.ts';
 
 beforeAll(() => {
@@ -13,7 +14,7 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-function renderEditor({ mode: initialMode = 'single' as EditMode, imageCount = 1, prompt: initialPrompt = '', showErrors = false } = {}) {
+function renderEditor({ mode: initialMode = 'single' as EditMode, imageCount = 1, prompt: initialPrompt = '', showErrors = false, engine = null as EngineName | null } = {}) {
   const seen = { prompt: initialPrompt, mode: initialMode };
   function Host() {
     const [mode, setMode] = useState(initialMode);
@@ -32,6 +33,7 @@ function renderEditor({ mode: initialMode = 'single' as EditMode, imageCount = 1
           setPrompt(next);
         }}
         showErrors={showErrors}
+        engine={engine}
       />
     );
   }
@@ -51,9 +53,21 @@ describe('EditInstructions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Đen trắng' }));
     expect(seen.prompt).toBe('Tăng độ sáng, đen trắng');
     fireEvent.click(screen.getByRole('button', { name: 'Cắt 1:1' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Xóa nền' }));
-    expect(seen.prompt).toBe('Tăng độ sáng, đen trắng, cắt 1:1, xóa nền');
+    expect(seen.prompt).toBe('Tăng độ sáng, đen trắng, cắt 1:1');
     expect((screen.getByTestId('edit-prompt') as HTMLTextAreaElement).value).toBe(seen.prompt);
+  });
+
+  it('proposes background removal only on an engine that does it on any photo (docs/product-rules.md#image-editing)', () => {
+    // The built-in engine (and an engine not known yet) keys out plain backdrops only: no chip.
+    for (const engine of ['local', null] as const) {
+      renderEditor({ engine });
+      expect(screen.queryByRole('button', { name: 'Xóa nền' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Làm nét' })).toBeTruthy();
+      cleanup();
+    }
+    const seen = renderEditor({ engine: 'fal' });
+    fireEvent.click(screen.getByRole('button', { name: 'Xóa nền' }));
+    expect(seen.prompt).toBe('Xóa nền');
   });
 
   it('offers the grid only with several images', () => {

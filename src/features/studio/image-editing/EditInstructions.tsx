@@ -1,12 +1,12 @@
 import { useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import { MAX_EDIT_IMAGES, type EngineName } from '../../../contract/generations.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';
 import { RadioChoice } from '../../../ui/RadioChoice.tsx';
 import * as f from '../body-generator/form.css.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
-import { appendEditPhrase, EDIT_SUGGESTIONS, imageCountProblem, MAX_EDIT_PROMPT_LENGTH, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-suggestions.ts';
+import { appendEditPhrase, imageCountProblem, offeredSuggestions, MAX_EDIT_PROMPT_LENGTH, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-suggestions.ts';
 import * as s from './edit-instructions.css.ts';
 
 export interface EditInstructionsProps {
@@ -20,6 +20,8 @@ export interface EditInstructionsProps {
   /** Show the empty-description message (after a Generate attempt); the count rule shows whenever it is broken. */
   showErrors?: boolean;
   disabled?: boolean;
+  /** The engine that runs image editing (its chips); null while unknown. */
+  engine?: EngineName | null;
 }
 
 export const IMAGE_EDITING_GUIDELINES_PATH = '/guidelines/image-editing';
@@ -29,13 +31,13 @@ export const IMAGE_EDITING_GUIDELINES_PATH = '/guidelines/image-editing';
  * mode, the description with chips of edits the local engine understands, the count rule of
  * multi mode and a link to the editing guidelines.
  */
-export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPromptChange, showErrors = false, disabled = false }: EditInstructionsProps) {
+export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPromptChange, showErrors = false, disabled = false, engine = null }: EditInstructionsProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const problem = imageCountProblem(mode, imageCount);
   const promptMissing = showErrors && prompt.trim() === '';
-  const suggestions = EDIT_SUGGESTIONS.filter((suggestion) => mode === 'multi' || !suggestion.multiOnly);
+  const suggestions = offeredSuggestions(mode, engine);
 
   const insert = (phrase: string) => {
     const next = appendEditPhrase(prompt, phrase, i18n.locale);

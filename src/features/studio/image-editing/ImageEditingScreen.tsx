@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, MAX_EDIT_IMAGES, type GenerationMessageKey, type GenerationRequestOf } from '../../../contract/generations.ts';
 import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
+import { useToolEngine, withAccepted } from '../../generations/engine-plan.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
@@ -52,6 +53,7 @@ export function ImageEditingScreen() {
   const studio = useStudioJob('image-editing');
   const credits = useCredits();
   const wait = useExpectedWait('image-editing');
+  const engine = useToolEngine('image-editing');
 
   const [mode, setMode] = useState<EditMode>('single');
   const [images, setImages] = useState<Asset[]>([]);
@@ -182,6 +184,7 @@ export function ImageEditingScreen() {
             onModeChange={changeMode}
             imageCount={images.length}
             prompt={prompt}
+            engine={engine}
             onPromptChange={(next) => {
               setPrompt(next);
               if (next.trim() !== '') wizard.completed(1);
@@ -198,7 +201,8 @@ export function ImageEditingScreen() {
           cost={cost}
           balance={credits.balance}
           problem={problem}
-          onGenerate={() => void studio.submit(request)}
+          request={request}
+          onGenerate={(accepted) => void studio.submit(withAccepted(request, accepted))}
         />
       </>
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEdits } from '../../../../server/engines/local/edit-vocabulary.ts';
+import { parseEdits } from '../../../contract/edit-vocabulary.ts';
 import { appendEditPhrase, EDIT_SUGGESTIONS, imageCountProblem } from './edit-suggestions.ts';
 
 /**

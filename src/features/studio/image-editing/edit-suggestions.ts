@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import { MAX_EDIT_IMAGES, type EngineName } from '../../../contract/generations.ts';
 
 /** Single edit: one image. Multi edit: 2 to 10 images, each edited alike (or combined into a grid). */
 export type EditMode = 'single' | 'multi';
@@ -21,6 +21,13 @@ export interface EditSuggestion {
   text: MessageDescriptor;
   /** Only offered with several images (a grid combines them). */
   multiOnly?: boolean;
+  /**
+   * The built-in engine does it only on some photos (a plain backdrop that differs from the
+   * subject, server/engines/local/background-removal.ts): not proposed where it runs, since a
+   * chip must work on any photo. Typed, it is still planned, and a photo it cannot do fails,
+   * refunded (docs/product-rules.md#image-editing).
+   */
+  notOnBuiltIn?: boolean;
 }
 
 /** Edits the local engine understands, as chips (the fal engine understands any description). */
@@ -40,7 +47,7 @@ export const EDIT_SUGGESTIONS: readonly EditSuggestion[] = [
   { id: 'wide', text: msg`Cắt 16:9` },
   { id: 'rotate', text: msg`Xoay phải` },
   { id: 'flip', text: msg`Lật ngang` },
-  { id: 'background', text: msg`Xóa nền` },
+  { id: 'background', text: msg`Xóa nền`, notOnBuiltIn: true },
   { id: 'grid', text: msg`Ghép lưới`, multiOnly: true },
 ];
 
@@ -66,4 +73,9 @@ export type ImageCountProblem = 'imageCount' | 'singleOnly';
 export function imageCountProblem(mode: EditMode, count: number): ImageCountProblem | null {
   if (mode === 'multi') return count < MIN_MULTI_EDIT_IMAGES || count > MAX_EDIT_IMAGES ? 'imageCount' : null;
   return count > 1 ? 'singleOnly' : null;
+}
+
+/** The chips to offer: multi-only ones with several images, and only what the engine running the tool does on any photo (null: not known yet, taken as the built-in one). */
+export function offeredSuggestions(mode: EditMode, engine: EngineName | null): EditSuggestion[] {
+  return EDIT_SUGGESTIONS.filter((suggestion) => (mode === 'multi' || !suggestion.multiOnly) && !(suggestion.notOnBuiltIn && engine !== 'fal'));
 }

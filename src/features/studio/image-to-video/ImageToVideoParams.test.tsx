@@ -178,3 +178,20 @@ describe('paid-plan hint', () => {
     expect(screen.queryByTestId('video-paid-note')).toBeNull();
   });
 });
+
+describe('the model choice on the built-in engine (docs/product-rules.md#image-to-video)', () => {
+  test('says, at the model, that the built-in engine records it and does not run it; an engine that runs models says nothing', () => {
+    for (const engine of ['local', 'fal', null] as const) {
+      render(
+        <I18nProvider i18n={i18n}>
+          <ImageToVideoParams value={paramsForModel('veo3')} onChange={() => undefined} engine={engine} />
+        </I18nProvider>,
+      );
+      const note = screen.queryByTestId('video-model-not-run');
+      expect(note?.textContent ?? null, String(engine)).toBe(
+        engine === 'local' ? 'Công cụ tích hợp sẵn không chạy mô hình Veo 3: nó chỉ ghi lại lựa chọn này và tạo chuyển động máy quay ảo (phóng to, lia) trên ảnh tĩnh. Người và vật trong ảnh không cử động.' : null,
+      );
+      cleanup();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel, type VideoResolution } from '../../../contract/generations.ts';
+import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type EngineName, type VideoModel, type VideoResolution } from '../../../contract/generations.ts';
 import { ChoiceGroup, CostLine, PromptField, SwitchField, UnitSlider } from './param-controls.tsx';
 import { useHdLocked } from './hd-gate.ts';
 import { PaidPlanBadge, PaidPlanNote } from './PaidPlan.tsx';
@@ -44,6 +44,8 @@ export interface ImageToVideoParamsProps {
   value: VideoParams;
   /** Every change gives a whole params object the chosen model accepts. */
   onChange: (params: VideoParams) => void;
+  /** The engine that runs image to video now (null while unknown): the built-in one runs no model, and says so here. */
+  engine?: EngineName | null;
 }
 
 /**
@@ -52,11 +54,11 @@ export interface ImageToVideoParamsProps {
  * price of the current choice. A value the model would refuse (from an old job, say) is put
  * right on mount, so what the screen submits always passes `checkPrerequisites`.
  */
-export function ImageToVideoParams({ value, onChange }: ImageToVideoParamsProps) {
+export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVideoParamsProps) {
   const { t, i18n } = useLingui();
   const fields = visibleFields(value.model);
   const offeredNow = resolutionsAt(value.model, value.duration);
-  const credits = videoParamsCost(value);
+  const credits = videoParamsCost(value, engine);
   const modelLabel = VIDEO_MODEL_CATALOG[value.model].label;
   const { duration, resolution } = value;
   const hdLocked = useHdLocked();
@@ -79,10 +81,20 @@ export function ImageToVideoParams({ value, onChange }: ImageToVideoParamsProps)
         legend={<Trans>Mô hình</Trans>}
         variant="cards"
         testId="video-model"
+        // At the model choice, before Generate (docs/product-rules.md#image-to-video): the built-in engine records the model, it does not run it.
+        hint={
+          engine === 'local' ? (
+            <span data-testid="video-model-not-run">
+              <Trans>
+                Công cụ tích hợp sẵn không chạy mô hình {modelLabel}: nó chỉ ghi lại lựa chọn này và tạo chuyển động máy quay ảo (phóng to, lia) trên ảnh tĩnh. Người và vật trong ảnh không cử động.
+              </Trans>
+            </span>
+          ) : undefined
+        }
         value={value.model}
         onChange={(model) => onChange(paramsForModel(model, value))}
         options={VIDEO_MODELS.map((model) => {
-          const from = lowestCredits(model);
+          const from = lowestCredits(model, engine);
           return {
             value: model,
             label: VIDEO_MODEL_CATALOG[model].label,

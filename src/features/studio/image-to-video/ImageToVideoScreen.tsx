@@ -4,6 +4,7 @@ import { checkPrerequisites, VIDEO_MODEL_CATALOG } from '../../../contract/gener
 import type { Asset } from '../../../contract/media.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
+import { useToolEngine, withAccepted } from '../../generations/engine-plan.ts';
 import { generationText, stageText } from '../../generations/generation-messages.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { useStudioJob, type StudioJob } from '../../generations/use-studio-job.ts';
@@ -38,6 +39,7 @@ export function ImageToVideoScreen() {
   const { t, i18n } = useLingui();
   const studio = useStudioJob('image-to-video');
   const credits = useCredits();
+  const engine = useToolEngine('image-to-video');
 
   const [image, setImage] = useState<Asset | null>(null);
   const [params, setParams] = useState<VideoParams>(DEFAULT_VIDEO_PARAMS);
@@ -46,7 +48,7 @@ export function ImageToVideoScreen() {
   useIncomingAsset('image-to-video', { image: setImage }, studio);
 
   const request = videoRequest(image, params);
-  const cost = costOf(request);
+  const cost = costOf(request, 0, engine);
   const steps = [
     { id: FORM_STEPS[0], label: t`Tải ảnh lên` },
     { id: FORM_STEPS[1], label: t`Thiết lập thông số` },
@@ -131,7 +133,7 @@ export function ImageToVideoScreen() {
           <h2 id={configureTitle} className={s.cardTitle}>
             <Trans>Bước 2: Thiết lập thông số</Trans>
           </h2>
-          <ImageToVideoParams value={params} onChange={setParams} />
+          <ImageToVideoParams value={params} onChange={setParams} engine={engine} />
         </section>
       ) : (
         <section className={s.card} aria-labelledby={generateTitle}>
@@ -146,7 +148,8 @@ export function ImageToVideoScreen() {
             cost={cost}
             balance={credits.balance}
             problem={problem ? generationText(problem, undefined, i18n) : null}
-            onGenerate={() => void studio.submit(request)}
+            request={request}
+            onGenerate={(accepted) => void studio.submit(withAccepted(request, accepted))}
           />
         </section>
       )}

@@ -2,6 +2,8 @@ import {
   VIDEO_DURATIONS,
   VIDEO_MODEL_CATALOG,
   VIDEO_RESOLUTIONS,
+  videoCredits,
+  type EngineName,
   type GenerationRequestOf,
   type VideoDuration,
   type VideoModel,
@@ -122,14 +124,14 @@ export function withResolution(params: VideoParams, resolution: VideoResolution)
   return isOffered(params.model, params.duration, resolution) ? { ...params, resolution } : params;
 }
 
-/** Credits of these params (the catalogue's price of the combination); null if not offered. */
-export function videoParamsCost(params: VideoParams): number | null {
-  return costOf({ feature: 'image-to-video', inputs: { image: null }, params });
+/** Credits of these params on the engine (the catalogue's price of the combination, without the model premium on the built-in one); null if not offered. */
+export function videoParamsCost(params: VideoParams, engine: EngineName | null = null): number | null {
+  return costOf({ feature: 'image-to-video', inputs: { image: null }, params }, 0, engine);
 }
 
-/** The cheapest price of a model, for its card in the picker. */
-export function lowestCredits(model: VideoModel): number {
-  return Math.min(...VIDEO_MODEL_CATALOG[model].options.map((o) => o.credits));
+/** The cheapest price of a model on the engine, for its card in the picker. */
+export function lowestCredits(model: VideoModel, engine: EngineName | null = null): number {
+  return Math.min(...VIDEO_MODEL_CATALOG[model].options.map((o) => (engine === 'local' ? videoCredits(o.duration, o.resolution) : o.credits)));
 }
 
 /** Same params (key order aside; an absent key and an undefined one are the same). */

@@ -5,6 +5,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages as en } from '../../../locales/en/studio/shell.po';
+import { messages as appEn } from '../../../locales/en/app.po';
+import { messages as planEn } from '../../../locales/en/app/engine-plan.po';
+import { localEnginePlan } from '../../../contract/local-engine-plan.ts';
 import { GenerateButton } from './GenerateButton.tsx';
 
 afterEach(cleanup);
@@ -63,5 +66,52 @@ describe('the credit panel', async () => {
     await renderPanel();
     expect(screen.getByTestId('credit-pack-pack_50').textContent).toBe('Buy 50 credits · ₫129,000');
     expect(screen.getByTestId('credit-pricing-link').textContent).toBe('See the plans');
+  });
+});
+
+describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan)', () => {
+  const request = { feature: 'image-editing' as const, inputs: { images: ['a'] }, params: { prompt: 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn' } };
+
+  function renderPlan(locale: 'vi' | 'en', prompt: string, onGenerate: (accepted?: string[]) => void = () => undefined) {
+    i18n.loadAndActivate({ locale, messages: locale === 'en' ? { ...en, ...appEn, ...planEn } : {} });
+    render(
+      <I18nProvider i18n={i18n}>
+        <GenerateButton cost={1} balance={10} problem={null} plan={localEnginePlan({ ...request, params: { prompt } })} onGenerate={onGenerate} />
+      </I18nProvider>,
+    );
+  }
+
+  it('shows, before the charge, what the built-in engine will do and what it cannot, and the press agrees to it', async () => {
+    const pressed: Array<string[] | undefined> = [];
+    renderPlan('vi', 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn', (accepted) => pressed.push(accepted));
+    // The plan's words load with the first plan; the button waits for them.
+    expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
+    expect((await screen.findByTestId('plan-summary')).dataset.partial).toBe('true');
+    expect(screen.getByTestId('plan-done').textContent).toBe('Độ sáng +20%, toàn ảnh');
+    expect(screen.getByTestId('plan-not-done').textContent).toBe('Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”');
+    const button = screen.getByTestId('generate-button') as HTMLButtonElement;
+    expect(button.textContent).toBe('Đồng ý, tạo ảnh · 1 tín dụng');
+    expect(button.disabled).toBe(false);
+    button.click();
+    expect(pressed).toEqual([['replaceBackground']]);
+    cleanup();
+    renderPlan('en', 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn');
+    expect((await screen.findByTestId('plan-summary')).textContent).toBe(
+      'The built-in engine can do only part of thisWill do:Brightness +20%, whole imageCannot do:A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”Press “Agree” to make the part it can do, at the price shown; the part it cannot do is left out.',
+    );
+    expect(screen.getByTestId('generate-button').textContent).toBe('Agree and generate image · 1 credit');
+  });
+
+  it('refuses, with the reason, what it can do none of; a plan done in full is a plain Generate', async () => {
+    renderPlan('vi', 'Đổi nền thành màu trắng');
+    expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
+    expect((await screen.findByTestId('generate-problem')).textContent).toBe('Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.');
+    cleanup();
+    const pressed: Array<string[] | undefined> = [];
+    renderPlan('vi', 'Tăng độ sáng, cắt 1:1', (accepted) => pressed.push(accepted));
+    expect((await screen.findByTestId('plan-summary')).dataset.partial).toBe('false');
+    expect(screen.getByTestId('generate-button').textContent).toBe('Tạo ảnh · 1 tín dụng');
+    screen.getByTestId('generate-button').click();
+    expect(pressed).toEqual([undefined]);
   });
 });

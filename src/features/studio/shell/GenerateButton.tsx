@@ -2,11 +2,14 @@ import { useId } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { notDoneCodes, planVerdict, type EnginePlan, type GenerationRequest, type PlanItemCode } from '../../../contract/generations.ts';
 import { PACK_LIST } from '../../../contract/packs.ts';
 import { formatVnd } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';
-import type { InsufficientCredits } from '../../generations/generation-messages.ts';
+import { generationText, type InsufficientCredits } from '../../generations/generation-messages.ts';
+import { useEnginePlan } from '../../generations/engine-plan.ts';
+import { usePlanKit } from '../../generations/plan-kit.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { useStudioLayout } from './studio-layout.ts';
 import * as s from './studio.css.ts';
@@ -17,8 +20,14 @@ import * as s from './studio.css.ts';
  * not cover the cost (known before sending, or told by a 402), a panel with balance, cost and
  * shortage, the credit packs (each a link to its checkout) and a link to the plans (/studio-pricing).
  *
- * Stable test ids: `generate-button` (`data-cost`), `generate-problem`, `credit-panel` with
- * `credit-balance`, `credit-cost`, `credit-shortage`, `credit-pack-<pack>`, `credit-pricing-link`.
+ * With the engine's plan (docs/product-rules.md#engine-plan) it shows, before anything is
+ * charged, what the engine will do and what it cannot: a plan with nothing done disables the
+ * button with the reason; a plan done in part makes the button the person's agreement
+ * ('Đồng ý, tạo ảnh · 1 tín dụng'), and pressing it sends the codes of what is not done.
+ *
+ * Stable test ids: `generate-button` (`data-cost`, `data-accepts`), `generate-problem`, `credit-panel` with
+ * `credit-balance`, `credit-cost`, `credit-shortage`, `credit-pack-<pack>`, `credit-pricing-link`;
+ * PlanSummary's `plan-summary`.
  */
 
 export interface GenerateButtonProps {
@@ -28,7 +37,10 @@ export interface GenerateButtonProps {
   balance: number | null;
   /** The prerequisite message, or null when the request is complete. */
   problem: string | null;
-  onGenerate: () => void;
+  /** Called with the codes of the not-done items the person agreed to (a plan done in part), else none. */
+  onGenerate: (accepted?: PlanItemCode[]) => void;
+  /** What the engine will do of the request (null: it does what is asked, or it is not known yet). */
+  plan?: EnginePlan | null;
   /** A submit is on its way. */
   busy?: boolean;
   /** The server's credit check (a refused submit's 402 numbers); wins over the local comparison. */
@@ -44,15 +56,25 @@ export function creditShortage(cost: number | null, balance: number | null, told
   return { balance, cost, shortage: cost - balance };
 }
 
-export function GenerateButton({ cost, balance, problem, onGenerate, busy = false, insufficient, output = 'image' }: GenerateButtonProps) {
-  const { t } = useLingui();
+export function GenerateButton({ cost, balance, problem: prerequisite, onGenerate, busy = false, insufficient, output = 'image', plan = null }: GenerateButtonProps) {
+  const { t, i18n } = useLingui();
   const { locale } = useLocale();
+  // The plan's words and summary (loaded with the plan; a plan without them waits a moment).
+  const kit = usePlanKit(plan !== null);
   const problemId = useId();
   const panelId = useId();
   const shortage = creditShortage(cost, balance, insufficient);
-  const disabled = busy || problem !== null || shortage !== null || cost === null;
-  const label =
-    output === 'video'
+  // The plan speaks once the request is complete: what the engine cannot do at all is the problem.
+  const verdict = plan && !prerequisite ? planVerdict(plan) : null;
+  const problem = prerequisite ?? (plan && kit && verdict === 'cannotDo' ? generationText('cannotDo', { not_done: kit.words.planItemsLine(plan.not_done, i18n) }, i18n) : null);
+  const accepts = plan && verdict === 'partialPlan' ? notDoneCodes(plan) : undefined;
+  // Nothing goes before the person could read what will not be done.
+  const unread = !!plan && verdict !== 'go' && !kit;
+  const disabled = busy || problem !== null || shortage !== null || cost === null || unread || verdict === 'cannotDo';
+  const price = cost ?? 0;
+  const agreeLabel = output === 'video' ? t`Đồng ý, tạo video · ${plural(price, { other: '# tín dụng' })}` : t`Đồng ý, tạo ảnh · ${plural(price, { other: '# tín dụng' })}`;
+  const understood = kit?.words.understood(i18n.locale === 'en' ? 'en' : 'vi') ?? '';
+  const label = accepts && cost !== null ? agreeLabel : output === 'video'
       ? cost === null
         ? t`Tạo video`
         : t`Tạo video · ${plural(cost, { other: '# tín dụng' })}`
@@ -63,6 +85,21 @@ export function GenerateButton({ cost, balance, problem, onGenerate, busy = fals
 
   return (
     <div className={s.generate}>
+      {plan && verdict && kit ? (
+        <kit.PlanSummary
+          plan={plan}
+          when="before"
+          note={
+            accepts ? (
+              <Trans>Bấm “Đồng ý” để tạo phần làm được với giá trên; phần không làm được sẽ được bỏ qua.</Trans>
+            ) : verdict === 'cannotDo' && plan.not_done.some((item) => item.code === 'notUnderstood') ? (
+              <Trans>Công cụ hiểu được: {understood}.</Trans>
+            ) : verdict === 'cannotDo' && plan.not_done.some((item) => item.code === 'hairstyleShape') ? (
+              <Trans>Công cụ tích hợp sẵn chỉ đổi được màu tóc trong vùng đã tô: hãy chọn một màu tóc.</Trans>
+            ) : null
+          }
+        />
+      ) : null}
       {problem ? (
         <p id={problemId} className={s.notice} role="status" data-testid="generate-problem">
           {problem}
@@ -114,12 +151,13 @@ export function GenerateButton({ cost, balance, problem, onGenerate, busy = fals
       <button
         type="button"
         className={`${button({ variant: 'accent', size: 'lg' })} ${s.generateButton}`}
-        onClick={onGenerate}
+        onClick={() => onGenerate(accepts)}
         disabled={disabled}
         aria-busy={busy}
         aria-describedby={describedBy}
         data-testid="generate-button"
         data-cost={cost ?? undefined}
+        data-accepts={accepts?.join(' ')}
       >
         {busy ? t`Đang gửi...` : label}
       </button>
@@ -127,10 +165,12 @@ export function GenerateButton({ cost, balance, problem, onGenerate, busy = fals
   );
 }
 
-export interface StudioGenerateProps extends Omit<GenerateButtonProps, 'insufficient' | 'busy'> {
+export interface StudioGenerateProps extends Omit<GenerateButtonProps, 'insufficient' | 'busy' | 'plan'> {
   studio: StudioJob;
   /** Defaults to the studio's own submit in flight. */
   busy?: boolean;
+  /** The request Generate sends, for the engine's plan (docs/product-rules.md#engine-plan); null while incomplete. */
+  request?: GenerationRequest | null;
 }
 
 /**
@@ -140,10 +180,13 @@ export interface StudioGenerateProps extends Omit<GenerateButtonProps, 'insuffic
  * cancel (test ids `generate-queued`, `data-status`, and `generate-queued-cancel`); a refused
  * one shows why, with a button to dismiss it.
  */
-export function StudioGenerate({ studio, busy, ...props }: StudioGenerateProps) {
+export function StudioGenerate({ studio, busy, request = null, ...props }: StudioGenerateProps) {
   // On one page the form stays beside a running job: one job at a time, as in the step flow.
   const running = useStudioLayout() === 'page' && (studio.isRunning || studio.isReattaching);
   const refused = studio.status === 'rejected' ? studio.error : null;
+  // Decided here as the server will; when the engine was not known yet, the server's refusal carries it.
+  // Asked only once the request is complete: a studio's first screen loads no planning.
+  const plan = useEnginePlan(props.problem === null ? request : null).plan ?? refused?.plan ?? null;
   const { queued } = studio;
   if (queued && queued.status !== 'failed') {
     return (
@@ -159,8 +202,8 @@ export function StudioGenerate({ studio, busy, ...props }: StudioGenerateProps) 
   }
   return (
     <>
-      <GenerateButton {...props} insufficient={refused?.insufficient ?? null} busy={(busy ?? studio.status === 'submitting') || running} />
-      {refused && !refused.insufficient ? (
+      <GenerateButton {...props} plan={plan} insufficient={refused?.insufficient ?? null} busy={(busy ?? studio.status === 'submitting') || running} />
+      {refused && !refused.insufficient && !refused.plan ? (
         <p className={s.error} role="alert" data-testid="generate-error">
           {refused.description}
         </p>

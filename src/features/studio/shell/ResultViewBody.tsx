@@ -10,6 +10,7 @@ import { ShareToggle } from '../../generations/ShareToggle.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { shareLink } from '../../generations/share-link.ts';
+import { usePlanKit } from '../../generations/plan-kit.ts';
 import * as s from './studio.css.ts';
 import { LazyDownloadDialog, LazyReviewDialog } from '../../assets/lazy-dialogs.ts';
 
@@ -42,7 +43,7 @@ function absoluteUrl(url: string): string {
 
 /** Loaded by ResultView.tsx when a result is first shown. */
 export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: ResultViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [downloading, setDownloading] = useState<Asset | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
   /** The video URL this browser could not play (H.265 is not decoded everywhere, e.g. Chromium on Linux). */
@@ -53,6 +54,8 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
   useEffect(() => {
     if (endedId) void markJobsSeen([endedId]);
   }, [endedId]);
+  // Hooks before the early return of a failure.
+  const planKit = usePlanKit(!!job?.plan);
   const isVideo = result?.media_type === 'video' || job?.feature === 'image-to-video' || job?.feature === 'upscaler-video';
   const tryAnother = onTryAnother ?? studio.reset;
 
@@ -83,6 +86,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
   };
 
   const showCompare = !isVideo && before && before.media_type === 'image' && result.media_type === 'image';
+  const notDone = planKit?.words.partialCompletion(job?.plan ?? null, i18n)?.description ?? null;
 
   return (
     <section className={s.card} data-testid="result-view" data-job-id={job?.id} aria-label={t`Kết quả`}>
@@ -124,6 +128,8 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
           hidden={Boolean(showCompare)}
         />
       ) : null}
+      {/* What was done and what was not (docs/product-rules.md#engine-plan): a job done in part says so here. */}
+      {job?.plan && planKit ? <planKit.PlanSummary plan={job.plan} when="result" /> : null}
       <div className={s.resultActions}>
         <button type="button" className={button({ variant: 'primary' })} onClick={() => setDownloading(result)} data-testid="result-download">
           <Trans>Tải xuống</Trans>
@@ -149,6 +155,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
           open
           items={results}
           onClose={() => setReviewOpen(false)}
+          renderNote={notDone ? () => notDone : undefined}
           renderActions={(item) => (
             <button type="button" className={button({ variant: 'onDark', size: 'sm' })} onClick={() => setDownloading(item)}>
               <Trans>Tải xuống</Trans>

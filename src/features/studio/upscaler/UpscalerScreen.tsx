@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, type Feature, type GenerationRequest } from '../../../contract/generations.ts';
 import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
+import { withAccepted } from '../../generations/engine-plan.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
@@ -201,7 +202,8 @@ export function UpscalerScreen() {
           balance={credits.balance}
           problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
           output={mode}
-          onGenerate={() => void studio.submit(request)}
+          request={request}
+          onGenerate={(accepted) => void studio.submit(withAccepted(request, accepted))}
         />
       </>
     );

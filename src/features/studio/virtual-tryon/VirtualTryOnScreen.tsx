@@ -10,6 +10,7 @@ import { TutorialHelpButton } from '../../tutorial/TutorialHelpButton.tsx';
 import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from '../../tutorial/tours/virtual-tryon.ts';
 import { useScreenTutorial } from '../../tutorial/use-screen-tutorial.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
+import { withAccepted } from '../../generations/engine-plan.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
@@ -243,7 +244,8 @@ export function VirtualTryOnScreen() {
         cost={cost}
         balance={credits.balance}
         problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-        onGenerate={() => void studio.submit(request)}
+        request={request}
+        onGenerate={(accepted) => void studio.submit(withAccepted(request, accepted))}
       />
     </>
   );

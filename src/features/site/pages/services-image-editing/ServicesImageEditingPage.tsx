@@ -43,7 +43,7 @@ const COPY: LandingCopy = {
       product: { title: msg`Ảnh sản phẩm tối và lạnh`, text: msg`Bốn việc trong một câu: tăng sáng, ấm hơn nhẹ, màu tươi hơn, làm nét — 1 tín dụng.` },
       handbag: { title: msg`Xóa nền túi xách`, text: msg`Nền trơn được xóa thành trong suốt (ô caro là phần trong suốt) — 1 tín dụng.` },
     },
-    engineNote: msg`Engine tích hợp sẵn hiểu một bộ từ khóa rõ ràng: sáng, tối, tương phản, màu tươi, ấm, lạnh, đen trắng, cổ điển, làm nét, làm mờ, cắt theo tỉ lệ, xoay, lật, xóa nền, đổi kích thước và ghép lưới. Phần nào của câu lệnh nó không hiểu sẽ được ghi lại và bỏ qua, không đoán mò; xóa nền chạy tốt trên ảnh nền trơn.`,
+    engineNote: msg`Engine tích hợp sẵn hiểu một bộ từ khóa rõ ràng: sáng, tối, tương phản, màu tươi, ấm, lạnh, đen trắng, cổ điển, làm nét, làm mờ, cắt theo tỉ lệ, xoay, lật, xóa nền, đổi kích thước và ghép lưới. Trước khi trừ tín dụng, nó cho bạn biết phần nào của câu lệnh nó làm được và phần nào không, không đoán mò; xóa nền chỉ chạy trên ảnh nền trơn, và ảnh nào không tách được chủ thể thì lần tạo thất bại và được hoàn tín dụng.`,
   },
   steps: {
     eyebrow: msg`Cách làm`,

@@ -27,7 +27,9 @@
  * chút / hơi / nhẹ" and "slightly / a bit / a little" halve the default, "rất / nhiều / mạnh"
  * and "very / much / a lot / strongly" double it. Phrases are separated by commas, semicolons,
  * full stops, "và / rồi / sau đó / then / and". A phrase nothing matches is reported back as
- * ignored; an instruction where nothing matches at all is refused with the list above.
+ * ignored, and one asking for a new background ("đổi nền thành màu trắng", "white background")
+ * as unsupported, both as written: the engine's plan (./local-engine-plan.ts) names them as what
+ * it cannot do before anything is charged.
  */
 
 export type Edit =
@@ -49,13 +51,18 @@ export type Edit =
 
 export type EditLanguage = 'vi' | 'en';
 
+/** Requests the local engine recognises but cannot do (a generative model could). */
+export type UnsupportedEdit = 'replaceBackground';
+
 export interface ParsedInstruction {
   edits: Edit[];
   /** Several images composed into one grid ("ghép lưới", "grid", "collage"). */
   grid: boolean;
   language: EditLanguage;
-  /** Phrases of the instruction nothing matched (reported in the result's metadata). */
+  /** Phrases of the instruction nothing matched, as the person wrote them. */
   ignored: string[];
+  /** Phrases that ask for something the local engine recognises but cannot do, as written. */
+  unsupported: Array<{ edit: UnsupportedEdit; phrase: string }>;
 }
 
 /** Default sizes of the adjustable edits (fractions: 0.2 = 20%). */
@@ -139,6 +146,13 @@ interface Fixed {
   edit: Edit;
 }
 
+/**
+ * A new background (a colour or a scene) instead of the old one: "đổi nền thành màu trắng",
+ * "nền trắng", "replace the background", "white background". The local engine can remove a plain
+ * backdrop but not paint a new one, so these are named back as what it cannot do.
+ */
+const REPLACE_BACKGROUND = /\b(doi nen|thay nen|doi phong nen|thay phong nen|doi background|thay background|nen (mau )?(trang|den|xanh|do|vang|hong|xam|be|kem|moi)|(change|replace|swap) (the )?(background|bg|backdrop)|(white|black|new|colou?red|plain|studio) (background|backdrop)|background (to|into) )/;
+
 const FIXED: readonly Fixed[] = [
   { pattern: /\b(den trang|trang den|thang xam|black and white|black & white|b ?& ?w|b\/w|gr[ae]y ?scale|monochrome)(?![a-z])/, edit: { op: 'grayscale' } },
   { pattern: /\b(sepia|co dien|hoai co|anh cu|vintage|retro|old photo)\b/, edit: { op: 'sepia' } },
@@ -169,13 +183,37 @@ const GRID = /\b(ghep luoi|luoi|ghep anh|ghep lai|ghep thanh (1|mot) anh|ghep|go
 /** Words that carry no request ("please", "the photo"): a phrase of only these is not "ignored". */
 const FILLER = /\b(lam on|vui long|giup (toi|minh)?|hay|cho|toi|minh|muon|anh|buc|nay|please|make|the|it|this|image|photo|picture|a|an|of|to|my)\b/g;
 
-/** Splits an instruction (folded) into phrases, keeping "black and white" whole. */
-function phrases(folded: string): string[] {
-  return folded
-    .replace(/black and white/g, 'black & white')
-    .split(/[,;\n]|\.(?!\d)|\b(?:and|then|after that|also|plus|va|roi|sau do|tiep theo)\b/)
-    .map((phrase) => phrase.trim())
-    .filter((phrase) => phrase.length > 0);
+/** Where phrases end: punctuation and joining words ("black and white" stays one phrase). */
+const PHRASE_BREAK = /[,;\n]|\.(?!\d)|(?<!\bblack )\b(?:and|then|after that|also|plus|va|roi|sau do|tiep theo)\b/g;
+
+/**
+ * Splits an instruction into phrases, each folded (for the patterns) and as written (to name it
+ * back to the person): the text is folded one character at a time, remembering where each
+ * folded character came from.
+ */
+function phrases(instruction: string): Array<{ folded: string; written: string }> {
+  const written = instruction.normalize('NFC');
+  let folded = '';
+  const origin: number[] = [];
+  for (let i = 0; i < written.length; ) {
+    const char = String.fromCodePoint(written.codePointAt(i)!);
+    const part = fold(char);
+    for (let k = 0; k < part.length; k++) origin.push(i);
+    folded += part;
+    i += char.length;
+  }
+  origin.push(written.length);
+  const cuts = [0];
+  for (const match of folded.matchAll(PHRASE_BREAK)) cuts.push(match.index, match.index + match[0].length);
+  cuts.push(folded.length);
+  const out: Array<{ folded: string; written: string }> = [];
+  for (let k = 0; k < cuts.length; k += 2) {
+    let [start, end] = [cuts[k]!, cuts[k + 1]!];
+    while (start < end && /\s/.test(folded[start]!)) start++;
+    while (end > start && /\s/.test(folded[end - 1]!)) end--;
+    if (end > start) out.push({ folded: folded.slice(start, end), written: written.slice(origin[start], origin[end]).trim() });
+  }
+  return out;
 }
 
 function amountIn(phrase: string, base: number): { size: number; sign: number | null } {
@@ -198,7 +236,7 @@ function clampPx(value: number): number {
 }
 
 /** The edits of one phrase, with their positions (for ordering within the phrase). */
-function editsOf(phrase: string): { found: Found[]; grid: boolean } {
+function editsOf(phrase: string): { found: Found[]; grid: boolean; unsupported: UnsupportedEdit | null } {
   const found: Found[] = [];
   const claimed: Array<[number, number]> = [];
   const match = (pattern: RegExp): RegExpExecArray | null => {
@@ -214,6 +252,8 @@ function editsOf(phrase: string): { found: Found[]; grid: boolean } {
     const m = match(edit.pattern);
     if (m) found.push({ at: m.index, edit: edit.edit });
   }
+  // Claimed before the other words: "nền trắng" asks for no black and white, "ghép nền" for no grid.
+  const unsupported: UnsupportedEdit | null = match(REPLACE_BACKGROUND) ? 'replaceBackground' : null;
   const grid = match(GRID) !== null;
 
   for (const adjustable of ADJUSTABLE) {
@@ -278,7 +318,7 @@ function editsOf(phrase: string): { found: Found[]; grid: boolean } {
   else if (horizontal) found.push({ at: horizontal.index, edit: { op: 'flip', axis: 'horizontal' } });
 
   found.sort((a, b) => a.at - b.at);
-  return { found, grid };
+  return { found, grid, unsupported };
 }
 
 /** Parses an instruction into ordered edits (see the table at the top of this module). */
@@ -286,14 +326,16 @@ export function parseEdits(instruction: string): ParsedInstruction {
   const language = instructionLanguage(instruction);
   const edits: Edit[] = [];
   const ignored: string[] = [];
+  const unsupported: ParsedInstruction['unsupported'] = [];
   let grid = false;
-  for (const phrase of phrases(fold(instruction))) {
-    const result = editsOf(phrase);
+  for (const phrase of phrases(instruction)) {
+    const result = editsOf(phrase.folded);
     grid ||= result.grid;
     edits.push(...result.found.map((f) => f.edit));
-    if (result.found.length === 0 && !result.grid && phrase.replace(FILLER, '').replace(/[^a-z0-9]+/g, '') !== '') ignored.push(phrase);
+    if (result.unsupported) unsupported.push({ edit: result.unsupported, phrase: phrase.written });
+    else if (result.found.length === 0 && !result.grid && phrase.folded.replace(FILLER, '').replace(/[^a-z0-9]+/g, '') !== '') ignored.push(phrase.written);
   }
-  return { edits, grid, language, ignored };
+  return { edits, grid, language, ignored, unsupported };
 }
 
 const percent = (amount: number): string => `${amount >= 0 ? '+' : ''}${Math.round(amount * 100)}%`;

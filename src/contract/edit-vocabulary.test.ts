@@ -97,8 +97,30 @@ describe('parseEdits in English', () => {
 
   it('reports what it did not understand, and nothing for an unknown instruction', () => {
     expect(parseEdits('brighter, add a hat')).toMatchObject({ edits: [{ op: 'brightness' }], ignored: ['add a hat'] });
-    expect(parseEdits('make it pop')).toEqual({ edits: [], grid: false, language: 'en', ignored: ['make it pop'] });
+    expect(parseEdits('make it pop')).toEqual({ edits: [], grid: false, language: 'en', ignored: ['make it pop'], unsupported: [] });
     expect(parseEdits('please')).toMatchObject({ edits: [], ignored: [] });
+  });
+
+  it('names a new background back as unsupported, as the person wrote it', () => {
+    expect(parseEdits('Đổi nền thành màu trắng và làm sản phẩm sáng hơn')).toEqual({
+      edits: [{ op: 'brightness', amount: 0.2 }],
+      grid: false,
+      language: 'vi',
+      ignored: [],
+      unsupported: [{ edit: 'replaceBackground', phrase: 'Đổi nền thành màu trắng' }],
+    });
+    for (const text of ['white background', 'replace the background with a beach', 'nền trắng', 'thay nền xanh', 'change background to grey']) {
+      expect(parseEdits(text).unsupported.map((item) => item.edit), text).toEqual(['replaceBackground']);
+      expect(parseEdits(text).edits, text).toEqual([]);
+    }
+    // Removing a background is not replacing it.
+    expect(parseEdits('xóa nền, nền trong suốt')).toMatchObject({ edits: [{ op: 'removeBackground' }, { op: 'removeBackground' }], unsupported: [] });
+  });
+
+  it('keeps ignored phrases as written: diacritics, case, decomposed input', () => {
+    expect(parseEdits('Tăng độ sáng, thêm một chiếc mũ đỏ').ignored).toEqual(['thêm một chiếc mũ đỏ']);
+    expect(parseEdits('Thêm Logo Cửa Hàng'.normalize('NFD')).ignored).toEqual(['Thêm Logo Cửa Hàng']);
+    expect(parseEdits('black and white and add a hat').ignored).toEqual(['add a hat']);
   });
 
   it('reads "turn" as a rotation only with an angle or a direction', () => {

@@ -1,0 +1,65 @@
+/**
+ * GET /api/generations/catalog: what each tool accepts and what it costs, for API clients, built
+ * from the contract's constants and `generationCost` (GenerationCatalogSchema).
+ */
+import {
+  FEATURE_TIMEOUT_SECONDS,
+  FEATURES,
+  generationCost,
+  SUBJECT_DETECTION,
+  UPSCALE_FACTORS,
+  UPSCALE_IMAGE_MODEL_LABELS,
+  UPSCALE_IMAGE_MODELS,
+  UPSCALE_OUTPUT_FORMATS,
+  upscaleImageCredits,
+  upscaleVideoCredits,
+  VIDEO_MODEL_CATALOG,
+  VIDEO_MODELS,
+  VIDEO_TARGET_FPS,
+  VIDEO_TARGET_RESOLUTIONS,
+  videoCredits,
+  type EngineName,
+  type Feature,
+  type GenerationCatalog,
+} from '../../src/contract/generations.ts';
+
+const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {
+  'virtual-tryon': { priced_per: 'garment', credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }) },
+  'image-editing': { priced_per: 'image', credits: generationCost({ feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } }) },
+  'body-generator': { priced_per: 'job', credits: 1 },
+  'hairstyle-changer': { priced_per: 'job', credits: 1 },
+  'image-to-video': { priced_per: 'option', credits: null },
+  'upscaler-image': { priced_per: 'factor', credits: null },
+  'upscaler-video': { priced_per: 'video-10s', credits: null },
+};
+
+/** `videoEngine`: the engine that runs image to video now (its prices: the built-in one charges no model premium). */
+export function buildCatalog(videoEngine: EngineName): GenerationCatalog {
+  return {
+    features: FEATURES.map((feature) => ({ feature, timeout_seconds: FEATURE_TIMEOUT_SECONDS[feature], ...PER_UNIT[feature] })),
+    video_models: VIDEO_MODELS.map((id) => {
+      const spec = VIDEO_MODEL_CATALOG[id];
+      return {
+        id,
+        label: spec.label,
+        options: spec.options.map((option) => ({ ...option, credits: videoEngine === 'local' ? videoCredits(option.duration, option.resolution) : option.credits })),
+        camera_fixed: spec.cameraFixed,
+        cfg_scale: spec.cfgScale,
+        prompt_optimizer: spec.promptOptimizer,
+        generate_audio: spec.generateAudio,
+      };
+    }),
+    upscale_image: {
+      models: UPSCALE_IMAGE_MODELS.map((id) => ({ id, label: UPSCALE_IMAGE_MODEL_LABELS[id] })),
+      factors: UPSCALE_FACTORS.map((factor) => ({ factor, credits: upscaleImageCredits(factor) })),
+      output_formats: [...UPSCALE_OUTPUT_FORMATS],
+      subject_detection: [...SUBJECT_DETECTION],
+    },
+    upscale_video: {
+      factors: UPSCALE_FACTORS.map((factor) => ({ factor, credits_per_10_seconds: upscaleVideoCredits(10, factor) })),
+      target_fps: [...VIDEO_TARGET_FPS],
+      target_resolutions: [...VIDEO_TARGET_RESOLUTIONS],
+    },
+  };
+}
+

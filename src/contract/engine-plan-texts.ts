@@ -1,0 +1,76 @@
+/**
+ * The English texts of the plan items (docs/product-rules.md#engine-plan), for API callers and
+ * the server's refusals: `{placeholders}` filled from the item's values. The studios translate the
+ * code instead (src/features/generations/plan/words.ts); apart from the contract's schemas so the
+ * studios' first load carries no copy of them.
+ *
+ * Imports only valibot (through the contract).
+ */
+import type { PlanItem, PlanItemCode } from './engine-plan.ts';
+
+/** English texts of the items, by code (the studios translate the code). */
+export const PLAN_ITEM_TEXTS = {
+  // ── Image editing: the edits of the local vocabulary (src/contract/edit-vocabulary.ts) ──
+  brightness: 'Brightness {amount}, whole image',
+  contrast: 'Contrast {amount}, whole image',
+  saturation: 'Colour saturation {amount}, whole image',
+  warmth: 'Colour warmth {amount}, whole image',
+  grayscale: 'Black and white',
+  sepia: 'Sepia (vintage) tone',
+  invert: 'Inverted colours (negative)',
+  autoLevels: 'Automatic colour balance',
+  sharpen: 'Sharpening',
+  blur: 'Blur',
+  crop: 'Centred crop to {ratio}',
+  rotate: 'Rotation by {degrees}° clockwise',
+  flipHorizontal: 'Horizontal flip (mirror)',
+  flipVertical: 'Vertical flip',
+  removeBackground: 'Background removal (plain, even backdrops only)',
+  resizeWidth: 'Resize to {width} px wide',
+  resizeHeight: 'Resize to {height} px tall',
+  resizeBoth: 'Resize to {width}×{height} px',
+  resizeLongest: 'Resize to {side} px on the longest side',
+  grid: 'The images combined into one grid',
+  replaceBackground: 'A new background (a colour or a scene) instead of the old one: “{phrase}”',
+  notUnderstood: 'Not understood: “{phrase}”',
+  gridNeedsImages: 'A grid (it needs several images; the one image is edited on its own)',
+  // ── Image to video ──
+  cameraMove: 'A virtual camera move (zoom or pan) over the still photo, {seconds} s at {resolution}',
+  ambientSound: 'A quiet ambient sound track (not sound from the scene)',
+  videoModelNotRun: 'The {model} model: it is not run, so people and things in the photo do not move',
+  promptBeyondCamera: 'The description, except its camera words (zoom in or out, pan, tilt)',
+  guidanceScale: 'The guidance scale (cfg_scale)',
+  promptOptimizer: 'The prompt optimiser',
+  // ── Virtual try-on ──
+  garmentsPlaced: '{count} garment(s) placed flat on the body and shaded by the photo (fabric not re-draped, sleeves not re-posed)',
+  // ── Body generator ──
+  figureRendered: 'A stylised rendered mannequin proportioned from the body parameters (not a photographic model)',
+  faceComposited: 'The face photo placed on the head (no face detection)',
+  hintsBeyondColourAndHair: 'The description and style hints, except an outfit colour and hair length',
+  // ── Hairstyle ──
+  hairRecoloured: 'The hair inside the brushed area recoloured to {colour}, its texture kept',
+  hairstyleShape: 'The hairstyle itself (cut, length, shape)',
+  referencePhoto: 'The hairstyle of the reference photo',
+  // ── Upscaler ──
+  imageEnlarged: 'Enlarged ×{factor} by resampling and sharpening tuned like {model} (the {model} model itself is not run: no generated detail)',
+  sharpenSubject: 'Sharpening only the subject (needs a plain backdrop)',
+  sharpenBackground: 'Sharpening only the background (needs a plain backdrop)',
+  subjectNotFound: 'Sharpening only part of the image: no plain backdrop was found, so the whole image was sharpened',
+  faceRegion: 'Face enhancement on the upper-centre area, where a portrait has the face (no face detection)',
+  faceCreativity: 'Generated facial detail (creativity)',
+  outputCapped: 'The full ×{factor}: the output was capped at {megapixels} MP (×{effective})',
+  videoScaled: 'The video scaled to {size}',
+  frameRate: '{fps} frames per second by repeating or dropping frames (no motion interpolation)',
+  // ── Any tool ──
+  promptUnused: 'The written description (the built-in engine does not read it)',
+} as const satisfies Record<PlanItemCode, string>;
+
+/** An item with its English text filled in. */
+export function planItem(code: PlanItemCode, values?: Record<string, string | number>): PlanItem {
+  let text: string = PLAN_ITEM_TEXTS[code];
+  for (const [key, value] of Object.entries(values ?? {})) text = text.replaceAll(`{${key}}`, String(value));
+  return values ? { code, text, values } : { code, text };
+}
+
+/** The items as one English line ("A; B; C"), for the refusal's message. */
+export const planItemsText = (items: readonly PlanItem[]): string => items.map((item) => item.text).join('; ');

@@ -1,0 +1,110 @@
+/**
+ * What an engine will do of a request and what it will not (docs/product-rules.md#engine-plan):
+ * an engine that cannot do everything asked says so before anything is charged, and a job it
+ * did in part carries, on its result, the list of what was done and what was not.
+ *
+ * A plan is two lists of items, each a stable `code` (the studios show it in words in both
+ * languages), the English `text` (for API callers; `{placeholders}` filled from `values`) and
+ * its `values`. The submit refuses a request whose plan has nothing done (422 `cannotDo`), and
+ * one whose plan leaves something undone unless the request accepts each of those codes in
+ * `accept_not_done` (422 `partialPlan`); both answers carry the plan. `generations.ts`
+ * re-exports all of it.
+ *
+ * Imports only valibot.
+ */
+import * as v from 'valibot';
+
+/** The items' stable codes (their English texts: engine-plan-texts.ts; the studios' words: src/features/generations/plan/). */
+export const PLAN_ITEM_CODES = [
+  'brightness',
+  'contrast',
+  'saturation',
+  'warmth',
+  'grayscale',
+  'sepia',
+  'invert',
+  'autoLevels',
+  'sharpen',
+  'blur',
+  'crop',
+  'rotate',
+  'flipHorizontal',
+  'flipVertical',
+  'removeBackground',
+  'resizeWidth',
+  'resizeHeight',
+  'resizeBoth',
+  'resizeLongest',
+  'grid',
+  'replaceBackground',
+  'notUnderstood',
+  'gridNeedsImages',
+  'cameraMove',
+  'ambientSound',
+  'videoModelNotRun',
+  'promptBeyondCamera',
+  'guidanceScale',
+  'promptOptimizer',
+  'garmentsPlaced',
+  'figureRendered',
+  'faceComposited',
+  'hintsBeyondColourAndHair',
+  'hairRecoloured',
+  'hairstyleShape',
+  'referencePhoto',
+  'imageEnlarged',
+  'sharpenSubject',
+  'sharpenBackground',
+  'subjectNotFound',
+  'faceRegion',
+  'faceCreativity',
+  'outputCapped',
+  'videoScaled',
+  'frameRate',
+  'promptUnused',
+] as const;
+export type PlanItemCode = (typeof PLAN_ITEM_CODES)[number];
+
+export const PlanItemSchema = v.object({
+  code: v.picklist(PLAN_ITEM_CODES),
+  /** The English text with its values filled in. */
+  text: v.string(),
+  /** What fills the text's placeholders (an amount, a ratio, a phrase as the person wrote it, …). */
+  values: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+});
+export type PlanItem = v.InferOutput<typeof PlanItemSchema>;
+
+export const EnginePlanSchema = v.object({
+  /** What the engine does of the request (empty: nothing, the request is refused). */
+  done: v.array(PlanItemSchema),
+  /** What was asked and the engine does not do (or did not, on a result). */
+  not_done: v.array(PlanItemSchema),
+});
+export type EnginePlan = v.InferOutput<typeof EnginePlanSchema>;
+
+/** The body of a 422 `cannotDo` / `partialPlan` refusal: the message, its code and the plan. */
+export const PlanRefusalBodySchema = v.object({
+  detail: v.string(),
+  code: v.picklist(['cannotDo', 'partialPlan']),
+  plan: EnginePlanSchema,
+});
+export type PlanRefusalBody = v.InferOutput<typeof PlanRefusalBodySchema>;
+
+/** The most items a request may accept (more than there are codes is never needed). */
+export const MAX_ACCEPTED_ITEMS = PLAN_ITEM_CODES.length;
+
+/** `accept_not_done` of a request: the not-done items (by code) the caller agrees to go without. */
+export const AcceptNotDoneSchema = v.optional(v.pipe(v.array(v.picklist(PLAN_ITEM_CODES)), v.maxLength(MAX_ACCEPTED_ITEMS)));
+
+/**
+ * Whether a request may go ahead on this plan: something is done, and every item left undone was
+ * accepted by its code. 'cannotDo' when nothing is done, 'partialPlan' when an undone item was not
+ * accepted.
+ */
+export function planVerdict(plan: EnginePlan, accepted: readonly string[] = []): 'go' | 'cannotDo' | 'partialPlan' {
+  if (plan.done.length === 0) return 'cannotDo';
+  return plan.not_done.every((item) => accepted.includes(item.code)) ? 'go' : 'partialPlan';
+}
+
+/** The codes to accept for this plan (what the studios send once the person confirmed). */
+export const notDoneCodes = (plan: EnginePlan): PlanItemCode[] => [...new Set(plan.not_done.map((item) => item.code))];

@@ -1,0 +1,84 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { EnginePlan, PlanItem, PlanItemCode } from '../../../contract/generations.ts';
+
+/**
+ * What the engine will do of a request and what it will not (docs/product-rules.md#engine-plan),
+ * in words: each item of the contract's plan by its code, in Vietnamese (the source) and English
+ * (the catalog holds the contract's text). The studios show the plan before Generate and on the
+ * result; the server decides the same plan from the same request and refuses without it.
+ */
+export const PLAN_ITEM_DESCRIPTORS = {
+  brightness: msg({ message: 'Độ sáng {amount}, toàn ảnh' }),
+  contrast: msg({ message: 'Độ tương phản {amount}, toàn ảnh' }),
+  saturation: msg({ message: 'Độ bão hòa màu {amount}, toàn ảnh' }),
+  warmth: msg({ message: 'Độ ấm màu {amount}, toàn ảnh' }),
+  grayscale: msg`Ảnh đen trắng`,
+  sepia: msg`Tông màu sepia (cổ điển)`,
+  invert: msg`Đảo màu (âm bản)`,
+  autoLevels: msg`Tự động cân bằng màu`,
+  sharpen: msg`Làm nét`,
+  blur: msg`Làm mờ`,
+  crop: msg({ message: 'Cắt giữa ảnh theo tỉ lệ {ratio}' }),
+  rotate: msg({ message: 'Xoay {degrees}° theo chiều kim đồng hồ' }),
+  flipHorizontal: msg`Lật ngang (soi gương)`,
+  flipVertical: msg`Lật dọc`,
+  removeBackground: msg`Xóa nền (chỉ với phông nền trơn, đều màu)`,
+  resizeWidth: msg({ message: 'Đổi kích thước: rộng {width} px' }),
+  resizeHeight: msg({ message: 'Đổi kích thước: cao {height} px' }),
+  resizeBoth: msg({ message: 'Đổi kích thước: {width}×{height} px' }),
+  resizeLongest: msg({ message: 'Đổi kích thước: cạnh dài nhất {side} px' }),
+  grid: msg`Ghép các ảnh thành một lưới`,
+  replaceBackground: msg({ message: 'Thay nền mới (một màu hay một cảnh khác): “{phrase}”' }),
+  notUnderstood: msg({ message: 'Chưa hiểu: “{phrase}”' }),
+  gridNeedsImages: msg`Ghép lưới (cần nhiều ảnh; ảnh duy nhất được sửa riêng)`,
+  cameraMove: msg({ message: 'Chuyển động máy quay ảo (phóng to hoặc lia) trên ảnh tĩnh, {seconds} giây, {resolution}' }),
+  ambientSound: msg`Một nền âm nhẹ (không phải âm thanh của cảnh)`,
+  videoModelNotRun: msg({ message: 'Mô hình {model}: không được chạy, nên người và vật trong ảnh không cử động' }),
+  promptBeyondCamera: msg`Câu mô tả, ngoài các từ về máy quay (phóng to, thu nhỏ, lia)`,
+  guidanceScale: msg`Mức bám theo mô tả (cfg_scale)`,
+  promptOptimizer: msg`Tối ưu câu mô tả`,
+  garmentsPlaced: msg({ message: '{count, plural, other {# trang phục}} được đặt phẳng lên cơ thể và đổ bóng theo ảnh (không tạo nếp vải mới, không chỉnh dáng tay áo)' }),
+  figureRendered: msg`Người mẫu cách điệu vẽ theo thông số cơ thể (không phải ảnh chụp người thật)`,
+  faceComposited: msg`Ảnh gương mặt được ghép vào phần đầu (không nhận diện khuôn mặt)`,
+  hintsBeyondColourAndHair: msg`Câu mô tả và gợi ý phong cách, ngoài màu trang phục và độ dài tóc`,
+  hairRecoloured: msg({ message: 'Tóc trong vùng đã tô được đổi sang màu {colour}, giữ nguyên kết cấu' }),
+  hairstyleShape: msg`Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc)`,
+  referencePhoto: msg`Làm theo kiểu tóc trong ảnh tham khảo`,
+  imageEnlarged: msg({ message: 'Phóng to ×{factor} bằng nội suy và làm nét kiểu {model} (không chạy chính mô hình {model}: không tạo thêm chi tiết)' }),
+  sharpenSubject: msg`Chỉ làm nét chủ thể (cần phông nền trơn)`,
+  sharpenBackground: msg`Chỉ làm nét phần nền (cần phông nền trơn)`,
+  subjectNotFound: msg`Chỉ làm nét một phần ảnh: không tìm thấy phông nền trơn nên cả ảnh được làm nét`,
+  faceRegion: msg`Làm rõ khuôn mặt ở vùng giữa phía trên, nơi ảnh chân dung có mặt (không nhận diện khuôn mặt)`,
+  faceCreativity: msg`Tạo thêm chi tiết khuôn mặt (độ sáng tạo)`,
+  outputCapped: msg({ message: 'Phóng to đủ ×{factor}: ảnh ra bị giới hạn ở {megapixels} MP (×{effective})' }),
+  videoScaled: msg({ message: 'Video được đổi kích thước thành {size}' }),
+  frameRate: msg({ message: '{fps} khung hình/giây bằng cách lặp hoặc bỏ bớt khung (không nội suy chuyển động)' }),
+  promptUnused: msg`Câu mô tả (công cụ tích hợp sẵn không đọc câu mô tả)`,
+} as const satisfies Record<PlanItemCode, MessageDescriptor>;
+
+/** One item in the person's language. */
+export function planItemText(item: PlanItem, i18n: I18n): string {
+  return i18n._({ ...PLAN_ITEM_DESCRIPTORS[item.code], values: item.values ?? {} });
+}
+
+/** Items as one line ("A; B"), for a message's `{done}` / `{not_done}`. */
+export const planItemsLine = (items: readonly PlanItem[], i18n: I18n): string => items.map((item) => planItemText(item, i18n)).join('; ');
+
+/** Whether a plan leaves something undone (the person must agree before Generate). */
+export const isPartialPlan = (plan: EnginePlan | null | undefined): plan is EnginePlan => !!plan && plan.done.length > 0 && plan.not_done.length > 0;
+
+const PARTIAL_TITLE = msg`Đã tạo xong phần làm được`;
+const NOT_DONE_LINE = msg({ message: 'Không làm: {items}' });
+
+/**
+ * The completion toast of a job done in part: "Đã tạo xong phần làm được" and what was not done
+ * (never a bare "Tạo thành công"); null for a job done in full.
+ */
+export function partialCompletion(plan: EnginePlan | null, i18n: I18n): { title: string; description: string } | null {
+  if (!plan || plan.not_done.length === 0) return null;
+  return { title: i18n._(PARTIAL_TITLE), description: i18n._({ ...NOT_DONE_LINE, values: { items: planItemsLine(plan.not_done, i18n) } }) };
+}
+
+/** What the built-in engine understands of an edit, for a refusal's hint (the contract's list). */
+export { understoodEdits as understood } from '../../../contract/edit-vocabulary.ts';
