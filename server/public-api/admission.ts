@@ -8,9 +8,10 @@
  *   reads its token starts after it arrived, so a token revoked, deactivated or regenerated
  *   before a request arrives refuses that request (nothing about a token is cached).
  * - Admissions are spent from slots this process reserved (./slots.ts): a token with enough
- *   usable slots is only read; one without reserves what its waiting requests need, plus spare
- *   slots while it is spending faster than its rate (as many as it was admitted in the last
- *   second, at most a twentieth of its limit), so a busy token's reads are mostly plain reads.
+ *   usable slots is only read; one without reserves what its waiting requests need, plus, once
+ *   this process has served it before, a twentieth of its limit in spares: the stretch of the
+ *   token's schedule its next 3 s hold (T = 60 s / limit; limit/20 × T = 3 s), so a token in use
+ *   below or above its rate reserves about once per 3 s, and its other reads are plain reads.
  *   The limit is exact across processes: slots are taken from the shared tat in the database and
  *   lapse as ./slots.ts says; the price is that spare slots a process does not use count as used.
  */
@@ -54,34 +55,11 @@ interface Waiting {
 interface TokenState {
   slots: TokenSlots;
   limit: number;
-  /** The last reservation started past `at`: the token is spending faster than its rate. */
-  ahead: boolean;
-  /** Admissions in the current and the previous second (SECOND_MS buckets of `now`). */
-  bucketStart: number;
-  bucketCount: number;
-  previousCount: number;
   lastSeenMs: number;
 }
 
-const SECOND_MS = 1_000;
 /** A token idle this long with no usable slot is forgotten (memory stays bounded), in ms. */
 const IDLE_MS = 60_000;
-
-function recentAdmissions(state: TokenState, atMs: number): number {
-  const bucket = Math.floor(atMs / SECOND_MS) * SECOND_MS;
-  if (bucket === state.bucketStart) return state.bucketCount + state.previousCount;
-  return bucket === state.bucketStart + SECOND_MS ? state.bucketCount : 0;
-}
-
-function countAdmission(state: TokenState, atMs: number): void {
-  const bucket = Math.floor(atMs / SECOND_MS) * SECOND_MS;
-  if (bucket !== state.bucketStart) {
-    state.previousCount = bucket === state.bucketStart + SECOND_MS ? state.bucketCount : 0;
-    state.bucketStart = bucket;
-    state.bucketCount = 0;
-  }
-  state.bucketCount += 1;
-}
 
 export function createAdmissions(deps: AdmissionsDeps): Admissions {
   const states = new Map<string, TokenState>();
@@ -94,8 +72,8 @@ export function createAdmissions(deps: AdmissionsDeps): Admissions {
     const state = states.get(hash);
     const need = count - (state ? state.slots.usable(atMs * 1000) : 0);
     if (need <= 0) return 0;
-    const spare = state?.ahead ? Math.min(spareMax(state.limit), recentAdmissions(state, atMs)) : 0;
-    return need + spare;
+    // Spares only for a token this process has already served: a one-off request reserves no more than it needs.
+    return need + (state ? spareMax(state.limit) : 0);
   }
 
   function decide(row: LookupRow | undefined, waiting: readonly Waiting[], atMs: number): void {
@@ -105,11 +83,13 @@ export function createAdmissions(deps: AdmissionsDeps): Admissions {
       return;
     }
     let state = states.get(row.hash);
+    // Slots reserved under another limit are dropped: spent after a lowered limit, they would
+    // admit at the old pace (they count as used, as lapsed ones do).
+    if (state && state.limit !== row.rate_limit) state.slots = new TokenSlots();
     if (row.granted > 0 && row.base_us !== null) {
-      state ??= { slots: new TokenSlots(), limit: row.rate_limit, ahead: false, bucketStart: 0, bucketCount: 0, previousCount: 0, lastSeenMs: atMs };
+      state ??= { slots: new TokenSlots(), limit: row.rate_limit, lastSeenMs: atMs };
       states.set(row.hash, state);
       state.slots.add(row.base_us, row.granted, emissionIntervalUs(row.rate_limit));
-      state.ahead = row.base_us > atUs;
     }
     if (state) {
       state.limit = row.rate_limit;
@@ -123,7 +103,6 @@ export function createAdmissions(deps: AdmissionsDeps): Admissions {
         one.resolve({ token: row, atMs, admitted: false, aheadUs: sharedAheadUs });
         continue;
       }
-      countAdmission(state!, atMs);
       one.resolve({ token: row, atMs, admitted: true, aheadUs: tat - atUs });
     }
   }

@@ -18,13 +18,18 @@
  *
  * Lapsed slots are not given back: the tat already counts them, and a give-back could not tell
  * whether another process's admission was computed from them. They are the only quota a process
- * can waste, and ./admission.ts reserves ahead only while a token is spending faster than its rate
- * (when slots do not lapse), at most SPARE_MAX_FRACTION of its limit at a time.
+ * can waste: ./admission.ts reserves at most SPARE_MAX_FRACTION of a token's limit beyond what its
+ * waiting requests need — the stretch of the schedule that the next 3 s cover — and a request
+ * spends the slot that lapses first, so a token used below its rate spends one slot per request
+ * and lets the ones between lapse, as the instants of a single limiter pass unused.
  *
  * Times are whole microseconds since the epoch (the database's resolution).
  */
 
-/** The most admissions a process reserves beyond what its waiting requests need, as a fraction of the token's limit. */
+/**
+ * The most admissions a process reserves beyond what its waiting requests need, as a fraction of
+ * the token's limit: limit/20 slots of T = 60 s / limit cover 3 s of the token's schedule.
+ */
 export const SPARE_MAX_FRACTION = 1 / 20;
 
 /** Slots of one reservation: `count` slots whose first leaves the tat at `firstUs`, T = `intervalUs` apart. */
