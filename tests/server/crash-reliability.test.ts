@@ -149,7 +149,7 @@ describe(`a server killed with SIGKILL and started again on its data (${DRIVER})
 
     const input = await upload(first, token, randomUUID(), 7);
     expect(input?.status).toBe(201);
-    const EDIT = { feature: 'image-editing', inputs: { images: [input?.body.id] }, params: { prompt: 'Nền trắng, ánh sáng dịu' } };
+    const EDIT = { feature: 'image-editing', inputs: { images: [input?.body.id] }, params: { prompt: 'tăng độ sáng' } };
 
     // In the queue's order: bodies, then the edits that will fail, then the bodies to cancel.
     const bodies = JOBS - FAILING - CANCELLED;

@@ -95,7 +95,7 @@ let h: GenerationsHarness;
 let engine: TestEngine;
 let f: Fixture;
 
-const EDIT = (assetId: string) => ({ feature: 'image-editing', inputs: { images: [assetId] }, params: { prompt: 'Nền trắng, ánh sáng studio' } });
+const EDIT = (assetId: string) => ({ feature: 'image-editing', inputs: { images: [assetId] }, params: { prompt: 'tăng độ sáng' } });
 
 async function upload(person: Person, seed: number, key?: string): Promise<CallResult> {
   const form = new FormData();
