@@ -65,6 +65,9 @@ export const PLAN_ITEM_TEXTS = {
   promptUnused: 'The written description (the built-in engine does not read it)',
 } as const satisfies Record<PlanItemCode, string>;
 
+/** Every code, in the order of the texts. */
+export const PLAN_ITEM_CODES = Object.keys(PLAN_ITEM_TEXTS) as PlanItemCode[];
+
 /** An item with its English text filled in. */
 export function planItem(code: PlanItemCode, values?: Record<string, string | number>): PlanItem {
   let text: string = PLAN_ITEM_TEXTS[code];

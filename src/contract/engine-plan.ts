@@ -14,59 +14,65 @@
  */
 import * as v from 'valibot';
 
-/** The items' stable codes (their English texts: engine-plan-texts.ts; the studios' words: src/features/generations/plan/). */
-export const PLAN_ITEM_CODES = [
-  'brightness',
-  'contrast',
-  'saturation',
-  'warmth',
-  'grayscale',
-  'sepia',
-  'invert',
-  'autoLevels',
-  'sharpen',
-  'blur',
-  'crop',
-  'rotate',
-  'flipHorizontal',
-  'flipVertical',
-  'removeBackground',
-  'resizeWidth',
-  'resizeHeight',
-  'resizeBoth',
-  'resizeLongest',
-  'grid',
-  'replaceBackground',
-  'notUnderstood',
-  'gridNeedsImages',
-  'cameraMove',
-  'ambientSound',
-  'videoModelNotRun',
-  'promptBeyondCamera',
-  'guidanceScale',
-  'promptOptimizer',
-  'garmentsPlaced',
-  'figureRendered',
-  'faceComposited',
-  'hintsBeyondColourAndHair',
-  'hairRecoloured',
-  'hairstyleShape',
-  'referencePhoto',
-  'imageEnlarged',
-  'sharpenSubject',
-  'sharpenBackground',
-  'subjectNotFound',
-  'faceRegion',
-  'faceCreativity',
-  'outputCapped',
-  'videoScaled',
-  'frameRate',
-  'promptUnused',
-] as const;
-export type PlanItemCode = (typeof PLAN_ITEM_CODES)[number];
+/**
+ * The items' stable codes (their English texts: engine-plan-texts.ts, which lists them as
+ * PLAN_ITEM_CODES; the studios' words: src/features/generations/plan/). A type only: an answer may
+ * carry a code this version does not know (a newer server), which reads as its English text.
+ */
+export type PlanItemCode =
+  | 'brightness'
+  | 'contrast'
+  | 'saturation'
+  | 'warmth'
+  | 'grayscale'
+  | 'sepia'
+  | 'invert'
+  | 'autoLevels'
+  | 'sharpen'
+  | 'blur'
+  | 'crop'
+  | 'rotate'
+  | 'flipHorizontal'
+  | 'flipVertical'
+  | 'removeBackground'
+  | 'resizeWidth'
+  | 'resizeHeight'
+  | 'resizeBoth'
+  | 'resizeLongest'
+  | 'grid'
+  | 'replaceBackground'
+  | 'notUnderstood'
+  | 'gridNeedsImages'
+  | 'cameraMove'
+  | 'ambientSound'
+  | 'videoModelNotRun'
+  | 'promptBeyondCamera'
+  | 'guidanceScale'
+  | 'promptOptimizer'
+  | 'garmentsPlaced'
+  | 'figureRendered'
+  | 'faceComposited'
+  | 'hintsBeyondColourAndHair'
+  | 'hairRecoloured'
+  | 'hairstyleShape'
+  | 'referencePhoto'
+  | 'imageEnlarged'
+  | 'sharpenSubject'
+  | 'sharpenBackground'
+  | 'subjectNotFound'
+  | 'faceRegion'
+  | 'faceCreativity'
+  | 'outputCapped'
+  | 'videoScaled'
+  | 'frameRate'
+  | 'promptUnused';
+
+/** A code as sent: a short identifier. */
+const PlanCodeSchema = v.pipe(v.string(), v.maxLength(40), v.regex(/^[a-zA-Z]+$/));
 
 export const PlanItemSchema = v.object({
-  code: v.picklist(PLAN_ITEM_CODES),
+  /** A PlanItemCode (any identifier is read: one this version does not know shows its text). */
+  code: PlanCodeSchema,
   /** The English text with its values filled in. */
   text: v.string(),
   /** What fills the text's placeholders (an amount, a ratio, a phrase as the person wrote it, …). */
@@ -83,18 +89,22 @@ export const EnginePlanSchema = v.object({
 export type EnginePlan = v.InferOutput<typeof EnginePlanSchema>;
 
 /** The body of a 422 `cannotDo` / `partialPlan` refusal: the message, its code and the plan. */
-export const PlanRefusalBodySchema = v.object({
+// Pure: the pages never parse a refusal with it (only the server and the API's documentation do), so their bundle drops it.
+export const PlanRefusalBodySchema = /* @__PURE__ */ v.object({
   detail: v.string(),
   code: v.picklist(['cannotDo', 'partialPlan']),
   plan: EnginePlanSchema,
 });
 export type PlanRefusalBody = v.InferOutput<typeof PlanRefusalBodySchema>;
 
-/** The most items a request may accept (more than there are codes is never needed). */
-export const MAX_ACCEPTED_ITEMS = PLAN_ITEM_CODES.length;
+/** The most items a request may accept (more than there are codes, never needed). */
+export const MAX_ACCEPTED_ITEMS = 64;
 
-/** `accept_not_done` of a request: the not-done items (by code) the caller agrees to go without. */
-export const AcceptNotDoneSchema = v.optional(v.pipe(v.array(v.picklist(PLAN_ITEM_CODES)), v.maxLength(MAX_ACCEPTED_ITEMS)));
+/**
+ * `accept_not_done` of a request: the not-done items (by code) the caller agrees to go without. A
+ * code no plan has accepts nothing (planVerdict compares with the plan's own).
+ */
+export const AcceptNotDoneSchema = v.optional(v.pipe(v.array(PlanCodeSchema), v.maxLength(MAX_ACCEPTED_ITEMS)));
 
 /**
  * Whether a request may go ahead on this plan: something is done, and every item left undone was
@@ -107,4 +117,4 @@ export function planVerdict(plan: EnginePlan, accepted: readonly string[] = []):
 }
 
 /** The codes to accept for this plan (what the studios send once the person confirmed). */
-export const notDoneCodes = (plan: EnginePlan): PlanItemCode[] => [...new Set(plan.not_done.map((item) => item.code))];
+export const notDoneCodes = (plan: EnginePlan): string[] => [...new Set(plan.not_done.map((item) => item.code))];

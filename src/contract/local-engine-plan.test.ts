@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { GenerationRequestSchema, planVerdict, notDoneCodes, PLAN_ITEM_CODES } from './generations.ts';
+import { GenerationRequestSchema, planVerdict, notDoneCodes } from './generations.ts';
+import { PLAN_ITEM_CODES } from './engine-plan-texts.ts';
 import { enginePlanFor, localEnginePlan, localEnginePrerequisite, promptBeyondCamera } from './local-engine-plan.ts';
 
 const request = (body: unknown) => v.parse(GenerationRequestSchema, body);
@@ -56,9 +57,12 @@ describe('the local engine plan', () => {
     expect(localEnginePlan(request({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: { prompt: 'tuck the shirt in' } })).not_done.map((item) => item.code)).toEqual(['promptUnused']);
   });
 
-  it('has no plan on an engine that does what it is asked, and accepts only known codes', () => {
+  it('has no plan on an engine that does what it is asked, and accepts codes, not anything', () => {
     expect(enginePlanFor('fal', edit('Đổi nền thành màu trắng'))).toBeNull();
-    expect(v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: ['nope'] }).success).toBe(false);
+    // A code no plan has is read, and accepts nothing; what is no code at all is refused.
+    expect(planVerdict(localEnginePlan(edit('Đổi nền thành màu trắng và làm sản phẩm sáng hơn')), ['nope'])).toBe('partialPlan');
+    expect(v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: ['not a code'] }).success).toBe(false);
+    expect(v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: Array(65).fill('nope') }).success).toBe(false);
     expect(v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: PLAN_ITEM_CODES }).success).toBe(true);
   });
 });

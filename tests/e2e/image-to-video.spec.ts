@@ -70,7 +70,7 @@ test('upload → configure → generate → a playable 5 s video → download th
   await expect(page.getByTestId('video-resolution-480p').locator('input')).toBeChecked();
   // At the model choice: the built-in engine records the model, it does not run it (docs/product-rules.md#image-to-video).
   await expect(page.getByTestId('video-model-not-run')).toHaveText(
-    'Công cụ tích hợp sẵn không chạy mô hình Seedance v1: nó chỉ ghi lại lựa chọn này và tạo chuyển động máy quay ảo (phóng to, lia) trên ảnh tĩnh. Người và vật trong ảnh không cử động.',
+    'Công cụ tích hợp sẵn không chạy Seedance v1: chỉ lia, phóng trên ảnh tĩnh, ảnh không cử động.',
   );
   for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
     await page.setViewportSize(size);
@@ -177,7 +177,7 @@ test('the model picker shows only what the chosen model accepts, and the price f
   await expect(page.getByTestId('video-cfg-scale')).toHaveCount(0);
   // The built-in engine runs no model: no Veo premium (24 on a hosted engine), the price of 8 s at 1080p.
   await expect(page.getByTestId('video-cost')).toContainText('8 tín dụng');
-  await expect(page.getByTestId('video-model-not-run')).toContainText('không chạy mô hình Veo 3');
+  await expect(page.getByTestId('video-model-not-run')).toContainText('không chạy Veo 3');
 
   await next(page, 'generate');
   await expect(page.getByTestId('i2v-summary-model')).toHaveText('Veo 3');

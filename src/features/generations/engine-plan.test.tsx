@@ -3,23 +3,23 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES, PLAN_ITEM_CODES, type EnginePlan, type PlanItemCode } from '../../contract/generations.ts';
-import { PLAN_ITEM_TEXTS, planItem, planItemsText } from '../../contract/engine-plan-texts.ts';
+import { GENERATION_MESSAGES, type EnginePlan, type PlanItemCode } from '../../contract/generations.ts';
+import { PLAN_ITEM_CODES, PLAN_ITEM_TEXTS, planItem, planItemsText } from '../../contract/engine-plan-texts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { messages as appEn } from '../../locales/en/app.po';
 import { messages as planEn } from '../../locales/en/app/engine-plan.po';
-import { withAccepted } from './engine-plan.ts';
+import { withAccepted } from './plan-kit.ts';
 import { describeGenerationError } from './generation-messages.ts';
 import { loadPlanKit } from './plan-kit.ts';
 import { PlanSummary } from './plan/PlanSummary.tsx';
-import { PLAN_ITEM_DESCRIPTORS, partialCompletion, planItemText } from './plan/words.ts';
+import { PLAN_ITEM_DESCRIPTORS, partialCompletion, planItemText, refusalText } from './plan/words.ts';
 
 afterEach(cleanup);
 
 const vi = setupI18n({ locale: 'vi', messages: { vi: {} } });
 const en = setupI18n({ locale: 'en', messages: { en: { ...appEn, ...planEn } } });
 
-// describeGenerationError words a plan refusal's items with the kit once a screen loaded it.
+// The kit loads the engine-plan catalog, as a screen does before showing a plan.
 beforeAll(async () => {
   await loadPlanKit();
 });
@@ -45,19 +45,19 @@ describe('the engine plan in words', () => {
     }
   });
 
-  it('tells a 422 plan refusal with the plan, and the toast of a job done in part', () => {
-    const body = { detail: 'x', code: 'partialPlan', plan: REPORTED };
-    const described = describeGenerationError(new ApiError('x', 422, body), vi);
-    expect(described).toMatchObject({ code: 'partialPlan', plan: REPORTED });
-    expect(described.description).toBe(
+  it('tells a 422 plan refusal with the plan, its words for the notice, and the toast of a job done in part', () => {
+    const body = { detail: 'The built-in engine can do only part of this.', code: 'partialPlan', plan: REPORTED };
+    // The studio shows the plan where Generate is (PlanNotice); the error carries it.
+    expect(describeGenerationError(new ApiError(body.detail, 422, body), vi)).toMatchObject({ code: 'partialPlan', plan: REPORTED, description: body.detail });
+    expect(refusalText('partialPlan', REPORTED, vi)).toBe(
       'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: Độ sáng +20%, toàn ảnh. Không làm được: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.',
     );
-    expect(describeGenerationError(new ApiError('x', 422, { ...body, code: 'cannotDo', plan: { done: [], not_done: REPORTED.not_done } }), en).description).toBe(
-      GENERATION_MESSAGES.cannotDo.replace('{not_done}', planItemsText(REPORTED.not_done)),
-    );
+    expect(refusalText('cannotDo', { done: [], not_done: REPORTED.not_done }, en)).toBe(GENERATION_MESSAGES.cannotDo.replace('{not_done}', planItemsText(REPORTED.not_done)));
     expect(partialCompletion(REPORTED, vi)).toEqual({ title: 'Đã tạo xong phần làm được', description: 'Không làm: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”' });
     expect(partialCompletion(REPORTED, en)).toEqual({ title: 'Done, in part', description: 'Not done: A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”' });
     expect(partialCompletion({ done: REPORTED.done, not_done: [] }, vi)).toBeNull();
+    // A code from a newer server reads as its English text.
+    expect(planItemText({ code: 'levitate', text: 'Levitation' }, vi)).toBe('Levitation');
   });
 
   it('shows on a result what was done and what was not', () => {

@@ -2,17 +2,15 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
 import { msg } from '@lingui/core/macro';
 import * as v from 'valibot';
 import {
-  GENERATION_MESSAGES,
   GENERATION_STAGES,
   InsufficientCreditsBodySchema,
-  PlanRefusalBodySchema,
   type EnginePlan,
+  type PlanRefusalBody,
   type GenerationMessageKey,
   type GenerationStage,
 } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../auth/messages.ts';
-import { planKitNow } from './plan-kit.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
@@ -20,6 +18,14 @@ import { planKitNow } from './plan-kit.ts';
  * bodies and of a failed job's `error`); the interface shows the translation of that key. The
  * English catalog holds exactly the contract's text.
  */
+type PlanRefusalCode = PlanRefusalBody['code'];
+
+/**
+ * The keys worded here: all but the plan refusals (cannotDo, partialPlan), which name the plan's
+ * items and are worded with them by the plan kit (./plan/words.ts, loaded with a plan to show).
+ */
+export type TranslatedKey = Exclude<GenerationMessageKey, PlanRefusalCode>;
+
 export const GENERATION_MESSAGE_DESCRIPTORS = {
   generationFailed: msg`Tạo thất bại`,
   failedToProcess: msg`Không xử lý được yêu cầu tạo`,
@@ -42,10 +48,7 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   maskRequired: msg`Vui lòng tô lên vùng tóc bằng cọ để đánh dấu vùng cần đổi.`,
   personNotFound: msg`Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh toàn thân trên nền trơn.`,
   garmentNotFound: msg`Không tách được trang phục khỏi nền. Vui lòng dùng ảnh trang phục trên nền trơn.`,
-  // `{not_done}` / `{done}`: the plan's items in words, joined (engine-plan.ts in this folder).
-  cannotDo: msg({ message: 'Công cụ tích hợp sẵn không làm được yêu cầu này: {not_done}. Không trừ tín dụng.' }),
-  partialPlan: msg({ message: 'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: {done}. Không làm được: {not_done}. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.' }),
-  backgroundNotRemoved: msg`Không tách được chủ thể khỏi nền trong ảnh này (công cụ tích hợp sẵn cần phông nền trơn, đều màu và khác màu chủ thể). Tín dụng đã được hoàn lại.`,
+  backgroundNotRemoved: msg`Không tách được chủ thể khỏi nền ảnh này (cần phông nền trơn, đều màu, khác màu chủ thể). Tín dụng đã được hoàn lại.`,
   // `{edits}`: the list the local engine understands, in the language of the instruction (from the server's text).
   unknownEdit: msg({ message: 'Công cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này. Công cụ hiểu được: {edits}.' }),
   cancelled: msg`Đã hủy tạo.`,
@@ -55,7 +58,7 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   notShareable: msg`Chỉ có thể chia sẻ lần tạo đã hoàn tất.`,
   idempotencyMismatch: msg`Idempotency-Key này đã được dùng cho một yêu cầu khác.`,
   planRequired: msg`Video 1080p và phóng to ×3, ×4 dành cho gói trả phí. Nâng cấp để dùng.`,
-} as const satisfies Record<GenerationMessageKey, MessageDescriptor>;
+} as const satisfies Record<TranslatedKey, MessageDescriptor>;
 
 /** Staged text of the processing screen (docs/product-rules.md#generation-stages), by the job's `stage`. */
 export const GENERATION_STAGE_DESCRIPTORS = {
@@ -79,7 +82,7 @@ const TITLES = {
 
 const NETWORK_TEXT = msg`Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.`;
 
-export function isGenerationCode(value: unknown): value is GenerationMessageKey {
+export function isGenerationCode(value: unknown): value is TranslatedKey {
   return typeof value === 'string' && Object.hasOwn(GENERATION_MESSAGE_DESCRIPTORS, value);
 }
 
@@ -94,7 +97,8 @@ export function stageText(stage: GenerationStage | null | undefined, i18n: I18n 
 
 /** The translated text of a message key; placeholders from `values`. */
 export function generationText(code: GenerationMessageKey, values?: Record<string, string | number>, i18n: I18n = globalI18n): string {
-  return i18n._({ ...GENERATION_MESSAGE_DESCRIPTORS[code], values });
+  // The plan refusals are worded with their plan (refusalText of ./plan/words.ts), never by key alone.
+  return i18n._({ ...(GENERATION_MESSAGE_DESCRIPTORS[code as TranslatedKey] ?? GENERATION_MESSAGE_DESCRIPTORS.generationFailed), values });
 }
 
 export interface InsufficientCredits {
@@ -121,11 +125,13 @@ export interface CodedFailure {
   message: string;
 }
 
-/** `It understands: {edits}.` → the list, from the server's English or Vietnamese text (the template is the contract's). */
+/**
+ * `… It understands: {edits}.` → the list, from the server's text: after the template's one colon,
+ * without its closing full stop (the contract's English table stays off the client's bundle).
+ */
 function editsOf(message: string): string {
-  const [before = '', after = ''] = GENERATION_MESSAGES.unknownEdit.split('{edits}');
-  const start = message.startsWith(before) ? before.length : message.indexOf(': ') + 2;
-  const end = after && message.endsWith(after) ? message.length - after.length : message.length;
+  const start = message.indexOf(': ') + 2;
+  const end = message.endsWith('.') ? message.length - 1 : message.length;
   return start > 1 && end > start ? message.slice(start, end) : message;
 }
 
@@ -171,15 +177,11 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
     }
   }
 
-  if (error instanceof ApiError && error.status === 422) {
-    const refusal = v.safeParse(PlanRefusalBodySchema, error.body);
-    if (refusal.success) {
-      const { code, plan } = refusal.output;
-      // The items in words once the plan kit is there (a studio that showed the plan); else the contract's English.
-      const line = (items: typeof plan.done) => planKitNow()?.words.planItemsLine(items, i18n) ?? items.map((item) => item.text).join('; ');
-      const values = { done: line(plan.done), not_done: line(plan.not_done) };
-      return { title: failed, description: generationText(code, values, i18n), code, plan };
-    }
+  // 422 cannotDo / partialPlan (PlanRefusalBodySchema): the studio shows the plan in words where Generate is
+  // (PlanNotice, once the plan kit is there); the description is the server's text.
+  const refusal = error instanceof ApiError && error.status === 422 ? (error.body as Partial<PlanRefusalBody> | null) : null;
+  if ((refusal?.code === 'cannotDo' || refusal?.code === 'partialPlan') && refusal.plan) {
+    return { title: failed, description: (error as ApiError).message, code: refusal.code, plan: refusal.plan };
   }
 
   const coded: CodedFailure | undefined = isCodedFailure(error)

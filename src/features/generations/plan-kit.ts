@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { EngineName, EnginePlan, GenerationMessageKey, GenerationRequest } from '../../contract/generations.ts';
+import type { EngineName, EnginePlan, Feature, GenerationRequest } from '../../contract/generations.ts';
 import { loadScreenCatalogs } from '../../lib/i18n-app.ts';
+import { useExpectedDurations } from './expected-duration.ts';
 
 /**
  * What showing an engine's plan needs (docs/product-rules.md#engine-plan), loaded the first time a
@@ -8,26 +9,16 @@ import { loadScreenCatalogs } from '../../lib/i18n-app.ts';
  * planning (its edit vocabulary and colour words, src/contract/local-engine-plan.ts), the words of
  * the items and the summary that shows them (./plan/, the engine-plan catalog).
  */
-export interface PlanKit {
-  planFor: (engine: EngineName, request: GenerationRequest) => EnginePlan | null;
-  prerequisite: (request: GenerationRequest) => GenerationMessageKey | null;
-  words: typeof import('./plan/words.ts');
-  PlanSummary: typeof import('./plan/PlanSummary.tsx').PlanSummary;
-}
+export type PlanKit = typeof import('./plan/kit.ts');
 
 let kit: PlanKit | null = null;
 let loading: Promise<PlanKit> | null = null;
 
 /** Loads the kit once (its code and the engine-plan catalog); later calls share it. */
 export function loadPlanKit(): Promise<PlanKit> {
-  loading ??= Promise.all([import('../../contract/local-engine-plan.ts'), import('./plan/words.ts'), import('./plan/PlanSummary.tsx'), loadScreenCatalogs('engine-plan')]).then(
-    ([planning, words, summary]) => (kit = { planFor: planning.enginePlanFor, prerequisite: planning.localEnginePrerequisite, words, PlanSummary: summary.PlanSummary }),
-  );
+  loading ??= Promise.all([import('./plan/kit.ts'), loadScreenCatalogs('engine-plan')]).then(([loaded]) => (kit = loaded));
   return loading;
 }
-
-/** The kit if it has loaded (what plain functions may use), else null. */
-export const planKitNow = (): PlanKit | null => kit;
 
 /** The kit once loaded; asks for it while `wanted` (a screen with a plan to show). */
 export function usePlanKit(wanted: boolean): PlanKit | null {
@@ -37,3 +28,29 @@ export function usePlanKit(wanted: boolean): PlanKit | null {
   }, [wanted, loaded]);
   return loaded ?? kit;
 }
+
+/** The engine that runs a tool now, as the server told it (GET /api/generations/expected-durations); null while unknown. */
+export function useToolEngine(feature: Feature | null): EngineName | null {
+  return useExpectedDurations()?.items.find((item) => item.feature === feature)?.engine ?? null;
+}
+
+/**
+ * The plan of a request on the engine that runs its tool, decided here as the server will
+ * (src/contract/local-engine-plan.ts, in the plan kit), with the kit that shows it: no plan while
+ * the engine is unknown (the server's refusal then carries it), when the engine does what it is
+ * asked (fal), while the kit loads, or when the request is not complete (`request` null, or an
+ * input the engine needs is missing).
+ */
+export function useEnginePlan(request: GenerationRequest | null): EnginePlan | null {
+  const engine = useToolEngine(request?.feature ?? null);
+  // Only the built-in engine has a plan: an engine that does what it is asked needs no kit.
+  const loaded = usePlanKit(engine === 'local');
+  if (!engine || !request || !loaded || (engine === 'local' && loaded.prerequisite(request))) return null;
+  return loaded.planFor(engine, request);
+}
+
+/** The request with the not-done items the person agreed to (their codes), as the submit sends it. */
+export function withAccepted<R extends GenerationRequest>(request: R, accepted: readonly string[] | undefined): R {
+  return accepted && accepted.length > 0 ? { ...request, accept_not_done: [...accepted] } : request;
+}
+

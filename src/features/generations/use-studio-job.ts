@@ -179,13 +179,9 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     const ended = !isPendingStatus(job.status);
     if (!ended || previous?.id !== job.id || !isPendingStatus(previous.status) || notified.current.has(job.id)) return;
     notified.current.add(job.id);
+    // Done in part: said in words, never a bare success (docs/product-rules.md#engine-plan).
     const { plan } = job;
-    // Done in part: said in words (the plan kit's), never a bare success (docs/product-rules.md#engine-plan).
-    if (job.status === 'completed' && job.results.length > 0 && plan?.not_done.length) void loadPlanKit().then(({ words }) => {
-        const partial = words.partialCompletion(plan, i18n);
-        return partial ? notify.success(partial.title, { description: partial.description }) : undefined;
-      });
-    else if (job.status === 'completed' && job.results.length > 0) notify.success(t`Tạo thành công`);
+    if (job.status === 'completed' && job.results.length > 0) void (plan?.not_done.length ? loadPlanKit().then((kit) => kit.words.notifyPartial(plan, i18n)) : notify.success(t`Tạo thành công`));
     else if (job.status === 'completed') notify.error(t`Thiếu kết quả`, { description: generationText('noResultImage', undefined, i18n) });
     else if (job.status === 'cancelled') notify.info(generationText('cancelled', undefined, i18n));
     else {

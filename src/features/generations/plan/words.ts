@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { EnginePlan, PlanItem, PlanItemCode } from '../../../contract/generations.ts';
+import { notify } from '../../../lib/toast.ts';
 
 /**
  * What the engine will do of a request and what it will not (docs/product-rules.md#engine-plan),
@@ -57,16 +58,25 @@ export const PLAN_ITEM_DESCRIPTORS = {
   promptUnused: msg`Câu mô tả (công cụ tích hợp sẵn không đọc câu mô tả)`,
 } as const satisfies Record<PlanItemCode, MessageDescriptor>;
 
-/** One item in the person's language. */
+/** One item in the person's language; a code this version does not know (a newer server) in its English text. */
 export function planItemText(item: PlanItem, i18n: I18n): string {
-  return i18n._({ ...PLAN_ITEM_DESCRIPTORS[item.code], values: item.values ?? {} });
+  const descriptor = Object.hasOwn(PLAN_ITEM_DESCRIPTORS, item.code) ? PLAN_ITEM_DESCRIPTORS[item.code as PlanItemCode] : null;
+  return descriptor ? i18n._({ ...descriptor, values: item.values ?? {} }) : item.text;
 }
 
 /** Items as one line ("A; B"), for a message's `{done}` / `{not_done}`. */
 export const planItemsLine = (items: readonly PlanItem[], i18n: I18n): string => items.map((item) => planItemText(item, i18n)).join('; ');
 
-/** Whether a plan leaves something undone (the person must agree before Generate). */
-export const isPartialPlan = (plan: EnginePlan | null | undefined): plan is EnginePlan => !!plan && plan.done.length > 0 && plan.not_done.length > 0;
+/** The plan refusals' texts (docs/product-rules.md#engine-plan), with the items in words. */
+const REFUSALS = {
+  cannotDo: msg({ message: 'Công cụ tích hợp sẵn không làm được yêu cầu này: {not_done}. Không trừ tín dụng.' }),
+  partialPlan: msg({ message: 'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: {done}. Không làm được: {not_done}. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.' }),
+} as const satisfies Record<'cannotDo' | 'partialPlan', MessageDescriptor>;
+
+/** What a 422 `cannotDo` / `partialPlan` says, in the person's language. */
+export function refusalText(code: keyof typeof REFUSALS, plan: EnginePlan, i18n: I18n): string {
+  return i18n._({ ...REFUSALS[code], values: { done: planItemsLine(plan.done, i18n), not_done: planItemsLine(plan.not_done, i18n) } });
+}
 
 const PARTIAL_TITLE = msg`Đã tạo xong phần làm được`;
 const NOT_DONE_LINE = msg({ message: 'Không làm: {items}' });
@@ -80,5 +90,8 @@ export function partialCompletion(plan: EnginePlan | null, i18n: I18n): { title:
   return { title: i18n._(PARTIAL_TITLE), description: i18n._({ ...NOT_DONE_LINE, values: { items: planItemsLine(plan.not_done, i18n) } }) };
 }
 
-/** What the built-in engine understands of an edit, for a refusal's hint (the contract's list). */
-export { understoodEdits as understood } from '../../../contract/edit-vocabulary.ts';
+/** The completion toast of a job done in part: "Đã tạo xong phần làm được" and what was not done. */
+export function notifyPartial(plan: EnginePlan, i18n: I18n): void {
+  const partial = partialCompletion(plan, i18n);
+  if (partial) notify.success(partial.title, { description: partial.description });
+}

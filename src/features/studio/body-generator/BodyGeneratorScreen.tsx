@@ -5,7 +5,7 @@ import type { Asset } from '../../../contract/media.ts';
 import { button } from '../../../ui/button.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { costOf, useCredits } from '../../generations/credits.ts';
-import { withAccepted } from '../../generations/engine-plan.ts';
+import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, type Generation, type GenerationRequest, type PlanItemCode } from '../../../contract/generations.ts';
+import { checkPrerequisites, type Generation, type GenerationRequest } from '../../../contract/generations.ts';
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
-import { withAccepted } from '../../generations/engine-plan.ts';
+import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS } from '../../uploads/upload-messages.ts';
 import { uploadFile, uploadProblemOf } from '../../uploads/transport.ts';
@@ -134,7 +134,7 @@ export function HairstyleChangerScreen() {
     }
   };
 
-  const generate = async (accepted?: PlanItemCode[]) => {
+  const generate = async (accepted?: string[]) => {
     let current = mask;
     if (!current) {
       const handle = editor.current;

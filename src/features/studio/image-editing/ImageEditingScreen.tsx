@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, MAX_EDIT_IMAGES, type GenerationMessageKey, type GenerationRequestOf } from '../../../contract/generations.ts';
 import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
-import { useToolEngine, withAccepted } from '../../generations/engine-plan.ts';
+import { useToolEngine, withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';

@@ -189,7 +189,7 @@ describe('the model choice on the built-in engine (docs/product-rules.md#image-t
       );
       const note = screen.queryByTestId('video-model-not-run');
       expect(note?.textContent ?? null, String(engine)).toBe(
-        engine === 'local' ? 'Công cụ tích hợp sẵn không chạy mô hình Veo 3: nó chỉ ghi lại lựa chọn này và tạo chuyển động máy quay ảo (phóng to, lia) trên ảnh tĩnh. Người và vật trong ảnh không cử động.' : null,
+        engine === 'local' ? 'Công cụ tích hợp sẵn không chạy Veo 3: chỉ lia, phóng trên ảnh tĩnh, ảnh không cử động.' : null,
       );
       cleanup();
     }

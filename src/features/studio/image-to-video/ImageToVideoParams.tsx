@@ -86,7 +86,7 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
           engine === 'local' ? (
             <span data-testid="video-model-not-run">
               <Trans>
-                Công cụ tích hợp sẵn không chạy mô hình {modelLabel}: nó chỉ ghi lại lựa chọn này và tạo chuyển động máy quay ảo (phóng to, lia) trên ảnh tĩnh. Người và vật trong ảnh không cử động.
+                Công cụ tích hợp sẵn không chạy {modelLabel}: chỉ lia, phóng trên ảnh tĩnh, ảnh không cử động.
               </Trans>
             </span>
           ) : undefined

@@ -4,7 +4,7 @@ import { checkPrerequisites, VIDEO_MODEL_CATALOG } from '../../../contract/gener
 import type { Asset } from '../../../contract/media.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
-import { useToolEngine, withAccepted } from '../../generations/engine-plan.ts';
+import { useToolEngine, withAccepted } from '../../generations/plan-kit.ts';
 import { generationText, stageText } from '../../generations/generation-messages.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { useStudioJob, type StudioJob } from '../../generations/use-studio-job.ts';

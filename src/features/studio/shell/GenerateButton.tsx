@@ -2,14 +2,13 @@ import { useId } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { notDoneCodes, planVerdict, type EnginePlan, type GenerationRequest, type PlanItemCode } from '../../../contract/generations.ts';
+import { notDoneCodes, planVerdict, type EnginePlan, type GenerationRequest } from '../../../contract/generations.ts';
 import { PACK_LIST } from '../../../contract/packs.ts';
 import { formatVnd } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { button } from '../../../ui/button.ts';
-import { generationText, type InsufficientCredits } from '../../generations/generation-messages.ts';
-import { useEnginePlan } from '../../generations/engine-plan.ts';
-import { usePlanKit } from '../../generations/plan-kit.ts';
+import type { InsufficientCredits } from '../../generations/generation-messages.ts';
+import { useEnginePlan, usePlanKit } from '../../generations/plan-kit.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
 import { useStudioLayout } from './studio-layout.ts';
 import * as s from './studio.css.ts';
@@ -25,7 +24,7 @@ import * as s from './studio.css.ts';
  * button with the reason; a plan done in part makes the button the person's agreement
  * ('Đồng ý, tạo ảnh · 1 tín dụng'), and pressing it sends the codes of what is not done.
  *
- * Stable test ids: `generate-button` (`data-cost`, `data-accepts`), `generate-problem`, `credit-panel` with
+ * Stable test ids: `generate-button` (`data-cost`), `generate-problem`, `credit-panel` with
  * `credit-balance`, `credit-cost`, `credit-shortage`, `credit-pack-<pack>`, `credit-pricing-link`;
  * PlanSummary's `plan-summary`.
  */
@@ -38,7 +37,7 @@ export interface GenerateButtonProps {
   /** The prerequisite message, or null when the request is complete. */
   problem: string | null;
   /** Called with the codes of the not-done items the person agreed to (a plan done in part), else none. */
-  onGenerate: (accepted?: PlanItemCode[]) => void;
+  onGenerate: (accepted?: string[]) => void;
   /** What the engine will do of the request (null: it does what is asked, or it is not known yet). */
   plan?: EnginePlan | null;
   /** A submit is on its way. */
@@ -66,15 +65,11 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
   const shortage = creditShortage(cost, balance, insufficient);
   // The plan speaks once the request is complete: what the engine cannot do at all is the problem.
   const verdict = plan && !prerequisite ? planVerdict(plan) : null;
-  const problem = prerequisite ?? (plan && kit && verdict === 'cannotDo' ? generationText('cannotDo', { not_done: kit.words.planItemsLine(plan.not_done, i18n) }, i18n) : null);
+  const problem = prerequisite ?? (plan && kit && verdict === 'cannotDo' ? kit.words.refusalText('cannotDo', plan, i18n) : null);
   const accepts = plan && verdict === 'partialPlan' ? notDoneCodes(plan) : undefined;
-  // Nothing goes before the person could read what will not be done.
-  const unread = !!plan && verdict !== 'go' && !kit;
-  const disabled = busy || problem !== null || shortage !== null || cost === null || unread || verdict === 'cannotDo';
-  const price = cost ?? 0;
-  const agreeLabel = output === 'video' ? t`Đồng ý, tạo video · ${plural(price, { other: '# tín dụng' })}` : t`Đồng ý, tạo ảnh · ${plural(price, { other: '# tín dụng' })}`;
-  const understood = kit?.words.understood(i18n.locale === 'en' ? 'en' : 'vi') ?? '';
-  const label = accepts && cost !== null ? agreeLabel : output === 'video'
+  // Nothing goes before the person could read what will not be done, nor what nothing can be done of.
+  const disabled = busy || problem !== null || shortage !== null || cost === null || verdict === 'cannotDo' || (verdict === 'partialPlan' && !kit);
+  const label = accepts && cost !== null && kit ? <kit.AgreeLabel output={output} cost={cost} /> : output === 'video'
       ? cost === null
         ? t`Tạo video`
         : t`Tạo video · ${plural(cost, { other: '# tín dụng' })}`
@@ -85,21 +80,7 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
 
   return (
     <div className={s.generate}>
-      {plan && verdict && kit ? (
-        <kit.PlanSummary
-          plan={plan}
-          when="before"
-          note={
-            accepts ? (
-              <Trans>Bấm “Đồng ý” để tạo phần làm được với giá trên; phần không làm được sẽ được bỏ qua.</Trans>
-            ) : verdict === 'cannotDo' && plan.not_done.some((item) => item.code === 'notUnderstood') ? (
-              <Trans>Công cụ hiểu được: {understood}.</Trans>
-            ) : verdict === 'cannotDo' && plan.not_done.some((item) => item.code === 'hairstyleShape') ? (
-              <Trans>Công cụ tích hợp sẵn chỉ đổi được màu tóc trong vùng đã tô: hãy chọn một màu tóc.</Trans>
-            ) : null
-          }
-        />
-      ) : null}
+      {plan && verdict && kit ? <kit.PlanNotice plan={plan} verdict={verdict} /> : null}
       {problem ? (
         <p id={problemId} className={s.notice} role="status" data-testid="generate-problem">
           {problem}
@@ -157,7 +138,6 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
         aria-describedby={describedBy}
         data-testid="generate-button"
         data-cost={cost ?? undefined}
-        data-accepts={accepts?.join(' ')}
       >
         {busy ? t`Đang gửi...` : label}
       </button>
@@ -186,7 +166,7 @@ export function StudioGenerate({ studio, busy, request = null, ...props }: Studi
   const refused = studio.status === 'rejected' ? studio.error : null;
   // Decided here as the server will; when the engine was not known yet, the server's refusal carries it.
   // Asked only once the request is complete: a studio's first screen loads no planning.
-  const plan = useEnginePlan(props.problem === null ? request : null).plan ?? refused?.plan ?? null;
+  const plan = useEnginePlan(props.problem === null ? request : null) ?? refused?.plan ?? null;
   const { queued } = studio;
   if (queued && queued.status !== 'failed') {
     return (

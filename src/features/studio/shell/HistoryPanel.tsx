@@ -25,9 +25,6 @@ import type { StudioJob } from '../../generations/use-studio-job.ts';
  * `history-retry`, `history-more`.
  */
 
-/** The badge of a completed job done in part. */
-const PARTIAL_LABEL = msg`Hoàn thành một phần`;
-
 export const STATUS_LABELS: Readonly<Record<GenerationStatus, MessageDescriptor>> = {
   queued: msg`Đang chờ`,
   processing: msg`Đang xử lý`,
@@ -111,8 +108,7 @@ export function HistoryPanel({ feature, studio, title, tutorialTarget }: History
                 {thumb ? <img className={s.historyThumb} src={mediaSrc(thumb.thumbnail_url ?? thumb.url)} alt="" loading="lazy" /> : <span className={s.historyThumb} />}
                 <div className={s.historyBody}>
                   <span className={`${s.badge} ${s.badgeTone[job.status]}`} data-testid="history-status">
-                    {/* A job done in part says so in the list too (docs/product-rules.md#engine-plan). */}
-                    {job.status === 'completed' && (job.plan?.not_done.length ?? 0) > 0 ? i18n._(PARTIAL_LABEL) : i18n._(STATUS_LABELS[job.status])}
+                    {i18n._(STATUS_LABELS[job.status])}
                   </span>
                   <time dateTime={job.created_at} className={s.muted}>
                     {when}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, type Feature, type GenerationRequest } from '../../../contract/generations.ts';
 import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
-import { withAccepted } from '../../generations/engine-plan.ts';
+import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';

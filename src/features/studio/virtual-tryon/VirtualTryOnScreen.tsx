@@ -10,7 +10,7 @@ import { TutorialHelpButton } from '../../tutorial/TutorialHelpButton.tsx';
 import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from '../../tutorial/tours/virtual-tryon.ts';
 import { useScreenTutorial } from '../../tutorial/use-screen-tutorial.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
-import { withAccepted } from '../../generations/engine-plan.ts';
+import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
