@@ -40,7 +40,9 @@ import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
 import { loadStaticBuild } from '../../server/static/build.ts';
 import { V1_OPERATIONS } from '../../server/public-api/openapi.ts';
 import { generateToken } from '../../server/tokens/format.ts';
-import { createTestApp } from './helpers/app.ts';
+import { createSessionsRepository, startSessionToken } from '../../server/auth/sessions.ts';
+import { createAccessTokens } from '../../server/auth/tokens.ts';
+import { createTestApp, TEST_SIGNING_KEY } from './helpers/app.ts';
 import { insertPost } from './helpers/blog-posts.ts';
 import { createBuildFixture, type BuildFixture } from './helpers/build-fixture.ts';
 import { bodyLimitOf } from './helpers/body-limits.ts';
@@ -324,6 +326,10 @@ describe(`hostile input on every route (${DRIVER})`, () => {
       (a, b) => Number(REVOKING.has(a)) - Number(REVOKING.has(b)),
     );
     const templates = bodyTemplates(fixtures);
+    // Sessions of their own: the first walk ends the fuzzing accounts' sessions (its logout routes).
+    const sessions = { sessions: createSessionsRepository(h.database), tokens: createAccessTokens({ secret: TEST_SIGNING_KEY, ttlSeconds: 3_600, now: Date.now }), now: Date.now };
+    const personToken = await startSessionToken(sessions, { ...person, name: 'Trần Văn Minh' });
+    const adminToken = await startSessionToken(sessions, { ...admin, name: 'Trần Văn Minh' });
     const failures: string[] = [];
     /** Per route: requests sent, how many went over the limit, and the statuses answered. */
     const seen = new Map<string, { sent: number; over: number; statuses: Set<number> }>();
@@ -340,7 +346,7 @@ describe(`hostile input on every route (${DRIVER})`, () => {
         distance: fc.integer({ min: 1, max: 2 * CHUNK_BYTES }),
         params: fc.tuple(...names.map((name) => namedParamArbitrary(name, method))),
       });
-      const token = REVOKING.has(key) ? (await h.person()).token : pattern.startsWith('/v1/') ? apiToken : pattern.startsWith('/api/admin/') ? admin.token : person.token;
+      const token = REVOKING.has(key) ? (await h.person()).token : pattern.startsWith('/v1/') ? apiToken : pattern.startsWith('/api/admin/') ? adminToken : personToken;
       // Half the requests under the limit, half over it.
       for (const over of [false, true]) {
         try {

@@ -28,7 +28,7 @@ describe('generation messages', () => {
     for (const [key, english] of Object.entries(GENERATION_MESSAGES)) {
       if (!isGenerationCode(key)) continue;
       const placeholders = english.match(/\{\w+\}/g) ?? [];
-      const vietnamese = GENERATION_MESSAGE_DESCRIPTORS[key as keyof typeof GENERATION_MESSAGES].message ?? '';
+      const vietnamese = GENERATION_MESSAGE_DESCRIPTORS[key].message ?? '';
       // A count may be a plural argument ("{cost, plural, other {# tín dụng}}"): it names the same value.
       const names = [...vietnamese.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map(([, name]) => `{${name}}`);
       expect(names.toSorted(), key).toEqual(placeholders.toSorted());
