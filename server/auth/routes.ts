@@ -13,6 +13,7 @@ import {
 } from '../../src/contract/auth.ts';
 import type { UsersService } from './users-service.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { originOf } from '../http/origin.ts';
 import { readAuthBody } from './errors.ts';
 import { bearerClaims, type Guards, type UserEnv } from './middleware.ts';
 import type { AuthService } from './service.ts';
@@ -27,7 +28,7 @@ export interface AuthRoutesDeps {
 }
 
 export function authRoutes({ service, usersService, guards, tokens, trustProxy }: AuthRoutesDeps): Hono<UserEnv> {
-  const caller = (c: Context<UserEnv>) => ({ address: clientAddress(c, trustProxy), userAgent: c.req.header('user-agent') ?? null, origin: c.get('origin') });
+  const caller = (c: Context<UserEnv>) => ({ address: clientAddress(c, trustProxy), userAgent: c.req.header('user-agent') ?? null, origin: originOf(c) });
   const app = new Hono<UserEnv>();
   app.use(async (c, next) => {
     await next();

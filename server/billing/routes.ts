@@ -22,6 +22,7 @@ import {
 } from '../../src/contract/billing.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { originOf } from '../http/origin.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';
@@ -78,7 +79,7 @@ export function billingRoutes({ service, guards, db, trustProxy }: BillingRoutes
     const key = readIdempotencyKey(c, MAX_IDEMPOTENCY_KEY_LENGTH);
     const request = await readJsonBody(c, CheckoutRequestSchema);
     const user = c.get('user');
-    const result = await service.checkout({ id: user.id, email: user.email, name: user.name, language: user.language }, request, key, clientAddress(c, trustProxy), c.get('origin'));
+    const result = await service.checkout({ id: user.id, email: user.email, name: user.name, language: user.language }, request, key, clientAddress(c, trustProxy), originOf(c));
     return c.json(result, 201);
   });
   app.get('/payments', async (c) => {

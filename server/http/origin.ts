@@ -16,7 +16,7 @@
  * where they left.
  */
 import { networkInterfaces } from 'node:os';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { isLoopbackHost } from './local-only.ts';
 import type { AppEnv } from './types.ts';
 
@@ -73,14 +73,19 @@ export function createOriginResolver(settings: OriginSettings): (hostHeader: str
   };
 }
 
-/** Sets `origin` on every request (read it with `c.get('origin')`). */
+/**
+ * Gives every request the resolver (read through `originOf`): the Host is parsed only by the few
+ * routes that hand links back, not on every request.
+ */
 export function requestOrigin(settings: OriginSettings): MiddlewareHandler<AppEnv> {
   const resolve = createOriginResolver(settings);
   return async (c, next) => {
-    c.set('origin', resolve(c.req.header('host')));
+    c.set('resolveOrigin', resolve);
     await next();
   };
 }
 
-/** The request's origin (set by `requestOrigin`), or `fallback` for a router used without the app. */
-export const originOf = (c: { get(key: 'origin'): string | undefined }, fallback: string): string => c.get('origin') ?? fallback;
+/** The origin the request reached this server at (rules above), or undefined for a router used without the app. */
+export function originOf<E extends AppEnv>(c: Context<E>): string | undefined {
+  return c.get('resolveOrigin')?.(c.req.header('host'));
+}

@@ -10,10 +10,10 @@ export interface AppVariables {
    */
   error?: Error;
   /**
-   * The origin the request reached this server at, for links handed back to the person (set by
-   * the app's origin middleware, ./origin.ts): PUBLIC_URL when it is set.
+   * Tells the origin a request reached this server at, for links handed back to the person (set
+   * by the app's origin middleware; read it with `originOf(c)`, ./origin.ts).
    */
-  origin?: string;
+  resolveOrigin?: (hostHeader: string | undefined) => string;
 }
 
 export interface AppEnv {

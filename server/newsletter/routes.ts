@@ -8,6 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { NEWSLETTER_MESSAGES, SubscribeRequestSchema, type NewsletterMessageKey } from '../../src/contract/newsletter.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { originOf } from '../http/origin.ts';
 import { ApiError, CodedError, describeIssues, readJson } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import { fill, PAGE_TEXT, renderPage, type PageContent } from './page.ts';
@@ -35,7 +36,7 @@ export function newsletterApiRoutes(service: NewsletterService, trustProxy: bool
   app.use(noStore);
   app.post('/subscribe', async (c) => {
     const input = parseSubscribe(await readJson(c));
-    return c.json(await service.subscribe(input, { address: clientAddress(c, trustProxy), origin: c.get('origin') }), 202);
+    return c.json(await service.subscribe(input, { address: clientAddress(c, trustProxy), origin: originOf(c) }), 202);
   });
   return app;
 }

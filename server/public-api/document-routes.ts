@@ -34,7 +34,7 @@ export function v1DocumentRoutes(publicUrl: string): Hono<AppEnv> {
   // A cache keys an answer by its URL, Host included: no Vary needed for the origin.
   const headers = (type: string) => ({ 'Content-Type': type, 'Cache-Control': cache });
   const router = new Hono<AppEnv>();
-  router.get('/openapi.json', (c) => c.body(documents(originOf(c, publicUrl)).openapi, 200, headers('application/json; charset=utf-8')));
-  router.get('/llms.txt', (c) => c.body(documents(originOf(c, publicUrl)).llms, 200, headers('text/markdown; charset=utf-8')));
+  router.get('/openapi.json', (c) => c.body(documents(originOf(c) ?? publicUrl).openapi, 200, headers('application/json; charset=utf-8')));
+  router.get('/llms.txt', (c) => c.body(documents(originOf(c) ?? publicUrl).llms, 200, headers('text/markdown; charset=utf-8')));
   return router;
 }

@@ -8,7 +8,7 @@
  * The rules are in ./generations-service.ts; answers carry the account's data: never cached.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { GenerationListQuerySchema, type Generation } from '../../src/contract/generations.ts';
+import { GenerationListQuerySchema } from '../../src/contract/generations.ts';
 import { V1_PREFIX, V1GenerationRequestSchema } from '../../src/contract/public-api.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
@@ -31,8 +31,8 @@ const noStore: MiddlewareHandler<ApiTokenEnv> = async (c, next) => {
 
 export function v1GenerationRoutes(deps: V1GenerationsDeps): Hono<ApiTokenEnv> {
   const service = createV1Generations(deps);
-  /** The job as /v1 answers it: asset links absolute on the origin the caller reached us at. */
-  const view = (c: Context<ApiTokenEnv>, generation: Generation) => v1Generation(generation, originOf(c, deps.publicUrl));
+  /** The origin asset links are made absolute on: the one the caller reached us at. */
+  const origin = (c: Context<ApiTokenEnv>) => originOf(c) ?? deps.publicUrl;
   // Each route carries its middleware: a router-wide `use` would reach every /v1 path once mounted.
   const app = new Hono<ApiTokenEnv>();
 
@@ -40,15 +40,16 @@ export function v1GenerationRoutes(deps: V1GenerationsDeps): Hono<ApiTokenEnv> {
     const key = readIdempotencyKey(c, MAX_IDEMPOTENCY_KEY_LENGTH);
     const request = await readJsonBody(c, V1GenerationRequestSchema);
     const { generation, created } = await service.submit(c.get('apiToken'), request, key);
-    if (!created) return c.json(view(c, generation), 200);
+    if (!created) return c.json(v1Generation(generation, origin(c)), 200);
     c.header('Location', `${V1_PREFIX}/generations/${generation.id}`);
-    return c.json(view(c, generation), 202);
+    return c.json(v1Generation(generation, origin(c)), 202);
   });
   app.get('/generations', noStore, async (c) => {
     const page = await service.list(c.get('apiToken'), parseInput(GenerationListQuerySchema, c.req.query()));
-    return c.json({ ...page, items: page.items.map((generation) => view(c, generation)) });
+    const base = origin(c);
+    return c.json({ ...page, items: page.items.map((generation) => v1Generation(generation, base)) });
   });
-  app.get('/generations/:id', noStore, async (c) => c.json(view(c, await service.get(c.get('apiToken'), jobId(c)))));
-  app.post('/generations/:id/cancel', noStore, async (c) => c.json(view(c, await service.cancel(c.get('apiToken'), jobId(c)))));
+  app.get('/generations/:id', noStore, async (c) => c.json(v1Generation(await service.get(c.get('apiToken'), jobId(c)), origin(c))));
+  app.post('/generations/:id/cancel', noStore, async (c) => c.json(v1Generation(await service.cancel(c.get('apiToken'), jobId(c)), origin(c))));
   return app;
 }
