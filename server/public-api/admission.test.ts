@@ -96,4 +96,51 @@ describe('token lookups of the /v1 guard', () => {
     fail = false;
     expect(await admissions.admit('a')).toMatchObject({ admitted: true });
   });
+
+  it('answers from a kept token while its reserved admissions last, and never keeps one read before a change was heard', async () => {
+    const { repository, calls } = heldRepository();
+    const admissions = createAdmissions({ repository, now: () => NOW, apiPlans: ['pro'], admissible: () => true });
+    admissions.keepTokens();
+    const served = async () => {
+      const answer = admissions.admit('a');
+      await tick();
+      calls.at(-1)?.release();
+      return answer;
+    };
+    // First: reserves only itself; second: reserves 1 + 50 spares (limit 1,000 / 20), and is kept.
+    await served();
+    await served();
+    expect(calls.map((call) => call.requests)).toEqual([[{ hash: 'a', want: 1 }], [{ hash: 'a', want: 51 }]]);
+    for (let i = 0; i < 5; i++) expect(await admissions.admit('a')).toMatchObject({ admitted: true });
+    expect(calls).toHaveLength(2);
+
+    // A change heard: the next request reads the token again (a plain read: its slots are still there).
+    admissions.tokensChanged();
+    await served();
+    expect(calls.at(-1)!.requests).toEqual([{ hash: 'a', want: 0 }]);
+    // A change heard while a read is out: what that read brought back is used once, not kept.
+    admissions.tokensChanged();
+    const racing = admissions.admit('a');
+    await tick();
+    admissions.tokensChanged();
+    calls.at(-1)!.release();
+    expect(await racing).toMatchObject({ admitted: true });
+    await served();
+    expect(calls).toHaveLength(5);
+    // Read after the change: kept again.
+    expect(await admissions.admit('a')).toMatchObject({ admitted: true });
+    expect(calls).toHaveLength(5);
+  });
+
+  it('reads every request\'s token unless told to keep them', async () => {
+    const { repository, calls } = heldRepository();
+    const admissions = createAdmissions({ repository, now: () => NOW, apiPlans: ['pro'], admissible: () => true });
+    for (let i = 0; i < 4; i++) {
+      const answer = admissions.admit('a');
+      await tick();
+      calls.at(-1)!.release();
+      expect(await answer).toMatchObject({ admitted: true });
+    }
+    expect(calls.map((call) => call.requests[0]!.want)).toEqual([1, 51, 0, 0]);
+  });
 });

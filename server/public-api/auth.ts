@@ -7,7 +7,8 @@
  *    trying made-up tokens, costs no query);
  * 2. the token is found by its SHA-256 and, when it is active, unexpired and its owner's plan has
  *    API access, the request is admitted under its rate limit (./admission.ts: one statement for
- *    all the requests waiting in this process, and admissions reserved ahead spent in memory):
+ *    all the requests waiting in this process, and admissions reserved ahead spent in memory; on
+ *    PGlite the token kept in memory until a change of it is announced):
  *    unknown (deleted, regenerated), inactive or expired → 401 invalidToken; a plan without API
  *    access → 403 planRequired (neither counts against the limit nor in the token's usage);
  * 3. `c.get('apiToken')` is set and every answer from here on carries the RateLimit headers; a

@@ -32,6 +32,13 @@
  */
 export const SPARE_MAX_FRACTION = 1 / 20;
 
+/**
+ * The same on the embedded database, where one process holds every token's schedule: limit/4
+ * slots cover 15 s, so a token in use reserves about once per 15 s (each reservation is a write
+ * on the connection every request shares; measured: `npm run bench -- --only=public-api`).
+ */
+export const PGLITE_SPARE_MAX_FRACTION = 1 / 4;
+
 /** Slots of one reservation: `count` slots whose first leaves the tat at `firstUs`, T = `intervalUs` apart. */
 interface Run {
   firstUs: number;
@@ -84,7 +91,7 @@ export class TokenSlots {
   }
 }
 
-/** The most spare admissions a token with `limit` requests per window may be reserved ahead. */
-export function spareMax(limit: number): number {
-  return Math.floor(limit * SPARE_MAX_FRACTION);
+/** The most spare admissions a token with `limit` requests per window may be reserved ahead (`fraction` of its limit). */
+export function spareMax(limit: number, fraction = SPARE_MAX_FRACTION): number {
+  return Math.floor(limit * fraction);
 }

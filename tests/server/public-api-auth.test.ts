@@ -98,6 +98,32 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     expect((await h.call('GET', '/v1/credits', { token: replacement })).status).toBe(200);
   });
 
+  it('refuses a token from the first request after it changes, even while this process holds admissions reserved for it', async () => {
+    const db = h.test.database.kysely;
+    const freeUser = await h.account('pro', 10);
+    // Each change, made the way the server's own code makes it: one committed statement.
+    const changes = {
+      deactivated: (id: string) => db.updateTable('api_tokens').set({ active: false }).where('id', '=', id).execute(),
+      expired: (id: string) => db.updateTable('api_tokens').set({ expires_at: new Date(h.clock.now()) }).where('id', '=', id).execute(),
+      deleted: (id: string) => db.deleteFrom('api_tokens').where('id', '=', id).execute(),
+      regenerated: (id: string) => db.updateTable('api_tokens').set({ token_hash: hashToken(generateToken()) }).where('id', '=', id).execute(),
+      'plan lost': (_id: string) => db.updateTable('users').set({ plan: 'free' }).where('id', '=', freeUser).execute(),
+    } as const;
+    for (const [name, change] of Object.entries(changes)) {
+      const token = await h.token(name === 'plan lost' ? freeUser : proUser);
+      // Three reads: the second reserves spare admissions (a few seconds of the token's schedule), the third spends one of them.
+      for (let i = 0; i < 3; i++) expect((await h.call('GET', '/v1/credits', { token: token.secret })).status, `${name} ${i}`).toBe(200);
+      await change(token.id);
+      const answer = await h.call('GET', '/v1/credits', { token: token.secret });
+      expect(answer.body.code, name).toBe(name === 'plan lost' ? 'planRequired' : 'invalidToken');
+    }
+    // A lowered limit applies from the next request (its headers say the new policy).
+    const lowered = await h.token(proUser);
+    for (let i = 0; i < 3; i++) await h.call('GET', '/v1/credits', { token: lowered.secret });
+    await db.updateTable('api_tokens').set({ rate_limit: 10 }).where('id', '=', lowered.id).execute();
+    expect((await h.call('GET', '/v1/credits', { token: lowered.secret })).headers.get('ratelimit-policy')).toBe('"token";q=10;w=60');
+  });
+
   it('lets a token in until the moment it expires', async () => {
     const expiresAt = new Date(h.clock.now() + 60_000);
     const { secret } = await h.token(proUser, { expiresAt });

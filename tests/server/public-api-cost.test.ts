@@ -1,8 +1,10 @@
 /**
- * What an admitted /v1 read costs the database (docs/product-rules.md#api-rate-limit,
- * #api-usage): the same job-status read as the studios' `/api` path, plus ONE statement that
- * finds the token and reserves its admission (a plain read while the process holds reserved
- * admissions). The usage is not written by the read: it is buffered and written, for many
+ * What an admitted /v1 read costs the database (docs/product-rules.md#api-auth,
+ * #api-rate-limit, #api-usage): the same job-status read as the studios' `/api` path, plus, on
+ * Postgres, ONE statement that finds the token and reserves its admission (a plain read while the
+ * process holds reserved admissions); on PGlite that statement only when the process holds no
+ * reserved admission for the token (the token itself is kept in memory until a change of it is
+ * heard). The usage is not written by the read: it is buffered and written, for many
  * requests, by one statement at the next flush; and concurrent requests share one token
  * statement.
  */
@@ -61,10 +63,14 @@ describe(`the cost of an admitted /v1 read (${DRIVER})`, () => {
       expect(result.status).toBe(200);
       expect(result.headers.get('ratelimit')).toMatch(/^"token";r=\d+;t=\d+$/);
       // The job read itself is /api's; the one more statement finds the token (and, when it
-      // holds no admission to spend, reserves some: the only write a read may do).
-      expect(statements.length, `read ${index}`).toBeLessThanOrEqual(api.statements.length + 1);
-      expect(tokenStatements(statements), `read ${index}`).toHaveLength(1);
-      expect(statements.filter((statement) => statement.writes).length, `read ${index}`).toBeLessThanOrEqual(1);
+      // holds no admission to spend, reserves some: the only write a read may do). The token's
+      // first request (the set-up's submit) reserved only itself, the first read here reserves
+      // its spares too (3 s of the token's schedule, 15 s on PGlite): there the reads after it spend them
+      // with no token statement at all.
+      const tokenReads = DRIVER === 'pglite' && index >= 1 ? 0 : 1;
+      expect(statements.length, `read ${index}`).toBeLessThanOrEqual(api.statements.length + tokenReads);
+      expect(tokenStatements(statements), `read ${index}`).toHaveLength(tokenReads);
+      expect(statements.filter((statement) => statement.writes).length, `read ${index}`).toBeLessThanOrEqual(tokenReads);
     }
     // Nothing of these reads is written yet: the usage waits in the buffer.
     expect(await usageOf(client.tokenId)).toEqual(before);

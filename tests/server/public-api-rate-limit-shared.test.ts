@@ -9,7 +9,8 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WINDOW_US, emissionIntervalUs } from '../../server/public-api/rate-limit.ts';
-import type { PublicApi } from '../../server/public-api/index.ts';
+import { spareFractionOf, type PublicApi } from '../../server/public-api/index.ts';
+import { spareMax } from '../../server/public-api/slots.ts';
 import { createTestApp } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createPublicApiHarness, type PublicApiHarness } from './helpers/public-api.ts';
@@ -39,6 +40,9 @@ afterAll(async () => {
 });
 
 type Instance = 'a' | 'b';
+
+/** The spare admissions a process reserves for a token of `limit` it has served before, on this test's database. */
+const sparesOf = (limit: number) => spareMax(limit, spareFractionOf(DRIVER));
 
 async function credits(instance: Instance, secret: string): Promise<number> {
   if (instance === 'a') return (await h.call('GET', '/v1/credits', { token: secret })).status;
@@ -70,7 +74,8 @@ describe(`/v1 rate limit shared by two app instances (${DRIVER})`, () => {
     const writes = h.writes();
     for (let index = 0; index < 30; index++) expect(await credits('a', token.secret)).toBe(200);
     // The 1st request reserves what it needs (the process has not served the token before); the
-    // 2nd reserves its own and 50 spares (a twentieth of the limit), enough for the 30th.
+    // 2nd reserves its own and its spares (50 on Postgres, a twentieth of the limit; 250 on
+    // PGlite, a quarter), enough for the 30th.
     expect(h.writes() - writes).toBe(2);
     // Spread over the 3 s those spares cover (T = 60 ms), reads stay plain reads: a token used
     // below its rate spends the slot of the moment and lets the ones between lapse.
@@ -83,19 +88,22 @@ describe(`/v1 rate limit shared by two app instances (${DRIVER})`, () => {
   });
 
   it('lets a reservation lapse rather than spend it after the tat it continues from has passed', async () => {
-    // Limit 60 (T = 1 s, a twentieth = 3): the 2nd request reserves 3 spares with its own, the
-    // 3rd spends one, and instance A holds two, which lapse at t0 + 3 s and t0 + 4 s.
+    // Limit 60 (T = 1 s; spares: 3 on Postgres, 15 on PGlite): the 2nd request reserves the
+    // spares with its own, the 3rd spends one, and instance A holds the others, the last of
+    // which lapses at t0 + (spares + 1) s.
+    const spares = sparesOf(60);
     const token = await h.token(userId, { rateLimit: 60 });
     const start = h.clock.now();
     expect(await burst('a', token.secret, 1)).toEqual([200]);
     expect(await burst('a', token.secret, 1)).toEqual([200]);
     expect(await burst('a', token.secret, 1)).toEqual([200]);
-    // Ten seconds on, both have lapsed: the quota has come back in full, and B takes all of it.
-    h.clock.advance(10_000);
+    // Once all have lapsed, the quota has come back in full, and B takes all of it.
+    const lapsedMs = Math.max(10_000, (spares + 2) * 1_000);
+    h.clock.advance(lapsedMs);
     expect(admitted(await burst('b', token.secret, 70))).toBe(60);
     // A may not spend what it held: that would make 61 within the window.
     expect(await burst('a', token.secret, 2)).toEqual([429, 429]);
-    expect(h.clock.now() - start).toBe(10_000);
+    expect(h.clock.now() - start).toBe(lapsedMs);
   });
 
   it('spends a reservation still in time, within the limit', async () => {
@@ -105,12 +113,14 @@ describe(`/v1 rate limit shared by two app instances (${DRIVER})`, () => {
       expect(await credits('a', token.secret)).toBe(200);
       instants.push(h.clock.now());
     }
-    // One second on, A's two spare admissions are still good; B gets what the window has left.
+    // One second on, A's spare admissions (all but the one the 3rd request spent) are still good;
+    // B gets what the window has left.
+    const spares = sparesOf(60);
     h.clock.advance(1_000);
     const fromB = admitted(await burst('b', token.secret, 70));
-    const fromA = admitted(await burst('a', token.secret, 5));
-    expect(fromA).toBe(2);
-    expect(fromB).toBe(56);
+    const fromA = admitted(await burst('a', token.secret, spares + 2));
+    expect(fromA).toBe(spares - 1);
+    expect(fromB).toBe(59 - spares);
     instants.push(...Array<number>(fromA + fromB).fill(h.clock.now()));
     expect(conforms(instants, 60)).toBe(true);
   });
@@ -125,7 +135,7 @@ describe(`/v1 rate limit shared by two app instances (${DRIVER})`, () => {
 
   it('never admits more than one exact limiter would, whatever the interleaving of the two instances', async () => {
     // Limits low enough for the steps to use them up (where a wrong reservation would show), high
-    // enough for spare admissions (a twentieth of the limit: 1 and 2); pauses from none to more
+    // enough for spare admissions (1 and 2 on Postgres, 5 and 10 on PGlite); pauses from none to more
     // than a window.
     const pause = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 3_000, max: 70_000 }));
     const step = fc.record({ instance: fc.constantFrom<Instance>('a', 'b'), count: fc.integer({ min: 1, max: 12 }), advanceMs: pause });
