@@ -25,6 +25,7 @@ import { listOutbox, OUTBOX_DIR } from '../../server/mail/transport.ts';
 import { otpOf, PASSWORD } from './helpers/accounts.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';
+import { expectJobEntries } from './helpers/process-runs.ts';
 import { killAll, spawnServer, type SpawnedServer } from './helpers/spawn.ts';
 import { tinyPng } from './helpers/test-engine.ts';
 
@@ -198,12 +199,7 @@ describe(`a server killed with SIGKILL and started again on its data (${DRIVER})
       expect(jobs.filter((job) => job.status === 'completed')).toHaveLength(bodies);
 
       for (const job of jobs) {
-        const rows = ledger
-          .filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`))
-          .map((row) => `${row.kind}:${row.amount}`)
-          .toSorted();
-        const end = job.status === 'completed' ? 'commit:0' : `refund:${job.cost}`;
-        expect(rows, job.id).toEqual([end, `reserve:${-job.cost}`].toSorted());
+        expectJobEntries(job, ledger);
         // Results: exactly the completed job's own, each stored once; none of a job that did not complete.
         const results = assets.filter((asset) => asset.generation_id === job.id).map((asset) => asset.id);
         expect(results.toSorted(), job.id).toEqual(job.status === 'completed' ? job.result_asset_ids.toSorted() : []);

@@ -32,18 +32,27 @@ async function readLines(runLog: string): Promise<string[][]> {
     .map((line) => line.split(' '));
 }
 
-/** Every job of `userId`: one reserve; completed → one commit (0); failed or cancelled → one refund; and the balance matches. */
+interface LedgerRow {
+  kind: string;
+  amount: number;
+  idempotency_key: string;
+}
+
+/** `job`'s own ledger rows: one reserve; completed → one commit (0); failed or cancelled → one refund. */
+export function expectJobEntries(job: { id: string; status: string; cost: number }, ledger: readonly LedgerRow[]): void {
+  const rows = ledger
+    .filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`))
+    .map((row) => `${row.kind}:${row.amount}`)
+    .toSorted();
+  const end = job.status === 'completed' ? 'commit:0' : `refund:${job.cost}`;
+  expect(rows, job.id).toEqual([end, `reserve:${-job.cost}`].toSorted());
+}
+
+/** Every job of `userId` has its entries (expectJobEntries), and the balance matches. */
 export async function expectExactLedger(database: Database, userId: string, grant: number): Promise<void> {
   const jobs = await database.kysely.selectFrom('generations').select(['id', 'status', 'cost']).where('user_id', '=', userId).execute();
   const ledger = await database.kysely.selectFrom('credit_ledger').select(['kind', 'amount', 'idempotency_key']).where('user_id', '=', userId).execute();
-  for (const job of jobs) {
-    const rows = ledger
-      .filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`))
-      .map((row) => `${row.kind}:${row.amount}`)
-      .toSorted();
-    const end = job.status === 'completed' ? 'commit:0' : `refund:${job.cost}`;
-    expect(rows, job.id).toEqual([end, `reserve:${-job.cost}`].toSorted());
-  }
+  for (const job of jobs) expectJobEntries(job, ledger);
   const spent = jobs.filter((job) => job.status === 'completed').reduce((sum, job) => sum + job.cost, 0);
   expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(grant - spent);
 }
