@@ -101,13 +101,14 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
   it('refuses a token from the first request after it changes, even while this process holds admissions reserved for it', async () => {
     const db = h.test.database.kysely;
     const freeUser = await h.account('pro', 10);
-    // Each change, made the way the server's own code makes it: one committed statement.
+    // Each change, made the way the server's own code makes it.
     const changes = {
       deactivated: (id: string) => db.updateTable('api_tokens').set({ active: false }).where('id', '=', id).execute(),
       expired: (id: string) => db.updateTable('api_tokens').set({ expires_at: new Date(h.clock.now()) }).where('id', '=', id).execute(),
       deleted: (id: string) => db.deleteFrom('api_tokens').where('id', '=', id).execute(),
       regenerated: (id: string) => db.updateTable('api_tokens').set({ token_hash: hashToken(generateToken()) }).where('id', '=', id).execute(),
-      'plan lost': (_id: string) => db.updateTable('users').set({ plan: 'free' }).where('id', '=', freeUser).execute(),
+      // In a transaction, as billing changes a plan: heard at its commit.
+      'plan lost': (_id: string) => db.transaction().execute((tx) => tx.updateTable('users').set({ plan: 'free' }).where('id', '=', freeUser).execute()),
     } as const;
     for (const [name, change] of Object.entries(changes)) {
       const token = await h.token(name === 'plan lost' ? freeUser : proUser);
