@@ -44,6 +44,8 @@ export const chosen = style({
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr) auto',
+  // Its rows keep their height when a flex or grid parent makes the list taller (the receipt's head).
+  alignContent: 'start',
   gap: `${vars.space['2']} ${vars.space['4']}`,
   margin: 0,
 });
