@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Payment } from '../../contract/billing.ts';
-import { formatCount, formatDateTime, formatVnd } from '../../lib/format.ts';
+import { formatDateTime, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { Chip } from '../../ui/Chip.tsx';
@@ -13,12 +14,14 @@ import { LoadMore, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
 
 /**
- * The payment history (spec §3 Payment row): date, description, amount, status with the failure
- * reason (or, once completed, what it put in the money balance), credits, method; a receipt for a
- * completed payment, "continue" for a pending one with a provider page. Newest first, page after
- * page. Test ids: `payments` (the table, `data-status`), `payment-status` (`data-status`,
- * `data-outcome`), `payment-balance-note`, `payment-receipt`, `payment-continue-row`,
- * `payments-more`, `payments-offline`.
+ * The payment history (spec §3 Payment row): date, description with the order code and the
+ * method, amount with the credits, status with the failure reason (or, once completed, what it put
+ * in the money balance); a receipt for a completed payment, "continue" for a pending one with a
+ * provider page. Newest first, page after page. Five columns, so the table fits beside
+ * the sidebar at 1024 px and on a 768 px tablet without scrolling sideways, a pending row's
+ * "continue" too. Test ids: `payments` (the table, `data-status`), `payment-method`,
+ * `payment-credits`, `payment-status` (`data-status`, `data-outcome`), `payment-balance-note`,
+ * `payment-receipt`, `payment-continue-row`, `payments-more`, `payments-offline`.
  */
 function DateCell({ row }: { row: Payment }) {
   const { locale } = useLocale();
@@ -31,13 +34,25 @@ function DescriptionCell({ row }: { row: Payment }) {
     <span className={s.cellStack}>
       <span>{itemLabel(i18n, row.item, row.period)}</span>
       <span className={s.muted}>{t`Mã đơn ${row.order_code}`}</span>
+      <span className={s.muted} data-testid="payment-method">
+        {i18n._(METHOD_LABELS[row.method])}
+      </span>
     </span>
   );
 }
 
 function AmountCell({ row }: { row: Payment }) {
+  const { t } = useLingui();
   const { locale } = useLocale();
-  return <>{formatVnd(row.amount_vnd, locale)}</>;
+  const credits = row.credits;
+  return (
+    <span className={s.amountStack}>
+      <span>{formatVnd(row.amount_vnd, locale)}</span>
+      <span className={s.muted} data-testid="payment-credits">
+        {t`${plural(credits, { other: '# tín dụng' })}`}
+      </span>
+    </span>
+  );
 }
 
 function StatusCell({ row }: { row: Payment }) {
@@ -79,16 +94,6 @@ function BalanceNote({ row }: { row: Payment }) {
   return null;
 }
 
-function CreditsCell({ row }: { row: Payment }) {
-  const { locale } = useLocale();
-  return <>{formatCount(row.credits, locale)}</>;
-}
-
-function MethodCell({ row }: { row: Payment }) {
-  const { i18n } = useLingui();
-  return <>{i18n._(METHOD_LABELS[row.method])}</>;
-}
-
 function ActionCell({ row }: { row: Payment }) {
   if (row.status === 'completed') {
     return (
@@ -112,8 +117,6 @@ const COLUMNS: readonly Column<Payment>[] = [
   { id: 'description', header: <Trans>Nội dung</Trans>, rowHeader: true, cell: (row) => <DescriptionCell row={row} /> },
   { id: 'amount', header: <Trans>Số tiền</Trans>, align: 'end', cell: (row) => <AmountCell row={row} /> },
   { id: 'status', header: <Trans>Trạng thái</Trans>, cell: (row) => <StatusCell row={row} /> },
-  { id: 'credits', header: <Trans>Tín dụng</Trans>, align: 'end', cell: (row) => <CreditsCell row={row} /> },
-  { id: 'method', header: <Trans>Phương thức</Trans>, cell: (row) => <MethodCell row={row} /> },
   { id: 'actions', header: <Trans>Thao tác</Trans>, cell: (row) => <ActionCell row={row} /> },
 ];
 

@@ -252,7 +252,7 @@ function PaymentCompleted({ payment }: { payment: Payment }) {
             </dt>
             <dd>{i18n._(PLAN_NAMES[overview.data.plan])}</dd>
             <dt>
-              <Trans>Số dư mới</Trans>
+              <Trans>Số dư tín dụng mới</Trans>
             </dt>
             <dd data-testid="payment-balance">{formatCount(overview.data.balance, locale)}</dd>
           </>

@@ -186,7 +186,8 @@ describe('StudioPricingScreen', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(text(rows[0]!)).toContain('Gói Pro (tháng)');
     expect(text(rows[0]!)).toContain('499.000 ₫');
-    expect(text(rows[0]!)).toContain('Thẻ quốc tế (Stripe)');
+    expect(text(within(rows[0]!).getByTestId('payment-method'))).toBe('Thẻ quốc tế (Stripe)');
+    expect(text(within(rows[0]!).getByTestId('payment-credits'))).toBe('300 tín dụng');
     expect(within(rows[0]!).getByTestId('payment-receipt').getAttribute('href')).toBe('/receipts/p1');
     expect(within(rows[1]!).getByTestId('payment-status').textContent).toBe('Đang chờ');
     expect(within(rows[1]!).getByTestId('payment-continue-row').getAttribute('href')).toBe('https://pay.example/p2');

@@ -44,6 +44,8 @@ export const chosen = style({
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr) auto',
+  // Its rows keep their height when a flex or grid parent makes the list taller (the receipt's head).
+  alignContent: 'start',
   gap: `${vars.space['2']} ${vars.space['4']}`,
   margin: 0,
 });
@@ -113,5 +115,8 @@ export const row = style({
 export const rowAmount = style({ fontWeight: 700, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export const plus = style({ color: vars.color.success });
 export const minus = style({ color: vars.color.danger });
-export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start' });
+/** Lines in one table cell, read from the start (a row header's cell centres its text otherwise). */
+export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start', textAlign: 'start' });
+/** An amount and what it bought ("300 tín dụng", kept on one line), under each other at the end of a table cell. */
+export const amountStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'end', whiteSpace: 'nowrap' });
 export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: TARGET_PX, display: 'inline-flex', alignItems: 'center', justifySelf: 'start' });
