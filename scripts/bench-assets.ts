@@ -14,16 +14,17 @@
  * in as that account, at a tablet's size.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { FEATURES } from '../src/contract/features.ts';
 import { AssetSchema } from '../src/contract/media.ts';
 import { openDatabase } from '../server/db/connection.ts';
+import { createMediaRepository, type NewAsset } from '../server/media/repository.ts';
 import { sceneSvg } from '../tests/fixtures/engines/images.ts';
 import { seedAccount, startBenchServer } from './bench-generations.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
@@ -81,39 +82,49 @@ async function uploadSources(base: string, token: string, scratch: string): Prom
   }
 }
 
+/** Copies inserted per statement (each row is a couple of dozen parameters). */
+const COPY_BATCH = 500;
+
 /**
- * Copies the uploaded rows until the account has `total` assets: one INSERT … SELECT over a
- * series, spreading the copies over the past year, with their own names and sizes, two in three
- * marked as results of one of the tools (images) so the tiles and filters look like a real library.
+ * Copies the uploaded rows until the account has `total` assets, through the media repository's
+ * insert: each copy is its source row as the server wrote it (every column the table has, so one
+ * a migration adds is carried over) with its own id, name, sizes and date, spread over the past
+ * year, two in three images marked as results of one of the tools, so the tiles and filters look
+ * like a real library.
  */
 async function copyRows(dataDir: string, userId: string, total: number): Promise<number> {
   const database = await openDatabase({ pgliteDataDir: dbDir(dataDir) });
   try {
-    const db = database.kysely;
-    const have = Number((await db.selectFrom('assets').select(sql<number>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
-    const copies = Math.max(0, total - have);
+    const sources = await database.kysely.selectFrom('assets').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+    if (sources.length === 0) throw new Error('no uploaded asset to copy');
+    const copies = Math.max(0, total - sources.length);
     const imageTools = FEATURES.filter((feature) => feature !== 'upscaler-video' && feature !== 'image-to-video');
-    // Constant identifiers of the contract, not input: written into the statement as an array literal.
-    const toolArray = sql.raw(`ARRAY[${imageTools.map((tool) => `'${tool}'`).join(', ')}]::text[]`);
-    await sql`
-      WITH src AS (
-        SELECT *, (row_number() OVER (ORDER BY created_at, id) - 1)::int AS k, (count(*) OVER ())::int AS n
-        FROM assets WHERE user_id = ${userId}
-      )
-      INSERT INTO assets (id, user_id, kind, media_type, roles, mime, name, width, height, bytes, duration_ms, fps, codec,
-        storage_key, thumbnail_key, poster_key, source, generation_id, warnings, metadata, created_at, feature)
-      SELECT gen_random_uuid()::text, src.user_id, src.kind, src.media_type, src.roles, src.mime,
-        (CASE WHEN src.media_type = 'video' THEN 'video-' ELSE 'anh-' END) || lpad(g::text, 5, '0') || substring(src.name from '\\.[A-Za-z0-9]+$'),
-        src.width, src.height, src.bytes + (g % 997) * 1024, src.duration_ms, src.fps, src.codec,
-        src.storage_key, src.thumbnail_key, src.poster_key,
-        (CASE WHEN src.media_type = 'image' AND g % 3 <> 0 THEN 'generation' ELSE 'upload' END),
-        NULL, src.warnings, src.metadata,
-        now() - make_interval(mins => g * 50),
-        (CASE WHEN src.media_type = 'image' AND g % 3 <> 0 THEN (${toolArray})[1 + g % ${imageTools.length}] ELSE NULL END)
-      FROM generate_series(1, ${copies}) AS g
-      JOIN src ON src.k = g % src.n
-    `.execute(db);
-    return have + copies;
+    const now = Date.now();
+    const rows: NewAsset[] = [];
+    for (let g = 1; g <= copies; g++) {
+      // owner_plan is the triggers' to write (0010), never the server's.
+      const { owner_plan: _ownerPlan, ...source } = sources[g % sources.length]!;
+      const tool = source.media_type === 'image' && g % 3 !== 0 ? imageTools[g % imageTools.length]! : null;
+      const extraBytes = (g % 997) * 1024;
+      rows.push({
+        ...source,
+        id: randomUUID(),
+        name: `${source.media_type === 'video' ? 'video-' : 'anh-'}${String(g).padStart(5, '0')}${/\.[A-Za-z0-9]+$/.exec(source.name)?.[0] ?? ''}`,
+        bytes: Number(source.bytes) + extraBytes,
+        stored_bytes: Number(source.stored_bytes) + extraBytes,
+        roles: JSON.stringify(source.roles),
+        warnings: JSON.stringify(source.warnings),
+        metadata: JSON.stringify(source.metadata),
+        source: tool ? 'generation' : 'upload',
+        generation_id: null,
+        feature: tool,
+        upload_key: null,
+        created_at: new Date(now - g * 50 * 60_000),
+      });
+    }
+    const media = createMediaRepository(database);
+    for (let start = 0; start < rows.length; start += COPY_BATCH) await media.insertStaged(database.kysely, rows.slice(start, start + COPY_BATCH));
+    return sources.length + copies;
   } finally {
     await database.close();
   }
