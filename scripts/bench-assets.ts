@@ -7,37 +7,16 @@
  *  - the longest task while scrolling a 10,000-asset library to its end (target < 50 ms);
  *  - the IndexedDB space the persisted library takes per 1,000 assets.
  *
- * The library is made quickly but honestly: a few real files go through the real upload path
- * (thumbnails and all), then the server is stopped and their rows are copied in the database
- * until the account has LIBRARY_SIZE assets (new ids, names, dates, sizes and tools; the copies
- * share the originals' stored files). The production server then serves a Chromium page signed
- * in as that account, at a tablet's size.
+ * The production server serves the library (scripts/bench-assets-library.ts) to a Chromium page
+ * signed in as its account, at a tablet's size.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { sql } from 'kysely';
-import sharp from 'sharp';
-import * as v from 'valibot';
-import { FEATURES } from '../src/contract/features.ts';
-import { AssetSchema } from '../src/contract/media.ts';
-import { openDatabase } from '../server/db/connection.ts';
-import { sceneSvg } from '../tests/fixtures/engines/images.ts';
-import { seedAccount, startBenchServer } from './bench-generations.ts';
+import { serveLibrary } from './bench-assets-library.ts';
+import { sized, smokeRequires } from './bench-mode.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
-import { freePort, stop, waitFor } from './local-server.ts';
-import { makeVideo } from '../tests/server/helpers/media-fixtures.ts';
 
-/** Assets in the bench library (docs/product-rules.md#library-scale). */
-const LIBRARY_SIZE = Number(process.env.BENCH_ASSETS ?? 10_000);
-/** Real uploads the copies are made from: photos of a few sizes and one short video. */
-const SOURCE_IMAGES = 7;
-/** Their sizes, in px: portrait, square and landscape photos. */
-const SOURCE_SIZES: readonly (readonly [number, number])[] = [[1200, 1600], [1024, 1024], [1600, 1067], [900, 1350], [1500, 1500], [1280, 853], [1080, 1440]];
-/** Key the bench server signs tokens with, so the seeded account's token is valid there. */
-const SIGNING_KEY = 'bench-assets-signing-key-of-at-least-32-chars';
+/** Assets in the bench library (docs/product-rules.md#library-scale); the smoke's loads a few pages. */
+const LIBRARY_SIZE = sized(Number(process.env.BENCH_ASSETS ?? 10_000), 150);
 /** A tablet held upright (iPad Air class): 820 × 1180 CSS px at 2× (docs/product-rules.md#screen-widths: tablet from 768 px). */
 const TABLET = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2 };
 /** CPU slowdown applied through DevTools while measuring (1: this machine's speed). */
@@ -54,70 +33,6 @@ const RESTORE_START_MARK = 'atelier:library:restore-start';
 const QUERY_DB = 'atelier-query';
 const FIRST_TILES_TARGET_MS = 100;
 const LONG_TASK_TARGET_MS = 50;
-
-
-const dbDir = (dataDir: string) => join(dataDir, 'db');
-
-
-/** The source files, through POST /api/media like the app's own uploads. */
-async function uploadSources(base: string, token: string, scratch: string): Promise<void> {
-  const files: { name: string; type: string; bytes: Buffer; role: string; purpose: string }[] = [];
-  for (let k = 0; k < SOURCE_IMAGES; k++) {
-    // Portrait, square and landscape photos of a few sizes.
-    const [width = 1200, height = 1600] = SOURCE_SIZES[k % SOURCE_SIZES.length]!;
-    const bytes = await sharp(Buffer.from(sceneSvg(width, height))).modulate({ hue: k * 45 }).jpeg({ quality: 85 }).toBuffer();
-    files.push({ name: `anh-goc-${k}.jpg`, type: 'image/jpeg', bytes, role: 'image', purpose: 'input' });
-  }
-  const clip = await makeVideo(scratch, { seconds: 2, width: 320, height: 240, fps: 15, name: 'clip.mp4' });
-  files.push({ name: 'video-goc.mp4', type: 'video/mp4', bytes: clip, role: 'video', purpose: 'upscale' });
-  for (const file of files) {
-    const form = new FormData();
-    form.append('purpose', file.purpose);
-    form.append('role', file.role);
-    form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-    const response = await fetch(`${base}/api/media`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-    if (response.status !== 201) throw new Error(`upload of ${file.name}: ${response.status} ${await response.text()}`);
-    v.parse(AssetSchema, await response.json());
-  }
-}
-
-/**
- * Copies the uploaded rows until the account has `total` assets: one INSERT … SELECT over a
- * series, spreading the copies over the past year, with their own names and sizes, two in three
- * marked as results of one of the tools (images) so the tiles and filters look like a real library.
- */
-async function copyRows(dataDir: string, userId: string, total: number): Promise<number> {
-  const database = await openDatabase({ pgliteDataDir: dbDir(dataDir) });
-  try {
-    const db = database.kysely;
-    const have = Number((await db.selectFrom('assets').select(sql<number>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
-    const copies = Math.max(0, total - have);
-    const imageTools = FEATURES.filter((feature) => feature !== 'upscaler-video' && feature !== 'image-to-video');
-    // Constant identifiers of the contract, not input: written into the statement as an array literal.
-    const toolArray = sql.raw(`ARRAY[${imageTools.map((tool) => `'${tool}'`).join(', ')}]::text[]`);
-    await sql`
-      WITH src AS (
-        SELECT *, (row_number() OVER (ORDER BY created_at, id) - 1)::int AS k, (count(*) OVER ())::int AS n
-        FROM assets WHERE user_id = ${userId}
-      )
-      INSERT INTO assets (id, user_id, kind, media_type, roles, mime, name, width, height, bytes, duration_ms, fps, codec,
-        storage_key, thumbnail_key, poster_key, source, generation_id, warnings, metadata, created_at, feature)
-      SELECT gen_random_uuid()::text, src.user_id, src.kind, src.media_type, src.roles, src.mime,
-        (CASE WHEN src.media_type = 'video' THEN 'video-' ELSE 'anh-' END) || lpad(g::text, 5, '0') || substring(src.name from '\\.[A-Za-z0-9]+$'),
-        src.width, src.height, src.bytes + (g % 997) * 1024, src.duration_ms, src.fps, src.codec,
-        src.storage_key, src.thumbnail_key, src.poster_key,
-        (CASE WHEN src.media_type = 'image' AND g % 3 <> 0 THEN 'generation' ELSE 'upload' END),
-        NULL, src.warnings, src.metadata,
-        now() - make_interval(mins => g * 50),
-        (CASE WHEN src.media_type = 'image' AND g % 3 <> 0 THEN (${toolArray})[1 + g % ${imageTools.length}] ELSE NULL END)
-      FROM generate_series(1, ${copies}) AS g
-      JOIN src ON src.k = g % src.n
-    `.execute(db);
-    return have + copies;
-  } finally {
-    await database.close();
-  }
-}
 
 /** One reload of the library and its first tiles. */
 interface ReloadFigures {
@@ -141,7 +56,7 @@ interface PageFigures {
 }
 
 /** Reloads measured: the first one after the long scroll, then the same screen reopened again. */
-const RELOADS = 9;
+const RELOADS = sized(9, 1);
 
 /** Long tasks from the page's start (a buffered observer), and whether the browser can report them. */
 function observeLongTasks(): void {
@@ -306,43 +221,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const ms = (values: readonly number[]) => values.map((value) => value.toFixed(0)).join(', ');
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER target');
 
-export interface BenchLibrary {
-  base: string;
-  token: string;
-  total: number;
-  seedSeconds: number;
-  close: () => Promise<void>;
-}
-
-/** A production server on a fresh data directory whose one account has `size` assets. */
-export async function serveLibrary(size = LIBRARY_SIZE): Promise<BenchLibrary> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-assets-'));
-  let server: ChildProcess | null = null;
-  const close = async () => {
-    if (server) await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const seedStarted = performance.now();
-    const { userId, token } = await seedAccount(dataDir, SIGNING_KEY);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = startBenchServer(dataDir, port, SIGNING_KEY);
-    await waitFor(`${base}/api/health`);
-    await uploadSources(base, token, dataDir);
-    await stop(server);
-    const total = await copyRows(dataDir, userId, size);
-    server = startBenchServer(dataDir, port, SIGNING_KEY);
-    await waitFor(`${base}/api/health`);
-    return { base, token, total, seedSeconds: (performance.now() - seedStarted) / 1000, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
-}
-
 export async function assetFigures(chromiumPath: string): Promise<void> {
-  const { base, token, total, seedSeconds, close } = await serveLibrary();
+  const { base, token, total, seedSeconds, close } = await serveLibrary(LIBRARY_SIZE);
   try {
 
     const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
@@ -359,6 +239,8 @@ export async function assetFigures(chromiumPath: string): Promise<void> {
       const throttle = CPU_THROTTLE > 1 ? `, CPU slowed ${CPU_THROTTLE}×` : '';
       console.log(`\n## Assets library: ${total.toLocaleString('en')} assets, ${TABLET.viewport.width}×${TABLET.viewport.height} tablet viewport${throttle} (seeded in ${seedSeconds.toFixed(1)} s)`);
       const measured = figures.reloads.filter((run) => run.firstTilesMs !== null && run.restoreToTilesMs !== null);
+      smokeRequires(figures.items === total, `the library showed ${figures.items} of its ${total} assets after scrolling to the end`);
+      smokeRequires(measured.length === figures.reloads.length, `no first-tiles mark (${FIRST_TILES_MARK}) after a reload`);
       if (measured.length < figures.reloads.length) {
         console.log(`first tiles after a reload: no mark seen within 30 s in ${figures.reloads.length - measured.length} of ${figures.reloads.length} reloads`);
       } else {

@@ -7,9 +7,10 @@
  */
 import { chromium } from '@playwright/test';
 import { PACKS } from '../src/contract/packs.ts';
+import { sized } from './bench-mode.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
-const RUNS = Number(process.env.BENCH_BILLING_RUNS ?? 10);
+const RUNS = sized(Number(process.env.BENCH_BILLING_RUNS ?? 10), 1);
 const PACK = PACKS.pack_50;
 
 const percentile = (values: number[], p: number) => {

@@ -9,8 +9,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { GenerationSchema, type Generation } from '../src/contract/generations.ts';
@@ -21,15 +23,16 @@ import { MEMORY_DATA_DIR, openDatabase } from '../server/db/connection.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUsersRepository } from '../server/auth/users-repository.ts';
 import { multipart, paddedMp4 } from '../tests/server/helpers/media-fixtures.ts';
+import { sized } from './bench-mode.ts';
 
 /** Credits of the bench account: far more than the jobs below spend. */
 const BENCH_CREDITS = 100_000;
 /** Jobs sent one at a time for the pick-up latency, and the gap between them in ms (the queue idles in between). */
-const SPACED_JOBS = 20;
-const SPACING_MS = 700;
+const SPACED_JOBS = sized(20, 2);
+const SPACING_MS = sized(700, 200);
 /** Jobs sent at once to see the queue drain. */
-const BURST_JOBS = 20;
-const VIDEO_BYTES = 100 * 1024 * 1024;
+const BURST_JOBS = sized(20, 2);
+const VIDEO_BYTES = sized(100, 4) * 1024 * 1024;
 
 /** A body-generator job: no input files and ~30 ms of engine work, so the figures are the queue's. */
 const QUICK_JOB = {
@@ -38,11 +41,33 @@ const QUICK_JOB = {
   params: { gender: 'female', height: 165, weight: 54, age: 28, skin_tone: 'light', body_type: 'ectomorph', aspect_ratio: '1:1' },
 } as const;
 
+let template: Promise<string> | undefined;
+
+/**
+ * An embedded database with every migration, made once a run: each bench's data directory starts
+ * as a copy of it (initialising a new one costs seconds of CPU, each time). Removed at exit.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-bench-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const database = await openDatabase({ databaseUrl: null, pgliteDataDir: join(dir, 'db') });
+    try {
+      await migrate(database);
+    } finally {
+      await database.close();
+    }
+    return join(dir, 'db');
+  })();
+  return template;
+}
+
 /**
  * Creates the bench account in `dataDir`'s embedded database (or on the Postgres database
  * `databaseUrl` names) and returns a bearer token for it.
  */
 export async function seedAccount(dataDir: string, signingKey: string, databaseUrl?: string): Promise<{ userId: string; token: string }> {
+  if (!databaseUrl && dataDir !== MEMORY_DATA_DIR) await cp(await migratedTemplate(), join(dataDir, 'db'), { recursive: true });
   const database = await openDatabase({ databaseUrl: databaseUrl ?? null, pgliteDataDir: dataDir === MEMORY_DATA_DIR ? dataDir : join(dataDir, 'db') });
   try {
     await migrate(database);

@@ -14,9 +14,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { sized, smokeRequires } from './bench-mode.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const RUNS = sized(Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5), 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Run {
@@ -123,7 +124,8 @@ function verdict(runs: Run[], bare: Run[]): string {
 export async function lighthouseFigures(base: string, chromePath: string): Promise<void> {
   const posts = (await (await fetch(`${base}/api/blog/posts?locale=vi`)).json()) as { items: Array<{ slug: string }> };
   const post = posts.items[0]?.slug;
-  const pages = ['/', '/services/virtual-tryon', '/blog', ...(post ? [`/blog/${post}`] : []), '/pricing'];
+  // The smoke audits `/` alone, beside the bare page.
+  const pages = sized(['/', '/services/virtual-tryon', '/blog', ...(post ? [`/blog/${post}`] : []), '/pricing'], ['/']);
   const bare = await buildBarePage();
   const host = await serveFolder(bare.dir);
   const results = new Map<string, Run[]>(pages.map((path) => [path, []]));
@@ -136,6 +138,7 @@ export async function lighthouseFigures(base: string, chromePath: string): Promi
           ['bare page', host.url, bareRuns],
         ] as const) {
           const outcome = await measure(url, chromePath);
+          smokeRequires(typeof outcome !== 'string', `Lighthouse on ${label}: ${String(outcome)}`);
           if (typeof outcome === 'string') console.log(`  ${label}: run ${run + 1} failed: ${outcome}`);
           else into.push(outcome);
         }

@@ -31,10 +31,10 @@ import { RATE_LIMIT_MAX } from '../src/contract/tokens.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { displayPrefix, generateToken, hashToken } from '../server/tokens/format.ts';
 import { completedJob, seedAccount, startBenchServer } from './bench-generations.ts';
+import { SMOKE, smokeRequires } from './bench-mode.ts';
 import { fixedRate, holds, SaturationSearch, type StepResult } from './bench-saturation.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
 
-const SMOKE = process.argv.includes('--smoke');
 const SIGNING_KEY = 'bench-signing-key-of-at-least-32-characters';
 /** The p99 a rate must stay under to count as sustained, in ms. */
 const P99_LIMIT_MS = 50;
@@ -209,6 +209,7 @@ export async function publicApiFigures(): Promise<void> {
     console.log(`fixed rates, ${settings.seconds} s each after ${settings.warmupSeconds} s of warm-up (/v1: ${BENCH_TOKENS} tokens round-robin); CPU per request of the server${database.url ? ' and its Postgres backends' : ''}:`);
     for (const rate of settings.rates) {
       const [session, api] = [await measured(paths[0]!, rate, serverPid, database), await measured(paths[1]!, rate, serverPid, database)];
+      for (const [index, { result }] of [session, api].entries()) smokeRequires(result.errors < result.requests, `every request to ${paths[index]!.url} failed`);
       const line = (name: string, { result, cpu }: { result: StepResult; cpu: number }) =>
         `  ${rate} req/s ${name}: p50 ${ms(result.p50)}, p99 ${ms(result.p99)} (${result.requests} requests, ${result.errors} errors), CPU ${ms(cpu)}`;
       console.log(line(paths[0]!.name, session));

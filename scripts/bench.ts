@@ -27,8 +27,12 @@
  *   in the app, p50 of 10 (scripts/bench-billing.ts).
  * `npm run bench -- --only=public-api` what the /v1 token guard adds to a job-status read, against
  *   the studios' /api path on the same server, at fixed rates and as each path's saturation
- *   throughput (target: /v1 >= 80 % of /api's; on Postgres when DATABASE_URL is set; `--smoke`
- *   for a short run; scripts/bench-public-api.ts).
+ *   throughput (target: /v1 >= 80 % of /api's; on Postgres when DATABASE_URL is set;
+ *   scripts/bench-public-api.ts).
+ * `npm run bench -- --smoke` (a step of `npm test`) runs every bench above, the /v1 one too, through
+ * the same code at tiny sizes in about a minute, asserting no figure: it fails when a bench throws
+ * or measured nothing (scripts/bench-mode.ts); with `--only=…`, that part's smoke alone. Every
+ * part prints the time it took.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -43,6 +47,7 @@ import { completedJob, queueFigures, seedAccount, startBenchServer, uploadFigure
 import { publicApiFigures } from './bench-public-api.ts';
 import { lighthouseFigures } from './bench-lighthouse.ts';
 import { routeJsFigures, studioFigures } from './bench-studios.ts';
+import { SMOKE, sized, smokeRequires } from './bench-mode.ts';
 import { ensureChromium } from './chromium.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
 import { ensureBuild } from './ensure-build.ts';
@@ -52,14 +57,14 @@ import { measureBuild } from './measure-js.ts';
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 /** Fixed request rate for the latency comparison, in requests per second. */
-const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 500);
-const LATENCY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE_PER_SECOND = sized(Number(process.env.BENCH_RATE ?? 500), 100);
+const LATENCY_SECONDS = sized(Number(process.env.BENCH_SECONDS ?? 10), 1);
 /**
  * Fixed rate for the job-status endpoint, in requests per second (target: p99 <= 15 ms at 300).
  * Lower than RATE_PER_SECOND: every status answer is a database read on the embedded database's
  * single connection, so 500 req/s would mostly measure its queue.
  */
-const STATUS_RATE_PER_SECOND = Number(process.env.BENCH_STATUS_RATE ?? 300);
+const STATUS_RATE_PER_SECOND = sized(Number(process.env.BENCH_STATUS_RATE ?? 300), 100);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -94,7 +99,7 @@ async function bundleSizes() {
 // ── 2. Lighthouse: scripts/bench-lighthouse.ts ────────────────────────────────────────
 // ── 3. Latency at a fixed rate ─────────────────────────────────────────────────────────
 /** Requests are started on a fixed schedule (open loop), so a slow answer cannot slow the load. */
-const WARMUP_SECONDS = 2;
+const WARMUP_SECONDS = sized(2, 0.5);
 const MAX_SOCKETS = 16;
 
 function once(url: URL, agent: Agent, headers: Record<string, string>): Promise<{ ms: number; ok: boolean }> {
@@ -129,6 +134,7 @@ async function latency(target: string, headers: Record<string, string> = {}, rat
   await fixedRate(url, agent, WARMUP_SECONDS, headers, rate);
   const results = await fixedRate(url, agent, LATENCY_SECONDS, headers, rate);
   agent.destroy();
+  smokeRequires(results.some((r) => r.ok), `every request to ${target} failed`);
   const sorted = results.map((r) => r.ms).toSorted((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   return { p50: pct(50), p99: pct(99), requests: results.length, errors: results.filter((r) => !r.ok).length };
@@ -145,6 +151,16 @@ async function statusLatency(base: string, bareUrl: string, token: string, jobId
   console.log(`bare Hono handler: p50 ${ms(bareAtStatusRate.p50)}, p99 ${ms(bareAtStatusRate.p99)} (${bareAtStatusRate.requests} requests, ${bareAtStatusRate.errors} errors)`);
   console.log(`job status:        p50 ${ms(status.p50)}, p99 ${ms(status.p99)} (${status.requests} requests, ${status.errors} errors)`);
   console.log(`ratio status/bare: p50 ${ratio(status.p50, bareAtStatusRate.p50)}×, p99 ${ratio(status.p99, bareAtStatusRate.p99)}×`);
+}
+
+/** Runs one part of the bench and prints how long it took. */
+async function part<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
 }
 
 /** Key the bench server signs tokens with, so the seeded account's token is valid there. */
@@ -180,31 +196,36 @@ async function main() {
     await withBenchServers(async ({ base }) => lighthouseFigures(base, chromePath));
     return;
   }
-  if (!onlyGenerations) await bundleSizes();
+  if (!onlyGenerations) await part('JavaScript sizes', bundleSizes);
 
-  await withBenchServers(async ({ base, bareUrl, token, dataDir, pid }) => {
-    if (!onlyGenerations) await lighthouseFigures(base, chromePath);
+  await part('server start and the parts on it', () =>
+    withBenchServers(async ({ base, bareUrl, token, dataDir, pid }) => {
+      if (!onlyGenerations) await part('Lighthouse', () => lighthouseFigures(base, chromePath));
 
-    console.log(`\n## Latency at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
-    const bareResult = await latency(bareUrl);
-    console.log(`bare Hono handler:           p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`);
-    if (!onlyGenerations) {
-      const health = await latency(`${base}/api/health`);
-      console.log(`GET /api/health:             p50 ${ms(health.p50)}, p99 ${ms(health.p99)} (${health.requests} requests, ${health.errors} errors)`);
-      console.log(`ratio health/bare:           p50 ${ratio(health.p50, bareResult.p50)}×, p99 ${ratio(health.p99, bareResult.p99)}×`);
-    }
+      await part('latency', async () => {
+        console.log(`\n## Latency at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
+        const bareResult = await latency(bareUrl);
+        console.log(`bare Hono handler:           p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`);
+        if (!onlyGenerations) {
+          const health = await latency(`${base}/api/health`);
+          console.log(`GET /api/health:             p50 ${ms(health.p50)}, p99 ${ms(health.p99)} (${health.requests} requests, ${health.errors} errors)`);
+          console.log(`ratio health/bare:           p50 ${ratio(health.p50, bareResult.p50)}×, p99 ${ratio(health.p99, bareResult.p99)}×`);
+        }
+      });
 
-    const jobId = await queueFigures(base, token);
-    await statusLatency(base, bareUrl, token, jobId);
+      const jobId = await part('queue', () => queueFigures(base, token));
+      await part('job status latency', () => statusLatency(base, bareUrl, token, jobId));
 
-    await uploadFigures(base, token, pid, dataDir);
-    await routeJsFigures(base, token, chromePath, dist);
-    await studioFigures(base, token, chromePath);
-    if (!onlyGenerations) await billingFigures(base, token, chromePath);
-  });
+      await part('upload', () => uploadFigures(base, token, pid, dataDir));
+      await part('JavaScript per route', () => routeJsFigures(base, token, chromePath, dist));
+      await part('Generate → processing', () => studioFigures(base, token, chromePath));
+      if (!onlyGenerations) await part('billing', () => billingFigures(base, token, chromePath));
+    }),
+  );
 
-  if (!onlyGenerations) await assetFigures(chromePath);
-  printEngineRows(await benchEngines());
+  if (!onlyGenerations) await part('assets library', () => assetFigures(chromePath));
+  await part('local engines', async () => printEngineRows(await benchEngines()));
+  if (SMOKE && !onlyGenerations) await part('/v1 against /api', publicApiFigures);
 }
 
 /** `--only=status`: one completed job, then the status latency beside the bare handler (no build, no browser). */
@@ -241,4 +262,4 @@ async function withBenchServers(fn: (servers: { base: string; bareUrl: string; t
   }
 }
 
-await main();
+await part('the whole run', main);

@@ -2,7 +2,8 @@
  * `npm test`: everything, in order — typecheck, lint, i18n check, unit tests, server
  * integration tests on PGlite (and again on Postgres when DATABASE_URL is set), the JavaScript
  * budgets of `/` and the studio routes (scripts/check-js-budgets.ts, on the production build),
- * then the browser e2e suite against the production build served by the real server.
+ * every benchmark's smoke run (tiny sizes, no figure asserted: `npm run bench -- --smoke`), then
+ * the browser e2e suite against the production build served by the real server.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -24,6 +25,7 @@ const steps: Step[] = [
     ? [{ name: 'server tests (Postgres)', command: 'vitest', args: ['run', '--project', 'server'], env: { DATABASE_URL: databaseUrl } }]
     : []),
   { name: 'JavaScript budgets', command: 'node', args: ['scripts/check-js-budgets.ts'] },
+  { name: 'benchmarks (smoke)', command: 'node', args: ['scripts/bench.ts', '--smoke'] },
   { name: 'browser e2e', command: 'node', args: ['scripts/e2e.ts'] },
 ];
 
