@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { GenerationRequestSchema, type GenerationRequest } from '../../src/contract/generations.ts';
+import { planAllows } from '../../src/contract/plan-gates.ts';
 import { PLAN_IDS, PLANS } from '../../src/contract/plans.ts';
 import { CodedError } from '../http/api-error.ts';
 import { assertGenerationAllowed, planAllowsApi, planFeatures, planWatermarks, queuePriority, requiredPlanFor } from './gates.ts';
@@ -67,5 +68,23 @@ describe('assertGenerationAllowed', () => {
   it('allows HD on every paid plan, and the standard options on free', () => {
     for (const plan of PLAN_IDS.filter((id) => id !== 'free')) expect(() => assertGenerationAllowed(plan, video('1080p'))).not.toThrow();
     expect(() => assertGenerationAllowed('free', upscaleImage(2))).not.toThrow();
+  });
+});
+
+describe('one rule for the server and the studios', () => {
+  it('refuses with 403 exactly the choices the contract closes to the plan (what the studios disable)', () => {
+    const requests = [video('480p'), video('1080p'), ...[2, 3, 4].map(upscaleImage), upscaleVideo({ factor: 3 }), upscaleVideo({ target_resolution: '1080p', factor: 4 }), upscaleVideo({ target_resolution: '2160p' })];
+    for (const plan of [...PLAN_IDS, 'gold'])
+      for (const body of requests) {
+        const refused = (() => {
+          try {
+            assertGenerationAllowed(plan, body);
+            return false;
+          } catch {
+            return true;
+          }
+        })();
+        expect(refused, `${plan} ${JSON.stringify(body.params)}`).toBe(!planAllows(plan, body));
+      }
   });
 });

@@ -184,6 +184,67 @@ test('the model picker shows only what the chosen model accepts, and the price f
   await expect(page.getByTestId('generate-button')).toHaveAttribute('data-cost', '8');
 });
 
+/** No sideways scroll, and every paid-plan badge shown whole, at the tablet sizes (landscape, portrait). */
+async function fitsTablets(page: Page, badges: Locator) {
+  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${size.width}`).toBe(true);
+    for (const badge of await badges.all()) {
+      expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
+    }
+  }
+}
+
+test('on the free plan the 1080p-only models and 1080p carry the paid-plan mark, cannot be chosen, and lead to the plans', async ({ page, request }) => {
+  await signIn(page, request);
+  await open(page);
+  await upload(page, await still());
+  await next(page, 'configure');
+  for (const model of ['veo2', 'veo3', 'kling-2.1', 'kling-2.5-turbo']) {
+    const card = page.getByTestId(`video-model-${model}`);
+    await expect(card, model).toContainText('Gói trả phí');
+    await expect(card.locator('input'), model).toBeDisabled();
+  }
+  for (const model of ['seedance-v1', 'hailuo-02']) {
+    await expect(page.getByTestId(`video-model-${model}`).locator('input'), model).toBeEnabled();
+    await expect(page.getByTestId(`video-model-${model}`), model).not.toContainText('Gói trả phí');
+  }
+  const modelNote = page.getByTestId('video-model-paid-note');
+  await expect(modelNote).toHaveText('Veo 2, Veo 3, Kling 2.1 và Kling 2.5 Turbo chỉ tạo video 1080p, dành cho gói trả phí. Xem các gói đăng ký');
+  await expect(modelNote.getByRole('link')).toHaveAttribute('href', '/studio-pricing');
+  await expect(page.getByTestId('video-resolution-1080p')).toContainText('Gói trả phí');
+  await expect(page.getByTestId('video-resolution-1080p').locator('input')).toBeDisabled();
+  await expect(page.getByTestId('video-paid-note')).toHaveText('Video 1080p dành cho gói trả phí. Xem các gói đăng ký');
+  await fitsTablets(page, page.getByTestId('image-to-video-params').getByText('Gói trả phí', { exact: true }));
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await modelNote.getByRole('link').click();
+  await expect(page).toHaveURL(/\/studio-pricing$/);
+});
+
+test('a plan that lapsed with the studio open: the 403 says why once, then 1080p and Generate are closed', async ({ page, request }) => {
+  const user = await signIn(page, request);
+  const api = new Api(request, user);
+  await api.setPlan('pro');
+  await open(page);
+  await upload(page, await still());
+  await next(page, 'configure');
+  await expect(page.getByTestId('video-model-veo3').locator('input')).toBeEnabled();
+  await page.getByTestId('video-resolution-1080p').click();
+  await next(page, 'generate');
+  const generate = page.getByTestId('generate-button');
+  await expect(generate).toHaveAttribute('data-cost', '4');
+
+  await api.setPlan('free');
+  await generate.click();
+  await expect(generate).toBeDisabled();
+  await expect(page.getByTestId('generate-problem')).toHaveText('Video 1080p và phóng to ×3, ×4 dành cho gói trả phí. Nâng cấp để dùng.');
+  await expect(page.getByTestId('generate-error')).toHaveCount(0);
+  await page.getByTestId('studio-back').click();
+  await expect(page.getByTestId('video-resolution-1080p').locator('input')).toBeDisabled();
+  await expect(page.getByTestId('video-model-veo3')).toContainText('Gói trả phí');
+});
+
 test('a wrong file type and an 11 MB file are refused with their messages', async ({ page, request }) => {
   await signIn(page, request);
   await open(page);

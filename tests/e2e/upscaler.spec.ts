@@ -183,6 +183,61 @@ test('leaving the processing screen and reloading comes back to the same job', a
   await resultOf(page, jobId!);
 });
 
+test('on the free plan ×3 and ×4, and video targets above 1080p, carry the paid-plan mark and cannot be chosen', async ({ page, request }) => {
+  await signIn(page, request);
+  await open(page);
+  await page.getByTestId('upscale-image-input').setInputFiles(await scene('vua.png', 600, 400));
+  await expect(page.getByTestId('upscale-image-chosen')).toHaveCount(1, { timeout: 15_000 });
+  for (const factor of [3, 4]) {
+    await expect(page.getByTestId(`upscale-factor-${factor}`)).toContainText('Gói trả phí');
+    await expect(page.getByTestId(`upscale-factor-${factor}`).locator('input')).toBeDisabled();
+  }
+  await expect(page.getByTestId('upscale-factor-2').locator('input')).toBeChecked();
+  const note = page.getByTestId('upscale-image-paid-note');
+  await expect(note).toHaveText('Phóng to ×3 và ×4 dành cho gói trả phí. Xem các gói đăng ký');
+  await expect(note.getByRole('link')).toHaveAttribute('href', '/studio-pricing');
+  await expect(page.getByTestId('generate-button')).toBeEnabled();
+  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${size.width}`).toBe(true);
+    for (const badge of await page.getByTestId('upscale-factor').getByText('Gói trả phí', { exact: true }).all()) {
+      expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    }
+  }
+
+  await videoMode(page);
+  for (const factor of [3, 4]) await expect(page.getByTestId(`upscale-video-factor-${factor}`).locator('input')).toBeDisabled();
+  await page.getByTestId('upscale-video-sizing-resolution').click();
+  for (const target of ['1440p', '2160p']) {
+    await expect(page.getByTestId(`upscale-video-resolution-${target}`)).toContainText('Gói trả phí');
+    await expect(page.getByTestId(`upscale-video-resolution-${target}`).locator('input')).toBeDisabled();
+  }
+  await expect(page.getByTestId('upscale-video-paid-note')).toHaveText('Video 1440p và 2160p dành cho gói trả phí. Xem các gói đăng ký');
+});
+
+test('in English, a plan that lapsed with the studio open: the 403 says why once, then ×4 and Generate are closed', async ({ page, request }) => {
+  await useEnglish(page);
+  const user = await signIn(page, request);
+  const api = new Api(request, user);
+  await api.setPlan('pro');
+  await open(page);
+  await page.getByTestId('upscale-image-input').setInputFiles(await scene('vua.png', 600, 400));
+  await expect(page.getByTestId('upscale-image-chosen')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('upscale-factor-4').locator('input')).toBeEnabled();
+  await page.getByTestId('upscale-factor-4').click();
+  const generate = page.getByTestId('generate-button');
+  await expect(generate).toHaveAttribute('data-cost', '2');
+
+  await api.setPlan('free');
+  await generate.click();
+  await expect(generate).toBeDisabled();
+  await expect(page.getByTestId('generate-problem')).toHaveText('1080p video and ×3, ×4 upscales are for paid plans. Upgrade to use them.');
+  await expect(page.getByTestId('generate-error')).toHaveCount(0);
+  await expect(page.getByTestId('upscale-factor-4')).toContainText('Paid plan');
+  await expect(page.getByTestId('upscale-factor-4').locator('input')).toBeDisabled();
+  await expect(page.getByTestId('upscale-image-paid-note')).toHaveText('×3 and ×4 upscales are for paid plans. See the plans');
+});
+
 test('an 11 s video at 3× costs 8 credits: balance, cost and shortage with a link to pricing', async ({ page, request }, testInfo) => {
   const user = await signIn(page, request);
   // 1080p and ×3/×4 are paid-plan options (docs/product-rules.md#plan-gates).

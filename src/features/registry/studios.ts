@@ -142,8 +142,7 @@ export const STUDIOS = {
     featureNames: { 'upscaler-image': msg`Làm nét ảnh AI`, 'upscaler-video': msg`Làm nét video AI` },
     filterName: msg`Làm nét ảnh AI`,
     slots: { image: 'image', video: 'video' },
-    // Its parameter forms reuse the image-to-video controls.
-    catalogs: ['image-to-video', 'upscaler'],
+    catalogs: ['upscaler'],
     expected: { 'upscaler-image': seconds(30, 60), 'upscaler-video': seconds(120, 300) },
   }),
 } satisfies { [S in StudioId]: StudioEntry<S> };

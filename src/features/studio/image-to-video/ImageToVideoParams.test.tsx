@@ -159,23 +159,60 @@ describe('image-to-video form', () => {
 
 const signIn = (plan: string) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', plan });
 
-describe('paid-plan hint', () => {
+const card = (model: VideoModel) => screen.getByTestId(`video-model-${model}`);
+const radioOf = (element: HTMLElement) => within(element).getByRole('radio') as HTMLInputElement;
+const reasonOf = (radio: HTMLInputElement) => document.getElementById(radio.getAttribute('aria-describedby') ?? '')?.textContent;
+
+describe('plan gates (docs/product-rules.md#plan-gates)', () => {
   afterEach(() => getDefaultStore().set(sessionUserAtom, null));
 
-  test('a free account sees 1080p marked, and once chosen a note with the way to the plans', () => {
+  /** Read from the catalogue: the models with 1080p only, which a plan without HD cannot run at all. */
+  const hdOnly = VIDEO_MODELS.filter((model) => VIDEO_MODEL_CATALOG[model].options.every((o) => o.resolution === '1080p'));
+
+  test('a free account: the 1080p-only models carry the badge and cannot be chosen, 1080p is disabled, with the reason and the way to the plans', () => {
     signIn('free');
-    renderForm(DEFAULT_VIDEO_PARAMS);
-    expect(within(screen.getByTestId('video-resolution')).getByText('Gói trả phí')).toBeTruthy();
-    expect(screen.queryByTestId('video-paid-note')).toBeNull();
-    fireEvent.click(within(screen.getByTestId('video-resolution')).getByDisplayValue('1080p'));
-    expect(within(screen.getByTestId('video-paid-note')).getByRole('link', { name: 'Xem các gói' }).getAttribute('href')).toBe('/studio-pricing');
+    const produced = renderForm(DEFAULT_VIDEO_PARAMS);
+    expect(hdOnly).toEqual(['veo2', 'veo3', 'kling-2.1', 'kling-2.5-turbo']);
+    for (const model of VIDEO_MODELS) {
+      expect(radioOf(card(model)).disabled, model).toBe(hdOnly.includes(model));
+      expect(within(card(model)).queryByText('Gói trả phí') !== null, model).toBe(hdOnly.includes(model));
+    }
+    expect(reasonOf(radioOf(card('veo3')))).toBe('Veo 3 chỉ tạo video 1080p, dành cho gói trả phí.');
+    const modelNote = screen.getByTestId('video-model-paid-note');
+    expect(modelNote.textContent).toBe('Veo 2, Veo 3, Kling 2.1 và Kling 2.5 Turbo chỉ tạo video 1080p, dành cho gói trả phí. Xem các gói đăng ký');
+    expect(within(modelNote).getByRole('link', { name: 'Xem các gói đăng ký' }).getAttribute('href')).toBe('/studio-pricing');
+
+    const hd = radioOf(screen.getByTestId('video-resolution-1080p'));
+    expect(hd.disabled).toBe(true);
+    expect(reasonOf(hd)).toBe('Video 1080p dành cho gói trả phí.');
+    expect(within(screen.getByTestId('video-resolution-1080p')).getByText('Gói trả phí')).toBeTruthy();
+    expect(radioOf(screen.getByTestId('video-resolution-480p')).disabled).toBe(false);
+    expect(screen.getByTestId('video-paid-note').textContent).toBe('Video 1080p dành cho gói trả phí. Xem các gói đăng ký');
+    expect(produced).toEqual([]);
   });
 
-  test('a paid account sees no hint', () => {
+  test('Hailuo 02 stays open on free (480p), with its 1080p closed', () => {
+    signIn('free');
+    renderForm(paramsForModel('hailuo-02'));
+    expect(radioOf(card('hailuo-02')).disabled).toBe(false);
+    expect(radioOf(screen.getByTestId('video-resolution-1080p')).disabled).toBe(true);
+  });
+
+  test('a paid account sees nothing closed', () => {
     signIn('starter');
     renderForm({ ...DEFAULT_VIDEO_PARAMS, resolution: '1080p' });
     expect(screen.queryByText('Gói trả phí')).toBeNull();
     expect(screen.queryByTestId('video-paid-note')).toBeNull();
+    expect(screen.queryByTestId('video-model-paid-note')).toBeNull();
+    for (const model of VIDEO_MODELS) expect(radioOf(card(model)).disabled, model).toBe(false);
+  });
+
+  test('while the plan is unknown nothing is closed: the server decides', () => {
+    getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user' });
+    renderForm(DEFAULT_VIDEO_PARAMS);
+    expect(screen.queryByText('Gói trả phí')).toBeNull();
+    expect(radioOf(card('veo3')).disabled).toBe(false);
+    expect(radioOf(screen.getByTestId('video-resolution-1080p')).disabled).toBe(false);
   });
 });
 

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type EngineName, type VideoModel, type VideoResolution } from '../../../contract/generations.ts';
-import { ChoiceGroup, CostLine, PromptField, SwitchField, UnitSlider } from './param-controls.tsx';
-import { useHdLocked } from './hd-gate.ts';
-import { PaidPlanBadge, PaidPlanNote } from './PaidPlan.tsx';
+import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_RESOLUTIONS, type EngineName, type VideoModel, type VideoResolution } from '../../../contract/generations.ts';
+import { ChoiceGroup, CostLine, PromptField, SwitchField, UnitSlider } from '../shell/param-controls.tsx';
+import { gated, useAccountPlan } from '../shell/plan-gate.ts';
+import { PaidPlanNote, usePaidText, withPaidBadge } from '../shell/PaidPlan.tsx';
 import {
   durationsWith,
   FLAG_DEFAULTS,
@@ -19,7 +19,7 @@ import {
   withResolution,
   type VideoParams,
 } from './video-params.ts';
-import * as s from './param-controls.css.ts';
+import * as s from '../shell/param-controls.css.ts';
 
 /** Longest prompt the contract accepts (characters, after trimming). */
 export const VIDEO_PROMPT_MAX = 2000;
@@ -61,7 +61,20 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
   const credits = videoParamsCost(value, engine);
   const modelLabel = VIDEO_MODEL_CATALOG[value.model].label;
   const { duration, resolution } = value;
-  const hdLocked = useHdLocked();
+  const plan = useAccountPlan();
+  const paidText = usePaidText();
+  // Closed by the plan (the contract's rule, as the server decides): at this resolution, and a model at every resolution it offers.
+  const closedAt = (option: VideoResolution) => gated(plan, { feature: 'image-to-video', params: { ...value, resolution: option } });
+  const closedModels = VIDEO_MODELS.filter((model) =>
+    VIDEO_MODEL_CATALOG[model].options.every((o) => gated(plan, { feature: 'image-to-video', params: { model, duration: o.duration, resolution: o.resolution } })),
+  );
+  const closedResolutions = fields.resolutions.filter(closedAt);
+  const list = (values: string[]) => new Intl.ListFormat(i18n.locale).format(values);
+  const modelsText = (models: readonly VideoModel[]) => {
+    const names = list(models.map((model) => VIDEO_MODEL_CATALOG[model].label));
+    const resolutions = list(VIDEO_RESOLUTIONS.filter((r) => models.some((model) => visibleFields(model).resolutions.includes(r))));
+    return t`${names} chỉ tạo video ${resolutions}, dành cho gói trả phí.`;
+  };
 
   useEffect(() => {
     const canonical = paramsForModel(value.model, value);
@@ -95,14 +108,18 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
         onChange={(model) => onChange(paramsForModel(model, value))}
         options={VIDEO_MODELS.map((model) => {
           const from = lowestCredits(model, engine);
+          const closed = closedModels.includes(model);
           return {
             value: model,
-            label: VIDEO_MODEL_CATALOG[model].label,
+            label: withPaidBadge(VIDEO_MODEL_CATALOG[model].label, closed),
             aside: <Plural value={from} other="từ # tín dụng" />,
             description: i18n._(VIDEO_MODEL_DESCRIPTIONS[model]),
+            disabled: closed,
+            disabledReason: closed ? modelsText([model]) : undefined,
           };
         })}
       />
+      {closedModels.length > 0 && <PaidPlanNote testId="video-model-paid-note">{modelsText(closedModels)}</PaidPlanNote>}
 
       <ChoiceGroup
         legend={<Trans>Thời lượng</Trans>}
@@ -119,24 +136,17 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
         onChange={(next) => onChange(withResolution(value, next))}
         hint={resolutionReasons.length > 0 ? resolutionReasons.map((reason) => reason.text).join(' ') : undefined}
         options={fields.resolutions.map((option) => {
-          const reason = resolutionReasons.find((r) => r.resolution === option);
+          const reason = closedAt(option) ? paidText('video', [option]) : resolutionReasons.find((r) => r.resolution === option)?.text;
           return {
             value: option,
-            label: hdLocked && option === '1080p' ? (
-              <>
-                {option}
-                <PaidPlanBadge />
-              </>
-            ) : (
-              option
-            ),
+            label: withPaidBadge(option, closedAt(option)),
             description: i18n._(RESOLUTION_NAMES[option]),
             disabled: reason !== undefined,
-            disabledReason: reason?.text,
+            disabledReason: reason,
           };
         })}
       />
-      {hdLocked && resolution === '1080p' && <PaidPlanNote />}
+      {closedResolutions.length > 0 && <PaidPlanNote testId="video-paid-note">{paidText('video', closedResolutions)}</PaidPlanNote>}
 
       {(fields.camera_fixed || fields.cfg_scale || fields.prompt_optimizer || fields.generate_audio) && (
         <div className={s.group} data-testid="video-flags">

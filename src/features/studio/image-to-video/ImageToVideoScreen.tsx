@@ -17,6 +17,7 @@ import { useStudioWizard } from '../shell/use-studio-wizard.ts';
 import { useIncomingAsset } from '../shell/use-incoming-asset.ts';
 import { UploadZone } from '../shell/UploadZone.tsx';
 import * as s from '../shell/studio.css.ts';
+import { gated, useAccountPlan } from '../shell/plan-gate.ts';
 import { ImageToVideoParams } from './ImageToVideoParams.tsx';
 import { FORM_STEPS, nextBlocker, RESULT_STEP, VIDEO_STAGES, videoRequest, videoStageStates, type FormStep } from './video-flow.ts';
 import { DEFAULT_VIDEO_PARAMS, type VideoParams } from './video-params.ts';
@@ -64,8 +65,9 @@ export function ImageToVideoScreen() {
   const { formStep, panelRef, frame, allPanels } = wizard;
   const currentForm = FORM_STEPS[formStep] ?? 'upload';
   const blocker = nextBlocker(currentForm, image, params);
-  /** The prerequisite message of the whole request, for the Generate button. */
-  const problem = checkPrerequisites(request);
+  const plan = useAccountPlan(studio.error?.code);
+  /** The prerequisite message of the whole request, else the plan's refusal (as the server's 403), for the Generate button. */
+  const problem = checkPrerequisites(request) ?? (gated(plan, request) ? 'planRequired' : null);
   const configureTitle = useId();
   const generateTitle = useId();
 

@@ -183,7 +183,8 @@ export function StudioGenerate({ studio, busy, request = null, ...props }: Studi
   return (
     <>
       <GenerateButton {...props} plan={plan} insufficient={refused?.insufficient ?? null} busy={(busy ?? studio.status === 'submitting') || running} />
-      {refused && !refused.insufficient && !refused.plan ? (
+      {/* A refusal the button already says (a plan gate the server named) is not said twice. */}
+      {refused && !refused.insufficient && !refused.plan && refused.description !== props.problem ? (
         <p className={s.error} role="alert" data-testid="generate-error">
           {refused.description}
         </p>

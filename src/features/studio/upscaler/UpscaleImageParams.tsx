@@ -12,11 +12,11 @@ import {
 } from '../../../contract/generations.ts';
 import { formatDimensions } from '../../../lib/format.ts';
 import { Over4kWarning } from '../../assets/over4k/Over4kWarning.tsx';
-import { ChoiceGroup, CostLine, SwitchField, UnitSlider } from '../image-to-video/param-controls.tsx';
+import { ChoiceGroup, CostLine, SwitchField, UnitSlider } from '../shell/param-controls.tsx';
 import { imageUpscaleCost, plannedSize, type ImageUpscaleParams, type Size } from './upscale-params.ts';
-import { useHdLocked } from '../image-to-video/hd-gate.ts';
-import { PaidPlanBadge, PaidPlanNote } from './PaidPlan.tsx';
-import * as s from '../image-to-video/param-controls.css.ts';
+import { gated, useAccountPlan } from '../shell/plan-gate.ts';
+import { PaidPlanNote, usePaidText, withPaidBadge } from '../shell/PaidPlan.tsx';
+import * as s from '../shell/param-controls.css.ts';
 
 /** What each Topaz model is for (docs/product-rules.md#upscaler). */
 export const UPSCALE_MODEL_DESCRIPTIONS = {
@@ -60,7 +60,9 @@ export function UpscaleImageParams({ value, onChange, input }: UpscaleImageParam
   const planned = input ? plannedSize(input, value.factor) : undefined;
   const plannedText = planned ? formatDimensions(planned.width, planned.height) : '';
   const factor = value.factor;
-  const hdLocked = useHdLocked();
+  const plan = useAccountPlan();
+  const paidText = usePaidText();
+  const closedFactors = UPSCALE_FACTORS.filter((option) => gated(plan, { feature: 'upscaler-image', params: { ...value, factor: option } }));
 
   return (
     <div className={s.form} data-testid="upscale-image-params">
@@ -85,17 +87,17 @@ export function UpscaleImageParams({ value, onChange, input }: UpscaleImageParam
           onChange={(next) => set({ factor: next })}
           options={UPSCALE_FACTORS.map((option) => {
             const credits = upscaleImageCredits(option);
-            const label = hdLocked && option > 2 ? (
-              <>
-                {option}×<PaidPlanBadge />
-              </>
-            ) : (
-              `${option}×`
-            );
-            return { value: option, label, description: <Plural value={credits} other="# tín dụng" /> };
+            const closed = closedFactors.includes(option);
+            return {
+              value: option,
+              label: withPaidBadge(`${option}×`, closed),
+              description: <Plural value={credits} other="# tín dụng" />,
+              disabled: closed,
+              disabledReason: closed ? paidText('upscale', [`×${option}`]) : undefined,
+            };
           })}
         />
-        {hdLocked && factor > 2 && <PaidPlanNote testId="upscale-image-paid-note" />}
+        {closedFactors.length > 0 && <PaidPlanNote testId="upscale-image-paid-note">{paidText('upscale', closedFactors.map((f) => `×${f}`))}</PaidPlanNote>}
         {planned && (
           <p className={s.note} data-testid="upscale-planned-size">
             <Trans>

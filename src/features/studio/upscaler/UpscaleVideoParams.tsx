@@ -4,7 +4,7 @@ import { UPSCALE_FACTORS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS } from '../
 import { RECOMMENDED_VIDEO_SECONDS, type Asset } from '../../../contract/media.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import { IconWarning } from '../../../ui/icons/media/IconWarning.tsx';
-import { ChoiceGroup, CostLine, SwitchField } from '../image-to-video/param-controls.tsx';
+import { ChoiceGroup, CostLine, SwitchField } from '../shell/param-controls.tsx';
 import {
   isLongVideo,
   videoSeconds,
@@ -16,23 +16,9 @@ import {
   type VideoSizing,
   type VideoUpscaleParams,
 } from './upscale-params.ts';
-import * as s from '../image-to-video/param-controls.css.ts';
-import { useHdLocked } from '../image-to-video/hd-gate.ts';
-import { PaidPlanBadge, PaidPlanNote } from './PaidPlan.tsx';
-
-/** Target heights above 1080p: a paid plan's, like ×3 and ×4 (server/billing/gates.ts). */
-const HD_TARGETS: ReadonlySet<string> = new Set(['1440p', '2160p']);
-
-/** An option's label, with the paid-plan badge when the account's plan does not include it. */
-const withBadge = (label: string, paid: boolean) =>
-  paid ? (
-    <>
-      {label}
-      <PaidPlanBadge />
-    </>
-  ) : (
-    label
-  );
+import * as s from '../shell/param-controls.css.ts';
+import { gated, useAccountPlan } from '../shell/plan-gate.ts';
+import { PaidPlanNote, usePaidText, withPaidBadge } from '../shell/PaidPlan.tsx';
 
 export type UpscaleVideoInput = Pick<Asset, 'duration_seconds' | 'warnings' | 'fps'>;
 
@@ -60,8 +46,15 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
   const credits = videoUpscaleCost(value, video);
   const factor = value.factor;
   const target = value.target_resolution ?? '';
-  const hdLocked = useHdLocked();
-  const paidChosen = hdLocked && (sizing === 'factor' ? factor > 2 : HD_TARGETS.has(target));
+  const plan = useAccountPlan();
+  const paidText = usePaidText();
+  // What the plan closes of the shown choice (the contract's rule, as the server decides).
+  const closedFactors = UPSCALE_FACTORS.filter((option) => gated(plan, { feature: 'upscaler-video', params: { ...value, target_resolution: undefined, factor: option } }));
+  const closedTargets = VIDEO_TARGET_RESOLUTIONS.filter((option) => gated(plan, { feature: 'upscaler-video', params: { ...value, target_resolution: option } }));
+  const closedText =
+    sizing === 'factor'
+      ? closedFactors.length > 0 && paidText('upscale', closedFactors.map((f) => `×${f}`))
+      : closedTargets.length > 0 && paidText('video', closedTargets);
   const recommended = RECOMMENDED_VIDEO_SECONDS;
   const sourceFps = video?.fps ? Math.round(video.fps) : null;
 
@@ -112,7 +105,10 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           testId="upscale-video-factor"
           value={value.factor}
           onChange={(next) => onChange({ ...value, factor: next })}
-          options={UPSCALE_FACTORS.map((option) => ({ value: option, label: withBadge(`${option}×`, hdLocked && option > 2) }))}
+          options={UPSCALE_FACTORS.map((option) => {
+            const closed = closedFactors.includes(option);
+            return { value: option, label: withPaidBadge(`${option}×`, closed), disabled: closed, disabledReason: closed ? paidText('upscale', [`×${option}`]) : undefined };
+          })}
         />
       ) : (
         <ChoiceGroup
@@ -120,10 +116,13 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           testId="upscale-video-resolution"
           value={value.target_resolution}
           onChange={(next) => onChange({ ...value, target_resolution: next })}
-          options={VIDEO_TARGET_RESOLUTIONS.map((option) => ({ value: option, label: withBadge(option, hdLocked && HD_TARGETS.has(option)) }))}
+          options={VIDEO_TARGET_RESOLUTIONS.map((option) => {
+            const closed = closedTargets.includes(option);
+            return { value: option, label: withPaidBadge(option, closed), disabled: closed, disabledReason: closed ? paidText('video', [option]) : undefined };
+          })}
         />
       )}
-      {paidChosen && <PaidPlanNote testId="upscale-video-paid-note" />}
+      {closedText && <PaidPlanNote testId="upscale-video-paid-note">{closedText}</PaidPlanNote>}
 
       <ChoiceGroup
         legend={<Trans>Tốc độ khung hình đích</Trans>}

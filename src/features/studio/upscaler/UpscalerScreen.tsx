@@ -8,6 +8,7 @@ import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { GenerateStep } from '../shell/GenerateStep.tsx';
+import { gated, useAccountPlan } from '../shell/plan-gate.ts';
 import { HistoryPanel } from '../shell/HistoryPanel.tsx';
 import { ProcessingView } from '../shell/ProcessingView.tsx';
 import { ResultView } from '../shell/ResultView.tsx';
@@ -65,6 +66,9 @@ export function UpscalerScreen() {
   const input = mode === 'image' ? image : video;
   const request = upscaleRequest(mode, image, video, imageParams, videoParams);
   const prerequisite = checkPrerequisites(request);
+  const plan = useAccountPlan(studio.error?.code);
+  // Generate waits for the prerequisites, then refuses what the plan does not include (as the server's 403).
+  const problem = prerequisite ?? (gated(plan, request) ? 'planRequired' : null);
   const cost = input ? costOf(request, videoSeconds(video)) : null;
 
   const wizard = useStudioWizard({
@@ -200,7 +204,7 @@ export function UpscalerScreen() {
           studio={studio}
           cost={cost}
           balance={credits.balance}
-          problem={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
+          problem={problem ? generationText(problem, undefined, i18n) : null}
           output={mode}
           request={request}
           onGenerate={(accepted) => void studio.submit(withAccepted(request, accepted))}

@@ -11,7 +11,6 @@ import { UpscaleVideoParams, type UpscaleVideoInput } from './UpscaleVideoParams
 import { UpscalerModeSwitch } from './UpscalerModeSwitch.tsx';
 import { getDefaultStore } from 'jotai';
 import { sessionUserAtom } from '../../../lib/session.ts';
-import { hdLockedFor } from '../image-to-video/hd-gate.ts';
 import {
   DEFAULT_UPSCALE_IMAGE_PARAMS,
   DEFAULT_UPSCALE_VIDEO_PARAMS,
@@ -186,37 +185,48 @@ test('the mode switch offers image and video', () => {
 
 const signIn = (plan: string) => getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user', plan });
 
-describe('paid-plan hints', () => {
+const radioOf = (testId: string) => within(screen.getByTestId(testId)).getByRole('radio') as HTMLInputElement;
+const reasonOf = (radio: HTMLInputElement) => document.getElementById(radio.getAttribute('aria-describedby') ?? '')?.textContent;
+
+describe('plan gates (docs/product-rules.md#plan-gates)', () => {
   afterEach(() => getDefaultStore().set(sessionUserAtom, null));
 
-  test('only plans without HD are hinted, and never while the plan is unknown', () => {
-    expect(hdLockedFor('free')).toBe(true);
-    expect(hdLockedFor('gold')).toBe(true);
-    expect(hdLockedFor('basic')).toBe(false);
-    expect(hdLockedFor('premium')).toBe(false);
-    expect(hdLockedFor(undefined)).toBe(false);
-  });
 
-  test('a free account sees ×3 and ×4 marked, and a note with the way to the plans once one is chosen', () => {
+  test('a free account sees ×3 and ×4 marked and disabled, with the reason and the way to the plans', () => {
     signIn('free');
-    renderImageForm(null);
+    const produced = renderImageForm(null);
     const factors = screen.getByTestId('upscale-factor');
     expect(within(factors).getAllByText('Gói trả phí')).toHaveLength(2);
-    expect(screen.queryByTestId('upscale-image-paid-note')).toBeNull();
-    pick('upscale-factor', '4');
+    expect(['2', '3', '4'].map((factor) => radioOf(`upscale-factor-${factor}`).disabled)).toEqual([false, true, true]);
+    expect(reasonOf(radioOf('upscale-factor-4'))).toBe('Phóng to ×4 dành cho gói trả phí.');
     const note = screen.getByTestId('upscale-image-paid-note');
-    expect(within(note).getByRole('link', { name: 'Xem các gói' }).getAttribute('href')).toBe('/studio-pricing');
+    expect(note.textContent).toBe('Phóng to ×3 và ×4 dành cho gói trả phí. Xem các gói đăng ký');
+    expect(within(note).getByRole('link', { name: 'Xem các gói đăng ký' }).getAttribute('href')).toBe('/studio-pricing');
+    expect(produced).toEqual([]);
   });
 
-  test('video targets above 1080p are marked on the free plan; a paid plan sees no hint', () => {
+  test('video: ×3, ×4 and targets above 1080p are closed on the free plan; a paid plan sees nothing closed', () => {
     signIn('free');
-    renderVideoForm(video(10), { ...DEFAULT_UPSCALE_VIDEO_PARAMS, target_resolution: '2160p' });
+    renderVideoForm(video(10));
+    expect(['2', '3', '4'].map((factor) => radioOf(`upscale-video-factor-${factor}`).disabled)).toEqual([false, true, true]);
+    expect(screen.getByTestId('upscale-video-paid-note').textContent).toBe('Phóng to ×3 và ×4 dành cho gói trả phí. Xem các gói đăng ký');
+    cleanup();
+    renderVideoForm(video(10), { ...DEFAULT_UPSCALE_VIDEO_PARAMS, target_resolution: '1080p' });
     expect(within(screen.getByTestId('upscale-video-resolution')).getAllByText('Gói trả phí')).toHaveLength(2);
-    expect(screen.getByTestId('upscale-video-paid-note')).toBeTruthy();
+    expect(['720p', '1080p', '1440p', '2160p'].map((target) => radioOf(`upscale-video-resolution-${target}`).disabled)).toEqual([false, false, true, true]);
+    expect(screen.getByTestId('upscale-video-paid-note').textContent).toBe('Video 1440p và 2160p dành cho gói trả phí. Xem các gói đăng ký');
     cleanup();
     signIn('pro');
     renderVideoForm(video(10), { ...DEFAULT_UPSCALE_VIDEO_PARAMS, target_resolution: '2160p' });
     expect(screen.queryByText('Gói trả phí')).toBeNull();
     expect(screen.queryByTestId('upscale-video-paid-note')).toBeNull();
+    expect(radioOf('upscale-video-resolution-2160p').disabled).toBe(false);
+  });
+
+  test('while the plan is unknown nothing is closed: the server decides', () => {
+    getDefaultStore().set(sessionUserAtom, { id: 'u1', email: 'lan@example.vn', role: 'user' });
+    renderImageForm(null);
+    expect(screen.queryByText('Gói trả phí')).toBeNull();
+    expect(radioOf('upscale-factor-4').disabled).toBe(false);
   });
 });
