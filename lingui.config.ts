@@ -26,6 +26,7 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
     'features/auth/VerifyOtpForm.tsx',
     'features/auth/VerifyOtpPage.tsx',
     'features/auth/ResetPasswordPage.tsx',
+    'features/auth/SignInPage.tsx',
     'features/auth/GoogleCallbackPage.tsx',
     'features/auth/fields.tsx',
     'features/auth/errors.ts',

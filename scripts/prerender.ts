@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ProseData } from '../src/features/site/pages/prose/prose-data.ts';
 import { localizedFile, localizedPath, type SiteLocale, type SitePagePath } from '../src/features/site/paths.ts';
 import { BLOG_BUNDLE_DIR } from '../server/blog/pages.ts';
+import { NOT_FOUND_DIR, NOT_FOUND_LOCALES } from '../server/static/build.ts';
 import { scriptsAfterFirstPaint } from './after-paint.ts';
 import { loadProse } from './prose-content.ts';
 import { escapeAttr, headTags } from './seo-head.ts';
@@ -26,6 +27,7 @@ type Manifest = Record<string, ManifestChunk>;
 interface SsrEntry {
   sitePages: Record<string, SitePagePath>;
   renderSitePage(name: string, locale: SiteLocale, prose: ProseData | null): Promise<{ html: string; title: string; description: string; transparentHeader: boolean }>;
+  renderNotFoundPage(locale: SiteLocale): Promise<{ html: string; title: string; description: string }>;
 }
 
 const LOCALES: readonly SiteLocale[] = ['vi', 'en'];
@@ -90,7 +92,41 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
     }
   }
   await writeBlogTemplates(dist, template, manifest);
+  await writeNotFoundPages(dist, template, manifest, entry);
   return done;
+}
+
+/**
+ * The not-found page, for the server's answer to an unknown address in a language other than the
+ * app's (under /en: server/static/build.ts), in a dot folder the static handler never serves as a
+ * file of its own. Hydrated like any page: its module, and the `site` catalog that holds its words.
+ */
+async function writeNotFoundPages(dist: string, template: string, manifest: Manifest, entry: SsrEntry): Promise<void> {
+  const keys = Object.keys(manifest);
+  const moduleKey = only(keys.filter((key) => key.endsWith('src/features/site/NotFoundPage.tsx')), 'the chunk of the not-found page');
+  for (const locale of NOT_FOUND_LOCALES) {
+    const catalogKey = only(keys.filter((key) => key.endsWith(`locales/${locale}/site.po`)), `the ${locale} site catalog`);
+    const { html, title, description } = await entry.renderNotFoundPage(locale);
+    const rootData = [
+      'data-page="not-found"',
+      `data-locale="${locale}"`,
+      `data-module="/${manifest[moduleKey]!.file}"`,
+      `data-catalog="/${manifest[catalogKey]!.file}"`,
+      `data-site-catalog="/${manifest[catalogKey]!.file}"`,
+    ].join(' ');
+    const out = template
+      .replace('<html lang="vi">', `<html lang="${locale}">`)
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeAttr(description)}"`)
+      .replace('<!--app-head-->', `<meta name="robots" content="noindex">\n    ${chunkLinks(manifest, [moduleKey, catalogKey], template)}`)
+      .replace('data-page=""', rootData)
+      .replace('<!--app-html-->', html);
+    if (out.includes('<!--app-html-->') || !out.includes('data-page="not-found"') || !out.includes(`<html lang="${locale}">`)) {
+      throw new Error('index.html lost its <html lang="vi">, data-page="" or <!--app-html--> marker');
+    }
+    await mkdir(join(dist, NOT_FOUND_DIR), { recursive: true });
+    await writeFile(join(dist, NOT_FOUND_DIR, `${locale}.html`), await inlineStylesheets(scriptsAfterFirstPaint(out), dist));
+  }
 }
 
 /**

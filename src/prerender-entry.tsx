@@ -36,3 +36,20 @@ export async function renderSitePage(name: SitePageName, locale: SiteLocale = 'v
   );
   return { html, transparentHeader: entry.transparentHeader, ...pageMeta(entry, i18n, prose) };
 }
+
+/**
+ * The not-found page in `locale`, for the server's answer to an unknown address in that language
+ * (scripts/prerender.ts): its messages are in the `site` catalog, which every page loads.
+ */
+export async function renderNotFoundPage(locale: SiteLocale) {
+  const [page, messages] = await Promise.all([import('./features/site/NotFoundPage.tsx'), catalogMessages([SITE_CATALOG], locale)]);
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  const html = renderToString(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <SitePageView page={page} locale={locale} transparentHeader={false} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+  return { html, title: documentTitle(i18n, page.NOT_FOUND_TITLE), description: i18n._(page.NOT_FOUND_LEAD) };
+}

@@ -42,6 +42,7 @@ import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
 import { Route as AppReceiptsPaymentIdRouteImport } from './routes/_app/receipts.$paymentId'
 import { Route as SiteAuthResetPasswordRouteImport } from './routes/_site/auth/reset-password'
+import { Route as SiteAuthSignInRouteImport } from './routes/_site/auth/sign-in'
 import { Route as SiteAuthVerifyOtpRouteImport } from './routes/_site/auth/verify-otp'
 import { Route as SitePaymentCancelRouteImport } from './routes/_site/payment/cancel'
 import { Route as SitePaymentCancelledRouteImport } from './routes/_site/payment/cancelled'
@@ -220,6 +221,11 @@ const SiteAuthResetPasswordRoute = SiteAuthResetPasswordRouteImport.update({
   path: '/auth/reset-password',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteAuthSignInRoute = SiteAuthSignInRouteImport.update({
+  id: '/auth/sign-in',
+  path: '/auth/sign-in',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteAuthVerifyOtpRoute = SiteAuthVerifyOtpRouteImport.update({
   id: '/auth/verify-otp',
   path: '/auth/verify-otp',
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
+  '/auth/sign-in': typeof SiteAuthSignInRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
   '/payment/cancel': typeof SitePaymentCancelRoute
   '/payment/cancelled': typeof SitePaymentCancelledRoute
@@ -366,6 +373,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
+  '/auth/sign-in': typeof SiteAuthSignInRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
   '/payment/cancel': typeof SitePaymentCancelRoute
   '/payment/cancelled': typeof SitePaymentCancelledRoute
@@ -415,6 +423,7 @@ export interface FileRoutesById {
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
   '/_app/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/_site/auth/reset-password': typeof SiteAuthResetPasswordRoute
+  '/_site/auth/sign-in': typeof SiteAuthSignInRoute
   '/_site/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
   '/_site/payment/cancel': typeof SitePaymentCancelRoute
   '/_site/payment/cancelled': typeof SitePaymentCancelledRoute
@@ -462,6 +471,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/receipts/$paymentId'
     | '/auth/reset-password'
+    | '/auth/sign-in'
     | '/auth/verify-otp'
     | '/payment/cancel'
     | '/payment/cancelled'
@@ -506,6 +516,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/receipts/$paymentId'
     | '/auth/reset-password'
+    | '/auth/sign-in'
     | '/auth/verify-otp'
     | '/payment/cancel'
     | '/payment/cancelled'
@@ -554,6 +565,7 @@ export interface FileRouteTypes {
     | '/_app/admin/dashboard'
     | '/_app/receipts/$paymentId'
     | '/_site/auth/reset-password'
+    | '/_site/auth/sign-in'
     | '/_site/auth/verify-otp'
     | '/_site/payment/cancel'
     | '/_site/payment/cancelled'
@@ -809,6 +821,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteAuthResetPasswordRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/auth/sign-in': {
+      id: '/_site/auth/sign-in'
+      path: '/auth/sign-in'
+      fullPath: '/auth/sign-in'
+      preLoaderRoute: typeof SiteAuthSignInRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/auth/verify-otp': {
       id: '/_site/auth/verify-otp'
       path: '/auth/verify-otp'
@@ -983,6 +1002,7 @@ interface SiteRouteChildren {
   SiteVirtualTryonLegacyRoute: typeof SiteVirtualTryonLegacyRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteAuthResetPasswordRoute: typeof SiteAuthResetPasswordRoute
+  SiteAuthSignInRoute: typeof SiteAuthSignInRoute
   SiteAuthVerifyOtpRoute: typeof SiteAuthVerifyOtpRoute
   SitePaymentCancelRoute: typeof SitePaymentCancelRoute
   SitePaymentCancelledRoute: typeof SitePaymentCancelledRoute
@@ -1010,6 +1030,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteVirtualTryonLegacyRoute: SiteVirtualTryonLegacyRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteAuthResetPasswordRoute: SiteAuthResetPasswordRoute,
+  SiteAuthSignInRoute: SiteAuthSignInRoute,
   SiteAuthVerifyOtpRoute: SiteAuthVerifyOtpRoute,
   SitePaymentCancelRoute: SitePaymentCancelRoute,
   SitePaymentCancelledRoute: SitePaymentCancelledRoute,

@@ -19,7 +19,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     scrollRestoration: true,
     defaultErrorComponent: RenderErrorScreen,
     // The not-found page is in the public site's frame: its code loads only when a path is unknown.
-    defaultNotFoundComponent: lazyRouteComponent(() => import('./features/shell/NotFoundPage.tsx'), 'NotFoundScreen'),
+    defaultNotFoundComponent: lazyRouteComponent(() => import('./features/shell/NotFoundScreen.tsx'), 'NotFoundScreen'),
     defaultPendingComponent: LoadingScreen,
     // Lazy screens show the loading indicator only when they take longer than this (ms),
     // so fast navigations do not flash it.

@@ -20,6 +20,11 @@ import { createRouteMatcher } from './spa-routes.ts';
 
 export type ContentCoding = 'br' | 'gzip';
 
+/** The build's folder of pre-rendered not-found pages (a dot folder: never served as files). */
+export const NOT_FOUND_DIR = '.not-found';
+/** The languages it holds a page for, `<locale>.html` each: those of the addresses under a language prefix. */
+export const NOT_FOUND_LOCALES = ['en'] as const;
+
 export interface FileVariant {
   readonly filePath: string;
   readonly size: number;
@@ -43,6 +48,12 @@ export interface StaticBuild {
   readonly home: StaticFile;
   /** `app.html`: the bare SPA shell for every other app route. */
   readonly shell: StaticFile;
+  /**
+   * The pre-rendered not-found page for an unknown address under /en (`.not-found/en.html`), or
+   * null in a build without it; an unknown address elsewhere gets the app shell, whose not-found
+   * page follows the reader's language.
+   */
+  readonly englishNotFound: StaticFile | null;
   /** Whether a path is one of the app's client routes (spa-routes.json). */
   readonly isAppRoute: (pathname: string) => boolean;
   /** Base64 sha256 of every distinct inline script in the build's HTML files, sorted. */
@@ -165,8 +176,17 @@ export async function loadStaticBuild(dir: string): Promise<StaticBuild | null> 
     isAppRoute = () => true;
   }
 
+  let englishNotFound: StaticFile | null = null;
+  const notFoundPath = path.join(dir, NOT_FOUND_DIR, 'en.html');
+  try {
+    englishNotFound = { ...(await variantOf(notFoundPath)), urlPath: `/${NOT_FOUND_DIR}/en.html`, contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', encoded: {} };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    warnings.push(`${NOT_FOUND_DIR}/en.html is missing: an unknown address under /en gets the app shell.`);
+  }
+
   const hashes = new Set<string>();
-  for (const file of files.values()) {
+  for (const file of [...files.values(), ...(englishNotFound ? [englishNotFound] : [])]) {
     if (!file.urlPath.endsWith('.html')) continue;
     for (const script of inlineScripts(await readFile(file.filePath, 'utf8'))) hashes.add(scriptHash(script));
   }
@@ -187,6 +207,7 @@ export async function loadStaticBuild(dir: string): Promise<StaticBuild | null> 
     files,
     home: home ?? (shell as StaticFile),
     shell: shell ?? (home as StaticFile),
+    englishNotFound,
     isAppRoute,
     scriptHashes: [...hashes].toSorted(),
     apiOrigin,

@@ -6,13 +6,14 @@
  * 2. A non-navigation request under /auth is an API call nobody answers: JSON 404.
  * 3. A missing asset (`/assets/…`, or a file name when the client did not ask for HTML) is a
  *    plain 404, never the HTML shell (which would be parsed as a script or style).
- * 4. A navigation gets HTML: `/` → index.html; `/x` → x.html when pre-rendered; else app.html,
- *    200 when the path is a client route (spa-routes.json), 404 otherwise (the app renders its
- *    not-found page).
+ * 4. A navigation gets HTML: `/` → index.html; `/x` → x.html when pre-rendered; else app.html
+ *    with 200 when the path is a client route (spa-routes.json); else 404 with the pre-rendered
+ *    English not-found page under /en, and app.html elsewhere (the app renders its not-found page).
  */
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
+import { isEnglishPath } from '../../src/contract/site-routes.ts';
 import { errorResponse, NOT_FOUND_TEXT } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { ContentCoding, FileVariant, StaticBuild, StaticFile } from './build.ts';
@@ -85,6 +86,7 @@ export function createStaticHandler(build: StaticBuild | null): Handler<AppEnv> 
     if (pathname === '/') return serveFile(c, build.home, 200);
     const page = build.files.get(`${pathname.replace(/\/+$/, '')}.html`);
     if (page) return serveFile(c, page, 200);
-    return serveFile(c, build.shell, build.isAppRoute(pathname) ? 200 : 404);
+    if (build.isAppRoute(pathname)) return serveFile(c, build.shell, 200);
+    return serveFile(c, (isEnglishPath(pathname) && build.englishNotFound) || build.shell, 404);
   };
 }

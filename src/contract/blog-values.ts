@@ -18,6 +18,9 @@ export const BLOG_QUERY_MAX = 100;
 /** Longest email address of a newsletter sign-up, in characters (RFC 5321's path limit). */
 export const NEWSLETTER_EMAIL_MAX = 254;
 
+/** The comments' anchor in a post's page (`#comments`): signing in from them comes back there. */
+export const BLOG_COMMENTS_ANCHOR = 'comments';
+
 const localePrefix = (locale: BlogLocaleCode): string => (locale === 'vi' ? '' : '/en');
 export const blogIndexPath = (locale: BlogLocaleCode): string => `${localePrefix(locale)}/blog`;
 export const blogPostPath = (locale: BlogLocaleCode, slug: string): string => `${localePrefix(locale)}/blog/${slug}`;

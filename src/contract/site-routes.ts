@@ -26,7 +26,14 @@ export const PUBLIC_PAGE_PATHS = [
 
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
 
+const EN_PREFIX = '/en';
+
 /** The English path of a public page: `/about` → `/en/about`, `/` → `/en`. */
 export function englishPath(path: string): string {
-  return path === '/' ? '/en' : `/en${path}`;
+  return path === '/' ? EN_PREFIX : `${EN_PREFIX}${path}`;
+}
+
+/** Whether an address is in English: `/en` and everything under `/en/`. */
+export function isEnglishPath(pathname: string): boolean {
+  return pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`);
 }

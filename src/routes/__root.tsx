@@ -12,7 +12,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: RouterFailureScreen,
   // In the public site's frame: its code loads only when a path is unknown.
-  notFoundComponent: lazyRouteComponent(() => import('../features/shell/NotFoundPage.tsx'), 'NotFoundScreen'),
+  notFoundComponent: lazyRouteComponent(() => import('../features/shell/NotFoundScreen.tsx'), 'NotFoundScreen'),
 });
 
 /** Components shared with the pre-rendered site navigate client-side inside the SPA. */

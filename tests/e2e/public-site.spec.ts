@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_BLOG_ADMIN_EMAIL } from '../../playwright.config.ts';
 import { PUBLIC_PAGE_PATHS } from '../../src/contract/site-routes.ts';
-import { test, expect } from './fixtures.ts';
-import { clientAddress, createUser, signIn, uniqueEmail } from './session.ts';
+import { test, expect, VIETNAMESE_LETTERS } from './fixtures.ts';
+import { clientAddress, createUser, PASSWORD, signIn, uniqueEmail } from './session.ts';
 
 /**
  * The public site (docs/product-rules.md#routes-public, #blog, #newsletter, #blog-comments): every
@@ -102,6 +102,59 @@ test('blog search ignores diacritics; filters, sort and page stay in the URL and
   expect(page.url()).toBe(url);
   await expect(page.getByTestId('blog-sort')).toHaveValue('title-asc');
   expect(await page.getByTestId('blog-card').locator('h2, h3').allTextContents()).toEqual(sorted);
+});
+
+test('the English service pages give their examples in English, the engine’s words, with no sideways scroll', async ({ page }) => {
+  const EXAMPLES = {
+    '/en/services/image-editing': ['Brighten, slightly warmer, more vivid and sharpen', 'Remove background'],
+    '/en/services/hairstyle-changer': ['Dye it chestnut brown', 'Pastel pink hair'],
+    '/en/services/image-to-video': ['Slow zoom in towards the model'],
+  };
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path, prompts] of Object.entries(EXAMPLES)) {
+      await page.goto(path);
+      const instructions = page.locator('#main blockquote');
+      await expect(instructions).toHaveText(prompts.map((prompt) => `“${prompt}”`));
+      // A Vietnamese phrase left on an English page says it is one (for readers and screen readers).
+      const unmarked = await page.locator('#main').evaluate((main) =>
+        [...main.querySelectorAll('blockquote, q, code, kbd')].filter((el) => !el.closest('[lang="vi"]')).map((el) => el.textContent ?? ''),
+      );
+      expect(unmarked.filter((text) => VIETNAMESE_LETTERS.test(text)), path).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}px`).toBeLessThanOrEqual(width);
+      const vietnamese = path.slice('/en'.length);
+      await page.goto(vietnamese);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${vietnamese} at ${width}px`).toBeLessThanOrEqual(width);
+    }
+  }
+});
+
+test('signing in from a post’s comments comes back to them, by email and password', async ({ page, request }) => {
+  for (const locale of ['vi', 'en'] as const) {
+    const posts = (await (await request.get(`/api/blog/posts?locale=${locale}`)).json()) as { items: Array<{ slug: string }> };
+    const post = `${locale === 'en' ? '/en' : ''}/blog/${posts.items[2]!.slug}`;
+    const { email } = await createUser(request, `comment-${locale}`);
+    await page.goto(post);
+    await page.getByTestId('blog-comments').scrollIntoViewIfNeeded();
+    await page.getByTestId('blog-comments').getByRole('link', { name: locale === 'en' ? 'Sign in' : 'Đăng nhập' }).click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.locator('input[name="email"]').fill(email);
+    await modal.locator('input[name="password"]').fill(PASSWORD);
+    await modal.getByTestId('auth-submit').click();
+    await expect(page).toHaveURL(new RegExp(`${post}#comments$`));
+    await expect(page.getByTestId('comment-body')).toBeVisible();
+    await page.evaluate(() => localStorage.clear());
+  }
+});
+
+test('the sign-in page takes no return target off the site', async ({ page, request }) => {
+  const { email } = await createUser(request, 'return-target');
+  await page.goto(`/auth/sign-in?${new URLSearchParams({ returnTo: '/\\evil.example/blog' })}`);
+  const modal = page.getByTestId('auth-modal');
+  await modal.locator('input[name="email"]').fill(email);
+  await modal.locator('input[name="password"]').fill(PASSWORD);
+  await modal.getByTestId('auth-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a comment shows only after an admin approves it', async ({ page, request, browser }) => {

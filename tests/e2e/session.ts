@@ -7,7 +7,7 @@ import { expect } from './fixtures.ts';
  * the app keeps it (localStorage `access_token`, src/lib/session.ts) before the page loads.
  */
 
-const PASSWORD = 'mat-khau-an-toan-1';
+export const PASSWORD = 'mat-khau-an-toan-1';
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@atelier.test`;

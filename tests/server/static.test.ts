@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStaticBuild, type StaticBuild } from '../../server/static/build.ts';
 import { NO_BUILD_TEXT } from '../../server/static/serve.ts';
 import { createTestApp } from './helpers/app.ts';
-import { ABOUT_INLINE_SCRIPT, APP_JS, createBuildFixture, INLINE_SCRIPT, type BuildFixture } from './helpers/build-fixture.ts';
+import { ABOUT_INLINE_SCRIPT, APP_JS, createBuildFixture, INLINE_SCRIPT, NOT_FOUND_INLINE_SCRIPT, type BuildFixture } from './helpers/build-fixture.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 
 let test: TestDatabase;
@@ -143,6 +143,19 @@ describe('navigations', () => {
     expect(unknown.response.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('answers an unknown address under /en with the English not-found page, never served as a file', async () => {
+    for (const url of ['/en/no/such/page', '/en/about/nope', '/en/']) {
+      const answer = await page(url);
+      expect(answer).toMatchObject({ status: 404, page: 'not-found-en' });
+      expect(answer.response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(answer.response.headers.get('cache-control')).toBe('no-cache');
+    }
+    // Not under /en: the app's own not-found page, in the reader's language.
+    expect(await page('/english')).toMatchObject({ status: 404, page: 'app' });
+    expect(await page('/.not-found/en.html')).toMatchObject({ status: 404, page: 'app' });
+    expect(await page('/.not-found/en')).toMatchObject({ status: 404, page: 'app' });
+  });
+
   it('gives GET navigations under /auth the app', async () => {
     expect(await page('/auth/google/callback?code=abc')).toMatchObject({ status: 200, page: 'app' });
     expect(await page('/auth/reset-password')).toMatchObject({ status: 200, page: 'app' });
@@ -176,7 +189,7 @@ describe('security headers', () => {
     const html = await app.request('/dashboard', { headers: HTML });
     const csp = html.headers.get('content-security-policy') ?? '';
     const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).toBe(`script-src 'self' ${[sha256(INLINE_SCRIPT), sha256(ABOUT_INLINE_SCRIPT)].toSorted().map((hash) => `'sha256-${hash}'`).join(' ')}`);
+    expect(scriptSrc).toBe(`script-src 'self' ${[sha256(INLINE_SCRIPT), sha256(ABOUT_INLINE_SCRIPT), sha256(NOT_FOUND_INLINE_SCRIPT)].toSorted().map((hash) => `'sha256-${hash}'`).join(' ')}`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');

@@ -13,3 +13,9 @@ export const ResetPasswordSearchSchema = v.object({ token: queryText, email: que
 
 /** What Google appends to the redirect URI: `code`, or `error` (access_denied…). */
 export const GoogleCallbackSearchSchema = v.object({ code: queryText, error: queryText, state: queryText });
+
+/** /auth/sign-in?returnTo=… (a page outside the app asking to sign in, then to come back). */
+export const SignInSearchSchema = v.object({ returnTo: queryText });
+
+/** The address of that sign-in: `returnTo` is where the reader is taken back to. */
+export const signInHref = (returnTo: string): string => `/auth/sign-in?${new URLSearchParams({ returnTo })}`;

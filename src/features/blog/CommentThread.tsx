@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { COMMENT_MAX, CommentPageSchema, CommentSchema, type Comment } from '../../contract/blog-comments.ts';
-import type { BlogLocaleCode } from '../../contract/blog-values.ts';
+import { BLOG_COMMENTS_ANCHOR, type BlogLocaleCode } from '../../contract/blog-values.ts';
 import { apiUrl } from '../../lib/api-url.ts';
+import { signInHref } from '../auth/search.ts';
 import { TOKEN_STORAGE_KEY } from '../../lib/session-keys.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
@@ -19,6 +20,9 @@ function readToken(): string | null {
     return null;
   }
 }
+
+/** The post's comments, where signing in from them comes back to. */
+const readCommentsPath = () => `${location.pathname}${location.search}#${BLOG_COMMENTS_ANCHOR}`;
 
 type Load = { step: 'loading' } | { step: 'ready'; items: Comment[]; next: string | null } | { step: 'failed' };
 
@@ -36,6 +40,7 @@ export interface CommentThreadProps {
 export function CommentThread({ postId, locale }: CommentThreadProps) {
   const { t } = useLingui();
   const token = useBrowserValue(readToken, null);
+  const commentsPath = useBrowserValue(readCommentsPath, null);
   const [load, setLoad] = useState<Load>({ step: 'loading' });
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
@@ -126,7 +131,7 @@ export function CommentThread({ postId, locale }: CommentThreadProps) {
         load.step !== 'loading' && (
           <p className={s.total}>
             <Trans>
-              <a href="/dashboard">Đăng nhập</a> để bình luận. Mọi bình luận được duyệt trước khi hiển thị.
+              <a href={commentsPath ? signInHref(commentsPath) : '/auth/sign-in'}>Đăng nhập</a> để bình luận. Mọi bình luận được duyệt trước khi hiển thị.
             </Trans>
           </p>
         )

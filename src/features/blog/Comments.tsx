@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { BLOG_COMMENTS_ANCHOR } from '../../contract/blog-values.ts';
 import { addCatalog, type Catalog } from '../../lib/i18n.ts';
 import * as s from './blog.css.ts';
 import { useNearViewport } from './browser.ts';
@@ -40,7 +41,7 @@ export function Comments({ postId, locale }: CommentThreadProps) {
   }, [near]);
 
   return (
-    <section ref={section} className={s.panel} aria-labelledby="comments-title" data-testid="blog-comments">
+    <section ref={section} id={BLOG_COMMENTS_ANCHOR} className={s.panel} aria-labelledby="comments-title" data-testid="blog-comments">
       <h2 id="comments-title" className={s.panelTitle}>
         <Trans>Bình luận</Trans>
       </h2>

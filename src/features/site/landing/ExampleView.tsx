@@ -15,7 +15,7 @@ interface Props {
 export function ExampleView({ example, copy, viewer, hero, transparent }: Props) {
   const { i18n } = useLingui();
   const text = copy.examples.items[example.id];
-  const prompt = typeof example.params.prompt === 'string' ? example.params.prompt : null;
+  const sent = typeof example.params.prompt === 'string' ? example.params.prompt : null;
   const picture = <viewer.Result example={example} hero={hero} transparent={transparent} />;
   if (hero || !text) return picture;
 
@@ -25,7 +25,14 @@ export function ExampleView({ example, copy, viewer, hero, transparent }: Props)
       <h3 className={s.exampleTitle}>{i18n._(text.title)}</h3>
       {picture}
       <p className={s.caption}>{i18n._(text.text)}</p>
-      {prompt ? <blockquote className={s.instruction}>“{prompt}”</blockquote> : null}
+      {text.prompt ? (
+        <blockquote className={s.instruction}>“{i18n._(text.prompt)}”</blockquote>
+      ) : sent ? (
+        // As sent, in Vietnamese (scripts/make-examples.ts): marked so, on a page in another language.
+        <blockquote className={s.instruction} lang="vi">
+          “{sent}”
+        </blockquote>
+      ) : null}
       {viewer.inputs && inputs.length > 0 ? (
         <div>
           <p className={s.caption}>{i18n._(viewer.inputs)}</p>

@@ -36,7 +36,7 @@ export function LandingPage({ name, copy, examples, viewer, gallery = false, stu
     <ExampleView example={example} copy={copy} viewer={viewer} hero={hero} transparent={transparent.includes(example.id)} />
   );
   const cta = (
-    <AppLink to={studio} className={button({ variant: 'accent', size: 'lg' })} data-testid="landing-cta">
+    <AppLink to={studio} className={`${button({ variant: 'accent', size: 'lg' })} ${s.cta}`} data-testid="landing-cta">
       {i18n._(copy.cta)}
       <ArrowRightIcon size={20} />
     </AppLink>

@@ -11,6 +11,8 @@ export const hero = style({
 
 export const heroGrid = style({
   display: 'grid',
+  // One column no wider than the screen: a long word or button never widens the page.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['10'],
   alignItems: 'center',
   '@media': { [media.desktop]: { gridTemplateColumns: '1.1fr 0.9fr', gap: vars.space['16'] } },
@@ -28,6 +30,9 @@ export const heroTitle = style({
 });
 
 export const heroLead = style({ fontSize: vars.fontSize.lg, lineHeight: 1.7, color: vars.color.inkSoft, maxWidth: '58ch' });
+
+/** The call to the studio: its words wrap on a narrow screen (a button keeps them on one line). */
+export const cta = style({ selectors: { '&&': { whiteSpace: 'normal', textAlign: 'center', maxWidth: '100%' } } });
 
 export const ctaNote = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, maxWidth: '52ch' });
 

@@ -65,7 +65,20 @@ export interface LandingCopy {
     title: MessageDescriptor;
     lead: MessageDescriptor;
     /** By example id. */
-    items: Record<string, { title: MessageDescriptor; text: MessageDescriptor; inputNames?: MessageDescriptor[] }>;
+    items: Record<
+      string,
+      {
+        title: MessageDescriptor;
+        text: MessageDescriptor;
+        inputNames?: MessageDescriptor[];
+        /**
+         * The example's instruction in the page's language: in Vietnamese word for word the
+         * `prompt` it was made with, in English one the built-in engine reads the same way
+         * (landing/example-prompts.test.ts holds both). Without it, the prompt shows as sent.
+         */
+        prompt?: MessageDescriptor;
+      }
+    >;
     /** What the built-in engine does and does not do, in plain words. */
     engineNote: MessageDescriptor;
   };

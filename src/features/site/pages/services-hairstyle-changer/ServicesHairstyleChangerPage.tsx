@@ -10,7 +10,8 @@ const perLook = CREDIT_COSTS.hairstyle;
 
 const VIEWER = compareViewer({ before: msg`Ảnh gốc`, after: msg`Màu mới`, label: msg`Kéo để so sánh ảnh gốc và màu tóc mới`, inputs: msg`Ảnh đầu vào` });
 
-const COPY: LandingCopy = {
+/** The page's words (exported for the test that holds its examples' instructions to what the engine reads). */
+export const COPY: LandingCopy = {
   eyebrow: msg`Đổi kiểu tóc`,
   title: msg`Cho khách thấy màu tóc mới trước khi nhuộm`,
   lead: msg`Chụp khách một tấm, tô lên vùng tóc, chọn kiểu và màu. Khách xem mình với mái tóc nâu hạt dẻ hay hồng pastel ngay tại ghế, trước khi pha thuốc.`,
@@ -39,8 +40,13 @@ const COPY: LandingCopy = {
     title: msg`Một chân dung, hai màu tóc`,
     lead: msg`Cùng một ảnh và cùng vùng tô, chỉ khác câu mô tả màu. Kéo thanh trượt (hoặc dùng phím mũi tên) để so sánh.`,
     items: {
-      auburn: { title: msg`Nâu hạt dẻ`, text: msg`Câu mô tả bên dưới chọn màu; vùng tô (trắng) cho biết chỗ cần đổi — 1 tín dụng.`, inputNames: [msg`Chân dung`, msg`Vùng tô`] },
-      pink: { title: msg`Hồng pastel`, text: msg`Cùng ảnh và vùng tô, màu khác — 1 tín dụng.`, inputNames: [msg`Chân dung`, msg`Vùng tô`] },
+      auburn: {
+        title: msg`Nâu hạt dẻ`,
+        text: msg`Câu mô tả bên dưới chọn màu; vùng tô (trắng) cho biết chỗ cần đổi — 1 tín dụng.`,
+        inputNames: [msg`Chân dung`, msg`Vùng tô`],
+        prompt: msg`Nhuộm nâu hạt dẻ`,
+      },
+      pink: { title: msg`Hồng pastel`, text: msg`Cùng ảnh và vùng tô, màu khác — 1 tín dụng.`, inputNames: [msg`Chân dung`, msg`Vùng tô`], prompt: msg`Tóc hồng pastel` },
     },
     engineNote: msg`Nói thẳng về giới hạn: engine tích hợp sẵn đổi màu tóc trong vùng bạn tô và giữ nguyên từng sợi sáng tối của tóc. Nó không cắt, uốn hay đổi dáng tóc — kiểu tóc bạn chọn được lưu cùng kết quả, còn hình dáng tóc trên ảnh giữ như cũ.`,
   },

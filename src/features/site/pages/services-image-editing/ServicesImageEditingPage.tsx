@@ -10,7 +10,8 @@ const perImage = CREDIT_COSTS.editPerImage;
 
 const VIEWER = compareViewer({ before: msg`Ảnh gốc`, after: msg`Đã chỉnh`, label: msg`Kéo để so sánh ảnh gốc và ảnh đã chỉnh`, inputs: msg`Ảnh đầu vào` });
 
-const COPY: LandingCopy = {
+/** The page's words (exported for the test that holds its examples' instructions to what the engine reads). */
+export const COPY: LandingCopy = {
   eyebrow: msg`Chỉnh sửa ảnh`,
   title: msg`Sửa ảnh sản phẩm bằng một câu tiếng Việt`,
   lead: msg`Viết điều bạn muốn như khi nhắn cho thợ ảnh: “tăng sáng, ấm hơn một chút, xóa nền”. Atelier làm lần lượt từng việc, cho một ảnh hay cả loạt từ 2 đến 10 ảnh.`,
@@ -40,8 +41,12 @@ const COPY: LandingCopy = {
     title: msg`Câu lệnh thật, kết quả thật`,
     lead: msg`Dưới mỗi ảnh là nguyên văn câu lệnh đã gửi. Kéo thanh trượt (hoặc dùng phím mũi tên) để so sánh.`,
     items: {
-      product: { title: msg`Ảnh sản phẩm tối và lạnh`, text: msg`Bốn việc trong một câu: tăng sáng, ấm hơn nhẹ, màu tươi hơn, làm nét — 1 tín dụng.` },
-      handbag: { title: msg`Xóa nền túi xách`, text: msg`Nền trơn được xóa thành trong suốt (ô caro là phần trong suốt) — 1 tín dụng.` },
+      product: {
+        title: msg`Ảnh sản phẩm tối và lạnh`,
+        text: msg`Bốn việc trong một câu: tăng sáng, ấm hơn nhẹ, màu tươi hơn, làm nét — 1 tín dụng.`,
+        prompt: msg`Tăng sáng, ấm hơn một chút, màu tươi hơn và làm nét`,
+      },
+      handbag: { title: msg`Xóa nền túi xách`, text: msg`Nền trơn được xóa thành trong suốt (ô caro là phần trong suốt) — 1 tín dụng.`, prompt: msg`Xóa nền` },
     },
     engineNote: msg`Engine tích hợp sẵn hiểu một bộ từ khóa rõ ràng: sáng, tối, tương phản, màu tươi, ấm, lạnh, đen trắng, cổ điển, làm nét, làm mờ, cắt theo tỉ lệ, xoay, lật, xóa nền, đổi kích thước và ghép lưới. Trước khi trừ tín dụng, nó cho bạn biết phần nào của câu lệnh nó làm được và phần nào không, không đoán mò; xóa nền chỉ chạy trên ảnh nền trơn, và ảnh nào không tách được chủ thể thì lần tạo thất bại và được hoàn tín dụng.`,
   },

@@ -8,7 +8,8 @@ import { SEEDANCE_PRICES } from './video-prices.ts';
 
 const VIEWER = clipViewer({ after: msg`Clip 5 giây do Atelier tạo từ ảnh thử đồ áo dài`, inputs: msg`Ảnh đầu vào` });
 
-const COPY: LandingCopy = {
+/** The page's words (exported for the test that holds its examples' instructions to what the engine reads). */
+export const COPY: LandingCopy = {
   eyebrow: msg`Ảnh thành video`,
   title: msg`Một ảnh tĩnh, một clip sẵn sàng để đăng`,
   lead: msg`Chọn một ảnh — ảnh sản phẩm, ảnh vừa thử đồ — và thời lượng 5, 8 hoặc 10 giây. Atelier dựng clip MP4 dọc hoặc ngang theo đúng khung ảnh, hợp cho Reels, TikTok và trang sản phẩm.`,
@@ -36,7 +37,14 @@ const COPY: LandingCopy = {
     eyebrow: msg`Ví dụ`,
     title: msg`Từ ảnh thử đồ đến clip`,
     lead: msg`Ảnh đầu vào là kết quả thử áo dài ở trang Thử đồ ảo. Câu mô tả bên dưới chọn chuyển động máy quay.`,
-    items: { 'ao-dai': { title: msg`Áo dài, 5 giây, 480p`, text: msg`Clip 5 giây ở 480p với mô hình mặc định — 2 tín dụng.`, inputNames: [msg`Ảnh thử đồ`] } },
+    items: {
+      'ao-dai': {
+        title: msg`Áo dài, 5 giây, 480p`,
+        text: msg`Clip 5 giây ở 480p với mô hình mặc định — 2 tín dụng.`,
+        inputNames: [msg`Ảnh thử đồ`],
+        prompt: msg`Phóng to chậm về phía người mẫu`,
+      },
+    },
     engineNote: msg`Nói thẳng về giới hạn: engine tích hợp sẵn không làm người trong ảnh cử động. Nó tạo chuyển động bằng một máy quay ảo — phóng to, thu nhỏ, lia ngang hay lia dọc trên ảnh — chọn theo câu mô tả của bạn, rồi xuất MP4 H.264.`,
   },
   steps: {
