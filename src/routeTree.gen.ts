@@ -40,6 +40,8 @@ import { Route as AppStudioVirtualTryonRouteImport } from './routes/_app/_studio
 import { Route as AppStudioYourAssetsRouteImport } from './routes/_app/_studio/your-assets'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
+import { Route as AppAgentHubSplatRouteImport } from './routes/_app/agent-hub.$'
+import { Route as AppChatSplatRouteImport } from './routes/_app/chat.$'
 import { Route as AppReceiptsPaymentIdRouteImport } from './routes/_app/receipts.$paymentId'
 import { Route as SiteAuthResetPasswordRouteImport } from './routes/_site/auth/reset-password'
 import { Route as SiteAuthVerifyOtpRouteImport } from './routes/_site/auth/verify-otp'
@@ -210,6 +212,16 @@ const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppAgentHubSplatRoute = AppAgentHubSplatRouteImport.update({
+  id: '/agent-hub/$',
+  path: '/agent-hub/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppChatSplatRoute = AppChatSplatRouteImport.update({
+  id: '/chat/$',
+  path: '/chat/$',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReceiptsPaymentIdRoute = AppReceiptsPaymentIdRouteImport.update({
   id: '/receipts/$paymentId',
   path: '/receipts/$paymentId',
@@ -320,6 +332,8 @@ export interface FileRoutesByFullPath {
   '/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/agent-hub/$': typeof AppAgentHubSplatRoute
+  '/chat/$': typeof AppChatSplatRoute
   '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
@@ -364,6 +378,8 @@ export interface FileRoutesByTo {
   '/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/agent-hub/$': typeof AppAgentHubSplatRoute
+  '/chat/$': typeof AppChatSplatRoute
   '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
@@ -413,6 +429,8 @@ export interface FileRoutesById {
   '/_app/_studio/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/_app/_studio/your-assets': typeof AppStudioYourAssetsRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/agent-hub/$': typeof AppAgentHubSplatRoute
+  '/_app/chat/$': typeof AppChatSplatRoute
   '/_app/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/_site/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/_site/auth/verify-otp': typeof SiteAuthVerifyOtpRoute
@@ -460,6 +478,8 @@ export interface FileRouteTypes {
     | '/virtual-tryon'
     | '/your-assets'
     | '/admin/dashboard'
+    | '/agent-hub/$'
+    | '/chat/$'
     | '/receipts/$paymentId'
     | '/auth/reset-password'
     | '/auth/verify-otp'
@@ -504,6 +524,8 @@ export interface FileRouteTypes {
     | '/virtual-tryon'
     | '/your-assets'
     | '/admin/dashboard'
+    | '/agent-hub/$'
+    | '/chat/$'
     | '/receipts/$paymentId'
     | '/auth/reset-password'
     | '/auth/verify-otp'
@@ -552,6 +574,8 @@ export interface FileRouteTypes {
     | '/_app/_studio/virtual-tryon'
     | '/_app/_studio/your-assets'
     | '/_app/admin/dashboard'
+    | '/_app/agent-hub/$'
+    | '/_app/chat/$'
     | '/_app/receipts/$paymentId'
     | '/_site/auth/reset-password'
     | '/_site/auth/verify-otp'
@@ -795,6 +819,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminDashboardRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/agent-hub/$': {
+      id: '/_app/agent-hub/$'
+      path: '/agent-hub/$'
+      fullPath: '/agent-hub/$'
+      preLoaderRoute: typeof AppAgentHubSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/chat/$': {
+      id: '/_app/chat/$'
+      path: '/chat/$'
+      fullPath: '/chat/$'
+      preLoaderRoute: typeof AppChatSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/receipts/$paymentId': {
       id: '/_app/receipts/$paymentId'
       path: '/receipts/$paymentId'
@@ -954,6 +992,8 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppShareRoute: typeof AppShareRoute
+  AppAgentHubSplatRoute: typeof AppAgentHubSplatRoute
+  AppChatSplatRoute: typeof AppChatSplatRoute
   AppReceiptsPaymentIdRoute: typeof AppReceiptsPaymentIdRoute
 }
 
@@ -964,6 +1004,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppShareRoute: AppShareRoute,
+  AppAgentHubSplatRoute: AppAgentHubSplatRoute,
+  AppChatSplatRoute: AppChatSplatRoute,
   AppReceiptsPaymentIdRoute: AppReceiptsPaymentIdRoute,
 }
 
