@@ -7,7 +7,7 @@ import * as s from '../../ui/screens.css.ts';
 /** Any unknown path (docs/product-rules.md#not-found). The server answers such paths with status 404 too. */
 export function NotFoundPage() {
   return (
-    <div className={s.centered}>
+    <div className={s.centered} data-testid="not-found">
       <div className={s.panel}>
         <p className={s.code} aria-hidden="true">
           404
