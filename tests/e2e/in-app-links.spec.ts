@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { test, expect, useEnglish } from './fixtures.ts';
 import { signIn } from './session.ts';
 
@@ -13,27 +13,42 @@ import { signIn } from './session.ts';
 test.describe.configure({ timeout: 120_000 });
 
 interface Target {
-  /** The link's address as the page holds it: a path with its query and hash. */
+  /** Where the link leads: a path with its query and hash. */
   href: string;
+  /** The anchor's own href attribute, to find it again. */
+  attribute: string;
+  /** Its words: two links to one place with different words (the sidebar's Help, a studio's guide) are both pressed. */
+  text: string;
   /** Where the link was found, for the failure message. */
   from: string;
   /** The account menu's entries exist only while the menu is open. */
   inAccountMenu: boolean;
 }
 
+const keyOf = (target: Target) => `${target.href} ${target.text}`;
+
 /** Same-origin links a person can see and press on the current page (the account menu's too, when open). */
 async function visibleLinks(page: Page, from: string, inAccountMenu: boolean): Promise<Target[]> {
   const scope = inAccountMenu ? page.getByTestId('account-menu') : page.locator('body');
-  const hrefs = await scope.locator('a[href]').evaluateAll((anchors) =>
+  const found = await scope.locator('a[href]').evaluateAll((anchors) =>
     anchors
       .filter((anchor) => (anchor as HTMLElement).checkVisibility() && !anchor.hasAttribute('download') && anchor.getAttribute('aria-disabled') !== 'true')
-      .map((anchor) => new URL((anchor as HTMLAnchorElement).href, location.href))
-      .filter((url) => url.origin === location.origin && !url.pathname.startsWith('/api/'))
+      .map((anchor) => ({
+        url: new URL((anchor as HTMLAnchorElement).href, location.href),
+        attribute: anchor.getAttribute('href') ?? '',
+        text: (anchor.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      }))
+      .filter(({ url }) => url.origin === location.origin && !url.pathname.startsWith('/api/'))
       // A jump within the page (the skip link, a table of contents) is no navigation.
-      .filter((url) => !(url.hash && url.pathname === location.pathname && url.search === location.search))
-      .map((url) => `${url.pathname}${url.search}${url.hash}`),
+      .filter(({ url }) => !(url.hash && url.pathname === location.pathname && url.search === location.search))
+      .map(({ url, attribute, text }) => ({ href: `${url.pathname}${url.search}${url.hash}`, attribute, text })),
   );
-  return [...new Set(hrefs)].map((href) => ({ href, from, inAccountMenu }));
+  const targets = new Map<string, Target>();
+  for (const link of found) {
+    const target = { ...link, from, inAccountMenu };
+    targets.set(keyOf(target), target);
+  }
+  return [...targets.values()];
 }
 
 const here = (page: Page) => {
@@ -68,9 +83,16 @@ function trackRequests(page: Page): () => Promise<void> {
   return () => expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
 }
 
-function linkTo(page: Page, target: Target): Locator {
+/** Presses the link: the visible anchor with the target's href and words. */
+async function press(page: Page, target: Target) {
   const scope = target.inAccountMenu ? page.getByTestId('account-menu') : page.locator('body');
-  return scope.locator(`a[href="${target.href}"]`).filter({ visible: true }).first();
+  await scope.locator(`a[href="${target.attribute}"]`).evaluateAll((anchors, text) => {
+    document.querySelectorAll('[data-crawl-next]').forEach((element) => element.removeAttribute('data-crawl-next'));
+    anchors
+      .find((anchor) => (anchor as HTMLElement).checkVisibility() && (anchor.textContent ?? '').replace(/\s+/g, ' ').trim() === text)
+      ?.setAttribute('data-crawl-next', '');
+  }, target.text);
+  await page.locator('[data-crawl-next]').click();
 }
 
 /** Back to `screen` after following a link: the browser's back button, or a load when that did not lead there. */
@@ -100,11 +122,11 @@ test('every in-app link of the sidebar, the dashboard and the screens they open 
    */
   async function follow(screen: string, targets: readonly Target[], level: 1 | 2) {
     for (const target of targets) {
-      if (followed.has(target.href) || target.href === screen) continue;
-      followed.add(target.href);
+      if (followed.has(keyOf(target)) || target.href === screen) continue;
+      followed.add(keyOf(target));
       if (target.inAccountMenu) await page.getByTestId('account-menu-button').click();
       await markScreen(page);
-      await linkTo(page, target).click();
+      await press(page, target);
       await waitForNewScreen(page);
       if (await page.getByTestId('not-found').isVisible()) {
         failures.push(`${target.href} (from ${target.from}) shows the not-found page`);
@@ -123,16 +145,18 @@ test('every in-app link of the sidebar, the dashboard and the screens they open 
   await page.keyboard.press('Escape');
   await follow('/dashboard', [...(await visibleLinks(page, '/dashboard', false)), ...accountMenu], 1);
   for (const [screen, targets] of screens) {
-    if (targets.every((target) => followed.has(target.href) || target.href === screen)) continue;
+    if (targets.every((target) => followed.has(keyOf(target)) || target.href === screen)) continue;
     await markScreen(page);
     await page.goto(screen);
     await waitForNewScreen(page);
     await follow(screen, targets, 2);
   }
 
-  // The crawl reached the sidebar's entries, the account menu's and the dashboard's cards.
-  expect(followed).toContain('/profile');
-  expect(followed).toContain('/virtual-tryon');
+  // The crawl reached the sidebar's entries, the account menu's, the dashboard's cards and the screens' own links.
+  const reached = [...followed].map((key) => key.split(' ')[0]);
+  expect(reached).toContain('/profile');
+  expect(reached).toContain('/virtual-tryon');
+  expect(reached).toContain('/contact');
   expect(failures).toEqual([]);
 });
 
