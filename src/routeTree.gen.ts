@@ -40,6 +40,8 @@ import { Route as AppStudioVirtualTryonRouteImport } from './routes/_app/_studio
 import { Route as AppStudioYourAssetsRouteImport } from './routes/_app/_studio/your-assets'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
+import { Route as AppAgentHubSplatRouteImport } from './routes/_app/agent-hub.$'
+import { Route as AppChatSplatRouteImport } from './routes/_app/chat.$'
 import { Route as AppReceiptsPaymentIdRouteImport } from './routes/_app/receipts.$paymentId'
 import { Route as SiteAuthResetPasswordRouteImport } from './routes/_site/auth/reset-password'
 import { Route as SiteAuthSignInRouteImport } from './routes/_site/auth/sign-in'
@@ -211,6 +213,16 @@ const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppAgentHubSplatRoute = AppAgentHubSplatRouteImport.update({
+  id: '/agent-hub/$',
+  path: '/agent-hub/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppChatSplatRoute = AppChatSplatRouteImport.update({
+  id: '/chat/$',
+  path: '/chat/$',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReceiptsPaymentIdRoute = AppReceiptsPaymentIdRouteImport.update({
   id: '/receipts/$paymentId',
   path: '/receipts/$paymentId',
@@ -326,6 +338,8 @@ export interface FileRoutesByFullPath {
   '/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/agent-hub/$': typeof AppAgentHubSplatRoute
+  '/chat/$': typeof AppChatSplatRoute
   '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/sign-in': typeof SiteAuthSignInRoute
@@ -371,6 +385,8 @@ export interface FileRoutesByTo {
   '/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/your-assets': typeof AppStudioYourAssetsRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/agent-hub/$': typeof AppAgentHubSplatRoute
+  '/chat/$': typeof AppChatSplatRoute
   '/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/auth/sign-in': typeof SiteAuthSignInRoute
@@ -421,6 +437,8 @@ export interface FileRoutesById {
   '/_app/_studio/virtual-tryon': typeof AppStudioVirtualTryonRoute
   '/_app/_studio/your-assets': typeof AppStudioYourAssetsRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/agent-hub/$': typeof AppAgentHubSplatRoute
+  '/_app/chat/$': typeof AppChatSplatRoute
   '/_app/receipts/$paymentId': typeof AppReceiptsPaymentIdRoute
   '/_site/auth/reset-password': typeof SiteAuthResetPasswordRoute
   '/_site/auth/sign-in': typeof SiteAuthSignInRoute
@@ -469,6 +487,8 @@ export interface FileRouteTypes {
     | '/virtual-tryon'
     | '/your-assets'
     | '/admin/dashboard'
+    | '/agent-hub/$'
+    | '/chat/$'
     | '/receipts/$paymentId'
     | '/auth/reset-password'
     | '/auth/sign-in'
@@ -514,6 +534,8 @@ export interface FileRouteTypes {
     | '/virtual-tryon'
     | '/your-assets'
     | '/admin/dashboard'
+    | '/agent-hub/$'
+    | '/chat/$'
     | '/receipts/$paymentId'
     | '/auth/reset-password'
     | '/auth/sign-in'
@@ -563,6 +585,8 @@ export interface FileRouteTypes {
     | '/_app/_studio/virtual-tryon'
     | '/_app/_studio/your-assets'
     | '/_app/admin/dashboard'
+    | '/_app/agent-hub/$'
+    | '/_app/chat/$'
     | '/_app/receipts/$paymentId'
     | '/_site/auth/reset-password'
     | '/_site/auth/sign-in'
@@ -807,6 +831,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminDashboardRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/agent-hub/$': {
+      id: '/_app/agent-hub/$'
+      path: '/agent-hub/$'
+      fullPath: '/agent-hub/$'
+      preLoaderRoute: typeof AppAgentHubSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/chat/$': {
+      id: '/_app/chat/$'
+      path: '/chat/$'
+      fullPath: '/chat/$'
+      preLoaderRoute: typeof AppChatSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/receipts/$paymentId': {
       id: '/_app/receipts/$paymentId'
       path: '/receipts/$paymentId'
@@ -973,6 +1011,8 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppShareRoute: typeof AppShareRoute
+  AppAgentHubSplatRoute: typeof AppAgentHubSplatRoute
+  AppChatSplatRoute: typeof AppChatSplatRoute
   AppReceiptsPaymentIdRoute: typeof AppReceiptsPaymentIdRoute
 }
 
@@ -983,6 +1023,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppShareRoute: AppShareRoute,
+  AppAgentHubSplatRoute: AppAgentHubSplatRoute,
+  AppChatSplatRoute: AppChatSplatRoute,
   AppReceiptsPaymentIdRoute: AppReceiptsPaymentIdRoute,
 }
 

@@ -24,8 +24,9 @@ export function useClientNavigation(): boolean {
 
 /**
  * Where a link really goes: the public site puts its English pages under `/en`, and some public
- * pages exist only as documents (no SPA route). The public layout provides this
- * (src/features/site/layout/link-resolver.ts); without it a path is used as is.
+ * pages exist only as documents (no SPA route). The SPA's root (src/routes/__root.tsx) and the
+ * pre-rendered pages (src/features/site/SitePageView.tsx) provide it from
+ * src/features/site/layout/link-resolver.ts; without it a path is used as is.
  */
 export type ResolveHref = (to: string) => { href: string; document: boolean };
 

@@ -6,6 +6,7 @@ import { formatWeekdayDate } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { button } from '../../ui/button.ts';
+import { Chip } from '../../ui/Chip.tsx';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { BodyModelsSection } from './BodyModelsSection.tsx';
@@ -100,7 +101,14 @@ function QuickAccess() {
                 <span className={s.toolIcon}>
                   <Icon size={22} />
                 </span>
-                <span className={s.toolName}>{i18n._(item.label)}</span>
+                <span className={s.toolName}>
+                  {i18n._(item.label)}
+                  {item.upcoming && (
+                    <Chip tone="accent" className={s.toolSoon} data-testid="tool-upcoming">
+                      <Trans>Sắp ra mắt</Trans>
+                    </Chip>
+                  )}
+                </span>
                 <span className={s.toolDescription}>{i18n._(description)}</span>
                 <IconArrowRight className={s.toolArrow} size={18} />
               </AppLink>

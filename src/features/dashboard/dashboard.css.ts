@@ -100,6 +100,9 @@ export const toolIcon = style({
 
 export const toolName = style({ fontWeight: 650, lineHeight: 1.3 });
 
+/** "Coming soon" after the name of a tool not built yet. */
+export const toolSoon = style({ marginInlineStart: vars.space['2'], verticalAlign: 'middle', fontWeight: 600, whiteSpace: 'nowrap' });
+
 export const toolDescription = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.muted,

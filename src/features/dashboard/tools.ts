@@ -7,15 +7,14 @@ import { STUDIO_LIST } from '../registry/studios.ts';
 
 export interface QuickAccessTool {
   item: NavItem;
-  /** One honest line on what the tool does. */
+  /** One honest line on what the tool does; for one not built yet, on what is coming (its card says so). */
   description: MessageDescriptor;
 }
 
-/** Quick access: the six studios, then Smart Chat and Agent Hub. */
+/** Quick access: the six studios, then Smart Chat and Agent Hub (coming soon). */
 export const QUICK_ACCESS: readonly QuickAccessTool[] = [
   ...STUDIO_LIST.map((studio) => ({ item: STUDIO_NAV[studio.id], description: studio.summary })),
-  { item: NAV.chat, description: msg`Hỏi đáp cách dùng Atelier và từng công cụ.` },
-  { item: NAV.agentHub, description: msg`Chọn trợ lý AI phù hợp cho từng việc.` },
+  ...[NAV.chat, NAV.agentHub].map((item) => ({ item, description: item.upcoming })),
 ];
 
 /** Chip labels of the recent-generations filters (docs/product-rules.md#dashboard): the same as /history's. */

@@ -19,6 +19,11 @@ export interface NavItem {
   icon: Icon;
   /** Other paths that show the same screen and light up this entry. */
   aliases?: readonly string[];
+  /**
+   * Set while the entry's feature is not built: one honest line on what is coming. Its route shows
+   * that in the app's shell (src/features/shell/UpcomingPage.tsx) and its cards say "coming soon".
+   */
+  upcoming?: MessageDescriptor;
 }
 
 /** The studios' entries, from the studio registry. */
@@ -28,8 +33,8 @@ export const STUDIO_NAV: Readonly<Record<StudioId, NavItem>> = Object.fromEntrie
 
 export const NAV = {
   dashboard: { to: '/dashboard', label: msg`Bảng điều khiển`, icon: IconDashboard },
-  chat: { to: '/chat', label: msg`Trò chuyện thông minh`, icon: IconChat },
-  agentHub: { to: '/agent-hub', label: msg`Trung tâm Agent`, icon: IconAgents },
+  chat: { to: '/chat', label: msg`Trò chuyện thông minh`, icon: IconChat, upcoming: msg`Hỏi đáp cách dùng Atelier và từng công cụ.` },
+  agentHub: { to: '/agent-hub', label: msg`Trung tâm Agent`, icon: IconAgents, upcoming: msg`Chọn trợ lý AI phù hợp cho từng việc.` },
   apiManagement: { to: '/api-management', label: msg`Quản lý API`, icon: IconApi },
   yourAssets: { to: '/your-assets', label: msg`Thư viện của bạn`, icon: IconAssets },
   pricing: { to: '/studio-pricing', label: msg`Bảng giá`, icon: IconPricing, aliases: ['/studio/pricing'] },

@@ -17,7 +17,7 @@ export const NOT_FOUND_LEAD = msg`Trang bạn tìm không tồn tại hoặc đ�
  */
 export default function NotFoundPage() {
   return (
-    <div className={s.centered}>
+    <div className={s.centered} data-testid="not-found">
       <div className={s.panel}>
         <p className={s.code} aria-hidden="true">
           404
