@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProseData } from '../src/features/site/pages/prose/prose-data.ts';
-import { localizedFile, localizedPath, type SiteLocale, type SitePagePath } from '../src/features/site/paths.ts';
+import { localizedFile, localizedPath, pageFile, type SiteLocale, type SitePagePath } from '../src/features/site/paths.ts';
 import { BLOG_BUNDLE_DIR } from '../server/blog/pages.ts';
 import { NOT_FOUND_DIR, NOT_FOUND_LOCALES } from '../server/static/build.ts';
 import { scriptsAfterFirstPaint } from './after-paint.ts';
@@ -85,7 +85,7 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
       if (out.includes('<!--app-html-->') || !out.includes(`data-page="${name}"`) || !out.includes(`<html lang="${locale}">`)) {
         throw new Error('index.html lost its <html lang="vi">, data-page="" or <!--app-html--> marker');
       }
-      const file = join(dist, localizedFile(page.file, locale));
+      const file = join(dist, localizedFile(pageFile(page.path), locale));
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, await inlineStylesheets(scriptsAfterFirstPaint(out), dist));
       done.push(localizedPath(page.path, locale));

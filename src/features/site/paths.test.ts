@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_PATHS } from '../../contract/site-routes.ts';
-import { isDocumentOnlyPath, localizedFile, localizedPath, SITE_PAGES, sitePageForPath, splitLocale } from './paths.ts';
+import { isDocumentOnlyPath, localizedFile, localizedPath, pageFile, SITE_PAGES, sitePageForPath, splitLocale } from './paths.ts';
 
 describe('public page paths', () => {
   it('pre-renders exactly the pages the sitemap lists, the server-rendered blog aside', () => {
@@ -31,5 +31,15 @@ describe('public page paths', () => {
     expect(isDocumentOnlyPath('/blog/some-post')).toBe(true);
     expect(isDocumentOnlyPath('/about')).toBe(false);
     expect(isDocumentOnlyPath('/dashboard')).toBe(false);
+  });
+});
+
+describe('pageFile', () => {
+  it('names each page\'s output file after its path', () => {
+    expect(pageFile(SITE_PAGES.home.path)).toBe('index.html');
+    expect(pageFile(SITE_PAGES.about.path)).toBe('about.html');
+    expect(pageFile(SITE_PAGES.servicesVirtualTryon.path)).toBe('services/virtual-tryon.html');
+    expect(pageFile(SITE_PAGES.guidelinesBasic.path)).toBe('guidelines/image-editing/basic.html');
+    expect(localizedFile(pageFile(SITE_PAGES.home.path), 'en')).toBe('en.html');
   });
 });

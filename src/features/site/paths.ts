@@ -1,5 +1,5 @@
 /**
- * Paths of the pre-rendered public pages and their output files. Plain data with no imports,
+ * Paths of the pre-rendered public pages (their output files follow from the paths: `pageFile`). Plain data with no imports,
  * so the Vite config, the build scripts and the app all read the same list.
  *
  * Each page exists in both languages: Vietnamese at its path, English under `/en`
@@ -10,30 +10,29 @@
  */
 export interface SitePagePath {
   path: string;
-  file: string;
   /** The content file's name, for a prose page. */
   prose?: string;
 }
 
 export const SITE_PAGES = {
-  home: { path: '/', file: 'index.html' },
-  about: { path: '/about', file: 'about.html' },
-  pricing: { path: '/pricing', file: 'pricing.html' },
-  contact: { path: '/contact', file: 'contact.html' },
-  apiDocs: { path: '/api-docs', file: 'api-docs.html' },
+  home: { path: '/' },
+  about: { path: '/about' },
+  pricing: { path: '/pricing' },
+  contact: { path: '/contact' },
+  apiDocs: { path: '/api-docs' },
   // The service landing pages (docs/product-rules.md#routes-public), one per tool of the Services menu.
-  servicesVirtualTryon: { path: '/services/virtual-tryon', file: 'services/virtual-tryon.html' },
-  servicesImageEditing: { path: '/services/image-editing', file: 'services/image-editing.html' },
-  servicesImageToVideo: { path: '/services/image-to-video', file: 'services/image-to-video.html' },
-  servicesBodyGenerator: { path: '/services/body-generator', file: 'services/body-generator.html' },
-  servicesHairstyleChanger: { path: '/services/hairstyle-changer', file: 'services/hairstyle-changer.html' },
-  terms: { path: '/terms', file: 'terms.html', prose: 'terms' },
-  privacy: { path: '/privacy', file: 'privacy.html', prose: 'privacy' },
-  shipping: { path: '/shipping', file: 'shipping.html', prose: 'shipping' },
-  warranty: { path: '/warranty', file: 'warranty.html', prose: 'warranty' },
-  guidelinesImageEditing: { path: '/guidelines/image-editing', file: 'guidelines/image-editing.html', prose: 'guidelines-image-editing' },
-  guidelinesBasic: { path: '/guidelines/image-editing/basic', file: 'guidelines/image-editing/basic.html', prose: 'guidelines-basic' },
-  guidelinesAdvanced: { path: '/guidelines/image-editing/advanced', file: 'guidelines/image-editing/advanced.html', prose: 'guidelines-advanced' },
+  servicesVirtualTryon: { path: '/services/virtual-tryon' },
+  servicesImageEditing: { path: '/services/image-editing' },
+  servicesImageToVideo: { path: '/services/image-to-video' },
+  servicesBodyGenerator: { path: '/services/body-generator' },
+  servicesHairstyleChanger: { path: '/services/hairstyle-changer' },
+  terms: { path: '/terms', prose: 'terms' },
+  privacy: { path: '/privacy', prose: 'privacy' },
+  shipping: { path: '/shipping', prose: 'shipping' },
+  warranty: { path: '/warranty', prose: 'warranty' },
+  guidelinesImageEditing: { path: '/guidelines/image-editing', prose: 'guidelines-image-editing' },
+  guidelinesBasic: { path: '/guidelines/image-editing/basic', prose: 'guidelines-basic' },
+  guidelinesAdvanced: { path: '/guidelines/image-editing/advanced', prose: 'guidelines-advanced' },
 } as const satisfies Record<string, SitePagePath>;
 
 export type SitePageName = keyof typeof SITE_PAGES;
@@ -54,6 +53,14 @@ export function splitLocale(pathname: string): { locale: SiteLocale; path: strin
   if (pathname === EN_PREFIX || pathname === `${EN_PREFIX}/`) return { locale: 'en', path: '/' };
   if (pathname.startsWith(`${EN_PREFIX}/`)) return { locale: 'en', path: pathname.slice(EN_PREFIX.length) };
   return { locale: 'vi', path: pathname };
+}
+
+/**
+ * A page's output file, from its path: `/` → `index.html`, `/services/x` → `services/x.html`
+ * (the client's bundle carries the paths only).
+ */
+export function pageFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
 /** The English output file of a page: `about.html` → `en/about.html`, `index.html` → `en.html`. */
