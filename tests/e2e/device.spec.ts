@@ -8,7 +8,8 @@ test('a phone-size screen gets the device restriction instead of the page', asyn
   await expect(gate).toBeVisible();
   await expect(gate).toContainText('Desktop (>=1024px) or Tablet (>=768px)');
   await expect(gate).toContainText('390');
-  await expect(gate.getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
+  // In English, home is the English home page.
+  await expect(gate.getByRole('link', { name: /home/i })).toHaveAttribute('href', '/en');
   await expect(page.getByTestId('device-check')).toHaveCount(0);
 });
 
