@@ -21,6 +21,8 @@ test.describe.configure({ timeout: 2 * RESULT_TIMEOUT_MS });
 const PORTRAIT = { width: 320, height: 400 };
 const SELECT_BOTH = 'Vui lòng tải ảnh lên và chọn kiểu tóc trước khi tạo.';
 const MASK_REQUIRED = 'Vui lòng tô lên vùng tóc bằng cọ để đánh dấu vùng cần đổi.';
+/** The Generate button once the built-in engine's plan (recolour only) is shown: pressing it agrees to leave the rest out. */
+const AGREE = 'Đồng ý, tạo ảnh · 1 tín dụng';
 /** The stroke drawn over the hair: a horizontal line across the top of the head, in image px. */
 const STROKE = { y: 80, fromX: 110, toX: 210 };
 
@@ -110,6 +112,8 @@ test('portrait → style → painted mask → result with the drawn mask → dow
 
   const generate = page.getByTestId('generate-button');
   await expect(generate).toHaveAttribute('data-cost', '1');
+  // The built-in engine only recolours: the press is the seller's agreement, once the plan is shown.
+  await expect(generate).toHaveText(AGREE);
   await generate.click();
   const result = page.getByTestId('result-view');
   await expect(result).toBeVisible({ timeout: RESULT_TIMEOUT_MS });
@@ -181,7 +185,7 @@ test('a photo and a style are required, then a painted mask; erasing it all asks
   await chooseColour(page);
   await expect(page.getByTestId('generate-problem')).toHaveCount(0);
   await expect(page.getByTestId('plan-not-done')).toHaveText('Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc)');
-  await expect(page.getByTestId('generate-button')).toHaveText('Đồng ý, tạo ảnh · 1 tín dụng');
+  await expect(page.getByTestId('generate-button')).toHaveText(AGREE);
   await expect(page.getByTestId('generate-button')).toBeEnabled();
   // Undo takes the only stroke away: the mask is required again.
   await page.getByRole('button', { name: 'Hoàn tác' }).click();
@@ -205,6 +209,7 @@ test('Generate makes the mask of a painting itself; leaving and reloading comes 
   await open(page);
   await uploadPortraitAndChooseStyle(page);
   await paintStroke(page);
+  await expect(page.getByTestId('generate-button')).toHaveText(AGREE);
   await page.getByTestId('generate-button').click();
   const first = page.locator('[data-testid="processing-view"], [data-testid="result-view"]');
   await expect(first).toHaveAttribute('data-job-id', /.+/, { timeout: RESULT_TIMEOUT_MS });
