@@ -269,6 +269,8 @@ test('leaving the processing screen and reloading comes back to the same job', a
   await page.getByTestId('video-resolution-1080p').click();
   await next(page, 'generate');
   await expect(page.getByTestId('generate-button')).toHaveAttribute('data-cost', '4');
+  // The built-in engine does not run the model: the press agrees to that, once the plan is shown.
+  await expect(page.getByTestId('generate-button')).toHaveText('Đồng ý, tạo video · 4 tín dụng');
   await page.getByTestId('generate-button').click();
 
   const processing = page.getByTestId('processing-view');
