@@ -7,11 +7,9 @@
  * Pure functions: no database, no HTTP. Imports only the contract and the error class.
  */
 import { GENERATION_MESSAGES, type GenerationRequest } from '../../src/contract/generations.ts';
-import { planAllows, planFeatures, requiredPlanFor } from '../../src/contract/plan-gates.ts';
-import { CodedError } from '../http/api-error.ts';
-
 // The rule of which option needs which plan is the contract's (src/contract/plan-gates.ts), which the studios show too.
-export { planFeatures, planIdOf, requiredPlanFor, type HdOption, type PlanRequirement } from '../../src/contract/plan-gates.ts';
+import { planFeatures, requiredPlanFor } from '../../src/contract/plan-gates.ts';
+import { CodedError } from '../http/api-error.ts';
 
 /**
  * Refuses a request the plan does not allow, before anything is charged or written.
@@ -19,7 +17,7 @@ export { planFeatures, planIdOf, requiredPlanFor, type HdOption, type PlanRequir
  */
 export function assertGenerationAllowed(plan: string | null | undefined, request: GenerationRequest): void {
   const requirement = requiredPlanFor(request);
-  if (!requirement || planAllows(plan, request)) return;
+  if (!requirement || planFeatures(plan)[requirement.feature]) return;
   throw new CodedError(403, 'planRequired', GENERATION_MESSAGES.planRequired, {
     fields: { feature: requirement.feature, option: requirement.option, required_plan: requirement.plan },
   });

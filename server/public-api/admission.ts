@@ -126,7 +126,7 @@ export function createAdmissions(deps: AdmissionsDeps): Admissions {
       state.limit = row.rate_limit;
       state.lastSeenMs = atMs;
       // Kept only when no change was heard since the statement that read it was sent.
-      if (keeping && readAt === changes) state.kept = { ...row, granted: 0, base_us: null, tat_us: null };
+      if (keeping && readAt === changes && row !== state.kept) state.kept = { ...row, granted: 0, base_us: null, tat_us: null };
     }
     const sharedAheadUs = row.tat_us === null ? 0 : row.tat_us - atUs;
     const admissible = deps.admissible(row, atMs);
