@@ -10,7 +10,8 @@ import { signIn } from './session.ts';
  * screens is followed as well. None may end on the not-found page.
  */
 
-test.describe.configure({ timeout: 120_000 });
+// About 25 s on a quiet machine; three times that and more under the full suite on two cores.
+test.describe.configure({ timeout: 180_000 });
 
 interface Target {
   /** Where the link leads: a path with its query and hash. */
@@ -83,24 +84,35 @@ function trackRequests(page: Page): () => Promise<void> {
   return () => expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
 }
 
-/** Presses the link: the visible anchor with the target's href and words. */
+/**
+ * Presses the link: the visible anchor with the target's href and words. A link the screen shows
+ * once its data has arrived (a job in the history, a plan's checkout) may not be there yet on a
+ * busy machine, so the search is repeated until it is found, and a link that never comes back
+ * fails with its name rather than a click that waits for ever.
+ */
 async function press(page: Page, target: Target) {
   const scope = target.inAccountMenu ? page.getByTestId('account-menu') : page.locator('body');
-  await scope.locator(`a[href="${target.attribute}"]`).evaluateAll((anchors, text) => {
-    document.querySelectorAll('[data-crawl-next]').forEach((element) => element.removeAttribute('data-crawl-next'));
-    anchors
-      .find((anchor) => (anchor as HTMLElement).checkVisibility() && (anchor.textContent ?? '').replace(/\s+/g, ' ').trim() === text)
-      ?.setAttribute('data-crawl-next', '');
-  }, target.text);
+  const mark = () =>
+    scope.locator(`a[href="${target.attribute}"]`).evaluateAll((anchors, text) => {
+      document.querySelectorAll('[data-crawl-next]').forEach((element) => element.removeAttribute('data-crawl-next'));
+      const anchor = anchors.find((candidate) => (candidate as HTMLElement).checkVisibility() && (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === text);
+      anchor?.setAttribute('data-crawl-next', '');
+      return anchor !== undefined;
+    }, target.text);
+  await expect.poll(mark, { timeout: 15_000, message: `the link “${target.text}” to ${target.href} (from ${target.from}) is shown again` }).toBe(true);
   await page.locator('[data-crawl-next]').click();
 }
 
-/** Back to `screen` after following a link: the browser's back button, or a load when that did not lead there. */
-async function returnTo(page: Page, screen: string) {
+/**
+ * Back to `screen` after following a link: the browser's back button, or a load when that did not
+ * lead there; then until its data has arrived, with the links it shows.
+ */
+async function returnTo(page: Page, screen: string, settled: () => Promise<void>) {
   await markScreen(page);
   await page.goBack();
   if (here(page) !== screen) await page.goto(screen);
   await waitForNewScreen(page);
+  await settled();
 }
 
 test('every in-app link of the sidebar, the dashboard and the screens they open leads to a page, never the not-found', async ({ page, request }) => {
@@ -135,7 +147,7 @@ test('every in-app link of the sidebar, the dashboard and the screens they open 
         await settled();
         screens.set(opened, await visibleLinks(page, opened, false));
       }
-      await returnTo(page, screen);
+      await returnTo(page, screen, settled);
     }
   }
 
@@ -149,6 +161,7 @@ test('every in-app link of the sidebar, the dashboard and the screens they open 
     await markScreen(page);
     await page.goto(screen);
     await waitForNewScreen(page);
+    await settled();
     await follow(screen, targets, 2);
   }
 
