@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,8 +25,23 @@ export const E2E_BLOG_ADMIN_EMAIL = 'blog-admin@atelier.test';
  */
 export const E2E_PERMISSIONS = ['background-sync', 'clipboard-write'];
 
-/** firebase.json's Auth emulator port. */
-const EMULATOR_PORT = 9099;
+/**
+ * The Auth emulator's port: firebase.json's (9099), unless E2E_EMULATOR_PORT names another, so
+ * that two suites can run side by side on one machine. Then the emulator gets a copy of
+ * firebase.json with that port and free hub and logging ports.
+ */
+const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 9099);
+const emulatorCommand = (() => {
+  const command = 'firebase emulators:start --only auth --project demo-atelier';
+  if (EMULATOR_PORT === 9099) return command;
+  const config = JSON.parse(readFileSync('firebase.json', 'utf8'));
+  config.emulators.auth.port = EMULATOR_PORT;
+  config.emulators.hub = { port: EMULATOR_PORT + 1 };
+  config.emulators.logging = { port: EMULATOR_PORT + 2 };
+  const file = join(mkdtempSync(join(tmpdir(), 'atelier-e2e-firebase-')), 'firebase.json');
+  writeFileSync(file, JSON.stringify(config));
+  return `${command} --config ${file}`;
+})();
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -59,7 +74,7 @@ export default defineConfig({
   webServer: [
     {
       // Google sign-in runs against the Firebase Auth emulator (offline, no UI).
-      command: 'firebase emulators:start --only auth --project demo-atelier',
+      command: emulatorCommand,
       url: `http://127.0.0.1:${EMULATOR_PORT}/`,
       reuseExistingServer: false,
       timeout: 90_000,

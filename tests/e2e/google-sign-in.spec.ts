@@ -39,7 +39,7 @@ async function openGooglePopup(page: Page): Promise<Page> {
   await modal.getByTestId('google-sign-in').click();
   const opened = await popup;
   // The emulator's sign-in page, opened by the SDK (not a page of ours, not Google's).
-  await expect(opened).toHaveURL(/^http:\/\/127\.0\.0\.1:9099\/emulator\/auth\/handler\?.*providerId=google\.com/);
+  await expect(opened).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_EMULATOR_PORT ?? 9099}/emulator/auth/handler\\?.*providerId=google\\.com`));
   await expect(opened.locator('#title')).toHaveText('Sign-in with Google.com');
   return opened;
 }
