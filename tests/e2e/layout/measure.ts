@@ -1,3 +1,4 @@
+/* oxlint-disable unicorn/consistent-function-scoping -- the helpers inside page.evaluate run in the page: they cannot move out of it. */
 import type { Page } from '@playwright/test';
 
 /**
