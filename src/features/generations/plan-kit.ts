@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { EngineName, EnginePlan, Feature, GenerationRequest } from '../../contract/generations.ts';
 import { loadScreenCatalogs } from '../../lib/i18n-app.ts';
-import { useExpectedDurations } from './expected-duration.ts';
+import { expectedDurationsQueryOptions, useExpectedDurations } from './expected-duration.ts';
 
 /**
  * What showing an engine's plan needs (docs/product-rules.md#engine-plan), loaded the first time a
@@ -34,6 +35,19 @@ export function useToolEngine(feature: Feature | null): EngineName | null {
   return useExpectedDurations()?.items.find((item) => item.feature === feature)?.engine ?? null;
 }
 
+/** The plan of a request, or that it is still being worked out. */
+export interface EnginePlanState {
+  plan: EnginePlan | null;
+  /**
+   * The request is complete but what the engine will do of it is not known yet: the engine that
+   * runs the tool is still being asked, or the built-in engine's planning is still loading.
+   * Generate waits for it: a press in that moment would send no agreement to a plan done in part,
+   * and the server would refuse it (partialPlan). When the engine cannot be asked (offline, an
+   * error) nothing waits: the server decides, and its refusal carries the plan.
+   */
+  pending: boolean;
+}
+
 /**
  * The plan of a request on the engine that runs its tool, decided here as the server will
  * (src/contract/local-engine-plan.ts, in the plan kit), with the kit that shows it: no plan while
@@ -41,12 +55,17 @@ export function useToolEngine(feature: Feature | null): EngineName | null {
  * asked (fal), while the kit loads, or when the request is not complete (`request` null, or an
  * input the engine needs is missing).
  */
-export function useEnginePlan(request: GenerationRequest | null): EnginePlan | null {
+export function useEnginePlan(request: GenerationRequest | null): EnginePlanState {
+  const engines = useQuery(expectedDurationsQueryOptions());
   const engine = useToolEngine(request?.feature ?? null);
   // Only the built-in engine has a plan: an engine that does what it is asked needs no kit.
   const loaded = usePlanKit(engine === 'local');
-  if (!engine || !request || !loaded || (engine === 'local' && loaded.prerequisite(request))) return null;
-  return loaded.planFor(engine, request);
+  if (!request) return { plan: null, pending: false };
+  if (!engine) return { plan: null, pending: engines.isPending && engines.fetchStatus === 'fetching' };
+  if (engine !== 'local') return { plan: loaded ? loaded.planFor(engine, request) : null, pending: false };
+  if (!loaded) return { plan: null, pending: true };
+  if (loaded.prerequisite(request)) return { plan: null, pending: false };
+  return { plan: loaded.planFor(engine, request), pending: false };
 }
 
 /** The request with the not-done items the person agreed to (their codes), as the submit sends it. */

@@ -115,3 +115,28 @@ describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan
     expect(pressed).toEqual([undefined]);
   });
 });
+
+describe('GenerateButton while the plan is worked out', () => {
+  it('waits: a press before the plan is known would send no agreement, and the server would refuse it', () => {
+    i18n.loadAndActivate({ locale: 'vi', messages: {} });
+    const pressed: Array<string[] | undefined> = [];
+    const { rerender } = render(
+      <I18nProvider i18n={i18n}>
+        <GenerateButton cost={1} balance={10} problem={null} planPending onGenerate={(accepted) => pressed.push(accepted)} />
+      </I18nProvider>,
+    );
+    const button = screen.getByTestId('generate-button') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.dataset.planPending).toBe('true');
+    button.click();
+    expect(pressed).toEqual([]);
+    rerender(
+      <I18nProvider i18n={i18n}>
+        <GenerateButton cost={1} balance={10} problem={null} planPending={false} onGenerate={(accepted) => pressed.push(accepted)} />
+      </I18nProvider>,
+    );
+    expect(button.disabled).toBe(false);
+    expect(button.dataset.planPending).toBeUndefined();
+  });
+});

@@ -40,6 +40,8 @@ export interface GenerateButtonProps {
   onGenerate: (accepted?: string[]) => void;
   /** What the engine will do of the request (null: it does what is asked, or it is not known yet). */
   plan?: EnginePlan | null;
+  /** The plan is still being worked out (useEnginePlan): the button waits for it. */
+  planPending?: boolean;
   /** A submit is on its way. */
   busy?: boolean;
   /** The server's credit check (a refused submit's 402 numbers); wins over the local comparison. */
@@ -55,7 +57,7 @@ export function creditShortage(cost: number | null, balance: number | null, told
   return { balance, cost, shortage: cost - balance };
 }
 
-export function GenerateButton({ cost, balance, problem: prerequisite, onGenerate, busy = false, insufficient, output = 'image', plan = null }: GenerateButtonProps) {
+export function GenerateButton({ cost, balance, problem: prerequisite, onGenerate, busy = false, insufficient, output = 'image', plan = null, planPending = false }: GenerateButtonProps) {
   const { t, i18n } = useLingui();
   const { locale } = useLocale();
   // The plan's words and summary (loaded with the plan; a plan without them waits a moment).
@@ -67,8 +69,10 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
   const verdict = plan && !prerequisite ? planVerdict(plan) : null;
   const problem = prerequisite ?? (plan && kit && verdict === 'cannotDo' ? kit.words.refusalText('cannotDo', plan, i18n) : null);
   const accepts = plan && verdict === 'partialPlan' ? notDoneCodes(plan) : undefined;
-  // Nothing goes before the person could read what will not be done, nor what nothing can be done of.
-  const disabled = busy || problem !== null || shortage !== null || cost === null || verdict === 'cannotDo' || (verdict === 'partialPlan' && !kit);
+  // Nothing goes before the person could read what will not be done, nor what nothing can be done of,
+  // nor while it is still being worked out (a moment after the request is complete).
+  const waitsForPlan = prerequisite === null && planPending && plan === null;
+  const disabled = busy || problem !== null || shortage !== null || cost === null || waitsForPlan || verdict === 'cannotDo' || (verdict === 'partialPlan' && !kit);
   const label = accepts && cost !== null && kit ? <kit.AgreeLabel output={output} cost={cost} /> : output === 'video'
       ? cost === null
         ? t`Tạo video`
@@ -134,10 +138,11 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
         className={`${button({ variant: 'accent', size: 'lg' })} ${s.generateButton}`}
         onClick={() => onGenerate(accepts)}
         disabled={disabled}
-        aria-busy={busy}
+        aria-busy={busy || waitsForPlan}
         aria-describedby={describedBy}
         data-testid="generate-button"
         data-cost={cost ?? undefined}
+        data-plan-pending={waitsForPlan || undefined}
       >
         {busy ? t`Đang gửi...` : label}
       </button>
@@ -166,7 +171,8 @@ export function StudioGenerate({ studio, busy, request = null, ...props }: Studi
   const refused = studio.status === 'rejected' ? studio.error : null;
   // Decided here as the server will; when the engine was not known yet, the server's refusal carries it.
   // Asked only once the request is complete: a studio's first screen loads no planning.
-  const plan = useEnginePlan(props.problem === null ? request : null) ?? refused?.plan ?? null;
+  const computed = useEnginePlan(props.problem === null ? request : null);
+  const plan = computed.plan ?? refused?.plan ?? null;
   const { queued } = studio;
   if (queued && queued.status !== 'failed') {
     return (
@@ -182,7 +188,7 @@ export function StudioGenerate({ studio, busy, request = null, ...props }: Studi
   }
   return (
     <>
-      <GenerateButton {...props} plan={plan} insufficient={refused?.insufficient ?? null} busy={(busy ?? studio.status === 'submitting') || running} />
+      <GenerateButton {...props} plan={plan} planPending={computed.pending} insufficient={refused?.insufficient ?? null} busy={(busy ?? studio.status === 'submitting') || running} />
       {/* A refusal the button already says (a plan gate the server named) is not said twice. */}
       {refused && !refused.insufficient && !refused.plan && refused.description !== props.problem ? (
         <p className={s.error} role="alert" data-testid="generate-error">
