@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExpectedDurations, GenerationRequest } from '../../contract/generations.ts';
 import { useEnginePlan } from './plan-kit.ts';
 
-const get = vi.hoisted(() => vi.fn());
+const get = vi.hoisted(() => vi.fn<(path: string) => Promise<unknown>>());
 vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<typeof import('../../lib/api.ts')>()), api: { get } }));
 
 afterEach(() => {
