@@ -41,7 +41,7 @@ export function PlanHeaderCard({ overview }: { overview: BillingOverview }) {
           </p>
         ) : (
           <p className={s.lead}>
-            <Trans>Bạn đang dùng gói miễn phí: kết quả có hình mờ. Nâng cấp để xuất ảnh không hình mờ và nhận tín dụng hằng tháng.</Trans>
+            <Trans>Bạn đang dùng gói miễn phí: kết quả có hình mờ. Nâng cấp để xuất ảnh không hình mờ và nhận tín dụng mỗi tháng.</Trans>
           </p>
         )}
       </div>

@@ -23,8 +23,8 @@ export const PLAN_NAMES: Readonly<Record<PlanId, MessageDescriptor>> = {
 };
 
 export const PERIOD_LABELS: Readonly<Record<BillingPeriod, MessageDescriptor>> = {
-  monthly: msg`Hằng tháng`,
-  annual: msg`Hằng năm`,
+  monthly: msg`Theo tháng`,
+  annual: msg`Theo năm`,
 };
 
 export const METHOD_LABELS: Readonly<Record<PaymentMethod, MessageDescriptor>> = {
