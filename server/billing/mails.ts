@@ -5,6 +5,7 @@
 import type { BillingPeriod, PlanId } from '../../src/contract/billing.ts';
 import { renderHtml, renderText, type Layout, type MailContent } from '../mail/templates.ts';
 
+/** Plan names as docs/glossary.md has them: the free plan's is translated, the paid tiers' are product names. */
 const PLAN_NAMES: Record<PlanId, string> = {
   free: 'Free',
   basic: 'Basic',
@@ -14,6 +15,8 @@ const PLAN_NAMES: Record<PlanId, string> = {
   premium: 'Premium',
   enterprise: 'Enterprise',
 };
+
+const planName = (language: 'vi' | 'en', plan: PlanId) => (language === 'vi' && plan === 'free' ? 'Miễn phí' : PLAN_NAMES[plan]);
 
 const dateIn = (language: 'vi' | 'en', date: Date) =>
   new Intl.DateTimeFormat(language === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Ho_Chi_Minh' }).format(date);
@@ -32,7 +35,7 @@ export interface RenewalMailInput {
 
 export function renewalMail(input: RenewalMailInput): MailContent {
   const vi = input.language === 'vi';
-  const plan = PLAN_NAMES[input.plan];
+  const plan = planName(input.language, input.plan);
   const end = dateIn(input.language, input.endsAt);
   const periodText = vi ? (input.period === 'annual' ? 'theo năm' : 'theo tháng') : input.period === 'annual' ? 'annual' : 'monthly';
   const layout: Layout = vi
@@ -132,7 +135,7 @@ export function receiptMail(input: ReceiptMailInput): MailContent {
 export function describeOrder(language: 'vi' | 'en', item: string, period: BillingPeriod | null): string {
   const vi = language === 'vi';
   if (item in PLAN_NAMES) {
-    const plan = PLAN_NAMES[item as PlanId];
+    const plan = planName(language, item as PlanId);
     return vi ? `gói ${plan} ${period === 'annual' ? '(12 tháng)' : '(1 tháng)'}` : `the ${plan} plan ${period === 'annual' ? '(12 months)' : '(1 month)'}`;
   }
   const credits = item.replace('pack_', '');

@@ -47,7 +47,7 @@ const TEXT = {
     item: 'Nội dung',
     qr: 'Mã VietQR mẫu (tài khoản thử nghiệm: quét sẽ không chuyển tiền)',
     pay: 'Thanh toán',
-    cancel: 'Huỷ',
+    cancel: 'Hủy',
     fail: 'Mô phỏng thất bại',
     done: 'Đơn hàng này đã được xử lý.',
     superseded: 'Đơn hàng này đã được thay bằng một đơn hàng mới hơn nên không còn nhận thanh toán. Hãy thanh toán đơn mới nhất của bạn.',

@@ -32,7 +32,7 @@ export function unsubscribeMailto(mailFrom: string, token: string): string {
 
 const footerOf = (language: 'vi' | 'en', url: string): Layout['footer'] =>
   language === 'vi'
-    ? { text: 'Bạn nhận email này vì địa chỉ của bạn đã được đăng ký nhận bản tin blog Atelier.', label: 'Huỷ đăng ký', href: url }
+    ? { text: 'Bạn nhận email này vì địa chỉ của bạn đã được đăng ký nhận bản tin blog Atelier.', label: 'Hủy đăng ký', href: url }
     : { text: 'You are receiving this email because your address was signed up for the Atelier blog newsletter.', label: 'Unsubscribe', href: url };
 
 export interface ConfirmMailInput {
@@ -102,7 +102,7 @@ export function welcomeMail(input: WelcomeMailInput): MailContent {
           'Trong lúc chờ số tiếp theo, bạn có thể đọc các bài đã đăng:',
         ],
         highlight: { kind: 'button', label: 'Đọc blog Atelier', href: input.blogUrl },
-        after: ['Bạn có thể huỷ đăng ký bất cứ lúc nào bằng liên kết ở cuối mỗi email.'],
+        after: ['Bạn có thể hủy đăng ký bất cứ lúc nào bằng liên kết ở cuối mỗi email.'],
         signature: 'Trân trọng,\nĐội ngũ Atelier',
         footer: footerOf('vi', input.unsubscribe.url),
       }

@@ -189,6 +189,14 @@ test('a protected page opens the login modal and returns there after login', asy
   await expect(page.getByTestId('profile-page')).toBeVisible();
 });
 
+test('the profile names the plan by its Vietnamese name, never by its id', async ({ page, request }) => {
+  await signIn(page, request);
+  await page.goto('/profile');
+  const summary = page.getByRole('region', { name: 'Tóm tắt tài khoản' });
+  await expect(summary).toContainText('Gói Miễn phí');
+  await expect(summary).not.toContainText(/free/i);
+});
+
 test('the profile page signs out everywhere after a confirmation: every session of the account ends on the server', async ({ page, request }) => {
   const user = await signIn(page, request);
   const otherDevice = await request.post('/auth/login', { data: { username: user.email, password: PASSWORD } });

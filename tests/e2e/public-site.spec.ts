@@ -211,8 +211,8 @@ test('the newsletter confirms and unsubscribes through the mails, one click each
     })
     .toBe(true);
   await page.goto(linkIn(welcome!, '/newsletter/unsubscribe'));
-  await page.getByRole('button', { name: 'Huỷ đăng ký' }).click();
-  await expect(page.getByRole('heading', { name: 'Bạn đã huỷ đăng ký' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hủy đăng ký' }).click();
+  await expect(page.getByRole('heading', { name: 'Bạn đã hủy đăng ký' })).toBeVisible();
 });
 
 test('a post read once opens offline', async ({ page, context, request }) => {

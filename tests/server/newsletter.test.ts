@@ -144,7 +144,7 @@ describe(`newsletter (${DRIVER})`, () => {
     const before = (await h.outbox()).length;
     const gone = await page('POST', oneClick, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(gone.status).toBe(200);
-    expect(gone.html).toContain('Bạn đã huỷ đăng ký');
+    expect(gone.html).toContain('Bạn đã hủy đăng ký');
     expect(await statusOf(email)).toBe('unsubscribed');
     expect(await recipients()).not.toContain(email);
     // Again, or the page afterwards: the same state, said again.
@@ -179,7 +179,7 @@ describe(`newsletter (${DRIVER})`, () => {
       const refused = await page(method, tampered);
       expect(refused.status).toBe(404);
       // Written in both languages: the link says nothing about whose it is.
-      expect(refused.html).toContain('Liên kết huỷ đăng ký này không hợp lệ');
+      expect(refused.html).toContain('Liên kết hủy đăng ký này không hợp lệ');
       expect(refused.html).toContain('This unsubscribe link is not valid');
       expect(refused.html).toMatch(/<section lang="vi"[^]*<section lang="en"/);
     }

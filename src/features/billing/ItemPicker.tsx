@@ -6,7 +6,8 @@ import type { CheckoutItem } from '../../contract/billing.ts';
 import { formatCount, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { RadioChoice } from '../../ui/RadioChoice.tsx';
-import { PERIOD_LABELS, PLAN_NAMES } from './labels.ts';
+import { PLAN_NAMES } from '../../lib/plan-names.ts';
+import { PERIOD_LABELS } from './labels.ts';
 import * as s from './billing.css.ts';
 
 export interface ItemPickerProps {

@@ -7,7 +7,8 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { METHOD_LABELS, PERIOD_LABELS, PLAN_NAMES, planItemLabel } from './labels.ts';
+import { PLAN_NAMES } from '../../lib/plan-names.ts';
+import { METHOD_LABELS, PERIOD_LABELS, planItemLabel } from './labels.ts';
 import { useUpdateSubscription } from './queries.ts';
 import * as s from './billing.css.ts';
 
@@ -41,7 +42,7 @@ export function PlanHeaderCard({ overview }: { overview: BillingOverview }) {
           </p>
         ) : (
           <p className={s.lead}>
-            <Trans>Bạn đang dùng gói miễn phí: kết quả có hình mờ. Nâng cấp để xuất ảnh không hình mờ và nhận tín dụng hằng tháng.</Trans>
+            <Trans>Bạn đang dùng gói miễn phí: kết quả có hình mờ. Nâng cấp để xuất ảnh không hình mờ và nhận tín dụng mỗi tháng.</Trans>
           </p>
         )}
       </div>

@@ -114,7 +114,7 @@ describe('StudioPricingScreen', () => {
     renderInRouter(() => <StudioPricingScreen plans={<div data-testid="plans-slot" />} />, createTestQueryClient());
     const header = await screen.findByTestId('plan-header');
     expect(header.dataset.plan).toBe('pro');
-    expect(text(header.querySelector('h2')!)).toBe('Pro · Hằng tháng');
+    expect(text(header.querySelector('h2')!)).toBe('Pro · Theo tháng');
     expect(text(screen.getByTestId('plan-cycle'))).toBe('Chu kỳ hiện tại: 1 tháng 3, 2026 – 1 tháng 4, 2026');
     expect(screen.getByTestId('plan-balance').textContent).toBe('320');
     // No money balance: nothing about it.

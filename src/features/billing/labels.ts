@@ -4,6 +4,7 @@ import { isPackId, type ActivityItem, type BucketSource, type CreditBucket, type
 import { FEATURES, type Feature } from '../../contract/features.ts';
 import { PLAN_IDS, type BillingPeriod, type PlanId } from '../../contract/plans.ts';
 import { PACKS, type PaymentMethod } from '../../contract/packs.ts';
+import { PLAN_NAMES } from '../../lib/plan-names.ts';
 import { featureName } from '../registry/studios.ts';
 
 /**
@@ -11,20 +12,9 @@ import { featureName } from '../registry/studios.ts';
  * payment status, failure reason, bucket source and credit activity, in the reader's language.
  */
 
-/** Plan names; the paid tiers keep their product names in both languages. */
-export const PLAN_NAMES: Readonly<Record<PlanId, MessageDescriptor>> = {
-  free: msg`Dùng thử miễn phí`,
-  basic: msg`Basic`,
-  starter: msg`Starter`,
-  pro: msg`Pro`,
-  professional: msg`Professional`,
-  premium: msg`Premium`,
-  enterprise: msg`Enterprise`,
-};
-
 export const PERIOD_LABELS: Readonly<Record<BillingPeriod, MessageDescriptor>> = {
-  monthly: msg`Hằng tháng`,
-  annual: msg`Hằng năm`,
+  monthly: msg`Theo tháng`,
+  annual: msg`Theo năm`,
 };
 
 export const METHOD_LABELS: Readonly<Record<PaymentMethod, MessageDescriptor>> = {

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { AUTH_MESSAGES, NAME_MIN, type User } from '../../contract/auth.ts';
 import { getSession, sessionUserAtom, toSessionUser } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
+import { PLAN_NAMES } from '../../lib/plan-names.ts';
 import { Select } from '../../ui/Field.tsx';
 import { activateLocale, isLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/toast.ts';
@@ -94,7 +95,7 @@ function Summary({ user, fallbackEmail }: { user: User | undefined; fallbackEmai
   const sessionUser = useAtomValue(sessionUserAtom);
   if (!sessionUser) return null;
   const locale = isLocale(i18n.locale) ? i18n.locale : 'vi';
-  const plan = user?.plan ?? '';
+  const planName = user ? i18n._(PLAN_NAMES[user.plan]) : '';
   const credits = user?.credits ?? 0;
   const since = user ? formatDate(user.created_at, locale) : null;
   return (
@@ -106,7 +107,7 @@ function Summary({ user, fallbackEmail }: { user: User | undefined; fallbackEmai
         {user && (
           <p className={s.chips}>
             <span className={s.chip}>
-              <Trans>Gói {plan}</Trans>
+              <Trans>Gói {planName}</Trans>
             </span>
             <span className={s.chip}>
               <Plural value={credits} other="# tín dụng" />

@@ -137,7 +137,7 @@ export const STUDIOS = {
     features: ['upscaler-image', 'upscaler-video'],
     name: msg`Làm nét ảnh`,
     icon: IconUpscale,
-    description: msg`Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi nâng cấp.`,
+    description: msg`Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi làm nét.`,
     summary: msg`Tăng độ phân giải ảnh từ 2× đến 4×, hoặc làm nét video.`,
     featureNames: { 'upscaler-image': msg`Làm nét ảnh AI`, 'upscaler-video': msg`Làm nét video AI` },
     filterName: msg`Làm nét ảnh AI`,

@@ -20,7 +20,7 @@ export function TokenStats({ stats }: { stats: Stats }) {
     { id: 'active', label: <Trans>Token đang hoạt động</Trans>, value: formatCount(stats.active_tokens, locale) },
     { id: 'requests', label: <Trans>Yêu cầu hôm nay</Trans>, value: formatCount(stats.requests_today, locale) },
     // No requests yet today: no rate to give.
-    { id: 'error-rate', label: <Trans>Tỷ lệ lỗi hôm nay</Trans>, value: stats.error_rate === null ? NO_FIGURE : formatPercent(stats.error_rate, locale) },
+    { id: 'error-rate', label: <Trans>Tỉ lệ lỗi hôm nay</Trans>, value: stats.error_rate === null ? NO_FIGURE : formatPercent(stats.error_rate, locale) },
   ];
   return (
     <ul className={s.stats} data-testid="token-stats">

@@ -59,4 +59,27 @@ describe('UsageChart', () => {
     expect(bars[5]!.querySelector('title')!.textContent).toBe('Mar 6: 5 requests, 2 errors');
     expect(screen.getByText('Requests per day over the last 30 days: 435 requests and 10 errors in all.')).toBeTruthy();
   });
+
+  it('says one request and one error in the singular, and a large peak with its thousands', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: en });
+    const quiet: UsageDay[] = [
+      { day: '2026-03-01', requests: 1, errors: 1 },
+      { day: '2026-03-02', requests: 0, errors: 0 },
+    ];
+    const { unmount } = render(
+      <I18nProvider i18n={i18n}>
+        <UsageChart days={quiet} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Peak: 1 request/day')).toBeTruthy();
+    expect(screen.getByText('Requests per day over the last 2 days: 1 request and 1 error in all.')).toBeTruthy();
+    unmount();
+    render(
+      <I18nProvider i18n={i18n}>
+        <UsageChart days={[{ day: '2026-03-01', requests: 1234, errors: 0 }]} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Peak: 1,234 requests/day')).toBeTruthy();
+    expect(screen.getByText('Requests per day over the last 1 day: 1,234 requests and 0 errors in all.')).toBeTruthy();
+  });
 });

@@ -11,7 +11,7 @@ export const TAB_LABELS: Readonly<Record<LibraryTab, MessageDescriptor>> = {
   all: msg`Tất cả`,
   images: msg`Ảnh`,
   videos: msg`Video`,
-  upscaled: msg`Đã nâng cấp`,
+  upscaled: msg`Đã làm nét`,
 };
 
 export const TOOL_LABELS: Readonly<Record<AssetTool, MessageDescriptor>> = {

@@ -87,7 +87,7 @@ describe('AssetsPicker', () => {
     expect(listRequests()[0]?.searchParams.has('kind')).toBe(false);
 
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Tất cả', 'Ảnh', 'Video', 'Đã nâng cấp']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Tất cả', 'Ảnh', 'Video', 'Đã làm nét']);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Video' }));
     expect(await screen.findByText('a-video.jpg')).toBeTruthy();
@@ -98,7 +98,7 @@ describe('AssetsPicker', () => {
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Video' }), { key: 'ArrowRight' });
     expect(await screen.findByText('a-upscaled.jpg')).toBeTruthy();
     expect(listRequests().at(-1)?.searchParams.get('kind')).toBe('upscaled');
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Đã nâng cấp' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Đã làm nét' }));
   });
 
   test('a role filters on the server and hides the tab of the other media type', async () => {

@@ -75,7 +75,7 @@ const TAB_LABELS: Record<PickerTab, MessageDescriptor> = {
   all: msg`Tất cả`,
   image: msg`Ảnh`,
   video: msg`Video`,
-  upscaled: msg`Đã nâng cấp`,
+  upscaled: msg`Đã làm nét`,
 };
 
 interface Problem {

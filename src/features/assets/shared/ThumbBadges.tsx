@@ -6,7 +6,7 @@ import { thumbBadge, thumbKindBadge } from './thumb-badges.css.ts';
 
 /**
  * The pills over an asset's thumbnail, shared by the library and the assets picker: a video's
- * play mark and length, and "Nâng cấp" on an upscaled result. The classes place them.
+ * play mark and length, and "Đã làm nét" on an upscaled result. The classes place them.
  */
 export function ThumbBadges({ asset, videoClassName, kindClassName }: { asset: Asset; videoClassName: string; kindClassName: string }) {
   return (
@@ -19,7 +19,7 @@ export function ThumbBadges({ asset, videoClassName, kindClassName }: { asset: A
       ) : null}
       {asset.kind === 'upscaled' ? (
         <span className={`${thumbKindBadge} ${kindClassName}`}>
-          <Trans>Nâng cấp</Trans>
+          <Trans>Đã làm nét</Trans>
         </span>
       ) : null}
     </>

@@ -104,7 +104,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
           />
           {unplayable === result.url ? (
             <p className={s.muted} role="status" data-testid="result-video-unplayable">
-              <Trans>Trình duyệt này không phát được video này (thường là H.265). Video vẫn tốt: hãy tải xuống để xem, hoặc chọn H.264 khi nâng cấp lần sau.</Trans>
+              <Trans>Trình duyệt này không phát được video này (thường là H.265). Video vẫn tốt: hãy tải xuống để xem, hoặc chọn H.264 khi làm nét lần sau.</Trans>
             </p>
           ) : null}
         </>

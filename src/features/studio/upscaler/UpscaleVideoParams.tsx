@@ -75,7 +75,7 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           <IconWarning size={20} />
           <span>
             <Trans>
-              Video này dài {length}, quá {recommended} giây được khuyến nghị: quá trình nâng cấp sẽ lâu hơn và tốn nhiều tín dụng hơn. Hãy cân nhắc
+              Video này dài {length}, quá {recommended} giây được khuyến nghị: quá trình làm nét sẽ lâu hơn và tốn nhiều tín dụng hơn. Hãy cân nhắc
               cắt ngắn trước khi tải lên.
             </Trans>
           </span>

@@ -24,7 +24,7 @@ export function UpscalerModeSwitch({ value, onChange, disabled = false }: Upscal
   return (
     <fieldset className={s.switcher} disabled={disabled} data-testid="upscaler-mode">
       <legend className={s.legend}>
-        <Trans>Loại tệp cần nâng cấp</Trans>
+        <Trans>Loại tệp cần làm nét</Trans>
       </legend>
       {modes.map(({ mode, label }) => (
         <label key={mode} className={s.segment} data-testid={`upscaler-mode-${mode}`}>

@@ -109,7 +109,7 @@ export function UpscalerScreen() {
   const history = (
     <HistoryPanel
       feature={UPSCALER_FEATURES}
-      title={t`Lịch sử nâng cấp`}
+      title={t`Lịch sử làm nét`}
       studio={studio}
     />
   );
@@ -199,7 +199,7 @@ export function UpscalerScreen() {
         <GenerateStep
           sectionRef={wizard.section(2)}
           active={formStep === 2}
-          title={<Trans>Bước 3: Nâng cấp</Trans>}
+          title={<Trans>Bước 3: Làm nét</Trans>}
           note={mode === 'image' ? <Trans>Ảnh thường xong sau khoảng {imageWait}.</Trans> : <Trans>Video thường mất khoảng {videoWait}.</Trans>}
           studio={studio}
           cost={cost}

@@ -177,7 +177,7 @@ describe('video upscale', () => {
 test('the mode switch offers image and video', () => {
   const changes: UpscalerMode[] = [];
   wrap(<UpscalerModeSwitch value="image" onChange={(mode) => changes.push(mode)} />);
-  const group = screen.getByRole('group', { name: 'Loại tệp cần nâng cấp' });
+  const group = screen.getByRole('group', { name: 'Loại tệp cần làm nét' });
   expect((within(group).getByDisplayValue('image') as HTMLInputElement).checked).toBe(true);
   fireEvent.click(within(group).getByDisplayValue('video'));
   expect(changes).toEqual(['video']);

@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import { ANNUAL_DISCOUNT_PERCENT, annualMonthlyEquivalent, PLANS, type PlanDefinition } from '../../../../contract/plans.ts';
 import { INTL_LOCALE } from '../../../../lib/i18n.ts';
+import { PLAN_NAMES } from '../../../../lib/plan-names.ts';
 import { AppLink } from '../../../../ui/link.tsx';
 import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
 import * as ui from '../sections.css.ts';
@@ -14,9 +14,9 @@ import * as s from './home.css.ts';
  * teaser and /pricing quote the same figures. /pricing says whom each plan is for.
  */
 const TEASER: ReadonlyArray<[PlanDefinition, MessageDescriptor]> = [
-  [PLANS.free, msg`Miễn phí`],
-  [PLANS.basic, msg`Basic`],
-  [PLANS.pro, msg`Pro`],
+  [PLANS.free, PLAN_NAMES.free],
+  [PLANS.basic, PLAN_NAMES.basic],
+  [PLANS.pro, PLAN_NAMES.pro],
 ];
 
 /** The home page's pricing teaser: three plans, monthly and annual prices in đồng. */

@@ -125,7 +125,7 @@ function PlanPrice({ plan, period }: { plan: PlanDefinition; period: BillingPeri
             <SaveBadge />
           </>
         ) : (
-          <Trans>Thanh toán hằng tháng</Trans>
+          <Trans>Thanh toán theo tháng</Trans>
         )}
       </p>
     </div>

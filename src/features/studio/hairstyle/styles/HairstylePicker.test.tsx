@@ -8,9 +8,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HairstyleRequestSchema, HAIRSTYLES_FEMALE, HAIRSTYLES_MALE } from '../../../../contract/generations.ts';
 import { HairCustomise, type HairCustomisation } from './HairCustomise.tsx';
 import { HairstylePicker, INITIAL_HAIRSTYLE_SELECTION, type HairstyleSelection } from './HairstylePicker.tsx';
+import { messages as enHairstyle } from '../../../../locales/en/studio/hairstyle.po';
 
 beforeAll(() => {
-  i18n.load({ vi: {}, en: {} });
+  i18n.load({ vi: {}, en: enHairstyle });
   i18n.activate('vi');
 });
 afterEach(() => {
@@ -44,14 +45,22 @@ function renderPicker(initial: HairstyleSelection = INITIAL_HAIRSTYLE_SELECTION)
 const shownStyles = () => screen.queryAllByTestId(/^hairstyle-(?!picker|empty)/).map((card) => card.dataset.testid!.replace('hairstyle-', ''));
 
 describe('HairstylePicker', () => {
-  it('shows the ten styles of the chosen gender, with both names', () => {
+  it('shows the ten styles of the chosen gender, each by its name in the reader\'s language only', () => {
     renderPicker();
     expect(shownStyles()).toEqual([...HAIRSTYLES_FEMALE]);
-    const bob = screen.getByTestId('hairstyle-modern-bob');
-    expect(bob.textContent).toContain('Bob hiện đại');
-    expect(bob.textContent).toContain('Modern bob');
+    // In Vietnamese the card carries the Vietnamese name and no English subtitle.
+    expect(screen.getByTestId('hairstyle-modern-bob').textContent).toBe('Bob hiện đại');
+    expect(screen.getByTestId('hairstyle-hime').textContent).toBe('Tóc công chúa Hime');
     fireEvent.click(screen.getByRole('radio', { name: 'Nam' }));
     expect(shownStyles()).toEqual([...HAIRSTYLES_MALE]);
+    expect(screen.getByTestId('hairstyle-mens-layer').textContent).toBe('Layer nam');
+  });
+
+  it('shows the English names alone in English', () => {
+    i18n.activate('en');
+    renderPicker();
+    expect(screen.getByTestId('hairstyle-modern-bob').textContent).toBe('Modern bob');
+    expect(screen.getByTestId('hairstyle-pixie').textContent).toBe('Pixie');
   });
 
   it('filters by gender × category, with an empty state where no template fits', () => {

@@ -33,8 +33,6 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
   const { t, i18n } = useLingui();
   const id = useId();
   const styles = filterHairstyles(value.gender, value.category);
-  // The English name under the Vietnamese one; in English the name already is the English one.
-  const showEnglish = !i18n.locale.startsWith('en');
   const chosen = value.style ? hairstyleInfo(value.style) : null;
   const chosenName = chosen ? i18n._(chosen.name) : '';
 
@@ -91,11 +89,6 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
               >
                 <HairSilhouette family={info.family} className={s.silhouette} />
                 <span className={s.styleName}>{i18n._(info.name)}</span>
-                {showEnglish ? (
-                  <span className={s.styleEnglish} lang="en">
-                    {info.englishName}
-                  </span>
-                ) : null}
               </RadioChoice>
             ))}
           </div>

@@ -24,8 +24,6 @@ export const silhouette = style({ width: '72px', height: '72px', borderRadius: v
 
 export const styleName = style({ fontWeight: 700, fontSize: vars.fontSize.sm, lineHeight: 1.3 });
 
-export const styleEnglish = style({ color: vars.color.muted, fontSize: vars.fontSize.xs, lineHeight: 1.3 });
-
 export const empty = style({
   padding: vars.space['6'],
   borderRadius: vars.radius.lg,

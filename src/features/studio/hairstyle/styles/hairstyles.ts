@@ -26,14 +26,8 @@ export type HairFamily =
 export interface HairstyleInfo {
   id: Hairstyle;
   gender: HairGender;
-  /** Vietnamese name (its English translation is `englishName`). */
+  /** The style's name, shown in the reader's language only (docs/glossary.md#product-names). */
   name: MessageDescriptor;
-  /**
-   * The style's usual English name, shown under the Vietnamese one in the Vietnamese interface
-   * (salons and customers often know a cut by it). Data, not interface text: in English the
-   * name above already is this.
-   */
-  englishName: string;
   categories: readonly HairStyleCategory[];
   family: HairFamily;
 }
@@ -54,26 +48,26 @@ export interface HairstyleInfo {
  * a template.
  */
 export const HAIRSTYLE_CATALOG: readonly HairstyleInfo[] = [
-  { id: 'long-straight-layer', gender: 'female', name: msg`Tóc dài thẳng tỉa layer`, englishName: 'Long straight layer', categories: ['long'], family: 'long-straight' },
-  { id: 'long-loose-curls', gender: 'female', name: msg`Tóc dài xoăn lơi`, englishName: 'Long loose curls', categories: ['long', 'curly'], family: 'long-curly' },
-  { id: 'short-layered', gender: 'female', name: msg`Tóc ngắn tỉa layer`, englishName: 'Short layered', categories: ['short'], family: 'short-layered' },
-  { id: 'modern-bob', gender: 'female', name: msg`Bob hiện đại`, englishName: 'Modern bob', categories: ['short'], family: 'bob' },
-  { id: 'female-mullet-layer', gender: 'female', name: msg`Mullet layer nữ`, englishName: 'Female mullet layer', categories: ['medium'], family: 'mullet' },
-  { id: 'hime', gender: 'female', name: msg`Tóc công chúa Hime`, englishName: 'Hime cut', categories: ['long'], family: 'hime' },
-  { id: 'pixie', gender: 'female', name: msg`Tóc tém Pixie`, englishName: 'Pixie', categories: ['short'], family: 'pixie' },
-  { id: 'short-c-curl', gender: 'female', name: msg`Tóc ngắn uốn cụp chữ C`, englishName: 'Short C-curl', categories: ['short', 'curly'], family: 'bob' },
-  { id: 'noodle-curls', gender: 'female', name: msg`Tóc xoăn mì tôm`, englishName: 'Noodle curls', categories: ['medium', 'curly'], family: 'medium-curly' },
-  { id: 'long-straight-middle-part', gender: 'female', name: msg`Tóc dài thẳng rẽ ngôi giữa`, englishName: 'Long straight middle part', categories: ['long'], family: 'long-straight' },
-  { id: 'undercut', gender: 'male', name: msg`Undercut`, englishName: 'Undercut', categories: ['short'], family: 'undercut' },
-  { id: 'side-part', gender: 'male', name: msg`Tóc rẽ ngôi lệch`, englishName: 'Side part', categories: ['short'], family: 'side-part' },
-  { id: 'mullet', gender: 'male', name: msg`Mullet nam`, englishName: 'Mullet', categories: ['medium'], family: 'mullet' },
-  { id: 'short-quiff', gender: 'male', name: msg`Quiff ngắn`, englishName: 'Short quiff', categories: ['short'], family: 'quiff' },
-  { id: 'pompadour', gender: 'male', name: msg`Pompadour`, englishName: 'Pompadour', categories: ['medium'], family: 'quiff' },
-  { id: 'mens-layer', gender: 'male', name: msg`Layer nam`, englishName: "Men's layer", categories: ['medium'], family: 'short-layered' },
-  { id: 'crew-cut', gender: 'male', name: msg`Tóc đầu đinh`, englishName: 'Crew cut', categories: ['short'], family: 'crop' },
-  { id: 'two-block', gender: 'male', name: msg`Two block`, englishName: 'Two block', categories: ['short'], family: 'undercut' },
-  { id: 'french-crop', gender: 'male', name: msg`French crop`, englishName: 'French crop', categories: ['short'], family: 'crop' },
-  { id: 'mohican', gender: 'male', name: msg`Mohican`, englishName: 'Mohican', categories: ['short'], family: 'mohican' },
+  { id: 'long-straight-layer', gender: 'female', name: msg`Tóc dài thẳng tỉa layer`, categories: ['long'], family: 'long-straight' },
+  { id: 'long-loose-curls', gender: 'female', name: msg`Tóc dài xoăn lơi`, categories: ['long', 'curly'], family: 'long-curly' },
+  { id: 'short-layered', gender: 'female', name: msg`Tóc ngắn tỉa layer`, categories: ['short'], family: 'short-layered' },
+  { id: 'modern-bob', gender: 'female', name: msg`Bob hiện đại`, categories: ['short'], family: 'bob' },
+  { id: 'female-mullet-layer', gender: 'female', name: msg`Mullet layer nữ`, categories: ['medium'], family: 'mullet' },
+  { id: 'hime', gender: 'female', name: msg`Tóc công chúa Hime`, categories: ['long'], family: 'hime' },
+  { id: 'pixie', gender: 'female', name: msg`Tóc tém Pixie`, categories: ['short'], family: 'pixie' },
+  { id: 'short-c-curl', gender: 'female', name: msg`Tóc ngắn uốn cụp chữ C`, categories: ['short', 'curly'], family: 'bob' },
+  { id: 'noodle-curls', gender: 'female', name: msg`Tóc xoăn mì tôm`, categories: ['medium', 'curly'], family: 'medium-curly' },
+  { id: 'long-straight-middle-part', gender: 'female', name: msg`Tóc dài thẳng rẽ ngôi giữa`, categories: ['long'], family: 'long-straight' },
+  { id: 'undercut', gender: 'male', name: msg`Undercut`, categories: ['short'], family: 'undercut' },
+  { id: 'side-part', gender: 'male', name: msg`Tóc rẽ ngôi lệch`, categories: ['short'], family: 'side-part' },
+  { id: 'mullet', gender: 'male', name: msg`Mullet nam`, categories: ['medium'], family: 'mullet' },
+  { id: 'short-quiff', gender: 'male', name: msg`Quiff ngắn`, categories: ['short'], family: 'quiff' },
+  { id: 'pompadour', gender: 'male', name: msg`Pompadour`, categories: ['medium'], family: 'quiff' },
+  { id: 'mens-layer', gender: 'male', name: msg`Layer nam`, categories: ['medium'], family: 'short-layered' },
+  { id: 'crew-cut', gender: 'male', name: msg`Tóc đầu đinh`, categories: ['short'], family: 'crop' },
+  { id: 'two-block', gender: 'male', name: msg`Two block`, categories: ['short'], family: 'undercut' },
+  { id: 'french-crop', gender: 'male', name: msg`French crop`, categories: ['short'], family: 'crop' },
+  { id: 'mohican', gender: 'male', name: msg`Mohican`, categories: ['short'], family: 'mohican' },
 ];
 
 const BY_ID = new Map(HAIRSTYLE_CATALOG.map((info) => [info.id, info]));
