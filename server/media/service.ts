@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import {
   ASSET_PAGE_DEFAULT,
   RECOMMENDED_VIDEO_SECONDS,
+  isWorkingRole,
   type Asset,
   type AssetPage,
   type AssetSort,
@@ -27,7 +28,7 @@ import { mediaError } from './errors.ts';
 import { normaliseUpload, writeWebpPreview } from './images.ts';
 import { rolesFor } from './policy.ts';
 import { storageFull, storageQuotaFor, STORAGE_QUOTA_BYTES_BY_PLAN } from './quota.ts';
-import { cursorOf, type AssetFilters, type MediaRepository } from './repository.ts';
+import { cursorOf, type AssetFilters, type ContentKey, type MediaRepository } from './repository.ts';
 import type { MediaUrlSigner } from './signing.ts';
 import type { SniffedType } from './sniff.ts';
 import { StagedResultsSchema, stagedKeys } from './staged.ts';
@@ -75,19 +76,26 @@ export interface ServedVariant {
   etag: string;
 }
 
-/** What an upload gave: the stored asset, or (`created` false) the earlier upload of its Idempotency-Key. */
+/**
+ * What an upload gave: the stored asset (`created`), the earlier upload of its Idempotency-Key, or
+ * (`reused`) the account's asset of identical bytes for the same use (docs/product-rules.md#upload-dedupe).
+ */
 export interface Uploaded {
   asset: Asset;
   created: boolean;
+  reused: boolean;
 }
 
 export interface MediaArea extends MediaService {
   /**
    * Processes and stores a received upload (its temp file is consumed). With an Idempotency-Key
    * another upload of the caller already stored (it won a race with this one), nothing is kept
-   * and that upload's asset is answered.
+   * and that upload's asset is answered; so is the caller's asset of identical bytes for the same
+   * use (found first, or stored by a parallel upload while this one was processed).
    */
   upload(userId: string, received: ReceivedUpload, idempotencyKey?: string | null): Promise<Uploaded>;
+  /** The caller's asset of the received upload's bytes, for the same use, if there is one (never another account's). */
+  findIdentical(userId: string, received: ReceivedUpload): Promise<Asset | null>;
   /** The caller's asset stored with this upload Idempotency-Key, if any. */
   findUpload(userId: string, idempotencyKey: string): Promise<Asset | null>;
   /**
@@ -119,6 +127,9 @@ export interface MediaArea extends MediaService {
 const RESERVATION_TTL_MS = 60 * 60 * 1000;
 
 const notFound = () => mediaError(404, 'assetNotFound');
+
+/** What an upload is the same asset by (see ContentKey). */
+const contentKeyOf = (received: ReceivedUpload): ContentKey => ({ sha256: received.sha256, purpose: received.fields.purpose, mask: isWorkingRole(received.fields.role) });
 
 /** Postgres' unique_violation (PGlite reports the same code). */
 const UNIQUE_VIOLATION = '23505';
@@ -207,7 +218,11 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     async upload(userId, received, idempotencyKey = null) {
       const id = randomUUID();
       const { type, fields } = received;
+      const content = contentKeyOf(received);
       try {
+        // Bytes the account already has, for the same use: that asset, nothing stored or counted again.
+        const identical = await repository.findByContent(userId, content);
+        if (identical) return { asset: toApiAsset(identical), created: false, reused: true };
         // The file as sent must fit before it is processed; as stored, when it is stored.
         await checkRoom(userId, received.bytes);
         const row = await withWorkDir(deps.tempDir, id, async (work) => {
@@ -233,18 +248,21 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
             generationId: null,
             feature: null,
             uploadKey: idempotencyKey,
+            contentSha256: received.sha256,
             warnings,
             metadata: { purpose: fields.purpose },
           });
         });
-        return { asset: toApiAsset(row), created: true };
+        return { asset: toApiAsset(row), created: true, reused: false };
       } catch (error) {
-        // Another upload with this key was stored while this one was processed (store() has
-        // removed this one's files): both answer that first asset.
-        // A full quota does not refuse a replay either: the first asset is already counted.
-        if (idempotencyKey !== null && (isUniqueViolation(error) || hasCode(error, 'storageFull'))) {
-          const first = await repository.findByUploadKey(userId, idempotencyKey);
-          if (first) return { asset: toApiAsset(first), created: false };
+        // Another upload with this key, or of these bytes, was stored while this one was processed
+        // (store() has removed this one's files): both answer that first asset. A full quota does
+        // not refuse them either: the first asset is already counted.
+        if (isUniqueViolation(error) || hasCode(error, 'storageFull')) {
+          const first = idempotencyKey === null ? undefined : await repository.findByUploadKey(userId, idempotencyKey);
+          if (first) return { asset: toApiAsset(first), created: false, reused: false };
+          const identical = await repository.findByContent(userId, content);
+          if (identical) return { asset: toApiAsset(identical), created: false, reused: true };
         }
         throw error;
       } finally {
@@ -273,7 +291,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       await mkdir(work, { recursive: true });
       // The owner's plan now decides whether the result gets a watermarked copy (docs/product-rules.md#watermark).
       const { row, files } = await prepareOutput(new Date(deps.now()), userId, id, output, options, work, planWatermarks(await repository.planOf(userId)));
-      const { created_at: createdAt, feature, upload_key: _uploadKey, ...rest } = row;
+      const { created_at: createdAt, feature, upload_key: _uploadKey, content_sha256: _contentSha256, ...rest } = row;
       return { staged: { ...rest, feature: feature ?? null, created_at: createdAt.toISOString() }, files };
     },
 
@@ -319,6 +337,11 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     },
 
     findOwned: (userId, ids) => repository.findOwned(userId, ids),
+
+    async findIdentical(userId, received) {
+      const row = await repository.findByContent(userId, contentKeyOf(received));
+      return row ? toApiAsset(row) : null;
+    },
 
     async findUpload(userId, idempotencyKey) {
       const row = await repository.findByUploadKey(userId, idempotencyKey);
