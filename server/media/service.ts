@@ -10,7 +10,6 @@ import * as v from 'valibot';
 import {
   ASSET_PAGE_DEFAULT,
   RECOMMENDED_VIDEO_SECONDS,
-  isWorkingRole,
   type Asset,
   type AssetPage,
   type AssetSort,
@@ -28,14 +27,14 @@ import { mediaError } from './errors.ts';
 import { normaliseUpload, writeWebpPreview } from './images.ts';
 import { rolesFor } from './policy.ts';
 import { storageFull, storageQuotaFor, STORAGE_QUOTA_BYTES_BY_PLAN } from './quota.ts';
-import { cursorOf, type AssetFilters, type ContentKey, type MediaRepository } from './repository.ts';
+import { cursorOf, type AssetFilters, type MediaRepository } from './repository.ts';
 import type { MediaUrlSigner } from './signing.ts';
 import type { SniffedType } from './sniff.ts';
 import { StagedResultsSchema, stagedKeys } from './staged.ts';
 import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
 import { planAsset, prepareOutput, prepareVideo, sanitiseName, withWorkDir, type Prepared } from './prepare.ts';
 import type { AssetRow, MediaService, PreparedResult, StagedResult } from './types.ts';
-import type { ReceivedUpload } from './upload.ts';
+import { contentKeyOf, type ReceivedUpload } from './upload.ts';
 
 export interface MediaServiceDeps {
   repository: MediaRepository;
@@ -76,10 +75,7 @@ export interface ServedVariant {
   etag: string;
 }
 
-/**
- * What an upload gave: the stored asset (`created`), the earlier upload of its Idempotency-Key, or
- * (`reused`) the account's asset of identical bytes for the same use (docs/product-rules.md#upload-dedupe).
- */
+/** What an upload gave: the stored asset (`created`), its Idempotency-Key's earlier one, or the account's of identical bytes (`reused`, docs/product-rules.md#upload-dedupe). */
 export interface Uploaded {
   asset: Asset;
   created: boolean;
@@ -89,9 +85,8 @@ export interface Uploaded {
 export interface MediaArea extends MediaService {
   /**
    * Processes and stores a received upload (its temp file is consumed). With an Idempotency-Key
-   * another upload of the caller already stored (it won a race with this one), nothing is kept
-   * and that upload's asset is answered; so is the caller's asset of identical bytes for the same
-   * use (found first, or stored by a parallel upload while this one was processed).
+   * another upload of the caller already stored (it won a race with this one), or bytes the caller
+   * already has for the same use (found first, or stored meanwhile), nothing is kept and that asset is answered.
    */
   upload(userId: string, received: ReceivedUpload, idempotencyKey?: string | null): Promise<Uploaded>;
   /** The caller's asset of the received upload's bytes, for the same use, if there is one (never another account's). */
@@ -128,9 +123,6 @@ const RESERVATION_TTL_MS = 60 * 60 * 1000;
 
 const notFound = () => mediaError(404, 'assetNotFound');
 
-/** What an upload is the same asset by (see ContentKey). */
-const contentKeyOf = (received: ReceivedUpload): ContentKey => ({ sha256: received.sha256, purpose: received.fields.purpose, mask: isWorkingRole(received.fields.role) });
-
 /** Postgres' unique_violation (PGlite reports the same code). */
 const UNIQUE_VIOLATION = '23505';
 
@@ -143,6 +135,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
   const quotas = deps.storageQuotas ?? STORAGE_QUOTA_BYTES_BY_PLAN;
   const limitFor = (plan: string) => storageQuotaFor(plan, quotas);
   const toApiAsset = (row: AssetRow): Asset => apiAsset(row, signer, deps.now());
+  const toApiAssetOrNull = (row: AssetRow | undefined): Asset | null => (row ? toApiAsset(row) : null);
 
   /** Puts files into storage; on a failure, removes the ones already put and rethrows. */
   const putFiles = async (files: PreparedResult['files']): Promise<void> => {
@@ -255,9 +248,8 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
         });
         return { asset: toApiAsset(row), created: true, reused: false };
       } catch (error) {
-        // Another upload with this key, or of these bytes, was stored while this one was processed
-        // (store() has removed this one's files): both answer that first asset. A full quota does
-        // not refuse them either: the first asset is already counted.
+        // Another upload with this key, or of these bytes, was stored while this one was processed (store() has
+        // removed this one's files): both answer that first asset, whatever the quota (it is counted already).
         if (isUniqueViolation(error) || hasCode(error, 'storageFull')) {
           const first = idempotencyKey === null ? undefined : await repository.findByUploadKey(userId, idempotencyKey);
           if (first) return { asset: toApiAsset(first), created: false, reused: false };
@@ -338,15 +330,9 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
 
     findOwned: (userId, ids) => repository.findOwned(userId, ids),
 
-    async findIdentical(userId, received) {
-      const row = await repository.findByContent(userId, contentKeyOf(received));
-      return row ? toApiAsset(row) : null;
-    },
+    findIdentical: async (userId, received) => toApiAssetOrNull(await repository.findByContent(userId, contentKeyOf(received))),
 
-    async findUpload(userId, idempotencyKey) {
-      const row = await repository.findByUploadKey(userId, idempotencyKey);
-      return row ? toApiAsset(row) : null;
-    },
+    findUpload: async (userId, idempotencyKey) => toApiAssetOrNull(await repository.findByUploadKey(userId, idempotencyKey)),
 
     async materialize(row, dir): Promise<InputFile> {
       let file = storage.localPath(row.storage_key);

@@ -12,10 +12,11 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy from 'busboy';
 import * as v from 'valibot';
-import { ASSET_ROLES, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
+import { ASSET_ROLES, isWorkingRole, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
 import { ApiError } from '../http/errors.ts';
 import { mediaError } from './errors.ts';
 import { checkUpload, streamingLimit, tooLarge, unknownType, withDefaults, type KnownFields, type UploadFields } from './policy.ts';
+import type { ContentKey } from './repository.ts';
 import { SniffGate } from './sniff-gate.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
 
@@ -37,6 +38,11 @@ export interface ReceiveOptions {
   tempDir: string;
   /** The whole body may not be longer than this, in bytes (framing and fields included). */
   maxBodyBytes: number;
+}
+
+/** What an upload is the same asset as another by (see ContentKey): its bytes' hash and its use. */
+export function contentKeyOf(received: Pick<ReceivedUpload, 'sha256' | 'fields'>): ContentKey {
+  return { sha256: received.sha256, purpose: received.fields.purpose, mask: isWorkingRole(received.fields.role) };
 }
 
 /** Busboy's limits: one file, a handful of short fields. */

@@ -94,6 +94,7 @@ const listCalls = () => calls.filter((call) => call.method === 'GET' && call.url
 const tile = (id: string) => screen.getAllByTestId('library-tile').find((element) => element.dataset.assetId === id)!;
 const checkbox = (id: string) => within(tile(id)).getByRole('checkbox');
 const open = (id: string) => within(tile(id)).getByTestId('library-tile-open');
+const tabs = () => screen.getAllByTestId('library-tab').map((element) => element.dataset.tab);
 const selectedCount = () => Number(screen.getByTestId('library-selection-count').dataset.count);
 
 describe('LibraryScreen', () => {
@@ -260,7 +261,6 @@ describe('LibraryScreen', () => {
   });
 
   test('shows the masks tab only while there are masks, and lists them there alone', async () => {
-    const tabs = () => screen.getAllByTestId('library-tab').map((element) => element.dataset.tab);
     renderLibrary();
     await waitFor(() => expect(screen.getAllByTestId('library-tile')).toHaveLength(12));
     await waitFor(() => expect(calls.some(isMasksProbe)).toBe(true));
