@@ -17,8 +17,8 @@ CREATE UNIQUE INDEX assets_user_content_idx
 
 -- The hairstyle changer's brush masks were uploaded as portraits (role 'hair', and with it every
 -- image role), so they showed in every photo picker. The studio names each one 'mat-na-toc.png';
--- an upload named as the mask input of one of its owner's jobs, and as no other input of any, is a mask too
--- (the public API's). Both become masks: that role alone.
+-- an upload named as the mask input of one of its owner's jobs, and as no other input of any, is
+-- a mask too (the public API's). Both become masks: that role alone.
 UPDATE assets a
 SET roles = '["mask"]'::jsonb
 WHERE a.source = 'upload'
