@@ -172,19 +172,4 @@ export async function paddedMp4(dir: string, totalBytes: number): Promise<Multip
   return { filename: 'big.mp4', contentType: 'video/mp4', head: Buffer.concat([clip, freeHeader]), totalBytes };
 }
 
-/**
- * The same PNG picture in other bytes: a text chunk carrying `n` before IEND. An upload of it is
- * not the same file as one of `png` (docs/product-rules.md#upload-dedupe), and is stored the same
- * (the server strips the chunk).
- */
-export function distinctPng(png: Buffer, n: number): Buffer {
-  const iend = png.length - 12;
-  if (png.toString('latin1', iend + 4, iend + 8) !== 'IEND') throw new Error('distinctPng takes a PNG ending in IEND');
-  const data = Buffer.from(`Comment\0copy ${n}`, 'latin1');
-  const typeAndData = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([png.subarray(0, iend), length, typeAndData, crc, png.subarray(iend)]);
-}
+export { distinctPng } from '../../fixtures/distinct-png.ts';
