@@ -34,4 +34,9 @@ describe('upload policy', () => {
     expect(rolesFor('image', null)).toEqual(['image', 'model', 'garment', 'face', 'hair']);
     expect(rolesFor('video', null)).toEqual(['video']);
   });
+
+  it('gives a mask its role alone: a working file is never offered as a photo', () => {
+    expect(rolesFor('image', 'mask')).toEqual(['mask']);
+    expect(() => checkUpload(mp4, 1, { purpose: 'input', role: 'mask' })).toThrow('Please upload JPEG, PNG, WebP files only.');
+  });
 });

@@ -3,7 +3,7 @@
  * `role` fields.
  *
  * - role `video`: videos (MP4, WebM, MOV) up to 100 MB;
- * - role model/garment/face/hair/image: images (JPEG, PNG, WebP), 10 MB (20 MB with purpose `upscale`);
+ * - role model/garment/face/hair/image/mask: images (JPEG, PNG, WebP), 10 MB (20 MB with purpose `upscale`);
  * - no role: purpose `input` (the default) takes images up to 10 MB; purpose `upscale` takes
  *   images up to 20 MB and videos up to 100 MB (the upscaler's two inputs).
  *
@@ -16,6 +16,7 @@ import {
   UPLOAD_LIMITS,
   UPLOAD_PURPOSES,
   invalidTypeText,
+  isWorkingRole,
   tooLargeText,
   type AssetRole,
   type MediaType,
@@ -109,9 +110,13 @@ export function checkUpload(type: SniffedType, bytes: number, fields: UploadFiel
 /** The largest body any upload may send (the largest file plus room for the multipart framing and fields), in bytes. */
 export const MAX_UPLOAD_BODY_BYTES = UPLOAD_LIMITS.upscaleVideo.maxBytes + 64 * 1024;
 
-/** Roles of an uploaded asset: the upload's role first, then everything else its media type can serve. */
+/**
+ * Roles of an uploaded asset: the upload's role first, then everything else its media type can
+ * serve; a working file (a mask) has its role alone (docs/product-rules.md#working-files).
+ */
 export function rolesFor(mediaType: MediaType, role: AssetRole | null): AssetRole[] {
   if (mediaType === 'video') return ['video'];
+  if (isWorkingRole(role)) return [role];
   const first = role && role !== 'video' ? role : 'image';
   return [first, ...IMAGE_ROLES.filter((candidate) => candidate !== first)];
 }

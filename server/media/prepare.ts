@@ -95,6 +95,8 @@ export async function planAsset(
     generationId: string | null;
     feature: Feature | null;
     uploadKey: string | null;
+    /** An upload's SHA-256 (hex) of the bytes as sent; none for results. */
+    contentSha256?: string | null;
     warnings: AssetWarning[];
     metadata: { [key: string]: Json };
   },
@@ -142,6 +144,7 @@ export async function planAsset(
       generation_id: row.generationId,
       feature: row.feature,
       upload_key: row.uploadKey,
+      content_sha256: row.contentSha256 ?? null,
       warnings: JSON.stringify([...new Set(row.warnings)]),
       metadata: JSON.stringify(row.metadata),
       created_at: now,

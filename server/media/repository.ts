@@ -6,7 +6,7 @@
  * largest by (bytes, id). The filters narrow what the index walk returns; no page sorts rows.
  */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { AssetKind, AssetRole, AssetSort, AssetTool } from '../../src/contract/media.ts';
+import { WORKING_ROLES, type AssetKind, type AssetRole, type AssetSort, type AssetTool, type UploadPurpose } from '../../src/contract/media.ts';
 import type { Database } from '../db/connection.ts';
 import type { AssetsTable, Tables } from '../db/schema.ts';
 import { stagedKeys } from './staged.ts';
@@ -16,6 +16,7 @@ export type NewAsset = Insertable<AssetsTable>;
 
 export interface AssetFilters {
   kind?: AssetKind | undefined;
+  /** Assets that can be picked as this role; without it, every asset but working files (WORKING_ROLES). */
   role?: AssetRole | undefined;
   /** A piece of the name, matched case-insensitively. */
   q?: string | undefined;
@@ -44,6 +45,18 @@ export function cursorOf(sort: AssetSort, row: AssetRow): AssetCursor {
     case 'largest':
       return { sort, bytes: Number(row.bytes), id: row.id };
   }
+}
+
+/**
+ * What makes two uploads of one account the same asset (docs/product-rules.md#upload-dedupe):
+ * the SHA-256 of their bytes and their use, the `purpose` (a studio input is fitted to 2048 px, an
+ * upscaler input is not) and whether it is a mask. The unique index assets_user_content_idx (0021)
+ * holds these very expressions.
+ */
+export interface ContentKey {
+  sha256: string;
+  purpose: UploadPurpose;
+  mask: boolean;
 }
 
 /** A person's storage as the quota counts it, in bytes. */
@@ -82,6 +95,8 @@ export interface MediaRepository {
   findById(id: string): Promise<AssetRow | undefined>;
   findOwned(userId: string, ids: readonly string[]): Promise<AssetRow[]>;
   findByUploadKey(userId: string, key: string): Promise<AssetRow | undefined>;
+  /** The account's own upload of identical bytes for the same use, if it still exists (never another account's). */
+  findByContent(userId: string, content: ContentKey): Promise<AssetRow | undefined>;
   /** `limit` rows in the `sort` order, from just after `cursor` (of the same sort) on. */
   list(userId: string, filters: AssetFilters, sort: AssetSort, cursor: AssetCursor | null, limit: number): Promise<AssetRow[]>;
   /** Deletes the owner's assets among `ids`, answering the deleted rows. */
@@ -158,11 +173,23 @@ export function createMediaRepository(database: Database): MediaRepository {
     async findByUploadKey(userId, key) {
       return db.selectFrom('assets').selectAll().where('user_id', '=', userId).where('upload_key', '=', key).executeTakeFirst();
     },
+    async findByContent(userId, content) {
+      return db
+        .selectFrom('assets')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('content_sha256', '=', content.sha256)
+        .where(sql<boolean>`metadata->>'purpose' = ${content.purpose}`)
+        .where(sql<boolean>`(roles @> '["mask"]'::jsonb) = ${content.mask}`)
+        .executeTakeFirst();
+    },
     async list(userId, filters, sort, cursor, limit) {
       if (cursor && cursor.sort !== sort) throw new Error(`a ${cursor.sort} cursor used for the ${sort} order`);
       let query = db.selectFrom('assets').selectAll().where('user_id', '=', userId);
       if (filters.kind) query = query.where('kind', '=', filters.kind);
       if (filters.role) query = query.where(sql<boolean>`roles @> ${JSON.stringify([filters.role])}::jsonb`);
+      // Working files (masks) only where their role is asked for: not in the library's views, nor in another role's picker.
+      else for (const role of WORKING_ROLES) query = query.where(sql<boolean>`not (roles @> ${JSON.stringify([role])}::jsonb)`);
       if (filters.q) query = query.where(sql<boolean>`name ILIKE ${likePattern(filters.q)} ESCAPE '\\'`);
       if (filters.tool === 'upload') query = query.where('source', '=', 'upload');
       else if (filters.tool) query = query.where('feature', '=', filters.tool);

@@ -2,14 +2,15 @@
  * The media area's HTTP routes:
  * - `POST /api/media` (signed in): upload one file (multipart/form-data, see the contract); with
  *   an `Idempotency-Key` the caller already stored an asset under, the body is drained unparsed,
- *   nothing is stored, and that asset is answered (200);
+ *   nothing is stored, and that asset is answered (200); so is the caller's asset of identical
+ *   bytes for the same use (200, `reused`: the bytes are hashed as they stream in);
  * - `GET|HEAD /api/media/:assetId/:variant?exp&sig`: a capability URL (no bearer header);
  * - `/api/assets` (signed in): the caller's library — list, one, delete.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type Asset, type MediaVariant } from '../../src/contract/media.ts';
+import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant, type UploadedAsset } from '../../src/contract/media.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Attempt, RateLimiter } from '../auth/rate-limit.ts';
@@ -81,9 +82,10 @@ export type UploadHandlerDeps = Pick<MediaRoutesDeps, 'service' | 'tempDir'> & U
 
 /**
  * Stores the upload of a request for the account `userId`, whoever authenticated it (a session,
- * an API token): the asset, 201 when stored now, 200 for the replay of an Idempotency-Key.
+ * an API token): the asset, 201 when stored now, 200 for the replay of an Idempotency-Key or an
+ * asset of identical bytes the account already has (`reused`).
  */
-export type UploadHandler = (c: Context, userId: string) => Promise<{ asset: Asset; status: 200 | 201 }>;
+export type UploadHandler = (c: Context, userId: string) => Promise<{ asset: UploadedAsset; status: 200 | 201 }>;
 
 /**
  * The upload (`POST /api/media`, and `POST /v1/media` with an API token): the streamed body, its
@@ -114,7 +116,7 @@ export function uploadHandler(deps: UploadHandlerDeps): UploadHandler {
       const first = await deps.service.findUpload(userId, key);
       if (first) {
         await discardBody(c, MAX_UPLOAD_BODY_BYTES);
-        return { asset: first, status: 200 };
+        return { asset: { ...first, reused: false }, status: 200 };
       }
     }
     const contentType = c.req.header('content-type') ?? '';
@@ -136,16 +138,20 @@ export function uploadHandler(deps: UploadHandlerDeps): UploadHandler {
       attempt = await countUpload(c, userId, received.bytes);
     } catch (error) {
       await rm(received.tempPath, { force: true });
-      // A replay whose first upload was stored meanwhile is answered, never refused.
-      const first = key !== null && hasCode(error, 'tooManyUploads') ? await deps.service.findUpload(userId, key) : null;
-      if (first) return { asset: first, status: 200 };
+      if (!hasCode(error, 'tooManyUploads')) throw error;
+      // A replay whose first upload was stored meanwhile is answered, never refused; so is a file
+      // the library already has (nothing would be stored).
+      const first = key !== null ? await deps.service.findUpload(userId, key) : null;
+      if (first) return { asset: { ...first, reused: false }, status: 200 };
+      const identical = await deps.service.findIdentical(userId, received);
+      if (identical) return { asset: { ...identical, reused: true }, status: 200 };
       throw error;
     }
     try {
-      const { asset, created } = await deps.service.upload(userId, received, key);
-      // The replay of an upload stored meanwhile stored nothing: it does not count.
+      const { asset, created, reused } = await deps.service.upload(userId, received, key);
+      // The replay of an upload stored meanwhile, or a file the library already had, stored nothing: it does not count.
       if (!created) await attempt.release();
-      return { asset, status: created ? 201 : 200 };
+      return { asset: { ...asset, reused }, status: created ? 201 : 200 };
     } catch (error) {
       // Nothing was stored for want of room, or through our own fault: not counted either. A
       // file refused for what it is (damaged, too many pixels) was processed, and counts.

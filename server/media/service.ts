@@ -34,7 +34,7 @@ import { StagedResultsSchema, stagedKeys } from './staged.ts';
 import type { ByteRange, MediaStorage, StoredObject } from './storage.ts';
 import { planAsset, prepareOutput, prepareVideo, sanitiseName, withWorkDir, type Prepared } from './prepare.ts';
 import type { AssetRow, MediaService, PreparedResult, StagedResult } from './types.ts';
-import type { ReceivedUpload } from './upload.ts';
+import { contentKeyOf, type ReceivedUpload } from './upload.ts';
 
 export interface MediaServiceDeps {
   repository: MediaRepository;
@@ -75,19 +75,22 @@ export interface ServedVariant {
   etag: string;
 }
 
-/** What an upload gave: the stored asset, or (`created` false) the earlier upload of its Idempotency-Key. */
+/** What an upload gave: the stored asset (`created`), its Idempotency-Key's earlier one, or the account's of identical bytes (`reused`, docs/product-rules.md#upload-dedupe). */
 export interface Uploaded {
   asset: Asset;
   created: boolean;
+  reused: boolean;
 }
 
 export interface MediaArea extends MediaService {
   /**
    * Processes and stores a received upload (its temp file is consumed). With an Idempotency-Key
-   * another upload of the caller already stored (it won a race with this one), nothing is kept
-   * and that upload's asset is answered.
+   * another upload of the caller already stored (it won a race with this one), or bytes the caller
+   * already has for the same use (found first, or stored meanwhile), nothing is kept and that asset is answered.
    */
   upload(userId: string, received: ReceivedUpload, idempotencyKey?: string | null): Promise<Uploaded>;
+  /** The caller's asset of the received upload's bytes, for the same use, if there is one (never another account's). */
+  findIdentical(userId: string, received: ReceivedUpload): Promise<Asset | null>;
   /** The caller's asset stored with this upload Idempotency-Key, if any. */
   findUpload(userId: string, idempotencyKey: string): Promise<Asset | null>;
   /**
@@ -132,6 +135,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
   const quotas = deps.storageQuotas ?? STORAGE_QUOTA_BYTES_BY_PLAN;
   const limitFor = (plan: string) => storageQuotaFor(plan, quotas);
   const toApiAsset = (row: AssetRow): Asset => apiAsset(row, signer, deps.now());
+  const toApiAssetOrNull = (row: AssetRow | undefined): Asset | null => (row ? toApiAsset(row) : null);
 
   /** Puts files into storage; on a failure, removes the ones already put and rethrows. */
   const putFiles = async (files: PreparedResult['files']): Promise<void> => {
@@ -207,7 +211,11 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     async upload(userId, received, idempotencyKey = null) {
       const id = randomUUID();
       const { type, fields } = received;
+      const content = contentKeyOf(received);
       try {
+        // Bytes the account already has, for the same use: that asset, nothing stored or counted again.
+        const identical = await repository.findByContent(userId, content);
+        if (identical) return { asset: toApiAsset(identical), created: false, reused: true };
         // The file as sent must fit before it is processed; as stored, when it is stored.
         await checkRoom(userId, received.bytes);
         const row = await withWorkDir(deps.tempDir, id, async (work) => {
@@ -233,18 +241,20 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
             generationId: null,
             feature: null,
             uploadKey: idempotencyKey,
+            contentSha256: received.sha256,
             warnings,
             metadata: { purpose: fields.purpose },
           });
         });
-        return { asset: toApiAsset(row), created: true };
+        return { asset: toApiAsset(row), created: true, reused: false };
       } catch (error) {
-        // Another upload with this key was stored while this one was processed (store() has
-        // removed this one's files): both answer that first asset.
-        // A full quota does not refuse a replay either: the first asset is already counted.
-        if (idempotencyKey !== null && (isUniqueViolation(error) || hasCode(error, 'storageFull'))) {
-          const first = await repository.findByUploadKey(userId, idempotencyKey);
-          if (first) return { asset: toApiAsset(first), created: false };
+        // Another upload with this key, or of these bytes, was stored while this one was processed (store() has
+        // removed this one's files): both answer that first asset, whatever the quota (it is counted already).
+        if (isUniqueViolation(error) || hasCode(error, 'storageFull')) {
+          const first = idempotencyKey === null ? undefined : await repository.findByUploadKey(userId, idempotencyKey);
+          if (first) return { asset: toApiAsset(first), created: false, reused: false };
+          const identical = await repository.findByContent(userId, content);
+          if (identical) return { asset: toApiAsset(identical), created: false, reused: true };
         }
         throw error;
       } finally {
@@ -273,7 +283,7 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       await mkdir(work, { recursive: true });
       // The owner's plan now decides whether the result gets a watermarked copy (docs/product-rules.md#watermark).
       const { row, files } = await prepareOutput(new Date(deps.now()), userId, id, output, options, work, planWatermarks(await repository.planOf(userId)));
-      const { created_at: createdAt, feature, upload_key: _uploadKey, ...rest } = row;
+      const { created_at: createdAt, feature, upload_key: _uploadKey, content_sha256: _contentSha256, ...rest } = row;
       return { staged: { ...rest, feature: feature ?? null, created_at: createdAt.toISOString() }, files };
     },
 
@@ -320,10 +330,9 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
 
     findOwned: (userId, ids) => repository.findOwned(userId, ids),
 
-    async findUpload(userId, idempotencyKey) {
-      const row = await repository.findByUploadKey(userId, idempotencyKey);
-      return row ? toApiAsset(row) : null;
-    },
+    findIdentical: async (userId, received) => toApiAssetOrNull(await repository.findByContent(userId, contentKeyOf(received))),
+
+    findUpload: async (userId, idempotencyKey) => toApiAssetOrNull(await repository.findByUploadKey(userId, idempotencyKey)),
 
     async materialize(row, dir): Promise<InputFile> {
       let file = storage.localPath(row.storage_key);

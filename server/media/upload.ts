@@ -4,7 +4,7 @@
  * (magic numbers), and the file is cut off the moment it passes its limit — the caller then
  * answers 413 without reading the rest of the body.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,10 +12,11 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy from 'busboy';
 import * as v from 'valibot';
-import { ASSET_ROLES, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
+import { ASSET_ROLES, isWorkingRole, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
 import { ApiError } from '../http/errors.ts';
 import { mediaError } from './errors.ts';
 import { checkUpload, streamingLimit, tooLarge, unknownType, withDefaults, type KnownFields, type UploadFields } from './policy.ts';
+import type { ContentKey } from './repository.ts';
 import { SniffGate } from './sniff-gate.ts';
 import { SNIFF_BYTES, sniffType, type SniffedType } from './sniff.ts';
 
@@ -23,6 +24,8 @@ export interface ReceivedUpload {
   /** The file's bytes, under the temp directory; the caller removes it. */
   tempPath: string;
   bytes: number;
+  /** SHA-256 (hex) of the file's bytes, computed as they streamed in. */
+  sha256: string;
   type: SniffedType;
   /** The name the client gave the file (unsanitised; may be empty). */
   filename: string;
@@ -35,6 +38,11 @@ export interface ReceiveOptions {
   tempDir: string;
   /** The whole body may not be longer than this, in bytes (framing and fields included). */
   maxBodyBytes: number;
+}
+
+/** What an upload is the same asset as another by (see ContentKey): its bytes' hash and its use. */
+export function contentKeyOf(received: Pick<ReceivedUpload, 'sha256' | 'fields'>): ContentKey {
+  return { sha256: received.sha256, purpose: received.fields.purpose, mask: isWorkingRole(received.fields.role) };
 }
 
 /** Busboy's limits: one file, a handful of short fields. */
@@ -75,6 +83,21 @@ export class ByteCounter extends Transform {
   }
 }
 
+/** Hashes the bytes passing through (SHA-256), holding none of them. */
+class HashingStream extends Transform {
+  readonly #hash = createHash('sha256');
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#hash.update(chunk);
+    callback(null, chunk);
+  }
+
+  /** The hex digest; once the stream has ended. */
+  digest(): string {
+    return this.#hash.digest('hex');
+  }
+}
+
 /**
  * Streams the upload to `tempDir`. Resolves once the whole body is parsed and the file is on disk;
  * rejects with a MediaError (415, 413), an ApiError (400, 422) or the stream's own error, having
@@ -85,7 +108,7 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
   const tempPath = path.join(options.tempDir, `upload-${randomUUID()}`);
   const known: KnownFields = {};
   let filename = '';
-  let saved: Promise<{ bytes: number; type: SniffedType }> | undefined;
+  let saved: Promise<{ bytes: number; sha256: string; type: SniffedType }> | undefined;
   let fileStream: Readable | undefined;
 
   let parser: Busboy.Busboy;
@@ -149,11 +172,11 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
   try {
     await Promise.race([parsed, aborted]);
     if (!saved) throw mediaError(400, 'noFile');
-    const { bytes, type } = await Promise.race([saved, aborted]);
+    const { bytes, sha256, type } = await Promise.race([saved, aborted]);
     const fields = withDefaults(known);
     checkUpload(type, bytes, fields);
     stopped = true;
-    return { tempPath, bytes, type, filename, fields };
+    return { tempPath, bytes, sha256, type, filename, fields };
   } catch (reason) {
     fail(reason);
     // Let the writer stop before its file is removed.
@@ -164,8 +187,8 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
 }
 
 
-/** Writes the file part to `tempPath`, sniffing its type first and holding it to its limit. */
-async function saveFile(stream: Readable, tempPath: string, known: KnownFields): Promise<{ bytes: number; type: SniffedType }> {
+/** Writes the file part to `tempPath`, sniffing its type first, holding it to its limit and hashing it. */
+async function saveFile(stream: Readable, tempPath: string, known: KnownFields): Promise<{ bytes: number; sha256: string; type: SniffedType }> {
   const gate = new SniffGate<SniffedType>({
     sniffBytes: SNIFF_BYTES,
     decide: (head) => {
@@ -175,12 +198,13 @@ async function saveFile(stream: Readable, tempPath: string, known: KnownFields):
     },
     tooLarge: (limit) => tooLarge(Math.floor(limit / MB)),
   });
+  const hashing = new HashingStream();
   try {
-    await pipeline(stream, gate, createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(stream, gate, hashing, createWriteStream(tempPath, { flags: 'wx' }));
   } catch (error) {
     await rm(tempPath, { force: true });
     throw error;
   }
   if (!gate.kind) throw new Error('a sniffed file has a type');
-  return { bytes: gate.bytes, type: gate.kind };
+  return { bytes: gate.bytes, sha256: hashing.digest(), type: gate.kind };
 }

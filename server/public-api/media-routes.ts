@@ -21,7 +21,7 @@ export function v1MediaRoutes(deps: V1MediaRoutesDeps): Hono<ApiTokenEnv> {
   const app = new Hono<ApiTokenEnv>();
   app.post('/media', async (c) => {
     const { asset, status } = await deps.upload(c, c.get('apiToken').userId);
-    return c.json(absoluteAsset(asset, originOf(c) ?? deps.publicUrl), status);
+    return c.json({ ...absoluteAsset(asset, originOf(c) ?? deps.publicUrl), reused: asset.reused }, status);
   });
   return app;
 }

@@ -9,7 +9,7 @@ import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema 
 import * as v from 'valibot';
 import { MutationErrorBodySchema } from '../../src/contract/errors.ts';
 import { GenerationListQuerySchema, GenerationPageSchema, GenerationSchema, InsufficientCreditsBodySchema, PlanRefusalBodySchema } from '../../src/contract/generations.ts';
-import { ASSET_ROLES, AssetSchema, IMAGE_MIME_TYPES, MediaErrorBodySchema, UPLOAD_IDEMPOTENCY_KEY_MAX, UPLOAD_PURPOSES, VIDEO_MIME_TYPES } from '../../src/contract/media.ts';
+import { ASSET_ROLES, AssetSchema, UploadedAssetSchema, IMAGE_MIME_TYPES, MediaErrorBodySchema, UPLOAD_IDEMPOTENCY_KEY_MAX, UPLOAD_PURPOSES, VIDEO_MIME_TYPES } from '../../src/contract/media.ts';
 import { ApiErrorBodySchema, CreditsSchema, IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, TokenUsageSchema, V1_PREFIX, V1GenerationRequestSchema, WebhookPayloadSchema } from '../../src/contract/public-api.ts';
 import { RecordIdSchema } from '../../src/contract/input.ts';
 import { RATE_LIMIT_WINDOW_SECONDS, TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH, TOKEN_PREFIX, UsageDaySchema, WEBHOOK_EVENTS } from '../../src/contract/tokens.ts';
@@ -62,11 +62,12 @@ const MutationErrorSchema = v.object({ ...MutationErrorBodySchema.entries, code:
 const MediaUploadSchema = v.object({
   file: v.pipe(v.string(), v.description('The file (JPEG, PNG or WebP images; MP4, WebM or MOV videos for the upscaler).')),
   purpose: v.optional(v.picklist(UPLOAD_PURPOSES)),
-  role: v.optional(v.picklist(ASSET_ROLES)),
+  role: v.optional(v.pipe(v.picklist(ASSET_ROLES), v.description('What the file is for. `mask`: a brush mask for the hairstyle changer (`inputs.mask`), kept as a working file, never offered as a photo.'))),
 });
 
 const SCHEMAS = {
   Asset: AssetSchema,
+  UploadedAsset: UploadedAssetSchema,
   Generation: GenerationSchema,
   PlanRefusal: PlanRefusalBodySchema,
   GenerationPage: GenerationPageSchema,
@@ -209,8 +210,12 @@ function operationDetails(operation: V1Operation): Json {
           content: { 'multipart/form-data': { schema: ref('MediaUpload'), encoding: { file: { contentType: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES].join(', ') } } } },
         },
         responses: {
-          201: okAnswer(operation, 'The stored asset.', ref('Asset')),
-          200: okAnswer(operation, 'The asset of an earlier upload with the same Idempotency-Key (nothing stored again).', ref('Asset')),
+          201: okAnswer(operation, 'The stored asset (`reused`: false).', ref('UploadedAsset')),
+          200: okAnswer(
+            operation,
+            'Nothing stored again: the asset of an earlier upload with the same Idempotency-Key, or (`reused`: true) the account’s asset of identical bytes uploaded for the same use.',
+            ref('UploadedAsset'),
+          ),
           400: errorAnswer(operation, 'No file part (`noFile`) or a malformed Idempotency-Key.', ref('MediaError')),
           ...errors,
           413: errorAnswer(operation, 'The file is over its size limit (`tooLarge`) or the storage quota is full (`storageFull`).', ref('MediaError')),

@@ -8,6 +8,10 @@
  * `role` (what the person means the file for: model, garment, face, hair, image, video). The
  * answer is the stored Asset (201).
  *
+ * An upload whose bytes are identical to an asset the same account already has (same SHA-256,
+ * uploaded for the same use: studio input, upscaler input or mask) stores nothing and answers
+ * that asset (200, `reused: true`); accounts never share assets. A deleted asset is not reused.
+ *
  * An upload may carry an `Idempotency-Key` header (1 to UPLOAD_IDEMPOTENCY_KEY_MAX characters,
  * chosen by the client, e.g. the offline outbox's entry id). The first upload with a key stores
  * the file (201); any later upload by the same user with that key stores nothing and answers the
@@ -27,9 +31,25 @@ import { CURSOR_MAX, queryInteger, safeString, text } from './input.ts';
 export const ASSET_KINDS = ['image', 'video', 'upscaled'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 
-/** What an asset can be picked as in a studio (docs/product-rules.md#asset-roles). */
-export const ASSET_ROLES = ['model', 'garment', 'face', 'hair', 'image', 'video'] as const;
+/**
+ * What an asset can be picked as in a studio (docs/product-rules.md#asset-roles). `mask`: the
+ * hairstyle changer's brush mask, a working file (see WORKING_ROLES).
+ */
+export const ASSET_ROLES = ['model', 'garment', 'face', 'hair', 'image', 'video', 'mask'] as const;
 export type AssetRole = (typeof ASSET_ROLES)[number];
+
+/**
+ * Roles of working files: an upload with one of these roles has that role alone (a mask is never
+ * a photo), and the library's lists leave such assets out unless they ask for that role
+ * (`GET /api/assets?role=mask`), so no picker of another role, and no list without a role, shows
+ * them (docs/product-rules.md#working-files).
+ */
+export const WORKING_ROLES = ['mask'] as const satisfies readonly AssetRole[];
+export type WorkingRole = (typeof WORKING_ROLES)[number];
+
+export function isWorkingRole(role: AssetRole | null | undefined): role is WorkingRole {
+  return (WORKING_ROLES as readonly string[]).includes(role ?? '');
+}
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -205,6 +225,18 @@ export const AssetSchema = v.object({
 });
 export type Asset = v.InferOutput<typeof AssetSchema>;
 
+/**
+ * The answer of an upload (`POST /api/media`, `POST /v1/media`): the asset, and whether it is one
+ * the account already had, of identical bytes (docs/product-rules.md#upload-dedupe): nothing was
+ * stored, and the library holds it once.
+ */
+export const UploadedAssetSchema = v.object({
+  ...AssetSchema.entries,
+  /** True when the bytes matched an asset already in the library (status 200); false for a new one (201) or an Idempotency-Key replay. */
+  reused: v.boolean(),
+});
+export type UploadedAsset = v.InferOutput<typeof UploadedAssetSchema>;
+
 export const ASSET_PAGE_MAX = 100;
 export const ASSET_PAGE_DEFAULT = 30;
 
@@ -228,6 +260,10 @@ const isoDate = v.pipe(text(10), v.isoDate());
  */
 export const AssetListQuerySchema = v.object({
   kind: v.optional(v.picklist(ASSET_KINDS)),
+  /**
+   * Only assets that can be picked as this role. Without it, every asset but working files
+   * (WORKING_ROLES); `role=mask` lists the masks alone.
+   */
   role: v.optional(v.picklist(ASSET_ROLES)),
   /** Matches the asset's name (case-insensitive). */
   q: v.optional(v.pipe(safeString(), v.trim(), v.maxLength(200))),

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { sceneSvg } from '../fixtures/engines/images.ts';
 import { expect } from './fixtures.ts';
 import type { TestUser } from './session.ts';
+import { distinctPng } from '../fixtures/distinct-png.ts';
 
 /** The API as one test user, for suites that prepare jobs and assets without the UI. */
 
@@ -47,7 +48,8 @@ export class Api {
   }
 
   async upload(name: string, width: number, height: number): Promise<string> {
-    const buffer = await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer();
+    // A file of its own per name: the same bytes twice would be one asset (docs/product-rules.md#upload-dedupe).
+    const buffer = distinctPng(await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer(), name);
     const response = await this.request.post('/api/media', {
       headers: this.headers,
       multipart: { file: { name, mimeType: 'image/png', buffer }, purpose: 'input', role: 'image' },

@@ -249,3 +249,35 @@ test('in English: the studio, its prerequisite and the mask requirement', async 
   await uploadPortraitAndChooseStyle(page);
   await expect(page.getByTestId('generate-problem')).toHaveText('Please paint over the hair with the brush to mark the area to change.');
 });
+
+test('the painted mask is a working file: not in the model picker nor among the library photos', async ({ page, request }) => {
+  await signIn(page, request, { seenTutorials: ['virtual-tryon'] });
+  await open(page);
+  await uploadPortraitAndChooseStyle(page);
+  const portraitId = (await page.getByTestId('hair-photo-chosen').getAttribute('data-asset-id'))!;
+  await paintStroke(page);
+  await page.getByTestId('mask-export').click();
+  const maskState = page.getByTestId('hair-mask-state');
+  await expect(maskState).toHaveAttribute('data-state', 'ready');
+  const maskId = (await maskState.getAttribute('data-asset-id'))!;
+
+  // "Chọn ảnh người mẫu" in the try-on offers the portrait, never the mask.
+  await page.goto('/virtual-tryon');
+  await page.getByTestId('tryon-model-library').click();
+  const picker = page.getByTestId('assets-picker');
+  await expect(picker.getByRole('heading', { name: 'Chọn ảnh người mẫu' })).toBeVisible();
+  const options = picker.getByTestId('asset-option');
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toHaveAttribute('data-asset-id', portraitId);
+  await expect(picker.locator(`[data-testid="asset-option"][data-asset-id="${maskId}"]`)).toHaveCount(0);
+  await page.getByTestId('assets-picker-close').click();
+
+  // The library's photos leave it out; its own tab lists it.
+  await page.goto('/your-assets');
+  const tiles = page.getByTestId('library-tile');
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles.first()).toHaveAttribute('data-asset-id', portraitId);
+  await page.locator('[data-testid="library-tab"][data-tab="masks"]').click();
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles.first()).toHaveAttribute('data-asset-id', maskId);
+});

@@ -132,7 +132,14 @@ test('5 credits buy 5 garments; the next try-on shows balance, cost and shortage
   const f = await files();
   await open(page);
   await chooseModel(page, f.model);
-  const five = ['tops', 'bottoms', 'tops', 'bottoms', 'tops'].map((category, index) => ({ ...(category === 'tops' ? f.top : f.bottom), name: `do-${index}.png` }));
+  // Five files of their own (the same file twice is one garment: one asset per file), each compressed its own way.
+  const five = await Promise.all(
+    (['tops', 'bottoms', 'tops', 'bottoms', 'tops'] as const).map(async (category, index) => ({
+      name: `do-${index}.png`,
+      mimeType: 'image/png',
+      buffer: await sharp(Buffer.from(garmentSvg(category))).png({ compressionLevel: 9 - index }).toBuffer(),
+    })),
+  );
   await chooseGarments(page, five);
   await expect(page.getByTestId('tryon-garments-browse')).toHaveCount(0);
   await expect(page.getByTestId('generate-button')).toHaveAttribute('data-cost', '5');

@@ -149,3 +149,26 @@ test('library: tabs, search, sort, review, multi-select delete, use in a studio'
   await expect(page.getByTestId('upscale-video-chosen')).toHaveAttribute('data-asset-id', video.id);
   await expect(page).toHaveURL(/\/upscaler$/);
 });
+
+test('the same photo uploaded twice is one asset in the library', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const user = await signIn(page, request, { seenTutorials: ['virtual-tryon'] });
+  const model = await png('model-woman.png', modelPhotoSvg());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/virtual-tryon');
+  await expect(page.getByTestId('studio-page')).toBeVisible();
+  const chosen = page.getByTestId('tryon-model-chosen');
+
+  await page.getByTestId('tryon-model-input').setInputFiles(model);
+  await expect(chosen).toHaveCount(1, { timeout: 15_000 });
+  const first = await chosen.getAttribute('data-asset-id');
+  // The seller picks the same file again: the library already has it, and says so.
+  await page.getByTestId('tryon-model-input').setInputFiles(model);
+  await expect(page.getByText('Ảnh này đã có trong thư viện, không lưu thêm bản sao.')).toBeVisible();
+  await expect(chosen).toHaveAttribute('data-asset-id', first!);
+
+  expect((await serverList(request, user.token)).map((asset) => asset.id)).toEqual([first]);
+  await page.goto('/your-assets');
+  await expect(tiles(page)).toHaveCount(1);
+  expect(await tileNames(page)).toEqual(['model-woman.png']);
+});

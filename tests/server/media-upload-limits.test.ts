@@ -21,7 +21,7 @@ import type { CallResult } from './helpers/accounts.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';
 import { silentLogger } from './helpers/logs.ts';
-import { makeImage, multipart } from './helpers/media-fixtures.ts';
+import { distinctPng, makeImage, multipart } from './helpers/media-fixtures.ts';
 import { createMediaHarness, type MediaHarness } from './helpers/media-harness.ts';
 
 const HOUR_MS = 3_600_000;
@@ -64,10 +64,12 @@ async function asResult(response: Response): Promise<CallResult> {
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
 
+let copies = 0;
+/** Uploads `bytes`, or by default a picture of `png`'s size in bytes of its own (the same file twice would be one asset). */
 async function upload(app: Hono<AppEnv>, token: string, options: { address: string; key?: string; bytes?: Buffer }): Promise<CallResult> {
   const form = new FormData();
   form.append('role', 'model');
-  form.append('file', new File([new Uint8Array(options.bytes ?? png)], 'photo.png', { type: 'image/png' }));
+  form.append('file', new File([new Uint8Array(options.bytes ?? distinctPng(png, (copies += 1)))], 'photo.png', { type: 'image/png' }));
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'X-Forwarded-For': options.address };
   if (options.key) headers['Idempotency-Key'] = options.key;
   return asResult(await app.request('/api/media', { method: 'POST', body: form, headers }));

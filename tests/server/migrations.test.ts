@@ -190,3 +190,47 @@ describe(`0008_storage_quota (${DRIVER})`, () => {
     expect(Number(event.weight)).toBe(1);
   });
 });
+
+describe(`0021_asset_content_hash (${DRIVER})`, () => {
+  it('turns the hairstyle masks already stored into masks, leaving photos and results alone', async () => {
+    await removeFrom('0021');
+    await migrate(test.database, dir);
+    const db = test.database.kysely;
+    const at = new Date('2025-01-01T00:00:00.000Z');
+    const photoRoles = JSON.stringify(['hair', 'image', 'model', 'garment', 'face']);
+    await sql`insert into users (id, email, name, created_at) values ('u1', 'u1@example.com', 'U', ${at})`.execute(db);
+    const asset = async (id: string, name: string, roles: string, source = 'upload') => {
+      await sql`
+        insert into assets (id, user_id, kind, media_type, roles, mime, name, width, height, bytes, stored_bytes, storage_key, thumbnail_key, source, created_at)
+        values (${id}, 'u1', 'image', 'image', ${roles}::jsonb, 'image/png', ${name}, 1, 1, 1, 1, 'k', 't', ${source}, ${at})
+      `.execute(db);
+    };
+    // The studio's mask (its name), a mask sent through the API (named as a job's mask), a
+    // portrait, a photo used as a mask and as a portrait, and a result.
+    await asset('studio-mask', 'mat-na-toc.png', photoRoles);
+    await asset('api-mask', 'brush.png', JSON.stringify(['image', 'model', 'garment', 'face', 'hair']));
+    await asset('portrait', 'chan-dung.png', photoRoles);
+    await asset('both', 'both.png', photoRoles);
+    await asset('result', 'mat-na-toc.png', JSON.stringify(['image', 'hair']), 'generation');
+    const job = async (id: string, inputs: Record<string, string>) => {
+      await sql`
+        insert into generations (id, user_id, feature, status, inputs, params, input_asset_ids, cost, engine, created_at)
+        values (${id}, 'u1', 'hairstyle-changer', 'completed', ${JSON.stringify(inputs)}::jsonb, '{}', ${JSON.stringify(Object.values(inputs))}::jsonb, 1, 'local', ${at})
+      `.execute(db);
+    };
+    await job('g1', { image: 'portrait', mask: 'api-mask' });
+    await job('g2', { image: 'both', mask: 'both' });
+
+    await cp(path.join(MIGRATIONS_DIR, '0021_asset_content_hash.sql'), path.join(dir, '0021_asset_content_hash.sql'));
+    expect((await migrate(test.database, dir)).applied).toEqual(['0021_asset_content_hash.sql']);
+    const rows = await db.selectFrom('assets').select(['id', 'roles', 'content_sha256']).orderBy('id').execute();
+    expect(rows.map((row) => [row.id, row.roles])).toEqual([
+      ['api-mask', ['mask']],
+      ['both', JSON.parse(photoRoles)],
+      ['portrait', JSON.parse(photoRoles)],
+      ['result', ['image', 'hair']],
+      ['studio-mask', ['mask']],
+    ]);
+    expect(rows.every((row) => row.content_sha256 === null)).toBe(true);
+  });
+});

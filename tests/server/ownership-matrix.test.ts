@@ -46,6 +46,8 @@ interface Fixture {
   other: Asset;
   /** B's own upload (B's signed URLs are tried on A's asset). */
   bAsset: Asset;
+  /** A's hairstyle mask (a working file, listed only with role=mask). */
+  mask: string;
   /** The Idempotency-Key A's `asset` was uploaded with. */
   uploadKey: string;
   /** A's completed job, shared in the community feed. */
@@ -97,8 +99,9 @@ let f: Fixture;
 
 const EDIT = (assetId: string) => ({ feature: 'image-editing', inputs: { images: [assetId] }, params: { prompt: 'tăng độ sáng' } });
 
-async function upload(person: Person, seed: number, key?: string): Promise<CallResult> {
+async function upload(person: Person, seed: number, key?: string, role?: string): Promise<CallResult> {
   const form = new FormData();
+  if (role) form.append('role', role);
   form.append('file', new File([new Uint8Array(tinyPng(24, seed))], `anh-${seed}.png`));
   const headers: Record<string, string> = { Authorization: `Bearer ${person.token}` };
   if (key) headers['Idempotency-Key'] = key;
@@ -138,7 +141,7 @@ const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`
 const swapped = (url: string, from: string, to: string) => url.replace(`/api/media/${from}/`, `/api/media/${to}/`);
 
 /** Every id of A's resources. */
-const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.completed, fixture.pending, fixture.order, fixture.pendingOrder, fixture.apiToken, fixture.v1Job, fixture.aV1Token];
+const ownedByA = (fixture: Fixture): string[] => [fixture.asset.id, fixture.other.id, fixture.mask, fixture.completed, fixture.pending, fixture.order, fixture.pendingOrder, fixture.apiToken, fixture.v1Job, fixture.aV1Token];
 
 /** A call to the public API with an API token's secret. */
 async function v1(secret: string, method: string, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<CallResult> {
@@ -194,6 +197,8 @@ const MATRIX: Line[] = [
   { route: 'GET /api/assets', name: 'B\'s library lists none of A\'s assets', status: 200, attempt: ({ b }) => b.call('GET', '/api/assets?limit=100'), check: (r, fixture) => expect(ids(r).filter((id) => ownedByA(fixture).includes(id))).toEqual([]) },
   { route: 'GET /api/assets', name: 'B\'s library filtered by A\'s tool lists none of A\'s results', status: 200, attempt: ({ b }) => b.call('GET', '/api/assets?tool=image-editing'), check: (r) => expect(ids(r)).toEqual([]) },
   { route: 'GET /api/assets/:id', name: 'B reads A\'s asset', status: 404, target: ({ asset }) => asset.id, attempt: ({ b }, id) => b.call('GET', `/api/assets/${id}`) },
+  { route: 'GET /api/assets', name: 'B\'s masks list none of A\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/assets?role=mask&limit=100'), check: (r) => expect(ids(r)).toEqual([]) },
+  { route: 'GET /api/assets/:id', name: 'B reads A\'s mask', status: 404, target: ({ mask }) => mask, attempt: ({ b }, id) => b.call('GET', `/api/assets/${id}`) },
   { route: 'DELETE /api/assets/:id', name: 'B deletes A\'s asset', status: 404, target: ({ asset }) => asset.id, attempt: ({ b }, id) => b.call('DELETE', `/api/assets/${id}`) },
   // Capability URLs: a signature opens only its own asset and variant.
   { route: 'GET /api/media/:assetId/:variant', name: 'A\'s signed URL of another asset, pointed at this one', status: 403, target: ({ asset }) => asset.id, attempt: ({ other }, id) => media(swapped(other.url, other.id, id)) },
@@ -233,7 +238,29 @@ const MATRIX: Line[] = [
       expect((await b.call('POST', `/api/generations/${r.body.id}/cancel`)).status).toBe(200);
     },
   },
-  // Uploads: A's Idempotency-Key is A's only.
+  // Uploads: A's Idempotency-Key is A's only, and so are A's files.
+  {
+    route: 'POST /api/media',
+    name: 'B uploads the very bytes of A\'s asset: a new asset of B\'s own, never A\'s',
+    status: 201,
+    attempt: ({ b }) => upload(b, 1),
+    check: async (r, { asset, b }) => {
+      expect(r.body).toMatchObject({ reused: false });
+      expect(r.body.id).not.toBe(asset.id);
+      await b.call('DELETE', `/api/assets/${r.body.id}`);
+    },
+  },
+  {
+    route: 'POST /api/media',
+    name: 'B uploads the very bytes of A\'s mask, as a mask',
+    status: 201,
+    attempt: ({ b }) => upload(b, 4, undefined, 'mask'),
+    check: async (r, { mask, b }) => {
+      expect(r.body).toMatchObject({ reused: false, roles: ['mask'] });
+      expect(r.body.id).not.toBe(mask);
+      await b.call('DELETE', `/api/assets/${r.body.id}`);
+    },
+  },
   {
     route: 'POST /api/media',
     name: 'B uploads with the Idempotency-Key A used',
@@ -448,6 +475,8 @@ beforeAll(async () => {
   const asset = first.body as Asset;
   const other = await a.upload(tinyPng(24, 2), 'khac.png');
   const bAsset = await b.upload(tinyPng(24, 3), 'cua-b.png');
+  const maskUpload = await upload(a, 4, undefined, 'mask');
+  must(maskUpload.status === 201, 'A\'s mask');
 
   const done = await a.submit(EDIT(asset.id), A_JOB_KEY);
   must(done.status === 202, 'A\'s job');
@@ -501,6 +530,7 @@ beforeAll(async () => {
     asset,
     other,
     bAsset,
+    mask: maskUpload.body.id,
     uploadKey,
     completed: done.body.id,
     pending: running.body.id,

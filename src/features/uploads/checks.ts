@@ -14,7 +14,7 @@ import type { UploadKind, UploadProblem } from './upload-messages.ts';
 
 /**
  * The asset role each kind is uploaded as (the server's limits and the picker's tabs follow it).
- * A mask has no role of its own in the contract: it is sent without one (an image input).
+ * A mask is a working file (role `mask`): the library and the other roles' pickers leave it out.
  */
 export const KIND_ROLE: Readonly<Record<UploadKind, AssetRole | null>> = {
   model: 'model',
@@ -23,7 +23,7 @@ export const KIND_ROLE: Readonly<Record<UploadKind, AssetRole | null>> = {
   hair: 'hair',
   image: 'image',
   video: 'video',
-  mask: null,
+  mask: 'mask',
 };
 
 /** File name extensions of each accepted MIME type: the fallback when the browser gives no type. */

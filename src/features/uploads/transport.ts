@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AssetSchema, MEDIA_MESSAGES, type Asset, type MediaMessageKey, type UploadPurpose } from '../../contract/media.ts';
+import { AssetSchema, MEDIA_MESSAGES, type Asset, type MediaMessageKey, type UploadedAsset, type UploadPurpose } from '../../contract/media.ts';
 import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorMessage } from '../../lib/api.ts';
 import { getSession } from '../../lib/session.ts';
 import { isAuthCode } from '../auth/messages.ts';
@@ -126,7 +126,7 @@ export interface UploadFileOptions {
  * stored asset; rejects with UploadCheckError (refused before sending), ApiError (the server's
  * answer, with its coded body), or the transport's TypeError / AbortError / TimeoutError.
  */
-export async function uploadFile(file: File, options: UploadFileOptions): Promise<Asset> {
+export async function uploadFile(file: File, options: UploadFileOptions): Promise<UploadedAsset> {
   const purpose = options.purpose ?? 'input';
   const problem = checkFile(file, options.kind, purpose);
   if (problem) throw new UploadCheckError(problem);
@@ -151,7 +151,18 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
     idleTimeoutMs: DEFAULT_TIMEOUT_MS,
   });
   if (status < 200 || status >= 300) throw new ApiError(errorMessage('POST', status, body), status, body);
-  return v.parse(AssetSchema, body);
+  return v.parse(UploadAnswerSchema, body);
+}
+
+/** The upload's answer (UploadedAssetSchema); `reused` read as false when absent. */
+const UploadAnswerSchema = v.object({ ...AssetSchema.entries, reused: v.optional(v.boolean(), false) });
+
+/**
+ * Whether an uploaded asset is one the library already had: the server found identical bytes
+ * and stored nothing (docs/product-rules.md#upload-dedupe).
+ */
+export function wasReused(asset: Asset | null): boolean {
+  return (asset as Partial<UploadedAsset> | null)?.reused === true;
 }
 
 /** `{placeholder}` of a contract template, read back from the server's filled-in text. */

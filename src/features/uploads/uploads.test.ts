@@ -120,11 +120,11 @@ describe('uploadFile', () => {
     expect((request?.form.get('file') as File | undefined)?.name).toBe('model.jpg');
   });
 
-  it('sends a mask without a role, and upscaler inputs with their purpose', async () => {
+  it('sends a mask as a mask (a working file), and upscaler inputs with their purpose', async () => {
     const seen: UploadRequest[] = [];
     await uploadFile(new File([new Uint8Array(10)], 'mask.png', { type: 'image/png' }), { kind: 'mask', transport: transportAnswering(201, makeAsset(), seen), getToken: () => null, onProgress: () => undefined });
     await uploadFile(new File([new Uint8Array(10)], 'clip.mp4', { type: 'video/mp4' }), { kind: 'video', purpose: 'upscale', transport: transportAnswering(201, makeAsset(), seen), getToken: () => null });
-    expect(seen[0]?.form.has('role')).toBe(false);
+    expect(seen[0]?.form.get('role')).toBe('mask');
     expect(seen[0]?.headers.Authorization).toBeUndefined();
     expect(seen[1]?.form.get('purpose')).toBe('upscale');
     expect(seen[1]?.form.get('role')).toBe('video');

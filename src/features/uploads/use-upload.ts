@@ -5,6 +5,7 @@ import { msg, plural } from '@lingui/core/macro';
 import type { Asset, UploadPurpose } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { assetKeys } from '../media/api.ts';
+import { wasReused } from './transport.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS, UPLOAD_SUCCESS_DESCRIPTORS, waitingUploadsText } from './upload-messages.ts';
 import { acceptAttribute, filesFromDataTransfer, type DataTransferLike } from './checks.ts';
 import { createUploader, type BatchResult, type UploadItem, type UploaderOptions, type UploaderOutbox } from './uploader.ts';
@@ -93,7 +94,11 @@ export function useUpload(options: UseUploadOptions): UseUpload {
     if (options.toasts === false) return;
     const count = result.succeeded.length;
     if (count > 0) {
-      notify.success(i18n._(UPLOAD_SUCCESS_DESCRIPTORS[result.kind]), count > 1 ? { description: i18n._(msg`Đã tải lên ${plural(count, { other: '# tệp' })}.`) } : undefined);
+      // A file the library already had is that asset again, not a copy: said so, once.
+      const reused = result.succeeded.filter((item) => wasReused(item.asset)).length;
+      const description =
+        count > 1 ? i18n._(msg`Đã tải lên ${plural(count, { other: '# tệp' })}.`) : reused > 0 ? i18n._(result.kind === 'video' ? msg`Video này đã có trong thư viện, không lưu thêm bản sao.` : msg`Ảnh này đã có trong thư viện, không lưu thêm bản sao.`) : undefined;
+      notify.success(i18n._(UPLOAD_SUCCESS_DESCRIPTORS[result.kind]), description === undefined ? undefined : { description });
     }
     const waiting = result.waiting.length;
     if (waiting > 0) {

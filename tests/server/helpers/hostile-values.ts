@@ -171,7 +171,7 @@ export function queryArbitrary(route: string): fc.Arbitrary<string> {
   const keys = [...(QUERY_KEYS[route] ?? []), 'q', 'limit', 'cursor', '__proto__', 'a[b]'];
   const value = fc.oneof(
     hostileString,
-    fc.constantFrom('1e308', '-1', '0', '101', '99999999999999999999', '1.5', 'newest', 'largest', 'image', 'upload', '2025-01-01', 'pack_50', 'premium', 'enterprise', 'annual', 'monthly', 'pending', 'approved', 'hidden'),
+    fc.constantFrom('1e308', '-1', '0', '101', '99999999999999999999', '1.5', 'newest', 'largest', 'image', 'upload', 'mask', 'model', '2025-01-01', 'pack_50', 'premium', 'enterprise', 'annual', 'monthly', 'pending', 'approved', 'hidden'),
     // Cursors: base64url JSON of the right shape with hostile parts.
     fc.tuple(fc.constantFrom('newest', 'oldest', 'name', 'largest'), hostileValue, hostileValue).map(cursorLike),
     fc.tuple(hostileValue, hostileValue).map(cursorLike),

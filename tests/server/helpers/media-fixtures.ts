@@ -171,3 +171,5 @@ export async function paddedMp4(dir: string, totalBytes: number): Promise<Multip
   freeHeader.write('free', 4, 'ascii');
   return { filename: 'big.mp4', contentType: 'video/mp4', head: Buffer.concat([clip, freeHeader]), totalBytes };
 }
+
+export { distinctPng } from '../../fixtures/distinct-png.ts';

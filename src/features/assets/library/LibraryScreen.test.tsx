@@ -54,9 +54,13 @@ beforeEach(() => {
         stored = stored.filter((asset) => asset.id !== id);
         return new Response(null, { status: 204 });
       }
+      // Masks (working files) only where their role is asked for, as the server lists them.
+      const masks = url.searchParams.get('role') === 'mask';
+      const listed = stored.filter((asset) => asset.roles.includes('mask') === masks);
+      const size = Number(url.searchParams.get('limit') ?? pageSize);
       const start = Number(url.searchParams.get('cursor') ?? 0);
-      const items = stored.slice(start, start + pageSize);
-      const next = start + pageSize < stored.length ? String(start + pageSize) : null;
+      const items = listed.slice(start, start + Math.min(size, pageSize));
+      const next = start + pageSize < listed.length ? String(start + pageSize) : null;
       const body: AssetPage = { items, next_cursor: next };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
@@ -84,10 +88,13 @@ function renderLibrary(search: LibrarySearch = parse(), props: Partial<LibrarySc
   return { client, onSearchChange, onUseIn, rerenderWith };
 }
 
-const listCalls = () => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/assets');
+/** Whether a call is the one-item look for masks that decides whether their tab shows. */
+const isMasksProbe = (call: Call) => call.url.searchParams.get('role') === 'mask' && call.url.searchParams.get('limit') === '1';
+const listCalls = () => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/assets' && !isMasksProbe(call));
 const tile = (id: string) => screen.getAllByTestId('library-tile').find((element) => element.dataset.assetId === id)!;
 const checkbox = (id: string) => within(tile(id)).getByRole('checkbox');
 const open = (id: string) => within(tile(id)).getByTestId('library-tile-open');
+const tabs = () => screen.getAllByTestId('library-tab').map((element) => element.dataset.tab);
 const selectedCount = () => Number(screen.getByTestId('library-selection-count').dataset.count);
 
 describe('LibraryScreen', () => {
@@ -251,5 +258,28 @@ describe('LibraryScreen', () => {
     // The window shows the few rows of the first page: the grid asks for more until it has enough rows beyond the view.
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(1));
     expect(listCalls()[1]!.url.searchParams.get('cursor')).toBe('10');
+  });
+
+  test('shows the masks tab only while there are masks, and lists them there alone', async () => {
+    renderLibrary();
+    await waitFor(() => expect(screen.getAllByTestId('library-tile')).toHaveLength(12));
+    await waitFor(() => expect(calls.some(isMasksProbe)).toBe(true));
+    expect(tabs()).toEqual(['all', 'images', 'videos', 'upscaled']);
+    cleanup();
+
+    stored = [...library(3), makeAsset({ id: 'mask-1', name: 'mat-na-toc.png', roles: ['mask'] })];
+    const masks = parse({ tab: 'masks' });
+    const { onSearchChange } = renderLibrary(parse());
+    await waitFor(() => expect(tabs()).toEqual(['all', 'images', 'videos', 'upscaled', 'masks']));
+    // The mask is not among the photos.
+    expect(screen.getAllByTestId('library-tile').map((element) => element.dataset.assetId)).toEqual(['a0', 'a1', 'a2']);
+    fireEvent.click(screen.getAllByTestId('library-tab').find((element) => element.dataset.tab === 'masks')!);
+    expect(onSearchChange).toHaveBeenLastCalledWith({ tab: 'masks' });
+    cleanup();
+
+    calls = [];
+    renderLibrary(masks);
+    await waitFor(() => expect(screen.getAllByTestId('library-tile').map((element) => element.dataset.assetId)).toEqual(['mask-1']));
+    expect(Object.fromEntries(listCalls()[0]!.url.searchParams)).toEqual({ role: 'mask', limit: '100' });
   });
 });

@@ -33,7 +33,7 @@ import { TOOL_LABELS, UPLOAD_SOURCE_LABEL } from './labels.ts';
 import { LibraryGrid, type GridActions } from './LibraryGrid.tsx';
 import { LibraryEmpty, LibraryError, LibrarySkeleton } from './LibraryStates.tsx';
 import { LibraryToolbar } from './LibraryToolbar.tsx';
-import { filtersOf, isFiltered, LIBRARY_SEARCH_DEFAULTS, type LibrarySearch } from './search.ts';
+import { filtersOf, isFiltered, LIBRARY_SEARCH_DEFAULTS, MASKS_PROBE, type LibrarySearch } from './search.ts';
 import { EMPTY_SELECTION, keepPresent, selectAll, selectRange, toggle, type Selection } from './selection.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 import { UseInMenu } from './UseInMenu.tsx';
@@ -100,6 +100,9 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
     }
     return list;
   }, [query.data]);
+  // Masks are working files, out of the other tabs: their own tab shows while there are some.
+  const masksProbe = useInfiniteQuery({ ...assetsInfiniteQueryOptions(MASKS_PROBE), select: (data) => data.pages.some((page) => page.items.length > 0) });
+  const hasMasks = masksProbe.data === true;
   const order = useMemo(() => items.map((asset) => asset.id), [items]);
   const indexOf = useMemo(() => new Map(order.map((id, index) => [id, index])), [order]);
   const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = query;
@@ -286,6 +289,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
         filtered={filtered}
         onClearFilters={clearFilters}
         onSelectAll={count > 0 ? actions.selectAll : null}
+        hasMasks={hasMasks}
       />
 
       <div

@@ -4,7 +4,7 @@ import { button } from '../../../ui/button.ts';
 import { Select, TextInput } from '../../../ui/Field.tsx';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { SORT_LABELS, TAB_LABELS, TOOL_LABELS } from './labels.ts';
-import { LIBRARY_TABS, TOOL_OPTIONS, type LibrarySearch } from './search.ts';
+import { TOOL_OPTIONS, visibleLibraryTabs, type LibrarySearch } from './search.ts';
 import * as s from './library.css.ts';
 
 export interface LibraryToolbarProps {
@@ -19,6 +19,8 @@ export interface LibraryToolbarProps {
   onClearFilters: () => void;
   /** Select every asset loaded; null while there is nothing to select. */
   onSelectAll: (() => void) | null;
+  /** Whether the person has masks (working files): their tab shows then. */
+  hasMasks: boolean;
 }
 
 /** Today as YYYY-MM-DD in the person's time zone (the date inputs' latest day). */
@@ -28,13 +30,13 @@ function today(): string {
 }
 
 /**
- * The library's tabs (all, images, videos, upscaled), search by name, tool filter, date range and
+ * The library's tabs (all, images, videos, upscaled, and masks when there are some), search by name, tool filter, date range and
  * sort. Every control writes the address (LibrarySearch); the search box through a debounce.
  *
  * Test ids: `library-tab` (`data-tab`), `library-search`, `library-tool`, `library-from`,
  * `library-to`, `library-sort`, `library-clear-filters`, `library-select-all`.
  */
-export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, tabIdPrefix, filtered, onClearFilters, onSelectAll }: LibraryToolbarProps) {
+export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, tabIdPrefix, filtered, onClearFilters, onSelectAll, hasMasks }: LibraryToolbarProps) {
   const { t, i18n } = useLingui();
   const max = today();
 
@@ -43,7 +45,7 @@ export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, 
     <div className={s.toolbar}>
       <div className={s.toolbarRow}>
         <AssetTabs
-          tabs={LIBRARY_TABS}
+          tabs={visibleLibraryTabs(search.tab, hasMasks)}
           active={search.tab}
           labels={TAB_LABELS}
           onChange={(tab) => onChange({ tab })}

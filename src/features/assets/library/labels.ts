@@ -12,6 +12,7 @@ export const TAB_LABELS: Readonly<Record<LibraryTab, MessageDescriptor>> = {
   images: msg`Ảnh`,
   videos: msg`Video`,
   upscaled: msg`Đã làm nét`,
+  masks: msg`Mặt nạ`,
 };
 
 export const TOOL_LABELS: Readonly<Record<AssetTool, MessageDescriptor>> = {
@@ -41,4 +42,5 @@ export const ROLE_USE_LABELS: Readonly<Record<AssetRole, MessageDescriptor>> = {
   hair: msg`Làm ảnh chân dung để đổi tóc`,
   image: msg`Làm ảnh đầu vào`,
   video: msg`Làm video đầu vào`,
+  mask: msg`Làm mặt nạ vùng tóc`,
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ASSET_SORTS, ASSET_TOOLS, type AssetKind, type AssetSort, type AssetTool } from '../../../contract/media.ts';
+import { ASSET_SORTS, ASSET_TOOLS, type AssetSort, type AssetTool } from '../../../contract/media.ts';
 import type { AssetListFilters } from '../../media/api.ts';
 
 /**
@@ -8,17 +8,33 @@ import type { AssetListFilters } from '../../media/api.ts';
  * address bar; a missing or unknown value means the default, so an old or edited link still opens.
  */
 
-export const LIBRARY_TABS = ['all', 'images', 'videos', 'upscaled'] as const;
+/**
+ * `masks`: the working files (the hairstyle changer's brush masks), which the other tabs leave
+ * out (docs/product-rules.md#working-files); its tab shows only while there are some, or it is open.
+ */
+export const LIBRARY_TABS = ['all', 'images', 'videos', 'upscaled', 'masks'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
+
+/** The tabs every library shows; `masks` joins them when the person has masks. */
+export const MAIN_LIBRARY_TABS = ['all', 'images', 'videos', 'upscaled'] as const satisfies readonly LibraryTab[];
+
+/** The tabs to show: the main ones, and the masks' when there are masks or it is the one open. */
+export function visibleLibraryTabs(active: LibraryTab, hasMasks: boolean): readonly LibraryTab[] {
+  return hasMasks || active === 'masks' ? LIBRARY_TABS : MAIN_LIBRARY_TABS;
+}
+
+/** The one-item list that tells whether the person has any mask (the masks tab's presence). */
+export const MASKS_PROBE: AssetListFilters = { role: 'mask', limit: 1 };
 
 /** Page size of the library's list: the server's largest, so 10,000 assets are 100 requests. */
 export const LIBRARY_PAGE_SIZE = 100;
 
-const TAB_KINDS: Readonly<Record<LibraryTab, AssetKind | undefined>> = {
-  all: undefined,
-  images: 'image',
-  videos: 'video',
-  upscaled: 'upscaled',
+const TAB_FILTERS: Readonly<Record<LibraryTab, Pick<AssetListFilters, 'kind' | 'role'>>> = {
+  all: {},
+  images: { kind: 'image' },
+  videos: { kind: 'video' },
+  upscaled: { kind: 'upscaled' },
+  masks: { role: 'mask' },
 };
 
 export const LIBRARY_SEARCH_DEFAULTS = { tab: 'all', q: '', sort: 'newest' } as const satisfies { tab: LibraryTab; q: string; sort: AssetSort };
@@ -42,7 +58,7 @@ export function filtersOf(search: LibrarySearch): AssetListFilters {
   const { tab, q, sort, tool } = search;
   // A range given backwards (to before from) is read the way it was meant.
   const [from, to] = search.from && search.to && search.to < search.from ? [search.to, search.from] : [search.from, search.to];
-  return { kind: TAB_KINDS[tab], q: q.trim(), sort, tool, from, to, limit: LIBRARY_PAGE_SIZE };
+  return { ...TAB_FILTERS[tab], q: q.trim(), sort, tool, from, to, limit: LIBRARY_PAGE_SIZE };
 }
 
 /** Whether any filter narrows the list (the empty state then says "no match", not "nothing yet"). */

@@ -69,6 +69,7 @@ const ROLE_TITLES: Record<AssetRole, MessageDescriptor> = {
   hair: msg`Chọn ảnh mẫu tóc`,
   image: msg`Chọn ảnh`,
   video: msg`Chọn video`,
+  mask: msg`Chọn mặt nạ`,
 };
 
 const TAB_LABELS: Record<PickerTab, MessageDescriptor> = {

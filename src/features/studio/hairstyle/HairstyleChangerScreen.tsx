@@ -123,11 +123,11 @@ export function HairstyleChangerScreen() {
   const uploadMask = async (blob: Blob): Promise<Asset> => {
     setMaskUploading(true);
     try {
-      const asset = await uploadFile(new File([blob], MASK_FILE_NAME, { type: 'image/png' }), { kind: 'hair', purpose: 'input' });
+      const asset = await uploadFile(new File([blob], MASK_FILE_NAME, { type: 'image/png' }), { kind: 'mask', purpose: 'input' });
       setMask(asset);
       return asset;
     } catch (error) {
-      notify.error(i18n._(UPLOAD_FAILURE_DESCRIPTORS.mask), { description: describeUploadProblem(uploadProblemOf(error, 'hair'), i18n) });
+      notify.error(i18n._(UPLOAD_FAILURE_DESCRIPTORS.mask), { description: describeUploadProblem(uploadProblemOf(error, 'mask'), i18n) });
       throw error;
     } finally {
       setMaskUploading(false);
