@@ -44,7 +44,7 @@ export function ErrorsTable() {
           </Trans>
         </p>
       </div>
-      <div className={s.tableWrap}>
+      <div className={s.tableWrap} data-scroll-x>
         <table className={s.table} data-testid="error-table">
           <thead>
             <tr>

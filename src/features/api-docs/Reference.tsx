@@ -154,7 +154,7 @@ function OperationView({ doc, op, base, webhook = false }: { doc: OpenApiDocumen
       {op.parameters.length > 0 ? (
         <section aria-label={webhook ? t`Header` : t`Tham số`}>
           <h5 className={s.h4}>{webhook ? <Trans>Header</Trans> : <Trans>Tham số</Trans>}</h5>
-          <div className={s.tableWrap}>
+          <div className={s.tableWrap} data-scroll-x>
             <table className={s.table}>
               <thead>
                 <tr>

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
 /**
@@ -37,10 +37,17 @@ export const lead = style({ fontSize: vars.fontSize.lg, lineHeight: 1.65, color:
 
 export const links = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], marginTop: vars.space['6'] });
 
+/**
+ * One column below desktop width, as wide as the window allows and no wider: a code sample wider
+ * than the page scrolls inside its own box. Only the top and bottom padding: the sides are the
+ * container's (a phone's margin).
+ */
 export const layout = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['8'],
-  padding: `${vars.space['10']} 0 ${vars.space['16']}`,
+  paddingTop: vars.space['10'],
+  paddingBottom: vars.space['16'],
   '@media': { [media.desktop]: { gridTemplateColumns: '240px minmax(0, 1fr)', gap: vars.space['12'] } },
 });
 
@@ -88,9 +95,12 @@ export const tocLink = style({
   selectors: { '&:hover': { color: vars.color.accent } },
 });
 
-export const content = style({ minWidth: 0, display: 'grid', gap: vars.space['12'] });
+/** The grids below hold their column to their own width (`minmax(0, 1fr)`), whatever a code sample's longest line. */
+const column = { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' } as const;
 
-export const section = style({ display: 'grid', gap: vars.space['4'], scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['4']})` });
+export const content = style({ ...column, minWidth: 0, gap: vars.space['12'] });
+
+export const section = style({ ...column, gap: vars.space['4'], scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['4']})` });
 
 export const h2 = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize['3xl'], lineHeight: 1.2, margin: 0 });
 
@@ -129,10 +139,17 @@ export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize
 
 export const cell = style({ textAlign: 'left', verticalAlign: 'top', padding: `${vars.space['2']} ${vars.space['3']}`, borderBottom: `1px solid ${vars.color.line}` });
 
+/**
+ * A name in a table (an error code, a parameter) stays whole, never split mid-word: the table gives
+ * its column the room, the prose beside it wraps, and a table still wider than a phone scrolls
+ * inside its own frame (tableWrap), never the page.
+ */
+globalStyle(`${cell} ${code}`, { overflowWrap: 'normal' });
+
 export const headCell = style([cell, { background: vars.color.canvas, fontWeight: 700 }]);
 
 export const operation = style({
-  display: 'grid',
+  ...column,
   gap: vars.space['4'],
   border: `1px solid ${vars.color.line}`,
   borderRadius: vars.radius.lg,
@@ -182,7 +199,7 @@ export const enumValue = style({ fontFamily: vars.font.mono, fontSize: vars.font
 
 export const schemaNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted });
 
-export const fold = style({ display: 'grid', gap: vars.space['2'] });
+export const fold = style({ ...column, gap: vars.space['2'] });
 
 /** 44 px high: the fold opens by touch as easily as by Enter or Space. */
 export const foldSummary = style({
@@ -199,7 +216,7 @@ export const foldSummary = style({
   },
 });
 
-export const samples = style({ display: 'grid', gap: vars.space['2'] });
+export const samples = style({ ...column, gap: vars.space['2'] });
 
 export const samplesBar = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: vars.space['2'] });
 

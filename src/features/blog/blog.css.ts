@@ -115,7 +115,11 @@ export const tocSub = style({ paddingLeft: vars.space['4'] });
 globalStyle(`${tocList} a`, { color: vars.color.inkSoft, textDecoration: 'none' });
 globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'underline' });
 
-export const main = style({ display: 'grid', gap: vars.space['10'], minWidth: 0, '@media': { [media.desktop]: { gridArea: 'body' } } });
+/**
+ * The post's column: as wide as the page gives it and no wider (`minmax(0, 1fr)`), so a table wider
+ * than a phone scrolls inside its own frame and the text beside it keeps the window's width.
+ */
+export const main = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space['10'], minWidth: 0, '@media': { [media.desktop]: { gridArea: 'body' } } });
 
 /** A post's text reads like the site's other pages of text (headings, paragraphs, lists, tables, code). */
 export const body = style([proseBody]);

@@ -12,7 +12,8 @@ import type { Page } from '@playwright/test';
  *   an ellipsis is allowed where the full text is one hover or one screen reader away (`title` or
  *   `aria-label`);
  * - **scrolls sideways**: a box that scrolls horizontally inside the page (a table wider than its
- *   panel), unless it says it is meant to (`data-scroll-x`, a code block, a tab list);
+ *   panel), unless it says it is meant to (`data-scroll-x`, a code block, a tab list, a table that
+ *   is its own scrolling frame);
  * - **broken word**: a word split across lines (one letter per line in a squeezed column, an error
  *   code cut mid-word), unless it is longer than any line could hold (a URL, an id in a box that
  *   says `data-wrap-anywhere`).
@@ -35,10 +36,19 @@ export type WalkFont = 'default' | 'phone';
  * which this machine resolves to a wide fallback) becomes Liberation Sans, metric-compatible with
  * Arial and close to Roboto and San Francisco. The theme's custom property is found in the page's
  * style sheets by its value, so the walk follows the theme whatever its generated names.
- * Call it after each document load; it is a no-op for 'default'.
+ * Call it after each document load; 'default' is a no-op on a fresh document, and on one laid out
+ * in the phone's font it goes back to the machine's (a walk may measure both fonts on one load).
  */
 export async function applyFont(page: Page, font: WalkFont): Promise<void> {
-  if (font === 'default') return;
+  if (font === 'default') {
+    const removed = await page.evaluate(() => {
+      const element = document.getElementById('walk-phone-font');
+      element?.remove();
+      return Boolean(element);
+    });
+    if (removed) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return;
+  }
   await page.evaluate(() => {
     if (document.getElementById('walk-phone-font')) return;
     const names = new Set<string>();
@@ -117,7 +127,10 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
       const hides = (value: string) => value === 'hidden' || value === 'clip';
       const scrolls = (value: string) => value === 'auto' || value === 'scroll';
       if (overX && scrolls(style.overflowX)) {
-        const meant = element.closest('[data-scroll-x], pre, code, [role=tablist]') !== null;
+        // A table that is its own scrolling frame (`display: block; overflow-x: auto`, a text's
+        // wide table on a phone) scrolls on purpose, as a code block does; a panel that clips a
+        // table wider than itself does not say so.
+        const meant = element.localName === 'table' || element.closest('[data-scroll-x], pre, code, [role=tablist]') !== null;
         if (!meant) faults.push({ kind: 'scrolls sideways', where: where(element), text: words(element), detail: `content ${html.scrollWidth} px in ${html.clientWidth} px` });
         continue;
       }
@@ -139,17 +152,29 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
     // id) may wrap; so may text in a box that says so.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
+    const shownSet = new Set(all);
     const reported = new Set<Element>();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || reported.has(parent) || !all.includes(parent) || parent.closest('pre, code, [data-wrap-anywhere], svg')) continue;
+      if (!parent || reported.has(parent) || !shownSet.has(parent) || parent.closest('pre, [data-wrap-anywhere], svg')) continue;
       const text = node.textContent ?? '';
-      for (const match of text.matchAll(/[^\s\u00ad\u200b/–—-]{2,}/gu)) {
+      // A line may end at a space, a soft hyphen, a slash, a dash or a bracket (`{id}.{body}`).
+      for (const match of text.matchAll(/[^\s\u00ad\u200b/–—(){}[\]-]{2,}/gu)) {
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
         const lines = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
         if (lines.size < 2) continue;
-        const box = parent.getBoundingClientRect();
+        // The widest line the word could have: its block's (an inline element's box is only its
+        // lines' outline), and in a table the table's own box, since a column narrower than a
+        // word (an error code) squeezed itself to break it.
+        const block = (() => {
+          const cell = parent.closest('td, th');
+          if (cell) return cell.closest('table')?.parentElement ?? cell;
+          let holder: Element = parent;
+          while (holder.parentElement && getComputedStyle(holder).display.startsWith('inline')) holder = holder.parentElement;
+          return holder;
+        })();
+        const box = block.getBoundingClientRect();
         const alone = document.createElement('span');
         alone.textContent = match[0];
         alone.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';

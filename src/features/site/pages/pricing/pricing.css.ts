@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../../ui/theme.css.ts';
 import { reducedMotion } from '../sections.css.ts';
 
@@ -34,11 +34,15 @@ export const customBand = style({
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space['6'],
-  padding: vars.space['8'],
+  padding: vars.space['5'],
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.lineStrong}`,
   background: vars.color.paper,
+  '@media': { [media.tablet]: { padding: vars.space['8'] } },
 });
+
+/** On a phone the band's action may take two lines rather than leave the band. */
+globalStyle(`${customBand} > a`, { whiteSpace: 'normal', maxWidth: '100%', textAlign: 'center' });
 
 export const customTitle = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize['2xl'] });
 

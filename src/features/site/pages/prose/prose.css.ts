@@ -85,6 +85,13 @@ globalStyle(`${body} pre`, { overflowX: 'auto', padding: vars.space['4'], border
 globalStyle(`${body} pre code`, { padding: 0, background: 'none' });
 globalStyle(`${body} blockquote`, { paddingLeft: vars.space['4'], borderLeft: `3px solid ${vars.color.line}`, color: vars.color.muted });
 globalStyle(`${body} table`, { display: 'block', overflowX: 'auto', borderCollapse: 'collapse', fontSize: vars.fontSize.sm, lineHeight: 1.5 });
-globalStyle(`${body} th, ${body} td`, { padding: `${vars.space['2']} ${vars.space['3']}`, border: `1px solid ${vars.color.line}`, textAlign: 'left', verticalAlign: 'top' });
+/** A table of text scrolls inside its own frame when a phone is narrower than its columns; their padding is smaller there. */
+globalStyle(`${body} th, ${body} td`, {
+  padding: `${vars.space['2']} ${vars.space['2']}`,
+  border: `1px solid ${vars.color.line}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+  '@media': { [media.tablet]: { padding: `${vars.space['2']} ${vars.space['3']}` } },
+});
 globalStyle(`${body} th`, { background: vars.color.canvas, color: vars.color.ink });
 globalStyle(`${body} hr`, { border: 0, borderTop: `1px solid ${vars.color.line}`, margin: `${vars.space['8']} 0` });
