@@ -25,6 +25,8 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 
+const SHOTS = process.env.LAYOUT_WALK_SHOTS ? new RegExp(process.env.LAYOUT_WALK_SHOTS) : null;
+
 const STUDIO_TUTORIALS = ['virtual-tryon', 'body-generator', 'hairstyle-changer', 'image-to-video', 'image-editing', 'upscaler'];
 
 // ── The app's screens, from its route tree ──────────────────────────────────────────────
@@ -118,6 +120,8 @@ class Walk {
       const label = `${size.width}×${size.height}`;
       this.faults.push(...describeFaults(`${state} at ${label} (${this.language}, ${this.font} font)`, await layoutFaults(this.page)));
       this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
+      // LAYOUT_WALK_SHOTS=<pattern>: a picture of each state whose name matches, to look at a fix.
+      if (SHOTS?.test(state)) await this.page.screenshot({ path: test.info().outputPath(`${state.replace(/[^a-z0-9]+/gi, '-')}-${size.width}.png`) });
     }
     await this.page.setViewportSize(SIZES[0]);
     await settle(this.page);
