@@ -15,6 +15,8 @@ const executablePath = process.env.CHROMIUM_PATH || undefined;
 export const E2E_ADMIN_EMAIL = 'admin@atelier.test';
 /** The blog's moderator in tests/e2e/public-site.spec.ts: an admin of its own, so no spec waits for another's sign-up. */
 export const E2E_BLOG_ADMIN_EMAIL = 'blog-admin@atelier.test';
+/** The admin the app's layout walk (tests/e2e/layout/app-walk.spec.ts) signs in as for /admin: one of its own, so no walk waits for another spec's sign-up. */
+export const E2E_LAYOUT_ADMIN_EMAIL = 'layout-admin@atelier.test';
 /**
  * Permissions are set, not left to the browser's defaults (which changed between Chromium
  * releases: notifications went from blocked to "ask"). Granting a list denies every other
@@ -107,7 +109,7 @@ export default defineConfig({
         // Each test user comes from its own client address (X-Forwarded-For, tests/e2e/session.ts),
         // as real people do: the per-address mail limit would otherwise stop the suite's sign-ups.
         TRUST_PROXY: '1',
-        ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_BLOG_ADMIN_EMAIL}`,
+        ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_BLOG_ADMIN_EMAIL},${E2E_LAYOUT_ADMIN_EMAIL}`,
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
         PUBLIC_URL: baseURL,
       },

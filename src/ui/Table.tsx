@@ -41,7 +41,15 @@ export interface TableProps<T> {
   /** The first sort of an uncontrolled table. */
   defaultSort?: SortState;
   testId?: string;
+  /**
+   * Below this width of its frame (px), each row is laid out as a card of "header: value" lines
+   * instead of a row of columns, so a wide table fits a narrow panel without scrolling sideways
+   * (every column, its actions included, stays in view).
+   */
+  stackBelow?: StackWidth;
 }
+
+export type StackWidth = keyof typeof s.stackBelow;
 
 function compare(a: string | number, b: string | number, locale: string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
@@ -77,7 +85,7 @@ export function nextSort(current: SortState | null | undefined, column: string):
  * row while loading, when empty, or when the load failed (with Retry). Wide tables scroll
  * sideways inside their frame on small screens.
  */
-export function Table<T>({ caption, hideCaption, columns, rows, rowKey, status = 'ready', empty, error, onRetry, sort, onSortChange, defaultSort, testId }: TableProps<T>) {
+export function Table<T>({ caption, hideCaption, columns, rows, rowKey, status = 'ready', empty, error, onRetry, sort, onSortChange, defaultSort, testId, stackBelow }: TableProps<T>) {
   const { i18n } = useLingui();
   const [ownSort, setOwnSort] = useState<SortState | null>(defaultSort ?? null);
   const controlled = sort !== undefined;
@@ -89,6 +97,21 @@ export function Table<T>({ caption, hideCaption, columns, rows, rowKey, status =
   };
   const shown = rows ? (controlled ? [...rows] : sortRows(rows, columns, activeSort, i18n.locale)) : [];
   const alignClass = (column: Column<T>) => (column.align === 'end' ? ` ${s.end}` : '');
+  // Laid out as cards, the rows are no longer a CSS table: the roles keep them one for assistive technology.
+  const stacked = stackBelow !== undefined;
+  const asRole = (value: string) => (stacked ? value : undefined);
+  /** The column's name beside the value, shown only when the rows are cards (the header row says it otherwise). */
+  const cellContent = (column: Column<T>, row: T) =>
+    stacked ? (
+      <>
+        <span className={s.cellLabel} aria-hidden="true">
+          {column.header}
+        </span>
+        <span className={s.cellValue}>{column.cell(row)}</span>
+      </>
+    ) : (
+      column.cell(row)
+    );
 
   const stateRow = (content: ReactNode, className: string, role?: 'status' | 'alert') => (
     <tr>
@@ -118,15 +141,15 @@ export function Table<T>({ caption, hideCaption, columns, rows, rowKey, status =
   else if (shown.length === 0) body = stateRow(empty ?? <Trans>Không có dữ liệu</Trans>, s.stateCell);
   else
     body = shown.map((row) => (
-      <tr key={rowKey(row)} className={s.row}>
+      <tr key={rowKey(row)} className={s.row} role={asRole('row')}>
         {columns.map((column) =>
           column.rowHeader ? (
-            <th key={column.id} scope="row" className={s.cell + alignClass(column)}>
-              {column.cell(row)}
+            <th key={column.id} scope="row" className={s.cell + alignClass(column)} role={asRole('rowheader')}>
+              {cellContent(column, row)}
             </th>
           ) : (
-            <td key={column.id} className={s.cell + alignClass(column)}>
-              {column.cell(row)}
+            <td key={column.id} className={s.cell + alignClass(column)} role={asRole('cell')}>
+              {cellContent(column, row)}
             </td>
           ),
         )}
@@ -134,15 +157,21 @@ export function Table<T>({ caption, hideCaption, columns, rows, rowKey, status =
     ));
 
   return (
-    <div className={s.frame} data-testid={testId} data-status={status}>
-      <table className={s.table} aria-busy={status === 'loading'}>
+    <div className={stacked ? `${s.frame} ${s.stackBelow[stackBelow]}` : s.frame} data-testid={testId} data-status={status}>
+      <table className={s.table} aria-busy={status === 'loading'} role={asRole('table')}>
         <caption className={hideCaption ? visuallyHiddenCaption : s.caption}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead className={s.head} role={asRole('rowgroup')}>
+          <tr role={asRole('row')}>
             {columns.map((column) => {
               const sorted = activeSort?.column === column.id ? activeSort.direction : undefined;
               return (
-                <th key={column.id} scope="col" className={s.headCell + alignClass(column)} aria-sort={column.sortValue ? (sorted ?? 'none') : undefined}>
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={s.headCell + alignClass(column)}
+                  role={asRole('columnheader')}
+                  aria-sort={column.sortValue ? (sorted ?? 'none') : undefined}
+                >
                   {column.sortValue ? (
                     <button type="button" className={s.sortButton} onClick={() => changeSort(column.id)}>
                       {column.header}
@@ -158,7 +187,7 @@ export function Table<T>({ caption, hideCaption, columns, rows, rowKey, status =
             })}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        <tbody role={asRole('rowgroup')}>{body}</tbody>
       </table>
     </div>
   );

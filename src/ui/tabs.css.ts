@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-export const list = style({ display: 'flex', gap: vars.space['1'], overflowX: 'auto', maxWidth: '100%' });
+/** The tabs wrap onto a second line where they do not fit: every tab stays in view, none is cut at the edge. */
+export const list = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'], maxWidth: '100%' });
 
 /** A pill tab; the selected one is filled. */
 export const tab = style({

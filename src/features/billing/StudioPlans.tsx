@@ -12,6 +12,7 @@ import { PeriodToggle } from '../site/pages/pricing/PeriodToggle.tsx';
 import { PlanGrid } from '../site/pages/pricing/PlanGrid.tsx';
 import { PLAN_TEXT } from '../site/pages/pricing/plan-text.ts';
 import * as g from '../site/pages/pricing/plan-grid.css.ts';
+import * as b from './billing.css.ts';
 
 export interface StudioPlansProps {
   /** The account's plan (BillingOverview.plan). */
@@ -121,7 +122,9 @@ export function StudioPlans({ plan, subscription, onDowngrade, busy = false }: S
           <Trans>Liên hệ để có gói riêng</Trans>
         </AppLink>
       </div>
-      <PlanGrid period={period} current={plan} badge={badge} action={action} />
+      <div className={b.studioPlanGrid}>
+        <PlanGrid period={period} current={plan} badge={badge} action={action} />
+      </div>
       {pending ? (
         <ConfirmDialog
           tone="default"

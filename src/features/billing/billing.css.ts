@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
+import { cards as planCards } from '../site/pages/pricing/plan-grid.css.ts';
 
 /** Touch targets are at least this tall (px): tablets are the main device. */
 const TARGET_PX = '44px';
@@ -120,3 +121,18 @@ export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyI
 /** An amount and what it bought ("300 tín dụng", kept on one line), under each other at the end of a table cell. */
 export const amountStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'end', whiteSpace: 'nowrap' });
 export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: TARGET_PX, display: 'inline-flex', alignItems: 'center', justifySelf: 'start' });
+
+/**
+ * The plan grid inside the studio: its columns follow the width the studio gives it (the sidebar
+ * takes a third of a 1024 px screen), not the window's, so a price never runs into the next card.
+ * Four side by side only where each card still holds a price on one line.
+ */
+export const studioPlanGrid = style({ containerType: 'inline-size', minWidth: 0 });
+for (const planList of [planCards.personal, planCards.business]) {
+  globalStyle(`${studioPlanGrid} ${planList}`, {
+    '@container': {
+      '(max-width: 999px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+      '(max-width: 479px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    },
+  });
+}

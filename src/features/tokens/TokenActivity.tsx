@@ -170,6 +170,8 @@ export function Deliveries({ tokenId, deliveries, online }: { tokenId: string; d
         rowKey={(row) => row.id}
         empty={<Trans>Chưa có webhook nào được gửi</Trans>}
         testId="token-deliveries"
+        // Seven columns do not fit the drawer: each delivery is a card there, Resend included.
+        stackBelow={960}
       />
     </ResendContext.Provider>
   );

@@ -138,6 +138,8 @@ export function TokenList({ tokens, status, onRetry, onOpen }: TokenListProps) {
       error={<Trans>Không tải được danh sách token</Trans>}
       onRetry={onRetry}
       testId="tokens"
+      // Eight columns fit only a wide screen: beside the sidebar each token is a card.
+      stackBelow={1200}
     />
     </OpenContext.Provider>
   );

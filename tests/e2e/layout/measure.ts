@@ -7,13 +7,15 @@ import type { Page } from '@playwright/test';
  *
  * - **overflow**: the page scrolls sideways (the document is wider than the window), naming the
  *   elements that reach past the right edge;
+ * - **spills**: text wider than its box, or a box of text that reaches out of the card or panel it
+ *   is drawn in (a price running into the next plan's card);
  * - **clipped**: an element that hides what does not fit (`overflow: hidden` or `clip`) cuts its
  *   own text or content ("Quần & châ"), or a text field shows less than its value ("16" for 165);
  *   an ellipsis is allowed where the full text is one hover or one screen reader away (`title` or
  *   `aria-label`);
  * - **scrolls sideways**: a box that scrolls horizontally inside the page (a table wider than its
- *   panel), unless it says it is meant to (`data-scroll-x`, a code block, a tab list, a table that
- *   is its own scrolling frame);
+ *   panel, a row of tabs whose last one is cut at the edge: "Quần & châ"), unless it says it is
+ *   meant to (`data-scroll-x`, a code block, a table that is its own scrolling frame);
  * - **broken word**: a word split across lines (one letter per line in a squeezed column, an error
  *   code cut mid-word), unless it is longer than any line could hold (a URL, an id in a box that
  *   says `data-wrap-anywhere`).
@@ -129,8 +131,8 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
       if (overX && scrolls(style.overflowX)) {
         // A table that is its own scrolling frame (`display: block; overflow-x: auto`, a text's
         // wide table on a phone) scrolls on purpose, as a code block does; a panel that clips a
-        // table wider than itself does not say so.
-        const meant = element.localName === 'table' || element.closest('[data-scroll-x], pre, code, [role=tablist]') !== null;
+        // table wider than itself does not say so. A row of tabs that scrolls hides its last ones.
+        const meant = element.localName === 'table' || element.closest('[data-scroll-x], pre, code') !== null;
         if (!meant) faults.push({ kind: 'scrolls sideways', where: where(element), text: words(element), detail: `content ${html.scrollWidth} px in ${html.clientWidth} px` });
         continue;
       }
@@ -145,6 +147,41 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
         faults.push({ kind: 'clipped', where: where(element), text: words(element), detail: `text ${html.scrollWidth} px in ${html.clientWidth} px` });
       } else if (overY && hides(style.overflowY) && style.webkitLineClamp === 'none' && !explained) {
         faults.push({ kind: 'clipped', where: where(element), text: words(element), detail: `text ${html.scrollHeight} px high in ${html.clientHeight} px` });
+      }
+    }
+
+    // Text that fits its own box while that box reaches out of the card or panel it is drawn in
+    // (a price wider than its plan's card runs into the next one): the nearest ancestor with a
+    // background, a border or a shadow of its own, or one that hides what does not fit. A box that
+    // scrolls is measured above.
+    const framed = (style: CSSStyleDeclaration) =>
+      style.overflowX !== 'visible' ||
+      style.boxShadow !== 'none' ||
+      !/rgba\(0, 0, 0, 0\)|transparent/.test(style.backgroundColor) ||
+      ['Left', 'Right'].some((side) => parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 && style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none');
+    for (const element of all) {
+      if (!Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2) continue;
+      // An overlay placed on purpose (a menu, a tooltip, a badge over a corner) is not in its frame's flow.
+      const placed = (node: Element) => ['absolute', 'fixed'].includes(getComputedStyle(node).position);
+      if (placed(element)) continue;
+      let frame: Element | null = element.parentElement;
+      while (frame && frame !== document.body && !framed(getComputedStyle(frame)) && !placed(frame)) frame = frame.parentElement;
+      if (!frame || frame === document.body || !framed(getComputedStyle(frame))) continue;
+      const style = getComputedStyle(frame);
+      if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
+      // A 1 px box that hides its text is a screen reader's label, not a frame.
+      if (frame.clientWidth <= 2) continue;
+      const outer = frame.getBoundingClientRect();
+      const past = Math.max(box.right - outer.right, outer.left - box.left);
+      if (past > 1) {
+        faults.push({
+          kind: style.overflowX === 'visible' ? 'spills' : 'clipped',
+          where: where(element),
+          text: words(element),
+          detail: `${Math.round(past)} px out of ${where(frame)} (${Math.round(box.width)} px in ${Math.round(outer.width)} px)`,
+        });
       }
     }
 

@@ -179,7 +179,10 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, tabba
         <span className={s.name} title={name} data-testid="library-tile-name">
           {name}
         </span>
-        <span className={s.meta}>{handlers.describe(asset)}</span>
+        {/* One line under a tile: a long one (a tool's name and the date) is cut, its title says it whole, as the name's does. */}
+        <span className={s.meta} title={handlers.describe(asset)}>
+          {handlers.describe(asset)}
+        </span>
       </div>
     </div>
   );

@@ -131,7 +131,8 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
           </>
         ) : (
           <>
-            <span className={am.accountText}>
+            {/* A long name or address is cut here: the title, and the open menu's header, show it whole. */}
+            <span className={am.accountText} title={`${name}\n${user.email}`}>
               <span className={am.accountName}>{name}</span>
               <span className={am.accountEmail}>{user.email}</span>
             </span>
@@ -150,12 +151,12 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
           data-testid="account-menu"
           onKeyDown={onMenuKeyDown}
         >
-          {compact && (
-            <div className={am.menuHeader} role="presentation">
-              <span className={am.menuHeaderName}>{name}</span>
-              <span className={am.menuHeaderEmail}>{user.email}</span>
-            </div>
-          )}
+          <div className={am.menuHeader} role="presentation">
+            <span className={am.menuHeaderName}>{name}</span>
+            <span className={am.menuHeaderEmail} data-wrap-anywhere>
+              {user.email}
+            </span>
+          </div>
           <AppLink to="/profile" role="menuitem" tabIndex={-1} className={am.menuItem} onClick={choose}>
             <IconUser size={18} />
             <Trans>Cài đặt hồ sơ</Trans>

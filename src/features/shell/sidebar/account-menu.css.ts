@@ -104,13 +104,9 @@ export const menuHeader = style({
   minWidth: 0,
 });
 
-export const menuHeaderName = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' });
-export const menuHeaderEmail = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.muted,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-});
+/** The name and address whole (the sidebar's card cuts them): a long one wraps, an address at any character. */
+export const menuHeaderName = style({ fontWeight: 600, overflowWrap: 'break-word' });
+export const menuHeaderEmail = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, overflowWrap: 'anywhere' });
 
 export const menuItem = style({
   display: 'flex',

@@ -18,7 +18,11 @@ export const slider = style({ flex: 1, minWidth: 0, minHeight: TARGET, accentCol
 
 export const numberBox = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'], flexShrink: 0 });
 
-export const numberInput = style({ width: '6.5ch', textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+/**
+ * Room for the longest value ("72.5", "165") and the number field's stepper: the width is the
+ * content's (the shared input's padding and border come on top), so a value is never cut.
+ */
+export const numberInput = style({ boxSizing: 'content-box', width: 'calc(4ch + 1.5em)', textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 
 export const unit = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 

@@ -1,22 +1,35 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '../../../ui/theme.css.ts';
+import { vars } from '../../../ui/theme.css.ts';
 
 /** Styles of the image-to-video screen's own parts: the step panel, the summary, the stage list. */
 
 /** The one step shown; focused (programmatically) when the step changes, so no outline of its own. */
 export const stepPanel = style({ display: 'flex', flexDirection: 'column', gap: vars.space['6'], outline: 'none' });
 
+/**
+ * The image beside the list where the card is wide enough for both, above it otherwise: the
+ * card's width decides (a side panel narrows it on any screen), not the window's.
+ */
 export const summary = style({
-  display: 'grid',
+  display: 'flex',
+  flexWrap: 'wrap',
   gap: vars.space['4'],
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [media.tablet]: { gridTemplateColumns: '200px minmax(0, 1fr)' } },
-  alignItems: 'start',
+  alignItems: 'flex-start',
 });
-export const summaryImage = style({ width: '100%', maxHeight: '260px', objectFit: 'contain', borderRadius: vars.radius.md, background: vars.color.sand });
-export const summaryList = style({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${vars.space['2']} ${vars.space['4']}`, margin: 0, fontSize: vars.fontSize.sm });
+export const summaryImage = style({ flex: '0 1 200px', minWidth: 0, maxHeight: '260px', objectFit: 'contain', borderRadius: vars.radius.md, background: vars.color.sand });
+/** The terms take at most two fifths of the line (a long one wraps between words), the values the rest. */
+export const summaryList = style({
+  flex: '1 1 280px',
+  minWidth: 0,
+  display: 'grid',
+  gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)',
+  gap: `${vars.space['2']} ${vars.space['4']}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+});
 export const summaryTerm = style({ color: vars.color.muted, margin: 0 });
-export const summaryValue = style({ color: vars.color.ink, margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
+/** A value breaks inside a word only when the word is wider than the whole column (a long prompt's URL). */
+export const summaryValue = style({ color: vars.color.ink, margin: 0, fontWeight: 600, overflowWrap: 'break-word', minWidth: 0 });
 
 export const stages = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['2'] });
 export const stage = style({

@@ -111,7 +111,8 @@ export const notice = style({
 
 // ── Generate ──
 export const generate = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], alignItems: 'stretch' });
-export const generateButton = style({ minHeight: '52px' });
+/** Its words (the agreement, the cost) wrap onto a second line in a narrow column rather than run out of the button. */
+export const generateButton = style({ minHeight: '52px', whiteSpace: 'normal', textAlign: 'center', textWrap: 'balance', paddingBlock: vars.space['2'] });
 export const creditPanel = style({
   display: 'grid',
   gap: vars.space['2'],
