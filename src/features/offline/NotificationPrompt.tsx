@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Generation } from '../../contract/generations.ts';
+import type { ExpectedDurations, Generation } from '../../contract/generations.ts';
 import { onJobWatched } from '../../lib/offline/job-client.ts';
 import { button } from '../../ui/button.ts';
 import { generationKeys, isPendingStatus } from '../generations/api.ts';
-import { expectedDuration, formatExpectedWait, useExpectedDurations, type ExpectedDuration } from '../generations/expected-duration.ts';
+import { expectedDuration, expectedDurationsKey, formatExpectedWait, type ExpectedDuration } from '../generations/expected-duration.ts';
 import {
   isLongJob,
   localStore,
@@ -47,19 +47,14 @@ export function NotificationPrompt({ api = notificationApi(), storage = localSto
   const titleId = useId();
   const { i18n } = useLingui();
   const client = useQueryClient();
-  const measured = useExpectedDurations();
-  // Read when a job starts, without subscribing the job listener to every new measure.
-  const measuredRef = useRef(measured);
-  useEffect(() => {
-    measuredRef.current = measured;
-  }, [measured]);
 
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const jobOf = (id: string) => client.getQueryData<Generation>(generationKeys.detail(id));
     const stop = onJobWatched((job) => {
       if (!mayOfferNotifications(api, storage)) return;
-      const expected = expectedDuration(job.feature, jobOf(job.id) ?? null, measuredRef.current);
+      // What the server measured, as the studio asked for it (useExpectedWait).
+      const expected = expectedDuration(job.feature, jobOf(job.id) ?? null, client.getQueryData<ExpectedDurations>(expectedDurationsKey));
       if (isLongJob(expected)) {
         setOffer({ reason: 'long', expected });
         return;

@@ -4,12 +4,9 @@ import { LandingPage } from '../../landing/LandingPage.tsx';
 import { compareViewer } from '../../landing/CompareSlider.tsx';
 import { IMAGE_EDITING_EXAMPLES } from '../../landing/examples/image-editing.ts';
 import type { LandingCopy } from '../../landing/types.ts';
-import { minutesAtMost } from '../../waits.ts';
 import { CREDIT_COSTS } from '../pricing/credit-costs.ts';
 
 const perImage = CREDIT_COSTS.editPerImage;
-/** What the page can promise without knowing the engine (src/features/site/waits.ts). */
-const EDIT_MINUTES = minutesAtMost('image-editing');
 
 const VIEWER = compareViewer({ before: msg`Ảnh gốc`, after: msg`Đã chỉnh`, label: msg`Kéo để so sánh ảnh gốc và ảnh đã chỉnh`, inputs: msg`Ảnh đầu vào` });
 
@@ -59,7 +56,7 @@ export const COPY: LandingCopy = {
     items: [
       { title: msg`Tải ảnh lên`, text: msg`Một ảnh, hoặc từ 2 đến 10 ảnh để sửa cùng lúc. JPG, PNG hoặc WebP đến 10 MB.` },
       { title: msg`Viết câu lệnh`, text: msg`Tiếng Việt có dấu hay không dấu, hoặc tiếng Anh. Nhiều việc thì ngăn bằng dấu phẩy hoặc chữ “và”.` },
-      { title: msg`Bấm tạo`, text: msg`Các việc được làm theo đúng thứ tự bạn viết, thường xong trong chưa tới ${EDIT_MINUTES} phút.` },
+      { title: msg`Bấm tạo`, text: msg`Các việc được làm theo đúng thứ tự bạn viết, thường xong trong vài giây đến vài phút.` },
       { title: msg`So sánh và tải về`, text: msg`Xem trước và sau, tải về, hoặc sửa tiếp với một câu lệnh mới.` },
     ],
   },
@@ -84,7 +81,7 @@ export const COPY: LandingCopy = {
     ],
   },
   final: {
-    title: msg`Sửa ảnh đầu tiên trong chưa tới ${EDIT_MINUTES} phút`,
+    title: msg`Sửa ảnh đầu tiên chỉ trong vài phút`,
     text: msg`Tài khoản mới có 5 tín dụng miễn phí — đủ sửa năm ảnh.`,
   },
   credit: msg`Ảnh ví dụ: hình minh họa do Atelier tự vẽ, dành tặng phạm vi công cộng (CC0); kết quả do engine tích hợp sẵn tạo ra bằng script trong mã nguồn, không chỉnh sửa thêm.`,
