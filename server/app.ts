@@ -38,6 +38,7 @@ import { createHealthRepository } from './health/repository.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createHealthService } from './health/service.ts';
 import { guard, mountAt, mountArea, type Area } from './http/area.ts';
+import { PROFILE_PICTURE_MAX_BYTES } from '../src/contract/profile-picture.ts';
 import { bodyLimit, ROUTE_ENFORCED, type BodyLimit } from './http/body-limit.ts';
 import { handleError, jsonNotFound } from './http/errors.ts';
 import { jsonContentLength } from './http/json-length.ts';
@@ -157,6 +158,7 @@ const BLOG_COMMENTS_PATH = /^\/api\/blog\/posts\/[^/]+\/comments\/?$/;
  * - the blog's read API, whose GETs have no body (BLOG_BODY_MAX_BYTES).
  * - the newsletter: an address and a locale, or no body at all (NEWSLETTER_BODY_MAX_BYTES);
  * - blog comments and their moderation: a comment of at most 2,000 characters (BLOG_COMMENTS_BODY_MAX_BYTES).
+ * - `POST /api/profile-picture`, a photo's bytes (PROFILE_PICTURE_MAX_BYTES);
  * - `POST /api/contact`, which streams the form and its files under CONTACT_BODY_MAX_BYTES
  *   (server/contact/routes.ts) and answers its own coded 413.
  *
@@ -166,6 +168,7 @@ const BLOG_COMMENTS_PATH = /^\/api\/blog\/posts\/[^/]+\/comments\/?$/;
 export function routeBodyLimit(method: string, path: string): BodyLimit {
   if (method === 'POST' && /^\/(?:api|v1)\/media\/?$/.test(path)) return ROUTE_ENFORCED;
   if (method === 'POST' && /^\/api\/contact\/?$/.test(path)) return ROUTE_ENFORCED;
+  if (method === 'POST' && /^\/api\/profile-picture\/?$/.test(path)) return PROFILE_PICTURE_MAX_BYTES;
   if (path === '/v1' || path.startsWith('/v1/')) return V1_JSON_BODY_MAX_BYTES;
   if (path.startsWith('/api/engines/fal/')) return ROUTE_ENFORCED;
   if (method === 'POST' && path === SHARE_TARGET_PATH) return MAX_UPLOAD_BODY_BYTES;

@@ -45,6 +45,14 @@ export interface UsersTable {
   last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** An account's own profile picture (0022): the square WebP served at /api/profile-picture/{user_id}/{hash}.webp. */
+export interface ProfilePicturesTable {
+  user_id: string;
+  hash: string;
+  bytes: Uint8Array;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** One signed-in device: an access token is accepted only while its session is live (server/auth/sessions.ts). */
 export interface SessionsTable {
   id: string;
@@ -210,6 +218,7 @@ export interface Tables extends BillingTables, ApiTables, BlogTables, Engagement
   app_settings: AppSettingsTable;
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
+  profile_pictures: ProfilePicturesTable;
   credit_ledger: CreditLedgerTable;
   email_otps: EmailOtpsTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -22,12 +22,13 @@ import {
   type Feature,
   type GenerationCatalog,
 } from '../../src/contract/generations.ts';
+import { CREDIT_PRICES } from '../../src/contract/prices.ts';
 
 const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {
   'virtual-tryon': { priced_per: 'garment', credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }) },
   'image-editing': { priced_per: 'image', credits: generationCost({ feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } }) },
-  'body-generator': { priced_per: 'job', credits: 1 },
-  'hairstyle-changer': { priced_per: 'job', credits: 1 },
+  'body-generator': { priced_per: 'job', credits: CREDIT_PRICES.bodyGenerator },
+  'hairstyle-changer': { priced_per: 'job', credits: CREDIT_PRICES.hairstyle },
   'image-to-video': { priced_per: 'option', credits: null },
   'upscaler-image': { priced_per: 'factor', credits: null },
   'upscaler-video': { priced_per: 'video-10s', credits: null },

@@ -18,6 +18,8 @@ import { createMediaRepository } from './repository.ts';
 import { servedVariant } from './api-asset.ts';
 import { assetRoutes, capabilityRoutes, uploadHandler, uploadRoutes, type SharedResultCheck, type UploadHandler } from './routes.ts';
 import { createMediaService, type MediaArea } from './service.ts';
+import { profilePictureRoutes } from './profile-picture.ts';
+import { PROFILE_PICTURE_PATH } from '../../src/contract/profile-picture.ts';
 import { createMediaUrlSigner } from './signing.ts';
 import { createMediaStorage, type MediaStorage } from './storage.ts';
 import type { AssetRow, MediaService } from './types.ts';
@@ -121,6 +123,7 @@ export function createMedia(deps: MediaDeps): Media {
       mountAt('/api/media', uploadRoutes({ ...uploadDeps, signer, guards, now })),
       mountAt('/api/media', capabilityRoutes(isShared ? { service: area, signer, now, isShared } : { service: area, signer, now })),
       mountAt('/api/assets', assetRoutes({ service: area, guards })),
+      mountAt(PROFILE_PICTURE_PATH, profilePictureRoutes({ database: deps.database, service: area, guards, tempDir })),
     ],
   };
 }

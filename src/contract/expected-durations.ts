@@ -3,50 +3,13 @@
  * a default per engine until enough jobs were measured, then the measured median and 90th
  * percentile (GET /api/generations/expected-durations). `generations.ts` re-exports all of it.
  *
- * Imports only valibot.
+ * Imports only valibot; the default figures are in expected-seconds.ts, which imports no library.
  */
 import * as v from 'valibot';
-import { FEATURES, type Feature } from './features.ts';
+import { FEATURES } from './features.ts';
+import { ENGINE_NAMES, type SecondsRange } from './expected-seconds.ts';
 
-export const ENGINE_NAMES = ['local', 'fal'] as const;
-export type EngineName = (typeof ENGINE_NAMES)[number];
-
-// ── Expected durations ─────────────────────────────────────────────────────────────────
-
-/** A wait, in whole seconds. */
-export interface SecondsRange {
-  min: number;
-  max: number;
-}
-
-const range = (min: number, max: number): SecondsRange => ({ min, max });
-
-/**
- * What a studio promises before the server has measured enough jobs of a tool on its engine:
- * the local engine renders in a second or two (ffmpeg videos take longer); fal's figures are
- * the product's processing times (try-on 30-45 s per garment, image upscale 30-60 s, video
- * upscale 2-5 min, the other tools the general 2-3 min).
- */
-export const DEFAULT_EXPECTED_SECONDS: Readonly<Record<EngineName, Readonly<Record<Feature, SecondsRange>>>> = {
-  local: {
-    'virtual-tryon': range(1, 5),
-    'image-editing': range(1, 5),
-    'body-generator': range(1, 5),
-    'hairstyle-changer': range(1, 5),
-    'image-to-video': range(2, 30),
-    'upscaler-image': range(1, 5),
-    'upscaler-video': range(2, 60),
-  },
-  fal: {
-    'virtual-tryon': range(30, 45),
-    'image-editing': range(120, 180),
-    'body-generator': range(120, 180),
-    'hairstyle-changer': range(120, 180),
-    'image-to-video': range(120, 180),
-    'upscaler-image': range(30, 60),
-    'upscaler-video': range(120, 300),
-  },
-};
+export { ENGINE_NAMES, type EngineName, type SecondsRange, DEFAULT_EXPECTED_SECONDS, expectedOnEveryEngine } from './expected-seconds.ts';
 
 /** Completed jobs a measured figure needs before it replaces the default. */
 export const EXPECTED_MIN_SAMPLES = 3;

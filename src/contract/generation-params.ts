@@ -3,8 +3,9 @@
  * (garment categories, body limits, hairstyles, video durations and resolutions, upscale factors)
  * and the video and upscale models with their prices. `generations.ts` re-exports all of it.
  *
- * Imports only valibot.
+ * Imports only valibot and the price list (prices.ts).
  */
+import { CREDIT_PRICES } from './prices.ts';
 
 // ── Parameter vocabularies (docs/product-rules.md#entities) ───────────────────────────
 
@@ -87,7 +88,7 @@ export interface VideoModelSpec {
  * to their length, 1080p costs twice 480p, and the premium models (Veo) cost more per second.
  */
 export function videoCredits(duration: VideoDuration, resolution: VideoResolution, premium = 1): number {
-  return Math.ceil((2 * duration) / 5) * (resolution === '1080p' ? 2 : 1) * premium;
+  return Math.ceil((CREDIT_PRICES.video5s480p * duration) / 5) * (resolution === '1080p' ? 2 : 1) * premium;
 }
 const videoOptions = (durations: readonly VideoDuration[], resolutions: readonly VideoResolution[], premium = 1) =>
   durations.flatMap((duration) => resolutions.map((resolution) => ({ duration, resolution, credits: videoCredits(duration, resolution, premium) })));
@@ -115,10 +116,10 @@ export const UPSCALE_IMAGE_MODEL_LABELS = {
 
 /** Credits of an image upscale: 1 at 2×, 2 at 3× and 4× (the output has 9 to 16 times the pixels). */
 export function upscaleImageCredits(factor: number): number {
-  return factor <= 2 ? 1 : 2;
+  return factor <= 2 ? CREDIT_PRICES.upscaleImage2x : CREDIT_PRICES.upscaleImageAbove2x;
 }
 
 /** Credits of a video upscale: 2 per started 10 s of input, doubled above 2×. */
 export function upscaleVideoCredits(durationSeconds: number, factor: number): number {
-  return Math.max(1, Math.ceil(durationSeconds / 10)) * 2 * (factor > 2 ? 2 : 1);
+  return Math.max(1, Math.ceil(durationSeconds / 10)) * CREDIT_PRICES.upscaleVideoPer10s * (factor > 2 ? 2 : 1);
 }

@@ -27,6 +27,7 @@ import { AssetSchema } from './media.ts';
 import type { Feature } from './features.ts';
 import { FEATURES } from './features.ts';
 import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
+import { CREDIT_PRICES } from './prices.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
 import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.ts';
 import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HAIRSTYLES, HAIR_CATEGORIES, MAX_GARMENTS, SKIN_TONES, SUBJECT_DETECTION, UPSCALE_FACTORS, UPSCALE_IMAGE_MODELS, UPSCALE_OUTPUT_FORMATS, VIDEO_DURATIONS, VIDEO_MODELS, VIDEO_MODEL_CATALOG, VIDEO_RESOLUTIONS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS, upscaleImageCredits, upscaleVideoCredits, videoCredits } from './generation-params.ts';
@@ -234,12 +235,13 @@ export function checkPrerequisites(request: GenerationRequest): GenerationMessag
 export function generationCost(request: GenerationRequest, videoSeconds = 0, engine: EngineName = 'fal'): number {
   switch (request.feature) {
     case 'virtual-tryon':
-      return request.inputs.garments.length;
+      return request.inputs.garments.length * CREDIT_PRICES.tryOnPerGarment;
     case 'image-editing':
-      return request.inputs.images.length;
+      return request.inputs.images.length * CREDIT_PRICES.editPerImage;
     case 'body-generator':
+      return CREDIT_PRICES.bodyGenerator;
     case 'hairstyle-changer':
-      return 1;
+      return CREDIT_PRICES.hairstyle;
     case 'image-to-video': {
       const option = VIDEO_MODEL_CATALOG[request.params.model].options.find(
         (o) => o.duration === request.params.duration && o.resolution === request.params.resolution,

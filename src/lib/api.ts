@@ -76,14 +76,16 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     headers.Pragma = 'no-cache';
   }
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  // A file is sent as it is, with its own type (the profile picture).
+  const file = body instanceof Blob ? body : null;
+  if (body !== undefined && !isForm) headers['Content-Type'] = file ? file.type : 'application/json';
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const response = await fetch(apiUrl(path), {
     method,
     headers,
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? (body as FormData) : (file ?? JSON.stringify(body)),
     signal,
   });
   const text = await response.text();

@@ -102,7 +102,8 @@ test('upload → configure → generate → a playable 5 s video → download th
   await page.getByTestId('result-download').click();
   await expect(page.getByTestId('download-dialog')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-submit').click()]);
-  expect(download.suggestedFilename()).toMatch(/\.mp4$/);
+  // Named after the tool, the photo it was made from (canh.png) and the day.
+  expect(download.suggestedFilename()).toMatch(/^anh-thanh-video-canh-\d{4}-\d{2}-\d{2}\.mp4$/);
   const saved = await readFile((await download.path())!);
   const src = await video.evaluate((element: HTMLVideoElement) => element.currentSrc || element.src);
   const original = await page.evaluate(async (url) => (await (await fetch(url)).arrayBuffer()).byteLength, src);

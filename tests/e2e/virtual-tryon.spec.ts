@@ -74,7 +74,11 @@ test('upload a model and a garment → result → download at 800×600', async (
   expect(width).toBeLessThanOrEqual(800);
   expect(height).toBeLessThanOrEqual(600);
   expect(width).toBeGreaterThan(0);
+  // Named after the tool, the model photo (nguoi-mau.png) and the day it was made, then its size if it was resized.
+  const named = new RegExp(`^thu-do-ao-nguoi-mau-\\d{4}-\\d{2}-\\d{2}(-${width}x${height})?\\.(png|jpg)$`);
+  await expect(summary).toHaveAttribute('data-filename', named);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-submit').click()]);
+  expect(download.suggestedFilename()).toBe(await summary.getAttribute('data-filename'));
   const saved = await readFile((await download.path())!);
   const meta = await sharp(saved).metadata();
   expect([meta.width, meta.height]).toEqual([width, height]);

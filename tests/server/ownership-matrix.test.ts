@@ -200,6 +200,16 @@ const MATRIX: Line[] = [
   { route: 'GET /api/assets', name: 'B\'s masks list none of A\'s', status: 200, attempt: ({ b }) => b.call('GET', '/api/assets?role=mask&limit=100'), check: (r) => expect(ids(r)).toEqual([]) },
   { route: 'GET /api/assets/:id', name: 'B reads A\'s mask', status: 404, target: ({ mask }) => mask, attempt: ({ b }, id) => b.call('GET', `/api/assets/${id}`) },
   { route: 'DELETE /api/assets/:id', name: 'B deletes A\'s asset', status: 404, target: ({ asset }) => asset.id, attempt: ({ b }, id) => b.call('DELETE', `/api/assets/${id}`) },
+  // The profile picture: B cannot make A's asset B's picture, nor read a picture at an address A never had.
+  {
+    route: 'POST /api/profile-picture/from-asset',
+    name: 'B makes A\'s asset B\'s profile picture',
+    status: 404,
+    target: ({ asset }) => asset.id,
+    attempt: ({ b }, id) => b.call('POST', '/api/profile-picture/from-asset', { body: { asset_id: id } }),
+    check: async (_r, { b }) => expect((await b.call('GET', '/api/me')).body.profile_picture).toBeNull(),
+  },
+  { route: 'GET /api/profile-picture/:userId/:file', name: 'a picture address of A\'s that A never had', status: 404, attempt: ({ a }) => media(`/api/profile-picture/${a.id}/${'0'.repeat(64)}.webp`) },
   // Capability URLs: a signature opens only its own asset and variant.
   { route: 'GET /api/media/:assetId/:variant', name: 'A\'s signed URL of another asset, pointed at this one', status: 403, target: ({ asset }) => asset.id, attempt: ({ other }, id) => media(swapped(other.url, other.id, id)) },
   { route: 'GET /api/media/:assetId/:variant', name: 'B\'s own signed URL, pointed at A\'s asset', status: 403, target: ({ asset }) => asset.id, attempt: ({ bAsset }, id) => media(swapped(bAsset.url, bAsset.id, id)) },

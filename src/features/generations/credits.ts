@@ -2,7 +2,10 @@ import { useCallback, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contract/auth.ts';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { generationCost, type EngineName, type GenerationRequest } from '../../contract/generations.ts';
+import { CREDIT_PRICES } from '../../contract/prices.ts';
 import { getSession, sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { authKeys, profileQueryOptions } from '../auth/api.ts';
 
@@ -58,7 +61,12 @@ export function useCredits(): Credits {
   return { balance: signedIn ? (fresh ?? sessionUser?.credits ?? null) : null, isFetching: profile.isFetching, refresh };
 }
 
-export { generationCost };
+export { CREDIT_PRICES, generationCost };
+
+/** A number of credits in words, with its plural form: "1 tín dụng" / "1 credit", "2 credits". */
+export function creditsText(count: number, i18n: I18n): string {
+  return i18n._(msg`${plural(count, { other: '# tín dụng' })}`);
+}
 
 /**
  * Credits a request costs, for the Generate button's label (the contract's `generationCost`):

@@ -44,8 +44,16 @@ describe('expectedDuration with what the server measured', () => {
     expect(expectedDuration('virtual-tryon', { inputs: { garments: [{}, {}, {}] } }, measured)).toEqual(wait(6, 9));
   });
 
-  it("falls back to the registry's default for a tool the answer lacks, or without an answer (offline)", () => {
-    expect(expectedDuration('image-editing', null, measured)).toEqual(wait(120, 180));
-    expect(expectedDuration('body-generator', null, null)).toEqual(wait(120, 180));
+  it("falls back to the contract's default for the job's engine", () => {
+    expect(expectedDuration('image-editing', { inputs: {}, engine: 'local' }, measured)).toEqual(wait(1, 5));
+    expect(expectedDuration('body-generator', { inputs: {}, engine: 'fal' }, null)).toEqual(wait(120, 180));
+    // A job that ran on another engine than the one measured now: its own engine's figure.
+    expect(expectedDuration('body-generator', { inputs: {}, engine: 'fal' }, measured)).toEqual(wait(120, 180));
+    expect(expectedDuration('virtual-tryon', { inputs: { garments: [{}, {}] }, engine: 'local' }, null)).toEqual(wait(2, 10));
+  });
+
+  it('says what holds on every engine when neither the engine nor a measure is known (offline, first render)', () => {
+    expect(expectedDuration('image-editing', null, measured)).toEqual(wait(1, 180));
+    expect(expectedDuration('virtual-tryon', null, null)).toEqual(wait(1, 45));
   });
 });

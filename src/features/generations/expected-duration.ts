@@ -3,31 +3,47 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { ExpectedDurationsSchema, type ExpectedDurations, type Feature, type Generation } from '../../contract/generations.ts';
+import {
+  DEFAULT_EXPECTED_SECONDS,
+  expectedOnEveryEngine,
+  ExpectedDurationsSchema,
+  type ExpectedDurations,
+  type Feature,
+  type Generation,
+  type SecondsRange,
+} from '../../contract/generations.ts';
 import { api } from '../../lib/api.ts';
-import { STUDIO_IDS, STUDIOS, type ExpectedDuration } from '../registry/studios.ts';
 import { generationKeys } from './api.ts';
-
-export type { ExpectedDuration };
 
 // ── The expected wait of a job ────────────────────────────────────────────────────────
 
-/**
- * What a studio promises before the server said what it measured (offline, or the first
- * render): the registry's figures for a hosted engine (try-on per garment).
- */
-export const EXPECTED_DURATIONS: Readonly<Record<Feature, ExpectedDuration>> = Object.fromEntries(
-  STUDIO_IDS.flatMap((id) => Object.entries(STUDIOS[id].expected)),
-) as Record<Feature, ExpectedDuration>;
+/** A wait, in seconds: what the processing screen, the Generate step and the notification offer promise. */
+export interface ExpectedDuration {
+  minSeconds: number;
+  maxSeconds: number;
+}
+
+const fromRange = ({ min, max }: SecondsRange): ExpectedDuration => ({ minSeconds: min, maxSeconds: max });
 
 /**
- * The expected time of a job (try-on scaled by its garments), or of a tool before submitting:
- * what the server measured for the tool on the engine that runs it (`measured`), else the
- * registry's default.
+ * The expected time of a job (try-on scaled by its garments), or of a tool before submitting,
+ * from the contract's one declaration per tool and engine (src/contract/expected-seconds.ts):
+ * - what the server measured for the tool on the engine that runs it (`measured`, which names
+ *   that engine), unless the job ran on another engine;
+ * - else the contract's default for the job's engine;
+ * - else, with neither known (offline before the first answer), what holds on every engine.
  */
-export function expectedDuration(feature: Feature, job?: Pick<Generation, 'inputs'> | null, measured?: ExpectedDurations | null): ExpectedDuration {
-  const entry = measured?.items.find((item) => item.feature === feature);
-  const base = entry ? { minSeconds: entry.min_seconds, maxSeconds: entry.max_seconds } : EXPECTED_DURATIONS[feature];
+export function expectedDuration(
+  feature: Feature,
+  job?: Pick<Generation, 'inputs'> & Partial<Pick<Generation, 'engine'>> | null,
+  measured?: ExpectedDurations | null,
+): ExpectedDuration {
+  const entry = measured?.items.find((item) => item.feature === feature && (!job?.engine || item.engine === job.engine));
+  const base = entry
+    ? { minSeconds: entry.min_seconds, maxSeconds: entry.max_seconds }
+    : job?.engine
+      ? fromRange(DEFAULT_EXPECTED_SECONDS[job.engine][feature])
+      : fromRange(expectedOnEveryEngine(feature));
   if (feature !== 'virtual-tryon' || !job) return base;
   const garments = Array.isArray(job.inputs.garments) ? Math.max(1, job.inputs.garments.length) : 1;
   return { minSeconds: base.minSeconds * garments, maxSeconds: base.maxSeconds * garments };

@@ -74,13 +74,16 @@ describe('pickReattachJob', () => {
   });
 });
 
+const on = (engine: 'local' | 'fal') => makeGeneration({ engine, inputs: {} });
+
 describe('expected duration and elapsed time', () => {
-  it('follows the expected times per tool, try-on per garment', () => {
-    expect(expectedDuration('virtual-tryon')).toEqual({ minSeconds: 30, maxSeconds: 45 });
-    expect(expectedDuration('upscaler-image')).toEqual({ minSeconds: 30, maxSeconds: 60 });
-    expect(expectedDuration('upscaler-video')).toEqual({ minSeconds: 120, maxSeconds: 300 });
-    expect(expectedDuration('image-to-video')).toEqual({ minSeconds: 120, maxSeconds: 180 });
-    const twoGarments = makeGeneration({ inputs: { model: 'm', garments: [{}, {}] } });
+  it('follows the expected times per tool on the job’s engine, try-on per garment', () => {
+    expect(expectedDuration('virtual-tryon', on('fal'))).toEqual({ minSeconds: 30, maxSeconds: 45 });
+    expect(expectedDuration('virtual-tryon', on('local'))).toEqual({ minSeconds: 1, maxSeconds: 5 });
+    expect(expectedDuration('upscaler-image', on('fal'))).toEqual({ minSeconds: 30, maxSeconds: 60 });
+    expect(expectedDuration('upscaler-video', on('fal'))).toEqual({ minSeconds: 120, maxSeconds: 300 });
+    expect(expectedDuration('image-to-video', on('local'))).toEqual({ minSeconds: 2, maxSeconds: 30 });
+    const twoGarments = makeGeneration({ engine: 'fal', inputs: { model: 'm', garments: [{}, {}] } });
     expect(expectedDuration('virtual-tryon', twoGarments)).toEqual({ minSeconds: 60, maxSeconds: 90 });
   });
 
@@ -137,7 +140,8 @@ describe('useStudioJob', () => {
     await waitFor(() => expect(hook.current.isReattaching).toBe(false));
     expect(hook.current.status).toBe('idle');
     expect(hook.current.job).toBeNull();
-    expect(hook.current.expected).toEqual({ minSeconds: 30, maxSeconds: 60 });
+    // No job and no measure yet: what holds on every engine.
+    expect(hook.current.expected).toEqual({ minSeconds: 1, maxSeconds: 60 });
   });
 
   it('follows a submitted job; a failure toasts once with its reason; reset goes back to the form', async () => {

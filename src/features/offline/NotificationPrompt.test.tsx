@@ -3,9 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import type { Feature } from '../../contract/generations.ts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { EngineName, ExpectedDurations, Feature, Generation } from '../../contract/generations.ts';
+import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { makeGeneration } from '../../../tests/fixtures/test-data.ts';
+import { generationKeys } from '../generations/api.ts';
+import { expectedDurationsKey } from '../generations/expected-duration.ts';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
-import { isLongJob, NOTIFY_PROMPT_KEY, shouldOfferNotifications, type NotificationApi } from './notification-permission.ts';
+import { isLongJob, mayOfferNotifications, NOTIFY_PROMPT_KEY, type NotificationApi } from './notification-permission.ts';
 
 const watched = vi.hoisted(() => ({ listeners: new Set<(job: { id: string; feature: Feature }) => void>() }));
 vi.mock('../../lib/offline/job-client.ts', () => ({
@@ -15,7 +20,16 @@ vi.mock('../../lib/offline/job-client.ts', () => ({
   },
 }));
 
-function startJob(feature: Feature = 'image-to-video') {
+let client: QueryClient;
+
+/** What the server answers for the tools' waits: every tool on `engine`, with its defaults. */
+function engineRuns(engine: EngineName, feature: Feature, min: number, max: number) {
+  const answer: ExpectedDurations = { items: [{ feature, engine, min_seconds: min, max_seconds: max, samples: 0 }] };
+  client.setQueryData(expectedDurationsKey, answer);
+}
+
+function startJob(feature: Feature = 'image-to-video', job: Partial<Generation> = {}) {
+  client.setQueryData(generationKeys.detail('g1'), makeGeneration({ id: 'g1', feature, status: 'processing', engine: 'fal', ...job }));
   act(() => {
     for (const listener of watched.listeners) listener({ id: 'g1', feature });
   });
@@ -27,19 +41,24 @@ function api(permission: NotificationPermission = 'default', answer: Notificatio
 
 function show(notifications: NotificationApi | null) {
   render(
-    <I18nProvider i18n={i18n}>
-      <NotificationPrompt api={notifications} storage={localStorage} />
-    </I18nProvider>,
+    <QueryClientProvider client={client}>
+      <I18nProvider i18n={i18n}>
+        <NotificationPrompt api={notifications} storage={localStorage} />
+      </I18nProvider>
+    </QueryClientProvider>,
   );
 }
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
   localStorage.clear();
+  client = createTestQueryClient();
+  engineRuns('fal', 'image-to-video', 120, 180);
 });
 afterEach(() => {
   cleanup();
   watched.listeners.clear();
+  vi.useRealTimers();
 });
 
 describe('the notification offer', () => {
@@ -52,10 +71,12 @@ describe('the notification offer', () => {
 
   it('is a bar in the page, not a dialog: it takes no focus and floats over nothing', () => {
     render(
-      <I18nProvider i18n={i18n}>
-        <button type="button">Tạo mới</button>
-        <NotificationPrompt api={api()} storage={localStorage} />
-      </I18nProvider>,
+      <QueryClientProvider client={client}>
+        <I18nProvider i18n={i18n}>
+          <button type="button">Tạo mới</button>
+          <NotificationPrompt api={api()} storage={localStorage} />
+        </I18nProvider>
+      </QueryClientProvider>,
     );
     const createNew = screen.getByRole('button', { name: 'Tạo mới' });
     createNew.focus();
@@ -111,18 +132,58 @@ describe('the notification offer', () => {
   });
 });
 
+describe('the offer and the wait it names', () => {
+  it('names the wait the tool takes on the engine that runs it', () => {
+    show(api());
+    startJob('image-to-video');
+    expect(screen.getByTestId('notify-prompt').textContent).toContain('Việc tạo thường mất khoảng 2–3 phút.');
+  });
+
+  it('is not offered at once for a job the engine ends in seconds', () => {
+    vi.useFakeTimers();
+    engineRuns('local', 'body-generator', 1, 5);
+    show(api());
+    startJob('body-generator', { engine: 'local' });
+    expect(screen.queryByTestId('notify-prompt')).toBeNull();
+    // It ended in time: nothing to offer.
+    client.setQueryData(generationKeys.detail('g1'), makeGeneration({ id: 'g1', feature: 'body-generator', status: 'completed', engine: 'local' }));
+    act(() => void vi.advanceTimersByTime(30_000));
+    expect(screen.queryByTestId('notify-prompt')).toBeNull();
+  });
+
+  it('is offered for a short job still running after ten seconds, saying it takes longer than usual', () => {
+    vi.useFakeTimers();
+    engineRuns('local', 'body-generator', 1, 5);
+    show(api());
+    startJob('body-generator', { engine: 'local' });
+    act(() => void vi.advanceTimersByTime(9_000));
+    expect(screen.queryByTestId('notify-prompt')).toBeNull();
+    act(() => void vi.advanceTimersByTime(2_000));
+    expect(screen.getByTestId('notify-prompt').textContent).toContain('Việc tạo đang lâu hơn thường lệ (thường chỉ khoảng 1–5 giây).');
+  });
+
+  it('counts a try-on’s wait per garment', () => {
+    engineRuns('fal', 'virtual-tryon', 30, 45);
+    show(api());
+    const garments = [1, 2].map((n) => ({ asset_id: `g${n}`, category: 'tops' }));
+    startJob('virtual-tryon', { inputs: { model: 'm', garments } });
+    expect(screen.getByTestId('notify-prompt').textContent).toContain('khoảng 60–90 giây');
+  });
+});
+
 describe('what counts as long', () => {
-  it('is every tool whose shortest expected time exceeds 20 s', () => {
-    expect(isLongJob('virtual-tryon')).toBe(true);
-    expect(isLongJob('upscaler-video')).toBe(true);
+  it('is a wait whose shortest expected time exceeds 20 s', () => {
+    expect(isLongJob({ minSeconds: 30, maxSeconds: 45 })).toBe(true);
+    expect(isLongJob({ minSeconds: 20, maxSeconds: 300 })).toBe(false);
+    expect(isLongJob({ minSeconds: 1, maxSeconds: 5 })).toBe(false);
   });
 
   it('offers only with the permission undecided and no earlier answer', () => {
     const storage = new Map<string, string>();
     const store = { getItem: (key: string) => storage.get(key) ?? null };
-    expect(shouldOfferNotifications('body-generator', api(), store)).toBe(true);
+    expect(mayOfferNotifications(api(), store)).toBe(true);
     storage.set(NOTIFY_PROMPT_KEY, 'denied');
-    expect(shouldOfferNotifications('body-generator', api(), store)).toBe(false);
-    expect(shouldOfferNotifications('body-generator', api('granted'), { getItem: () => null })).toBe(false);
+    expect(mayOfferNotifications(api(), store)).toBe(false);
+    expect(mayOfferNotifications(api('granted'), { getItem: () => null })).toBe(false);
   });
 });

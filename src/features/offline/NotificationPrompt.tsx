@@ -1,13 +1,19 @@
 import { useEffect, useId, useState } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ExpectedDurations, Generation } from '../../contract/generations.ts';
 import { onJobWatched } from '../../lib/offline/job-client.ts';
 import { button } from '../../ui/button.ts';
+import { generationKeys, isPendingStatus } from '../generations/api.ts';
+import { expectedDuration, expectedDurationsKey, formatExpectedWait, type ExpectedDuration } from '../generations/expected-duration.ts';
 import {
+  isLongJob,
   localStore,
+  mayOfferNotifications,
   notificationApi,
+  OFFER_AFTER_SECONDS,
   rememberPromptAnswer,
   requestNotifications,
-  shouldOfferNotifications,
   type NotificationApi,
 } from './notification-permission.ts';
 import * as s from './notification-prompt.css.ts';
@@ -18,9 +24,17 @@ export interface NotificationPromptProps {
   storage?: Storage | null;
 }
 
+/** Why the offer shows: the job is expected to take long, or it runs well past a short job's wait. */
+interface Offer {
+  reason: 'long' | 'overdue';
+  expected: ExpectedDuration;
+}
+
 /**
  * The in-app offer of job notifications (docs/product-rules.md#job-notifications), shown the first time the person starts a long
- * job: "Turn on notifications" opens the browser's prompt; "Not now" puts it away for good.
+ * job: at once for a job expected to take longer than LONG_JOB_SECONDS on the engine that runs
+ * it, or once a job expected to be short still runs after OFFER_AFTER_SECONDS. It says the wait
+ * to expect. "Turn on notifications" opens the browser's prompt; "Not now" puts it away for good.
  *
  * A bar in the studio's column (StudioPage renders it above the tool's screen), not a dialog or a
  * floating card: it never covers the progress or the result's buttons, takes no focus, and the
@@ -29,25 +43,44 @@ export interface NotificationPromptProps {
  * Stable test ids: `notify-prompt`, `notify-prompt-enable`, `notify-prompt-dismiss`.
  */
 export function NotificationPrompt({ api = notificationApi(), storage = localStore() }: NotificationPromptProps) {
-  const [open, setOpen] = useState(false);
+  const [offer, setOffer] = useState<Offer | null>(null);
   const titleId = useId();
+  const { i18n } = useLingui();
+  const client = useQueryClient();
 
-  useEffect(
-    () =>
-      onJobWatched((job) => {
-        if (shouldOfferNotifications(job.feature, api, storage)) setOpen(true);
-      }),
-    [api, storage],
-  );
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const jobOf = (id: string) => client.getQueryData<Generation>(generationKeys.detail(id));
+    const stop = onJobWatched((job) => {
+      if (!mayOfferNotifications(api, storage)) return;
+      // What the server measured, as the studio asked for it (useExpectedWait).
+      const expected = expectedDuration(job.feature, jobOf(job.id) ?? null, client.getQueryData<ExpectedDurations>(expectedDurationsKey));
+      if (isLongJob(expected)) {
+        setOffer({ reason: 'long', expected });
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        const now = jobOf(job.id);
+        if (now && isPendingStatus(now.status) && mayOfferNotifications(api, storage)) setOffer({ reason: 'overdue', expected });
+      }, OFFER_AFTER_SECONDS * 1_000);
+      timers.add(timer);
+    });
+    return () => {
+      stop();
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [api, storage, client]);
 
-  if (!open || !api) return null;
+  if (!offer || !api) return null;
 
+  const wait = formatExpectedWait(offer.expected, i18n);
   const enable = async () => {
-    setOpen(false);
+    setOffer(null);
     await requestNotifications(api, storage);
   };
   const dismiss = () => {
-    setOpen(false);
+    setOffer(null);
     rememberPromptAnswer(storage, 'dismissed');
   };
 
@@ -58,7 +91,11 @@ export function NotificationPrompt({ api = notificationApi(), storage = localSto
           <Trans>Nhận thông báo khi ảnh/video xong?</Trans>
         </h2>
         <p className={s.text}>
-          <Trans>Việc tạo có thể mất vài phút. Atelier sẽ báo cho bạn khi kết quả sẵn sàng, kể cả khi bạn đã rời trang.</Trans>
+          {offer.reason === 'long' ? (
+            <Trans>Việc tạo thường mất khoảng {wait}. Atelier sẽ báo cho bạn khi kết quả sẵn sàng, kể cả khi bạn đã rời trang.</Trans>
+          ) : (
+            <Trans>Việc tạo đang lâu hơn thường lệ (thường chỉ khoảng {wait}). Atelier sẽ báo cho bạn khi kết quả sẵn sàng, kể cả khi bạn đã rời trang.</Trans>
+          )}
         </p>
       </div>
       <div className={s.actions}>

@@ -1,22 +1,28 @@
-import type { Feature } from '../../contract/generations.ts';
-import { EXPECTED_DURATIONS } from '../generations/expected-duration.ts';
+import type { ExpectedDuration } from '../generations/expected-duration.ts';
 
 /**
- * When the app offers job notifications (docs/product-rules.md#job-notifications): the first time the person starts a long job,
- * never on load, and never again once they answered (granted, refused, or put it off). The
- * browser's own prompt only follows their "Turn on" click.
+ * When the app offers job notifications (docs/product-rules.md#job-notifications): the first time the person starts a long job
+ * (one expected to take long on the engine that runs it, or one still running well past a
+ * short job's wait), never on load, and never again once they answered (granted, refused, or
+ * put it off). The browser's own prompt only follows their "Turn on" click.
  */
 
 /** localStorage: the person's answer to the in-app offer ('granted', 'denied', 'dismissed'). */
 export const NOTIFY_PROMPT_KEY = 'atelier.jobs.notify-prompt';
 
-/** A job counts as long when even its shortest expected time (docs/product-rules.md#processing-times) exceeds this, in seconds: worth leaving the page for. */
+/**
+ * A job counts as long when even its shortest expected time on the engine that runs it
+ * (docs/product-rules.md#processing-times) exceeds this, in seconds: worth leaving the page for.
+ */
 export const LONG_JOB_SECONDS = 20;
+
+/** A job expected to be short is offered notifications once it has run this long, in seconds, and still runs. */
+export const OFFER_AFTER_SECONDS = 10;
 
 export type PromptAnswer = 'granted' | 'denied' | 'dismissed';
 
-export function isLongJob(feature: Feature): boolean {
-  return EXPECTED_DURATIONS[feature].minSeconds > LONG_JOB_SECONDS;
+export function isLongJob(expected: ExpectedDuration): boolean {
+  return expected.minSeconds > LONG_JOB_SECONDS;
 }
 
 /** The part of Notification the offer reads (absent in browsers without notifications). */
@@ -37,11 +43,11 @@ function storedAnswer(storage: Pick<Storage, 'getItem'> | null): string | null {
   }
 }
 
-/** Whether to offer notifications for a job of `feature` that just started. */
-export function shouldOfferNotifications(feature: Feature, api: NotificationApi | null, storage: Pick<Storage, 'getItem'> | null): boolean {
+/** Whether the offer may be shown at all: the browser has not decided and the person never answered. */
+export function mayOfferNotifications(api: NotificationApi | null, storage: Pick<Storage, 'getItem'> | null): boolean {
   // Already decided in the browser (granted or blocked): asking again would only nag.
   if (!api || api.permission !== 'default') return false;
-  return isLongJob(feature) && storedAnswer(storage) === null;
+  return storedAnswer(storage) === null;
 }
 
 export function rememberPromptAnswer(storage: Pick<Storage, 'setItem'> | null, answer: PromptAnswer): void {

@@ -22,24 +22,17 @@ import { useSignOut } from '../auth/use-session-actions.ts';
 import { Avatar } from '../shell/sidebar/Avatar.tsx';
 import { OfflineSettings } from '../offline/OfflineSettings.tsx';
 import { deleteMe, logoutAll, updateMe } from './api.ts';
+import { PictureChooser } from './PictureChooser.tsx';
 import * as s from './profile.css.ts';
 import * as a from '../auth/auth.css.ts';
 
-/** Picture addresses must be http(s) URLs; an empty field removes the picture. */
-const PICTURE_INVALID = 'invalidPictureUrl';
-
 const ProfileFormSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(120, AUTH_MESSAGES.nameTooShort)),
-  profile_picture: v.pipe(
-    v.string(),
-    v.trim(),
-    v.check((value) => value === '' || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), PICTURE_INVALID),
-  ),
   language: v.picklist(['vi', 'en']),
 });
 
 /**
- * /profile (docs/product-rules.md#profile): name, picture and language; the password is changed
+ * /profile (docs/product-rules.md#profile): picture (uploaded or picked from the library), name and language; the password is changed
  * through the reset mail (the API has no change-password call); deleting the account asks the
  * password again and a confirmation.
  */
@@ -78,6 +71,7 @@ export function ProfilePage() {
         </div>
       ) : (
         <>
+          <PictureChooser user={user!} />
           <ProfileForm key={user!.id} user={user!} />
           <PasswordSection email={user!.email} />
           <SignOutEverywhere />
@@ -128,7 +122,7 @@ function Summary({ user, fallbackEmail }: { user: User | undefined; fallbackEmai
 function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const form = useValibotForm(ProfileFormSchema, { name: user.name, profile_picture: user.profile_picture ?? '', language: user.language });
+  const form = useValibotForm(ProfileFormSchema, { name: user.name, language: user.language });
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: updateMe });
   const headingId = useId();
@@ -138,7 +132,6 @@ function ProfileForm({ user }: { user: User }) {
     try {
       const updated = await mutation.mutateAsync({
         name: values.name,
-        profile_picture: values.profile_picture || null,
         language: values.language,
       });
       queryClient.setQueryData(authKeys.profile(), updated);
@@ -159,15 +152,6 @@ function ProfileForm({ user }: { user: User }) {
         {failure && <FormAlert title={t`Không lưu được hồ sơ`}>{failure}</FormAlert>}
         <TextField {...form.field('name')} label={<Trans>Họ và tên</Trans>} autoComplete="name" error={form.errors.name} />
         <TextField value={user.email} name="email" label={<Trans>Email</Trans>} readOnly disabled hint={<Trans>Email dùng để đăng nhập và không đổi được.</Trans>} />
-        <TextField
-          {...form.field('profile_picture')}
-          label={<Trans>Ảnh đại diện (URL)</Trans>}
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          hint={<Trans>Để trống để dùng chữ cái đầu của tên.</Trans>}
-          error={form.errors.profile_picture === PICTURE_INVALID ? t`Vui lòng nhập địa chỉ ảnh hợp lệ, bắt đầu bằng https://` : form.errors.profile_picture}
-        />
         <LanguageSelect value={form.values.language} onChange={(value) => form.setValue('language', value)} />
         <div>
           <button type="submit" className={button({ variant: 'primary' })} disabled={mutation.isPending} data-testid="profile-save">

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LogoutAllResponseSchema, UserSchema, type User } from '../../contract/auth.ts';
+import { PROFILE_PICTURE_PATH, ProfilePictureResponseSchema } from '../../contract/profile-picture.ts';
 import { api } from '../../lib/api.ts';
 
 /** PUT /api/me: name, picture, language; answers the updated user. */
@@ -15,4 +16,14 @@ export async function deleteMe(password: string) {
 /** POST /auth/logout-all: ends every session of the account, this one included. */
 export async function logoutAll() {
   return v.parse(LogoutAllResponseSchema, await api.post('/auth/logout-all'));
+}
+
+/** POST /api/profile-picture: the photo itself; answers the picture's address. */
+export async function uploadPicture(file: Blob) {
+  return v.parse(ProfilePictureResponseSchema, await api.post(PROFILE_PICTURE_PATH, file));
+}
+
+/** POST /api/profile-picture/from-asset: an image of the library; answers the picture's address. */
+export async function pictureFromAsset(assetId: string) {
+  return v.parse(ProfilePictureResponseSchema, await api.post(`${PROFILE_PICTURE_PATH}/from-asset`, { asset_id: assetId }));
 }

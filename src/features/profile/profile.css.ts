@@ -46,3 +46,8 @@ export const dangerSolid = style({
 export const checkbox = style({ display: 'flex', gap: vars.space['2'], alignItems: 'flex-start', fontSize: vars.fontSize.sm, cursor: 'pointer' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
 export { lead, section, sectionTitle } from '../../ui/section.css.ts';
+
+/** The profile picture: the current one beside its actions, which wrap under it on a narrow screen. */
+export const picture = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['4'] });
+export const pictureText = style({ display: 'grid', gap: vars.space['2'], minWidth: 0, flex: '1 1 240px' });
+export const pictureHint = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });

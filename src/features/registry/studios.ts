@@ -1,8 +1,8 @@
 /**
  * The one list of studios. Everything else that names the studios derives from it: the sidebar
  * entries, the dashboard's quick access, the history filters, the library's labels and "use in"
- * slots, the route titles and the screens' headers, the catalogs a studio route loads, and the
- * expected time shown before the server has measured any job.
+ * slots, the route titles and the screens' headers, and the catalogs a studio route loads. (The
+ * wait a job takes is the contract's, per tool and engine: src/contract/expected-seconds.ts.)
  *
  * A new studio is one entry here and one folder under src/features/studio (plus its route file,
  * which only names the entry: see src/routes/_app/_studio/). Typecheck fails when a tool of the
@@ -30,12 +30,6 @@ export type StudioId = (typeof STUDIO_IDS)[number];
 /** Folders of src/features/studio whose messages a studio route loads (src/locales/{locale}/studio/<folder>.po). */
 export type StudioToolCatalog = 'virtual-tryon' | 'image-editing' | 'body-generator' | 'hairstyle' | 'image-to-video' | 'upscaler';
 
-/** A wait, in seconds: what the processing screen and the Generate step promise. */
-export interface ExpectedDuration {
-  minSeconds: number;
-  maxSeconds: number;
-}
-
 export type SlotTable = Readonly<Partial<Record<AssetRole, string>>>;
 
 export interface StudioEntry<S extends StudioId = StudioId, F extends Feature = Feature, Slots extends SlotTable = SlotTable> {
@@ -60,21 +54,12 @@ export interface StudioEntry<S extends StudioId = StudioId, F extends Feature = 
   slots: Slots;
   /** The message folders the route loads before the screen renders. */
   catalogs: readonly StudioToolCatalog[];
-  /**
-   * The expected time of one job of each tool before the server has measured any (the hosted
-   * engine's figures of docs/product-rules.md#processing-times); the try-on's is per garment.
-   */
-  expected: Readonly<Partial<Record<F, ExpectedDuration>>>;
 }
 
-/** An entry, checked: its expected times cover exactly its tools. */
-function defineStudio<S extends StudioId, F extends Feature, const Slots extends SlotTable>(
-  entry: StudioEntry<S, F, Slots> & { expected: Readonly<Record<F, ExpectedDuration>> },
-): StudioEntry<S, F, Slots> {
+/** An entry, typed with its own tools and slots. */
+function defineStudio<S extends StudioId, F extends Feature, const Slots extends SlotTable>(entry: StudioEntry<S, F, Slots>): StudioEntry<S, F, Slots> {
   return entry;
 }
-
-const seconds = (minSeconds: number, maxSeconds: number): ExpectedDuration => ({ minSeconds, maxSeconds });
 
 export const STUDIOS = {
   'virtual-tryon': defineStudio({
@@ -86,7 +71,6 @@ export const STUDIOS = {
     summary: msg`Mặc thử một hoặc nhiều món đồ lên ảnh người mẫu toàn thân.`,
     slots: { model: 'model', garment: 'garment', image: 'model' },
     catalogs: ['virtual-tryon'],
-    expected: { 'virtual-tryon': seconds(30, 45) },
   }),
   'body-generator': defineStudio({
     id: 'body-generator',
@@ -97,7 +81,6 @@ export const STUDIOS = {
     summary: msg`Tạo người mẫu ảo từ số đo cơ thể, có thể kèm ảnh khuôn mặt.`,
     slots: { face: 'face', image: 'face' },
     catalogs: ['body-generator'],
-    expected: { 'body-generator': seconds(120, 180) },
   }),
   'hairstyle-changer': defineStudio({
     id: 'hairstyle-changer',
@@ -108,7 +91,6 @@ export const STUDIOS = {
     summary: msg`Đổi kiểu và màu tóc trên ảnh chân dung chụp chính diện.`,
     slots: { hair: 'photo', face: 'photo', image: 'photo' },
     catalogs: ['hairstyle'],
-    expected: { 'hairstyle-changer': seconds(120, 180) },
   }),
   'image-to-video': defineStudio({
     id: 'image-to-video',
@@ -119,7 +101,6 @@ export const STUDIOS = {
     summary: msg`Biến một ảnh tĩnh thành đoạn video ngắn 5–10 giây.`,
     slots: { image: 'image' },
     catalogs: ['image-to-video'],
-    expected: { 'image-to-video': seconds(120, 180) },
   }),
   'image-editing': defineStudio({
     id: 'image-editing',
@@ -130,7 +111,6 @@ export const STUDIOS = {
     summary: msg`Sửa một ảnh hoặc 2–10 ảnh theo mô tả bằng lời của bạn.`,
     slots: { image: 'images' },
     catalogs: ['image-editing'],
-    expected: { 'image-editing': seconds(120, 180) },
   }),
   upscaler: defineStudio({
     id: 'upscaler',
@@ -143,7 +123,6 @@ export const STUDIOS = {
     filterName: msg`Làm nét ảnh AI`,
     slots: { image: 'image', video: 'video' },
     catalogs: ['upscaler'],
-    expected: { 'upscaler-image': seconds(30, 60), 'upscaler-video': seconds(120, 300) },
   }),
 } satisfies { [S in StudioId]: StudioEntry<S> };
 
@@ -190,12 +169,4 @@ export function studioOf(feature: Feature): StudioEntry {
 export function featureName(feature: Feature): MessageDescriptor {
   const studio = studioOf(feature);
   return studio.featureNames?.[feature] ?? studio.name;
-}
-
-/** The expected time of one job of a tool before any was measured. */
-export function defaultExpected(feature: Feature): ExpectedDuration {
-  const studio = studioOf(feature);
-  const expected = studio.expected[feature];
-  if (!expected) throw new Error(`no expected time for ${feature}`);
-  return expected;
 }

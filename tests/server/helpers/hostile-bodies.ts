@@ -104,6 +104,9 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     // Multipart routes: the fuzz sends them hostile multipart and JSON alike.
     'POST /v1/media': null,
     'POST /api/media': null,
+    // The profile picture (src/contract/profile-picture.ts): an image's bytes, or an asset of the caller's library.
+    'POST /api/profile-picture': null,
+    'POST /api/profile-picture/from-asset': [() => ({ asset_id: fixtures.realIds[0] })],
     [`POST ${SHARE_TARGET_PATH}`]: null,
     // The contact form (src/contract/contact.ts): multipart too, with its proof of work.
     'POST /api/contact': null,

@@ -7,7 +7,8 @@ import { i18n } from '@lingui/core';
 import type { Asset } from '../../../contract/media.ts';
 import { DownloadDialog } from './DownloadDialog.tsx';
 import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
-import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
+import { makeAsset, makeGeneration } from '../../../../tests/fixtures/test-data.ts';
+import { generationKeys } from '../../generations/api.ts';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn<(title: string, options?: { description?: string }) => void>(), error: vi.fn<(title: string, options?: { description?: string }) => void>() }));
 vi.mock('../../../lib/toast.ts', () => ({ notify: toasts }));
@@ -27,6 +28,7 @@ function asset(overrides: Partial<Asset> = {}): Asset {
     source: 'generation',
     generation_id: 'g1',
     feature: 'upscaler-image',
+    created_at: '2026-12-02T05:00:00.000Z',
     urls_expire_at: new Date(Date.now() + 6 * HOUR_MS).toISOString(),
     ...overrides,
   });
@@ -93,11 +95,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The upscale that made it, of the seller's photo "Áo dài đỏ.jpg": what the saved file is named after. */
+const SOURCE = makeAsset({ id: 'src1', name: 'Áo dài đỏ.jpg', source: 'upload', feature: null });
+/** The tool, the source and the day (download-name.ts). */
+const NAME = 'lam-net-anh-ai-ao-dai-do-2026-12-02';
+
 function renderDialog(value: Asset) {
   const onClose = vi.fn<() => void>();
+  const client = createTestQueryClient();
+  client.setQueryData(generationKeys.detail('g1'), makeGeneration({ id: 'g1', feature: 'upscaler-image', status: 'completed', inputs: { image: 'src1' }, input_assets: [SOURCE], results: [value] }));
   render(
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createTestQueryClient()}>
+      <QueryClientProvider client={client}>
         <DownloadDialog open onClose={onClose} asset={value} />
       </QueryClientProvider>
     </I18nProvider>,
@@ -115,10 +124,10 @@ describe('DownloadDialog', () => {
     fireEvent.click(screen.getByTestId('download-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saved).toHaveLength(1);
-    expect(saved[0]?.name).toBe('áo dài.png');
+    expect(saved[0]?.name).toBe(`${NAME}.png`);
     expect(saved[0]?.blob.size).toBe(4);
     expect(drawn).toEqual([]);
-    expect(toasts.success).toHaveBeenCalledWith('Tải xuống hoàn tất', { description: 'áo dài.png' });
+    expect(toasts.success).toHaveBeenCalledWith('Tải xuống hoàn tất', { description: `${NAME}.png` });
   });
 
   test('a smaller size at low quality is resized and encoded as JPEG 0.75 in the browser', async () => {
@@ -131,7 +140,7 @@ describe('DownloadDialog', () => {
     fireEvent.click(screen.getByTestId('download-submit'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(drawn).toEqual([{ width: 1080, height: 720, type: 'image/jpeg', quality: 0.75 }]);
-    expect(saved[0]?.name).toBe('áo dài-1080x720.jpg');
+    expect(saved[0]?.name).toBe(`${NAME}-1080x720.jpg`);
     expect(saved[0]?.blob.type).toBe('image/jpeg');
   });
 
@@ -141,7 +150,7 @@ describe('DownloadDialog', () => {
     fireEvent.click(screen.getByTestId('download-submit'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(drawn).toEqual([{ width: 800, height: 533, type: 'image/png', quality: undefined }]);
-    expect(saved[0]?.name).toBe('áo dài-800x533.png');
+    expect(saved[0]?.name).toBe(`${NAME}-800x533.png`);
   });
 
   test('a video has its options disabled, explained, and downloads the original', async () => {
@@ -151,7 +160,7 @@ describe('DownloadDialog', () => {
     expect(screen.getByText('Video được tải xuống nguyên bản. Chất lượng và kích thước chỉ áp dụng cho ảnh.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('download-submit'));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.name).toBe('clip.mp4');
+    expect(saved[0]?.name).toBe(`${NAME}.mp4`);
     expect(drawn).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.ts';
 import { assetQueryOptions, linksExpiring } from '../../media/api.ts';
+import { useDownloadStem } from './use-download-stem.ts';
 import { formatDimensions } from '../../../lib/format.ts';
 import { IconDownload } from '../../../ui/icons/media/IconDownload.tsx';
 import { CloseButton, Modal } from '../../../ui/Modal.tsx';
@@ -78,8 +79,11 @@ function DownloadOptions({ onClose, asset, defaultChoice }: DownloadDialogProps)
   // Closing the dialog (or leaving the screen) stops a download under way.
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // A result is named after its tool, its job's input and its day (download-name.ts).
+  const base = useDownloadStem(asset);
+
   const choice: DownloadChoice = { quality, size };
-  const plan = planDownload(asset, choice);
+  const plan = planDownload(asset, choice, base);
   const working = progress !== null;
   // Videos are saved as they are; nothing changes while a download runs.
   const locked = isVideo || working;
@@ -108,12 +112,12 @@ function DownloadOptions({ onClose, asset, defaultChoice }: DownloadDialogProps)
       let current = linksExpiring(asset) ? await renew() : asset;
       let result;
       try {
-        result = await downloadAsset(current, choice, options);
+        result = await downloadAsset(current, choice, base, options);
       } catch (error) {
         // Expired between the check and the fetch (a clock off by minutes): renew once.
         if (!(error instanceof DownloadError && error.reason === 'linkExpired')) throw error;
         current = await renew();
-        result = await downloadAsset(current, choice, options);
+        result = await downloadAsset(current, choice, base, options);
       }
       notify.success(t`Tải xuống hoàn tất`, { description: result.filename });
       abortRef.current = null;

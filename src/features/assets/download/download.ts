@@ -78,18 +78,11 @@ export interface DownloadPlan {
   filename: string;
 }
 
-/** The name without its extension, safe as a file name on every system. */
-function baseName(name: string): string {
-  const stem = name.replace(/\.[a-z\d]{1,5}$/i, '');
-  // Path separators, characters Windows refuses, control characters; then trim dots, spaces and dashes.
-  // oxlint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const safe = stem.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '-').replace(/^[\s.-]+|[\s.-]+$/g, '');
-  return safe || 'atelier';
-}
-
-/** What a download will produce for `asset` and `choice`. */
-export function planDownload(asset: Pick<Asset, 'name' | 'mime' | 'media_type' | 'width' | 'height'>, choice: DownloadChoice): DownloadPlan {
-  const base = baseName(asset.name);
+/**
+ * What a download will produce for `asset` and `choice`; `base` is the file name without its
+ * extension (`downloadStem`, download-name.ts), to which a resized image adds its size.
+ */
+export function planDownload(asset: Pick<Asset, 'name' | 'mime' | 'media_type' | 'width' | 'height'>, choice: DownloadChoice, base: string): DownloadPlan {
   const originalExtension = EXTENSIONS[asset.mime] ?? asset.name.match(/\.([a-z\d]{1,5})$/i)?.[1]?.toLowerCase() ?? 'bin';
   const original = { width: asset.width, height: asset.height };
   if (asset.media_type === 'video') {
@@ -250,9 +243,10 @@ export interface DownloadResult extends DownloadPlan {
 export async function downloadAsset(
   asset: Pick<Asset, 'name' | 'mime' | 'media_type' | 'width' | 'height' | 'url'>,
   choice: DownloadChoice,
+  base: string,
   options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
 ): Promise<DownloadResult> {
-  const plan = planDownload(asset, choice);
+  const plan = planDownload(asset, choice, base);
   const original = await fetchMedia(asset.url, options);
   options.signal?.throwIfAborted();
   const file = plan.passthrough ? original : await renderImage(original, plan);

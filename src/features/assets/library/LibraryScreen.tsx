@@ -29,6 +29,7 @@ import { assetKeys, assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring
 import { IconDownload } from '../../../ui/icons/media/IconDownload.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { downloadMany } from './download-many.ts';
+import { downloadStemOf } from '../download/use-download-stem.ts';
 import { TOOL_LABELS, UPLOAD_SOURCE_LABEL } from './labels.ts';
 import { LibraryGrid, type GridActions } from './LibraryGrid.tsx';
 import { LibraryEmpty, LibraryError, LibrarySkeleton } from './LibraryStates.tsx';
@@ -187,6 +188,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
       const result = await downloadMany(chosen, {
         renew: (asset) => queryClient.fetchQuery({ ...assetQueryOptions(asset.id), staleTime: 0 }),
         expiring: (asset) => linksExpiring(asset),
+        nameOf: (asset) => downloadStemOf(asset, queryClient, i18n),
         signal: controller.signal,
         onProgress: (done, total) => setDownloading({ done, total }),
       });

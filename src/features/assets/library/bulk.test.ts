@@ -68,9 +68,12 @@ describe('downloading several files', () => {
     const result = await downloadMany([stored('a'), stored('b', true), stored('c')], {
       renew,
       expiring: (item) => item.urls_expire_at < '2001',
+      nameOf: async (item) => `name-${item.id}`,
       download,
       onProgress: (done) => progress.push(done),
     });
+    // Each saved under the name the download rule gives it (download-name.ts).
+    expect(download.mock.calls.map((call) => call[2])).toEqual(['name-a', 'name-b', 'name-c']);
     expect(result.saved.map((item) => item.id)).toEqual(['a', 'b', 'c']);
     expect(order).toEqual(['/api/media/a/original?exp=9999999999&sig=ab', '/api/media/b/original?exp=9999999999&sig=ab&fresh', '/api/media/c/original?exp=9999999999&sig=ab']);
     expect(renew).toHaveBeenCalledTimes(1);
@@ -86,6 +89,7 @@ describe('downloading several files', () => {
     const result = await downloadMany([stored('old'), stored('broken'), stored('ok')], {
       renew: async (item) => ({ ...item, url: `${item.url}&fresh` }),
       expiring: () => false,
+      nameOf: async (item) => item.id,
       download,
     });
     expect(result.saved.map((item) => item.id)).toEqual(['old', 'ok']);

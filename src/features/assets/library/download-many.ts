@@ -15,6 +15,8 @@ export interface DownloadManyOptions {
   /** Whether the asset's links need renewing first. */
   expiring: (asset: Asset) => boolean;
   signal?: AbortSignal;
+  /** The name each asset is saved under, without its extension (download-name.ts). */
+  nameOf: (asset: Asset) => Promise<string>;
   /** After each asset, saved or not. */
   onProgress?: (done: number, total: number) => void;
   /** Injected in tests. */
@@ -26,19 +28,20 @@ export interface DownloadManyResult {
   failed: { asset: Asset; error: unknown }[];
 }
 
-export async function downloadMany(assets: readonly Asset[], { renew, expiring, signal, onProgress, download = downloadAsset }: DownloadManyOptions): Promise<DownloadManyResult> {
+export async function downloadMany(assets: readonly Asset[], { renew, expiring, nameOf, signal, onProgress, download = downloadAsset }: DownloadManyOptions): Promise<DownloadManyResult> {
   const result: DownloadManyResult = { saved: [], failed: [] };
   for (const [index, asset] of assets.entries()) {
     signal?.throwIfAborted();
     try {
       let current = expiring(asset) ? await renew(asset) : asset;
+      const name = await nameOf(asset);
       try {
-        await download(current, ORIGINAL, { signal });
+        await download(current, ORIGINAL, name, { signal });
       } catch (error) {
         // Expired between the check and the fetch: renew once.
         if (!(error instanceof DownloadError && error.reason === 'linkExpired')) throw error;
         current = await renew(asset);
-        await download(current, ORIGINAL, { signal });
+        await download(current, ORIGINAL, name, { signal });
       }
       result.saved.push(asset);
     } catch (error) {

@@ -4,7 +4,7 @@ import { checkPrerequisites, type GenerationRequest } from '../../../contract/ge
 import type { Asset } from '../../../contract/media.ts';
 import { button } from '../../../ui/button.ts';
 import { AppLink } from '../../../ui/link.tsx';
-import { costOf, useCredits } from '../../generations/credits.ts';
+import { costOf, CREDIT_PRICES, creditsText, useCredits } from '../../generations/credits.ts';
 import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
@@ -42,6 +42,7 @@ export function BodyGeneratorScreen() {
   const studio = useStudioJob('body-generator');
   const credits = useCredits();
   const wait = useExpectedWait('body-generator');
+  const price = creditsText(CREDIT_PRICES.bodyGenerator, i18n);
 
   const [params, setParams] = useState<BodyParams>(INITIAL_BODY_PARAMS);
   const [face, setFace] = useState<Asset | null>(null);
@@ -159,7 +160,7 @@ export function BodyGeneratorScreen() {
         </h2>
         <BodySummary params={params} face={face} />
         <p className={s.muted}>
-          <Trans>Tạo một người mẫu dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
+          <Trans>Tạo một người mẫu dùng {price}. Ảnh thường xong sau khoảng {wait}.</Trans>
         </p>
         <StudioGenerate
           studio={studio}

@@ -4,7 +4,7 @@ import { checkPrerequisites, type Generation, type GenerationRequest } from '../
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
-import { costOf, useCredits } from '../../generations/credits.ts';
+import { costOf, CREDIT_PRICES, creditsText, useCredits } from '../../generations/credits.ts';
 import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { describeUploadProblem, UPLOAD_FAILURE_DESCRIPTORS } from '../../uploads/upload-messages.ts';
@@ -88,6 +88,7 @@ export function HairstyleChangerScreen() {
   const studio = useStudioJob('hairstyle-changer');
   const credits = useCredits();
   const wait = useExpectedWait('hairstyle-changer');
+  const price = creditsText(CREDIT_PRICES.hairstyle, i18n);
 
   const [photo, setPhoto] = useState<Asset | null>(null);
   const [reference, setReference] = useState<Asset | null>(null);
@@ -282,7 +283,7 @@ export function HairstyleChangerScreen() {
         </p>
 
         <p className={s.muted}>
-          <Trans>Mỗi lần đổi kiểu tóc dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait}.</Trans>
+          <Trans>Mỗi lần đổi kiểu tóc dùng {price}. Ảnh thường xong sau khoảng {wait}.</Trans>
         </p>
         <StudioGenerate
           studio={studio}

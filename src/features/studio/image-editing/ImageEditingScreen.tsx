@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites, MAX_EDIT_IMAGES, type GenerationMessageKey, type GenerationRequestOf } from '../../../contract/generations.ts';
 import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
-import { costOf, useCredits } from '../../generations/credits.ts';
+import { costOf, CREDIT_PRICES, creditsText, useCredits } from '../../generations/credits.ts';
 import { useToolEngine, withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
@@ -53,6 +53,7 @@ export function ImageEditingScreen() {
   const studio = useStudioJob('image-editing');
   const credits = useCredits();
   const wait = useExpectedWait('image-editing');
+  const price = creditsText(CREDIT_PRICES.editPerImage, i18n);
   const engine = useToolEngine('image-editing');
 
   const [mode, setMode] = useState<EditMode>('single');
@@ -196,7 +197,7 @@ export function ImageEditingScreen() {
           sectionRef={wizard.section(2)}
           active={formStep === 2}
           title={<Trans>Bước 3: Tạo ảnh</Trans>}
-          note={<Trans>Mỗi ảnh dùng 1 tín dụng. Thường mất khoảng {wait}.</Trans>}
+          note={<Trans>Mỗi ảnh dùng {price}. Thường mất khoảng {wait}.</Trans>}
           studio={studio}
           cost={cost}
           balance={credits.balance}

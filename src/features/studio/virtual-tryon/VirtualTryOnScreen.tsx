@@ -9,7 +9,7 @@ import { Tabs } from '../../../ui/Tabs.tsx';
 import { TutorialHelpButton } from '../../tutorial/TutorialHelpButton.tsx';
 import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from '../../tutorial/tours/virtual-tryon.ts';
 import { useScreenTutorial } from '../../tutorial/use-screen-tutorial.ts';
-import { costOf, useCredits } from '../../generations/credits.ts';
+import { costOf, CREDIT_PRICES, creditsText, useCredits } from '../../generations/credits.ts';
 import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
@@ -79,6 +79,7 @@ export function VirtualTryOnScreen() {
   const studio = useStudioJob('virtual-tryon');
   const credits = useCredits();
   const wait = useExpectedWait('virtual-tryon');
+  const price = creditsText(CREDIT_PRICES.tryOnPerGarment, i18n);
   const tour = useScreenTutorial(virtualTryOnTutorial);
   const tabsId = useId();
 
@@ -239,7 +240,7 @@ export function VirtualTryOnScreen() {
         active={formStep === 2}
         tutorialTarget={TRYON_TUTORIAL_TARGETS.generate}
         title={<Trans>Bước 3: Tạo ảnh</Trans>}
-        note={<Trans>Mỗi món đồ dùng 1 tín dụng. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>}
+        note={<Trans>Mỗi món đồ dùng {price}. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>}
         studio={studio}
         cost={cost}
         balance={credits.balance}

@@ -10,8 +10,9 @@
  * render after data loads); a part that never appears (say, the history panel closed on a phone)
  * gets its step shown centred.
  */
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { MAX_GARMENTS } from '../../../contract/generations.ts';
+import { CREDIT_PRICES } from '../../../contract/prices.ts';
 import { tutorialTarget, type TutorialConfig } from '../types.ts';
 
 export const VIRTUAL_TRYON_TUTORIAL_ID = 'virtual-tryon';
@@ -27,10 +28,6 @@ export const TRYON_TUTORIAL_TARGETS = {
   /** The try-on history panel. */
   history: 'tryon-history',
 } as const;
-
-/** docs/product-rules.md#processing-times: a try-on takes about 30-45 s (the figure the tutorial gives), in seconds. */
-const TRYON_SECONDS_MIN = 30;
-const TRYON_SECONDS_MAX = 45;
 
 export const virtualTryOnTutorial: TutorialConfig & { id: string } = {
   id: VIRTUAL_TRYON_TUTORIAL_ID,
@@ -60,7 +57,8 @@ export const virtualTryOnTutorial: TutorialConfig & { id: string } = {
       target: tutorialTarget(TRYON_TUTORIAL_TARGETS.generate),
       waitForElement: true,
       title: msg`Bước 3: Tạo ảnh`,
-      content: msg`Nút tạo ảnh cho biết số tín dụng sẽ dùng: 1 tín dụng cho mỗi món đồ. Ảnh thường xong sau khoảng ${TRYON_SECONDS_MIN}–${TRYON_SECONDS_MAX} giây; bạn có thể rời trang trong lúc chờ, ảnh vẫn tiếp tục được tạo.`,
+      // The wait is not restated here: it depends on the engine, and the step's note says it (useExpectedWait).
+      content: msg`Nút tạo ảnh cho biết số tín dụng sẽ dùng: ${plural(CREDIT_PRICES.tryOnPerGarment, { other: '# tín dụng' })} cho mỗi món đồ. Thời gian chờ thường gặp được ghi ngay ở bước này; bạn có thể rời trang trong lúc chờ, ảnh vẫn tiếp tục được tạo.`,
     },
     {
       id: 'history',

@@ -12,7 +12,9 @@ import { SlidersIcon } from '../../../../ui/icons/site/SlidersIcon.tsx';
 import { SparkleIcon } from '../../../../ui/icons/site/SparkleIcon.tsx';
 import { UploadIcon } from '../../../../ui/icons/site/UploadIcon.tsx';
 import { type IconComponent } from '../../../../ui/icons/icon.tsx';
-import { TOOLS, TOOL_SHOWCASE } from '../../services.ts';
+import { CREDIT_PRICES } from '../../../../contract/prices.ts';
+import { TOOLS, TOOL_SHOWCASE, type SitePrice } from '../../services.ts';
+import { LONGEST_MINUTES, minutesAtMost } from '../../waits.ts';
 import { HeroVisual } from './HeroVisual.tsx';
 import { PricingTeaser } from './PricingTeaser.tsx';
 import * as ui from '../sections.css.ts';
@@ -23,6 +25,27 @@ interface Step {
   title: MessageDescriptor;
   text: MessageDescriptor;
 }
+
+/** A tool card's price line, in the unit the tool is charged by. */
+function PriceLine({ price }: { price: SitePrice }) {
+  const n = price.credits;
+  switch (price.per) {
+    case 'garment':
+      return <Plural value={n} other="# tín dụng cho mỗi món đồ" />;
+    case 'image':
+      return <Plural value={n} other="# tín dụng cho mỗi ảnh" />;
+    case 'model':
+      return <Plural value={n} other="# tín dụng cho mỗi người mẫu" />;
+    case 'look':
+      return <Plural value={n} other="# tín dụng cho mỗi lần tạo" />;
+    case 'clip-from':
+      return <Plural value={n} other="Từ # tín dụng mỗi clip" />;
+    case 'from':
+      return <Plural value={n} other="Từ # tín dụng" />;
+  }
+}
+
+const TRYON_MINUTES = minutesAtMost('virtual-tryon');
 
 const STEPS: readonly Step[] = [
   {
@@ -38,7 +61,7 @@ const STEPS: readonly Step[] = [
   {
     icon: SparkleIcon,
     title: msg`Tạo ảnh`,
-    text: msg`AI xử lý trong khoảng 30 giây đến vài phút. Cứ làm việc khác, Atelier sẽ báo khi xong.`,
+    text: msg`Tùy công cụ, AI xử lý xong trong chưa tới ${LONGEST_MINUTES} phút. Cứ làm việc khác, Atelier sẽ báo khi xong.`,
   },
   {
     icon: DownloadIcon,
@@ -110,7 +133,7 @@ export default function HomePage() {
                 <Trans>cho một ảnh thử đồ ảo</Trans>
               </dt>
               <dd className={s.statValue}>
-                <Trans>30–45 giây</Trans>
+                <Plural value={TRYON_MINUTES} other="Dưới # phút" />
               </dd>
             </div>
             <div className={s.stat}>
@@ -143,7 +166,6 @@ export default function HomePage() {
             {TOOL_SHOWCASE.map((id) => {
               const tool = TOOLS[id];
               const Icon = tool.icon;
-              const credits = tool.credits;
               return (
                 <li key={id}>
                   <article className={s.toolCard}>
@@ -157,11 +179,7 @@ export default function HomePage() {
                     </h3>
                     <p className={s.toolText}>{i18n._(tool.description)}</p>
                     <p className={s.toolMeta}>
-                      {credits === undefined ? (
-                        <Trans>Trả bằng tín dụng</Trans>
-                      ) : (
-                        <Plural value={credits} other="# tín dụng mỗi lần tạo" />
-                      )}
+                      <PriceLine price={tool.price} />
                       <ArrowRightIcon size={18} className={s.toolArrow} />
                     </p>
                   </article>
@@ -231,9 +249,11 @@ export default function HomePage() {
               </summary>
               <p className={s.faqAnswer}>
                 <Trans>
-                  Tín dụng là đơn vị để tạo ảnh và video. Thử đồ ảo, tạo người mẫu và đổi kiểu tóc tốn 1 tín dụng mỗi lần,
-                  ảnh thành video tốn 2. Tín dụng chỉ bị trừ khi lần tạo thành công; nếu lỗi, tín dụng được hoàn lại tự động.
-                  Gói miễn phí có 5 tín dụng, và bạn có thể mua thêm bất cứ lúc nào.
+                  Tín dụng là đơn vị để tạo ảnh và video. Thử đồ ảo tốn{' '}
+                  <Plural value={CREDIT_PRICES.tryOnPerGarment} other="# tín dụng" /> cho mỗi món đồ, tạo người mẫu và đổi kiểu
+                  tóc tốn <Plural value={CREDIT_PRICES.bodyGenerator} other="# tín dụng" /> mỗi lần, ảnh thành video từ{' '}
+                  <Plural value={CREDIT_PRICES.video5s480p} other="# tín dụng" />. Tín dụng chỉ bị trừ khi lần tạo thành công;
+                  nếu lỗi, tín dụng được hoàn lại tự động. Gói miễn phí có 5 tín dụng, và bạn có thể mua thêm bất cứ lúc nào.
                 </Trans>
               </p>
             </details>

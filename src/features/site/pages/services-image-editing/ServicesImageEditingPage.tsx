@@ -56,7 +56,7 @@ export const COPY: LandingCopy = {
     items: [
       { title: msg`Tải ảnh lên`, text: msg`Một ảnh, hoặc từ 2 đến 10 ảnh để sửa cùng lúc. JPG, PNG hoặc WebP đến 10 MB.` },
       { title: msg`Viết câu lệnh`, text: msg`Tiếng Việt có dấu hay không dấu, hoặc tiếng Anh. Nhiều việc thì ngăn bằng dấu phẩy hoặc chữ “và”.` },
-      { title: msg`Bấm tạo`, text: msg`Các việc được làm theo đúng thứ tự bạn viết, thường xong trong vài giây.` },
+      { title: msg`Bấm tạo`, text: msg`Các việc được làm theo đúng thứ tự bạn viết, thường xong trong vài giây đến vài phút.` },
       { title: msg`So sánh và tải về`, text: msg`Xem trước và sau, tải về, hoặc sửa tiếp với một câu lệnh mới.` },
     ],
   },
@@ -81,7 +81,7 @@ export const COPY: LandingCopy = {
     ],
   },
   final: {
-    title: msg`Sửa ảnh đầu tiên trong vài giây`,
+    title: msg`Sửa ảnh đầu tiên chỉ trong vài phút`,
     text: msg`Tài khoản mới có 5 tín dụng miễn phí — đủ sửa năm ảnh.`,
   },
   credit: msg`Ảnh ví dụ: hình minh họa do Atelier tự vẽ, dành tặng phạm vi công cộng (CC0); kết quả do engine tích hợp sẵn tạo ra bằng script trong mã nguồn, không chỉnh sửa thêm.`,

@@ -1,0 +1,134 @@
+/**
+ * The profile picture (src/contract/profile-picture.ts): an uploaded photo or an image of the
+ * caller's library, made into one square WebP of the photo's centre, without metadata, kept in
+ * `profile_pictures` with the account and served at an address that never expires; the account's
+ * `profile_picture` then holds that address.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import {
+  PROFILE_PICTURE_PATH,
+  PROFILE_PICTURE_SIDE,
+  PROFILE_PICTURE_TYPES,
+  ProfilePictureFromAssetRequestSchema,
+  type ProfilePictureResponse,
+} from '../../src/contract/profile-picture.ts';
+import type { Guards, UserEnv } from '../auth/middleware.ts';
+import type { Database } from '../db/connection.ts';
+import { bodyTooLarge } from '../http/body-limit.ts';
+import { ApiError, readJsonBody } from '../http/errors.ts';
+import type { MediaArea } from './service.ts';
+
+/** The most pixels a photo may have (a 50-megapixel phone photo passes; a decompression bomb does not). */
+const MAX_PIXELS = 60_000_000;
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
+const FILE = /^([a-f\d]{64})\.webp$/;
+const YEAR_S = 365 * 24 * 3600;
+
+const notAnImage = () => new ApiError(422, 'The file is not a JPEG, PNG or WebP image that can be read.');
+
+/** The square picture of `input`'s centre: EXIF orientation applied, every metadata dropped, WebP. */
+export async function squarePicture(input: Buffer | string): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).metadata()).format;
+  } catch {
+    throw notAnImage();
+  }
+  if (!format || !FORMATS.has(format)) throw notAnImage();
+  try {
+    return await sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize(PROFILE_PICTURE_SIDE, PROFILE_PICTURE_SIDE, { fit: 'cover', position: 'centre' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw notAnImage();
+  }
+}
+
+/** The signed-in answers are the caller's own: never kept by a cache. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+export interface ProfilePictureDeps {
+  database: Database;
+  service: MediaArea;
+  guards: Guards;
+  /** Scratch space, for a library image kept in a bucket. */
+  tempDir: string;
+}
+
+/** Keeps `picture` as the account's and points its `profile_picture` at it; answers that address. */
+async function keep(database: Database, userId: string, picture: Buffer): Promise<ProfilePictureResponse> {
+  const hash = createHash('sha256').update(picture).digest('hex');
+  const address = `${PROFILE_PICTURE_PATH}/${userId}/${hash}.webp`;
+  await database.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('profile_pictures')
+      .values({ user_id: userId, hash, bytes: picture })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, bytes: picture, created_at: new Date() }))
+      .execute();
+    await trx.updateTable('users').set({ profile_picture: address }).where('id', '=', userId).execute();
+  });
+  return { profile_picture: address };
+}
+
+/** The body's bytes; over the route's limit (declared or counted), a 413. */
+async function readBytes(c: Context): Promise<Buffer> {
+  try {
+    return Buffer.from(await c.req.arrayBuffer());
+  } catch (error) {
+    throw bodyTooLarge(c, error) ?? new ApiError(400, 'The request body could not be read.');
+  }
+}
+
+export function profilePictureRoutes({ database, service, guards, tempDir }: ProfilePictureDeps): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+
+  app.post('/', guards.requireUser, noStore, async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(type)) {
+      throw new ApiError(415, 'Send the picture as image/jpeg, image/png or image/webp.');
+    }
+    const bytes = await readBytes(c);
+    if (bytes.byteLength === 0) throw notAnImage();
+    return c.json(await keep(database, c.get('user').id, await squarePicture(bytes)));
+  });
+
+  app.post('/from-asset', guards.requireUser, noStore, async (c) => {
+    const { asset_id: assetId } = await readJsonBody(c, ProfilePictureFromAssetRequestSchema);
+    const userId = c.get('user').id;
+    // Another account's asset is answered as one that does not exist.
+    const [row] = await service.findOwned(userId, [assetId]);
+    if (!row) throw new ApiError(404, 'Asset not found.');
+    if (row.media_type !== 'image') throw new ApiError(422, 'Only an image can be a profile picture.');
+    const dir = await mkdtemp(path.join(tempDir, 'asset-picture-'));
+    try {
+      const file = await service.materialize(row, dir);
+      return c.json(await keep(database, userId, await squarePicture(await readFile(file.path))));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  app.get('/:userId/:file', async (c) => {
+    const hash = FILE.exec(c.req.param('file'))?.[1];
+    const userId = c.req.param('userId');
+    const row = hash
+      ? await database.kysely.selectFrom('profile_pictures').select(['bytes']).where('user_id', '=', userId).where('hash', '=', hash).executeTakeFirst()
+      : undefined;
+    if (!row) throw new ApiError(404, 'Picture not found.');
+    return c.body(new Uint8Array(row.bytes), 200, {
+      'Content-Type': 'image/webp',
+      'Cache-Control': `public, max-age=${YEAR_S}, immutable`,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+  return app;
+}

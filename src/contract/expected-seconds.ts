@@ -1,0 +1,58 @@
+/**
+ * The engines, and the wait a job of each tool takes on each of them before the server has
+ * measured any (docs/product-rules.md#processing-times): the one declaration every screen that
+ * states a duration derives from — the studios and their processing view, the job notification
+ * offer, the public pages. The server measures the real waits and answers them with these as the
+ * defaults (GET /api/generations/expected-durations, expected-durations.ts).
+ *
+ * Imports only the tools' list, so a pre-rendered public page can state a duration without the
+ * schema library.
+ */
+import type { Feature } from './features.ts';
+
+export const ENGINE_NAMES = ['local', 'fal'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** A wait, in whole seconds. */
+export interface SecondsRange {
+  min: number;
+  max: number;
+}
+
+const range = (min: number, max: number): SecondsRange => ({ min, max });
+
+/**
+ * What a studio promises before the server has measured enough jobs of a tool on its engine:
+ * the local engine renders in a second or two (ffmpeg videos take longer); fal's figures are
+ * the product's processing times (try-on 30-45 s per garment, image upscale 30-60 s, video
+ * upscale 2-5 min, the other tools the general 2-3 min).
+ */
+export const DEFAULT_EXPECTED_SECONDS: Readonly<Record<EngineName, Readonly<Record<Feature, SecondsRange>>>> = {
+  local: {
+    'virtual-tryon': range(1, 5),
+    'image-editing': range(1, 5),
+    'body-generator': range(1, 5),
+    'hairstyle-changer': range(1, 5),
+    'image-to-video': range(2, 30),
+    'upscaler-image': range(1, 5),
+    'upscaler-video': range(2, 60),
+  },
+  fal: {
+    'virtual-tryon': range(30, 45),
+    'image-editing': range(120, 180),
+    'body-generator': range(120, 180),
+    'hairstyle-changer': range(120, 180),
+    'image-to-video': range(120, 180),
+    'upscaler-image': range(30, 60),
+    'upscaler-video': range(120, 300),
+  },
+};
+
+/**
+ * What holds for a tool whichever engine runs it (a pre-rendered page does not know which one
+ * will): the shortest of the engines' shortest waits and the longest of their longest.
+ */
+export function expectedOnEveryEngine(feature: Feature): SecondsRange {
+  const ranges = ENGINE_NAMES.map((engine) => DEFAULT_EXPECTED_SECONDS[engine][feature]);
+  return range(Math.min(...ranges.map((r) => r.min)), Math.max(...ranges.map((r) => r.max)));
+}
