@@ -13,11 +13,6 @@ const asset = (id: string, video = false) => ({
 });
 const job = (id: string, inputs: string[]) => ({ id, results: [asset(`r-${id}`)], inputs: Object.fromEntries(inputs.map((input) => [input, asset(input)])) });
 
-function keyOf(path: string): string | null {
-  const url = new URL(path, ORIGIN);
-  return url.pathname.startsWith('/api/media/') ? `${url.origin}${url.pathname}` : null;
-}
-
 function keeper(options: { online?: boolean; user?: string | null } = {}) {
   const sent: string[][] = [];
   let user = options.user === undefined ? 'u1' : options.user;
@@ -25,7 +20,6 @@ function keeper(options: { online?: boolean; user?: string | null } = {}) {
     send: async (paths) => void sent.push(paths),
     currentUserId: () => user,
     isOnline: () => options.online ?? true,
-    keyOf,
     toUrl: (path) => new URL(path, ORIGIN).href,
     delayMs: 10,
   });
@@ -65,7 +59,7 @@ describe('the pictures of what a screen lists', () => {
     expect(sent[1]).toEqual([`${ORIGIN}/api/media/b0/thumbnail?sig=b0`]);
   });
 
-  it('keeps nothing offline or for a guest; starts over for another account', async () => {
+  it('keeps nothing offline or for a guest; starts over for another account and after a logout', async () => {
     const offline = keeper({ online: false });
     offline.instance.add({ items: [asset('a')] });
     await offline.instance.flush();
@@ -83,6 +77,14 @@ describe('the pictures of what a screen lists', () => {
     instance.add({ items: [asset('a')] });
     await instance.flush();
     expect(sent).toHaveLength(2);
+
+    // A logout wipes the cache: the same account signing in again has its lists kept again.
+    setUser(null);
+    instance.add({ items: [asset('a')] });
+    setUser('u2');
+    instance.add({ items: [asset('a')] });
+    await instance.flush();
+    expect(sent).toHaveLength(3);
   });
 
   it('sends again what could not be sent (no service worker yet)', async () => {
@@ -95,8 +97,7 @@ describe('the pictures of what a screen lists', () => {
       },
       currentUserId: () => 'u1',
       isOnline: () => true,
-      keyOf,
-      toUrl: (path) => new URL(path, ORIGIN).href,
+        toUrl: (path) => new URL(path, ORIGIN).href,
     });
     instance.add({ items: [asset('a')] });
     await instance.flush();
@@ -109,11 +110,13 @@ describe('the pictures of what a screen lists', () => {
   it('follows the saved queries of a query client, not the others', async () => {
     const { instance, sent } = keeper();
     const client = new QueryClient();
+    // A list that arrived before the keeper was attached is taken too.
+    client.setQueryData(['generations', 'merged'], { items: [asset('early')] });
     const stop = instance.attach(client);
     client.setQueryData(['assets', 'list'], { items: [asset('a')] });
     client.setQueryData(['billing', 'plans'], { items: [asset('b')] });
     await instance.flush();
     stop();
-    expect(sent).toEqual([[`${ORIGIN}/api/media/a/thumbnail?sig=a`]]);
+    expect(sent).toEqual([[`${ORIGIN}/api/media/early/thumbnail?sig=early`, `${ORIGIN}/api/media/a/thumbnail?sig=a`]]);
   });
 });

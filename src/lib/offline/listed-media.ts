@@ -1,7 +1,7 @@
 import { onlineManager, type QueryCacheNotifyEvent, type QueryClient } from '@tanstack/react-query';
-import { MAX_KEEP_PATHS, MEDIA_KEEP_MESSAGE, isListedVariant } from '../../kernel/media-cache-policy.ts';
+import { MAX_KEEP_PATHS, MEDIA_KEEP_MESSAGE } from '../../kernel/media-cache-policy.ts';
+import { mediaSrc } from '../media-src.ts';
 import { isPersistedQueryKey } from './query-store.ts';
-import { absoluteMediaUrl, mediaKeyOf, sendMediaMessage } from './media-cache.ts';
 
 /**
  * Keeps offline what a screen lists (docs/product-rules.md#media-cache): when saved query data
@@ -11,7 +11,8 @@ import { absoluteMediaUrl, mediaKeyOf, sendMediaMessage } from './media-cache.ts
  * seen on a tablet showed 10 of its pictures after an offline reload.
  *
  * Only the fields that name small pictures are read (THUMBNAIL_FIELDS); full-size files are kept
- * when viewed or pinned, never ahead.
+ * when viewed or pinned, never ahead. The worker checks each link (a media path of the app's or
+ * the API's origin, a thumbnail or poster variant): this module stays small, as every screen loads it.
  */
 
 /** Fields of contract objects (assets, results, inputs) that hold a thumbnail or poster link. */
@@ -46,8 +47,7 @@ export interface ListedMediaKeeperOptions {
   /** The signed-in account, or null: a guest's lists are not kept; another account's links are sent again. */
   currentUserId: () => string | null;
   isOnline?: () => boolean;
-  /** The cache key of a link, or null when it is not media (src/lib/offline/media-cache.ts mediaKeyOf). */
-  keyOf?: (path: string) => string | null;
+  /** The absolute URL of a link (the API may sit on another origin). */
   toUrl?: (path: string) => string;
   delayMs?: number;
 }
@@ -57,14 +57,13 @@ export interface ListedMediaKeeper {
   add(data: unknown): void;
   /** Sends what waits now. */
   flush(): Promise<void>;
-  /** Keeps the pictures of every saved query that succeeds online; returns the unsubscribe. */
+  /** Keeps the pictures of every saved query the client holds and of each that succeeds online; returns the unsubscribe. */
   attach(client: QueryClient): () => void;
 }
 
 export function createListedMediaKeeper(options: ListedMediaKeeperOptions): ListedMediaKeeper {
   const isOnline = options.isOnline ?? (() => onlineManager.isOnline());
-  const keyOf = options.keyOf ?? mediaKeyOf;
-  const toUrl = options.toUrl ?? absoluteMediaUrl;
+  const toUrl = options.toUrl ?? ((path: string) => new URL(mediaSrc(path), location.href).href);
   const delayMs = options.delayMs ?? KEEP_BATCH_DELAY_MS;
   /** Links already sent for this account (a re-signed link is sent again: the worker skips what it holds). */
   const sent = new Set<string>();
@@ -90,13 +89,14 @@ export function createListedMediaKeeper(options: ListedMediaKeeperOptions): List
 
   const add = (data: unknown) => {
     const user = options.currentUserId();
-    if (user === null || !isOnline() || data === null || typeof data !== 'object') return;
+    // A logout (the wipe empties the cache) or another account: what was sent counts no more.
     if (user !== owner) {
       owner = user;
       sent.clear();
       walked = new WeakSet();
       waiting.length = 0;
     }
+    if (user === null || !isOnline() || data === null || typeof data !== 'object') return;
     // An infinite list: only pages not walked before.
     const pages = Array.isArray((data as { pages?: unknown }).pages) ? ((data as { pages: unknown[] }).pages as unknown[]) : [data];
     for (const page of pages) {
@@ -104,8 +104,6 @@ export function createListedMediaKeeper(options: ListedMediaKeeperOptions): List
       walked.add(page);
       for (const path of listedMediaPaths(page)) {
         if (sent.has(path)) continue;
-        const key = keyOf(path);
-        if (!key || !isListedVariant(key)) continue;
         sent.add(path);
         waiting.push(path);
       }
@@ -113,22 +111,29 @@ export function createListedMediaKeeper(options: ListedMediaKeeperOptions): List
     if (waiting.length && timer === undefined) timer = setTimeout(() => void flush(), delayMs);
   };
 
-  const attach = (client: QueryClient) =>
-    client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+  const attach = (client: QueryClient) => {
+    const cache = client.getQueryCache();
+    // The lists already there (the first screen's, loaded before this module).
+    for (const query of cache.getAll()) if (query.state.status === 'success' && isPersistedQueryKey(query.queryKey)) add(query.state.data);
+    return cache.subscribe((event: QueryCacheNotifyEvent) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       if (!isPersistedQueryKey(event.query.queryKey)) return;
       add(event.query.state.data);
     });
+  };
 
   return { add, flush, attach };
 }
 
-/** The app's keeper: sends to the service worker's media cache. */
+/** The app's keeper: tells the service worker's media cache (no answer is awaited). */
 export function createAppListedMediaKeeper(currentUserId: () => string | null): ListedMediaKeeper {
   return createListedMediaKeeper({
     currentUserId,
     send: async (paths) => {
-      await sendMediaMessage({ type: MEDIA_KEEP_MESSAGE, paths });
+      const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
+      // No worker controls the page yet (first visit): sent again with the next list.
+      if (!worker) throw new Error('No service worker controls the page');
+      worker.postMessage({ type: MEDIA_KEEP_MESSAGE, paths });
     },
   });
 }

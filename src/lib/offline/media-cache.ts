@@ -94,11 +94,6 @@ async function askOrThrow(message: MediaMessage, timeoutMs: number): Promise<{ u
   return { usage: reply.usage, failed: reply.failed ?? 0 };
 }
 
-/** Sends a message to the worker's media cache and waits for its answer (listed pictures are fetched before it comes). */
-export async function sendMediaMessage(message: MediaMessage): Promise<MediaUsage> {
-  return (await askOrThrow(message, PIN_REPLY_MS)).usage;
-}
-
 /**
  * Keeps an asset offline: its original, thumbnail and poster are fetched into the cache now and
  * never evicted. Resolves with how many of them could not be stored (0: all there). The URLs
