@@ -13,6 +13,7 @@ import { getSession } from './lib/session.ts';
 import { installOnlineManager } from './lib/offline/online.ts';
 import { createOfflinePersister, scheduleGarbageCollection, warmPersistedQueries } from './lib/offline/persister.ts';
 import { connectOfflineSession } from './lib/offline/session-sync.ts';
+import { createAppListedMediaKeeper } from './lib/offline/listed-media.ts';
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -29,6 +30,8 @@ async function start() {
   const persister = createOfflinePersister({ currentUserId: () => session.getState().user?.id ?? null });
   const queryClient = createQueryClient({ persister: persister.persisterFn });
   persister.attach(queryClient);
+  // What a list shows is kept offline with its pictures, scrolled to or not (docs/product-rules.md#media-cache).
+  createAppListedMediaKeeper(() => session.getState().user?.id ?? null).attach(queryClient);
   connectOfflineSession({ session });
   scheduleGarbageCollection(persister);
   const store = createAppStore();

@@ -160,3 +160,66 @@ describe('the media cache and the logout wipe', () => {
     expect(await storedUrls()).toEqual([URL_A]);
   });
 });
+
+/** A same-origin 200 of `bytes` bytes, with its Content-Length. */
+function imageResponse(bytes: number) {
+  const response = new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': 'image/webp', 'content-length': String(bytes) } });
+  Object.defineProperty(response, 'type', { value: 'basic' });
+  return response;
+}
+
+const thumb = (id: string) => `${ORIGIN}/api/media/${id}/thumbnail`;
+
+describe('the pictures a list shows', () => {
+  it('fetches and stores the thumbnails and posters not stored yet, keyed without the query, unpinned', async () => {
+    const media = createMediaCache([ORIGIN]);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return imageResponse(10);
+    });
+    await (await memoryCaches.open('atelier-media-v1')).put(thumb('held'), imageResponse(10));
+
+    const stored = await media.keep([`${thumb('t1')}?sig=1`, `${ORIGIN}/api/media/v1/poster?sig=2`, `${thumb('held')}?sig=3`, `${thumb('t1')}?sig=4`]);
+
+    expect(stored).toBe(2);
+    expect(asked.toSorted()).toEqual([`${thumb('t1')}?sig=1`, `${ORIGIN}/api/media/v1/poster?sig=2`].toSorted());
+    expect((await storedUrls()).toSorted()).toEqual([`${ORIGIN}/api/media/v1/poster`, thumb('held'), thumb('t1')].toSorted());
+    expect((records.get(thumb('t1')) as MediaEntry).pinned).toBe(false);
+  });
+
+  it('never fetches a full-size file, nor keeps a picture larger than the listed limit', async () => {
+    const media = createMediaCache([ORIGIN]);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return imageResponse(2 * 1024 * 1024);
+    });
+
+    expect(await media.keep([`${ORIGIN}/api/media/a1/original?sig=1`, `${thumb('big')}?sig=2`])).toBe(0);
+    expect(asked).toEqual([`${thumb('big')}?sig=2`]);
+    expect(await storedUrls()).toEqual([]);
+  });
+
+  it('stores nothing from a keep that was under way when the wipe came', async () => {
+    const media = createMediaCache([ORIGIN]);
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const kept = media.keep([thumb('t1')]);
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    await clearMediaStorage();
+    await media.reset();
+    answer(imageResponse(10));
+    expect(await kept).toBe(0);
+    expect(await storedUrls()).toEqual([]);
+  });
+
+  it('an offline keep stores nothing and does not fail', async () => {
+    const media = createMediaCache([ORIGIN]);
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await media.keep([thumb('t1')])).toBe(0);
+    expect(await storedUrls()).toEqual([]);
+  });
+});

@@ -1,24 +1,17 @@
 /// <reference lib="webworker" />
 import { createPartialResponse } from 'workbox-range-requests';
-import { registerRoute } from 'workbox-routing';
 import {
-  asMediaMessage,
   declaredBytes,
   effectiveBudget,
   fitsBudget,
-  MEDIA_BUDGET_MESSAGE,
+  isListedVariant,
+  MAX_LISTED_MEDIA_BYTES,
   MEDIA_CACHE_NAME,
-  MEDIA_CACHE_PREFIX,
-  MEDIA_PIN_MESSAGE,
-  MEDIA_RESET_MESSAGE,
-  MEDIA_UNPIN_MESSAGE,
   mediaCacheKey,
-  mediaOrigins,
   planEviction,
   storedBytes,
   summarizeUsage,
   type MediaEntry,
-  type MediaReply,
   type MediaUsage,
 } from '../src/kernel/media-cache-policy.ts';
 import {
@@ -33,8 +26,6 @@ import {
 } from '../src/kernel/media-meta.ts';
 
 declare const self: ServiceWorkerGlobalScope;
-/** API_BASE_URL of the build, defined by scripts/build.ts ('' when the API is this origin). */
-declare const __API_BASE_URL__: string | undefined;
 
 /**
  * The media runtime cache (docs/product-rules.md#media-cache): `GET /api/media/{assetId}/{variant}` on the
@@ -44,6 +35,10 @@ declare const __API_BASE_URL__: string | undefined;
  *   finds the same entry, and a cached copy is served even after its link expired.
  * - Cache first, then the network; every full (200) answer is stored: thumbnails and posters as
  *   lists show them, originals when they are viewed or downloaded.
+ * - A list's pictures are kept when the list arrives (`keep`): the page sends the thumbnails and
+ *   posters of every item it listed, and those not stored yet are fetched now, a few at a time,
+ *   so a picture below the fold that was never scrolled to still shows offline. Only those small
+ *   variants, each at most MAX_LISTED_MEDIA_BYTES, unpinned, within the same budget.
  * - Range requests (video playback) are answered from a stored full copy when there is one,
  *   otherwise they go to the network and nothing is stored (a 206 is never cached).
  * - A byte budget with least-recently-used eviction; pinned ("keep offline") entries are fetched
@@ -52,6 +47,9 @@ declare const __API_BASE_URL__: string | undefined;
  * - A reset (the logout wipe) wins over work already under way: a response still being read or
  *   written when it comes is not stored after it (see `epoch`).
  */
+
+/** Listed pictures fetched at once by a keep message. */
+const KEEP_CONCURRENCY = 4;
 
 /** Last-use times are written in batches, at most this often (ms): a scrolled grid touches hundreds. */
 const TOUCH_FLUSH_DELAY_MS = 5_000;
@@ -78,6 +76,8 @@ export interface MediaCache {
   /** Answers a media request (the route's handler). */
   handle(request: Request, url: URL, event: ExtendableEvent): Promise<Response>;
   pin(paths: string[]): Promise<number>;
+  /** Stores the listed pictures not stored yet; resolves with how many were fetched and stored. */
+  keep(paths: string[]): Promise<number>;
   unpin(paths: string[]): Promise<void>;
   usage(): Promise<MediaUsage>;
   setBudget(bytes: number): Promise<void>;
@@ -166,7 +166,7 @@ export function createMediaCache(origins: readonly string[]): MediaCache {
    * Stores a full answer under `key`; false when it cannot be kept (over budget, quota) or a
    * reset came since `startedIn` (checked after every wait, before each write).
    */
-  const store = (key: string, response: Response, startedIn: number, pin = false) => {
+  const store = (key: string, response: Response, startedIn: number, pin = false, maxBytes = Number.POSITIVE_INFINITY) => {
     const stale = () => startedIn !== epoch;
     return serial(async () => {
       if (stale()) return false;
@@ -182,7 +182,7 @@ export function createMediaCache(origins: readonly string[]): MediaCache {
         body = new Response(blob, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
       const limit = await currentBudget();
-      if (stale() || (!pinned && !fitsBudget(bytes, limit))) return false;
+      if (stale() || bytes > maxBytes || (!pinned && !fitsBudget(bytes, limit))) return false;
       await evict(records, limit, bytes, key);
       const cache = await caches.open(MEDIA_CACHE_NAME);
       if (stale()) return false;
@@ -296,6 +296,37 @@ export function createMediaCache(origins: readonly string[]): MediaCache {
       return failed;
     },
 
+    async keep(paths) {
+      const startedIn = epoch;
+      const cache = await caches.open(MEDIA_CACHE_NAME);
+      const wanted = new Map<string, string>();
+      for (const path of paths) {
+        const key = keyOf(path);
+        if (key && isListedVariant(key) && !wanted.has(key)) wanted.set(key, path);
+      }
+      const todo = [...wanted];
+      let stored = 0;
+      const worker = async () => {
+        for (let next = todo.shift(); next; next = todo.shift()) {
+          // A reset (the logout wipe) stops the rest.
+          if (startedIn !== epoch) return;
+          const [key, path] = next;
+          if (await cache.match(key, { ignoreVary: true })) continue;
+          try {
+            const url = new URL(path, self.location.origin);
+            const response = await fetch(url.href, { mode: url.origin === self.location.origin ? 'same-origin' : 'cors', credentials: 'omit' });
+            const bytes = declaredBytes(response.headers);
+            if (response.status !== 200 || (bytes !== null && bytes > MAX_LISTED_MEDIA_BYTES)) continue;
+            if (await store(key, response, startedIn, false, MAX_LISTED_MEDIA_BYTES)) stored += 1;
+          } catch {
+            // Offline or refused: the picture is kept the next time it is shown.
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: KEEP_CONCURRENCY }, worker));
+      return stored;
+    },
+
     async unpin(paths) {
       for (const path of paths) {
         const key = keyOf(path);
@@ -331,44 +362,4 @@ export function createMediaCache(origins: readonly string[]): MediaCache {
       });
     },
   };
-}
-
-/** Registers the media route, the page messages, and the removal of older media caches. */
-export function registerMediaCache(): void {
-  const apiBase = typeof __API_BASE_URL__ === 'string' ? __API_BASE_URL__ : '';
-  const origins = mediaOrigins(self.location.origin, apiBase);
-  const media = createMediaCache(origins);
-
-  registerRoute(
-    ({ request, url }) => request.method === 'GET' && mediaCacheKey(url.href, origins) !== null,
-    ({ request, url, event }) => media.handle(request, url, event as ExtendableEvent),
-  );
-
-  self.addEventListener('message', (event) => {
-    const message = asMediaMessage(event.data);
-    if (!message) return;
-    const port = event.ports[0];
-    const reply = (answer: MediaReply) => port?.postMessage(answer);
-    const work = async () => {
-      try {
-        let failed: number | undefined;
-        if (message.type === MEDIA_PIN_MESSAGE) failed = await media.pin(message.paths);
-        else if (message.type === MEDIA_UNPIN_MESSAGE) await media.unpin(message.paths);
-        else if (message.type === MEDIA_BUDGET_MESSAGE) await media.setBudget(message.bytes);
-        else if (message.type === MEDIA_RESET_MESSAGE) await media.reset();
-        reply({ ok: true, usage: await media.usage(), ...(failed ? { failed } : {}) });
-      } catch (error) {
-        reply({ ok: false, error: error instanceof Error ? error.message : String(error) });
-      }
-    };
-    event.waitUntil(work());
-  });
-
-  self.addEventListener('activate', (event) => {
-    event.waitUntil(
-      caches
-        .keys()
-        .then((names) => Promise.all(names.filter((name) => name.startsWith(MEDIA_CACHE_PREFIX) && name !== MEDIA_CACHE_NAME).map((name) => caches.delete(name)))),
-    );
-  });
 }

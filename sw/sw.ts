@@ -3,7 +3,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { wireLifecycle } from './lifecycle.ts';
 import { registerNavigationFallback } from './navigation.ts';
 import { registerJobTracking } from './jobs.ts';
-import { registerMediaCache } from './media-cache.ts';
+import { registerMediaCache } from './media-route.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerOutbox } from './outbox.ts';
 

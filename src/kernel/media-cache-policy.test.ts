@@ -4,6 +4,9 @@ import {
   assetVariantKey,
   DEFAULT_MEDIA_BUDGET_BYTES,
   effectiveBudget,
+  isListedVariant,
+  MAX_KEEP_PATHS,
+  MEDIA_KEEP_MESSAGE,
   MEDIA_PIN_MESSAGE,
   mediaCacheKey,
   mediaOrigins,
@@ -113,5 +116,24 @@ describe('page messages', () => {
     expect(asMediaMessage({ type: 'atelier:media:budget', bytes: -1 })).toBeNull();
     expect(asMediaMessage({ type: 'SKIP_WAITING' })).toBeNull();
     expect(asMediaMessage(null)).toBeNull();
+  });
+});
+
+const keepPaths = (count: number) => Array.from({ length: count }, (_, k) => `/api/media/a${k}/thumbnail`);
+
+describe('listed pictures', () => {
+  it('keeps thumbnails and posters ahead, never full-size files', () => {
+    expect(isListedVariant(`${API}/api/media/a1/thumbnail`)).toBe(true);
+    expect(isListedVariant(`${API}/api/media/a1/poster`)).toBe(true);
+    expect(isListedVariant(`${API}/api/media/a1/original`)).toBe(false);
+    expect(isListedVariant(`${API}/api/media/a1/watermarked`)).toBe(false);
+    expect(isListedVariant('/api/media/a1/thumbnail')).toBe(true);
+    expect(isListedVariant(`${API}/api/other`)).toBe(false);
+  });
+
+  it('takes a keep message of at most MAX_KEEP_PATHS links', () => {
+    expect(asMediaMessage({ type: MEDIA_KEEP_MESSAGE, paths: keepPaths(MAX_KEEP_PATHS) })).not.toBeNull();
+    expect(asMediaMessage({ type: MEDIA_KEEP_MESSAGE, paths: keepPaths(MAX_KEEP_PATHS + 1) })).toBeNull();
+    expect(asMediaMessage({ type: MEDIA_KEEP_MESSAGE, paths: 'x' })).toBeNull();
   });
 });

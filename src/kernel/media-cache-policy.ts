@@ -152,6 +152,32 @@ export function planEviction(entries: Iterable<readonly [string, MediaEntry]>, b
   return evicted;
 }
 
+// ── What the lists showed ─────────────────────────────────────────────────────────────
+
+/**
+ * Listed media: the small pictures of the items a screen lists (thumbnails, video posters) are
+ * kept when the list arrives, not only when their <img> loads, so a picture below the fold, never
+ * scrolled to online, still shows offline. Full-size files are never fetched this way (they are
+ * kept when viewed, or pinned).
+ */
+export const LISTED_MEDIA_VARIANTS: readonly MediaVariant[] = ['thumbnail', 'poster'];
+/** A listed picture larger than this is not fetched ahead (a thumbnail is 15-30 KB, a poster under 200 KB). */
+export const MAX_LISTED_MEDIA_BYTES = 1024 * 1024;
+/** Paths in one keep message (a history page lists 20 jobs, a library page 100 assets, each with a few pictures). */
+export const MAX_KEEP_PATHS = 500;
+
+/** Whether `key` (a media cache key) names a variant that lists keep ahead. */
+export function isListedVariant(key: string): boolean {
+  let pathname = key;
+  try {
+    pathname = new URL(key).pathname;
+  } catch {
+    // A path, not a URL.
+  }
+  const variant = parseMediaPath(pathname)?.variant;
+  return variant !== undefined && LISTED_MEDIA_VARIANTS.includes(variant);
+}
+
 /** Whether an unpinned response of `bytes` can ever be kept (larger than the whole budget: no). */
 export function fitsBudget(bytes: number, budget: number): boolean {
   return bytes <= budget;
@@ -199,12 +225,18 @@ export const MEDIA_UNPIN_MESSAGE = 'atelier:media:unpin';
 export const MEDIA_USAGE_MESSAGE = 'atelier:media:usage';
 /** `{ type, bytes }`: a new budget; answered with MediaUsage. */
 export const MEDIA_BUDGET_MESSAGE = 'atelier:media:budget';
+/**
+ * `{ type, paths }`: the thumbnails and posters a screen lists (at most MAX_KEEP_PATHS); those not
+ * cached yet are fetched and stored unpinned, within the budget. Answered with MediaUsage.
+ */
+export const MEDIA_KEEP_MESSAGE = 'atelier:media:keep';
 /** `{ type }`: the page cleared the cache and its records; forget what is held in memory. */
 export const MEDIA_RESET_MESSAGE = 'atelier:media:reset';
 
 export type MediaMessage =
   | { type: typeof MEDIA_PIN_MESSAGE; paths: string[] }
   | { type: typeof MEDIA_UNPIN_MESSAGE; paths: string[] }
+  | { type: typeof MEDIA_KEEP_MESSAGE; paths: string[] }
   | { type: typeof MEDIA_USAGE_MESSAGE }
   | { type: typeof MEDIA_BUDGET_MESSAGE; bytes: number }
   | { type: typeof MEDIA_RESET_MESSAGE };
@@ -212,15 +244,16 @@ export type MediaMessage =
 /** The answer of pin, unpin, usage and budget messages. */
 export type MediaReply = { ok: true; usage: MediaUsage; failed?: number } | { ok: false; error: string };
 
-const MESSAGE_TYPES: ReadonlySet<string> = new Set([MEDIA_PIN_MESSAGE, MEDIA_UNPIN_MESSAGE, MEDIA_USAGE_MESSAGE, MEDIA_BUDGET_MESSAGE, MEDIA_RESET_MESSAGE]);
+const MESSAGE_TYPES: ReadonlySet<string> = new Set([MEDIA_PIN_MESSAGE, MEDIA_UNPIN_MESSAGE, MEDIA_KEEP_MESSAGE, MEDIA_USAGE_MESSAGE, MEDIA_BUDGET_MESSAGE, MEDIA_RESET_MESSAGE]);
 
 /** The message, when `data` is a well-formed media message. */
 export function asMediaMessage(data: unknown): MediaMessage | null {
   if (!data || typeof data !== 'object') return null;
   const record = data as Record<string, unknown>;
   if (typeof record.type !== 'string' || !MESSAGE_TYPES.has(record.type)) return null;
-  if (record.type === MEDIA_PIN_MESSAGE || record.type === MEDIA_UNPIN_MESSAGE) {
+  if (record.type === MEDIA_PIN_MESSAGE || record.type === MEDIA_UNPIN_MESSAGE || record.type === MEDIA_KEEP_MESSAGE) {
     if (!Array.isArray(record.paths) || !record.paths.every((path) => typeof path === 'string')) return null;
+    if (record.type === MEDIA_KEEP_MESSAGE && record.paths.length > MAX_KEEP_PATHS) return null;
   }
   if (record.type === MEDIA_BUDGET_MESSAGE && (typeof record.bytes !== 'number' || !(record.bytes > 0))) return null;
   return record as unknown as MediaMessage;

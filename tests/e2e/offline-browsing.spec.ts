@@ -148,3 +148,108 @@ test('a library longer than a page, scrolled online, scrolls to its end offline:
 
   await context.setOffline(false);
 });
+
+/** The cache keys (origin + path) of the media the service worker holds. */
+async function cachedMedia(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('atelier-media'));
+    const keys = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)));
+    return keys.flat();
+  });
+}
+
+/** The cache key of an <img>'s picture: its URL without the query. */
+async function pictureKeys(images: Locator): Promise<string[]> {
+  return images.evaluateAll((list) =>
+    list.map((img) => {
+      const url = new URL((img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src);
+      return `${url.origin}${url.pathname}`;
+    }),
+  );
+}
+
+test('fifteen history entries listed online all show their pictures after an offline reload, scrolled or not', async ({ page, context, request }) => {
+  const user = await signIn(page, request);
+  const api = new Api(request, user);
+  await api.grant(40);
+  // A tablet held upright: the first entries fill the screen, the later ones are far below it.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  const total = 15;
+  const jobs = [];
+  for (let k = 0; k < total; k++) jobs.push(await api.body(150 + k));
+  for (const job of jobs) await api.waitFor(job, 'completed');
+
+  await page.goto('/history');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
+  await page.reload();
+  const items = page.getByTestId('history-item');
+  await expect(items).toHaveCount(total);
+  const pictures = page.getByTestId('history-item').locator('img');
+  await imageShown(pictures.first());
+  // Only the top of the list was on screen; every listed picture is kept all the same (soft: the
+  // offline check below says what a person would see when it is not).
+  const listed = await pictureKeys(pictures);
+  expect(listed.length).toBeGreaterThanOrEqual(total);
+  await expect
+    .soft(async () => {
+      const cached = new Set(await cachedMedia(page));
+      expect(listed.filter((key) => !cached.has(key)).length, 'every picture the list showed is in the media cache').toBe(0);
+    })
+    .toPass({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(items).toHaveCount(total);
+  for (const picture of await pictures.all()) {
+    await picture.scrollIntoViewIfNeeded();
+    await imageShown(picture);
+  }
+  // What is kept offline is said.
+  await expect(page.getByTestId('offline-kept-note')).toBeVisible();
+
+  await context.setOffline(false);
+});
+
+test('a full-size picture not kept offline says so offline, over its thumbnail, never a broken image', async ({ page, context, request }) => {
+  const user = await signIn(page, request);
+  const api = new Api(request, user);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const upload = await api.upload('ao-khoac.png', 640, 800);
+  const body = await api.body();
+  await api.waitFor(body, 'completed');
+
+  await page.goto('/your-assets');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
+  await page.reload();
+  await expect(page.getByTestId('library-tile')).toHaveCount(2);
+  for (const tile of await page.getByTestId('library-tile').all()) await imageShown(tile.locator('img').first());
+  await page.goto('/history');
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  await imageShown(page.getByTestId('history-result-image').first());
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  // History: "Xem lớn" offline on a result whose original was never opened.
+  await page.getByTestId('history-review').first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const unavailable = dialog.getByTestId('media-offline-unavailable');
+  await expect(unavailable).toBeVisible();
+  await expect(unavailable).toContainText('chưa được lưu để xem ngoại tuyến');
+  await expect(dialog.locator('img[src*="/original"], img[src*="/watermarked"]')).toHaveCount(0);
+  // The thumbnail seen online stands in for it.
+  await imageShown(unavailable.locator('img'));
+  await page.keyboard.press('Escape');
+
+  // The library: the upload's review dialog, same message.
+  await page.goto('/your-assets');
+  await page.locator(`[data-testid="library-tile"][data-asset-id="${upload}"]`).getByTestId('library-tile-open').click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('media-offline-unavailable')).toBeVisible();
+  for (const image of await dialog.locator('img').all()) await imageShown(image);
+
+  await context.setOffline(false);
+});

@@ -1,4 +1,4 @@
-import { memo, useState, type Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
@@ -17,6 +17,7 @@ import { FEATURE_TOOLS } from '../generations/filters.ts';
 import { formatProcessingTime, formatDateTime, formatRelativeTime } from '../../lib/format.ts';
 import { INPUT_LABELS, inputSlots, OTHER_INPUT_LABEL } from './inputs.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { MediaUnavailable, useMediaFailure } from '../offline/MediaUnavailable.tsx';
 import * as s from './history.css.ts';
 
 /**
@@ -83,8 +84,8 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
   const slots = inputSlots(job);
   const created = new Date(job.created_at);
   const cost = job.cost;
-  /** The URL of a video this browser could not play (H.265 is not decoded everywhere). */
-  const [unplayable, setUnplayable] = useState<string | null>(null);
+  /** A clip that did not play: offline, one never played online is not on the device; online, this browser cannot decode it (H.265 is not decoded everywhere). */
+  const videoFailure = useMediaFailure(isVideo ? result?.url : null);
   const failure = job.status === 'failed' || job.status === 'cancelled' ? describeGenerationError(job.error ?? { code: job.status === 'cancelled' ? 'cancelled' : 'generationFailed', message: '' }, i18n) : null;
 
   return (
@@ -186,9 +187,11 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
                 aria-label={t`Video kết quả`}
                 data-testid="history-result-video"
                 onPlay={() => actions.onSeen(job)}
-                onError={() => setUnplayable(result.url)}
+                onError={videoFailure.onError}
               />
-              {unplayable === result.url ? (
+              {videoFailure.offline ? (
+                <MediaUnavailable kind="video" offline />
+              ) : videoFailure.failed ? (
                 <p className={s.cost} role="status">
                   <Trans>Trình duyệt này không phát được video này (thường là H.265). Hãy tải xuống để xem.</Trans>
                 </p>

@@ -38,6 +38,8 @@ describe('OfflineBanner', () => {
     const client = renderBanner();
     act(() => onlineManager.setOnline(false));
     expect(screen.getByRole('status').textContent).toContain('Bạn đang ngoại tuyến — đang hiển thị dữ liệu đã lưu lần trước');
+    // What pictures there are offline: the lists' thumbnails; full-size files opened online or kept.
+    expect(screen.getByTestId('offline-kept-note').textContent).toContain('Ảnh thu nhỏ của các danh sách đã xem được lưu');
 
     // Back online while a query refetches: the bar stays (reworded) until it ends.
     const pending: { finish?: (value: number) => void } = {};

@@ -11,7 +11,8 @@ export const BACK_ONLINE_LINGER_MS = 1_500;
  * The offline indicator (docs/product-rules.md#offline-data): while the browser is offline, screens show the data saved
  * last time, and this bar says so. When the network returns, the queries refetch (TanStack
  * resumes paused fetches and refetches stale ones); the bar says "back online" until they are
- * done, then goes. The live region is always in the page, so the change is announced.
+ * done, then goes. Offline, a second line says what pictures there are (docs/product-rules.md#media-cache):
+ * the thumbnails of what the lists showed; full-size files only when opened online or kept offline. The live region is always in the page, so the change is announced.
  */
 export function OfflineBanner() {
   const online = useOnline();
@@ -35,7 +36,12 @@ export function OfflineBanner() {
       {!online ? (
         <p className={s.banner} data-testid="offline-banner">
           <span className={s.bannerDot} aria-hidden="true" />
-          <Trans>Bạn đang ngoại tuyến — đang hiển thị dữ liệu đã lưu lần trước</Trans>
+          <span className={s.bannerText}>
+            <Trans>Bạn đang ngoại tuyến — đang hiển thị dữ liệu đã lưu lần trước</Trans>
+            <span className={s.bannerNote} data-testid="offline-kept-note">
+              <Trans>Ảnh thu nhỏ của các danh sách đã xem được lưu; ảnh gốc và video chỉ có khi đã mở lúc có mạng hoặc đã bật “Giữ ngoại tuyến”.</Trans>
+            </span>
+          </span>
         </p>
       ) : recovering ? (
         <p className={s.bannerBack} data-testid="offline-banner-back">

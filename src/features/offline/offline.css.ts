@@ -59,3 +59,46 @@ export const rowActions = style({ display: 'flex', flexWrap: 'wrap', alignItems:
 export const budget = style({ width: 'auto', minWidth: '10rem', justifySelf: 'start' });
 export const good = style({ color: vars.color.success, fontWeight: 600 });
 export const warn = style({ color: vars.color.warning, fontWeight: 600 });
+
+/* ---------- a full-size picture or video that cannot be shown (offline, not kept) ---------- */
+
+export const unavailable = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space['2'],
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  background: vars.color.paper,
+  color: vars.color.ink,
+  border: `1px solid ${vars.color.line}`,
+  textAlign: 'center',
+  maxWidth: '100%',
+  boxSizing: 'border-box',
+});
+/** Over a viewer's stage (the review dialog): centred, never wider than the stage. */
+export const unavailableOverlay = style([
+  unavailable,
+  {
+    position: 'absolute',
+    top: '50%',
+    left: '50%',
+    transform: 'translate(-50%, -50%)',
+    width: `min(28rem, calc(100% - ${vars.space['8']}))`,
+    maxHeight: `calc(100% - ${vars.space['8']})`,
+    overflow: 'auto',
+  },
+]);
+export const unavailableThumb = style({
+  display: 'block',
+  maxWidth: '100%',
+  maxHeight: '40vh',
+  width: 'auto',
+  height: 'auto',
+  objectFit: 'contain',
+  borderRadius: vars.radius.sm,
+});
+export const unavailableTitle = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
+export const unavailableText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted, overflowWrap: 'anywhere' });
+/** The banner's second line: what is kept offline. */
+export const bannerNote = style({ fontWeight: 400 });
+export const bannerText = style({ display: 'grid', gap: '2px', minWidth: 0 });

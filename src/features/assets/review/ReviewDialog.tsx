@@ -39,6 +39,7 @@ import {
   type View,
 } from './zoom.ts';
 import { ZoomToolbar } from './ZoomToolbar.tsx';
+import { failedMediaProps, MediaUnavailable, useMediaFailure } from '../../offline/MediaUnavailable.tsx';
 import * as s from './review.css.ts';
 
 /** Two taps within this time (ms) and distance (px) make a double tap. */
@@ -47,7 +48,7 @@ const DOUBLE_TAP_SLOP_PX = 24;
 /** A press that moved less than this (px) is a tap, not a drag. */
 const TAP_SLOP_PX = 8;
 
-export type ReviewItem = Pick<Asset, 'id' | 'name' | 'media_type' | 'mime' | 'width' | 'height' | 'bytes' | 'duration_seconds' | 'url' | 'poster_url'>;
+export type ReviewItem = Pick<Asset, 'id' | 'name' | 'media_type' | 'mime' | 'width' | 'height' | 'bytes' | 'duration_seconds' | 'url' | 'poster_url'> & Partial<Pick<Asset, 'thumbnail_url'>>;
 
 export interface ReviewDialogProps<T extends ReviewItem = Asset> {
   /** Mounted and shown while true. */
@@ -92,6 +93,7 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
   const current = Math.min(index, Math.max(0, total - 1));
   const item = items[current];
   const isImage = item?.media_type === 'image';
+  const failure = useMediaFailure(item?.url, { offlineOnly: !isImage }); // offline and not kept: a message, never a broken image
 
   const stageRef = useRef<HTMLDivElement>(null);
   const [stage, setStage] = useState<Size>({ width: 0, height: 0 });
@@ -337,13 +339,13 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
           onPointerUp={(event) => onPointerEnd(event, false)}
           onPointerCancel={(event) => onPointerEnd(event, true)}
         >
-          {isImage ? (
+          {failure.failed ? <MediaUnavailable {...failedMediaProps(failure, item)} overlay /> : isImage ? (
             <img
               key={item.id}
               className={s.mediaElement}
               src={mediaSrc(item.url)}
               alt={item.name}
-              draggable={false}
+              draggable={false} onError={failure.onError}
               style={{
                 width: fitted.width || undefined,
                 height: fitted.height || undefined,
@@ -361,7 +363,7 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
               controls
               playsInline
               preload="metadata"
-              aria-label={item.name}
+              aria-label={item.name} onError={failure.onError}
             />
           )}
           {total > 1 ? (
@@ -392,7 +394,7 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
           ) : null}
         </div>
 
-        {isImage ? <ZoomToolbar scale={view.scale} percent={percent} onZoom={zoomTo} onFit={() => setView(FITTED)} /> : null}
+        {isImage && !failure.failed ? <ZoomToolbar scale={view.scale} percent={percent} onZoom={zoomTo} onFit={() => setView(FITTED)} /> : null}
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ import { shareLink } from '../../generations/share-link.ts';
 import { usePlanKit } from '../../generations/plan-kit.ts';
 import * as s from './studio.css.ts';
 import { LazyDownloadDialog, LazyReviewDialog } from '../../assets/lazy-dialogs.ts';
+import { failedMediaProps, MediaUnavailable, useMediaFailure } from '../../offline/MediaUnavailable.tsx';
 
 /**
  * The result screen (docs/product-rules.md#result-view): the image, with a before/after slider against the main
@@ -46,8 +47,6 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
   const { t, i18n } = useLingui();
   const [downloading, setDownloading] = useState<Asset | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
-  /** The video URL this browser could not play (H.265 is not decoded everywhere, e.g. Chromium on Linux). */
-  const [unplayable, setUnplayable] = useState<string | null>(null);
   const { job, result, results, error } = studio;
   // Shown here, the ended job's result is seen: it leaves the app badge and needs no notification.
   const endedId = job && !isPendingStatus(job.status) ? job.id : null;
@@ -58,6 +57,9 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
   const planKit = usePlanKit(!!job?.plan);
   const isVideo = result?.media_type === 'video' || job?.feature === 'image-to-video' || job?.feature === 'upscaler-video';
   const tryAnother = onTryAnother ?? studio.reset;
+  // A result that did not load: offline, one never opened online is not on the device (said instead
+  // of a broken image); online, a video this browser cannot decode (H.265, e.g. Chromium on Linux).
+  const mediaFailure = useMediaFailure(result?.url);
 
   if (!result || error) {
     const tryAgain = onTryAgain ?? (() => void (job ? studio.regenerate() : studio.reset()));
@@ -100,14 +102,18 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
             controls
             playsInline
             data-testid="result-video"
-            onError={() => setUnplayable(result.url)}
+            onError={mediaFailure.onError}
           />
-          {unplayable === result.url ? (
+          {mediaFailure.offline ? (
+            <MediaUnavailable kind="video" offline />
+          ) : mediaFailure.failed ? (
             <p className={s.muted} role="status" data-testid="result-video-unplayable">
               <Trans>Trình duyệt này không phát được video này (thường là H.265). Video vẫn tốt: hãy tải xuống để xem, hoặc chọn H.264 khi làm nét lần sau.</Trans>
             </p>
           ) : null}
         </>
+      ) : mediaFailure.failed ? (
+        <MediaUnavailable {...failedMediaProps(mediaFailure, result)} />
       ) : showCompare ? (
         <CompareSlider
           before={{ src: mediaSrc(before.url), alt: t`Ảnh gốc` }}
@@ -116,7 +122,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
           height={result.height ?? undefined}
         />
       ) : null}
-      {!isVideo ? (
+      {!isVideo && !mediaFailure.failed ? (
         // The result on its own too: the slider mixes both pictures, and e2e reads this one.
         <img
           className={s.resultMedia}
@@ -126,6 +132,7 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
           height={result.height ?? undefined}
           data-testid="result-image"
           hidden={Boolean(showCompare)}
+          onError={mediaFailure.onError}
         />
       ) : null}
       {/* What was done and what was not (docs/product-rules.md#engine-plan): a job done in part says so here. */}
