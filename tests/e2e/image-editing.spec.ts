@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { distinctPng } from '../fixtures/distinct-png.ts';
 import { sceneSvg } from '../fixtures/engines/images.ts';
 import { test, expect, useEnglish } from './fixtures.ts';
 import { jobOnReturn, resultOf } from './studio-return.ts';
@@ -25,9 +26,12 @@ interface Upload {
   buffer: Buffer;
 }
 
-/** A photo-like scene of `width`×`height` px as a PNG. */
+/**
+ * A photo-like scene of `width`×`height` px as a PNG, in bytes of its own for each name: two
+ * files of one size are two photos, not one file chosen twice (which the library keeps once).
+ */
 async function scene(name: string, width = 640, height = 480): Promise<Upload> {
-  return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer() };
+  return { name, mimeType: 'image/png', buffer: distinctPng(await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer(), name) };
 }
 
 async function open(page: Page) {

@@ -138,7 +138,7 @@ test('logout wipes the offline data, and the next account never sees the previou
   await openApp(page);
   await useAccount(page, a);
   await page.goto('/your-assets');
-  await expect(tileOf(page, assetOfA)).toBeVisible();
+  await expect(tileOf(page, assetOfA)).toBeVisible({ timeout: 15_000 });
   await expectThumbnailShown(page, assetOfA);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-form')).toBeVisible();

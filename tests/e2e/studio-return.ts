@@ -16,11 +16,14 @@ export function jobOnReturn(page: Page, jobId: string) {
   );
 }
 
-/** Waits for the job's result: followed to its end, or opened from the Last result card. */
-export async function resultOf(page: Page, jobId: string) {
+/**
+ * Waits for the job's result: followed to its end, or opened from the Last result card; `timeout`
+ * for a job that takes longer than most (a 1080p video on a busy machine).
+ */
+export async function resultOf(page: Page, jobId: string, timeout = RESULT_TIMEOUT_MS) {
   const result = page.locator(`[data-testid="result-view"][data-job-id="${jobId}"]`);
   const card = page.locator(`[data-testid="last-result"][data-job-id="${jobId}"]`);
-  await expect(result.or(card)).toBeVisible({ timeout: RESULT_TIMEOUT_MS });
+  await expect(result.or(card)).toBeVisible({ timeout });
   if (await card.isVisible()) await card.getByTestId('last-result-open').click();
   await expect(result).toBeVisible();
 }

@@ -77,8 +77,10 @@ test('upload a model and a garment → result → download at 800×600', async (
   // Named after the tool, the model photo (nguoi-mau.png) and the day it was made, then its size if it was resized.
   const named = new RegExp(`^thu-do-ao-nguoi-mau-\\d{4}-\\d{2}-\\d{2}(-${width}x${height})?\\.(png|jpg)$`);
   await expect(summary).toHaveAttribute('data-filename', named);
+  // The dialog closes once the file is saved: its name is read before.
+  const filename = await summary.getAttribute('data-filename');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-submit').click()]);
-  expect(download.suggestedFilename()).toBe(await summary.getAttribute('data-filename'));
+  expect(download.suggestedFilename()).toBe(filename);
   const saved = await readFile((await download.path())!);
   const meta = await sharp(saved).metadata();
   expect([meta.width, meta.height]).toEqual([width, height]);
