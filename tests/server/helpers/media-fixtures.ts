@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { crc32, createDeflate } from 'node:zlib';
 import sharp from 'sharp';
 import { FFMPEG_PATH } from '../../../server/ffmpeg/process.ts';
+import { distinctPng } from '../../fixtures/distinct-png.ts';
 
 const run = promisify(execFile);
 
@@ -26,10 +27,17 @@ export async function makeImage(width: number, height: number, format: 'jpeg' | 
     }
   }
   const image = sharp(raw, { raw: { width, height, channels } });
-  if (format === 'jpeg') return image.jpeg({ quality: 90 }).toBuffer();
-  if (format === 'png') return image.png().toBuffer();
-  return image.webp({ quality: 90 }).toBuffer();
+  // Each call is a file of its own (the same picture in other bytes, which the server strips), as
+  // two photos a test makes are two files: the server keeps one asset per file an account uploads
+  // (docs/product-rules.md#upload-dedupe). A test that means the same file uploads one buffer twice.
+  copies += 1;
+  if (format === 'png') return distinctPng(await image.png().toBuffer(), copies);
+  const described = image.withExif({ IFD0: { ImageDescription: `copy ${copies}` } });
+  if (format === 'jpeg') return described.jpeg({ quality: 90 }).toBuffer();
+  return described.webp({ quality: 90 }).toBuffer();
 }
+
+let copies = 0;
 
 /** A JPEG whose pixels are `width`×`height` but whose EXIF says orientation 6 (turn 90° clockwise to view). */
 export async function makeRotatedJpeg(width: number, height: number): Promise<Buffer> {
@@ -172,4 +180,4 @@ export async function paddedMp4(dir: string, totalBytes: number): Promise<Multip
   return { filename: 'big.mp4', contentType: 'video/mp4', head: Buffer.concat([clip, freeHeader]), totalBytes };
 }
 
-export { distinctPng } from '../../fixtures/distinct-png.ts';
+export { distinctPng };
