@@ -90,6 +90,8 @@ async function copyRows(dataDir: string, userId: string, total: number): Promise
         generation_id: null,
         feature: tool,
         upload_key: null,
+        // A copy is another file (its own sizes): one asset per file holds on the original's hash.
+        content_sha256: null,
         created_at: new Date(now - g * 50 * 60_000),
       });
     }
