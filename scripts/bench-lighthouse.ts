@@ -137,7 +137,9 @@ export async function lighthouseFigures(base: string, chromePath: string): Promi
           [path, `${base}${path}`, results.get(path)!],
           ['bare page', host.url, bareRuns],
         ] as const) {
-          const outcome = await measure(url, chromePath);
+          let outcome = await measure(url, chromePath);
+          // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP…) says to run it again: once.
+          if (typeof outcome === 'string' && /run Lighthouse again/i.test(outcome)) outcome = await measure(url, chromePath);
           smokeRequires(typeof outcome !== 'string', `Lighthouse on ${label}: ${String(outcome)}`);
           if (typeof outcome === 'string') console.log(`  ${label}: run ${run + 1} failed: ${outcome}`);
           else into.push(outcome);
