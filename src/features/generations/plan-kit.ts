@@ -56,8 +56,9 @@ export interface EnginePlanState {
  * input the engine needs is missing).
  */
 export function useEnginePlan(request: GenerationRequest | null): EnginePlanState {
+  // One read of the engines' answer: the engine that runs the tool, and whether it is still being asked.
   const engines = useQuery(expectedDurationsQueryOptions());
-  const engine = useToolEngine(request?.feature ?? null);
+  const engine = engines.data?.items.find((item) => item.feature === request?.feature)?.engine ?? null;
   // Only the built-in engine has a plan: an engine that does what it is asked needs no kit.
   const loaded = usePlanKit(engine === 'local');
   if (!request) return { plan: null, pending: false };
