@@ -78,9 +78,14 @@ test('try-on on one page: the result beside the form, which stays filled; genera
   await generate.click();
   const output = page.getByTestId('studio-output');
   await expect(output).toHaveAttribute('data-state', 'job');
-  // One job at a time: while it runs, the form's button waits.
-  const processing = output.getByTestId('processing-view');
-  if (await processing.isVisible()) await expect(generate).toBeDisabled();
+  // One job at a time: while it runs, the form's button waits. Read in one snapshot of the page:
+  // a quick job can end between two separate reads, and then the button is rightly enabled again.
+  const whileRunning = await page.evaluate(() => {
+    const processing = document.querySelector('[data-testid="studio-output"] [data-testid="processing-view"]');
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="generate-button"]');
+    return processing === null ? null : { disabled: button?.disabled === true, busy: button?.getAttribute('aria-busy') };
+  });
+  if (whileRunning !== null) expect(whileRunning).toEqual({ disabled: true, busy: 'true' });
 
   await expect(output.getByTestId('result-view')).toBeVisible({ timeout: RESULT_TIMEOUT_MS });
   const image = output.getByTestId('result-image');
