@@ -1,17 +1,33 @@
 /**
- * `npm run lint` (after oxlint): the layering rules, the import cycles between areas and files,
- * and the line limit, over the import graph of `src/`, `sw/`, `server/`, `scripts/` and `tests/`
- * (SCANNED_FOLDERS; rules in scripts/structure-rules.ts).
+ * `npm run lint` (after oxlint): the layering rules, the feature imports the architecture page
+ * allows (#rule-feature-imports), the import cycles between areas and files, the line limit, the
+ * SQL rules over the server's code (only repositories run SQL, only server/credits/ names the
+ * ledger: scripts/structure-sql.ts) and a line on the architecture page for every folder of
+ * server/, src/, src/features/ and src/lib/, over `src/`, `sw/`, `server/`, `scripts/` and
+ * `tests/` (SCANNED_FOLDERS; rules in scripts/structure-rules.ts).
  *
- * Exits 1 naming each import that breaks a rule, each loop of areas, with one import per edge of
+ * Exits 1 naming each breach (file:line and why), each loop of areas, with one import per edge of
  * the loop to show where to cut it, and each file over the line limit. `--report` prints the
- * figures and exits 0.
+ * figures and every breach, and exits 0.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
-import { areaCycles, fileCycles, layerBreaches, longFiles, SCANNED_FOLDERS, type ImportEdge, type ImportGraph } from './structure-rules.ts';
+import { ledgerOutsideCredits, sqlOutsideRepositories } from './structure-sql.ts';
+import {
+  areaCycles,
+  DOCUMENTED_FOLDERS,
+  featureImportBreaches,
+  fileCycles,
+  layerBreaches,
+  longFiles,
+  parseFeatureImports,
+  SCANNED_FOLDERS,
+  undocumentedFolders,
+  type ImportEdge,
+  type ImportGraph,
+} from './structure-rules.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = /\.(ts|tsx)$/;
@@ -45,6 +61,8 @@ function lineAt(text: string, offset: number): number {
 
 /** Line counts of the files the graph was built from. */
 const lineCounts = new Map<string, number>();
+/** The text of the server's files, for the SQL rules. */
+const serverSources = new Map<string, string>();
 
 export function buildGraph(): ImportGraph {
   const files: string[] = [];
@@ -54,6 +72,7 @@ export function buildGraph(): ImportGraph {
     const file = toRepo(full);
     const text = readFileSync(full, 'utf8');
     lineCounts.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+    if (file.startsWith('server/')) serverSources.set(file, text);
     const { module, errors } = parseSync(file, text, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
     if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
     const edges: ImportEdge[] = [];
@@ -79,14 +98,31 @@ export function buildGraph(): ImportGraph {
   return graph;
 }
 
+/** The subfolders of the folders the architecture page lists. */
+function documentedFolders(): string[] {
+  return DOCUMENTED_FOLDERS.flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${folder}/${entry.name}`),
+  );
+}
+
 function main(): void {
   const graph = buildGraph();
-  const breaches = layerBreaches(graph);
+  const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+  const breaches = [
+    ...layerBreaches(graph),
+    ...featureImportBreaches(graph, parseFeatureImports(architecture)),
+    ...sqlOutsideRepositories(serverSources),
+    ...ledgerOutsideCredits(serverSources),
+    ...undocumentedFolders(documentedFolders(), architecture),
+  ];
   const areas = areaCycles(graph);
   const files = fileCycles(graph);
   const long = longFiles(lineCounts);
   if (process.argv.includes('--report')) {
-    console.log(`${graph.size} files; ${breaches.length} layer breaches; ${areas.length} area cycles; ${files.length} file cycles; ${long.length} files over the line limit`);
+    console.log(`${graph.size} files; ${breaches.length} rule breaches; ${areas.length} area cycles; ${files.length} file cycles; ${long.length} files over the line limit`);
+    for (const breach of breaches) console.log(`breach: ${breach.file}:${breach.line}: ${breach.message}`);
     for (const cycle of areas) console.log(`area cycle: ${cycle.areas.join(' ↔ ')}`);
     for (const file of long) console.log(`long: ${file.file} ${file.message}`);
     return;

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { areaCycles, areaOf, cyclesOf, fileCycles, layerBreaches, longFiles, packageName, SCANNED_FOLDERS, type ImportEdge } from './structure-rules.ts';
+import { readFileSync } from 'node:fs';
+import {
+  areaCycles,
+  areaOf,
+  cyclesOf,
+  featureImportBreaches,
+  fileCycles,
+  layerBreaches,
+  longFiles,
+  packageName,
+  parseFeatureImports,
+  SCANNED_FOLDERS,
+  undocumentedFolders,
+  type ImportEdge,
+} from './structure-rules.ts';
+import { ledgerOutsideCredits, scanSql, sqlOutsideRepositories } from './structure-sql.ts';
 
 const file = (target: string, options: Partial<ImportEdge> = {}): ImportEdge => ({ specifier: `./${target}`, target, typeOnly: false, line: 1, ...options });
 const pkg = (specifier: string): ImportEdge => ({ specifier, target: null, typeOnly: false, line: 1 });
@@ -123,5 +138,129 @@ describe('longFiles', () => {
     ]);
     expect(longFiles(counts).map((b) => b.file)).toEqual(['tests/fixtures/engines/images.ts', 'tests/server/helpers/fake-fal.ts']);
     expect(SCANNED_FOLDERS).toContain('tests');
+  });
+});
+
+const sourcesOf = (entries: Record<string, string>) => new Map(Object.entries(entries));
+
+describe('sqlOutsideRepositories', () => {
+  const planted = [
+    "import { sql } from 'kysely';",
+    'export async function plant(db: Db, id: string) {',
+    "  const rows = await sql<{ n: number }>`select 1 as n`.execute(db);",
+    "  await db.updateTable('users').set({ plan: 'pro' }).where('id', '=', id).execute();",
+    "  await pglite.query('SELECT now()');",
+    '  return rows;',
+    '}',
+  ].join('\n');
+
+  it('names each statement a route, a service or any other file runs outside a repository', () => {
+    const breaches = sqlOutsideRepositories(sourcesOf({ 'server/billing/routes.ts': planted }));
+    expect(breaches.map((b) => [b.file, b.line, b.message.split(' outside')[0]])).toEqual([
+      ['server/billing/routes.ts', 3, 'runs SQL (sql`…`)'],
+      ['server/billing/routes.ts', 4, 'runs SQL (.updateTable(…))'],
+      ['server/billing/routes.ts', 5, 'runs SQL (.query("SELECT …"))'],
+    ]);
+  });
+
+  it('lets repositories, the database layer, the ledger and test files run SQL', () => {
+    const sources = sourcesOf({
+      'server/billing/repository.ts': planted,
+      'server/public-api/usage-repository.ts': planted,
+      'server/db/migrate.ts': planted,
+      'server/credits/ledger.ts': planted,
+      'server/billing/fulfil.test.ts': planted,
+      'tests/server/billing-plans.test.ts': planted,
+      'scripts/bench-seed.ts': planted,
+    });
+    expect(sqlOutsideRepositories(sources)).toEqual([]);
+    // A listed exception stays one only while listed.
+    expect(sqlOutsideRepositories(sourcesOf({ 'server/queue/pglite-adapter.ts': planted }))).toEqual([]);
+    expect(sqlOutsideRepositories(sourcesOf({ 'server/queue/pglite-adapter.ts': planted }), {})).toHaveLength(3);
+  });
+
+  it('does not take a request\'s query, a regular expression, a comment or a word in a string for SQL', () => {
+    const text = [
+      '// db.selectFrom(\'users\') in a comment, and sql`select 1`',
+      "const page = c.req.query('page');",
+      'const match = /^bytes=(\\d*)-(\\d*)$/.exec(header);',
+      "const words = 'select a plan, then insertInto the cart';",
+      "const query = client.query(text, values);",
+    ].join('\n');
+    expect(scanSql('server/media/routes.ts', text).sites).toEqual([]);
+  });
+});
+
+describe('ledgerOutsideCredits', () => {
+  it('names SQL text that reads or writes credit_ledger outside server/credits/', () => {
+    const sources = new Map([
+      ['server/billing/activity.ts', "const rows = await sql`select amount from credit_ledger where user_id = ${id}`.execute(db);"],
+      ['server/dev-tools/routes.ts', "await db.insertInto('credit_ledger').values(row).execute();"],
+      // A repository of another area may run SQL, but not on the ledger.
+      ['server/billing/repository.ts', "const rows = await db.selectFrom('credit_ledger').selectAll().execute();"],
+      ['server/credits/ledger.ts', "await db.insertInto('credit_ledger').values(row).execute();"],
+      ['server/db/schema.ts', "export interface Tables { 'credit_ledger': CreditLedgerTable }"],
+      ['server/generations/service.ts', '// the reservation is a credit_ledger row, written through server/credits/ledger.ts'],
+      ['tests/server/credit-ledger.test.ts', "await db.selectFrom('credit_ledger').selectAll().execute();"],
+    ]);
+    expect(ledgerOutsideCredits(sources).map((b) => `${b.file}:${b.line}`)).toEqual(['server/billing/activity.ts:1', 'server/billing/repository.ts:1', 'server/dev-tools/routes.ts:1']);
+  });
+});
+
+describe('featureImportBreaches', () => {
+  const table = [
+    '<a id="rule-feature-imports"></a>',
+    '### Features importing features',
+    '',
+    '| From | May import | Why |',
+    '| --- | --- | --- |',
+    '| any feature | `src/features/generations` | the data home of jobs |',
+    '| `src/features/profile` | `src/features/auth` | the profile edits the account with the sign-in forms |',
+    '',
+    '<a id="next"></a>',
+    '| `src/features/history` | `src/features/studio` | a table after the section is not read |',
+  ].join('\n');
+
+  it('reads the one list from the architecture page', () => {
+    expect(parseFeatureImports(table)).toEqual([
+      { from: 'any feature', to: 'src/features/generations' },
+      { from: 'src/features/profile', to: 'src/features/auth' },
+    ]);
+    expect(() => parseFeatureImports('| `src/features/a` | b | why |')).toThrow(/rule-feature-imports/);
+    expect(() => parseFeatureImports(table.replace('`src/features/auth`', 'auth'))).toThrow(/a row is not/);
+  });
+
+  it('names an import of another feature the list does not allow, and lets the allowed ones, tests and own files pass', () => {
+    const graph = graphOf({
+      'src/features/history/HistoryItem.tsx': [
+        file('src/features/studio/shell/HistoryPanel.tsx', { line: 14 }),
+        file('src/features/generations/api.ts'),
+        file('src/features/history/filters.ts'),
+        file('src/lib/format.ts'),
+      ],
+      'src/features/profile/ProfilePage.tsx': [file('src/features/auth/api.ts')],
+      'src/features/auth/SignIn.tsx': [file('src/features/profile/api.ts', { typeOnly: true, line: 3 })],
+      'src/features/history/HistoryItem.test.tsx': [file('src/features/assets/api.ts')],
+      'src/routes/history.tsx': [file('src/features/history/HistoryPage.tsx')],
+    });
+    expect(featureImportBreaches(graph, parseFeatureImports(table)).map((b) => `${b.file}:${b.line}: ${b.message.split(' (')[0]}`)).toEqual([
+      'src/features/auth/SignIn.tsx:3: imports src/features/profile/api.ts: src/features/auth may not import src/features/profile',
+      'src/features/history/HistoryItem.tsx:14: imports src/features/studio/shell/HistoryPanel.tsx: src/features/history may not import src/features/studio',
+    ]);
+  });
+
+  it('holds the real tree to the real page', () => {
+    const rows = parseFeatureImports(readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8'));
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows).toContainEqual({ from: 'any feature', to: 'src/features/registry' });
+  });
+});
+
+describe('undocumentedFolders', () => {
+  it('names a folder the architecture page does not describe', () => {
+    const page = '| `server/billing/` | payments |\n`src/features/blog/`, `src/lib/offline/`';
+    expect(undocumentedFolders(['server/billing', 'server/newsletter', 'src/features/blog', 'src/lib/offline'], page).map((b) => b.message.split(':')[0])).toEqual([
+      'does not describe server/newsletter/',
+    ]);
   });
 });

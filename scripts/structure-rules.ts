@@ -262,3 +262,66 @@ export function longFiles(lineCounts: ReadonlyMap<string, number>, limit = MAX_F
     .map(([file, lines]) => ({ file, line: limit + 1, message: `has ${lines} lines (at most ${limit}): split it by concern` }))
     .toSorted((a, b) => a.file.localeCompare(b.file));
 }
+
+/**
+ * Which feature may import which other feature: the table under "Features importing features" in
+ * docs/architecture.md (#rule-feature-imports) is the one list; the structure check reads it
+ * from there. Each row is `| from | to | why |` with folders in backticks; `any feature` as the
+ * first cell lets every feature import that folder.
+ */
+export interface FeatureImport {
+  from: string;
+  to: string;
+}
+
+export const ANY_FEATURE = 'any feature';
+
+/** The rows of the table that follows the anchor `rule-feature-imports` in the architecture page. */
+export function parseFeatureImports(markdown: string): FeatureImport[] {
+  const at = markdown.indexOf('<a id="rule-feature-imports"></a>');
+  if (at < 0) throw new Error('docs/architecture.md has no #rule-feature-imports section');
+  const end = markdown.indexOf('\n<a id=', at + 1);
+  const section = markdown.slice(at, end < 0 ? undefined : end);
+  const rows: FeatureImport[] = [];
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length < 4 || cells[1] === 'From' || /^-+$/.test(cells[1]!)) continue;
+    const from = cells[1] === ANY_FEATURE ? ANY_FEATURE : /^`(src\/features\/[^`/]+)\/?`$/.exec(cells[1]!)?.[1];
+    const to = /^`(src\/features\/[^`/]+)\/?`$/.exec(cells[2]!)?.[1];
+    if (!from || !to || !cells[3]) throw new Error(`docs/architecture.md#rule-feature-imports: a row is not \`| \`src/features/a\` | \`src/features/b\` | why |\`: ${line}`);
+    rows.push({ from, to });
+  }
+  return rows;
+}
+
+const featureOf = (file: string): string | null => /^(src\/features\/[^/]+)\//.exec(file)?.[1] ?? null;
+
+/** Every import of one feature from another that the table does not allow (test files are exempt). */
+export function featureImportBreaches(graph: ImportGraph, allowed: readonly FeatureImport[]): Breach[] {
+  const breaches: Breach[] = [];
+  const may = (from: string, to: string) => allowed.some((row) => row.to === to && (row.from === from || row.from === ANY_FEATURE));
+  for (const [file, edges] of graph) {
+    const from = featureOf(file);
+    if (!from || isTestFile(file)) continue;
+    for (const edge of edges) {
+      const to = edge.target ? featureOf(edge.target) : null;
+      if (!to || to === from || isTestFile(edge.target!) || may(from, to)) continue;
+      breaches.push({ file, line: edge.line, message: `imports ${edge.target}: ${from} may not import ${to} (docs/architecture.md#rule-feature-imports lists what a feature may import)` });
+    }
+  }
+  return breaches.toSorted((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/**
+ * The folders docs/architecture.md must describe: every server area and every client folder
+ * (`src/<folder>`, `src/features/<feature>`, `src/lib/<folder>`). The page names each as a path in
+ * backticks ending with a slash (`server/billing/`).
+ */
+export function undocumentedFolders(folders: readonly string[], markdown: string): Breach[] {
+  return folders
+    .filter((folder) => !markdown.includes(`\`${folder}/`))
+    .map((folder) => ({ file: 'docs/architecture.md', line: 1, message: `does not describe ${folder}/: add a line for it (#layout-client, #layout-server)` }));
+}
+
+/** Folders whose subfolders the architecture page lists, one line each. */
+export const DOCUMENTED_FOLDERS: readonly string[] = ['server', 'src', 'src/features', 'src/lib'];

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
 import { createBilling, type Billing, type BillingAreaConfig } from './billing/index.ts';
+import { setUserPlan } from './billing/repository.ts';
 import { createContact, type ContactConfig, type ContactOptions } from './contact/index.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
 import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
@@ -195,9 +196,7 @@ function devToolsArea(deps: AppDeps): Area {
     tools: deps.config.devTools,
     users: createUsersRepository(deps.database),
     credits: creditLedger(deps.database.kysely),
-    setPlan: async (userId, plan) => {
-      await deps.database.kysely.updateTable('users').set({ plan }).where('id', '=', userId).execute();
-    },
+    setPlan: (userId, plan) => setUserPlan(deps.database.kysely, userId, plan),
     now: deps.now ?? Date.now,
   };
   if (deps.generations) devTools.engineDelays = deps.generations.engineDelays;

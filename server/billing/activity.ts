@@ -5,11 +5,11 @@
  * The running balance is the ledger's sum up to each row, in the order rows were written.
  */
 import * as v from 'valibot';
-import { sql } from 'kysely';
 import { FEATURES } from '../../src/contract/features.ts';
 import type { ActivityItem, ActivityKind, ActivityPage } from '../../src/contract/billing.ts';
+import { ledgerActivity } from '../credits/ledger.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Db } from './orders.ts';
+import type { Db } from './repository.ts';
 
 const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.regex(/^\d{1,18}$/))]);
 
@@ -43,18 +43,9 @@ export function describeRow(row: { kind: string; idempotency_key: string; reason
 
 export async function creditActivity(db: Db, userId: string, cursor: string | undefined, limit: number): Promise<ActivityPage> {
   const after = cursor ? decodeCursor(cursor) : null;
-  const result = await sql<{ id: string; kind: string; amount: number; reason: string; idempotency_key: string; created_at: Date; seq: string; balance_after: number }>`
-    select * from (
-      select id, kind, amount, reason, idempotency_key, created_at, seq::text as seq,
-        (sum(amount) over (order by created_at, seq rows between unbounded preceding and current row))::int as balance_after
-      from credit_ledger where user_id = ${userId}
-    ) rows
-    where kind <> 'commit'
-      ${after ? sql`and (created_at, seq::bigint) < (${after.at}, ${after.seq}::bigint)` : sql``}
-    order by created_at desc, seq::bigint desc
-    limit ${limit + 1}
-  `.execute(db);
-  const rows = result.rows.slice(0, limit);
+  // One row more than the page: whether there is a next one.
+  const found = await ledgerActivity(db, userId, after, limit + 1);
+  const rows = found.slice(0, limit);
   const items: ActivityItem[] = rows.map((row) => {
     const described = describeRow(row);
     return {
@@ -68,6 +59,6 @@ export async function creditActivity(db: Db, userId: string, cursor: string | un
     };
   });
   const last = rows.at(-1);
-  const next = result.rows.length > limit && last ? Buffer.from(JSON.stringify([new Date(last.created_at).toISOString(), last.seq])).toString('base64url') : null;
+  const next = found.length > limit && last ? Buffer.from(JSON.stringify([new Date(last.created_at).toISOString(), last.seq])).toString('base64url') : null;
   return { items, next_cursor: next };
 }

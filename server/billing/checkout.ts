@@ -13,7 +13,8 @@ import type { Tables } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { billingError } from './errors.ts';
 import type { Settlement, SettleResult } from './fulfil.ts';
-import { orderById, orderByKey, supersedeOlderPlanOrders, toPayment, type OrderRow } from './orders.ts';
+import { toPayment } from './orders.ts';
+import { insertOrder, orderById, orderByKey, supersedeOlderPlanOrders, updateOrder, updateOrderReturning, type OrderRow } from './repository.ts';
 import type { PriceQuote } from './pricing.ts';
 import type { PaymentProvider } from './providers/types.ts';
 
@@ -78,35 +79,30 @@ export function createCheckout(deps: CheckoutDeps) {
     const at = deps.now();
     const q = await deps.quote(buyer.id, request.item, request.period, at);
     const id = randomUUID();
-    const inserted = await db
-      .insertInto('payment_orders')
-      .values({
-        id,
-        user_id: buyer.id,
-        kind: q.kind,
-        item: q.item,
-        period: q.period,
-        change: q.change,
-        price_vnd: q.priceVnd,
-        proration_credit_vnd: q.prorationCreditVnd,
-        balance_quoted_vnd: q.balanceAppliedVnd,
-        amount_vnd: q.amountVnd,
-        credits: q.credits,
-        method: request.method,
-        status: 'pending',
-        idempotency_key: idempotencyKey,
-        request_hash: hash,
-        buyer_email: buyer.email,
-        buyer_name: buyer.name,
-        language: request.language ?? buyer.language,
-        created_at: at,
-        updated_at: at,
-        expires_at: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
-        return_origin: origin,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const inserted = await insertOrder(db, {
+      id,
+      user_id: buyer.id,
+      kind: q.kind,
+      item: q.item,
+      period: q.period,
+      change: q.change,
+      price_vnd: q.priceVnd,
+      proration_credit_vnd: q.prorationCreditVnd,
+      balance_quoted_vnd: q.balanceAppliedVnd,
+      amount_vnd: q.amountVnd,
+      credits: q.credits,
+      method: request.method,
+      status: 'pending',
+      idempotency_key: idempotencyKey,
+      request_hash: hash,
+      buyer_email: buyer.email,
+      buyer_name: buyer.name,
+      language: request.language ?? buyer.language,
+      created_at: at,
+      updated_at: at,
+      expires_at: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+      return_origin: origin,
+    });
     // A concurrent twin with the same key won the insert: answer its order.
     if (!inserted) return checkout(buyer, request, idempotencyKey, clientIp, origin);
     const success = `${origin}/payment/success?order=${id}`;
@@ -133,15 +129,10 @@ export function createCheckout(deps: CheckoutDeps) {
         // The provider's server calls the notification URL: PUBLIC_URL, never a seller's origin.
         { returnUrl: success, cancelUrl: `${origin}/payment/cancel?order=${id}`, notifyUrl: `${deps.publicUrl}/api/billing/webhooks/${request.method}` },
       );
-      row = await db
-        .updateTable('payment_orders')
-        .set({ checkout_url: created.checkoutUrl, provider_ref: created.providerRef, updated_at: deps.now() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await updateOrderReturning(db, id, { checkout_url: created.checkoutUrl, provider_ref: created.providerRef, updated_at: deps.now() });
     } catch (error) {
       log.warn({ err: error, orderId: id, method: request.method }, 'payment could not be created at the provider');
-      await db.updateTable('payment_orders').set({ status: 'failed', failure_reason: 'error', updated_at: deps.now() }).where('id', '=', id).execute();
+      await updateOrder(db, id, { status: 'failed', failure_reason: 'error', updated_at: deps.now() });
       throw billingError(502, 'providerUnavailable');
     }
     // Only once this one can be paid: a checkout that failed leaves the older one payable.

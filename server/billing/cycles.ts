@@ -9,12 +9,14 @@
  * 4. renewal reminders 7 days and 1 day before the end of a cycle nothing renews (no card
  *    renewing it, no later cycle paid, no "do not renew" chosen), each claimed once per cycle.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PLANS, type BillingPeriod, type PlanId } from '../../src/contract/billing.ts';
 import { dueBuckets } from '../credits/buckets.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { Tables } from '../db/schema.ts';
+import { claimReminders, dueCycles, lapsedAccounts } from './cycles-repository.ts';
 import { refreshPlan, startCycle } from './fulfil.ts';
+import { billingAccount, userContact } from './repository.ts';
 
 /** Most rows each step handles per run (the next run takes the rest a minute later). */
 const BATCH = 200;
@@ -43,16 +45,8 @@ export interface CycleRunResult {
 export async function runCycleWork(db: Kysely<Tables>, at: Date): Promise<CycleRunResult> {
   const result: CycleRunResult = { started: 0, expiredBuckets: 0, lapsed: 0, reminders: [] };
 
-  const due = await db
-    .selectFrom('plan_cycles')
-    .select('id')
-    .where('started_at', 'is', null)
-    .where('starts_at', '<=', at)
-    .orderBy('starts_at')
-    .limit(BATCH)
-    .execute();
-  for (const cycle of due) {
-    if (await db.transaction().execute((trx) => startCycle(trx, cycle.id, at))) result.started += 1;
+  for (const cycleId of await dueCycles(db, at, BATCH)) {
+    if (await db.transaction().execute((trx) => startCycle(trx, cycleId, at))) result.started += 1;
   }
 
   for (const bucket of await dueBuckets(db, at, BATCH)) {
@@ -65,53 +59,20 @@ export async function runCycleWork(db: Kysely<Tables>, at: Date): Promise<CycleR
   }
 
   // Accounts on a paid plan with no cycle in force any more (only those whose plan came from a cycle).
-  const lapsed = await db
-    .selectFrom('users')
-    .select('id')
-    .where('plan', '<>', 'free')
-    .where(({ exists, selectFrom }) => exists(selectFrom('plan_cycles').select('id').whereRef('plan_cycles.user_id', '=', 'users.id')))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('plan_cycles')
-            .select('id')
-            .whereRef('plan_cycles.user_id', '=', 'users.id')
-            .where('started_at', 'is not', null)
-            .where('starts_at', '<=', at)
-            .where(sql<boolean>`coalesce(ended_early_at, ends_at) > ${at}`),
-        ),
-      ),
-    )
-    .limit(BATCH)
-    .execute();
-  for (const user of lapsed) {
+  for (const userId of await lapsedAccounts(db, at, BATCH)) {
     const plan = await db.transaction().execute(async (trx) => {
-      await creditLedger(trx).lockAccount(user.id);
-      return refreshPlan(trx, user.id, at);
+      await creditLedger(trx).lockAccount(userId);
+      return refreshPlan(trx, userId, at);
     });
     if (plan === 'free') result.lapsed += 1;
   }
 
   for (const days of REMINDER_DAYS) {
     const column = days === 7 ? 'reminded_7_at' : 'reminded_1_at';
-    const claimed = await sql<{ user_id: string; plan: string; period: BillingPeriod; ends_at: Date }>`
-      update plan_cycles c set ${sql.ref(column)} = ${at}
-      where c.id in (
-        select c2.id from plan_cycles c2
-        left join billing_accounts b on b.user_id = c2.user_id
-        where c2.started_at is not null and c2.ended_early_at is null
-          and c2.ends_at > ${at} and c2.ends_at <= ${new Date(at.getTime() + days * DAY_MS)}
-          and ${sql.ref(`c2.${column}`)} is null
-          and coalesce(b.auto_renew, false) = false
-          and coalesce(b.scheduled_plan, '') <> 'free'
-          and not exists (select 1 from plan_cycles n where n.user_id = c2.user_id and n.starts_at >= c2.ends_at and n.ended_early_at is null)
-        limit ${BATCH}
-      ) and ${sql.ref(`c.${column}`)} is null
-      returning c.user_id, c.plan, c.period, c.ends_at
-    `.execute(db);
-    for (const row of claimed.rows) {
-      const user = await db.selectFrom('users').select(['email', 'name', 'language']).where('id', '=', row.user_id).executeTakeFirst();
-      const account = await db.selectFrom('billing_accounts').select(['scheduled_plan', 'scheduled_period']).where('user_id', '=', row.user_id).executeTakeFirst();
+    const claimed = await claimReminders(db, column, at, new Date(at.getTime() + days * DAY_MS), BATCH);
+    for (const row of claimed) {
+      const user = await userContact(db, row.user_id);
+      const account = await billingAccount(db, row.user_id);
       if (!user) continue;
       // A downgrade chosen for the end of the cycle is what the renewal link offers.
       const plan = (account?.scheduled_plan && account.scheduled_plan in PLANS ? account.scheduled_plan : row.plan) as PlanId;

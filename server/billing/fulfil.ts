@@ -16,11 +16,11 @@
  * arriving at once see each other's cycles and balance), then the order's row lock its outcomes;
  * ledger keys (`order:<id>`, `cycle:<id>`) make every grant happen once.
  */
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { PACK_VALIDITY_MONTHS, PERIOD_MONTHS, PLANS, type PlanId } from '../../src/contract/billing.ts';
 import { creditLedger } from '../credits/ledger.ts';
-import { moneyBalance, orderById, receiptNumber, type Db, type OrderRow } from './orders.ts';
+import { bucketOfOrigin, claimCycleStart, cycleOwner, cyclesEndingAfter, endCycleAt, insertCycle, planInForce } from './cycles-repository.ts';
+import { receiptNumber } from './orders.ts';
+import { accountBoughtCycle, moneyBalance, orderById, setUserPlan, updateOrder, type Db, type OrderRow } from './repository.ts';
 import { addMonths, freedValue, placement, settledValue, type CycleFacts, type SettledValue } from './pricing.ts';
 import type { ProviderPaymentState } from './providers/types.ts';
 
@@ -52,11 +52,7 @@ export async function settle(trx: Db, orderId: string, outcome: Settlement, at: 
   const order = (await orderById(trx, orderId, true))!;
   if (outcome.state !== 'paid') {
     if (order.status !== 'pending') return 'unchanged';
-    await trx
-      .updateTable('payment_orders')
-      .set({ status: 'failed', failure_reason: FAILURE[outcome.state], updated_at: at, provider_ref: outcome.providerRef ?? order.provider_ref })
-      .where('id', '=', order.id)
-      .execute();
+    await updateOrder(trx, order.id, { status: 'failed', failure_reason: FAILURE[outcome.state], updated_at: at, provider_ref: outcome.providerRef ?? order.provider_ref });
     return 'failed';
   }
   if (order.status === 'completed') return 'unchanged';
@@ -64,25 +60,21 @@ export async function settle(trx: Db, orderId: string, outcome: Settlement, at: 
   const subscriptionRef = outcome.subscriptionRef ?? order.subscription_ref;
   // An order of an account deleted since: nothing to deliver to; its money stays on record.
   const settled = order.user_id === null ? onlyBalance(order) : await deliver(trx, { ...order, subscription_ref: subscriptionRef }, order.user_id, at);
-  await trx
-    .updateTable('payment_orders')
-    .set({
-      status: 'completed',
-      // Kept on a replaced order that bought only balance: it says why.
-      failure_reason: !settled.deliver && order.failure_reason === 'superseded' ? 'superseded' : null,
-      paid_at: at,
-      updated_at: at,
-      receipt_number: receiptNumber(Number(order.code), at),
-      provider_ref: outcome.providerRef ?? order.provider_ref,
-      subscription_ref: subscriptionRef,
-      outcome: settled.deliver ? 'delivered' : 'balance',
-      change: settled.change ?? order.change,
-      settled_credit_vnd: settled.creditVnd,
-      balance_used_vnd: settled.balanceUsedVnd,
-      balance_added_vnd: settled.balanceAddedVnd,
-    })
-    .where('id', '=', order.id)
-    .execute();
+  await updateOrder(trx, order.id, {
+    status: 'completed',
+    // Kept on a replaced order that bought only balance: it says why.
+    failure_reason: !settled.deliver && order.failure_reason === 'superseded' ? 'superseded' : null,
+    paid_at: at,
+    updated_at: at,
+    receipt_number: receiptNumber(Number(order.code), at),
+    provider_ref: outcome.providerRef ?? order.provider_ref,
+    subscription_ref: subscriptionRef,
+    outcome: settled.deliver ? 'delivered' : 'balance',
+    change: settled.change ?? order.change,
+    settled_credit_vnd: settled.creditVnd,
+    balance_used_vnd: settled.balanceUsedVnd,
+    balance_added_vnd: settled.balanceAddedVnd,
+  });
   return 'completed';
 }
 
@@ -121,15 +113,7 @@ async function deliver(trx: Db, order: OrderRow, userId: string, at: Date): Prom
  * (its `ended_early_at` is its start, still ahead): counting it would credit its price twice.
  */
 export async function cyclesInForce(db: Db, userId: string, at: Date): Promise<{ current: CycleFacts | null; later: CycleFacts[] }> {
-  const rows = await db
-    .selectFrom('plan_cycles')
-    .leftJoin('credit_buckets', (join) => join.onRef('credit_buckets.user_id', '=', 'plan_cycles.user_id').on('credit_buckets.origin', '=', sql<string>`'cycle:' || plan_cycles.id`))
-    .select(['plan_cycles.id', 'plan', 'period', 'starts_at', 'ends_at', 'ended_early_at', 'paid_vnd', 'credits', 'started_at', 'credit_buckets.remaining'])
-    .where('plan_cycles.user_id', '=', userId)
-    .where('ended_early_at', 'is', null)
-    .where('ends_at', '>', at)
-    .orderBy('starts_at')
-    .execute();
+  const rows = await cyclesEndingAfter(db, userId, at);
   const facts = rows.map(
     (row): CycleFacts & { started: boolean } => ({
       id: row.id,
@@ -152,47 +136,28 @@ export async function cyclesInForce(db: Db, userId: string, at: Date): Promise<{
 async function placeCycle(trx: Db, order: OrderRow, userId: string, startsAt: Date, at: Date): Promise<void> {
   const plan = order.item as PlanId;
   const period = order.period ?? 'monthly';
-  const id = randomUUID();
-  await trx
-    .insertInto('plan_cycles')
-    .values({
-      id,
-      user_id: userId,
-      order_id: order.id,
-      plan,
-      period,
-      starts_at: startsAt,
-      ends_at: addMonths(startsAt, PERIOD_MONTHS[period]),
-      credits: order.credits,
-      // What the cycle is worth when a later upgrade credits its unused part: its list price
-      // (the part paid with an earlier cycle's credit was paid all the same).
-      paid_vnd: order.price_vnd,
-      created_at: at,
-    })
-    .execute();
-  await trx
-    .insertInto('billing_accounts')
-    .values({ user_id: userId, updated_at: at, auto_renew: order.subscription_ref !== null, renew_method: order.subscription_ref !== null ? order.method : null, subscription_ref: order.subscription_ref })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({
-        // The change chosen for the end of the cycle is what was just bought, or superseded by it.
-        scheduled_plan: null,
-        scheduled_period: null,
-        auto_renew: order.subscription_ref !== null ? true : eb.ref('billing_accounts.auto_renew'),
-        renew_method: order.subscription_ref !== null ? order.method : eb.ref('billing_accounts.renew_method'),
-        subscription_ref: order.subscription_ref ?? eb.ref('billing_accounts.subscription_ref'),
-        updated_at: at,
-      })),
-    )
-    .execute();
+  const id = await insertCycle(trx, {
+    user_id: userId,
+    order_id: order.id,
+    plan,
+    period,
+    starts_at: startsAt,
+    ends_at: addMonths(startsAt, PERIOD_MONTHS[period]),
+    credits: order.credits,
+    // What the cycle is worth when a later upgrade credits its unused part: its list price
+    // (the part paid with an earlier cycle's credit was paid all the same).
+    paid_vnd: order.price_vnd,
+    created_at: at,
+  });
+  await accountBoughtCycle(trx, order, userId, at);
   if (startsAt <= at) await startCycle(trx, id, at);
 }
 
 /** Ends a cycle now (an upgrade replaced it): its plan credits leave with it. */
 async function endCycleEarly(trx: Db, cycleId: string, userId: string, at: Date): Promise<void> {
-  await trx.updateTable('plan_cycles').set({ ended_early_at: sql`greatest(starts_at, ${at}::timestamptz)` }).where('id', '=', cycleId).execute();
-  const bucket = await trx.selectFrom('credit_buckets').select('id').where('user_id', '=', userId).where('origin', '=', cycleKey(cycleId)).executeTakeFirst();
-  if (bucket) await creditLedger(trx).expire(bucket.id, at, true);
+  await endCycleAt(trx, cycleId, at);
+  const bucket = await bucketOfOrigin(trx, userId, cycleKey(cycleId));
+  if (bucket) await creditLedger(trx).expire(bucket, at, true);
 }
 
 /**
@@ -202,11 +167,11 @@ async function endCycleEarly(trx: Db, cycleId: string, userId: string, at: Date)
  * deadlocks with it.
  */
 export async function startCycle(trx: Db, cycleId: string, at: Date): Promise<boolean> {
-  const owner = await trx.selectFrom('plan_cycles').select('user_id').where('id', '=', cycleId).executeTakeFirst();
-  if (!owner) return false;
+  const owner = await cycleOwner(trx, cycleId);
+  if (owner === undefined) return false;
   const ledger = creditLedger(trx);
-  await ledger.lockAccount(owner.user_id);
-  const cycle = await trx.updateTable('plan_cycles').set({ started_at: at }).where('id', '=', cycleId).where('started_at', 'is', null).returningAll().executeTakeFirst();
+  await ledger.lockAccount(owner);
+  const cycle = await claimCycleStart(trx, cycleId, at);
   if (!cycle) return false;
   const end = cycle.ended_early_at ?? cycle.ends_at;
   if (end > at) {
@@ -222,16 +187,7 @@ export async function startCycle(trx: Db, cycleId: string, at: Date): Promise<bo
 
 /** Sets `users.plan` to the plan of the cycle in force at `at`, or free when none is. */
 export async function refreshPlan(trx: Db, userId: string, at: Date): Promise<PlanId> {
-  const cycle = await trx
-    .selectFrom('plan_cycles')
-    .select('plan')
-    .where('user_id', '=', userId)
-    .where('started_at', 'is not', null)
-    .where('starts_at', '<=', at)
-    .where(sql<boolean>`coalesce(ended_early_at, ends_at) > ${at}`)
-    .orderBy('starts_at', 'desc')
-    .executeTakeFirst();
-  const plan = (cycle?.plan ?? 'free') as PlanId;
-  await trx.updateTable('users').set({ plan }).where('id', '=', userId).where('plan', '<>', plan).execute();
+  const plan = ((await planInForce(trx, userId, at)) ?? 'free') as PlanId;
+  await setUserPlan(trx, userId, plan);
   return PLANS[plan] ? plan : 'free';
 }

@@ -86,7 +86,7 @@ export function createBilling(deps: BillingAreaDeps): Billing {
     service,
     sandbox,
     routes(guards, dispatch) {
-      const area: Area = [mountAt('/api/billing', billingRoutes({ service, guards, db, trustProxy: config.trustProxy }))];
+      const area: Area = [mountAt('/api/billing', billingRoutes({ service, guards, trustProxy: config.trustProxy }))];
       if (!sandbox) return area;
       return [...area, mountAt('/billing/sandbox', sandboxPageRoutes({ db, provider: sandbox, dispatch, publicUrl: config.publicUrl, logger, now }))];
     },

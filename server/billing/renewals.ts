@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { PLANS, planCycleCredits, type PlanId } from '../../src/contract/billing.ts';
 import type { Tables } from '../db/schema.ts';
 import type { Settlement, SettleResult } from './fulfil.ts';
-import type { OrderRow } from './orders.ts';
+import { billingAccount, insertOrder, type OrderRow } from './repository.ts';
 import type { ProviderNotification } from './providers/types.ts';
 
 export interface RenewalDeps {
@@ -21,39 +21,34 @@ export async function renewOrder(deps: RenewalDeps, original: OrderRow, note: Pr
   if (original.user_id === null || original.kind !== 'plan' || note.state !== 'paid') return;
   const at = deps.now();
   // The plan chosen for the end of the cycle (a downgrade) is what the provider now charges for.
-  const account = await deps.db.selectFrom('billing_accounts').selectAll().where('user_id', '=', original.user_id).executeTakeFirst();
+  const account = await billingAccount(deps.db, original.user_id);
   const plan = PLANS[(account?.scheduled_plan && account.scheduled_plan !== 'free' ? account.scheduled_plan : original.item) as PlanId] ?? PLANS.basic;
   const period = account?.scheduled_plan && account.scheduled_plan !== 'free' ? (account.scheduled_period ?? 'monthly') : (original.period ?? 'monthly');
   const id = randomUUID();
-  const inserted = await deps.db
-    .insertInto('payment_orders')
-    .values({
-      id,
-      user_id: original.user_id,
-      kind: 'plan',
-      item: plan.id,
-      period,
-      change: 'renewal',
-      price_vnd: note.amountVnd,
-      proration_credit_vnd: 0,
-      amount_vnd: note.amountVnd,
-      credits: planCycleCredits(plan, period) ?? 0,
-      method: provider,
-      status: 'pending',
-      provider_ref: note.providerRef,
-      subscription_ref: note.renewal?.subscriptionRef ?? original.subscription_ref,
-      idempotency_key: `renewal:${note.eventId}`,
-      buyer_email: original.buyer_email,
-      buyer_name: original.buyer_name,
-      language: original.language,
-      renewal_of: original.renewal_of ?? original.id,
-      created_at: at,
-      updated_at: at,
-      expires_at: at,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertOrder(deps.db, {
+    id,
+    user_id: original.user_id,
+    kind: 'plan',
+    item: plan.id,
+    period,
+    change: 'renewal',
+    price_vnd: note.amountVnd,
+    proration_credit_vnd: 0,
+    amount_vnd: note.amountVnd,
+    credits: planCycleCredits(plan, period) ?? 0,
+    method: provider,
+    status: 'pending',
+    provider_ref: note.providerRef,
+    subscription_ref: note.renewal?.subscriptionRef ?? original.subscription_ref,
+    idempotency_key: `renewal:${note.eventId}`,
+    buyer_email: original.buyer_email,
+    buyer_name: original.buyer_name,
+    language: original.language,
+    renewal_of: original.renewal_of ?? original.id,
+    created_at: at,
+    updated_at: at,
+    expires_at: at,
+  });
   if (!inserted) return;
   await deps.apply(id, { state: 'paid', amountVnd: note.amountVnd, providerRef: note.providerRef, subscriptionRef: note.renewal?.subscriptionRef ?? null }, { provider, id: note.eventId });
 }

@@ -27,10 +27,7 @@ import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';
 import type { AppEnv } from '../http/types.ts';
-import { creditActivity } from './activity.ts';
 import { billingError, type BillingService } from './service.ts';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../db/schema.ts';
 
 /** Longest Idempotency-Key accepted, in characters (a UUID is 36). */
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -45,11 +42,10 @@ const paymentId = (c: Context<UserEnv>): string => recordIdParam(c, 'id', () => 
 export interface BillingRoutesDeps {
   service: BillingService;
   guards: Guards;
-  db: Kysely<Tables>;
   trustProxy: boolean;
 }
 
-export function billingRoutes({ service, guards, db, trustProxy }: BillingRoutesDeps): Hono<AppEnv> {
+export function billingRoutes({ service, guards, trustProxy }: BillingRoutesDeps): Hono<AppEnv> {
   const outer = new Hono<AppEnv>();
 
   outer.get('/plans', (c) => {
@@ -91,7 +87,7 @@ export function billingRoutes({ service, guards, db, trustProxy }: BillingRoutes
   app.get('/payments/:id/receipt', async (c) => c.json(await service.receipt(c.get('user').id, paymentId(c))));
   app.get('/activity', async (c) => {
     const query = parseInput(PageQuerySchema, c.req.query());
-    return c.json(await creditActivity(db, c.get('user').id, query.cursor, query.limit ?? PAYMENTS_PAGE_DEFAULT));
+    return c.json(await service.activity(c.get('user').id, query.cursor, query.limit ?? PAYMENTS_PAGE_DEFAULT));
   });
   app.put('/subscription', async (c) => {
     const update = await readJsonBody(c, SubscriptionUpdateSchema);

@@ -19,8 +19,9 @@ import type { Tables } from '../db/schema.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import { describeOrder } from './mails.ts';
-import { orderById } from './orders.ts';
 import { safeEqualHex, vietQrPayload, type SandboxProvider } from './providers/sandbox.ts';
+import { endSandboxPayment, sandboxPayment } from './providers/sandbox-repository.ts';
+import { orderById } from './repository.ts';
 
 export interface SandboxPageDeps {
   db: Kysely<Tables>;
@@ -102,7 +103,7 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
     const sig = c.req.query('sig') ?? '';
     if (!v.is(RecordIdSchema, id) || !safeEqualHex(deps.provider.pageSignature(id), sig)) return null;
     const order = await orderById(deps.db, id);
-    const payment = await deps.db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', id).executeTakeFirst();
+    const payment = await sandboxPayment(deps.db, id);
     return order && payment ? { order, payment, sig } : null;
   }
 
@@ -136,13 +137,7 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
     const { order, payment } = found;
     const state = ACTIONS[action as Action];
     const transactionId = `SBX-${randomUUID().slice(0, 8).toUpperCase()}`;
-    const changed = await deps.db
-      .updateTable('sandbox_payments')
-      .set({ state, transaction_id: transactionId, updated_at: deps.now() })
-      .where('order_id', '=', order.id)
-      .where('state', '=', 'pending')
-      .returning('order_id')
-      .executeTakeFirst();
+    const changed = await endSandboxPayment(deps.db, order.id, state, transactionId, deps.now());
     if (changed) {
       const { body, headers } = deps.provider.signNotification({ event_id: `${transactionId}:${state}`, order_code: Number(order.code), state, amount_vnd: payment.amount_vnd, transaction_id: transactionId });
       // Like a provider's server: the notification travels on its own; the browser does not wait.

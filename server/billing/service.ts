@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import {
   PLANS,
+  type ActivityPage,
   type BillingOverview,
   type CheckoutRequest,
   type CheckoutResponse,
@@ -24,9 +25,12 @@ import { creditLedger } from '../credits/ledger.ts';
 import type { Tables } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { createCheckout, PAYMENT_WINDOW_MINUTES, type CheckoutBuyer } from './checkout.ts';
+import { creditActivity } from './activity.ts';
 import { billingError } from './errors.ts';
 import { cyclesInForce, settle, type Settlement, type SettleResult } from './fulfil.ts';
-import { listOrders, moneyBalance, orderByCode, orderById, stalePending, toPayment, type OrderRow } from './orders.ts';
+import { cycleMethod } from './cycles-repository.ts';
+import { toPayment } from './orders.ts';
+import { billingAccount, listOrders, moneyBalance, orderByCode, orderById, recordPaymentEvent, stalePending, updateBillingAccount, updateOrder, userPlan, type OrderRow } from './repository.ts';
 import { renewOrder } from './renewals.ts';
 import { isUpgrade, quote as priceQuote, QuoteRefused, type PriceQuote } from './pricing.ts';
 import { ProviderRequestError, ProviderSignatureError, type PaymentProvider, type ProviderAnswer, type RawNotification } from './providers/types.ts';
@@ -71,6 +75,8 @@ export interface BillingService {
   quote(userId: string, query: QuoteQuery): Promise<Quote>;
   checkout(buyer: Buyer, request: CheckoutRequest, idempotencyKey: string | null, clientIp: string, origin?: string): Promise<CheckoutResponse>;
   payments(userId: string, cursor: string | undefined, limit: number): Promise<PaymentPage>;
+  /** The account's credit activity (./activity.ts), newest first, a page after `cursor`. */
+  activity(userId: string, cursor: string | undefined, limit: number): Promise<ActivityPage>;
   payment(userId: string, id: string): Promise<Payment>;
   /** Asks the provider about a pending order of the caller (the success page), then answers it. */
   refresh(userId: string, id: string): Promise<Payment>;
@@ -128,12 +134,7 @@ export function createBillingService(deps: BillingDeps): BillingService {
     try {
       result = await db.transaction().execute(async (trx) => {
         if (event) {
-          const fresh = await trx
-            .insertInto('payment_events')
-            .values({ provider: event.provider, event_id: event.id, order_id: orderId, state: outcome.state, received_at: at })
-            .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-            .returning('event_id')
-            .executeTakeFirst();
+          const fresh = await recordPaymentEvent(trx, { provider: event.provider, eventId: event.id, orderId, state: outcome.state, at });
           if (!fresh) return 'replayed' as const;
         }
         const settled = await settle(trx, orderId, outcome, at);
@@ -175,7 +176,7 @@ export function createBillingService(deps: BillingDeps): BillingService {
     } catch (error) {
       log.warn({ err: error, orderId: order.id, method: order.method }, 'payment query failed');
     } finally {
-      await db.updateTable('payment_orders').set({ checked_at: at }).where('id', '=', order.id).execute();
+      await updateOrder(db, order.id, { checked_at: at });
     }
   }
 
@@ -186,20 +187,20 @@ export function createBillingService(deps: BillingDeps): BillingService {
 
     async overview(userId) {
       const at = deps.now();
-      const user = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
-      const plan = (user.plan in PLANS ? user.plan : 'free') as PlanId;
+      const userPlanId = await userPlan(db, userId);
+      const plan = (userPlanId in PLANS ? userPlanId : 'free') as PlanId;
       const ledger = creditLedger(db);
       const [balance, buckets, cycles, account, balanceVnd] = await Promise.all([
         ledger.balance(userId, at),
         ledger.buckets(userId, at),
         cyclesInForce(db, userId, at),
-        db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+        billingAccount(db, userId),
         moneyBalance(db, userId),
       ]);
       const current = cycles.current;
       let subscription: BillingOverview['subscription'] = null;
       if (current) {
-        const order = await db.selectFrom('plan_cycles').innerJoin('payment_orders', 'payment_orders.id', 'plan_cycles.order_id').select('payment_orders.method').where('plan_cycles.id', '=', current.id).executeTakeFirst();
+        const method = await cycleMethod(db, current.id);
         const next = cycles.later[0];
         subscription = {
           plan: current.plan,
@@ -209,7 +210,7 @@ export function createBillingService(deps: BillingDeps): BillingService {
           next: next ? { plan: next.plan, period: next.period, starts_at: next.startsAt.toISOString() } : null,
           scheduled: account?.scheduled_plan ? { plan: account.scheduled_plan as PlanId, period: account.scheduled_period ?? 'monthly' } : null,
           auto_renew: account?.auto_renew ?? false,
-          method: (order?.method as PaymentMethod | undefined) ?? null,
+          method: (method as PaymentMethod | undefined) ?? null,
         };
       }
       return { plan, subscription, balance, balance_vnd: balanceVnd, buckets };
@@ -225,6 +226,8 @@ export function createBillingService(deps: BillingDeps): BillingService {
       const page = await listOrders(db, userId, cursor, limit);
       return { items: page.items.map(toPayment), next_cursor: page.next };
     },
+
+    activity: (userId, cursor, limit) => creditActivity(db, userId, cursor, limit),
 
     async payment(userId, id) {
       return toPayment(await ownOrder(userId, id));
@@ -248,7 +251,7 @@ export function createBillingService(deps: BillingDeps): BillingService {
       const at = deps.now();
       const { current } = await cyclesInForce(db, userId, at);
       if (!current) throw billingError(409, 'noSubscription');
-      const account = await db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      const account = await billingAccount(db, userId);
       if (update.scheduled) {
         const target = update.scheduled;
         const lower = target.plan === 'free' || (PLANS[target.plan].monthlyVnd !== null && !isUpgrade(current, target) && !(target.plan === current.plan && target.period === current.period));
@@ -259,20 +262,11 @@ export function createBillingService(deps: BillingDeps): BillingService {
         const provider = providers.get(account.renew_method as PaymentMethod);
         await provider?.cancelRenewal?.(account.subscription_ref);
       }
-      await db
-        .insertInto('billing_accounts')
-        .values({ user_id: userId, updated_at: at })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
-      await db
-        .updateTable('billing_accounts')
-        .set({
-          ...(update.scheduled !== undefined ? { scheduled_plan: update.scheduled?.plan ?? null, scheduled_period: update.scheduled?.period ?? null } : {}),
-          ...(stopRenewal ? { auto_renew: false } : {}),
-          updated_at: at,
-        })
-        .where('user_id', '=', userId)
-        .execute();
+      await updateBillingAccount(db, userId, {
+        ...(update.scheduled !== undefined ? { scheduled_plan: update.scheduled?.plan ?? null, scheduled_period: update.scheduled?.period ?? null } : {}),
+        ...(stopRenewal ? { auto_renew: false } : {}),
+        updated_at: at,
+      });
     },
 
     async notify(providerId, raw) {

@@ -86,6 +86,39 @@ export interface CreditLedger {
   refund(move: CreditMove): Promise<boolean>;
 }
 
+/** One row of the ledger as the credit activity shows it (server/billing/activity.ts), with the balance after it. */
+export interface LedgerActivityRow {
+  id: string;
+  kind: string;
+  amount: number;
+  reason: string;
+  idempotency_key: string;
+  created_at: Date;
+  /** The row's place in the order rows were written (a bigint, as text). */
+  seq: string;
+  balance_after: number;
+}
+
+/**
+ * The account's ledger rows but commits (a row of 0), newest first, from the row before `after`
+ * (written before it), at most `limit`; each with the running balance: the ledger's sum up to it,
+ * in the order rows were written.
+ */
+export async function ledgerActivity(db: Db, userId: string, after: { at: Date; seq: string } | null, limit: number): Promise<LedgerActivityRow[]> {
+  const result = await sql<LedgerActivityRow>`
+    select * from (
+      select id, kind, amount, reason, idempotency_key, created_at, seq::text as seq,
+        (sum(amount) over (order by created_at, seq rows between unbounded preceding and current row))::int as balance_after
+      from credit_ledger where user_id = ${userId}
+    ) rows
+    where kind <> 'commit'
+      ${after ? sql`and (created_at, seq::bigint) < (${after.at}, ${after.seq}::bigint)` : sql``}
+    order by created_at desc, seq::bigint desc
+    limit ${limit}
+  `.execute(db);
+  return result.rows;
+}
+
 /** The balance of the account whose id is `userId` (a column reference such as `users.id`), as a select expression. */
 export function balanceOf(userId: RawBuilder<string> | string): RawBuilder<number> {
   return liveBalanceOf(userId);

@@ -22,7 +22,7 @@ import {
 } from '../../src/contract/dev-tools.ts';
 import type { PlanId } from '../../src/contract/plans.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
-import type { EngineDelays } from '../generations/engine-delays.ts';
+import type { EngineDelays } from '../generations/engine-delays-repository.ts';
 import { ApiError, readJsonBody } from '../http/errors.ts';
 import { localOnly } from '../http/local-only.ts';
 import type { AppEnv } from '../http/types.ts';

@@ -11,38 +11,10 @@
  * progress growing to DELAY_SHARE_PERCENT; the engine's own progress fills the rest.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
 import type { EngineName, Feature, GenerationStage } from '../../src/contract/generations.ts';
-import type { Tables } from '../db/schema.ts';
 import type { Engine, EngineRequest, EngineResult } from '../engines/types.ts';
+import type { EngineDelays } from './engine-delays-repository.ts';
 import type { EngineSource } from './runner.ts';
-
-export interface EngineDelays {
-  /** Sets the delay of `userId`'s runs, in ms; 0 removes it. */
-  set(userId: string, ms: number): Promise<void>;
-  /** The delay of `userId`'s runs, in ms (0 when none). */
-  get(userId: string): Promise<number>;
-}
-
-export function createEngineDelays(db: Kysely<Tables>): EngineDelays {
-  return {
-    async set(userId, ms) {
-      if (ms <= 0) {
-        await db.deleteFrom('dev_engine_delays').where('user_id', '=', userId).execute();
-        return;
-      }
-      await db
-        .insertInto('dev_engine_delays')
-        .values({ user_id: userId, ms })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ms }))
-        .execute();
-    },
-    async get(userId) {
-      const row = await db.selectFrom('dev_engine_delays').select('ms').where('user_id', '=', userId).executeTakeFirst();
-      return row?.ms ?? 0;
-    },
-  };
-}
 
 /** Share of the progress bar the delay fills, in percent; the engine's progress is scaled into the rest. */
 const DELAY_SHARE_PERCENT = 50;

@@ -16,7 +16,7 @@
  * heartbeat, end after GENERATION_EVENTS.maxStreamSeconds (the client reconnects, which checks
  * its token again), end when the client goes away, and all end at once when the server shuts
  * down (`close`), so an open stream never holds up the HTTP server's close. The per-account limit
- * counts the streams of every process (./stream-leases.ts).
+ * counts the streams of every process (./stream-leases-repository.ts).
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -27,7 +27,7 @@ import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
 import type { GenerationRow, GenerationsRepository } from './repository.ts';
 import { toGeneration } from './service.ts';
-import { STREAM_RENEW_MS, type StreamLeases } from './stream-leases.ts';
+import { STREAM_RENEW_MS, type StreamLeases } from './stream-leases-repository.ts';
 
 const MS_PER_SECOND = 1_000;
 /** How often the watcher looks at the database while streams are open, in ms. */

@@ -14,7 +14,8 @@ import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
 import type { Queue } from '../queue/index.ts';
 import { followChanges } from './changes.ts';
-import { createEngineDelays, withEngineDelays, type EngineDelays } from './engine-delays.ts';
+import { createEngineDelays, type EngineDelays } from './engine-delays-repository.ts';
+import { withEngineDelays } from './engine-delays.ts';
 import { createGenerationEvents, notifyingRepository, type GenerationEvents } from './events.ts';
 import { createGenerationJobs, type GenerationJob } from './jobs.ts';
 import { createRecovery, type Recovery } from './recovery.ts';
@@ -22,7 +23,7 @@ import { createGenerationsRepository } from './repository.ts';
 import { generationRoutes } from './routes.ts';
 import { createRunner, type Runner } from './runner.ts';
 import { createGenerationsService, type GenerationsService } from './service.ts';
-import { createStreamLeases } from './stream-leases.ts';
+import { createStreamLeases } from './stream-leases-repository.ts';
 
 /** Run directories of the engines, under DATA_DIR. */
 export const WORK_DIR = 'work';

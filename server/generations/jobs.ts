@@ -13,10 +13,11 @@
  *   (docs/product-rules.md#billing). A retry keeps its job's priority.
  */
 import { fromKysely, type JobWithMetadata } from 'pg-boss';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { Tables } from '../db/schema.ts';
-import { QUEUE_SCHEMA, type Queue } from '../queue/index.ts';
+import type { Queue } from '../queue/index.ts';
+import { markTakenBack, queueJobStates, unclaimedQueueJobs, type JobState } from './queue-repository.ts';
 
 export const GENERATIONS_QUEUE = 'generations';
 
@@ -35,8 +36,6 @@ export interface GenerationJobData {
 
 export type GenerationJob = JobWithMetadata<GenerationJobData>;
 
-/** pg-boss job states, as its table stores them. */
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
 export interface QueueJob {
   state: JobState;
@@ -114,37 +113,20 @@ export function createGenerationJobs(queue: Queue, database: Database, options: 
       if (ids.length === 0) return new Map();
       const table = await queueTable();
       if (!table) return new Map();
-      const rows = await sql<{ id: string; state: JobState; retry_count: number }>`
-        select id::text as id, state::text as state, retry_count from ${sql.table(`${QUEUE_SCHEMA}.${table}`)}
-        where name = ${GENERATIONS_QUEUE} and id = any(${[...ids]}::uuid[])
-      `.execute(database.kysely);
-      return new Map(rows.rows.map((row) => [row.id, { state: row.state, retryCount: Number(row.retry_count) }]));
+      const rows = await queueJobStates(database.kysely, table, GENERATIONS_QUEUE, ids);
+      return new Map(rows.map((row) => [row.id, { state: row.state, retryCount: Number(row.retry_count) }]));
     },
     async unclaimed(leaseMs) {
       const table = await queueTable();
       if (!table) return [];
-      const rows = await sql<{ id: string; retry_count: number }>`
-        select j.id::text as id, j.retry_count from ${sql.table(`${QUEUE_SCHEMA}.${table}`)} j
-        join generations g on g.id = j.id::text
-        where j.name = ${GENERATIONS_QUEUE} and j.state = 'active'
-          and j.started_on < now() - make_interval(secs => ${leaseMs / 1_000}::double precision)
-          and g.status = 'queued' and (g.queue_attempt is null or g.queue_attempt < j.retry_count)
-        limit ${UNCLAIMED_BATCH}
-      `.execute(database.kysely);
-      return rows.rows.map((row) => ({ id: row.id, retryCount: Number(row.retry_count) }));
+      const rows = await unclaimedQueueJobs(database.kysely, table, GENERATIONS_QUEUE, leaseMs, UNCLAIMED_BATCH);
+      return rows.map((row) => ({ id: row.id, retryCount: Number(row.retry_count) }));
     },
     takeBack: (id, retryCount) =>
       database.kysely.transaction().execute(async (trx) => {
         // The claim of this attempt waits on this row's lock, then finds it taken back (or it
         // claimed first, and this finds the row processing): never both.
-        const taken = await trx
-          .updateTable('generations')
-          .set({ queue_attempt: retryCount })
-          .where('id', '=', id)
-          .where('status', '=', 'queued')
-          .where((eb) => eb.or([eb('queue_attempt', 'is', null), eb('queue_attempt', '<', retryCount)]))
-          .executeTakeFirst();
-        if (taken.numUpdatedRows === 0n) return false;
+        if (!(await markTakenBack(trx, id, retryCount))) return false;
         const db = fromKysely(trx);
         await boss.fail(GENERATIONS_QUEUE, { id, retryCount }, { message: 'the worker that fetched this job stopped before starting it' }, { db });
         await boss.update(GENERATIONS_QUEUE, undefined, { id, startAfter: 0, db });

@@ -17,7 +17,7 @@ import { creditLedger } from '../credits/ledger.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Database } from '../db/connection.ts';
 import type { AssetsTable, Json, Tables } from '../db/schema.ts';
-import { createRunStore, ENDED, ledgerKey, PENDING, refundIn, type Failure, type GenerationRow, type RunStore } from './run-store.ts';
+import { createRunStore, ENDED, ledgerKey, PENDING, refundIn, type Failure, type GenerationRow, type RunStore } from './run-repository.ts';
 
 export { ledgerKey, type Failure, type GenerationRow };
 
@@ -78,7 +78,7 @@ export type DeleteOutcome =
   | { kind: 'notFound' }
   | { kind: 'running' };
 
-/** The job rows as the API and the owner see them; the runs' writes and the recovery's reads are the RunStore's (./run-store.ts). */
+/** The job rows as the API and the owner see them; the runs' writes and the recovery's reads are the RunStore's (./run-repository.ts). */
 export interface GenerationsRepository extends RunStore {
   /**
    * In one transaction: locks the user (so concurrent submits of one person are serialized and

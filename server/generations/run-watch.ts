@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GENERATION_STAGES, type GenerationStage } from '../../src/contract/generations.ts';
 import type { Logger } from '../logger.ts';
-import type { RunStore } from './run-store.ts';
+import type { RunStore } from './run-repository.ts';
 
 /** How often the watch looks at the row, in ms: progress is written at most this often. */
 const WATCH_TICK_MS = 500;

@@ -20,6 +20,7 @@ import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import { bodyTooLarge } from '../http/body-limit.ts';
 import { ApiError, readJsonBody } from '../http/errors.ts';
+import { keepProfilePicture, profilePictureBytes } from './profile-picture-repository.ts';
 import type { MediaArea } from './service.ts';
 
 /** The most pixels a photo may have (a 50-megapixel phone photo passes; a decompression bomb does not). */
@@ -68,14 +69,7 @@ export interface ProfilePictureDeps {
 async function keep(database: Database, userId: string, picture: Buffer): Promise<ProfilePictureResponse> {
   const hash = createHash('sha256').update(picture).digest('hex');
   const address = `${PROFILE_PICTURE_PATH}/${userId}/${hash}.webp`;
-  await database.kysely.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('profile_pictures')
-      .values({ user_id: userId, hash, bytes: picture })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, bytes: picture, created_at: new Date() }))
-      .execute();
-    await trx.updateTable('users').set({ profile_picture: address }).where('id', '=', userId).execute();
-  });
+  await keepProfilePicture(database, userId, hash, picture, address);
   return { profile_picture: address };
 }
 
@@ -120,11 +114,9 @@ export function profilePictureRoutes({ database, service, guards, tempDir }: Pro
   app.get('/:userId/:file', async (c) => {
     const hash = FILE.exec(c.req.param('file'))?.[1];
     const userId = c.req.param('userId');
-    const row = hash
-      ? await database.kysely.selectFrom('profile_pictures').select(['bytes']).where('user_id', '=', userId).where('hash', '=', hash).executeTakeFirst()
-      : undefined;
-    if (!row) throw new ApiError(404, 'Picture not found.');
-    return c.body(new Uint8Array(row.bytes), 200, {
+    const bytes = hash ? await profilePictureBytes(database, userId, hash) : undefined;
+    if (!bytes) throw new ApiError(404, 'Picture not found.');
+    return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': 'image/webp',
       'Cache-Control': `public, max-age=${YEAR_S}, immutable`,
       'X-Content-Type-Options': 'nosniff',

@@ -1,6 +1,6 @@
 /**
  * Staged results: the asset rows a generation run stores before its job completes, kept in
- * generations.staged_results (server/generations/run-store.ts) until they are attached or removed.
+ * generations.staged_results (server/generations/run-repository.ts) until they are attached or removed.
  */
 import * as v from 'valibot';
 import { RecordIdSchema } from '../../src/contract/input.ts';

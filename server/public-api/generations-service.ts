@@ -2,7 +2,7 @@
  * The rules of /v1 generations: the same jobs, ledger and queue as the studios
  * (GenerationsService), called for the account of an API token, plus what the public API adds —
  * the token's service permissions, the Idempotency-Key kept 24 h (./idempotency.ts), the token's
- * credit cap and the job's webhook target (./credit-cap.ts), and absolute asset URLs.
+ * credit cap and the job's webhook target (./credit-cap-repository.ts), and absolute asset URLs.
  *
  * Permissions (docs/product-rules.md#api-tokens): a job whose service (`serviceOf(feature)`) the
  * token lacks is refused 403 before anything is read or written for a submit; for a read or a
@@ -16,9 +16,9 @@ import { serviceOf } from '../../src/contract/tokens.ts';
 import type { Database } from '../db/connection.ts';
 import { requestHash } from '../generations/request-hash.ts';
 import type { Caller, GenerationsService, Submitted } from '../generations/service.ts';
-import { recordApiGeneration, reserveOnCap, type WebhookTarget } from './credit-cap.ts';
+import { recordApiGeneration, reserveOnCap, type WebhookTarget } from './credit-cap-repository.ts';
 import { publicApiError } from './errors.ts';
-import { createV1Idempotency, type Claim } from './idempotency.ts';
+import { createV1Idempotency, type Claim } from './idempotency-repository.ts';
 import type { ApiTokenContext } from './types.ts';
 import { isAllowedWebhookUrl, type WebhookUrlPolicy } from '../tokens/webhook-url.ts';
 

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EngineDelayResponseSchema, GrantCreditsResponseSchema } from '../../src/contract/dev-tools.ts';
 import { GENERATION_MESSAGES, type Generation } from '../../src/contract/generations.ts';
-import { createEngineDelays } from '../../server/generations/engine-delays.ts';
+import { createEngineDelays } from '../../server/generations/engine-delays-repository.ts';
 import { createTestApp, FROM_LOOPBACK } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type GenerationsHarness, type Person } from './helpers/generations.ts';

@@ -18,7 +18,7 @@ import { createAccessTokens } from '../../server/auth/tokens.ts';
 import { followChanges } from '../../server/generations/changes.ts';
 import { createGenerationEvents, type GenerationEvents } from '../../server/generations/events.ts';
 import { createGenerationsRepository } from '../../server/generations/repository.ts';
-import { createStreamLeases } from '../../server/generations/stream-leases.ts';
+import { createStreamLeases } from '../../server/generations/stream-leases-repository.ts';
 import { handleError } from '../../server/http/errors.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';

@@ -11,7 +11,7 @@ import { GenerationSchema } from '../../src/contract/generations.ts';
 import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
 import { creditLedger } from '../../server/credits/ledger.ts';
 import { requestHash } from '../../server/generations/request-hash.ts';
-import { ABANDONED_CLAIM_MS, IDEMPOTENCY_TTL_MS } from '../../server/public-api/idempotency.ts';
+import { ABANDONED_CLAIM_MS, IDEMPOTENCY_TTL_MS } from '../../server/public-api/idempotency-repository.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createV1Harness, type ApiClient, type V1Harness } from './helpers/public-api-generations.ts';
 

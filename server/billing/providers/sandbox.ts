@@ -14,6 +14,7 @@ import { sameHex } from './text.ts';
 import * as v from 'valibot';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/schema.ts';
+import { endSandboxPayment, insertSandboxPayment, sandboxPayment } from './sandbox-repository.ts';
 import {
   ProviderRequestError,
   ProviderSignatureError,
@@ -82,11 +83,7 @@ export function createSandboxProvider(config: SandboxConfig, db: Kysely<Tables>,
     },
 
     async createPayment(order: ProviderOrder, urls: ProviderUrls): Promise<CreatedPayment> {
-      await db
-        .insertInto('sandbox_payments')
-        .values({ order_id: order.id, code: order.code, amount_vnd: order.amountVnd, state: 'pending', transaction_id: null, updated_at: now() })
-        .onConflict((oc) => oc.column('order_id').doNothing())
-        .execute();
+      await insertSandboxPayment(db, { orderId: order.id, code: order.code, amountVnd: order.amountVnd, at: now() });
       const signature = hmac(config.secret, `page:${order.id}`);
       // The hosted page is on the origin the seller returns to (their checkout's), so the page's
       // relative links back and the return keep them on the origin that holds their session.
@@ -117,11 +114,11 @@ export function createSandboxProvider(config: SandboxConfig, db: Kysely<Tables>,
 
     async voidPayment(order) {
       // Like payOS closing a payment link: the page takes no more payment.
-      await db.updateTable('sandbox_payments').set({ state: 'cancelled', updated_at: now() }).where('order_id', '=', order.id).where('state', '=', 'pending').execute();
+      await endSandboxPayment(db, order.id, 'cancelled', null, now());
     },
 
     async queryPayment(order) {
-      const row = await db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', order.id).executeTakeFirst();
+      const row = await sandboxPayment(db, order.id);
       if (!row) return { state: 'expired' as ProviderPaymentState, amountVnd: null, providerRef: null };
       return { state: row.state as ProviderPaymentState, amountVnd: row.amount_vnd, providerRef: row.transaction_id };
     },
