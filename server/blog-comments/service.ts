@@ -17,7 +17,7 @@ import {
   type ModerationComment,
   type ModerationPage,
 } from '../../src/contract/blog-comments.ts';
-import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
+import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
 import { ApiError, CodedError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogCommentsRepository, ModerationRow, PageKey, ThreadRow } from './repository.ts';

@@ -3,12 +3,12 @@
  * and per client address) and the storage quota of each plan.
  *
  * The hourly limits are counted in `rate_limit_events` by the auth area's limiter
- * (server/auth/rate-limit.ts), so every server process shares them and a burst of parallel
+ * (server/platform/rate-limit.ts), so every server process shares them and a burst of parallel
  * uploads cannot slip past them. The quota sums `assets.stored_bytes` plus the space uploads in
  * progress have reserved (see MediaRepository.reserveStorage).
  */
 import { MEDIA_MESSAGES, storageFullText } from '../../src/contract/media.ts';
-import type { RateLimitRule } from '../auth/rate-limit.ts';
+import type { RateLimitRule } from '../platform/rate-limit.ts';
 import { mediaError, type MediaError } from './errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
