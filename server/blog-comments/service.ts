@@ -18,7 +18,8 @@ import {
   type ModerationPage,
 } from '../../src/contract/blog-comments.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
-import { ApiError, CodedError } from '../http/errors.ts';
+import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { CodedError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogCommentsRepository, ModerationRow, PageKey, ThreadRow } from './repository.ts';
 
@@ -39,21 +40,17 @@ export const tooManyComments = (retryAfterSeconds: number): CommentError => comm
 
 const PageKeySchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.uuid())]);
 
-function decodeCursor(cursor: string | undefined): PageKey | null {
+function decodePageKey(cursor: string | undefined): PageKey | null {
   if (cursor === undefined) return null;
-  try {
-    const [at, id] = v.parse(PageKeySchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { at: new Date(at), id };
-  } catch (error) {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
-  }
+  const [at, id] = decodeCursor(cursor, PageKeySchema);
+  return { at: new Date(at), id };
 }
 
 /** The page of `limit` out of `limit + 1` rows, and the cursor of the next one. */
 function paged<R extends { id: string; created_at: Date }>(rows: R[], limit: number): { rows: R[]; next: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const next = rows.length > limit && last ? Buffer.from(JSON.stringify([new Date(last.created_at).toISOString(), last.id])).toString('base64url') : null;
+  const next = rows.length > limit && last ? encodeCursor([new Date(last.created_at).toISOString(), last.id]) : null;
   return { rows: page, next };
 }
 
@@ -102,7 +99,7 @@ export function createBlogCommentsService(deps: BlogCommentsServiceDeps): BlogCo
 
   return {
     async thread(postId, viewerId, query) {
-      const after = decodeCursor(query.cursor);
+      const after = decodePageKey(query.cursor);
       if (!(await repository.publishedPostExists(postId))) throw commentError(404, 'postNotFound');
       const limit = query.limit ?? COMMENTS_PAGE_DEFAULT;
       const { rows, next } = paged(await repository.thread(postId, viewerId, after, limit), limit);
@@ -125,7 +122,7 @@ export function createBlogCommentsService(deps: BlogCommentsServiceDeps): BlogCo
     },
 
     async queue(query) {
-      const after = decodeCursor(query.cursor);
+      const after = decodePageKey(query.cursor);
       const limit = query.limit ?? COMMENTS_PAGE_DEFAULT;
       const { rows, next } = paged(await repository.byStatus(query.status, after, limit), limit);
       return { items: rows.map(moderatorView), next_cursor: next };
