@@ -81,6 +81,8 @@ export interface AreaDeps {
 export interface ServerContext {
   readonly deps: AreaDeps;
   readonly now: () => number;
+  /** What most areas are built from: configuration, database, logger, signing key, background tasks, clock, and the mail transport tests give. */
+  readonly common: CommonDeps;
   /** The app the areas are mounted on (the billing sandbox's page sends its notifications through it). */
   readonly app: Hono<AppEnv>;
   /** Where webhooks may go: local receivers while developing, never in production (docs/product-rules.md#api-webhooks). */
@@ -90,6 +92,11 @@ export interface ServerContext {
   accounts(): Accounts;
   publicApi(): PublicApi;
   blog(): Blog;
+}
+
+export interface CommonDeps extends Pick<AreaDeps, 'config' | 'database' | 'logger' | 'signingKey' | 'tasks'> {
+  now: () => number;
+  mailTransport?: MailTransport;
 }
 
 function once<T>(build: () => T): () => T {
@@ -102,15 +109,18 @@ export function createServerContext(deps: AreaDeps, app: Hono<AppEnv>): ServerCo
   const webhookPolicy = deps.webhookPolicy ?? { allowLocal: deps.config.nodeEnv !== 'production' };
   const media = once(() => deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now }));
   const dashboard = once(() => createDashboardService({ repository: createDashboardRepository(deps.database), media: media().service, sharedUrls: media().sharedUrls, now }));
+  const common: CommonDeps = {
+    config: deps.config,
+    database: deps.database,
+    logger: deps.logger,
+    signingKey: deps.signingKey,
+    tasks: deps.tasks,
+    now,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+  };
   const accounts = once(() => {
     const built = createAccounts({
-      config: deps.config,
-      database: deps.database,
-      logger: deps.logger,
-      signingKey: deps.signingKey,
-      tasks: deps.tasks,
-      now,
-      ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+      ...common,
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
       // A deleted account's media files go with it (its rows go by ON DELETE CASCADE).
       beforeAccountDelete: (userId) => media().area.prepareErasure(userId),
@@ -142,5 +152,5 @@ export function createServerContext(deps: AreaDeps, app: Hono<AppEnv>): ServerCo
     deps.onBlog?.(built);
     return built;
   });
-  return { deps, now, app, webhookPolicy, media, dashboard, accounts, publicApi, blog };
+  return { deps, now, common, app, webhookPolicy, media, dashboard, accounts, publicApi, blog };
 }

@@ -138,16 +138,7 @@ export const SERVER_AREAS: readonly AreaDefinition<ServerContext>[] = [
   },
   {
     name: 'newsletter',
-    mounts: ({ deps, now }) =>
-      createNewsletter({
-        config: deps.config,
-        database: deps.database,
-        logger: deps.logger,
-        signingKey: deps.signingKey,
-        tasks: deps.tasks,
-        now,
-        ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
-      }).routes(),
+    mounts: ({ common }) => createNewsletter(common).routes(),
     // An address and a locale, or no body at all.
     bodyLimits: [{ matches: (path) => path.startsWith('/api/newsletter/') || path.startsWith('/newsletter/'), limit: NEWSLETTER_BODY_MAX_BYTES }],
     rateLimits: [CONFIRM_MAILS_PER_EMAIL, SIGNUPS_PER_ADDRESS],
@@ -162,18 +153,8 @@ export const SERVER_AREAS: readonly AreaDefinition<ServerContext>[] = [
   },
   {
     name: 'contact',
-    mounts: ({ deps, now, media }) =>
-      createContact({
-        config: deps.config,
-        database: deps.database,
-        logger: deps.logger,
-        signingKey: deps.signingKey,
-        storage: media().storage,
-        tasks: deps.tasks,
-        now,
-        ...deps.contact,
-        ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
-      }).routes(),
+    // The contact form's options are the tests' (cheaper proof of work and limits).
+    mounts: ({ deps, common, media }) => createContact({ ...common, storage: media().storage, ...deps.contact }).routes(),
     // Streams the form and its files under CONTACT_BODY_MAX_BYTES (server/contact/routes.ts).
     bodyLimits: [{ method: 'POST', matches: (path) => /^\/api\/contact\/?$/.test(path), limit: ROUTE_ENFORCED }],
     rateLimits: Object.values(CONTACT_LIMITS),

@@ -12,7 +12,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, contactFileKind, type ContactFileKind } from '../../src/contract/contact.ts';
-import { ApiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { SniffGate } from '../media/sniff-gate.ts';
 import { contactError, fileTooLarge, invalidFileType, requestTooLarge } from './errors.ts';
@@ -57,6 +56,11 @@ const MULTIPART_LIMITS = {
   headerPairs: 16,
 } as const;
 
+/** The 400 of a body that is not multipart. */
+const notMultipart = (cause: unknown) => contactError(400, 'notMultipart', { cause });
+/** The 400s of a body that cannot be read. */
+const UNREADABLE = { malformed: 'The form could not be read: the multipart body is malformed or incomplete.', interrupted: 'The form was interrupted before it was complete.' };
+
 /** Control characters (and a name's quotes, as browsers escape them) out of a file name. */
 export function cleanFileName(raw: string): string {
   const unescaped = raw.replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
@@ -92,23 +96,11 @@ async function saveFile(stream: Readable, tempPath: string, name: string): Promi
  * detached from `body` (left unread: answer and close).
  */
 export async function receiveContactForm(options: ReceiveOptions): Promise<ReceivedForm> {
-  const { body } = options;
   const fields = new Map<string, string>();
   const saving: Array<Promise<ReceivedFile>> = [];
   const tempPaths: string[] = [];
 
-  const reading = readMultipart({
-    body,
-    contentType: options.contentType,
-    limits: MULTIPART_LIMITS,
-    maxBodyBytes: options.maxBodyBytes,
-    errors: {
-      tooLong: requestTooLarge,
-      notMultipart: (cause) => contactError(400, 'notMultipart', { cause }),
-      malformed: (cause) => new ApiError(400, 'The form could not be read: the multipart body is malformed or incomplete.', { cause }),
-      interrupted: () => new ApiError(400, 'The form was interrupted before it was complete.'),
-    },
-  });
+  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong: requestTooLarge, notMultipart, texts: UNREADABLE });
   const { parser, fail } = reading;
 
   parser.on('field', (name, value) => {

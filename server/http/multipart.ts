@@ -8,6 +8,7 @@
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
 import Busboy from 'busboy';
+import { ApiError } from './errors.ts';
 
 /** Counts the body's bytes on their way to the parser and stops a body that is too long. */
 export class ByteCounter extends Transform {
@@ -35,13 +36,12 @@ export interface MultipartOptions {
   limits: Busboy.Limits;
   /** The whole body may not be longer than this, in bytes. */
   maxBodyBytes: number;
-  /** The area's errors: the body is too long, is not multipart, is malformed, or stopped before its end. */
-  errors: {
-    tooLong(): Error;
-    notMultipart(cause: unknown): Error;
-    malformed(cause: unknown): Error;
-    interrupted(): Error;
-  };
+  /** The area's error for a body longer than maxBodyBytes. */
+  tooLong(): Error;
+  /** The area's error for a content type busboy does not read as multipart. */
+  notMultipart(cause: unknown): Error;
+  /** The texts of the 400 answered for a body that is malformed, or that stopped before its end. */
+  texts: { readonly malformed: string; readonly interrupted: string };
 }
 
 export interface MultipartReading {
@@ -63,17 +63,17 @@ export interface MultipartReading {
 /**
  * Starts reading `body`: the caller listens to `parser`'s `field` and `file` events, then awaits
  * `parsed` (and its own files) raced against `aborted`.
- * @throws options.errors.notMultipart when the content type is not a multipart one busboy reads.
+ * @throws options.notMultipart's error when the content type is not a multipart one busboy reads.
  */
 export function readMultipart(options: MultipartOptions): MultipartReading {
-  const { body, errors } = options;
+  const { body, texts } = options;
   let parser: Busboy.Busboy;
   try {
     parser = Busboy({ headers: { 'content-type': options.contentType }, limits: options.limits, defParamCharset: 'utf8' });
   } catch (cause) {
-    throw errors.notMultipart(cause);
+    throw options.notMultipart(cause);
   }
-  const counter = new ByteCounter(options.maxBodyBytes, errors.tooLong);
+  const counter = new ByteCounter(options.maxBodyBytes, options.tooLong);
   const streams: Readable[] = [];
 
   let stopped = false;
@@ -96,12 +96,12 @@ export function readMultipart(options: MultipartOptions): MultipartReading {
   };
 
   const parsed = new Promise<void>((resolve) => parser.on('close', resolve));
-  parser.on('error', (cause) => fail(errors.malformed(cause)));
+  parser.on('error', (cause) => fail(new ApiError(400, texts.malformed, { cause })));
   counter.on('error', fail);
   body.on('error', fail);
   // A client that goes away mid-body: the parser would otherwise wait forever.
   body.on('close', () => {
-    if (!body.readableEnded) fail(errors.interrupted());
+    if (!body.readableEnded) fail(new ApiError(400, texts.interrupted));
   });
   body.pipe(counter).pipe(parser);
 

@@ -57,6 +57,10 @@ const MULTIPART_LIMITS = {
 } as const;
 
 const MB = 1024 * 1024;
+/** The 400 of a body that is not multipart. */
+const notMultipart = (cause: unknown) => mediaError(400, 'noFile', { cause });
+/** The 400s of a body that cannot be read. */
+const UNREADABLE = { malformed: 'The upload could not be read: the multipart body is malformed or incomplete.', interrupted: 'The upload was interrupted.' };
 const PurposeSchema = v.picklist(UPLOAD_PURPOSES);
 const RoleSchema = v.picklist(ASSET_ROLES);
 
@@ -85,24 +89,13 @@ class HashingStream extends Transform {
  * removed its temp file and detached from `body` (which is left unread: answer and close).
  */
 export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUpload> {
-  const { body } = options;
   const tempPath = path.join(options.tempDir, `upload-${randomUUID()}`);
   const known: KnownFields = {};
   let filename = '';
   let saved: Promise<{ bytes: number; sha256: string; type: SniffedType }> | undefined;
 
-  const reading = readMultipart({
-    body,
-    contentType: options.contentType,
-    limits: MULTIPART_LIMITS,
-    maxBodyBytes: options.maxBodyBytes,
-    errors: {
-      tooLong: () => tooLarge(Math.floor(options.maxBodyBytes / MB)),
-      notMultipart: (cause) => mediaError(400, 'noFile', { cause }),
-      malformed: (cause) => new ApiError(400, 'The upload could not be read: the multipart body is malformed or incomplete.', { cause }),
-      interrupted: () => new ApiError(400, 'The upload was interrupted.'),
-    },
-  });
+  const tooLong = () => tooLarge(Math.floor(options.maxBodyBytes / MB));
+  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong, notMultipart, texts: UNREADABLE });
   const { parser, fail } = reading;
 
   parser.on('field', (name, value) => {
