@@ -4,7 +4,6 @@
  * banned account cannot comment, and banning it hides its pending comments.
  */
 import { randomUUID } from 'node:crypto';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import {
   COMMENT_MESSAGES,
@@ -19,7 +18,7 @@ import {
 } from '../../src/contract/blog-comments.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
-import { CodedError } from '../http/errors.ts';
+import { codedErrors, type CodedError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogCommentsRepository, ModerationRow, PageKey, ThreadRow } from './repository.ts';
 
@@ -32,9 +31,7 @@ export const COMMENTS_PER_USER_DAILY: RateLimitRule = { bucket: 'comments:user-d
 
 export type CommentError = CodedError<CommentMessageKey>;
 
-export function commentError(status: ContentfulStatusCode, code: CommentMessageKey, options: { retryAfterSeconds?: number } = {}): CommentError {
-  return new CodedError(status, code, COMMENT_MESSAGES[code], options);
-}
+export const commentError = codedErrors(COMMENT_MESSAGES);
 
 export const tooManyComments = (retryAfterSeconds: number): CommentError => commentError(429, 'tooManyComments', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
