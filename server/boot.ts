@@ -2,40 +2,30 @@
  * Boot and stop of a server process, shared by the web server (server/lifecycle.ts) and the
  * worker-only process (server/worker.ts).
  *
- * `boot()`: configuration → signing key → database → migrations → the blog's content files (web
- * server only) → (the caller's step: the web server loads its static build) → the database's
- * notifications (Postgres) → queue → media, engines and generations (workers and recovery). A configuration mistake exits 1 with its
- * one-line message; any other failure logs it, releases what was started, and exits 1.
- * `stopCore()`: generations get what is left of the shutdown time (the rest go back to the
- * queue), then the queue stops and the database closes.
+ * `boot()`: configuration → signing key → database → migrations → what the web server's areas
+ * load first (server/areas.ts `prepareServerAreas`; web server only) → (the caller's step: the web
+ * server loads its static build) → the database's notifications (Postgres) → queue → the areas'
+ * background jobs, in order (server/areas.ts `coreAreas`). A configuration mistake exits 1 with
+ * its one-line message; any other failure logs it, releases what was started, and exits 1.
+ * `stopCore()`: the areas' jobs stop in the same order, given what is left of the shutdown time
+ * (running generations finish or go back to the queue), then the queue stops and the database closes.
  * `installShutdown()`: one graceful shutdown on SIGTERM or SIGINT, under a watchdog; a second
  * signal during shutdown exits at once with status 1.
  */
 import path from 'node:path';
-import type { EngineName } from '../src/contract/generations.ts';
-import { createBilling, type Billing } from './billing/index.ts';
-import { loadSigningKey } from './auth/secrets.ts';
+import { coreAreas, prepareServerAreas, type CoreAreaOptions, type CoreAreas } from './areas.ts';
+import { loadSigningKey } from './platform/secrets.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { startNotifications, type Notifications } from './db/notifications.ts';
-import { loadBlogContent } from './blog/index.ts';
-import { createEngineRegistry } from './engines/index.ts';
-import type { Engine } from './engines/types.ts';
-import { createGenerations, type Generations, type GenerationsTuning } from './generations/index.ts';
-import { v1Generation } from './public-api/generations-service.ts';
-import { createWebhooks, type Webhooks } from './public-api/webhooks/index.ts';
+import type { BackgroundJob } from './http/area.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createMedia, type Media } from './media/index.ts';
 import { startQueue, type Queue } from './queue/index.ts';
 import { serverVersion } from './version.ts';
 
-export interface BootOptions {
+export interface BootOptions extends CoreAreaOptions {
   env?: Readonly<Record<string, string | undefined>>;
-  /** Test-only engines in place of the real ones (see EngineRegistryOptions.overrides). */
-  engines?: Partial<Record<EngineName, Engine>>;
-  /** Test-only limits of the generations area (see GenerationsTuning). */
-  generationsTuning?: GenerationsTuning;
 }
 
 /** What boot started: the parts both processes share. */
@@ -50,12 +40,10 @@ export interface Core {
   /** The database's notifications (Postgres only; null on PGlite). */
   readonly notifications: Notifications | null;
   readonly queue: Queue;
-  readonly media: Media;
-  readonly generations: Generations;
-  /** Plans, credits and payments; its scheduled work runs on this process's workers. */
-  readonly billing: Billing;
-  /** The public API's webhook deliveries (relay and worker; docs/product-rules.md#api-webhooks). */
-  readonly webhooks: Webhooks;
+  /** The areas with background work (server/areas.ts), which the web server mounts too. */
+  readonly areas: CoreAreas;
+  /** Their jobs, started in this order; stopCore stops them in the same order. */
+  readonly jobs: readonly BackgroundJob[];
   /** For a step after boot that failed: logs it, releases what was started, exits 1. */
   failed(error: unknown): Promise<never>;
 }
@@ -82,14 +70,13 @@ interface Started {
   database?: Database;
   notifications?: Notifications | null;
   queue?: Queue;
-  generations?: Generations;
-  webhooks?: Webhooks;
+  /** The jobs started so far. */
+  jobs: BackgroundJob[];
 }
 
 async function failStartup(role: Core['role'], logger: Logger, started: Started, error: unknown): Promise<never> {
   logger.fatal({ err: error }, `${role === 'worker' ? 'worker start-up' : 'start-up'} failed: ${(error as Error).message}`);
-  await started.generations?.stop(0).catch(() => undefined);
-  await started.webhooks?.stop().catch(() => undefined);
+  for (const job of started.jobs) await job.stop(Date.now()).catch(() => undefined);
   await started.queue?.stop({ timeoutMs: MIN_QUEUE_STOP_MS }).catch(() => undefined);
   await started.notifications?.close().catch(() => undefined);
   await started.database?.close().catch(() => undefined);
@@ -107,7 +94,7 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
   const version = serverVersion();
   logger.info({ version, nodeEnv: config.nodeEnv, dataDir: config.dataDir }, role === 'worker' ? 'starting worker' : 'starting');
 
-  const started: Started = {};
+  const started: Started = { jobs: [] };
   try {
     const signingKey = await loadSigningKey({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, logger });
     logger.info({ source: signingKey.source }, 'signing key loaded');
@@ -122,8 +109,7 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
       logger.warn({ versions: migrations.unknownVersions }, 'the database has migrations this code does not know (is it newer?)');
     }
 
-    // The web server loads the blog's content files (idempotent; admins' edits are kept).
-    if (role === 'server') await loadBlogContent({ database, logger, now: Date.now, publicUrl: config.publicUrl });
+    if (role === 'server') await prepareServerAreas({ config, logger, database });
 
     await beforeQueue?.(config, logger);
 
@@ -135,47 +121,26 @@ export async function boot(role: Core['role'], options: BootOptions, beforeQueue
     started.queue = queue;
     logger.info({ workers: config.workers }, 'queue started');
 
-    const media = createMedia({ config, database, logger, signingKey: signingKey.secret });
-    const engines = createEngineRegistry(options.engines ? { config, logger, overrides: options.engines } : { config, logger });
-    const generationsDeps: Parameters<typeof createGenerations>[0] = { database, notifications, queue, media: media.service, engines, logger, dataDir: config.dataDir };
-    const generations = createGenerations(options.generationsTuning ? { ...generationsDeps, tuning: options.generationsTuning } : generationsDeps);
-    started.generations = generations;
-    await generations.start();
-    logger.info({ workers: config.workers, engines: config.engines }, role === 'worker' ? 'worker ready' : 'generations started');
-
+    const { areas, jobs } = coreAreas({ role, config, logger, signingKey: signingKey.secret, database, notifications, queue, options });
+    for (const job of jobs) {
+      // Stopped on a failure even when it failed half-started.
+      started.jobs.push(job);
+      await job.start();
+    }
     const failed = (error: unknown) => failStartup(role, logger, started, error);
-    const billing = createBilling({ config, database, logger, signingKey: signingKey.secret });
-    await billing.startJobs(queue);
-    const webhooks = createWebhooks({
-      database,
-      queue,
-      logger,
-      policy: { allowLocal: config.nodeEnv !== 'production' },
-      // The job as GET /v1/generations/{id} answers it; null once it was deleted. The plan plays no part in a read.
-      view: (userId, generationId) =>
-        generations.service.get({ id: userId, plan: 'free' }, generationId).then(
-          (generation) => v1Generation(generation, config.publicUrl),
-          () => null,
-        ),
-    });
-    started.webhooks = webhooks;
-    await webhooks.start();
-    return { role, config, logger, version, signingKey: signingKey.secret, database, notifications, queue, media, generations, billing, webhooks, failed };
+    return { role, config, logger, version, signingKey: signingKey.secret, database, notifications, queue, areas, jobs, failed };
   } catch (error) {
     return failStartup(role, logger, started, error);
   }
 }
 
 /**
- * Stops what boot started: running generations get until `deadline` (ms since the epoch) to
- * finish, the rest go back to the queue; then the queue stops and the database closes.
+ * Stops what boot started: the areas' jobs get until `deadline` (ms since the epoch) to finish
+ * (running generations; the rest go back to the queue); then the queue stops and the database closes.
  */
 export async function stopCore(core: Core, deadline: number): Promise<void> {
   const { logger } = core;
-  logger.info('stopping generations');
-  await core.generations.stop(Math.max(deadline - Date.now(), 0));
-  logger.info('generations stopped');
-  await core.webhooks.stop();
+  for (const job of core.jobs) await job.stop(deadline);
 
   logger.info('stopping queue');
   await core.queue.stop({ timeoutMs: Math.max(deadline - Date.now(), MIN_QUEUE_STOP_MS) });

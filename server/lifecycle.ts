@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.ts';
-import { createBackgroundTasks, type BackgroundTasks } from './auth/background.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './platform/background.ts';
 import type { Accounts } from './auth/index.ts';
 import type { PublicApi } from './public-api/index.ts';
 import { boot, installShutdown, stopCore, type BootOptions, type Core } from './boot.ts';
@@ -140,9 +140,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       startedAt: Date.now(),
       signingKey: core.signingKey,
       tasks,
-      media: core.media,
-      generations: core.generations,
-      billing: core.billing,
+      media: core.areas.media,
+      generations: core.areas.generations,
+      billing: core.areas.billing,
       onAccounts: (assembled) => {
         accounts = assembled;
       },
@@ -184,7 +184,8 @@ interface ShutdownDeps {
 }
 
 function installServerShutdown({ core, server, port, url, tasks, closeAreas }: ShutdownDeps): RunningServer {
-  const { config, logger, generations } = core;
+  const { config, logger } = core;
+  const { generations } = core.areas;
   let closing = false;
   // Once closing, a connection whose last response went out is idle: close it rather than wait
   // for its keep-alive timeout.

@@ -4,27 +4,17 @@
  * `retry_after_seconds` and the Retry-After header.
  */
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, type AuthMessageKey } from '../../src/contract/auth.ts';
-import { ApiError, CodedError, describeIssues, readJson, type CodedErrorOptions } from '../http/errors.ts';
+import { ApiError, CodedError, codedErrors, describeIssues, readJson, retryAfter } from '../http/errors.ts';
 
 export type AuthError = CodedError<AuthMessageKey>;
 
 /** `throw authError(401, 'checkCredentials')`: the contract's text for that key (AUTH_MESSAGES), with its code. */
-export function authError(status: ContentfulStatusCode, code: AuthMessageKey, options?: CodedErrorOptions): AuthError {
-  return new CodedError(status, code, AUTH_MESSAGES[code], options);
-}
-
-/** Seconds per minute, for the "wait {n} minutes" text. */
-const SECONDS_PER_MINUTE = 60;
+export const authError = codedErrors(AUTH_MESSAGES);
 
 /** 429 'Too many attempts. Please wait {n} minutes and try again.' */
-export function tooManyAttempts(retryAfterSeconds: number): AuthError {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const minutes = Math.max(1, Math.ceil(seconds / SECONDS_PER_MINUTE));
-  return new CodedError(429, 'tooManyAttempts', AUTH_MESSAGES.tooManyAttempts.replace('{n}', String(minutes)), { retryAfterSeconds: seconds });
-}
+export const tooManyAttempts = (retryAfterSeconds: number): AuthError => authError(429, 'tooManyAttempts', retryAfter(retryAfterSeconds));
 
 const KEY_BY_TEXT: ReadonlyMap<string, AuthMessageKey> = new Map(
   (Object.entries(AUTH_MESSAGES) as Array<[AuthMessageKey, string]>).map(([key, text]) => [text, key]),

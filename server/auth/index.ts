@@ -14,14 +14,15 @@ import type { MailTransport } from '../mail/transport.ts';
 import { createUsersRepository, type UserWithCredits } from './users-repository.ts';
 import { meRoutes, type MeRoutesDeps } from './users-routes.ts';
 import { createUsersService } from './users-service.ts';
-import type { BackgroundTasks } from './background.ts';
+import type { BackgroundTasks } from '../platform/background.ts';
 import { createFirebaseVerifier, createGoogleExchange, type FirebaseVerifier } from './identity.ts';
 import { createGuards, type Guards } from './middleware.ts';
 import { publicConfigRoutes } from './public-config.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter } from '../platform/rate-limit.ts';
+import { tooManyAttempts } from './errors.ts';
 import { createAuthRepository } from './repository.ts';
 import { authRoutes } from './routes.ts';
-import { createSecretHasher } from './secrets.ts';
+import { createSecretHasher } from '../platform/secrets.ts';
 import { createAuthService, type AuthService } from './service.ts';
 import { createSessionsRepository } from './sessions.ts';
 import { createAccessTokens } from './tokens.ts';
@@ -56,7 +57,7 @@ export interface AccountsDeps {
   beforeAccountDelete?: (userId: string) => Promise<() => Promise<void>>;
   /** GET /api/me/stats: the dashboard's figures of the signed-in account (see MeRoutesDeps). */
   usageStats?: MeRoutesDeps['usageStats'];
-  /** How the limits wait when they slow guesses down (rate-limit.ts); tests record instead. Defaults to a timer. */
+  /** How the limits wait when they slow guesses down (server/platform/rate-limit.ts); tests record instead. Defaults to a timer. */
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -75,7 +76,7 @@ export function createAccounts(deps: AccountsDeps): Accounts {
   const repository = createAuthRepository(deps.database);
   const tokens = createAccessTokens({ secret: deps.signingKey, ttlSeconds: config.accessTokenTtlSeconds, now });
   const sessions = createSessionsRepository(deps.database);
-  const limiter = createRateLimiter({ repository, now, sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))) });
+  const limiter = createRateLimiter({ repository, now, refuse: tooManyAttempts, sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))) });
   const mailer = createMailer({ transport: deps.mailTransport ?? createTransportFromConfig(config), logger: deps.logger, now });
   const firebase: FirebaseVerifier | null = config.firebase ? createFirebaseVerifier(config.firebase, deps.logger) : null;
   const google = config.google ? createGoogleExchange({ client: config.google, tokenUrl: config.googleTokenUrl, logger: deps.logger }) : null;

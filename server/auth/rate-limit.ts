@@ -1,5 +1,6 @@
 /**
- * Brute-force and abuse limits, counted in the database so every server process shares them.
+ * The accounts area's brute-force and abuse limits (the limiter itself, shared by every area:
+ * server/platform/rate-limit.ts).
  *
  * An attempt is recorded *before* the guarded work runs and then counted, so a burst of parallel
  * requests cannot slip past the limit while the password hash is being checked. Limits that count
@@ -40,23 +41,8 @@
  *   sender gets at most about one mail per 8 s through however many addresses it holds;
  * - the owner: 3 mails per 15 minutes from their own address are theirs whatever others do (a
  *   first mail and two resends for a slow inbox), each delayed by at most 8 s.
- *
- * An attempt can weigh more than 1 (the media area's hourly upload bytes limits weigh each upload
- * by its size): a rule then limits the sum of the weights within its window. Other areas bring
- * their own rules and refusal error; each rule prunes only its own bucket, by its own window.
  */
-import { tooManyAttempts } from './errors.ts';
-import type { AuthRepository } from './repository.ts';
-
-export interface RateLimitRule {
-  /** Name of the counter, e.g. `login:pair`. */
-  readonly bucket: string;
-  /** Attempts allowed within the window. */
-  readonly limit: number;
-  readonly windowMs: number;
-  /** true: beyond the limit, attempts are delayed (a growing wait), not refused. */
-  readonly slow?: boolean;
-}
+import type { RateLimitRule } from '../platform/rate-limit.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -106,101 +92,24 @@ export const REGISTRATIONS_PER_ADDRESS_DAILY: RateLimitRule = { bucket: 'registe
 /** Registration attempts for one email per hour (every attempt counts, a taken address too). */
 export const REGISTRATIONS_PER_ACCOUNT: RateLimitRule = { bucket: 'register:account', limit: 5, windowMs: HOUR_MS };
 
-/** The first delay of a slowed rule, in ms; it doubles with each further attempt. */
-export const SLOWDOWN_BASE_MS = 1_000;
-/** The longest delay of a slowed rule, in ms: what the owner waits at worst during an attack. */
-export const SLOWDOWN_MAX_MS = 8_000;
+/** Every rule of the accounts area (server/areas.ts declares them as its own). */
+export const AUTH_RATE_LIMITS: readonly RateLimitRule[] = [
+  LOGIN_FAILURES_PER_PAIR,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  OTP_FAILURES_PER_PAIR,
+  OTP_FAILURES_PER_ADDRESS,
+  OTP_FAILURES_PER_ACCOUNT,
+  RESET_FAILURES_PER_PAIR,
+  RESET_FAILURES_PER_ADDRESS,
+  RESET_FAILURES_PER_ACCOUNT,
+  DELETE_FAILURES_PER_ACCOUNT,
+  DELETE_FAILURES_PER_ADDRESS,
+  MAILS_PER_PAIR,
+  MAILS_PER_ADDRESS,
+  MAILS_PER_ACCOUNT,
+  REGISTRATIONS_PER_ADDRESS,
+  REGISTRATIONS_PER_ADDRESS_DAILY,
+  REGISTRATIONS_PER_ACCOUNT,
+];
 
-/** The key of a per-(account, address) counter; `|` appears in neither an email nor an address. */
-export const pairKey = (account: string, address: string): string => `${account}|${address}`;
-
-/** One limit to check: the rule, the key it counts under, and optionally the attempt's weight (1). */
-export type RateLimitCheck = readonly [rule: RateLimitRule, key: string, weight?: number];
-
-export interface Attempt {
-  /** Takes the attempt back (it succeeded, and only failures count). */
-  release(): Promise<void>;
-}
-
-export interface RateLimiter {
-  /**
-   * Records one attempt under every (rule, key) pair; waits first when a slowed rule is over its limit.
-   * @throws the deps' `refuse` error (by default CodedError 429 `tooManyAttempts`), with the
-   *   seconds to wait, when any limit is exceeded.
-   */
-  attempt(checks: readonly RateLimitCheck[]): Promise<Attempt>;
-  /** Like `attempt` (a slowed rule waits too), but answers false instead of throwing when a limit is reached. */
-  tryAttempt(checks: readonly RateLimitCheck[]): Promise<boolean>;
-}
-
-export interface RateLimiterDeps {
-  repository: Pick<AuthRepository, 'recordAttempt' | 'deleteAttempts' | 'pruneAttempts'>;
-  now: () => number;
-  /** Waits `ms` milliseconds (a slowed rule's delay; tests record it instead). Default: a timer. */
-  sleep?: (ms: number) => Promise<void>;
-  /** The error a refused attempt throws, given the seconds until a retry can pass. */
-  refuse?: (retryAfterSeconds: number) => Error;
-}
-
-export function createRateLimiter(deps: RateLimiterDeps): RateLimiter {
-  const { repository } = deps;
-  const refuse = deps.refuse ?? tooManyAttempts;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-
-  async function record(checks: readonly RateLimitCheck[]): Promise<{ ids: string[]; waitMs: number; delayMs: number }> {
-    const nowMs = deps.now();
-    const at = new Date(nowMs);
-    const ids: string[] = [];
-    let waitMs = 0;
-    let delayMs = 0;
-    for (const [rule, key, weight = 1] of checks) {
-      // Older attempts of this bucket are of no use to it any more.
-      await repository.pruneAttempts(rule.bucket, new Date(nowMs - rule.windowMs));
-      const { id, events } = await repository.recordAttempt(rule.bucket, key, at, new Date(nowMs - rule.windowMs), weight);
-      ids.push(id);
-      let excess = events.reduce((sum, event) => sum + event.weight, 0) - rule.limit;
-      if (excess <= 0) continue;
-      if (rule.slow) {
-        // Counted in attempts over the limit (slowed rules weigh each attempt 1).
-        delayMs = Math.max(delayMs, Math.min(SLOWDOWN_BASE_MS * 2 ** (excess - 1), SLOWDOWN_MAX_MS));
-        continue;
-      }
-      // The next attempt like this one passes once enough of the oldest have left the window to
-      // bring the sum down to the limit: when the last of those leaves. (With weight 1: once all
-      // but `limit - 1` of the others have left.) An attempt heavier than the limit itself waits
-      // a whole window.
-      let until = nowMs + rule.windowMs;
-      for (const event of events) {
-        excess -= event.weight;
-        if (excess <= 0) {
-          until = event.at.getTime() + rule.windowMs;
-          break;
-        }
-      }
-      waitMs = Math.max(waitMs, until - nowMs);
-    }
-    return { ids, waitMs, delayMs };
-  }
-
-  return {
-    async attempt(checks) {
-      const { ids, waitMs, delayMs } = await record(checks);
-      if (waitMs > 0) {
-        await repository.deleteAttempts(ids);
-        throw refuse(waitMs / 1_000);
-      }
-      // Slowed, not refused: the guess is checked after the wait (see the trade-off above).
-      if (delayMs > 0) await sleep(delayMs);
-      return { release: () => repository.deleteAttempts(ids) };
-    },
-    async tryAttempt(checks) {
-      const { ids, waitMs, delayMs } = await record(checks);
-      if (waitMs > 0) {
-        await repository.deleteAttempts(ids);
-        return false;
-      }
-      if (delayMs > 0) await sleep(delayMs);
-      return true;
-    },
-  };
-}

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
-import { pairKey } from './rate-limit.ts';
+import { pairKey } from '../platform/rate-limit.ts';
 
 export interface OtpRow {
   user_id: string;
@@ -45,7 +45,7 @@ export interface AuthRepository {
   deleteAttempts(ids: readonly string[]): Promise<void>;
   /** Forgets the bucket's attempts older than `before` (all keys). */
   pruneAttempts(bucket: string, before: Date): Promise<void>;
-  /** Forgets every attempt of these keys, and of the pair keys (rate-limit.ts pairKey) of these accounts (an account being deleted). */
+  /** Forgets every attempt of these keys, and of the pair keys (server/platform/rate-limit.ts pairKey) of these accounts (an account being deleted). */
   forgetAttemptKeys(keys: readonly string[]): Promise<void>;
 
   /** Deletes every one-time credential of the account (after a Google sign-in): none works any more. */

@@ -18,7 +18,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { accountFor } from './provider-accounts.ts';
 import { EmailTakenError, type UsersRepository, type UserWithCredits } from './users-repository.ts';
 import { normalizeEmail, SIGNUP_CREDITS, SIGNUP_GRANT_KEY, type UsersService } from './users-service.ts';
-import type { BackgroundTasks } from './background.ts';
+import type { BackgroundTasks } from '../platform/background.ts';
 import { authError } from './errors.ts';
 import type { FirebaseVerifier, GoogleExchange } from './identity.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
@@ -34,18 +34,16 @@ import {
   OTP_FAILURES_PER_ACCOUNT,
   OTP_FAILURES_PER_ADDRESS,
   OTP_FAILURES_PER_PAIR,
-  pairKey,
   REGISTRATIONS_PER_ACCOUNT,
   REGISTRATIONS_PER_ADDRESS,
   REGISTRATIONS_PER_ADDRESS_DAILY,
   RESET_FAILURES_PER_ACCOUNT,
   RESET_FAILURES_PER_ADDRESS,
   RESET_FAILURES_PER_PAIR,
-  type RateLimiter,
-  type RateLimitRule,
 } from './rate-limit.ts';
+import { pairKey, type RateLimiter, type RateLimitRule } from '../platform/rate-limit.ts';
 import type { AuthRepository } from './repository.ts';
-import { randomOtp, randomSecret, type SecretHasher } from './secrets.ts';
+import { randomOtp, randomSecret, type SecretHasher } from '../platform/secrets.ts';
 import { startSessionToken, type SessionsRepository } from './sessions.ts';
 import type { AccessTokens } from './tokens.ts';
 

@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/connection.ts';
-import { randomSecret } from './secrets.ts';
+import { randomSecret } from '../platform/secrets.ts';
 import type { AccessTokens } from './tokens.ts';
 
 /** The device label kept with a session: the User-Agent's first 120 characters. */

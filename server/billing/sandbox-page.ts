@@ -18,6 +18,7 @@ import * as v from 'valibot';
 import type { Tables } from '../db/schema.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
+import { escapeHtml } from '../platform/html.ts';
 import { describeOrder } from './mails.ts';
 import { safeEqualHex, vietQrPayload, type SandboxProvider } from './providers/sandbox.ts';
 import { endSandboxPayment, sandboxPayment } from './providers/sandbox-repository.ts';
@@ -35,9 +36,6 @@ export interface SandboxPageDeps {
 
 const ACTIONS = { pay: 'paid', cancel: 'cancelled', fail: 'failed' } as const;
 type Action = keyof typeof ACTIONS;
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 const TEXT = {
   vi: {

@@ -4,7 +4,7 @@
  * admin guard of `/api/admin`, server/app.ts).
  */
 import type { Guards } from '../auth/middleware.ts';
-import { createRateLimiter } from '../auth/rate-limit.ts';
+import { createRateLimiter } from '../platform/rate-limit.ts';
 import { createAuthRepository } from '../auth/repository.ts';
 import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';

@@ -4,7 +4,6 @@
  * banned account cannot comment, and banning it hides its pending comments.
  */
 import { randomUUID } from 'node:crypto';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import {
   COMMENT_MESSAGES,
@@ -17,8 +16,9 @@ import {
   type ModerationComment,
   type ModerationPage,
 } from '../../src/contract/blog-comments.ts';
-import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
-import { ApiError, CodedError } from '../http/errors.ts';
+import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
+import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { codedErrors, type CodedError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogCommentsRepository, ModerationRow, PageKey, ThreadRow } from './repository.ts';
 
@@ -31,29 +31,23 @@ export const COMMENTS_PER_USER_DAILY: RateLimitRule = { bucket: 'comments:user-d
 
 export type CommentError = CodedError<CommentMessageKey>;
 
-export function commentError(status: ContentfulStatusCode, code: CommentMessageKey, options: { retryAfterSeconds?: number } = {}): CommentError {
-  return new CodedError(status, code, COMMENT_MESSAGES[code], options);
-}
+export const commentError = codedErrors(COMMENT_MESSAGES);
 
 export const tooManyComments = (retryAfterSeconds: number): CommentError => commentError(429, 'tooManyComments', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 const PageKeySchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.uuid())]);
 
-function decodeCursor(cursor: string | undefined): PageKey | null {
+function decodePageKey(cursor: string | undefined): PageKey | null {
   if (cursor === undefined) return null;
-  try {
-    const [at, id] = v.parse(PageKeySchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { at: new Date(at), id };
-  } catch (error) {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
-  }
+  const [at, id] = decodeCursor(cursor, PageKeySchema);
+  return { at: new Date(at), id };
 }
 
 /** The page of `limit` out of `limit + 1` rows, and the cursor of the next one. */
 function paged<R extends { id: string; created_at: Date }>(rows: R[], limit: number): { rows: R[]; next: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const next = rows.length > limit && last ? Buffer.from(JSON.stringify([new Date(last.created_at).toISOString(), last.id])).toString('base64url') : null;
+  const next = rows.length > limit && last ? encodeCursor([new Date(last.created_at).toISOString(), last.id]) : null;
   return { rows: page, next };
 }
 
@@ -102,7 +96,7 @@ export function createBlogCommentsService(deps: BlogCommentsServiceDeps): BlogCo
 
   return {
     async thread(postId, viewerId, query) {
-      const after = decodeCursor(query.cursor);
+      const after = decodePageKey(query.cursor);
       if (!(await repository.publishedPostExists(postId))) throw commentError(404, 'postNotFound');
       const limit = query.limit ?? COMMENTS_PAGE_DEFAULT;
       const { rows, next } = paged(await repository.thread(postId, viewerId, after, limit), limit);
@@ -125,7 +119,7 @@ export function createBlogCommentsService(deps: BlogCommentsServiceDeps): BlogCo
     },
 
     async queue(query) {
-      const after = decodeCursor(query.cursor);
+      const after = decodePageKey(query.cursor);
       const limit = query.limit ?? COMMENTS_PAGE_DEFAULT;
       const { rows, next } = paged(await repository.byStatus(query.status, after, limit), limit);
       return { items: rows.map(moderatorView), next_cursor: next };

@@ -38,8 +38,7 @@ import {
   type BlogTerm,
   type BlogTermList,
 } from '../../src/contract/blog.ts';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CodedError } from '../http/errors.ts';
+import { codedErrors } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogLocale, BlogSource } from '../db/schema-blog.ts';
 import { titleCardVersion, type TitleCard } from '../media/title-card.ts';
@@ -52,10 +51,8 @@ import { SlugTakenError, type BlogWriteRepository, type WriteOutcome } from './w
 
 type BlogErrorCode = BlogMessageKey | keyof typeof BLOG_WRITE_MESSAGES;
 
-export function blogError(status: ContentfulStatusCode, code: BlogErrorCode): CodedError<BlogErrorCode> {
-  const text = code in BLOG_MESSAGES ? BLOG_MESSAGES[code as BlogMessageKey] : BLOG_WRITE_MESSAGES[code as keyof typeof BLOG_WRITE_MESSAGES];
-  return new CodedError(status, code, text);
-}
+/** The blog's error `code`, with its text from the blog's catalogues (a code of both reads BLOG_MESSAGES). */
+export const blogError = codedErrors<BlogErrorCode>({ ...BLOG_WRITE_MESSAGES, ...BLOG_MESSAGES });
 
 export interface SavePostOptions {
   /** Who writes: the admin editor (default) or the seed loader. */

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { createAuthRepository } from '../auth/repository.ts';
-import { createRateLimiter } from '../auth/rate-limit.ts';
-import type { BackgroundTasks } from '../auth/background.ts';
+import { createRateLimiter } from '../platform/rate-limit.ts';
+import type { BackgroundTasks } from '../platform/background.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';

@@ -1,9 +1,9 @@
 /**
- * Receives the contact form's multipart body (busboy), streaming each attached file into a temp
- * file, as the media area's uploads do (server/media/upload.ts): nothing is held in memory
- * beyond the parser's chunks and the text fields; each file's type is read from its first bytes
- * (never its name) and the file is cut off the moment it passes its limit, the body the moment
- * it passes its own, and a fifth file the moment its part begins.
+ * Receives the contact form's multipart body (read by server/http/multipart.ts), streaming each
+ * attached file into a temp file, as the media area's uploads do (server/media/upload.ts): nothing
+ * is held in memory beyond the parser's chunks and the text fields; each file's type is read from
+ * its first bytes (never its name) and the file is cut off the moment it passes its limit, the body
+ * the moment it passes its own, and a fifth file the moment its part begins.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -11,11 +11,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import Busboy from 'busboy';
 import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, contactFileKind, type ContactFileKind } from '../../src/contract/contact.ts';
-import { ApiError } from '../http/errors.ts';
+import { readMultipart } from '../http/multipart.ts';
 import { SniffGate } from '../media/sniff-gate.ts';
-import { ByteCounter } from '../media/upload.ts';
 import { contactError, fileTooLarge, invalidFileType, requestTooLarge } from './errors.ts';
 
 export interface ReceivedFile {
@@ -58,6 +56,11 @@ const MULTIPART_LIMITS = {
   headerPairs: 16,
 } as const;
 
+/** The 400 of a body that is not multipart. */
+const notMultipart = (cause: unknown) => contactError(400, 'notMultipart', { cause });
+/** The 400s of a body that cannot be read. */
+const UNREADABLE = { malformed: 'The form could not be read: the multipart body is malformed or incomplete.', interrupted: 'The form was interrupted before it was complete.' };
+
 /** Control characters (and a name's quotes, as browsers escape them) out of a file name. */
 export function cleanFileName(raw: string): string {
   const unescaped = raw.replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
@@ -93,35 +96,12 @@ async function saveFile(stream: Readable, tempPath: string, name: string): Promi
  * detached from `body` (left unread: answer and close).
  */
 export async function receiveContactForm(options: ReceiveOptions): Promise<ReceivedForm> {
-  const { body } = options;
   const fields = new Map<string, string>();
   const saving: Array<Promise<ReceivedFile>> = [];
   const tempPaths: string[] = [];
-  const streams: Readable[] = [];
 
-  let parser: Busboy.Busboy;
-  try {
-    parser = Busboy({ headers: { 'content-type': options.contentType }, limits: MULTIPART_LIMITS, defParamCharset: 'utf8' });
-  } catch (cause) {
-    throw contactError(400, 'notMultipart', { cause });
-  }
-  const counter = new ByteCounter(options.maxBodyBytes, requestTooLarge);
-
-  let stopped = false;
-  const { promise: aborted, reject: abort } = Promise.withResolvers<never>();
-  // Nobody may be waiting on it when a file's own failure stops the reading first.
-  aborted.catch(() => undefined);
-  const fail = (reason: unknown): void => {
-    if (stopped) return;
-    stopped = true;
-    body.unpipe(counter);
-    counter.unpipe(parser);
-    parser.on('error', () => {});
-    counter.on('error', () => {});
-    counter.destroy();
-    for (const stream of streams) stream.destroy(reason instanceof Error ? reason : new Error('form stopped'));
-    abort(reason);
-  };
+  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong: requestTooLarge, notMultipart, texts: UNREADABLE });
+  const { parser, fail } = reading;
 
   parser.on('field', (name, value) => {
     if (!fields.has(name)) fields.set(name, value);
@@ -129,7 +109,7 @@ export async function receiveContactForm(options: ReceiveOptions): Promise<Recei
   parser.on('file', (name, stream, info) => {
     const filename = cleanFileName(info.filename ?? '');
     // Other parts, and the empty part a form sends for a file input left empty, are skipped.
-    if (stopped || name !== FILES_PART || filename === '') {
+    if (reading.stopped() || name !== FILES_PART || filename === '') {
       stream.resume();
       return;
     }
@@ -140,24 +120,15 @@ export async function receiveContactForm(options: ReceiveOptions): Promise<Recei
     }
     const tempPath = path.join(options.tempDir, `upload-contact-${randomUUID()}`);
     tempPaths.push(tempPath);
-    streams.push(stream);
+    reading.keep(stream);
     const saved = saveFile(stream, tempPath, filename);
     saved.catch(fail);
     saving.push(saved);
   });
-  const parsed = new Promise<void>((resolve) => parser.on('close', resolve));
-  parser.on('error', (cause) => fail(new ApiError(400, 'The form could not be read: the multipart body is malformed or incomplete.', { cause })));
-  counter.on('error', fail);
-  body.on('error', fail);
-  body.on('close', () => {
-    if (!body.readableEnded) fail(new ApiError(400, 'The form was interrupted before it was complete.'));
-  });
-  body.pipe(counter).pipe(parser);
-
   try {
-    await Promise.race([parsed, aborted]);
-    const files = await Promise.race([Promise.all(saving), aborted]);
-    stopped = true;
+    await Promise.race([reading.parsed, reading.aborted]);
+    const files = await Promise.race([Promise.all(saving), reading.aborted]);
+    reading.finish();
     return { fields, files };
   } catch (reason) {
     fail(reason);

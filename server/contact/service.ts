@@ -14,8 +14,8 @@ import {
   contactFieldProblem,
   type ContactReceipt,
 } from '../../src/contract/contact.ts';
-import type { BackgroundTasks } from '../auth/background.ts';
-import type { RateLimiter, RateLimitRule } from '../auth/rate-limit.ts';
+import type { BackgroundTasks } from '../platform/background.ts';
+import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
 import type { ContactFileRecord } from '../db/schema-contact.ts';
 import { parseInput } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';

@@ -3,16 +3,13 @@
  * key of the text. A 402 also carries the numbers of the credit check
  * (InsufficientCreditsBodySchema).
  */
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { GENERATION_MESSAGES, insufficientCreditsText, type EnginePlan, type GenerationMessageKey } from '../../src/contract/generations.ts';
 import { planItemsText } from '../../src/contract/engine-plan-texts.ts';
-import { CodedError } from '../http/errors.ts';
+import { CodedError, codedErrors } from '../http/errors.ts';
 
 export type GenerationError = CodedError<GenerationMessageKey>;
 
-export function generationError(status: ContentfulStatusCode, code: GenerationMessageKey): GenerationError {
-  return new CodedError(status, code, GENERATION_MESSAGES[code]);
-}
+export const generationError = codedErrors(GENERATION_MESSAGES);
 
 /**
  * 422 with the engine's plan (docs/product-rules.md#engine-plan): it can do none of the request

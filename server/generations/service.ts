@@ -40,7 +40,7 @@ import { authError } from '../auth/errors.ts';
 import { assertGenerationAllowed, queuePriority } from '../billing/gates.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';
 import type { Json } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import type { Logger } from '../logger.ts';
 import type { AssetRow, MediaService } from '../media/types.ts';
 import { buildCatalog } from './catalog.ts';
@@ -139,17 +139,11 @@ function assetRefs(request: GenerationRequest): Array<{ id: string; type: MediaT
 
 const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), RecordIdSchema]);
 
-function encodeCursor(row: GenerationRow): string {
-  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
-}
+const encodeRowCursor = (row: GenerationRow): string => encodeCursor([row.created_at.toISOString(), row.id]);
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [createdAt, id] = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { createdAt: new Date(createdAt), id };
-  } catch {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this API returned');
-  }
+function decodeRowCursor(cursor: string): { createdAt: Date; id: string } {
+  const [createdAt, id] = decodeCursor(cursor, CursorSchema);
+  return { createdAt: new Date(createdAt), id };
 }
 
 const STAGE_KEYS = new Set(Object.keys(GENERATION_STAGES));
@@ -325,11 +319,11 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       if (query.feature) filter.feature = query.feature;
       if (query.features) filter.features = query.features;
       if (query.status) filter.status = query.status;
-      if (query.cursor) filter.before = decodeCursor(query.cursor);
+      if (query.cursor) filter.before = decodeRowCursor(query.cursor);
       const rows = await repository.list(caller.id, filter);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return { items: await toApi(caller.id, page), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+      return { items: await toApi(caller.id, page), next_cursor: rows.length > limit && last ? encodeRowCursor(last) : null };
     },
 
     async pending(caller) {

@@ -16,7 +16,7 @@ import { errorBodyFor } from '../../src/contract/errors.ts';
 import { bodyTooLarge } from './body-limit.ts';
 import type { AppEnv } from './types.ts';
 
-export { ApiError, CodedError, hasCode, type CodedErrorOptions } from './api-error.ts';
+export { ApiError, CodedError, codedErrors, hasCode, retryAfter, type CodedErrorInit, type CodedErrorOptions } from './api-error.ts';
 import { ApiError, CodedError } from './api-error.ts';
 
 /** Codes that mean "sign in (again)": their answer also carries `WWW-Authenticate: Bearer`. */

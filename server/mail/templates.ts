@@ -4,6 +4,7 @@
  */
 import type { MailKind } from '../../src/contract/dev-tools.ts';
 import type { Language } from '../db/schema.ts';
+import { escapeHtml } from '../platform/html.ts';
 
 export interface MailContent {
   kind: MailKind;
@@ -19,9 +20,6 @@ export interface MailContent {
 
 const BRAND = 'Atelier';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
 export interface Layout {
   language: Language;
   preheader: string;
@@ -35,9 +33,11 @@ export interface Layout {
   footer?: { text: string; label: string; href: string };
 }
 
+/** One paragraph of a mail. */
+const p = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f1f1f;">${escapeHtml(text)}</p>`;
+
 /** Table layout and inline styles: what every mail client renders alike. */
 export function renderHtml(layout: Layout): string {
-  const p = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f1f1f;">${escapeHtml(text)}</p>`;
   const highlight =
     layout.highlight.kind === 'code'
       ? `<p style="margin:8px 0 24px;text-align:center;"><span style="display:inline-block;padding:14px 28px;border-radius:10px;background:#f4f1ec;font-family:'SFMono-Regular',Consolas,'Liberation Mono',monospace;font-size:32px;font-weight:700;letter-spacing:8px;color:#111111;">${escapeHtml(layout.highlight.code)}</span></p>`

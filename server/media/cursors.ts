@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { integer, RecordIdSchema, text } from '../../src/contract/input.ts';
 import type { AssetSort } from '../../src/contract/media.ts';
+import { decodeCursor as decodeKeys, encodeCursor as encodeKeys } from '../http/cursor.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AssetCursor } from './repository.ts';
 
@@ -23,20 +24,16 @@ const CursorSchema = v.union([
 
 export function encodeCursor(cursor: AssetCursor): string {
   const key = cursor.sort === 'name' ? cursor.name : cursor.sort === 'largest' ? cursor.bytes : cursor.createdAt.toISOString();
-  return Buffer.from(JSON.stringify([cursor.sort, key, cursor.id])).toString('base64url');
+  return encodeKeys([cursor.sort, key, cursor.id]);
 }
 
 export function decodeCursor(cursor: string, sort: AssetSort): AssetCursor {
   let decoded: AssetCursor;
-  try {
-    const parts = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parts.length === 2) decoded = { sort: 'newest', createdAt: new Date(parts[0]), id: parts[1] };
-    else if (parts[0] === 'name') decoded = { sort: 'name', name: parts[1], id: parts[2] };
-    else if (parts[0] === 'largest') decoded = { sort: 'largest', bytes: parts[1], id: parts[2] };
-    else decoded = { sort: parts[0], createdAt: new Date(parts[1]), id: parts[2] };
-  } catch (error) {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
-  }
+  const parts = decodeKeys(cursor, CursorSchema);
+  if (parts.length === 2) decoded = { sort: 'newest', createdAt: new Date(parts[0]), id: parts[1] };
+  else if (parts[0] === 'name') decoded = { sort: 'name', name: parts[1], id: parts[2] };
+  else if (parts[0] === 'largest') decoded = { sort: 'largest', bytes: parts[1], id: parts[2] };
+  else decoded = { sort: parts[0], createdAt: new Date(parts[1]), id: parts[2] };
   if (decoded.sort !== sort) {
     throw new ApiError(400, `This cursor belongs to the "${decoded.sort}" order, not "${sort}". Load the first page of this order again.`);
   }

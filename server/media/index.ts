@@ -12,7 +12,7 @@ import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createAuthRepository } from '../auth/repository.ts';
-import { createRateLimiter } from '../auth/rate-limit.ts';
+import { createRateLimiter } from '../platform/rate-limit.ts';
 import { tooManyUploads, UPLOAD_LIMITS, type UploadLimits } from './quota.ts';
 import { createMediaRepository } from './repository.ts';
 import { servedVariant } from './api-asset.ts';

@@ -3,12 +3,13 @@
  * and per client address) and the storage quota of each plan.
  *
  * The hourly limits are counted in `rate_limit_events` by the auth area's limiter
- * (server/auth/rate-limit.ts), so every server process shares them and a burst of parallel
+ * (server/platform/rate-limit.ts), so every server process shares them and a burst of parallel
  * uploads cannot slip past them. The quota sums `assets.stored_bytes` plus the space uploads in
  * progress have reserved (see MediaRepository.reserveStorage).
  */
-import { MEDIA_MESSAGES, storageFullText } from '../../src/contract/media.ts';
-import type { RateLimitRule } from '../auth/rate-limit.ts';
+import { storageFullText } from '../../src/contract/media.ts';
+import type { RateLimitRule } from '../platform/rate-limit.ts';
+import { retryAfter } from '../http/errors.ts';
 import { mediaError, type MediaError } from './errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -59,14 +60,9 @@ export const UPLOAD_LIMITS: UploadLimits = {
  */
 export const MULTIPART_ROOM_BYTES = 64 * 1024;
 
-/** Seconds per minute, for the "wait {n} minutes" text. */
-const SECONDS_PER_MINUTE = 60;
-
 /** 429 tooManyUploads, with the seconds to wait (body and Retry-After). */
 export function tooManyUploads(retryAfterSeconds: number): MediaError {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const minutes = Math.max(1, Math.ceil(seconds / SECONDS_PER_MINUTE));
-  return mediaError(429, 'tooManyUploads', { text: MEDIA_MESSAGES.tooManyUploads.replace('{n}', String(minutes)), retryAfterSeconds: seconds });
+  return mediaError(429, 'tooManyUploads', retryAfter(retryAfterSeconds));
 }
 
 /**

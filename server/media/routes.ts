@@ -13,7 +13,7 @@ import { Hono, type Context } from 'hono';
 import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant, type UploadedAsset } from '../../src/contract/media.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
-import type { Attempt, RateLimiter } from '../auth/rate-limit.ts';
+import type { Attempt, RateLimiter } from '../platform/rate-limit.ts';
 import { ApiError, hasCode, parseInput } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';

@@ -1,8 +1,8 @@
 /**
- * Receives a multipart upload (busboy), streaming the `file` part into a temp file. Nothing is
- * held in memory beyond the parser's chunks: the type is decided from the first SNIFF_BYTES bytes
- * (magic numbers), and the file is cut off the moment it passes its limit — the caller then
- * answers 413 without reading the rest of the body.
+ * Receives a multipart upload (read by server/http/multipart.ts), streaming the `file` part into a
+ * temp file. Nothing is held in memory beyond the parser's chunks: the type is decided from the
+ * first SNIFF_BYTES bytes (magic numbers), and the file is cut off the moment it passes its limit —
+ * the caller then answers 413 without reading the rest of the body.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -10,10 +10,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import Busboy from 'busboy';
 import * as v from 'valibot';
 import { ASSET_ROLES, isWorkingRole, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
 import { ApiError } from '../http/errors.ts';
+import { readMultipart } from '../http/multipart.ts';
 import { mediaError } from './errors.ts';
 import { checkUpload, streamingLimit, tooLarge, unknownType, withDefaults, type KnownFields, type UploadFields } from './policy.ts';
 import type { ContentKey } from './repository.ts';
@@ -57,30 +57,15 @@ const MULTIPART_LIMITS = {
 } as const;
 
 const MB = 1024 * 1024;
+/** The 400 of a body that is not multipart. */
+const notMultipart = (cause: unknown) => mediaError(400, 'noFile', { cause });
+/** The 400s of a body that cannot be read. */
+const UNREADABLE = { malformed: 'The upload could not be read: the multipart body is malformed or incomplete.', interrupted: 'The upload was interrupted.' };
 const PurposeSchema = v.picklist(UPLOAD_PURPOSES);
 const RoleSchema = v.picklist(ASSET_ROLES);
 
 function invalidField(name: string, allowed: readonly string[]): ApiError {
   return new ApiError(422, `Invalid input: ${name}: expected one of ${allowed.join(', ')}`);
-}
-
-/** Counts the body's bytes on their way to the parser and stops a body that is too long. */
-export class ByteCounter extends Transform {
-  bytes = 0;
-  readonly #max: number;
-  readonly #onTooLong: () => Error;
-
-  constructor(max: number, onTooLong: () => Error) {
-    super();
-    this.#max = max;
-    this.#onTooLong = onTooLong;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.#max) callback(this.#onTooLong());
-    else callback(null, chunk);
-  }
 }
 
 /** Hashes the bytes passing through (SHA-256), holding none of them. */
@@ -104,38 +89,14 @@ class HashingStream extends Transform {
  * removed its temp file and detached from `body` (which is left unread: answer and close).
  */
 export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUpload> {
-  const { body } = options;
   const tempPath = path.join(options.tempDir, `upload-${randomUUID()}`);
   const known: KnownFields = {};
   let filename = '';
   let saved: Promise<{ bytes: number; sha256: string; type: SniffedType }> | undefined;
-  let fileStream: Readable | undefined;
 
-  let parser: Busboy.Busboy;
-  try {
-    parser = Busboy({ headers: { 'content-type': options.contentType }, limits: MULTIPART_LIMITS, defParamCharset: 'utf8' });
-  } catch (cause) {
-    throw mediaError(400, 'noFile', { cause });
-  }
-  const counter = new ByteCounter(options.maxBodyBytes, () => tooLarge(Math.floor(options.maxBodyBytes / MB)));
-
-  // The first failure wins; it stops the reading at once.
-  let stopped = false;
-  const { promise: aborted, reject: abort } = Promise.withResolvers<never>();
-  const fail = (reason: unknown): void => {
-    if (stopped) return;
-    stopped = true;
-    // The rest of the body stays unread (the answer closes the connection).
-    body.unpipe(counter);
-    counter.unpipe(parser);
-    // Late events of the abandoned parser and streams have nobody to tell.
-    parser.on('error', () => {});
-    counter.on('error', () => {});
-    counter.destroy();
-    // The file part will get no more bytes: end its writer now rather than wait forever.
-    fileStream?.destroy(reason instanceof Error ? reason : new Error('upload stopped'));
-    abort(reason);
-  };
+  const tooLong = () => tooLarge(Math.floor(options.maxBodyBytes / MB));
+  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong, notMultipart, texts: UNREADABLE });
+  const { parser, fail } = reading;
 
   parser.on('field', (name, value) => {
     if (name === 'purpose' && known.purpose === undefined) {
@@ -149,33 +110,23 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
     }
   });
   parser.on('file', (name, stream, info) => {
-    if (stopped || name !== 'file' || saved) {
+    if (reading.stopped() || name !== 'file' || saved) {
       stream.resume();
       return;
     }
     // Browsers (the WHATWG form encoding) write `"` and line breaks in a file name as %22, %0A, %0D.
     filename = (info.filename ?? '').replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
-    fileStream = stream;
+    reading.keep(stream);
     saved = saveFile(stream, tempPath, known);
     saved.catch(fail);
   });
-  const parsed = new Promise<void>((resolve) => parser.on('close', resolve));
-  parser.on('error', (cause) => fail(new ApiError(400, 'The upload could not be read: the multipart body is malformed or incomplete.', { cause })));
-  counter.on('error', fail);
-  body.on('error', fail);
-  // A client that goes away mid-body: the parser would otherwise wait forever.
-  body.on('close', () => {
-    if (!body.readableEnded) fail(new ApiError(400, 'The upload was interrupted.'));
-  });
-  body.pipe(counter).pipe(parser);
-
   try {
-    await Promise.race([parsed, aborted]);
+    await Promise.race([reading.parsed, reading.aborted]);
     if (!saved) throw mediaError(400, 'noFile');
-    const { bytes, sha256, type } = await Promise.race([saved, aborted]);
+    const { bytes, sha256, type } = await Promise.race([saved, reading.aborted]);
     const fields = withDefaults(known);
     checkUpload(type, bytes, fields);
-    stopped = true;
+    reading.finish();
     return { tempPath, bytes, sha256, type, filename, fields };
   } catch (reason) {
     fail(reason);

@@ -4,10 +4,10 @@
  * is what a sender of issues reads: confirmed addresses only, each with its unsubscribe headers.
  */
 import type { Config } from '../config.ts';
-import type { BackgroundTasks } from '../auth/background.ts';
-import { createRateLimiter } from '../auth/rate-limit.ts';
+import type { BackgroundTasks } from '../platform/background.ts';
+import { createRateLimiter } from '../platform/rate-limit.ts';
 import { createAuthRepository } from '../auth/repository.ts';
-import { createSecretHasher } from '../auth/secrets.ts';
+import { createSecretHasher } from '../platform/secrets.ts';
 import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';

@@ -4,10 +4,9 @@
  * is a form that POSTs back to the same address: mail scanners and link previews fetch GET links
  * by themselves, so only a person's press confirms or unsubscribes.
  */
-export type PageLanguage = 'vi' | 'en';
+import { escapeHtml } from '../platform/html.ts';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+export type PageLanguage = 'vi' | 'en';
 
 export interface PageContent {
   /** The section's own language, on a page written in both. */

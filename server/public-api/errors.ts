@@ -3,13 +3,10 @@
  * PUBLIC_API_MESSAGES key of the text, so an integration can branch on `code` and a person can
  * read the text.
  */
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PUBLIC_API_MESSAGES, type PublicApiMessageKey } from '../../src/contract/public-api.ts';
-import { CodedError, type CodedErrorOptions } from '../http/errors.ts';
+import { codedErrors, type CodedError } from '../http/errors.ts';
 
 export type PublicApiError = CodedError<PublicApiMessageKey>;
 
 /** `throw publicApiError(403, 'serviceNotAllowed')`: the contract's text for that key, with its code. */
-export function publicApiError(status: ContentfulStatusCode, code: PublicApiMessageKey, options?: CodedErrorOptions): PublicApiError {
-  return new CodedError(status, code, PUBLIC_API_MESSAGES[code], options);
-}
+export const publicApiError = codedErrors(PUBLIC_API_MESSAGES);

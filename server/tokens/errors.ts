@@ -2,16 +2,13 @@
  * Token errors: coded errors (server/http/errors.ts) whose code is the TOKEN_MESSAGES key of the
  * text, so the /api-management screen shows its own vi/en sentence for each.
  */
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { TOKEN_MESSAGES, type TokenMessageKey } from '../../src/contract/tokens.ts';
-import { ApiError, CodedError, describeIssues } from '../http/errors.ts';
+import { ApiError, codedErrors, describeIssues, type CodedError } from '../http/errors.ts';
 
 export type TokenError = CodedError<TokenMessageKey>;
 
-export function tokenError(status: ContentfulStatusCode, code: TokenMessageKey): TokenError {
-  return new CodedError(status, code, TOKEN_MESSAGES[code]);
-}
+export const tokenError = codedErrors(TOKEN_MESSAGES);
 
 const CODE_OF_MESSAGE: ReadonlyMap<string, TokenMessageKey> = new Map(Object.entries(TOKEN_MESSAGES).map(([code, text]) => [text, code as TokenMessageKey]));
 

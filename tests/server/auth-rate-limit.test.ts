@@ -19,9 +19,8 @@ import {
   REGISTRATIONS_PER_ACCOUNT,
   REGISTRATIONS_PER_ADDRESS,
   RESET_FAILURES_PER_PAIR,
-  SLOWDOWN_BASE_MS,
-  SLOWDOWN_MAX_MS,
 } from '../../server/auth/rate-limit.ts';
+import { SLOWDOWN_BASE_MS, SLOWDOWN_MAX_MS } from '../../server/platform/rate-limit.ts';
 import { createAccountsHarness, MINUTE_MS, otpOf, PASSWORD, resetTokenOf, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 

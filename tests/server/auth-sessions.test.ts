@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogoutAllResponseSchema } from '../../src/contract/auth.ts';
-import { createSecretHasher } from '../../server/auth/secrets.ts';
+import { createSecretHasher } from '../../server/platform/secrets.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from '../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';
 import { createAccountsHarness, MINUTE_MS, PASSWORD, jwtPayload, type AccountsHarness } from './helpers/accounts.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, ContactChallengeSchema, leadingZeroBits, type ContactChallenge } from '../../src/contract/contact.ts';
-import { createBackgroundTasks, type BackgroundTasks } from '../../server/auth/background.ts';
+import { createBackgroundTasks, type BackgroundTasks } from '../../server/platform/background.ts';
 import { POW_CHALLENGE_TTL_MS, solveChallenge } from '../../server/contact/pow.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { AppEnv } from '../../server/http/types.ts';

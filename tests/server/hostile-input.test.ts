@@ -34,7 +34,7 @@ import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH } from '../..
 import { PAYMENT_METHODS } from '../../src/contract/packs.ts';
 import { GENERATIONS_QUEUE } from '../../server/generations/jobs.ts';
 import { MEDIA_DIR } from '../../server/media/index.ts';
-import { createBackgroundTasks } from '../../server/auth/background.ts';
+import { createBackgroundTasks } from '../../server/platform/background.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
 import { loadStaticBuild } from '../../server/static/build.ts';

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponseSchema } from '../../src/contract/auth.ts';
 import { OutboxResponseSchema } from '../../src/contract/dev-tools.ts';
-import { JWT_SECRET_FILE, loadSigningKey } from '../../server/auth/secrets.ts';
+import { JWT_SECRET_FILE, loadSigningKey } from '../../server/platform/secrets.ts';
 import { otpOf, PASSWORD } from './helpers/accounts.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { silentLogger } from './helpers/logs.ts';

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { LoginResponseSchema, type LoginResponse } from '../../../src/contract/auth.ts';
 import type { OutboxMail } from '../../../src/contract/dev-tools.ts';
-import { createBackgroundTasks, type BackgroundTasks } from '../../../server/auth/background.ts';
+import { createBackgroundTasks, type BackgroundTasks } from '../../../server/platform/background.ts';
 import type { Accounts } from '../../../server/auth/index.ts';
 import type { Database } from '../../../server/db/connection.ts';
 import { migrate } from '../../../server/db/migrate.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp, type AppDeps } from '../../../server/app.ts';
-import { createBackgroundTasks, type BackgroundTasks } from '../../../server/auth/background.ts';
+import { createBackgroundTasks, type BackgroundTasks } from '../../../server/platform/background.ts';
 import type { Accounts } from '../../../server/auth/index.ts';
 import type { ContactOptions } from '../../../server/contact/index.ts';
 import { loadConfig } from '../../../server/config.ts';
