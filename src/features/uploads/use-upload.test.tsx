@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import type { Asset } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { useUpload, type UseUploadOptions } from './use-upload.ts';
 import type { UploadFileOptions } from './transport.ts';
+import { testProviders } from '../../../tests/fixtures/render.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
   notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
@@ -30,11 +28,7 @@ async function fakeUpload(file: File, options: UploadFileOptions): Promise<Asset
 function renderUpload(options: Omit<UseUploadOptions, 'upload'>) {
   const client = createTestQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nProvider>
-  );
+  const { wrapper } = testProviders({ client, i18n });
   return { invalidate, ...renderHook(() => useUpload({ ...options, upload: fakeUpload }), { wrapper }) };
 }
 
