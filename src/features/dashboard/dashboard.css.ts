@@ -259,8 +259,6 @@ export const stateCard = style({
   color: vars.color.inkSoft,
 });
 
-export const errorText = style({ color: vars.color.danger, fontWeight: 600 });
-
 const shimmer = keyframes({ '0%': { backgroundPosition: '100% 0' }, '100%': { backgroundPosition: '-100% 0' } });
 
 /** A grey block standing in for content while it loads (still under reduced motion). */
