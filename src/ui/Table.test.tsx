@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { nextSort, sortRows, Table, type Column } from './Table.tsx';
+import { renderWithProviders } from '../../tests/fixtures/render.tsx';
 
 interface Person {
   id: string;
@@ -27,7 +27,7 @@ const columns: Column<Person>[] = [
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(cleanup);
 
-const wrap = (node: React.ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
+const wrap = (node: React.ReactNode) => renderWithProviders(node);
 const names = () => screen.getAllByRole('rowheader').map((cell) => cell.textContent);
 
 describe('sortRows', () => {
@@ -87,19 +87,11 @@ describe('Table', () => {
     expect(screen.getByRole('status').textContent).toBe('Đang tải…');
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
 
-    rerender(
-      <I18nProvider i18n={i18n}>
-        <Table caption="x" columns={columns} rows={[]} rowKey={(row) => row.id} empty="Chưa có ai" />
-      </I18nProvider>,
-    );
+    rerender(<Table caption="x" columns={columns} rows={[]} rowKey={(row) => row.id} empty="Chưa có ai" />);
     const emptyCell = screen.getByText('Chưa có ai');
     expect(emptyCell.getAttribute('colspan')).toBe('3');
 
-    rerender(
-      <I18nProvider i18n={i18n}>
-        <Table caption="x" columns={columns} rows={undefined} rowKey={(row) => row.id} status="error" onRetry={onRetry} />
-      </I18nProvider>,
-    );
+    rerender(<Table caption="x" columns={columns} rows={undefined} rowKey={(row) => row.id} status="error" onRetry={onRetry} />);
     expect(screen.getByRole('alert').textContent).toContain('Không tải được dữ liệu');
     fireEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
     expect(onRetry).toHaveBeenCalledTimes(1);

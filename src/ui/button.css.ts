@@ -49,6 +49,6 @@ export const buttonVariant = styleVariants({
 
 export const buttonSize = styleVariants({
   sm: { minHeight: '36px', padding: `0 ${vars.space['4']}`, fontSize: vars.fontSize.sm },
-  md: { minHeight: '44px', padding: `0 ${vars.space['5']}`, fontSize: vars.fontSize.md },
+  md: { minHeight: vars.size.touchTarget, padding: `0 ${vars.space['5']}`, fontSize: vars.fontSize.md },
   lg: { minHeight: '52px', padding: `0 ${vars.space['8']}`, fontSize: vars.fontSize.lg },
 });

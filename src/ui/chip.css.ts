@@ -31,7 +31,7 @@ export const chipSize = styleVariants({
 /** A chip that is a button: a 44 px target that shows whether it is pressed. */
 export const chipSelectable = styleVariants({
   true: {
-    minHeight: '44px',
+    minHeight: vars.size.touchTarget,
     padding: `0 ${vars.space['4']}`,
     cursor: 'pointer',
     touchAction: 'manipulation',

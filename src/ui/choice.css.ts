@@ -1,16 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-/** A choice is a touch target of at least 44 CSS px (WCAG 2.5.5; tablets are the main device). */
-const TARGET = '44px';
-
 /** A 44 px pill on paper: a chip answer, and the studio forms' small buttons beside them. */
 export const pill = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  minHeight: TARGET,
-  minWidth: TARGET,
+  minHeight: vars.size.touchTarget,
+  minWidth: vars.size.touchTarget,
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.pill,
   background: vars.color.paper,
@@ -56,7 +53,7 @@ const card = style({
   display: 'grid',
   gap: vars.space['2'],
   alignContent: 'start',
-  minHeight: TARGET,
+  minHeight: vars.size.touchTarget,
   padding: vars.space['3'],
   border: `2px solid ${vars.color.line}`,
   borderRadius: vars.radius.lg,

@@ -67,8 +67,8 @@ export const dialog = styleVariants({
 /** A round 44 px icon button (close, menu). */
 export const iconButton = style({
   flex: 'none',
-  width: '44px',
-  height: '44px',
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
   display: 'grid',
   placeItems: 'center',
   border: 0,

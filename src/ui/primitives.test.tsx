@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useRef, useState } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Drawer } from './Drawer.tsx';
@@ -12,6 +11,7 @@ import { Switch } from './Switch.tsx';
 import { Tabs } from './Tabs.tsx';
 import { Select, TextArea, TextInput } from './Field.tsx';
 import { RadioChoice } from './RadioChoice.tsx';
+import { renderWithProviders } from '../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -23,7 +23,7 @@ afterEach(() => {
   document.body.style.overflow = '';
 });
 
-const wrap = (node: React.ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
+const wrap = (node: React.ReactNode) => renderWithProviders(node);
 
 function ModalHarness({ onClose = () => {} }: { onClose?: () => void }) {
   const [open, setOpen] = useState(false);

@@ -8,7 +8,7 @@ export const row = style({
   alignItems: 'center',
   columnGap: vars.space['4'],
   rowGap: '2px',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `${vars.space['3']} ${vars.space['4']}`,
   border: `1px solid ${vars.color.line}`,
   borderRadius: vars.radius.md,

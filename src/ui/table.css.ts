@@ -78,7 +78,7 @@ export const sortButton = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space['1'],
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   margin: `-${vars.space['2']} 0`,
   padding: 0,
   border: 0,

@@ -6,7 +6,7 @@ export const list = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['
 
 /** A pill tab; the selected one is filled. */
 export const tab = style({
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['4']}`,
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.pill,

@@ -76,7 +76,13 @@ export const vars = createGlobalTheme(':root', {
     lg: '0 16px 40px rgba(11,11,12,0.16)',
   },
   layer: zIndex,
-  size: { headerHeight: '68px', sidebarWidth: '264px', contentMax: '1200px' },
+  size: {
+    headerHeight: '68px',
+    sidebarWidth: '264px',
+    contentMax: '1200px',
+    /** The smallest touch target, both ways (WCAG 2.5.5, docs/product-rules.md#touch-targets; tablets are the main device). */
+    touchTarget: '44px',
+  },
   motion: { fast: '120ms', normal: '200ms' },
 });
 

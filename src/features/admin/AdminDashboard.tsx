@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserStatistics } from '../../contract/auth.ts';
+import type { UserStatistics } from '../../contract/admin.ts';
 import { formatCount, formatPercent, NO_FIGURE } from '../../lib/format.ts';
 import { isLocale } from '../../lib/i18n.ts';
-import { button } from '../../ui/button.ts';
 import { Card } from '../../ui/Card.tsx';
+import { LoadStates, Page } from '../../ui/Page.tsx';
 import { userStatisticsQueryOptions } from './api.ts';
 import * as s from './admin.css.ts';
 
@@ -16,37 +16,24 @@ import * as s from './admin.css.ts';
 export function AdminDashboard() {
   const titleId = useId();
   const statistics = useQuery(userStatisticsQueryOptions());
-  const loadError = statistics.error?.message ?? '';
   return (
-    <div className={s.page} data-testid="admin-dashboard">
-      <header className={s.header}>
-        <p className={s.eyebrow}>
-          <Trans>Quản trị</Trans>
-        </p>
-        <h1 id={titleId} className={s.title}>
-          <Trans>Bảng điều khiển quản trị</Trans>
-        </h1>
-        <p className={s.lead}>
-          <Trans>Tổng quan người dùng của Atelier.</Trans>
-        </p>
-      </header>
-      {statistics.isPending ? (
-        <p className={s.lead} role="status">
-          <Trans>Đang tải số liệu…</Trans>
-        </p>
-      ) : statistics.isError ? (
-        <div className={s.errorBox} role="alert">
-          <p>
-            <Trans>Không tải được số liệu người dùng: {loadError}</Trans>
-          </p>
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void statistics.refetch()}>
-            <Trans>Thử lại</Trans>
-          </button>
-        </div>
-      ) : (
-        <Statistics data={statistics.data} />
-      )}
-    </div>
+    <Page
+      testId="admin-dashboard"
+      titleId={titleId}
+      eyebrow={<Trans>Quản trị</Trans>}
+      title={<Trans>Bảng điều khiển quản trị</Trans>}
+      lead={<Trans>Tổng quan người dùng của Atelier.</Trans>}
+    >
+      <LoadStates
+        query={statistics}
+        loading={<Trans>Đang tải số liệu…</Trans>}
+        renderError={(loadError) => <Trans>Không tải được số liệu người dùng: {loadError}</Trans>}
+        offline={<Trans>Đang ngoại tuyến: số liệu người dùng sẽ tải khi có mạng trở lại.</Trans>}
+        testId="admin-stats"
+      >
+        {(data) => <Statistics data={data} />}
+      </LoadStates>
+    </Page>
   );
 }
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '../../ui/theme.css.ts';
+import { vars } from '../../ui/theme.css.ts';
 
 export const centered = style({
   minHeight: '70vh',
@@ -36,30 +36,9 @@ export const deniedIcon = style({
 
 export const email = style({ color: vars.color.ink, overflowWrap: 'anywhere' });
 
-export const page = style({
-  maxWidth: '1100px',
-  margin: '0 auto',
-  padding: `${vars.space['8']} ${vars.space['4']} ${vars.space['16']}`,
-  display: 'grid',
-  gap: vars.space['6'],
-  '@media': { [media.desktop]: { padding: `${vars.space['10']} ${vars.space['8']} ${vars.space['16']}` } },
-});
-
-export const header = style({ display: 'grid', gap: vars.space['1'] });
-export const eyebrow = style({ fontSize: vars.fontSize.xs, fontWeight: 700, letterSpacing: '0.14em', textTransform: 'uppercase', color: vars.color.accent });
 export const title = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'] });
 export const lead = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 export const muted = style({ color: vars.color.muted });
-
-export const errorBox = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  justifyItems: 'start',
-  padding: vars.space['4'],
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-});
 
 export const cards = style({
   display: 'grid',

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { PUBLIC_API_MESSAGES } from '../../contract/public-api.ts';
 import ApiDocsPage from './ApiDocsPage.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(() => {
@@ -14,11 +14,7 @@ afterEach(() => {
 
 const show = () => {
   vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
-  render(
-    <I18nProvider i18n={i18n}>
-      <ApiDocsPage />
-    </I18nProvider>,
-  );
+  renderWithProviders(<ApiDocsPage />);
 };
 
 describe('the /api-docs page', () => {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { FIXTURE } from './fixture.test-data.ts';
 import { Reference } from './Reference.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 
@@ -24,11 +24,7 @@ afterEach(() => {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const show = () =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <Reference origin="https://atelier.example" />
-    </I18nProvider>,
-  );
+  renderWithProviders(<Reference origin="https://atelier.example" />);
 
 describe('the API reference', () => {
   it('says it is loading while the document is on its way, fetched from /v1/openapi.json', () => {

@@ -1,21 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { FIXTURE } from './fixture.test-data.ts';
 import type { OpenApiDocument, SchemaObject } from './openapi.ts';
 import { SchemaView, typeLabel } from './SchemaView.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(cleanup);
 
 const show = (schema: SchemaObject, doc: OpenApiDocument = FIXTURE) =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <SchemaView doc={doc} schema={schema} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<SchemaView doc={doc} schema={schema} />);
 
 /** The first field row named `name` (top level first: document order). */
 const field = (name: string) => document.querySelector<HTMLElement>(`[data-testid="schema-field"][data-field="${name}"]`)!;

@@ -88,7 +88,7 @@ export const tocSub = style({ listStyle: 'none', margin: 0, paddingLeft: vars.sp
 export const tocLink = style({
   display: 'flex',
   alignItems: 'center',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   color: vars.color.inkSoft,
   textDecoration: 'none',
   fontSize: vars.fontSize.sm,
@@ -204,7 +204,7 @@ export const fold = style({ ...column, gap: vars.space['2'] });
 /** 44 px high: the fold opens by touch as easily as by Enter or Space. */
 export const foldSummary = style({
   cursor: 'pointer',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
@@ -224,7 +224,7 @@ export const tabList = style({ display: 'flex', gap: vars.space['1'], overflowX:
 
 /** A pill tab, the selected one filled (the look of src/ui/Tabs.tsx); 44 px high for touch. */
 export const tab = style({
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['4']}`,
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.pill,

@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { useCursorList } from '../../lib/cursor-list.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { EmptyState, ErrorState } from '../../ui/States.tsx';
 import { activityLabel, signedCredits } from './labels.ts';
@@ -18,11 +18,10 @@ import * as s from './billing.css.ts';
 export function CreditActivity() {
   const { i18n, t } = useLingui();
   const { locale } = useLocale();
-  const query = useInfiniteQuery(activityInfiniteQueryOptions());
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const { query, items = [], offline, loadMore } = useCursorList(activityInfiniteQueryOptions());
 
   let body;
-  if (query.isPending) body = query.fetchStatus === 'paused' ? <SectionOffline section="activity" /> : <SectionLoading section="activity" />;
+  if (query.isPending) body = offline ? <SectionOffline section="activity" /> : <SectionLoading section="activity" />;
   else if (query.isError && items.length === 0)
     body = (
       <ErrorState title={<Trans>Không tải được lịch sử tín dụng</Trans>} onRetry={() => void query.refetch()} variant="compact" testId="activity-error">
@@ -67,7 +66,7 @@ export function CreditActivity() {
         <Trans>Biến động tín dụng</Trans>
       </h2>
       {body}
-      {query.hasNextPage ? <LoadMore section="activity" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} /> : null}
+      {query.hasNextPage ? <LoadMore section="activity" loading={query.isFetchingNextPage} onClick={loadMore} /> : null}
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Payment } from '../../contract/billing.ts';
 import { formatDateTime, formatVnd } from '../../lib/format.ts';
+import { useCursorList } from '../../lib/cursor-list.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { Chip } from '../../ui/Chip.tsx';
@@ -121,9 +121,7 @@ const COLUMNS: readonly Column<Payment>[] = [
 ];
 
 export function PaymentHistory() {
-  const query = useInfiniteQuery(paymentsInfiniteQueryOptions());
-  const rows = query.data?.pages.flatMap((page) => page.items);
-  const offline = query.isPending && query.fetchStatus === 'paused';
+  const { query, items: rows, offline, loadMore } = useCursorList(paymentsInfiniteQueryOptions());
   return (
     <section id="payments" className={s.section} aria-labelledby="payments-title">
       <h2 id="payments-title" className={s.sectionTitle}>
@@ -145,7 +143,7 @@ export function PaymentHistory() {
           testId="payments"
         />
       )}
-      {query.hasNextPage ? <LoadMore section="payments" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} /> : null}
+      {query.hasNextPage ? <LoadMore section="payments" loading={query.isFetchingNextPage} onClick={loadMore} /> : null}
     </section>
   );
 }

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import type { PlanId, Subscription } from '../../contract/billing.ts';
 import { formatDate } from '../../lib/format.ts';
 import { StudioPlans } from './StudioPlans.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -43,11 +43,7 @@ function actions(): Record<string, string> {
 }
 
 function show(plan: PlanId, sub: Subscription | null, onDowngrade = vi.fn<(plan: PlanId, period: 'monthly' | 'annual') => void>(), busy = false) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <StudioPlans plan={plan} subscription={sub} onDowngrade={onDowngrade} busy={busy} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<StudioPlans plan={plan} subscription={sub} onDowngrade={onDowngrade} busy={busy} />);
   return onDowngrade;
 }
 

@@ -2,9 +2,6 @@ import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 import { cards as planCards } from '../site/pages/pricing/plan-grid.css.ts';
 
-/** Touch targets are at least this tall (px): tablets are the main device. */
-const TARGET_PX = '44px';
-
 export const page = style({
   maxWidth: vars.size.contentMax,
   margin: '0 auto',
@@ -29,7 +26,7 @@ export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'grid
 export const legend = style({ padding: 0, marginBottom: vars.space['2'], fontWeight: 700 });
 export const choices = style({ display: 'grid', gap: vars.space['2'], gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' });
 export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
-export const choiceBody = style({ display: 'grid', gap: vars.space['1'], minHeight: TARGET_PX, alignContent: 'center' });
+export const choiceBody = style({ display: 'grid', gap: vars.space['1'], minHeight: vars.size.touchTarget, alignContent: 'center' });
 export const choiceName = style({ fontWeight: 700 });
 export const choiceMeta = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
 
@@ -54,7 +51,7 @@ globalStyle(`${facts} dd`, { margin: 0, textAlign: 'right', fontVariantNumeric: 
 export const total = style({ fontWeight: 700, fontSize: vars.fontSize.lg, borderTop: `1px solid ${vars.color.line}`, paddingTop: vars.space['2'] });
 export const credit = style({ color: vars.color.success });
 
-export const terms = style({ display: 'flex', gap: vars.space['3'], alignItems: 'flex-start', minHeight: TARGET_PX, cursor: 'pointer' });
+export const terms = style({ display: 'flex', gap: vars.space['3'], alignItems: 'flex-start', minHeight: vars.size.touchTarget, cursor: 'pointer' });
 export const checkbox = style({ width: '22px', height: '22px', marginTop: '2px', flexShrink: 0, accentColor: vars.color.ink });
 export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600 });
 
@@ -111,7 +108,7 @@ export const row = style({
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.line}`,
   background: vars.color.paper,
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
 });
 export const rowAmount = style({ fontWeight: 700, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export const plus = style({ color: vars.color.success });
@@ -120,7 +117,7 @@ export const minus = style({ color: vars.color.danger });
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start', textAlign: 'start' });
 /** An amount and what it bought ("300 tín dụng", kept on one line), under each other at the end of a table cell. */
 export const amountStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'end', whiteSpace: 'nowrap' });
-export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: TARGET_PX, display: 'inline-flex', alignItems: 'center', justifySelf: 'start' });
+export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: vars.size.touchTarget, display: 'inline-flex', alignItems: 'center', justifySelf: 'start' });
 
 /**
  * The plan grid inside the studio: its columns follow the width the studio gives it (the sidebar

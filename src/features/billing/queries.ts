@@ -21,6 +21,7 @@ import {
   type SubscriptionUpdate,
 } from '../../contract/billing.ts';
 import { api } from '../../lib/api.ts';
+import { cursorPaging } from '../../lib/cursor-list.ts';
 import { isTransientSubmitError, newIdempotencyKey, SUBMIT_RETRIES } from '../generations/api.ts';
 import { refreshCredits } from '../generations/credits.ts';
 
@@ -92,8 +93,7 @@ export const paymentsInfiniteQueryOptions = (limit: number = PAYMENTS_PAGE_DEFAU
     queryKey: [...billingKeys.payments(), limit] as const,
     queryFn: async ({ pageParam, signal }): Promise<PaymentPage> =>
       v.parse(PaymentPageSchema, await api.get(pagePath('/api/billing/payments', pageParam, limit), { signal })),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    ...cursorPaging,
     staleTime: 0,
   });
 
@@ -103,8 +103,7 @@ export const activityInfiniteQueryOptions = (limit: number = ACTIVITY_PAGE_SIZE)
     queryKey: [...billingKeys.activity(), limit] as const,
     queryFn: async ({ pageParam, signal }): Promise<ActivityPage> =>
       v.parse(ActivityPageSchema, await api.get(pagePath('/api/billing/activity', pageParam, limit), { signal })),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    ...cursorPaging,
     staleTime: 0,
   });
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import type { Comment } from '../../contract/blog-comments.ts';
 import { TOKEN_STORAGE_KEY } from '../../lib/session-keys.ts';
 import { Comments } from './Comments.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 /** The page's observers: a test says when the section comes near the viewport. */
 let observers: Array<{ callback: IntersectionObserverCallback; target?: Element; options?: IntersectionObserverInit }>;
@@ -63,11 +63,7 @@ afterEach(() => {
 });
 
 const renderComments = () =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <Comments postId="p1" locale="vi" />
-    </I18nProvider>,
-  );
+  renderWithProviders(<Comments postId="p1" locale="vi" />);
 
 /** The observer reports the section `near` (inside its margin below the viewport) or not. */
 function report(near: boolean) {

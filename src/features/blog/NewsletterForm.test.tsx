@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { NewsletterForm } from './NewsletterForm.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -15,11 +15,7 @@ afterEach(() => {
 });
 
 const renderForm = () =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <NewsletterForm locale="en" />
-    </I18nProvider>,
-  );
+  renderWithProviders(<NewsletterForm locale="en" />);
 
 function signUp(email: string) {
   fireEvent.focus(screen.getByTestId('newsletter-email'));

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
+import { ErrorState } from '../../ui/States.tsx';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
@@ -70,14 +71,14 @@ function BodyModels() {
   }
   if (query.isError && models.length === 0) {
     return (
-      <div className={s.stateCard} role="alert" data-testid="body-models-error">
-        <p className={s.errorText}>
-          <Trans>Không tải được danh sách người mẫu</Trans>
-        </p>
-        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="body-models-retry">
-          <Trans>Thử lại</Trans>
-        </button>
-      </div>
+      <ErrorState
+        variant="compact"
+        className={s.stateCard}
+        title={<Trans>Không tải được danh sách người mẫu</Trans>}
+        testId="body-models-error"
+        retryTestId="body-models-retry"
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (models.length === 0) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommunityItem } from '../../contract/dashboard.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.ts';
+import { ErrorState } from '../../ui/States.tsx';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { IconPlay } from '../../ui/icons/media/IconPlay.tsx';
 import { communityQueryOptions } from './api.ts';
@@ -49,14 +49,14 @@ export function CommunitySection() {
           ))}
         </ul>
       ) : query.isError && items.length === 0 ? (
-        <div className={s.stateCard} role="alert" data-testid="community-error">
-          <p className={s.errorText}>
-            <Trans>Không tải được nội dung cộng đồng</Trans>
-          </p>
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="community-retry">
-            <Trans>Thử lại</Trans>
-          </button>
-        </div>
+        <ErrorState
+          variant="compact"
+          className={s.stateCard}
+          title={<Trans>Không tải được nội dung cộng đồng</Trans>}
+          testId="community-error"
+          retryTestId="community-retry"
+          onRetry={() => void query.refetch()}
+        />
       ) : items.length === 0 ? (
         <div className={s.stateCard} data-testid="community-empty">
           <p>

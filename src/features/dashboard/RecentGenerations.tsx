@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.ts';
+import { ErrorState } from '../../ui/States.tsx';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { newestFirst } from '../generations/api.ts';
@@ -103,19 +103,14 @@ function RecentList({ filter }: { filter: RecentFilter }) {
   }
   if (failed && jobs.length === 0) {
     return (
-      <div className={s.stateCard} role="alert" data-testid="recent-error">
-        <p className={s.errorText}>
-          <Trans>Không tải được danh sách</Trans>
-        </p>
-        <button
-          type="button"
-          className={button({ variant: 'secondary', size: 'sm' })}
-          onClick={() => void Promise.all(queries.map((query) => query.refetch()))}
-          data-testid="recent-retry"
-        >
-          <Trans>Thử lại</Trans>
-        </button>
-      </div>
+      <ErrorState
+        variant="compact"
+        className={s.stateCard}
+        title={<Trans>Không tải được danh sách</Trans>}
+        testId="recent-error"
+        retryTestId="recent-retry"
+        onRetry={() => void Promise.all(queries.map((query) => query.refetch()))}
+      />
     );
   }
   if (jobs.length === 0) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UsageStats } from '../../contract/dashboard.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { button } from '../../ui/button.ts';
+import { ErrorState } from '../../ui/States.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { usageStatsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
@@ -42,14 +42,14 @@ function Stats() {
   if (query.fetchStatus === 'paused') return <OfflineEmpty section="stats" />;
   if (query.isError) {
     return (
-      <div className={s.stateCard} role="alert" data-testid="stats-error">
-        <p className={s.errorText}>
-          <Trans>Không tải được số liệu</Trans>
-        </p>
-        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void query.refetch()} data-testid="stats-retry">
-          <Trans>Thử lại</Trans>
-        </button>
-      </div>
+      <ErrorState
+        variant="compact"
+        className={s.stateCard}
+        title={<Trans>Không tải được số liệu</Trans>}
+        testId="stats-error"
+        retryTestId="stats-retry"
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return <StatsSkeleton />;

@@ -90,8 +90,8 @@ export const toolIcon = style({
   gridRow: 'span 2',
   display: 'inline-grid',
   placeItems: 'center',
-  width: '44px',
-  height: '44px',
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
   borderRadius: vars.radius.md,
   background: vars.color.sand,
   color: vars.color.ink,
@@ -258,8 +258,6 @@ export const stateCard = style({
   borderRadius: vars.radius.lg,
   color: vars.color.inkSoft,
 });
-
-export const errorText = style({ color: vars.color.danger, fontWeight: 600 });
 
 const shimmer = keyframes({ '0%': { backgroundPosition: '100% 0' }, '100%': { backgroundPosition: '-100% 0' } });
 

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
-import { createStore, Provider } from 'jotai';
+import { createStore } from 'jotai';
 import type { CommunityItem, UsageStats } from '../../contract/dashboard.ts';
 import { authModalAtom } from '../auth/auth-modal-state.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
@@ -14,6 +13,7 @@ import { BodyModelsSection } from './BodyModelsSection.tsx';
 import { CommunitySection } from './CommunitySection.tsx';
 import { RecentGenerations } from './RecentGenerations.tsx';
 import { StatsCards, StatsSection } from './StatsSection.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const stats: UsageStats = {
   generations_this_month: 1234,
@@ -45,13 +45,7 @@ function communityItem(overrides: Partial<CommunityItem> = {}): CommunityItem {
 
 function renderWith(children: ReactNode, store = createStore()) {
   const client = createTestQueryClient();
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={client}>
-        <I18nProvider i18n={i18n}>{children}</I18nProvider>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderWithProviders(children, { client, store });
   return { store, client };
 }
 

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { OutboxMail } from '../../contract/dev-tools.ts';
 import { formatTimestamp } from '../../lib/format.ts';
 import { isLocale } from '../../lib/i18n.ts';
-import { button } from '../../ui/button.ts';
 import { Card } from '../../ui/Card.tsx';
+import { LoadStates, Page } from '../../ui/Page.tsx';
 import { linkify, outboxQueryOptions } from './outbox.ts';
 import * as s from './dev-tools.css.ts';
 
@@ -19,58 +19,49 @@ import * as s from './dev-tools.css.ts';
 export function DevToolsPage() {
   const titleId = useId();
   const outbox = useQuery(outboxQueryOptions());
-  const loadError = outbox.error?.message ?? '';
-
   return (
-    <div className={s.page} data-testid="dev-tools">
-      <header className={s.header}>
-        <h1 id={titleId} className={s.title}>
-          <Trans>Công cụ phát triển</Trans>
-        </h1>
-        <p className={s.lead}>
-          <Trans>Hộp thư đi: các email máy chủ đã gửi (mã xác minh, liên kết đặt lại mật khẩu), mới nhất ở trên. Tự làm mới mỗi 5 giây.</Trans>
-        </p>
-      </header>
-      {outbox.isPending ? (
-        <p className={s.lead} role="status">
-          <Trans>Đang tải hộp thư…</Trans>
-        </p>
-      ) : outbox.isError ? (
-        <div className={s.notice} role="alert">
-          <p>
-            <Trans>Không tải được hộp thư: {loadError}</Trans>
-          </p>
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void outbox.refetch()}>
-            <Trans>Thử lại</Trans>
-          </button>
-        </div>
-      ) : !outbox.data.enabled ? (
-        <div className={s.notice} data-testid="dev-tools-disabled" data-reason={outbox.data.reason}>
-          <p>
-            <Trans>Hộp thư đi không mở được ở đây.</Trans>
-          </p>
-          <p className={s.lead}>
-            {outbox.data.reason === 'remote' ? (
-              <Trans>Hộp thư chỉ mở trên chính máy chạy máy chủ, qua http://localhost, không qua proxy hay từ thiết bị khác.</Trans>
-            ) : (
-              <Trans>Máy chủ này gửi email qua SMTP, nên không có hộp thư đi để xem (trừ khi chạy với DEV_TOOLS=1).</Trans>
-            )}
-          </p>
-        </div>
-      ) : outbox.data.mails.length === 0 ? (
-        <p className={s.notice} data-testid="outbox-empty">
-          <Trans>Chưa có email nào.</Trans>
-        </p>
-      ) : (
-        <ol className={s.list} aria-labelledby={titleId} data-testid="outbox">
-          {outbox.data.mails.map((mail) => (
-            <li key={mail.id}>
-              <MailCard mail={mail} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </div>
+    <Page
+      testId="dev-tools"
+      titleId={titleId}
+      title={<Trans>Công cụ phát triển</Trans>}
+      lead={<Trans>Hộp thư đi: các email máy chủ đã gửi (mã xác minh, liên kết đặt lại mật khẩu), mới nhất ở trên. Tự làm mới mỗi 5 giây.</Trans>}
+    >
+      <LoadStates
+        query={outbox}
+        loading={<Trans>Đang tải hộp thư…</Trans>}
+        renderError={(loadError) => <Trans>Không tải được hộp thư: {loadError}</Trans>}
+        testId="outbox-load"
+      >
+        {(data) =>
+          !data.enabled ? (
+            <div className={s.notice} data-testid="dev-tools-disabled" data-reason={data.reason}>
+              <p>
+                <Trans>Hộp thư đi không mở được ở đây.</Trans>
+              </p>
+              <p className={s.lead}>
+                {data.reason === 'remote' ? (
+                  <Trans>Hộp thư chỉ mở trên chính máy chạy máy chủ, qua http://localhost, không qua proxy hay từ thiết bị khác.</Trans>
+                ) : (
+                  <Trans>Máy chủ này gửi email qua SMTP, nên không có hộp thư đi để xem (trừ khi chạy với DEV_TOOLS=1).</Trans>
+                )}
+              </p>
+            </div>
+          ) : data.mails.length === 0 ? (
+            <p className={s.notice} data-testid="outbox-empty">
+              <Trans>Chưa có email nào.</Trans>
+            </p>
+          ) : (
+            <ol className={s.list} aria-labelledby={titleId} data-testid="outbox">
+              {data.mails.map((mail) => (
+                <li key={mail.id}>
+                  <MailCard mail={mail} />
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </LoadStates>
+    </Page>
   );
 }
 

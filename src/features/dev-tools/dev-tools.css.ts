@@ -1,16 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
-export const page = style({
-  maxWidth: '1100px',
-  margin: '0 auto',
-  padding: `${vars.space['10']} ${vars.space['4']} ${vars.space['16']}`,
-  display: 'grid',
-  gap: vars.space['6'],
-});
-
-export const header = style({ display: 'grid', gap: vars.space['2'] });
-export const title = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'] });
 export const lead = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
 export const notice = style({
@@ -24,7 +14,6 @@ export const notice = style({
 });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['5'] });
-
 
 export const cardHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['2'] });
 export const subject = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });

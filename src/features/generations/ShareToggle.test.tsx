@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider, useQuery, type InfiniteData } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useQuery, type InfiniteData } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import type { Generation, GenerationPage } from '../../contract/generations.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
@@ -11,6 +10,7 @@ import { generationQueryOptions } from './cache.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ShareToggle } from './ShareToggle.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 type Toast = (title: string, options?: { description?: string }) => void;
 const notify = vi.hoisted(() => ({ success: vi.fn<Toast>(), error: vi.fn<Toast>() }));
@@ -37,13 +37,7 @@ function setup(job: Generation = completed) {
   const list: InfiniteData<GenerationPage> = { pages: [{ items: [job], next_cursor: null }], pageParams: [null] };
   client.setQueryData(generationKeys.list({ feature: job.feature }), list);
   client.setQueryData(dashboardKeys.community.list(12), { items: [] });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nProvider i18n={i18n}>
-        <FromCache id={job.id} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<FromCache id={job.id} />, { client });
   const listed = () => client.getQueryData<InfiniteData<GenerationPage>>(generationKeys.list({ feature: job.feature }))?.pages[0]?.items[0]?.shared;
   const detail = () => client.getQueryData<Generation>(generationKeys.detail(job.id))?.shared;
   return { client, listed, detail };

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES, type EnginePlan, type PlanItemCode } from '../../contract/generations.ts';
 import { PLAN_ITEM_CODES, PLAN_ITEM_TEXTS, planItem, planItemsText } from '../../contract/engine-plan-texts.ts';
@@ -13,6 +12,7 @@ import { describeGenerationError } from './generation-messages.ts';
 import { loadPlanKit } from './plan-kit.ts';
 import { PlanSummary } from './plan/PlanSummary.tsx';
 import { PLAN_ITEM_DESCRIPTORS, partialCompletion, planItemText, refusalText } from './plan/words.ts';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 afterEach(cleanup);
 
@@ -61,11 +61,7 @@ describe('the engine plan in words', () => {
   });
 
   it('shows on a result what was done and what was not', () => {
-    render(
-      <I18nProvider i18n={en}>
-        <PlanSummary plan={REPORTED} when="result" />
-      </I18nProvider>,
-    );
+    renderWithProviders(<PlanSummary plan={REPORTED} when="result" />, { i18n: en });
     expect(screen.getByTestId('plan-summary').textContent).toBe('Only part of the request was doneDone:Brightness +20%, whole imageNot done:A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”');
   });
 

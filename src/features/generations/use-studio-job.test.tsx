@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
 import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import type { Generation, GenerationRequest } from '../../contract/generations.ts';
 import { notify } from '../../lib/toast.ts';
 import { POLL_VISIBLE_MS } from './api.ts';
@@ -13,6 +10,7 @@ import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { elapsedSeconds, expectedDuration } from './expected-duration.ts';
 import { LAST_JOB_KEY_PREFIX, pickReattachJob, readShownJob, resetRestoreDecision, SHOWN_JOB_KEY_PREFIX } from './shown-job.ts';
 import { useStudioJob } from './use-studio-job.ts';
+import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
   notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
@@ -24,12 +22,7 @@ const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
 
 function renderStudioJob(feature: Parameters<typeof useStudioJob>[0]) {
   const client = createTestQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nProvider>
-  );
-  return { client, ...renderHook(() => useStudioJob(feature), { wrapper }) };
+  return renderHookWithProviders(() => useStudioJob(feature), { client, i18n });
 }
 
 /** A fake API: the pending list, and each job's successive answers (the last one repeats). */

@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import type { Generation } from '../../contract/generations.ts';
 import { markJobsSeen } from '../../lib/offline/job-client.ts';
@@ -10,6 +8,7 @@ import { notify } from '../../lib/toast.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { HistoryPage, type HistoryPageProps } from './HistoryPage.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
   notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
@@ -110,14 +109,8 @@ afterEach(() => {
 function setup(props: Partial<HistoryPageProps> = {}) {
   const client = createTestQueryClient();
   const onSearchChange = vi.fn<HistoryPageProps['onSearchChange']>();
-  const ui = (next: Partial<HistoryPageProps>) => (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <HistoryPage tool="all" status="all" onSearchChange={onSearchChange} {...props} {...next} />
-      </QueryClientProvider>
-    </I18nProvider>
-  );
-  const view = render(ui({}));
+  const ui = (next: Partial<HistoryPageProps>) => <HistoryPage tool="all" status="all" onSearchChange={onSearchChange} {...props} {...next} />;
+  const view = renderWithProviders(ui({}), { client });
   return { client, onSearchChange, rerender: (next: Partial<HistoryPageProps>) => view.rerender(ui(next)) };
 }
 

@@ -1,9 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
-/** Touch targets are at least this tall (px): tablets are the main device. */
-const TARGET_PX = '44px';
-
 export const page = style({
   maxWidth: vars.size.contentMax,
   margin: '0 auto',
@@ -124,9 +121,9 @@ export const timePair = style({ display: 'flex', gap: vars.space['1'] });
 export const timeValue = style({ margin: 0 });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' });
-export const action = style({ minHeight: TARGET_PX });
+export const action = style({ minHeight: vars.size.touchTarget });
 
-export const more = style({ display: 'flex', justifyContent: 'center', minHeight: TARGET_PX });
+export const more = style({ display: 'flex', justifyContent: 'center', minHeight: vars.size.touchTarget });
 
 // ── States ──
 const shimmer = keyframes({ '0%': { opacity: 0.55 }, '50%': { opacity: 1 }, '100%': { opacity: 0.55 } });
@@ -142,7 +139,7 @@ export const studioLink = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space['2'],
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['4']}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.lineStrong}`,

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { onlineManager } from '@tanstack/react-query';
 import { MediaUnavailable, useMediaFailure } from './MediaUnavailable.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -25,11 +25,7 @@ function Viewer({ src, offlineOnly = false }: { src: string; offlineOnly?: boole
 }
 
 function renderViewer(src = '/api/media/a/original', offlineOnly = false) {
-  return render(
-    <I18nProvider i18n={i18n}>
-      <Viewer src={src} offlineOnly={offlineOnly} />
-    </I18nProvider>,
-  );
+  return renderWithProviders(<Viewer src={src} offlineOnly={offlineOnly} />);
 }
 
 describe('a full-size picture that does not load', () => {
@@ -75,11 +71,7 @@ describe('a full-size picture that does not load', () => {
     act(() => onlineManager.setOnline(false));
     const view = renderViewer('/api/media/a/original');
     fireEvent.error(screen.getByTestId('full'));
-    view.rerender(
-      <I18nProvider i18n={i18n}>
-        <Viewer src="/api/media/b/original" />
-      </I18nProvider>,
-    );
+    view.rerender(<Viewer src="/api/media/b/original" />);
     expect(screen.getByTestId('full').getAttribute('src')).toBe('/api/media/b/original');
   });
 });

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import type { EngineName, ExpectedDurations, Feature, Generation } from '../../contract/generations.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { makeGeneration } from '../../../tests/fixtures/test-data.ts';
@@ -11,6 +10,7 @@ import { generationKeys } from '../generations/api.ts';
 import { expectedDurationsKey } from '../generations/expected-duration.ts';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import { isLongJob, mayOfferNotifications, NOTIFY_PROMPT_KEY, type NotificationApi } from './notification-permission.ts';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const watched = vi.hoisted(() => ({ listeners: new Set<(job: { id: string; feature: Feature }) => void>() }));
 vi.mock('../../lib/offline/job-client.ts', () => ({
@@ -40,13 +40,7 @@ function api(permission: NotificationPermission = 'default', answer: Notificatio
 }
 
 function show(notifications: NotificationApi | null) {
-  render(
-    <QueryClientProvider client={client}>
-      <I18nProvider i18n={i18n}>
-        <NotificationPrompt api={notifications} storage={localStorage} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<NotificationPrompt api={notifications} storage={localStorage} />, { client });
 }
 
 beforeEach(() => {
@@ -70,13 +64,12 @@ describe('the notification offer', () => {
   });
 
   it('is a bar in the page, not a dialog: it takes no focus and floats over nothing', () => {
-    render(
-      <QueryClientProvider client={client}>
-        <I18nProvider i18n={i18n}>
-          <button type="button">Tạo mới</button>
-          <NotificationPrompt api={api()} storage={localStorage} />
-        </I18nProvider>
-      </QueryClientProvider>,
+    renderWithProviders(
+      <>
+        <button type="button">Tạo mới</button>
+        <NotificationPrompt api={api()} storage={localStorage} />
+      </>,
+      { client },
     );
     const createNew = screen.getByRole('button', { name: 'Tạo mới' });
     createNew.focus();

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { BACK_ONLINE_LINGER_MS, OfflineBanner } from './OfflineBanner.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -17,13 +17,7 @@ afterEach(() => {
 });
 
 function renderBanner(client = createTestQueryClient()) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <OfflineBanner />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<OfflineBanner />, { client });
   return client;
 }
 

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Asset } from '../../contract/media.ts';
-import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const pinned = new Set<string>();
 const media = vi.hoisted(() => ({
@@ -40,13 +38,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderToggle() {
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createTestQueryClient()}>
-        <PinToggle asset={asset} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<PinToggle asset={asset} />);
   return screen.getByTestId('pin-toggle');
 }
 

@@ -1,9 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
-/** Smallest touch target (tablets and phones open the share sheet), in px. */
-const TARGET_PX = '44px';
-
 export const page = style({
   maxWidth: '880px',
   margin: '0 auto',
@@ -83,7 +80,7 @@ export const targets = style({
 export const target = style({
   display: 'grid',
   gap: vars.space['1'],
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
   height: '100%',
   padding: vars.space['4'],
   background: vars.color.paper,

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { USAGE_DAYS, type UsageDay } from '../../contract/tokens.ts';
 import { messages as en } from '../../locales/en/app/tokens.po';
 import { UsageChart } from './UsageChart.tsx';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 afterEach(cleanup);
 
@@ -17,11 +17,7 @@ const days: UsageDay[] = Array.from({ length: USAGE_DAYS }, (_, index) => ({
 }));
 
 const draw = () =>
-  render(
-    <I18nProvider i18n={i18n}>
-      <UsageChart days={days} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<UsageChart days={days} />);
 
 describe('UsageChart', () => {
   it('draws one bar a day, each with its own title, requests and errors apart', () => {
@@ -66,19 +62,11 @@ describe('UsageChart', () => {
       { day: '2026-03-01', requests: 1, errors: 1 },
       { day: '2026-03-02', requests: 0, errors: 0 },
     ];
-    const { unmount } = render(
-      <I18nProvider i18n={i18n}>
-        <UsageChart days={quiet} />
-      </I18nProvider>,
-    );
+    const { unmount } = renderWithProviders(<UsageChart days={quiet} />);
     expect(screen.getByText('Peak: 1 request/day')).toBeTruthy();
     expect(screen.getByText('Requests per day over the last 2 days: 1 request and 1 error in all.')).toBeTruthy();
     unmount();
-    render(
-      <I18nProvider i18n={i18n}>
-        <UsageChart days={[{ day: '2026-03-01', requests: 1234, errors: 0 }]} />
-      </I18nProvider>,
-    );
+    renderWithProviders(<UsageChart days={[{ day: '2026-03-01', requests: 1234, errors: 0 }]} />);
     expect(screen.getByText('Peak: 1,234 requests/day')).toBeTruthy();
     expect(screen.getByText('Requests per day over the last 1 day: 1,234 requests and 0 errors in all.')).toBeTruthy();
   });

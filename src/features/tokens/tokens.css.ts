@@ -1,9 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 
-/** Touch targets are at least this tall (px): tablets are the main device (WCAG 2.5.5). */
-const TARGET_PX = '44px';
-
 export const page = style({
   maxWidth: vars.size.contentMax,
   margin: '0 auto',
@@ -51,10 +48,10 @@ export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start' });
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, wordBreak: 'break-all' });
 export const nowrap = style({ whiteSpace: 'nowrap' });
-export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: TARGET_PX, display: 'inline-flex', alignItems: 'center' });
+export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: vars.size.touchTarget, display: 'inline-flex', alignItems: 'center' });
 /** A row's name: a button that opens its detail, a whole 44 px target. */
 export const rowButton = style({
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
   // A name of a few words stays on one or two lines in a narrow table (tablet portrait).
   minWidth: '9rem',
   padding: 0,
@@ -79,7 +76,7 @@ export const form = style({ display: 'grid', gap: vars.space['4'] });
 export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: vars.space['2'], minWidth: 0 });
 export const legend = style({ padding: 0, marginBottom: vars.space['1'], fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const checks = style({ display: 'grid', gap: vars.space['1'], gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' });
-export const check = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], minHeight: TARGET_PX, cursor: 'pointer' });
+export const check = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], minHeight: vars.size.touchTarget, cursor: 'pointer' });
 export const checkbox = style({ width: '22px', height: '22px', flexShrink: 0, accentColor: vars.color.ink });
 export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const twoCols = style({ display: 'grid', gap: vars.space['4'], '@media': { [media.tablet]: { gridTemplateColumns: '1fr 1fr' } } });
@@ -90,7 +87,7 @@ export const dialogTitle = style({ fontFamily: vars.font.display, fontSize: vars
 export const secretBox = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'stretch' });
 export const secretValue = style({
   flex: '1 1 260px',
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
   padding: `${vars.space['2']} ${vars.space['3']}`,
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.md,

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { TutorialController } from './controller.ts';
 import { TutorialOverlay } from './TutorialOverlay.tsx';
 import { TUTORIAL, type TutorialConfig, type TutorialStep } from './types.ts';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const TARGET_BOX = { top: 100, left: 200, width: 120, height: 40 };
 
@@ -30,11 +30,7 @@ function setup(config: Partial<TutorialConfig> = {}) {
   const controller = new TutorialController({ warn: vi.fn<(message: string) => void>() });
   const onSkip = vi.fn<(index: number) => void>();
   const onComplete = vi.fn<() => void>();
-  render(
-    <I18nProvider i18n={i18n}>
-      <TutorialOverlay controller={controller} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<TutorialOverlay controller={controller} />);
   const full: TutorialConfig = { steps, onSkip, onComplete, ...config };
   return { controller, onSkip, onComplete, config: full };
 }

@@ -92,8 +92,8 @@ export const header = style({
 });
 
 export const skip = style({
-  minHeight: '44px',
-  minWidth: '44px',
+  minHeight: vars.size.touchTarget,
+  minWidth: vars.size.touchTarget,
   marginInlineEnd: `calc(-1 * ${vars.space['2']})`,
   padding: `0 ${vars.space['2']}`,
   border: 0,

@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
 import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import type { Asset } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { useUpload, type UseUploadOptions } from './use-upload.ts';
 import type { UploadFileOptions } from './transport.ts';
+import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
   notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
@@ -30,12 +28,7 @@ async function fakeUpload(file: File, options: UploadFileOptions): Promise<Asset
 function renderUpload(options: Omit<UseUploadOptions, 'upload'>) {
   const client = createTestQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nProvider>
-  );
-  return { invalidate, ...renderHook(() => useUpload({ ...options, upload: fakeUpload }), { wrapper }) };
+  return { invalidate, ...renderHookWithProviders(() => useUpload({ ...options, upload: fakeUpload }), { client, i18n }) };
 }
 
 const jpeg = (name: string) => new File([new Uint8Array(64)], name, { type: 'image/jpeg' });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { CompareSlider } from './CompareSlider.tsx';
 import { positionFromKey, positionFromPointer } from './position.ts';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -12,16 +12,14 @@ beforeAll(() => {
 afterEach(cleanup);
 
 function renderSlider(onPositionChange = vi.fn<(position: number) => void>()) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <CompareSlider
-        before={{ src: '/before.jpg', alt: 'Ảnh gốc' }}
-        after={{ src: '/after.jpg', alt: 'Ảnh kết quả' }}
-        width={1200}
-        height={1600}
-        onPositionChange={onPositionChange}
-      />
-    </I18nProvider>,
+  renderWithProviders(
+    <CompareSlider
+      before={{ src: '/before.jpg', alt: 'Ảnh gốc' }}
+      after={{ src: '/after.jpg', alt: 'Ảnh kết quả' }}
+      width={1200}
+      height={1600}
+      onPositionChange={onPositionChange}
+    />,
   );
   return { slider: screen.getByRole('slider'), onPositionChange };
 }

@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-/** The handle is a 44 px touch target (docs/product-rules.md#touch-targets). */
-const HANDLE_PX = 44;
+/** The handle is a touch target (docs/product-rules.md#touch-targets), centred on the divider. */
+const HANDLE = vars.size.touchTarget;
 
 export const root = style({
   position: 'relative',
@@ -41,10 +41,10 @@ export const divider = style({
 export const handle = style({
   position: 'absolute',
   top: '50%',
-  width: `${HANDLE_PX}px`,
-  height: `${HANDLE_PX}px`,
-  marginLeft: `-${HANDLE_PX / 2}px`,
-  marginTop: `-${HANDLE_PX / 2}px`,
+  width: HANDLE,
+  height: HANDLE,
+  marginLeft: `calc(${HANDLE} / -2)`,
+  marginTop: `calc(${HANDLE} / -2)`,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',

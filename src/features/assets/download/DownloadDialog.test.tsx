@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import type { Asset } from '../../../contract/media.ts';
 import { DownloadDialog } from './DownloadDialog.tsx';
 import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
 import { makeAsset, makeGeneration } from '../../../../tests/fixtures/test-data.ts';
 import { generationKeys } from '../../generations/api.ts';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn<(title: string, options?: { description?: string }) => void>(), error: vi.fn<(title: string, options?: { description?: string }) => void>() }));
 vi.mock('../../../lib/toast.ts', () => ({ notify: toasts }));
@@ -104,13 +103,7 @@ function renderDialog(value: Asset) {
   const onClose = vi.fn<() => void>();
   const client = createTestQueryClient();
   client.setQueryData(generationKeys.detail('g1'), makeGeneration({ id: 'g1', feature: 'upscaler-image', status: 'completed', inputs: { image: 'src1' }, input_assets: [SOURCE], results: [value] }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <DownloadDialog open onClose={onClose} asset={value} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderWithProviders(<DownloadDialog open onClose={onClose} asset={value} />, { client });
   return { onClose };
 }
 

@@ -29,7 +29,7 @@ export const option = style({
   columnGap: vars.space['3'],
   rowGap: '2px',
   alignContent: 'start',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: vars.space['3'],
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.md,

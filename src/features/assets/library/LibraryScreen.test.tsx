@@ -1,17 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
-import type { ReactNode } from 'react';
 import type { Asset, AssetPage } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
 import { LibraryScreen, SEARCH_DEBOUNCE_MS, type LibraryScreenProps } from './LibraryScreen.tsx';
 import { librarySearchSchema, type LibrarySearch } from './search.ts';
+import { testProviders } from '../../../../tests/fixtures/render.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ notify: { success: vi.fn<(title: string) => void>(), error: vi.fn<(title: string) => void>() } }));
 
@@ -78,11 +76,7 @@ function renderLibrary(search: LibrarySearch = parse(), props: Partial<LibrarySc
   const client = createTestQueryClient();
   const onSearchChange = vi.fn<(patch: Partial<LibrarySearch>) => void>();
   const onUseIn = vi.fn<LibraryScreenProps['onUseIn']>();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nProvider>
-  );
+  const { wrapper } = testProviders({ client });
   const view = render(<LibraryScreen search={search} onSearchChange={onSearchChange} onUseIn={onUseIn} {...props} />, { wrapper });
   const rerenderWith = (next: LibrarySearch) => view.rerender(<LibraryScreen search={next} onSearchChange={onSearchChange} onUseIn={onUseIn} {...props} />);
   return { client, onSearchChange, onUseIn, rerenderWith };

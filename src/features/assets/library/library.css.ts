@@ -227,7 +227,7 @@ export const menuHeading = style({ padding: `${vars.space['2']} ${vars.space['3'
 
 export const menuItem = style({
   display: 'grid',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   alignContent: 'center',
   padding: `${vars.space['1']} ${vars.space['3']}`,
   border: 0,
@@ -306,7 +306,7 @@ export const barButton = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space['2'],
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['4']}`,
   border: 0,
   borderRadius: vars.radius.pill,
@@ -331,7 +331,7 @@ export const reviewAction = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space['2'],
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['4']}`,
   border: '1px solid rgba(255, 255, 255, 0.24)',
   borderRadius: vars.radius.pill,

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { isOver4k, Over4kWarning } from './Over4kWarning.tsx';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -21,17 +21,9 @@ describe('Over4kWarning', () => {
   });
 
   test('a planned output names its size; within 4K nothing is shown', () => {
-    const { rerender } = render(
-      <I18nProvider i18n={i18n}>
-        <Over4kWarning planned={{ width: 6144, height: 4096 }} />
-      </I18nProvider>,
-    );
+    const { rerender } = renderWithProviders(<Over4kWarning planned={{ width: 6144, height: 4096 }} />);
     expect(screen.getByTestId('over4k-warning').textContent).toContain('Kết quả sẽ có kích thước 6144 × 4096 px');
-    rerender(
-      <I18nProvider i18n={i18n}>
-        <Over4kWarning planned={{ width: 3072, height: 2048 }} />
-      </I18nProvider>,
-    );
+    rerender(<Over4kWarning planned={{ width: 3072, height: 2048 }} />);
     expect(screen.queryByTestId('over4k-warning')).toBeNull();
     expect(screen.getByRole('status')).toBeTruthy();
   });

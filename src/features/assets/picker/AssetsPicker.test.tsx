@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import type { ReactNode } from 'react';
 import type { Asset, AssetPage } from '../../../contract/media.ts';
 import { AssetsPicker, SEARCH_DEBOUNCE_MS, type AssetsPickerProps } from './AssetsPicker.tsx';
 import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
+import { testProviders } from '../../../../tests/fixtures/render.tsx';
 
 const HOUR_MS = 3_600_000;
 
@@ -66,11 +64,7 @@ function renderPicker(props: Partial<AssetsPickerProps> = {}) {
   const client = createTestQueryClient();
   const onSelect = vi.fn<(assets: Asset[]) => void>();
   const onClose = vi.fn<() => void>();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nProvider>
-  );
+  const { wrapper } = testProviders({ client });
   render(<AssetsPicker open onClose={onClose} onSelect={onSelect} {...props} />, { wrapper });
   return { onSelect, onClose };
 }

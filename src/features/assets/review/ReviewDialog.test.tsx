@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { ReviewDialog, type ReviewItem } from './ReviewDialog.tsx';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -31,17 +31,15 @@ const items = [item('one'), item('two'), item('clip', { media_type: 'video', mim
 function renderViewer(initialIndex = 0) {
   const onIndexChange = vi.fn<(index: number) => void>();
   const onClose = vi.fn<() => void>();
-  render(
-    <I18nProvider i18n={i18n}>
-      <ReviewDialog
-        open
-        onClose={onClose}
-        items={items}
-        initialIndex={initialIndex}
-        onIndexChange={onIndexChange}
-        renderActions={(current) => <button type="button">Tải {current.name}</button>}
-      />
-    </I18nProvider>,
+  renderWithProviders(
+    <ReviewDialog
+      open
+      onClose={onClose}
+      items={items}
+      initialIndex={initialIndex}
+      onIndexChange={onIndexChange}
+      renderActions={(current) => <button type="button">Tải {current.name}</button>}
+    />,
   );
   return { onIndexChange, onClose };
 }

@@ -9,7 +9,7 @@ export const searchIcon = style({ position: 'absolute', left: vars.space['3'], c
 
 export const searchInput = style({
   width: '100%',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['3']} 0 40px`,
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.pill,

@@ -33,8 +33,8 @@ export const summary = style({
 export const summaryIcon = style({
   display: 'inline-grid',
   placeItems: 'center',
-  width: '44px',
-  height: '44px',
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
   borderRadius: '50%',
   background: vars.color.sand,
   color: vars.color.inkSoft,

@@ -143,7 +143,7 @@ export const navLink = style({
       background: vars.color.accent,
     },
   },
-  '@media': { '(pointer: coarse)': { minHeight: '44px' } },
+  '@media': { '(pointer: coarse)': { minHeight: vars.size.touchTarget } },
 });
 
 export const navIcon = style({ flexShrink: 0, opacity: 0.9 });
@@ -256,8 +256,8 @@ export const iconButton = style({
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space['2'],
-  minWidth: '44px',
-  minHeight: '44px',
+  minWidth: vars.size.touchTarget,
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['2']}`,
   border: 0,
   borderRadius: vars.radius.md,

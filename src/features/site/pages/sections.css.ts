@@ -102,7 +102,7 @@ export const textLink = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space['2'],
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   fontWeight: 600,
   color: vars.color.ink,
   textDecoration: 'underline',

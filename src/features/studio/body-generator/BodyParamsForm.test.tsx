@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkPrerequisites } from '../../../contract/generations.ts';
 import { BodyParamsForm } from './BodyParamsForm.tsx';
 import { INITIAL_BODY_PARAMS, MAX_STYLE_HINTS, type BodyParams } from './body-params.ts';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.load('vi', {});
@@ -29,11 +29,7 @@ function renderForm(initial: BodyParams = INITIAL_BODY_PARAMS) {
       />
     );
   }
-  render(
-    <I18nProvider i18n={i18n}>
-      <Host />
-    </I18nProvider>,
-  );
+  renderWithProviders(<Host />);
   return seen;
 }
 

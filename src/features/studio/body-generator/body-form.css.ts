@@ -1,6 +1,5 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
-import { TARGET } from './form.css.ts';
 
 export const measureGrid = style({
   display: 'grid',
@@ -14,7 +13,7 @@ export const measureHead = style({ display: 'flex', alignItems: 'baseline', just
 
 export const measureRow = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'] });
 
-export const slider = style({ flex: 1, minWidth: 0, minHeight: TARGET, accentColor: vars.color.accent, cursor: 'pointer' });
+export const slider = style({ flex: 1, minWidth: 0, minHeight: vars.size.touchTarget, accentColor: vars.color.accent, cursor: 'pointer' });
 
 export const numberBox = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'], flexShrink: 0 });
 
@@ -55,8 +54,8 @@ export const swatch = style({
 });
 
 export const swatchDot = style({
-  width: TARGET,
-  height: TARGET,
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
   borderRadius: '50%',
   // A line around every swatch keeps the palest tone visible on white.
   boxShadow: `inset 0 0 0 1px rgba(11, 11, 12, 0.18)`,
@@ -81,7 +80,7 @@ export const hintChip = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space['1'],
-  minHeight: TARGET,
+  minHeight: vars.size.touchTarget,
   paddingLeft: vars.space['3'],
   borderRadius: vars.radius.pill,
   background: vars.color.sand,
@@ -96,8 +95,8 @@ export const hintRemove = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  width: TARGET,
-  height: TARGET,
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
   flexShrink: 0,
   border: 0,
   borderRadius: '50%',

@@ -7,7 +7,6 @@ import { vars } from '../../../ui/theme.css.ts';
  * fieldsets, text fields, notes; the choice chips and cards are src/ui's RadioChoice.
  * Touch targets are at least 44 CSS px (WCAG 2.5.5; tablets are the main device).
  */
-export const TARGET = '44px';
 
 export const form = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 });
 
@@ -29,7 +28,7 @@ export const cardTitle = style({ fontWeight: 700, fontSize: vars.fontSize.md, li
 export const cardText = style({ color: vars.color.inkSoft, fontSize: vars.fontSize.sm, lineHeight: 1.45 });
 
 export const input = style({
-  minHeight: TARGET,
+  minHeight: vars.size.touchTarget,
   width: '100%',
   padding: `0 ${vars.space['3']}`,
   border: `1px solid ${vars.color.lineStrong}`,

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EditInstructions } from './EditInstructions.tsx';
 import type { EngineName } from '../../../contract/generations.ts';
 import type { EditMode } from './edit-suggestions.ts';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.load('vi', {});
@@ -37,11 +37,7 @@ function renderEditor({ mode: initialMode = 'single' as EditMode, imageCount = 1
       />
     );
   }
-  render(
-    <I18nProvider i18n={i18n}>
-      <Host />
-    </I18nProvider>,
-  );
+  renderWithProviders(<Host />);
   return seen;
 }
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeAsset, makeGeneration } from '../../../../tests/fixtures/test-data.ts';
 import { editProblem, editRequest } from './ImageEditingScreen.tsx';
 import { beforeOfResult, ResultStrip } from './ResultStrip.tsx';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.load('vi', {});
@@ -68,11 +68,7 @@ describe('editProblem', () => {
 function renderStrip(count: number, selected = 0) {
   const picked: number[] = [];
   const results = Array.from({ length: count }, (_, index) => makeAsset({ id: `r${index}` }));
-  render(
-    <I18nProvider i18n={i18n}>
-      <ResultStrip results={results} selected={selected} onSelect={(index) => picked.push(index)} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<ResultStrip results={results} selected={selected} onSelect={(index) => picked.push(index)} />);
   return picked;
 }
 

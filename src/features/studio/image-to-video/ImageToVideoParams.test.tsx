@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
 import {
@@ -17,6 +16,7 @@ import { ImageToVideoParams } from './ImageToVideoParams.tsx';
 import { getDefaultStore } from 'jotai';
 import { sessionUserAtom } from '../../../lib/session.ts';
 import { DEFAULT_VIDEO_PARAMS, paramsForModel, type VideoParams } from './video-params.ts';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
@@ -38,11 +38,7 @@ function renderForm(initial: VideoParams) {
       />
     );
   }
-  render(
-    <I18nProvider i18n={i18n}>
-      <Harness />
-    </I18nProvider>,
-  );
+  renderWithProviders(<Harness />);
   return produced;
 }
 
@@ -219,11 +215,7 @@ describe('plan gates (docs/product-rules.md#plan-gates)', () => {
 describe('the model choice on the built-in engine (docs/product-rules.md#image-to-video)', () => {
   test('says, at the model, that the built-in engine records it and does not run it; an engine that runs models says nothing', () => {
     for (const engine of ['local', 'fal', null] as const) {
-      render(
-        <I18nProvider i18n={i18n}>
-          <ImageToVideoParams value={paramsForModel('veo3')} onChange={() => undefined} engine={engine} />
-        </I18nProvider>,
-      );
+      renderWithProviders(<ImageToVideoParams value={paramsForModel('veo3')} onChange={() => undefined} engine={engine} />);
       const note = screen.queryByTestId('video-model-not-run');
       expect(note?.textContent ?? null, String(engine)).toBe(
         engine === 'local' ? 'Công cụ tích hợp sẵn không chạy Veo 3: chỉ lia, phóng trên ảnh tĩnh, ảnh không cử động.' : null,

@@ -36,7 +36,7 @@ export const stage = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space['3'],
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `${vars.space['2']} ${vars.space['3']}`,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.line}`,

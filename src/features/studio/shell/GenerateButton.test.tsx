@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages as en } from '../../../locales/en/studio/shell.po';
@@ -9,16 +8,13 @@ import { messages as appEn } from '../../../locales/en/app.po';
 import { messages as planEn } from '../../../locales/en/app/engine-plan.po';
 import { localEnginePlan } from '../../../contract/local-engine-plan.ts';
 import { GenerateButton } from './GenerateButton.tsx';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 afterEach(cleanup);
 
 function label(locale: 'vi' | 'en', cost: number, output: 'image' | 'video' = 'image'): string {
   i18n.loadAndActivate({ locale, messages: locale === 'en' ? en : {} });
-  render(
-    <I18nProvider i18n={i18n}>
-      <GenerateButton cost={cost} balance={10} problem={null} output={output} onGenerate={() => undefined} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<GenerateButton cost={cost} balance={10} problem={null} output={output} onGenerate={() => undefined} />);
   const text = screen.getByTestId('generate-button').textContent ?? '';
   cleanup();
   return text;
@@ -39,11 +35,7 @@ describe('GenerateButton', () => {
 async function renderPanel() {
   const rootRoute = createRootRoute({ component: () => <GenerateButton cost={4} balance={1} problem={null} onGenerate={() => undefined} /> });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/virtual-tryon'] }) });
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />);
   await screen.findByTestId('credit-panel');
 }
 
@@ -74,11 +66,7 @@ describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan
 
   function renderPlan(locale: 'vi' | 'en', prompt: string, onGenerate: (accepted?: string[]) => void = () => undefined) {
     i18n.loadAndActivate({ locale, messages: locale === 'en' ? { ...en, ...appEn, ...planEn } : {} });
-    render(
-      <I18nProvider i18n={i18n}>
-        <GenerateButton cost={1} balance={10} problem={null} plan={localEnginePlan({ ...request, params: { prompt } })} onGenerate={onGenerate} />
-      </I18nProvider>,
-    );
+    renderWithProviders(<GenerateButton cost={1} balance={10} problem={null} plan={localEnginePlan({ ...request, params: { prompt } })} onGenerate={onGenerate} />);
   }
 
   it('shows, before the charge, what the built-in engine will do and what it cannot, and the press agrees to it', async () => {
@@ -120,22 +108,14 @@ describe('GenerateButton while the plan is worked out', () => {
   it('waits: a press before the plan is known would send no agreement, and the server would refuse it', () => {
     i18n.loadAndActivate({ locale: 'vi', messages: {} });
     const pressed: Array<string[] | undefined> = [];
-    const { rerender } = render(
-      <I18nProvider i18n={i18n}>
-        <GenerateButton cost={1} balance={10} problem={null} planPending onGenerate={(accepted) => pressed.push(accepted)} />
-      </I18nProvider>,
-    );
+    const { rerender } = renderWithProviders(<GenerateButton cost={1} balance={10} problem={null} planPending onGenerate={(accepted) => pressed.push(accepted)} />);
     const button = screen.getByTestId('generate-button') as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.dataset.planPending).toBe('true');
     button.click();
     expect(pressed).toEqual([]);
-    rerender(
-      <I18nProvider i18n={i18n}>
-        <GenerateButton cost={1} balance={10} problem={null} planPending={false} onGenerate={(accepted) => pressed.push(accepted)} />
-      </I18nProvider>,
-    );
+    rerender(<GenerateButton cost={1} balance={10} problem={null} planPending={false} onGenerate={(accepted) => pressed.push(accepted)} />);
     expect(button.disabled).toBe(false);
     expect(button.dataset.planPending).toBeUndefined();
   });

@@ -1,9 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-/** Smallest touch target (docs/product-rules.md#touch-targets), in px. */
-const TARGET_PX = '44px';
-
 export const form = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 });
 
 export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'grid', gap: vars.space['2'] });
@@ -28,7 +25,7 @@ const choiceBase = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space['2'],
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
   border: `1px solid ${vars.color.lineStrong}`,
   background: vars.color.paper,
   color: vars.color.ink,
@@ -64,7 +61,7 @@ export const switchLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 700 }
 export const slider = style({ display: 'grid', gap: vars.space['1'] });
 export const sliderHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space['2'] });
 export const sliderValue = style({ fontVariantNumeric: 'tabular-nums', fontSize: vars.fontSize.sm, fontWeight: 600 });
-export const range = style({ width: '100%', minHeight: TARGET_PX, margin: 0, accentColor: vars.color.accent, cursor: 'pointer', touchAction: 'pan-y' });
+export const range = style({ width: '100%', minHeight: vars.size.touchTarget, margin: 0, accentColor: vars.color.accent, cursor: 'pointer', touchAction: 'pan-y' });
 
 export const counter = style({ justifySelf: 'end', fontSize: vars.fontSize.xs, color: vars.color.muted, fontVariantNumeric: 'tabular-nums' });
 export const counterFull = style([counter, { color: vars.color.warning, fontWeight: 700 }]);

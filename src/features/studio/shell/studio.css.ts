@@ -3,9 +3,6 @@ import { media, vars } from '../../../ui/theme.css.ts';
 
 /** Styles of the studio shell shared by the six studios (page, upload zone, generate, processing, result, history). */
 
-/** Touch targets are at least this tall (px): tablets are the main device. */
-const TARGET_PX = '44px';
-
 // ── Page ──
 export const page = style({
   display: 'flex',
@@ -97,7 +94,7 @@ export const chosen = style({
 });
 export const thumb = style({ width: '100%', aspectRatio: '3 / 4', objectFit: 'contain', background: vars.color.sand, borderRadius: vars.radius.sm });
 export const chosenActions = style({ display: 'flex', gap: vars.space['1'], flexWrap: 'wrap' });
-export const smallButton = style({ minHeight: TARGET_PX });
+export const smallButton = style({ minHeight: vars.size.touchTarget });
 export const notice = style({
   margin: 0,
   padding: vars.space['3'],
@@ -166,7 +163,7 @@ export const historyActions = style({ display: 'flex', gap: vars.space['1'], fle
 // ── Try-on garments ──
 export const tabs = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
 export const tab = style({
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['4']}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.lineStrong}`,
@@ -179,7 +176,7 @@ export const tab = style({
   },
 });
 export const select = style({
-  minHeight: TARGET_PX,
+  minHeight: vars.size.touchTarget,
   width: '100%',
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.lineStrong}`,

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
+import { QueryClient } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
-import type { ReactNode } from 'react';
 import type { Asset } from '../../../contract/media.ts';
 import { notify } from '../../../lib/toast.ts';
 import { assetKeys } from '../../media/api.ts';
 import { jsonResponse, makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { useIncomingAsset, type IncomingAssetJob } from './use-incoming-asset.ts';
+import { testProviders } from '../../../../tests/fixtures/render.tsx';
 
 // The address of the page: what useSearch answers, and what navigate was asked to do.
 const router = vi.hoisted(() => ({ search: {} as Record<string, unknown>, navigate: vi.fn<(options: unknown) => Promise<void>>() }));
@@ -53,12 +52,7 @@ afterEach(() => {
 });
 
 function setup(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </I18nProvider>
-  );
-  return { client, wrapper };
+  return testProviders({ client });
 }
 
 /** What the last navigate left of the address. */

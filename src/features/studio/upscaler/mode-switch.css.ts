@@ -31,7 +31,7 @@ export const segment = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   minWidth: '112px',
   padding: `0 ${vars.space['5']}`,
   borderRadius: vars.radius.pill,

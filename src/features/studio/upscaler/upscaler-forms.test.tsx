@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
 import { checkPrerequisites, generationCost, UpscaleImageRequestSchema, UpscaleVideoRequestSchema } from '../../../contract/generations.ts';
@@ -23,13 +22,14 @@ import {
   type UpscalerMode,
   type VideoUpscaleParams,
 } from './upscale-params.ts';
+import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
 });
 afterEach(cleanup);
 
-const wrap = (node: React.ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
+const wrap = (node: React.ReactNode) => renderWithProviders(node);
 
 function renderImageForm(input: { width: number; height: number } | null) {
   const produced: ImageUpscaleParams[] = [];

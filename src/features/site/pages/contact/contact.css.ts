@@ -39,8 +39,8 @@ export const fileSize = style({ color: vars.color.muted, fontSize: vars.fontSize
 
 /** A touch-sized (44 px) text button. */
 export const remove = style({
-  minWidth: '44px',
-  minHeight: '44px',
+  minWidth: vars.size.touchTarget,
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['3']}`,
   fontWeight: 600,
   border: 0,

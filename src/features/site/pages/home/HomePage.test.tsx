@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { DEFAULT_EXPECTED_SECONDS, ENGINE_NAMES, generationCost, GenerationRequestSchema } from '../../../../contract/generations.ts';
 import { TOOLS } from '../../services.ts';
 import HomePage from './HomePage.tsx';
+import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(cleanup);
@@ -17,11 +17,7 @@ const garments = (n: number) => Array.from({ length: n }, (_, i) => ({ asset_id:
 
 describe('the home page’s prices and waits', () => {
   it('prices the try-on per garment, as the server charges it', () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <HomePage />
-      </I18nProvider>,
-    );
+    renderWithProviders(<HomePage />);
     const perGarment = charged({ feature: 'virtual-tryon', inputs: { model: 'm', garments: garments(2) } }) / 2;
     expect(card('Thử đồ ảo').textContent).toContain(`${perGarment} tín dụng cho mỗi món đồ`);
     expect(card('Chỉnh sửa ảnh').textContent).toContain('1 tín dụng cho mỗi ảnh');
@@ -31,11 +27,7 @@ describe('the home page’s prices and waits', () => {
   });
 
   it('promises for a try-on what holds on every engine, not the hosted engine’s figure', () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <HomePage />
-      </I18nProvider>,
-    );
+    renderWithProviders(<HomePage />);
     const longest = Math.max(...ENGINE_NAMES.map((engine) => DEFAULT_EXPECTED_SECONDS[engine]['virtual-tryon'].max));
     const stat = screen.getByText('cho một ảnh thử đồ ảo').parentElement!;
     expect(stat.textContent).toContain(`Dưới ${Math.ceil(longest / 60)} phút`);

@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { PLANS } from '../../../../contract/plans.ts';
 import { formatVnd } from '../../../../lib/format-number.ts';
 import PricingPage from '../pricing/PricingPage.tsx';
 import { PricingTeaser } from './PricingTeaser.tsx';
+import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(cleanup);
 
-const wrap = (node: React.ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
+const wrap = (node: React.ReactNode) => renderWithProviders(node);
 
 describe('the home page’s pricing teaser', () => {
   it('quotes the catalogue’s free, basic and pro plans: price, annual price a month, credits', () => {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { PLAN_IDS, PLANS } from '../../../../contract/plans.ts';
 import PricingPage from './PricingPage.tsx';
 import { formatVnd } from './vnd.ts';
+import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(cleanup);
@@ -16,7 +16,7 @@ const text = (id: string, testId: string) => within(card(id)).getByTestId(testId
 
 describe('the pricing page’s plan grid', () => {
   it('shows the seven tiers in two labelled groups, monthly prices first', () => {
-    render(<I18nProvider i18n={i18n}><PricingPage /></I18nProvider>);
+    renderWithProviders(<PricingPage />);
     expect(within(screen.getByTestId('plan-group-personal')).getAllByTestId('plan-card').map((c) => c.dataset.plan)).toEqual(['free', 'basic', 'starter', 'pro']);
     expect(within(screen.getByTestId('plan-group-business')).getAllByTestId('plan-card').map((c) => c.dataset.plan)).toEqual(['professional', 'premium', 'enterprise']);
     expect(screen.getByRole('group', { name: 'Chu kỳ thanh toán' })).toBeTruthy();
@@ -30,7 +30,7 @@ describe('the pricing page’s plan grid', () => {
   });
 
   it('shows, billed yearly, 12 × 0.8 × the monthly price with what it comes to a month and the SAVE 20% badge', () => {
-    render(<I18nProvider i18n={i18n}><PricingPage /></I18nProvider>);
+    renderWithProviders(<PricingPage />);
     fireEvent.click(screen.getByRole('radio', { name: /Theo năm/ }));
     expect((screen.getByRole('radio', { name: /Theo năm/ }) as HTMLInputElement).checked).toBe(true);
     const paid = PLAN_IDS.filter((id) => (PLANS[id].monthlyVnd ?? 0) > 0);
@@ -48,7 +48,7 @@ describe('the pricing page’s plan grid', () => {
   });
 
   it('ticks or crosses the same feature rows on every card, with words for screen readers', () => {
-    render(<I18nProvider i18n={i18n}><PricingPage /></I18nProvider>);
+    renderWithProviders(<PricingPage />);
     expect(rows('free')).toContain('Không có: Ảnh xuất không watermark');
     expect(rows('basic')).toContain('Có: Ảnh xuất không watermark');
     expect(rows('basic')).toContain('Không có: Truy cập API');

@@ -35,7 +35,7 @@ export const toggleOption = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space['2'],
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['4']}`,
   borderRadius: vars.radius.pill,
   fontWeight: 600,
@@ -175,7 +175,7 @@ export const actionButton = style({ width: '100%' });
 
 /** Says why a card has no button (the plan in use, a change already scheduled). */
 export const actionNote = style({
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   display: 'grid',
   placeItems: 'center',
   textAlign: 'center',
@@ -193,7 +193,7 @@ export const studioBar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 
 export const studioContact = style({
   display: 'inline-flex',
   alignItems: 'center',
-  minHeight: '44px',
+  minHeight: vars.size.touchTarget,
   fontWeight: 600,
   color: vars.color.accent,
   textUnderlineOffset: '3px',

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../../lib/toast.ts';
 import { MaskEditor, type MaskEditorHandle } from './MaskEditor.tsx';
+import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
 
 vi.mock('../../../../lib/toast.ts', () => ({ notify: { success: vi.fn<(title: string) => void>(), error: vi.fn<(title: string) => void>() } }));
 
@@ -35,11 +35,7 @@ afterEach(() => {
 
 function renderEditor(onMaskReady = vi.fn<(mask: Blob) => void>()) {
   const handle = createRef<MaskEditorHandle>();
-  render(
-    <I18nProvider i18n={i18n}>
-      <MaskEditor ref={handle} imageUrl="/api/media/photo/original?exp=1&sig=ab" imageWidth={PHOTO.width} imageHeight={PHOTO.height} onMaskReady={onMaskReady} />
-    </I18nProvider>,
-  );
+  renderWithProviders(<MaskEditor ref={handle} imageUrl="/api/media/photo/original?exp=1&sig=ab" imageWidth={PHOTO.width} imageHeight={PHOTO.height} onMaskReady={onMaskReady} />);
   return { handle, onMaskReady, surface: screen.getByTestId('mask-surface'), exportButton: screen.getByTestId('mask-export') as HTMLButtonElement };
 }
 

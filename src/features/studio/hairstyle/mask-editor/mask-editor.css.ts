@@ -1,9 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../../ui/theme.css.ts';
 
-/** Touch targets are at least 44 CSS px (WCAG 2.5.5, docs/product-rules.md#touch-targets). */
-const TARGET = '44px';
-
 export const root = style({ display: 'grid', gap: vars.space['3'], minWidth: 0 });
 
 export const toolbar = style({
@@ -26,8 +23,8 @@ export const toolButton = style({
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space['2'],
-  minWidth: TARGET,
-  minHeight: TARGET,
+  minWidth: vars.size.touchTarget,
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['2']}`,
   border: '1px solid transparent',
   borderRadius: vars.radius.md,
@@ -48,13 +45,13 @@ export const sizeControl = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space['2'],
-  minHeight: TARGET,
+  minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space['2']}`,
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
 });
 
-export const slider = style({ width: '140px', minHeight: TARGET, accentColor: vars.color.accent, cursor: 'pointer' });
+export const slider = style({ width: '140px', minHeight: vars.size.touchTarget, accentColor: vars.color.accent, cursor: 'pointer' });
 
 export const readout = style({ minWidth: '4.5ch', fontVariantNumeric: 'tabular-nums', color: vars.color.inkSoft, fontSize: vars.fontSize.sm });
 

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { HairstyleRequestSchema, HAIRSTYLES_FEMALE, HAIRSTYLES_MALE } from '../.
 import { HairCustomise, type HairCustomisation } from './HairCustomise.tsx';
 import { HairstylePicker, INITIAL_HAIRSTYLE_SELECTION, type HairstyleSelection } from './HairstylePicker.tsx';
 import { messages as enHairstyle } from '../../../../locales/en/studio/hairstyle.po';
+import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.load({ vi: {}, en: enHairstyle });
@@ -33,11 +33,7 @@ function renderPicker(initial: HairstyleSelection = INITIAL_HAIRSTYLE_SELECTION)
       />
     );
   }
-  render(
-    <I18nProvider i18n={i18n}>
-      <Host />
-    </I18nProvider>,
-  );
+  renderWithProviders(<Host />);
   return seen;
 }
 
@@ -126,11 +122,7 @@ function renderCustomise(initial: HairCustomisation = {}) {
       />
     );
   }
-  render(
-    <I18nProvider i18n={i18n}>
-      <Host />
-    </I18nProvider>,
-  );
+  renderWithProviders(<Host />);
   return seen;
 }
 

@@ -1,6 +1,5 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../../ui/theme.css.ts';
-import { TARGET } from '../../body-generator/form.css.ts';
 
 export const count = style({
   minWidth: '1.6em',
@@ -42,8 +41,8 @@ export const colorChoice = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  width: TARGET,
-  height: TARGET,
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
   borderRadius: '50%',
   cursor: 'pointer',
   boxShadow: 'inset 0 0 0 1px rgba(11, 11, 12, 0.2)',
@@ -62,8 +61,8 @@ export const keepColor = style({
 export const customRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['2'] });
 
 export const colorInput = style({
-  width: TARGET,
-  height: TARGET,
+  width: vars.size.touchTarget,
+  height: vars.size.touchTarget,
   padding: 0,
   border: `1px solid ${vars.color.lineStrong}`,
   borderRadius: vars.radius.md,
