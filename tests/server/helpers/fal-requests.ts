@@ -24,7 +24,8 @@ export async function makeFalFixtures(fake: FakeFal): Promise<FalFixtures> {
   const files = new Map<string, InputFile>();
   const image = async (name: string, width: number, height: number, colour: { r: number; g: number; b: number }, format: 'png' | 'jpeg' = 'png') => {
     const path = join(dir, name);
-    await sharp({ create: { width, height, channels: 3, background: colour } })[format]().toFile(path);
+    const blank = sharp({ create: { width, height, channels: 3, background: colour } });
+    await (format === 'png' ? blank.png() : blank.jpeg()).toFile(path);
     files.set(name, { assetId: `asset-${name}`, path, mime: `image/${format}`, mediaType: 'image', width, height, durationSeconds: null, fps: null, publicUrl: `http://localhost:8080/media/${name}` });
   };
   await image('model.png', 64, 96, { r: 220, g: 200, b: 180 });
