@@ -62,12 +62,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/site',
       include: ['<rootDir>/src/features/site', '<rootDir>/src/lib', '<rootDir>/src/ui'],
-      exclude: [
-        '**/node_modules/**',
-        '**/*.test.*',
-        '<rootDir>/src/features/site/pages/**',
-        ...SPA_ONLY_UI.map((file) => `<rootDir>/src/ui/${file}`),
-      ],
+      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/pages/**', ...SPA_ONLY_UI.map((file) => `<rootDir>/src/ui/${file}`)],
     },
     {
       path: '<rootDir>/src/locales/{locale}/pages/{name}',

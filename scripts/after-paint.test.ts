@@ -67,7 +67,12 @@ describe('scriptsAfterFirstPaint', () => {
         },
       };
     }
-    new Function('requestAnimationFrame', 'setTimeout', 'MessageChannel', 'document', AFTER_PAINT_LOADER)(requestAnimationFrame, setTimeout, MessageChannel, document);
+    new Function('requestAnimationFrame', 'setTimeout', 'MessageChannel', 'document', AFTER_PAINT_LOADER)(
+      requestAnimationFrame,
+      setTimeout,
+      MessageChannel,
+      document,
+    );
     // Nothing before the task after the frame, then a tag per task.
     expect(appended).toEqual([]);
     tasks.shift()!(); // the timer after the frame: it only posts the first message

@@ -25,7 +25,15 @@ import { freePort, stop, waitFor } from './local-server.ts';
 /** Real uploads the copies are made from: photos of a few sizes and one short video. */
 const SOURCE_IMAGES = sized(7, 1);
 /** Their sizes, in px: portrait, square and landscape photos. */
-const SOURCE_SIZES: readonly (readonly [number, number])[] = [[1200, 1600], [1024, 1024], [1600, 1067], [900, 1350], [1500, 1500], [1280, 853], [1080, 1440]];
+const SOURCE_SIZES: readonly (readonly [number, number])[] = [
+  [1200, 1600],
+  [1024, 1024],
+  [1600, 1067],
+  [900, 1350],
+  [1500, 1500],
+  [1280, 853],
+  [1080, 1440],
+];
 /** Key the bench server signs tokens with, so the seeded account's token is valid there. */
 const SIGNING_KEY = 'bench-assets-signing-key-of-at-least-32-chars';
 
@@ -37,7 +45,10 @@ async function uploadSources(base: string, token: string, scratch: string): Prom
   for (let k = 0; k < SOURCE_IMAGES; k++) {
     // Portrait, square and landscape photos of a few sizes.
     const [width = 1200, height = 1600] = SOURCE_SIZES[k % SOURCE_SIZES.length]!;
-    const bytes = await sharp(Buffer.from(sceneSvg(width, height))).modulate({ hue: k * 45 }).jpeg({ quality: 85 }).toBuffer();
+    const bytes = await sharp(Buffer.from(sceneSvg(width, height)))
+      .modulate({ hue: k * 45 })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     files.push({ name: `anh-goc-${k}.jpg`, type: 'image/jpeg', bytes, role: 'image', purpose: 'input' });
   }
   const clip = await makeVideo(scratch, { seconds: 2, width: 320, height: 240, fps: 15, name: 'clip.mp4' });

@@ -224,7 +224,6 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER target');
 export async function assetFigures(chromiumPath: string): Promise<void> {
   const { base, token, total, seedSeconds, close } = await serveLibrary(LIBRARY_SIZE);
   try {
-
     const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
     try {
       const context = await browser.newContext({ ...TABLET, locale: 'vi-VN', hasTouch: true });
@@ -237,7 +236,9 @@ export async function assetFigures(chromiumPath: string): Promise<void> {
       }
       const figures = await measure(page, base);
       const throttle = CPU_THROTTLE > 1 ? `, CPU slowed ${CPU_THROTTLE}×` : '';
-      console.log(`\n## Assets library: ${total.toLocaleString('en')} assets, ${TABLET.viewport.width}×${TABLET.viewport.height} tablet viewport${throttle} (seeded in ${seedSeconds.toFixed(1)} s)`);
+      console.log(
+        `\n## Assets library: ${total.toLocaleString('en')} assets, ${TABLET.viewport.width}×${TABLET.viewport.height} tablet viewport${throttle} (seeded in ${seedSeconds.toFixed(1)} s)`,
+      );
       const measured = figures.reloads.filter((run) => run.firstTilesMs !== null && run.restoreToTilesMs !== null);
       smokeRequires(figures.items === total, `the library showed ${figures.items} of its ${total} assets after scrolling to the end`);
       smokeRequires(measured.length === figures.reloads.length, `no first-tiles mark (${FIRST_TILES_MARK}) after a reload`);
@@ -255,7 +256,9 @@ export async function assetFigures(chromiumPath: string): Promise<void> {
             `${measured.some((run) => run.networkBeforeTiles) ? '; a list answer had arrived before in some' : '; no list answer had arrived before'}`,
         );
         console.log(`  each reload, from the IndexedDB read: ${ms(fromStore)} ms (the first one right after the long scroll)`);
-        console.log(`  the same tiles from navigation start (loading and starting the app's code included): median ${median(fromNavigation).toFixed(0)} ms; each ${ms(fromNavigation)} ms`);
+        console.log(
+          `  the same tiles from navigation start (loading and starting the app's code included): median ${median(fromNavigation).toFixed(0)} ms; each ${ms(fromNavigation)} ms`,
+        );
       }
       console.log(
         `longest task while scrolling to the end: ${figures.longestScrollTaskMs.toFixed(0)} ms (target < ${LONG_TASK_TARGET_MS} ms) ${verdict(figures.longestScrollTaskMs < LONG_TASK_TARGET_MS)}; ` +
@@ -264,7 +267,10 @@ export async function assetFigures(chromiumPath: string): Promise<void> {
       console.log(`longest task in the second after a reload: ${Math.max(...figures.reloads.map((run) => run.longestReloadTaskMs)).toFixed(0)} ms`);
       if (figures.persisted && figures.persisted.items > 0) {
         const per1000 = (figures.persisted.bytes / figures.persisted.items) * 1000;
-        const usage = figures.usageDeltaBytes !== null && figures.items > 0 ? `; storage estimate grew ${kb(figures.usageDeltaBytes)} = ${kb((figures.usageDeltaBytes / figures.items) * 1000)} per 1,000` : '';
+        const usage =
+          figures.usageDeltaBytes !== null && figures.items > 0
+            ? `; storage estimate grew ${kb(figures.usageDeltaBytes)} = ${kb((figures.usageDeltaBytes / figures.items) * 1000)} per 1,000`
+            : '';
         console.log(
           `IndexedDB: the persisted library holds ${figures.persisted.items.toLocaleString('en')} assets in ${kb(figures.persisted.bytes)} = ${kb(per1000)} per 1,000 assets (${figures.persisted.entries} entries in ${QUERY_DB})${usage}`,
         );

@@ -54,6 +54,8 @@ export async function billingFigures(base: string, token: string, chromiumPath: 
     await browser.close();
   }
   console.log(`\n## Pay → credited balance in the app (sandbox provider, ${RUNS} purchases of ${PACK.credits} credits)`);
-  console.log(`p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
+  console.log(
+    `p50 ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`,
+  );
   console.log(`each run (ms): ${times.map((time) => time.toFixed(0)).join(', ')}`);
 }

@@ -50,20 +50,60 @@ export async function benchEngines(): Promise<Array<{ label: string; medianMs: n
     const product = await inputFile(await draw(garmentSvg('dresses'), 1386, 1444, join(dir, 'product.jpg')));
     const portrait = await inputFile(await draw(portraitSvg(), 1264, 1580, join(dir, 'portrait.jpg')));
     const mask = await inputFile(await draw(hairMaskSvg(), 632, 790, join(dir, 'mask.png')));
-    const clip = await inputFile(await makeClip(join(dir, 'clip.mp4'), { seconds: sized(5, 1), width: 2 * Math.round(427 * SCALE), height: 2 * Math.round(240 * SCALE), fps: 24, audio: true }));
+    const clip = await inputFile(
+      await makeClip(join(dir, 'clip.mp4'), {
+        seconds: sized(5, 1),
+        width: 2 * Math.round(427 * SCALE),
+        height: 2 * Math.round(240 * SCALE),
+        fps: 24,
+        audio: true,
+      }),
+    );
 
-    const upscale = { model: 'standard-v2', subject_detection: 'all', face_enhancement: false, face_enhancement_strength: 0.8, face_enhancement_creativity: 0, crop_to_fill: false } as const;
+    const upscale = {
+      model: 'standard-v2',
+      subject_detection: 'all',
+      face_enhancement: false,
+      face_enhancement_strength: 0.8,
+      face_enhancement_creativity: 0,
+      crop_to_fill: false,
+    } as const;
     const cases: Case[] = [
-      { label: 'try-on, 1 garment (2 MP model photo)', feature: 'virtual-tryon', inputs: { model, garments: [{ ...top, category: 'tops' }] }, params: {}, targetMs: IMAGE_TARGET_MS },
+      {
+        label: 'try-on, 1 garment (2 MP model photo)',
+        feature: 'virtual-tryon',
+        inputs: { model, garments: [{ ...top, category: 'tops' }] },
+        params: {},
+        targetMs: IMAGE_TARGET_MS,
+      },
       {
         label: 'try-on, 3 garments',
         feature: 'virtual-tryon',
-        inputs: { model, garments: [{ ...trousers, category: 'bottoms' }, { ...top, category: 'tops' }, { ...coat, category: 'outerwear' }] },
+        inputs: {
+          model,
+          garments: [
+            { ...trousers, category: 'bottoms' },
+            { ...top, category: 'tops' },
+            { ...coat, category: 'outerwear' },
+          ],
+        },
         params: {},
         targetMs: null,
       },
-      { label: 'image editing, 4 edits (2 MP)', feature: 'image-editing', inputs: { images: [scene] }, params: { prompt: 'tăng sáng, tương phản, rực rỡ, làm nét' }, targetMs: IMAGE_TARGET_MS },
-      { label: 'image editing, remove background (2 MP)', feature: 'image-editing', inputs: { images: [product] }, params: { prompt: 'xóa nền' }, targetMs: IMAGE_TARGET_MS },
+      {
+        label: 'image editing, 4 edits (2 MP)',
+        feature: 'image-editing',
+        inputs: { images: [scene] },
+        params: { prompt: 'tăng sáng, tương phản, rực rỡ, làm nét' },
+        targetMs: IMAGE_TARGET_MS,
+      },
+      {
+        label: 'image editing, remove background (2 MP)',
+        feature: 'image-editing',
+        inputs: { images: [product] },
+        params: { prompt: 'xóa nền' },
+        targetMs: IMAGE_TARGET_MS,
+      },
       {
         label: 'body generator (1024×1536)',
         feature: 'body-generator',
@@ -71,9 +111,27 @@ export async function benchEngines(): Promise<Array<{ label: string; medianMs: n
         params: { gender: 'female', height: 168, weight: 58, age: 30, skin_tone: 'medium', body_type: 'mesomorph', aspect_ratio: '2:3' },
         targetMs: IMAGE_TARGET_MS,
       },
-      { label: 'hairstyle (2 MP)', feature: 'hairstyle-changer', inputs: { image: portrait, mask, reference: null }, params: { style: 'pixie', color: '#c9a25a' }, targetMs: IMAGE_TARGET_MS },
-      { label: 'upscaler image ×2 JPEG (2 MP → 8 MP)', feature: 'upscaler-image', inputs: { image: scene }, params: { ...upscale, factor: 2, output_format: 'jpeg' }, targetMs: IMAGE_TARGET_MS },
-      { label: 'upscaler image ×4 JPEG (2 MP → 32 MP)', feature: 'upscaler-image', inputs: { image: scene }, params: { ...upscale, factor: 4, output_format: 'jpeg' }, targetMs: null },
+      {
+        label: 'hairstyle (2 MP)',
+        feature: 'hairstyle-changer',
+        inputs: { image: portrait, mask, reference: null },
+        params: { style: 'pixie', color: '#c9a25a' },
+        targetMs: IMAGE_TARGET_MS,
+      },
+      {
+        label: 'upscaler image ×2 JPEG (2 MP → 8 MP)',
+        feature: 'upscaler-image',
+        inputs: { image: scene },
+        params: { ...upscale, factor: 2, output_format: 'jpeg' },
+        targetMs: IMAGE_TARGET_MS,
+      },
+      {
+        label: 'upscaler image ×4 JPEG (2 MP → 32 MP)',
+        feature: 'upscaler-image',
+        inputs: { image: scene },
+        params: { ...upscale, factor: 4, output_format: 'jpeg' },
+        targetMs: null,
+      },
       {
         label: 'upscaler image ×2, foreground + face (2 MP)',
         feature: 'upscaler-image',
@@ -81,13 +139,34 @@ export async function benchEngines(): Promise<Array<{ label: string; medianMs: n
         params: { ...upscale, factor: 2, output_format: 'jpeg', subject_detection: 'foreground', face_enhancement: true },
         targetMs: null,
       },
-      { label: 'image to video 5 s 480p + audio (2 MP still)', feature: 'image-to-video', inputs: { image: scene }, params: { model: 'seedance-v1', duration: 5, resolution: '480p', generate_audio: true }, targetMs: VIDEO_TARGET_MS },
-      { label: 'image to video 5 s 1080p', feature: 'image-to-video', inputs: { image: scene }, params: { model: 'seedance-v1', duration: 5, resolution: '1080p' }, targetMs: null },
-      { label: 'upscaler video 5 s 480p ×2 → H.265 30 fps', feature: 'upscaler-video', inputs: { video: clip }, params: { factor: 2, target_fps: 30, h264: false }, targetMs: null },
+      {
+        label: 'image to video 5 s 480p + audio (2 MP still)',
+        feature: 'image-to-video',
+        inputs: { image: scene },
+        params: { model: 'seedance-v1', duration: 5, resolution: '480p', generate_audio: true },
+        targetMs: VIDEO_TARGET_MS,
+      },
+      {
+        label: 'image to video 5 s 1080p',
+        feature: 'image-to-video',
+        inputs: { image: scene },
+        params: { model: 'seedance-v1', duration: 5, resolution: '1080p' },
+        targetMs: null,
+      },
+      {
+        label: 'upscaler video 5 s 480p ×2 → H.265 30 fps',
+        feature: 'upscaler-video',
+        inputs: { video: clip },
+        params: { factor: 2, target_fps: 30, h264: false },
+        targetMs: null,
+      },
     ];
 
     // The smoke runs each tool once: the first case of each feature.
-    const run = sized(cases, cases.filter((item, index) => cases.findIndex((other) => other.feature === item.feature) === index));
+    const run = sized(
+      cases,
+      cases.filter((item, index) => cases.findIndex((other) => other.feature === item.feature) === index),
+    );
     const engine = createLocalEngine();
     const rows: Array<{ label: string; medianMs: number; targetMs: number | null }> = [];
     let n = 0;
@@ -113,7 +192,12 @@ export async function benchEngines(): Promise<Array<{ label: string; medianMs: n
 export function printEngineRows(rows: Awaited<ReturnType<typeof benchEngines>>): void {
   console.log(`\n## Local engine on ~2 MP inputs (median of ${RUNS} runs)`);
   for (const row of rows) {
-    const verdict = row.targetMs === null ? '(reference)' : row.medianMs <= row.targetMs ? `ok, target <= ${row.targetMs / 1000} s` : `OVER target <= ${row.targetMs / 1000} s`;
+    const verdict =
+      row.targetMs === null
+        ? '(reference)'
+        : row.medianMs <= row.targetMs
+          ? `ok, target <= ${row.targetMs / 1000} s`
+          : `OVER target <= ${row.targetMs / 1000} s`;
     console.log(`  ${row.label.padEnd(48)} ${(row.medianMs / 1000).toFixed(2).padStart(6)} s  ${verdict}`);
   }
 }

@@ -119,7 +119,8 @@ async function api(base: string, token: string, method: string, path: string, bo
   return payload;
 }
 
-const submit = async (base: string, token: string): Promise<Generation> => v.parse(GenerationSchema, await api(base, token, 'POST', '/api/generations', QUICK_JOB));
+const submit = async (base: string, token: string): Promise<Generation> =>
+  v.parse(GenerationSchema, await api(base, token, 'POST', '/api/generations', QUICK_JOB));
 
 async function settled(base: string, token: string, id: string, timeoutMs = 60_000): Promise<Generation> {
   const deadline = Date.now() + timeoutMs;
@@ -156,7 +157,9 @@ export async function queueFigures(base: string, token: string): Promise<string>
   const failed = ended.filter((job) => job.status !== 'completed').length;
   const latencies = ended.map(pickUpMs);
   console.log(`\n## Queue pick-up (submit → started), ${SPACED_JOBS} body-generator jobs ${SPACING_MS} ms apart`);
-  console.log(`p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${failed} not completed)`);
+  console.log(
+    `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${failed} not completed)`,
+  );
   const processing = ended.map((job) => job.processing_ms ?? Number.NaN);
   console.log(`processing (started → finished): p50 ${percentile(processing, 50).toFixed(0)} ms`);
 

@@ -57,14 +57,20 @@ function serveFolder(dir: string): Promise<{ url: string; server: Server }> {
       const file = join(dir, path === '/' ? 'index.html' : path);
       try {
         const body = gzipSync(await readFile(file));
-        response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-encoding': 'gzip', 'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache' });
+        response.writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-encoding': 'gzip',
+          'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
         response.end(body);
       } catch {
         response.writeHead(404).end();
       }
     })();
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, server })),
+  );
 }
 
 async function measure(url: string, chromePath: string): Promise<Run | string> {
@@ -77,7 +83,9 @@ async function measure(url: string, chromePath: string): Promise<Run | string> {
     // BENCH_LIGHTHOUSE_DETAILS=1: what held the page back, a line a run.
     if (process.env.BENCH_LIGHTHOUSE_DETAILS === '1') {
       const blocking = (audits['render-blocking-insight']?.details as { items?: Array<{ url?: string; wastedMs?: number }> } | undefined)?.items ?? [];
-      const phases = (audits['lcp-breakdown-insight']?.details as { items?: Array<{ items?: Array<{ label?: string; duration?: number }> }> } | undefined)?.items?.[0]?.items ?? [];
+      const phases =
+        (audits['lcp-breakdown-insight']?.details as { items?: Array<{ items?: Array<{ label?: string; duration?: number }> }> } | undefined)?.items?.[0]
+          ?.items ?? [];
       console.log(
         `    ${url}: server ${Math.round(audits['server-response-time']?.numericValue ?? 0)} ms; LCP phases ${phases.map((phase) => `${phase.label} ${Math.round(phase.duration ?? 0)} ms`).join(', ') || 'n/a'}; ` +
           `render-blocking ${blocking.map((item) => `${item.url?.replace(/^.*\//, '')} ${Math.round(item.wastedMs ?? 0)} ms`).join(', ') || 'none'}; main thread ${Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0)} ms`,
@@ -115,7 +123,8 @@ function summary(runs: Run[]): string {
 function verdict(runs: Run[], bare: Run[]): string {
   if (runs.length === 0) return 'no run';
   const short = CATEGORIES.filter((id) => median(runs.map((run) => run.scores[id])) < 100).map((id) => `${id} ${median(runs.map((run) => run.scores[id]))}`);
-  const behind = bare.length === 0 ? [] : CATEGORIES.filter((id) => median(runs.map((run) => run.scores[id])) < median(bare.map((run) => run.scores[id]))).map((id) => id);
+  const behind =
+    bare.length === 0 ? [] : CATEGORIES.filter((id) => median(runs.map((run) => run.scores[id])) < median(bare.map((run) => run.scores[id]))).map((id) => id);
   if (short.length === 0 && behind.length === 0) return 'meets the targets';
   return [short.length ? `under 100: ${short.join(', ')}` : '', behind.length ? `behind the bare page: ${behind.join(', ')}` : ''].filter(Boolean).join('; ');
 }
@@ -150,7 +159,9 @@ export async function lighthouseFigures(base: string, chromePath: string): Promi
     host.server.close();
     await bare.cleanup();
   }
-  console.log(`\n## Lighthouse 13, mobile, medians of ${RUNS} runs, alternating with a bare client-rendered Vite + React page (targets: 100 in all four, never behind the bare page)`);
+  console.log(
+    `\n## Lighthouse 13, mobile, medians of ${RUNS} runs, alternating with a bare client-rendered Vite + React page (targets: 100 in all four, never behind the bare page)`,
+  );
   console.log(`bare page: ${summary(bareRuns)}`);
   for (const [path, runs] of results) console.log(`${path}: ${summary(runs)} — ${verdict(runs, bareRuns)}`);
 }

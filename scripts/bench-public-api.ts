@@ -73,7 +73,7 @@ async function benchDatabase(): Promise<BenchDatabase> {
   const server = process.env.DATABASE_URL;
   if (!server) return { label: 'PGlite (embedded)', url: undefined, backends: async () => [], drop: async () => {} };
   const name = `atelier_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async <T,>(statement: string, params: unknown[] = []): Promise<T[]> => {
+  const admin = async <T>(statement: string, params: unknown[] = []): Promise<T[]> => {
     const client = new Client({ connectionString: server });
     await client.connect();
     try {
@@ -165,7 +165,9 @@ async function searchStep(path: Path, rate: number): Promise<StepResult> {
 /** Both paths' searches, their steps alternating so that both meet the same load from the rest of the machine. */
 async function saturations(paths: readonly Path[]) {
   const { search } = settings;
-  const searches = paths.map(() => new SaturationSearch({ start: search.start, max: search.max, p99LimitMs: P99_LIMIT_MS, maxSteps: search.maxSteps, precision: PRECISION }));
+  const searches = paths.map(
+    () => new SaturationSearch({ start: search.start, max: search.max, p99LimitMs: P99_LIMIT_MS, maxSteps: search.maxSteps, precision: PRECISION }),
+  );
   while (searches.some((one) => one.next() !== null)) {
     for (const [index, one] of searches.entries()) {
       const rate = one.next();
@@ -205,16 +207,23 @@ export async function publicApiFigures(): Promise<void> {
       { name: '/v1, API token     ', url: `${base}/v1/generations/${jobId}`, authorization: () => `Bearer ${apiTokens[sent++ % apiTokens.length]}` },
     ];
 
-    console.log(`\n## GET /v1/generations/{id} (API token) against GET /api/generations/{id} (session), one completed job, on ${database.label}${SMOKE ? ' (smoke)' : ''}`);
-    console.log(`fixed rates, ${settings.seconds} s each after ${settings.warmupSeconds} s of warm-up (/v1: ${BENCH_TOKENS} tokens round-robin); CPU per request of the server${database.url ? ' and its Postgres backends' : ''}:`);
+    console.log(
+      `\n## GET /v1/generations/{id} (API token) against GET /api/generations/{id} (session), one completed job, on ${database.label}${SMOKE ? ' (smoke)' : ''}`,
+    );
+    console.log(
+      `fixed rates, ${settings.seconds} s each after ${settings.warmupSeconds} s of warm-up (/v1: ${BENCH_TOKENS} tokens round-robin); CPU per request of the server${database.url ? ' and its Postgres backends' : ''}:`,
+    );
     for (const rate of settings.rates) {
       const [session, api] = [await measured(paths[0]!, rate, serverPid, database), await measured(paths[1]!, rate, serverPid, database)];
-      for (const [index, { result }] of [session, api].entries()) smokeRequires(result.errors < result.requests, `every request to ${paths[index]!.url} failed`);
+      for (const [index, { result }] of [session, api].entries())
+        smokeRequires(result.errors < result.requests, `every request to ${paths[index]!.url} failed`);
       const line = (name: string, { result, cpu }: { result: StepResult; cpu: number }) =>
         `  ${rate} req/s ${name}: p50 ${ms(result.p50)}, p99 ${ms(result.p99)} (${result.requests} requests, ${result.errors} errors), CPU ${ms(cpu)}`;
       console.log(line(paths[0]!.name, session));
       console.log(line(paths[1]!.name, api));
-      console.log(`  ${rate} req/s added by /v1:        p50 ${signed(api.result.p50 - session.result.p50)}, p99 ${signed(api.result.p99 - session.result.p99)}, CPU ${signed(api.cpu - session.cpu)}`);
+      console.log(
+        `  ${rate} req/s added by /v1:        p50 ${signed(api.result.p50 - session.result.p50)}, p99 ${signed(api.result.p99 - session.result.p99)}, CPU ${signed(api.cpu - session.cpu)}`,
+      );
     }
 
     const { search } = settings;

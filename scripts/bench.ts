@@ -134,7 +134,10 @@ async function latency(target: string, headers: Record<string, string> = {}, rat
   await fixedRate(url, agent, WARMUP_SECONDS, headers, rate);
   const results = await fixedRate(url, agent, LATENCY_SECONDS, headers, rate);
   agent.destroy();
-  smokeRequires(results.some((r) => r.ok), `every request to ${target} failed`);
+  smokeRequires(
+    results.some((r) => r.ok),
+    `every request to ${target} failed`,
+  );
   const sorted = results.map((r) => r.ms).toSorted((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   return { p50: pct(50), p99: pct(99), requests: results.length, errors: results.filter((r) => !r.ok).length };
@@ -148,7 +151,9 @@ async function statusLatency(base: string, bareUrl: string, token: string, jobId
   const bareAtStatusRate = await latency(bareUrl, {}, STATUS_RATE_PER_SECOND);
   const status = await latency(`${base}/api/generations/${jobId}`, { Authorization: `Bearer ${token}` }, STATUS_RATE_PER_SECOND);
   console.log(`\n## GET /api/generations/{id} (a completed job) at ${STATUS_RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s`);
-  console.log(`bare Hono handler: p50 ${ms(bareAtStatusRate.p50)}, p99 ${ms(bareAtStatusRate.p99)} (${bareAtStatusRate.requests} requests, ${bareAtStatusRate.errors} errors)`);
+  console.log(
+    `bare Hono handler: p50 ${ms(bareAtStatusRate.p50)}, p99 ${ms(bareAtStatusRate.p99)} (${bareAtStatusRate.requests} requests, ${bareAtStatusRate.errors} errors)`,
+  );
   console.log(`job status:        p50 ${ms(status.p50)}, p99 ${ms(status.p99)} (${status.requests} requests, ${status.errors} errors)`);
   console.log(`ratio status/bare: p50 ${ratio(status.p50, bareAtStatusRate.p50)}×, p99 ${ratio(status.p99, bareAtStatusRate.p99)}×`);
 }
@@ -205,7 +210,9 @@ async function main() {
       await part('latency', async () => {
         console.log(`\n## Latency at ${RATE_PER_SECOND} req/s for ${LATENCY_SECONDS} s (after ${WARMUP_SECONDS} s warm-up, keep-alive)`);
         const bareResult = await latency(bareUrl);
-        console.log(`bare Hono handler:           p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`);
+        console.log(
+          `bare Hono handler:           p50 ${ms(bareResult.p50)}, p99 ${ms(bareResult.p99)} (${bareResult.requests} requests, ${bareResult.errors} errors)`,
+        );
         if (!onlyGenerations) {
           const health = await latency(`${base}/api/health`);
           console.log(`GET /api/health:             p50 ${ms(health.p50)}, p99 ${ms(health.p99)} (${health.requests} requests, ${health.errors} errors)`);

@@ -85,7 +85,14 @@ async function prerenderPublicPages(): Promise<string[]> {
     // Its packages bundled in: the server loads it from wherever the build is deployed (STATIC_DIR),
     // which need not sit beside node_modules.
     ssr: { noExternal: true },
-    build: { ssr: 'src/blog-entry.tsx', outDir: join(dist, BLOG_BUNDLE_DIR), emptyOutDir: true, copyPublicDir: false, manifest: false, rollupOptions: { input: 'src/blog-entry.tsx' } },
+    build: {
+      ssr: 'src/blog-entry.tsx',
+      outDir: join(dist, BLOG_BUNDLE_DIR),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      rollupOptions: { input: 'src/blog-entry.tsx' },
+    },
   });
   const pages = await prerender({ dist, root, ssrEntry: join(ssrOut, 'prerender-entry.js') });
   await rm(ssrOut, { recursive: true, force: true });
@@ -110,7 +117,12 @@ async function precompress(dir: string): Promise<number> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !TEXT_FILE.test(entry.name)) continue;
     // Dot folders (the blog's renderer) are the server's, never served.
-    if (relative(dir, entry.parentPath).split(sep).some((part) => part.startsWith('.'))) continue;
+    if (
+      relative(dir, entry.parentPath)
+        .split(sep)
+        .some((part) => part.startsWith('.'))
+    )
+      continue;
     const file = join(entry.parentPath, entry.name);
     if ((await stat(file)).size < MIN_COMPRESS_BYTES) continue;
     const body = await readFile(file);

@@ -13,13 +13,16 @@ import { measureBuild } from './measure-js.ts';
 const root = resolve(import.meta.dirname, '..');
 const chromiumPath = ensureChromium();
 await ensureBuild();
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const budgets = only ? BUDGETS.filter((budget) => only.includes(budget.route)) : BUDGETS;
 const results = checkBudgets(await measureBuild(root, chromiumPath, budgets), budgets);
 console.log('JavaScript per route (gzip -9 of what a cold browser fetched):');
 for (const line of formatResults(results, { largest: process.argv.includes('--files') ? Infinity : 5 })) console.log(`  ${line}`);
 const over = results.filter((r) => !r.ok);
 if (over.length) {
-  console.error(`\nOver budget: ${over.map((r) => `${r.route} by ${kb(r.bytes - r.limit)}`).join(", ")}`);
+  console.error(`\nOver budget: ${over.map((r) => `${r.route} by ${kb(r.bytes - r.limit)}`).join(', ')}`);
   process.exit(1);
 }

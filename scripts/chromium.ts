@@ -11,7 +11,14 @@ import { chromium } from '@playwright/test';
  * Flags for headless Chromium here: no sandbox (root), no GPU, and none of the background
  * connections this machine's closed network would refuse.
  */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const DEBIAN_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 

@@ -18,7 +18,9 @@ const FRAME = '/src/features/studio/shell/StudioPage.tsx';
 
 /** The plan as `{ module: group }` (ids without the root), of the groups named only when given. */
 function planOf(plan: ReturnType<typeof planChunkGroups>, ...groups: string[]) {
-  return Object.fromEntries([...plan].filter(([, group]) => groups.length === 0 || groups.includes(group)).map(([id, group]) => [id.replace(/^\/r/, ''), group]));
+  return Object.fromEntries(
+    [...plan].filter(([, group]) => groups.length === 0 || groups.includes(group)).map(([id, group]) => [id.replace(/^\/r/, ''), group]),
+  );
 }
 const route = (name: string) => `/src/routes/${name}.tsx?tsr-split=component`;
 
@@ -110,7 +112,18 @@ describe('planChunkGroups', () => {
     const plan = planChunkGroups(
       graph({
         '/app.html': ['/src/main.tsx'],
-        '/src/main.tsx': { s: ['/src/lib/session.ts'], d: [route('_app'), route('_app/_studio'), route('_app/_studio/a'), route('_app/_studio/b'), route('_site'), route('_site/a-legacy'), route('_site/checkout')] },
+        '/src/main.tsx': {
+          s: ['/src/lib/session.ts'],
+          d: [
+            route('_app'),
+            route('_app/_studio'),
+            route('_app/_studio/a'),
+            route('_app/_studio/b'),
+            route('_site'),
+            route('_site/a-legacy'),
+            route('_site/checkout'),
+          ],
+        },
         '/index.html': ['/src/site.tsx'],
         '/src/site.tsx': { d: ['/home.tsx'] },
         '/home.tsx': [LAYOUT],

@@ -113,7 +113,11 @@ export function planChunkGroups(graph: ModuleGraph, root: string): Map<string, C
   // and `_app/_studio.tsx`) load with every studio: what they use, the entry does not already
   // load and the public pages do not, goes in one chunk with them.
   const parents = new Set(studioRoutes.flatMap((route) => parentRoutes(route)));
-  for (const id of reach(graph, [...parents].filter((parent) => routes.includes(parent)), false)) {
+  for (const id of reach(
+    graph,
+    [...parents].filter((parent) => routes.includes(parent)),
+    false,
+  )) {
     // A route's own module stays the file its lazy import loads (moved into a group, the
     // bundler loses its exports).
     if (id.endsWith(ROUTE_COMPONENT) || plan.has(id) || entry.has(id) || site.has(id)) continue;

@@ -12,7 +12,12 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CODE_FOLDERS = ['src', 'server', 'sw', 'scripts', 'tests'];
 const CODE_FILE = /\.(ts|tsx|css|html)$/;
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 function walk(folder: string, into: string[]): string[] {
   for (const name of readdirSync(folder)) {

@@ -69,8 +69,10 @@ const NOT_COUNTS = new Set([
 /** The word rules on a Vietnamese text (`where` names it in a problem). */
 function checkVietnamese(where: string, text: string) {
   if (text !== text.normalize('NFC')) problems.push(`${where}: not in Unicode NFC`);
-  for (const { found, use } of rejectedForms(text, glossary)) problems.push(`${where}: "${found}" is not the glossary's form: write "${use}" (docs/glossary.md)`);
-  for (const { found, use } of misplacedToneMarks(text)) problems.push(`${where}: "${found}" has its tone mark misplaced: write "${use}" (docs/glossary.md#spelling-rules)`);
+  for (const { found, use } of rejectedForms(text, glossary))
+    problems.push(`${where}: "${found}" is not the glossary's form: write "${use}" (docs/glossary.md)`);
+  for (const { found, use } of misplacedToneMarks(text))
+    problems.push(`${where}: "${found}" has its tone mark misplaced: write "${use}" (docs/glossary.md#spelling-rules)`);
 }
 // Every catalog the extraction wrote (site, app, pages/<name>), as paths below src/locales/vi.
 const CATALOGS = (await readdir(resolve(root, 'src/locales/vi'), { recursive: true }))
@@ -99,7 +101,9 @@ for (const catalog of CATALOGS) {
       }
       if (!NOT_COUNTS.has(entry.msgid)) {
         for (const found of unpluralisedCounts(entry.msgstr)) {
-          problems.push(`en/${catalog}: "${entry.msgstr}" writes a count outside a plural ("${found}"): use <Plural>, plural() or an ICU plural with one and other`);
+          problems.push(
+            `en/${catalog}: "${entry.msgstr}" writes a count outside a plural ("${found}"): use <Plural>, plural() or an ICU plural with one and other`,
+          );
         }
       }
     }
@@ -116,4 +120,6 @@ if (problems.length) {
   console.error(`i18n check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`i18n check: ${counts.vi} messages, all present in vi and en; the words of the messages, ${serverFiles.length} server files and ${contentFiles.length} Vietnamese content files follow docs/glossary.md.`);
+console.log(
+  `i18n check: ${counts.vi} messages, all present in vi and en; the words of the messages, ${serverFiles.length} server files and ${contentFiles.length} Vietnamese content files follow docs/glossary.md.`,
+);

@@ -29,7 +29,10 @@ export function parseGlossary(markdown: string): GlossaryTerm[] {
     .filter((line) => line.startsWith('|'));
   // The header and the separator row.
   return rows.slice(2).map((row) => {
-    const cells = row.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim().normalize('NFC'));
+    const cells = row
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((cell) => cell.trim().normalize('NFC'));
     const [vi = '', en = '', rejected = '', mustSay = ''] = cells;
     if (!vi || !en) throw new Error(`docs/glossary.md: a row without its Vietnamese or English word: ${row}`);
     return {

@@ -42,7 +42,8 @@ describe('checkBudgets', () => {
 
   it('holds "/" to 90 KB and every studio route to 203 KB', () => {
     expect(BUDGETS.find((b) => b.route === '/')).toMatchObject({ limit: 90 * KB, signedIn: false });
-    for (const route of [...STUDIO_ROUTES, ...LEGACY_STUDIO_ROUTES]) expect(BUDGETS.find((b) => b.route === route)).toMatchObject({ limit: 203 * KB, signedIn: true });
+    for (const route of [...STUDIO_ROUTES, ...LEGACY_STUDIO_ROUTES])
+      expect(BUDGETS.find((b) => b.route === route)).toMatchObject({ limit: 203 * KB, signedIn: true });
   });
 
   it('holds the blog’s pages to 90 KB, measured as the server renders them', () => {

@@ -49,7 +49,13 @@ export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generat
 /** The legacy studios: a studio's screen on one page, in the public layout (signed in). */
 export const LEGACY_STUDIO_ROUTES = ['/virtual-tryon-legacy', '/body-generator-legacy', '/hairstyle-changer-legacy', '/image-to-video-legacy'] as const;
 /** The service landing pages, pre-rendered like `/`, held to the home page's budget. */
-export const LANDING_ROUTES = ['/services/virtual-tryon', '/services/image-editing', '/services/image-to-video', '/services/body-generator', '/services/hairstyle-changer'] as const;
+export const LANDING_ROUTES = [
+  '/services/virtual-tryon',
+  '/services/image-editing',
+  '/services/image-to-video',
+  '/services/body-generator',
+  '/services/hairstyle-changer',
+] as const;
 /**
  * The blog's pages measured, rendered by the server from the seeded posts (content/blog): the
  * list, a category's list and the newest post, held to the home page's budget.

@@ -86,7 +86,12 @@ export function buildGraph(): ImportGraph {
     }
     for (const item of module.staticExports) {
       const request = item.entries.find((entry) => entry.moduleRequest)?.moduleRequest;
-      if (request) add(request.value, item.start, item.entries.every((entry) => entry.isType));
+      if (request)
+        add(
+          request.value,
+          item.start,
+          item.entries.every((entry) => entry.isType),
+        );
     }
     for (const item of module.dynamicImports) {
       const literal = text.slice(item.moduleRequest.start, item.moduleRequest.end);
@@ -121,7 +126,9 @@ function main(): void {
   const files = fileCycles(graph);
   const long = longFiles(lineCounts);
   if (process.argv.includes('--report')) {
-    console.log(`${graph.size} files; ${breaches.length} rule breaches; ${areas.length} area cycles; ${files.length} file cycles; ${long.length} files over the line limit`);
+    console.log(
+      `${graph.size} files; ${breaches.length} rule breaches; ${areas.length} area cycles; ${files.length} file cycles; ${long.length} files over the line limit`,
+    );
     for (const breach of breaches) console.log(`breach: ${breach.file}:${breach.line}: ${breach.message}`);
     for (const cycle of areas) console.log(`area cycle: ${cycle.areas.join(' ↔ ')}`);
     for (const file of long) console.log(`long: ${file.file} ${file.message}`);

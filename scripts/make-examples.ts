@@ -73,7 +73,13 @@ const EXAMPLES: Example[] = [
     tool: 'virtual-tryon',
     id: 'ao-dai',
     feature: 'virtual-tryon',
-    inputs: (f) => ({ model: f.model!, garments: [{ ...f['ao-dai']!, category: 'dresses' }, { ...f['silk-trousers']!, category: 'bottoms' }] }),
+    inputs: (f) => ({
+      model: f.model!,
+      garments: [
+        { ...f['ao-dai']!, category: 'dresses' },
+        { ...f['silk-trousers']!, category: 'bottoms' },
+      ],
+    }),
     params: {},
     shows: ['model', 'ao-dai', 'silk-trousers'],
   } satisfies Example<'virtual-tryon'>,
@@ -81,7 +87,13 @@ const EXAMPLES: Example[] = [
     tool: 'virtual-tryon',
     id: 'shirt',
     feature: 'virtual-tryon',
-    inputs: (f) => ({ model: f.model!, garments: [{ ...f.shirt!, category: 'tops' }, { ...f.chinos!, category: 'bottoms' }] }),
+    inputs: (f) => ({
+      model: f.model!,
+      garments: [
+        { ...f.shirt!, category: 'tops' },
+        { ...f.chinos!, category: 'bottoms' },
+      ],
+    }),
     params: {},
     shows: ['model', 'shirt', 'chinos'],
   } satisfies Example<'virtual-tryon'>,
@@ -130,7 +142,16 @@ const EXAMPLES: Example[] = [
     id: 'curvy',
     feature: 'body-generator',
     inputs: () => ({ face: null }),
-    params: { gender: 'female', height: 163, weight: 66, age: 38, skin_tone: 'medium', body_type: 'endomorph', aspect_ratio: '3:4', style_hints: ['đồ màu xanh navy'] },
+    params: {
+      gender: 'female',
+      height: 163,
+      weight: 66,
+      age: 38,
+      skin_tone: 'medium',
+      body_type: 'endomorph',
+      aspect_ratio: '3:4',
+      style_hints: ['đồ màu xanh navy'],
+    },
     shows: [],
   } satisfies Example<'body-generator'>,
   {
@@ -144,7 +165,12 @@ const EXAMPLES: Example[] = [
 ];
 
 /** The image-to-video example animates the áo dài try-on result: one tool's output is the next one's input. */
-const VIDEO_PARAMS: EngineRequest<'image-to-video'>['params'] = { model: 'seedance-v1', duration: 5, resolution: '480p', prompt: 'Phóng to chậm về phía người mẫu' };
+const VIDEO_PARAMS: EngineRequest<'image-to-video'>['params'] = {
+  model: 'seedance-v1',
+  duration: 5,
+  resolution: '480p',
+  prompt: 'Phóng to chậm về phía người mẫu',
+};
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -198,7 +224,15 @@ export async function makeExamples(out: string): Promise<void> {
       const after = ship(await shipPicture(output.path, out, `examples/${example.tool}/${example.id}-after.webp`));
       if (example.tool === 'virtual-tryon' && example.id === 'ao-dai') aoDaiResult = output.path;
       (pages[example.tool] ??= []).push({ id: example.id, params: example.params as Json, before, after: picture(after) });
-      provenance.push({ tool: example.tool, id: example.id, feature: example.feature, inputs: example.shows, params: example.params as Json, engine: result.metadata, shipped: after.file });
+      provenance.push({
+        tool: example.tool,
+        id: example.id,
+        feature: example.feature,
+        inputs: example.shows,
+        params: example.params as Json,
+        engine: result.metadata,
+        shipped: after.file,
+      });
     }
 
     // Image to video, from the áo dài try-on result (as the studio passes a result on).
@@ -221,8 +255,18 @@ export async function makeExamples(out: string): Promise<void> {
     await runFfmpeg({ args: ['-y', '-i', clip.path, '-frames:v', '1', frame], signal: new AbortController().signal });
     const poster = ship(await shipPicture(frame, out, 'examples/image-to-video/ao-dai-poster.webp'));
     const source = ship(await shipPicture(aoDaiResult, out, 'examples/image-to-video/ao-dai-still.webp'));
-    pages['image-to-video'] = [{ id: 'ao-dai', params: VIDEO_PARAMS as Json, before: [picture(source)], after: { src: `/${clipFile}`, width, height, poster: `/${poster.file}` } }];
-    provenance.push({ tool: 'image-to-video', id: 'ao-dai', feature: 'image-to-video', inputs: ['virtual-tryon/ao-dai-after'], params: VIDEO_PARAMS as Json, engine: video.metadata, shipped: clipFile });
+    pages['image-to-video'] = [
+      { id: 'ao-dai', params: VIDEO_PARAMS as Json, before: [picture(source)], after: { src: `/${clipFile}`, width, height, poster: `/${poster.file}` } },
+    ];
+    provenance.push({
+      tool: 'image-to-video',
+      id: 'ao-dai',
+      feature: 'image-to-video',
+      inputs: ['virtual-tryon/ao-dai-after'],
+      params: VIDEO_PARAMS as Json,
+      engine: video.metadata,
+      shipped: clipFile,
+    });
 
     const total = shippedFiles.reduce((sum, s) => sum + s.bytes, 0);
     if (total > MAX_TOTAL_BYTES) throw new Error(`The examples weigh ${total} bytes, over ${MAX_TOTAL_BYTES}`);
@@ -236,7 +280,8 @@ export async function makeExamples(out: string): Promise<void> {
 }
 
 /** JSON with objects of plain values (a picture, the parameters) on one line each. */
-const flat = (value: Json) => JSON.stringify(value, null, 2).replace(/\{\n\s+([^{}[\]]*?)\n\s*\}/g, (_, inner: string) => `{ ${inner.replace(/\n\s+/g, ' ')} }`);
+const flat = (value: Json) =>
+  JSON.stringify(value, null, 2).replace(/\{\n\s+([^{}[\]]*?)\n\s*\}/g, (_, inner: string) => `{ ${inner.replace(/\n\s+/g, ' ')} }`);
 
 /**
  * One page's view of its examples: file, size and the parameters each was made with. One module
@@ -276,7 +321,10 @@ async function install(staged: string): Promise<void> {
 async function check(staged: string): Promise<string[]> {
   const provenance = JSON.parse(await readFile(join(staged, 'examples/provenance.json'), 'utf8')) as { files: Shipped[] };
   const differ: string[] = [];
-  const pairs = [...provenance.files.map((f) => f.file), 'examples/provenance.json'].map((file): [string, string] => [join(staged, file), join(ROOT, 'public', file)]);
+  const pairs = [...provenance.files.map((f) => f.file), 'examples/provenance.json'].map((file): [string, string] => [
+    join(staged, file),
+    join(ROOT, 'public', file),
+  ]);
   // Every module made, and nothing else in the folder (a stale module would still be importable).
   const modules = await readdir(join(staged, MODULES));
   for (const name of modules) pairs.push([join(staged, MODULES, name), join(ROOT, 'src/features/site', MODULES, name)]);

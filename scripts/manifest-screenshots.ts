@@ -28,7 +28,13 @@ const server = spawn(process.execPath, ['server/main.ts'], {
 });
 try {
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });

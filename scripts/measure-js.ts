@@ -113,7 +113,13 @@ export async function measureRoute(browser: Browser, base: string, dist: string,
 }
 
 /** Measures every budgeted route against a server already running at `base`. */
-export async function measureRoutes(base: string, dist: string, token: string, chromiumPath: string, budgets: readonly Budget[] = BUDGETS): Promise<RouteMeasure[]> {
+export async function measureRoutes(
+  base: string,
+  dist: string,
+  token: string,
+  chromiumPath: string,
+  budgets: readonly Budget[] = BUDGETS,
+): Promise<RouteMeasure[]> {
   const built = new Set(JSON.parse(await readFile(join(dist, 'spa-routes.json'), 'utf8')).patterns as string[]);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   try {

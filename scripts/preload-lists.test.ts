@@ -26,7 +26,10 @@ describe('scriptsToPreload', () => {
   });
 
   it('keeps a file the importer does not load, even one another chunk imports', () => {
-    expect(scriptsToPreload(IMPORTS, 'assets/site.js', 'assets/framework.js', ['assets/route.js', 'assets/spa.js'])).toEqual(['assets/route.js', 'assets/spa.js']);
+    expect(scriptsToPreload(IMPORTS, 'assets/site.js', 'assets/framework.js', ['assets/route.js', 'assets/spa.js'])).toEqual([
+      'assets/route.js',
+      'assets/spa.js',
+    ]);
   });
 
   it("lists nothing for the public pages' entry, whose page the pre-rendered HTML links", () => {
@@ -34,6 +37,9 @@ describe('scriptsToPreload', () => {
   });
 
   it("keeps every file of an HTML entry's own links (no chunk of that name)", () => {
-    expect(scriptsToPreload(IMPORTS, 'assets/site.js', 'index.html', ['assets/framework.js', 'assets/runtime.js'])).toEqual(['assets/framework.js', 'assets/runtime.js']);
+    expect(scriptsToPreload(IMPORTS, 'assets/site.js', 'index.html', ['assets/framework.js', 'assets/runtime.js'])).toEqual([
+      'assets/framework.js',
+      'assets/runtime.js',
+    ]);
   });
 });

@@ -26,7 +26,11 @@ type Manifest = Record<string, ManifestChunk>;
 
 interface SsrEntry {
   sitePages: Record<string, SitePagePath>;
-  renderSitePage(name: string, locale: SiteLocale, prose: ProseData | null): Promise<{ html: string; title: string; description: string; transparentHeader: boolean }>;
+  renderSitePage(
+    name: string,
+    locale: SiteLocale,
+    prose: ProseData | null,
+  ): Promise<{ html: string; title: string; description: string; transparentHeader: boolean }>;
   renderNotFoundPage(locale: SiteLocale): Promise<{ html: string; title: string; description: string }>;
 }
 
@@ -58,9 +62,21 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
       const component = page.prose ? 'ProsePage' : pageComponentName(name);
       const catalog = page.prose ? 'prose' : kebab(name);
       const manifestKeys = Object.keys(manifest);
-      const moduleKey = only(manifestKeys.filter((key) => key.startsWith('src/features/') && key.endsWith(`/${component}.tsx`)), `the chunk of the page "${name}"`);
-      const catalogKey = only(manifestKeys.filter((key) => key.endsWith(`locales/${locale}/pages/${catalog}.po`)), `the ${locale} catalog of the page "${name}"`);
-      const siteCatalogKey = locale === 'vi' ? null : only(manifestKeys.filter((key) => key.endsWith(`locales/${locale}/site.po`)), `the ${locale} site catalog`);
+      const moduleKey = only(
+        manifestKeys.filter((key) => key.startsWith('src/features/') && key.endsWith(`/${component}.tsx`)),
+        `the chunk of the page "${name}"`,
+      );
+      const catalogKey = only(
+        manifestKeys.filter((key) => key.endsWith(`locales/${locale}/pages/${catalog}.po`)),
+        `the ${locale} catalog of the page "${name}"`,
+      );
+      const siteCatalogKey =
+        locale === 'vi'
+          ? null
+          : only(
+              manifestKeys.filter((key) => key.endsWith(`locales/${locale}/site.po`)),
+              `the ${locale} site catalog`,
+            );
       const keys = [moduleKey, catalogKey, ...(siteCatalogKey ? [siteCatalogKey] : [])];
       // What src/site.tsx imports to hydrate: the page's module and catalogs, by their built names.
       const rootData = [
@@ -72,7 +88,11 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
         ...(transparentHeader ? ['data-transparent-header=""'] : []),
       ].join(' ');
       const links = chunkLinks(manifest, keys, template);
-      const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? title;
+      const heading =
+        /<h1[^>]*>([\s\S]*?)<\/h1>/
+          .exec(html)?.[1]
+          ?.replace(/<[^>]+>/g, '')
+          .trim() ?? title;
       titles.set(`${locale}:${page.path}`, heading);
       const head = headTags({ origin, locale, path: page.path, title, description, html, name: heading, trail: trailOf(page.path, locale, titles) });
       const out = template
@@ -103,9 +123,15 @@ export async function prerender({ dist, ssrEntry, root }: { dist: string; ssrEnt
  */
 async function writeNotFoundPages(dist: string, template: string, manifest: Manifest, entry: SsrEntry): Promise<void> {
   const keys = Object.keys(manifest);
-  const moduleKey = only(keys.filter((key) => key.endsWith('src/features/site/NotFoundPage.tsx')), 'the chunk of the not-found page');
+  const moduleKey = only(
+    keys.filter((key) => key.endsWith('src/features/site/NotFoundPage.tsx')),
+    'the chunk of the not-found page',
+  );
   for (const locale of NOT_FOUND_LOCALES) {
-    const catalogKey = only(keys.filter((key) => key.endsWith(`locales/${locale}/site.po`)), `the ${locale} site catalog`);
+    const catalogKey = only(
+      keys.filter((key) => key.endsWith(`locales/${locale}/site.po`)),
+      `the ${locale} site catalog`,
+    );
     const { html, title, description } = await entry.renderNotFoundPage(locale);
     const rootData = [
       'data-page="not-found"',
@@ -136,10 +162,22 @@ async function writeNotFoundPages(dist: string, template: string, manifest: Mani
  */
 async function writeBlogTemplates(dist: string, template: string, manifest: Manifest): Promise<void> {
   const keys = Object.keys(manifest);
-  const moduleKey = only(keys.filter((key) => key.endsWith('src/features/blog/BlogPage.tsx')), 'the chunk of the blog pages');
+  const moduleKey = only(
+    keys.filter((key) => key.endsWith('src/features/blog/BlogPage.tsx')),
+    'the chunk of the blog pages',
+  );
   for (const locale of LOCALES) {
-    const catalogKey = only(keys.filter((key) => key.endsWith(`locales/${locale}/pages/blog.po`)), `the ${locale} catalog of the blog`);
-    const siteCatalogKey = locale === 'vi' ? null : only(keys.filter((key) => key.endsWith(`locales/${locale}/site.po`)), `the ${locale} site catalog`);
+    const catalogKey = only(
+      keys.filter((key) => key.endsWith(`locales/${locale}/pages/blog.po`)),
+      `the ${locale} catalog of the blog`,
+    );
+    const siteCatalogKey =
+      locale === 'vi'
+        ? null
+        : only(
+            keys.filter((key) => key.endsWith(`locales/${locale}/site.po`)),
+            `the ${locale} site catalog`,
+          );
     const rootData = [
       'data-page="blog"',
       `data-locale="${locale}"`,

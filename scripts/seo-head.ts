@@ -29,7 +29,6 @@ export interface HeadInput {
   name: string;
 }
 
-
 /** Text of an HTML fragment: tags dropped, the common entities decoded, spaces collapsed. */
 export function textOf(html: string): string {
   return html
@@ -72,7 +71,14 @@ function structuredData(input: HeadInput, url: (path: string) => string): unknow
   const out: unknown[] = [];
   if (path === '/') {
     out.push({ '@context': 'https://schema.org', ...organization });
-    out.push({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Atelier', url: url('/'), inLanguage: locale, publisher: { '@id': organization['@id'] } });
+    out.push({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: 'Atelier',
+      url: url('/'),
+      inLanguage: locale,
+      publisher: { '@id': organization['@id'] },
+    });
   } else {
     const items = [...input.trail, { name: input.name, path }];
     out.push({
@@ -96,9 +102,25 @@ function structuredData(input: HeadInput, url: (path: string) => string): unknow
         const price = planPrice(plan, 'monthly');
         // The free plan costs nothing and enterprise has no list price: neither is an offer.
         if (price === null || price === 0) return [];
-        return [{ '@type': 'Offer', name: `Atelier ${plan.id[0]!.toUpperCase()}${plan.id.slice(1)}`, price, priceCurrency: 'VND', url: url('/pricing'), availability: 'https://schema.org/InStock' }];
+        return [
+          {
+            '@type': 'Offer',
+            name: `Atelier ${plan.id[0]!.toUpperCase()}${plan.id.slice(1)}`,
+            price,
+            priceCurrency: 'VND',
+            url: url('/pricing'),
+            availability: 'https://schema.org/InStock',
+          },
+        ];
       }),
-      ...PACK_LIST.map((pack) => ({ '@type': 'Offer', name: `${pack.credits} credits`, price: pack.priceVnd, priceCurrency: 'VND', url: url('/pricing'), availability: 'https://schema.org/InStock' })),
+      ...PACK_LIST.map((pack) => ({
+        '@type': 'Offer',
+        name: `${pack.credits} credits`,
+        price: pack.priceVnd,
+        priceCurrency: 'VND',
+        url: url('/pricing'),
+        availability: 'https://schema.org/InStock',
+      })),
     ];
     out.push({
       '@context': 'https://schema.org',
@@ -106,7 +128,14 @@ function structuredData(input: HeadInput, url: (path: string) => string): unknow
       name: 'Atelier',
       description: input.description,
       brand: { '@type': 'Brand', name: 'Atelier' },
-      offers: { '@type': 'AggregateOffer', priceCurrency: 'VND', lowPrice: Math.min(...offers.map((o) => o.price)), highPrice: Math.max(...offers.map((o) => o.price)), offerCount: offers.length, offers },
+      offers: {
+        '@type': 'AggregateOffer',
+        priceCurrency: 'VND',
+        lowPrice: Math.min(...offers.map((o) => o.price)),
+        highPrice: Math.max(...offers.map((o) => o.price)),
+        offerCount: offers.length,
+        offers,
+      },
     });
   }
   return out;
@@ -121,7 +150,9 @@ export function headTags(input: HeadInput): string {
   const other: SiteLocale = input.locale === 'vi' ? 'en' : 'vi';
   const self = url(input.path);
   const image = `${input.origin}${OG_IMAGE.path}`;
-  const alternates = (['vi', 'en'] as const).map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeAttr(`${input.origin}${localizedPath(input.path, locale)}`)}">`);
+  const alternates = (['vi', 'en'] as const).map(
+    (locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeAttr(`${input.origin}${localizedPath(input.path, locale)}`)}">`,
+  );
   return [
     `<link rel="canonical" href="${escapeAttr(self)}">`,
     ...alternates,

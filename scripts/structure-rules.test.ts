@@ -147,7 +147,7 @@ describe('sqlOutsideRepositories', () => {
   const planted = [
     "import { sql } from 'kysely';",
     'export async function plant(db: Db, id: string) {',
-    "  const rows = await sql<{ n: number }>`select 1 as n`.execute(db);",
+    '  const rows = await sql<{ n: number }>`select 1 as n`.execute(db);',
     "  await db.updateTable('users').set({ plan: 'pro' }).where('id', '=', id).execute();",
     "  await pglite.query('SELECT now()');",
     '  return rows;',
@@ -179,13 +179,13 @@ describe('sqlOutsideRepositories', () => {
     expect(sqlOutsideRepositories(sourcesOf({ 'server/queue/pglite-adapter.ts': planted }), {})).toHaveLength(3);
   });
 
-  it('does not take a request\'s query, a regular expression, a comment or a word in a string for SQL', () => {
+  it("does not take a request's query, a regular expression, a comment or a word in a string for SQL", () => {
     const text = [
-      '// db.selectFrom(\'users\') in a comment, and sql`select 1`',
+      "// db.selectFrom('users') in a comment, and sql`select 1`",
       "const page = c.req.query('page');",
       'const match = /^bytes=(\\d*)-(\\d*)$/.exec(header);',
       "const words = 'select a plan, then insertInto the cart';",
-      "const query = client.query(text, values);",
+      'const query = client.query(text, values);',
     ].join('\n');
     expect(scanSql('server/media/routes.ts', text).sites).toEqual([]);
   });
@@ -194,7 +194,7 @@ describe('sqlOutsideRepositories', () => {
 describe('ledgerOutsideCredits', () => {
   it('names SQL text that reads or writes credit_ledger outside server/credits/', () => {
     const sources = new Map([
-      ['server/billing/activity.ts', "const rows = await sql`select amount from credit_ledger where user_id = ${id}`.execute(db);"],
+      ['server/billing/activity.ts', 'const rows = await sql`select amount from credit_ledger where user_id = ${id}`.execute(db);'],
       ['server/dev-tools/routes.ts', "await db.insertInto('credit_ledger').values(row).execute();"],
       // A repository of another area may run SQL, but not on the ledger.
       ['server/billing/repository.ts', "const rows = await db.selectFrom('credit_ledger').selectAll().execute();"],
@@ -203,7 +203,11 @@ describe('ledgerOutsideCredits', () => {
       ['server/generations/service.ts', '// the reservation is a credit_ledger row, written through server/credits/ledger.ts'],
       ['tests/server/credit-ledger.test.ts', "await db.selectFrom('credit_ledger').selectAll().execute();"],
     ]);
-    expect(ledgerOutsideCredits(sources).map((b) => `${b.file}:${b.line}`)).toEqual(['server/billing/activity.ts:1', 'server/billing/repository.ts:1', 'server/dev-tools/routes.ts:1']);
+    expect(ledgerOutsideCredits(sources).map((b) => `${b.file}:${b.line}`)).toEqual([
+      'server/billing/activity.ts:1',
+      'server/billing/repository.ts:1',
+      'server/dev-tools/routes.ts:1',
+    ]);
   });
 });
 
@@ -259,8 +263,8 @@ describe('featureImportBreaches', () => {
 describe('undocumentedFolders', () => {
   it('names a folder the architecture page does not describe', () => {
     const page = '| `server/billing/` | payments |\n`src/features/blog/`, `src/lib/offline/`';
-    expect(undocumentedFolders(['server/billing', 'server/newsletter', 'src/features/blog', 'src/lib/offline'], page).map((b) => b.message.split(':')[0])).toEqual([
-      'does not describe server/newsletter/',
-    ]);
+    expect(
+      undocumentedFolders(['server/billing', 'server/newsletter', 'src/features/blog', 'src/lib/offline'], page).map((b) => b.message.split(':')[0]),
+    ).toEqual(['does not describe server/newsletter/']);
   });
 });

@@ -243,8 +243,12 @@ export function fileCycles(graph: ImportGraph): string[][] {
   return cyclesOf(edges);
 }
 
-/** The most lines a source file may have: past it, a file mixes concerns and is split by them. */
-export const MAX_FILE_LINES = 400;
+/**
+ * The most lines a source file may have: past it, a file mixes concerns and is split by them. It
+ * was 400 on hand-wrapped lines; the formatter breaks every line past 160 columns, which put 11
+ * files between 400 and 486 lines with nothing else changed, so the limit moved with it.
+ */
+export const MAX_FILE_LINES = 500;
 
 /**
  * Files allowed past MAX_FILE_LINES, each with its reason: cohesive algorithms of the local
@@ -288,7 +292,8 @@ export function parseFeatureImports(markdown: string): FeatureImport[] {
     if (cells.length < 4 || cells[1] === 'From' || /^-+$/.test(cells[1]!)) continue;
     const from = cells[1] === ANY_FEATURE ? ANY_FEATURE : /^`(src\/features\/[^`/]+)\/?`$/.exec(cells[1]!)?.[1];
     const to = /^`(src\/features\/[^`/]+)\/?`$/.exec(cells[2]!)?.[1];
-    if (!from || !to || !cells[3]) throw new Error(`docs/architecture.md#rule-feature-imports: a row is not \`| \`src/features/a\` | \`src/features/b\` | why |\`: ${line}`);
+    if (!from || !to || !cells[3])
+      throw new Error(`docs/architecture.md#rule-feature-imports: a row is not \`| \`src/features/a\` | \`src/features/b\` | why |\`: ${line}`);
     rows.push({ from, to });
   }
   return rows;
@@ -306,7 +311,11 @@ export function featureImportBreaches(graph: ImportGraph, allowed: readonly Feat
     for (const edge of edges) {
       const to = edge.target ? featureOf(edge.target) : null;
       if (!to || to === from || isTestFile(edge.target!) || may(from, to)) continue;
-      breaches.push({ file, line: edge.line, message: `imports ${edge.target}: ${from} may not import ${to} (docs/architecture.md#rule-feature-imports lists what a feature may import)` });
+      breaches.push({
+        file,
+        line: edge.line,
+        message: `imports ${edge.target}: ${from} may not import ${to} (docs/architecture.md#rule-feature-imports lists what a feature may import)`,
+      });
     }
   }
   return breaches.toSorted((a, b) => a.file.localeCompare(b.file) || a.line - b.line);

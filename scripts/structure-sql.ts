@@ -102,7 +102,8 @@ export function scanSql(file: string, text: string): SqlScan {
       const first = (node.arguments as Node[])[0];
       if (name && isSqlTag(callee.object as Node) && SQL_HELPERS.has(name)) sites.push({ line, what: `sql.${name}(…)` });
       else if (name && KYSELY_STARTS.has(name)) sites.push({ line, what: `.${name}(…)` });
-      else if ((name === 'query' || name === 'exec') && SQL_TEXT.test(literalText(first) ?? '')) sites.push({ line, what: `.${name}("${literalText(first)!.trim().split(/\s+/)[0]} …")` });
+      else if ((name === 'query' || name === 'exec') && SQL_TEXT.test(literalText(first) ?? ''))
+        sites.push({ line, what: `.${name}("${literalText(first)!.trim().split(/\s+/)[0]} …")` });
     }
     if (node.type === 'Literal' || node.type === 'TemplateLiteral') {
       if (LEDGER.test(literalText(node) ?? '')) ledgerLines.add(line);
@@ -153,7 +154,11 @@ export function ledgerOutsideCredits(sources: ReadonlyMap<string, string>): Brea
   for (const [file, text] of sources) {
     if (!isServerCode(file) || under(file, 'server/credits') || under(file, 'server/db')) continue;
     for (const line of scanSql(file, text).ledgerLines) {
-      breaches.push({ file, line, message: 'names credit_ledger: only server/credits/ reads or writes the ledger; go through its API (server/credits/ledger.ts)' });
+      breaches.push({
+        file,
+        line,
+        message: 'names credit_ledger: only server/credits/ reads or writes the ledger; go through its API (server/credits/ledger.ts)',
+      });
     }
   }
   return breaches.toSorted((a, b) => a.file.localeCompare(b.file) || a.line - b.line);

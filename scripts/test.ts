@@ -21,9 +21,7 @@ const steps: Step[] = [
   { name: 'i18n check', command: 'npm', args: ['run', '-s', 'i18n:check'] },
   { name: 'unit tests', command: 'vitest', args: ['run', '--project', 'unit'] },
   { name: 'server tests (PGlite)', command: 'vitest', args: ['run', '--project', 'server'], env: { DATABASE_URL: undefined } },
-  ...(databaseUrl
-    ? [{ name: 'server tests (Postgres)', command: 'vitest', args: ['run', '--project', 'server'], env: { DATABASE_URL: databaseUrl } }]
-    : []),
+  ...(databaseUrl ? [{ name: 'server tests (Postgres)', command: 'vitest', args: ['run', '--project', 'server'], env: { DATABASE_URL: databaseUrl } }] : []),
   { name: 'JavaScript budgets', command: 'node', args: ['scripts/check-js-budgets.ts'] },
   { name: 'benchmarks (smoke)', command: 'node', args: ['scripts/bench.ts', '--smoke'] },
   { name: 'browser e2e', command: 'node', args: ['scripts/e2e.ts'] },

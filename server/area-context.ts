@@ -27,7 +27,11 @@ import type { WebhookUrlPolicy } from './tokens/webhook-url.ts';
 
 /** What the areas of the web server are built from. Everything arrives here, so tests can build them around an in-memory database. */
 export interface AreaDeps {
-  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv' | 'publicUrlSet' | 'host' | 'port'> & AccountsConfig & MediaConfig & BillingAreaConfig & ContactConfig;
+  config: Pick<Config, 'corsOrigins' | 'trustProxy' | 'nodeEnv' | 'publicUrlSet' | 'host' | 'port'> &
+    AccountsConfig &
+    MediaConfig &
+    BillingAreaConfig &
+    ContactConfig;
   logger: Logger;
   database: Database;
   queue: { ready(): Promise<boolean> };
@@ -108,7 +112,9 @@ export function createServerContext(deps: AreaDeps, app: Hono<AppEnv>): ServerCo
   const now = deps.now ?? Date.now;
   const webhookPolicy = deps.webhookPolicy ?? { allowLocal: deps.config.nodeEnv !== 'production' };
   const media = once(() => deps.media ?? createMedia({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now }));
-  const dashboard = once(() => createDashboardService({ repository: createDashboardRepository(deps.database), media: media().service, sharedUrls: media().sharedUrls, now }));
+  const dashboard = once(() =>
+    createDashboardService({ repository: createDashboardRepository(deps.database), media: media().service, sharedUrls: media().sharedUrls, now }),
+  );
   const common: CommonDeps = {
     config: deps.config,
     database: deps.database,

@@ -119,7 +119,14 @@ export const SERVER_AREAS: readonly AreaDefinition<ServerContext>[] = [
     mounts: ({ deps, now, app, accounts }) => {
       const billing =
         deps.billing ??
-        createBilling({ config: deps.config, database: deps.database, logger: deps.logger, signingKey: deps.signingKey, now: () => new Date(now()), ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}) });
+        createBilling({
+          config: deps.config,
+          database: deps.database,
+          logger: deps.logger,
+          signingKey: deps.signingKey,
+          now: () => new Date(now()),
+          ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+        });
       deps.onBilling?.(billing);
       // The sandbox's page sends its notifications through the app itself, as a provider would over the network.
       return billing.routes(accounts().guards, (request) => Promise.resolve(app.fetch(request)));
@@ -243,7 +250,15 @@ export function coreAreas(context: CoreContext): { areas: CoreAreas; jobs: reado
   const { role, config, logger, database, notifications, queue, signingKey, options } = context;
   const media = createMedia({ config, database, logger, signingKey });
   const engines = createEngineRegistry(options.engines ? { config, logger, overrides: options.engines } : { config, logger });
-  const generationsDeps: Parameters<typeof createGenerations>[0] = { database, notifications, queue, media: media.service, engines, logger, dataDir: config.dataDir };
+  const generationsDeps: Parameters<typeof createGenerations>[0] = {
+    database,
+    notifications,
+    queue,
+    media: media.service,
+    engines,
+    logger,
+    dataDir: config.dataDir,
+  };
   const generations = createGenerations(options.generationsTuning ? { ...generationsDeps, tuning: options.generationsTuning } : generationsDeps);
   const billing = createBilling({ config, database, logger, signingKey });
   const webhooks = createWebhooks({

@@ -158,7 +158,10 @@ export async function stopCore(core: Core, deadline: number): Promise<void> {
  * a watchdog exits 1 if it takes SHUTDOWN_WATCHDOG_GRACE_MS longer than that. SIGTERM and SIGINT
  * call it (see onStopSignals).
  */
-export function installShutdown(core: Pick<Core, 'config' | 'logger'>, run: (reason: string, deadline: number) => Promise<void>): (reason: string) => Promise<never> {
+export function installShutdown(
+  core: Pick<Core, 'config' | 'logger'>,
+  run: (reason: string, deadline: number) => Promise<void>,
+): (reason: string) => Promise<never> {
   const { config, logger } = core;
   let shuttingDown: Promise<never> | undefined;
   async function shutdown(reason: string): Promise<never> {

@@ -86,7 +86,8 @@ export const VARIABLES = {
   },
   HOST: {
     default: '127.0.0.1',
-    description: 'Interface address the HTTP server binds to. The default answers this machine only; set 0.0.0.0 in a container or behind a reverse proxy on another host.',
+    description:
+      'Interface address the HTTP server binds to. The default answers this machine only; set 0.0.0.0 in a container or behind a reverse proxy on another host.',
     rule: 'a host name or IP address',
     schema: v.pipe(v.string(), v.regex(/^[^\s/]+$/)),
   },
@@ -144,9 +145,13 @@ export const VARIABLES = {
   },
   TRUST_PROXY: {
     default: '0',
-    description: 'Set to 1 behind exactly one reverse proxy: the rightmost X-Forwarded-For entry (the one that proxy appended) is the client address in logs and rate limits, and the rightmost X-Forwarded-Proto says whether the client used HTTPS; client-written entries left of them are ignored.',
+    description:
+      'Set to 1 behind exactly one reverse proxy: the rightmost X-Forwarded-For entry (the one that proxy appended) is the client address in logs and rate limits, and the rightmost X-Forwarded-Proto says whether the client used HTTPS; client-written entries left of them are ignored.',
     rule: '0 or 1',
-    schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
+    schema: v.pipe(
+      v.picklist(['0', '1']),
+      v.transform((flag: '0' | '1') => flag === '1'),
+    ),
   },
   JWT_SECRET: {
     default: '',
@@ -173,13 +178,19 @@ export const VARIABLES = {
   },
   PUBLIC_URL: {
     default: '',
-    description: 'Address people reach the product at (e.g. https://atelier.example.com): payment returns, mail links, /v1 asset links, the providers\' notification URLs, the blog\'s canonical links. Unset: links handed back to a request follow the origin it reached this server at, the rest use http://localhost:$PORT (see below).',
+    description:
+      "Address people reach the product at (e.g. https://atelier.example.com): payment returns, mail links, /v1 asset links, the providers' notification URLs, the blog's canonical links. Unset: links handed back to a request follow the origin it reached this server at, the rest use http://localhost:$PORT (see below).",
     rule: 'an http:// or https:// URL',
-    schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:')), v.transform((text: string) => text.replace(/\/+$/, ''))),
+    schema: v.pipe(
+      v.string(),
+      v.check(isUrlWithProtocol('http:', 'https:')),
+      v.transform((text: string) => text.replace(/\/+$/, '')),
+    ),
   },
   SMTP_URL: {
     default: '',
-    description: 'SMTP server for the OTP and password-reset mails (smtp:// or smtps://, credentials in the URL). Unset: mails are written to $DATA_DIR/outbox.',
+    description:
+      'SMTP server for the OTP and password-reset mails (smtp:// or smtps://, credentials in the URL). Unset: mails are written to $DATA_DIR/outbox.',
     rule: 'an smtp:// or smtps:// URL',
     schema: v.pipe(v.string(), v.check(isUrlWithProtocol('smtp:', 'smtps:'))),
   },
@@ -187,11 +198,14 @@ export const VARIABLES = {
     default: 'Atelier <no-reply@atelier.local>',
     description: 'Sender of the mails the server sends.',
     rule: 'an email address, optionally with a display name: Name <address>',
-    schema: v.pipe(v.string(), v.check((text: string) => looksLikeEmail(/<([^>]+)>\s*$/.exec(text)?.[1] ?? text))),
+    schema: v.pipe(
+      v.string(),
+      v.check((text: string) => looksLikeEmail(/<([^>]+)>\s*$/.exec(text)?.[1] ?? text)),
+    ),
   },
   SUPPORT_EMAIL: {
     default: 'hello@atelier.vn',
-    description: 'Where the contact form\'s messages go (with their files attached); the company address the site shows.',
+    description: "Where the contact form's messages go (with their files attached); the company address the site shows.",
     rule: 'an email address',
     schema: v.pipe(v.string(), v.check(looksLikeEmail)),
   },
@@ -222,7 +236,8 @@ export const VARIABLES = {
   },
   FIREBASE_AUTH_EMULATOR_HOST: {
     default: '',
-    description: 'host:port of the Firebase Auth emulator (e.g. 127.0.0.1:9099); turns Google sign-in on against it, offline. Refused when NODE_ENV=production (the emulator\'s tokens are unsigned).',
+    description:
+      "host:port of the Firebase Auth emulator (e.g. 127.0.0.1:9099); turns Google sign-in on against it, offline. Refused when NODE_ENV=production (the emulator's tokens are unsigned).",
     rule: 'host:port, e.g. 127.0.0.1:9099',
     schema: v.pipe(v.string(), v.regex(/^(\[[\da-f:]+\]|[^\s/:[\]]+):\d{1,5}$/i)),
   },
@@ -266,7 +281,11 @@ export const VARIABLES = {
     default: 'https://queue.fal.run',
     description: "Base URL of fal's API: queue, file storage and webhook keys (tests point it to a local fake).",
     rule: 'an http:// or https:// URL',
-    schema: v.pipe(v.string(), v.check(isUrlWithProtocol('http:', 'https:')), v.transform((text: string) => text.replace(/\/+$/, ''))),
+    schema: v.pipe(
+      v.string(),
+      v.check(isUrlWithProtocol('http:', 'https:')),
+      v.transform((text: string) => text.replace(/\/+$/, '')),
+    ),
   },
   S3_BUCKET: {
     default: '',
@@ -303,7 +322,10 @@ export const VARIABLES = {
     default: '0',
     description: 'Set to 1 for path-style bucket addressing, which most S3-compatible services need.',
     rule: '0 or 1',
-    schema: v.pipe(v.picklist(['0', '1']), v.transform((flag: '0' | '1') => flag === '1')),
+    schema: v.pipe(
+      v.picklist(['0', '1']),
+      v.transform((flag: '0' | '1') => flag === '1'),
+    ),
   },
   MEDIA_URL_TTL: {
     default: '6h',
@@ -328,4 +350,3 @@ function parseEngineOverrides(text: string): Partial<Record<Feature, EngineName>
 }
 
 export const VARIABLE_NAMES = Object.keys(VARIABLES) as VariableName[];
-

@@ -94,7 +94,14 @@ describe('loadConfig', () => {
       { S3_BUCKET: 'atelier-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: '1' },
       cwd,
     );
-    expect(config.s3).toEqual({ bucket: 'atelier-media', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(config.s3).toEqual({
+      bucket: 'atelier-media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     expect(configError({ S3_BUCKET: 'atelier-media', S3_ACCESS_KEY_ID: 'id' }).problems).toEqual([
       'S3_SECRET_ACCESS_KEY must be set too: S3 credentials need S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
     ]);
@@ -251,7 +258,11 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging', 'NODE_ENV must be one of development, production, test (got "staging")'],
     ['SHUTDOWN_TIMEOUT_MS', '10s', 'SHUTDOWN_TIMEOUT_MS must be an integer ≥ 0 (milliseconds) (got "10s")'],
     ['TRUST_PROXY', 'true', 'TRUST_PROXY must be 0 or 1 (got "true")'],
-    ['CORS_ORIGINS', 'https://app.example.com/path', 'CORS_ORIGINS must be a comma-separated list of origins like https://app.example.com (got "https://app.example.com/path")'],
+    [
+      'CORS_ORIGINS',
+      'https://app.example.com/path',
+      'CORS_ORIGINS must be a comma-separated list of origins like https://app.example.com (got "https://app.example.com/path")',
+    ],
     ['CORS_ORIGINS', '*', 'CORS_ORIGINS must be a comma-separated list of origins like https://app.example.com (got "*")'],
     ['ACCESS_TOKEN_TTL', '1w', 'ACCESS_TOKEN_TTL must be a duration like 7d, 12h, 30m or a number of seconds (more than 0) (got "1w")'],
     ['ACCESS_TOKEN_TTL', '0', 'ACCESS_TOKEN_TTL must be a duration like 7d, 12h, 30m or a number of seconds (more than 0) (got "0")'],
@@ -261,7 +272,11 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'Atelier', 'MAIL_FROM must be an email address, optionally with a display name: Name <address> (got "Atelier")'],
     ['SUPPORT_EMAIL', 'support', 'SUPPORT_EMAIL must be an email address (got "support")'],
     ['DEV_TOOLS', 'yes', 'DEV_TOOLS must be 0, 1 or force (got "yes")'],
-    ['FIREBASE_AUTH_EMULATOR_HOST', 'http://127.0.0.1:9099', 'FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got "http://127.0.0.1:9099")'],
+    [
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'http://127.0.0.1:9099',
+      'FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got "http://127.0.0.1:9099")',
+    ],
     ['GOOGLE_TOKEN_URL', 'ftp://x', 'GOOGLE_TOKEN_URL must be an http:// or https:// URL (got "ftp://x")'],
   ])('rejects %s=%j', (name, value, problem) => {
     const error = configError({ [name]: value });

@@ -254,7 +254,10 @@ function firebaseConfig(out: EnvOutput): { value: FirebaseConfig | null; problem
   // firebase-admin accepts the emulator's unsigned ID tokens whenever this variable is set: in
   // production anybody could then sign in as anybody.
   if (emulatorHost && out.NODE_ENV === 'production') {
-    return { value: null, problems: ['FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator makes the server accept unsigned ID tokens'] };
+    return {
+      value: null,
+      problems: ['FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the emulator makes the server accept unsigned ID tokens'],
+    };
   }
   if (emulatorHost) {
     const projectId = out.FIREBASE_PROJECT_ID ?? EMULATOR_PROJECT_ID;
@@ -293,7 +296,9 @@ function firebaseConfig(out: EnvOutput): { value: FirebaseConfig | null; problem
  */
 function devToolsProblems(out: EnvOutput): string[] {
   if (out.DEV_TOOLS !== '1' || out.NODE_ENV !== 'production') return [];
-  return ['DEV_TOOLS=1 is refused with NODE_ENV=production: the dev tools hand out verification codes and credits without sign-in; set DEV_TOOLS=force to serve them anyway (to this machine only), or use NODE_ENV=development or test'];
+  return [
+    'DEV_TOOLS=1 is refused with NODE_ENV=production: the dev tools hand out verification codes and credits without sign-in; set DEV_TOOLS=force to serve them anyway (to this machine only), or use NODE_ENV=development or test',
+  ];
 }
 
 function googleConfig(out: EnvOutput): { value: GoogleConfig | null; problems: string[] } {
@@ -318,7 +323,9 @@ function engineConfig(out: EnvOutput): { value: Readonly<Record<Feature, EngineN
 function s3Config(out: EnvOutput): { value: S3Config | null; problems: string[] } {
   const problems: string[] = [];
   if ((out.S3_ACCESS_KEY_ID === undefined) !== (out.S3_SECRET_ACCESS_KEY === undefined)) {
-    problems.push(`${out.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} must be set too: S3 credentials need S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+    problems.push(
+      `${out.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} must be set too: S3 credentials need S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`,
+    );
   }
   if (!out.S3_BUCKET) {
     if (out.S3_ENDPOINT || out.S3_ACCESS_KEY_ID) problems.push('S3_BUCKET must be set too: the other S3_* variables need a bucket');

@@ -58,14 +58,18 @@ function announceLocalTools(config: Config, logger: Logger, url: string): void {
   if (config.smtpUrl === null) {
     const outbox = path.join(config.dataDir, OUTBOX_DIR);
     const where = `${url}/dev-tools`;
-    logger.info({ outbox, page: where }, 'no SMTP_URL: mails go to the outbox; each is printed on this console and listed on /dev-tools (from this machine only)');
+    logger.info(
+      { outbox, page: where },
+      'no SMTP_URL: mails go to the outbox; each is printed on this console and listed on /dev-tools (from this machine only)',
+    );
     if (logger.isLevelEnabled('info')) {
       consoleLine(`No SMTP_URL: verification codes and reset links are printed here and listed at ${where} (open it on this machine).`);
     }
   }
   if (!config.devTools) return;
   if (config.nodeEnv === 'production') {
-    const text = 'DEV_TOOLS=force: the dev tools are ON in production. /api/dev-tools reads every mail and grants credits without sign-in (to requests made on this machine only). Unset DEV_TOOLS unless this is a test server.';
+    const text =
+      'DEV_TOOLS=force: the dev tools are ON in production. /api/dev-tools reads every mail and grants credits without sign-in (to requests made on this machine only). Unset DEV_TOOLS unless this is a test server.';
     logger.error({ devTools: 'force' }, text);
     consoleLine(`WARNING: ${text}`);
     return;
@@ -91,9 +95,7 @@ function trackInFlight(server: Server, onIdle: () => void): () => number {
 async function listen(deps: AppDeps, config: Config): Promise<{ server: Server; port: number }> {
   const app = createApp(deps);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) =>
-      resolve({ server, port: info.port }),
-    ) as Server;
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve({ server, port: info.port })) as Server;
     // An idle keep-alive connection stays open 65 s, not Node's 5 s. A client or a proxy in front
     // (their idle timeouts are commonly 60 s) that sends on a connection just as the server closes
     // it gets a reset instead of an answer (an e2e test's request once did); with the server the

@@ -16,7 +16,18 @@ export type { Logger };
  * serializer copies every enumerable field of an error, so without this they reach the log
  * whenever a request fails on a database error.
  */
-const QUERY_VALUE_FIELDS = ['query', 'params', 'parameters', 'queryOptions', 'values', 'detail', 'where', 'internalQuery', 'internalPosition', 'position'] as const;
+const QUERY_VALUE_FIELDS = [
+  'query',
+  'params',
+  'parameters',
+  'queryOptions',
+  'values',
+  'detail',
+  'where',
+  'internalQuery',
+  'internalPosition',
+  'position',
+] as const;
 
 /** A SQLSTATE: the mark of a database server's error. */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
@@ -49,9 +60,11 @@ function withoutQueryValues(serialized: SerializedError, database: boolean): Ser
     }
   }
   for (const [key, value] of Object.entries(serialized)) {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'message' in value) serialized[key] = withoutQueryValues(value as SerializedError, true);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'message' in value)
+      serialized[key] = withoutQueryValues(value as SerializedError, true);
   }
-  if (Array.isArray(serialized.aggregateErrors)) serialized.aggregateErrors = serialized.aggregateErrors.map((item: SerializedError) => withoutQueryValues(item, true));
+  if (Array.isArray(serialized.aggregateErrors))
+    serialized.aggregateErrors = serialized.aggregateErrors.map((item: SerializedError) => withoutQueryValues(item, true));
   return serialized;
 }
 

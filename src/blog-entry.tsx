@@ -14,7 +14,6 @@ import { BLOG_DESCRIPTION, BLOG_NAME, categoryTitle, HOME_NAME, NOT_FOUND_TITLE,
 export type { BlogPageData } from './features/blog/data.ts';
 export { BLOG_DATA_ID } from './features/blog/data.ts';
 
-
 export interface RenderedBlogPage {
   /** The page inside the site's layout, for #root. */
   html: string;

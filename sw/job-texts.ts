@@ -86,5 +86,11 @@ export function jobNotification(
 
 export function isJobNotificationData(data: unknown): data is JobNotificationData {
   const record = data as Partial<JobNotificationData> | null;
-  return typeof record === 'object' && record !== null && record.source === JOB_NOTIFICATION_SOURCE && typeof record.jobId === 'string' && typeof record.url === 'string';
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    record.source === JOB_NOTIFICATION_SOURCE &&
+    typeof record.jobId === 'string' &&
+    typeof record.url === 'string'
+  );
 }

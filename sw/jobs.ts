@@ -3,7 +3,16 @@ import * as v from 'valibot';
 import { GenerationSchema } from '../src/contract/generations.ts';
 import { isJobsMessage, jobResultUrl, JOBS_CHANGED_MESSAGE, JOBS_OPEN_MESSAGE, JOBS_SYNC_TAG, JOBS_WATCH_MESSAGE } from '../src/kernel/job-protocol.ts';
 import { runPollLoop, type PollOutcome } from '../src/kernel/job-poll.ts';
-import { isWatchPending, listWatched, markFinished, markNotified, markSeen, forgetJobs, unseenFinishedCount, type WatchedJob } from '../src/kernel/job-watch.ts';
+import {
+  isWatchPending,
+  listWatched,
+  markFinished,
+  markNotified,
+  markSeen,
+  forgetJobs,
+  unseenFinishedCount,
+  type WatchedJob,
+} from '../src/kernel/job-watch.ts';
 import { readSessionSnapshot } from '../src/kernel/session-store.ts';
 import { isJobNotificationData, jobNotification } from './job-texts.ts';
 
@@ -190,7 +199,12 @@ function pollWatched({ once = false } = {}): Promise<void> {
       },
       fetchJob: (id) => fetchJob(id, token),
       async finished(job: WatchedJob, decision) {
-        await markFinished(job.id, { status: decision.status, finishedAt: decision.finishedAt, thumbnailPath: decision.thumbnailPath, ...(decision.partial ? { partial: true } : {}) });
+        await markFinished(job.id, {
+          status: decision.status,
+          finishedAt: decision.finishedAt,
+          thumbnailPath: decision.thumbnailPath,
+          ...(decision.partial ? { partial: true } : {}),
+        });
         await announceEnded(job.userId);
         await updateBadge(job.userId);
         await tellPages([job.id]);

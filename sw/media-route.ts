@@ -57,7 +57,9 @@ export function registerMediaCache(): void {
     event.waitUntil(
       caches
         .keys()
-        .then((names) => Promise.all(names.filter((name) => name.startsWith(MEDIA_CACHE_PREFIX) && name !== MEDIA_CACHE_NAME).map((name) => caches.delete(name)))),
+        .then((names) =>
+          Promise.all(names.filter((name) => name.startsWith(MEDIA_CACHE_PREFIX) && name !== MEDIA_CACHE_NAME).map((name) => caches.delete(name))),
+        ),
     );
   });
 }

@@ -76,7 +76,12 @@ export function createAccounts(deps: AccountsDeps): Accounts {
   const repository = createAuthRepository(deps.database);
   const tokens = createAccessTokens({ secret: deps.signingKey, ttlSeconds: config.accessTokenTtlSeconds, now });
   const sessions = createSessionsRepository(deps.database);
-  const limiter = createRateLimiter({ repository, now, refuse: tooManyAttempts, sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))) });
+  const limiter = createRateLimiter({
+    repository,
+    now,
+    refuse: tooManyAttempts,
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+  });
   const mailer = createMailer({ transport: deps.mailTransport ?? createTransportFromConfig(config), logger: deps.logger, now });
   const firebase: FirebaseVerifier | null = config.firebase ? createFirebaseVerifier(config.firebase, deps.logger) : null;
   const google = config.google ? createGoogleExchange({ client: config.google, tokenUrl: config.googleTokenUrl, logger: deps.logger }) : null;

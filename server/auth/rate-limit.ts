@@ -112,4 +112,3 @@ export const AUTH_RATE_LIMITS: readonly RateLimitRule[] = [
   REGISTRATIONS_PER_ADDRESS_DAILY,
   REGISTRATIONS_PER_ACCOUNT,
 ];
-

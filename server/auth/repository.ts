@@ -59,9 +59,7 @@ export function createAuthRepository(database: Database): AuthRepository {
       await db
         .insertInto('email_otps')
         .values({ user_id: userId, code_hash: codeHash, failed_attempts: 0, expires_at: expiresAt, created_at: now })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ code_hash: codeHash, failed_attempts: 0, expires_at: expiresAt, created_at: now }),
-        )
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ code_hash: codeHash, failed_attempts: 0, expires_at: expiresAt, created_at: now }))
         .execute();
     },
     findOtp: (userId) =>
@@ -151,7 +149,11 @@ export function createAuthRepository(database: Database): AuthRepository {
       });
     },
     async deleteAttempts(ids) {
-      if (ids.length > 0) await db.deleteFrom('rate_limit_events').where('id', 'in', [...ids]).execute();
+      if (ids.length > 0)
+        await db
+          .deleteFrom('rate_limit_events')
+          .where('id', 'in', [...ids])
+          .execute();
     },
     async pruneAttempts(bucket, before) {
       await db.deleteFrom('rate_limit_events').where('bucket', '=', bucket).where('at', '<=', before).execute();

@@ -66,4 +66,3 @@ export function authRoutes({ service, usersService, guards, tokens, trustProxy }
   app.get('/profile', guards.requireUser, (c) => c.json(usersService.toApiUser(c.get('user'))));
   return app;
 }
-

@@ -5,13 +5,7 @@
  * Every time comes from `now()` (ms since the epoch), so expiry can be tested by moving the
  * clock. Secrets are stored as keyed hashes only (see secrets.ts); passwords as argon2id.
  */
-import {
-  AUTH_MESSAGES,
-  AUTH_SUCCESS_MESSAGES,
-  type IdentityLoginResponse,
-  type LoginResponse,
-  type RegisterResponse,
-} from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, AUTH_SUCCESS_MESSAGES, type IdentityLoginResponse, type LoginResponse, type RegisterResponse } from '../../src/contract/auth.ts';
 import type { Language } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -261,7 +255,9 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async login(input, caller) {
       const email = normalizeEmail(input.username);
-      const attempt = await limiter.attempt(guessChecks({ pair: LOGIN_FAILURES_PER_PAIR, address: LOGIN_FAILURES_PER_ADDRESS, account: LOGIN_FAILURES_PER_ACCOUNT }, email, caller));
+      const attempt = await limiter.attempt(
+        guessChecks({ pair: LOGIN_FAILURES_PER_PAIR, address: LOGIN_FAILURES_PER_ADDRESS, account: LOGIN_FAILURES_PER_ACCOUNT }, email, caller),
+      );
       const user = await users.findByEmail(email);
       const ok = user ? await checkCredential(user, input.password) : await verifyAgainstNothing(input.password);
       // Unknown email and wrong password get the same answer (and take the same time).
@@ -297,7 +293,9 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async verifyOtp(rawEmail, otp, caller) {
       const email = normalizeEmail(rawEmail);
-      const attempt = await limiter.attempt(guessChecks({ pair: OTP_FAILURES_PER_PAIR, address: OTP_FAILURES_PER_ADDRESS, account: OTP_FAILURES_PER_ACCOUNT }, email, caller));
+      const attempt = await limiter.attempt(
+        guessChecks({ pair: OTP_FAILURES_PER_PAIR, address: OTP_FAILURES_PER_ADDRESS, account: OTP_FAILURES_PER_ACCOUNT }, email, caller),
+      );
       const user = await users.findByEmail(email);
       if (!user) throw authError(400, 'invalidOtp');
       const row = await repository.findOtp(user.id);
@@ -343,7 +341,9 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async resetPassword(input, caller) {
       const email = normalizeEmail(input.email);
-      const attempt = await limiter.attempt(guessChecks({ pair: RESET_FAILURES_PER_PAIR, address: RESET_FAILURES_PER_ADDRESS, account: RESET_FAILURES_PER_ACCOUNT }, email, caller));
+      const attempt = await limiter.attempt(
+        guessChecks({ pair: RESET_FAILURES_PER_PAIR, address: RESET_FAILURES_PER_ADDRESS, account: RESET_FAILURES_PER_ACCOUNT }, email, caller),
+      );
       const user = await users.findByEmail(email);
       // Hash work happens whether or not the account exists.
       const tokenHash = hashSecret(input.reset_token);
@@ -365,11 +365,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (!deps.firebase) throw authError(503, 'googleNotConfigured');
       const identity = await deps.firebase.verify(input.idToken);
       // Enhanced identity login (docs/product-rules.md#identity-rules): userData must describe the verified token's account.
-      if (
-        identity.uid !== input.userData.uid ||
-        !identity.email ||
-        normalizeEmail(identity.email) !== normalizeEmail(input.userData.email)
-      ) {
+      if (identity.uid !== input.userData.uid || !identity.email || normalizeEmail(identity.email) !== normalizeEmail(input.userData.email)) {
         throw authError(400, 'identityMismatch');
       }
       const { user, isNew } = await accountFor(
@@ -384,7 +380,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (!deps.google) throw authError(503, 'googleNotConfigured');
       const identity = await deps.google.exchange(input.code, input.redirect_uri, nowDate());
       if (!identity.email) throw authError(401, 'googleLoginFailed');
-      const { user, isNew } = await accountFor({ users, revokeAccess, now: deps.now }, { ...identity, email: identity.email }, { firebaseUid: null, displayName: null, photoUrl: null });
+      const { user, isNew } = await accountFor(
+        { users, revokeAccess, now: deps.now },
+        { ...identity, email: identity.email },
+        { firebaseUid: null, displayName: null, photoUrl: null },
+      );
       return identityAnswer(user, isNew, caller);
     },
   };

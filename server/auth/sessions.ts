@@ -55,7 +55,13 @@ export function createSessionsRepository(database: Database): SessionsRepository
       return id;
     },
     async revoke(sessionId, userId, now) {
-      await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async revokeAll(userId, now) {
       const result = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();

@@ -73,17 +73,17 @@ function isUniqueViolation(error: unknown): boolean {
 type Db = Kysely<Tables> | Transaction<Tables>;
 
 function selectUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .selectAll('users')
-    .select(balanceOf('users.id').as('credits'));
+  return db.selectFrom('users').selectAll('users').select(balanceOf('users.id').as('credits'));
 }
 
 export function createUsersRepository(database: Database): UsersRepository {
   const db = database.kysely;
   return {
     findById: (id) => selectUsers(db).where('users.id', '=', id).executeTakeFirst(),
-    findByEmail: (email) => selectUsers(db).where(sql<string>`lower(users.email)`, '=', email.toLowerCase()).executeTakeFirst(),
+    findByEmail: (email) =>
+      selectUsers(db)
+        .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
+        .executeTakeFirst(),
     findByFirebaseUid: (uid) => selectUsers(db).where('users.firebase_uid', '=', uid).executeTakeFirst(),
     findBySession: (userId, sessionId, now) =>
       selectUsers(db)

@@ -25,7 +25,11 @@ function decodeCursor(cursor: string): { at: Date; seq: string } {
 const isFeature = (text: string | undefined): text is string => text !== undefined && (FEATURES as readonly string[]).includes(text);
 
 /** What a ledger row is, from its key (the ledger's key conventions) and its reason. */
-export function describeRow(row: { kind: string; idempotency_key: string; reason: string }): { kind: ActivityKind; subject: string | null; generationId: string | null } {
+export function describeRow(row: { kind: string; idempotency_key: string; reason: string }): {
+  kind: ActivityKind;
+  subject: string | null;
+  generationId: string | null;
+} {
   const key = row.idempotency_key;
   const firstWord = row.reason.split(' ')[0];
   const generation = /^gen:([^:]+):(reserve|refund)$/.exec(key);

@@ -41,7 +41,10 @@ export interface CheckoutDeps {
   apply(orderId: string, outcome: Settlement, event: null): Promise<SettleResult | 'replayed'>;
 }
 
-const requestHash = (request: CheckoutRequest) => createHash('sha256').update(JSON.stringify([request.item, request.period ?? null, request.method])).digest('hex');
+const requestHash = (request: CheckoutRequest) =>
+  createHash('sha256')
+    .update(JSON.stringify([request.item, request.period ?? null, request.method]))
+    .digest('hex');
 
 export function createCheckout(deps: CheckoutDeps) {
   const { db, providers, log } = deps;
@@ -65,7 +68,13 @@ export function createCheckout(deps: CheckoutDeps) {
    * @param origin where the seller checked out from (server/http/origin.ts): the payment returns
    *   there and the receipt mail links there; PUBLIC_URL when not given
    */
-  async function checkout(buyer: CheckoutBuyer, request: CheckoutRequest, idempotencyKey: string | null, clientIp: string, origin: string = deps.publicUrl): Promise<CheckoutResponse> {
+  async function checkout(
+    buyer: CheckoutBuyer,
+    request: CheckoutRequest,
+    idempotencyKey: string | null,
+    clientIp: string,
+    origin: string = deps.publicUrl,
+  ): Promise<CheckoutResponse> {
     const provider = providers.get(request.method);
     if (!provider) throw billingError(400, 'methodUnavailable');
     const hash = requestHash(request);
@@ -73,7 +82,10 @@ export function createCheckout(deps: CheckoutDeps) {
       const earlier = await orderByKey(db, buyer.id, idempotencyKey);
       if (earlier) {
         if (earlier.request_hash !== hash) throw billingError(409, 'idempotencyMismatch');
-        return { payment: toPayment(earlier), redirect_url: earlier.checkout_url ?? `${earlier.return_origin ?? deps.publicUrl}/payment/success?order=${earlier.id}` };
+        return {
+          payment: toPayment(earlier),
+          redirect_url: earlier.checkout_url ?? `${earlier.return_origin ?? deps.publicUrl}/payment/success?order=${earlier.id}`,
+        };
       }
     }
     const at = deps.now();
@@ -123,7 +135,10 @@ export function createCheckout(deps: CheckoutDeps) {
           buyer: { email: buyer.email, name: buyer.name },
           language: inserted.language,
           expiresAt: inserted.expires_at,
-          recurring: plan && RECURRING_METHODS.has(request.method) ? { interval: q.period === 'annual' ? 'year' : 'month', planId: plan.id, listPriceVnd: q.priceVnd } : null,
+          recurring:
+            plan && RECURRING_METHODS.has(request.method)
+              ? { interval: q.period === 'annual' ? 'year' : 'month', planId: plan.id, listPriceVnd: q.priceVnd }
+              : null,
           clientIp,
         },
         // The provider's server calls the notification URL: PUBLIC_URL, never a seller's origin.

@@ -39,7 +39,8 @@ const seller = (fallback: string, description: string) => ({ default: fallback, 
 export const BILLING_VARIABLES = {
   PAYMENT_SANDBOX: {
     default: '',
-    description: 'The sandbox payment provider (a hosted test page, no real money): 1 on, 0 off. Unset: on when no real provider (payOS, VNPay, MoMo, Stripe) has its keys set.',
+    description:
+      'The sandbox payment provider (a hosted test page, no real money): 1 on, 0 off. Unset: on when no real provider (payOS, VNPay, MoMo, Stripe) has its keys set.',
     rule: '0 or 1',
     schema: v.picklist(['0', '1']),
   },
@@ -104,7 +105,12 @@ export interface BillingConfig {
 }
 
 /** All of a provider's keys, or none; a partial set is named. */
-function group<T>(provider: string, names: readonly string[], values: readonly (string | undefined)[], build: () => T): { value: T | null; problems: string[] } {
+function group<T>(
+  provider: string,
+  names: readonly string[],
+  values: readonly (string | undefined)[],
+  build: () => T,
+): { value: T | null; problems: string[] } {
   const missing = names.filter((_, index) => !values[index]);
   if (missing.length === names.length) return { value: null, problems: [] };
   if (missing.length > 0) return { value: null, problems: [`${provider}: set ${missing.join(', ')} too (or none of ${names.join(', ')})`] };
@@ -112,24 +118,34 @@ function group<T>(provider: string, names: readonly string[], values: readonly (
 }
 
 export function billingConfig(out: BillingEnv): { value: BillingConfig; problems: string[] } {
-  const payos = group('payOS', ['PAYOS_CLIENT_ID', 'PAYOS_API_KEY', 'PAYOS_CHECKSUM_KEY'], [out.PAYOS_CLIENT_ID, out.PAYOS_API_KEY, out.PAYOS_CHECKSUM_KEY], () => ({
-    clientId: out.PAYOS_CLIENT_ID!,
-    apiKey: out.PAYOS_API_KEY!,
-    checksumKey: out.PAYOS_CHECKSUM_KEY!,
-    baseUrl: out.PAYOS_API_URL,
-  }));
+  const payos = group(
+    'payOS',
+    ['PAYOS_CLIENT_ID', 'PAYOS_API_KEY', 'PAYOS_CHECKSUM_KEY'],
+    [out.PAYOS_CLIENT_ID, out.PAYOS_API_KEY, out.PAYOS_CHECKSUM_KEY],
+    () => ({
+      clientId: out.PAYOS_CLIENT_ID!,
+      apiKey: out.PAYOS_API_KEY!,
+      checksumKey: out.PAYOS_CHECKSUM_KEY!,
+      baseUrl: out.PAYOS_API_URL,
+    }),
+  );
   const vnpay = group('VNPay', ['VNPAY_TMN_CODE', 'VNPAY_HASH_SECRET'], [out.VNPAY_TMN_CODE, out.VNPAY_HASH_SECRET], () => ({
     tmnCode: out.VNPAY_TMN_CODE!,
     hashSecret: out.VNPAY_HASH_SECRET!,
     payUrl: out.VNPAY_PAY_URL,
     apiUrl: out.VNPAY_API_URL,
   }));
-  const momo = group('MoMo', ['MOMO_PARTNER_CODE', 'MOMO_ACCESS_KEY', 'MOMO_SECRET_KEY'], [out.MOMO_PARTNER_CODE, out.MOMO_ACCESS_KEY, out.MOMO_SECRET_KEY], () => ({
-    partnerCode: out.MOMO_PARTNER_CODE!,
-    accessKey: out.MOMO_ACCESS_KEY!,
-    secretKey: out.MOMO_SECRET_KEY!,
-    baseUrl: out.MOMO_API_URL,
-  }));
+  const momo = group(
+    'MoMo',
+    ['MOMO_PARTNER_CODE', 'MOMO_ACCESS_KEY', 'MOMO_SECRET_KEY'],
+    [out.MOMO_PARTNER_CODE, out.MOMO_ACCESS_KEY, out.MOMO_SECRET_KEY],
+    () => ({
+      partnerCode: out.MOMO_PARTNER_CODE!,
+      accessKey: out.MOMO_ACCESS_KEY!,
+      secretKey: out.MOMO_SECRET_KEY!,
+      baseUrl: out.MOMO_API_URL,
+    }),
+  );
   const stripe = group('Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], [out.STRIPE_SECRET_KEY, out.STRIPE_WEBHOOK_SECRET], () => ({
     secretKey: out.STRIPE_SECRET_KEY!,
     webhookSecret: out.STRIPE_WEBHOOK_SECRET!,
@@ -145,7 +161,13 @@ export function billingConfig(out: BillingEnv): { value: BillingConfig; problems
       vnpay: vnpay.value,
       momo: momo.value,
       stripe: stripe.value,
-      seller: Object.freeze({ name: out.SELLER_NAME, address: out.SELLER_ADDRESS, tax_code: out.SELLER_TAX_CODE, email: out.SELLER_EMAIL, phone: out.SELLER_PHONE }),
+      seller: Object.freeze({
+        name: out.SELLER_NAME,
+        address: out.SELLER_ADDRESS,
+        tax_code: out.SELLER_TAX_CODE,
+        email: out.SELLER_EMAIL,
+        phone: out.SELLER_PHONE,
+      }),
     }),
     problems: [...payos.problems, ...vnpay.problems, ...momo.problems, ...stripe.problems],
   };

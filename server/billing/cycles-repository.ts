@@ -29,7 +29,9 @@ export interface CycleInForceRow {
 export async function cyclesEndingAfter(db: Db, userId: string, at: Date): Promise<CycleInForceRow[]> {
   return db
     .selectFrom('plan_cycles')
-    .leftJoin('credit_buckets', (join) => join.onRef('credit_buckets.user_id', '=', 'plan_cycles.user_id').on('credit_buckets.origin', '=', sql<string>`'cycle:' || plan_cycles.id`))
+    .leftJoin('credit_buckets', (join) =>
+      join.onRef('credit_buckets.user_id', '=', 'plan_cycles.user_id').on('credit_buckets.origin', '=', sql<string>`'cycle:' || plan_cycles.id`),
+    )
     .select(['plan_cycles.id', 'plan', 'period', 'starts_at', 'ends_at', 'ended_early_at', 'paid_vnd', 'credits', 'started_at', 'credit_buckets.remaining'])
     .where('plan_cycles.user_id', '=', userId)
     .where('ended_early_at', 'is', null)
@@ -50,7 +52,11 @@ export async function insertCycle(db: Db, cycle: Omit<Insertable<PlanCyclesTable
 
 /** Ends a cycle at `at` (at its start when that is still ahead). */
 export async function endCycleAt(db: Db, cycleId: string, at: Date): Promise<void> {
-  await db.updateTable('plan_cycles').set({ ended_early_at: sql`greatest(starts_at, ${at}::timestamptz)` }).where('id', '=', cycleId).execute();
+  await db
+    .updateTable('plan_cycles')
+    .set({ ended_early_at: sql`greatest(starts_at, ${at}::timestamptz)` })
+    .where('id', '=', cycleId)
+    .execute();
 }
 
 /** The id of the account's credit bucket of `origin` (a cycle's `cycle:<id>`), if it has one. */
@@ -84,13 +90,25 @@ export async function planInForce(db: Db, userId: string, at: Date): Promise<str
 
 /** The payment method of the order that bought a cycle. */
 export async function cycleMethod(db: Db, cycleId: string): Promise<string | undefined> {
-  const order = await db.selectFrom('plan_cycles').innerJoin('payment_orders', 'payment_orders.id', 'plan_cycles.order_id').select('payment_orders.method').where('plan_cycles.id', '=', cycleId).executeTakeFirst();
+  const order = await db
+    .selectFrom('plan_cycles')
+    .innerJoin('payment_orders', 'payment_orders.id', 'plan_cycles.order_id')
+    .select('payment_orders.method')
+    .where('plan_cycles.id', '=', cycleId)
+    .executeTakeFirst();
   return order?.method;
 }
 
 /** Cycles whose start has come and that have not started, earliest first. */
 export async function dueCycles(db: Db, at: Date, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('plan_cycles').select('id').where('started_at', 'is', null).where('starts_at', '<=', at).orderBy('starts_at').limit(limit).execute();
+  const rows = await db
+    .selectFrom('plan_cycles')
+    .select('id')
+    .where('started_at', 'is', null)
+    .where('starts_at', '<=', at)
+    .orderBy('starts_at')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 

@@ -52,7 +52,12 @@ export async function settle(trx: Db, orderId: string, outcome: Settlement, at: 
   const order = (await orderById(trx, orderId, true))!;
   if (outcome.state !== 'paid') {
     if (order.status !== 'pending') return 'unchanged';
-    await updateOrder(trx, order.id, { status: 'failed', failure_reason: FAILURE[outcome.state], updated_at: at, provider_ref: outcome.providerRef ?? order.provider_ref });
+    await updateOrder(trx, order.id, {
+      status: 'failed',
+      failure_reason: FAILURE[outcome.state],
+      updated_at: at,
+      provider_ref: outcome.providerRef ?? order.provider_ref,
+    });
     return 'failed';
   }
   if (order.status === 'completed') return 'unchanged';
@@ -92,7 +97,13 @@ async function deliver(trx: Db, order: OrderRow, userId: string, at: Date): Prom
     if (value.deliver) {
       await creditLedger(trx).record(
         userId,
-        { kind: 'purchase', amount: order.credits, reason: `pack ${order.item}`, idempotencyKey: orderKey(order.id), bucket: { source: 'pack', item: order.item, expiresAt: addMonths(at, PACK_VALIDITY_MONTHS) } },
+        {
+          kind: 'purchase',
+          amount: order.credits,
+          reason: `pack ${order.item}`,
+          idempotencyKey: orderKey(order.id),
+          bucket: { source: 'pack', item: order.item, expiresAt: addMonths(at, PACK_VALIDITY_MONTHS) },
+        },
         at,
       );
     }
@@ -114,19 +125,17 @@ async function deliver(trx: Db, order: OrderRow, userId: string, at: Date): Prom
  */
 export async function cyclesInForce(db: Db, userId: string, at: Date): Promise<{ current: CycleFacts | null; later: CycleFacts[] }> {
   const rows = await cyclesEndingAfter(db, userId, at);
-  const facts = rows.map(
-    (row): CycleFacts & { started: boolean } => ({
-      id: row.id,
-      plan: row.plan as PlanId,
-      period: row.period,
-      startsAt: row.starts_at,
-      endsAt: row.ended_early_at ?? row.ends_at,
-      paidVnd: row.paid_vnd,
-      credits: row.credits,
-      creditsLeft: row.started_at === null ? null : (row.remaining ?? 0),
-      started: row.started_at !== null,
-    }),
-  );
+  const facts = rows.map((row): CycleFacts & { started: boolean } => ({
+    id: row.id,
+    plan: row.plan as PlanId,
+    period: row.period,
+    startsAt: row.starts_at,
+    endsAt: row.ended_early_at ?? row.ends_at,
+    paidVnd: row.paid_vnd,
+    credits: row.credits,
+    creditsLeft: row.started_at === null ? null : (row.remaining ?? 0),
+    started: row.started_at !== null,
+  }));
   const currentIndex = facts.findIndex((cycle) => cycle.startsAt <= at);
   const current = currentIndex === -1 ? null : facts[currentIndex]!;
   return { current, later: facts.filter((_, index) => index !== currentIndex) };
@@ -177,7 +186,13 @@ export async function startCycle(trx: Db, cycleId: string, at: Date): Promise<bo
   if (end > at) {
     await ledger.record(
       cycle.user_id,
-      { kind: 'purchase', amount: cycle.credits, reason: `plan ${cycle.plan} ${cycle.period}`, idempotencyKey: cycleKey(cycle.id), bucket: { source: 'plan', item: cycle.plan, expiresAt: end } },
+      {
+        kind: 'purchase',
+        amount: cycle.credits,
+        reason: `plan ${cycle.plan} ${cycle.period}`,
+        idempotencyKey: cycleKey(cycle.id),
+        bucket: { source: 'plan', item: cycle.plan, expiresAt: end },
+      },
       at,
     );
   }

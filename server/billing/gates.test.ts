@@ -73,7 +73,14 @@ describe('assertGenerationAllowed', () => {
 
 describe('one rule for the server and the studios', () => {
   it('refuses with 403 exactly the choices the contract closes to the plan (what the studios disable)', () => {
-    const requests = [video('480p'), video('1080p'), ...[2, 3, 4].map(upscaleImage), upscaleVideo({ factor: 3 }), upscaleVideo({ target_resolution: '1080p', factor: 4 }), upscaleVideo({ target_resolution: '2160p' })];
+    const requests = [
+      video('480p'),
+      video('1080p'),
+      ...[2, 3, 4].map(upscaleImage),
+      upscaleVideo({ factor: 3 }),
+      upscaleVideo({ target_resolution: '1080p', factor: 4 }),
+      upscaleVideo({ target_resolution: '2160p' }),
+    ];
     for (const plan of [...PLAN_IDS, 'gold'])
       for (const body of requests) {
         const refused = (() => {

@@ -39,7 +39,10 @@ export async function runBillingWork(deps: BillingJobDeps): Promise<void> {
   }
   const reconciled = await deps.service.reconcile();
   if (result.started + result.expiredBuckets + result.lapsed + result.reminders.length + reconciled.settled > 0) {
-    log.info({ started: result.started, expiredBuckets: result.expiredBuckets, lapsed: result.lapsed, reminders: result.reminders.length, ...reconciled }, 'billing cycle work');
+    log.info(
+      { started: result.started, expiredBuckets: result.expiredBuckets, lapsed: result.lapsed, reminders: result.reminders.length, ...reconciled },
+      'billing cycle work',
+    );
   }
 }
 

@@ -48,7 +48,9 @@ export function renewalMail(input: RenewalMailInput): MailContent {
           `Gia hạn gói ${plan} (${periodText}) chỉ với một lần nhấn:`,
         ],
         highlight: { kind: 'button', label: `Gia hạn gói ${plan}`, href: input.link },
-        after: ['Chu kỳ mới bắt đầu đúng lúc chu kỳ hiện tại kết thúc, nên gia hạn sớm không làm bạn mất ngày nào. Tín dụng đã mua thêm vẫn giữ nguyên hạn dùng 12 tháng.'],
+        after: [
+          'Chu kỳ mới bắt đầu đúng lúc chu kỳ hiện tại kết thúc, nên gia hạn sớm không làm bạn mất ngày nào. Tín dụng đã mua thêm vẫn giữ nguyên hạn dùng 12 tháng.',
+        ],
         signature: 'Trân trọng,\nĐội ngũ Atelier',
       }
     : {
@@ -65,7 +67,9 @@ export function renewalMail(input: RenewalMailInput): MailContent {
       };
   return {
     kind: 'renewal',
-    subject: vi ? `Gói ${plan} của bạn kết thúc sau ${input.daysLeft} ngày` : `Your ${plan} plan ends in ${input.daysLeft} ${input.daysLeft === 1 ? 'day' : 'days'}`,
+    subject: vi
+      ? `Gói ${plan} của bạn kết thúc sau ${input.daysLeft} ngày`
+      : `Your ${plan} plan ends in ${input.daysLeft} ${input.daysLeft === 1 ? 'day' : 'days'}`,
     text: renderText(layout),
     html: renderHtml(layout),
   };
@@ -129,7 +133,12 @@ export function receiptMail(input: ReceiptMailInput): MailContent {
         after: ['Prices include VAT. Any generation that fails gives its credits back automatically.'],
         signature: 'Best regards,\nThe Atelier team',
       };
-  return { kind: 'receipt', subject: vi ? `Biên nhận ${input.receiptNumber}` : `Receipt ${input.receiptNumber}`, text: renderText(layout), html: renderHtml(layout) };
+  return {
+    kind: 'receipt',
+    subject: vi ? `Biên nhận ${input.receiptNumber}` : `Receipt ${input.receiptNumber}`,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  };
 }
 
 export function describeOrder(language: 'vi' | 'en', item: string, period: BillingPeriod | null): string {

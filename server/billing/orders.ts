@@ -9,7 +9,6 @@ import { RecordIdSchema } from '../../src/contract/input.ts';
 import { ApiError } from '../http/errors.ts';
 import type { OrderRow } from './repository.ts';
 
-
 /** The receipt number of a completed order: ATL-<year of payment>-<order code>. */
 export const receiptNumber = (code: number, paidAt: Date): string => `ATL-${paidAt.getUTCFullYear()}-${String(code).padStart(6, '0')}`;
 

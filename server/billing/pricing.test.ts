@@ -3,7 +3,16 @@ import { quote, settledValue, type CycleFacts } from './pricing.ts';
 
 const DAY_MS = 86_400_000;
 const start = new Date('2026-03-01T00:00:00.000Z');
-const basic: CycleFacts = { id: 'c1', plan: 'basic', period: 'monthly', startsAt: start, endsAt: new Date('2026-03-31T00:00:00.000Z'), paidVnd: 199_000, credits: 100, creditsLeft: 100 };
+const basic: CycleFacts = {
+  id: 'c1',
+  plan: 'basic',
+  period: 'monthly',
+  startsAt: start,
+  endsAt: new Date('2026-03-31T00:00:00.000Z'),
+  paidVnd: 199_000,
+  credits: 100,
+  creditsLeft: 100,
+};
 
 describe('settledValue (docs/product-rules.md#plan-settlement)', () => {
   it('delivers when the money, the freed value and the balance cover the price, leaving the rest in the balance', () => {
@@ -35,7 +44,14 @@ describe('quote', () => {
 
   it('takes the balance off what is left to pay, never below zero', () => {
     const now = start;
-    expect(quote('pack_150', undefined, { current: null, later: [] }, now, money(100_000, now))).toMatchObject({ balanceAppliedVnd: 100_000, amountVnd: 249_000 });
-    expect(quote('basic', 'monthly', { current: null, later: [] }, now, money(500_000, now))).toMatchObject({ change: 'new', balanceAppliedVnd: 199_000, amountVnd: 0 });
+    expect(quote('pack_150', undefined, { current: null, later: [] }, now, money(100_000, now))).toMatchObject({
+      balanceAppliedVnd: 100_000,
+      amountVnd: 249_000,
+    });
+    expect(quote('basic', 'monthly', { current: null, later: [] }, now, money(500_000, now))).toMatchObject({
+      change: 'new',
+      balanceAppliedVnd: 199_000,
+      amountVnd: 0,
+    });
   });
 });

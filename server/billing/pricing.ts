@@ -136,7 +136,10 @@ export const freedValue = (replaces: readonly CycleFacts[], at: Date): number =>
  * arrives by `creditAt` and no plan credit was spent meanwhile.
  */
 const quotedCredit = (replaces: readonly CycleFacts[], now: Date, creditAt: Date): number =>
-  replaces.reduce((sum, cycle) => sum + Math.min(unusedValue(cycle, now), unusedValue({ ...cycle, creditsLeft: cycle.creditsLeft ?? cycle.credits }, creditAt)), 0);
+  replaces.reduce(
+    (sum, cycle) => sum + Math.min(unusedValue(cycle, now), unusedValue({ ...cycle, creditsLeft: cycle.creditsLeft ?? cycle.credits }, creditAt)),
+    0,
+  );
 
 /** The account's money the quote can count on. */
 export interface QuoteMoney {
@@ -151,7 +154,13 @@ export interface QuoteMoney {
  * force, `later` those paid for after it, in order) and its money balance.
  * @throws QuoteRefused
  */
-export function quote(item: CheckoutItem, period: BillingPeriod | undefined, cycles: { current: CycleFacts | null; later: CycleFacts[] }, now: Date, money: QuoteMoney): PriceQuote {
+export function quote(
+  item: CheckoutItem,
+  period: BillingPeriod | undefined,
+  cycles: { current: CycleFacts | null; later: CycleFacts[] },
+  now: Date,
+  money: QuoteMoney,
+): PriceQuote {
   const fromBalance = (due: number) => Math.min(Math.max(0, money.balanceVnd), due);
   if (isPackId(item)) {
     const pack = PACKS[item];

@@ -50,5 +50,9 @@ export async function renewOrder(deps: RenewalDeps, original: OrderRow, note: Pr
     expires_at: at,
   });
   if (!inserted) return;
-  await deps.apply(id, { state: 'paid', amountVnd: note.amountVnd, providerRef: note.providerRef, subscriptionRef: note.renewal?.subscriptionRef ?? null }, { provider, id: note.eventId });
+  await deps.apply(
+    id,
+    { state: 'paid', amountVnd: note.amountVnd, providerRef: note.providerRef, subscriptionRef: note.renewal?.subscriptionRef ?? null },
+    { provider, id: note.eventId },
+  );
 }

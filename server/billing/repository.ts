@@ -35,7 +35,11 @@ export async function listOrders(db: Db, userId: string, cursor: string | undefi
     const after = decodeOrderCursor(cursor);
     query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}, ${after.id})`);
   }
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const items = rows.slice(0, limit);
   return { items, next: rows.length > limit ? encodeOrderCursor(items.at(-1)!) : null };
 }
@@ -80,7 +84,12 @@ export async function stalePending(db: Db, olderThan: Date, checkedBefore: Date,
   return db
     .selectFrom('payment_orders')
     .selectAll()
-    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('failure_reason', '=', 'superseded'), eb('expires_at', '>', givenUpBefore)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'failed'), eb('failure_reason', '=', 'superseded'), eb('expires_at', '>', givenUpBefore)]),
+      ]),
+    )
     .where('created_at', '<', olderThan)
     .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
     .orderBy('created_at')
@@ -142,7 +151,13 @@ export async function updateBillingAccount(db: Db, userId: string, changes: Upda
 export async function accountBoughtCycle(db: Db, order: OrderRow, userId: string, at: Date): Promise<void> {
   await db
     .insertInto('billing_accounts')
-    .values({ user_id: userId, updated_at: at, auto_renew: order.subscription_ref !== null, renew_method: order.subscription_ref !== null ? order.method : null, subscription_ref: order.subscription_ref })
+    .values({
+      user_id: userId,
+      updated_at: at,
+      auto_renew: order.subscription_ref !== null,
+      renew_method: order.subscription_ref !== null ? order.method : null,
+      subscription_ref: order.subscription_ref,
+    })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet((eb) => ({
         scheduled_plan: null,

@@ -59,7 +59,12 @@ export function billingRoutes({ service, guards, trustProxy }: BillingRoutesDeps
     const provider = c.req.param('provider');
     if (!v.is(v.picklist(PAYMENT_METHODS), provider)) throw billingError(404, 'unknownProvider');
     const rawBody = c.req.method === 'GET' ? '' : await c.req.text();
-    const answer = await service.notify(provider as PaymentMethod, { method: c.req.method, rawBody, headers: c.req.raw.headers, query: new URL(c.req.url).searchParams });
+    const answer = await service.notify(provider as PaymentMethod, {
+      method: c.req.method,
+      rawBody,
+      headers: c.req.raw.headers,
+      query: new URL(c.req.url).searchParams,
+    });
     c.header('Cache-Control', 'no-store');
     if (answer.body === null) return c.body(null, answer.status as 204);
     return c.json(answer.body, answer.status as ContentfulStatusCode);
@@ -75,7 +80,13 @@ export function billingRoutes({ service, guards, trustProxy }: BillingRoutesDeps
     const key = readIdempotencyKey(c, MAX_IDEMPOTENCY_KEY_LENGTH);
     const request = await readJsonBody(c, CheckoutRequestSchema);
     const user = c.get('user');
-    const result = await service.checkout({ id: user.id, email: user.email, name: user.name, language: user.language }, request, key, clientAddress(c, trustProxy), originOf(c));
+    const result = await service.checkout(
+      { id: user.id, email: user.email, name: user.name, language: user.language },
+      request,
+      key,
+      clientAddress(c, trustProxy),
+      originOf(c),
+    );
     return c.json(result, 201);
   });
   app.get('/payments', async (c) => {

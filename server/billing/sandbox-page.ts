@@ -105,7 +105,6 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
     return order && payment ? { order, payment, sig } : null;
   }
 
-
   app.get('/:orderId', async (c) => {
     const found = await signedOrder(c);
     c.header('Cache-Control', 'no-store');
@@ -115,16 +114,26 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
     const t = TEXT[language];
     const details = `<dl><dt>${t.order}</dt><dd>#${order.code}</dd><dt>${t.item}</dt><dd>${escapeHtml(describeOrder(language, order.item, order.period))}</dd><dt>${t.amount}</dt><dd>${escapeHtml(vnd(language, order.amount_vnd))}</dd></dl>`;
     if (order.failure_reason === 'superseded') {
-      return c.html(page(language, `${details}<p data-state="superseded">${escapeHtml(t.superseded)}</p><a class="button" href="/studio-pricing#payments">${escapeHtml(t.history)}</a>`));
+      return c.html(
+        page(
+          language,
+          `${details}<p data-state="superseded">${escapeHtml(t.superseded)}</p><a class="button" href="/studio-pricing#payments">${escapeHtml(t.history)}</a>`,
+        ),
+      );
     }
     if (payment.state !== 'pending' || order.status !== 'pending') {
-      return c.html(page(language, `${details}<p>${escapeHtml(t.done)}</p><a class="button" href="/payment/success?order=${order.id}">${escapeHtml(t.back)}</a>`));
+      return c.html(
+        page(language, `${details}<p>${escapeHtml(t.done)}</p><a class="button" href="/payment/success?order=${order.id}">${escapeHtml(t.back)}</a>`),
+      );
     }
     const qr = await QRCode.toString(vietQrPayload(order.amount_vnd, `ATL${order.code}`), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     const form = (action: Action, label: string, primary = false) =>
       `<form method="post" action="/billing/sandbox/${order.id}/${action}?sig=${sig}"><button type="submit"${primary ? ' class="primary"' : ''} data-action="${action}">${escapeHtml(label)}</button></form>`;
     return c.html(
-      page(language, `${details}<div class="qr">${qr}<p>${escapeHtml(t.qr)}</p></div><div class="actions">${form('pay', t.pay, true)}${form('cancel', t.cancel)}${form('fail', t.fail)}</div>`),
+      page(
+        language,
+        `${details}<div class="qr">${qr}<p>${escapeHtml(t.qr)}</p></div><div class="actions">${form('pay', t.pay, true)}${form('cancel', t.cancel)}${form('fail', t.fail)}</div>`,
+      ),
     );
   });
 
@@ -137,7 +146,13 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
     const transactionId = `SBX-${randomUUID().slice(0, 8).toUpperCase()}`;
     const changed = await endSandboxPayment(deps.db, order.id, state, transactionId, deps.now());
     if (changed) {
-      const { body, headers } = deps.provider.signNotification({ event_id: `${transactionId}:${state}`, order_code: Number(order.code), state, amount_vnd: payment.amount_vnd, transaction_id: transactionId });
+      const { body, headers } = deps.provider.signNotification({
+        event_id: `${transactionId}:${state}`,
+        order_code: Number(order.code),
+        state,
+        amount_vnd: payment.amount_vnd,
+        transaction_id: transactionId,
+      });
       // Like a provider's server: the notification travels on its own; the browser does not wait.
       void deps
         .dispatch(new Request(`${deps.publicUrl}/api/billing/webhooks/sandbox`, { method: 'POST', body, headers }))
@@ -147,7 +162,12 @@ export function sandboxPageRoutes(deps: SandboxPageDeps): Hono<AppEnv> {
         })
         .catch((error: unknown) => log.warn({ err: error, orderId: order.id }, 'sandbox notification not delivered'));
     }
-    const target = state === 'paid' ? `/payment/success?order=${order.id}` : state === 'cancelled' ? `/payment/cancel?order=${order.id}` : `/payment/error?order=${order.id}&reason=declined`;
+    const target =
+      state === 'paid'
+        ? `/payment/success?order=${order.id}`
+        : state === 'cancelled'
+          ? `/payment/cancel?order=${order.id}`
+          : `/payment/error?order=${order.id}&reason=declined`;
     return c.redirect(target, 303);
   });
 

@@ -30,7 +30,19 @@ import { billingError } from './errors.ts';
 import { cyclesInForce, settle, type Settlement, type SettleResult } from './fulfil.ts';
 import { cycleMethod } from './cycles-repository.ts';
 import { toPayment } from './orders.ts';
-import { billingAccount, listOrders, moneyBalance, orderByCode, orderById, recordPaymentEvent, stalePending, updateBillingAccount, updateOrder, userPlan, type OrderRow } from './repository.ts';
+import {
+  billingAccount,
+  listOrders,
+  moneyBalance,
+  orderByCode,
+  orderById,
+  recordPaymentEvent,
+  stalePending,
+  updateBillingAccount,
+  updateOrder,
+  userPlan,
+  type OrderRow,
+} from './repository.ts';
 import { renewOrder } from './renewals.ts';
 import { isUpgrade, quote as priceQuote, QuoteRefused, type PriceQuote } from './pricing.ts';
 import { ProviderRequestError, ProviderSignatureError, type PaymentProvider, type ProviderAnswer, type RawNotification } from './providers/types.ts';
@@ -105,11 +117,9 @@ const toQuote = (q: PriceQuote): Quote => ({
   ends_at: q.endsAt.toISOString(),
 });
 
-
 export function createBillingService(deps: BillingDeps): BillingService {
   const { db, providers, logger } = deps;
   const log = logger.child({ area: 'billing' });
-
 
   async function computeQuote(userId: string, item: QuoteQuery['item'], period: QuoteQuery['period'], at: Date): Promise<PriceQuote> {
     try {
@@ -168,7 +178,13 @@ export function createBillingService(deps: BillingDeps): BillingService {
     if (!provider || !(order.status === 'pending' || (order.status === 'failed' && order.failure_reason === 'superseded'))) return;
     const at = deps.now();
     try {
-      const answer = await provider.queryPayment({ id: order.id, code: Number(order.code), amountVnd: order.amount_vnd, providerRef: order.provider_ref, createdAt: order.created_at });
+      const answer = await provider.queryPayment({
+        id: order.id,
+        code: Number(order.code),
+        amountVnd: order.amount_vnd,
+        providerRef: order.provider_ref,
+        createdAt: order.created_at,
+      });
       let state = answer.state;
       // The provider keeps calling it pending long after its page closed: nobody will pay it now.
       if (state === 'pending' && at.getTime() > order.expires_at.getTime() + GIVE_UP_AFTER_HOURS * 60 * MINUTE_MS) state = 'expired';
@@ -244,7 +260,13 @@ export function createBillingService(deps: BillingDeps): BillingService {
       if (order.status !== 'completed') throw billingError(409, 'receiptUnavailable');
       // The VAT inside a VAT-inclusive amount: amount − amount / (1 + rate), to the đồng.
       const vat = order.amount_vnd - Math.round((order.amount_vnd * 100) / (100 + VAT_PERCENT));
-      return { payment: toPayment(order), seller: deps.seller, buyer: { name: order.buyer_name, email: order.buyer_email }, vat_vnd: vat, vat_percent: VAT_PERCENT };
+      return {
+        payment: toPayment(order),
+        seller: deps.seller,
+        buyer: { name: order.buyer_name, email: order.buyer_email },
+        vat_vnd: vat,
+        vat_percent: VAT_PERCENT,
+      };
     },
 
     async updateSubscription(userId, update) {
@@ -254,7 +276,9 @@ export function createBillingService(deps: BillingDeps): BillingService {
       const account = await billingAccount(db, userId);
       if (update.scheduled) {
         const target = update.scheduled;
-        const lower = target.plan === 'free' || (PLANS[target.plan].monthlyVnd !== null && !isUpgrade(current, target) && !(target.plan === current.plan && target.period === current.period));
+        const lower =
+          target.plan === 'free' ||
+          (PLANS[target.plan].monthlyVnd !== null && !isUpgrade(current, target) && !(target.plan === current.plan && target.period === current.period));
         if (!lower) throw billingError(400, 'scheduleInvalid');
       }
       const stopRenewal = update.auto_renew === false || update.scheduled?.plan === 'free';
@@ -290,7 +314,11 @@ export function createBillingService(deps: BillingDeps): BillingService {
         await renewOrder({ db, now: deps.now, apply }, order, note, providerId);
         return provider.answer('ok');
       }
-      const result = await apply(order.id, { state: note.state, amountVnd: note.amountVnd, providerRef: note.providerRef, subscriptionRef: note.subscriptionRef }, { provider: providerId, id: note.eventId });
+      const result = await apply(
+        order.id,
+        { state: note.state, amountVnd: note.amountVnd, providerRef: note.providerRef, subscriptionRef: note.subscriptionRef },
+        { provider: providerId, id: note.eventId },
+      );
       return provider.answer(result === 'amount-mismatch' ? 'amount-mismatch' : 'ok');
     },
 

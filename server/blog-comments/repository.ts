@@ -87,7 +87,10 @@ export function createBlogCommentsRepository(database: Database): BlogCommentsRe
       return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
     },
     async insert(row) {
-      await db.insertInto('blog_comments').values({ id: row.id, post_id: row.postId, user_id: row.userId, body: row.body, status: 'pending', created_at: row.now }).execute();
+      await db
+        .insertInto('blog_comments')
+        .values({ id: row.id, post_id: row.postId, user_id: row.userId, body: row.body, status: 'pending', created_at: row.now })
+        .execute();
     },
     thread(postId, viewerId, after, limit) {
       let query = db
@@ -95,18 +98,35 @@ export function createBlogCommentsRepository(database: Database): BlogCommentsRe
         .innerJoin('users as u', 'u.id', 'c.user_id')
         .select(['c.id', 'c.post_id', 'c.user_id', 'c.body', 'c.status', 'c.created_at', 'u.name as author_name'])
         .where('c.post_id', '=', postId)
-        .where((eb) => (viewerId === null ? eb('c.status', '=', 'approved') : eb.or([eb('c.status', '=', 'approved'), eb.and([eb('c.status', '=', 'pending'), eb('c.user_id', '=', viewerId)])])));
+        .where((eb) =>
+          viewerId === null
+            ? eb('c.status', '=', 'approved')
+            : eb.or([eb('c.status', '=', 'approved'), eb.and([eb('c.status', '=', 'pending'), eb('c.user_id', '=', viewerId)])]),
+        );
       if (after) query = query.where(sql<boolean>`(c.created_at, c.id) < (${after.at}, ${after.id})`);
-      return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit + 1).execute();
+      return query
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(limit + 1)
+        .execute();
     },
     byStatus(status, after, limit) {
       let query = moderationQuery().where('c.status', '=', status);
       if (after) query = query.where(sql<boolean>`(c.created_at, c.id) < (${after.at}, ${after.id})`);
-      return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit + 1).execute();
+      return query
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(limit + 1)
+        .execute();
     },
     find: (id) => moderationQuery().where('c.id', '=', id).executeTakeFirst(),
     async setStatus(id, status, moderatorId, now) {
-      const row = await db.updateTable('blog_comments').set({ status, moderated_at: now, moderated_by: moderatorId }).where('id', '=', id).returning('id').executeTakeFirst();
+      const row = await db
+        .updateTable('blog_comments')
+        .set({ status, moderated_at: now, moderated_by: moderatorId })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
       return row !== undefined;
     },
     async delete(id) {

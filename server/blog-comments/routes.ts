@@ -25,7 +25,9 @@ const noStore: MiddlewareHandler<UserEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
-const CODE_OF_MESSAGE: ReadonlyMap<string, CommentMessageKey> = new Map(Object.entries(COMMENT_MESSAGES).map(([code, text]) => [text, code as CommentMessageKey]));
+const CODE_OF_MESSAGE: ReadonlyMap<string, CommentMessageKey> = new Map(
+  Object.entries(COMMENT_MESSAGES).map(([code, text]) => [text, code as CommentMessageKey]),
+);
 
 /** A comment's body: an empty or too long one is its own coded 422 (the form shows its sentence); anything else the usual 422. */
 function parseComment(input: unknown) {

@@ -33,7 +33,8 @@ export type CommentError = CodedError<CommentMessageKey>;
 
 export const commentError = codedErrors(COMMENT_MESSAGES);
 
-export const tooManyComments = (retryAfterSeconds: number): CommentError => commentError(429, 'tooManyComments', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+export const tooManyComments = (retryAfterSeconds: number): CommentError =>
+  commentError(429, 'tooManyComments', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 const PageKeySchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.uuid())]);
 

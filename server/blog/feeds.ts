@@ -171,7 +171,10 @@ export function createSiteFiles(deps: SiteFilesDeps) {
         seen.add(post.translation_key);
         const versions: Partial<Record<BlogLocaleCode, string>> = { [post.locale]: blogPostPath(post.locale, post.slug) };
         if (post.alternate) versions[post.alternate.locale] = blogPostPath(post.alternate.locale, post.alternate.slug);
-        const lastmod = index.posts.filter((other) => other.translation_key === post.translation_key).map((other) => other.updated_at).reduce((a, b) => (a > b ? a : b));
+        const lastmod = index.posts
+          .filter((other) => other.translation_key === post.translation_key)
+          .map((other) => other.updated_at)
+          .reduce((a, b) => (a > b ? a : b));
         add(versions, lastmod);
       }
       for (const [terms, pathOf] of [
@@ -185,7 +188,12 @@ export function createSiteFiles(deps: SiteFilesDeps) {
           add(versions);
         }
       }
-      return [XML_DECLARATION, '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">', ...entries, '</urlset>'].join('\n');
+      return [
+        XML_DECLARATION,
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        ...entries,
+        '</urlset>',
+      ].join('\n');
     },
 
     robots(): string {
@@ -202,7 +210,8 @@ export function createSiteFiles(deps: SiteFilesDeps) {
 
     async llms(): Promise<string> {
       const index = await deps.blog.siteIndex();
-      const posts = (locale: BlogLocaleCode) => index.posts.filter((post) => post.locale === locale).map((post) => line(post.title, blogPostPath(locale, post.slug), post.description));
+      const posts = (locale: BlogLocaleCode) =>
+        index.posts.filter((post) => post.locale === locale).map((post) => line(post.title, blogPostPath(locale, post.slug), post.description));
       return [
         '# Atelier',
         '',

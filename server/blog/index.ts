@@ -49,6 +49,12 @@ export function createBlog(deps: BlogDeps): Blog {
  */
 export function loadBlogContent(deps: BlogDeps & { contentDir?: string }): Promise<SeedReport> {
   const writes = createBlogWriteRepository(deps.database);
-  const service = createBlogService({ repository: createBlogRepository(deps.database), writes, logger: deps.logger, now: deps.now, siteOrigin: new URL(deps.publicUrl).origin });
+  const service = createBlogService({
+    repository: createBlogRepository(deps.database),
+    writes,
+    logger: deps.logger,
+    now: deps.now,
+    siteOrigin: new URL(deps.publicUrl).origin,
+  });
   return seedBlog({ service, writes, logger: deps.logger, now: deps.now, ...(deps.contentDir ? { contentDir: deps.contentDir } : {}) });
 }

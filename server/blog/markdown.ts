@@ -66,7 +66,28 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
 };
 
 /** Elements whose text runs on with the text around it; any other element separates words. */
-const INLINE_ELEMENTS: ReadonlySet<string> = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'u']);
+const INLINE_ELEMENTS: ReadonlySet<string> = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'del',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+]);
 
 function isElement(node: RootContent | ElementContent | Root): node is Element {
   return node.type === 'element';

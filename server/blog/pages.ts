@@ -23,7 +23,16 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath, BlogListQuerySchema, BlogSlugSchema, type BlogListQuery, type BlogLocaleCode } from '../../src/contract/blog.ts';
+import {
+  blogCategoryPath,
+  blogIndexPath,
+  blogPostPath,
+  blogTagPath,
+  BlogListQuerySchema,
+  BlogSlugSchema,
+  type BlogListQuery,
+  type BlogLocaleCode,
+} from '../../src/contract/blog.ts';
 import type { BlogListBase, BlogPageData } from '../../src/contract/blog-pages.ts';
 import { hasCode } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -167,12 +176,23 @@ export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache:
     if (base.kind === 'tag') input.tag = base.slug;
     const parsed = v.safeParse(BlogListQuerySchema, input);
     const terms = await taxonomy(locale);
-    const selfPath = base.kind === 'index' ? blogIndexPath(locale) : base.kind === 'category' ? blogCategoryPath(locale, base.slug) : blogTagPath(locale, base.slug);
+    const selfPath =
+      base.kind === 'index' ? blogIndexPath(locale) : base.kind === 'category' ? blogCategoryPath(locale, base.slug) : blogTagPath(locale, base.slug);
     if (!parsed.success) {
       // A refused value: the list's page with a clear message and the form to start again, 400.
       const fields = [...new Set(parsed.issues.map((issue) => issue.path?.map((item) => String(item.key)).join('.') ?? '?'))];
       const query: BlogListQuery = { locale, q: '', sort: 'newest', page: 1 };
-      const data: BlogPageData = { kind: 'list', locale, origin, alternates: { [locale]: selfPath, [otherLocale(locale)]: null } as Record<BlogLocaleCode, string | null>, base, query, result: null, error: { fields }, ...terms };
+      const data: BlogPageData = {
+        kind: 'list',
+        locale,
+        origin,
+        alternates: { [locale]: selfPath, [otherLocale(locale)]: null } as Record<BlogLocaleCode, string | null>,
+        base,
+        query,
+        result: null,
+        error: { fields },
+        ...terms,
+      };
       return { data, status: 400 };
     }
     try {
@@ -191,11 +211,17 @@ export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache:
     return { data: { kind: 'not-found', locale, origin, alternates: { vi: null, en: null } }, status: 404 };
   }
 
-  async function postData(locale: BlogLocaleCode, slug: string): Promise<{ data: BlogPageData; status: PageStatus; postKey: string | null } | { redirect: string }> {
+  async function postData(
+    locale: BlogLocaleCode,
+    slug: string,
+  ): Promise<{ data: BlogPageData; status: PageStatus; postKey: string | null } | { redirect: string }> {
     if (!v.is(BlogSlugSchema, slug)) return { ...notFound(locale), postKey: null };
     try {
       const post = await service.getPost(locale, slug);
-      const alternates = { [locale]: blogPostPath(locale, post.slug), [otherLocale(locale)]: post.alternate ? blogPostPath(post.alternate.locale, post.alternate.slug) : null } as Record<BlogLocaleCode, string | null>;
+      const alternates = {
+        [locale]: blogPostPath(locale, post.slug),
+        [otherLocale(locale)]: post.alternate ? blogPostPath(post.alternate.locale, post.alternate.slug) : null,
+      } as Record<BlogLocaleCode, string | null>;
       return { data: { kind: 'post', locale, origin, alternates, post }, status: 200, postKey: post.translation_key };
     } catch (error) {
       if (!hasCode(error, 'postNotFound')) throw error;
@@ -211,7 +237,11 @@ export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache:
     return { ...notFound(locale), postKey: null };
   }
 
-  async function answer(c: Context<AppEnv>, locale: BlogLocaleCode, build: () => Promise<{ data: BlogPageData; status: PageStatus; postKey: string | null } | { redirect: string }>) {
+  async function answer(
+    c: Context<AppEnv>,
+    locale: BlogLocaleCode,
+    build: () => Promise<{ data: BlogPageData; status: PageStatus; postKey: string | null } | { redirect: string }>,
+  ) {
     if (!bundle) return c.text(NO_BUILD_TEXT, 503, { 'Cache-Control': 'no-store' });
     const url = new URL(c.req.url);
     const cacheKey = `${url.pathname}${url.search}`;
@@ -253,8 +283,16 @@ export function blogPageRoutes(deps: BlogPagesDeps): { app: Hono<AppEnv>; cache:
     const index = list(() => ({ kind: 'index' }));
     app.on(['GET', 'HEAD'], `${prefix}/blog`, index);
     app.on(['GET', 'HEAD'], `${prefix}/blog/`, index);
-    app.on(['GET', 'HEAD'], `${prefix}/blog/category/:slug`, list((c) => ({ kind: 'category', slug: c.req.param('slug') ?? '' })));
-    app.on(['GET', 'HEAD'], `${prefix}/blog/tag/:slug`, list((c) => ({ kind: 'tag', slug: c.req.param('slug') ?? '' })));
+    app.on(
+      ['GET', 'HEAD'],
+      `${prefix}/blog/category/:slug`,
+      list((c) => ({ kind: 'category', slug: c.req.param('slug') ?? '' })),
+    );
+    app.on(
+      ['GET', 'HEAD'],
+      `${prefix}/blog/tag/:slug`,
+      list((c) => ({ kind: 'tag', slug: c.req.param('slug') ?? '' })),
+    );
     app.on(['GET', 'HEAD'], `${prefix}/blog/:slug`, (c) => answer(c, locale, () => postData(locale, c.req.param('slug'))));
   }
   return { app, cache, dispose };

@@ -49,7 +49,19 @@ export interface PostTagRow {
   tag_id: string;
 }
 
-const SUMMARY_COLUMNS = ['p.id', 'p.translation_key', 'p.locale', 'p.slug', 'p.title', 'p.description', 'p.published_at', 'p.updated_at', 'p.reading_minutes', 'p.author_id', 'p.category_id'] as const;
+const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.translation_key',
+  'p.locale',
+  'p.slug',
+  'p.title',
+  'p.description',
+  'p.published_at',
+  'p.updated_at',
+  'p.reading_minutes',
+  'p.author_id',
+  'p.category_id',
+] as const;
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 function likeLiteral(term: string): string {
@@ -82,7 +94,10 @@ export function createBlogRepository(database: Database) {
     if (filters.categoryId) query = query.where('p.category_id', '=', filters.categoryId);
     if (filters.authorId) query = query.where('p.author_id', '=', filters.authorId);
     const tagId = filters.tagId;
-    if (tagId) query = query.where((eb: PostsEb) => eb.exists(eb.selectFrom('blog_post_tags as t').select('t.post_id').whereRef('t.post_id', '=', 'p.id').where('t.tag_id', '=', tagId)));
+    if (tagId)
+      query = query.where((eb: PostsEb) =>
+        eb.exists(eb.selectFrom('blog_post_tags as t').select('t.post_id').whereRef('t.post_id', '=', 'p.id').where('t.tag_id', '=', tagId)),
+      );
     return query;
   };
 
@@ -100,19 +115,28 @@ export function createBlogRepository(database: Database) {
       if (sort === 'newest') query = query.orderBy('p.published_at', 'desc');
       else if (sort === 'oldest') query = query.orderBy('p.published_at', 'asc');
       else query = query.orderBy(sql`p.title_sort collate "C"`, sort === 'title-asc' ? 'asc' : 'desc');
-      const rows = await query.orderBy('p.slug', sort === 'title-desc' || sort === 'newest' ? 'desc' : 'asc').limit(limit).offset(offset).execute();
+      const rows = await query
+        .orderBy('p.slug', sort === 'title-desc' || sort === 'newest' ? 'desc' : 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return rows as PostSummaryRow[];
     },
 
     async findPost(locale: BlogLocale, slug: string, now: Date): Promise<PostRow | undefined> {
-      const row = await visible(locale, now).select([...SUMMARY_COLUMNS, 'p.html', 'p.toc', 'p.word_count']).where('p.slug', '=', slug).executeTakeFirst();
+      const row = await visible(locale, now)
+        .select([...SUMMARY_COLUMNS, 'p.html', 'p.toc', 'p.word_count'])
+        .where('p.slug', '=', slug)
+        .executeTakeFirst();
       return row as PostRow | undefined;
     },
 
     /** A visible post's title and its category's name in `locale` (its preview image), by slug. */
     async findHeading(locale: BlogLocale, slug: string, now: Date): Promise<{ title: string; category: string } | undefined> {
       const query = visible(locale, now).innerJoin('blog_categories as c', 'c.id', 'p.category_id').where('p.slug', '=', slug);
-      return locale === 'vi' ? query.select(['p.title', 'c.name_vi as category']).executeTakeFirst() : query.select(['p.title', 'c.name_en as category']).executeTakeFirst();
+      return locale === 'vi'
+        ? query.select(['p.title', 'c.name_vi as category']).executeTakeFirst()
+        : query.select(['p.title', 'c.name_en as category']).executeTakeFirst();
     },
 
     /** The slug of the same article in `locale`, when it is published there. */
@@ -166,7 +190,12 @@ export function createBlogRepository(database: Database) {
 
     /** The latest visible posts of a locale with their HTML (feeds). */
     async latest(locale: BlogLocale, limit: number, now: Date): Promise<PostRow[]> {
-      const rows = await visible(locale, now).select([...SUMMARY_COLUMNS, 'p.html', 'p.toc', 'p.word_count']).orderBy('p.published_at', 'desc').orderBy('p.slug', 'desc').limit(limit).execute();
+      const rows = await visible(locale, now)
+        .select([...SUMMARY_COLUMNS, 'p.html', 'p.toc', 'p.word_count'])
+        .orderBy('p.published_at', 'desc')
+        .orderBy('p.slug', 'desc')
+        .limit(limit)
+        .execute();
       return rows as PostRow[];
     },
 

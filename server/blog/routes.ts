@@ -42,7 +42,11 @@ export function blogApiRoutes(service: BlogService): Hono<AppEnv> {
   return app;
 }
 
-const XML_TYPES = { rss: 'application/rss+xml; charset=utf-8', atom: 'application/atom+xml; charset=utf-8', sitemap: 'application/xml; charset=utf-8' } as const;
+const XML_TYPES = {
+  rss: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  sitemap: 'application/xml; charset=utf-8',
+} as const;
 
 /** `/blog/rss.xml`, `/blog/atom.xml` and their `/en` twins, `/sitemap.xml`, `/robots.txt`, `/llms.txt`. */
 export function siteFileRoutes(files: SiteFiles): Hono<AppEnv> {

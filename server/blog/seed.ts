@@ -42,7 +42,13 @@ export const TaxonomyFileSchema = v.object({
 });
 
 /** A date YAML may have read as a timestamp, back to ISO text. */
-const dateText = v.union([v.pipe(v.date(), v.transform((date) => date.toISOString())), v.string()]);
+const dateText = v.union([
+  v.pipe(
+    v.date(),
+    v.transform((date) => date.toISOString()),
+  ),
+  v.string(),
+]);
 
 const FrontMatterSchema = v.object({
   slug: v.string(),
@@ -153,7 +159,16 @@ export async function seedBlog(deps: SeedDeps): Promise<SeedReport> {
     }
   };
   for (const [position, category] of taxonomy.categories.entries()) {
-    const row = { key: category.key, slug_vi: category.vi.slug, slug_en: category.en.slug, name_vi: category.vi.name, name_en: category.en.name, description_vi: category.vi.description ?? null, description_en: category.en.description ?? null, position };
+    const row = {
+      key: category.key,
+      slug_vi: category.vi.slug,
+      slug_en: category.en.slug,
+      name_vi: category.vi.name,
+      name_en: category.en.name,
+      description_vi: category.vi.description ?? null,
+      description_en: category.en.description ?? null,
+      position,
+    };
     await write(`category ${category.key}`, () => deps.writes.upsertSeedCategory(row, sha256(JSON.stringify(row)), now));
   }
   for (const tag of taxonomy.tags) {
@@ -161,12 +176,24 @@ export async function seedBlog(deps: SeedDeps): Promise<SeedReport> {
     await write(`tag ${tag.key}`, () => deps.writes.upsertSeedTag(row, sha256(JSON.stringify(row)), now));
   }
   for (const author of taxonomy.authors) {
-    const row = { key: author.key, name: author.name, slug_vi: author.vi.slug, slug_en: author.en.slug, role_vi: author.vi.role, role_en: author.en.role, bio_vi: author.vi.bio, bio_en: author.en.bio };
+    const row = {
+      key: author.key,
+      name: author.name,
+      slug_vi: author.vi.slug,
+      slug_en: author.en.slug,
+      role_vi: author.vi.role,
+      role_en: author.en.role,
+      bio_vi: author.vi.bio,
+      bio_en: author.en.bio,
+    };
     await write(`author ${author.key}`, () => deps.writes.upsertSeedAuthor(row, sha256(JSON.stringify(row)), now));
   }
 
   const postsDir = path.join(dir, 'posts');
-  const keys = (await readdir(postsDir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory()).map((entry) => entry.name).toSorted();
+  const keys = (await readdir(postsDir, { withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .toSorted();
   for (const key of keys) {
     if (!v.is(BlogSlugSchema, key)) {
       skip(path.join(postsDir, key), 'a post folder is named by its translation key: lower-case ASCII letters and digits joined by hyphens');

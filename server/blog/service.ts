@@ -142,10 +142,12 @@ export function createBlogService(deps: BlogServiceDeps) {
       const author = terms.authors.get(row.author_id);
       const category = terms.categories.get(row.category_id);
       if (!author || !category) throw new Error(`blog post ${row.id} names a missing author or category`);
-      const tags = tagRows.filter((tag) => tag.post_id === row.id).flatMap((tag) => {
-        const found = terms.tags.get(tag.tag_id);
-        return found ? [termOf(found, row.locale)] : [];
-      });
+      const tags = tagRows
+        .filter((tag) => tag.post_id === row.id)
+        .flatMap((tag) => {
+          const found = terms.tags.get(tag.tag_id);
+          return found ? [termOf(found, row.locale)] : [];
+        });
       return {
         translation_key: row.translation_key,
         locale: row.locale,

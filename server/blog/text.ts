@@ -22,7 +22,41 @@
  */
 
 /** The alphabet at the primary level, in order (f, j, w, z: loan words and brand names). */
-const ALPHABET = ['a', 'ă', 'â', 'b', 'c', 'd', 'đ', 'e', 'ê', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'ô', 'ơ', 'p', 'q', 'r', 's', 't', 'u', 'ư', 'v', 'w', 'x', 'y', 'z'] as const;
+const ALPHABET = [
+  'a',
+  'ă',
+  'â',
+  'b',
+  'c',
+  'd',
+  'đ',
+  'e',
+  'ê',
+  'f',
+  'g',
+  'h',
+  'i',
+  'j',
+  'k',
+  'l',
+  'm',
+  'n',
+  'o',
+  'ô',
+  'ơ',
+  'p',
+  'q',
+  'r',
+  's',
+  't',
+  'u',
+  'ư',
+  'v',
+  'w',
+  'x',
+  'y',
+  'z',
+] as const;
 
 /** Combining marks that make another letter at the primary level (ă â ê ô ơ ư), by base letter. */
 const LETTER_MARKS: Readonly<Record<string, Readonly<Record<string, string>>>> = {

@@ -85,7 +85,12 @@ export function createBlogWriteRepository(database: Database) {
     },
 
     async postState(translationKey: string, locale: BlogLocale): Promise<StoredState | undefined> {
-      return db.selectFrom('blog_posts').select(['id', 'source', 'content_hash']).where('translation_key', '=', translationKey).where('locale', '=', locale).executeTakeFirst();
+      return db
+        .selectFrom('blog_posts')
+        .select(['id', 'source', 'content_hash'])
+        .where('translation_key', '=', translationKey)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
     },
 
     /**
@@ -104,7 +109,13 @@ export function createBlogWriteRepository(database: Database) {
             .where('translation_key', '<>', post.translation_key)
             .executeTakeFirst();
           if (clash) throw new SlugTakenError();
-          const existing = await trx.selectFrom('blog_posts').select('id').where('translation_key', '=', post.translation_key).where('locale', '=', post.locale).forUpdate().executeTakeFirst();
+          const existing = await trx
+            .selectFrom('blog_posts')
+            .select('id')
+            .where('translation_key', '=', post.translation_key)
+            .where('locale', '=', post.locale)
+            .forUpdate()
+            .executeTakeFirst();
           let id: string;
           if (existing) {
             await trx.updateTable('blog_posts').set(post).where('id', '=', existing.id).execute();
@@ -127,7 +138,8 @@ export function createBlogWriteRepository(database: Database) {
           return { id, outcome: existing ? ('updated' as const) : ('inserted' as const) };
         });
       } catch (error) {
-        if (isUniqueViolation(error) && String((error as { constraint?: unknown }).constraint ?? (error as Error).message).includes('slug')) throw new SlugTakenError();
+        if (isUniqueViolation(error) && String((error as { constraint?: unknown }).constraint ?? (error as Error).message).includes('slug'))
+          throw new SlugTakenError();
         throw error;
       }
     },

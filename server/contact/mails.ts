@@ -49,7 +49,9 @@ export function supportMail({ reference, fields, files }: ContactMailInput): Mai
       `Số điện thoại: ${fields.phone || '(không có)'}`,
       `Ngôn ngữ của người gửi: ${fields.language === 'vi' ? 'Tiếng Việt' : 'Tiếng Anh'}`,
       `Nội dung:\n${fields.description}`,
-      files.length > 0 ? `Tệp đính kèm (${files.length}): ${files.map((file) => `${file.name} (${sizeText(file.bytes)})`).join(', ')}` : 'Không có tệp đính kèm.',
+      files.length > 0
+        ? `Tệp đính kèm (${files.length}): ${files.map((file) => `${file.name} (${sizeText(file.bytes)})`).join(', ')}`
+        : 'Không có tệp đính kèm.',
     ],
     highlight: { kind: 'button', label: `Trả lời ${fields.first_name}`, href: `mailto:${fields.email}?subject=${encodeURIComponent(`Re: ${reference}`)}` },
     after: ['Người gửi đã nhận email xác nhận kèm mã yêu cầu này.'],

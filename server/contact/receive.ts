@@ -59,7 +59,10 @@ const MULTIPART_LIMITS = {
 /** The 400 of a body that is not multipart. */
 const notMultipart = (cause: unknown) => contactError(400, 'notMultipart', { cause });
 /** The 400s of a body that cannot be read. */
-const UNREADABLE = { malformed: 'The form could not be read: the multipart body is malformed or incomplete.', interrupted: 'The form was interrupted before it was complete.' };
+const UNREADABLE = {
+  malformed: 'The form could not be read: the multipart body is malformed or incomplete.',
+  interrupted: 'The form was interrupted before it was complete.',
+};
 
 /** Control characters (and a name's quotes, as browsers escape them) out of a file name. */
 export function cleanFileName(raw: string): string {
@@ -67,7 +70,6 @@ export function cleanFileName(raw: string): string {
   // oxlint-disable-next-line no-control-regex -- control characters are exactly what is removed
   return [...unescaped.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()].slice(0, FILE_NAME_MAX).join('');
 }
-
 
 async function saveFile(stream: Readable, tempPath: string, name: string): Promise<ReceivedFile> {
   const gate = new SniffGate<ContactFileKind>({

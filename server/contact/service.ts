@@ -118,10 +118,15 @@ export function createContactService(deps: ContactServiceDeps): ContactService {
     }));
     const sender = { email: fields.email, name: `${fields.first_name} ${fields.last_name}`, language: fields.language };
     deps.tasks.run('contact mail to support', () =>
-      deps.mailer.send({ email: deps.supportEmail, name: 'Atelier', language: 'vi' }, supportMail(input), `contact message ${reference} (${files.length} files)`, {
-        replyTo: fields.email,
-        attachments,
-      }),
+      deps.mailer.send(
+        { email: deps.supportEmail, name: 'Atelier', language: 'vi' },
+        supportMail(input),
+        `contact message ${reference} (${files.length} files)`,
+        {
+          replyTo: fields.email,
+          attachments,
+        },
+      ),
     );
     deps.tasks.run('contact confirmation', () => deps.mailer.send(sender, confirmationMail(input), `contact confirmation ${reference}`));
   }

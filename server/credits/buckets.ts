@@ -46,7 +46,17 @@ export async function addBucket(db: Db, userId: string, origin: string, amount: 
   const id = randomUUID();
   await db
     .insertInto('credit_buckets')
-    .values({ id, user_id: userId, source: bucket.source, item: bucket.item ?? null, origin, granted: amount, remaining: amount, expires_at: bucket.expiresAt ?? null, created_at: at })
+    .values({
+      id,
+      user_id: userId,
+      source: bucket.source,
+      item: bucket.item ?? null,
+      origin,
+      granted: amount,
+      remaining: amount,
+      expires_at: bucket.expiresAt ?? null,
+      created_at: at,
+    })
     .execute();
   return id;
 }
@@ -72,8 +82,13 @@ export async function takeFromBuckets(db: Db, userId: string, amount: number, at
   for (const bucket of buckets) {
     if (left === 0) break;
     const take = Math.min(left, bucket.remaining);
-    await db.updateTable('credit_buckets').set({ remaining: sql`remaining - ${take}` }).where('id', '=', bucket.id).execute();
-    if (reserveKey !== null) await db.insertInto('credit_spends').values({ user_id: userId, reserve_key: reserveKey, bucket_id: bucket.id, amount: take }).execute();
+    await db
+      .updateTable('credit_buckets')
+      .set({ remaining: sql`remaining - ${take}` })
+      .where('id', '=', bucket.id)
+      .execute();
+    if (reserveKey !== null)
+      await db.insertInto('credit_spends').values({ user_id: userId, reserve_key: reserveKey, bucket_id: bucket.id, amount: take }).execute();
     left -= take;
   }
   if (left > 0) throw new Error(`credit buckets of ${userId} hold ${amount - left} of ${amount}`);
@@ -103,9 +118,14 @@ export async function restoreSpends(db: Db, userId: string, reserveKey: string, 
       expired += back;
       continue;
     }
-    await db.updateTable('credit_buckets').set({ remaining: sql`remaining + ${back}` }).where('id', '=', spend.bucket_id).execute();
+    await db
+      .updateTable('credit_buckets')
+      .set({ remaining: sql`remaining + ${back}` })
+      .where('id', '=', spend.bucket_id)
+      .execute();
   }
-  if (expired > 0) await addBucket(db, userId, `${refundKey}:late`, expired, { source: 'refund', expiresAt: new Date(at.getTime() + REFUND_GRACE_DAYS * DAY_MS) }, at);
+  if (expired > 0)
+    await addBucket(db, userId, `${refundKey}:late`, expired, { source: 'refund', expiresAt: new Date(at.getTime() + REFUND_GRACE_DAYS * DAY_MS) }, at);
   if (left > 0) await addBucket(db, userId, `${refundKey}:unmatched`, left, { source: 'refund', expiresAt: null }, at);
 }
 

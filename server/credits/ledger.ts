@@ -130,7 +130,15 @@ export function creditLedger(db: Db): CreditLedger {
   async function writeRow(userId: string, entry: CreditEntry, at: Date): Promise<boolean> {
     const written = await db
       .insertInto('credit_ledger')
-      .values({ id: randomUUID(), user_id: userId, kind: entry.kind, amount: entry.amount, reason: entry.reason, idempotency_key: entry.idempotencyKey, created_at: at })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        kind: entry.kind,
+        amount: entry.amount,
+        reason: entry.reason,
+        idempotency_key: entry.idempotencyKey,
+        created_at: at,
+      })
       // A second write of the same key is a no-op, whoever attempts it.
       .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
       .returning('id')
@@ -184,7 +192,11 @@ export function creditLedger(db: Db): CreditLedger {
       if (!bucket || bucket.remaining === 0) return 0;
       if (!early && (bucket.expires_at === null || bucket.expires_at > at)) return 0;
       const when = early || bucket.expires_at === null ? at : bucket.expires_at;
-      const written = await writeRow(bucket.user_id, { kind: 'expire', amount: -bucket.remaining, reason: `${bucket.source} credits expired`, idempotencyKey: `expire:${bucket.id}` }, when);
+      const written = await writeRow(
+        bucket.user_id,
+        { kind: 'expire', amount: -bucket.remaining, reason: `${bucket.source} credits expired`, idempotencyKey: `expire:${bucket.id}` },
+        when,
+      );
       if (!written) return 0;
       await db.updateTable('credit_buckets').set({ remaining: 0, expires_at: when }).where('id', '=', bucket.id).execute();
       return bucket.remaining;
@@ -196,7 +208,11 @@ export function creditLedger(db: Db): CreditLedger {
     },
 
     async grant(credit, kind = 'grant', bucket) {
-      const recorded = await record(credit.userId, { kind, amount: credit.amount, reason: credit.reason, idempotencyKey: credit.key, ...(bucket ? { bucket } : {}) }, credit.at);
+      const recorded = await record(
+        credit.userId,
+        { kind, amount: credit.amount, reason: credit.reason, idempotencyKey: credit.key, ...(bucket ? { bucket } : {}) },
+        credit.at,
+      );
       return { recorded, balance: await balance(credit.userId, credit.at) };
     },
 
@@ -219,7 +235,11 @@ export function creditLedger(db: Db): CreditLedger {
 
     refund: (credit) =>
       atomically(async (trx) => {
-        const written = await creditLedger(trx).recordRow(credit.userId, { kind: 'refund', amount: credit.amount, reason: credit.reason, idempotencyKey: credit.key }, credit.at);
+        const written = await creditLedger(trx).recordRow(
+          credit.userId,
+          { kind: 'refund', amount: credit.amount, reason: credit.reason, idempotencyKey: credit.key },
+          credit.at,
+        );
         if (!written) return false;
         const reserveKey = credit.reserveKey ?? credit.key.replace(/:refund$/, ':reserve');
         await restoreSpends(trx, credit.userId, reserveKey, credit.amount, credit.key, credit.at);

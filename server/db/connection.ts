@@ -73,8 +73,7 @@ async function openPglite(dataDir: string): Promise<PgliteDatabase> {
   const pglite = await PGlite.create({ dataDir });
   const kysely = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite }) });
 
-  const exclusive = <T>(fn: (instance: PGlite) => Promise<T>): Promise<T> =>
-    kysely.connection().execute(() => fn(pglite));
+  const exclusive = <T>(fn: (instance: PGlite) => Promise<T>): Promise<T> => kysely.connection().execute(() => fn(pglite));
 
   let closing: Promise<void> | undefined;
   return {
@@ -85,8 +84,7 @@ async function openPglite(dataDir: string): Promise<PgliteDatabase> {
       exclusive((instance) =>
         instance.transaction((tx) =>
           fn({
-            query: async <R,>(text: string, params?: readonly unknown[]) =>
-              (await tx.query<R>(text, params ? [...params] : undefined)).rows,
+            query: async <R>(text: string, params?: readonly unknown[]) => (await tx.query<R>(text, params ? [...params] : undefined)).rows,
             exec: async (script: string) => {
               await tx.exec(script);
             },
@@ -123,8 +121,7 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
     rawTransaction: (fn) =>
       kysely.transaction().execute((trx) =>
         fn({
-          query: async <R,>(text: string, params?: readonly unknown[]) =>
-            (await trx.executeQuery<R>(CompiledQuery.raw(text, params ? [...params] : []))).rows,
+          query: async <R>(text: string, params?: readonly unknown[]) => (await trx.executeQuery<R>(CompiledQuery.raw(text, params ? [...params] : []))).rows,
           // No parameters: node-postgres then uses the simple query protocol, which accepts
           // several statements in one string.
           exec: async (script: string) => {

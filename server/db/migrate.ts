@@ -97,9 +97,7 @@ export async function migrate(database: Database, dir: string = MIGRATIONS_DIR):
     const outcome = await database.rawTransaction(async (tx) => {
       await lock(tx);
       // Re-read under the lock: another instance may have applied it while this one waited.
-      const [row] = await tx.query<{ checksum: string }>('select checksum from schema_migrations where version = $1', [
-        file.version,
-      ]);
+      const [row] = await tx.query<{ checksum: string }>('select checksum from schema_migrations where version = $1', [file.version]);
       if (row) {
         if (row.checksum !== file.checksum) {
           throw new MigrationError(
@@ -114,20 +112,14 @@ export async function migrate(database: Database, dir: string = MIGRATIONS_DIR):
       } catch (error) {
         throw new MigrationError(`Migration ${file.fileName} failed: ${(error as Error).message}`, { cause: error });
       }
-      await tx.query('insert into schema_migrations (version, name, checksum) values ($1, $2, $3)', [
-        file.version,
-        file.name,
-        file.checksum,
-      ]);
+      await tx.query('insert into schema_migrations (version, name, checksum) values ($1, $2, $3)', [file.version, file.name, file.checksum]);
       return 'applied' as const;
     });
     result[outcome].push(file.fileName);
   }
 
   const known = new Set(files.map((file) => file.version));
-  const recorded = await database.rawTransaction((tx) =>
-    tx.query<{ version: number }>('select version from schema_migrations order by version'),
-  );
+  const recorded = await database.rawTransaction((tx) => tx.query<{ version: number }>('select version from schema_migrations order by version'));
   result.unknownVersions = recorded.map((row) => row.version).filter((version) => !known.has(version));
   return result;
 }

@@ -153,7 +153,11 @@ export interface AssetsTable {
   /** The copy carrying the watermark of a result made on a watermarking plan (0010); null otherwise. */
   watermarked_key: ColumnType<string | null, string | null | undefined, never>;
   /** The owner's plan on rows with a watermarked copy, kept equal to users.plan by triggers (0010); never written by the server. */
-  owner_plan: ColumnType<string | null, never, never>;  /** SHA-256 (hex) of an upload's bytes as sent (0021); null for results and older uploads. Unique per account and use. */
+  owner_plan: ColumnType<
+    string | null,
+    never,
+    never
+  > /** SHA-256 (hex) of an upload's bytes as sent (0021); null for results and older uploads. Unique per account and use. */;
   content_sha256: ColumnType<string | null, string | null | undefined, never>;
 }
 

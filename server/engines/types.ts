@@ -42,7 +42,10 @@ export interface InputFile {
 
 /** The inputs of each feature, resolved to files (names follow the request's `inputs`). */
 export interface EngineInputs {
-  'virtual-tryon': { model: InputFile; garments: Array<InputFile & { category: GenerationRequestOf<'virtual-tryon'>['inputs']['garments'][number]['category'] }> };
+  'virtual-tryon': {
+    model: InputFile;
+    garments: Array<InputFile & { category: GenerationRequestOf<'virtual-tryon'>['inputs']['garments'][number]['category'] }>;
+  };
   'image-editing': { images: InputFile[] };
   'body-generator': { face: InputFile | null };
   'hairstyle-changer': { image: InputFile; mask: InputFile | null; reference: InputFile | null };

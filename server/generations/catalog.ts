@@ -25,7 +25,10 @@ import {
 import { CREDIT_PRICES } from '../../src/contract/prices.ts';
 
 const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {
-  'virtual-tryon': { priced_per: 'garment', credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }) },
+  'virtual-tryon': {
+    priced_per: 'garment',
+    credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }),
+  },
   'image-editing': { priced_per: 'image', credits: generationCost({ feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } }) },
   'body-generator': { priced_per: 'job', credits: CREDIT_PRICES.bodyGenerator },
   'hairstyle-changer': { priced_per: 'job', credits: CREDIT_PRICES.hairstyle },
@@ -43,7 +46,10 @@ export function buildCatalog(videoEngine: EngineName): GenerationCatalog {
       return {
         id,
         label: spec.label,
-        options: spec.options.map((option) => ({ ...option, credits: videoEngine === 'local' ? videoCredits(option.duration, option.resolution) : option.credits })),
+        options: spec.options.map((option) => ({
+          ...option,
+          credits: videoEngine === 'local' ? videoCredits(option.duration, option.resolution) : option.credits,
+        })),
         camera_fixed: spec.cameraFixed,
         cfg_scale: spec.cfgScale,
         prompt_optimizer: spec.promptOptimizer,
@@ -63,4 +69,3 @@ export function buildCatalog(videoEngine: EngineName): GenerationCatalog {
     },
   };
 }
-

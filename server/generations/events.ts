@@ -95,7 +95,16 @@ const isPending = (row: GenerationRow): boolean => (PENDING_STATUSES as readonly
 
 /** What the stream shows of a row changing. */
 const fingerprint = (row: GenerationRow): string =>
-  [row.status, row.stage, row.progress, row.attempts, row.started_at?.getTime(), row.finished_at?.getTime(), row.result_asset_ids.join(','), row.error_code].join('|');
+  [
+    row.status,
+    row.stage,
+    row.progress,
+    row.attempts,
+    row.started_at?.getTime(),
+    row.finished_at?.getTime(),
+    row.result_asset_ids.join(','),
+    row.error_code,
+  ].join('|');
 
 export function createGenerationEvents(options: GenerationEventsOptions): GenerationEvents {
   const { repository, media, logger, leases } = options;
@@ -147,7 +156,9 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
 
   /** Keeps this process's open streams counted (their leases would lapse otherwise). */
   function renew(): void {
-    leases.renew([...streams].map((stream) => stream.lease)).catch((error: unknown) => logger.warn({ err: error }, 'generation events: could not renew the stream slots'));
+    leases
+      .renew([...streams].map((stream) => stream.lease))
+      .catch((error: unknown) => logger.warn({ err: error }, 'generation events: could not renew the stream slots'));
   }
 
   async function lookOnce(): Promise<void> {
@@ -177,7 +188,10 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
     for (const [userId, list] of byUser) {
       const ids = [...new Set(list.flatMap((row) => [...row.input_asset_ids, ...row.result_asset_ids]))];
       const assets = ids.length > 0 ? await media.findOwned(userId, ids) : [];
-      jobs.set(userId, list.toSorted((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((row) => toGeneration(row, assets, media)));
+      jobs.set(
+        userId,
+        list.toSorted((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((row) => toGeneration(row, assets, media)),
+      );
     }
     for (const stream of watching) {
       for (const job of jobs.get(stream.userId) ?? []) if (stream.fresh || changed.has(job.id)) stream.send(job);
@@ -262,7 +276,9 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
           clearInterval(heartbeat);
           clearTimeout(lifetime);
           // The slot is free before the stream counts as closed: a tab that reconnects at once gets it.
-          await leases.release(lease).catch((error: unknown) => logger.warn({ err: error }, 'generation events: could not release a stream slot (it lapses with its lease)'));
+          await leases
+            .release(lease)
+            .catch((error: unknown) => logger.warn({ err: error }, 'generation events: could not release a stream slot (it lapses with its lease)'));
           streams.delete(entry);
           if (streams.size === 0) {
             clearInterval(renewer);

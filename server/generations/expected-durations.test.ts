@@ -28,7 +28,12 @@ describe('expected durations', () => {
     const of = (feature: Feature) => items.find((item) => item.feature === feature);
     expect(of('image-editing')).toEqual({ feature: 'image-editing', engine: 'local', min_seconds: 1, max_seconds: 1, samples: 4 });
     expect(of('virtual-tryon')).toEqual({ feature: 'virtual-tryon', engine: 'fal', min_seconds: 11, max_seconds: 12, samples: 3 });
-    expect(of('upscaler-video')).toEqual({ feature: 'upscaler-video', engine: 'local', ...toSeconds(DEFAULT_EXPECTED_SECONDS.local['upscaler-video']), samples: 0 });
+    expect(of('upscaler-video')).toEqual({
+      feature: 'upscaler-video',
+      engine: 'local',
+      ...toSeconds(DEFAULT_EXPECTED_SECONDS.local['upscaler-video']),
+      samples: 0,
+    });
   });
 
   it('reads the jobs again once a minute has passed', async () => {

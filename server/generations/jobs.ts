@@ -36,7 +36,6 @@ export interface GenerationJobData {
 
 export type GenerationJob = JobWithMetadata<GenerationJobData>;
 
-
 export interface QueueJob {
   state: JobState;
   retryCount: number;

@@ -10,7 +10,12 @@ import { QUEUE_SCHEMA } from '../queue/index.ts';
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
 /** The state and attempt of each job of queue `name` among `ids`, in pg-boss's `table`. */
-export async function queueJobStates(db: Kysely<Tables>, table: string, name: string, ids: readonly string[]): Promise<Array<{ id: string; state: JobState; retry_count: number }>> {
+export async function queueJobStates(
+  db: Kysely<Tables>,
+  table: string,
+  name: string,
+  ids: readonly string[],
+): Promise<Array<{ id: string; state: JobState; retry_count: number }>> {
   const rows = await sql<{ id: string; state: JobState; retry_count: number }>`
     select id::text as id, state::text as state, retry_count from ${sql.table(`${QUEUE_SCHEMA}.${table}`)}
     where name = ${name} and id = any(${[...ids]}::uuid[])
@@ -22,7 +27,13 @@ export async function queueJobStates(db: Kysely<Tables>, table: string, name: st
  * Jobs of queue `name` active for more than `leaseMs` (by the database's clock) whose row is still
  * queued with no claim or take-back of that attempt; at most `limit`.
  */
-export async function unclaimedQueueJobs(db: Kysely<Tables>, table: string, name: string, leaseMs: number, limit: number): Promise<Array<{ id: string; retry_count: number }>> {
+export async function unclaimedQueueJobs(
+  db: Kysely<Tables>,
+  table: string,
+  name: string,
+  leaseMs: number,
+  limit: number,
+): Promise<Array<{ id: string; retry_count: number }>> {
   const rows = await sql<{ id: string; retry_count: number }>`
     select j.id::text as id, j.retry_count from ${sql.table(`${QUEUE_SCHEMA}.${table}`)} j
     join generations g on g.id = j.id::text

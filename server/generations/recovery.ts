@@ -95,7 +95,10 @@ export function createRecovery(deps: RecoveryDeps): Recovery {
         }
         const state = job?.state;
         const fence = { attempt: row.attempts, statuses: ['processing' as const] };
-        const done = state === 'created' || state === 'retry' ? await deps.repository.requeue(row.id, row.attempts) : await deps.repository.fail(row.id, lostWorker, new Date(now), fence);
+        const done =
+          state === 'created' || state === 'retry'
+            ? await deps.repository.requeue(row.id, row.attempts)
+            : await deps.repository.fail(row.id, lostWorker, new Date(now), fence);
         if (done) {
           changed += 1;
           log.warn({ generationId: row.id, queueState: state ?? 'missing', requeued: state === 'created' || state === 'retry' }, 'generation lost its worker');

@@ -74,9 +74,7 @@ export type ShareOutcome = { kind: 'changed'; row: GenerationRow } | { kind: 'no
 export type CancelOutcome = { kind: 'cancelled'; previous: GenerationStatus; row: GenerationRow } | { kind: 'notFound' } | { kind: 'ended' };
 export type DeleteOutcome =
   /** `staged`: results a run stored that never became assets (their files are to be removed). */
-  | { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[]; staged: Json[] | null }
-  | { kind: 'notFound' }
-  | { kind: 'running' };
+  { kind: 'deleted'; resultAssetIds: string[]; keptAssetIds: string[]; staged: Json[] | null } | { kind: 'notFound' } | { kind: 'running' };
 
 /** The job rows as the API and the owner see them; the runs' writes and the recovery's reads are the RunStore's (./run-repository.ts). */
 export interface GenerationsRepository extends RunStore {
@@ -140,8 +138,6 @@ function fromJsonRow(json: GenerationRow): GenerationRow {
 function assetFromJson(json: AssetRow): AssetRow {
   return { ...json, created_at: toDate(json.created_at) };
 }
-
-
 
 export function createGenerationsRepository(database: Database): GenerationsRepository {
   const db = database.kysely;

@@ -58,7 +58,14 @@ export interface RunStore {
    * reported what it did, replaces the plan of the submit. False, with nothing written, when the
    * run is no longer current.
    */
-  complete(id: string, attempt: number, resultAssetIds: string[], now: Date, attach?: (trx: Transaction<Tables>) => Promise<void>, plan?: EnginePlan): Promise<boolean>;
+  complete(
+    id: string,
+    attempt: number,
+    resultAssetIds: string[],
+    now: Date,
+    attach?: (trx: Transaction<Tables>) => Promise<void>,
+    plan?: EnginePlan,
+  ): Promise<boolean>;
   /**
    * queued or processing → failed, and the refund. With `attempt`, only while that run is current
    * (a worker); without, whatever run holds it (the sweeper, which fences with `attempt` too).
@@ -216,6 +223,12 @@ export function createRunStore(db: Kysely<Tables>): RunStore {
         .execute(),
 
     queuedBefore: (before) =>
-      db.selectFrom('generations').select(['id', 'attempts', 'feature']).where('status', '=', 'queued').where('created_at', '<', before).limit(RECOVERY_BATCH).execute(),
+      db
+        .selectFrom('generations')
+        .select(['id', 'attempts', 'feature'])
+        .where('status', '=', 'queued')
+        .where('created_at', '<', before)
+        .limit(RECOVERY_BATCH)
+        .execute(),
   };
 }

@@ -114,7 +114,10 @@ function engineInputs(request: GenerationRequest, files: ReadonlyMap<string, Inp
   const optional = (id: string | null | undefined): InputFile | null => (id ? file(id) : null);
   switch (request.feature) {
     case 'virtual-tryon':
-      return { model: file(request.inputs.model), garments: request.inputs.garments.map((garment) => ({ ...file(garment.asset_id), category: garment.category })) };
+      return {
+        model: file(request.inputs.model),
+        garments: request.inputs.garments.map((garment) => ({ ...file(garment.asset_id), category: garment.category })),
+      };
     case 'image-editing':
       return { images: request.inputs.images.map((id) => file(id)) };
     case 'body-generator':
@@ -210,7 +213,9 @@ export function createRunner(deps: RunnerDeps): Runner {
       const prepared: PreparedResult[] = [];
       for (const output of result.outputs) {
         if (controller.signal.aborted) throw controller.signal.reason;
-        prepared.push(await deps.media.prepareResult(row.user_id, output, { generationId: row.id, feature: request.feature, metadata: result.metadata }, resultsDir));
+        prepared.push(
+          await deps.media.prepareResult(row.user_id, output, { generationId: row.id, feature: request.feature, metadata: result.metadata }, resultsDir),
+        );
       }
       // Recorded before a file is put, so whatever lands in storage is known to the row: a retry
       // reuses it, and a job that ends otherwise has it removed.
@@ -230,7 +235,8 @@ export function createRunner(deps: RunnerDeps): Runner {
       clearTimeout(timer);
       job.signal.removeEventListener('abort', onReleased);
       if (controller.signal.aborted) await settledWithin(engineSettled, ENGINE_STOP_GRACE_MS);
-      if (runDir) await rm(runDir, { recursive: true, force: true }).catch((error: unknown) => runLog.warn({ err: error }, 'could not remove the run directory'));
+      if (runDir)
+        await rm(runDir, { recursive: true, force: true }).catch((error: unknown) => runLog.warn({ err: error }, 'could not remove the run directory'));
     }
   }
 

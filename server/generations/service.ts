@@ -217,7 +217,14 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     return { generation: await one(caller.id, row), created: false };
   }
 
-  async function create(caller: Caller, request: GenerationRequest, key: string | null, hash: string, regeneratedFrom: string | null, hook?: SubmitHook): Promise<Submitted> {
+  async function create(
+    caller: Caller,
+    request: GenerationRequest,
+    key: string | null,
+    hash: string,
+    regeneratedFrom: string | null,
+    hook?: SubmitHook,
+  ): Promise<Submitted> {
     const missing = checkPrerequisites(request);
     if (missing) throw generationError(422, missing);
     // Before anything is read, charged or written: a refused request leaves no trace.
@@ -294,7 +301,12 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       if (repeated) return repeated;
       // What the source job's owner accepted as not done is accepted again: the same request, the same plan.
       const accepted = planOf(source);
-      const request = v.parse(GenerationRequestSchema, { feature: source.feature, inputs: source.inputs, params: source.params, ...(accepted ? { accept_not_done: notDoneCodes(accepted) } : {}) });
+      const request = v.parse(GenerationRequestSchema, {
+        feature: source.feature,
+        inputs: source.inputs,
+        params: source.params,
+        ...(accepted ? { accept_not_done: notDoneCodes(accepted) } : {}),
+      });
       return create(caller, request, key, hash, source.id);
     },
 

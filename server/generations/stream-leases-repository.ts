@@ -35,7 +35,11 @@ export function createStreamLeases(db: Kysely<Tables>, leaseMs = STREAM_LEASE_MS
         // Two streams of one account opening at once, in any processes, take turns here.
         const user = await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
         if (!user) return null;
-        await trx.deleteFrom('generation_streams').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
+        await trx
+          .deleteFrom('generation_streams')
+          .where('user_id', '=', userId)
+          .where('expires_at', '<=', sql<Date>`now()`)
+          .execute();
         const live = await trx
           .selectFrom('generation_streams')
           .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -48,7 +52,11 @@ export function createStreamLeases(db: Kysely<Tables>, leaseMs = STREAM_LEASE_MS
       }),
     async renew(ids) {
       if (ids.length === 0) return;
-      await db.updateTable('generation_streams').set({ expires_at: expiresAt() }).where('id', 'in', [...ids]).execute();
+      await db
+        .updateTable('generation_streams')
+        .set({ expires_at: expiresAt() })
+        .where('id', 'in', [...ids])
+        .execute();
     },
     async release(id) {
       await db.deleteFrom('generation_streams').where('id', '=', id).execute();

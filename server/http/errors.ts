@@ -50,7 +50,8 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
  * 54: a value or a row too big) tells the client: the request held a value the database cannot
  * take. The contract refuses such values first (src/contract/input.ts); this is the safety net.
  */
-export const DATA_EXCEPTION_TEXT = 'The request contains a value that cannot be stored, such as a NUL character, broken Unicode or a number out of range. Please check your input.';
+export const DATA_EXCEPTION_TEXT =
+  'The request contains a value that cannot be stored, such as a NUL character, broken Unicode or a number out of range. Please check your input.';
 
 /** SQLSTATE classes whose errors are the request's fault, not the server's. */
 const DATA_EXCEPTION_STATE = /^(?:22|54)[0-9A-Z]{3}$/;

@@ -17,12 +17,24 @@ describe('the origin links are made with', () => {
 
   it('is the default for any host this server does not answer to as itself, a wrong port or a malformed Host', () => {
     const origin = createOriginResolver(unset);
-    for (const host of ['evil.example:8080', 'evil.example', '127.0.0.1:9999', '127.0.0.1', '10.0.0.5:8080', 'a@127.0.0.1:8080', '127.0.0.1:8080/x', '', ' ', 'localhost:8080?x=1', undefined]) {
+    for (const host of [
+      'evil.example:8080',
+      'evil.example',
+      '127.0.0.1:9999',
+      '127.0.0.1',
+      '10.0.0.5:8080',
+      'a@127.0.0.1:8080',
+      '127.0.0.1:8080/x',
+      '',
+      ' ',
+      'localhost:8080?x=1',
+      undefined,
+    ]) {
       expect(origin(host), String(host)).toBe(DEFAULT);
     }
   });
 
-  it('takes the machine\'s own interface addresses when HOST is a wildcard (a tablet on the shop\'s network)', () => {
+  it("takes the machine's own interface addresses when HOST is a wildcard (a tablet on the shop's network)", () => {
     const origin = createOriginResolver({ ...unset, host: '0.0.0.0' });
     const addresses = Object.values(networkInterfaces()).flatMap((list) => list ?? []);
     expect(addresses.length).toBeGreaterThan(0);

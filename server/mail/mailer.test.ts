@@ -23,7 +23,12 @@ afterAll(async () => {
 describe('createMailer', () => {
   it('prints each outbox mail’s essentials in one readable line, besides writing it', async () => {
     const lines: string[] = [];
-    const mailer = createMailer({ transport: createOutboxTransport(dir), logger: createLogger('info', nowhere()), now: Date.now, console: (line) => lines.push(line) });
+    const mailer = createMailer({
+      transport: createOutboxTransport(dir),
+      logger: createLogger('info', nowhere()),
+      now: Date.now,
+      console: (line) => lines.push(line),
+    });
     await mailer.sendOtp(recipient, '123456', 10);
     await mailer.sendPasswordReset(recipient, 'http://localhost:8080/reset-password?token=abc', 30);
     expect(lines).toEqual([
@@ -36,18 +41,37 @@ describe('createMailer', () => {
   it('prints nothing for SMTP, or when the log level hides info lines', async () => {
     const lines: string[] = [];
     const smtp: MailTransport = { name: 'smtp', send: async () => undefined };
-    await createMailer({ transport: smtp, logger: createLogger('info', nowhere()), now: Date.now, console: (line) => lines.push(line) }).sendOtp(recipient, '654321', 10);
-    await createMailer({ transport: createOutboxTransport(dir), logger: createLogger('warn', nowhere()), now: Date.now, console: (line) => lines.push(line) }).sendOtp(recipient, '654321', 10);
+    await createMailer({ transport: smtp, logger: createLogger('info', nowhere()), now: Date.now, console: (line) => lines.push(line) }).sendOtp(
+      recipient,
+      '654321',
+      10,
+    );
+    await createMailer({
+      transport: createOutboxTransport(dir),
+      logger: createLogger('warn', nowhere()),
+      now: Date.now,
+      console: (line) => lines.push(line),
+    }).sendOtp(recipient, '654321', 10);
     expect(lines).toEqual([]);
   });
 
   it('hands a mail’s extra header fields to the outbox and to SMTP, and none when it has none', async () => {
-    const headers = { 'List-Unsubscribe': '<https://example.com/u?token=t>, <mailto:u@example.com?subject=unsubscribe%20t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    const headers = {
+      'List-Unsubscribe': '<https://example.com/u?token=t>, <mailto:u@example.com?subject=unsubscribe%20t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
     const content = { kind: 'newsletter-welcome' as const, subject: 'Chào mừng', text: 'x', html: '<p>x</p>', headers };
     const mailer = createMailer({ transport: createOutboxTransport(dir), logger: createLogger('warn', nowhere()), now: Date.now });
     await mailer.send(recipient, content, 'welcome');
     expect((await listOutbox(dir))[0]).toMatchObject({ kind: 'newsletter-welcome', headers });
-    expect(smtpMessage({ ...content, to: recipient.email }, 'Atelier <no-reply@example.com>')).toEqual({ from: 'Atelier <no-reply@example.com>', to: recipient.email, subject: 'Chào mừng', text: 'x', html: '<p>x</p>', headers });
+    expect(smtpMessage({ ...content, to: recipient.email }, 'Atelier <no-reply@example.com>')).toEqual({
+      from: 'Atelier <no-reply@example.com>',
+      to: recipient.email,
+      subject: 'Chào mừng',
+      text: 'x',
+      html: '<p>x</p>',
+      headers,
+    });
     const { headers: _none, ...plain } = content;
     expect(smtpMessage({ ...plain, to: recipient.email }, 'a@example.com')).not.toHaveProperty('headers');
     await mailer.sendOtp(recipient, '123456', 10);

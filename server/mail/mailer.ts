@@ -24,9 +24,7 @@ export interface Mailer {
 }
 
 export function createTransportFromConfig(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): MailTransport {
-  return config.smtpUrl
-    ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom })
-    : createOutboxTransport(path.join(config.dataDir, OUTBOX_DIR));
+  return config.smtpUrl ? createSmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxTransport(path.join(config.dataDir, OUTBOX_DIR));
 }
 
 /** Writes one human-readable line on the server's console (stderr: stdout carries the JSON log). */

@@ -91,10 +91,7 @@ export function otpMail(input: OtpMailInput): MailContent {
         greeting: `Xin chào ${input.name},`,
         paragraphs: ['Cảm ơn bạn đã đăng ký Atelier. Hãy nhập mã dưới đây để xác minh địa chỉ email của bạn:'],
         highlight: { kind: 'code', code: input.code },
-        after: [
-          `Mã có hiệu lực trong ${input.validMinutes} phút và chỉ dùng được một lần.`,
-          'Nếu bạn không yêu cầu mã này, bạn có thể bỏ qua email này.',
-        ],
+        after: [`Mã có hiệu lực trong ${input.validMinutes} phút và chỉ dùng được một lần.`, 'Nếu bạn không yêu cầu mã này, bạn có thể bỏ qua email này.'],
         signature: 'Trân trọng,\nĐội ngũ Atelier',
       }
     : {

@@ -76,7 +76,11 @@ export async function listOutbox(dir: string, limit: number = OUTBOX_LIST_MAX): 
     throw error;
   }
   // File names start with the creation time and a sequence, so a reverse sort is newest first.
-  const newest = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).toSorted().toReversed().slice(0, limit);
+  const newest = names
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .toSorted()
+    .toReversed()
+    .slice(0, limit);
   const mails: OutboxMail[] = [];
   for (const name of newest) {
     try {
@@ -111,7 +115,9 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
     name: 'smtp',
     async send(mail) {
       // Each file is streamed from where it is kept while the message is written to the server.
-      const attachments = await Promise.all((mail.attachments ?? []).map(async (file) => ({ filename: file.filename, contentType: file.contentType, content: await file.open() })));
+      const attachments = await Promise.all(
+        (mail.attachments ?? []).map(async (file) => ({ filename: file.filename, contentType: file.contentType, content: await file.open() })),
+      );
       await transporter.sendMail({ ...smtpMessage(mail, options.from), ...(attachments.length > 0 ? { attachments } : {}) });
     },
   };

@@ -78,7 +78,9 @@ async function sweepTemp(tempDir: string, now: number, logger: Logger): Promise<
     const entry = path.join(tempDir, name);
     const info = await stat(entry).catch(() => null);
     if (info && now - info.mtimeMs > STALE_TEMP_MS) {
-      await rm(entry, { recursive: true, force: true }).catch((error: unknown) => logger.warn({ err: error, entry }, 'could not remove a stale media scratch file'));
+      await rm(entry, { recursive: true, force: true }).catch((error: unknown) =>
+        logger.warn({ err: error, entry }, 'could not remove a stale media scratch file'),
+      );
     }
   }
 }

@@ -47,7 +47,8 @@ export const IMAGE_ROLES: readonly AssetRole[] = ['image', 'model', 'garment', '
 
 /** What one exact combination of fields accepts. */
 export function allowances(fields: UploadFields): Allowance[] {
-  const image: Allowance = fields.purpose === 'upscale' ? { mediaType: 'image', ...UPLOAD_LIMITS.upscaleImage } : { mediaType: 'image', ...UPLOAD_LIMITS.image };
+  const image: Allowance =
+    fields.purpose === 'upscale' ? { mediaType: 'image', ...UPLOAD_LIMITS.upscaleImage } : { mediaType: 'image', ...UPLOAD_LIMITS.image };
   const video: Allowance = { mediaType: 'video', ...UPLOAD_LIMITS.upscaleVideo };
   if (fields.role === 'video') return [video];
   if (fields.role !== null) return [image];
@@ -92,7 +93,11 @@ export function withDefaults(known: KnownFields): UploadFields {
  *   types of the fields as known, defaults filled in).
  */
 export function streamingLimit(type: SniffedType, known: KnownFields): number {
-  const limits = possibilities(known).flatMap((fields) => allowances(fields).filter((allowance) => allowance.mediaType === type.mediaType).map((allowance) => allowance.maxBytes));
+  const limits = possibilities(known).flatMap((fields) =>
+    allowances(fields)
+      .filter((allowance) => allowance.mediaType === type.mediaType)
+      .map((allowance) => allowance.maxBytes),
+  );
   if (limits.length === 0) throw invalidType(withDefaults(known));
   return Math.max(...limits);
 }

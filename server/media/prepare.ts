@@ -158,7 +158,15 @@ export async function planAsset(
  * also a copy carrying the watermark; the thumbnail and poster stay clean (previews too small to
  * be a usable result).
  */
-export async function prepareOutput(now: Date, userId: string, id: string, output: EngineOutput, options: IngestOptions, work: string, watermark: boolean): Promise<PlannedAsset> {
+export async function prepareOutput(
+  now: Date,
+  userId: string,
+  id: string,
+  output: EngineOutput,
+  options: IngestOptions,
+  work: string,
+  watermark: boolean,
+): Promise<PlannedAsset> {
   const type = sniffType(await readHead(output.path));
   if (!type || type.mime !== output.mime || type.mediaType !== output.mediaType) {
     throw new Error(`engine output ${output.name} is ${type?.mime ?? 'of no accepted type'}, not the ${output.mime} it claims`);

@@ -144,7 +144,11 @@ export function createMediaRepository(database: Database): MediaRepository {
         const usedBytes = Number(counted.rows[0]?.used ?? 0);
         const limitBytes = limitFor(account.plan);
         if (usedBytes + bytes > limitBytes) return { ok: false, usedBytes, limitBytes };
-        const reservation = await trx.insertInto('storage_reservations').values({ user_id: userId, bytes, expires_at: expiresAt }).returning('id').executeTakeFirstOrThrow();
+        const reservation = await trx
+          .insertInto('storage_reservations')
+          .values({ user_id: userId, bytes, expires_at: expiresAt })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return { ok: true, id: String(reservation.id) };
       });
     },
@@ -168,7 +172,12 @@ export function createMediaRepository(database: Database): MediaRepository {
     },
     async findOwned(userId, ids) {
       if (ids.length === 0) return [];
-      return db.selectFrom('assets').selectAll().where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).execute();
+      return db
+        .selectFrom('assets')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
     },
     async findByUploadKey(userId, key) {
       return db.selectFrom('assets').selectAll().where('user_id', '=', userId).where('upload_key', '=', key).executeTakeFirst();
@@ -201,13 +210,22 @@ export function createMediaRepository(database: Database): MediaRepository {
         case 'newest':
         case 'oldest': {
           const descending = sort === 'newest';
-          if (cursor?.sort === sort) query = query.where(descending ? sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})` : sql<boolean>`(created_at, id) > (${cursor.createdAt}, ${cursor.id})`);
+          if (cursor?.sort === sort)
+            query = query.where(
+              descending
+                ? sql<boolean>`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`
+                : sql<boolean>`(created_at, id) > (${cursor.createdAt}, ${cursor.id})`,
+            );
           const direction = descending ? 'desc' : 'asc';
           return query.orderBy('created_at', direction).orderBy('id', direction).limit(limit).execute();
         }
         case 'name':
           if (cursor?.sort === 'name') query = query.where(sql<boolean>`(lower(name), id) > (lower(${cursor.name}), ${cursor.id})`);
-          return query.orderBy(sql`lower(name)`).orderBy('id').limit(limit).execute();
+          return query
+            .orderBy(sql`lower(name)`)
+            .orderBy('id')
+            .limit(limit)
+            .execute();
         case 'largest':
           if (cursor?.sort === 'largest') query = query.where(sql<boolean>`(bytes, id) < (${cursor.bytes}::bigint, ${cursor.id})`);
           return query.orderBy('bytes', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -215,10 +233,19 @@ export function createMediaRepository(database: Database): MediaRepository {
     },
     async deleteOwned(userId, ids) {
       if (ids.length === 0) return [];
-      return db.deleteFrom('assets').where('user_id', '=', userId).where('id', 'in', [...new Set(ids)]).returningAll().execute();
+      return db
+        .deleteFrom('assets')
+        .where('user_id', '=', userId)
+        .where('id', 'in', [...new Set(ids)])
+        .returningAll()
+        .execute();
     },
     async storageKeysOf(userId) {
-      const rows = await db.selectFrom('assets').select(['storage_key', 'thumbnail_key', 'poster_key', 'watermarked_key']).where('user_id', '=', userId).execute();
+      const rows = await db
+        .selectFrom('assets')
+        .select(['storage_key', 'thumbnail_key', 'poster_key', 'watermarked_key'])
+        .where('user_id', '=', userId)
+        .execute();
       // Results of running jobs already stored but not yet assets (generations.staged_results).
       const staged = await sql<{ storage_key: string; thumbnail_key: string; poster_key: string | null; watermarked_key: string | null }>`
         select element->>'storage_key' as storage_key, element->>'thumbnail_key' as thumbnail_key, element->>'poster_key' as poster_key,

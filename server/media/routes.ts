@@ -191,7 +191,11 @@ export function parseRange(header: string | undefined): ByteRange | undefined {
 
 /** `filename` for Content-Disposition: an ASCII fallback plus the UTF-8 name (RFC 6266). */
 function contentDisposition(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'file';
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'file';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -229,7 +233,12 @@ export function capabilityRoutes(deps: Omit<MediaRoutesDeps, 'guards' | 'tempDir
       'X-Content-Type-Options': 'nosniff',
       'Content-Disposition': contentDisposition(described.filename),
     };
-    if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === described.etag || tag.trim() === '*')) {
+    if (
+      c.req
+        .header('if-none-match')
+        ?.split(',')
+        .some((tag) => tag.trim() === described.etag || tag.trim() === '*')
+    ) {
       return c.body(null, 304, { ETag: headers.ETag ?? '', 'Cache-Control': headers['Cache-Control'] ?? '' });
     }
     // If-Range with another validator: the client's partial copy is stale, send everything.

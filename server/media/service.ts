@@ -167,7 +167,10 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
       reservationId = reservation.id;
     }
     const release = async () => {
-      if (reservationId !== null) await repository.releaseReservation(reservationId).catch((cleanup: unknown) => logger.warn({ err: cleanup }, 'could not release the quota reservation of a failed upload'));
+      if (reservationId !== null)
+        await repository
+          .releaseReservation(reservationId)
+          .catch((cleanup: unknown) => logger.warn({ err: cleanup }, 'could not release the quota reservation of a failed upload'));
     };
     try {
       await putFiles(planned.files);
@@ -226,7 +229,15 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
             const info = await normaliseUpload(received.tempPath, type, fields.purpose, original);
             const thumbnail = path.join(work, 'thumbnail.webp');
             await writeWebpPreview(original, thumbnail);
-            prepared = { original: { path: original, move: true }, thumbnail, poster: null, width: info.width, height: info.height, bytes: info.bytes, video: null };
+            prepared = {
+              original: { path: original, move: true },
+              thumbnail,
+              poster: null,
+              width: info.width,
+              height: info.height,
+              bytes: info.bytes,
+              video: null,
+            };
           } else {
             // A video is stored as uploaded: re-encoding would cost minutes and quality.
             const derived = await prepareVideo(received.tempPath, type, work);
@@ -358,7 +369,9 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     async prepareErasure(userId) {
       const keys = await repository.storageKeysOf(userId);
       return async () => {
-        await storage.delete(keys).catch((error: unknown) => logger.warn({ err: error, files: keys.length }, 'could not remove the files of a deleted account'));
+        await storage
+          .delete(keys)
+          .catch((error: unknown) => logger.warn({ err: error, files: keys.length }, 'could not remove the files of a deleted account'));
       };
     },
 
@@ -396,4 +409,3 @@ export function createMediaService(deps: MediaServiceDeps): MediaArea {
     openVariant: (key, range) => storage.open(key, range),
   };
 }
-

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sniffType } from './sniff.ts';
 
-const bytes = (...parts: Array<number[] | string>) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: Array<number[] | string>) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 /** An ISO-BMFF ftyp box with a major brand and compatible brands. */
 const ftyp = (major: string, ...compatible: string[]) => {
   const size = 16 + 4 * compatible.length;
@@ -9,7 +10,8 @@ const ftyp = (major: string, ...compatible: string[]) => {
 };
 
 /** An EBML header with a DocType. */
-const ebml = (docType: string) => bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | docType.length], docType, [0x42, 0x87, 0x81, 0x04]);
+const ebml = (docType: string) =>
+  bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | docType.length], docType, [0x42, 0x87, 0x81, 0x04]);
 
 describe('sniffType', () => {
   it('knows the three image types by their signatures', () => {

@@ -36,7 +36,30 @@ const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const EBML_DOCTYPE_ID = [0x42, 0x82];
 
 /** ISO-BMFF brands of MP4 video (ISO base media, MPEG-4, H.264/H.265 profiles, DASH, 3GPP). */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'avc1', 'hvc1', 'M4V ', 'mmp4', 'dash', 'MSNV', 'NDAS', 'f4v ', '3gp4', '3gp5', '3gp6', '3g2a']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'avc1',
+  'hvc1',
+  'M4V ',
+  'mmp4',
+  'dash',
+  'MSNV',
+  'NDAS',
+  'f4v ',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
+]);
 /** Still-image formats that share the container (HEIC, AVIF): not videos. */
 const IMAGE_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'mif1', 'msf1', 'avif', 'avis']);
 const QUICKTIME_BRAND = 'qt  ';

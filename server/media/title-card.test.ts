@@ -1,8 +1,24 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cleanText, drawTitleCard, layoutTitle, textWidth, TITLE_CARD_HEIGHT, TITLE_CARD_WIDTH, titleCardSvg, titleCardVersion, type TitleCard } from './title-card.ts';
+import {
+  cleanText,
+  drawTitleCard,
+  layoutTitle,
+  textWidth,
+  TITLE_CARD_HEIGHT,
+  TITLE_CARD_WIDTH,
+  titleCardSvg,
+  titleCardVersion,
+  type TitleCard,
+} from './title-card.ts';
 
-const card = (title: string, overrides: Partial<TitleCard> = {}): TitleCard => ({ title, kicker: 'Mẹo chụp ảnh', footer: 'Blog · Tiếng Việt', lang: 'vi', ...overrides });
+const card = (title: string, overrides: Partial<TitleCard> = {}): TitleCard => ({
+  title,
+  kicker: 'Mẹo chụp ảnh',
+  footer: 'Blog · Tiếng Việt',
+  lang: 'vi',
+  ...overrides,
+});
 
 /** The headline's room: 100 px margins on a 1200 px card. */
 const TEXT_WIDTH = 1000;
@@ -55,7 +71,12 @@ describe('the title card', () => {
     expect(titleCardVersion({ ...base })).toBe(titleCardVersion(base));
     // The same text in another Unicode form draws the same.
     expect(titleCardVersion(card('Áo dài Tết'.normalize('NFD')))).toBe(titleCardVersion(base));
-    const variants = [card('Áo dài Tết 2027'), card('Áo dài Tết', { kicker: 'Lookbook' }), card('Áo dài Tết', { footer: 'Blog · English' }), card('Áo dài Tết', { lang: 'en' })];
+    const variants = [
+      card('Áo dài Tết 2027'),
+      card('Áo dài Tết', { kicker: 'Lookbook' }),
+      card('Áo dài Tết', { footer: 'Blog · English' }),
+      card('Áo dài Tết', { lang: 'en' }),
+    ];
     expect(new Set([base, ...variants].map(titleCardVersion)).size).toBe(5);
   });
 });

@@ -23,7 +23,10 @@ export interface IngestOptions {
  * A generation result on its way to the library: the asset row its job's completion inserts, as
  * recorded on the job (generations.staged_results) before its files are put into storage.
  */
-export type StagedResult = Omit<Insertable<AssetsTable>, 'created_at' | 'feature' | 'upload_key' | 'content_sha256'> & { created_at: string; feature: string | null };
+export type StagedResult = Omit<Insertable<AssetsTable>, 'created_at' | 'feature' | 'upload_key' | 'content_sha256'> & {
+  created_at: string;
+  feature: string | null;
+};
 
 /** A result ready to store: its staged row and the files `putResults` puts into storage. */
 export interface PreparedResult {

@@ -137,7 +137,6 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
   }
 }
 
-
 /** Writes the file part to `tempPath`, sniffing its type first, holding it to its limit and hashing it. */
 async function saveFile(stream: Readable, tempPath: string, known: KnownFields): Promise<{ bytes: number; sha256: string; type: SniffedType }> {
   const gate = new SniffGate<SniffedType>({

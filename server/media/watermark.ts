@@ -148,10 +148,22 @@ function videoEncoder(codec: string, mime: string): string[] {
  * watermark on every frame to `target`, in the same container; the audio is copied as it is.
  * `work` holds the overlay PNG.
  */
-export async function watermarkVideo(source: string, type: SniffedType, video: { width: number; height: number; codec: string }, target: string, work: string): Promise<void> {
+export async function watermarkVideo(
+  source: string,
+  type: SniffedType,
+  video: { width: number; height: number; codec: string },
+  target: string,
+  work: string,
+): Promise<void> {
   const overlay = path.join(work, 'watermark.png');
   const canvas = sharp({ create: { width: video.width, height: video.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } });
-  await writeFile(overlay, await canvas.composite(await watermarkLayers(video.width, video.height)).png().toBuffer());
+  await writeFile(
+    overlay,
+    await canvas
+      .composite(await watermarkLayers(video.width, video.height))
+      .png()
+      .toBuffer(),
+  );
   const args = [
     '-hide_banner',
     '-nostdin',

@@ -70,7 +70,10 @@ export function confirmMail(input: ConfirmMailInput): MailContent {
           'Someone (hopefully you) just signed this email address up for the Atelier blog newsletter. Press the button below, then “Confirm” on the page it opens, to start receiving it:',
         ],
         highlight: { kind: 'button', label: 'Confirm subscription', href: input.link },
-        after: [`The link works for ${input.validHours} hours, and only once.`, 'If you did not sign up, ignore this email: we will send nothing more to this address.'],
+        after: [
+          `The link works for ${input.validHours} hours, and only once.`,
+          'If you did not sign up, ignore this email: we will send nothing more to this address.',
+        ],
         signature: 'Best regards,\nThe Atelier team',
         footer: footerOf('en', input.unsubscribe.url),
       };

@@ -32,7 +32,10 @@ export function renderPage(language: PageLanguage | null, sections: PageContent[
           `<form method="post" action="${escapeHtml(section.form.action)}" style="margin:8px 0 16px;"><button type="submit" style="width:100%;min-height:48px;padding:14px 28px;border:0;border-radius:999px;background:#111111;color:#ffffff;font:inherit;font-size:16px;font-weight:600;cursor:pointer;">${escapeHtml(section.form.label)}</button></form>`,
         );
       }
-      if (section.link) parts.push(`<p style="margin:0;font-size:15px;"><a href="${escapeHtml(section.link.href)}" style="color:#111111;">${escapeHtml(section.link.label)}</a></p>`);
+      if (section.link)
+        parts.push(
+          `<p style="margin:0;font-size:15px;"><a href="${escapeHtml(section.link.href)}" style="color:#111111;">${escapeHtml(section.link.label)}</a></p>`,
+        );
       return `<section lang="${section.language ?? lang}" style="margin:0 0 24px;">${parts.join('')}</section>`;
     })
     .join('<hr style="margin:0 0 24px;border:0;border-top:1px solid #ececea;">');
@@ -56,7 +59,8 @@ export const PAGE_TEXT = {
     confirmedTitle: 'Bạn đã đăng ký thành công',
     confirmed: 'Cảm ơn bạn! Bản tin blog Atelier sẽ được gửi đến {email}. Chúng tôi vừa gửi cho bạn một email chào mừng.',
     confirmInvalidTitle: 'Liên kết không còn hiệu lực',
-    confirmInvalid: 'Liên kết xác nhận này không hợp lệ, đã được dùng hoặc đã hết hạn. Nếu bạn đã xác nhận rồi, bạn không cần làm gì thêm; nếu chưa, hãy đăng ký lại trên blog để nhận liên kết mới.',
+    confirmInvalid:
+      'Liên kết xác nhận này không hợp lệ, đã được dùng hoặc đã hết hạn. Nếu bạn đã xác nhận rồi, bạn không cần làm gì thêm; nếu chưa, hãy đăng ký lại trên blog để nhận liên kết mới.',
     unsubscribeTitle: 'Hủy đăng ký bản tin',
     unsubscribeAsk: 'Nhấn “Hủy đăng ký” để ngừng nhận bản tin blog Atelier tại địa chỉ {email}.',
     unsubscribeButton: 'Hủy đăng ký',
@@ -73,7 +77,8 @@ export const PAGE_TEXT = {
     confirmedTitle: 'You are subscribed',
     confirmed: 'Thank you! The Atelier blog newsletter will go to {email}. We have just sent you a welcome email.',
     confirmInvalidTitle: 'This link no longer works',
-    confirmInvalid: 'This confirmation link is not valid, was already used or has expired. If you already confirmed, there is nothing more to do; if not, sign up again on the blog for a new link.',
+    confirmInvalid:
+      'This confirmation link is not valid, was already used or has expired. If you already confirmed, there is nothing more to do; if not, sign up again on the blog for a new link.',
     unsubscribeTitle: 'Unsubscribe from the newsletter',
     unsubscribeAsk: 'Press “Unsubscribe” to stop receiving the Atelier blog newsletter at {email}.',
     unsubscribeButton: 'Unsubscribe',

@@ -19,7 +19,14 @@ export interface NewsletterRepository {
    * 'unsubscribed' one becomes 'pending' with this token (the earlier one stops working) and the
    * language asked for. A confirmed address is left as it is: null.
    */
-  requestConfirmation(input: { id: string; email: string; language: 'vi' | 'en'; tokenHash: string; expiresAt: Date; now: Date }): Promise<SubscriberRow | null>;
+  requestConfirmation(input: {
+    id: string;
+    email: string;
+    language: 'vi' | 'en';
+    tokenHash: string;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<SubscriberRow | null>;
   /** The pending subscriber of an unexpired token, or undefined. */
   findByConfirmToken(tokenHash: string, now: Date): Promise<SubscriberRow | undefined>;
   /** Confirms the address of an unexpired token and forgets the token: the row, for the one request that did. */
@@ -51,7 +58,13 @@ export function createNewsletterRepository(database: Database): NewsletterReposi
         .onConflict((conflict) =>
           conflict
             .column('email')
-            .doUpdateSet({ status: 'pending', language: input.language, confirm_token_hash: input.tokenHash, confirm_expires_at: input.expiresAt, unsubscribed_at: null })
+            .doUpdateSet({
+              status: 'pending',
+              language: input.language,
+              confirm_token_hash: input.tokenHash,
+              confirm_expires_at: input.expiresAt,
+              unsubscribed_at: null,
+            })
             .where('newsletter_subscribers.status', '<>', 'confirmed'),
         )
         .returning(COLUMNS)

@@ -20,7 +20,9 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
-const CODE_OF_MESSAGE: ReadonlyMap<string, NewsletterMessageKey> = new Map(Object.entries(NEWSLETTER_MESSAGES).map(([code, text]) => [text, code as NewsletterMessageKey]));
+const CODE_OF_MESSAGE: ReadonlyMap<string, NewsletterMessageKey> = new Map(
+  Object.entries(NEWSLETTER_MESSAGES).map(([code, text]) => [text, code as NewsletterMessageKey]),
+);
 
 /** Parses a sign-up: an invalid address is its own coded 422 (the form shows its sentence); anything else the usual 422. */
 function parseSubscribe(input: unknown) {
@@ -58,7 +60,11 @@ function invalidPage(c: Context<AppEnv>, kind: 'confirm' | 'unsubscribe'): Respo
 
 const unsubscribedPage = (c: Context<AppEnv>, subscriber: SubscriberRow) => {
   const t = PAGE_TEXT[subscriber.language];
-  return c.html(renderPage(subscriber.language, [{ title: t.unsubscribedTitle, paragraphs: [fill(t.unsubscribed, subscriber.email)], link: blogLink(subscriber.language) }]));
+  return c.html(
+    renderPage(subscriber.language, [
+      { title: t.unsubscribedTitle, paragraphs: [fill(t.unsubscribed, subscriber.email)], link: blogLink(subscriber.language) },
+    ]),
+  );
 };
 
 export function newsletterPageRoutes(service: NewsletterService): Hono<AppEnv> {
@@ -72,14 +78,18 @@ export function newsletterPageRoutes(service: NewsletterService): Hono<AppEnv> {
     if (!subscriber) return invalidPage(c, 'confirm');
     const t = PAGE_TEXT[subscriber.language];
     return c.html(
-      renderPage(subscriber.language, [{ title: t.confirmTitle, paragraphs: [fill(t.confirmAsk, subscriber.email)], form: { action: actionOf(CONFIRM_PATH, token), label: t.confirmButton } }]),
+      renderPage(subscriber.language, [
+        { title: t.confirmTitle, paragraphs: [fill(t.confirmAsk, subscriber.email)], form: { action: actionOf(CONFIRM_PATH, token), label: t.confirmButton } },
+      ]),
     );
   });
   app.post('/confirm', async (c) => {
     const subscriber = await service.confirm(tokenOf(c));
     if (!subscriber) return invalidPage(c, 'confirm');
     const t = PAGE_TEXT[subscriber.language];
-    return c.html(renderPage(subscriber.language, [{ title: t.confirmedTitle, paragraphs: [fill(t.confirmed, subscriber.email)], link: blogLink(subscriber.language) }]));
+    return c.html(
+      renderPage(subscriber.language, [{ title: t.confirmedTitle, paragraphs: [fill(t.confirmed, subscriber.email)], link: blogLink(subscriber.language) }]),
+    );
   });
 
   app.get('/unsubscribe', async (c) => {
@@ -90,7 +100,11 @@ export function newsletterPageRoutes(service: NewsletterService): Hono<AppEnv> {
     const t = PAGE_TEXT[subscriber.language];
     return c.html(
       renderPage(subscriber.language, [
-        { title: t.unsubscribeTitle, paragraphs: [fill(t.unsubscribeAsk, subscriber.email)], form: { action: actionOf(UNSUBSCRIBE_PATH, token), label: t.unsubscribeButton } },
+        {
+          title: t.unsubscribeTitle,
+          paragraphs: [fill(t.unsubscribeAsk, subscriber.email)],
+          form: { action: actionOf(UNSUBSCRIBE_PATH, token), label: t.unsubscribeButton },
+        },
       ]),
     );
   });

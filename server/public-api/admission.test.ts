@@ -31,7 +31,10 @@ function heldRepository() {
   const repository: PublicApiRepository = {
     lookup: (requests) =>
       new Promise((resolve) => {
-        calls.push({ requests: [...requests], release: () => resolve(requests.map((request) => row(request.hash, request.want, request.want > 0 ? NOW * 1000 : null))) });
+        calls.push({
+          requests: [...requests],
+          release: () => resolve(requests.map((request) => row(request.hash, request.want, request.want > 0 ? NOW * 1000 : null))),
+        });
       }),
     usage: async () => undefined,
   };
@@ -79,7 +82,10 @@ describe('token lookups of the /v1 guard', () => {
     calls[1]?.release();
     expect((await answers).map((admission) => admission.admitted)).toEqual([false, true]);
     const unknown: PublicApiRepository = { lookup: async () => [], usage: async () => undefined };
-    expect(await createAdmissions({ repository: unknown, now: () => NOW, apiPlans: ['pro'], admissible: () => true }).admit('x')).toMatchObject({ token: undefined, admitted: false });
+    expect(await createAdmissions({ repository: unknown, now: () => NOW, apiPlans: ['pro'], admissible: () => true }).admit('x')).toMatchObject({
+      token: undefined,
+      admitted: false,
+    });
   });
 
   it('fails every request of a lookup that fails, and goes on with the next', async () => {
@@ -132,7 +138,7 @@ describe('token lookups of the /v1 guard', () => {
     expect(calls).toHaveLength(5);
   });
 
-  it('reads every request\'s token unless told to keep them', async () => {
+  it("reads every request's token unless told to keep them", async () => {
     const { repository, calls } = heldRepository();
     const admissions = createAdmissions({ repository, now: () => NOW, apiPlans: ['pro'], admissible: () => true });
     for (let i = 0; i < 4; i++) {

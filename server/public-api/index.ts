@@ -92,8 +92,19 @@ function keepTokensOnPglite(database: Database, admissions: Admissions, logger: 
 
 export function createPublicApi(deps: PublicApiDeps): PublicApi {
   const repository = createPublicApiRepository(deps.database.kysely, deps.database.driver);
-  const usage = createUsageRecorder({ repository: createUsageRepository(deps.database.kysely, deps.database.driver), logger: deps.logger, now: deps.now, ...deps.usageFlush });
-  const admissions = createAdmissions({ repository, now: deps.now, apiPlans: API_PLANS, admissible: isAdmissible, spareFraction: spareFractionOf(deps.database.driver) });
+  const usage = createUsageRecorder({
+    repository: createUsageRepository(deps.database.kysely, deps.database.driver),
+    logger: deps.logger,
+    now: deps.now,
+    ...deps.usageFlush,
+  });
+  const admissions = createAdmissions({
+    repository,
+    now: deps.now,
+    apiPlans: API_PLANS,
+    admissible: isAdmissible,
+    spareFraction: spareFractionOf(deps.database.driver),
+  });
   const stopHearing = keepTokensOnPglite(deps.database, admissions, deps.logger);
   const accounts = createAccountService({ repository, ledger: creditLedger(deps.database.kysely), now: deps.now, flushUsage: usage.flush });
 

@@ -35,7 +35,9 @@ export function llmsText(publicUrl: string): string {
   const base = publicUrl.replace(/\/+$/, '');
   const api = `${base}${V1_PREFIX}`;
   const endpoints = V1_OPERATIONS.map((operation) => `- \`${operation.method} ${V1_PREFIX}${operation.path}\` (${access(operation)}): ${operation.summary}`);
-  const errors = Object.entries(PUBLIC_API_MESSAGES).map(([code, message]) => `- ${ERROR_STATUS[code as keyof typeof PUBLIC_API_MESSAGES]} \`${code}\`: ${message}`);
+  const errors = Object.entries(PUBLIC_API_MESSAGES).map(
+    ([code, message]) => `- ${ERROR_STATUS[code as keyof typeof PUBLIC_API_MESSAGES]} \`${code}\`: ${message}`,
+  );
   return [
     '# Atelier API',
     '',
@@ -69,12 +71,12 @@ export function llmsText(publicUrl: string): string {
     '',
     '## Credit cap',
     '',
-    "- A token may have a credit cap: the credits held by its running and completed jobs cannot exceed it. A job that would go over answers 402 `creditCapReached` and nothing is charged; a failed or cancelled job gives its credits back to the cap.",
+    '- A token may have a credit cap: the credits held by its running and completed jobs cannot exceed it. A job that would go over answers 402 `creditCapReached` and nothing is charged; a failed or cancelled job gives its credits back to the cap.',
     '- Separately, an account without enough credits answers 402 `insufficientCredits` with `balance`, `cost` and `shortage`.',
     '',
     '## What the engine can do',
     '',
-    "- Before anything is charged, the server decides from the request what the engine that runs the tool will do and what it will not. None of it: 422 `cannotDo` with `plan: { done: [], not_done: [...] }`. Only part of it: 422 `partialPlan` with the plan; send the same request again with `accept_not_done` listing the `code` of each `not_done` item to go ahead with only what it can do. Nothing is charged for either answer.",
+    '- Before anything is charged, the server decides from the request what the engine that runs the tool will do and what it will not. None of it: 422 `cannotDo` with `plan: { done: [], not_done: [...] }`. Only part of it: 422 `partialPlan` with the plan; send the same request again with `accept_not_done` listing the `code` of each `not_done` item to go ahead with only what it can do. Nothing is charged for either answer.',
     '- Each item has a stable `code`, an English `text` and its `values`. A job keeps its `plan` (what was done and what was not; null when the engine does everything asked): show it with the result.',
     '',
     '## Webhooks',
@@ -87,7 +89,7 @@ export function llmsText(publicUrl: string): string {
     '## Errors',
     '',
     '- Errors are JSON with a readable text and a `code`: `{ message, code }` for GET, `{ detail, code }` for POST (402 `insufficientCredits` adds `balance`, `cost`, `shortage`). Branch on `code` and the status, show the text.',
-    '- Other statuses: 400 malformed JSON or header, 404 an id that is not this account\'s, 409 a job that cannot be cancelled any more, 413/415/422 on uploads (size, type, unreadable file), 422 invalid input.',
+    "- Other statuses: 400 malformed JSON or header, 404 an id that is not this account's, 409 a job that cannot be cancelled any more, 413/415/422 on uploads (size, type, unreadable file), 422 invalid input.",
     ...errors,
     '',
   ].join('\n');

@@ -8,17 +8,57 @@
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { MutationErrorBodySchema } from '../../src/contract/errors.ts';
-import { GenerationListQuerySchema, GenerationPageSchema, GenerationSchema, InsufficientCreditsBodySchema, PlanRefusalBodySchema } from '../../src/contract/generations.ts';
-import { ASSET_ROLES, AssetSchema, UploadedAssetSchema, IMAGE_MIME_TYPES, MediaErrorBodySchema, UPLOAD_IDEMPOTENCY_KEY_MAX, UPLOAD_PURPOSES, VIDEO_MIME_TYPES } from '../../src/contract/media.ts';
-import { ApiErrorBodySchema, CreditsSchema, IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, TokenUsageSchema, V1_PREFIX, V1GenerationRequestSchema, WebhookPayloadSchema } from '../../src/contract/public-api.ts';
+import {
+  GenerationListQuerySchema,
+  GenerationPageSchema,
+  GenerationSchema,
+  InsufficientCreditsBodySchema,
+  PlanRefusalBodySchema,
+} from '../../src/contract/generations.ts';
+import {
+  ASSET_ROLES,
+  AssetSchema,
+  UploadedAssetSchema,
+  IMAGE_MIME_TYPES,
+  MediaErrorBodySchema,
+  UPLOAD_IDEMPOTENCY_KEY_MAX,
+  UPLOAD_PURPOSES,
+  VIDEO_MIME_TYPES,
+} from '../../src/contract/media.ts';
+import {
+  ApiErrorBodySchema,
+  CreditsSchema,
+  IDEMPOTENCY_TTL_HOURS,
+  RATE_LIMIT_POLICY_NAME,
+  TokenUsageSchema,
+  V1_PREFIX,
+  V1GenerationRequestSchema,
+  WebhookPayloadSchema,
+} from '../../src/contract/public-api.ts';
 import { RecordIdSchema } from '../../src/contract/input.ts';
-import { RATE_LIMIT_WINDOW_SECONDS, TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH, TOKEN_PREFIX, UsageDaySchema, WEBHOOK_EVENTS } from '../../src/contract/tokens.ts';
+import {
+  RATE_LIMIT_WINDOW_SECONDS,
+  TOKEN_BODY_LENGTH,
+  TOKEN_CHECKSUM_LENGTH,
+  TOKEN_PREFIX,
+  UsageDaySchema,
+  WEBHOOK_EVENTS,
+} from '../../src/contract/tokens.ts';
 
 /** The document's own version (the API's is the `/v1` in its paths). */
 export const API_DOCUMENT_VERSION = '1.0.0';
 export const OPENAPI_VERSION = '3.1.1';
 
-export type V1OperationId = 'uploadMedia' | 'createGeneration' | 'listGenerations' | 'getGeneration' | 'cancelGeneration' | 'getCredits' | 'getUsage' | 'getOpenApiDocument' | 'getLlmsText';
+export type V1OperationId =
+  | 'uploadMedia'
+  | 'createGeneration'
+  | 'listGenerations'
+  | 'getGeneration'
+  | 'cancelGeneration'
+  | 'getCredits'
+  | 'getUsage'
+  | 'getOpenApiDocument'
+  | 'getLlmsText';
 
 export interface V1Operation {
   method: 'GET' | 'POST';
@@ -36,15 +76,64 @@ export interface V1Operation {
 
 /** Every `/v1` endpoint, in the order the documents list them. */
 export const V1_OPERATIONS: readonly V1Operation[] = [
-  { method: 'POST', path: '/media', operationId: 'uploadMedia', summary: 'Upload an image or video to use as a generation input', tag: 'Media', service: 'any' },
-  { method: 'POST', path: '/generations', operationId: 'createGeneration', summary: 'Create a generation (charged in credits; answers at once, the job runs in the background)', tag: 'Generations', service: 'feature' },
-  { method: 'GET', path: '/generations', operationId: 'listGenerations', summary: "List the account's generations, newest first", tag: 'Generations', service: 'any' },
-  { method: 'GET', path: '/generations/{id}', operationId: 'getGeneration', summary: 'Get one generation: its status, progress and results', tag: 'Generations', service: 'any' },
-  { method: 'POST', path: '/generations/{id}/cancel', operationId: 'cancelGeneration', summary: 'Cancel a queued or running generation (its credits are refunded)', tag: 'Generations', service: 'any' },
+  {
+    method: 'POST',
+    path: '/media',
+    operationId: 'uploadMedia',
+    summary: 'Upload an image or video to use as a generation input',
+    tag: 'Media',
+    service: 'any',
+  },
+  {
+    method: 'POST',
+    path: '/generations',
+    operationId: 'createGeneration',
+    summary: 'Create a generation (charged in credits; answers at once, the job runs in the background)',
+    tag: 'Generations',
+    service: 'feature',
+  },
+  {
+    method: 'GET',
+    path: '/generations',
+    operationId: 'listGenerations',
+    summary: "List the account's generations, newest first",
+    tag: 'Generations',
+    service: 'any',
+  },
+  {
+    method: 'GET',
+    path: '/generations/{id}',
+    operationId: 'getGeneration',
+    summary: 'Get one generation: its status, progress and results',
+    tag: 'Generations',
+    service: 'any',
+  },
+  {
+    method: 'POST',
+    path: '/generations/{id}/cancel',
+    operationId: 'cancelGeneration',
+    summary: 'Cancel a queued or running generation (its credits are refunded)',
+    tag: 'Generations',
+    service: 'any',
+  },
   { method: 'GET', path: '/credits', operationId: 'getCredits', summary: "The account's credit balance and plan", tag: 'Account', service: 'any' },
   { method: 'GET', path: '/usage', operationId: 'getUsage', summary: "The calling token's settings and its requests per day", tag: 'Account', service: 'any' },
-  { method: 'GET', path: '/openapi.json', operationId: 'getOpenApiDocument', summary: 'This OpenAPI 3.1 document (no token needed)', tag: 'Documents', service: null },
-  { method: 'GET', path: '/llms.txt', operationId: 'getLlmsText', summary: 'A summary of the API for language models (no token needed)', tag: 'Documents', service: null },
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This OpenAPI 3.1 document (no token needed)',
+    tag: 'Documents',
+    service: null,
+  },
+  {
+    method: 'GET',
+    path: '/llms.txt',
+    operationId: 'getLlmsText',
+    summary: 'A summary of the API for language models (no token needed)',
+    tag: 'Documents',
+    service: null,
+  },
 ];
 
 /** The router's path of an operation (Hono style): `/v1/generations/:id`. */
@@ -62,7 +151,12 @@ const MutationErrorSchema = v.object({ ...MutationErrorBodySchema.entries, code:
 const MediaUploadSchema = v.object({
   file: v.pipe(v.string(), v.description('The file (JPEG, PNG or WebP images; MP4, WebM or MOV videos for the upscaler).')),
   purpose: v.optional(v.picklist(UPLOAD_PURPOSES)),
-  role: v.optional(v.pipe(v.picklist(ASSET_ROLES), v.description('What the file is for. `mask`: a brush mask for the hairstyle changer (`inputs.mask`), kept as a working file, never offered as a photo.'))),
+  role: v.optional(
+    v.pipe(
+      v.picklist(ASSET_ROLES),
+      v.description('What the file is for. `mask`: a brush mask for the hairstyle changer (`inputs.mask`), kept as a working file, never offered as a photo.'),
+    ),
+  ),
 });
 
 const SCHEMAS = {
@@ -150,8 +244,14 @@ const json = (schema: Json) => ({ 'application/json': { schema } });
 // Headers and parameters are written out where they apply (not as component $refs): simpler for
 // the tools and the docs page that read the document.
 const RATE_LIMIT_HEADERS = {
-  RateLimit: { description: `Quota left: \`"${RATE_LIMIT_POLICY_NAME}";r=<requests left>;t=<seconds until full>\` (IETF httpapi-ratelimit-headers).`, schema: { type: 'string' } },
-  'RateLimit-Policy': { description: `The token's limit: \`"${RATE_LIMIT_POLICY_NAME}";q=<requests>;w=${RATE_LIMIT_WINDOW_SECONDS}\` (per minute).`, schema: { type: 'string' } },
+  RateLimit: {
+    description: `Quota left: \`"${RATE_LIMIT_POLICY_NAME}";r=<requests left>;t=<seconds until full>\` (IETF httpapi-ratelimit-headers).`,
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: `The token's limit: \`"${RATE_LIMIT_POLICY_NAME}";q=<requests>;w=${RATE_LIMIT_WINDOW_SECONDS}\` (per minute).`,
+    schema: { type: 'string' },
+  },
 };
 const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -174,8 +274,16 @@ function okAnswer(operation: V1Operation, description: string, schema: Json, ext
 /** What every token call can answer besides its own outcomes. */
 function tokenErrors(operation: V1Operation): Json {
   return {
-    401: { ...errorAnswer(operation, 'No token, or one that is malformed, unknown, inactive, regenerated, deleted or expired.'), headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } } },
-    403: errorAnswer(operation, operation.service === 'feature' ? "The plan has no API access (`planRequired`), or the token lacks this feature's service (`serviceNotAllowed`)." : 'The plan has no API access (`planRequired`).'),
+    401: {
+      ...errorAnswer(operation, 'No token, or one that is malformed, unknown, inactive, regenerated, deleted or expired.'),
+      headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } },
+    },
+    403: errorAnswer(
+      operation,
+      operation.service === 'feature'
+        ? "The plan has no API access (`planRequired`), or the token lacks this feature's service (`serviceNotAllowed`)."
+        : 'The plan has no API access (`planRequired`).',
+    ),
     429: {
       ...errorAnswer(operation, 'Rate limit exceeded (`rateLimited`): retry after `Retry-After` seconds.'),
       headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
@@ -207,7 +315,9 @@ function operationDetails(operation: V1Operation): Json {
         parameters: [IDEMPOTENCY_KEY_PARAMETER],
         requestBody: {
           required: true,
-          content: { 'multipart/form-data': { schema: ref('MediaUpload'), encoding: { file: { contentType: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES].join(', ') } } } },
+          content: {
+            'multipart/form-data': { schema: ref('MediaUpload'), encoding: { file: { contentType: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES].join(', ') } } },
+          },
         },
         responses: {
           201: okAnswer(operation, 'The stored asset (`reused`: false).', ref('UploadedAsset')),
@@ -229,12 +339,18 @@ function operationDetails(operation: V1Operation): Json {
         parameters: [IDEMPOTENCY_KEY_PARAMETER],
         requestBody: { required: true, content: json(ref('V1GenerationRequest')) },
         responses: {
-          202: okAnswer(operation, 'The job was created; follow it with GET /generations/{id} or a webhook.', ref('Generation'), { Location: { description: 'The URL of the new job.', schema: { type: 'string' } } }),
+          202: okAnswer(operation, 'The job was created; follow it with GET /generations/{id} or a webhook.', ref('Generation'), {
+            Location: { description: 'The URL of the new job.', schema: { type: 'string' } },
+          }),
           200: okAnswer(operation, 'The job an earlier request with the same Idempotency-Key and body created.', ref('Generation')),
           400: errorAnswer(operation, 'The body is not JSON, or the Idempotency-Key is malformed.'),
-          402: errorAnswer(operation, "Not enough credits (`insufficientCredits`, with balance, cost and shortage), or the token's credit cap would be exceeded (`creditCapReached`).", {
-            oneOf: [ref('InsufficientCredits'), ref('MutationError')],
-          }),
+          402: errorAnswer(
+            operation,
+            "Not enough credits (`insufficientCredits`, with balance, cost and shortage), or the token's credit cap would be exceeded (`creditCapReached`).",
+            {
+              oneOf: [ref('InsufficientCredits'), ref('MutationError')],
+            },
+          ),
           ...errors,
           409: errorAnswer(operation, 'A request with this Idempotency-Key is still being processed (`idempotencyInProgress`).'),
           422: errorAnswer(
@@ -245,18 +361,35 @@ function operationDetails(operation: V1Operation): Json {
         },
       };
     case 'listGenerations':
-      return { parameters: queryParameters(), responses: { 200: okAnswer(operation, 'One page of jobs.', ref('GenerationPage')), ...errors, 422: errorAnswer(operation, 'Invalid filter, cursor or limit.') } };
+      return {
+        parameters: queryParameters(),
+        responses: {
+          200: okAnswer(operation, 'One page of jobs.', ref('GenerationPage')),
+          ...errors,
+          422: errorAnswer(operation, 'Invalid filter, cursor or limit.'),
+        },
+      };
     case 'getGeneration':
       return { parameters: [idParameter()], responses: { 200: okAnswer(operation, 'The job.', ref('Generation')), ...errors, ...notFound } };
     case 'cancelGeneration':
       return {
         parameters: [idParameter()],
-        responses: { 200: okAnswer(operation, 'The cancelled job.', ref('Generation')), ...errors, ...notFound, 409: errorAnswer(operation, 'The job has already ended (`notCancellable`).') },
+        responses: {
+          200: okAnswer(operation, 'The cancelled job.', ref('Generation')),
+          ...errors,
+          ...notFound,
+          409: errorAnswer(operation, 'The job has already ended (`notCancellable`).'),
+        },
       };
     case 'getCredits':
       return { responses: { 200: okAnswer(operation, 'Balance and plan.', ref('Credits')), ...errors } };
     case 'getUsage':
-      return { responses: { 200: okAnswer(operation, "The calling token's settings, today and the last 30 days (Vietnam's calendar days).", ref('TokenUsage')), ...errors } };
+      return {
+        responses: {
+          200: okAnswer(operation, "The calling token's settings, today and the last 30 days (Vietnam's calendar days).", ref('TokenUsage')),
+          ...errors,
+        },
+      };
     case 'getOpenApiDocument':
       return { security: [], responses: { 200: { description: 'This document.', content: json({ type: 'object' }) } } };
     case 'getLlmsText':
@@ -268,20 +401,38 @@ function paths(): Json {
   const out: Record<string, Json> = {};
   for (const operation of V1_OPERATIONS) {
     out[operation.path] ??= {};
-    (out[operation.path] as Json)[operation.method.toLowerCase()] = { operationId: operation.operationId, summary: operation.summary, tags: [operation.tag], ...operationDetails(operation) };
+    (out[operation.path] as Json)[operation.method.toLowerCase()] = {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      tags: [operation.tag],
+      ...operationDetails(operation),
+    };
   }
   return out;
 }
 
 /** The three Standard Webhooks headers, as parameters of a webhook request. */
 const SIGNATURE_HEADERS = [
-  { name: 'webhook-id', in: 'header', required: true, description: 'The message id: the same on every attempt and resend (use it to drop duplicates).', schema: { type: 'string' } },
-  { name: 'webhook-timestamp', in: 'header', required: true, description: 'When this attempt was sent, in unix seconds (refuse old ones: replay protection).', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The message id: the same on every attempt and resend (use it to drop duplicates).',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'When this attempt was sent, in unix seconds (refuse old ones: replay protection).',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
   {
     name: 'webhook-signature',
     in: 'header',
     required: true,
-    description: "`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the token's `whsec_…` secret (Standard Webhooks).",
+    description:
+      "`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the token's `whsec_…` secret (Standard Webhooks).",
     schema: { type: 'string', pattern: '^v1,' },
   },
 ];
@@ -293,7 +444,8 @@ function webhooks(): Json {
       post: {
         operationId: `webhook.${event}`,
         summary: `Sent to your webhook URL when a job ${event.slice('generation.'.length)}`,
-        description: 'Verify the signature before trusting the body. Any 2xx within 10 s counts as received; anything else is retried with exponential backoff for more than 24 hours.',
+        description:
+          'Verify the signature before trusting the body. Any 2xx within 10 s counts as received; anything else is retried with exponential backoff for more than 24 hours.',
         parameters: SIGNATURE_HEADERS,
         requestBody: { required: true, content: json(ref('WebhookPayload')) },
         responses: { '2XX': { description: 'Received.', content: json({}) } },
@@ -322,7 +474,12 @@ export function openApiDocument(publicUrl: string): Json {
     components: {
       schemas: componentSchemas(),
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: `${TOKEN_PREFIX}…`, description: `An API token: \`${TOKEN_PREFIX}\` and ${TOKEN_BODY_LENGTH + TOKEN_CHECKSUM_LENGTH} base62 characters (the last ${TOKEN_CHECKSUM_LENGTH} a checksum).` },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${TOKEN_PREFIX}…`,
+          description: `An API token: \`${TOKEN_PREFIX}\` and ${TOKEN_BODY_LENGTH + TOKEN_CHECKSUM_LENGTH} base62 characters (the last ${TOKEN_CHECKSUM_LENGTH} a checksum).`,
+        },
       },
     },
   };

@@ -74,7 +74,12 @@ const microseconds = (value: RawBuilder<unknown>) => sql`round(extract(epoch FRO
  * reservation's figures: the drivers parse one json column much faster than a dozen typed ones
  * (measured on PGlite, as the job-status read found: server/generations/repository.ts).
  */
-const tokenJson = (plan: RawBuilder<unknown>, granted: RawBuilder<unknown>, baseUs: RawBuilder<unknown>, tatUs: RawBuilder<unknown>) => sql<LookupJson>`json_build_object(
+const tokenJson = (
+  plan: RawBuilder<unknown>,
+  granted: RawBuilder<unknown>,
+  baseUs: RawBuilder<unknown>,
+  tatUs: RawBuilder<unknown>,
+) => sql<LookupJson>`json_build_object(
   'hash', t.token_hash, 'id', t.id, 'user_id', t.user_id, 'plan', ${plan}, 'name', t.name, 'token_prefix', t.token_prefix,
   'permissions', t.permissions, 'rate_limit', t.rate_limit, 'credit_cap', t.credit_cap, 'webhook_url', t.webhook_url,
   'expires_at', t.expires_at, 'active', t.active, 'granted', ${granted}, 'base_us', ${baseUs}, 'tat_us', ${tatUs})`;

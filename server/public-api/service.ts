@@ -24,7 +24,12 @@ export function lastUsageDays(now: number): string[] {
   return Array.from({ length: USAGE_DAYS }, (_, index) => usageDay(now - (USAGE_DAYS - 1 - index) * DAY_MS));
 }
 
-export function createAccountService(deps: { repository: PublicApiRepository; ledger: CreditLedger; now: () => number; flushUsage: () => Promise<void> }): AccountService {
+export function createAccountService(deps: {
+  repository: PublicApiRepository;
+  ledger: CreditLedger;
+  now: () => number;
+  flushUsage: () => Promise<void>;
+}): AccountService {
   return {
     async credits(token) {
       return { balance: await deps.ledger.balance(token.userId, new Date(deps.now())), plan: token.plan };

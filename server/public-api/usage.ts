@@ -71,7 +71,9 @@ export function createUsageRecorder(deps: UsageRecorderDeps): UsageRecorder {
   async function write(entries: UsageEntry[]): Promise<void> {
     const latest = new Map<string, number>();
     for (const entry of entries) latest.set(entry.tokenId, Math.max(latest.get(entry.tokenId) ?? 0, Math.floor(entry.atMs / MINUTE_MS) * MINUTE_MS));
-    const touches = [...latest].filter(([tokenId, minuteMs]) => minuteMs > (touched.get(tokenId) ?? -Infinity)).map(([tokenId, minuteMs]) => ({ tokenId, minuteMs }));
+    const touches = [...latest]
+      .filter(([tokenId, minuteMs]) => minuteMs > (touched.get(tokenId) ?? -Infinity))
+      .map(([tokenId, minuteMs]) => ({ tokenId, minuteMs }));
     const counts = new Map<string, number>();
     for (const entry of entries) counts.set(entry.tokenId, (counts.get(entry.tokenId) ?? 0) + 1);
     const prune = new Set([...counts].filter(([tokenId, count]) => (sincePrune.get(tokenId) ?? 0) + count >= PRUNE_EVERY).map(([tokenId]) => tokenId));

@@ -179,7 +179,13 @@ export async function loadStaticBuild(dir: string): Promise<StaticBuild | null> 
   let englishNotFound: StaticFile | null = null;
   const notFoundPath = path.join(dir, NOT_FOUND_DIR, 'en.html');
   try {
-    englishNotFound = { ...(await variantOf(notFoundPath)), urlPath: `/${NOT_FOUND_DIR}/en.html`, contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', encoded: {} };
+    englishNotFound = {
+      ...(await variantOf(notFoundPath)),
+      urlPath: `/${NOT_FOUND_DIR}/en.html`,
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+      encoded: {},
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     warnings.push(`${NOT_FOUND_DIR}/en.html is missing: an unknown address under /en gets the app shell.`);

@@ -13,7 +13,21 @@ export type RequestRow = { at: Date; method: string; path: string; status: numbe
 export type UsageRow = { day: string; requests: number; errors: number };
 
 /** The columns a token is shown with: never its hash, and its webhook secret only where asked. */
-const SHOWN = ['id', 'user_id', 'name', 'token_prefix', 'permissions', 'rate_limit', 'active', 'expires_at', 'credit_cap', 'credits_used', 'webhook_url', 'last_used_at', 'created_at'] as const;
+const SHOWN = [
+  'id',
+  'user_id',
+  'name',
+  'token_prefix',
+  'permissions',
+  'rate_limit',
+  'active',
+  'expires_at',
+  'credit_cap',
+  'credits_used',
+  'webhook_url',
+  'last_used_at',
+  'created_at',
+] as const;
 export type ShownToken = Pick<TokenRow, (typeof SHOWN)[number]>;
 
 export interface NewToken {
@@ -31,7 +45,9 @@ export interface NewToken {
   createdAt: Date;
 }
 
-export type TokenChanges = Pick<Updateable<ApiTokensTable>, 'name' | 'active' | 'rate_limit' | 'credit_cap' | 'webhook_url'> & { permissions?: readonly string[] };
+export type TokenChanges = Pick<Updateable<ApiTokensTable>, 'name' | 'active' | 'rate_limit' | 'credit_cap' | 'webhook_url'> & {
+  permissions?: readonly string[];
+};
 
 export function createTokensRepository(database: Database) {
   const db: Kysely<Tables> = database.kysely;
@@ -45,7 +61,11 @@ export function createTokensRepository(database: Database) {
     async insertWithin(token: NewToken, max: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await trx.selectFrom('users').select('id').where('id', '=', token.userId).forUpdate().executeTakeFirst();
-        const { count } = await trx.selectFrom('api_tokens').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', token.userId).executeTakeFirstOrThrow();
+        const { count } = await trx
+          .selectFrom('api_tokens')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('user_id', '=', token.userId)
+          .executeTakeFirstOrThrow();
         if (Number(count) >= max) return false;
         await trx
           .insertInto('api_tokens')
@@ -74,7 +94,9 @@ export function createTokensRepository(database: Database) {
     },
 
     find(userId: string, id: string): Promise<(ShownToken & { webhook_secret: string }) | undefined> {
-      return owned(userId, id).select([...SHOWN, 'webhook_secret']).executeTakeFirst();
+      return owned(userId, id)
+        .select([...SHOWN, 'webhook_secret'])
+        .executeTakeFirst();
     },
 
     update(userId: string, id: string, changes: TokenChanges): Promise<ShownToken | undefined> {
@@ -119,17 +141,36 @@ export function createTokensRepository(database: Database) {
 
     /** The token's usage rows from `from` to `to` (YYYY-MM-DD, inclusive; text compares as dates). */
     usageOfToken(tokenId: string, from: string, to: string): Promise<UsageRow[]> {
-      return db.selectFrom('api_token_usage').select(['day', 'requests', 'errors']).where('token_id', '=', tokenId).where('day', '>=', from).where('day', '<=', to).execute();
+      return db
+        .selectFrom('api_token_usage')
+        .select(['day', 'requests', 'errors'])
+        .where('token_id', '=', tokenId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .execute();
     },
 
     /** The token's latest `limit` requests, newest first. */
     recentRequests(tokenId: string, limit: number): Promise<RequestRow[]> {
-      return db.selectFrom('api_requests').select(['at', 'method', 'path', 'status', 'duration_ms']).where('token_id', '=', tokenId).orderBy('id', 'desc').limit(limit).execute();
+      return db
+        .selectFrom('api_requests')
+        .select(['at', 'method', 'path', 'status', 'duration_ms'])
+        .where('token_id', '=', tokenId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     /** The token's latest `limit` webhook deliveries, newest first. */
     deliveries(tokenId: string, limit: number): Promise<DeliveryRow[]> {
-      return db.selectFrom('webhook_deliveries').selectAll().where('token_id', '=', tokenId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('token_id', '=', tokenId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     /**
@@ -138,16 +179,18 @@ export function createTokensRepository(database: Database) {
      * relay sends it again with the same id, which is the message's `webhook-id`.
      */
     requeue(userId: string, tokenId: string, deliveryId: string): Promise<DeliveryRow | undefined> {
-      return db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'pending', queued: false, next_attempt_at: sql<Date>`now()` })
-        .where('id', '=', deliveryId)
-        .where('token_id', '=', tokenId)
-        .where('user_id', '=', userId)
-        // The token must be the account's too, whatever the delivery row says.
-        .where('token_id', 'in', db.selectFrom('api_tokens').select('id').where('user_id', '=', userId))
-        .returningAll()
-        .executeTakeFirst();
+      return (
+        db
+          .updateTable('webhook_deliveries')
+          .set({ status: 'pending', queued: false, next_attempt_at: sql<Date>`now()` })
+          .where('id', '=', deliveryId)
+          .where('token_id', '=', tokenId)
+          .where('user_id', '=', userId)
+          // The token must be the account's too, whatever the delivery row says.
+          .where('token_id', 'in', db.selectFrom('api_tokens').select('id').where('user_id', '=', userId))
+          .returningAll()
+          .executeTakeFirst()
+      );
     },
   };
 }

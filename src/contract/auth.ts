@@ -108,7 +108,13 @@ export type RegisterForm = v.InferOutput<typeof RegisterFormSchema>;
 
 export const ForgotFormSchema = v.object({ email });
 export const OtpFormSchema = v.object({
-  code: v.pipe(safeString(), v.trim(), v.minLength(OTP_MIN, AUTH_MESSAGES.invalidCode), v.maxLength(OTP_MAX, AUTH_MESSAGES.invalidCode), v.regex(/^\d+$/, AUTH_MESSAGES.invalidCode)),
+  code: v.pipe(
+    safeString(),
+    v.trim(),
+    v.minLength(OTP_MIN, AUTH_MESSAGES.invalidCode),
+    v.maxLength(OTP_MAX, AUTH_MESSAGES.invalidCode),
+    v.regex(/^\d+$/, AUTH_MESSAGES.invalidCode),
+  ),
 });
 
 // ── Requests (docs/product-rules.md#auth-api) ─────────────────────────────────────────

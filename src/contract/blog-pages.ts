@@ -41,4 +41,3 @@ export interface BlogNotFoundData extends BlogPageBase {
 }
 
 export type BlogPageData = BlogListData | BlogPostData | BlogNotFoundData;
-

@@ -19,7 +19,17 @@ import { queryInteger, safeString } from './input.ts';
 
 // The plain values (languages, sorts, the search's length, the pages' paths) live without valibot
 // in ./blog-values.ts, which the blog's pages import in the browser.
-export { BLOG_LOCALES, BLOG_QUERY_MAX, BLOG_SORTS, blogCategoryPath, blogFeedPath, blogImagePath, blogIndexPath, blogPostPath, blogTagPath } from './blog-values.ts';
+export {
+  BLOG_LOCALES,
+  BLOG_QUERY_MAX,
+  BLOG_SORTS,
+  blogCategoryPath,
+  blogFeedPath,
+  blogImagePath,
+  blogIndexPath,
+  blogPostPath,
+  blogTagPath,
+} from './blog-values.ts';
 export type { BlogLocaleCode, BlogSort } from './blog-values.ts';
 
 /** Posts per list page (/blog, category and tag pages). */
@@ -170,7 +180,11 @@ export const BLOG_WRITE_MESSAGES = {
   unknownAuthor: 'That author does not exist.',
 } as const;
 
-const KeySchema = v.pipe(v.string(), v.maxLength(BLOG_SLUG_MAX), v.regex(SLUG_PATTERN, 'A key is lower-case ASCII letters and digits joined by single hyphens'));
+const KeySchema = v.pipe(
+  v.string(),
+  v.maxLength(BLOG_SLUG_MAX),
+  v.regex(SLUG_PATTERN, 'A key is lower-case ASCII letters and digits joined by single hyphens'),
+);
 const textOf = (max: number) => v.pipe(safeString(), v.trim(), v.minLength(1), v.maxLength(max));
 
 /** A post in one language, as its author writes it; the server renders the rest on save. */

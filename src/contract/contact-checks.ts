@@ -4,7 +4,18 @@
  * and the server again (src/contract/contact.ts builds its schemas on them). Imports only the
  * rules' data.
  */
-import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, CONTACT_PHONE_MAX, CONTACT_TOPICS, CONTACT_DESCRIPTION_MAX, CONTACT_DESCRIPTION_MIN, characterCount, type ContactFieldName, type ContactFileKind, type ContactMessageKey } from './contact-rules.ts';
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_NAME_MAX,
+  CONTACT_PHONE_MAX,
+  CONTACT_TOPICS,
+  CONTACT_DESCRIPTION_MAX,
+  CONTACT_DESCRIPTION_MIN,
+  characterCount,
+  type ContactFieldName,
+  type ContactFileKind,
+  type ContactMessageKey,
+} from './contact-rules.ts';
 
 /** Separators people type inside a phone number. */
 const PHONE_SEPARATORS = /[\s.\-()]/g;
@@ -66,7 +77,6 @@ export function contactFileKind(head: Uint8Array): ContactFileKind | null {
   if (starts(PDF_SIGNATURE)) return 'pdf';
   return null;
 }
-
 
 /** How many leading bits of `digest` are zero. */
 export function leadingZeroBits(digest: Uint8Array): number {

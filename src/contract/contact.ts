@@ -50,7 +50,10 @@ const field = (name: ContactFieldName, max: number) =>
   v.pipe(
     v.string(),
     v.maxLength(max * 4),
-    v.check((value) => contactFieldProblem(name, value) === null, (issue) => CONTACT_MESSAGES[contactFieldProblem(name, String(issue.input)) ?? 'invalidText']),
+    v.check(
+      (value) => contactFieldProblem(name, value) === null,
+      (issue) => CONTACT_MESSAGES[contactFieldProblem(name, String(issue.input)) ?? 'invalidText'],
+    ),
     v.transform((value) => value.normalize('NFC').trim()),
   );
 

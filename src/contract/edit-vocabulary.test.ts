@@ -110,7 +110,10 @@ describe('parseEdits in English', () => {
       unsupported: [{ edit: 'replaceBackground', phrase: 'Đổi nền thành màu trắng' }],
     });
     for (const text of ['white background', 'replace the background with a beach', 'nền trắng', 'thay nền xanh', 'change background to grey']) {
-      expect(parseEdits(text).unsupported.map((item) => item.edit), text).toEqual(['replaceBackground']);
+      expect(
+        parseEdits(text).unsupported.map((item) => item.edit),
+        text,
+      ).toEqual(['replaceBackground']);
       expect(parseEdits(text).edits, text).toEqual([]);
     }
     // Removing a background is not replacing it.

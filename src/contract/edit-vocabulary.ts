@@ -73,12 +73,50 @@ const MIN_RESIZE_PX = 16;
 
 /** Lower case, no diacritics, đ → d: the form every pattern below is written in. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'd').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'd')
+    .toLowerCase();
 }
 
 const VIETNAMESE_LETTERS = /[àáảãạăắằẳẵặâấầẩẫậèéẻẽẹêếềểễệìíỉĩịòóỏõọôốồổỗộơớờởỡợùúủũụưứừửữựỳýỷỹỵđ]/i;
 /** Common Vietnamese words as typed without diacritics (two of them make an instruction Vietnamese). */
-const VIETNAMESE_WORDS = new Set(['anh', 'lam', 'cho', 'hon', 'mau', 'nen', 'tang', 'giam', 'xoa', 'cat', 'xoay', 'lat', 'den', 'trang', 'sang', 'rat', 'mot', 'chut', 'va', 'cua', 'nay', 'giup', 'minh', 'toi', 'muon', 'hay', 'bot', 'them', 'nhe', 'hoi', 'ghep', 'luoi']);
+const VIETNAMESE_WORDS = new Set([
+  'anh',
+  'lam',
+  'cho',
+  'hon',
+  'mau',
+  'nen',
+  'tang',
+  'giam',
+  'xoa',
+  'cat',
+  'xoay',
+  'lat',
+  'den',
+  'trang',
+  'sang',
+  'rat',
+  'mot',
+  'chut',
+  'va',
+  'cua',
+  'nay',
+  'giup',
+  'minh',
+  'toi',
+  'muon',
+  'hay',
+  'bot',
+  'them',
+  'nhe',
+  'hoi',
+  'ghep',
+  'luoi',
+]);
 
 /**
  * The language an instruction is written in: Vietnamese when it has Vietnamese letters, or
@@ -86,7 +124,9 @@ const VIETNAMESE_WORDS = new Set(['anh', 'lam', 'cho', 'hon', 'mau', 'nen', 'tan
  */
 export function instructionLanguage(text: string): EditLanguage {
   if (VIETNAMESE_LETTERS.test(text)) return 'vi';
-  const words = fold(text).split(/[^a-z]+/).filter((word) => word.length > 0);
+  const words = fold(text)
+    .split(/[^a-z]+/)
+    .filter((word) => word.length > 0);
   const vietnamese = words.filter((word) => VIETNAMESE_WORDS.has(word)).length;
   return vietnamese >= 2 || (vietnamese > 0 && vietnamese * 2 >= words.length) ? 'vi' : 'en';
 }
@@ -151,14 +191,19 @@ interface Fixed {
  * "nền trắng", "replace the background", "white background". The local engine can remove a plain
  * backdrop but not paint a new one, so these are named back as what it cannot do.
  */
-const REPLACE_BACKGROUND = /\b(doi nen|thay nen|doi phong nen|thay phong nen|doi background|thay background|nen (mau )?(trang|den|xanh|do|vang|hong|xam|be|kem|moi)|(change|replace|swap) (the )?(background|bg|backdrop)|(white|black|new|colou?red|plain|studio) (background|backdrop)|background (to|into) )/;
+const REPLACE_BACKGROUND =
+  /\b(doi nen|thay nen|doi phong nen|thay phong nen|doi background|thay background|nen (mau )?(trang|den|xanh|do|vang|hong|xam|be|kem|moi)|(change|replace|swap) (the )?(background|bg|backdrop)|(white|black|new|colou?red|plain|studio) (background|backdrop)|background (to|into) )/;
 
 const FIXED: readonly Fixed[] = [
   { pattern: /\b(den trang|trang den|thang xam|black and white|black & white|b ?& ?w|b\/w|gr[ae]y ?scale|monochrome)(?![a-z])/, edit: { op: 'grayscale' } },
   { pattern: /\b(sepia|co dien|hoai co|anh cu|vintage|retro|old photo)\b/, edit: { op: 'sepia' } },
   { pattern: /\b(am ban|dao mau|invert|negative)\b/, edit: { op: 'invert' } },
   { pattern: /\b(tu dong can bang|can bang mau|tu dong chinh mau|auto ?(levels|enhance|colou?r|contrast)|normali[sz]e|enhance)\b/, edit: { op: 'autoLevels' } },
-  { pattern: /\b(xoa nen|tach nen|bo nen|loai bo nen|nen trong suot|xoa background|remove (the )?(background|bg|backdrop)|transparent background|background removal|no background|cut ?out)\b/, edit: { op: 'removeBackground' } },
+  {
+    pattern:
+      /\b(xoa nen|tach nen|bo nen|loai bo nen|nen trong suot|xoa background|remove (the )?(background|bg|backdrop)|transparent background|background removal|no background|cut ?out)\b/,
+    edit: { op: 'removeBackground' },
+  },
 ];
 
 const SHARPEN = /\b(lam net|net hon|sac net|ro net|tang do net|sharpen|sharper|crisp|crisper)\b/;
@@ -179,7 +224,8 @@ const FLIP_ANY = /\b(lat|flip)\b/;
 const WIDTH = /\b(?:width|wide|chieu rong|rong|ngang)\s*(?:=|:|to|bang)?\s*(\d{2,6})\s*(?:px)?\b|\b(\d{2,6})\s*(?:px)?\s*(?:wide|width)\b/;
 const HEIGHT = /\b(?:height|tall|chieu cao|cao)\s*(?:=|:|to|bang)?\s*(\d{2,6})\s*(?:px)?\b|\b(\d{2,6})\s*(?:px)?\s*(?:tall|high)\b/;
 const RESIZE = /\b(?:resize|scale|doi kich thuoc|kich thuoc|thu nho|phong to)\s*(?:to|ve|thanh|=|:)?\s*(\d{2,6})\s*(?:px)?\b/;
-const GRID = /\b(ghep luoi|luoi|ghep anh|ghep lai|ghep thanh (1|mot) anh|ghep|gop anh|grid|collage|contact sheet|combine (them |the images )?into one|merge into one)\b/;
+const GRID =
+  /\b(ghep luoi|luoi|ghep anh|ghep lai|ghep thanh (1|mot) anh|ghep|gop anh|grid|collage|contact sheet|combine (them |the images )?into one|merge into one)\b/;
 /** Words that carry no request ("please", "the photo"): a phrase of only these is not "ignored". */
 const FILLER = /\b(lam on|vui long|giup (toi|minh)?|hay|cho|toi|minh|muon|anh|buc|nay|please|make|the|it|this|image|photo|picture|a|an|of|to|my)\b/g;
 
@@ -195,7 +241,7 @@ function phrases(instruction: string): Array<{ folded: string; written: string }
   const written = instruction.normalize('NFC');
   let folded = '';
   const origin: number[] = [];
-  for (let i = 0; i < written.length; ) {
+  for (let i = 0; i < written.length;) {
     const char = String.fromCodePoint(written.codePointAt(i)!);
     const part = fold(char);
     for (let k = 0; k < part.length; k++) origin.push(i);
@@ -303,7 +349,9 @@ function editsOf(phrase: string): { found: Found[]; grid: boolean; unsupported: 
   }
 
   const upsideDown = match(UPSIDE_DOWN);
-  const rotate = upsideDown ? null : match(ROTATE_TRIGGER) ?? (ANGLE.test(phrase) || CLOCKWISE.test(phrase) || COUNTER_CLOCKWISE.test(phrase) ? match(TURN) : null);
+  const rotate = upsideDown
+    ? null
+    : (match(ROTATE_TRIGGER) ?? (ANGLE.test(phrase) || CLOCKWISE.test(phrase) || COUNTER_CLOCKWISE.test(phrase) ? match(TURN) : null));
   if (upsideDown) found.push({ at: upsideDown.index, edit: { op: 'rotate', degrees: 180 } });
   else if (rotate) {
     const angle = Number(ANGLE.exec(phrase)?.[1] ?? 90) as 90 | 180 | 270;
@@ -313,7 +361,7 @@ function editsOf(phrase: string): { found: Found[]; grid: boolean; unsupported: 
   }
 
   const vertical = match(FLIP_VERTICAL);
-  const horizontal = vertical ? null : match(FLIP_HORIZONTAL) ?? match(FLIP_ANY);
+  const horizontal = vertical ? null : (match(FLIP_HORIZONTAL) ?? match(FLIP_ANY));
   if (vertical) found.push({ at: vertical.index, edit: { op: 'flip', axis: 'vertical' } });
   else if (horizontal) found.push({ at: horizontal.index, edit: { op: 'flip', axis: 'horizontal' } });
 

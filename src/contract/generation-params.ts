@@ -94,12 +94,40 @@ const videoOptions = (durations: readonly VideoDuration[], resolutions: readonly
   durations.flatMap((duration) => resolutions.map((resolution) => ({ duration, resolution, credits: videoCredits(duration, resolution, premium) })));
 
 export const VIDEO_MODEL_CATALOG: Readonly<Record<VideoModel, VideoModelSpec>> = {
-  'seedance-v1': { label: 'Seedance v1', options: videoOptions([5, 10], ['480p', '1080p']), cameraFixed: true, cfgScale: false, promptOptimizer: false, generateAudio: false },
+  'seedance-v1': {
+    label: 'Seedance v1',
+    options: videoOptions([5, 10], ['480p', '1080p']),
+    cameraFixed: true,
+    cfgScale: false,
+    promptOptimizer: false,
+    generateAudio: false,
+  },
   veo2: { label: 'Veo 2', options: videoOptions([5, 8], ['1080p'], 2), cameraFixed: false, cfgScale: false, promptOptimizer: false, generateAudio: false },
   veo3: { label: 'Veo 3', options: videoOptions([8], ['1080p'], 3), cameraFixed: false, cfgScale: false, promptOptimizer: false, generateAudio: true },
-  'hailuo-02': { label: 'Hailuo 02', options: videoOptions([5, 10], ['480p']).concat(videoOptions([5], ['1080p'])), cameraFixed: false, cfgScale: false, promptOptimizer: true, generateAudio: false },
-  'kling-2.1': { label: 'Kling 2.1', options: videoOptions([5, 10], ['1080p']), cameraFixed: false, cfgScale: true, promptOptimizer: false, generateAudio: false },
-  'kling-2.5-turbo': { label: 'Kling 2.5 Turbo', options: videoOptions([5, 10], ['1080p']), cameraFixed: false, cfgScale: true, promptOptimizer: false, generateAudio: false },
+  'hailuo-02': {
+    label: 'Hailuo 02',
+    options: videoOptions([5, 10], ['480p']).concat(videoOptions([5], ['1080p'])),
+    cameraFixed: false,
+    cfgScale: false,
+    promptOptimizer: true,
+    generateAudio: false,
+  },
+  'kling-2.1': {
+    label: 'Kling 2.1',
+    options: videoOptions([5, 10], ['1080p']),
+    cameraFixed: false,
+    cfgScale: true,
+    promptOptimizer: false,
+    generateAudio: false,
+  },
+  'kling-2.5-turbo': {
+    label: 'Kling 2.5 Turbo',
+    options: videoOptions([5, 10], ['1080p']),
+    cameraFixed: false,
+    cfgScale: true,
+    promptOptimizer: false,
+    generateAudio: false,
+  },
 };
 
 /** Topaz image models (fal's Topaz image upscale endpoint names them so). */

@@ -67,7 +67,9 @@ describe('prerequisites', () => {
     const base = { feature: 'image-to-video', inputs: { image: 'a' } };
     expect(checkPrerequisites(parse({ ...base, params: { model: 'veo3', duration: 8, resolution: '1080p', generate_audio: true } }))).toBeNull();
     expect(checkPrerequisites(parse({ ...base, params: { model: 'veo3', duration: 5, resolution: '1080p' } }))).toBe('unsupportedOption');
-    expect(checkPrerequisites(parse({ ...base, params: { model: 'kling-2.1', duration: 5, resolution: '1080p', camera_fixed: true } }))).toBe('unsupportedOption');
+    expect(checkPrerequisites(parse({ ...base, params: { model: 'kling-2.1', duration: 5, resolution: '1080p', camera_fixed: true } }))).toBe(
+      'unsupportedOption',
+    );
     expect(checkPrerequisites(parse({ ...base, params: { model: 'seedance-v1', camera_fixed: true } }))).toBeNull();
     expect(checkPrerequisites(parse({ feature: 'image-to-video', inputs: {}, params: {} }))).toBe('missingImage');
   });
@@ -110,7 +112,11 @@ describe('credits', () => {
     expect(generationCost(veo3, 0, 'local')).toBe(8);
     for (const model of VIDEO_MODELS) {
       for (const option of VIDEO_MODEL_CATALOG[model].options) {
-        const request = parse({ feature: 'image-to-video', inputs: { image: 'a' }, params: { model, duration: option.duration, resolution: option.resolution } });
+        const request = parse({
+          feature: 'image-to-video',
+          inputs: { image: 'a' },
+          params: { model, duration: option.duration, resolution: option.resolution },
+        });
         // Veo's premium (×2, ×3) is for running Veo: the built-in engine's price is the base one.
         const premium = model === 'veo2' ? 2 : model === 'veo3' ? 3 : 1;
         expect(generationCost(request, 0, 'local') * premium, `${model} ${option.duration}s ${option.resolution}`).toBe(option.credits);

@@ -30,7 +30,30 @@ import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
 import { CREDIT_PRICES } from './prices.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
 import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.ts';
-import { ASPECT_RATIOS, BODY_LIMITS, BODY_TYPES, GARMENT_CATEGORIES, GENDERS, HAIRSTYLES, HAIR_CATEGORIES, MAX_GARMENTS, SKIN_TONES, SUBJECT_DETECTION, UPSCALE_FACTORS, UPSCALE_IMAGE_MODELS, UPSCALE_OUTPUT_FORMATS, VIDEO_DURATIONS, VIDEO_MODELS, VIDEO_MODEL_CATALOG, VIDEO_RESOLUTIONS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS, upscaleImageCredits, upscaleVideoCredits, videoCredits } from './generation-params.ts';
+import {
+  ASPECT_RATIOS,
+  BODY_LIMITS,
+  BODY_TYPES,
+  GARMENT_CATEGORIES,
+  GENDERS,
+  HAIRSTYLES,
+  HAIR_CATEGORIES,
+  MAX_GARMENTS,
+  SKIN_TONES,
+  SUBJECT_DETECTION,
+  UPSCALE_FACTORS,
+  UPSCALE_IMAGE_MODELS,
+  UPSCALE_OUTPUT_FORMATS,
+  VIDEO_DURATIONS,
+  VIDEO_MODELS,
+  VIDEO_MODEL_CATALOG,
+  VIDEO_RESOLUTIONS,
+  VIDEO_TARGET_FPS,
+  VIDEO_TARGET_RESOLUTIONS,
+  upscaleImageCredits,
+  upscaleVideoCredits,
+  videoCredits,
+} from './generation-params.ts';
 
 // ── Features ──────────────────────────────────────────────────────────────────────────
 
@@ -68,10 +91,7 @@ export const TryOnRequestSchema = v.object({
   ...accept,
   inputs: v.object({
     model: v.nullish(assetId),
-    garments: v.optional(
-      v.pipe(v.array(v.object({ asset_id: assetId, category: v.picklist(GARMENT_CATEGORIES) })), v.maxLength(MAX_GARMENTS)),
-      [],
-    ),
+    garments: v.optional(v.pipe(v.array(v.object({ asset_id: assetId, category: v.picklist(GARMENT_CATEGORIES) })), v.maxLength(MAX_GARMENTS)), []),
   }),
   params: v.optional(v.object({ prompt: v.optional(prompt) }), {}),
 });
@@ -212,7 +232,12 @@ export function checkPrerequisites(request: GenerationRequest): GenerationMessag
       const spec = VIDEO_MODEL_CATALOG[request.params.model];
       const p = request.params;
       if (!spec.options.some((option) => option.duration === p.duration && option.resolution === p.resolution)) return 'unsupportedOption';
-      if ((p.camera_fixed !== undefined && !spec.cameraFixed) || (p.cfg_scale !== undefined && !spec.cfgScale) || (p.prompt_optimizer !== undefined && !spec.promptOptimizer) || (p.generate_audio !== undefined && !spec.generateAudio)) {
+      if (
+        (p.camera_fixed !== undefined && !spec.cameraFixed) ||
+        (p.cfg_scale !== undefined && !spec.cfgScale) ||
+        (p.prompt_optimizer !== undefined && !spec.promptOptimizer) ||
+        (p.generate_audio !== undefined && !spec.generateAudio)
+      ) {
         return 'unsupportedOption';
       }
       return null;

@@ -7,7 +7,8 @@ import { integer, isSafeText, queryInteger, RecordIdSchema, safeNumber, text } f
 describe('contract input helpers', () => {
   it('text refuses NUL and lone surrogates, and keeps every real character', () => {
     for (const bad of ['\u0000', 'a\u0000b', '\ud800', 'x\udc00', 'end\ud83d', '\ude00start']) expect(isSafeText(bad), JSON.stringify(bad)).toBe(false);
-    for (const good of ['', 'Nguyễn Thị Lan', '\u{1f937}\u{1f3fd}\u200d\u2640\ufe0f', '\ufffd', '\u202e', 'tab\tnew\nline']) expect(isSafeText(good), good).toBe(true);
+    for (const good of ['', 'Nguyễn Thị Lan', '\u{1f937}\u{1f3fd}\u200d\u2640\ufe0f', '\ufffd', '\u202e', 'tab\tnew\nline'])
+      expect(isSafeText(good), good).toBe(true);
     expect(v.is(text(5), 'abcde')).toBe(true);
     expect(v.is(text(5), 'abcdef')).toBe(false);
   });

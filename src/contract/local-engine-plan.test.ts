@@ -12,7 +12,11 @@ describe('the local engine plan', () => {
     const plan = localEnginePlan(edit('Đổi nền thành màu trắng và làm sản phẩm sáng hơn'));
     expect(plan.done).toEqual([{ code: 'brightness', text: 'Brightness +20%, whole image', values: { amount: '+20%' } }]);
     expect(plan.not_done).toEqual([
-      { code: 'replaceBackground', text: 'A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”', values: { phrase: 'Đổi nền thành màu trắng' } },
+      {
+        code: 'replaceBackground',
+        text: 'A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”',
+        values: { phrase: 'Đổi nền thành màu trắng' },
+      },
     ]);
     expect(planVerdict(plan)).toBe('partialPlan');
     expect(planVerdict(plan, ['replaceBackground'])).toBe('go');
@@ -31,8 +35,17 @@ describe('the local engine plan', () => {
   });
 
   it('says that a video model is recorded, not run, and what of the prompt is read', () => {
-    const plan = localEnginePlan(request({ feature: 'image-to-video', inputs: { image: 'a' }, params: { model: 'veo3', duration: 8, resolution: '1080p', prompt: 'zoom in while she waves', generate_audio: true } }));
-    expect(plan.done.map((item) => item.text)).toEqual(['A virtual camera move (zoom or pan) over the still photo, 8 s at 1080p', 'A quiet ambient sound track (not sound from the scene)']);
+    const plan = localEnginePlan(
+      request({
+        feature: 'image-to-video',
+        inputs: { image: 'a' },
+        params: { model: 'veo3', duration: 8, resolution: '1080p', prompt: 'zoom in while she waves', generate_audio: true },
+      }),
+    );
+    expect(plan.done.map((item) => item.text)).toEqual([
+      'A virtual camera move (zoom or pan) over the still photo, 8 s at 1080p',
+      'A quiet ambient sound track (not sound from the scene)',
+    ]);
     expect(plan.not_done.map((item) => item.code)).toEqual(['videoModelNotRun', 'promptBeyondCamera']);
     expect(plan.not_done[0]?.text).toBe('The Veo 3 model: it is not run, so people and things in the photo do not move');
     expect(promptBeyondCamera('Zoom in, chậm rãi')).toBe(false);
@@ -41,28 +54,58 @@ describe('the local engine plan', () => {
 
   it('recolours hair but does not reshape it; nothing to do without a colour', () => {
     const base = { feature: 'hairstyle-changer', inputs: { image: 'a', mask: 'm' } };
-    expect(localEnginePlan(request({ ...base, params: { style: 'pixie', color: '#AA3322' } }))).toMatchObject({ done: [{ code: 'hairRecoloured', values: { colour: '#aa3322' } }], not_done: [{ code: 'hairstyleShape' }] });
+    expect(localEnginePlan(request({ ...base, params: { style: 'pixie', color: '#AA3322' } }))).toMatchObject({
+      done: [{ code: 'hairRecoloured', values: { colour: '#aa3322' } }],
+      not_done: [{ code: 'hairstyleShape' }],
+    });
     expect(localEnginePlan(request({ ...base, params: { style: 'pixie', prompt: 'tóc màu vàng' } })).done[0]?.values).toEqual({ colour: 'blonde' });
     expect(planVerdict(localEnginePlan(request({ ...base, params: { style: 'pixie' } })))).toBe('cannotDo');
-    expect(localEnginePrerequisite(request({ feature: 'hairstyle-changer', inputs: { image: 'a' }, params: { style: 'pixie', color: '#000000' } }))).toBe('maskRequired');
+    expect(localEnginePrerequisite(request({ feature: 'hairstyle-changer', inputs: { image: 'a' }, params: { style: 'pixie', color: '#000000' } }))).toBe(
+      'maskRequired',
+    );
   });
 
   it('says the upscale model is not run, and plans the tools that do what is asked fully', () => {
     expect(localEnginePlan(request({ feature: 'upscaler-image', inputs: { image: 'a' }, params: {} }))).toEqual({
-      done: [{ code: 'imageEnlarged', text: 'Enlarged ×2 by resampling and sharpening tuned like Standard V2 (the Standard V2 model itself is not run: no generated detail)', values: { factor: 2, model: 'Standard V2' } }],
+      done: [
+        {
+          code: 'imageEnlarged',
+          text: 'Enlarged ×2 by resampling and sharpening tuned like Standard V2 (the Standard V2 model itself is not run: no generated detail)',
+          values: { factor: 2, model: 'Standard V2' },
+        },
+      ],
       not_done: [],
     });
     expect(localEnginePlan(request({ feature: 'upscaler-video', inputs: { video: 'a' }, params: {} })).not_done).toEqual([]);
-    expect(localEnginePlan(request({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} })).not_done).toEqual([]);
-    expect(localEnginePlan(request({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: { prompt: 'tuck the shirt in' } })).not_done.map((item) => item.code)).toEqual(['promptUnused']);
+    expect(
+      localEnginePlan(request({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} })).not_done,
+    ).toEqual([]);
+    expect(
+      localEnginePlan(
+        request({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: { prompt: 'tuck the shirt in' } }),
+      ).not_done.map((item) => item.code),
+    ).toEqual(['promptUnused']);
   });
 
   it('has no plan on an engine that does what it is asked, and accepts codes, not anything', () => {
     expect(enginePlanFor('fal', edit('Đổi nền thành màu trắng'))).toBeNull();
     // A code no plan has is read, and accepts nothing; what is no code at all is refused.
     expect(planVerdict(localEnginePlan(edit('Đổi nền thành màu trắng và làm sản phẩm sáng hơn')), ['nope'])).toBe('partialPlan');
-    expect(v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: ['not a code'] }).success).toBe(false);
-    expect(v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: Array(65).fill('nope') }).success).toBe(false);
-    expect(v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: PLAN_ITEM_CODES }).success).toBe(true);
+    expect(
+      v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: ['not a code'] })
+        .success,
+    ).toBe(false);
+    expect(
+      v.safeParse(GenerationRequestSchema, {
+        feature: 'image-editing',
+        inputs: { images: ['a'] },
+        params: { prompt: 'x' },
+        accept_not_done: Array(65).fill('nope'),
+      }).success,
+    ).toBe(false);
+    expect(
+      v.safeParse(GenerationRequestSchema, { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'x' }, accept_not_done: PLAN_ITEM_CODES })
+        .success,
+    ).toBe(true);
   });
 });

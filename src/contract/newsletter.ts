@@ -38,7 +38,8 @@ export type NewsletterMessageKey = keyof typeof NEWSLETTER_MESSAGES;
  * The one answer of a subscription, whether the address is new, waiting for its confirmation,
  * already subscribed or a honeypot's catch: nothing in it tells which.
  */
-export const SUBSCRIBE_ACCEPTED_TEXT = 'Thank you! If this address still needs confirming, a confirmation email is on its way: open the link in it to subscribe.';
+export const SUBSCRIBE_ACCEPTED_TEXT =
+  'Thank you! If this address still needs confirming, a confirmation email is on its way: open the link in it to subscribe.';
 
 export const SubscribeRequestSchema = v.object({
   email: v.pipe(

@@ -8,7 +8,9 @@ const paid = PLAN_IDS.filter((plan) => plan !== 'free');
 /** The video models the plan can run at one offered resolution at least. */
 const openModels = (plan: string) =>
   VIDEO_MODELS.filter((model) =>
-    VIDEO_MODEL_CATALOG[model].options.some((o) => planAllows(plan, { feature: 'image-to-video', params: { model, duration: o.duration, resolution: o.resolution } })),
+    VIDEO_MODEL_CATALOG[model].options.some((o) =>
+      planAllows(plan, { feature: 'image-to-video', params: { model, duration: o.duration, resolution: o.resolution } }),
+    ),
   );
 const imageParams = (factor: (typeof UPSCALE_FACTORS)[number]) => ({
   model: 'standard-v2' as const,
@@ -22,7 +24,8 @@ const imageParams = (factor: (typeof UPSCALE_FACTORS)[number]) => ({
 });
 const videoParams = { factor: 2, target_fps: 30, h264: false } as const;
 const factors = (plan: string) => UPSCALE_FACTORS.filter((factor) => planAllows(plan, { feature: 'upscaler-image', params: imageParams(factor) }));
-const targets = (plan: string) => VIDEO_TARGET_RESOLUTIONS.filter((target) => planAllows(plan, { feature: 'upscaler-video', params: { ...videoParams, target_resolution: target } }));
+const targets = (plan: string) =>
+  VIDEO_TARGET_RESOLUTIONS.filter((target) => planAllows(plan, { feature: 'upscaler-video', params: { ...videoParams, target_resolution: target } }));
 
 describe('planAllows (docs/product-rules.md#plan-gates)', () => {
   it('reads the catalogue, and treats text that is no plan as free', () => {
@@ -48,4 +51,3 @@ describe('planAllows (docs/product-rules.md#plan-gates)', () => {
     expect(planAllows('free', { feature: 'upscaler-video', params: { ...videoParams, factor: 4 } })).toBe(false);
   });
 });
-

@@ -105,7 +105,11 @@ const PermissionsSchema = v.pipe(
 const RateLimitSchema = integer(RATE_LIMIT_MIN, RATE_LIMIT_MAX, TOKEN_MESSAGES.rateLimitRange);
 const CreditCapSchema = v.nullable(integer(1, CREDIT_CAP_MAX, TOKEN_MESSAGES.creditCapRange));
 /** Syntax only here; the server also refuses non-https and private addresses (server/tokens/webhook-url.ts). */
-export const WebhookUrlSchema = v.pipe(text(WEBHOOK_URL_MAX), v.url(TOKEN_MESSAGES.invalidWebhookUrl), v.regex(/^https?:\/\//i, TOKEN_MESSAGES.invalidWebhookUrl));
+export const WebhookUrlSchema = v.pipe(
+  text(WEBHOOK_URL_MAX),
+  v.url(TOKEN_MESSAGES.invalidWebhookUrl),
+  v.regex(/^https?:\/\//i, TOKEN_MESSAGES.invalidWebhookUrl),
+);
 
 export const CreateTokenRequestSchema = v.object({
   // A missing name reads as an empty one, so it gets the spec's sentence too.

@@ -11,7 +11,12 @@ describe('back-off', () => {
   });
 });
 
-const answer = (status: 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled'): PollOutcome => ({ kind: 'job', status, finishedAt: 5, thumbnailPath: '/t.webp' });
+const answer = (status: 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled'): PollOutcome => ({
+  kind: 'job',
+  status,
+  finishedAt: 5,
+  thumbnailPath: '/t.webp',
+});
 
 describe('what an answer means', () => {
   it('waits on a running job, with the back-off of its attempt', () => {
@@ -26,7 +31,13 @@ describe('what an answer means', () => {
   });
 
   it('carries a job done in part to the notification', () => {
-    expect(decidePoll({ ...answer('completed'), partial: true } as PollOutcome, 0)).toEqual({ action: 'finished', status: 'completed', finishedAt: 5, thumbnailPath: '/t.webp', partial: true });
+    expect(decidePoll({ ...answer('completed'), partial: true } as PollOutcome, 0)).toEqual({
+      action: 'finished',
+      status: 'completed',
+      finishedAt: 5,
+      thumbnailPath: '/t.webp',
+      partial: true,
+    });
   });
 
   it('stops everything on 401, forgets on final 4xx, and keeps trying otherwise', () => {

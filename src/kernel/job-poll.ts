@@ -49,7 +49,13 @@ export type PollDecision =
 export function decidePoll(outcome: PollOutcome, attempt: number): PollDecision {
   if (outcome.kind === 'job') {
     if (isWatchPending(outcome)) return { action: 'wait', delayMs: backoffDelay(attempt) };
-    return { action: 'finished', status: outcome.status, finishedAt: outcome.finishedAt, thumbnailPath: outcome.thumbnailPath, ...(outcome.partial ? { partial: true } : {}) };
+    return {
+      action: 'finished',
+      status: outcome.status,
+      finishedAt: outcome.finishedAt,
+      thumbnailPath: outcome.thumbnailPath,
+      ...(outcome.partial ? { partial: true } : {}),
+    };
   }
   if (outcome.kind === 'network') return { action: 'wait', delayMs: backoffDelay(attempt) };
   const { status } = outcome;

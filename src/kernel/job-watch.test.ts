@@ -9,7 +9,13 @@ function setup(now = () => T0) {
   return { ...fake, list: createJobWatchList(fake.store, now) };
 }
 
-const job = (id: string, userId = 'u1', submittedAt?: number) => ({ id, userId, feature: 'body-generator' as const, locale: 'vi' as const, ...(submittedAt ? { submittedAt } : {}) });
+const job = (id: string, userId = 'u1', submittedAt?: number) => ({
+  id,
+  userId,
+  feature: 'body-generator' as const,
+  locale: 'vi' as const,
+  ...(submittedAt ? { submittedAt } : {}),
+});
 
 describe('the job watch list', () => {
   it('adds a submitted job as queued, unseen, not notified; a repeat keeps the first entry', async () => {
@@ -142,7 +148,6 @@ const entry = (over: Partial<WatchedJob>): WatchedJob => ({
 });
 
 describe('badge and housekeeping rules', () => {
-
   it('counts only ended, unseen jobs of the account', () => {
     const jobs = [
       entry({ id: 'a' }),

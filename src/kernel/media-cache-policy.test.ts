@@ -59,7 +59,15 @@ describe('media cache keys', () => {
 
 describe('eviction by bytes, least recently used first', () => {
   it('evicts nothing within the budget', () => {
-    expect(planEviction([['a', entry(40, 1)], ['b', entry(60, 2)]], 100)).toEqual([]);
+    expect(
+      planEviction(
+        [
+          ['a', entry(40, 1)],
+          ['b', entry(60, 2)],
+        ],
+        100,
+      ),
+    ).toEqual([]);
   });
 
   it('evicts the oldest unpinned entries until the bytes fit, counting the incoming file', () => {
@@ -83,7 +91,15 @@ describe('eviction by bytes, least recently used first', () => {
   });
 
   it('ignores pins still waiting for their bytes', () => {
-    expect(planEviction([['waiting', entry(0, 1, true, false)], ['a', entry(90, 2)]], 100)).toEqual([]);
+    expect(
+      planEviction(
+        [
+          ['waiting', entry(0, 1, true, false)],
+          ['a', entry(90, 2)],
+        ],
+        100,
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -140,9 +140,7 @@ export function planEviction(entries: Iterable<readonly [string, MediaEntry]>, b
   const all = [...entries];
   let total = storedBytes(all.map(([, entry]) => entry)) + incomingBytes;
   if (total <= budget) return [];
-  const candidates = all
-    .filter(([, entry]) => entry.stored && !entry.pinned)
-    .toSorted(([, a], [, b]) => a.lastUsed - b.lastUsed || b.bytes - a.bytes);
+  const candidates = all.filter(([, entry]) => entry.stored && !entry.pinned).toSorted(([, a], [, b]) => a.lastUsed - b.lastUsed || b.bytes - a.bytes);
   const evicted: string[] = [];
   for (const [key, entry] of candidates) {
     if (total <= budget) break;
@@ -244,7 +242,14 @@ export type MediaMessage =
 /** The answer of pin, unpin, usage and budget messages. */
 export type MediaReply = { ok: true; usage: MediaUsage; failed?: number } | { ok: false; error: string };
 
-const MESSAGE_TYPES: ReadonlySet<string> = new Set([MEDIA_PIN_MESSAGE, MEDIA_UNPIN_MESSAGE, MEDIA_KEEP_MESSAGE, MEDIA_USAGE_MESSAGE, MEDIA_BUDGET_MESSAGE, MEDIA_RESET_MESSAGE]);
+const MESSAGE_TYPES: ReadonlySet<string> = new Set([
+  MEDIA_PIN_MESSAGE,
+  MEDIA_UNPIN_MESSAGE,
+  MEDIA_KEEP_MESSAGE,
+  MEDIA_USAGE_MESSAGE,
+  MEDIA_BUDGET_MESSAGE,
+  MEDIA_RESET_MESSAGE,
+]);
 
 /** The message, when `data` is a well-formed media message. */
 export function asMediaMessage(data: unknown): MediaMessage | null {

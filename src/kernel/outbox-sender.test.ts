@@ -148,7 +148,13 @@ describe('sending uploads', () => {
     const report = await sender().flush();
     expect(report).toMatchObject({ uploaded: 1, failed: 0, waiting: 0, stopped: null });
     expect(api.calls).toEqual([
-      { url: 'https://api.example/api/media', key: entry!.id, authorization: 'Bearer token-u1', fields: { purpose: 'input', role: 'image' }, fileName: 'anh-0.jpg' },
+      {
+        url: 'https://api.example/api/media',
+        key: entry!.id,
+        authorization: 'Bearer token-u1',
+        fields: { purpose: 'input', role: 'image' },
+        fileName: 'anh-0.jpg',
+      },
     ]);
     expect(await store.getEntry(entry!.id)).toMatchObject({ status: 'done', assetId: 'asset-1', asset: { id: 'asset-1', name: 'anh-0.jpg' } });
   });
@@ -169,7 +175,12 @@ describe('sending uploads', () => {
     const [refused] = await queue(store);
     api.setMode({ status: 422, body: { detail: 'This file could not be read.', code: 'unreadableFile' } });
     expect(await sender().flush()).toMatchObject({ failed: 1, stopped: null });
-    expect(await store.getEntry(refused!.id)).toMatchObject({ status: 'failed', error: 'This file could not be read.', errorStatus: 422, errorBody: { code: 'unreadableFile' } });
+    expect(await store.getEntry(refused!.id)).toMatchObject({
+      status: 'failed',
+      error: 'This file could not be read.',
+      errorStatus: 422,
+      errorBody: { code: 'unreadableFile' },
+    });
 
     for (const status of [408, 429, 503]) {
       const [entry] = await queue(store);
@@ -183,7 +194,13 @@ describe('sending uploads', () => {
   it('treats a full storage quota (413 storageFull) as final: failed with the server’s body, never sent again', async () => {
     const { store, api, sender } = setup();
     const [entry] = await queue(store);
-    const body = { detail: 'Not enough storage: 4.9 GB of 5 GB used. Delete some files from your library to upload this one.', code: 'storageFull', used_bytes: 4_900_000_000, limit_bytes: 5_000_000_000, file_bytes: 120_000_000 };
+    const body = {
+      detail: 'Not enough storage: 4.9 GB of 5 GB used. Delete some files from your library to upload this one.',
+      code: 'storageFull',
+      used_bytes: 4_900_000_000,
+      limit_bytes: 5_000_000_000,
+      file_bytes: 120_000_000,
+    };
     api.setMode({ status: 413, body });
     expect(await sender().flush()).toMatchObject({ failed: 1, waiting: 0, stopped: null, retryAt: null });
     expect(await store.getEntry(entry!.id)).toMatchObject({ status: 'failed', errorStatus: 413, errorBody: body });
@@ -195,7 +212,11 @@ describe('sending uploads', () => {
   it('holds files back after a 429 until its Retry-After, then sends them', async () => {
     const { store, api, sender, clock } = setup();
     const entries = await queue(store, 2);
-    api.setMode({ status: 429, body: { detail: 'You have uploaded a lot in the last hour. Please wait 20 minutes and try again.', code: 'tooManyUploads', retry_after_seconds: 1200 }, headers: { 'Retry-After': '1200' } });
+    api.setMode({
+      status: 429,
+      body: { detail: 'You have uploaded a lot in the last hour. Please wait 20 minutes and try again.', code: 'tooManyUploads', retry_after_seconds: 1200 },
+      headers: { 'Retry-After': '1200' },
+    });
     const refused = await sender().flush();
     expect(refused).toMatchObject({ uploaded: 0, failed: 0, waiting: 2, stopped: 'server', retryAt: clock.at + 1_200_000 });
     const sent = api.calls.length;
@@ -301,11 +322,15 @@ describe('the lock', () => {
 const request = (...images: string[]) => ({ feature: 'image-editing' as const, inputs: { images }, params: { prompt: 'Đen trắng' } });
 
 describe('a queued generation', () => {
-
   it('waits for its uploads, then is submitted once with their asset ids and its own key', async () => {
     const { store, api, sender, onSubmitted } = setup();
     const [a, b] = await queue(store, 2);
-    const submit = await store.queueSubmit({ userId: 'u1', request: request(outboxRef(a!.id), 'asset-old', outboxRef(b!.id)), locale: 'vi', apiBase: 'https://api.example' });
+    const submit = await store.queueSubmit({
+      userId: 'u1',
+      request: request(outboxRef(a!.id), 'asset-old', outboxRef(b!.id)),
+      locale: 'vi',
+      apiBase: 'https://api.example',
+    });
 
     api.setMode('offline');
     await sender().flush();

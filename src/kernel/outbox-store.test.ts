@@ -35,10 +35,34 @@ describe('outbox references', () => {
     expect(outboxRefId('outbox:abc')).toBe('abc');
     expect(outboxRefId('asset-1')).toBeNull();
     expect(outboxRefId('outbox:')).toBeNull();
-    const request = { feature: 'virtual-tryon', inputs: { model: 'outbox:m', garments: [{ asset_id: 'outbox:g', category: 'tops' }, { asset_id: 'asset-9', category: 'bottoms' }] } };
+    const request = {
+      feature: 'virtual-tryon',
+      inputs: {
+        model: 'outbox:m',
+        garments: [
+          { asset_id: 'outbox:g', category: 'tops' },
+          { asset_id: 'asset-9', category: 'bottoms' },
+        ],
+      },
+    };
     expect(outboxRefsOf(request)).toEqual(['m', 'g']);
-    const sent = substituteOutboxRefs(request, new Map([['m', 'asset-m'], ['g', 'asset-g']]));
-    expect(sent).toEqual({ feature: 'virtual-tryon', inputs: { model: 'asset-m', garments: [{ asset_id: 'asset-g', category: 'tops' }, { asset_id: 'asset-9', category: 'bottoms' }] } });
+    const sent = substituteOutboxRefs(
+      request,
+      new Map([
+        ['m', 'asset-m'],
+        ['g', 'asset-g'],
+      ]),
+    );
+    expect(sent).toEqual({
+      feature: 'virtual-tryon',
+      inputs: {
+        model: 'asset-m',
+        garments: [
+          { asset_id: 'asset-g', category: 'tops' },
+          { asset_id: 'asset-9', category: 'bottoms' },
+        ],
+      },
+    });
     // The template itself is left as it was.
     expect(request.inputs.model).toBe('outbox:m');
   });
@@ -52,7 +76,20 @@ describe('the upload outbox', () => {
     await upload(outbox, 'u2');
     tick(1_000);
     const third = await upload(outbox);
-    expect(first).toMatchObject({ kind: 'upload', id: 'id-1', userId: 'u1', status: 'waiting', attempts: 0, name: 'anh.png', type: 'image/png', size: 7, role: 'image', purpose: 'input', released: false, createdAt: T0 });
+    expect(first).toMatchObject({
+      kind: 'upload',
+      id: 'id-1',
+      userId: 'u1',
+      status: 'waiting',
+      attempts: 0,
+      name: 'anh.png',
+      type: 'image/png',
+      size: 7,
+      role: 'image',
+      purpose: 'input',
+      released: false,
+      createdAt: T0,
+    });
     expect((await outbox.listOutbox('u1')).map((entry) => entry.id)).toEqual([first.id, third.id]);
     expect(await outbox.listOutbox()).toHaveLength(3);
     // The file itself is kept (a structured clone of the Blob).
@@ -92,7 +129,12 @@ describe('the upload outbox', () => {
     const entry = await upload(outbox);
     await outbox.claim(entry.id);
     await outbox.markFailed(entry.id, { message: 'File is too large. Maximum size is 10MB.', status: 413, body: { code: 'tooLarge' } });
-    expect(await outbox.getEntry(entry.id)).toMatchObject({ status: 'failed', error: 'File is too large. Maximum size is 10MB.', errorStatus: 413, errorBody: { code: 'tooLarge' } });
+    expect(await outbox.getEntry(entry.id)).toMatchObject({
+      status: 'failed',
+      error: 'File is too large. Maximum size is 10MB.',
+      errorStatus: 413,
+      errorBody: { code: 'tooLarge' },
+    });
   });
 
   it('cancels a waiting file, and the generation that needed it', async () => {

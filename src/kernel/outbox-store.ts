@@ -200,7 +200,9 @@ export function createOutboxStore(store: UseStore, options: OutboxStoreOptions =
         request: input.request,
         entryIds,
         locale: input.locale,
-        ...(missing ? { settledAt: now(), error: 'An upload of this generation is missing or failed.', errorStatus: 0, errorBody: { code: 'uploadFailed' } } : {}),
+        ...(missing
+          ? { settledAt: now(), error: 'An upload of this generation is missing or failed.', errorStatus: 0, errorBody: { code: 'uploadFailed' } }
+          : {}),
       };
       await set(entry.id, entry, store);
       announce();

@@ -68,7 +68,10 @@ function textField(form: FormData, name: string): string {
  * title and text.
  */
 export function sharedEntryFromForm(form: FormData, id: string, now: number): SharedEntry {
-  const parts = form.getAll(SHARED_IMAGE_FIELD).filter(isFile).filter((file) => file.size > 0);
+  const parts = form
+    .getAll(SHARED_IMAGE_FIELD)
+    .filter(isFile)
+    .filter((file) => file.size > 0);
   const accepted = parts.filter((file) => (SHARED_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase()));
   const kept = accepted.slice(0, SHARED_FILES_MAX);
   return {

@@ -32,7 +32,10 @@ describe('api', () => {
   });
 
   it('gives a call 120 s unless it names its own timeout', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response('{}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => new Response('{}', { status: 200 })),
+    );
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     try {
       await api.get('/api/assets');
@@ -45,7 +48,10 @@ describe('api', () => {
   });
 
   it('throws an ApiError with status and body', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ detail: 'Nope' }), { status: 422 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ detail: 'Nope' }), { status: 422 })),
+    );
     const error = await api.post('/auth/login', { username: 'a' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Nope', body: { detail: 'Nope' } });
@@ -55,7 +61,10 @@ describe('api', () => {
     const refused: string[] = [];
     setRefusedTokenHandler((token) => refused.push(token));
     let status = 401;
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ message: 'Session expired', code: 'sessionExpired' }), { status })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ message: 'Session expired', code: 'sessionExpired' }), { status })),
+    );
     setTokenProvider(() => 'token-1');
     await api.get('/api/assets').catch(() => undefined);
     await openStream('/api/generations/events', new AbortController().signal).catch(() => undefined);

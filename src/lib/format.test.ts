@@ -20,7 +20,6 @@ import {
   NO_FIGURE,
 } from './format.ts';
 
-
 describe('formatProcessingTime', () => {
   it('says seconds, minutes and hours in Vietnamese', () => {
     expect(formatProcessingTime(42_000, 'vi')).toBe('42 giây');
@@ -63,7 +62,6 @@ describe('relative and day labels', () => {
     expect(formatDayHeading(new Date(2025, 2, 10, 9, 0), now, 'vi')).toMatch(/^Thứ Hai, 10 tháng 3, 2025$/);
   });
 });
-
 
 describe('dashboard figures', () => {
   it('writes a success rate as a percentage in each language', () => {

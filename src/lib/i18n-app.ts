@@ -65,4 +65,3 @@ export async function loadScreenCatalogs(...names: AppScreenCatalog[]): Promise<
 export function withScreenCatalogs<T>(loadModule: () => Promise<T>, ...names: AppScreenCatalog[]): () => Promise<T> {
   return async () => (await Promise.all([loadModule(), loadScreenCatalogs(...names)]))[0];
 }
-

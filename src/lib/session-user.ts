@@ -56,12 +56,7 @@ export function displayName(user: DisplayUser, fallback = 'User'): string {
  */
 export function initials(user: DisplayUser): string {
   const name = user.displayName?.trim() || user.name?.trim() || '';
-  const fromName = name
-    .split(/\s+/)
-    .map(firstLetter)
-    .filter(Boolean)
-    .slice(0, INITIALS_MAX_WORDS)
-    .join('');
+  const fromName = name.split(/\s+/).map(firstLetter).filter(Boolean).slice(0, INITIALS_MAX_WORDS).join('');
   if (fromName) return fromName;
   return firstLetter(emailLocalPart(user.email)) || 'U';
 }

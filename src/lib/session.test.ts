@@ -300,7 +300,13 @@ describe('session', () => {
     await Promise.resolve();
 
     // Automatic sign-outs (expired, refused, another tab) do not call it; nor does a guest.
-    const other = createSession({ storage: memory({ [TOKEN_STORAGE_KEY]: token }), tabStorage: memory({}), fetchProfile: async () => profile, revokeToken, now: () => NOW });
+    const other = createSession({
+      storage: memory({ [TOKEN_STORAGE_KEY]: token }),
+      tabStorage: memory({}),
+      fetchProfile: async () => profile,
+      revokeToken,
+      now: () => NOW,
+    });
     other.signOut('rejected');
     session.signOut('logout');
     expect(revokeToken).toHaveBeenCalledTimes(1);
@@ -349,6 +355,16 @@ describe('session', () => {
         created_at: '2025-01-01T00:00:00Z',
         last_login_at: null,
       }),
-    ).toEqual({ id: 'u1', name: 'Lan', email: 'lan@example.vn', profile_picture: undefined, role: 'admin', language: 'vi', plan: 'free', credits: 5, is_verified: true });
+    ).toEqual({
+      id: 'u1',
+      name: 'Lan',
+      email: 'lan@example.vn',
+      profile_picture: undefined,
+      role: 'admin',
+      language: 'vi',
+      plan: 'free',
+      credits: 5,
+      is_verified: true,
+    });
   });
 });

@@ -5,7 +5,19 @@ import { api, setRefusedTokenHandler, setTokenProvider } from './api.ts';
 import { type SessionUser, decodeToken, tokenState, userFromClaims, toSessionUser, CachedUserSchema } from './session-user.ts';
 import { TOKEN_STORAGE_KEY } from './session-keys.ts';
 export { NEAR_EXPIRY_MS } from './session-user.ts';
-export { type SessionUser, type DisplayUser, displayName, initials, isAdmin, type TokenClaims, decodeToken, type TokenState, tokenState, userFromClaims, toSessionUser } from './session-user.ts';
+export {
+  type SessionUser,
+  type DisplayUser,
+  displayName,
+  initials,
+  isAdmin,
+  type TokenClaims,
+  decodeToken,
+  type TokenState,
+  tokenState,
+  userFromClaims,
+  toSessionUser,
+} from './session-user.ts';
 
 /**
  * The session (docs/product-rules.md#session, #user-display).
@@ -25,7 +37,6 @@ export { type SessionUser, type DisplayUser, displayName, initials, isAdmin, typ
  * The state lives in a small controller (testable without React); src/features/auth/
  * SessionBridge.tsx mirrors it into the jotai atoms below for the interface.
  */
-
 
 /**
  * - `checking`: a token is present and the profile check is under way (the cached user, if any,

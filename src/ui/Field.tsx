@@ -75,9 +75,30 @@ type Shared = Omit<FieldProps, 'children' | 'className'> & { fieldClassName?: st
 const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
 /** A labelled text input with hint and error text; `trailing` sits inside its right edge. */
-export function TextInput({ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, fieldClassName, className, trailing, ...input }: Shared & { trailing?: ReactNode } & ComponentProps<'input'>) {
+export function TextInput({
+  label,
+  hint,
+  error,
+  labelAside,
+  hideLabel,
+  describedBy,
+  errorTestId,
+  fieldClassName,
+  className,
+  trailing,
+  ...input
+}: Shared & { trailing?: ReactNode } & ComponentProps<'input'>) {
   return (
-    <Field label={label} hint={hint} error={error} labelAside={labelAside} hideLabel={hideLabel} describedBy={describedBy} errorTestId={errorTestId} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      labelAside={labelAside}
+      hideLabel={hideLabel}
+      describedBy={describedBy}
+      errorTestId={errorTestId}
+      className={fieldClassName}
+    >
       {(control) => (
         <div className={s.controlWrap}>
           <input className={join(s.control, trailing ? s.withTrailing : null, className)} {...control} {...input} />
@@ -89,18 +110,58 @@ export function TextInput({ label, hint, error, labelAside, hideLabel, described
 }
 
 /** A labelled native select (the platform's picker on touch screens). */
-export function Select({ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, fieldClassName, className, ...select }: Shared & ComponentProps<'select'>) {
+export function Select({
+  label,
+  hint,
+  error,
+  labelAside,
+  hideLabel,
+  describedBy,
+  errorTestId,
+  fieldClassName,
+  className,
+  ...select
+}: Shared & ComponentProps<'select'>) {
   return (
-    <Field label={label} hint={hint} error={error} labelAside={labelAside} hideLabel={hideLabel} describedBy={describedBy} errorTestId={errorTestId} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      labelAside={labelAside}
+      hideLabel={hideLabel}
+      describedBy={describedBy}
+      errorTestId={errorTestId}
+      className={fieldClassName}
+    >
       {(control) => <select className={join(s.select, className)} {...control} {...select} />}
     </Field>
   );
 }
 
 /** A labelled multi-line text box (its `ref` reaches the text box: a caller may place the caret). */
-export function TextArea({ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, fieldClassName, className, ...area }: Shared & ComponentProps<'textarea'>) {
+export function TextArea({
+  label,
+  hint,
+  error,
+  labelAside,
+  hideLabel,
+  describedBy,
+  errorTestId,
+  fieldClassName,
+  className,
+  ...area
+}: Shared & ComponentProps<'textarea'>) {
   return (
-    <Field label={label} hint={hint} error={error} labelAside={labelAside} hideLabel={hideLabel} describedBy={describedBy} errorTestId={errorTestId} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      labelAside={labelAside}
+      hideLabel={hideLabel}
+      describedBy={describedBy}
+      errorTestId={errorTestId}
+      className={fieldClassName}
+    >
       {(control) => <textarea className={join(s.textArea, className)} {...control} {...area} />}
     </Field>
   );

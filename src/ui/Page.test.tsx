@@ -9,7 +9,14 @@ beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(cleanup);
 
 type Query = LoadStatesProps<string[]>['query'];
-const query = (patch: Partial<Query>): Query => ({ status: 'pending', data: undefined, error: null, fetchStatus: 'fetching', refetch: vi.fn<() => void>(), ...patch });
+const query = (patch: Partial<Query>): Query => ({
+  status: 'pending',
+  data: undefined,
+  error: null,
+  fetchStatus: 'fetching',
+  refetch: vi.fn<() => void>(),
+  ...patch,
+});
 
 function renderStates(state: Query, offline: string | null = 'Ngoại tuyến') {
   return renderWithProviders(
@@ -22,7 +29,13 @@ function renderStates(state: Query, offline: string | null = 'Ngoại tuyến') 
       empty="Chưa có gì"
       testId="things"
     >
-      {(items) => <ul data-testid="things-list">{items.map((item) => <li key={item}>{item}</li>)}</ul>}
+      {(items) => (
+        <ul data-testid="things-list">
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
     </LoadStates>,
   );
 }

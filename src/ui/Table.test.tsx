@@ -75,7 +75,16 @@ describe('Table', () => {
 
   it('leaves the order to the caller when the sort is controlled', () => {
     const onSortChange = vi.fn<(sort: { column: string; direction: string }) => void>();
-    wrap(<Table caption="x" columns={columns} rows={people} rowKey={(row) => row.id} sort={{ column: 'credits', direction: 'descending' }} onSortChange={onSortChange} />);
+    wrap(
+      <Table
+        caption="x"
+        columns={columns}
+        rows={people}
+        rowKey={(row) => row.id}
+        sort={{ column: 'credits', direction: 'descending' }}
+        onSortChange={onSortChange}
+      />,
+    );
     expect(names()).toEqual(['Ánh', 'bình', 'An', 'Cúc']);
     fireEvent.click(within(screen.getByRole('columnheader', { name: /Tín dụng/ })).getByRole('button'));
     expect(onSortChange).toHaveBeenCalledWith({ column: 'credits', direction: 'ascending' });

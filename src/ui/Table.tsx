@@ -85,7 +85,22 @@ export function nextSort(current: SortState | null | undefined, column: string):
  * row while loading, when empty, or when the load failed (with Retry). Wide tables scroll
  * sideways inside their frame on small screens.
  */
-export function Table<T>({ caption, hideCaption, columns, rows, rowKey, status = 'ready', empty, error, onRetry, sort, onSortChange, defaultSort, testId, stackBelow }: TableProps<T>) {
+export function Table<T>({
+  caption,
+  hideCaption,
+  columns,
+  rows,
+  rowKey,
+  status = 'ready',
+  empty,
+  error,
+  onRetry,
+  sort,
+  onSortChange,
+  defaultSort,
+  testId,
+  stackBelow,
+}: TableProps<T>) {
   const { i18n } = useLingui();
   const [ownSort, setOwnSort] = useState<SortState | null>(defaultSort ?? null);
   const controlled = sort !== undefined;

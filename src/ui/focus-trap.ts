@@ -6,9 +6,7 @@ const FOCUSABLE =
 /** The controls Tab reaches inside a container, in order: rendered and not hidden. */
 export function focusables(container: HTMLElement | null): HTMLElement[] {
   if (!container) return [];
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.hidden && element.getClientRects().length > 0,
-  );
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => !element.hidden && element.getClientRects().length > 0);
 }
 
 /**

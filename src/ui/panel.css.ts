@@ -23,7 +23,14 @@ export const item = style({ display: 'grid', gap: vars.space['1'], textAlign: 'l
 export const itemRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space['2'] });
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const error = style({ color: vars.color.danger, margin: 0, fontSize: vars.fontSize.sm });
-export const badge = style({ display: 'inline-block', padding: `2px ${vars.space['2']}`, borderRadius: vars.radius.pill, fontSize: vars.fontSize.xs, fontWeight: 600, justifySelf: 'start' });
+export const badge = style({
+  display: 'inline-block',
+  padding: `2px ${vars.space['2']}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  justifySelf: 'start',
+});
 export const badgeTone = styleVariants({
   queued: { background: vars.color.sand, color: vars.color.inkSoft },
   processing: { background: vars.color.warningSoft, color: vars.color.warning },

@@ -252,7 +252,17 @@ describe('RadioChoice', () => {
           <RadioChoice name="g" value="a" checked={value === 'a'} onChange={() => pick('a')}>
             Một
           </RadioChoice>
-          <RadioChoice look="none" name="g" value="b" checked={value === 'b'} onChange={() => pick('b')} title="Hai" testId="choice-b" style={{ background: 'red' }} aria-label="Hai" />
+          <RadioChoice
+            look="none"
+            name="g"
+            value="b"
+            checked={value === 'b'}
+            onChange={() => pick('b')}
+            title="Hai"
+            testId="choice-b"
+            style={{ background: 'red' }}
+            aria-label="Hai"
+          />
         </fieldset>
       );
     }

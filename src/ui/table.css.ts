@@ -52,20 +52,32 @@ function stackedBelow(width: number) {
   globalStyle(`${variant} ${head}`, at({ display: 'block', background: vars.color.canvas, borderBottom: `1px solid ${vars.color.line}` }));
   globalStyle(`${variant} ${head} > tr`, at({ display: 'flex', flexWrap: 'wrap' }));
   globalStyle(`${variant} ${head} > tr > th`, at({ display: 'block', padding: `${vars.space['2']} ${vars.space['4']}`, border: 0 }));
-  globalStyle(`${variant} ${head} > tr > th:not([aria-sort])`, at({ position: 'absolute', width: '1px', height: '1px', padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }));
-  globalStyle(`${variant} ${head}:not(:has(th[aria-sort]))`, at({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }));
+  globalStyle(
+    `${variant} ${head} > tr > th:not([aria-sort])`,
+    at({ position: 'absolute', width: '1px', height: '1px', padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }),
+  );
+  globalStyle(
+    `${variant} ${head}:not(:has(th[aria-sort]))`,
+    at({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }),
+  );
   globalStyle(`${variant} > table`, at({ position: 'relative' }));
-  globalStyle(`${variant} ${row}`, at({ display: 'grid', gap: vars.space['2'], padding: `${vars.space['3']} ${vars.space['4']}`, borderBottom: `1px solid ${vars.color.line}` }));
+  globalStyle(
+    `${variant} ${row}`,
+    at({ display: 'grid', gap: vars.space['2'], padding: `${vars.space['3']} ${vars.space['4']}`, borderBottom: `1px solid ${vars.color.line}` }),
+  );
   globalStyle(`${variant} ${row}:last-child`, at({ borderBottom: 0 }));
-  globalStyle(`${variant} ${row} > ${cell}`, at({
-    display: 'grid',
-    gridTemplateColumns: 'minmax(6em, 11em) minmax(0, 1fr)',
-    alignItems: 'center',
-    gap: vars.space['3'],
-    padding: 0,
-    border: 0,
-    textAlign: 'start',
-  }));
+  globalStyle(
+    `${variant} ${row} > ${cell}`,
+    at({
+      display: 'grid',
+      gridTemplateColumns: 'minmax(6em, 11em) minmax(0, 1fr)',
+      alignItems: 'center',
+      gap: vars.space['3'],
+      padding: 0,
+      border: 0,
+      textAlign: 'start',
+    }),
+  );
   globalStyle(`${variant} ${cellLabel}`, at({ display: 'block', color: vars.color.muted, fontSize: vars.fontSize.xs, fontWeight: 600 }));
   return variant;
 }

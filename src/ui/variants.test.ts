@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { variants } from './variants.ts';
 
-const pick = variants('base', { tone: { dark: 'tone-dark', light: 'tone-light' }, round: { true: 'round-yes', false: 'round-no' } }, { tone: 'light', round: 'false' });
+const pick = variants(
+  'base',
+  { tone: { dark: 'tone-dark', light: 'tone-light' }, round: { true: 'round-yes', false: 'round-no' } },
+  { tone: 'light', round: 'false' },
+);
 
 describe('variants', () => {
   it('joins the base and each variant, defaults for what is left out', () => {

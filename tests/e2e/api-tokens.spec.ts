@@ -26,7 +26,13 @@ async function createToken(page: Page, name: string): Promise<string> {
   await page.getByTestId('token-permission-body-generator').check();
   await page.getByTestId('create-token-submit').click();
   await expect(page.getByTestId('secret-reveal')).toBeVisible();
-  const secret = (await page.getByTestId('secret-value').inputValue().catch(() => null)) ?? (await page.getByTestId('secret-value').textContent()) ?? '';
+  const secret =
+    (await page
+      .getByTestId('secret-value')
+      .inputValue()
+      .catch(() => null)) ??
+    (await page.getByTestId('secret-value').textContent()) ??
+    '';
   expect(secret).toMatch(/^atl_live_[0-9A-Za-z]{49}$/);
   return secret.trim();
 }
@@ -48,7 +54,11 @@ async function v1Generation(request: APIRequestContext, secret: string): Promise
   return ((await response.json()) as { id: string }).id;
 }
 
-test('a token is shown once, copied, and calls the API: a real generation through /v1, then the screen counts it; regenerating stops the old one', async ({ page, request, context }) => {
+test('a token is shown once, copied, and calls the API: a real generation through /v1, then the screen counts it; regenerating stops the old one', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(180_000);
   const user = await signIn(page, request);
   const api = new Api(request, user);
@@ -84,7 +94,10 @@ test('a token is shown once, copied, and calls the API: a real generation throug
   const job = (await (await request.get(`/v1/generations/${jobId}`, { headers: bearer(secret) })).json()) as { results: Array<{ url: string }> };
   expect(job.results[0]?.url).toMatch(/^https?:\/\/[^/]+\/api\/media\//);
   // A service the token may not use, and an unknown path: both counted as errors.
-  const refused = await request.post('/v1/generations', { headers: bearer(secret), data: { feature: 'image-editing', inputs: { images: [] }, params: { prompt: 'x' } } });
+  const refused = await request.post('/v1/generations', {
+    headers: bearer(secret),
+    data: { feature: 'image-editing', inputs: { images: [] }, params: { prompt: 'x' } },
+  });
   expect(refused.status()).toBe(403);
 
   // The screen counts what happened: requests today, the error rate, and the request log.
@@ -104,7 +117,14 @@ test('a token is shown once, copied, and calls the API: a real generation throug
   await page.getByTestId('token-regenerate').click();
   await page.getByTestId('regenerate-confirm').click();
   await expect(page.getByTestId('secret-reveal')).toBeVisible();
-  const renewed = ((await page.getByTestId('secret-value').inputValue().catch(() => null)) ?? (await page.getByTestId('secret-value').textContent()) ?? '').trim();
+  const renewed = (
+    (await page
+      .getByTestId('secret-value')
+      .inputValue()
+      .catch(() => null)) ??
+    (await page.getByTestId('secret-value').textContent()) ??
+    ''
+  ).trim();
   expect(renewed).toMatch(/^atl_live_/);
   expect(renewed).not.toBe(secret);
   await closeReveal(page);

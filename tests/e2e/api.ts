@@ -49,7 +49,12 @@ export class Api {
 
   async upload(name: string, width: number, height: number): Promise<string> {
     // A file of its own per name: the same bytes twice would be one asset (docs/product-rules.md#upload-dedupe).
-    const buffer = distinctPng(await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer(), name);
+    const buffer = distinctPng(
+      await sharp(Buffer.from(sceneSvg(width, height)))
+        .png()
+        .toBuffer(),
+      name,
+    );
     const response = await this.request.post('/api/media', {
       headers: this.headers,
       multipart: { file: { name, mimeType: 'image/png', buffer }, purpose: 'input', role: 'image' },
@@ -71,7 +76,12 @@ export class Api {
   async video() {
     const image = await this.upload('canh.png', 1280, 720);
     // The built-in engine records the model and does not run it: accepted as not done (docs/product-rules.md#engine-plan).
-    return this.submit({ feature: 'image-to-video', inputs: { image }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' }, accept_not_done: ['videoModelNotRun'] });
+    return this.submit({
+      feature: 'image-to-video',
+      inputs: { image },
+      params: { model: 'seedance-v1', duration: 5, resolution: '480p' },
+      accept_not_done: ['videoModelNotRun'],
+    });
   }
 
   /**
@@ -92,4 +102,3 @@ export class Api {
       .toBe(status);
   }
 }
-

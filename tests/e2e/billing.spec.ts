@@ -117,7 +117,9 @@ test('cancel and failure land on their pages and charge nothing', async ({ page,
 
 /** The variant the first result of a job is served as: `watermarked` on the free plan, else `original`. */
 async function servedVariant(request: import('@playwright/test').APIRequestContext, token: string, jobId: string) {
-  const job = (await (await request.get(`/api/generations/${jobId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { results: Array<{ url: string }> };
+  const job = (await (await request.get(`/api/generations/${jobId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    results: Array<{ url: string }>;
+  };
   return /\/api\/media\/[^/]+\/([a-z]+)\?/.exec(job.results[0]!.url)?.[1];
 }
 
@@ -164,7 +166,10 @@ test('/pricing: the annual toggle shows 12 × 0.8 × the monthly price, in the p
   await expect(premium.getByTestId('plan-price-total')).toContainText('19.190.400');
 });
 
-test('a Basic seller upgrading to Pro: the credit and the cost before paying, a replaced checkout, the result and the receipt fit tablets and laptops in both languages', async ({ page, request }) => {
+test('a Basic seller upgrading to Pro: the credit and the cost before paying, a replaced checkout, the result and the receipt fit tablets and laptops in both languages', async ({
+  page,
+  request,
+}) => {
   // Five screens, each in two languages at three sizes.
   test.slow();
   await signIn(page, request);
@@ -204,7 +209,9 @@ test('a Basic seller upgrading to Pro: the credit and the cost before paying, a 
   await page.locator('button[data-action="pay"]').click();
   await page.waitForURL(/\/payment\/success\?order=/);
   await expectFitsEverywhere(page, ['payment-result'], async (language) => {
-    await expect(page.getByTestId('payment-balance-credit')).toHaveText(language === 'vi' ? /^\+\d{1,3}(\.\d{3})*\s₫$/ : /^\+₫\d{1,3}(,\d{3})*$/, { timeout: 30_000 });
+    await expect(page.getByTestId('payment-balance-credit')).toHaveText(language === 'vi' ? /^\+\d{1,3}(\.\d{3})*\s₫$/ : /^\+₫\d{1,3}(,\d{3})*$/, {
+      timeout: 30_000,
+    });
   });
 
   await page.goto('/studio-pricing#payments');

@@ -57,7 +57,9 @@ async function spendAllCredits(request: APIRequestContext, token: string) {
   }
   for (const id of ids) {
     await expect
-      .poll(async () => ((await (await request.get(`/api/generations/${id}`, { headers })).json()) as { status: string }).status, { timeout: RESULT_TIMEOUT_MS })
+      .poll(async () => ((await (await request.get(`/api/generations/${id}`, { headers })).json()) as { status: string }).status, {
+        timeout: RESULT_TIMEOUT_MS,
+      })
       .toBe('completed');
   }
 }

@@ -36,7 +36,11 @@ async function mailsAbout(request: APIRequestContext, reference: string): Promis
   return found;
 }
 
-test('four files go through with the proof of work; a fifth and a renamed executable are refused with their messages; both mails are sent', async ({ page, request, consoleErrors }) => {
+test('four files go through with the proof of work; a fifth and a renamed executable are refused with their messages; both mails are sent', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   const email = `contact-${Date.now()}@example.com`;
   await page.goto('/contact?topic=business');
   await expect(page.getByLabel('Chủ đề')).toHaveValue('business');
@@ -118,5 +122,8 @@ test('the server refuses a renamed executable by its content, naming it', async 
     },
   });
   expect(response.status()).toBe(422);
-  expect(await response.json()).toMatchObject({ code: 'invalidFileType', detail: '“invoice.pdf” is not a PNG, JPG or PDF file. Please attach PNG, JPG or PDF files only.' });
+  expect(await response.json()).toMatchObject({
+    code: 'invalidFileType',
+    detail: '“invoice.pdf” is not a PNG, JPG or PDF file. Please attach PNG, JPG or PDF files only.',
+  });
 });

@@ -91,7 +91,9 @@ test('a user sees their figures and body model, uses it in the try-on, shares it
   await expect(stat('credits')).toHaveText('4');
   await expect(stat('assets')).toHaveText('1');
   // The storage the library uses, of the free plan's 5 GB.
-  await expect(page.locator('[data-testid="stat-card"][data-stat="assets"]').getByTestId('stat-storage')).toHaveText(/^(Đã dùng [\d,]+ (KB|MB) trên 5 GB dung lượng|[\d.]+ (KB|MB) of 5 GB storage used)$/);
+  await expect(page.locator('[data-testid="stat-card"][data-stat="assets"]').getByTestId('stat-storage')).toHaveText(
+    /^(Đã dùng [\d,]+ (KB|MB) trên 5 GB dung lượng|[\d.]+ (KB|MB) of 5 GB storage used)$/,
+  );
   await expect(stat('success')).toHaveText('100%');
 
   // Recent generations: both jobs, newest first; the body-generator filter keeps them, another empties the list.

@@ -169,7 +169,8 @@ function installGapi(win: Window & Record<string, unknown>): void {
     const peer = peers.find((candidate) => candidate.window() === event.source && (candidate.origin === '*' || candidate.origin === event.origin));
     if (!peer) return;
     if (message.kind === 'ready') peer.markReady();
-    else if (message.kind === 'send' && typeof message.id === 'number' && typeof message.type === 'string') peer.receive(message.id, message.type, message.data);
+    else if (message.kind === 'send' && typeof message.id === 'number' && typeof message.type === 'string')
+      peer.receive(message.id, message.type, message.data);
     else if (message.kind === 'reply' && typeof message.id === 'number') {
       const done = waitingReplies.get(message.id);
       waitingReplies.delete(message.id);

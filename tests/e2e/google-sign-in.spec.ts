@@ -23,7 +23,12 @@ function identityAnswers(page: Page): Array<Promise<{ status: number; path: stri
   page.on('response', (response: Response) => {
     const path = new URL(response.url()).pathname;
     if (!path.startsWith('/auth/firebase/')) return;
-    answers.push(response.json().then((body: unknown) => ({ status: response.status(), path, body }), () => ({ status: response.status(), path, body: null })));
+    answers.push(
+      response.json().then(
+        (body: unknown) => ({ status: response.status(), path, body }),
+        () => ({ status: response.status(), path, body: null }),
+      ),
+    );
   });
   return answers;
 }
@@ -39,7 +44,9 @@ async function openGooglePopup(page: Page): Promise<Page> {
   await modal.getByTestId('google-sign-in').click();
   const opened = await popup;
   // The emulator's sign-in page, opened by the SDK (not a page of ours, not Google's).
-  await expect(opened).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_EMULATOR_PORT ?? 9099}/emulator/auth/handler\\?.*providerId=google\\.com`));
+  await expect(opened).toHaveURL(
+    new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_EMULATOR_PORT ?? 9099}/emulator/auth/handler\\?.*providerId=google\\.com`),
+  );
   await expect(opened.locator('#title')).toHaveText('Sign-in with Google.com');
   return opened;
 }

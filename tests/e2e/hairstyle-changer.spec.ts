@@ -133,12 +133,22 @@ test('portrait → style → painted mask → result with the drawn mask → dow
   expect(maskAsset).toBeDefined();
   const maskFile = await request.get(maskAsset!.url);
   expect(maskFile.ok()).toBe(true);
-  const mask = await sharp(await maskFile.body()).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const mask = await sharp(await maskFile.body())
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect([mask.info.width, mask.info.height]).toEqual([PORTRAIT.width, PORTRAIT.height]);
   // White along the stroke…
   for (const x of [STROKE.fromX + 5, (STROKE.fromX + STROKE.toX) / 2, STROKE.toX - 5]) expect(grey(mask, x, STROKE.y)).toBeGreaterThan(200);
   // …black well outside it: the face, the shoulders, the corners, and beyond the stroke's ends.
-  for (const [x, y] of [[160, 200], [160, 330], [10, 10], [310, 390], [STROKE.fromX - 40, STROKE.y], [STROKE.toX + 40, STROKE.y]] as const) {
+  for (const [x, y] of [
+    [160, 200],
+    [160, 330],
+    [10, 10],
+    [310, 390],
+    [STROKE.fromX - 40, STROKE.y],
+    [STROKE.toX + 40, STROKE.y],
+  ] as const) {
     expect(grey(mask, x, y)).toBeLessThan(40);
   }
 
@@ -179,7 +189,9 @@ test('a photo and a style are required, then a painted mask; erasing it all asks
 
   await paintStroke(page);
   // A style alone is what the built-in engine cannot do: it says so, and what it can, before any charge.
-  await expect(page.getByTestId('generate-problem')).toHaveText('Công cụ tích hợp sẵn không làm được yêu cầu này: Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc). Không trừ tín dụng.');
+  await expect(page.getByTestId('generate-problem')).toHaveText(
+    'Công cụ tích hợp sẵn không làm được yêu cầu này: Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc). Không trừ tín dụng.',
+  );
   await expect(page.getByTestId('plan-summary')).toContainText('hãy chọn một màu tóc');
   await expect(page.getByTestId('generate-button')).toBeDisabled();
   await chooseColour(page);

@@ -41,7 +41,13 @@ test.describe('public header', () => {
     await expect(menu).toBeHidden();
     await page.getByTestId('services-trigger').click();
     await expect(menu).toBeVisible();
-    for (const href of ['/services/virtual-tryon', '/services/image-editing', '/services/image-to-video', '/services/body-generator', '/services/hairstyle-changer']) {
+    for (const href of [
+      '/services/virtual-tryon',
+      '/services/image-editing',
+      '/services/image-to-video',
+      '/services/body-generator',
+      '/services/hairstyle-changer',
+    ]) {
       await expect(menu.locator(`a[href="${href}"]`)).toBeVisible();
     }
     await page.mouse.click(640, 600);

@@ -31,7 +31,16 @@ interface Upload {
  * files of one size are two photos, not one file chosen twice (which the library keeps once).
  */
 async function scene(name: string, width = 640, height = 480): Promise<Upload> {
-  return { name, mimeType: 'image/png', buffer: distinctPng(await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer(), name) };
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: distinctPng(
+      await sharp(Buffer.from(sceneSvg(width, height)))
+        .png()
+        .toBuffer(),
+      name,
+    ),
+  };
 }
 
 async function open(page: Page) {
@@ -111,7 +120,10 @@ async function expectFits(page: Page) {
   }
 }
 
-test('what the built-in engine cannot do is said before Generate, agreed to, and said again on the result (docs/product-rules.md#engine-plan)', async ({ page, request }) => {
+test('what the built-in engine cannot do is said before Generate, agreed to, and said again on the result (docs/product-rules.md#engine-plan)', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request);
   await open(page);
   await chooseImages(page, [await scene('san-pham.png', 640, 480)]);
@@ -122,7 +134,9 @@ test('what the built-in engine cannot do is said before Generate, agreed to, and
   // What it can do none of: Generate waits, with the reason; nothing is sent.
   await page.getByTestId('edit-prompt').fill('Đổi nền thành màu trắng');
   const generate = page.getByTestId('generate-button');
-  await expect(page.getByTestId('generate-problem')).toHaveText('Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.');
+  await expect(page.getByTestId('generate-problem')).toHaveText(
+    'Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.',
+  );
   await expect(generate).toBeDisabled();
 
   // The reported instruction: the part it can do, the part it cannot, and the price, before the charge.
@@ -134,7 +148,10 @@ test('what the built-in engine cannot do is said before Generate, agreed to, and
   await expect(before.getByTestId('plan-not-done')).toHaveText('Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”');
   await expect(before).toContainText('Bấm “Đồng ý” để tạo phần làm được với giá trên; phần không làm được sẽ được bỏ qua.');
   await expect(generate).toHaveText('Đồng ý, tạo ảnh · 1 tín dụng');
-  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 820, height: 1180 },
+  ]) {
     await page.setViewportSize(size);
     await before.scrollIntoViewIfNeeded();
     await expectFits(page);

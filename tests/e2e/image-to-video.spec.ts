@@ -27,7 +27,13 @@ const DURATION_TOLERANCE_DIGITS = 0;
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 
 async function still(width = 1280, height = 720): Promise<FilePayload> {
-  return { name: 'canh.png', mimeType: 'image/png', buffer: await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer() };
+  return {
+    name: 'canh.png',
+    mimeType: 'image/png',
+    buffer: await sharp(Buffer.from(sceneSvg(width, height)))
+      .png()
+      .toBuffer(),
+  };
 }
 
 async function open(page: Page) {
@@ -72,7 +78,10 @@ test('upload → configure → generate → a playable 5 s video → download th
   await expect(page.getByTestId('video-model-not-run')).toHaveText(
     'Công cụ tích hợp sẵn không chạy Seedance v1: chỉ lia, phóng trên ảnh tĩnh, ảnh không cử động.',
   );
-  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 820, height: 1180 },
+  ]) {
     await page.setViewportSize(size);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   }
@@ -91,7 +100,9 @@ test('upload → configure → generate → a playable 5 s video → download th
   await expect(page.getByTestId('result-view')).toBeVisible({ timeout: RESULT_TIMEOUT_MS });
   await expect(page.getByTestId('studio-page')).toHaveAttribute('data-step', 'result');
   // The result says it too.
-  await expect(page.getByTestId('result-view').getByTestId('plan-not-done')).toHaveText('Mô hình Seedance v1: không được chạy, nên người và vật trong ảnh không cử động');
+  await expect(page.getByTestId('result-view').getByTestId('plan-not-done')).toHaveText(
+    'Mô hình Seedance v1: không được chạy, nên người và vật trong ảnh không cử động',
+  );
   const video = page.getByTestId('result-video');
   await expect(video).toHaveAttribute('poster', /.+/);
   expect(await videoDuration(video)).toBeCloseTo(5, DURATION_TOLERANCE_DIGITS);
@@ -187,11 +198,18 @@ test('the model picker shows only what the chosen model accepts, and the price f
 
 /** No sideways scroll, and every paid-plan badge shown whole, at the tablet sizes (landscape, portrait). */
 async function fitsTablets(page: Page, badges: Locator) {
-  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 820, height: 1180 },
+  ]) {
     await page.setViewportSize(size);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${size.width}`).toBe(true);
     for (const badge of await badges.all()) {
-      expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
+      expect(
+        await badge.evaluate(
+          (element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().right <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
     }
   }
 }

@@ -95,7 +95,9 @@ async function press(page: Page, target: Target) {
   const mark = () =>
     scope.locator(`a[href="${target.attribute}"]`).evaluateAll((anchors, text) => {
       document.querySelectorAll('[data-crawl-next]').forEach((element) => element.removeAttribute('data-crawl-next'));
-      const anchor = anchors.find((candidate) => (candidate as HTMLElement).checkVisibility() && (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === text);
+      const anchor = anchors.find(
+        (candidate) => (candidate as HTMLElement).checkVisibility() && (candidate.textContent ?? '').replace(/\s+/g, ' ').trim() === text,
+      );
       anchor?.setAttribute('data-crawl-next', '');
       return anchor !== undefined;
     }, target.text);
@@ -181,7 +183,10 @@ test('Smart Chat and Agent Hub say in the app’s shell that they are coming, an
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
 
   // Only the two unbuilt tools' cards are marked, each with what is coming.
-  const soon = page.getByTestId('quick-access').getByRole('listitem').filter({ has: page.getByTestId('tool-upcoming') });
+  const soon = page
+    .getByTestId('quick-access')
+    .getByRole('listitem')
+    .filter({ has: page.getByTestId('tool-upcoming') });
   await expect(soon).toHaveCount(2);
   await expect(soon.nth(0)).toContainText('Smart Chat');
   await expect(soon.nth(0)).toContainText('Coming soon');

@@ -20,7 +20,12 @@ for (const path of ['/', '/about', '/dashboard']) {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect.poll(async () => page.locator('body').innerText()).not.toMatch(VIETNAMESE_LETTERS);
-    expect(await page.locator('body').innerText()).toContain(enText.split('\n').find((l) => l.trim().length > 12)!.trim());
+    expect(await page.locator('body').innerText()).toContain(
+      enText
+        .split('\n')
+        .find((l) => l.trim().length > 12)!
+        .trim(),
+    );
 
     // And back.
     await page.getByTestId('lang-toggle').first().click();
@@ -30,7 +35,11 @@ for (const path of ['/', '/about', '/dashboard']) {
   });
 }
 
-test('each public page has its English version under /en, linked both ways with hreflang, and the toggle moves between them', async ({ page, request, consoleErrors }) => {
+test('each public page has its English version under /en, linked both ways with hreflang, and the toggle moves between them', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   for (const [vi, en] of [
     ['/', '/en'],
     ['/about', '/en/about'],

@@ -12,9 +12,7 @@ import { Api, RESULT_TIMEOUT_MS } from './api.ts';
 test.describe.configure({ timeout: 3 * RESULT_TIMEOUT_MS });
 
 async function imageShown(image: Locator) {
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
-    .toBe(true);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
 }
 
 async function tileIds(page: Page): Promise<string[]> {

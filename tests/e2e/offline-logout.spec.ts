@@ -28,7 +28,12 @@ function putSharedPhoto(page: Page): Promise<void> {
         open.addEventListener('success', () => {
           const connection = open.result;
           const transaction = connection.transaction(storeName, 'readwrite');
-          transaction.objectStore(storeName).put({ id: 'shared-1', createdAt: Date.now(), files: [{ name: 'anh.png', type: 'image/png', blob: new Blob(['x'], { type: 'image/png' }) }] }, 'shared-1');
+          transaction
+            .objectStore(storeName)
+            .put(
+              { id: 'shared-1', createdAt: Date.now(), files: [{ name: 'anh.png', type: 'image/png', blob: new Blob(['x'], { type: 'image/png' }) }] },
+              'shared-1',
+            );
           transaction.addEventListener('complete', () => {
             connection.close();
             resolve();
@@ -51,7 +56,9 @@ function ownerOf(key: string): string {
 }
 
 async function upload(request: APIRequestContext, user: TestUser, name: string): Promise<string> {
-  const buffer = await sharp(Buffer.from(sceneSvg(320, 240))).png().toBuffer();
+  const buffer = await sharp(Buffer.from(sceneSvg(320, 240)))
+    .png()
+    .toBuffer();
   const response = await request.post('/api/media', {
     headers: { Authorization: `Bearer ${user.token}` },
     multipart: { file: { name, mimeType: 'image/png', buffer }, purpose: 'input', role: 'image' },

@@ -104,7 +104,14 @@ test('20 photos chosen offline wait, survive a reload offline, and are each uplo
     await page.reload();
     await expect(page.getByTestId('studio-page')).toBeVisible();
     await expect(waiting).toHaveCount(10);
-    await expect.poll(() => chosen.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        chosen
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
 
     await context.setOffline(false);
     await expect(sent).toHaveCount(10, { timeout: SENT_TIMEOUT_MS });

@@ -17,7 +17,16 @@ const NOT_FOUND = /Không tìm thấy trang|Page not found/;
 const DOCUMENTS = PUBLIC_PAGE_PATHS;
 
 /** Screens of the app reached without signing in. */
-const APP_SCREENS = ['/test-google-auth', '/auth/reset-password', '/payment/success', '/payment/cancel', '/payment/cancelled', '/payment/error', '/dev-tools', '/test'] as const;
+const APP_SCREENS = [
+  '/test-google-auth',
+  '/auth/reset-password',
+  '/payment/success',
+  '/payment/cancel',
+  '/payment/cancelled',
+  '/payment/error',
+  '/dev-tools',
+  '/test',
+] as const;
 
 interface OutboxMail {
   to: string;
@@ -46,7 +55,9 @@ function linkIn(mail: OutboxMail, path: string): string {
 }
 
 test('every public route answers 200 with its own content, in Vietnamese and in English', async ({ page, request }) => {
-  const posts = (await (await request.get('/api/blog/posts?locale=vi')).json()) as { items: Array<{ slug: string; category: { slug: string }; tags: Array<{ slug: string }> }> };
+  const posts = (await (await request.get('/api/blog/posts?locale=vi')).json()) as {
+    items: Array<{ slug: string; category: { slug: string }; tags: Array<{ slug: string }> }>;
+  };
   const post = posts.items[0]!;
   const blogPaths = [`/blog/${post.slug}`, `/blog/category/${post.category.slug}`, `/blog/tag/${post.tags[0]!.slug}`];
   for (const path of [...DOCUMENTS, ...blogPaths]) {
@@ -117,10 +128,15 @@ test('the English service pages give their examples in English, the engine’s w
       const instructions = page.locator('#main blockquote');
       await expect(instructions).toHaveText(prompts.map((prompt) => `“${prompt}”`));
       // A Vietnamese phrase left on an English page says it is one (for readers and screen readers).
-      const unmarked = await page.locator('#main').evaluate((main) =>
-        [...main.querySelectorAll('blockquote, q, code, kbd')].filter((el) => !el.closest('[lang="vi"]')).map((el) => el.textContent ?? ''),
-      );
-      expect(unmarked.filter((text) => VIETNAMESE_LETTERS.test(text)), path).toEqual([]);
+      const unmarked = await page
+        .locator('#main')
+        .evaluate((main) =>
+          [...main.querySelectorAll('blockquote, q, code, kbd')].filter((el) => !el.closest('[lang="vi"]')).map((el) => el.textContent ?? ''),
+        );
+      expect(
+        unmarked.filter((text) => VIETNAMESE_LETTERS.test(text)),
+        path,
+      ).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}px`).toBeLessThanOrEqual(width);
       const vietnamese = path.slice('/en'.length);
       await page.goto(vietnamese);
@@ -136,7 +152,10 @@ test('signing in from a post’s comments comes back to them, by email and passw
     const { email } = await createUser(request, `comment-${locale}`);
     await page.goto(post);
     await page.getByTestId('blog-comments').scrollIntoViewIfNeeded();
-    await page.getByTestId('blog-comments').getByRole('link', { name: locale === 'en' ? 'Sign in' : 'Đăng nhập' }).click();
+    await page
+      .getByTestId('blog-comments')
+      .getByRole('link', { name: locale === 'en' ? 'Sign in' : 'Đăng nhập' })
+      .click();
     const modal = page.getByTestId('auth-modal');
     await modal.locator('input[name="email"]').fill(email);
     await modal.locator('input[name="password"]').fill(PASSWORD);
@@ -178,7 +197,9 @@ test('a comment shows only after an admin approves it', async ({ page, request, 
 
   // The moderator approves it through the moderation API.
   const admin = await adminToken(request);
-  const queue = (await (await request.get('/api/admin/blog/comments?status=pending', { headers: { Authorization: `Bearer ${admin}` } })).json()) as { items: Array<{ id: string; body: string }> };
+  const queue = (await (await request.get('/api/admin/blog/comments?status=pending', { headers: { Authorization: `Bearer ${admin}` } })).json()) as {
+    items: Array<{ id: string; body: string }>;
+  };
   const comment = queue.items.find((entry) => entry.body === text);
   expect(comment).toBeDefined();
   expect((await request.post(`/api/admin/blog/comments/${comment!.id}/approve`, { headers: { Authorization: `Bearer ${admin}` } })).ok()).toBe(true);
@@ -206,7 +227,9 @@ test('the newsletter confirms and unsubscribes through the mails, one click each
   await expect
     .poll(async () => {
       const { mails } = (await (await request.get('/api/dev-tools/outbox')).json()) as { mails: OutboxMail[] };
-      welcome = mails.filter((mail) => mail.to.includes(email)).find((mail) => mail.text.includes('/newsletter/unsubscribe') && !mail.text.includes('/newsletter/confirm'));
+      welcome = mails
+        .filter((mail) => mail.to.includes(email))
+        .find((mail) => mail.text.includes('/newsletter/unsubscribe') && !mail.text.includes('/newsletter/confirm'));
       return Boolean(welcome);
     })
     .toBe(true);

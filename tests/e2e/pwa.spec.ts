@@ -88,7 +88,13 @@ async function startServer(port: number, staticDir: string, dataDir: string): Pr
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: staticDir, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');

@@ -37,10 +37,7 @@ async function shareToApp(page: Page, file: { name: string; mimeType: string; bu
   }, title);
   await page.setInputFiles('#share-sheet-file', file);
   // The service worker answered (the server's fallback would say ?reason=no-worker) with a fresh entry.
-  await Promise.all([
-    page.waitForURL(/\/share\?id=[0-9a-f-]{36}$/),
-    page.evaluate(() => (document.getElementById('share-sheet') as HTMLFormElement).submit()),
-  ]);
+  await Promise.all([page.waitForURL(/\/share\?id=[0-9a-f-]{36}$/), page.evaluate(() => (document.getElementById('share-sheet') as HTMLFormElement).submit())]);
 }
 
 /** The keys of the chooser's IndexedDB store (atelier-share). */

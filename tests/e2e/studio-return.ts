@@ -12,7 +12,11 @@ const RESULT_TIMEOUT_MS = 60_000;
 /** The job, shown (processing or result) or offered by the Last result card. */
 export function jobOnReturn(page: Page, jobId: string) {
   return page.locator(
-    [`[data-testid="processing-view"][data-job-id="${jobId}"]`, `[data-testid="result-view"][data-job-id="${jobId}"]`, `[data-testid="last-result"][data-job-id="${jobId}"]`].join(', '),
+    [
+      `[data-testid="processing-view"][data-job-id="${jobId}"]`,
+      `[data-testid="result-view"][data-job-id="${jobId}"]`,
+      `[data-testid="last-result"][data-job-id="${jobId}"]`,
+    ].join(', '),
   );
 }
 

@@ -28,7 +28,13 @@ interface Upload {
 }
 
 async function scene(name: string, width: number, height: number): Promise<Upload> {
-  return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(sceneSvg(width, height))).png().toBuffer() };
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: await sharp(Buffer.from(sceneSvg(width, height)))
+      .png()
+      .toBuffer(),
+  };
 }
 
 async function open(page: Page) {
@@ -47,7 +53,11 @@ async function videoMode(page: Page) {
 async function readJob(request: APIRequestContext, token: string, id: string) {
   const answer = await request.get(`/api/generations/${id}`, { headers: { authorization: `Bearer ${token}` } });
   expect(answer.ok()).toBe(true);
-  return (await answer.json()) as { status: string; params: Record<string, unknown>; results: { width: number; height: number; codec: string | null; media_type: string }[] };
+  return (await answer.json()) as {
+    status: string;
+    params: Record<string, unknown>;
+    results: { width: number; height: number; codec: string | null; media_type: string }[];
+  };
 }
 
 test('an image → 2× with the slider → download at 800×600 → Try Another', async ({ page, request }) => {
@@ -197,7 +207,10 @@ test('on the free plan ×3 and ×4, and video targets above 1080p, carry the pai
   await expect(note).toHaveText('Phóng to ×3 và ×4 dành cho gói trả phí. Xem các gói đăng ký');
   await expect(note.getByRole('link')).toHaveAttribute('href', '/studio-pricing');
   await expect(page.getByTestId('generate-button')).toBeEnabled();
-  for (const size of [{ width: 1024, height: 768 }, { width: 820, height: 1180 }]) {
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 820, height: 1180 },
+  ]) {
     await page.setViewportSize(size);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${size.width}`).toBe(true);
     for (const badge of await page.getByTestId('upscale-factor').getByText('Gói trả phí', { exact: true }).all()) {

@@ -143,7 +143,9 @@ test('5 credits buy 5 garments; the next try-on shows balance, cost and shortage
     (['tops', 'bottoms', 'tops', 'bottoms', 'tops'] as const).map(async (category, index) => ({
       name: `do-${index}.png`,
       mimeType: 'image/png',
-      buffer: await sharp(Buffer.from(garmentSvg(category))).png({ compressionLevel: 9 - index }).toBuffer(),
+      buffer: await sharp(Buffer.from(garmentSvg(category)))
+        .png({ compressionLevel: 9 - index })
+        .toBuffer(),
     })),
   );
   await chooseGarments(page, five);

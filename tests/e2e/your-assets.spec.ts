@@ -111,7 +111,9 @@ test('library: tabs, search, sort, review, multi-select delete, use in a studio'
 
   // Multi-select two (the second with shift: a range of two) and delete them.
   await tileOf(page, portrait.id).getByRole('checkbox').check();
-  await tileOf(page, dress.id).getByRole('checkbox').click({ modifiers: ['Shift'] });
+  await tileOf(page, dress.id)
+    .getByRole('checkbox')
+    .click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('library-selection-count')).toHaveAttribute('data-count', '2');
   await page.getByTestId('library-delete-selected').click();
   await expect(page.getByTestId('library-delete-title')).toHaveAttribute('data-count', '2');

@@ -109,7 +109,12 @@ describe(`POST /auth/reset-password (${DRIVER})`, () => {
     await h.database.kysely.updateTable('users').set({ firebase_uid: 'attacker-firebase-uid' }).where('id', '=', user.id).execute();
     await h.database.kysely
       .insertInto('temporary_credentials')
-      .values({ secret_hash: createSecretHasher(TEST_SIGNING_KEY)('one-time-secret'), user_id: user.id, expires_at: new Date(h.clock.now() + 60 * MINUTE_MS), created_at: new Date(h.clock.now()) })
+      .values({
+        secret_hash: createSecretHasher(TEST_SIGNING_KEY)('one-time-secret'),
+        user_id: user.id,
+        expires_at: new Date(h.clock.now() + 60 * MINUTE_MS),
+        created_at: new Date(h.clock.now()),
+      })
       .execute();
     expect((await h.call('GET', '/auth/profile', { token: before })).status).toBe(200);
 

@@ -129,7 +129,12 @@ describe(`login limits (${DRIVER})`, () => {
       expect((await login('shared@example.com', 'guess', from, app)).status).toBe(401);
     }
     expect((await login('shared@example.com', PASSWORD, from, otherProcess)).status).toBe(429);
-    const rows = await h.database.kysely.selectFrom('rate_limit_events').selectAll().where('bucket', '=', LOGIN_FAILURES_PER_PAIR.bucket).where('key', 'like', 'shared@example.com|%').execute();
+    const rows = await h.database.kysely
+      .selectFrom('rate_limit_events')
+      .selectAll()
+      .where('bucket', '=', LOGIN_FAILURES_PER_PAIR.bucket)
+      .where('key', 'like', 'shared@example.com|%')
+      .execute();
     expect(rows).toHaveLength(LOGIN_FAILURES_PER_PAIR.limit);
   });
 
@@ -193,7 +198,8 @@ describe(`password reset limits (${DRIVER})`, () => {
   it(`allows ${RESET_FAILURES_PER_PAIR.limit} wrong reset tokens per account from one address, then 429`, async () => {
     await h.signUp({ email: 'reset-guess@example.com' });
     const from = newAddress();
-    const reset = (token: string) => h.post('/auth/reset-password', { email: 'reset-guess@example.com', reset_token: token, new_password: 'a new passphrase' }, from);
+    const reset = (token: string) =>
+      h.post('/auth/reset-password', { email: 'reset-guess@example.com', reset_token: token, new_password: 'a new passphrase' }, from);
     for (let i = 0; i < RESET_FAILURES_PER_PAIR.limit; i += 1) expect((await reset(`guess-${i}`)).status).toBe(400);
     expect(await reset('guess-more')).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
   });
@@ -240,7 +246,8 @@ describe(`verification code limits (${DRIVER})`, () => {
   it(`slows mails to one account beyond ${MAILS_PER_ACCOUNT.limit} from anywhere, with a growing delay, and never refuses them`, async () => {
     expect((await h.post('/auth/register', { name: 'Mai', email: 'popular@example.com', password: PASSWORD }, newAddress())).status).toBe(201);
     h.delays.length = 0;
-    for (let i = 0; i < MAILS_PER_ACCOUNT.limit; i += 1) expect((await h.post('/auth/generate_otp', { email: 'popular@example.com' }, newAddress())).status).toBe(200);
+    for (let i = 0; i < MAILS_PER_ACCOUNT.limit; i += 1)
+      expect((await h.post('/auth/generate_otp', { email: 'popular@example.com' }, newAddress())).status).toBe(200);
     expect(h.delays).toEqual([]);
     for (let i = 0; i < 5; i += 1) expect((await h.post('/auth/generate_otp', { email: 'popular@example.com' }, newAddress())).status).toBe(200);
     expect(h.delays).toEqual([SLOWDOWN_BASE_MS, 2 * SLOWDOWN_BASE_MS, 4 * SLOWDOWN_BASE_MS, SLOWDOWN_MAX_MS, SLOWDOWN_MAX_MS]);
@@ -276,7 +283,8 @@ describe(`verification code limits (${DRIVER})`, () => {
 describe(`password reset mail limits (${DRIVER})`, () => {
   it(`allows ${MAILS_PER_ADDRESS.limit} reset requests per client address across accounts, then 429 there only`, async () => {
     const from = newAddress();
-    for (let i = 0; i < MAILS_PER_ADDRESS.limit; i += 1) expect((await h.post('/auth/forgot-password', { email: `forgetful-${i}@example.com` }, from)).status).toBe(200);
+    for (let i = 0; i < MAILS_PER_ADDRESS.limit; i += 1)
+      expect((await h.post('/auth/forgot-password', { email: `forgetful-${i}@example.com` }, from)).status).toBe(200);
     const limited = await h.post('/auth/forgot-password', { email: 'forgetful-more@example.com' }, from);
     expect(limited).toMatchObject({ status: 429, body: { code: 'tooManyAttempts' } });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -292,14 +300,17 @@ describe(`password reset mail limits (${DRIVER})`, () => {
       while ((await h.post('/auth/forgot-password', { email: 'reset-besieged@example.com' }, attacker)).status === 200) mails += 1;
       expect(mails).toBeLessThanOrEqual(MAILS_PER_ACCOUNT.limit);
       let guesses = 0;
-      const wrong = () => h.post('/auth/reset-password', { email: 'reset-besieged@example.com', reset_token: `guess-${guesses}`, new_password: 'a new passphrase' }, attacker);
+      const wrong = () =>
+        h.post('/auth/reset-password', { email: 'reset-besieged@example.com', reset_token: `guess-${guesses}`, new_password: 'a new passphrase' }, attacker);
       while ((await wrong()).status === 400) guesses += 1;
       expect(guesses).toBeLessThanOrEqual(RESET_FAILURES_PER_PAIR.limit);
     }
     h.delays.length = 0;
     expect((await h.post('/auth/forgot-password', { email: 'reset-besieged@example.com' }, owner)).status).toBe(200);
     const { token } = resetTokenOf(await h.lastMail('reset-besieged@example.com', 'reset'));
-    expect((await h.post('/auth/reset-password', { email: 'reset-besieged@example.com', reset_token: token, new_password: 'a new passphrase' }, owner)).status).toBe(200);
+    expect(
+      (await h.post('/auth/reset-password', { email: 'reset-besieged@example.com', reset_token: token, new_password: 'a new passphrase' }, owner)).status,
+    ).toBe(200);
     expect((await login('reset-besieged@example.com', 'a new passphrase', owner)).status).toBe(200);
     expect(h.delays.length).toBeGreaterThan(0);
     expect(h.delays.every((ms) => ms <= SLOWDOWN_MAX_MS)).toBe(true);

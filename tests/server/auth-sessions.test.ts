@@ -70,12 +70,21 @@ describe(`sessions (${DRIVER})`, () => {
     const bystander = await h.signUp({ email: 'bystander@example.com' });
     await h.database.kysely
       .insertInto('temporary_credentials')
-      .values({ secret_hash: createSecretHasher(TEST_SIGNING_KEY)('left-behind'), user_id: first.user.id, expires_at: new Date(h.clock.now() + 60 * MINUTE_MS), created_at: new Date(h.clock.now()) })
+      .values({
+        secret_hash: createSecretHasher(TEST_SIGNING_KEY)('left-behind'),
+        user_id: first.user.id,
+        expires_at: new Date(h.clock.now() + 60 * MINUTE_MS),
+        created_at: new Date(h.clock.now()),
+      })
       .execute();
 
     const result = await h.call('POST', '/auth/logout-all', { token: second });
     expect(result.status).toBe(200);
-    expect(v.parse(LogoutAllResponseSchema, result.body)).toEqual({ status: 'success', message: 'You have been signed out on every device.', revoked_sessions: 3 });
+    expect(v.parse(LogoutAllResponseSchema, result.body)).toEqual({
+      status: 'success',
+      message: 'You have been signed out on every device.',
+      revoked_sessions: 3,
+    });
     for (const token of [first.access_token, second, third]) expect(await profileStatus(token)).toBe(401);
     expect(await profileStatus(bystander.access_token)).toBe(200);
     expect((await h.post('/auth/login', { username: 'everywhere@example.com', password: 'left-behind' })).status).toBe(401);
@@ -120,7 +129,8 @@ describe(`sessions (${DRIVER})`, () => {
   it('records when a session was last used, at most every few minutes', async () => {
     const user = await h.signUp({ email: 'touch@example.com' });
     const { sid } = jwtPayload(user.access_token) as { sid: string };
-    const lastUsed = async () => (await h.database.kysely.selectFrom('sessions').select('last_used_at').where('id', '=', sid).executeTakeFirstOrThrow()).last_used_at.getTime();
+    const lastUsed = async () =>
+      (await h.database.kysely.selectFrom('sessions').select('last_used_at').where('id', '=', sid).executeTakeFirstOrThrow()).last_used_at.getTime();
     const signedInAt = h.clock.now();
     h.clock.advance(MINUTE_MS);
     expect(await profileStatus(user.access_token)).toBe(200);

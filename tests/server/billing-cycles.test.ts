@@ -53,7 +53,8 @@ afterAll(async () => {
   await h?.dispose();
 });
 
-const buckets = async (buyer: Buyer) => ((await buyer.call('GET', '/api/billing/overview')).body.buckets as Array<{ source: string; remaining: number }>).map((b) => `${b.source} ${b.remaining}`);
+const buckets = async (buyer: Buyer) =>
+  ((await buyer.call('GET', '/api/billing/overview')).body.buckets as Array<{ source: string; remaining: number }>).map((b) => `${b.source} ${b.remaining}`);
 const renewalMails = async (buyer: Buyer) => (await h.outbox()).filter((mail) => mail.to === buyer.email && mail.kind === 'renewal');
 const moveTo = (at: number) => {
   expect(at).toBeGreaterThan(h.clock.now());
@@ -120,7 +121,11 @@ describe(`credit buckets and the cycle job (${DRIVER})`, () => {
     expect(activity[1]).toMatchObject({ kind: 'generation', amount: -60, balance_after: 5 + BASIC_CREDITS - 60 });
     // Its last cycle over: back to free. The one whose next cycle was paid goes on.
     expect((await expiring.call('GET', '/api/billing/overview')).body).toMatchObject({ plan: 'free', subscription: null });
-    expect((await renewed.call('GET', '/api/billing/overview')).body).toMatchObject({ plan: 'basic', balance: 5 + BASIC_CREDITS, subscription: { started_at: cycleEnd.toISOString() } });
+    expect((await renewed.call('GET', '/api/billing/overview')).body).toMatchObject({
+      plan: 'basic',
+      balance: 5 + BASIC_CREDITS,
+      subscription: { started_at: cycleEnd.toISOString() },
+    });
     // Running again changes nothing.
     await h.billing.runOnce();
     expect(await ledgerRows(h, expiring.id)).toHaveLength(4);

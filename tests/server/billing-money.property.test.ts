@@ -61,11 +61,18 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('checkout' as const), item: anyItem, period: anyPeriod, paid: fc.boolean() }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('twoTabs' as const), items: fc.tuple(fc.constantFrom<CheckoutItem>(...PURCHASABLE_PLAN_IDS), anyItem), periods: fc.tuple(anyPeriod, anyPeriod) }),
+    arbitrary: fc.record({
+      kind: fc.constant('twoTabs' as const),
+      items: fc.tuple(fc.constantFrom<CheckoutItem>(...PURCHASABLE_PLAN_IDS), anyItem),
+      periods: fc.tuple(anyPeriod, anyPeriod),
+    }),
   },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick, times: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('payAtOnce' as const), picks: fc.tuple(pick, pick) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('paidSilently' as const), pick, found: fc.constantFrom('refresh' as const, 'reconciliation' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('paidSilently' as const), pick, found: fc.constantFrom('refresh' as const, 'reconciliation' as const) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('abandon' as const), pick, state: fc.constantFrom('cancelled' as const, 'failed' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('spend' as const), credits: fc.integer({ min: 1, max: 400 }) }) },
   {
@@ -87,7 +94,14 @@ interface OrderRow {
 }
 
 const ordersOf = async (buyer: Buyer): Promise<OrderRow[]> =>
-  (await h.database.kysely.selectFrom('payment_orders').select(['id', 'code', 'amount_vnd', 'status']).where('user_id', '=', buyer.id).orderBy('code').execute()).map((row) => ({
+  (
+    await h.database.kysely
+      .selectFrom('payment_orders')
+      .select(['id', 'code', 'amount_vnd', 'status'])
+      .where('user_id', '=', buyer.id)
+      .orderBy('code')
+      .execute()
+  ).map((row) => ({
     ...row,
     code: Number(row.code),
   }));
@@ -102,13 +116,23 @@ async function picked(buyer: Buyer, index: number): Promise<OrderRow | null> {
 /** The sandbox's signed notification of the one payment of `order` (the same event each time). */
 async function notify(order: OrderRow, state: 'paid' | 'cancelled' | 'failed'): Promise<void> {
   const transaction = `T${order.code}`;
-  const { body, headers } = h.billing.sandbox!.signNotification({ event_id: `${transaction}:${state}`, order_code: order.code, state, amount_vnd: order.amount_vnd, transaction_id: transaction });
+  const { body, headers } = h.billing.sandbox!.signNotification({
+    event_id: `${transaction}:${state}`,
+    order_code: order.code,
+    state,
+    amount_vnd: order.amount_vnd,
+    transaction_id: transaction,
+  });
   const response = await h.app.request('/api/billing/webhooks/sandbox', { method: 'POST', body, headers });
   expect(response.status, await response.text()).toBe(200);
 }
 
 /** A checkout through the sandbox; null when refused (409: an annual plan's unused part above a monthly price refuses a monthly upgrade). */
-async function checkoutOf(buyer: Buyer, item: CheckoutItem, period: 'monthly' | 'annual'): Promise<{ id: string; order_code: number; amount_vnd: number; status: string } | null> {
+async function checkoutOf(
+  buyer: Buyer,
+  item: CheckoutItem,
+  period: 'monthly' | 'annual',
+): Promise<{ id: string; order_code: number; amount_vnd: number; status: string } | null> {
   const body = { item, method: 'sandbox', accept_terms: true, ...(item.startsWith('pack_') ? {} : { period }) };
   const answer = await buyer.call('POST', '/api/billing/checkout', { body, headers: { 'Idempotency-Key': `k${h.clock.now()}-${Math.random()}` } });
   expect([201, 409], JSON.stringify(answer.body)).toContain(answer.status);
@@ -124,7 +148,8 @@ async function run(buyer: Buyer, step: Action): Promise<void> {
   switch (step.kind) {
     case 'checkout': {
       const payment = await checkoutOf(buyer, step.item, step.period);
-      if (step.paid && payment?.status === 'pending') await notify({ id: payment.id, code: payment.order_code, amount_vnd: payment.amount_vnd, status: payment.status }, 'paid');
+      if (step.paid && payment?.status === 'pending')
+        await notify({ id: payment.id, code: payment.order_code, amount_vnd: payment.amount_vnd, status: payment.status }, 'paid');
       return;
     }
     case 'twoTabs':
@@ -146,7 +171,11 @@ async function run(buyer: Buyer, step: Action): Promise<void> {
     case 'paidSilently': {
       const order = await picked(buyer, step.pick);
       if (!order) return;
-      await h.database.kysely.updateTable('sandbox_payments').set({ state: 'paid', transaction_id: `T${order.code}` }).where('order_id', '=', order.id).execute();
+      await h.database.kysely
+        .updateTable('sandbox_payments')
+        .set({ state: 'paid', transaction_id: `T${order.code}` })
+        .where('order_id', '=', order.id)
+        .execute();
       if (step.found === 'reconciliation') return moveClock(20 * MINUTE_MS);
       const refreshed = await buyer.call('POST', `/api/billing/payments/${order.id}/refresh`);
       if (refreshed.status !== 200) throw new Error(`refresh answered ${refreshed.status}: ${JSON.stringify(refreshed.body)}`);
@@ -203,7 +232,11 @@ describe(`the money invariant over random billing sequences (${DRIVER})`, () => 
           await expectMoneyKept(h, buyer, context);
           await expectOrdersConsistent(buyer);
         }
-        const ends = await h.database.kysely.selectFrom('payment_orders').select(['kind', 'status', 'outcome', 'failure_reason', 'change']).where('user_id', '=', buyer.id).execute();
+        const ends = await h.database.kysely
+          .selectFrom('payment_orders')
+          .select(['kind', 'status', 'outcome', 'failure_reason', 'change'])
+          .where('user_id', '=', buyer.id)
+          .execute();
         for (const end of ends) {
           const key = [end.kind, end.status, end.outcome, end.failure_reason, end.change].filter(Boolean).join(' ');
           seen.set(key, (seen.get(key) ?? 0) + 1);
@@ -214,6 +247,11 @@ describe(`the money invariant over random billing sequences (${DRIVER})`, () => 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.info(`billing money property (${DRIVER}): ${runs} runs, ${steps} steps (≤ ${MAX_STEPS} a run), seed ${SEED}, ${seconds} s`);
     expect(steps).toBeGreaterThanOrEqual(runs);
-    console.info(`orders by end state: ${[...seen].toSorted().map(([key, count]) => `${key}: ${count}`).join('; ')}`);
+    console.info(
+      `orders by end state: ${[...seen]
+        .toSorted()
+        .map(([key, count]) => `${key}: ${count}`)
+        .join('; ')}`,
+    );
   }, 900_000);
 });

@@ -48,7 +48,15 @@ describe(`plans and their changes (${DRIVER})`, () => {
     const buyer = await makeBuyer(h);
     const now = new Date(h.clock.now());
     const quote = await buyer.call('GET', '/api/billing/quote?item=basic&period=monthly');
-    expect(quote.body).toMatchObject({ change: 'new', price_vnd: BASIC, proration_credit_vnd: 0, amount_vnd: BASIC, credits: BASIC_CREDITS, starts_at: now.toISOString(), ends_at: addMonths(now, 1).toISOString() });
+    expect(quote.body).toMatchObject({
+      change: 'new',
+      price_vnd: BASIC,
+      proration_credit_vnd: 0,
+      amount_vnd: BASIC,
+      credits: BASIC_CREDITS,
+      starts_at: now.toISOString(),
+      ends_at: addMonths(now, 1).toISOString(),
+    });
     const order = await buy(h, buyer, 'basic', 'monthly');
     expect(order).toMatchObject({ change: 'new', amount_vnd: BASIC, credits: BASIC_CREDITS });
     expect(await userPlan(buyer)).toBe('basic');
@@ -56,7 +64,16 @@ describe(`plans and their changes (${DRIVER})`, () => {
     expect(view).toMatchObject({
       plan: 'basic',
       balance: 5 + BASIC_CREDITS,
-      subscription: { plan: 'basic', period: 'monthly', started_at: now.toISOString(), ends_at: addMonths(now, 1).toISOString(), next: null, scheduled: null, auto_renew: false, method: 'sandbox' },
+      subscription: {
+        plan: 'basic',
+        period: 'monthly',
+        started_at: now.toISOString(),
+        ends_at: addMonths(now, 1).toISOString(),
+        next: null,
+        scheduled: null,
+        auto_renew: false,
+        method: 'sandbox',
+      },
     });
     expect(view.buckets).toMatchObject([
       { source: 'plan', item: 'basic', granted: BASIC_CREDITS, remaining: BASIC_CREDITS, expires_at: addMonths(now, 1).toISOString() },
@@ -82,7 +99,14 @@ describe(`plans and their changes (${DRIVER})`, () => {
     const credit = Math.floor(BASIC * Math.min(timeShare, 0.5));
     expect(credit).toBe(BASIC / 2);
     const quote = (await buyer.call('GET', '/api/billing/quote?item=pro&period=monthly')).body;
-    expect(quote).toMatchObject({ change: 'upgrade', price_vnd: PRO, proration_credit_vnd: credit, amount_vnd: PRO - credit, credits: PRO_CREDITS, starts_at: new Date(h.clock.now()).toISOString() });
+    expect(quote).toMatchObject({
+      change: 'upgrade',
+      price_vnd: PRO,
+      proration_credit_vnd: credit,
+      amount_vnd: PRO - credit,
+      credits: PRO_CREDITS,
+      starts_at: new Date(h.clock.now()).toISOString(),
+    });
 
     const created = await checkout(buyer, 'pro', 'sandbox', { period: 'monthly' });
     expect(created.body.payment).toMatchObject({ change: 'upgrade', amount_vnd: PRO - credit, proration_credit_vnd: credit });
@@ -95,7 +119,12 @@ describe(`plans and their changes (${DRIVER})`, () => {
     expect(await userPlan(buyer)).toBe('pro');
     const view = await overview(buyer);
     // The credits left decided the credit, and settling now frees the same: nothing left over for the money balance.
-    expect(view).toMatchObject({ plan: 'pro', balance: 5 + PRO_CREDITS, balance_vnd: 0, subscription: { plan: 'pro', started_at: now.toISOString(), ends_at: addMonths(now, 1).toISOString(), next: null } });
+    expect(view).toMatchObject({
+      plan: 'pro',
+      balance: 5 + PRO_CREDITS,
+      balance_vnd: 0,
+      subscription: { plan: 'pro', started_at: now.toISOString(), ends_at: addMonths(now, 1).toISOString(), next: null },
+    });
     expect(view.buckets.map((bucket: { source: string; item: string | null }) => `${bucket.source}:${bucket.item}`)).toEqual(['plan:pro', 'signup:null']);
   });
 
@@ -122,11 +151,21 @@ describe(`plans and their changes (${DRIVER})`, () => {
     const proEnd = new Date((await overview(buyer)).subscription.ends_at);
 
     const quote = (await buyer.call('GET', '/api/billing/quote?item=basic&period=monthly')).body;
-    expect(quote).toMatchObject({ change: 'downgrade', amount_vnd: BASIC, proration_credit_vnd: 0, starts_at: proEnd.toISOString(), ends_at: addMonths(proEnd, 1).toISOString() });
+    expect(quote).toMatchObject({
+      change: 'downgrade',
+      amount_vnd: BASIC,
+      proration_credit_vnd: 0,
+      starts_at: proEnd.toISOString(),
+      ends_at: addMonths(proEnd, 1).toISOString(),
+    });
     const order = await buy(h, buyer, 'basic', 'monthly');
     expect(order).toMatchObject({ change: 'downgrade', amount_vnd: BASIC });
     expect(await userPlan(buyer)).toBe('pro');
-    expect(await overview(buyer)).toMatchObject({ plan: 'pro', balance: 5 + PRO_CREDITS, subscription: { plan: 'pro', next: { plan: 'basic', period: 'monthly', starts_at: proEnd.toISOString() } } });
+    expect(await overview(buyer)).toMatchObject({
+      plan: 'pro',
+      balance: 5 + PRO_CREDITS,
+      subscription: { plan: 'pro', next: { plan: 'basic', period: 'monthly', starts_at: proEnd.toISOString() } },
+    });
 
     // A minute before the end: still pro.
     moveTo(new Date(proEnd.getTime() - MINUTE_MS));
@@ -151,7 +190,11 @@ describe(`plans and their changes (${DRIVER})`, () => {
     h.another({ onBilling: (built) => (second = built) });
     await Promise.all([h.billing.runOnce(), second!.runOnce()]);
     expect(await ledgerRows(h, buyer.id, `cycle:${cycles[1]!.id}`)).toHaveLength(1);
-    expect(await overview(buyer)).toMatchObject({ plan: 'basic', balance: 5 + BASIC_CREDITS, subscription: { plan: 'basic', started_at: proEnd.toISOString(), next: null } });
+    expect(await overview(buyer)).toMatchObject({
+      plan: 'basic',
+      balance: 5 + BASIC_CREDITS,
+      subscription: { plan: 'basic', started_at: proEnd.toISOString(), next: null },
+    });
 
     moveTo(new Date(addMonths(proEnd, 1).getTime() + MINUTE_MS));
     await h.billing.runOnce();
@@ -201,7 +244,10 @@ describe(`plans and their changes (${DRIVER})`, () => {
     const [start, end] = [new Date(startedAt).getTime(), new Date(endsAt).getTime()];
     const credit = Math.floor(annual * ((end - h.clock.now() - QUOTE_CREDIT_HORIZON_MINUTES * MINUTE_MS) / (end - start)));
     const yearly = await buyer.call('GET', '/api/billing/quote?item=pro&period=annual');
-    expect(yearly).toMatchObject({ status: 200, body: { change: 'upgrade', proration_credit_vnd: credit, amount_vnd: planPrice(PLANS.pro, 'annual')! - credit } });
+    expect(yearly).toMatchObject({
+      status: 200,
+      body: { change: 'upgrade', proration_credit_vnd: credit, amount_vnd: planPrice(PLANS.pro, 'annual')! - credit },
+    });
     expect(credit).toBeGreaterThan(PRO);
     expect(await balanceOf(buyer)).toBe(5 + planCycleCredits(PLANS.basic, 'annual')!);
   });

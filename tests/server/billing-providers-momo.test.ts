@@ -200,7 +200,9 @@ describe('queryPayment, refund, answer', () => {
     expect(await momo.queryPayment(asked)).toEqual({ state: 'pending', amountVnd: 199_000, providerRef: null });
     const query = fake.requests.at(-1)!;
     expect(query.path).toBe('/v2/gateway/api/query');
-    expect(query.body.signature).toBe(hmac(`accessKey=${FAKE_MOMO_KEYS.accessKey}&orderId=100245&partnerCode=${FAKE_MOMO_KEYS.partnerCode}&requestId=${String(query.body.requestId)}`));
+    expect(query.body.signature).toBe(
+      hmac(`accessKey=${FAKE_MOMO_KEYS.accessKey}&orderId=100245&partnerCode=${FAKE_MOMO_KEYS.partnerCode}&requestId=${String(query.body.requestId)}`),
+    );
 
     fake.pay(100245);
     const transId = String(fake.payments.get('100245')!.transId);
@@ -220,9 +222,19 @@ describe('queryPayment, refund, answer', () => {
   it('refunds a paid order in full with a signed refund of its transaction, once', async () => {
     fake.pay(100245);
     const transId = fake.payments.get('100245')!.transId;
-    await momo.refund!({ id: asked.id, code: 100245, amountVnd: 199_000, providerRef: String(transId), paidAt: NOW, clientIp: '203.0.113.7' }, 'Khách hàng yêu cầu hoàn tiền');
+    await momo.refund!(
+      { id: asked.id, code: 100245, amountVnd: 199_000, providerRef: String(transId), paidAt: NOW, clientIp: '203.0.113.7' },
+      'Khách hàng yêu cầu hoàn tiền',
+    );
     expect(fake.refunds).toEqual([
-      { orderId: `100245-refund-${NOW.getTime()}`, requestId: expect.any(String), transId, amount: 199_000, description: 'Khách hàng yêu cầu hoàn tiền', refundTransId: expect.any(Number) },
+      {
+        orderId: `100245-refund-${NOW.getTime()}`,
+        requestId: expect.any(String),
+        transId,
+        amount: 199_000,
+        description: 'Khách hàng yêu cầu hoàn tiền',
+        refundTransId: expect.any(Number),
+      },
     ]);
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({ path: '/v2/gateway/api/refund', status: 200, resultCode: 0 });
@@ -234,7 +246,10 @@ describe('queryPayment, refund, answer', () => {
     );
     // Nothing is left to refund: MoMo refuses (1081), and so does the adapter.
     const later = createMomoProvider({ ...FAKE_MOMO_KEYS, baseUrl: fake.url }, { now: () => new Date(NOW.getTime() + 1_000) });
-    const again = await later.refund!({ id: asked.id, code: 100245, amountVnd: 199_000, providerRef: String(transId), paidAt: NOW, clientIp: '' }, 'again').catch((caught: unknown) => caught);
+    const again = await later.refund!(
+      { id: asked.id, code: 100245, amountVnd: 199_000, providerRef: String(transId), paidAt: NOW, clientIp: '' },
+      'again',
+    ).catch((caught: unknown) => caught);
     expect((again as Error).message).toContain('resultCode 1081');
     expect(fake.refunds).toHaveLength(1);
   });
@@ -257,10 +272,26 @@ describe('queryPayment, refund, answer', () => {
   });
 
   it('maps every documented result code', () => {
-    const states = Object.fromEntries([0, 9000, 1000, 7000, 7002, 8000, 1005, 1006, 1001, 1002, 1003, 1004, 1007, 1017, 1026, 4100].map((code) => [code, momoState(code)]));
+    const states = Object.fromEntries(
+      [0, 9000, 1000, 7000, 7002, 8000, 1005, 1006, 1001, 1002, 1003, 1004, 1007, 1017, 1026, 4100].map((code) => [code, momoState(code)]),
+    );
     expect(states).toEqual({
-      0: 'paid', 9000: 'paid', 1000: 'pending', 7000: 'pending', 7002: 'pending', 8000: 'pending', 1005: 'expired', 1006: 'cancelled',
-      1001: 'failed', 1002: 'failed', 1003: 'failed', 1004: 'failed', 1007: 'failed', 1017: 'failed', 1026: 'failed', 4100: 'failed',
+      0: 'paid',
+      9000: 'paid',
+      1000: 'pending',
+      7000: 'pending',
+      7002: 'pending',
+      8000: 'pending',
+      1005: 'expired',
+      1006: 'cancelled',
+      1001: 'failed',
+      1002: 'failed',
+      1003: 'failed',
+      1004: 'failed',
+      1007: 'failed',
+      1017: 'failed',
+      1026: 'failed',
+      4100: 'failed',
     });
   });
 });

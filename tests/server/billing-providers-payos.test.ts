@@ -57,7 +57,13 @@ describe('payOS createPayment', () => {
   it('sends a signed request with the amount in VND and the description cut to 25 plain characters', async () => {
     const created = await provider.createPayment(order({ code: 424242 }), urls);
     const request = lastRequest();
-    expect(request).toMatchObject({ method: 'POST', path: '/v2/payment-requests', clientId: FAKE_PAYOS_KEYS.clientId, apiKey: FAKE_PAYOS_KEYS.apiKey, code: '00' });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v2/payment-requests',
+      clientId: FAKE_PAYOS_KEYS.clientId,
+      apiKey: FAKE_PAYOS_KEYS.apiKey,
+      code: '00',
+    });
     const body = request.json as Record<string, unknown>;
     expect(body).toMatchObject({
       orderCode: 424242,
@@ -163,7 +169,13 @@ describe('payOS webhooks', () => {
     }
     const good = fake.notificationFor(paying.code);
     const body = JSON.parse(good.body) as { signature: string };
-    const flipped = { ...good, body: good.body.replace(body.signature, body.signature.replace(/^./, (c) => (c === '0' ? '1' : '0'))) };
+    const flipped = {
+      ...good,
+      body: good.body.replace(
+        body.signature,
+        body.signature.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      ),
+    };
     await expect(provider.parseNotification(toRawNotification(flipped))).rejects.toBeInstanceOf(ProviderSignatureError);
     await expect(provider.parseNotification(toRawNotification(good))).resolves.toMatchObject({ state: 'paid' });
   });

@@ -5,8 +5,21 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../server/billing/providers/stripe.ts';
-import { ProviderRequestError, ProviderSignatureError, type PaymentProvider, type ProviderOrder, type RawNotification } from '../../server/billing/providers/types.ts';
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, stripeSignatureHeader, type FakeStripe, type FakeStripeNotification } from './fakes/stripe-fake.ts';
+import {
+  ProviderRequestError,
+  ProviderSignatureError,
+  type PaymentProvider,
+  type ProviderOrder,
+  type RawNotification,
+} from '../../server/billing/providers/types.ts';
+import {
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  startFakeStripe,
+  stripeSignatureHeader,
+  type FakeStripe,
+  type FakeStripeNotification,
+} from './fakes/stripe-fake.ts';
 
 const NOW = new Date('2026-03-02T08:00:00Z');
 const NOW_S = NOW.getTime() / 1000;
@@ -32,7 +45,11 @@ function order(overrides: Partial<ProviderOrder> = {}): ProviderOrder {
   };
 }
 
-const upgrade = (): Partial<ProviderOrder> => ({ amountVnd: 350_000, description: 'Gói Pro – hằng tháng', recurring: { interval: 'month', planId: 'pro', listPriceVnd: 499_000 } });
+const upgrade = (): Partial<ProviderOrder> => ({
+  amountVnd: 350_000,
+  description: 'Gói Pro – hằng tháng',
+  recurring: { interval: 'month', planId: 'pro', listPriceVnd: 499_000 },
+});
 
 const asked = (providerRef: string | null) => ({ id: ORDER_ID, code: 100245, amountVnd: 349_000, providerRef, createdAt: NOW });
 
@@ -93,7 +110,12 @@ describe('createPayment', () => {
     expect(params).toMatchObject({
       mode: 'subscription',
       client_reference_id: '100245',
-      line_items: [{ quantity: '1', price_data: { currency: 'vnd', unit_amount: '499000', recurring: { interval: 'month' }, product_data: { name: 'Gói Pro – hằng tháng' } } }],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: { currency: 'vnd', unit_amount: '499000', recurring: { interval: 'month' }, product_data: { name: 'Gói Pro – hằng tháng' } },
+        },
+      ],
       subscription_data: { metadata: { order_id: ORDER_ID, order_code: '100245', plan_id: 'pro' } },
       discounts: [{ coupon: coupon!.id }],
     });
@@ -109,7 +131,10 @@ describe('createPayment', () => {
   });
 
   it('turns a refused key into a final error, and works through an injected fetch', async () => {
-    const wrong = createStripeProvider({ secretKey: 'sk_test_wrongwrongwrong1234', webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, baseUrl: fake.url }, { now: () => NOW });
+    const wrong = createStripeProvider(
+      { secretKey: 'sk_test_wrongwrongwrong1234', webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, baseUrl: fake.url },
+      { now: () => NOW },
+    );
     const error = await wrong.createPayment(order(), URLS).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderRequestError);
     expect((error as ProviderRequestError).retryable).toBe(false);
@@ -208,7 +233,12 @@ describe('parseNotification', () => {
 
   it('calls a correctly signed body it cannot read malformed', async () => {
     const body = 'not json';
-    const notification = { method: 'POST', rawBody: body, headers: new Headers({ 'Stripe-Signature': stripeSignatureHeader(body, FAKE_STRIPE_WEBHOOK_SECRET, NOW_S) }), query: new URLSearchParams() };
+    const notification = {
+      method: 'POST',
+      rawBody: body,
+      headers: new Headers({ 'Stripe-Signature': stripeSignatureHeader(body, FAKE_STRIPE_WEBHOOK_SECRET, NOW_S) }),
+      query: new URLSearchParams(),
+    };
     const error = await stripe.parseNotification(notification).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderRequestError);
     expect((error as ProviderRequestError).retryable).toBe(false);
@@ -241,9 +271,17 @@ describe('queryPayment, refund, cancelRenewal, answer', () => {
     await stripe.refund!(refund, 'Khách hàng yêu cầu');
     await stripe.refund!(refund, 'Khách hàng yêu cầu');
     expect(fake.refunds).toEqual([
-      expect.objectContaining({ amount: 349_000, payment_intent: fake.sessionFor(100245).payment_intent, reason: 'requested_by_customer', metadata: { order_id: ORDER_ID, reason: 'Khách hàng yêu cầu' } }),
+      expect.objectContaining({
+        amount: 349_000,
+        payment_intent: fake.sessionFor(100245).payment_intent,
+        reason: 'requested_by_customer',
+        metadata: { order_id: ORDER_ID, reason: 'Khách hàng yêu cầu' },
+      }),
     ]);
-    expect(fake.requests.filter((entry) => entry.path === '/v1/refunds').map((entry) => entry.idempotencyKey)).toEqual([`refund-${ORDER_ID}`, `refund-${ORDER_ID}`]);
+    expect(fake.requests.filter((entry) => entry.path === '/v1/refunds').map((entry) => entry.idempotencyKey)).toEqual([
+      `refund-${ORDER_ID}`,
+      `refund-${ORDER_ID}`,
+    ]);
   });
 
   it('refunds a subscription’s first payment through its invoice, and refuses an unpaid order', async () => {

@@ -6,7 +6,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createVnpayProvider, vnpayDate, vnpayText } from '../../server/billing/providers/vnpay.ts';
-import { ProviderRequestError, ProviderSignatureError, type PaymentProvider, type ProviderOrder, type ProviderUrls } from '../../server/billing/providers/types.ts';
+import {
+  ProviderRequestError,
+  ProviderSignatureError,
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderUrls,
+} from '../../server/billing/providers/types.ts';
 import { FAKE_VNPAY_KEYS, hmacSha512, startFakeVnpay, toRawNotification, vnpayHashData, type FakeNotification, type FakeVnpay } from './fakes/vnpay-fake.ts';
 
 /** The adapter's clock: 17:30 UTC is 00:30 the next day in Vietnam. */
@@ -61,10 +67,14 @@ async function opened(paying: ProviderOrder) {
 }
 
 const parse = (notification: FakeNotification) => provider.parseNotification(toRawNotification(notification));
-const query = (code: number, providerRef: string | null, createdAt = NOW) => provider.queryPayment({ id: 'x', code, amountVnd: 499_000, providerRef, createdAt });
+const query = (code: number, providerRef: string | null, createdAt = NOW) =>
+  provider.queryPayment({ id: 'x', code, amountVnd: 499_000, providerRef, createdAt });
 
 const refundOf = (paying: ProviderOrder, providerRef: string | null) =>
-  provider.refund!({ id: paying.id, code: paying.code, amountVnd: paying.amountVnd, providerRef, paidAt: NOW, clientIp: '::ffff:203.0.113.9' }, 'Hoàn tiền: khách đổi ý');
+  provider.refund!(
+    { id: paying.id, code: paying.code, amountVnd: paying.amountVnd, providerRef, paidAt: NOW, clientIp: '::ffff:203.0.113.9' },
+    'Hoàn tiền: khách đổi ý',
+  );
 
 /** A fetch that turns querydr's "not finished" into "paid", leaving the answer's hash as it was. */
 const forging: typeof fetch = async (input, init) => {
@@ -237,7 +247,10 @@ describe('VNPay IPN', () => {
       await opened(paying);
       fake.pay(paying.code);
       expect(await fake.deliver(fake.notificationFor(paying.code), ipnUrl)).toEqual({ status: 200, body: { RspCode: '00', Message: 'Confirm Success' } });
-      expect(await fake.deliver(fake.notificationFor(paying.code, { signature: 'wrong-key' }), ipnUrl)).toEqual({ status: 400, body: { RspCode: '97', Message: 'Invalid signature' } });
+      expect(await fake.deliver(fake.notificationFor(paying.code, { signature: 'wrong-key' }), ipnUrl)).toEqual({
+        status: 400,
+        body: { RspCode: '97', Message: 'Invalid signature' },
+      });
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
@@ -257,7 +270,14 @@ describe('VNPay querydr', () => {
     expect(fake.apiCalls.at(-1)).toMatchObject({
       command: 'querydr',
       responseCode: '00',
-      json: { vnp_TxnRef: String(paying.code), vnp_TransactionDate: NOW_VN, vnp_CreateDate: LATER_VN, vnp_IpAddr: '198.51.100.1', vnp_Version: '2.1.0', vnp_TmnCode: FAKE_VNPAY_KEYS.tmnCode },
+      json: {
+        vnp_TxnRef: String(paying.code),
+        vnp_TransactionDate: NOW_VN,
+        vnp_CreateDate: LATER_VN,
+        vnp_IpAddr: '198.51.100.1',
+        vnp_Version: '2.1.0',
+        vnp_TmnCode: FAKE_VNPAY_KEYS.tmnCode,
+      },
     });
 
     fake.pay(paying.code);
@@ -275,11 +295,15 @@ describe('VNPay querydr', () => {
   it('refuses an answer whose hash does not match, and reports VNPay refusals', async () => {
     const paying = order();
     const { providerRef } = await opened(paying);
-    const forged = await adapter({}, forging).queryPayment({ id: 'x', code: paying.code, amountVnd: 499_000, providerRef, createdAt: NOW }).catch((error: unknown) => error);
+    const forged = await adapter({}, forging)
+      .queryPayment({ id: 'x', code: paying.code, amountVnd: 499_000, providerRef, createdAt: NOW })
+      .catch((error: unknown) => error);
     expect(forged).toBeInstanceOf(ProviderRequestError);
     expect(forged).toMatchObject({ retryable: false });
 
-    const wrongSecret = await adapter({ hashSecret: 'ANOTHER' }).queryPayment({ id: 'x', code: paying.code, amountVnd: 499_000, providerRef, createdAt: NOW }).catch((error: unknown) => error);
+    const wrongSecret = await adapter({ hashSecret: 'ANOTHER' })
+      .queryPayment({ id: 'x', code: paying.code, amountVnd: 499_000, providerRef, createdAt: NOW })
+      .catch((error: unknown) => error);
     expect(wrongSecret).toBeInstanceOf(ProviderRequestError);
     expect(fake.apiCalls.at(-1)).toMatchObject({ responseCode: '97' });
   });
@@ -295,10 +319,26 @@ describe('VNPay refund', () => {
     await refundOf(paying, providerRef);
     const txn = fake.transaction(paying.code);
     expect(txn.refunds).toEqual([
-      { requestId: expect.stringMatching(/^req\d+$/), transactionType: '02', amount: 49_900_000, createBy: 'atelier', orderInfo: 'Hoan tien khach doi y', transactionNo: expect.any(String) },
+      {
+        requestId: expect.stringMatching(/^req\d+$/),
+        transactionType: '02',
+        amount: 49_900_000,
+        createBy: 'atelier',
+        orderInfo: 'Hoan tien khach doi y',
+        transactionNo: expect.any(String),
+      },
     ]);
-    expect(fake.apiCalls.slice(calls).map((call) => [call.command, call.responseCode])).toEqual([['querydr', '00'], ['refund', '00']]);
-    expect(fake.apiCalls.at(-1)?.json).toMatchObject({ vnp_TransactionNo: txn.transactionNo, vnp_TransactionDate: NOW_VN, vnp_CreateDate: LATER_VN, vnp_IpAddr: '203.0.113.9', vnp_Amount: '49900000' });
+    expect(fake.apiCalls.slice(calls).map((call) => [call.command, call.responseCode])).toEqual([
+      ['querydr', '00'],
+      ['refund', '00'],
+    ]);
+    expect(fake.apiCalls.at(-1)?.json).toMatchObject({
+      vnp_TransactionNo: txn.transactionNo,
+      vnp_TransactionDate: NOW_VN,
+      vnp_CreateDate: LATER_VN,
+      vnp_IpAddr: '203.0.113.9',
+      vnp_Amount: '49900000',
+    });
 
     // Asked again (a retry): VNPay answers 94, already being refunded, which is success.
     await refundOf(paying, providerRef);

@@ -38,7 +38,13 @@ interface Order {
 
 /** The sandbox's signed "paid" notification of `order` (one transaction: the same event each time it is sent). */
 function paidNotification(order: Order, transaction = `T${order.order_code}`) {
-  return h.billing.sandbox!.signNotification({ event_id: `${transaction}:paid`, order_code: order.order_code, state: 'paid', amount_vnd: order.amount_vnd, transaction_id: transaction });
+  return h.billing.sandbox!.signNotification({
+    event_id: `${transaction}:paid`,
+    order_code: order.order_code,
+    state: 'paid',
+    amount_vnd: order.amount_vnd,
+    transaction_id: transaction,
+  });
 }
 
 async function pay(order: Order, times = 1): Promise<void> {
@@ -108,7 +114,12 @@ describe(`two plan checkouts from one quote basis (${DRIVER})`, () => {
     await Promise.all([pay(first, 3), pay(second, 3)]);
     await Promise.all([pay(second), pay(first)]);
     await expectOneUpgrade(buyer, first, 'duplicated, concurrent');
-    const rows = await h.database.kysely.selectFrom('payment_orders').select(['id', 'status', 'outcome']).where('user_id', '=', buyer.id).where('item', '=', 'pro').execute();
+    const rows = await h.database.kysely
+      .selectFrom('payment_orders')
+      .select(['id', 'status', 'outcome'])
+      .where('user_id', '=', buyer.id)
+      .where('item', '=', 'pro')
+      .execute();
     expect(rows.map((row) => row.outcome).toSorted()).toEqual(['balance', 'delivered']);
   });
 
@@ -137,7 +148,11 @@ describe(`two plan checkouts from one quote basis (${DRIVER})`, () => {
     expect(await proCycles(buyer)).toEqual(['basic']);
     const count = await expectMoneyKept(h, buyer, 'stale upgrade');
     expect(count.balance).toBe(order.amount_vnd);
-    expect((await buyer.call('GET', `/api/billing/payments/${order.id}`)).body).toMatchObject({ status: 'completed', outcome: 'balance', balance_credit_vnd: order.amount_vnd });
+    expect((await buyer.call('GET', `/api/billing/payments/${order.id}`)).body).toMatchObject({
+      status: 'completed',
+      outcome: 'balance',
+      balance_credit_vnd: order.amount_vnd,
+    });
   });
 
   it('the balance is honoured: a checkout takes it off, and two checkouts counting on it are settled against it once', async () => {
@@ -182,7 +197,9 @@ describe(`two plan checkouts from one quote basis (${DRIVER})`, () => {
     await holding;
     const starting = db.transaction().execute((trx) => startCycle(trx, ahead.id, at));
     for (let tries = 0; tries < 500; tries++) {
-      const waiting = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+      const waiting = await sql<{
+        count: number;
+      }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
       if ((waiting.rows[0]?.count ?? 0) > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -205,6 +222,8 @@ describe(`two plan checkouts from one quote basis (${DRIVER})`, () => {
     // A stale tab's form, posted anyway: the sandbox takes no money for it.
     const action = await h.app.request(`${new URL(firstUrl).pathname}/pay${new URL(firstUrl).search}`, { method: 'POST' });
     expect(action.status).toBe(303);
-    expect((await h.database.kysely.selectFrom('sandbox_payments').select('state').where('order_id', '=', first.id).executeTakeFirstOrThrow()).state).toBe('cancelled');
+    expect((await h.database.kysely.selectFrom('sandbox_payments').select('state').where('order_id', '=', first.id).executeTakeFirstOrThrow()).state).toBe(
+      'cancelled',
+    );
   });
 });

@@ -147,7 +147,9 @@ const DRIVERS: ProviderDriver[] = [
     forged: () => fakes.stripe.notificationFor(fakes.stripe.events.at(-1)!, { tamperSignature: true }),
     tampered: (code) => {
       const amount = fakes.stripe.sessionFor(code).amount_total as number;
-      return fakes.stripe.notificationFor(fakes.stripe.events.at(-1)!, { tamperBody: (body) => body.replaceAll(`"amount_total": ${amount}`, `"amount_total": ${WRONG_VND}`) });
+      return fakes.stripe.notificationFor(fakes.stripe.events.at(-1)!, {
+        tamperBody: (body) => body.replaceAll(`"amount_total": ${amount}`, `"amount_total": ${WRONG_VND}`),
+      });
     },
     wrongAmount: (code) => fakes.stripe.event('checkout.session.completed', { ...fakes.stripe.sessionFor(code), amount_total: WRONG_VND }),
     failureAfterPaid: (code) => fakes.stripe.expire(code),
@@ -271,7 +273,14 @@ describe(`billing through the real providers' adapters and fakes (${DRIVER})`, (
     expect(await deliver(h, 'stripe', renewal)).toEqual({ status: 200, body: { received: true } });
     const payments = (await buyer.call('GET', '/api/billing/payments')).body.items;
     expect(payments).toHaveLength(2);
-    expect(payments.find((payment: { id: string }) => payment.id !== id)).toMatchObject({ status: 'completed', change: 'renewal', item: 'basic', period: 'monthly', amount_vnd: price, method: 'stripe' });
+    expect(payments.find((payment: { id: string }) => payment.id !== id)).toMatchObject({
+      status: 'completed',
+      change: 'renewal',
+      item: 'basic',
+      period: 'monthly',
+      amount_vnd: price,
+      method: 'stripe',
+    });
     const cycles = await h.database.kysely.selectFrom('plan_cycles').selectAll().where('user_id', '=', buyer.id).orderBy('starts_at').execute();
     expect(cycles).toHaveLength(2);
     expect(cycles[1]!.starts_at.getTime()).toBe(cycles[0]!.ends_at.getTime());
@@ -293,8 +302,17 @@ describe(`billing through the real providers' adapters and fakes (${DRIVER})`, (
       expect(await orderOf(buyer, older.id)).toMatchObject({ status: 'failed', failure_reason: 'superseded', checkout_url: null });
 
       expect(await deliver(h, 'payos', fakes.payos.pay(newer.order_code))).toEqual({ status: 200, body: { success: true } });
-      expect(await deliver(h, 'payos', fakes.payos.notificationFor(older.order_code, { amount: older.amount_vnd }))).toEqual({ status: 200, body: { success: true } });
-      expect(await orderOf(buyer, older.id)).toMatchObject({ status: 'completed', outcome: 'balance', failure_reason: 'superseded', balance_credit_vnd: older.amount_vnd, credits: 0 });
+      expect(await deliver(h, 'payos', fakes.payos.notificationFor(older.order_code, { amount: older.amount_vnd }))).toEqual({
+        status: 200,
+        body: { success: true },
+      });
+      expect(await orderOf(buyer, older.id)).toMatchObject({
+        status: 'completed',
+        outcome: 'balance',
+        failure_reason: 'superseded',
+        balance_credit_vnd: older.amount_vnd,
+        credits: 0,
+      });
       expect(await orderOf(buyer, newer.id)).toMatchObject({ status: 'completed', outcome: 'delivered', change: 'upgrade' });
       const count = await expectMoneyKept(h, buyer, 'payOS, replaced');
       expect(count.balance).toBeGreaterThanOrEqual(older.amount_vnd);

@@ -49,14 +49,24 @@ describe(`blog comments (${DRIVER})`, () => {
     const posted = await comment(reader.token, '  Bài viết rất hữu ích, cảm ơn!  ');
     expect(posted.status).toBe(201);
     const created = v.parse(CommentSchema, posted.body);
-    expect(created).toMatchObject({ body: 'Bài viết rất hữu ích, cảm ơn!', status: 'pending', mine: true, author: { name: 'Nguyễn Thị Lan' }, post_id: post.id });
+    expect(created).toMatchObject({
+      body: 'Bài viết rất hữu ích, cảm ơn!',
+      status: 'pending',
+      mine: true,
+      author: { name: 'Nguyễn Thị Lan' },
+      post_id: post.id,
+    });
     expect(await bodies()).toEqual([]);
     expect(await bodies(other.token)).toEqual([]);
     expect((await thread(reader.token)).items).toEqual([created]);
 
     const queue = v.parse(ModerationPageSchema, (await h.call('GET', '/api/admin/blog/comments', { token: admin.token })).body);
     expect(queue.items.map((item) => item.id)).toEqual([created.id]);
-    expect(queue.items[0]).toMatchObject({ status: 'pending', author: { id: reader.id, email: 'lan@example.com', banned: false }, post: { id: post.id, locale: 'vi', slug: post.slug } });
+    expect(queue.items[0]).toMatchObject({
+      status: 'pending',
+      author: { id: reader.id, email: 'lan@example.com', banned: false },
+      post: { id: post.id, locale: 'vi', slug: post.slug },
+    });
 
     const approved = await moderate('approve', created.id);
     expect(approved).toMatchObject({ status: 200, body: { id: created.id, status: 'approved' } });
@@ -88,7 +98,10 @@ describe(`blog comments (${DRIVER})`, () => {
     expect(await bodies(other.token)).toEqual(['Ba', 'Một', 'Bài viết rất hữu ích, cảm ơn!']);
     expect((await h.call('DELETE', `/api/admin/blog/comments/${ids[2]}`, { token: admin.token })).status).toBe(204);
     expect(await bodies()).toEqual(['Một', 'Bài viết rất hữu ích, cảm ơn!']);
-    expect(await h.call('DELETE', `/api/admin/blog/comments/${ids[2]}`, { token: admin.token })).toMatchObject({ status: 404, body: { code: 'commentNotFound' } });
+    expect(await h.call('DELETE', `/api/admin/blog/comments/${ids[2]}`, { token: admin.token })).toMatchObject({
+      status: 404,
+      body: { code: 'commentNotFound' },
+    });
     const hidden = v.parse(ModerationPageSchema, (await h.call('GET', '/api/admin/blog/comments?status=hidden', { token: admin.token })).body);
     expect(hidden.items.map((item) => item.id)).toEqual([ids[1]]);
   });
@@ -108,7 +121,10 @@ describe(`blog comments (${DRIVER})`, () => {
     expect((await h.call('PUT', `/api/admin/blog/commenters/${other.id}/ban`, { token: admin.token, body: {} })).body.hidden_comments).toBe(0);
     expect((await h.call('DELETE', `/api/admin/blog/commenters/${other.id}/ban`, { token: admin.token })).status).toBe(204);
     expect((await comment(other.token, 'Đã được bỏ chặn')).status).toBe(201);
-    expect(await h.call('PUT', `/api/admin/blog/commenters/${randomUUID()}/ban`, { token: admin.token, body: {} })).toMatchObject({ status: 404, body: { code: 'userNotFound' } });
+    expect(await h.call('PUT', `/api/admin/blog/commenters/${randomUUID()}/ban`, { token: admin.token, body: {} })).toMatchObject({
+      status: 404,
+      body: { code: 'userNotFound' },
+    });
   });
 
   it('moderation is for admins only, and nothing changes for anyone else', async () => {
@@ -130,7 +146,15 @@ describe(`blog comments (${DRIVER})`, () => {
 
   it('refuses bad comments with a clear 4xx and writes nothing', async () => {
     h.clock.advance(COMMENTS_PER_USER.windowMs);
-    const count = async () => Number((await h.database.kysely.selectFrom('blog_comments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await h.database.kysely
+            .selectFrom('blog_comments')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expect(await comment(reader.token, '   ')).toMatchObject({ status: 422, body: { code: 'commentRequired' } });
     expect(await comment(reader.token, 'a'.repeat(COMMENT_MAX + 1))).toMatchObject({ status: 422, body: { code: 'commentTooLong' } });

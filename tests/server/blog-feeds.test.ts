@@ -20,7 +20,14 @@ const HOSTILE_TITLE = 'Áo & váy <đẹp> "mới" \'rẻ\' ]]> hết\u0001';
 beforeAll(async () => {
   h = await createBlogHarness();
   await h.blog.service.savePost(
-    postInput({ translation_key: 'hostile-title', slug: 'tieu-de-kho', title: HOSTILE_TITLE, description: 'Mô tả có & và <b>', published_at: '2026-11-20T08:00:00+07:00', markdown: '## A & B\n\n<script>x</script> Nội dung' }),
+    postInput({
+      translation_key: 'hostile-title',
+      slug: 'tieu-de-kho',
+      title: HOSTILE_TITLE,
+      description: 'Mô tả có & và <b>',
+      published_at: '2026-11-20T08:00:00+07:00',
+      markdown: '## A & B\n\n<script>x</script> Nội dung',
+    }),
   );
 }, 60_000);
 
@@ -112,21 +119,38 @@ describe(`site files (${DRIVER})`, () => {
     const urlset = parseXml(await fetchText('/sitemap.xml', /^application\/xml/));
     expect(urlset.attributes).toMatchObject({ xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9', 'xmlns:xhtml': 'http://www.w3.org/1999/xhtml' });
     const urls = new Map(childrenNamed(urlset, 'url').map((url) => [textOf(childNamed(url, 'loc')), url]));
-    const alternates = (loc: string) => Object.fromEntries(childrenNamed(urls.get(`${PUBLIC_URL}${loc}`) as XmlElement, 'xhtml:link').map((link) => [link.attributes['hreflang'], link.attributes['href']?.slice(PUBLIC_URL.length)]));
+    const alternates = (loc: string) =>
+      Object.fromEntries(
+        childrenNamed(urls.get(`${PUBLIC_URL}${loc}`) as XmlElement, 'xhtml:link').map((link) => [
+          link.attributes['hreflang'],
+          link.attributes['href']?.slice(PUBLIC_URL.length),
+        ]),
+      );
     for (const path of PUBLIC_PAGE_PATHS) {
       expect(urls.has(`${PUBLIC_URL}${path}`), path).toBe(true);
       expect(alternates(englishPath(path))).toEqual({ vi: path, en: englishPath(path), 'x-default': path });
     }
-    expect(alternates('/blog/chup-anh-ao-dai-cho-gian-hang')).toEqual({ vi: '/blog/chup-anh-ao-dai-cho-gian-hang', en: '/en/blog/photographing-ao-dai-for-an-online-shop', 'x-default': '/blog/chup-anh-ao-dai-cho-gian-hang' });
+    expect(alternates('/blog/chup-anh-ao-dai-cho-gian-hang')).toEqual({
+      vi: '/blog/chup-anh-ao-dai-cho-gian-hang',
+      en: '/en/blog/photographing-ao-dai-for-an-online-shop',
+      'x-default': '/blog/chup-anh-ao-dai-cho-gian-hang',
+    });
     expect(alternates('/en/blog/photographing-ao-dai-for-an-online-shop')['vi']).toBe('/blog/chup-anh-ao-dai-cho-gian-hang');
     // A post in one language only: itself and x-default.
     expect(alternates('/blog/meo-so-01')).toEqual({ vi: '/blog/meo-so-01', 'x-default': '/blog/meo-so-01' });
     expect(textOf(childNamed(urls.get(`${PUBLIC_URL}/blog/danh-sach-kiem-tra-anh-shopee`) as XmlElement, 'lastmod'))).toBe('2026-10-01T01:00:00.000Z');
-    expect(alternates('/blog/category/huong-dan')).toEqual({ vi: '/blog/category/huong-dan', en: '/en/blog/category/guides', 'x-default': '/blog/category/huong-dan' });
+    expect(alternates('/blog/category/huong-dan')).toEqual({
+      vi: '/blog/category/huong-dan',
+      en: '/en/blog/category/guides',
+      'x-default': '/blog/category/huong-dan',
+    });
     expect(alternates('/en/blog/tag/hairstyles')['vi']).toBe('/blog/tag/kieu-toc');
     const locs = [...urls.keys()];
-    expect(locs.filter((loc) => loc.includes('/blog/') && !loc.includes('/category/') && !loc.includes('/tag/') && !loc.endsWith('.xml'))).toHaveLength(5 + EXTRA_POSTS + 1 + 5);
-    for (const hidden of ['/blog/ban-nhap', '/blog/sap-dang', '/blog/category/chua-co-bai', '/en/blog/category/no-posts-yet']) expect(urls.has(`${PUBLIC_URL}${hidden}`), hidden).toBe(false);
+    expect(locs.filter((loc) => loc.includes('/blog/') && !loc.includes('/category/') && !loc.includes('/tag/') && !loc.endsWith('.xml'))).toHaveLength(
+      5 + EXTRA_POSTS + 1 + 5,
+    );
+    for (const hidden of ['/blog/ban-nhap', '/blog/sap-dang', '/blog/category/chua-co-bai', '/en/blog/category/no-posts-yet'])
+      expect(urls.has(`${PUBLIC_URL}${hidden}`), hidden).toBe(false);
     for (const loc of locs) expect(loc).toMatch(/^https:\/\/atelier\.example\//);
     expect(new Set(locs).size).toBe(childrenNamed(urlset, 'url').length);
   });
@@ -135,18 +159,37 @@ describe(`site files (${DRIVER})`, () => {
     const robots = await fetchText('/robots.txt', /^text\/plain/);
     const lines = robots.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const line of ['Allow: /', 'Disallow: /api/', 'Disallow: /v1/', 'Allow: /v1/llms.txt', 'Disallow: /your-assets', 'Disallow: /admin', `Sitemap: ${PUBLIC_URL}/sitemap.xml`]) expect(lines).toContain(line);
+    for (const line of [
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /v1/',
+      'Allow: /v1/llms.txt',
+      'Disallow: /your-assets',
+      'Disallow: /admin',
+      `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
+    ])
+      expect(lines).toContain(line);
     // No public page is disallowed.
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
     for (const path of [...PUBLIC_PAGE_PATHS, ...PUBLIC_PAGE_PATHS.map(englishPath), '/blog/chup-anh-ao-dai-cho-gian-hang']) {
-      expect(disallowed.filter((rule) => path.startsWith(rule)), path).toEqual([]);
+      expect(
+        disallowed.filter((rule) => path.startsWith(rule)),
+        path,
+      ).toEqual([]);
     }
   });
 
   it('llms.txt: what Atelier is, its pages, the API documents and every post in both languages', async () => {
     const llms = await fetchText('/llms.txt', /^text\/markdown/);
     expect(llms.startsWith('# Atelier\n\n> ')).toBe(true);
-    for (const text of [`${PUBLIC_URL}/pricing`, `${PUBLIC_URL}/en/pricing`, `${PUBLIC_URL}/api-docs`, `${PUBLIC_URL}/v1/llms.txt`, `[Chụp ảnh áo dài cho gian hàng online](${PUBLIC_URL}/blog/chup-anh-ao-dai-cho-gian-hang)`, `(${PUBLIC_URL}/en/blog/posting-dress-videos-on-tiktok-shop)`]) {
+    for (const text of [
+      `${PUBLIC_URL}/pricing`,
+      `${PUBLIC_URL}/en/pricing`,
+      `${PUBLIC_URL}/api-docs`,
+      `${PUBLIC_URL}/v1/llms.txt`,
+      `[Chụp ảnh áo dài cho gian hàng online](${PUBLIC_URL}/blog/chup-anh-ao-dai-cho-gian-hang)`,
+      `(${PUBLIC_URL}/en/blog/posting-dress-videos-on-tiktok-shop)`,
+    ]) {
       expect(llms).toContain(text);
     }
     expect(llms).not.toContain('ban-nhap');

@@ -70,7 +70,13 @@ describe(`blog list (${DRIVER})`, () => {
     const desc = (await all('?sort=title-desc')).map((post) => post.title);
     expect(desc).toEqual(asc.toReversed());
     const en = (await all('?locale=en&sort=title-asc')).map((post) => post.title);
-    expect(en).toEqual(['A photo checklist for Shopee listings', 'Bringing hairstyle previews into a consultation', 'Natural light for product photos', 'Photographing áo dài for an online shop', 'Posting dress videos on TikTok Shop']);
+    expect(en).toEqual([
+      'A photo checklist for Shopee listings',
+      'Bringing hairstyle previews into a consultation',
+      'Natural light for product photos',
+      'Photographing áo dài for an online shop',
+      'Posting dress videos on TikTok Shop',
+    ]);
   });
 
   it('searches without diacritics or case mattering, every term required, in title, description and body', async () => {

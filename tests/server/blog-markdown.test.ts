@@ -79,7 +79,26 @@ describe('sanitising', () => {
   });
 
   it('never lets random markdown with HTML fragments produce dangerous markup', () => {
-    const fragment = fc.constantFrom('<script>', '</script>', '<img src=x onerror=alert(1)>', 'javascript:', '[a](', ')', '<', '>', '"', "'", '`', '\n\n', '## ', '| a |', '<iframe>', ' onload=', 'Áo dài', '&#106;avascript:');
+    const fragment = fc.constantFrom(
+      '<script>',
+      '</script>',
+      '<img src=x onerror=alert(1)>',
+      'javascript:',
+      '[a](',
+      ')',
+      '<',
+      '>',
+      '"',
+      "'",
+      '`',
+      '\n\n',
+      '## ',
+      '| a |',
+      '<iframe>',
+      ' onload=',
+      'Áo dài',
+      '&#106;avascript:',
+    );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => {
         expect(dangers(render(parts.join('')).html)).toEqual([]);
@@ -91,7 +110,9 @@ describe('sanitising', () => {
 
 describe('links', () => {
   it('opens external links in a new tab with rel noopener noreferrer nofollow; internal and own-site links stay as they are', () => {
-    const { html } = render('[ngoài](https://example.com/a) [trong](/pricing) [tiếng Anh](/en/privacy) [nhà](https://atelier.example/blog) <https://auto.example>');
+    const { html } = render(
+      '[ngoài](https://example.com/a) [trong](/pricing) [tiếng Anh](/en/privacy) [nhà](https://atelier.example/blog) <https://auto.example>',
+    );
     expect(html).toContain(`<a href="https://example.com/a" rel="${EXTERNAL_LINK_REL}" target="_blank">ngoài</a>`);
     expect(html).toContain(`<a href="https://auto.example" rel="${EXTERNAL_LINK_REL}" target="_blank">`);
     expect(html).toContain('<a href="/pricing">trong</a>');
@@ -103,7 +124,21 @@ describe('links', () => {
 describe('headings and the table of contents', () => {
   it('gives headings ASCII ids without diacritics (đ → d), unique within the post, and lists h2–h3', () => {
     const { html, toc } = render(
-      ['## Áo dài & Đẹp', 'x', '### Đường may', 'x', '## Áo dài & Đẹp', 'x', '#### Chi tiết nhỏ', 'x', '## Ảnh **đẹp** với `code`', 'x', '## 🎉', 'x', '## 🎉'].join('\n\n'),
+      [
+        '## Áo dài & Đẹp',
+        'x',
+        '### Đường may',
+        'x',
+        '## Áo dài & Đẹp',
+        'x',
+        '#### Chi tiết nhỏ',
+        'x',
+        '## Ảnh **đẹp** với `code`',
+        'x',
+        '## 🎉',
+        'x',
+        '## 🎉',
+      ].join('\n\n'),
     );
     expect(toc).toEqual([
       { id: 'ao-dai-dep', text: 'Áo dài & Đẹp', depth: 2 },

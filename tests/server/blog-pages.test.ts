@@ -35,7 +35,14 @@ beforeAll(async () => {
   await build({
     root,
     logLevel: 'error',
-    build: { ssr: 'src/blog-entry.tsx', outDir: join(dir, BLOG_BUNDLE_DIR), emptyOutDir: true, copyPublicDir: false, manifest: false, rollupOptions: { input: 'src/blog-entry.tsx' } },
+    build: {
+      ssr: 'src/blog-entry.tsx',
+      outDir: join(dir, BLOG_BUNDLE_DIR),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      rollupOptions: { input: 'src/blog-entry.tsx' },
+    },
   });
   await writeFile(join(dir, BLOG_BUNDLE_DIR, 'template.vi.html'), TEMPLATE('vi'));
   await writeFile(join(dir, BLOG_BUNDLE_DIR, 'template.en.html'), TEMPLATE('en'));
@@ -121,7 +128,9 @@ describe(`the blog's pages (${DRIVER})`, () => {
     // Its own preview image (tests/server/blog-preview-images.test.ts serves it), the lists the site's.
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/blog/og/chup-anh-ao-dai-cho-gian-hang\\.[0-9a-f]{16}\\.png">`));
     expect(html).toMatch(/<meta name="twitter:image" content="[^"]+\/blog\/og\/chup-anh-ao-dai-cho-gian-hang\.[0-9a-f]{16}\.png">/);
-    expect(html).toMatch(/"@type":"BlogPosting".*"image":\{"@type":"ImageObject","url":"[^"]+\/blog\/og\/chup-anh-ao-dai-cho-gian-hang\.[0-9a-f]{16}\.png","width":1200,"height":630\}/);
+    expect(html).toMatch(
+      /"@type":"BlogPosting".*"image":\{"@type":"ImageObject","url":"[^"]+\/blog\/og\/chup-anh-ao-dai-cho-gian-hang\.[0-9a-f]{16}\.png","width":1200,"height":630\}/,
+    );
     expect((await page('/blog')).html).toContain(`<meta property="og:image" content="${PUBLIC_URL}/images/og/atelier.png">`);
     expect(html).toContain('data-testid="blog-related"');
     // The post's text is in the body once; the JSON block carries everything else.

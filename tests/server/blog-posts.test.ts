@@ -28,7 +28,10 @@ async function post(slug: string, locale: 'vi' | 'en' = 'vi'): Promise<BlogPost>
 }
 
 async function postCount(): Promise<number> {
-  const row = await h.test.database.kysely.selectFrom('blog_posts').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await h.test.database.kysely
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -54,7 +57,11 @@ describe(`a blog post (${DRIVER})`, () => {
   it('relates the posts sharing the most tags, then the same category, then the newest: always three', async () => {
     // áo dài: product-photos + virtual-tryon (guides). TikTok shares both; natural light one and the
     // same category; the Shopee checklist one.
-    expect((await post('chup-anh-ao-dai-cho-gian-hang')).related.map((p) => p.slug)).toEqual(['dang-video-vay-len-tiktok-shop', 'anh-sang-tu-nhien-cho-anh-san-pham', 'danh-sach-kiem-tra-anh-shopee']);
+    expect((await post('chup-anh-ao-dai-cho-gian-hang')).related.map((p) => p.slug)).toEqual([
+      'dang-video-vay-len-tiktok-shop',
+      'anh-sang-tu-nhien-cho-anh-san-pham',
+      'danh-sach-kiem-tra-anh-shopee',
+    ]);
     // The salon post shares no tag and no category in English: the newest three.
     expect((await post('hairstyle-previews-in-a-consultation', 'en')).related.map((p) => p.slug)).toEqual([
       'posting-dress-videos-on-tiktok-shop',
@@ -69,7 +76,16 @@ describe(`a blog post (${DRIVER})`, () => {
   });
 
   it('answers 404 postNotFound for an unknown slug, a draft, a scheduled post, another locale’s slug or a slug that cannot exist', async () => {
-    for (const path of ['khong-co?locale=vi', 'ban-nhap', 'sap-dang', 'photographing-ao-dai-for-an-online-shop?locale=vi', 'Áo-dài', '..%2F..%2Fetc', `${'a'.repeat(121)}`, 'a--b']) {
+    for (const path of [
+      'khong-co?locale=vi',
+      'ban-nhap',
+      'sap-dang',
+      'photographing-ao-dai-for-an-online-shop?locale=vi',
+      'Áo-dài',
+      '..%2F..%2Fetc',
+      `${'a'.repeat(121)}`,
+      'a--b',
+    ]) {
       const { status, body } = await getJson(h.app, `/api/blog/posts/${path}`);
       expect({ status, code: body['code'] }, path).toEqual({ status: 404, code: 'postNotFound' });
     }
@@ -86,7 +102,12 @@ describe(`a blog post (${DRIVER})`, () => {
       { key: 'empty-category', slug: 'no-posts-yet', name: 'No posts yet', post_count: 0 },
     ]);
     const tags = v.parse(BlogTermListSchema, (await getJson(h.app, '/api/blog/tags')).body);
-    expect(tags.items.find((tag) => tag.key === 'product-photos')).toEqual({ key: 'product-photos', slug: 'anh-san-pham', name: 'Ảnh sản phẩm', post_count: 4 });
+    expect(tags.items.find((tag) => tag.key === 'product-photos')).toEqual({
+      key: 'product-photos',
+      slug: 'anh-san-pham',
+      name: 'Ảnh sản phẩm',
+      post_count: 4,
+    });
     const authors = v.parse(BlogAuthorListSchema, (await getJson(h.app, '/api/blog/authors?locale=vi')).body);
     expect(authors.items.map((a) => [a.slug, a.post_count])).toEqual([
       ['nguyen-thu-ha', 21],
@@ -100,7 +121,13 @@ describe(`saving a post (${DRIVER})`, () => {
     const changed: string[] = [];
     const stop = h.blog.service.onChange((key) => changed.push(key));
     const first = await h.blog.service.savePost(
-      postInput({ translation_key: 'saved-post', slug: 'bai-da-luu', title: 'Bài đã lưu', markdown: '## Phần một\n\n<script>alert(1)</script> Xin chào\n\n## Phần một', tags: ['salon'] }),
+      postInput({
+        translation_key: 'saved-post',
+        slug: 'bai-da-luu',
+        title: 'Bài đã lưu',
+        markdown: '## Phần một\n\n<script>alert(1)</script> Xin chào\n\n## Phần một',
+        tags: ['salon'],
+      }),
     );
     expect(first.outcome).toBe('inserted');
     const saved = await post('bai-da-luu');
@@ -122,7 +149,10 @@ describe(`saving a post (${DRIVER})`, () => {
     await expect(clash).rejects.toMatchObject({ status: 409, code: 'slugTaken' });
     expect(await postCount()).toBe(before);
     // Renaming an article onto another's slug is refused too.
-    await expect(h.blog.service.savePost(postInput({ translation_key: 'extra-01', slug: 'meo-so-02', title: 'Mẹo số 01' }))).rejects.toMatchObject({ status: 409, code: 'slugTaken' });
+    await expect(h.blog.service.savePost(postInput({ translation_key: 'extra-01', slug: 'meo-so-02', title: 'Mẹo số 01' }))).rejects.toMatchObject({
+      status: 409,
+      code: 'slugTaken',
+    });
     expect((await post('meo-so-01')).title).toBe('Mẹo số 01');
     // The same slug in the other language is another URL (/en/blog/…): allowed.
     await h.blog.service.savePost(postInput({ translation_key: 'extra-01', locale: 'en', slug: 'meo-so-01', title: 'Tip 01' }));
@@ -137,7 +167,10 @@ describe(`saving a post (${DRIVER})`, () => {
       [{ author: 'nope' }, 'unknownAuthor'],
     ];
     for (const [overrides, code] of cases) {
-      await expect(h.blog.service.savePost(postInput({ translation_key: 'refused', slug: 'bi-tu-choi', ...overrides }))).rejects.toMatchObject({ status: 422, code });
+      await expect(h.blog.service.savePost(postInput({ translation_key: 'refused', slug: 'bi-tu-choi', ...overrides }))).rejects.toMatchObject({
+        status: 422,
+        code,
+      });
     }
     expect(await postCount()).toBe(before);
   });

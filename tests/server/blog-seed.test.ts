@@ -42,7 +42,8 @@ async function write(file: string, text: string): Promise<void> {
 }
 
 /** A post file with these front matter fields before the common ones. */
-const front = (fields: string) => `---\n${fields}\ncategory: guides\ntags: [salon]\nauthor: thu-ha\npublished: 2026-10-10T10:00:00+07:00\n---\n\n## Phần\n\nNội dung.\n`;
+const front = (fields: string) =>
+  `---\n${fields}\ncategory: guides\ntags: [salon]\nauthor: thu-ha\npublished: 2026-10-10T10:00:00+07:00\n---\n\n## Phần\n\nNội dung.\n`;
 
 async function edit(file: string, change: (text: string) => string): Promise<void> {
   const path = join(dir, file);
@@ -74,12 +75,24 @@ describe(`blog content loader (${DRIVER})`, () => {
   it('never overwrites a post an admin saved, even when its file changes', async () => {
     const blog = createBlog({ database: test.database, logger, now: () => NOW, publicUrl: PUBLIC_URL });
     await blog.service.savePost(
-      postInput({ translation_key: 'salon-consultation', locale: 'vi', slug: 'anh-thu-kieu-toc-trong-buoi-tu-van', title: 'Tiêu đề do quản trị viên sửa', category: 'salon-beauty', tags: ['salon'] }),
+      postInput({
+        translation_key: 'salon-consultation',
+        locale: 'vi',
+        slug: 'anh-thu-kieu-toc-trong-buoi-tu-van',
+        title: 'Tiêu đề do quản trị viên sửa',
+        category: 'salon-beauty',
+        tags: ['salon'],
+      }),
       { source: 'admin' },
     );
     await edit('posts/salon-consultation/vi.md', (text) => text.replace('Đưa ảnh thử kiểu tóc', 'Dùng ảnh thử kiểu tóc'));
     expect(await load()).toMatchObject({ inserted: 0, updated: 0, skipped: [] });
-    const row = await test.database.kysely.selectFrom('blog_posts').selectAll().where('translation_key', '=', 'salon-consultation').where('locale', '=', 'vi').executeTakeFirstOrThrow();
+    const row = await test.database.kysely
+      .selectFrom('blog_posts')
+      .selectAll()
+      .where('translation_key', '=', 'salon-consultation')
+      .where('locale', '=', 'vi')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: 'Tiêu đề do quản trị viên sửa', source: 'admin', content_hash: null });
   });
 
@@ -88,7 +101,10 @@ describe(`blog content loader (${DRIVER})`, () => {
     await write('posts/bad-yaml/vi.md', '---\ntitle: [unclosed\n---\nx');
     await write('posts/Bad_Key/vi.md', front('slug: khoa-sai\ntitle: Khoá sai\ndescription: Mô tả.'));
     await write('posts/long-description/vi.md', front(`slug: mo-ta-dai\ntitle: Mô tả dài\ndescription: ${'dài '.repeat(60)}`));
-    await write('posts/unknown-category/vi.md', front('slug: danh-muc-la\ntitle: Danh mục lạ\ndescription: Mô tả.').replace('category: guides', 'category: nope'));
+    await write(
+      'posts/unknown-category/vi.md',
+      front('slug: danh-muc-la\ntitle: Danh mục lạ\ndescription: Mô tả.').replace('category: guides', 'category: nope'),
+    );
     await write('posts/slug-clash/vi.md', front('slug: chup-anh-ao-dai-cho-gian-hang\ntitle: Trùng đường dẫn\ndescription: Mô tả.'));
     await write('posts/bad-slug/vi.md', front('slug: Đường-dẫn\ntitle: Đường dẫn sai\ndescription: Mô tả.'));
     await write('posts/good-new/vi.md', front('slug: bai-moi-hop-le\ntitle: Bài mới hợp lệ\ndescription: Mô tả.'));
@@ -96,7 +112,15 @@ describe(`blog content loader (${DRIVER})`, () => {
     expect(report.inserted).toBe(1);
     const reasons = Object.fromEntries(report.skipped.map((entry) => [entry.file.slice(dir.length + 1), entry.reason]));
     expect(Object.keys(reasons).toSorted()).toEqual(
-      ['posts/Bad_Key', 'posts/bad-slug/vi.md', 'posts/bad-yaml/vi.md', 'posts/long-description/vi.md', 'posts/no-front-matter/vi.md', 'posts/slug-clash/vi.md', 'posts/unknown-category/vi.md'].toSorted(),
+      [
+        'posts/Bad_Key',
+        'posts/bad-slug/vi.md',
+        'posts/bad-yaml/vi.md',
+        'posts/long-description/vi.md',
+        'posts/no-front-matter/vi.md',
+        'posts/slug-clash/vi.md',
+        'posts/unknown-category/vi.md',
+      ].toSorted(),
     );
     expect(reasons['posts/no-front-matter/vi.md']).toMatch(/front matter/);
     expect(reasons['posts/bad-yaml/vi.md']).toMatch(/not valid YAML/);

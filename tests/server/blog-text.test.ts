@@ -47,9 +47,48 @@ const primary = (title: string) => titleSortKey(title).split('!')[0] ?? '';
 
 describe('Vietnamese dictionary order', () => {
   it('orders the alphabet a ă â b c d đ e ê … o ô ơ … u ư v x y', () => {
-    const alphabet = ['a', 'ă', 'â', 'b', 'c', 'd', 'đ', 'e', 'ê', 'g', 'h', 'i', 'k', 'l', 'm', 'n', 'o', 'ô', 'ơ', 'p', 'q', 'r', 's', 't', 'u', 'ư', 'v', 'x', 'y'];
+    const alphabet = [
+      'a',
+      'ă',
+      'â',
+      'b',
+      'c',
+      'd',
+      'đ',
+      'e',
+      'ê',
+      'g',
+      'h',
+      'i',
+      'k',
+      'l',
+      'm',
+      'n',
+      'o',
+      'ô',
+      'ơ',
+      'p',
+      'q',
+      'r',
+      's',
+      't',
+      'u',
+      'ư',
+      'v',
+      'x',
+      'y',
+    ];
     expect(sorted(alphabet.toReversed())).toEqual(alphabet);
-    expect(sorted(['Zalo', 'Ưu đãi', 'Ảnh', 'Đà Nẵng', 'Dương', 'Ơn', 'Ô', 'Hà Nội'])).toEqual(['Ảnh', 'Dương', 'Đà Nẵng', 'Hà Nội', 'Ô', 'Ơn', 'Ưu đãi', 'Zalo']);
+    expect(sorted(['Zalo', 'Ưu đãi', 'Ảnh', 'Đà Nẵng', 'Dương', 'Ơn', 'Ô', 'Hà Nội'])).toEqual([
+      'Ảnh',
+      'Dương',
+      'Đà Nẵng',
+      'Hà Nội',
+      'Ô',
+      'Ơn',
+      'Ưu đãi',
+      'Zalo',
+    ]);
   });
 
   it('puts tones second: ngang, huyền, hỏi, ngã, sắc, nặng, only between otherwise equal letters', () => {

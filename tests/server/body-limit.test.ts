@@ -116,7 +116,9 @@ describe(`body limits (${DRIVER})`, () => {
       answers.set(route, { status: response.status, body: json ? JSON.parse(text || 'null') : text });
     }
     const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.' } };
-    expect(Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, answers.get(route)]))).toEqual(Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, tooLarge])));
+    expect(Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, answers.get(route)]))).toEqual(
+      Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, tooLarge])),
+    );
     for (const route of LOCAL_ONLY_ROUTES) expect(answers.get(route)?.status, route).toBe(403);
     for (const [route, limit] of Object.entries(OWN_LIMIT_ROUTES)) {
       expect(answers.get(route), route).toEqual({ status: 413, body: { detail: `The request body is too large: this endpoint accepts at most ${limit}.` } });
@@ -135,20 +137,34 @@ describe(`body limits (${DRIVER})`, () => {
     const refused = await app.request('/api/me', { method: 'PUT', body: over, headers });
     expect(refused.status).toBe(413);
     // A declared length over the limit is refused before anything is read.
-    const declared = await app.request('/api/me', { method: 'PUT', body: lazyBody(HUGE_BYTES).stream, duplex: 'half', headers: { ...headers, 'Content-Length': String(HUGE_BYTES) } } as RequestInit);
+    const declared = await app.request('/api/me', {
+      method: 'PUT',
+      body: lazyBody(HUGE_BYTES).stream,
+      duplex: 'half',
+      headers: { ...headers, 'Content-Length': String(HUGE_BYTES) },
+    } as RequestInit);
     expect(declared.status).toBe(413);
   });
 
-  it('every payment provider\'s notification over 64 KiB is a 413, chunked or declared (it read its body as text, and a chunked one was a 500)', async () => {
+  it("every payment provider's notification over 64 KiB is a 413, chunked or declared (it read its body as text, and a chunked one was a 500)", async () => {
     const limit = bodyLimitOf('POST', '/api/billing/webhooks/:provider');
     const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.' } };
     for (const provider of PAYMENT_METHODS) {
       const path = `/api/billing/webhooks/${provider}`;
       const chunked = lazyBody(limit + CHUNK_BYTES);
-      const first = await app.request(path, { method: 'POST', body: chunked.stream, duplex: 'half', headers: { 'Content-Type': 'application/json' } } as RequestInit);
+      const first = await app.request(path, {
+        method: 'POST',
+        body: chunked.stream,
+        duplex: 'half',
+        headers: { 'Content-Type': 'application/json' },
+      } as RequestInit);
       expect({ status: first.status, body: await first.json() }, `${provider}, chunked`).toEqual(tooLarge);
       expect(chunked.pulled()).toBeLessThanOrEqual(limit + 2 * CHUNK_BYTES);
-      const declared = await app.request(path, { method: 'POST', body: ' '.repeat(limit + 1), headers: { 'Content-Type': 'application/json', 'Content-Length': String(limit + 1) } });
+      const declared = await app.request(path, {
+        method: 'POST',
+        body: ' '.repeat(limit + 1),
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(limit + 1) },
+      });
       expect({ status: declared.status, body: await declared.json() }, `${provider}, declared`).toEqual(tooLarge);
     }
   });

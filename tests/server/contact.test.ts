@@ -43,8 +43,14 @@ beforeAll(async () => {
   await migrate(test.database);
   tasks = createBackgroundTasks(silentLogger());
   dataDir = path.join(tmpdir(), `atelier-contact-${process.pid}-${Date.now()}`);
-  app = createTestApp({ database: test.database, tasks, trustProxy: true, now: () => clock, env: { DATA_DIR: dataDir, SUPPORT_EMAIL: 'support@example.com' }, contact: { powDifficulty: TEST_DIFFICULTY } });
-
+  app = createTestApp({
+    database: test.database,
+    tasks,
+    trustProxy: true,
+    now: () => clock,
+    env: { DATA_DIR: dataDir, SUPPORT_EMAIL: 'support@example.com' },
+    contact: { powDifficulty: TEST_DIFFICULTY },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -96,7 +102,8 @@ async function send(options: FormOptions = {}): Promise<Response> {
     form.append('pow_challenge', pow.challenge);
     form.append('pow_nonce', pow.nonce);
   }
-  for (const file of options.files ?? []) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of options.files ?? [])
+    form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   return app.request('/api/contact', { method: 'POST', body: form, headers: { 'x-forwarded-for': address } });
 }
 
@@ -133,7 +140,14 @@ describe(`the contact form (${DRIVER})`, () => {
     expect(reference).toMatch(/^LH-[2-9A-HJKMNP-Z]{8}$/);
 
     const row = (await messages()).find((message) => message.reference === reference);
-    expect(row).toMatchObject({ first_name: 'Lan', last_name: 'Nguyễn', email: 'four.files@example.com', phone: '0912 345 678', topic: 'support', language: 'en' });
+    expect(row).toMatchObject({
+      first_name: 'Lan',
+      last_name: 'Nguyễn',
+      email: 'four.files@example.com',
+      phone: '0912 345 678',
+      topic: 'support',
+      language: 'en',
+    });
     expect(row?.files.map((file) => [file.name, file.type, file.bytes])).toEqual([
       ['ảnh mờ.png', 'image/png', PNG.length],
       ['photo.jpg', 'image/jpeg', JPG.length],
@@ -183,7 +197,11 @@ describe(`the contact form (${DRIVER})`, () => {
   it('refuses a renamed executable by its content, naming the file', async () => {
     const response = await send({ files: [{ name: 'invoice.pdf', bytes: EXE, type: 'application/pdf' }] });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ code: 'invalidFileType', detail: '“invoice.pdf” is not a PNG, JPG or PDF file. Please attach PNG, JPG or PDF files only.', file: 'invoice.pdf' });
+    expect(await response.json()).toMatchObject({
+      code: 'invalidFileType',
+      detail: '“invoice.pdf” is not a PNG, JPG or PDF file. Please attach PNG, JPG or PDF files only.',
+      file: 'invoice.pdf',
+    });
   });
 
   it('refuses a file over 10 MB, naming it', async () => {
@@ -284,7 +302,11 @@ describe(`the contact form (${DRIVER})`, () => {
     const json = await app.request('/api/contact', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ code: 'notMultipart' });
-    const broken = await app.request('/api/contact', { method: 'POST', body: '--x\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nLan', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const broken = await app.request('/api/contact', {
+      method: 'POST',
+      body: '--x\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nLan',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(broken.status).toBe(400);
   });
 });

@@ -117,7 +117,11 @@ async function signUp(server: SpawnedServer, email: string): Promise<string> {
   };
   await step('/auth/register', { name: 'Võ Thị Thu', email, password: PASSWORD, language: 'vi' }, 201);
   await step('/auth/generate_otp', { email }, 200);
-  const mail = await waitFor(async () => (await listOutbox(path.join(dataDir ?? '', OUTBOX_DIR))).find((item) => item.to === email && item.kind === 'otp'), 10_000, 'the code mail');
+  const mail = await waitFor(
+    async () => (await listOutbox(path.join(dataDir ?? '', OUTBOX_DIR))).find((item) => item.to === email && item.kind === 'otp'),
+    10_000,
+    'the code mail',
+  );
   await step('/auth/verify_otp', { email, otp: Number(otpOf(mail)) }, 200);
   return (await step('/auth/login', { username: email, password: PASSWORD }, 200)).body.access_token as string;
 }
@@ -127,7 +131,11 @@ async function upload(server: SpawnedServer, token: string, key: string, seed: n
   const form = new FormData();
   form.append('file', new File([new Uint8Array(tinyPng(64, seed))], `anh-${seed}.png`));
   try {
-    const response = await fetch(`${server.baseUrl}/api/media`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key } });
+    const response = await fetch(`${server.baseUrl}/api/media`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': key },
+    });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   } catch {
@@ -154,7 +162,11 @@ describe(`a server killed with SIGKILL and started again on its data (${DRIVER})
 
     // In the queue's order: bodies, then the edits that will fail, then the bodies to cancel.
     const bodies = JOBS - FAILING - CANCELLED;
-    const requests = [...Array.from({ length: bodies }, () => BODY), ...Array.from({ length: FAILING }, () => EDIT), ...Array.from({ length: CANCELLED }, () => BODY)];
+    const requests = [
+      ...Array.from({ length: bodies }, () => BODY),
+      ...Array.from({ length: FAILING }, () => EDIT),
+      ...Array.from({ length: CANCELLED }, () => BODY),
+    ];
     const ids: string[] = [];
     for (let i = 0; i < requests.length; i += 10) {
       const batch = await Promise.all(requests.slice(i, i + 10).map((request) => api(first, token, 'POST', '/api/generations', request)));
@@ -169,25 +181,37 @@ describe(`a server killed with SIGKILL and started again on its data (${DRIVER})
     // Cancel a few that wait, then kill while a full set of runs is processing.
     const cancelled = ids.slice(-CANCELLED);
     for (const id of cancelled) expect((await api(first, token, 'POST', `/api/generations/${id}/cancel`)).status).toBe(200);
-    const processing = await waitFor(async () => {
-      const items: Array<{ id: string; status: string; progress: number }> = (await api(first, token, 'GET', '/api/generations/pending')).body.items;
-      const running = items.filter((item) => item.status === 'processing' && item.progress > 0);
-      return running.length === WORKERS ? running.map((item) => item.id) : undefined;
-    }, 30_000, `${WORKERS} jobs processing`);
+    const processing = await waitFor(
+      async () => {
+        const items: Array<{ id: string; status: string; progress: number }> = (await api(first, token, 'GET', '/api/generations/pending')).body.items;
+        const running = items.filter((item) => item.status === 'processing' && item.progress > 0);
+        return running.length === WORKERS ? running.map((item) => item.id) : undefined;
+      },
+      30_000,
+      `${WORKERS} jobs processing`,
+    );
     await kill(first);
 
     const second = await start(setup);
     expect((await api(second, null, 'POST', '/api/dev-tools/engine-delay', { email, ms: 0 })).status).toBe(200);
-    await waitFor(async () => {
-      const items: Array<{ status: string }> = (await api(second, token, 'GET', `/api/generations?limit=${JOBS}`)).body.items;
-      return items.length === JOBS && items.every((item) => ENDED.includes(item.status)) ? true : undefined;
-    }, 100_000, 'every job to end after the restart');
+    await waitFor(
+      async () => {
+        const items: Array<{ status: string }> = (await api(second, token, 'GET', `/api/generations?limit=${JOBS}`)).body.items;
+        return items.length === JOBS && items.every((item) => ENDED.includes(item.status)) ? true : undefined;
+      },
+      100_000,
+      'every job to end after the restart',
+    );
     expect(await second.stop()).toEqual({ code: 0, signal: null });
 
     const database = await open(setup);
     try {
       const user = await database.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      const jobs = await database.kysely.selectFrom('generations').select(['id', 'status', 'cost', 'result_asset_ids', 'staged_results']).where('user_id', '=', user.id).execute();
+      const jobs = await database.kysely
+        .selectFrom('generations')
+        .select(['id', 'status', 'cost', 'result_asset_ids', 'staged_results'])
+        .where('user_id', '=', user.id)
+        .execute();
       const ledger = await database.kysely.selectFrom('credit_ledger').select(['kind', 'amount', 'idempotency_key']).where('user_id', '=', user.id).execute();
       const assets = await database.kysely.selectFrom('assets').select(['id', 'generation_id']).where('user_id', '=', user.id).execute();
       expect(jobs).toHaveLength(JOBS);
@@ -254,7 +278,8 @@ describe(`a server killed with SIGKILL and started again on its data (${DRIVER})
     }
     // A key answered before the kill answers the same asset, as a replay.
     for (const [key, id] of answered) expect(replayed.get(key), key).toBe(id);
-    for (const [index, key] of keys.entries()) expect(await upload(second, token, key, index), key).toMatchObject({ status: 200, body: { id: replayed.get(key) } });
+    for (const [index, key] of keys.entries())
+      expect(await upload(second, token, key, index), key).toMatchObject({ status: 200, body: { id: replayed.get(key) } });
     const library = await api(second, token, 'GET', '/api/assets?limit=100');
     expect(library.body.items.map((asset: { id: string }) => asset.id).toSorted()).toEqual([...replayed.values()].toSorted());
     expect(new Set(replayed.values()).size).toBe(UPLOADS);

@@ -11,7 +11,10 @@ let nextUser = 0;
 async function newUser(): Promise<string> {
   nextUser += 1;
   const id = `user-${nextUser}`;
-  await test.database.kysely.insertInto('users').values({ id, email: `${id}@example.com`, name: id, created_at: at }).execute();
+  await test.database.kysely
+    .insertInto('users')
+    .values({ id, email: `${id}@example.com`, name: id, created_at: at })
+    .execute();
   return id;
 }
 

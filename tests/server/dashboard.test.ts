@@ -113,7 +113,8 @@ describe(`GET /api/me/stats (${DRIVER})`, () => {
     await person.upload(await makeImage(16, 16, 'png'), 'b.png');
     // Straight into the table: this month 2 completed, 2 failed, 1 cancelled, 1 queued, 1 processing;
     // last month (the last millisecond before the month) 1 completed and 1 failed.
-    for (const status of ['completed', 'completed', 'failed', 'failed', 'cancelled', 'queued', 'processing'] as const) await insertJob(person, status, new Date(Math.max(monthStart.getTime(), now.getTime() - DAY_MS)));
+    for (const status of ['completed', 'completed', 'failed', 'failed', 'cancelled', 'queued', 'processing'] as const)
+      await insertJob(person, status, new Date(Math.max(monthStart.getTime(), now.getTime() - DAY_MS)));
     await insertJob(person, 'completed', new Date(monthStart.getTime() - 1));
     await insertJob(person, 'failed', new Date(monthStart.getTime() - 40 * DAY_MS));
     // Someone else's jobs and assets count for them only.
@@ -185,7 +186,9 @@ describe(`PUT /api/generations/{id}/share (${DRIVER})`, () => {
     expect((await person.call('PUT', `/api/generations/${randomUUID()}/share`, { body: { shared: true } })).status).toBe(404);
     expect((await person.call('PUT', `/api/generations/${id}/share`, { body: { shared: 'yes' } })).status).toBe(422);
     expect((await person.generation(id)).shared).toBe(false);
-    expect((await h.app.request(`/api/generations/${id}/share`, { method: 'PUT', body: '{"shared":true}', headers: { 'Content-Type': 'application/json' } })).status).toBe(401);
+    expect(
+      (await h.app.request(`/api/generations/${id}/share`, { method: 'PUT', body: '{"shared":true}', headers: { 'Content-Type': 'application/json' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -214,7 +217,18 @@ describe(`GET /api/community (${DRIVER})`, () => {
     expect(item).toMatchObject({ feature: 'body-generator', media_type: 'image', width: 16, height: 16, author: 'Ana', poster_url: null });
     expect(page.items.find((entry) => entry.id === second)?.author).toBe('Atelier');
     // Nothing private: exactly the contract's fields.
-    expect(Object.keys(item ?? {}).toSorted()).toEqual(['author', 'feature', 'height', 'id', 'media_type', 'poster_url', 'shared_at', 'thumbnail_url', 'url', 'width']);
+    expect(Object.keys(item ?? {}).toSorted()).toEqual([
+      'author',
+      'feature',
+      'height',
+      'id',
+      'media_type',
+      'poster_url',
+      'shared_at',
+      'thumbnail_url',
+      'url',
+      'width',
+    ]);
     const job = await ana.generation(first);
     expect(item?.url.split('?')[0]).toBe(job.results[0]?.url.split('?')[0]);
     for (const url of [item?.url, item?.thumbnail_url]) expect((await h.app.request(url ?? '')).status).toBe(200);

@@ -41,7 +41,9 @@ beforeAll(async () => {
       // Data exceptions the contract would have refused: NUL in text, a number out of range,
       // text that is no number; each with the secret values as fellow parameters.
       routes.post('/api/test/nul', async (c) => {
-        await sql`insert into users (id, email, name, password_hash, created_at) values (${'nul-user'}, ${EMAIL}, ${'a\u0000b'}, ${HASH}, now())`.execute(test.database.kysely);
+        await sql`insert into users (id, email, name, password_hash, created_at) values (${'nul-user'}, ${EMAIL}, ${'a\u0000b'}, ${HASH}, now())`.execute(
+          test.database.kysely,
+        );
         return c.json({});
       });
       routes.get('/api/test/out-of-range', async (c) => {

@@ -31,7 +31,12 @@ let engine: TestEngine;
 
 beforeAll(async () => {
   engine = createTestEngine();
-  h = await createGenerationsHarness({ engine, workers: 3, env: { DEV_TOOLS: '1' }, tuning: { timeoutMs: (feature) => (feature === 'image-editing' ? SHORT_TIMEOUT_MS : 60_000) } });
+  h = await createGenerationsHarness({
+    engine,
+    workers: 3,
+    env: { DEV_TOOLS: '1' },
+    tuning: { timeoutMs: (feature) => (feature === 'image-editing' ? SHORT_TIMEOUT_MS : 60_000) },
+  });
 });
 
 afterAll(async () => {
@@ -64,7 +69,10 @@ describe(`POST /api/dev-tools/credits (${DRIVER})`, () => {
   });
 
   it('answers 404 for an unknown email and 422 for a bad amount', async () => {
-    expect(await post('/api/dev-tools/credits', { email: 'nobody@example.com', amount: 5 })).toMatchObject({ status: 404, body: { detail: 'No account uses this email address.' } });
+    expect(await post('/api/dev-tools/credits', { email: 'nobody@example.com', amount: 5 })).toMatchObject({
+      status: 404,
+      body: { detail: 'No account uses this email address.' },
+    });
     const person = await h.person(5);
     for (const amount of [0, -3, 1.5, 100_001, '5']) expect((await post('/api/dev-tools/credits', { email: person.email, amount })).status).toBe(422);
     expect(await h.balance(person.id)).toBe(5);
@@ -73,7 +81,11 @@ describe(`POST /api/dev-tools/credits (${DRIVER})`, () => {
   it('is not served when DEV_TOOLS is 0 or unset', async () => {
     for (const env of [{ DEV_TOOLS: '0' }, {}, { NODE_ENV: 'development' }] as Array<Record<string, string>>) {
       const off = createTestApp({ database: h.database, env });
-      const response = await off.request('/api/dev-tools/credits', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.co","amount":1}' }, FROM_LOOPBACK);
+      const response = await off.request(
+        '/api/dev-tools/credits',
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@b.co","amount":1}' },
+        FROM_LOOPBACK,
+      );
       expect(response.status).toBe(404);
     }
   });
@@ -81,7 +93,11 @@ describe(`POST /api/dev-tools/credits (${DRIVER})`, () => {
   it('is served to production only with DEV_TOOLS=force', async () => {
     const person = await h.person(5);
     const forced = createTestApp({ database: h.database, env: { NODE_ENV: 'production', DEV_TOOLS: 'force' } });
-    const response = await forced.request('/api/dev-tools/credits', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: person.email, amount: 2 }) }, FROM_LOOPBACK);
+    const response = await forced.request(
+      '/api/dev-tools/credits',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: person.email, amount: 2 }) },
+      FROM_LOOPBACK,
+    );
     expect(response.status).toBe(200);
     expect(await h.balance(person.id)).toBe(7);
   });
@@ -150,12 +166,21 @@ describe(`POST /api/dev-tools/engine-delay (${DRIVER})`, () => {
     const cancelled = await person.call('POST', `/api/generations/${job.id}/cancel`);
     expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled' } });
     // The run winds down (its pg-boss job completes) without the engine ever starting.
-    await waitFor(async () => ((await h.queue.boss.findJobs('generations', { id: job.id }))[0]?.state === 'completed' ? true : undefined), 5_000, 'run to wind down');
+    await waitFor(
+      async () => ((await h.queue.boss.findJobs('generations', { id: job.id }))[0]?.state === 'completed' ? true : undefined),
+      5_000,
+      'run to wind down',
+    );
     const after: Generation = await person.generation(job.id);
     expect(after).toMatchObject({ status: 'cancelled', results: [] });
     expect(runsOf(job.id)).toBe(0);
     expect(await h.balance(person.id)).toBe(5);
-    expect((await h.ledger(person.id)).filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`)).map((row) => row.kind).toSorted()).toEqual(['refund', 'reserve']);
+    expect(
+      (await h.ledger(person.id))
+        .filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`))
+        .map((row) => row.kind)
+        .toSorted(),
+    ).toEqual(['refund', 'reserve']);
     await delay(person, 0);
   });
 

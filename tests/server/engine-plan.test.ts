@@ -30,7 +30,15 @@ afterAll(async () => {
 });
 
 const jobCount = async (userId: string) =>
-  Number((await h.database.kysely.selectFrom('generations').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await h.database.kysely
+        .selectFrom('generations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function photo(person: Person) {
   return person.upload(await makeImage(96, 64, 'jpeg'), 'san-pham.jpg');
@@ -75,7 +83,12 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
     const person = await h.person(5);
     const image = await photo(person);
     for (const prompt of ['Đổi nền thành màu trắng', 'draw a dragon next to her']) {
-      const refused = await person.submit({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt }, accept_not_done: ['replaceBackground', 'notUnderstood'] });
+      const refused = await person.submit({
+        feature: 'image-editing',
+        inputs: { images: [image.id] },
+        params: { prompt },
+        accept_not_done: ['replaceBackground', 'notUnderstood'],
+      });
       expect(refused.status, prompt).toBe(422);
       const refusal = v.parse(PlanRefusalBodySchema, refused.body);
       expect(refusal).toMatchObject({ code: 'cannotDo', plan: { done: [] } });
@@ -98,7 +111,10 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
 
     // The same chip on a product on a plain backdrop is done, and says so.
     const product = await person.upload(await sharp('public/examples/image-editing/product.webp').jpeg().toBuffer(), 'serum.jpg');
-    const cut = await person.settled((await person.submit({ feature: 'image-editing', inputs: { images: [product.id] }, params: { prompt: 'Xóa nền' } })).body.id, 30_000);
+    const cut = await person.settled(
+      (await person.submit({ feature: 'image-editing', inputs: { images: [product.id] }, params: { prompt: 'Xóa nền' } })).body.id,
+      30_000,
+    );
     expect(cut).toMatchObject({ status: 'completed', plan: { done: [{ code: 'removeBackground' }], not_done: [] } });
     expect(cut.results[0]?.mime).toBe('image/png');
     expect(await h.balance(person.id)).toBe(4);
@@ -109,7 +125,10 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
     const still = await person.upload(await makeImage(96, 64, 'jpeg'), 'still.jpg', { role: 'image' });
     const body = { feature: 'image-to-video', inputs: { image: still.id }, params: { model: 'hailuo-02', duration: 5, resolution: '480p' } };
     const refused = await person.submit(body);
-    expect(refused).toMatchObject({ status: 422, body: { code: 'partialPlan', plan: { not_done: [{ code: 'videoModelNotRun', values: { model: 'Hailuo 02' } }] } } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: 'partialPlan', plan: { not_done: [{ code: 'videoModelNotRun', values: { model: 'Hailuo 02' } }] } },
+    });
     expect(await h.balance(person.id)).toBe(10);
     const accepted = await person.submit({ ...body, accept_not_done: ['videoModelNotRun'] });
     expect(accepted.status).toBe(202);
@@ -122,7 +141,12 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
     // 1080p is a paid-plan option (docs/product-rules.md#plan-gates).
     await h.database.kysely.updateTable('users').set({ plan: 'pro' }).where('id', '=', person.id).execute();
     const still = await person.upload(await makeImage(96, 64, 'jpeg'), 'still.jpg', { role: 'image' });
-    const submitted = await person.submit({ feature: 'image-to-video', inputs: { image: still.id }, params: { model: 'veo2', duration: 5, resolution: '1080p' }, accept_not_done: ['videoModelNotRun'] });
+    const submitted = await person.submit({
+      feature: 'image-to-video',
+      inputs: { image: still.id },
+      params: { model: 'veo2', duration: 5, resolution: '1080p' },
+      accept_not_done: ['videoModelNotRun'],
+    });
     expect(submitted.status).toBe(202);
     // The catalogue's Veo 2 price is 8 (×2 for the model): 4 here, as any model's 5 s at 1080p.
     expect(submitted.body.cost).toBe(4);
@@ -141,11 +165,18 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
     const token = (await insertToken(h.database, person.id, { permissions: [...API_TOKEN_SERVICES] })).secret;
     const image = await photo(person);
     const post = (body: unknown) =>
-      h.app.request('/v1/generations', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      h.app.request('/v1/generations', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const body = { feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: BACKDROP_AND_BRIGHTER } };
     const refused = await post(body);
     expect(refused.status).toBe(422);
-    expect(v.parse(PlanRefusalBodySchema, await refused.json())).toMatchObject({ code: 'partialPlan', plan: { done: [{ code: 'brightness' }], not_done: [{ code: 'replaceBackground' }] } });
+    expect(v.parse(PlanRefusalBodySchema, await refused.json())).toMatchObject({
+      code: 'partialPlan',
+      plan: { done: [{ code: 'brightness' }], not_done: [{ code: 'replaceBackground' }] },
+    });
     expect(await h.balance(person.id)).toBe(5);
     const accepted = await post({ ...body, accept_not_done: ['replaceBackground'] });
     expect(accepted.status).toBe(202);

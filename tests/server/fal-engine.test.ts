@@ -24,7 +24,13 @@ let fixtures: FalFixtures;
 const POLL_MS = 5;
 
 const engine = (overrides: Partial<Parameters<typeof createFalEngine>[0]> = {}): FalEngine =>
-  createFalEngine({ config: { key: FAKE_FAL_KEY, queueUrl: fake.url }, publicUrl: 'http://localhost:8080', logger: silentLogger(), pollIntervalMs: POLL_MS, ...overrides });
+  createFalEngine({
+    config: { key: FAKE_FAL_KEY, queueUrl: fake.url },
+    publicUrl: 'http://localhost:8080',
+    logger: silentLogger(),
+    pollIntervalMs: POLL_MS,
+    ...overrides,
+  });
 
 /** The uploaded bytes behind a fal storage URL the engine put in an input. */
 const uploaded = (url: unknown): Buffer => {
@@ -57,7 +63,16 @@ describe('upscaler', () => {
       {
         feature: 'upscaler-image',
         inputs: { image: 'a' },
-        params: { model: 'high-fidelity-v2', factor: 4, output_format: 'png', subject_detection: 'foreground', face_enhancement: true, face_enhancement_strength: 0.6, face_enhancement_creativity: 0.2, crop_to_fill: true },
+        params: {
+          model: 'high-fidelity-v2',
+          factor: 4,
+          output_format: 'png',
+          subject_detection: 'foreground',
+          face_enhancement: true,
+          face_enhancement_strength: 0.6,
+          face_enhancement_creativity: 0.2,
+          crop_to_fill: true,
+        },
       },
       { image: fixtures.file('photo.jpg') },
     );
@@ -83,23 +98,44 @@ describe('upscaler', () => {
     const lifecycles = fake.requests.filter((r) => r.path === '/storage/upload/initiate' || r.path === '/fal-ai/topaz/upscale/image').map((r) => r.lifecycle);
     expect(lifecycles).toEqual(['{"expiration_duration_seconds":86400}', '{"expiration_duration_seconds":86400}']);
     // Every queue and storage call carried the key.
-    expect(fake.requests.filter((r) => !r.path.startsWith('/results/') && !r.path.startsWith('/storage/put/')).every((r) => r.authorization === `Key ${FAKE_FAL_KEY}`)).toBe(true);
+    expect(
+      fake.requests
+        .filter((r) => !r.path.startsWith('/results/') && !r.path.startsWith('/storage/put/'))
+        .every((r) => r.authorization === `Key ${FAKE_FAL_KEY}`),
+    ).toBe(true);
 
     expect(result.outputs).toHaveLength(1);
     const [output] = result.outputs;
     expect(output).toMatchObject({ mediaType: 'image', mime: 'image/png', kind: 'upscaled', roles: ['image'], name: 'upscaled-4x.png', warnings: [] });
     expect((await readFile(output?.path ?? '')).equals(fake.png)).toBe(true);
-    expect(result.metadata).toMatchObject({ engine: 'fal', endpoint: 'fal-ai/topaz/upscale/image', request_id: fake.jobs[0]?.requestId, model: 'high-fidelity-v2', factor: 4 });
+    expect(result.metadata).toMatchObject({
+      engine: 'fal',
+      endpoint: 'fal-ai/topaz/upscale/image',
+      request_id: fake.jobs[0]?.requestId,
+      model: 'high-fidelity-v2',
+      factor: 4,
+    });
   });
 
   it('asks Topaz for PNG when WebP is wanted, converts it, and flags a result above 4K', async () => {
-    const big = await sharp({ create: { width: 4000, height: 2200, channels: 3, background: '#808080' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 2200, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const bigUrl = fake.serve('big.png', big, 'image/png');
     fake.scenarios.push({ result: () => ({ image: { url: bigUrl, content_type: 'image/png', width: 4000, height: 2200 } }) });
-    const { request } = await engineRequest({ feature: 'upscaler-image', inputs: { image: 'a' }, params: { output_format: 'webp', factor: 2 } }, { image: fixtures.file('photo.jpg') });
+    const { request } = await engineRequest(
+      { feature: 'upscaler-image', inputs: { image: 'a' }, params: { output_format: 'webp', factor: 2 } },
+      { image: fixtures.file('photo.jpg') },
+    );
     const result = await engine().run(request);
 
-    expect(fake.submits[0]?.input).toMatchObject({ model: 'Standard V2', upscale_factor: 2, output_format: 'png', subject_detection: 'All', face_enhancement: false });
+    expect(fake.submits[0]?.input).toMatchObject({
+      model: 'Standard V2',
+      upscale_factor: 2,
+      output_format: 'png',
+      subject_detection: 'All',
+      face_enhancement: false,
+    });
     const [output] = result.outputs;
     expect(output).toMatchObject({ mime: 'image/webp', name: 'upscaled-2x.webp', warnings: ['over4k'], metadata: { width: 4000, height: 2200 } });
     expect((await sharp(output?.path ?? '').metadata()).format).toBe('webp');
@@ -108,10 +144,23 @@ describe('upscaler', () => {
 
   it('sends a video to Topaz: factor, frame rate, H.264, and a target resolution as a factor', async () => {
     const clip = fixtures.file('clip.mp4');
-    const first = await engineRequest({ feature: 'upscaler-video', inputs: { video: 'v' }, params: { factor: 3, target_fps: 60, h264: true } }, { video: clip });
+    const first = await engineRequest(
+      { feature: 'upscaler-video', inputs: { video: 'v' }, params: { factor: 3, target_fps: 60, h264: true } },
+      { video: clip },
+    );
     const result = await engine().run(first.request);
-    expect(fake.submits[0]).toMatchObject({ endpoint: 'fal-ai/topaz/upscale/video', input: { video_url: uploadUrl(), upscale_factor: 3, target_fps: 60, H264_output: true } });
-    expect(result.outputs[0]).toMatchObject({ mediaType: 'video', mime: 'video/mp4', kind: 'upscaled', roles: ['video'], name: 'upscaled-3x.mp4', warnings: [] });
+    expect(fake.submits[0]).toMatchObject({
+      endpoint: 'fal-ai/topaz/upscale/video',
+      input: { video_url: uploadUrl(), upscale_factor: 3, target_fps: 60, H264_output: true },
+    });
+    expect(result.outputs[0]).toMatchObject({
+      mediaType: 'video',
+      mime: 'video/mp4',
+      kind: 'upscaled',
+      roles: ['video'],
+      name: 'upscaled-3x.mp4',
+      warnings: [],
+    });
     expect(result.metadata).toMatchObject({ codec: 'h264', target_fps: 60 });
 
     // 64 px high → 1080p is beyond 4×: the factor stops at Topaz's 4.
@@ -125,13 +174,19 @@ describe('upscaler', () => {
 describe('image to video', () => {
   /** Expected endpoint and input per model, for the first (cheapest) catalogue option and for the last. */
   const expected: Record<VideoModel, (option: { duration: number; resolution: string }) => { endpoint: string; input: Record<string, unknown> }> = {
-    'seedance-v1': (o) => ({ endpoint: 'fal-ai/bytedance/seedance/v1/pro/image-to-video', input: { duration: String(o.duration), resolution: o.resolution, camera_fixed: true } }),
+    'seedance-v1': (o) => ({
+      endpoint: 'fal-ai/bytedance/seedance/v1/pro/image-to-video',
+      input: { duration: String(o.duration), resolution: o.resolution, camera_fixed: true },
+    }),
     veo2: (o) => ({ endpoint: 'fal-ai/veo2/image-to-video', input: { duration: `${o.duration}s` } }),
     veo3: () => ({ endpoint: 'fal-ai/veo3/image-to-video', input: { duration: '8s', resolution: '1080p', generate_audio: true } }),
     'hailuo-02': (o) =>
       o.resolution === '1080p'
         ? { endpoint: 'fal-ai/minimax/hailuo-02/pro/image-to-video', input: { prompt_optimizer: false } }
-        : { endpoint: 'fal-ai/minimax/hailuo-02/standard/image-to-video', input: { duration: o.duration === 5 ? '6' : '10', resolution: '512P', prompt_optimizer: false } },
+        : {
+            endpoint: 'fal-ai/minimax/hailuo-02/standard/image-to-video',
+            input: { duration: o.duration === 5 ? '6' : '10', resolution: '512P', prompt_optimizer: false },
+          },
     'kling-2.1': (o) => ({ endpoint: 'fal-ai/kling-video/v2.1/master/image-to-video', input: { duration: String(o.duration), cfg_scale: 0.7 } }),
     'kling-2.5-turbo': (o) => ({ endpoint: 'fal-ai/kling-video/v2.5-turbo/pro/image-to-video', input: { duration: String(o.duration), cfg_scale: 0.7 } }),
   };
@@ -224,7 +279,10 @@ describe('virtual try-on', () => {
 
   it('sends a dress as a one-piece', async () => {
     const garments = [{ ...fixtures.file('dress.png'), category: 'dresses' as const }];
-    const { request } = await engineRequest({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'd', category: 'dresses' }] } }, { model: fixtures.file('model.png'), garments });
+    const { request } = await engineRequest(
+      { feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'd', category: 'dresses' }] } },
+      { model: fixtures.file('model.png'), garments },
+    );
     await engine().run(request);
     expect(fake.submits[0]?.input).toMatchObject({ category: 'one-pieces' });
   });
@@ -232,16 +290,30 @@ describe('virtual try-on', () => {
 
 describe('image editing, hairstyle, body generator', () => {
   it('edits one image with Kontext and several with one multi-image call', async () => {
-    const one = await engineRequest({ feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'Make the sky pink' } }, { images: [fixtures.file('photo.jpg')] });
+    const one = await engineRequest(
+      { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'Make the sky pink' } },
+      { images: [fixtures.file('photo.jpg')] },
+    );
     const single = await engine().run(one.request);
-    expect(fake.submits[0]).toMatchObject({ endpoint: 'fal-ai/flux-pro/kontext', input: { prompt: 'Make the sky pink', image_url: uploadUrl(), output_format: 'png' } });
+    expect(fake.submits[0]).toMatchObject({
+      endpoint: 'fal-ai/flux-pro/kontext',
+      input: { prompt: 'Make the sky pink', image_url: uploadUrl(), output_format: 'png' },
+    });
     expect(single.outputs[0]).toMatchObject({ kind: 'image', roles: ['image'], name: 'edited.png', mime: 'image/png' });
 
     const images = [fixtures.file('photo.jpg'), fixtures.file('photo2.png'), fixtures.file('photo3.png')];
-    const many = await engineRequest({ feature: 'image-editing', inputs: { images: ['a', 'b', 'c'] }, params: { prompt: 'Same warm grade on all' } }, { images });
+    const many = await engineRequest(
+      { feature: 'image-editing', inputs: { images: ['a', 'b', 'c'] }, params: { prompt: 'Same warm grade on all' } },
+      { images },
+    );
     const multi = await engine().run(many.request);
     expect(fake.submits[1]?.endpoint).toBe('fal-ai/nano-banana/edit');
-    expect(fake.submits[1]?.input).toEqual({ prompt: 'Same warm grade on all', image_urls: [uploadUrl(), uploadUrl(), uploadUrl()], num_images: 1, output_format: 'png' });
+    expect(fake.submits[1]?.input).toEqual({
+      prompt: 'Same warm grade on all',
+      image_urls: [uploadUrl(), uploadUrl(), uploadUrl()],
+      num_images: 1,
+      output_format: 'png',
+    });
     const urls = (fake.submits[1]?.input.image_urls ?? []) as string[];
     for (const [index, url] of urls.entries()) expect(uploaded(url).equals(await readFile(images[index]?.path ?? ''))).toBe(true);
     expect(multi.metadata).toMatchObject({ endpoint: 'fal-ai/nano-banana/edit', images: 3 });
@@ -268,20 +340,41 @@ describe('image editing, hairstyle, body generator', () => {
 
   it('uses an instruction edit without a mask, and the reference photo when one is given', async () => {
     const portrait = fixtures.file('portrait.png');
-    const plain = await engineRequest({ feature: 'hairstyle-changer', inputs: { image: 'p' }, params: { style: 'undercut' } }, { image: portrait, mask: null, reference: null });
+    const plain = await engineRequest(
+      { feature: 'hairstyle-changer', inputs: { image: 'p' }, params: { style: 'undercut' } },
+      { image: portrait, mask: null, reference: null },
+    );
     await engine().run(plain.request);
-    expect(fake.submits[0]).toMatchObject({ endpoint: 'fal-ai/flux-pro/kontext', input: { image_url: uploadUrl(), prompt: expect.stringContaining('undercut') } });
+    expect(fake.submits[0]).toMatchObject({
+      endpoint: 'fal-ai/flux-pro/kontext',
+      input: { image_url: uploadUrl(), prompt: expect.stringContaining('undercut') },
+    });
 
-    const styled = await engineRequest({ feature: 'hairstyle-changer', inputs: { image: 'p', reference: 'r' }, params: {} }, { image: portrait, mask: null, reference: fixtures.file('reference.png') });
+    const styled = await engineRequest(
+      { feature: 'hairstyle-changer', inputs: { image: 'p', reference: 'r' }, params: {} },
+      { image: portrait, mask: null, reference: fixtures.file('reference.png') },
+    );
     await engine().run(styled.request);
-    expect(fake.submits[1]).toMatchObject({ endpoint: 'fal-ai/nano-banana/edit', input: { image_urls: [uploadUrl(), uploadUrl()], prompt: expect.stringContaining('second image') } });
+    expect(fake.submits[1]).toMatchObject({
+      endpoint: 'fal-ai/nano-banana/edit',
+      input: { image_urls: [uploadUrl(), uploadUrl()], prompt: expect.stringContaining('second image') },
+    });
     const [photoUrl, referenceUrl] = (fake.submits[1]?.input.image_urls ?? []) as string[];
     expect(uploaded(photoUrl).equals(await readFile(portrait.path))).toBe(true);
     expect(uploaded(referenceUrl).equals(await readFile(fixtures.file('reference.png').path))).toBe(true);
   });
 
   it('generates a body from the parameters, and keeps a given face with PuLID', async () => {
-    const params = { gender: 'female', height: 168, weight: 55, age: 27, skin_tone: 'olive', body_type: 'mesomorph', aspect_ratio: '3:4', style_hints: ['streetwear'] };
+    const params = {
+      gender: 'female',
+      height: 168,
+      weight: 55,
+      age: 27,
+      skin_tone: 'olive',
+      body_type: 'mesomorph',
+      aspect_ratio: '3:4',
+      style_hints: ['streetwear'],
+    };
     const text = await engineRequest({ feature: 'body-generator', params }, { face: null });
     const plain = await engine().run(text.request);
     expect(fake.submits[0]?.endpoint).toBe('fal-ai/flux/dev');
@@ -291,7 +384,10 @@ describe('image editing, hairstyle, body generator', () => {
     expect(plain.outputs[0]).toMatchObject({ name: 'body-model.png', roles: ['image', 'model'] });
     expect(plain.metadata).toMatchObject({ model: 'flux-dev', face: false, aspect_ratio: '3:4' });
 
-    const withFace = await engineRequest({ feature: 'body-generator', inputs: { face: 'f' }, params: { ...params, aspect_ratio: '16:9' } }, { face: fixtures.file('face.png') });
+    const withFace = await engineRequest(
+      { feature: 'body-generator', inputs: { face: 'f' }, params: { ...params, aspect_ratio: '16:9' } },
+      { face: fixtures.file('face.png') },
+    );
     await engine().run(withFace.request);
     expect(fake.submits[1]?.endpoint).toBe('fal-ai/flux-pulid');
     expect(fake.submits[1]?.input).toEqual({ prompt, reference_image_url: uploadUrl(), image_size: { width: 1280, height: 720 } });
@@ -300,7 +396,7 @@ describe('image editing, hairstyle, body generator', () => {
 });
 
 describe('progress', () => {
-  it('follows the queue (waiting, running with the model\'s own percentages, downloading), never backwards', async () => {
+  it("follows the queue (waiting, running with the model's own percentages, downloading), never backwards", async () => {
     fake.scenarios.push({ queuePolls: 3, progressPolls: 4, logs: ['Loading model', 'Upscaling 30%', 'Upscaling 70%', 'Encoding'] });
     const { request, reports } = await engineRequest({ feature: 'upscaler-image', inputs: { image: 'a' }, params: {} }, { image: fixtures.file('photo.jpg') });
     await engine().run(request);
@@ -317,7 +413,10 @@ describe('progress', () => {
   });
 
   it('holds its percentage when fal puts a running request back in the queue', async () => {
-    fake.scenarios.push({ sequence: ['IN_QUEUE', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_QUEUE', 'IN_PROGRESS'], logs: ['Upscaling 50%', 'Upscaling 60%', 'Upscaling 10%'] });
+    fake.scenarios.push({
+      sequence: ['IN_QUEUE', 'IN_PROGRESS', 'IN_PROGRESS', 'IN_QUEUE', 'IN_PROGRESS'],
+      logs: ['Upscaling 50%', 'Upscaling 60%', 'Upscaling 10%'],
+    });
     const { request, reports } = await engineRequest({ feature: 'upscaler-image', inputs: { image: 'a' }, params: {} }, { image: fixtures.file('photo.jpg') });
     await engine().run(request);
     const percents = reports.map((report) => report.percent);
@@ -330,7 +429,10 @@ describe('progress', () => {
 
   it('shows the video stages', async () => {
     fake.scenarios.push({ queuePolls: 1, progressPolls: 3, logs: ['10%', '60%', '90%'] });
-    const { request, reports } = await engineRequest({ feature: 'image-to-video', inputs: { image: 'i' }, params: {} }, { image: fixtures.file('portrait.png') });
+    const { request, reports } = await engineRequest(
+      { feature: 'image-to-video', inputs: { image: 'i' }, params: {} },
+      { image: fixtures.file('portrait.png') },
+    );
     await engine().run(request);
     expect(reports.map((report) => report.stage)).toEqual(expect.arrayContaining(['queued', 'generatingMotion', 'renderingFrames', 'finalizingVideo']));
   });
@@ -350,7 +452,7 @@ async function failure(promise: Promise<EngineResult>): Promise<EngineError> {
 }
 
 describe('failures', () => {
-  it('a 422 validation error is permanent; the provider\'s detail goes to the log only', async () => {
+  it("a 422 validation error is permanent; the provider's detail goes to the log only", async () => {
     const detail = [{ loc: ['body', 'image_url'], msg: 'Image too small: secret-provider-detail', type: 'value_error' }];
     fake.scenarios.push({ submitError: { status: 422, body: { detail } } });
     const logs = captureLogs();
@@ -361,7 +463,7 @@ describe('failures', () => {
     expect(JSON.stringify(logs.lines)).toContain('secret-provider-detail');
   });
 
-  it('a request that fails on fal\'s side (500 at the result) is transient', async () => {
+  it("a request that fails on fal's side (500 at the result) is transient", async () => {
     fake.scenarios.push({ resultError: { status: 500, body: { detail: 'CUDA out of memory', error_type: 'internal_error' } } });
     const { request } = await upscale();
     const error = await failure(engine().run(request));
@@ -369,12 +471,14 @@ describe('failures', () => {
   });
 
   it('a 422 at the result (the model refused the input) is permanent', async () => {
-    fake.scenarios.push({ resultError: { status: 422, body: { detail: [{ loc: ['body', 'prompt'], msg: 'Unsafe content', type: 'content_policy_violation' }] } } });
+    fake.scenarios.push({
+      resultError: { status: 422, body: { detail: [{ loc: ['body', 'prompt'], msg: 'Unsafe content', type: 'content_policy_violation' }] } },
+    });
     const { request } = await upscale();
     expect(await failure(engine().run(request))).toMatchObject({ code: 'failedToProcess', transient: false });
   });
 
-  it('a 503 is transient, after the client\'s own retries', async () => {
+  it("a 503 is transient, after the client's own retries", async () => {
     const busy = { submitError: { status: 503, body: { detail: 'No runner available', error_type: 'runner_scheduling_failure' } } };
     fake.scenarios.push(busy, busy, busy, busy);
     const { request } = await upscale();
@@ -387,7 +491,11 @@ describe('failures', () => {
   it('a rejected key is permanent and logged as such', async () => {
     const logs = captureLogs();
     const { request } = await upscale();
-    const error = await failure(createFalEngine({ config: { key: 'wrong', queueUrl: fake.url }, publicUrl: 'http://localhost:8080', logger: logs.logger, pollIntervalMs: POLL_MS }).run(request));
+    const error = await failure(
+      createFalEngine({ config: { key: 'wrong', queueUrl: fake.url }, publicUrl: 'http://localhost:8080', logger: logs.logger, pollIntervalMs: POLL_MS }).run(
+        request,
+      ),
+    );
     expect(error).toMatchObject({ code: 'failedToProcess', transient: false });
     expect(logs.lines.some((line) => String(line.msg).includes('FAL_KEY'))).toBe(true);
   });
@@ -411,8 +519,14 @@ describe('failures', () => {
 
   it('fal out of reach is transient (the error the client throws once its own retries are spent)', () => {
     const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) });
-    expect(toEngineError(refused, silentLogger(), { endpoint: 'fal-ai/topaz/upscale/image', step: 'submit' })).toMatchObject({ code: 'serverTimeout', transient: true });
-    expect(toEngineError(new RangeError('a bug'), silentLogger(), { endpoint: 'fal-ai/topaz/upscale/image', step: 'submit' })).toMatchObject({ code: 'failedToProcess', transient: false });
+    expect(toEngineError(refused, silentLogger(), { endpoint: 'fal-ai/topaz/upscale/image', step: 'submit' })).toMatchObject({
+      code: 'serverTimeout',
+      transient: true,
+    });
+    expect(toEngineError(new RangeError('a bug'), silentLogger(), { endpoint: 'fal-ai/topaz/upscale/image', step: 'submit' })).toMatchObject({
+      code: 'failedToProcess',
+      transient: false,
+    });
   });
 });
 
@@ -438,8 +552,30 @@ describe('result URLs (SSRF)', () => {
   it('classifies addresses: public ones pass; private, loopback, link-local, unique-local, multicast, unspecified, v4-mapped do not', () => {
     for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001::200e']) expect(isPublicAddress(address), address).toBe(true);
     for (const address of [
-      '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '127.0.0.1', '127.9.9.9', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
-      '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '[::1]', 'not-an-address',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '127.0.0.1',
+      '127.9.9.9',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '[::1]',
+      'not-an-address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -482,7 +618,11 @@ describe('cancel', () => {
   it('an aborted run cancels its fal request and stops', async () => {
     fake.scenarios.push({ never: true });
     const controller = new AbortController();
-    const { request } = await engineRequest({ feature: 'image-to-video', inputs: { image: 'i' }, params: {} }, { image: fixtures.file('portrait.png') }, { signal: controller.signal });
+    const { request } = await engineRequest(
+      { feature: 'image-to-video', inputs: { image: 'i' }, params: {} },
+      { image: fixtures.file('portrait.png') },
+      { signal: controller.signal },
+    );
     const running = engine().run(request);
     await expect.poll(() => fake.jobs[0]?.statusPolls ?? 0).toBeGreaterThan(2);
     const reason = new Error('cancelled by its owner');
@@ -510,7 +650,14 @@ describe('webhook URL', () => {
     await engine({ publicUrl: 'http://localhost:8080' }).run(local.request);
     expect(fake.submits[1]?.webhookUrl).toBeNull();
 
-    for (const url of ['http://127.0.0.1:8080', 'http://[::1]:8080', 'http://192.168.1.20', 'http://10.0.0.5:8080', 'http://studio.local', 'http://app.localhost']) {
+    for (const url of [
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+      'http://192.168.1.20',
+      'http://10.0.0.5:8080',
+      'http://studio.local',
+      'http://app.localhost',
+    ]) {
       expect(webhookUrlFor(url)).toBeNull();
     }
     expect(webhookUrlFor('https://studio.atelier.vn/app')).toBe('https://studio.atelier.vn/app/api/engines/fal/webhook');

@@ -35,7 +35,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
   bystanderUrl = `http://127.0.0.1:${(bystander.address() as AddressInfo).port}`;
   // The fal engine stands in for the local one: every tool runs on the fake.
-  const engine = createFalEngine({ config: { key: FAKE_FAL_KEY, queueUrl: fake.url }, publicUrl: 'http://localhost:8080', logger: silentLogger(), pollIntervalMs: 20 });
+  const engine = createFalEngine({
+    config: { key: FAKE_FAL_KEY, queueUrl: fake.url },
+    publicUrl: 'http://localhost:8080',
+    logger: silentLogger(),
+    pollIntervalMs: 20,
+  });
   h = await createGenerationsHarness({ engine });
 });
 
@@ -67,7 +72,12 @@ describe(`fal result URLs into the server's network (${DRIVER})`, () => {
     const done = await person.settled(job.id);
     expect(done).toMatchObject({ status: 'failed', results: [], error: { code: 'failedToProcess', message: GENERATION_MESSAGES.failedToProcess } });
     expect(await h.balance(person.id)).toBe(3);
-    expect((await h.ledger(person.id)).filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`)).map((row) => row.kind).toSorted()).toEqual(['refund', 'reserve']);
+    expect(
+      (await h.ledger(person.id))
+        .filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`))
+        .map((row) => row.kind)
+        .toSorted(),
+    ).toEqual(['refund', 'reserve']);
     expect(bystanderHits).toBe(0);
   });
 });

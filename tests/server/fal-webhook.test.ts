@@ -51,7 +51,12 @@ const nowSeconds = () => Math.floor(clock / 1000);
 beforeAll(async () => {
   fake = await startFakeFal();
   fixtures = await makeFalFixtures(fake);
-  engine = createFalEngine({ config: { key: FAKE_FAL_KEY, queueUrl: fake.url }, publicUrl: 'https://atelier.example', logger: silentLogger(), pollIntervalMs: SLOW_POLL_MS });
+  engine = createFalEngine({
+    config: { key: FAKE_FAL_KEY, queueUrl: fake.url },
+    publicUrl: 'https://atelier.example',
+    logger: silentLogger(),
+    pollIntervalMs: SLOW_POLL_MS,
+  });
   clock = Date.now();
   app = build(engine.urls.jwks);
   server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -153,7 +158,11 @@ describe('verification', () => {
 
   it('is mounted by the engine registry at /api/engines/fal/webhook, keys from FAL_QUEUE_URL', async () => {
     const registry = createEngineRegistry({
-      config: { engines: Object.fromEntries(FEATURES.map((feature) => [feature, 'fal'])) as Record<Feature, 'fal'>, fal: { key: FAKE_FAL_KEY, queueUrl: fake.url }, publicUrl: 'https://atelier.example' },
+      config: {
+        engines: Object.fromEntries(FEATURES.map((feature) => [feature, 'fal'])) as Record<Feature, 'fal'>,
+        fal: { key: FAKE_FAL_KEY, queueUrl: fake.url },
+        publicUrl: 'https://atelier.example',
+      },
       logger: silentLogger(),
     });
     const mounted = new Hono<AppEnv>();
@@ -178,7 +187,9 @@ describe('waking the run', () => {
     expect(performance.now() - started).toBeLessThan(SLOW_POLL_MS / 4);
     const [job] = fake.jobs.slice(-1);
     expect(fake.submits.at(-1)?.webhookUrl).toBe('https://atelier.example/api/engines/fal/webhook');
-    await expect.poll(() => fake.webhooks.filter((webhook) => webhook.requestId === job?.requestId)).toEqual([{ url: webhookUrl, requestId: job?.requestId, status: 200 }]);
+    await expect
+      .poll(() => fake.webhooks.filter((webhook) => webhook.requestId === job?.requestId))
+      .toEqual([{ url: webhookUrl, requestId: job?.requestId, status: 200 }]);
     expect(job?.statusPolls).toBe(2);
     expect(result.metadata.request_id).toBe(job?.requestId);
   });
@@ -186,7 +197,11 @@ describe('waking the run', () => {
   it('an unverified webhook wakes nothing; a verified one does', async () => {
     fake.scenarios.push({ never: true });
     const controller = new AbortController();
-    const { request } = await engineRequest({ feature: 'upscaler-image', inputs: { image: 'a' }, params: {} }, { image: fixtures.file('photo.jpg') }, { signal: controller.signal });
+    const { request } = await engineRequest(
+      { feature: 'upscaler-image', inputs: { image: 'a' }, params: {} },
+      { image: fixtures.file('photo.jpg') },
+      { signal: controller.signal },
+    );
     const running = engine.run(request).catch((error: unknown) => error);
     await expect.poll(() => fake.jobs.at(-1)?.statusPolls ?? 0).toBe(1);
     const job = fake.jobs.at(-1);

@@ -32,8 +32,16 @@ const userRow = (email: string) => h.database.kysely.selectFrom('users').selectA
 
 describe(`Firebase sign-in (${DRIVER})`, () => {
   it('register creates a verified account from a Google identity, with name, picture and 5 credits', async () => {
-    const google = await emulator.signInWithGoogle({ sub: 'g-lan', email: 'Lan@Example.com', name: 'Lan Nguyễn', picture: 'https://lh3.googleusercontent.com/a/lan' });
-    const result = await h.post('/auth/firebase/register', body(google, { displayName: 'Nguyễn Thị Lan', photoURL: 'https://lh3.googleusercontent.com/a/lan', emailVerified: true }));
+    const google = await emulator.signInWithGoogle({
+      sub: 'g-lan',
+      email: 'Lan@Example.com',
+      name: 'Lan Nguyễn',
+      picture: 'https://lh3.googleusercontent.com/a/lan',
+    });
+    const result = await h.post(
+      '/auth/firebase/register',
+      body(google, { displayName: 'Nguyễn Thị Lan', photoURL: 'https://lh3.googleusercontent.com/a/lan', emailVerified: true }),
+    );
     expect(result.status).toBe(200);
     const answer = v.parse(IdentityLoginResponseSchema, result.body);
     expect(answer.is_new_user).toBe(true);
@@ -103,7 +111,10 @@ describe(`Firebase sign-in (${DRIVER})`, () => {
     const answer = v.parse(IdentityLoginResponseSchema, (await h.post('/auth/firebase/login', body(owner))).body);
     expect(answer.user).toMatchObject({ email: 'prey@example.com', is_verified: true });
     expect((await userRow('prey@example.com')).password_hash).toBeNull();
-    expect(await h.post('/auth/login', { username: 'prey@example.com', password: 'attacker-chosen' })).toMatchObject({ status: 401, body: { code: 'checkCredentials' } });
+    expect(await h.post('/auth/login', { username: 'prey@example.com', password: 'attacker-chosen' })).toMatchObject({
+      status: 401,
+      body: { code: 'checkCredentials' },
+    });
   });
 
   it('a password reset unlinks the Firebase identity; its verified owner links it again by signing in', async () => {
@@ -114,7 +125,9 @@ describe(`Firebase sign-in (${DRIVER})`, () => {
 
     await h.post('/auth/forgot-password', { email: 'relink@example.com' });
     const { token } = resetTokenOf(await h.lastMail('relink@example.com', 'reset'));
-    expect((await h.post('/auth/reset-password', { email: 'relink@example.com', reset_token: token, new_password: 'a brand new passphrase' })).status).toBe(200);
+    expect((await h.post('/auth/reset-password', { email: 'relink@example.com', reset_token: token, new_password: 'a brand new passphrase' })).status).toBe(
+      200,
+    );
     expect((await userRow('relink@example.com')).firebase_uid).toBeNull();
     expect((await h.call('GET', '/auth/profile', { token: linked.access_token })).status).toBe(401);
     expect((await h.post('/auth/login', { username: 'relink@example.com', password: linked.traditional_login.credentials.password })).status).toBe(401);

@@ -91,7 +91,11 @@ describe(`job events (${DRIVER})`, () => {
     expect(mine.status).toBe(200);
 
     // On open: the pending job; then its progress (the runner reports a stage while the engine runs).
-    await waitFor(() => (mine.jobs.some((event) => event.id === job.id && event.status === 'processing' && event.progress >= 10) ? true : undefined), 10_000, 'a progress event');
+    await waitFor(
+      () => (mine.jobs.some((event) => event.id === job.id && event.status === 'processing' && event.progress >= 10) ? true : undefined),
+      10_000,
+      'a progress event',
+    );
     release();
     const done = await waitFor(() => mine.jobs.find((event) => event.id === job.id && event.status === 'completed'), 10_000, 'the completed event');
     expect(done.results).toHaveLength(1);
@@ -194,15 +198,27 @@ describe(`job events (${DRIVER})`, () => {
     const { body: job } = await person.submit(BODY);
     // A web process whose watcher would look by itself once an hour: only a notification can tell it.
     const other = elsewhere(person, { pollIntervalMs: 3_600_000 });
-    const unfollow = followChanges(h.notifications, { changed: (userId) => other.watcher.changed(userId), queued: () => undefined, missed: () => other.watcher.notify() });
+    const unfollow = followChanges(h.notifications, {
+      changed: (userId) => other.watcher.changed(userId),
+      queued: () => undefined,
+      missed: () => other.watcher.notify(),
+    });
     const stream = await other.open();
     await waitFor(() => (stream.jobs.some((event) => event.id === job.id && event.status === 'processing') ? true : undefined), 10_000, 'the running job');
     release();
-    const done = await waitFor(() => stream.jobs.find((event) => event.id === job.id && event.status === 'completed'), 10_000, 'the completed job, by notification');
+    const done = await waitFor(
+      () => stream.jobs.find((event) => event.id === job.id && event.status === 'completed'),
+      10_000,
+      'the completed job, by notification',
+    );
     expect(done.results).toHaveLength(1);
     // Another change, straight in the database (what a worker process's write is): heard as well.
     await h.test.database.kysely.updateTable('generations').set({ error_code: 'test' }).where('id', '=', job.id).execute();
-    await waitFor(() => (stream.jobs.some((event) => event.id === job.id && event.error?.code === 'test') ? true : undefined), 10_000, 'the outside change, by notification');
+    await waitFor(
+      () => (stream.jobs.some((event) => event.id === job.id && event.error?.code === 'test') ? true : undefined),
+      10_000,
+      'the outside change, by notification',
+    );
     unfollow();
     await stream.cancel();
     await other.watcher.close();
@@ -265,15 +281,29 @@ describe(`an open job stream and shutdown (${DRIVER})`, () => {
       postgres = await createScratchPostgres();
       env.DATABASE_URL = postgres.url;
     }
-    const database = await openDatabase(POSTGRES_URL && postgres ? { databaseUrl: postgres.url, pgliteDataDir: '' } : { pgliteDataDir: path.join(dataDir, 'db') });
+    const database = await openDatabase(
+      POSTGRES_URL && postgres ? { databaseUrl: postgres.url, pgliteDataDir: '' } : { pgliteDataDir: path.join(dataDir, 'db') },
+    );
     let token: string;
     try {
       await migrate(database);
       const user = await createUsersRepository(database).create(
-        { email: 'events@example.com', name: 'Lê Thị Hoa', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
+        {
+          email: 'events@example.com',
+          name: 'Lê Thị Hoa',
+          passwordHash: null,
+          profilePicture: null,
+          language: 'vi',
+          isVerified: true,
+          firebaseUid: null,
+          createdAt: new Date(),
+        },
         [],
       );
-      token = await startSessionToken({ sessions: createSessionsRepository(database), tokens: createAccessTokens({ secret, ttlSeconds: 3_600, now: Date.now }), now: Date.now }, user);
+      token = await startSessionToken(
+        { sessions: createSessionsRepository(database), tokens: createAccessTokens({ secret, ttlSeconds: 3_600, now: Date.now }), now: Date.now },
+        user,
+      );
     } finally {
       await database.close();
     }

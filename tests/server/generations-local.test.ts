@@ -57,12 +57,15 @@ describe(`the local engine through the queue (${DRIVER})`, () => {
     const image = await person.upload(await makeImage(64, 64, 'jpeg'), 'edit.jpg');
     const { status, body } = await person.submit({ feature: 'image-editing', inputs: { images: [image.id] }, params: { prompt: 'draw a dragon next to her' } });
     expect(status).toBe(422);
-    expect(body).toMatchObject({ code: 'cannotDo', plan: { done: [], not_done: [{ code: 'notUnderstood', values: { phrase: 'draw a dragon next to her' } }] } });
+    expect(body).toMatchObject({
+      code: 'cannotDo',
+      plan: { done: [], not_done: [{ code: 'notUnderstood', values: { phrase: 'draw a dragon next to her' } }] },
+    });
     expect(body.detail).toBe(GENERATION_MESSAGES.cannotDo.replace('{not_done}', 'Not understood: “draw a dragon next to her”'));
     expect(await h.balance(person.id)).toBe(before);
   });
 
-  it('prices a video upscale by the input video\'s length and runs it', async () => {
+  it("prices a video upscale by the input video's length and runs it", async () => {
     const video = await person.upload(await makeVideo(scratch, { seconds: 3, width: 160, height: 120, fps: 10 }), 'clip.mp4', { purpose: 'upscale' });
     expect(video.duration_seconds).toBeCloseTo(3, 0);
     const { body } = await person.submit({ feature: 'upscaler-video', inputs: { video: video.id }, params: { factor: 2, target_fps: 16, h264: true } });

@@ -63,7 +63,16 @@ async function setUp(credits: number, env: Record<string, string>): Promise<Setu
   const database = await open(databaseUrl);
   await migrate(database);
   const user = await createUsersRepository(database).create(
-    { email: 'process@example.com', name: 'Lê Thị Hoa', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
+    {
+      email: 'process@example.com',
+      name: 'Lê Thị Hoa',
+      passwordHash: null,
+      profilePicture: null,
+      language: 'vi',
+      isVerified: true,
+      firebaseUid: null,
+      createdAt: new Date(),
+    },
     [{ kind: 'grant', amount: credits, reason: 'test credits', idempotencyKey: 'test-grant' }],
   );
   const tokens = createAccessTokens({ secret: TEST_SIGNING_KEY, ttlSeconds: 3_600, now: Date.now });
@@ -92,7 +101,11 @@ async function start(env: Record<string, string>): Promise<SpawnedServer> {
 async function startWorker(env: Record<string, string>): Promise<ChildRun> {
   const worker = runChild(env, WORKER_ENTRY);
   children.push(worker);
-  await waitFor(() => (worker.logs.some((line) => line.msg === 'worker ready') ? true : undefined), WORKER_START_TIMEOUT_MS, `worker ready\n${worker.stdout()}\n${worker.stderr()}`);
+  await waitFor(
+    () => (worker.logs.some((line) => line.msg === 'worker ready') ? true : undefined),
+    WORKER_START_TIMEOUT_MS,
+    `worker ready\n${worker.stdout()}\n${worker.stderr()}`,
+  );
   return worker;
 }
 
@@ -117,10 +130,14 @@ describe(`a server killed with jobs running (${DRIVER})`, () => {
       ids.push(submitted.body.id);
     }
     // Two running (WORKERS=2), three waiting.
-    await waitFor(async () => {
-      const pending = await api(first, setup.token, 'GET', '/api/generations/pending');
-      return pending.body.items.filter((item: { status: string }) => item.status === 'processing').length === 2 ? true : undefined;
-    }, 20_000, 'two jobs processing');
+    await waitFor(
+      async () => {
+        const pending = await api(first, setup.token, 'GET', '/api/generations/pending');
+        return pending.body.items.filter((item: { status: string }) => item.status === 'processing').length === 2 ? true : undefined;
+      },
+      20_000,
+      'two jobs processing',
+    );
     const runningAtKill = (await readRuns(setup.runLog)).map((run) => run.id);
     expect(runningAtKill).toHaveLength(2);
 
@@ -128,11 +145,15 @@ describe(`a server killed with jobs running (${DRIVER})`, () => {
     expect((await first.exited).signal).toBe('SIGKILL');
 
     const second = await start(setup.env);
-    const ended = await waitFor(async () => {
-      const list = await api(second, setup.token, 'GET', '/api/generations?limit=10');
-      const items: Array<{ id: string; status: string }> = list.body.items;
-      return items.length === ids.length && items.every((item) => ['completed', 'failed', 'cancelled'].includes(item.status)) ? items : undefined;
-    }, 90_000, 'every job to end after the restart');
+    const ended = await waitFor(
+      async () => {
+        const list = await api(second, setup.token, 'GET', '/api/generations?limit=10');
+        const items: Array<{ id: string; status: string }> = list.body.items;
+        return items.length === ids.length && items.every((item) => ['completed', 'failed', 'cancelled'].includes(item.status)) ? items : undefined;
+      },
+      90_000,
+      'every job to end after the restart',
+    );
     expect(ended.map((item) => item.status)).toEqual(ids.map(() => 'completed'));
     expect(await second.stop()).toEqual({ code: 0, signal: null });
 
@@ -162,7 +183,9 @@ describe(`a server stopped with jobs running (${DRIVER})`, () => {
     for (let i = 0; i < 2; i += 1) ids.push((await api(first, setup.token, 'POST', '/api/generations', BODY)).body.id);
     await waitFor(async () => ((await readRuns(setup.runLog)).length === 1 ? true : undefined), 20_000, 'one run started');
     expect(await first.stop()).toEqual({ code: 0, signal: null });
-    expect(first.logs.map((line) => line.msg)).toEqual(expect.arrayContaining(['releasing generations still running', 'generations stopped', 'shutdown complete']));
+    expect(first.logs.map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['releasing generations still running', 'generations stopped', 'shutdown complete']),
+    );
 
     const database = await open(setup.databaseUrl);
     try {
@@ -173,10 +196,14 @@ describe(`a server stopped with jobs running (${DRIVER})`, () => {
     }
 
     const second = await start(setup.env);
-    await waitFor(async () => {
-      const list = await api(second, setup.token, 'GET', '/api/generations');
-      return list.body.items.every((item: { status: string }) => item.status === 'completed') ? true : undefined;
-    }, 60_000, 'both jobs to complete');
+    await waitFor(
+      async () => {
+        const list = await api(second, setup.token, 'GET', '/api/generations');
+        return list.body.items.every((item: { status: string }) => item.status === 'completed') ? true : undefined;
+      },
+      60_000,
+      'both jobs to complete',
+    );
     expect(await second.stop()).toEqual({ code: 0, signal: null });
     const all = await readRuns(setup.runLog);
     const released = all[0]?.id;
@@ -211,10 +238,14 @@ describe(`several worker processes (${DRIVER})`, () => {
       }
       const database = await open(setup.databaseUrl);
       try {
-        await waitFor(async () => {
-          const done = await database.kysely.selectFrom('generations').select('id').where('status', '=', 'completed').execute();
-          return done.length === jobs ? true : undefined;
-        }, 150_000, `${jobs} jobs completed`);
+        await waitFor(
+          async () => {
+            const done = await database.kysely.selectFrom('generations').select('id').where('status', '=', 'completed').execute();
+            return done.length === jobs ? true : undefined;
+          },
+          150_000,
+          `${jobs} jobs completed`,
+        );
 
         const all = await readRuns(setup.runLog);
         expect(all).toHaveLength(jobs);

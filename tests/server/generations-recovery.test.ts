@@ -75,10 +75,14 @@ const row = (id: string) => h.database.kysely.selectFrom('generations').selectAl
 
 /** What pg-boss does when it hands a worker a job: the job, fetched (active), with its attempt. */
 async function fetchJob(id: string): Promise<{ id: string; retryCount: number }> {
-  const fetched = await waitFor(async () => {
-    const jobs = await h.queue.boss.fetch(GENERATIONS_QUEUE, { includeMetadata: true });
-    return jobs.length > 0 ? jobs : undefined;
-  }, 10_000, 'a fetchable job');
+  const fetched = await waitFor(
+    async () => {
+      const jobs = await h.queue.boss.fetch(GENERATIONS_QUEUE, { includeMetadata: true });
+      return jobs.length > 0 ? jobs : undefined;
+    },
+    10_000,
+    'a fetchable job',
+  );
   expect(fetched.map((job) => job.id)).toEqual([id]);
   return { id, retryCount: fetched[0]?.retryCount ?? -1 };
 }
@@ -89,7 +93,11 @@ async function dieWhileRunning(id: string): Promise<void> {
   const claimed = await createGenerationsRepository(h.database).claim(id, new Date(), job.retryCount);
   expect(claimed.kind === 'claimed' && claimed.row.status).toBe('processing');
   // Its last heartbeat, long enough ago to be stale.
-  await h.database.kysely.updateTable('generations').set({ heartbeat_at: new Date(Date.now() - 5 * STALE_MS) }).where('id', '=', id).execute();
+  await h.database.kysely
+    .updateTable('generations')
+    .set({ heartbeat_at: new Date(Date.now() - 5 * STALE_MS) })
+    .where('id', '=', id)
+    .execute();
 }
 
 async function refunds(person: Person, id: string) {
@@ -97,7 +105,7 @@ async function refunds(person: Person, id: string) {
 }
 
 describe(`recovery passes (${DRIVER})`, () => {
-  it('hands a dead worker\'s job back to pg-boss while retries remain, then fails and refunds it once', async () => {
+  it("hands a dead worker's job back to pg-boss while retries remain, then fails and refunds it once", async () => {
     const person = await h.person(5);
     const { body } = await person.submit(BODY);
     for (let attempt = 1; attempt <= RETRY_LIMIT; attempt += 1) {
@@ -112,18 +120,26 @@ describe(`recovery passes (${DRIVER})`, () => {
     await dieWhileRunning(body.id);
     expect(await h.generations.recovery.sweep()).toBe(1);
     expect(await queueState(body.id)).toBe('failed');
-    expect(await person.generation(body.id)).toMatchObject({ status: 'failed', error: { code: 'failedToProcess', message: GENERATION_MESSAGES.failedToProcess } });
+    expect(await person.generation(body.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'failedToProcess', message: GENERATION_MESSAGES.failedToProcess },
+    });
     expect(await refunds(person, body.id)).toEqual([{ kind: 'refund', amount: 1, idempotency_key: ledgerKey(body.id, 'refund') }]);
 
     // Another pass, and a late fail of the same run, change nothing.
     expect(await h.generations.recovery.sweep()).toBe(0);
     const repository = createGenerationsRepository(h.database);
-    expect(await repository.fail(body.id, { code: 'failedToProcess', message: 'late' }, new Date(), { attempt: RETRY_LIMIT + 1, statuses: ['processing', 'queued'] })).toBe(false);
+    expect(
+      await repository.fail(body.id, { code: 'failedToProcess', message: 'late' }, new Date(), {
+        attempt: RETRY_LIMIT + 1,
+        statuses: ['processing', 'queued'],
+      }),
+    ).toBe(false);
     expect(await refunds(person, body.id)).toHaveLength(1);
     expect(await h.balance(person.id)).toBe(5);
   });
 
-  it('releases a job only while the attempt it saw holds it: never a newer worker\'s claim', async () => {
+  it("releases a job only while the attempt it saw holds it: never a newer worker's claim", async () => {
     const person = await h.person(5);
     const { body } = await person.submit(BODY);
     const jobs = createGenerationJobs(h.queue, h.database, { retryDelaySeconds: 1 });
@@ -152,7 +168,7 @@ describe(`recovery passes (${DRIVER})`, () => {
     expect(await row(body.id)).toMatchObject({ status: 'queued' });
   });
 
-  it('agrees with pg-boss\'s own expiry: a job pg-boss already retries is queued again, never refunded', async () => {
+  it("agrees with pg-boss's own expiry: a job pg-boss already retries is queued again, never refunded", async () => {
     const person = await h.person(5);
     const { body } = await person.submit(BODY);
     await dieWhileRunning(body.id);
@@ -204,7 +220,7 @@ describe(`recovery passes (${DRIVER})`, () => {
 });
 
 describe(`a worker that died between pg-boss handing it a job and its claim (${DRIVER})`, () => {
-  it('is taken back once its claim lease has run out: the job is fetchable at once, and that worker\'s late claim is refused', async () => {
+  it("is taken back once its claim lease has run out: the job is fetchable at once, and that worker's late claim is refused", async () => {
     const person = await h.person(5);
     const { body } = await person.submit(BODY);
     const repository = createGenerationsRepository(h.database);

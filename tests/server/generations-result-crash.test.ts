@@ -75,10 +75,14 @@ function crashingRunner(): { runner: Runner; reached: () => boolean } {
 
 /** The next job pg-boss hands out, as a worker receives it. */
 async function fetchJob(): Promise<GenerationJob> {
-  const [job] = await waitFor(async () => {
-    const jobs = await h.queue.boss.fetch<{ generationId: string }>(GENERATIONS_QUEUE, { includeMetadata: true });
-    return jobs.length > 0 ? jobs : undefined;
-  }, 15_000, 'a fetchable job');
+  const [job] = await waitFor(
+    async () => {
+      const jobs = await h.queue.boss.fetch<{ generationId: string }>(GENERATIONS_QUEUE, { includeMetadata: true });
+      return jobs.length > 0 ? jobs : undefined;
+    },
+    15_000,
+    'a fetchable job',
+  );
   if (!job) throw new Error('no job');
   return Object.assign(job, { signal: new AbortController().signal }) as unknown as GenerationJob;
 }
@@ -93,7 +97,11 @@ async function crashAfterStoring(person: Person): Promise<string> {
   void crashed.runner.run(job);
   await waitFor(() => (crashed.reached() ? true : undefined), 15_000, 'the run to store its result');
   // The dead worker's last heartbeat, long enough ago to be stale.
-  await h.database.kysely.updateTable('generations').set({ heartbeat_at: new Date(Date.now() - 5 * STALE_MS) }).where('id', '=', body.id).execute();
+  await h.database.kysely
+    .updateTable('generations')
+    .set({ heartbeat_at: new Date(Date.now() - 5 * STALE_MS) })
+    .where('id', '=', body.id)
+    .execute();
   return body.id as string;
 }
 

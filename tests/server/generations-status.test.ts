@@ -39,7 +39,10 @@ const sessionlessToken = (person: { id: string; email: string }): Promise<string
   tokens.issue({ id: person.id, name: 'Trần Văn Minh', email: person.email, sid: '' }, new Date(Date.now() + HOUR_MS));
 
 /** Signed media URLs carry their own expiry: compare everything else exactly. */
-const withoutLinks = ({ url, thumbnail_url, poster_url, urls_expire_at, ...rest }: Asset) => ({ ...rest, links: [url, thumbnail_url, poster_url, urls_expire_at].map((link) => typeof link) });
+const withoutLinks = ({ url, thumbnail_url, poster_url, urls_expire_at, ...rest }: Asset) => ({
+  ...rest,
+  links: [url, thumbnail_url, poster_url, urls_expire_at].map((link) => typeof link),
+});
 
 const get = (token: string | null, id: string) => h.app.request(`/api/generations/${id}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
 

@@ -78,7 +78,12 @@ async function expectExactLedger(person: Person) {
   const grants = ledger.filter((row) => row.kind === 'grant').reduce((sum, row) => sum + row.amount, 0);
   for (const job of jobs) {
     const rows = ledger.filter((row) => row.idempotency_key.startsWith(`gen:${job.id}:`));
-    const ended = job.status === 'completed' ? [{ kind: 'commit', amount: 0 }] : job.status === 'failed' || job.status === 'cancelled' ? [{ kind: 'refund', amount: job.cost }] : [];
+    const ended =
+      job.status === 'completed'
+        ? [{ kind: 'commit', amount: 0 }]
+        : job.status === 'failed' || job.status === 'cancelled'
+          ? [{ kind: 'refund', amount: job.cost }]
+          : [];
     expect(rows.map(({ kind, amount }) => ({ kind, amount })).toSorted((a, b) => a.kind.localeCompare(b.kind))).toEqual(
       [{ kind: 'reserve', amount: -job.cost }, ...ended].toSorted((a, b) => a.kind.localeCompare(b.kind)),
     );
@@ -94,7 +99,16 @@ describe(`submit and run (${DRIVER})`, () => {
     expect(submitted.status).toBe(202);
     const queued = v.parse(GenerationSchema, submitted.body);
     expect(submitted.headers.get('location')).toBe(`/api/generations/${queued.id}`);
-    expect(queued).toMatchObject({ feature: 'body-generator', status: 'queued', stage: 'queued', cost: 1, engine: 'local', error: null, results: [], started_at: null });
+    expect(queued).toMatchObject({
+      feature: 'body-generator',
+      status: 'queued',
+      stage: 'queued',
+      cost: 1,
+      engine: 'local',
+      error: null,
+      results: [],
+      started_at: null,
+    });
 
     const done = await person.settled(queued.id);
     expect(done).toMatchObject({ status: 'completed', stage: null, progress: 100, error: null });
@@ -135,7 +149,11 @@ describe(`credits (${DRIVER})`, () => {
     const person = await h.person(1);
     // 1080p needs a paid plan (tests/server/plan-gates.test.ts): the credit check comes after.
     await h.database.kysely.updateTable('users').set({ plan: 'pro' }).where('id', '=', person.id).execute();
-    const result = await person.submit({ feature: 'image-to-video', inputs: { image: (await person.upload(await makeImage(64, 64, 'png'), 'a.png')).id }, params: { model: 'seedance-v1', duration: 10, resolution: '1080p' } });
+    const result = await person.submit({
+      feature: 'image-to-video',
+      inputs: { image: (await person.upload(await makeImage(64, 64, 'png'), 'a.png')).id },
+      params: { model: 'seedance-v1', duration: 10, resolution: '1080p' },
+    });
     expect(result.status).toBe(402);
     const body = v.parse(InsufficientCreditsBodySchema, result.body);
     const cost = VIDEO_MODEL_CATALOG['seedance-v1'].options.find((o) => o.duration === 10 && o.resolution === '1080p')?.credits ?? 0;
@@ -269,7 +287,10 @@ describe(`ownership (${DRIVER})`, () => {
     const image = await a.upload(await makeImage(64, 64, 'png'), 'mine.png');
     const stolen = await b.submit({ feature: 'upscaler-image', inputs: { image: image.id }, params: {} });
     expect(stolen).toMatchObject({ status: 422, body: { code: 'assetNotFound' } });
-    expect(await b.submit({ feature: 'upscaler-image', inputs: { image: randomUUID() }, params: {} })).toMatchObject({ status: 422, body: { code: 'assetNotFound' } });
+    expect(await b.submit({ feature: 'upscaler-image', inputs: { image: randomUUID() }, params: {} })).toMatchObject({
+      status: 422,
+      body: { code: 'assetNotFound' },
+    });
     expect(await ledgerKinds(b)).toEqual([]);
     expect((await a.generation(job.id)).status).toBe('completed');
   });
@@ -277,7 +298,10 @@ describe(`ownership (${DRIVER})`, () => {
   it('refuses an input of the wrong media type', async () => {
     const person = await h.person(5);
     const image = await person.upload(await makeImage(64, 64, 'png'), 'still.png');
-    expect(await person.submit({ feature: 'upscaler-video', inputs: { video: image.id }, params: {} })).toMatchObject({ status: 422, body: { code: 'wrongAssetType' } });
+    expect(await person.submit({ feature: 'upscaler-video', inputs: { video: image.id }, params: {} })).toMatchObject({
+      status: 422,
+      body: { code: 'wrongAssetType' },
+    });
   });
 
   it('asks for a signed-in caller', async () => {
@@ -295,7 +319,10 @@ describe(`cancel (${DRIVER})`, () => {
     await waitFor(() => (engine.runs.filter((run) => held.some((r) => r.body.id === run.id)).length === 2 ? true : undefined));
     const { body: waiting } = await person.submit(BODY);
     const cancelled = await person.call('POST', `/api/generations/${waiting.id}/cancel`);
-    expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled', stage: null, error: { code: 'cancelled', message: GENERATION_MESSAGES.cancelled } } });
+    expect(cancelled).toMatchObject({
+      status: 200,
+      body: { status: 'cancelled', stage: null, error: { code: 'cancelled', message: GENERATION_MESSAGES.cancelled } },
+    });
     const [queueJob] = await h.queue.boss.findJobs('generations', { id: waiting.id });
     expect(queueJob?.state).toBe('cancelled');
     release();
@@ -339,7 +366,7 @@ describe(`time limits, failures and retries (${DRIVER})`, () => {
     await expectExactLedger(person);
   });
 
-  it('fails with the engine\'s message on a permanent EngineError, refunded', async () => {
+  it("fails with the engine's message on a permanent EngineError, refunded", async () => {
     const person = await h.person(5);
     engine.once(() => {
       throw new EngineError('maskRequired');
@@ -474,7 +501,12 @@ describe(`list, pending, delete, regenerate (${DRIVER})`, () => {
     const result = await person.call('GET', '/api/generations/catalog');
     const catalog = v.parse(GenerationCatalogSchema, result.body);
     expect(catalog.video_models.map((model) => model.id)).toEqual(Object.keys(VIDEO_MODEL_CATALOG));
-    expect(catalog.features.find((f) => f.feature === 'virtual-tryon')).toEqual({ feature: 'virtual-tryon', timeout_seconds: 600, priced_per: 'garment', credits: 1 });
+    expect(catalog.features.find((f) => f.feature === 'virtual-tryon')).toEqual({
+      feature: 'virtual-tryon',
+      timeout_seconds: 600,
+      priced_per: 'garment',
+      credits: 1,
+    });
     expect(catalog.features.find((f) => f.feature === 'image-editing')?.timeout_seconds).toBe(300);
   });
 
@@ -493,7 +525,13 @@ describe(`list, pending, delete, regenerate (${DRIVER})`, () => {
     expect(editing).toMatchObject({ engine: 'local', samples: EXPECTED_MIN_SAMPLES });
     // The local engine ends in a second or so, nowhere near the hosted engine's 2-3 minutes.
     expect(editing.max_seconds).toBeLessThan(60);
-    expect(items.find((item) => item.feature === 'upscaler-video')).toEqual({ feature: 'upscaler-video', engine: 'local', min_seconds: DEFAULT_EXPECTED_SECONDS.local['upscaler-video'].min, max_seconds: DEFAULT_EXPECTED_SECONDS.local['upscaler-video'].max, samples: 0 });
+    expect(items.find((item) => item.feature === 'upscaler-video')).toEqual({
+      feature: 'upscaler-video',
+      engine: 'local',
+      min_seconds: DEFAULT_EXPECTED_SECONDS.local['upscaler-video'].min,
+      max_seconds: DEFAULT_EXPECTED_SECONDS.local['upscaler-video'].max,
+      samples: 0,
+    });
   });
 });
 

@@ -37,7 +37,8 @@ beforeAll(async () => {
       const form = new URLSearchParams(text);
       received.push(form);
       const claims = codes.get(form.get('code') ?? '');
-      const valid = claims && form.get('client_id') === CLIENT_ID && form.get('client_secret') === CLIENT_SECRET && form.get('grant_type') === 'authorization_code';
+      const valid =
+        claims && form.get('client_id') === CLIENT_ID && form.get('client_secret') === CLIENT_SECRET && form.get('grant_type') === 'authorization_code';
       response.setHeader('Content-Type', 'application/json');
       if (!valid) {
         response.statusCode = 400;
@@ -58,11 +59,21 @@ afterAll(async () => {
 });
 
 const callback = (code: string, app = h.app) =>
-  app.request('/auth/google/callback', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code, redirect_uri: REDIRECT_URI }) });
+  app.request('/auth/google/callback', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code, redirect_uri: REDIRECT_URI }),
+  });
 
 describe(`POST /auth/google/callback (${DRIVER})`, () => {
   it('exchanges the code at GOOGLE_TOKEN_URL and signs in to a new account', async () => {
-    codes.set('code-new', { sub: '1001', email: 'Quynh@Example.com', email_verified: true, name: 'Quỳnh Anh', picture: 'https://lh3.googleusercontent.com/a/q' });
+    codes.set('code-new', {
+      sub: '1001',
+      email: 'Quynh@Example.com',
+      email_verified: true,
+      name: 'Quỳnh Anh',
+      picture: 'https://lh3.googleusercontent.com/a/q',
+    });
     const response = await callback('code-new');
     expect(response.status).toBe(200);
     const answer = v.parse(IdentityLoginResponseSchema, await response.json());

@@ -30,10 +30,13 @@ const peer = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress }
 
 const tools = () => h.another({ env: { DEV_TOOLS: '1' } });
 const grant = (app: ReturnType<typeof tools>, bindings: HttpBindings | undefined, headers: Record<string, string> = {}, url = '/api/dev-tools/credits') =>
-  app.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ email: 'nobody@example.com', amount: 1 }) }, bindings);
+  app.request(
+    url,
+    { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ email: 'nobody@example.com', amount: 1 }) },
+    bindings,
+  );
 
 describe(`who may use /api/dev-tools (${DRIVER})`, () => {
-
   it('answers a loopback peer (IPv4, IPv6, v4-mapped), addressed as localhost or a loopback address', async () => {
     const app = tools();
     // 404: the route ran and found no such account.

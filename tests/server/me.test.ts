@@ -23,7 +23,12 @@ describe(`GET and PUT /api/me (${DRIVER})`, () => {
     const changes = { name: '  Phạm Văn Hùng ', profile_picture: 'https://cdn.example.com/hung.png', language: 'en' };
     const updated = await h.call('PUT', '/api/me', { token: session.access_token, body: changes });
     expect(updated.status).toBe(200);
-    expect(v.parse(UserSchema, updated.body)).toMatchObject({ name: 'Phạm Văn Hùng', profile_picture: 'https://cdn.example.com/hung.png', language: 'en', email: 'me@example.com' });
+    expect(v.parse(UserSchema, updated.body)).toMatchObject({
+      name: 'Phạm Văn Hùng',
+      profile_picture: 'https://cdn.example.com/hung.png',
+      language: 'en',
+      email: 'me@example.com',
+    });
     expect((await h.call('GET', '/auth/profile', { token: session.access_token })).body).toEqual(updated.body);
 
     // Only what is sent changes; null clears the picture.
@@ -39,7 +44,10 @@ describe(`GET and PUT /api/me (${DRIVER})`, () => {
     });
     expect((await h.call('PUT', '/api/me', { token: session.access_token, body: { language: 'fr' } })).status).toBe(422);
     expect((await h.call('PUT', '/api/me', { token: session.access_token, body: { profile_picture: 'javascript:alert(1)' } })).status).toBe(422);
-    expect(await h.call('PUT', '/api/me', { body: { name: 'Someone' } })).toMatchObject({ status: 401, body: { detail: AUTH_MESSAGES.signInRequired, code: 'signInRequired' } });
+    expect(await h.call('PUT', '/api/me', { body: { name: 'Someone' } })).toMatchObject({
+      status: 401,
+      body: { detail: AUTH_MESSAGES.signInRequired, code: 'signInRequired' },
+    });
     expect(await h.call('GET', '/api/me')).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.signInRequired } });
   });
 });
@@ -54,8 +62,14 @@ describe(`DELETE /api/me (${DRIVER})`, () => {
     await h.tasks.settle();
     await h.post('/auth/login', { username: 'leaving@example.com', password: 'a wrong guess' });
     const at = new Date(h.clock.now());
-    await db.insertInto('email_otps').values({ user_id: id, code_hash: 'x'.repeat(64), expires_at: at, created_at: at }).execute();
-    await db.insertInto('temporary_credentials').values({ user_id: id, secret_hash: 'y'.repeat(64), expires_at: at, created_at: at }).execute();
+    await db
+      .insertInto('email_otps')
+      .values({ user_id: id, code_hash: 'x'.repeat(64), expires_at: at, created_at: at })
+      .execute();
+    await db
+      .insertInto('temporary_credentials')
+      .values({ user_id: id, secret_hash: 'y'.repeat(64), expires_at: at, created_at: at })
+      .execute();
 
     const rowsOf = async () => ({
       users: (await db.selectFrom('users').select('id').where('id', '=', id).execute()).length,

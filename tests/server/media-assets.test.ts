@@ -70,11 +70,17 @@ describe(`GET /api/assets (${DRIVER})`, () => {
       uploads.push(await h.uploaded(alice.token, { bytes: distinctPng(png, uploads.length), filename: name, role }));
     }
     h.clock.advance(1000);
-    uploads.push(await h.uploaded(alice.token, { bytes: await makeVideo(scratch, { seconds: 1, width: 64, height: 48 }), filename: 'walk.mp4', role: 'video' }));
+    uploads.push(
+      await h.uploaded(alice.token, { bytes: await makeVideo(scratch, { seconds: 1, width: 64, height: 48 }), filename: 'walk.mp4', role: 'video' }),
+    );
     h.clock.advance(1000);
     const upscaled = path.join(scratch, 'upscaled.png');
     await writeFile(upscaled, await makeImage(80, 60, 'png'));
-    const row = await media.service.ingest(alice.id, { path: upscaled, mediaType: 'image', mime: 'image/png', kind: 'upscaled', roles: ['image'], name: 'upscaled.png' }, { generationId: 'gen-1', feature: 'upscaler-image', metadata: { engine: 'local' } });
+    const row = await media.service.ingest(
+      alice.id,
+      { path: upscaled, mediaType: 'image', mime: 'image/png', kind: 'upscaled', roles: ['image'], name: 'upscaled.png' },
+      { generationId: 'gen-1', feature: 'upscaler-image', metadata: { engine: 'local' } },
+    );
     uploads.push(media.service.toApiAsset(row));
     await h.uploaded(bob.token, { bytes: png, filename: 'bob garment.png', role: 'garment' });
   });
@@ -134,8 +140,14 @@ describe(`one asset, ownership and delete (${DRIVER})`, () => {
     expect(v.parse(AssetSchema, own.body)).toMatchObject({ id: asset.id, name: 'mine.jpg', source: 'upload', generation_id: null });
     expect(own.headers.get('cache-control')).toBe('no-store');
 
-    expect(await h.call('GET', `/api/assets/${asset.id}`, { token: bob.token })).toMatchObject({ status: 404, body: { message: MEDIA_MESSAGES.assetNotFound, code: 'assetNotFound' } });
-    expect(await h.call('DELETE', `/api/assets/${asset.id}`, { token: bob.token })).toMatchObject({ status: 404, body: { detail: MEDIA_MESSAGES.assetNotFound, code: 'assetNotFound' } });
+    expect(await h.call('GET', `/api/assets/${asset.id}`, { token: bob.token })).toMatchObject({
+      status: 404,
+      body: { message: MEDIA_MESSAGES.assetNotFound, code: 'assetNotFound' },
+    });
+    expect(await h.call('DELETE', `/api/assets/${asset.id}`, { token: bob.token })).toMatchObject({
+      status: 404,
+      body: { detail: MEDIA_MESSAGES.assetNotFound, code: 'assetNotFound' },
+    });
     expect(await h.call('GET', '/api/assets/00000000-0000-0000-0000-000000000000', { token: alice.token })).toMatchObject({ status: 404 });
     expect((await list(bob.token)).items.map((item) => item.id)).not.toContain(asset.id);
     // The service is owner-scoped too.
@@ -147,9 +159,17 @@ describe(`one asset, ownership and delete (${DRIVER})`, () => {
 
   it('deletes the owner’s asset (204): row, files and links gone', async () => {
     // Not the walk's file (that one would be answered again): a frame of another size.
-    const asset = await h.uploaded(alice.token, { bytes: await makeVideo(scratch, { seconds: 1, width: 64, height: 50 }), filename: 'gone.mp4', role: 'video' });
+    const asset = await h.uploaded(alice.token, {
+      bytes: await makeVideo(scratch, { seconds: 1, width: 64, height: 50 }),
+      filename: 'gone.mp4',
+      role: 'video',
+    });
     const filesOf = async () => (await h.storedFiles()).filter((file) => file.includes(asset.id));
-    expect((await filesOf()).toSorted()).toEqual([`${alice.id}/${asset.id}/original.mp4`, `${alice.id}/${asset.id}/poster.webp`, `${alice.id}/${asset.id}/thumbnail.webp`].map((file) => path.normalize(file)));
+    expect((await filesOf()).toSorted()).toEqual(
+      [`${alice.id}/${asset.id}/original.mp4`, `${alice.id}/${asset.id}/poster.webp`, `${alice.id}/${asset.id}/thumbnail.webp`].map((file) =>
+        path.normalize(file),
+      ),
+    );
     const deleted = await h.call('DELETE', `/api/assets/${asset.id}`, { token: alice.token });
     expect(deleted.status).toBe(204);
     expect(deleted.body).toBeNull();
@@ -165,7 +185,11 @@ describe(`capability URLs (${DRIVER})`, () => {
   let original: Buffer;
 
   beforeAll(async () => {
-    asset = await h.uploaded(alice.token, { bytes: await makeVideo(scratch, { seconds: 2, width: 160, height: 120 }), filename: 'Phiên bản "cuối".mp4', purpose: 'upscale' });
+    asset = await h.uploaded(alice.token, {
+      bytes: await makeVideo(scratch, { seconds: 2, width: 160, height: 120 }),
+      filename: 'Phiên bản "cuối".mp4',
+      purpose: 'upscale',
+    });
     original = await readFile(path.join(h.dataDir, 'media', alice.id, asset.id, 'original.mp4'));
   });
 
@@ -272,9 +296,23 @@ describe(`MediaService for the generations worker (${DRIVER})`, () => {
       { path: file, mediaType: 'image', mime: 'image/png', kind: 'upscaled', roles: ['image', 'model'], name: 'upscale-result.png', metadata: { factor: 2 } },
       { generationId: 'gen-42', feature: 'upscaler-image', metadata: { engine: 'local', model: 'lanczos' } },
     );
-    expect(row).toMatchObject({ user_id: alice.id, kind: 'upscaled', width: 4000, height: 2200, source: 'generation', generation_id: 'gen-42', mime: 'image/png' });
+    expect(row).toMatchObject({
+      user_id: alice.id,
+      kind: 'upscaled',
+      width: 4000,
+      height: 2200,
+      source: 'generation',
+      generation_id: 'gen-42',
+      mime: 'image/png',
+    });
     const api = media.service.toApiAsset(row);
-    expect(api).toMatchObject({ feature: 'upscaler-image', warnings: ['over4k'], roles: ['image', 'model'], metadata: { engine: 'local', model: 'lanczos', factor: 2 }, name: 'upscale-result.png' });
+    expect(api).toMatchObject({
+      feature: 'upscaler-image',
+      warnings: ['over4k'],
+      roles: ['image', 'model'],
+      metadata: { engine: 'local', model: 'lanczos', factor: 2 },
+      name: 'upscale-result.png',
+    });
     expect(await sharp((await h.fetchMedia(api.thumbnail_url)).bytes).metadata()).toMatchObject({ width: 400, height: 220, format: 'webp' });
     // The engine's file is copied, not taken: the worker cleans its own work directory.
     expect((await readFile(file)).length).toBeGreaterThan(0);
@@ -283,11 +321,21 @@ describe(`MediaService for the generations worker (${DRIVER})`, () => {
   it('ingests a video output with its poster, and refuses a file that is not what it claims', async () => {
     const file = path.join(scratch, 'result.mp4');
     await writeFile(file, await makeVideo(scratch, { seconds: 1, width: 128, height: 96, fps: 30 }));
-    const row = await media.service.ingest(alice.id, { path: file, mediaType: 'video', mime: 'video/mp4', kind: 'video', roles: ['video'], name: 'clip.mp4' }, { generationId: 'gen-43', feature: 'image-to-video', metadata: { engine: 'local' } });
+    const row = await media.service.ingest(
+      alice.id,
+      { path: file, mediaType: 'video', mime: 'video/mp4', kind: 'video', roles: ['video'], name: 'clip.mp4' },
+      { generationId: 'gen-43', feature: 'image-to-video', metadata: { engine: 'local' } },
+    );
     expect(row).toMatchObject({ media_type: 'video', width: 128, height: 96, duration_ms: 1000, codec: 'h264' });
     expect(media.service.toApiAsset(row)).toMatchObject({ fps: 30, duration_seconds: 1, warnings: [] });
     expect(row.poster_key).toBe(`${alice.id}/${row.id}/poster.webp`);
-    await expect(media.service.ingest(alice.id, { path: file, mediaType: 'image', mime: 'image/png', kind: 'image', roles: ['image'], name: 'x.png' }, { generationId: 'g', feature: 'image-editing', metadata: { engine: 'local' } })).rejects.toThrow(/not the image\/png/);
+    await expect(
+      media.service.ingest(
+        alice.id,
+        { path: file, mediaType: 'image', mime: 'image/png', kind: 'image', roles: ['image'], name: 'x.png' },
+        { generationId: 'g', feature: 'image-editing', metadata: { engine: 'local' } },
+      ),
+    ).rejects.toThrow(/not the image\/png/);
   });
 
   it('materializes an asset as a local file with a public capability URL', async () => {
@@ -318,7 +366,11 @@ describe(`a deleted account (${DRIVER})`, () => {
   it('takes its media files with it, and leaves everyone else’s', async () => {
     const carol = await h.signUp({ email: 'carol@example.com' });
     const hers = await h.uploaded(carol.access_token, { bytes: await makeImage(20, 20, 'png'), filename: 'carol.png' });
-    const video = await h.uploaded(carol.access_token, { bytes: await makeVideo(scratch, { seconds: 1, width: 64, height: 48, name: 'carol.mp4' }), filename: 'carol.mp4', role: 'video' });
+    const video = await h.uploaded(carol.access_token, {
+      bytes: await makeVideo(scratch, { seconds: 1, width: 64, height: 48, name: 'carol.mp4' }),
+      filename: 'carol.mp4',
+      role: 'video',
+    });
     const bobs = await h.uploaded(bob.token, { bytes: await makeImage(20, 20, 'png'), filename: 'bob-keeps.png' });
     const before = await h.storedFiles();
     expect(before.filter((file) => file.includes(hers.id) || file.includes(video.id))).toHaveLength(5);

@@ -67,7 +67,11 @@ function assetRow(owner: Account, fixture: Fixture): Insertable<AssetsTable> {
 /** Rows straight into the table, in batches (the test is about reading them). */
 async function insertAssets(owner: Account, fixtures: readonly Fixture[]): Promise<string[]> {
   const rows = fixtures.map((fixture) => assetRow(owner, fixture));
-  for (let start = 0; start < rows.length; start += 500) await h.database.kysely.insertInto('assets').values(rows.slice(start, start + 500)).execute();
+  for (let start = 0; start < rows.length; start += 500)
+    await h.database.kysely
+      .insertInto('assets')
+      .values(rows.slice(start, start + 500))
+      .execute();
   return rows.map((row) => row.id);
 }
 
@@ -161,7 +165,12 @@ describe(`library orders, filters and cursors (${DRIVER})`, () => {
     expect(tryon.items.map((item) => item.id)).toEqual([ids[1], ids[2]]);
     expect(tryon.items.map((item) => item.feature)).toEqual(['virtual-tryon', 'virtual-tryon']);
     const uploads = await pageThrough(owner.token, 'tool=upload&sort=name', 10);
-    expect(uploads.items.map((item) => item.id)).toEqual(rows.filter((row) => !row.feature).toSorted(expected.name).map((row) => row.id));
+    expect(uploads.items.map((item) => item.id)).toEqual(
+      rows
+        .filter((row) => !row.feature)
+        .toSorted(expected.name)
+        .map((row) => row.id),
+    );
     expect(uploads.items.every((item) => item.feature === null && item.source === 'upload')).toBe(true);
     expect((await pageThrough(owner.token, 'tool=body-generator', 10)).items).toEqual([]);
   });
@@ -196,7 +205,15 @@ describe(`library orders, filters and cursors (${DRIVER})`, () => {
     expect((await list(owner.token, `?sort=name&limit=2&cursor=${first.next_cursor}`)).status).toBe(200);
 
     const forged = Buffer.from(JSON.stringify(['largest', 'many', 'x'])).toString('base64url');
-    for (const query of [`?cursor=${forged}&sort=largest`, '?cursor=nonsense', '?sort=random', '?tool=paint', '?from=2025-02-30', '?to=2025-3-1', '?from=yesterday']) {
+    for (const query of [
+      `?cursor=${forged}&sort=largest`,
+      '?cursor=nonsense',
+      '?sort=random',
+      '?tool=paint',
+      '?from=2025-02-30',
+      '?to=2025-3-1',
+      '?from=yesterday',
+    ]) {
       expect((await list(owner.token, query)).status, query).toBe(422);
     }
   });
@@ -231,17 +248,23 @@ describe(`a library of 10,000 assets (${DRIVER})`, () => {
     );
   }, 120_000);
 
-  it.each(['newest', 'name', 'largest'] as const)('pages through all of them by %s, 100 at a time, quickly', async (sort) => {
-    const started = performance.now();
-    const { items, pages } = await pageThrough(owner.token, `sort=${sort}`, PAGE);
-    const elapsedMs = performance.now() - started;
-    expect(pages).toBe(COUNT / PAGE);
-    expect(new Set(items.map((item) => item.id)).size).toBe(COUNT);
-    expect(inOrder(sort, items)).toBe(true);
-    console.info(`[${DRIVER}] ${COUNT} assets by ${sort}, ${pages} pages of ${PAGE}: ${Math.round(elapsedMs)} ms (${(elapsedMs / pages).toFixed(1)} ms a page)`);
-    // A generous bound for a slow CI machine; the measured figures are far below.
-    expect(elapsedMs).toBeLessThan(60_000);
-  }, 120_000);
+  it.each(['newest', 'name', 'largest'] as const)(
+    'pages through all of them by %s, 100 at a time, quickly',
+    async (sort) => {
+      const started = performance.now();
+      const { items, pages } = await pageThrough(owner.token, `sort=${sort}`, PAGE);
+      const elapsedMs = performance.now() - started;
+      expect(pages).toBe(COUNT / PAGE);
+      expect(new Set(items.map((item) => item.id)).size).toBe(COUNT);
+      expect(inOrder(sort, items)).toBe(true);
+      console.info(
+        `[${DRIVER}] ${COUNT} assets by ${sort}, ${pages} pages of ${PAGE}: ${Math.round(elapsedMs)} ms (${(elapsedMs / pages).toFixed(1)} ms a page)`,
+      );
+      // A generous bound for a slow CI machine; the measured figures are far below.
+      expect(elapsedMs).toBeLessThan(60_000);
+    },
+    120_000,
+  );
 
   it('pages a filtered view (one tool) as quickly', async () => {
     const started = performance.now();

@@ -36,7 +36,14 @@ afterAll(async () => {
 });
 
 function s3Config(): S3Config {
-  return { bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true };
+  return {
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    forcePathStyle: true,
+  };
 }
 
 describe('S3 storage against a fake S3', () => {
@@ -112,7 +119,13 @@ describe(`the media area on S3 (${DRIVER})`, () => {
   let userId: string;
 
   beforeAll(async () => {
-    const env = { S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, S3_FORCE_PATH_STYLE: '1' };
+    const env = {
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: '1',
+    };
     h = await createMediaHarness({ env });
     const session = await h.signUp({ email: 'bucket@example.com' });
     token = session.access_token;
@@ -149,7 +162,15 @@ describe(`the media area on S3 (${DRIVER})`, () => {
   it('materializes a bucket asset by downloading it into the given directory', async () => {
     const png = await makeImage(48, 32, 'png');
     const asset = await h.uploaded(token, { bytes: png, filename: 'x.png' });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: h.dataDir, S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, S3_FORCE_PATH_STYLE: '1' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: h.dataDir,
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: '1',
+    });
     const media = createMedia({ config, database: h.database, logger: silentLogger(), signingKey: TEST_SIGNING_KEY });
     const [row] = await media.service.findOwned(userId, [asset.id]);
     if (!row) throw new Error('missing row');

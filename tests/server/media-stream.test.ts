@@ -70,7 +70,9 @@ function send(body: MultipartBody): Promise<SendResult> {
       const writtenAtAnswer = written;
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), writtenAtAnswer, finishedSending: finished }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), writtenAtAnswer, finishedSending: finished }),
+      );
       response.on('error', reject);
     });
     // The server closes the connection after its early answer: later writes may fail, as expected.

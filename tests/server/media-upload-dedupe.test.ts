@@ -31,7 +31,13 @@ async function account(): Promise<{ token: string; id: string }> {
   return { token: session.access_token, id: session.user.id };
 }
 
-const photo = (bytes: Buffer, extra: Partial<UploadInput> = {}): UploadInput => ({ bytes, filename: 'model-woman.png', contentType: 'image/png', role: 'model', ...extra });
+const photo = (bytes: Buffer, extra: Partial<UploadInput> = {}): UploadInput => ({
+  bytes,
+  filename: 'model-woman.png',
+  contentType: 'image/png',
+  role: 'model',
+  ...extra,
+});
 
 async function assetsOf(userId: string) {
   return h.database.kysely.selectFrom('assets').selectAll().where('user_id', '=', userId).execute();
@@ -139,7 +145,10 @@ describe(`one asset per file (${DRIVER})`, () => {
     expect(first.status).toBe(201);
     await h.database.kysely.updateTable('users').set({ plan: 'free' }).where('id', '=', me.id).execute();
     // Another stored file's bytes fill the rest of the quota.
-    await h.database.kysely.insertInto('storage_reservations').values({ user_id: me.id, bytes: 5_000_000_000, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+    await h.database.kysely
+      .insertInto('storage_reservations')
+      .values({ user_id: me.id, bytes: 5_000_000_000, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
     expect((await h.upload(me.token, photo(await makeImage(46, 30, 'png')))).body).toMatchObject({ code: 'storageFull' });
     const again = await h.upload(me.token, photo(bytes));
     expect(again.status).toBe(200);

@@ -37,7 +37,10 @@ async function upload(bearer: string, bytes: Buffer, key: string | null, filenam
 }
 
 async function assetCount(): Promise<number> {
-  const row = await h.database.kysely.selectFrom('assets').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+  const row = await h.database.kysely
+    .selectFrom('assets')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -259,7 +259,12 @@ describe(`storage quota (${DRIVER})`, () => {
       method: 'POST',
       body: stream,
       duplex: 'half',
-      headers: { Authorization: `Bearer ${me.token}`, 'Content-Type': body.contentType, 'Content-Length': String(body.length), 'X-Forwarded-For': '203.0.113.71' },
+      headers: {
+        Authorization: `Bearer ${me.token}`,
+        'Content-Type': body.contentType,
+        'Content-Length': String(body.length),
+        'X-Forwarded-For': '203.0.113.71',
+      },
     };
     const refused = await asResult(await app.request('/api/media', init));
     expect(refused.status).toBe(413);
@@ -296,7 +301,11 @@ describe(`storage quota (${DRIVER})`, () => {
     // A result past the quota is stored all the same (it was paid for) and counts.
     const output = path.join(scratch, 'result.png');
     await writeFile(output, await makeImage(120, 90, 'png'));
-    const result = await media.service.ingest(me.id, { path: output, mediaType: 'image', mime: 'image/png', kind: 'image', roles: ['image'], name: 'result.png' }, { generationId: 'gen-quota', feature: 'virtual-tryon', metadata: { engine: 'local' } });
+    const result = await media.service.ingest(
+      me.id,
+      { path: output, mediaType: 'image', mime: 'image/png', kind: 'image', roles: ['image'], name: 'result.png' },
+      { generationId: 'gen-quota', feature: 'virtual-tryon', metadata: { engine: 'local' } },
+    );
     const used = await storedBytesOf(me.id);
     expect(used).toBeGreaterThan(quota);
     // Thumbnails count too: more than the two originals.

@@ -63,7 +63,11 @@ describe(`upload limits and messages (${DRIVER})`, () => {
   });
 
   it('decides the type by magic bytes: a text file named .png sent as image/png is refused (415)', async () => {
-    const result = await h.upload(token, { bytes: Buffer.from('just some text, not a picture at all\n'.repeat(10)), filename: 'photo.png', contentType: 'image/png' });
+    const result = await h.upload(token, {
+      bytes: Buffer.from('just some text, not a picture at all\n'.repeat(10)),
+      filename: 'photo.png',
+      contentType: 'image/png',
+    });
     expect(result).toMatchObject({ status: 415, body: { detail: IMAGE_TYPES, code: 'invalidType' } });
     expect(result.body.detail).toBe(MEDIA_MESSAGES.invalidType.replace('{acceptedTypes}', UPLOAD_LIMITS.image.label));
     // And the other way round: a real PNG named .txt with a text type is a PNG.
@@ -85,7 +89,10 @@ describe(`upload limits and messages (${DRIVER})`, () => {
   });
 
   it('says which file is missing, and refuses bodies that are not multipart', async () => {
-    expect(await h.uploadRaw(token, multipart(null, { purpose: 'input' }))).toMatchObject({ status: 400, body: { code: 'noFile', detail: MEDIA_MESSAGES.noFile } });
+    expect(await h.uploadRaw(token, multipart(null, { purpose: 'input' }))).toMatchObject({
+      status: 400,
+      body: { code: 'noFile', detail: MEDIA_MESSAGES.noFile },
+    });
     const json = await h.call('POST', '/api/media', { token, body: { file: 'x' } });
     expect(json).toMatchObject({ status: 400, body: { code: 'noFile' } });
     expect((await h.upload(token, { bytes: await makeImage(8, 8, 'png'), filename: 'a.png', purpose: 'bigger' })).status).toBe(422);
@@ -93,7 +100,10 @@ describe(`upload limits and messages (${DRIVER})`, () => {
   });
 
   it('holds images to 10 MB, upscaler images to 20 MB (413 with the limit in the message)', async () => {
-    const justOver = multipart({ filename: 'big.jpg', contentType: 'image/jpeg', head: JPEG_HEAD, totalBytes: 10 * MB + 1 }, { purpose: 'input', role: 'model' });
+    const justOver = multipart(
+      { filename: 'big.jpg', contentType: 'image/jpeg', head: JPEG_HEAD, totalBytes: 10 * MB + 1 },
+      { purpose: 'input', role: 'model' },
+    );
     expect(await h.uploadRaw(token, justOver)).toMatchObject({ status: 413, body: { detail: 'File is too large. Maximum size is 10MB.', code: 'tooLarge' } });
 
     // 11 MB is fine for the upscaler: it gets past the limit, and only then is found unreadable.
@@ -101,7 +111,10 @@ describe(`upload limits and messages (${DRIVER})`, () => {
     expect(await h.uploadRaw(token, upscale11)).toMatchObject({ status: 422, body: { code: 'unreadableFile', detail: MEDIA_MESSAGES.unreadableFile } });
 
     const upscaleOver = multipart({ filename: 'big.jpg', contentType: 'image/jpeg', head: JPEG_HEAD, totalBytes: 20 * MB + 1 }, { purpose: 'upscale' });
-    expect(await h.uploadRaw(token, upscaleOver)).toMatchObject({ status: 413, body: { detail: 'File is too large. Maximum size is 20MB.', code: 'tooLarge' } });
+    expect(await h.uploadRaw(token, upscaleOver)).toMatchObject({
+      status: 413,
+      body: { detail: 'File is too large. Maximum size is 20MB.', code: 'tooLarge' },
+    });
     expect(await h.tempFiles()).toEqual([]);
   });
 
@@ -111,8 +124,14 @@ describe(`upload limits and messages (${DRIVER})`, () => {
     expect(await h.uploadRaw(token, over)).toMatchObject({ status: 413, body: { detail: 'File is too large. Maximum size is 100MB.', code: 'tooLarge' } });
 
     expect(await h.upload(token, { bytes: mp4Head, filename: 'clip.mp4' })).toMatchObject({ status: 415, body: { detail: IMAGE_TYPES } });
-    expect(await h.upload(token, { bytes: mp4Head, filename: 'clip.mp4', purpose: 'upscale', role: 'garment' })).toMatchObject({ status: 415, body: { detail: IMAGE_TYPES } });
-    expect(await h.upload(token, { bytes: await makeImage(8, 8, 'jpeg'), filename: 'a.jpg', role: 'video' })).toMatchObject({ status: 415, body: { detail: VIDEO_TYPES } });
+    expect(await h.upload(token, { bytes: mp4Head, filename: 'clip.mp4', purpose: 'upscale', role: 'garment' })).toMatchObject({
+      status: 415,
+      body: { detail: IMAGE_TYPES },
+    });
+    expect(await h.upload(token, { bytes: await makeImage(8, 8, 'jpeg'), filename: 'a.jpg', role: 'video' })).toMatchObject({
+      status: 415,
+      body: { detail: VIDEO_TYPES },
+    });
     const asVideoRole = await h.uploaded(token, { bytes: mp4Head, filename: 'clip.mp4', role: 'video' });
     expect(asVideoRole).toMatchObject({ kind: 'video', media_type: 'video', roles: ['video'], mime: 'video/mp4' });
     expect(await h.tempFiles()).toEqual([]);
@@ -154,7 +173,10 @@ describe(`storage failures (${DRIVER})`, () => {
     // As server/app.ts mounts an area: its routes, under the app's one error handler.
     app.onError(handleError);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: h.dataDir });
-    mountArea(app, createMedia({ config, database: h.database, logger: silentLogger(), signingKey: TEST_SIGNING_KEY, storage: failing }).routes(h.accounts.guards));
+    mountArea(
+      app,
+      createMedia({ config, database: h.database, logger: silentLogger(), signingKey: TEST_SIGNING_KEY, storage: failing }).routes(h.accounts.guards),
+    );
     const form = new FormData();
     form.append('file', new File([new Uint8Array(await makeImage(30, 20, 'jpeg'))], 'a.jpg'));
     const before = await h.storedFiles();
@@ -241,7 +263,18 @@ describe(`video uploads (${DRIVER})`, () => {
   it('probes duration, size, codec and frame rate, and makes a poster and a thumbnail', async () => {
     const mp4 = await makeVideo(scratch, { seconds: 2, width: 320, height: 240, fps: 25 });
     const asset = await h.uploaded(token, { bytes: mp4, filename: 'clip.mp4', purpose: 'upscale' });
-    expect(asset).toMatchObject({ kind: 'video', media_type: 'video', mime: 'video/mp4', width: 320, height: 240, duration_seconds: 2, fps: 25, codec: 'h264', warnings: [], bytes: mp4.length });
+    expect(asset).toMatchObject({
+      kind: 'video',
+      media_type: 'video',
+      mime: 'video/mp4',
+      width: 320,
+      height: 240,
+      duration_seconds: 2,
+      fps: 25,
+      codec: 'h264',
+      warnings: [],
+      bytes: mp4.length,
+    });
     expect(asset.poster_url).toMatch(/^\/api\/media\/[\w-]+\/poster\?exp=\d+&sig=[0-9a-f]{64}$/);
     expect(await sharp(await fetchBytes(asset.poster_url ?? '')).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
     expect(await sharp(await fetchBytes(asset.thumbnail_url)).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
@@ -250,9 +283,17 @@ describe(`video uploads (${DRIVER})`, () => {
   });
 
   it('takes WebM and MOV too', async () => {
-    const webm = await h.uploaded(token, { bytes: await makeVideo(scratch, { seconds: 1, width: 96, height: 64, container: 'webm' }), filename: 'a.webm', role: 'video' });
+    const webm = await h.uploaded(token, {
+      bytes: await makeVideo(scratch, { seconds: 1, width: 96, height: 64, container: 'webm' }),
+      filename: 'a.webm',
+      role: 'video',
+    });
     expect(webm).toMatchObject({ mime: 'video/webm', codec: 'vp8', width: 96, height: 64 });
-    const mov = await h.uploaded(token, { bytes: await makeVideo(scratch, { seconds: 1, width: 96, height: 64, container: 'mov' }), filename: 'a.mov', role: 'video' });
+    const mov = await h.uploaded(token, {
+      bytes: await makeVideo(scratch, { seconds: 1, width: 96, height: 64, container: 'mov' }),
+      filename: 'a.mov',
+      role: 'video',
+    });
     expect(mov).toMatchObject({ mime: 'video/quicktime', codec: 'h264', name: 'a.mov' });
   });
 

@@ -36,7 +36,23 @@ afterAll(async () => {
 /** A 16×16 one-frame Motion-JPEG MOV whose headers are rewritten to declare `side`×`side`. */
 async function declaredHugeMov(side: number): Promise<Buffer> {
   const file = path.join(scratch, 'small-mjpeg.mov');
-  await run(FFMPEG_PATH, ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=16x16:d=0.04', '-frames:v', '1', '-c:v', 'mjpeg', '-f', 'mov', file]);
+  await run(FFMPEG_PATH, [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=16x16:d=0.04',
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-f',
+    'mov',
+    file,
+  ]);
   const bytes = Buffer.from(await readFile(file));
   // JPEG SOF0: FF C0, length (2), precision (1), height (2), width (2).
   const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));

@@ -27,8 +27,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const appliedRows = () =>
-  test.database.kysely.selectFrom('schema_migrations').selectAll().orderBy('version').execute();
+const appliedRows = () => test.database.kysely.selectFrom('schema_migrations').selectAll().orderBy('version').execute();
 
 describe(`migrate (${DRIVER})`, () => {
   it('applies the migrations: app_settings takes JSON values with a default timestamp', async () => {
@@ -63,11 +62,7 @@ describe(`migrate (${DRIVER})`, () => {
     await writeFile(path.join(dir, '0901_b.sql'), 'CREATE TABLE b_table (id int);\nINSERT INTO b_table VALUES (2);');
     const result = await migrate(test.database, dir);
     expect(result.applied).toEqual(['0901_b.sql', '0902_c.sql']);
-    expect((await appliedRows()).map((row) => [row.version, row.name])).toEqual([
-      ...REAL.map((file) => [file.version, file.name]),
-      [901, 'b'],
-      [902, 'c'],
-    ]);
+    expect((await appliedRows()).map((row) => [row.version, row.name])).toEqual([...REAL.map((file) => [file.version, file.name]), [901, 'b'], [902, 'c']]);
   });
 
   it('refuses to start when an applied migration was changed', async () => {
@@ -108,9 +103,7 @@ describe(`migrate (${DRIVER})`, () => {
   it.runIf(DRIVER === 'postgres')('serialises concurrent runs from several instances (advisory lock)', async () => {
     // A deliberately slow migration widens the window two unsynchronised runs would race in.
     await writeFile(path.join(dir, '0901_slow.sql'), 'SELECT pg_sleep(0.3);\nCREATE TABLE slow_table (id int);');
-    const instances = await Promise.all(
-      Array.from({ length: 3 }, () => openDatabase({ databaseUrl: test.url, pgliteDataDir: MEMORY_DATA_DIR })),
-    );
+    const instances = await Promise.all(Array.from({ length: 3 }, () => openDatabase({ databaseUrl: test.url, pgliteDataDir: MEMORY_DATA_DIR })));
     try {
       const results = await Promise.all(instances.map((instance) => migrate(instance, dir)));
       // Each file is applied by exactly one instance (which one may differ from file to file:
@@ -151,7 +144,10 @@ describe(`0005_library_sharing (${DRIVER})`, () => {
       insert into generations (id, user_id, feature, status, inputs, params, cost, engine, created_at)
       values ('g1', 'u1', 'hairstyle-changer', 'completed', '{}', '{}', 1, 'local', ${at})
     `.execute(test.database.kysely);
-    for (const [id, source, generation] of [['a-result', 'generation', 'g1'], ['a-upload', 'upload', null]] as const) {
+    for (const [id, source, generation] of [
+      ['a-result', 'generation', 'g1'],
+      ['a-upload', 'upload', null],
+    ] as const) {
       await sql`
         insert into assets (id, user_id, kind, media_type, mime, name, width, height, bytes, storage_key, thumbnail_key, source, generation_id, created_at)
         values (${id}, 'u1', 'image', 'image', 'image/png', 'x.png', 1, 1, 1, 'k', 't', ${source}, ${generation}, ${at})

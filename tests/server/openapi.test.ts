@@ -65,7 +65,10 @@ describe('the OpenAPI document', () => {
   it('gives every answer of every operation a schema', () => {
     for (const row of V1_OPERATIONS) {
       const responses = operationOf(row).responses as Record<string, Doc>;
-      expect(Object.keys(responses).some((status) => status.startsWith('2')), row.operationId).toBe(true);
+      expect(
+        Object.keys(responses).some((status) => status.startsWith('2')),
+        row.operationId,
+      ).toBe(true);
       for (const [status, response] of Object.entries(responses)) {
         const content = deref(response).content as Record<string, { schema?: unknown }>;
         const media = Object.values(content);
@@ -76,7 +79,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('asks for a bearer token everywhere but the two documents', () => {
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: expect.stringMatching(/^atl_live_/), description: expect.stringContaining('49 base62') });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: expect.stringMatching(/^atl_live_/),
+      description: expect.stringContaining('49 base62'),
+    });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     const open = V1_OPERATIONS.filter((row) => row.service === null);
     expect(open.map((row) => row.path).toSorted()).toEqual(['/llms.txt', '/openapi.json']);
@@ -95,11 +103,13 @@ describe('the OpenAPI document', () => {
   it('describes the bodies from the contract', () => {
     const create = doc.paths['/generations'].post;
     expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/V1GenerationRequest' });
-    for (const operation of [create, doc.paths['/media'].post]) expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    for (const operation of [create, doc.paths['/media'].post])
+      expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['200', '202', '402', '409', '422']));
     expect(create.responses['402'].content['application/json'].schema.oneOf).toContainEqual({ $ref: '#/components/schemas/InsufficientCredits' });
     const request = JSON.stringify(doc.components.schemas.V1GenerationRequest);
-    for (const feature of ['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler-image', 'upscaler-video']) expect(request).toContain(`"const":"${feature}"`);
+    for (const feature of ['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler-image', 'upscaler-video'])
+      expect(request).toContain(`"const":"${feature}"`);
     expect(request).toContain('"webhook_url"');
     // A case-insensitive contract pattern keeps its meaning without the flag.
     expect(new RegExp(JSON.parse(request.match(/"pattern":("\^\[hH\][^"]*")/)?.[1] ?? '""')).test('HTTPS://shop.example')).toBe(true);
@@ -139,7 +149,8 @@ describe('llms.txt', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('# Atelier API');
     expect(lines.find((line) => line.trim() !== '' && !line.startsWith('# '))).toMatch(/^> /);
-    for (const section of ['Authentication', 'Endpoints', 'Rate limits', 'Idempotency', 'Credit cap', 'Webhooks', 'Errors']) expect(lines).toContain(`## ${section}`);
+    for (const section of ['Authentication', 'Endpoints', 'Rate limits', 'Idempotency', 'Credit cap', 'Webhooks', 'Errors'])
+      expect(lines).toContain(`## ${section}`);
   });
 
   it('names every endpoint, links the documents, and lists every error code', () => {
@@ -147,6 +158,7 @@ describe('llms.txt', () => {
     expect(text).toContain(`(${PUBLIC_URL}/v1/openapi.json)`);
     expect(text).toContain(`(${PUBLIC_URL}/api-docs)`);
     for (const code of Object.keys(PUBLIC_API_MESSAGES)) expect(text).toContain(`\`${code}\``);
-    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'Idempotency-Key', 'Retry-After', 'RateLimit-Policy']) expect(text).toContain(header);
+    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'Idempotency-Key', 'Retry-After', 'RateLimit-Policy'])
+      expect(text).toContain(header);
   });
 });

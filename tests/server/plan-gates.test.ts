@@ -54,8 +54,15 @@ async function storedOriginal(assetId: string): Promise<Buffer> {
  */
 async function changedShare(a: Buffer, b: Buffer, box: { left: number; top: number; width: number; height: number }): Promise<number> {
   const { width = 0, height = 0 } = await sharp(a).metadata();
-  const region = { left: Math.floor(width * box.left), top: Math.floor(height * box.top), width: Math.floor(width * box.width), height: Math.floor(height * box.height) };
-  const [first = Buffer.alloc(0), second = Buffer.alloc(0)] = await Promise.all([a, b].map((image) => sharp(image).extract(region).removeAlpha().raw().toBuffer()));
+  const region = {
+    left: Math.floor(width * box.left),
+    top: Math.floor(height * box.top),
+    width: Math.floor(width * box.width),
+    height: Math.floor(height * box.height),
+  };
+  const [first = Buffer.alloc(0), second = Buffer.alloc(0)] = await Promise.all(
+    [a, b].map((image) => sharp(image).extract(region).removeAlpha().raw().toBuffer()),
+  );
   let changed = 0;
   for (let pixel = 0; pixel < first.length; pixel += 3) {
     const delta = Math.max(...[0, 1, 2].map((channel) => Math.abs((first[pixel + channel] ?? 0) - (second[pixel + channel] ?? 0))));
@@ -100,7 +107,10 @@ describe(`the HD gate (${DRIVER})`, () => {
     ];
     for (const body of refused) {
       const answer = await person.submit(body);
-      expect(answer, JSON.stringify(body)).toMatchObject({ status: 403, body: { code: 'planRequired', detail: GENERATION_MESSAGES.planRequired, feature: 'hd', required_plan: 'basic' } });
+      expect(answer, JSON.stringify(body)).toMatchObject({
+        status: 403,
+        body: { code: 'planRequired', detail: GENERATION_MESSAGES.planRequired, feature: 'hd', required_plan: 'basic' },
+      });
     }
     // Nothing written: no job, no ledger entry besides the test's grant, no queue job.
     expect(await h.database.kysely.selectFrom('generations').select('id').where('user_id', '=', person.id).execute()).toEqual([]);
@@ -140,7 +150,12 @@ describe(`the watermark (${DRIVER})`, () => {
     expect(result.url).toMatch(new RegExp(`^/api/media/${result.id}/watermarked\\?`));
 
     // The clean original's link is in none of the answers that describe the result.
-    const answers = [done, (await person.call('GET', `/api/assets/${result.id}`)).body, (await person.call('GET', '/api/assets')).body, (await person.call('GET', '/api/generations')).body];
+    const answers = [
+      done,
+      (await person.call('GET', `/api/assets/${result.id}`)).body,
+      (await person.call('GET', '/api/assets')).body,
+      (await person.call('GET', '/api/generations')).body,
+    ];
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(`${result.id}/original`);
 
     const marked = await fetchMedia(result.url);
@@ -178,7 +193,9 @@ describe(`the watermark (${DRIVER})`, () => {
     const done = await completed(person, (await upscaleImageJob(person, 2)).body.id);
     const result = done.results[0]!;
     expect(result.url).toContain('/original?');
-    expect(await h.database.kysely.selectFrom('assets').select('watermarked_key').where('id', '=', result.id).executeTakeFirstOrThrow()).toEqual({ watermarked_key: null });
+    expect(await h.database.kysely.selectFrom('assets').select('watermarked_key').where('id', '=', result.id).executeTakeFirstOrThrow()).toEqual({
+      watermarked_key: null,
+    });
     await setPlan(person, 'free');
     expect((await person.call('GET', `/api/assets/${result.id}`)).body.url).toContain('/original?');
   });
@@ -197,7 +214,12 @@ describe(`the watermark (${DRIVER})`, () => {
   it('watermarks a free account’s video result in its own codec and container', async () => {
     const person = await h.person(10);
     const image = await person.upload(await makeImage(320, 240, 'jpeg'), 'still.jpg', { role: 'image' });
-    const submitted = await person.submit({ feature: 'image-to-video', inputs: { image: image.id }, params: { resolution: '480p', duration: 5 }, accept_not_done: ['videoModelNotRun'] });
+    const submitted = await person.submit({
+      feature: 'image-to-video',
+      inputs: { image: image.id },
+      params: { resolution: '480p', duration: 5 },
+      accept_not_done: ['videoModelNotRun'],
+    });
     expect(submitted.status).toBe(202);
     const done = await completed(person, submitted.body.id, 120_000);
     const result = done.results[0]!;
@@ -206,11 +228,19 @@ describe(`the watermark (${DRIVER})`, () => {
     expect(marked.status).toBe(200);
 
     const markedFile = path.join(scratch, `${result.id}-marked.mp4`);
-    const cleanFile = path.join(h.dataDir, 'media', (await h.database.kysely.selectFrom('assets').select('storage_key').where('id', '=', result.id).executeTakeFirstOrThrow()).storage_key);
+    const cleanFile = path.join(
+      h.dataDir,
+      'media',
+      (await h.database.kysely.selectFrom('assets').select('storage_key').where('id', '=', result.id).executeTakeFirstOrThrow()).storage_key,
+    );
     await writeFile(markedFile, marked.bytes);
     const [markedProbe, cleanProbe] = await Promise.all([probe(markedFile), probe(cleanFile)]);
     const stream = (probed: typeof markedProbe) => probed.streams.find((candidate) => candidate.codec_type === 'video');
-    expect(stream(markedProbe)).toMatchObject({ codec_name: stream(cleanProbe)?.codec_name, width: stream(cleanProbe)?.width, height: stream(cleanProbe)?.height });
+    expect(stream(markedProbe)).toMatchObject({
+      codec_name: stream(cleanProbe)?.codec_name,
+      width: stream(cleanProbe)?.width,
+      height: stream(cleanProbe)?.height,
+    });
     expect(markedProbe.format.format_name).toBe(cleanProbe.format.format_name);
     expect(Math.abs(Number(markedProbe.format.duration) - Number(cleanProbe.format.duration))).toBeLessThan(0.2);
 
@@ -226,7 +256,11 @@ describe(`queue priority and the profile (${DRIVER})`, () => {
     const free = await h.person(10);
     const premium = await h.person(10);
     await setPlan(premium, 'premium');
-    const BODY = { feature: 'body-generator', inputs: {}, params: { gender: 'female', height: 165, weight: 55, age: 28, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4' } };
+    const BODY = {
+      feature: 'body-generator',
+      inputs: {},
+      params: { gender: 'female', height: 165, weight: 55, age: 28, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4' },
+    };
     const freeJob = await free.submit(BODY);
     const premiumJob = await premium.submit(BODY);
     const priority = async (id: string) => (await h.queue.boss.getJobById(GENERATIONS_QUEUE, id))?.priority;

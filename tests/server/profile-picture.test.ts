@@ -22,11 +22,19 @@ afterAll(async () => {
 /** A 1200 × 800 JPEG with EXIF (a camera name, GPS-like comment), red on the left, blue on the right. */
 async function photo(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="600" height="800" fill="#f00"/><rect x="600" width="600" height="800" fill="#00f"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Secret Phone' } }).toBuffer();
+  return sharp(Buffer.from(svg))
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Secret Phone' } })
+    .toBuffer();
 }
 
 async function upload(person: Person, body: BodyInit, type: string, headers: Record<string, string> = {}) {
-  const response = await h.app.request('/api/profile-picture', { method: 'POST', body, headers: { Authorization: `Bearer ${person.token}`, 'Content-Type': type, ...headers }, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+  const response = await h.app.request('/api/profile-picture', {
+    method: 'POST',
+    body,
+    headers: { Authorization: `Bearer ${person.token}`, 'Content-Type': type, ...headers },
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
@@ -69,8 +77,18 @@ describe(`the profile picture (${DRIVER})`, { timeout: 120_000 }, () => {
   it('takes an image of the seller’s own library, and answers another account’s as if it did not exist', async () => {
     const seller = await h.person();
     const other = await h.person();
-    const mine = await seller.upload(await sharp({ create: { width: 300, height: 500, channels: 3, background: '#0a0' } }).png().toBuffer(), 'toi.png');
-    const theirs = await other.upload(await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a00' } }).png().toBuffer(), 'ban.png');
+    const mine = await seller.upload(
+      await sharp({ create: { width: 300, height: 500, channels: 3, background: '#0a0' } })
+        .png()
+        .toBuffer(),
+      'toi.png',
+    );
+    const theirs = await other.upload(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a00' } })
+        .png()
+        .toBuffer(),
+      'ban.png',
+    );
 
     const picked = await seller.call('POST', '/api/profile-picture/from-asset', { body: { asset_id: mine.id } });
     expect(picked.status).toBe(200);
@@ -102,7 +120,11 @@ describe(`the profile picture (${DRIVER})`, { timeout: 120_000 }, () => {
     });
     expect((await upload(seller, chunked, 'image/jpeg')).status).toBe(413);
 
-    const anonymous = await h.app.request('/api/profile-picture', { method: 'POST', body: new Uint8Array(await photo()), headers: { 'Content-Type': 'image/jpeg' } });
+    const anonymous = await h.app.request('/api/profile-picture', {
+      method: 'POST',
+      body: new Uint8Array(await photo()),
+      headers: { 'Content-Type': 'image/jpeg' },
+    });
     expect(anonymous.status).toBe(401);
     expect((await seller.call('GET', '/api/me')).body.profile_picture).toBeNull();
   });

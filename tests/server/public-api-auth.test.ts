@@ -26,8 +26,14 @@ afterAll(async () => {
 async function countedRequests(): Promise<number> {
   await h.flushUsage();
   const [usage, log] = await Promise.all([
-    h.test.database.kysely.selectFrom('api_token_usage').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('requests'), eb.lit(0)).as('n')).executeTakeFirstOrThrow(),
-    h.test.database.kysely.selectFrom('api_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    h.test.database.kysely
+      .selectFrom('api_token_usage')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('requests'), eb.lit(0)).as('n'))
+      .executeTakeFirstOrThrow(),
+    h.test.database.kysely
+      .selectFrom('api_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return Number(usage.n) + Number(log.n);
 }
@@ -62,7 +68,14 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
 
   it('refuses a mistyped or made-up token as malformed before any database query', async () => {
     const { secret } = await h.token(proUser);
-    const candidates = [mistype(secret), `${secret}x`, secret.slice(0, -1), 'atl_live_' + 'A'.repeat(49), 'ghp_0123456789abcdefghijklmnopqrstuvwxyzABCD', secret.toUpperCase()];
+    const candidates = [
+      mistype(secret),
+      `${secret}x`,
+      secret.slice(0, -1),
+      'atl_live_' + 'A'.repeat(49),
+      'ghp_0123456789abcdefghijklmnopqrstuvwxyzABCD',
+      secret.toUpperCase(),
+    ];
     for (const candidate of candidates) {
       const before = h.queries();
       const answer = await h.call('POST', '/v1/generations', { token: candidate, body: {} });
@@ -86,9 +99,19 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     await h.test.database.kysely.deleteFrom('api_tokens').where('id', '=', deleted.id).execute();
     const regenerated = await h.token(proUser);
     const replacement = generateToken();
-    await h.test.database.kysely.updateTable('api_tokens').set({ token_hash: hashToken(replacement), regenerated_at: new Date() }).where('id', '=', regenerated.id).execute();
+    await h.test.database.kysely
+      .updateTable('api_tokens')
+      .set({ token_hash: hashToken(replacement), regenerated_at: new Date() })
+      .where('id', '=', regenerated.id)
+      .execute();
 
-    for (const [name, secret] of [['unknown', unknown], ['inactive', inactive.secret], ['expired', expiresNow.secret], ['deleted', deleted.secret], ['regenerated', regenerated.secret]] as const) {
+    for (const [name, secret] of [
+      ['unknown', unknown],
+      ['inactive', inactive.secret],
+      ['expired', expiresNow.secret],
+      ['deleted', deleted.secret],
+      ['regenerated', regenerated.secret],
+    ] as const) {
       const answer = await h.call('GET', '/v1/credits', { token: secret });
       expect(answer.status, name).toBe(401);
       expect(answer.body, name).toEqual({ message: PUBLIC_API_MESSAGES.invalidToken, code: 'invalidToken' });
@@ -104,9 +127,19 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     // Each change, made the way the server's own code makes it.
     const changes = {
       deactivated: (id: string) => db.updateTable('api_tokens').set({ active: false }).where('id', '=', id).execute(),
-      expired: (id: string) => db.updateTable('api_tokens').set({ expires_at: new Date(h.clock.now()) }).where('id', '=', id).execute(),
+      expired: (id: string) =>
+        db
+          .updateTable('api_tokens')
+          .set({ expires_at: new Date(h.clock.now()) })
+          .where('id', '=', id)
+          .execute(),
       deleted: (id: string) => db.deleteFrom('api_tokens').where('id', '=', id).execute(),
-      regenerated: (id: string) => db.updateTable('api_tokens').set({ token_hash: hashToken(generateToken()) }).where('id', '=', id).execute(),
+      regenerated: (id: string) =>
+        db
+          .updateTable('api_tokens')
+          .set({ token_hash: hashToken(generateToken()) })
+          .where('id', '=', id)
+          .execute(),
       // In a transaction, as billing changes a plan: heard at its commit.
       'plan lost': (_id: string) => db.transaction().execute((tx) => tx.updateTable('users').set({ plan: 'free' }).where('id', '=', freeUser).execute()),
     } as const;
@@ -175,16 +208,28 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     const { secret } = await h.token(proUser);
     const big = JSON.stringify({ prompt: 'x'.repeat(V1_JSON_BODY_MAX_BYTES) });
     const length = String(Buffer.byteLength(big));
-    const json = await h.app.request('/v1/generations', { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Content-Length': length }, body: big });
+    const json = await h.app.request('/v1/generations', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Content-Length': length },
+      body: big,
+    });
     expect(json.status).toBe(413);
     // An upload of the same size is not refused by the JSON limit (its route enforces its own).
-    const upload = await h.app.request('/v1/media', { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/octet-stream', 'Content-Length': length }, body: big });
+    const upload = await h.app.request('/v1/media', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/octet-stream', 'Content-Length': length },
+      body: big,
+    });
     expect(upload.status).not.toBe(413);
   });
 
   it('answers CORS preflights from any origin and exposes the rate limit headers', async () => {
     const preflight = await h.call('OPTIONS', '/v1/generations', {
-      headers: { Origin: 'https://shop.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key' },
+      headers: {
+        Origin: 'https://shop.example.com',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -194,7 +239,13 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     const { secret } = await h.token(proUser);
     const answer = await h.call('GET', '/v1/credits', { token: secret, headers: { Origin: 'https://shop.example.com' } });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    expect(answer.headers.get('access-control-expose-headers')?.split(',')).toEqual(['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Location']);
+    expect(answer.headers.get('access-control-expose-headers')?.split(',')).toEqual([
+      'RateLimit',
+      'RateLimit-Policy',
+      'Retry-After',
+      'X-Request-Id',
+      'Location',
+    ]);
     // A browser client can read the refusals too.
     const refused = await h.call('GET', '/v1/credits', { headers: { Origin: 'https://shop.example.com' } });
     expect(refused.status).toBe(401);

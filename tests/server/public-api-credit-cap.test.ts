@@ -59,10 +59,14 @@ async function twoCreditEdit(client: ApiClient) {
 }
 
 async function settled(client: ApiClient, id: string) {
-  return waitFor(async () => {
-    const { body } = await client.call('GET', `/v1/generations/${id}`);
-    return ['completed', 'failed', 'cancelled'].includes(body.status) ? body : undefined;
-  }, 15_000, `job ${id} to end`);
+  return waitFor(
+    async () => {
+      const { body } = await client.call('GET', `/v1/generations/${id}`);
+      return ['completed', 'failed', 'cancelled'].includes(body.status) ? body : undefined;
+    },
+    15_000,
+    `job ${id} to end`,
+  );
 }
 
 async function reserves(client: ApiClient) {
@@ -85,7 +89,9 @@ describe(`the credit cap of a token (${DRIVER})`, () => {
     expect(await x.creditsUsed(client.tokenId)).toBe(2);
     // Nothing of the refused request stays: its key is free again.
     expect(await x.h.database.kysely.selectFrom('api_idempotency').select('key').where('user_id', '=', client.person.id).execute()).toEqual([]);
-    expect(await x.h.database.kysely.selectFrom('api_generations').select('generation_id').where('user_id', '=', client.person.id).execute()).toEqual([{ generation_id: first.body.id }]);
+    expect(await x.h.database.kysely.selectFrom('api_generations').select('generation_id').where('user_id', '=', client.person.id).execute()).toEqual([
+      { generation_id: first.body.id },
+    ]);
 
     // A 1-credit job still fits under the cap of 3.
     expect((await client.submit(BODY)).status).toBe(202);
@@ -96,7 +102,7 @@ describe(`the credit cap of a token (${DRIVER})`, () => {
     expect(await x.creditsUsed(other.tokenId)).toBe(2);
   });
 
-  it('gives a cancelled job\'s credits back to the cap, so the next job fits', async () => {
+  it("gives a cancelled job's credits back to the cap, so the next job fits", async () => {
     const gate = hold();
     const client = await x.client({ credits: 10, creditCap: 2 });
     const running = await client.submit(BODY);

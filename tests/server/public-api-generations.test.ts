@@ -40,7 +40,11 @@ function requestOf(feature: Feature, image: string): Record<string, unknown> {
       // The built-in engine recolours inside a mask and does not reshape: accepted (docs/product-rules.md#engine-plan).
       return { feature, inputs: { image, mask: image }, params: { style: 'undercut', color: '#5a3a24' }, accept_not_done: ['hairstyleShape'] };
     case 'body-generator':
-      return { feature, inputs: {}, params: { gender: 'female', height: 160, weight: 50, age: 25, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4' } };
+      return {
+        feature,
+        inputs: {},
+        params: { gender: 'female', height: 160, weight: 50, age: 25, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4' },
+      };
     case 'image-to-video':
       return { feature, inputs: { image }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' }, accept_not_done: ['videoModelNotRun'] };
     case 'image-editing':
@@ -126,7 +130,10 @@ describe(`service permissions (${DRIVER})`, () => {
       for (const other of API_TOKEN_SERVICES.filter((candidate) => candidate !== service)) {
         const jobs = await x.jobCount(owner.person.id);
         const refused = await client.submit(requestOf(FEATURE_OF[other], image), `refused-${service}-${other}`);
-        expect(refused, `${service} token, ${other} request`).toMatchObject({ status: 403, body: { code: 'serviceNotAllowed', detail: PUBLIC_API_MESSAGES.serviceNotAllowed } });
+        expect(refused, `${service} token, ${other} request`).toMatchObject({
+          status: 403,
+          body: { code: 'serviceNotAllowed', detail: PUBLIC_API_MESSAGES.serviceNotAllowed },
+        });
         expect(await x.jobCount(owner.person.id)).toBe(jobs);
       }
       const allowed = await client.submit(requestOf(FEATURE_OF[service], image));
@@ -150,7 +157,9 @@ describe(`service permissions (${DRIVER})`, () => {
 
     expect(await narrow.call('GET', `/v1/generations/${edit.body.id}`)).toMatchObject({ status: 403, body: { code: 'serviceNotAllowed' } });
     expect(await narrow.call('POST', `/v1/generations/${edit.body.id}/cancel`)).toMatchObject({ status: 403, body: { code: 'serviceNotAllowed' } });
-    expect(['queued', 'processing']).toContain((await x.h.database.kysely.selectFrom('generations').select('status').where('id', '=', edit.body.id).executeTakeFirstOrThrow()).status);
+    expect(['queued', 'processing']).toContain(
+      (await x.h.database.kysely.selectFrom('generations').select('status').where('id', '=', edit.body.id).executeTakeFirstOrThrow()).status,
+    );
     expect((await narrow.call('GET', `/v1/generations/${body.body.id}`)).status).toBe(200);
 
     const listed = await narrow.call('GET', '/v1/generations');
@@ -198,16 +207,24 @@ describe(`ownership between accounts (${DRIVER})`, () => {
     expect(await x.h.ledger(a.person.id)).toEqual(before.ledger);
     expect(await x.creditsUsed(a.tokenId)).toBe(0);
     // B's job is untouched: still pending (held by its engine delay), nothing refunded.
-    expect(['queued', 'processing']).toContain((await x.h.database.kysely.selectFrom('generations').select('status').where('id', '=', bJob.body.id).executeTakeFirstOrThrow()).status);
+    expect(['queued', 'processing']).toContain(
+      (await x.h.database.kysely.selectFrom('generations').select('status').where('id', '=', bJob.body.id).executeTakeFirstOrThrow()).status,
+    );
     expect(await x.h.ledger(b.person.id)).toEqual(before.b);
     expect((await b.call('POST', `/v1/generations/${bJob.body.id}/cancel`)).status).toBe(200);
   });
 
   it('answers hostile or malformed input with a clear 4xx and writes nothing', async () => {
     const client = await x.client({ credits: 10 });
-    const post = (body: string) => x.app.request('/v1/generations', { method: 'POST', body, headers: { Authorization: `Bearer ${client.secret}`, 'Content-Type': 'application/json' } });
+    const post = (body: string) =>
+      x.app.request('/v1/generations', { method: 'POST', body, headers: { Authorization: `Bearer ${client.secret}`, 'Content-Type': 'application/json' } });
     expect((await post('{"feature":')).status).toBe(400);
-    for (const body of [{}, { feature: 'teleport', inputs: {}, params: {} }, { ...requestOf('body-generator', ''), webhook_url: 'not a url' }, { ...requestOf('body-generator', ''), webhook_url: `https://x.example.com/${'a'.repeat(2_100)}` }]) {
+    for (const body of [
+      {},
+      { feature: 'teleport', inputs: {}, params: {} },
+      { ...requestOf('body-generator', ''), webhook_url: 'not a url' },
+      { ...requestOf('body-generator', ''), webhook_url: `https://x.example.com/${'a'.repeat(2_100)}` },
+    ]) {
       const refused = await client.submit(body);
       expect(refused.status, JSON.stringify(body).slice(0, 80)).toBe(422);
     }

@@ -67,7 +67,9 @@ describe(`Idempotency-Key of POST /v1/generations (${DRIVER})`, () => {
     expect(created).toHaveLength(1);
     const id = created[0]?.body.id as string;
     // Every other answer is the job (200) or "still being created" (409).
-    const others = answers.filter((answer) => answer.status !== 202).map((answer) => (answer.status === 200 ? { status: 200, id: answer.body.id } : { status: answer.status, code: answer.body.code }));
+    const others = answers
+      .filter((answer) => answer.status !== 202)
+      .map((answer) => (answer.status === 200 ? { status: 200, id: answer.body.id } : { status: answer.status, code: answer.body.code }));
     expect(others).toEqual(others.map((other) => (other.status === 200 ? { status: 200, id } : { status: 409, code: 'idempotencyInProgress' })));
     expect(await x.jobCount(client.person.id)).toBe(1);
     expect(await reserves(client)).toHaveLength(1);

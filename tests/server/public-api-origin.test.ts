@@ -31,7 +31,10 @@ describe(`/v1 links on the request's origin (${DRIVER})`, () => {
     const uploaded = await client.upload(await makeImage(64, 48, 'png'), 'product.png', here);
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/api\/media\//);
-    const submitted = await client.call('POST', '/v1/generations', { body: { feature: 'upscaler-image', inputs: { image: uploaded.body.id }, params: { factor: 2, output_format: 'png' } }, headers: here });
+    const submitted = await client.call('POST', '/v1/generations', {
+      body: { feature: 'upscaler-image', inputs: { image: uploaded.body.id }, params: { factor: 2, output_format: 'png' } },
+      headers: here,
+    });
     expect(submitted.status).toBe(202);
     expect(submitted.body.input_assets[0].url).toMatch(/^http:\/\/127\.0\.0\.1:8080\/api\/media\//);
     const read = await client.call('GET', `/v1/generations/${submitted.body.id}`, { headers: { Host: 'localhost:8080' } });

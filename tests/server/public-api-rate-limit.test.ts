@@ -73,7 +73,10 @@ describe(`/v1 rate limit (${DRIVER})`, () => {
 
   it('admits exactly the limit out of a larger concurrent burst, whatever the emission interval', async () => {
     // 60 s / 7 is not a whole number of microseconds: the rounding must still fit 7, not 8.
-    for (const [limit, sent] of [[7, 20], [50, 80]] as const) {
+    for (const [limit, sent] of [
+      [7, 20],
+      [50, 80],
+    ] as const) {
       const token = await h.token(userId, { rateLimit: limit });
       const answers = await burst(token.secret, sent);
       expect(admitted(answers), `limit ${limit}`).toBe(limit);

@@ -55,7 +55,12 @@ async function usageRows(tokenId: string) {
 
 async function logRows(tokenId: string) {
   await h.flushUsage();
-  return db().selectFrom('api_requests').select(['id', 'at', 'method', 'path', 'status', 'duration_ms', 'request_id']).where('token_id', '=', tokenId).orderBy('id').execute();
+  return db()
+    .selectFrom('api_requests')
+    .select(['id', 'at', 'method', 'path', 'status', 'duration_ms', 'request_id'])
+    .where('token_id', '=', tokenId)
+    .orderBy('id')
+    .execute();
 }
 
 describe(`/v1 usage counting (${DRIVER})`, () => {

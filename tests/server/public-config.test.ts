@@ -51,7 +51,9 @@ describe(`GET /api/config (${DRIVER})`, () => {
   });
 
   it('gives a real project configuration without an emulator URL', async () => {
-    const app = h.another({ env: { FIREBASE_PROJECT_ID: 'atelier-prod', FIREBASE_API_KEY: 'AIzaTest-key_1', FIREBASE_AUTH_DOMAIN: 'atelier-prod.firebaseapp.com' } });
+    const app = h.another({
+      env: { FIREBASE_PROJECT_ID: 'atelier-prod', FIREBASE_API_KEY: 'AIzaTest-key_1', FIREBASE_AUTH_DOMAIN: 'atelier-prod.firebaseapp.com' },
+    });
     expect((await json(app, '/api/config')).body.firebase).toEqual({
       apiKey: 'AIzaTest-key_1',
       authDomain: 'atelier-prod.firebaseapp.com',

@@ -35,7 +35,11 @@ function linkOf(mail: OutboxMail, path: string): URL {
 }
 
 async function resetLinkOrigin(harness: AccountsHarness, email: string, host: string | undefined): Promise<string> {
-  const answer = await harness.call('POST', '/auth/forgot-password', { body: { email }, headers: host ? { Host: host } : {}, address: `2001:db8:99::${(++addresses).toString(16)}` });
+  const answer = await harness.call('POST', '/auth/forgot-password', {
+    body: { email },
+    headers: host ? { Host: host } : {},
+    address: `2001:db8:99::${(++addresses).toString(16)}`,
+  });
   expect(answer.status).toBe(200);
   return linkOf(await harness.lastMail(email, 'reset'), '/auth/reset-password').origin;
 }
@@ -60,9 +64,13 @@ describe(`links follow the origin the person came from (${DRIVER})`, () => {
     expect(await resetLinkOrigin(fixed, 'origin-fixed@example.com', '127.0.0.1:8080')).toBe('https://atelier.example');
   });
 
-  it('a newsletter confirmation mail links (confirm and unsubscribe) to the sign-up\'s origin', async () => {
+  it("a newsletter confirmation mail links (confirm and unsubscribe) to the sign-up's origin", async () => {
     const email = 'origin-news@example.com';
-    const answer = await h.call('POST', '/api/newsletter/subscribe', { body: { email, locale: 'vi', website: '' }, headers: { Host: '127.0.0.1:8080' }, address: '2001:db8:98::1' });
+    const answer = await h.call('POST', '/api/newsletter/subscribe', {
+      body: { email, locale: 'vi', website: '' },
+      headers: { Host: '127.0.0.1:8080' },
+      address: '2001:db8:98::1',
+    });
     expect(answer.status).toBe(202);
     await h.tasks.settle();
     const mail = (await h.outbox()).find((item) => item.to === email);
@@ -96,9 +104,11 @@ describe(`links follow the origin the person came from (${DRIVER})`, () => {
 
   it('a checkout whose Host is not this server returns to the default origin', async () => {
     const buyer = await makeBuyer(h);
-    const started = await buyer.call('POST', '/api/billing/checkout', { body: { item: 'pack_50', method: 'sandbox', accept_terms: true }, headers: { Host: 'evil.example', 'Idempotency-Key': 'origin-checkout-2' } });
+    const started = await buyer.call('POST', '/api/billing/checkout', {
+      body: { item: 'pack_50', method: 'sandbox', accept_terms: true },
+      headers: { Host: 'evil.example', 'Idempotency-Key': 'origin-checkout-2' },
+    });
     expect(started.status).toBe(201);
     expect(new URL(started.body.redirect_url as string).origin).toBe(DEFAULT_ORIGIN);
   });
 });
-

@@ -53,7 +53,10 @@ describe(`queue (${DRIVER})`, () => {
     const text = 'select * from users where email = $1 and password_hash = $2';
     // What pg-boss emits for a query slower than warningSlowQuerySeconds (at least 1 s, so it is
     // emitted here rather than provoked).
-    queue.boss.emit('warning', { message: 'Warning: slow query. Your queues and/or database server should be reviewed', data: { elapsed: 31.5, sql: text, values: [email, hash] } });
+    queue.boss.emit('warning', {
+      message: 'Warning: slow query. Your queues and/or database server should be reviewed',
+      data: { elapsed: 31.5, sql: text, values: [email, hash] },
+    });
     const line = logs.lines.find((entry) => entry.msg === 'queue warning');
     expect(line?.warning).toEqual({ message: 'Warning: slow query. Your queues and/or database server should be reviewed', elapsed: 31.5, sql: text });
     const all = JSON.stringify(logs.lines);
@@ -105,20 +108,21 @@ describe.runIf(DRIVER === 'pglite')('pg-boss and Kysely on one PGlite connection
 
     let sendSettled = false;
     let send: Promise<string | null> | undefined;
-    const outcome = await test.database.kysely
-      .transaction()
-      .execute(async (trx) => {
-        await trx.insertInto('app_settings').values({ key: 'tx-probe', value: JSON.stringify(true) }).execute();
-        send = queue.boss.send('interleave', { n: 1 }).then((id) => {
-          sendSettled = true;
-          return id;
-        });
-        await sleep(300);
-        // Had the insert run inside this transaction, it would be visible here — and then
-        // rolled back with it below.
-        const inside = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'interleave'`.execute(trx);
-        return { sendSettledInside: sendSettled, jobsSeenInside: inside.rows[0]?.n };
+    const outcome = await test.database.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('app_settings')
+        .values({ key: 'tx-probe', value: JSON.stringify(true) })
+        .execute();
+      send = queue.boss.send('interleave', { n: 1 }).then((id) => {
+        sendSettled = true;
+        return id;
       });
+      await sleep(300);
+      // Had the insert run inside this transaction, it would be visible here — and then
+      // rolled back with it below.
+      const inside = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'interleave'`.execute(trx);
+      return { sendSettledInside: sendSettled, jobsSeenInside: inside.rows[0]?.n };
+    });
     expect(outcome).toEqual({ sendSettledInside: false, jobsSeenInside: 0 });
     const jobId = await send;
     expect(jobId).toEqual(expect.any(String));
@@ -130,7 +134,10 @@ describe.runIf(DRIVER === 'pglite')('pg-boss and Kysely on one PGlite connection
 
     let send: Promise<string | null> | undefined;
     const failure = test.database.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('app_settings').values({ key: 'rolled-back-probe', value: JSON.stringify(1) }).execute();
+      await trx
+        .insertInto('app_settings')
+        .values({ key: 'rolled-back-probe', value: JSON.stringify(1) })
+        .execute();
       send = queue.boss.send('rolled-back', { n: 1 });
       await sleep(200);
       throw new Error('abort the transaction');
@@ -150,7 +157,10 @@ describe.runIf(DRIVER === 'pglite')('pg-boss and Kysely on one PGlite connection
     const count = 15;
     const transactions = Array.from({ length: count }, (_, i) =>
       test.database.kysely.transaction().execute(async (trx) => {
-        await trx.insertInto('app_settings').values({ key: `k${i}`, value: JSON.stringify(i) }).execute();
+        await trx
+          .insertInto('app_settings')
+          .values({ key: `k${i}`, value: JSON.stringify(i) })
+          .execute();
         await sleep(5);
         const row = await trx.selectFrom('app_settings').where('key', '=', `k${i}`).select('value').executeTakeFirstOrThrow();
         return row.value;
@@ -177,9 +187,7 @@ describe.runIf(DRIVER === 'pglite')('pg-boss and Kysely on one PGlite connection
 
   it('returns rows of a RETURNING in the middle of a multi-statement block', async () => {
     const bossDb: Db = pgliteBossDb(test.database as PgliteDatabase);
-    const result = await bossDb.executeSql(
-      `BEGIN; INSERT INTO app_settings (key, value) VALUES ('returned', '1') RETURNING key; COMMIT;`,
-    );
+    const result = await bossDb.executeSql(`BEGIN; INSERT INTO app_settings (key, value) VALUES ('returned', '1') RETURNING key; COMMIT;`);
     expect(result.rows).toEqual([{ key: 'returned' }]);
     const withParams = await bossDb.executeSql('select value from app_settings where key = $1', ['returned']);
     expect(withParams.rows).toEqual([{ value: 1 }]);

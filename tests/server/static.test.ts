@@ -125,7 +125,6 @@ async function page(url: string) {
 }
 
 describe('navigations', () => {
-
   it('serves / from index.html and /about from about.html', async () => {
     expect(await page('/')).toMatchObject({ status: 200, page: 'home' });
     expect(await page('/about')).toMatchObject({ status: 200, page: 'about' });
@@ -189,7 +188,12 @@ describe('security headers', () => {
     const html = await app.request('/dashboard', { headers: HTML });
     const csp = html.headers.get('content-security-policy') ?? '';
     const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).toBe(`script-src 'self' ${[sha256(INLINE_SCRIPT), sha256(ABOUT_INLINE_SCRIPT), sha256(NOT_FOUND_INLINE_SCRIPT)].toSorted().map((hash) => `'sha256-${hash}'`).join(' ')}`);
+    expect(scriptSrc).toBe(
+      `script-src 'self' ${[sha256(INLINE_SCRIPT), sha256(ABOUT_INLINE_SCRIPT), sha256(NOT_FOUND_INLINE_SCRIPT)]
+        .toSorted()
+        .map((hash) => `'sha256-${hash}'`)
+        .join(' ')}`,
+    );
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');

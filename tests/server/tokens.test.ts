@@ -78,12 +78,20 @@ async function tokenRow(id: string) {
   return h.database.kysely.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-async function countRows(table: 'api_tokens' | 'api_token_usage' | 'api_requests' | 'webhook_deliveries' | 'webhook_attempts', column: 'token_id' | 'user_id' | 'delivery_id', value: string): Promise<number> {
+async function countRows(
+  table: 'api_tokens' | 'api_token_usage' | 'api_requests' | 'webhook_deliveries' | 'webhook_attempts',
+  column: 'token_id' | 'user_id' | 'delivery_id',
+  value: string,
+): Promise<number> {
   const result = await sql<{ count: string }>`select count(*) as count from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(h.database.kysely);
   return Number(result.rows[0]?.count);
 }
 
-async function insertDelivery(p: Person, tokenId: string, fields: { status?: 'pending' | 'delivered' | 'failed'; queued?: boolean; attempts?: number; createdAt?: Date } = {}): Promise<string> {
+async function insertDelivery(
+  p: Person,
+  tokenId: string,
+  fields: { status?: 'pending' | 'delivered' | 'failed'; queued?: boolean; attempts?: number; createdAt?: Date } = {},
+): Promise<string> {
   const id = `msg_${randomUUID().replaceAll('-', '')}`;
   await h.database.kysely
     .insertInto('webhook_deliveries')
@@ -111,7 +119,17 @@ async function insertRequests(tokenId: string, count: number): Promise<void> {
   const at = h.clock.now();
   await h.database.kysely
     .insertInto('api_requests')
-    .values(Array.from({ length: count }, (_, index) => ({ token_id: tokenId, at: new Date(at + index), method: 'GET', path: `/v1/generations/${index}`, status: index % 10 === 0 ? 429 : 200, duration_ms: index, request_id: null })))
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        token_id: tokenId,
+        at: new Date(at + index),
+        method: 'GET',
+        path: `/v1/generations/${index}`,
+        status: index % 10 === 0 ? 429 : 200,
+        duration_ms: index,
+        request_id: null,
+      })),
+    )
     .execute();
 }
 
@@ -188,7 +206,7 @@ describe(`API tokens: management (${DRIVER})`, () => {
     ['a rate limit of 1.5', { rate_limit: 1.5 }, 'rateLimitRange'],
     ['a credit cap of 0', { credit_cap: 0 }, 'creditCapRange'],
     ['a webhook URL that is not http(s)', { webhook_url: 'ftp://hooks.example.com/x' }, 'invalidWebhookUrl'],
-  ] as const)('refuses %s with the spec\'s message, creating nothing', async (_what, change, code) => {
+  ] as const)("refuses %s with the spec's message, creating nothing", async (_what, change, code) => {
     const p = await person();
     const result = await p.call('POST', '/api/tokens', { ...BASE, ...change });
     expect(result.status).toBe(422);
@@ -289,8 +307,20 @@ describe(`API tokens: management (${DRIVER})`, () => {
     expect((await p.call('PATCH', `/api/tokens/${first.id}`, { active: true })).body.status).toBe('active');
     expect((await list()).stats.active_tokens).toBe(2);
 
-    const changed = await p.call('PATCH', `/api/tokens/${first.id}`, { name: '  Kho ảnh  ', permissions: ['image-to-video'], rate_limit: 1000, credit_cap: 500, webhook_url: 'https://hooks.example.com/a' });
-    expect(changed.body).toMatchObject({ name: 'Kho ảnh', permissions: ['image-to-video'], rate_limit: 1000, credit_cap: 500, webhook_url: 'https://hooks.example.com/a' });
+    const changed = await p.call('PATCH', `/api/tokens/${first.id}`, {
+      name: '  Kho ảnh  ',
+      permissions: ['image-to-video'],
+      rate_limit: 1000,
+      credit_cap: 500,
+      webhook_url: 'https://hooks.example.com/a',
+    });
+    expect(changed.body).toMatchObject({
+      name: 'Kho ảnh',
+      permissions: ['image-to-video'],
+      rate_limit: 1000,
+      credit_cap: 500,
+      webhook_url: 'https://hooks.example.com/a',
+    });
     const cleared = await p.call('PATCH', `/api/tokens/${first.id}`, { credit_cap: null, webhook_url: null });
     expect(cleared.body).toMatchObject({ name: 'Kho ảnh', credit_cap: null, webhook_url: null, rate_limit: 1000 });
     expect(v.parse(TokenDetailSchema, (await p.call('GET', `/api/tokens/${first.id}`)).body).token).toEqual(cleared.body);
@@ -301,7 +331,7 @@ describe(`API tokens: management (${DRIVER})`, () => {
     expect((await list()).tokens[0]).toMatchObject({ id: second.id, last_used_at: lastUsed.toISOString(), credits_used: 12 });
   });
 
-  it('counts today\'s requests and errors of the account\'s tokens, and draws 30 days on Vietnam\'s calendar', async () => {
+  it("counts today's requests and errors of the account's tokens, and draws 30 days on Vietnam's calendar", async () => {
     const p = await person();
     const other = await person();
     const a = (await create(p, { name: 'A' })).token;
@@ -361,7 +391,10 @@ describe(`API tokens: management (${DRIVER})`, () => {
   it('regenerating keeps the usage, the request log and the deliveries', async () => {
     const p = await person();
     const { token } = await create(p);
-    await h.database.kysely.insertInto('api_token_usage').values({ token_id: token.id, day: usageDay(h.clock.now()), requests: 3, errors: 1 }).execute();
+    await h.database.kysely
+      .insertInto('api_token_usage')
+      .values({ token_id: token.id, day: usageDay(h.clock.now()), requests: 3, errors: 1 })
+      .execute();
     await insertRequests(token.id, 3);
     await insertDelivery(p, token.id);
     const before = v.parse(TokenDetailSchema, (await p.call('GET', `/api/tokens/${token.id}`)).body);
@@ -383,10 +416,16 @@ describe(`API tokens: management (${DRIVER})`, () => {
     const p = await person();
     const { token } = await create(p);
     const kept = (await create(p, { name: 'Giữ lại' })).token;
-    await h.database.kysely.insertInto('api_token_usage').values({ token_id: token.id, day: usageDay(h.clock.now()), requests: 3, errors: 1 }).execute();
+    await h.database.kysely
+      .insertInto('api_token_usage')
+      .values({ token_id: token.id, day: usageDay(h.clock.now()), requests: 3, errors: 1 })
+      .execute();
     await insertRequests(token.id, 3);
     const delivery = await insertDelivery(p, token.id);
-    await h.database.kysely.insertInto('webhook_attempts').values({ delivery_id: delivery, at: new Date(h.clock.now()), status_code: 500, error: null, duration_ms: 12 }).execute();
+    await h.database.kysely
+      .insertInto('webhook_attempts')
+      .values({ delivery_id: delivery, at: new Date(h.clock.now()), status_code: 500, error: null, duration_ms: 12 })
+      .execute();
     await insertRequests(kept.id, 2);
 
     const deleted = await p.call('DELETE', `/api/tokens/${token.id}`);
@@ -428,10 +467,23 @@ describe(`API tokens: management (${DRIVER})`, () => {
     app.onError(handleError);
     mountArea(app, strict.routes(h.accounts.guards));
     const call = async (method: string, url: string, body: unknown) => {
-      const response = await app.request(url, { method, body: JSON.stringify(body), headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' } });
+      const response = await app.request(url, {
+        method,
+        body: JSON.stringify(body),
+        headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      });
       return { status: response.status, body: await response.json() };
     };
-    for (const url of ['http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://localhost/x', 'https://printer.local/x', 'https://user:pw@hooks.example.com/x']) {
+    for (const url of [
+      'http://hooks.example.com/x',
+      'https://127.0.0.1/x',
+      'https://10.1.2.3/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'https://printer.local/x',
+      'https://user:pw@hooks.example.com/x',
+    ]) {
       const result = await call('POST', '/api/tokens', { ...BASE, webhook_url: url });
       expect(result, url).toEqual({ status: 422, body: { detail: TOKEN_MESSAGES.invalidWebhookUrl, code: 'invalidWebhookUrl' } });
     }
@@ -443,7 +495,7 @@ describe(`API tokens: management (${DRIVER})`, () => {
     expect((await tokenRow(made.body.token.id))?.webhook_url).toBe('https://hooks.example.com/atelier');
   });
 
-  it('resends only the owner\'s delivery: pending again, off the queue, due now', async () => {
+  it("resends only the owner's delivery: pending again, off the queue, due now", async () => {
     const a = await person();
     const b = await person();
     const { token } = await create(a);
@@ -478,7 +530,7 @@ describe(`API tokens: management (${DRIVER})`, () => {
     expect(row.next_attempt_at).toBeInstanceOf(Date);
   });
 
-  it('answers another account\'s token ids exactly like unknown ones, and changes nothing', async () => {
+  it("answers another account's token ids exactly like unknown ones, and changes nothing", async () => {
     const a = await person();
     const b = await person();
     const { token } = await create(a);
@@ -511,7 +563,11 @@ describe(`API tokens: management (${DRIVER})`, () => {
       // JSON allows whitespace between tokens: the same body, padded to `bytes`.
       const body = `{${' '.repeat(bytes - Buffer.byteLength(json))}${json.slice(1)}`;
       expect(Buffer.byteLength(body)).toBe(bytes);
-      const response = await h.app.request('/api/tokens', { method: 'POST', body, headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' } });
+      const response = await h.app.request('/api/tokens', {
+        method: 'POST',
+        body,
+        headers: { Authorization: `Bearer ${p.token}`, 'Content-Type': 'application/json' },
+      });
       return { status: response.status, body: (await response.json()) as { detail?: string } };
     };
     expect((await send(TOKENS_BODY_MAX_BYTES)).status).toBe(201);

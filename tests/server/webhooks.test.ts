@@ -133,10 +133,35 @@ async function account(): Promise<Setup> {
   const tokenId = randomUUID();
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const db = test.database.kysely;
-  await db.insertInto('users').values({ id: userId, email: `${userId}@example.com`, name: 'Trần Minh Anh', password_hash: null, profile_picture: null, firebase_uid: null, created_at: new Date(), plan: 'pro' }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      email: `${userId}@example.com`,
+      name: 'Trần Minh Anh',
+      password_hash: null,
+      profile_picture: null,
+      firebase_uid: null,
+      created_at: new Date(),
+      plan: 'pro',
+    })
+    .execute();
   await db
     .insertInto('api_tokens')
-    .values({ id: tokenId, user_id: userId, name: 'catalogue sync', token_hash: randomBytes(32).toString('hex'), token_prefix: 'atl_live_abcd', permissions: JSON.stringify(['body-generator']), rate_limit: 60, expires_at: null, credit_cap: null, webhook_url: null, webhook_secret: secret, created_at: new Date() })
+    .values({
+      id: tokenId,
+      user_id: userId,
+      name: 'catalogue sync',
+      token_hash: randomBytes(32).toString('hex'),
+      token_prefix: 'atl_live_abcd',
+      permissions: JSON.stringify(['body-generator']),
+      rate_limit: 60,
+      expires_at: null,
+      credit_cap: null,
+      webhook_url: null,
+      webhook_secret: secret,
+      created_at: new Date(),
+    })
     .execute();
   return { userId, tokenId, secret };
 }
@@ -147,9 +172,31 @@ async function apiJob(setup: Setup, webhookUrl: string): Promise<string> {
   const db = test.database.kysely;
   await db
     .insertInto('generations')
-    .values({ id, user_id: setup.userId, feature: 'body-generator', status: 'processing', stage: null, inputs: '{}', params: '{}', cost: 3, engine: 'local', idempotency_key: null, request_hash: null, error_code: null, error_message: null, external_id: null, regenerated_from: null, created_at: new Date(), started_at: new Date(), finished_at: null })
+    .values({
+      id,
+      user_id: setup.userId,
+      feature: 'body-generator',
+      status: 'processing',
+      stage: null,
+      inputs: '{}',
+      params: '{}',
+      cost: 3,
+      engine: 'local',
+      idempotency_key: null,
+      request_hash: null,
+      error_code: null,
+      error_message: null,
+      external_id: null,
+      regenerated_from: null,
+      created_at: new Date(),
+      started_at: new Date(),
+      finished_at: null,
+    })
     .execute();
-  await db.insertInto('api_generations').values({ generation_id: id, token_id: setup.tokenId, user_id: setup.userId, cost: 3, webhook_url: webhookUrl, created_at: new Date() }).execute();
+  await db
+    .insertInto('api_generations')
+    .values({ generation_id: id, token_id: setup.tokenId, user_id: setup.userId, cost: 3, webhook_url: webhookUrl, created_at: new Date() })
+    .execute();
   return id;
 }
 
@@ -189,7 +236,10 @@ async function attemptCount(id: string, count: number, timeoutMs = 20_000): Prom
 
 /** The queue's jobs, its workers and what was logged: a wait that timed out says why. */
 async function diagnosis(): Promise<string> {
-  const jobs = await sql`select id, state, singleton_key, data, start_after, created_on, started_on, completed_on, retry_count, output, now() as db_now from ${sql.table(`${QUEUE_SCHEMA}.job`)} where name = ${WEBHOOK_QUEUE} order by created_on`.execute(test.database.kysely);
+  const jobs =
+    await sql`select id, state, singleton_key, data, start_after, created_on, started_on, completed_on, retry_count, output, now() as db_now from ${sql.table(`${QUEUE_SCHEMA}.job`)} where name = ${WEBHOOK_QUEUE} order by created_on`.execute(
+      test.database.kysely,
+    );
   const workers = running.map(({ queue }) => queue.boss.getWipData());
   const logged = logs.lines.filter((line) => Number(line.level) >= 40);
   return JSON.stringify({ now: new Date().toISOString(), jobs: jobs.rows, workers, logged }, null, 1);
@@ -199,7 +249,11 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 /** Jobs of the webhook queue for a delivery (pg-boss keeps them in its own table). */
 async function jobsOf(deliveryId: string): Promise<number> {
-  const rows = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${QUEUE_SCHEMA}.job`)} where name = ${WEBHOOK_QUEUE} and singleton_key = ${deliveryId}`.execute(test.database.kysely);
+  const rows = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ${sql.table(`${QUEUE_SCHEMA}.job`)} where name = ${WEBHOOK_QUEUE} and singleton_key = ${deliveryId}`.execute(
+    test.database.kysely,
+  );
   return Number(rows.rows[0]?.n ?? 0);
 }
 
@@ -226,7 +280,9 @@ describe(`webhook deliveries (${DRIVER})`, () => {
     const payload = v.parse(WebhookPayloadSchema, verified);
     expect(payload.type).toBe('generation.completed');
     expect(v.parse(GenerationSchema, payload.data.generation)).toMatchObject({ id: generationId, status: 'completed', feature: 'body-generator' });
-    expect(() => new Webhook(`whsec_${randomBytes(24).toString('base64')}`).verify(message.body, message.headers as Record<string, string>)).toThrow(/signature/i);
+    expect(() => new Webhook(`whsec_${randomBytes(24).toString('base64')}`).verify(message.body, message.headers as Record<string, string>)).toThrow(
+      /signature/i,
+    );
 
     const logged = await attempts(deliveryId);
     expect(logged).toHaveLength(1);
@@ -278,7 +334,15 @@ describe(`webhook deliveries (${DRIVER})`, () => {
 
     await webhooks.relayOnce();
     const row = await settled(deliveryId, 60_000);
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_status_code: 503, last_error: 'HTTP 503 Service Unavailable', queued: false, next_attempt_at: null, delivered_at: null });
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      last_status_code: 503,
+      last_error: 'HTTP 503 Service Unavailable',
+      queued: false,
+      next_attempt_at: null,
+      delivered_at: null,
+    });
     expect(await attempts(deliveryId)).toHaveLength(MAX_ATTEMPTS);
     expect(target.received).toHaveLength(MAX_ATTEMPTS);
     expect(await webhooks.relayOnce()).toBe(0);
@@ -293,7 +357,11 @@ describe(`webhook deliveries (${DRIVER})`, () => {
     await settled(deliveryId);
 
     // What POST /api/tokens/{id}/deliveries/{deliveryId}/resend does to the row.
-    await test.database.kysely.updateTable('webhook_deliveries').set({ status: 'pending', queued: false, next_attempt_at: new Date() }).where('id', '=', deliveryId).execute();
+    await test.database.kysely
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', queued: false, next_attempt_at: new Date() })
+      .where('id', '=', deliveryId)
+      .execute();
     expect(await webhooks.relayOnce()).toBe(1);
     const row = await settled(deliveryId);
     expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
@@ -312,7 +380,11 @@ describe(`webhook deliveries (${DRIVER})`, () => {
     expect(await delivery(deliveryId)).toMatchObject({ status: 'pending', attempts: 1, queued: true, last_status_code: 502 });
     expect(await jobsOf(deliveryId)).toBe(2);
 
-    await test.database.kysely.updateTable('webhook_deliveries').set({ status: 'pending', queued: false, next_attempt_at: new Date() }).where('id', '=', deliveryId).execute();
+    await test.database.kysely
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', queued: false, next_attempt_at: new Date() })
+      .where('id', '=', deliveryId)
+      .execute();
     expect(await webhooks.relayOnce()).toBe(1);
     expect(await settled(deliveryId)).toMatchObject({ status: 'delivered', attempts: 2 });
     // The waiting job was moved, not joined by another one.
@@ -358,8 +430,16 @@ describe(`webhook deliveries (${DRIVER})`, () => {
     const lost = await end(await apiJob(setup, target.url));
     const late = await end(await apiJob(setup, target.url));
     // Handed to a queue that lost the job an hour and more ago; the other one is a minute late.
-    await test.database.kysely.updateTable('webhook_deliveries').set({ queued: true, next_attempt_at: minutesAgo(61) }).where('id', '=', lost).execute();
-    await test.database.kysely.updateTable('webhook_deliveries').set({ queued: true, next_attempt_at: minutesAgo(1) }).where('id', '=', late).execute();
+    await test.database.kysely
+      .updateTable('webhook_deliveries')
+      .set({ queued: true, next_attempt_at: minutesAgo(61) })
+      .where('id', '=', lost)
+      .execute();
+    await test.database.kysely
+      .updateTable('webhook_deliveries')
+      .set({ queued: true, next_attempt_at: minutesAgo(1) })
+      .where('id', '=', late)
+      .execute();
 
     const webhooks = await startWebhooks();
     // A process's first pass sweeps for lost jobs.

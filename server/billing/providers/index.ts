@@ -14,7 +14,11 @@ export function buildProviders(config: BillingConfig, sandbox: PaymentProvider |
   const providers = new Map<PaymentMethod, PaymentProvider>();
   if (sandbox) providers.set('sandbox', sandbox);
   if (config.payos) providers.set('payos', createPayosProvider(config.payos));
-  if (config.vnpay) providers.set('vnpay', createVnpayProvider({ tmnCode: config.vnpay.tmnCode, hashSecret: config.vnpay.hashSecret, paymentUrl: config.vnpay.payUrl, apiUrl: config.vnpay.apiUrl }));
+  if (config.vnpay)
+    providers.set(
+      'vnpay',
+      createVnpayProvider({ tmnCode: config.vnpay.tmnCode, hashSecret: config.vnpay.hashSecret, paymentUrl: config.vnpay.payUrl, apiUrl: config.vnpay.apiUrl }),
+    );
   if (config.momo) providers.set('momo', createMomoProvider(config.momo));
   if (config.stripe) providers.set('stripe', createStripeProvider(config.stripe));
   return providers;

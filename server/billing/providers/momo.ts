@@ -91,11 +91,27 @@ export function momoState(resultCode: number): ProviderPaymentState {
 const rawSignature = (pairs: ReadonlyArray<readonly [string, string | number]>): string => pairs.map(([key, value]) => `${key}=${value}`).join('&');
 
 /** The IPN's signed fields after `accessKey`, in MoMo's order (the notification page). */
-const IPN_FIELDS = ['amount', 'extraData', 'message', 'orderId', 'orderInfo', 'orderType', 'partnerCode', 'payType', 'requestId', 'responseTime', 'resultCode', 'transId'] as const;
+const IPN_FIELDS = [
+  'amount',
+  'extraData',
+  'message',
+  'orderId',
+  'orderInfo',
+  'orderType',
+  'partnerCode',
+  'payType',
+  'requestId',
+  'responseTime',
+  'resultCode',
+  'transId',
+] as const;
 
 /** Text MoMo shows: no control characters, at most `max` characters (whole code points). */
 function cleanText(text: string, max: number): string {
-  const printable = text.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const printable = text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return [...printable].slice(0, max).join('');
 }
 
@@ -115,7 +131,9 @@ export function createMomoProvider(config: MomoConfig, deps: MomoDeps = {}): Pay
   const now = deps.now ?? (() => new Date());
 
   const sign = (pairs: ReadonlyArray<readonly [string, string | number]>): string =>
-    createHmac('sha256', config.secretKey).update(rawSignature([['accessKey', config.accessKey], ...pairs]), 'utf8').digest('hex');
+    createHmac('sha256', config.secretKey)
+      .update(rawSignature([['accessKey', config.accessKey], ...pairs]), 'utf8')
+      .digest('hex');
 
   /** POSTs a signed JSON request and returns MoMo's JSON answer (MoMo answers errors with a JSON body too). */
   async function call(path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -147,7 +165,11 @@ export function createMomoProvider(config: MomoConfig, deps: MomoDeps = {}): Pay
     const requestId = randomUUID();
     const orderId = String(code);
     // Query signature: accessKey, orderId, partnerCode, requestId (the query page).
-    const signature = sign([['orderId', orderId], ['partnerCode', config.partnerCode], ['requestId', requestId]]);
+    const signature = sign([
+      ['orderId', orderId],
+      ['partnerCode', config.partnerCode],
+      ['requestId', requestId],
+    ]);
     const answer = await call('/v2/gateway/api/query', { partnerCode: config.partnerCode, requestId, orderId, lang: 'vi', signature });
     const resultCode = asInteger(answer.resultCode)!;
     if (REQUEST_ERROR_CODES.has(resultCode)) throw requestError('/v2/gateway/api/query', answer);
@@ -283,7 +305,8 @@ export function createMomoProvider(config: MomoConfig, deps: MomoDeps = {}): Pay
       if (transId === null) {
         // The payment's transaction id, from MoMo, when the IPN that carried it was not kept.
         const answer = await query(order.code);
-        if (momoState(asInteger(answer.resultCode)!) !== 'paid') throw new ProviderRequestError(`MoMo order ${order.code} is not paid: nothing to refund`, false);
+        if (momoState(asInteger(answer.resultCode)!) !== 'paid')
+          throw new ProviderRequestError(`MoMo order ${order.code} is not paid: nothing to refund`, false);
         transId = asInteger(answer.transId);
         if (transId === null) throw new ProviderRequestError(`MoMo named no transaction for order ${order.code}`, false);
       }

@@ -107,7 +107,6 @@ function requestError(error: unknown, action: string): ProviderRequestError {
   return new ProviderRequestError(`payOS ${action}: ${error instanceof Error ? error.message : String(error)}`, true);
 }
 
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
@@ -155,7 +154,8 @@ export function createPayosProvider(config: PayosConfig, deps: PayosDeps = {}): 
           // Unix time in seconds.
           expiredAt: Math.floor(order.expiresAt.getTime() / 1000),
         });
-        if (typeof link.checkoutUrl !== 'string' || link.orderCode !== order.code) throw new ProviderRequestError('payOS answered a payment link for another order', false);
+        if (typeof link.checkoutUrl !== 'string' || link.orderCode !== order.code)
+          throw new ProviderRequestError('payOS answered a payment link for another order', false);
         return { checkoutUrl: link.checkoutUrl, providerRef: link.paymentLinkId };
       } catch (error) {
         throw requestError(error, 'create payment');

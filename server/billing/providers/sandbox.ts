@@ -73,7 +73,6 @@ const answer = (outcome: NotificationOutcome): ProviderAnswer => {
 };
 
 export function createSandboxProvider(config: SandboxConfig, db: Kysely<Tables>, now: () => Date = () => new Date()): SandboxProvider {
-
   return {
     id: 'sandbox',
     pageSignature: (orderId) => hmac(config.secret, `page:${orderId}`),
@@ -145,7 +144,13 @@ const field = (id: string, value: string) => `${id}${String(value.length).padSta
 export function vietQrPayload(amountVnd: number, message: string): string {
   const account = field('00', 'A000000727') + field('01', field('00', '970400') + field('01', '0000123456')) + field('02', 'QRIBFTTA');
   const body =
-    field('00', '01') + field('01', '12') + field('38', account) + field('53', '704') + field('54', String(amountVnd)) + field('58', 'VN') + field('62', field('08', message.slice(0, 25)));
+    field('00', '01') +
+    field('01', '12') +
+    field('38', account) +
+    field('53', '704') +
+    field('54', String(amountVnd)) +
+    field('58', 'VN') +
+    field('62', field('08', message.slice(0, 25)));
   const withCrcTag = `${body}6304`;
   return withCrcTag + crc16(withCrcTag);
 }

@@ -201,7 +201,12 @@ export function createStripeProvider(config: StripeProviderConfig, deps: StripeP
         params = {
           ...common,
           mode: 'subscription',
-          line_items: [{ quantity: 1, price_data: { currency: 'vnd', unit_amount: recurring.listPriceVnd, recurring: { interval: recurring.interval }, product_data: { name } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: 'vnd', unit_amount: recurring.listPriceVnd, recurring: { interval: recurring.interval }, product_data: { name } },
+            },
+          ],
           subscription_data: { metadata: { ...metadata, plan_id: recurring.planId } },
           ...(discounts ? { discounts } : {}),
         };
@@ -216,9 +221,17 @@ export function createStripeProvider(config: StripeProviderConfig, deps: StripeP
       if (!header) throw new ProviderSignatureError('the Stripe event carries no Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(raw.rawBody, header, config.webhookSecret, config.webhookToleranceSeconds, undefined, now().getTime());
+        event = await stripe.webhooks.constructEventAsync(
+          raw.rawBody,
+          header,
+          config.webhookSecret,
+          config.webhookToleranceSeconds,
+          undefined,
+          now().getTime(),
+        );
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new ProviderSignatureError(`the Stripe event does not verify: ${error.message}`);
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new ProviderSignatureError(`the Stripe event does not verify: ${error.message}`);
         throw new ProviderRequestError(`the Stripe event cannot be read: ${(error as Error).message}`, false);
       }
       if (typeof event !== 'object' || event === null || typeof event.id !== 'string' || typeof event.data?.object !== 'object') {

@@ -132,7 +132,9 @@ export interface PaymentProvider {
   /** The answer the provider expects for an outcome (VNPay `{RspCode}`, MoMo 204, …). */
   answer(outcome: NotificationOutcome): ProviderAnswer;
   /** Asks the provider for an order's state (reconciliation, the success page's refresh). @throws ProviderRequestError */
-  queryPayment(order: Pick<ProviderOrder, 'id' | 'code' | 'amountVnd'> & { providerRef: string | null; createdAt: Date }): Promise<{ state: ProviderPaymentState; amountVnd: number | null; providerRef: string | null }>;
+  queryPayment(
+    order: Pick<ProviderOrder, 'id' | 'code' | 'amountVnd'> & { providerRef: string | null; createdAt: Date },
+  ): Promise<{ state: ProviderPaymentState; amountVnd: number | null; providerRef: string | null }>;
   /** Refunds a paid order in full, where the provider has a refund API. */
   refund?(order: { id: string; code: number; amountVnd: number; providerRef: string | null; paidAt: Date; clientIp: string }, reason: string): Promise<void>;
   /** Stops a provider subscription renewing (Stripe: cancel at the period end). */

@@ -84,9 +84,7 @@ export function vnpayDate(date: Date): string {
 
 /** Vietnamese without diacritics, letters, digits and spaces only, as vnp_OrderInfo wants it. */
 export function vnpayText(text: string, maxLength = ORDER_INFO_MAX): string {
-  return plainText(text)
-    .slice(0, maxLength)
-    .trim();
+  return plainText(text).slice(0, maxLength).trim();
 }
 
 /**
@@ -104,21 +102,65 @@ export function vnpaySignedQuery(params: Record<string, string>): string {
 
 export const vnpayHmac = (secret: string, data: string): string => createHmac('sha512', secret).update(data, 'utf8').digest('hex');
 
-
 /** The field orders of the merchant_webapi hashes (querydr & refund documentation). */
 export const VNPAY_HASH_FIELDS = {
-  querydrRequest: ['vnp_RequestId', 'vnp_Version', 'vnp_Command', 'vnp_TmnCode', 'vnp_TxnRef', 'vnp_TransactionDate', 'vnp_CreateDate', 'vnp_IpAddr', 'vnp_OrderInfo'],
+  querydrRequest: [
+    'vnp_RequestId',
+    'vnp_Version',
+    'vnp_Command',
+    'vnp_TmnCode',
+    'vnp_TxnRef',
+    'vnp_TransactionDate',
+    'vnp_CreateDate',
+    'vnp_IpAddr',
+    'vnp_OrderInfo',
+  ],
   querydrResponse: [
-    'vnp_ResponseId', 'vnp_Command', 'vnp_ResponseCode', 'vnp_Message', 'vnp_TmnCode', 'vnp_TxnRef', 'vnp_Amount', 'vnp_BankCode', 'vnp_PayDate',
-    'vnp_TransactionNo', 'vnp_TransactionType', 'vnp_TransactionStatus', 'vnp_OrderInfo', 'vnp_PromotionCode', 'vnp_PromotionAmount',
+    'vnp_ResponseId',
+    'vnp_Command',
+    'vnp_ResponseCode',
+    'vnp_Message',
+    'vnp_TmnCode',
+    'vnp_TxnRef',
+    'vnp_Amount',
+    'vnp_BankCode',
+    'vnp_PayDate',
+    'vnp_TransactionNo',
+    'vnp_TransactionType',
+    'vnp_TransactionStatus',
+    'vnp_OrderInfo',
+    'vnp_PromotionCode',
+    'vnp_PromotionAmount',
   ],
   refundRequest: [
-    'vnp_RequestId', 'vnp_Version', 'vnp_Command', 'vnp_TmnCode', 'vnp_TransactionType', 'vnp_TxnRef', 'vnp_Amount', 'vnp_TransactionNo',
-    'vnp_TransactionDate', 'vnp_CreateBy', 'vnp_CreateDate', 'vnp_IpAddr', 'vnp_OrderInfo',
+    'vnp_RequestId',
+    'vnp_Version',
+    'vnp_Command',
+    'vnp_TmnCode',
+    'vnp_TransactionType',
+    'vnp_TxnRef',
+    'vnp_Amount',
+    'vnp_TransactionNo',
+    'vnp_TransactionDate',
+    'vnp_CreateBy',
+    'vnp_CreateDate',
+    'vnp_IpAddr',
+    'vnp_OrderInfo',
   ],
   refundResponse: [
-    'vnp_ResponseId', 'vnp_Command', 'vnp_ResponseCode', 'vnp_Message', 'vnp_TmnCode', 'vnp_TxnRef', 'vnp_Amount', 'vnp_BankCode', 'vnp_PayDate',
-    'vnp_TransactionNo', 'vnp_TransactionType', 'vnp_TransactionStatus', 'vnp_OrderInfo',
+    'vnp_ResponseId',
+    'vnp_Command',
+    'vnp_ResponseCode',
+    'vnp_Message',
+    'vnp_TmnCode',
+    'vnp_TxnRef',
+    'vnp_Amount',
+    'vnp_BankCode',
+    'vnp_PayDate',
+    'vnp_TransactionNo',
+    'vnp_TransactionType',
+    'vnp_TransactionStatus',
+    'vnp_OrderInfo',
   ],
 } as const;
 
@@ -177,11 +219,21 @@ export function createVnpayProvider(config: VnpayConfig, deps: VnpayDeps = {}): 
   const sign = (data: string) => vnpayHmac(config.hashSecret, data);
 
   /** One merchant_webapi call: the request signed, the answer's hash checked. */
-  async function callApi(fields: readonly string[], request: Record<string, string>, responseFields: readonly string[], action: string): Promise<Record<string, unknown>> {
+  async function callApi(
+    fields: readonly string[],
+    request: Record<string, string>,
+    responseFields: readonly string[],
+    action: string,
+  ): Promise<Record<string, unknown>> {
     const body = { ...request, vnp_SecureHash: sign(vnpayPipeData(fields, request)) };
     let response: Response;
     try {
-      response = await doFetch(apiUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await doFetch(apiUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
       throw new ProviderRequestError(`VNPay ${action}: ${error instanceof Error ? error.message : String(error)}`, true);
     }
@@ -201,11 +253,13 @@ export function createVnpayProvider(config: VnpayConfig, deps: VnpayDeps = {}): 
     const code = String(values.vnp_ResponseCode ?? '');
     // Error answers (97 bad checksum, 99, …) may come unsigned; a result must be signed.
     if (typeof hash === 'string' && hash !== '') {
-      if (!sameHex(sign(vnpayPipeData(responseFields, values)), hash)) throw new ProviderRequestError(`VNPay ${action}: the answer's signature does not verify`, false);
+      if (!sameHex(sign(vnpayPipeData(responseFields, values)), hash))
+        throw new ProviderRequestError(`VNPay ${action}: the answer's signature does not verify`, false);
     } else if (code === '00') {
       throw new ProviderRequestError(`VNPay ${action}: the answer is not signed`, false);
     }
-    if (values.vnp_TmnCode !== undefined && values.vnp_TmnCode !== config.tmnCode) throw new ProviderRequestError(`VNPay ${action}: the answer is for another merchant`, false);
+    if (values.vnp_TmnCode !== undefined && values.vnp_TmnCode !== config.tmnCode)
+      throw new ProviderRequestError(`VNPay ${action}: the answer is for another merchant`, false);
     return values;
   }
 
@@ -270,10 +324,22 @@ export function createVnpayProvider(config: VnpayConfig, deps: VnpayDeps = {}): 
       if (!received) throw new ProviderSignatureError('the VNPay IPN has no vnp_SecureHash');
       if (!sameHex(sign(vnpaySignedQuery(params)), received)) throw new ProviderSignatureError();
 
-      const { vnp_TxnRef: txnRef = '', vnp_ResponseCode: responseCode, vnp_TransactionStatus: transactionStatus, vnp_TransactionNo: transactionNo = '0' } = params;
+      const {
+        vnp_TxnRef: txnRef = '',
+        vnp_ResponseCode: responseCode,
+        vnp_TransactionStatus: transactionStatus,
+        vnp_TransactionNo: transactionNo = '0',
+      } = params;
       const amountVnd = amountOf(params.vnp_Amount);
       const code = Number(txnRef);
-      if (!DIGITS.test(txnRef) || !Number.isSafeInteger(code) || code <= 0 || amountVnd === null || responseCode === undefined || transactionStatus === undefined) {
+      if (
+        !DIGITS.test(txnRef) ||
+        !Number.isSafeInteger(code) ||
+        code <= 0 ||
+        amountVnd === null ||
+        responseCode === undefined ||
+        transactionStatus === undefined
+      ) {
         throw new ProviderRequestError('the VNPay IPN lacks vnp_TxnRef, vnp_Amount, vnp_ResponseCode or vnp_TransactionStatus', false);
       }
       if (params.vnp_TmnCode !== config.tmnCode) throw new ProviderRequestError('the VNPay IPN is for another merchant', false);
@@ -327,7 +393,8 @@ export function createVnpayProvider(config: VnpayConfig, deps: VnpayDeps = {}): 
         throw new ProviderRequestError("a VNPay refund needs the payment's vnp_CreateDate (the providerRef createPayment returned)", false);
       }
       const paid = await querydr(order.code, order.providerRef);
-      if (paid === null || String(paid.vnp_TransactionStatus) !== '00') throw new ProviderRequestError('VNPay has no paid transaction for this order to refund', false);
+      if (paid === null || String(paid.vnp_TransactionStatus) !== '00')
+        throw new ProviderRequestError('VNPay has no paid transaction for this order to refund', false);
       const request = {
         vnp_RequestId: requestId(),
         vnp_Version: VNPAY_VERSION,

@@ -180,7 +180,7 @@ export function videoCall(params: GenerationRequestOf<'image-to-video'>['params'
         image_url: imageUrl,
         duration: `${params.duration}s` as '5s' | '8s',
       } satisfies Input<'fal-ai/veo2/image-to-video'>;
-      adjustments.push('Veo 2 has no resolution setting: the video comes at the model\'s own resolution (720p)');
+      adjustments.push("Veo 2 has no resolution setting: the video comes at the model's own resolution (720p)");
       call = { endpoint: FAL_ENDPOINTS.video.veo2, input, output: 'video' };
       break;
     }
@@ -216,7 +216,7 @@ export function videoCall(params: GenerationRequestOf<'image-to-video'>['params'
           resolution: '512P',
           ...promptOptimizer,
         } satisfies Input<'fal-ai/minimax/hailuo-02/standard/image-to-video'>;
-        adjustments.push('480p runs as Hailuo 02\'s 512P');
+        adjustments.push("480p runs as Hailuo 02's 512P");
         call = { endpoint: FAL_ENDPOINTS.video['hailuo-02-standard'], input, output: 'video' };
       }
       break;

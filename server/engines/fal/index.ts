@@ -28,16 +28,7 @@ import { FEATURES, FOUR_K_PIXELS, type Feature } from '../../../src/contract/gen
 import type { AssetWarning } from '../../../src/contract/media.ts';
 import { EngineError, type Engine, type EngineOutput, type EngineRequest, type EngineResult, type InputFile } from '../types.ts';
 import { createFal, falUrls, toEngineError, type FalUrls } from './client.ts';
-import {
-  TYPICAL_SECONDS,
-  editCall,
-  tryOnCall,
-  tryOnSequence,
-  upscaleImageCall,
-  upscaleVideoCall,
-  videoCall,
-  type FalCall,
-} from './endpoints.ts';
+import { TYPICAL_SECONDS, editCall, tryOnCall, tryOnSequence, upscaleImageCall, upscaleVideoCall, videoCall, type FalCall } from './endpoints.ts';
 import { FAL_STORAGE_SETTINGS, downloadResult, uploadFile } from './files.ts';
 import { ProgressTracker, percentFromLogs } from './progress.ts';
 import { Wakeups, type Watch } from './wakeups.ts';
@@ -316,12 +307,7 @@ export function createFalEngine(options: FalEngineOptions): FalEngine {
       if (mask && !reference) {
         // FLUX Fill wants the mask at the photo's size: white = repaint, black = keep.
         const maskPath = join(request.workDir, 'hair-mask.png');
-        await sharp(mask.path)
-          .flatten({ background: '#000000' })
-          .resize(image.width, image.height, { fit: 'fill' })
-          .greyscale()
-          .png()
-          .toFile(maskPath);
+        await sharp(mask.path).flatten({ background: '#000000' }).resize(image.width, image.height, { fit: 'fill' }).greyscale().png().toFile(maskPath);
         maskIndex = files.push({ path: maskPath, mime: 'image/png', name: 'hair-mask.png' }) - 1;
       }
       const referenceIndex = reference ? files.push(reference) - 1 : -1;
@@ -341,7 +327,16 @@ export function createFalEngine(options: FalEngineOptions): FalEngine {
     async 'body-generator'(run, request) {
       const p = request.params;
       if (!p.gender || !p.height || !p.weight || !p.age || !p.skin_tone || !p.body_type || !p.aspect_ratio) throw new EngineError('bodyParametersRequired');
-      const body: BodyParameters = { ...p, gender: p.gender, height: p.height, weight: p.weight, age: p.age, skin_tone: p.skin_tone, body_type: p.body_type, aspect_ratio: p.aspect_ratio };
+      const body: BodyParameters = {
+        ...p,
+        gender: p.gender,
+        height: p.height,
+        weight: p.weight,
+        age: p.age,
+        skin_tone: p.skin_tone,
+        body_type: p.body_type,
+        aspect_ratio: p.aspect_ratio,
+      };
       const face = request.inputs.face;
       const [faceUrl = null] = face ? await uploadAll(run, [face]) : [];
       const call = bodyCall(body, faceUrl);

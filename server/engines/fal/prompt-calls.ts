@@ -68,7 +68,9 @@ export function hairColourName(hex: string): string {
 
 export function hairstylePrompt(params: GenerationRequestOf<'hairstyle-changer'>['params'], fromReference: boolean): string {
   const parts = [
-    fromReference ? 'Give the person in the first image the hairstyle of the person in the second image' : `Change the hair to ${params.style ? HAIRSTYLE_DESCRIPTIONS[params.style] : 'the described style'}`,
+    fromReference
+      ? 'Give the person in the first image the hairstyle of the person in the second image'
+      : `Change the hair to ${params.style ? HAIRSTYLE_DESCRIPTIONS[params.style] : 'the described style'}`,
     params.color ? `dyed ${hairColourName(params.color)} (close to ${params.color.toLowerCase()})` : null,
   ].filter((part): part is string => part !== null);
   let prompt = `${parts.join(', ')}. Realistic strands and natural texture, lighting matching the photo; keep the face, expression, skin and background unchanged.`;
@@ -97,7 +99,12 @@ export function hairstyleCall(
     return { endpoint: FAL_ENDPOINTS.multiEdit, input, output: 'images', notes: { ...notes, mode: 'reference' } };
   }
   if (urls.mask) {
-    const input = { image_url: urls.image, mask_url: urls.mask, prompt: hairstylePrompt(params, false), output_format: 'png' } satisfies Input<'fal-ai/flux-pro/v1/fill'>;
+    const input = {
+      image_url: urls.image,
+      mask_url: urls.mask,
+      prompt: hairstylePrompt(params, false),
+      output_format: 'png',
+    } satisfies Input<'fal-ai/flux-pro/v1/fill'>;
     return { endpoint: FAL_ENDPOINTS.inpaint, input, output: 'images', notes: { ...notes, mode: 'mask' } };
   }
   const input = { image_url: urls.image, prompt: hairstylePrompt(params, false), output_format: 'png' } satisfies Input<'fal-ai/flux-pro/kontext'>;

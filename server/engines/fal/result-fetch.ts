@@ -105,10 +105,12 @@ async function resolveChecked(url: URL, trusted: boolean): Promise<Target> {
   const literal = isIP(host);
   const addresses: Target[] = literal
     ? [{ address: host, family: literal as 4 | 6 }]
-    : (await dnsLookup(host, { all: true, verbatim: true }).catch((error: unknown) => {
-        // A name that does not resolve is the provider's broken link, not a network hiccup.
-        throw new EngineError('missingResult', { cause: error });
-      })).map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 }));
+    : (
+        await dnsLookup(host, { all: true, verbatim: true }).catch((error: unknown) => {
+          // A name that does not resolve is the provider's broken link, not a network hiccup.
+          throw new EngineError('missingResult', { cause: error });
+        })
+      ).map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 }));
   const first = addresses[0];
   if (!first) throw new EngineError('missingResult', { cause: new Error(`${host} has no address`) });
   // Every address, not just the first: a name answering one public and one private address

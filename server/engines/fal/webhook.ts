@@ -161,7 +161,8 @@ export function createFalWebhookRoutes(options: FalWebhookRoutesOptions): Hono<A
       let status: string | null = null;
       try {
         const parsed: unknown = JSON.parse(Buffer.from(body).toString('utf8'));
-        if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { status?: unknown }).status === 'string') status = (parsed as { status: string }).status;
+        if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { status?: unknown }).status === 'string')
+          status = (parsed as { status: string }).status;
       } catch {
         // The signature holds, so it came from fal; its body is only informative here.
       }

@@ -29,7 +29,10 @@ async function generate(params: Partial<Params>, face: string | null = null) {
   return { result, request, path: result.outputs[0]!.path };
 }
 
-const hash = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+const hash = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 
 /** The figure's silhouette measured back from the picture. */
 async function measure(path: string) {

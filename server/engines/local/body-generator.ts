@@ -58,8 +58,34 @@ const DEFAULT_OUTFIT = '#2e3138';
 
 /** Half-widths at a BMI of 22, as fractions of the figure's height. */
 const BASE_WIDTHS = {
-  female: { shoulder: 0.118, chest: 0.098, waist: 0.076, hip: 0.112, thigh: 0.058, knee: 0.03, calf: 0.034, ankle: 0.017, upperArm: 0.026, forearm: 0.021, wrist: 0.013, neck: 0.032 },
-  male: { shoulder: 0.135, chest: 0.118, waist: 0.092, hip: 0.102, thigh: 0.058, knee: 0.033, calf: 0.036, ankle: 0.019, upperArm: 0.031, forearm: 0.025, wrist: 0.015, neck: 0.04 },
+  female: {
+    shoulder: 0.118,
+    chest: 0.098,
+    waist: 0.076,
+    hip: 0.112,
+    thigh: 0.058,
+    knee: 0.03,
+    calf: 0.034,
+    ankle: 0.017,
+    upperArm: 0.026,
+    forearm: 0.021,
+    wrist: 0.013,
+    neck: 0.032,
+  },
+  male: {
+    shoulder: 0.135,
+    chest: 0.118,
+    waist: 0.092,
+    hip: 0.102,
+    thigh: 0.058,
+    knee: 0.033,
+    calf: 0.036,
+    ankle: 0.019,
+    upperArm: 0.031,
+    forearm: 0.025,
+    wrist: 0.015,
+    neck: 0.04,
+  },
 } as const;
 type Widths = { -readonly [K in keyof (typeof BASE_WIDTHS)['female']]: number };
 
@@ -91,7 +117,10 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 const n = (value: number) => value.toFixed(1);
 
 /** Everything the drawing needs, from the parameters (pure; exported for tests). */
-export function figureOf(params: Required<Pick<BodyParams, 'gender' | 'height' | 'weight' | 'age' | 'skin_tone' | 'body_type' | 'aspect_ratio'>> & Pick<BodyParams, 'prompt' | 'style_hints'>): Figure {
+export function figureOf(
+  params: Required<Pick<BodyParams, 'gender' | 'height' | 'weight' | 'age' | 'skin_tone' | 'body_type' | 'aspect_ratio'>> &
+    Pick<BodyParams, 'prompt' | 'style_hints'>,
+): Figure {
   const gender = params.gender!;
   const height = params.height!;
   const age = params.age!;
@@ -363,7 +392,17 @@ export async function runBodyGenerator(request: EngineRequest<'body-generator'>)
   const { gender, height, weight, age, skin_tone: skinTone, body_type: bodyType, aspect_ratio: aspectRatio } = params;
   if (!gender || !height || !weight || !age || !skinTone || !bodyType || !aspectRatio) throw new EngineError('bodyParametersRequired');
   report('analyzingComposition', 10);
-  const figure = figureOf({ gender, height, weight, age, skin_tone: skinTone, body_type: bodyType, aspect_ratio: aspectRatio, prompt: params.prompt, style_hints: params.style_hints });
+  const figure = figureOf({
+    gender,
+    height,
+    weight,
+    age,
+    skin_tone: skinTone,
+    body_type: bodyType,
+    aspect_ratio: aspectRatio,
+    prompt: params.prompt,
+    style_hints: params.style_hints,
+  });
   const svg = figureSvg(figure, { skin: SKIN_COLOURS[skinTone], gender, age, drawHairFront: !inputs.face });
   report('generatingResult', 30);
   let pipeline = sharp(Buffer.from(svg));
@@ -393,7 +432,11 @@ export async function runBodyGenerator(request: EngineRequest<'body-generator'>)
       hints_applied: figure.hintsApplied,
       notes: [
         'Local engine: a stylised rendered mannequin, not a photographic model.',
-        ...(hints.length > 0 ? [`Prompt and style hints are recorded; the local engine draws only an outfit colour and hair length from them (${figure.hintsApplied.length > 0 ? figure.hintsApplied.join(', ') : 'none found'}).`] : []),
+        ...(hints.length > 0
+          ? [
+              `Prompt and style hints are recorded; the local engine draws only an outfit colour and hair length from them (${figure.hintsApplied.length > 0 ? figure.hintsApplied.join(', ') : 'none found'}).`,
+            ]
+          : []),
       ],
     },
   };

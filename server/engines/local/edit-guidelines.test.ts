@@ -37,7 +37,23 @@ const LOCALES = ['vi', 'en'] as const;
 type Locale = (typeof LOCALES)[number];
 
 /** Every op of the vocabulary; the type below fails the typecheck when the engine gains one. */
-const ALL_OPS = ['brightness', 'contrast', 'saturation', 'warmth', 'grayscale', 'sepia', 'invert', 'autoLevels', 'sharpen', 'blur', 'crop', 'rotate', 'flip', 'removeBackground', 'resize'] as const;
+const ALL_OPS = [
+  'brightness',
+  'contrast',
+  'saturation',
+  'warmth',
+  'grayscale',
+  'sepia',
+  'invert',
+  'autoLevels',
+  'sharpen',
+  'blur',
+  'crop',
+  'rotate',
+  'flip',
+  'removeBackground',
+  'resize',
+] as const;
 const everyOpListed: [Exclude<Edit['op'], (typeof ALL_OPS)[number]>] extends [never] ? true : false = true;
 
 /** The site paths of the three guides, per locale (content-format: English pages under /en). */
@@ -149,7 +165,8 @@ function formatProblems(guide: Guide, locale: Locale): string[] {
     if (node.type === 'link') {
       const url = node.url;
       const internal = url.startsWith('/');
-      const known = GUIDE_PATHS.some((path) => url === `${prefix}${path}` || url.startsWith(`${prefix}${path}#`)) || APP_PATHS.includes(url) || url === `${prefix}/pricing`;
+      const known =
+        GUIDE_PATHS.some((path) => url === `${prefix}${path}` || url.startsWith(`${prefix}${path}#`)) || APP_PATHS.includes(url) || url === `${prefix}/pricing`;
       if (internal && !known) problems.push(`line ${node.position?.start.line}: link to ${url}`);
       if (!internal && !url.startsWith('https://')) problems.push(`line ${node.position?.start.line}: link to ${url} (not root-relative)`);
     }
@@ -220,7 +237,6 @@ function check(markdown: string): string[] {
 }
 
 describe('the check itself', () => {
-
   it('passes a guide that tells the truth', () => {
     const markdown = [
       '## Ví dụ',

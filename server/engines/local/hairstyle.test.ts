@@ -28,7 +28,12 @@ afterAll(() => cleanup());
 async function change(params: Params, options: { mask?: InputFile | null; image?: InputFile } = {}) {
   const workDir = join(dir, `run-${++run}`);
   await mkdir(workDir);
-  const request = engineRequest('hairstyle-changer', workDir, { image: options.image ?? photo, mask: options.mask === undefined ? mask : options.mask, reference: null }, params);
+  const request = engineRequest(
+    'hairstyle-changer',
+    workDir,
+    { image: options.image ?? photo, mask: options.mask === undefined ? mask : options.mask, reference: null },
+    params,
+  );
   const result = await runHairstyle(request);
   return { result, request, path: result.outputs[0]!.path };
 }
@@ -112,7 +117,9 @@ describe('runHairstyle', () => {
   it('needs a painted mask', async () => {
     await expect(change({ style: 'pixie', color: '#000000' }, { mask: null })).rejects.toMatchObject({ name: 'EngineError', code: 'maskRequired' });
     const empty = join(dir, 'empty-mask.png');
-    await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).png().toFile(empty);
+    await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
+      .png()
+      .toFile(empty);
     await expect(change({ style: 'pixie', color: '#000000' }, { mask: await inputFile(empty) })).rejects.toMatchObject({ code: 'maskRequired' });
   });
 

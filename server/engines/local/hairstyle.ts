@@ -33,7 +33,9 @@ export async function brushMask(path: string, width: number, height: number): Pr
   const data = new Uint8Array(raster.width * raster.height);
   for (let p = 0; p < data.length; p++) data[p] = kind === 'alpha' ? raster.data[p * 4 + 3]! : Math.round(lumaAt(raster.data, p * 4));
   const sigma = Math.max(MIN_FEATHER_PX, FEATHER_FRACTION * Math.max(width, height));
-  const mask = await transformMask({ data, width: raster.width, height: raster.height }, (p) => p.resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).blur(sigma));
+  const mask = await transformMask({ data, width: raster.width, height: raster.height }, (p) =>
+    p.resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).blur(sigma),
+  );
   let painted = 0;
   for (const value of mask.data) if (value >= 128) painted++;
   return { mask, kind, coverage: painted / (width * height) };
@@ -131,7 +133,9 @@ export async function runHairstyle(request: EngineRequest<'hairstyle-changer'>):
   await encode(rasterPipeline(photo), format).toFile(path);
   report('generatingResult', 100);
 
-  const notes: Json[] = ['Local engine: the hair inside the brush mask is recoloured keeping its texture; the hairstyle itself (cut, length, shape) is not changed.'];
+  const notes: Json[] = [
+    'Local engine: the hair inside the brush mask is recoloured keeping its texture; the hairstyle itself (cut, length, shape) is not changed.',
+  ];
   if (inputs.reference) notes.push('The reference photo is recorded but not used by the local engine.');
   return {
     outputs: [{ path, ...imageFile(format), kind: 'image', roles: ['image', 'hair'], name }],

@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES } from '../../../src/contract/generations.ts';
-import { engineRequest, garmentSvg, inputFile, laplacianSpread as edges, meanColour, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
+import {
+  engineRequest,
+  garmentSvg,
+  inputFile,
+  laplacianSpread as edges,
+  meanColour,
+  renderSvg,
+  sceneSvg,
+  tempDir,
+} from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
 import { understoodEdits } from '../../../src/contract/edit-vocabulary.ts';
 import { runImageEditing } from './image-editing.ts';
@@ -140,7 +149,11 @@ describe('runImageEditing', () => {
 
   it('refuses an instruction it does not understand, listing what it does in the same language', async () => {
     const english = await edit([scene], 'add a hat').catch((error: unknown) => error);
-    expect(english).toMatchObject({ name: 'EngineError', code: 'unknownEdit', message: GENERATION_MESSAGES.unknownEdit.replace('{edits}', understoodEdits('en')) });
+    expect(english).toMatchObject({
+      name: 'EngineError',
+      code: 'unknownEdit',
+      message: GENERATION_MESSAGES.unknownEdit.replace('{edits}', understoodEdits('en')),
+    });
     const vietnamese = await edit([scene], 'thêm một cái mũ').catch((error: unknown) => error);
     expect(vietnamese).toMatchObject({ code: 'unknownEdit' });
     expect((vietnamese as Error).message).toContain('xóa nền');

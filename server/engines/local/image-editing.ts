@@ -10,17 +10,7 @@ import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineOutput, type EngineRequest, type EngineResult } from '../types.ts';
 import { describeEdit, parseEdits, understoodEdits, type Edit } from '../../../src/contract/edit-vocabulary.ts';
 import { removeBackground } from './background-removal.ts';
-import {
-  encode,
-  FORMAT_EXTENSION,
-  formatOfMime,
-  imageFile,
-  rasterPipeline,
-  readRaster,
-  transformRaster,
-  type ImageFormat,
-  type Raster,
-} from './pixels.ts';
+import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, rasterPipeline, readRaster, transformRaster, type ImageFormat, type Raster } from './pixels.ts';
 
 /** Longest side of a grid, px, and the gap between its cells, px. */
 const GRID_SIDE_PX = 2048;
@@ -115,7 +105,10 @@ export async function composeGrid(rasters: readonly Raster[], transparent: boole
   const background = transparent ? { r: 0, g: 0, b: 0, alpha: 0 } : { r: 255, g: 255, b: 255, alpha: 1 };
   const cells = await Promise.all(
     rasters.map(async (raster, k) => ({
-      input: await rasterPipeline(raster).resize(cellWidth, cellHeight, { fit: 'contain', background, kernel: 'lanczos3' }).png({ compressionLevel: 0 }).toBuffer(),
+      input: await rasterPipeline(raster)
+        .resize(cellWidth, cellHeight, { fit: 'contain', background, kernel: 'lanczos3' })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
       left: GRID_GAP_PX + (k % cols) * (cellWidth + GRID_GAP_PX),
       top: GRID_GAP_PX + Math.floor(k / cols) * (cellHeight + GRID_GAP_PX),
     })),
@@ -176,9 +169,13 @@ export async function runImageEditing(request: EngineRequest<'image-editing'>): 
 
   // What was asked and not done was accepted before the charge (the job's plan names it).
   const notes: Json[] = [];
-  if (instruction.ignored.length > 0 || instruction.unsupported.length > 0) notes.push('Parts of the instruction the local engine cannot do were left out, as accepted at submit (see `ignored`, `unsupported`).');
+  if (instruction.ignored.length > 0 || instruction.unsupported.length > 0)
+    notes.push('Parts of the instruction the local engine cannot do were left out, as accepted at submit (see `ignored`, `unsupported`).');
   if (instruction.grid && inputs.images.length === 1) notes.push('A grid needs several images: the single image was edited on its own.');
-  if (removesBackground) notes.push('Background removal works on plain backdrops (the border colour is treated as background); a photo whose subject cannot be told from its backdrop fails and is refunded.');
+  if (removesBackground)
+    notes.push(
+      'Background removal works on plain backdrops (the border colour is treated as background); a photo whose subject cannot be told from its backdrop fails and is refunded.',
+    );
   return {
     outputs,
     metadata: {

@@ -68,7 +68,9 @@ describe('frameSize and camera moves', () => {
     const picked = chooseMove({ ...BASE, prompt: 'a model walking' }, size);
     expect(chooseMove({ ...BASE, prompt: 'a model walking' }, size)).toEqual(picked);
     expect(['zoom-in', 'zoom-out', 'pan-left', 'pan-right']).toContain(picked.move.name);
-    expect(['zoom-in', 'zoom-out', 'tilt-up', 'tilt-down']).toContain(chooseMove({ ...BASE, prompt: 'a model walking' }, { width: 400, height: 600 }).move.name);
+    expect(['zoom-in', 'zoom-out', 'tilt-up', 'tilt-down']).toContain(
+      chooseMove({ ...BASE, prompt: 'a model walking' }, { width: 400, height: 600 }).move.name,
+    );
   });
 
   it('writes a perspective filter evaluated per frame', () => {

@@ -46,7 +46,6 @@ export const CAMERA_MOVES: Readonly<Record<CameraMove['name'], CameraMove>> = {
   fixed: { name: 'fixed', zoom: [1, 1.03], x: [0.5, 0.5], y: [0.5, 0.5] },
 };
 
-
 /** Short side of each resolution, px. */
 const SHORT_SIDE: Readonly<Record<VideoParams['resolution'], number>> = { '480p': 480, '1080p': 1080 };
 /** Widest and tallest frame allowed (width / height). */
@@ -68,7 +67,8 @@ export function chooseMove(params: VideoParams, image: { width: number; height: 
   const prompt = fold(params.prompt ?? '');
   for (const [pattern, name] of CAMERA_WORDS) if (pattern.test(prompt)) return { move: CAMERA_MOVES[name], reason: 'prompt' };
   // Portraits tilt, landscapes pan; both may zoom.
-  const choices: CameraMove['name'][] = image.height > image.width ? ['zoom-in', 'zoom-out', 'tilt-down', 'tilt-up'] : ['zoom-in', 'zoom-out', 'pan-right', 'pan-left'];
+  const choices: CameraMove['name'][] =
+    image.height > image.width ? ['zoom-in', 'zoom-out', 'tilt-down', 'tilt-up'] : ['zoom-in', 'zoom-out', 'pan-right', 'pan-left'];
   const seed = createHash('sha256')
     .update(JSON.stringify([params.model, params.duration, params.resolution, params.prompt ?? '', params.cfg_scale ?? null, image.width, image.height]))
     .digest();
@@ -186,7 +186,9 @@ export async function runImageToVideo(request: EngineRequest<'image-to-video'>, 
       notes: [
         'Local engine: the picture does not move by itself; a virtual camera zooms and pans over it.',
         ...(params.prompt ? ['The prompt is read only for camera words (zoom in/out, pan, tilt).'] : []),
-        ...(params.cfg_scale !== undefined || params.prompt_optimizer !== undefined ? ['cfg_scale and prompt_optimizer apply to generative models; recorded, not used.'] : []),
+        ...(params.cfg_scale !== undefined || params.prompt_optimizer !== undefined
+          ? ['cfg_scale and prompt_optimizer apply to generative models; recorded, not used.']
+          : []),
       ],
     },
   };

@@ -34,7 +34,12 @@ describe('createLocalEngine', () => {
     const bodyDir = join(dir, 'body');
     await mkdir(bodyDir);
     const body = await engine.run(
-      engineRequest('body-generator', bodyDir, { face: null }, { gender: 'male', height: 180, weight: 75, age: 30, skin_tone: 'tan', body_type: 'mesomorph', aspect_ratio: '3:4' }),
+      engineRequest(
+        'body-generator',
+        bodyDir,
+        { face: null },
+        { gender: 'male', height: 180, weight: 75, age: 30, skin_tone: 'tan', body_type: 'mesomorph', aspect_ratio: '3:4' },
+      ),
     );
     expect(body.metadata).toMatchObject({ engine: 'local', size: { width: 960, height: 1280 } });
   });
@@ -42,7 +47,12 @@ describe('createLocalEngine', () => {
   it('does nothing for a job already cancelled', async () => {
     const workDir = join(dir, 'cancelled');
     await mkdir(workDir);
-    const request = engineRequest('body-generator', workDir, { face: null }, { gender: 'female', height: 160, weight: 50, age: 20, skin_tone: 'fair', body_type: 'ectomorph', aspect_ratio: '1:1' });
+    const request = engineRequest(
+      'body-generator',
+      workDir,
+      { face: null },
+      { gender: 'female', height: 160, weight: 50, age: 20, skin_tone: 'fair', body_type: 'ectomorph', aspect_ratio: '1:1' },
+    );
     request.controller.abort(new Error('cancelled'));
     await expect(engine.run(request)).rejects.toThrow('cancelled');
     expect(request.reports).toEqual([]);
@@ -63,7 +73,9 @@ describe('createLocalEngine', () => {
   it('throws EngineError for person-facing failures', async () => {
     const workDir = join(dir, 'no-mask');
     await mkdir(workDir);
-    const failure = await engine.run(engineRequest('hairstyle-changer', workDir, { image: scene, mask: null, reference: null }, { style: 'pixie' })).catch((error: unknown) => error);
+    const failure = await engine
+      .run(engineRequest('hairstyle-changer', workDir, { image: scene, mask: null, reference: null }, { style: 'pixie' }))
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EngineError);
     expect(failure).toMatchObject({ code: 'maskRequired', transient: false });
   });

@@ -77,7 +77,9 @@ describe('foreground', () => {
   });
 
   it('finds nothing on a blank image', async () => {
-    const blank = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#eeeeee' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#eeeeee' } })
+      .png()
+      .toBuffer();
     const found = foreground(await readRaster(blank));
     expect(found.box).toBeNull();
     expect(found.coverage).toBe(0);

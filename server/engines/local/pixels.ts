@@ -254,7 +254,8 @@ function refineEdge(mask: Uint8Array, distance: Float32Array, width: number, hei
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       if (mask[p] === 0) continue;
-      const touchesBackdrop = (x > 0 && mask[p - 1] === 0) || (x < width - 1 && mask[p + 1] === 0) || (y > 0 && mask[p - width] === 0) || (y < height - 1 && mask[p + width] === 0);
+      const touchesBackdrop =
+        (x > 0 && mask[p - 1] === 0) || (x < width - 1 && mask[p + 1] === 0) || (y > 0 && mask[p - width] === 0) || (y < height - 1 && mask[p + width] === 0);
       if (touchesBackdrop) edge.push(p);
     }
   }

@@ -2,16 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GarmentCategory } from '../../../src/contract/generations.ts';
-import {
-  engineRequest,
-  garmentSvg,
-  inputFile,
-  meanColour,
-  modelPhotoSvg,
-  renderSvg,
-  sceneSvg,
-  tempDir,
-} from '../../../tests/fixtures/engines/images.ts';
+import { engineRequest, garmentSvg, inputFile, meanColour, modelPhotoSvg, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import { EngineError, type InputFile } from '../types.ts';
 import { runBodyGenerator } from './body-generator.ts';
 import { foreground, isCutOut, readRaster } from './pixels.ts';
@@ -35,7 +26,12 @@ afterAll(() => cleanup());
 async function tryOn(categories: GarmentCategory[], modelFile: InputFile = model) {
   const workDir = join(dir, `run-${++run}`);
   await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
-  const request = engineRequest('virtual-tryon', workDir, { model: modelFile, garments: categories.map((category) => ({ ...garments[category], category })) }, {});
+  const request = engineRequest(
+    'virtual-tryon',
+    workDir,
+    { model: modelFile, garments: categories.map((category) => ({ ...garments[category], category })) },
+    {},
+  );
   const result = await runTryOn(request);
   return { result, request, output: result.outputs[0]! };
 }
@@ -90,11 +86,17 @@ describe('isCutOut', () => {
 describe('runTryOn', () => {
   it('cuts a garment from an opaque backdrop even when its PNG carries alpha, and covers the torso, not just the box', async () => {
     // A render with an alpha channel: opaque white backdrop, a soft (alpha 200) outermost ring.
-    const rendered = await sharp(Buffer.from(garmentSvg('tops'))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rendered = await sharp(Buffer.from(garmentSvg('tops')))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const { width, height } = rendered.info;
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (x === 0 || y === 0 || x === width - 1 || y === height - 1) rendered.data[(y * width + x) * 4 + 3] = 200;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) if (x === 0 || y === 0 || x === width - 1 || y === height - 1) rendered.data[(y * width + x) * 4 + 3] = 200;
     const path = join(dir, 'tops-with-alpha.png');
-    await sharp(rendered.data, { raw: { width, height, channels: 4 } }).png().toFile(path);
+    await sharp(rendered.data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toFile(path);
     const workDir = join(dir, `run-${++run}`);
     await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
     const request = engineRequest('virtual-tryon', workDir, { model, garments: [{ ...(await inputFile(path)), category: 'tops' }] }, {});
@@ -191,7 +193,12 @@ describe('runTryOn', () => {
     const workDir = join(dir, 'figure');
     await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
     const figure = await runBodyGenerator(
-      engineRequest('body-generator', workDir, { face: null }, { gender: 'female', height: 168, weight: 58, age: 28, skin_tone: 'medium', body_type: 'mesomorph', aspect_ratio: '1:1' }),
+      engineRequest(
+        'body-generator',
+        workDir,
+        { face: null },
+        { gender: 'female', height: 168, weight: 58, age: 28, skin_tone: 'medium', body_type: 'mesomorph', aspect_ratio: '1:1' },
+      ),
     );
     const figureModel = await inputFile(figure.outputs[0]!.path);
     const { result } = await tryOn(['tops', 'bottoms'], figureModel);
@@ -201,7 +208,9 @@ describe('runTryOn', () => {
 
   it('refuses a photo with no person, and a garment with no garment', async () => {
     const blank = join(dir, 'blank.png');
-    await sharp({ create: { width: 200, height: 300, channels: 3, background: '#dddddd' } }).png().toFile(blank);
+    await sharp({ create: { width: 200, height: 300, channels: 3, background: '#dddddd' } })
+      .png()
+      .toFile(blank);
     const blankFile = await inputFile(blank);
     await expect(tryOn(['tops'], blankFile)).rejects.toMatchObject({ name: 'EngineError', code: 'personNotFound' });
     // A busy backdrop cannot be keyed out: refused rather than guessed.

@@ -381,7 +381,10 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
   report('analyzingPose', 5);
   const model = await readRaster(inputs.model.path);
   const person = foreground(model, { largestOnly: true, holes: 'clear' });
-  const body = person.plainBackdrop && person.box && person.coverage >= MIN_PERSON_COVERAGE && person.box.height >= MIN_PERSON_HEIGHT_FRACTION * model.height ? bodyLandmarks(person.mask) : null;
+  const body =
+    person.plainBackdrop && person.box && person.coverage >= MIN_PERSON_COVERAGE && person.box.height >= MIN_PERSON_HEIGHT_FRACTION * model.height
+      ? bodyLandmarks(person.mask)
+      : null;
   if (!body) throw new EngineError('personNotFound');
   signal.throwIfAborted();
   report('analyzingPose', 20);

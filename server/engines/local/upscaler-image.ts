@@ -67,10 +67,16 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>):
   const size = upscaleSize(input.width, input.height, params.factor, params.output_format);
   const preset = PRESETS[params.model];
   const sharpen = { sigma: (0.5 + 0.25 * size.factor) * preset.radius, m1: preset.flat, m2: preset.jagged };
-  const applied: Json[] = [`lanczos3 resample ×${Number(size.factor.toFixed(3))}`, `unsharp mask sigma ${sharpen.sigma.toFixed(2)} px (${params.model} preset)`];
+  const applied: Json[] = [
+    `lanczos3 resample ×${Number(size.factor.toFixed(3))}`,
+    `unsharp mask sigma ${sharpen.sigma.toFixed(2)} px (${params.model} preset)`,
+  ];
   const notes: Json[] = [];
   if (preset.denoise) applied.push('3×3 median denoise before resampling');
-  if (size.factor < params.factor) notes.push(`Output capped at ${MAX_OUTPUT_PIXELS / 1e6} MP${params.output_format === 'webp' ? ' and 16383 px per side (WebP)' : ''}: effective factor ${size.factor.toFixed(3)}.`);
+  if (size.factor < params.factor)
+    notes.push(
+      `Output capped at ${MAX_OUTPUT_PIXELS / 1e6} MP${params.output_format === 'webp' ? ' and 16383 px per side (WebP)' : ''}: effective factor ${size.factor.toFixed(3)}.`,
+    );
   notes.push('crop_to_fill: the local engine always outputs exactly factor × the input, never padded, so there is nothing to crop.');
 
   const resampled = () => {
@@ -87,7 +93,9 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>):
     const small = await readRaster(inputs.image.path, DETECTION_SIDE_PX);
     const found = foreground(small, { holes: 'clear' });
     if (found.plainBackdrop && found.box && found.coverage >= 0.01 && found.coverage <= 0.95) {
-      const mask = await transformMask(found.mask, (p) => (params.subject_detection === 'background' ? p.negate() : p).resize(size.width, size.height, { fit: 'fill' }).blur(1));
+      const mask = await transformMask(found.mask, (p) =>
+        (params.subject_detection === 'background' ? p.negate() : p).resize(size.width, size.height, { fit: 'fill' }).blur(1),
+      );
       region = mask.data;
       applied.push(`sharpening limited to the ${params.subject_detection} (plain-backdrop mask)`);
     } else {
@@ -124,14 +132,21 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>):
       out = await enhanceFaceRegion(out, size.width, size.height, params.face_enhancement_strength);
       applied.push(`face enhancement: clarity (local contrast) in the upper-centre ellipse, strength ${params.face_enhancement_strength}`);
       notes.push('face_enhancement: the local engine has no face detection; it enhances the upper-centre region where a portrait has the face.');
-      if (params.face_enhancement_creativity > 0) notes.push('face_enhancement_creativity: generative detail is not available on the local engine; not applied.');
+      if (params.face_enhancement_creativity > 0)
+        notes.push('face_enhancement_creativity: generative detail is not available on the local engine; not applied.');
     }
     result = sharp(out, { raw });
     if (keepAlpha) {
       const alpha = await resampled().ensureAlpha().extractChannel(3).raw().toBuffer();
-      result = sharp(await result.joinChannel(alpha, { raw: { width: size.width, height: size.height, channels: 1 } }).raw().toBuffer(), {
-        raw: { width: size.width, height: size.height, channels: 4 },
-      });
+      result = sharp(
+        await result
+          .joinChannel(alpha, { raw: { width: size.width, height: size.height, channels: 1 } })
+          .raw()
+          .toBuffer(),
+        {
+          raw: { width: size.width, height: size.height, channels: 4 },
+        },
+      );
     }
   }
   report('generatingResult', 70);

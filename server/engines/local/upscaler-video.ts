@@ -32,7 +32,11 @@ const TARGET_HEIGHT: Readonly<Record<NonNullable<UpscaleVideoParams['target_reso
 const evenDown = (value: number): number => Math.max(2, Math.floor(value / 2) * 2);
 
 /** Output frame size (even sides), capped at the 4K UHD pixel count. */
-export function upscaledFrame(width: number, height: number, params: Pick<UpscaleVideoParams, 'factor' | 'target_resolution'>): { width: number; height: number; capped: boolean } {
+export function upscaledFrame(
+  width: number,
+  height: number,
+  params: Pick<UpscaleVideoParams, 'factor' | 'target_resolution'>,
+): { width: number; height: number; capped: boolean } {
   let scale = params.target_resolution ? TARGET_HEIGHT[params.target_resolution] / Math.min(width, height) : params.factor;
   const capped = width * height * scale * scale > FOUR_K_PIXELS;
   if (capped) scale = Math.sqrt(FOUR_K_PIXELS / (width * height));

@@ -15,7 +15,11 @@ const DUAL_NAME = 'dual.shop.invalid';
 vi.mock('node:dns/promises', () => ({
   lookup: async (host: string) => {
     if (host === PINNED_NAME) return [{ address: '127.0.0.1', family: 4 }];
-    if (host === DUAL_NAME) return [{ address: '::1', family: 6 }, { address: '127.0.0.1', family: 4 }];
+    if (host === DUAL_NAME)
+      return [
+        { address: '::1', family: 6 },
+        { address: '127.0.0.1', family: 4 },
+      ];
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   },
 }));

@@ -50,7 +50,11 @@ export function shortText(text: string): string {
 function pinnedLookup(pinned: readonly ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     const [first] = pinned;
-    if (options.all) callback(null, pinned.map((entry) => ({ address: entry.address, family: entry.family })));
+    if (options.all)
+      callback(
+        null,
+        pinned.map((entry) => ({ address: entry.address, family: entry.family })),
+      );
     else if (first) callback(null, first.address, first.family);
     else callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
   };
@@ -129,7 +133,9 @@ function post(url: URL, secure: boolean, pinned: readonly ResolvedAddress[], req
       finish({ statusCode: null, error: `timed out after ${timeoutMs} ms`, delivered: false });
     }, timeoutMs);
     // An AggregateError (every address family tried) may have an empty message but a code.
-    outgoing.on('error', (error) => finish({ statusCode: null, error: shortText(error.message || (error as NodeJS.ErrnoException).code || 'network error'), delivered: false }));
+    outgoing.on('error', (error) =>
+      finish({ statusCode: null, error: shortText(error.message || (error as NodeJS.ErrnoException).code || 'network error'), delivered: false }),
+    );
     outgoing.end(body);
   });
 }

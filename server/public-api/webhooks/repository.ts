@@ -50,7 +50,11 @@ export function claimStale(trx: Db, before: Date, limit: number): Promise<DueDel
 /** Marks deliveries handed to the queue at `at` (their attempt is due then). */
 export async function markQueued(trx: Db, ids: readonly string[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  await trx.updateTable('webhook_deliveries').set({ queued: true, next_attempt_at: at }).where('id', 'in', [...ids]).execute();
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ queued: true, next_attempt_at: at })
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export interface DeliveryToSend {

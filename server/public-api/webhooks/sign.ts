@@ -26,7 +26,12 @@ export function signMessage(secret: string, id: string, timestampSeconds: number
 }
 
 /** The three Standard Webhooks headers of a message. */
-export function signatureHeaders(secret: string, id: string, timestampSeconds: number, body: string): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+export function signatureHeaders(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),

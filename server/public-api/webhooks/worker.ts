@@ -81,13 +81,15 @@ export async function runAttempt(deps: AttemptDeps, job: DeliveryJobData): Promi
     const attempts = current.attempts + 1;
     const state = nextState(outcome, attempts, at, deps.backoff);
     await updateAfterAttempt(trx, delivery.id, attempts, state);
-    if (state.kind === 'retry') await sendDeliveryJob(deps.queue.boss, trx, { deliveryId: delivery.id, attempt: attempts }, state.nextAttemptAt, deps.jobOptions);
+    if (state.kind === 'retry')
+      await sendDeliveryJob(deps.queue.boss, trx, { deliveryId: delivery.id, attempt: attempts }, state.nextAttemptAt, deps.jobOptions);
     return state;
   });
   if (update) {
     const fields = { deliveryId: delivery.id, attempt: job.attempt + 1, statusCode: outcome.statusCode, durationMs };
     if (update.kind === 'delivered') logger.info(fields, 'webhook delivered');
-    else if (update.kind === 'retry') logger.info({ ...fields, error: outcome.error, nextAttemptAt: update.nextAttemptAt }, 'webhook attempt failed, will retry');
+    else if (update.kind === 'retry')
+      logger.info({ ...fields, error: outcome.error, nextAttemptAt: update.nextAttemptAt }, 'webhook attempt failed, will retry');
     else logger.warn({ ...fields, error: outcome.error }, 'webhook delivery failed for good');
   }
 }

@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 const show = () => {
-  vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
   renderWithProviders(<ApiDocsPage />);
 };
 
@@ -21,8 +24,20 @@ describe('the /api-docs page', () => {
   it('has a table of contents whose every entry is a section of the page', () => {
     show();
     const toc = screen.getByRole('navigation', { name: 'Mục lục' });
-    const targets = within(toc).getAllByRole('link').map((a) => a.getAttribute('href')!);
-    expect(targets).toEqual(['#introduction', '#authentication', '#quick-start', '#rate-limits', '#idempotency', '#credit-cap', '#webhooks', '#errors', '#reference']);
+    const targets = within(toc)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')!);
+    expect(targets).toEqual([
+      '#introduction',
+      '#authentication',
+      '#quick-start',
+      '#rate-limits',
+      '#idempotency',
+      '#credit-cap',
+      '#webhooks',
+      '#errors',
+      '#reference',
+    ]);
     for (const target of targets) expect(document.getElementById(target.slice(1))?.tagName).toBe('SECTION');
   });
 
@@ -41,7 +56,14 @@ describe('the /api-docs page', () => {
   it('lists the six services a token can be allowed and the errors with their status', () => {
     show();
     const auth = document.getElementById('authentication')!;
-    expect([...auth.querySelectorAll('li code')].map((c) => c.textContent)).toEqual(['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler']);
+    expect([...auth.querySelectorAll('li code')].map((c) => c.textContent)).toEqual([
+      'virtual-tryon',
+      'hairstyle-changer',
+      'body-generator',
+      'image-to-video',
+      'image-editing',
+      'upscaler',
+    ]);
     const rows = [...screen.getByTestId('error-table').querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent));
     expect(rows).toContainEqual(['429', 'rateLimited', PUBLIC_API_MESSAGES.rateLimited]);
     expect(rows).toContainEqual(['402', 'creditCapReached', PUBLIC_API_MESSAGES.creditCapReached]);

@@ -52,10 +52,7 @@ export default function ApiDocsPage() {
             <Trans>Tài liệu API</Trans>
           </h1>
           <p className={s.lead}>
-            <Trans>
-              Gọi các công cụ AI của Atelier từ hệ thống của bạn: tải ảnh lên, tạo ảnh và video, theo dõi kết quả và nhận webhook
-              khi xong.
-            </Trans>
+            <Trans>Gọi các công cụ AI của Atelier từ hệ thống của bạn: tải ảnh lên, tạo ảnh và video, theo dõi kết quả và nhận webhook khi xong.</Trans>
           </p>
           <div className={s.links}>
             <a href={OPENAPI_PATH} download="atelier-openapi.json" className={button({ variant: 'primary' })} data-testid="openapi-download">

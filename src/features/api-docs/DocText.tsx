@@ -12,7 +12,15 @@ export function DocText({ text }: { text: string }) {
   if (parts.length % 2 === 0) return <>{text}</>;
   return (
     <>
-      {parts.map((part, index) => (index % 2 === 1 ? <code key={index} className={s.code}>{part}</code> : <Fragment key={index}>{part}</Fragment>))}
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <code key={index} className={s.code}>
+            {part}
+          </code>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
     </>
   );
 }

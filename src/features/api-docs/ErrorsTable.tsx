@@ -35,12 +35,11 @@ export function ErrorsTable() {
       <div className={s.prose}>
         <p>
           <Trans>
-            Mọi lỗi có mã HTTP 4xx hoặc 5xx và nội dung JSON <code className={s.code}>{body}</code>.{' '}
-            <code className={s.code}>message</code> là câu giải thích cho người đọc (bằng tiếng Anh),{' '}
-            <code className={s.code}>code</code> là mã cố định để chương trình của bạn xử lý. Lỗi 402 do thiếu tín dụng dùng{' '}
-            <code className={s.code}>detail</code> thay cho <code className={s.code}>message</code> và có thêm{' '}
-            <code className={s.code}>cost</code>, <code className={s.code}>balance</code>, <code className={s.code}>shortage</code>. Một
-            nội dung JSON sai cú pháp nhận 400, quá lớn nhận 413, không đúng định dạng nhận 422 với lời giải thích.
+            Mọi lỗi có mã HTTP 4xx hoặc 5xx và nội dung JSON <code className={s.code}>{body}</code>. <code className={s.code}>message</code> là câu giải thích
+            cho người đọc (bằng tiếng Anh), <code className={s.code}>code</code> là mã cố định để chương trình của bạn xử lý. Lỗi 402 do thiếu tín dụng dùng{' '}
+            <code className={s.code}>detail</code> thay cho <code className={s.code}>message</code> và có thêm <code className={s.code}>cost</code>,{' '}
+            <code className={s.code}>balance</code>, <code className={s.code}>shortage</code>. Một nội dung JSON sai cú pháp nhận 400, quá lớn nhận 413, không
+            đúng định dạng nhận 422 với lời giải thích.
           </Trans>
         </p>
       </div>

@@ -46,12 +46,15 @@ export function Intro({ base }: { base: string }) {
         <div className={s.prose}>
           <p>
             <Trans>
-              API công khai cho phép hệ thống của bạn (quản lý sản phẩm, website bán hàng, công cụ nội bộ) dùng các công cụ AI
-              của Atelier: cùng kho ảnh, cùng hàng đợi và cùng số dư tín dụng như khi bạn làm trong ứng dụng.
+              API công khai cho phép hệ thống của bạn (quản lý sản phẩm, website bán hàng, công cụ nội bộ) dùng các công cụ AI của Atelier: cùng kho ảnh, cùng
+              hàng đợi và cùng số dư tín dụng như khi bạn làm trong ứng dụng.
             </Trans>
           </p>
           <p>
-            <Trans>Địa chỉ gốc của mọi yêu cầu:</Trans> <code className={s.code} data-testid="api-base-url">{base}</code>
+            <Trans>Địa chỉ gốc của mọi yêu cầu:</Trans>{' '}
+            <code className={s.code} data-testid="api-base-url">
+              {base}
+            </code>
           </p>
         </div>
       </section>
@@ -69,8 +72,8 @@ export function Intro({ base }: { base: string }) {
               <AppLink to={TOKENS_PAGE} className={s.inlineLink}>
                 Quản lý API
               </AppLink>
-              . Token chỉ hiện đầy đủ một lần, khi vừa tạo hoặc vừa tạo lại: hãy lưu nó ngay vào nơi an toàn, như biến môi trường
-              hoặc kho bí mật của máy chủ, và đừng bao giờ đặt nó trong mã chạy trên trình duyệt hay ứng dụng di động.
+              . Token chỉ hiện đầy đủ một lần, khi vừa tạo hoặc vừa tạo lại: hãy lưu nó ngay vào nơi an toàn, như biến môi trường hoặc kho bí mật của máy chủ,
+              và đừng bao giờ đặt nó trong mã chạy trên trình duyệt hay ứng dụng di động.
             </Trans>
           </p>
           <p>
@@ -85,9 +88,8 @@ export function Intro({ base }: { base: string }) {
           </ul>
           <p>
             <Trans>
-              Token có hạn dùng ({days} ngày hoặc không bao giờ hết hạn), giới hạn tần suất riêng (mặc định {rate} yêu cầu mỗi
-              phút) và có thể có hạn mức tín dụng. Bạn có thể tắt, tạo lại hoặc xóa token bất cứ lúc nào; khi tạo lại, token
-              cũ ngừng hoạt động ngay lập tức.
+              Token có hạn dùng ({days} ngày hoặc không bao giờ hết hạn), giới hạn tần suất riêng (mặc định {rate} yêu cầu mỗi phút) và có thể có hạn mức tín
+              dụng. Bạn có thể tắt, tạo lại hoặc xóa token bất cứ lúc nào; khi tạo lại, token cũ ngừng hoạt động ngay lập tức.
             </Trans>
           </p>
           <p>
@@ -114,15 +116,15 @@ export function Intro({ base }: { base: string }) {
           </li>
           <li>
             <Trans>
-              Tạo một lần tạo ảnh bằng <code className={s.code}>POST /v1/generations</code> với tính năng, id các ảnh và tham số, kèm
-              một <code className={s.code}>Idempotency-Key</code> mới. Máy chủ trả về 202 và lần tạo ở trạng thái chờ.
+              Tạo một lần tạo ảnh bằng <code className={s.code}>POST /v1/generations</code> với tính năng, id các ảnh và tham số, kèm một{' '}
+              <code className={s.code}>Idempotency-Key</code> mới. Máy chủ trả về 202 và lần tạo ở trạng thái chờ.
             </Trans>
           </li>
           <li>
             <Trans>
-              Hỏi <code className={s.code}>{poll}</code> vài giây một lần cho đến khi trạng thái là{' '}
-              <code className={s.code}>completed</code>, <code className={s.code}>failed</code> hoặc <code className={s.code}>cancelled</code>
-              , hoặc đặt <code className={s.code}>webhook_url</code> để được báo khi xong.
+              Hỏi <code className={s.code}>{poll}</code> vài giây một lần cho đến khi trạng thái là <code className={s.code}>completed</code>,{' '}
+              <code className={s.code}>failed</code> hoặc <code className={s.code}>cancelled</code>, hoặc đặt <code className={s.code}>webhook_url</code> để
+              được báo khi xong.
             </Trans>
           </li>
         </ol>

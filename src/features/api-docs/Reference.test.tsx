@@ -23,8 +23,7 @@ afterEach(() => {
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const show = () =>
-  renderWithProviders(<Reference origin="https://atelier.example" />);
+const show = () => renderWithProviders(<Reference origin="https://atelier.example" />);
 
 describe('the API reference', () => {
   it('says it is loading while the document is on its way, fetched from /v1/openapi.json', () => {
@@ -75,13 +74,28 @@ describe('the API reference', () => {
     show();
     await screen.findByTestId('reference');
     const ops = screen.getAllByTestId('operation');
-    expect(ops.map((op) => op.dataset.operation)).toEqual(['op-uploadmedia', 'op-listgenerations', 'op-creategeneration', 'op-getgeneration', 'op-openapi', 'webhook-generationended']);
+    expect(ops.map((op) => op.dataset.operation)).toEqual([
+      'op-uploadmedia',
+      'op-listgenerations',
+      'op-creategeneration',
+      'op-getgeneration',
+      'op-openapi',
+      'webhook-generationended',
+    ]);
     const create = ops[2]!;
     expect(create.id).toBe('op-creategeneration');
     expect(within(create).getByRole('heading', { level: 4 }).textContent).toBe('post/generations');
     expect(within(create).getByText('Create a generation')).toBeTruthy();
-    expect(within(create).getAllByTestId('parameter').map((row) => row.querySelector('code')!.textContent)).toEqual(['Idempotency-Key']);
-    expect(within(create).getAllByTestId('response').map((r) => r.dataset.status)).toEqual(['202', '402', '429']);
+    expect(
+      within(create)
+        .getAllByTestId('parameter')
+        .map((row) => row.querySelector('code')!.textContent),
+    ).toEqual(['Idempotency-Key']);
+    expect(
+      within(create)
+        .getAllByTestId('response')
+        .map((r) => r.dataset.status),
+    ).toEqual(['202', '402', '429']);
     const tooMany = within(create).getAllByTestId('response')[2]!;
     expect(tooMany.textContent).toContain('RateLimit-Policy: "token";q=60;w=60');
     expect(tooMany.textContent).toContain('Retry-After');
@@ -89,7 +103,11 @@ describe('the API reference', () => {
     expect(within(ops[3]!).getAllByTestId('parameter')[0]!.textContent).toBe('idbắt buộcpathstring');
     expect(within(ops[4]!).getByText('Không cần token.')).toBeTruthy();
     // The webhook shows its signature headers and its payload, and no call samples.
-    expect(within(ops[5]!).getAllByTestId('parameter').map((row) => row.querySelector('code')!.textContent)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(
+      within(ops[5]!)
+        .getAllByTestId('parameter')
+        .map((row) => row.querySelector('code')!.textContent),
+    ).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     expect(within(ops[5]!).queryByTestId('code-samples')).toBeNull();
     // The index links to each operation's anchor.
     expect(document.querySelector('a[href="#op-getgeneration"]')!.textContent).toBe('get\u00a0/generations/{id}');
@@ -112,7 +130,10 @@ describe('the API reference', () => {
 
   it('copies the shown sample, and says so when the clipboard refuses', async () => {
     fetchMock.mockResolvedValueOnce(json(FIXTURE));
-    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    const writeText = vi
+      .fn<(text: string) => Promise<void>>()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard);
     show();
     await screen.findByTestId('reference');

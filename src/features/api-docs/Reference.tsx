@@ -4,7 +4,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../ui/button.ts';
 import { CodeTabs } from './CodeBlock.tsx';
 import { SchemaView, typeLabel } from './SchemaView.tsx';
-import { deref, listOperations, parseOpenApi, type HeaderObject, type OpenApiDocument, type Operation, type ResponseObject, type SchemaObject } from './openapi.ts';
+import {
+  deref,
+  listOperations,
+  parseOpenApi,
+  type HeaderObject,
+  type OpenApiDocument,
+  type Operation,
+  type ResponseObject,
+  type SchemaObject,
+} from './openapi.ts';
 import { apiBase, codeSamples, type SampleLanguage } from './samples.ts';
 import { OPENAPI_PATH } from './links.ts';
 import * as s from './api-docs.css.ts';
@@ -115,7 +124,10 @@ function Operations({ doc, origin }: { doc: OpenApiDocument; origin: string }) {
         </ul>
         {schemes.map((scheme, index) => (
           <p key={index} className={s.schemaNote}>
-            <Trans>Xác thực:</Trans> <code className={s.code}>{`${scheme.type}${scheme.scheme ? ` ${scheme.scheme}` : ''}${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''}`}</code>
+            <Trans>Xác thực:</Trans>{' '}
+            <code
+              className={s.code}
+            >{`${scheme.type}${scheme.scheme ? ` ${scheme.scheme}` : ''}${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''}`}</code>
           </p>
         ))}
       </nav>
@@ -144,8 +156,16 @@ function OperationView({ doc, op, base, webhook = false }: { doc: OpenApiDocumen
         <span className={s.method}>{op.method}</span>
         <code className={s.opPath}>{op.path}</code>
       </h4>
-      {op.operation.summary ? <p className={s.opSummary}><DocText text={op.operation.summary} /></p> : null}
-      {op.operation.description ? <p className={s.fieldDescription}><DocText text={op.operation.description} /></p> : null}
+      {op.operation.summary ? (
+        <p className={s.opSummary}>
+          <DocText text={op.operation.summary} />
+        </p>
+      ) : null}
+      {op.operation.description ? (
+        <p className={s.fieldDescription}>
+          <DocText text={op.operation.description} />
+        </p>
+      ) : null}
       {!webhook && !op.secured ? (
         <p className={s.schemaNote}>
           <Trans>Không cần token.</Trans>
@@ -188,7 +208,9 @@ function OperationView({ doc, op, base, webhook = false }: { doc: OpenApiDocumen
                       <code className={s.fieldType}>{typeLabel(param.schema)}</code>
                       {deref<SchemaObject>(doc, param.schema)?.enum ? <SchemaView doc={doc} schema={param.schema} /> : null}
                     </td>
-                    <td className={s.cell}><DocText text={param.description ?? deref<SchemaObject>(doc, param.schema)?.description ?? ''} /></td>
+                    <td className={s.cell}>
+                      <DocText text={param.description ?? deref<SchemaObject>(doc, param.schema)?.description ?? ''} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -231,7 +253,10 @@ function ResponseView({ doc, status, response }: { doc: OpenApiDocument; status:
   return (
     <details className={s.fold} data-testid="response" data-status={status}>
       <summary className={s.foldSummary}>
-        <code className={s.fieldName}>{status}</code> <span><DocText text={response?.description ?? ''} /></span>
+        <code className={s.fieldName}>{status}</code>{' '}
+        <span>
+          <DocText text={response?.description ?? ''} />
+        </span>
       </summary>
       {headers.length > 0 ? (
         <ul className={s.schema}>
@@ -239,7 +264,12 @@ function ResponseView({ doc, status, response }: { doc: OpenApiDocument; status:
             const example = header.schema?.example;
             return (
               <li key={name} className={s.field}>
-                <code className={s.fieldName}>{name}</code> {header.description ? <span className={s.fieldDescription}><DocText text={header.description} /></span> : null}
+                <code className={s.fieldName}>{name}</code>{' '}
+                {header.description ? (
+                  <span className={s.fieldDescription}>
+                    <DocText text={header.description} />
+                  </span>
+                ) : null}
                 {example !== undefined ? (
                   <>
                     {' '}

@@ -1,5 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_DEFAULT, RATE_LIMIT_MAX, RATE_LIMIT_MIN, RATE_LIMIT_POLICY_NAME, RATE_LIMIT_WINDOW_SECONDS } from './contract-facts.ts';
+import {
+  IDEMPOTENCY_TTL_HOURS,
+  RATE_LIMIT_DEFAULT,
+  RATE_LIMIT_MAX,
+  RATE_LIMIT_MIN,
+  RATE_LIMIT_POLICY_NAME,
+  RATE_LIMIT_WINDOW_SECONDS,
+} from './contract-facts.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { CodeBlock, CodeTabs } from './CodeBlock.tsx';
 import { TOKENS_PAGE } from './links.ts';
@@ -39,17 +46,17 @@ export function Rules() {
         <div className={s.prose}>
           <p>
             <Trans>
-              Mỗi token có giới hạn riêng, từ {min} đến {max} yêu cầu mỗi phút. Với giới hạn N, bạn có thể gửi ngay N yêu cầu
-              liền một lúc; sau đó cứ mỗi 60/N giây lại được thêm một yêu cầu. Ví dụ với {limit} yêu cầu mỗi phút: gửi liền {limit}{' '}
-              yêu cầu, rồi một yêu cầu mỗi {spacing} giây. Không bao giờ có hai đợt dồn liền nhau ở ranh giới phút.
+              Mỗi token có giới hạn riêng, từ {min} đến {max} yêu cầu mỗi phút. Với giới hạn N, bạn có thể gửi ngay N yêu cầu liền một lúc; sau đó cứ mỗi 60/N
+              giây lại được thêm một yêu cầu. Ví dụ với {limit} yêu cầu mỗi phút: gửi liền {limit} yêu cầu, rồi một yêu cầu mỗi {spacing} giây. Không bao giờ có
+              hai đợt dồn liền nhau ở ranh giới phút.
             </Trans>
           </p>
           <p>
             <Trans>
-              Mọi câu trả lời đều có header <code className={s.code}>RateLimit-Policy</code> (giới hạn và khung thời gian tính bằng
-              giây) và <code className={s.code}>RateLimit</code> (số yêu cầu còn lại <code className={s.code}>r</code> và số giây cho
-              đến khi đầy lại <code className={s.code}>t</code>). Khi vượt giới hạn, máy chủ trả về 429 kèm{' '}
-              <code className={s.code}>Retry-After</code> (số giây cần chờ); yêu cầu bị từ chối không bị tính vào hạn mức.
+              Mọi câu trả lời đều có header <code className={s.code}>RateLimit-Policy</code> (giới hạn và khung thời gian tính bằng giây) và{' '}
+              <code className={s.code}>RateLimit</code> (số yêu cầu còn lại <code className={s.code}>r</code> và số giây cho đến khi đầy lại{' '}
+              <code className={s.code}>t</code>). Khi vượt giới hạn, máy chủ trả về 429 kèm <code className={s.code}>Retry-After</code> (số giây cần chờ); yêu
+              cầu bị từ chối không bị tính vào hạn mức.
             </Trans>
           </p>
         </div>
@@ -63,8 +70,8 @@ export function Rules() {
           <p>
             <Trans>
               Gửi header <code className={s.code}>Idempotency-Key</code> (ví dụ một UUID mới cho mỗi lần tạo) với{' '}
-              <code className={s.code}>POST /v1/generations</code>. Nếu mạng chập chờn, bạn có thể gửi lại đúng yêu cầu đó mà
-              không sợ bị tính tiền hai lần. Khóa được giữ {hours} giờ:
+              <code className={s.code}>POST /v1/generations</code>. Nếu mạng chập chờn, bạn có thể gửi lại đúng yêu cầu đó mà không sợ bị tính tiền hai lần.
+              Khóa được giữ {hours} giờ:
             </Trans>
           </p>
           <ul className={s.steps}>
@@ -90,11 +97,10 @@ export function Rules() {
         <div className={s.prose}>
           <p>
             <Trans>
-              Mỗi lần tạo trừ tín dụng của tài khoản như trong ứng dụng. Một token có thể có hạn mức tín dụng: tổng tín dụng của
-              các lần tạo mà token đó đã gửi không được vượt quá hạn mức. Nếu một lần tạo mới sẽ vượt hạn mức, máy chủ trả về 402
-              với mã <code className={s.code}>creditCapReached</code> và không trừ gì cả. Tín dụng của lần tạo thất bại hoặc bị hủy
-              được trả lại cho cả tài khoản lẫn hạn mức. Nhờ vậy, một tích hợp bị lặp vô tận sẽ dừng ở hạn mức thay vì tiêu hết
-              số dư của bạn.
+              Mỗi lần tạo trừ tín dụng của tài khoản như trong ứng dụng. Một token có thể có hạn mức tín dụng: tổng tín dụng của các lần tạo mà token đó đã gửi
+              không được vượt quá hạn mức. Nếu một lần tạo mới sẽ vượt hạn mức, máy chủ trả về 402 với mã <code className={s.code}>creditCapReached</code> và
+              không trừ gì cả. Tín dụng của lần tạo thất bại hoặc bị hủy được trả lại cho cả tài khoản lẫn hạn mức. Nhờ vậy, một tích hợp bị lặp vô tận sẽ dừng
+              ở hạn mức thay vì tiêu hết số dư của bạn.
             </Trans>
           </p>
         </div>
@@ -106,25 +112,23 @@ export function Rules() {
         <div className={s.prose}>
           <p>
             <Trans>
-              Khi một lần tạo kết thúc, Atelier gửi <code className={s.code}>generation.completed</code>,{' '}
-              <code className={s.code}>generation.failed</code> hoặc <code className={s.code}>generation.cancelled</code> đến{' '}
-              <code className={s.code}>webhook_url</code> của yêu cầu, hoặc đến webhook mặc định của token. Địa chỉ phải là https và
-              nằm trên internet công cộng (không nhận localhost hay địa chỉ mạng nội bộ).
+              Khi một lần tạo kết thúc, Atelier gửi <code className={s.code}>generation.completed</code>, <code className={s.code}>generation.failed</code> hoặc{' '}
+              <code className={s.code}>generation.cancelled</code> đến <code className={s.code}>webhook_url</code> của yêu cầu, hoặc đến webhook mặc định của
+              token. Địa chỉ phải là https và nằm trên internet công cộng (không nhận localhost hay địa chỉ mạng nội bộ).
             </Trans>
           </p>
           <p>
             <Trans>
               Tin nhắn được ký theo chuẩn Standard Webhooks với ba header <code className={s.code}>webhook-id</code>,{' '}
               <code className={s.code}>webhook-timestamp</code> và <code className={s.code}>webhook-signature</code>. Khóa ký{' '}
-              <code className={s.code}>whsec_…</code> nằm trong trang chi tiết của token. Hãy kiểm tra chữ ký trên nội dung thô,
-              trước khi đọc JSON, và trả lời bằng mã 2xx trong vòng 10 giây.
+              <code className={s.code}>whsec_…</code> nằm trong trang chi tiết của token. Hãy kiểm tra chữ ký trên nội dung thô, trước khi đọc JSON, và trả lời
+              bằng mã 2xx trong vòng 10 giây.
             </Trans>
           </p>
           <p>
             <Trans>
               Nếu không nhận được 2xx, Atelier gửi lại với thời gian chờ tăng dần trong hơn 24 giờ. Mỗi lần gửi lại giữ nguyên{' '}
-              <code className={s.code}>webhook-id</code>, nên bạn có thể dùng nó để bỏ qua tin trùng. Bạn cũng có thể gửi lại một tin
-              bất cứ lúc nào từ trang{' '}
+              <code className={s.code}>webhook-id</code>, nên bạn có thể dùng nó để bỏ qua tin trùng. Bạn cũng có thể gửi lại một tin bất cứ lúc nào từ trang{' '}
               <AppLink to={TOKENS_PAGE} className={s.inlineLink}>
                 Quản lý API
               </AppLink>
@@ -136,7 +140,11 @@ export function Rules() {
         <h3 className={s.h3}>
           <Trans>Kiểm tra chữ ký</Trans>
         </h3>
-        <CodeTabs samples={{ javascript: VERIFY_JAVASCRIPT, python: VERIFY_PYTHON }} idPrefix="verify-sample" names={{ javascript: 'JavaScript', python: 'Python' }} />
+        <CodeTabs
+          samples={{ javascript: VERIFY_JAVASCRIPT, python: VERIFY_PYTHON }}
+          idPrefix="verify-sample"
+          names={{ javascript: 'JavaScript', python: 'Python' }}
+        />
       </section>
     </>
   );

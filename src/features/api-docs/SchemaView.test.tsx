@@ -10,8 +10,7 @@ import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
 afterEach(cleanup);
 
-const show = (schema: SchemaObject, doc: OpenApiDocument = FIXTURE) =>
-  renderWithProviders(<SchemaView doc={doc} schema={schema} />);
+const show = (schema: SchemaObject, doc: OpenApiDocument = FIXTURE) => renderWithProviders(<SchemaView doc={doc} schema={schema} />);
 
 /** The first field row named `name` (top level first: document order). */
 const field = (name: string) => document.querySelector<HTMLElement>(`[data-testid="schema-field"][data-field="${name}"]`)!;
@@ -59,13 +58,20 @@ describe('the schema view', () => {
     show({ $ref: '#/components/schemas/V1GenerationRequest' });
     const union = screen.getByTestId('schema-union');
     expect(union.querySelector('p')!.textContent).toBe('Một trong các dạng sau:');
-    expect([...union.querySelectorAll(':scope > details > summary')].map((s) => s.textContent)).toEqual(['feature: "image-editing"', 'feature: "body-generator"']);
+    expect([...union.querySelectorAll(':scope > details > summary')].map((s) => s.textContent)).toEqual([
+      'feature: "image-editing"',
+      'feature: "body-generator"',
+    ]);
   });
 
   it('names a schema that contains itself instead of unfolding it forever', () => {
     const doc: OpenApiDocument = {
       ...FIXTURE,
-      components: { schemas: { Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } },
+      components: {
+        schemas: {
+          Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+        },
+      },
     };
     show({ $ref: '#/components/schemas/Node' }, doc);
     expect(head('children')).toBe('children array<Node>');

@@ -105,7 +105,19 @@ export function SchemaView({ doc, schema, seen = [] }: Props) {
   );
 }
 
-function Field({ doc, name, schema, required, seen }: { doc: OpenApiDocument; name: string; schema: SchemaObject; required: boolean; seen: readonly string[] }) {
+function Field({
+  doc,
+  name,
+  schema,
+  required,
+  seen,
+}: {
+  doc: OpenApiDocument;
+  name: string;
+  schema: SchemaObject;
+  required: boolean;
+  seen: readonly string[];
+}) {
   const head = (
     <>
       <code className={s.fieldName}>{name}</code> <span className={s.fieldType}>{typeLabel(schema)}</span>
@@ -157,7 +169,11 @@ function Facts({ doc, schema }: { doc: OpenApiDocument; schema: SchemaObject | u
   if (!schema.description && !nullable && !values && limits.length === 0) return null;
   return (
     <div className={s.facts}>
-      {schema.description ? <p className={s.fieldDescription}><DocText text={schema.description} /></p> : null}
+      {schema.description ? (
+        <p className={s.fieldDescription}>
+          <DocText text={schema.description} />
+        </p>
+      ) : null}
       {nullable ? (
         <span className={s.badge} data-testid="schema-nullable">
           <Trans>có thể là null</Trans>

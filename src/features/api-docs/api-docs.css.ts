@@ -114,7 +114,14 @@ export const prose = style({ display: 'grid', gap: vars.space['3'], lineHeight: 
 
 export const inlineLink = style({ color: vars.color.accent, fontWeight: 600, textUnderlineOffset: '3px' });
 
-export const code = style({ fontFamily: vars.font.mono, fontSize: '0.9em', background: vars.color.canvas, padding: '1px 4px', borderRadius: vars.radius.sm, overflowWrap: 'anywhere' });
+export const code = style({
+  fontFamily: vars.font.mono,
+  fontSize: '0.9em',
+  background: vars.color.canvas,
+  padding: '1px 4px',
+  borderRadius: vars.radius.sm,
+  overflowWrap: 'anywhere',
+});
 
 export const pre = style({
   margin: 0,
@@ -137,7 +144,12 @@ export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.co
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 
-export const cell = style({ textAlign: 'left', verticalAlign: 'top', padding: `${vars.space['2']} ${vars.space['3']}`, borderBottom: `1px solid ${vars.color.line}` });
+export const cell = style({
+  textAlign: 'left',
+  verticalAlign: 'top',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderBottom: `1px solid ${vars.color.line}`,
+});
 
 /**
  * A name in a table (an error code, a parameter) stays whole, never split mid-word: the table gives
@@ -191,11 +203,23 @@ export const facts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space[
 
 export const fieldDescription = style({ flexBasis: '100%', margin: 0, fontSize: vars.fontSize.sm, color: vars.color.inkSoft });
 
-export const badge = style({ fontSize: vars.fontSize.xs, padding: `1px ${vars.space['2']}`, borderRadius: vars.radius.pill, background: vars.color.canvas, color: vars.color.inkSoft });
+export const badge = style({
+  fontSize: vars.fontSize.xs,
+  padding: `1px ${vars.space['2']}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.canvas,
+  color: vars.color.inkSoft,
+});
 
 export const enumLine = style({ margin: 0, fontSize: vars.fontSize.sm, display: 'flex', flexWrap: 'wrap', gap: vars.space['1'], alignItems: 'baseline' });
 
-export const enumValue = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, background: vars.color.sand, padding: '1px 6px', borderRadius: vars.radius.sm });
+export const enumValue = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  background: vars.color.sand,
+  padding: '1px 6px',
+  borderRadius: vars.radius.sm,
+});
 
 export const schemaNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted });
 

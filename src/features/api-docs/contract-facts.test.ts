@@ -19,6 +19,7 @@ describe('the facts the API docs copy from the contract', () => {
       tokens.RATE_LIMIT_WINDOW_SECONDS,
     ]);
     expect(facts.TOKEN_EXPIRY_PRESETS).toEqual(tokens.TOKEN_EXPIRY_PRESETS);
-    for (const [code, text] of Object.entries(facts.GENERATION_ERROR_MESSAGES)) expect(GENERATION_MESSAGES[code as keyof typeof GENERATION_MESSAGES]).toBe(text);
+    for (const [code, text] of Object.entries(facts.GENERATION_ERROR_MESSAGES))
+      expect(GENERATION_MESSAGES[code as keyof typeof GENERATION_MESSAGES]).toBe(text);
   });
 });

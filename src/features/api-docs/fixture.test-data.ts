@@ -42,7 +42,11 @@ export const FIXTURE: OpenApiDocument = {
           },
         },
         responses: {
-          '201': { description: 'The stored asset', headers: rateLimitHeaders, content: { 'application/json': { schema: { $ref: '#/components/schemas/Asset' } } } },
+          '201': {
+            description: 'The stored asset',
+            headers: rateLimitHeaders,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Asset' } } },
+          },
           '401': error('Missing or invalid token'),
         },
       },
@@ -79,7 +83,11 @@ export const FIXTURE: OpenApiDocument = {
         parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/V1GenerationRequest' } } } },
         responses: {
-          '202': { description: 'The job, queued', headers: rateLimitHeaders, content: { 'application/json': { schema: { $ref: '#/components/schemas/Generation' } } } },
+          '202': {
+            description: 'The job, queued',
+            headers: rateLimitHeaders,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Generation' } } },
+          },
           '402': error('Not enough credits, or over the token’s credit cap'),
           '429': {
             description: 'Rate limit exceeded',
@@ -94,7 +102,10 @@ export const FIXTURE: OpenApiDocument = {
       get: {
         operationId: 'getGeneration',
         summary: 'Get a generation',
-        responses: { '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Generation' } } } }, '404': error('Unknown job') },
+        responses: {
+          '200': { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/Generation' } } } },
+          '404': error('Unknown job'),
+        },
       },
     },
     '/openapi.json': {
@@ -126,12 +137,20 @@ export const FIXTURE: OpenApiDocument = {
       RateLimit: { description: 'Requests left and seconds until full', schema: { type: 'string', example: '"token";r=59;t=1' } },
     },
     schemas: {
-      Feature: { type: 'string', enum: ['virtual-tryon', 'image-editing', 'body-generator', 'hairstyle-changer', 'image-to-video', 'upscaler-image', 'upscaler-video'] },
+      Feature: {
+        type: 'string',
+        enum: ['virtual-tryon', 'image-editing', 'body-generator', 'hairstyle-changer', 'image-to-video', 'upscaler-image', 'upscaler-video'],
+      },
       ApiError: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, code: { type: 'string' } } },
       Asset: {
         type: 'object',
         required: ['id', 'kind', 'url'],
-        properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['image', 'video'] }, url: { type: 'string', format: 'uri' }, width: { type: ['integer', 'null'] } },
+        properties: {
+          id: { type: 'string' },
+          kind: { type: 'string', enum: ['image', 'video'] },
+          url: { type: 'string', format: 'uri' },
+          width: { type: ['integer', 'null'] },
+        },
       },
       Generation: {
         type: 'object',
@@ -152,7 +171,7 @@ export const FIXTURE: OpenApiDocument = {
             properties: {
               feature: { const: 'image-editing' },
               inputs: { type: 'object', required: ['images'], properties: { images: { type: 'array', items: { type: 'string', example: 'ast_8f2k' } } } },
-              params: { type: 'object', properties: { prompt: { type: 'string', example: 'Đổi nền thành màu be' } } , required: ['prompt'] },
+              params: { type: 'object', properties: { prompt: { type: 'string', example: 'Đổi nền thành màu be' } }, required: ['prompt'] },
               webhook_url: { type: ['string', 'null'], format: 'uri', example: 'https://shop.example/hooks/atelier' },
             },
           },

@@ -133,7 +133,11 @@ export function parseOpenApi(json: unknown): OpenApiDocument {
 export const isRef = (value: unknown): value is Ref => isObject(value) && typeof value.$ref === 'string';
 
 /** The last segment of a `$ref` (`#/components/schemas/Generation` → `Generation`). */
-export const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+export const refName = (ref: string) =>
+  ref
+    .slice(ref.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
 
 /** Follows a local `$ref` (`#/…`, JSON Pointer); undefined for an outside or broken one. */
 export function resolvePointer(doc: OpenApiDocument, ref: string): unknown {

@@ -153,8 +153,12 @@ print(response.status_code, response.json())`);
   it('an operation without security sends no token; a path parameter without example shows where it goes', () => {
     const open = samples('op-openapi');
     expect(open.curl).toBe(`curl 'https://atelier.example/v1/openapi.json'`);
-    expect(open.javascript).toBe(`const response = await fetch('https://atelier.example/v1/openapi.json');\nconsole.log(response.status, await response.json());`);
-    expect(open.python).toBe(`import requests\n\nresponse = requests.get(\n    "https://atelier.example/v1/openapi.json",\n)\nprint(response.status_code, response.json())`);
+    expect(open.javascript).toBe(
+      `const response = await fetch('https://atelier.example/v1/openapi.json');\nconsole.log(response.status, await response.json());`,
+    );
+    expect(open.python).toBe(
+      `import requests\n\nresponse = requests.get(\n    "https://atelier.example/v1/openapi.json",\n)\nprint(response.status_code, response.json())`,
+    );
     expect(samples('op-getgeneration').curl).toBe(`curl 'https://atelier.example/v1/generations/<id>' \\\n  -H "Authorization: Bearer $ATELIER_API_TOKEN"`);
   });
 
@@ -173,7 +177,10 @@ describe('example values', () => {
   it('follow refs, take the first enum value, skip null variants and stop on a recursive schema', () => {
     expect(exampleOf(FIXTURE, { $ref: '#/components/schemas/Feature' })).toBe('virtual-tryon');
     expect(exampleOf(FIXTURE, { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 3 }] })).toBe(3);
-    const loop: OpenApiDocument = { ...FIXTURE, components: { schemas: { Node: { type: 'object', required: ['next'], properties: { next: { $ref: '#/components/schemas/Node' } } } } } };
+    const loop: OpenApiDocument = {
+      ...FIXTURE,
+      components: { schemas: { Node: { type: 'object', required: ['next'], properties: { next: { $ref: '#/components/schemas/Node' } } } } },
+    };
     expect(JSON.stringify(exampleOf(loop, { $ref: '#/components/schemas/Node' }))).toBe('{"next":{"next":{"next":{"next":{"next":{"next":{"next":null}}}}}}}');
   });
 

@@ -88,7 +88,12 @@ export function RegisterView({ titleId, descriptionId, email, returnTo, go }: Vi
           hint={<Trans>Ít nhất {PASSWORD_MIN} ký tự.</Trans>}
           error={form.errors.password}
         />
-        <PasswordField {...form.field('confirmPassword')} label={<Trans>Xác nhận mật khẩu</Trans>} autoComplete="new-password" error={form.errors.confirmPassword} />
+        <PasswordField
+          {...form.field('confirmPassword')}
+          label={<Trans>Xác nhận mật khẩu</Trans>}
+          autoComplete="new-password"
+          error={form.errors.confirmPassword}
+        />
         <button type="submit" className={`${button({ variant: 'primary' })} ${s.submit}`} disabled={mutation.isPending} data-testid="auth-submit">
           <Busy busy={mutation.isPending} idle={<Trans>Tạo tài khoản</Trans>} pending={<Trans>Đang tạo tài khoản…</Trans>} />
         </button>

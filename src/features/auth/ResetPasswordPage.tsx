@@ -95,7 +95,12 @@ export function ResetPasswordPage({ token, email }: { token?: string; email?: st
               hint={<Trans>Ít nhất {PASSWORD_MIN} ký tự.</Trans>}
               error={form.errors.password}
             />
-            <PasswordField {...form.field('confirmPassword')} label={<Trans>Xác nhận mật khẩu mới</Trans>} autoComplete="new-password" error={form.errors.confirmPassword} />
+            <PasswordField
+              {...form.field('confirmPassword')}
+              label={<Trans>Xác nhận mật khẩu mới</Trans>}
+              autoComplete="new-password"
+              error={form.errors.confirmPassword}
+            />
             <button type="submit" className={`${button({ variant: 'primary' })} ${s.submit}`} disabled={mutation.isPending} data-testid="auth-submit">
               <Busy busy={mutation.isPending} idle={<Trans>Đặt lại mật khẩu</Trans>} pending={<Trans>Đang lưu…</Trans>} />
             </button>
@@ -103,7 +108,11 @@ export function ResetPasswordPage({ token, email }: { token?: string; email?: st
         ) : (
           <div className={s.stack}>
             <FormAlert title={authText(i18n, 'resetFailed')}>{authText(i18n, 'invalidResetToken')}</FormAlert>
-            <button type="button" className={`${button({ variant: 'primary' })} ${s.submit}`} onClick={() => openAuthModal('forgot-password', '/dashboard', email)}>
+            <button
+              type="button"
+              className={`${button({ variant: 'primary' })} ${s.submit}`}
+              onClick={() => openAuthModal('forgot-password', '/dashboard', email)}
+            >
               <Trans>Gửi liên kết mới</Trans>
             </button>
           </div>

@@ -42,10 +42,7 @@ export async function forgotPassword(email: string) {
 }
 
 export async function resetPassword(email: string, resetToken: string, newPassword: string) {
-  return v.parse(
-    StatusResponseSchema,
-    await api.post('/auth/reset-password', { email, reset_token: resetToken, new_password: newPassword }),
-  );
+  return v.parse(StatusResponseSchema, await api.post('/auth/reset-password', { email, reset_token: resetToken, new_password: newPassword }));
 }
 
 /** POST /auth/google/callback (the OAuth code flow's return). Either sign-in answer is accepted. */

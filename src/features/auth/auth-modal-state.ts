@@ -43,8 +43,5 @@ export function currentPath(): string {
  */
 export function useOpenAuthModal() {
   const setModal = useSetAtom(authModalAtom);
-  return useCallback(
-    (view: AuthModalView = 'login', returnTo: string = currentPath(), email?: string) => setModal({ view, returnTo, email }),
-    [setModal],
-  );
+  return useCallback((view: AuthModalView = 'login', returnTo: string = currentPath(), email?: string) => setModal({ view, returnTo, email }), [setModal]);
 }

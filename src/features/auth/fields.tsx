@@ -25,16 +25,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ch
 /** The email field of every auth form (login, register, forgot password): one label, one hint. */
 export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   const { t } = useLingui();
-  return (
-    <TextField
-      label={<Trans>Email</Trans>}
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      placeholder={t`ban@vidu.vn`}
-      {...props}
-    />
-  );
+  return <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" inputMode="email" placeholder={t`ban@vidu.vn`} {...props} />;
 }
 
 export function TextField({ name, label, error, hint, labelAside, trailing, ...input }: TextFieldProps) {

@@ -18,12 +18,10 @@ describe('form rules', () => {
       password: AUTH_MESSAGES.passwordTooShort,
       confirmPassword: AUTH_MESSAGES.confirmRequired,
     });
-    expect(
-      fieldErrors(RegisterFormSchema, { name: 'Lan', email: 'lan@example.vn', password: 'longenough', confirmPassword: 'different' }),
-    ).toEqual({ confirmPassword: AUTH_MESSAGES.passwordsDontMatch });
-    expect(
-      fieldErrors(RegisterFormSchema, { name: 'Lan', email: 'lan@example.vn', password: 'longenough', confirmPassword: 'longenough' }),
-    ).toBeNull();
+    expect(fieldErrors(RegisterFormSchema, { name: 'Lan', email: 'lan@example.vn', password: 'longenough', confirmPassword: 'different' })).toEqual({
+      confirmPassword: AUTH_MESSAGES.passwordsDontMatch,
+    });
+    expect(fieldErrors(RegisterFormSchema, { name: 'Lan', email: 'lan@example.vn', password: 'longenough', confirmPassword: 'longenough' })).toBeNull();
   });
 
   it('forgot: valid email', () => {

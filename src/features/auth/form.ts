@@ -52,9 +52,9 @@ export function useValibotForm<S extends Schema>(schema: S, initial: Values<S>) 
       const next = fieldErrors(schema, values) ?? {};
       setErrors(next);
       // Focus the first field that needs attention, in the form's order.
-      const firstInvalid = Array.from(event.currentTarget.elements).find(
-        (element) => element instanceof HTMLInputElement && element.name in next,
-      ) as HTMLInputElement | undefined;
+      const firstInvalid = Array.from(event.currentTarget.elements).find((element) => element instanceof HTMLInputElement && element.name in next) as
+        | HTMLInputElement
+        | undefined;
       firstInvalid?.focus();
       return;
     }

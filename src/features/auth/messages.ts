@@ -46,9 +46,7 @@ export const AUTH_MESSAGE_DESCRIPTORS = {
 export type AuthCode = AuthMessageKey;
 export type MessageValues = Record<string, string | number>;
 
-const BY_TEXT = new Map<string, AuthMessageKey>(
-  (Object.entries(AUTH_MESSAGES) as [AuthMessageKey, string][]).map(([key, text]) => [text, key]),
-);
+const BY_TEXT = new Map<string, AuthMessageKey>((Object.entries(AUTH_MESSAGES) as [AuthMessageKey, string][]).map(([key, text]) => [text, key]));
 
 export function isAuthCode(value: unknown): value is AuthCode {
   return typeof value === 'string' && Object.hasOwn(AUTH_MESSAGE_DESCRIPTORS, value);

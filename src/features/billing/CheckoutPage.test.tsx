@@ -151,7 +151,16 @@ describe('CheckoutPage', () => {
   it('shows the upgrade credit and asks the quote for the plan and period', async () => {
     handler = (call) =>
       call.url.pathname === '/api/billing/quote'
-        ? jsonResponse({ ...packQuote, item: 'pro', period: 'annual', change: 'upgrade', price_vnd: 4_790_400, proration_credit_vnd: 150_000, amount_vnd: 4_640_400, credits: 3600 })
+        ? jsonResponse({
+            ...packQuote,
+            item: 'pro',
+            period: 'annual',
+            change: 'upgrade',
+            price_vnd: 4_790_400,
+            proration_credit_vnd: 150_000,
+            amount_vnd: 4_640_400,
+            credits: 3600,
+          })
         : defaultHandler(call);
     setup({ item: 'pro', period: 'annual' });
     await waitFor(() => expect(screen.getByTestId('checkout-summary').dataset.status).toBe('ready'));
@@ -162,7 +171,8 @@ describe('CheckoutPage', () => {
   });
 
   it('shows the account balance taken off', async () => {
-    handler = (call) => (call.url.pathname === '/api/billing/quote' ? jsonResponse({ ...packQuote, balance_applied_vnd: 300_001, amount_vnd: 48_999 }) : defaultHandler(call));
+    handler = (call) =>
+      call.url.pathname === '/api/billing/quote' ? jsonResponse({ ...packQuote, balance_applied_vnd: 300_001, amount_vnd: 48_999 }) : defaultHandler(call);
     setup({ item: 'pack_150' });
     await waitFor(() => expect(screen.getByTestId('checkout-summary').dataset.status).toBe('ready'));
     expect(screen.getByTestId('checkout-summary').textContent).toContain('Trừ số dư tài khoản');
@@ -173,7 +183,16 @@ describe('CheckoutPage', () => {
   it('says when a downgrade starts', async () => {
     handler = (call) =>
       call.url.pathname === '/api/billing/quote'
-        ? jsonResponse({ ...packQuote, item: 'basic', period: 'monthly', change: 'downgrade', price_vnd: 199_000, amount_vnd: 199_000, credits: 100, starts_at: '2026-04-15T00:00:00.000Z' })
+        ? jsonResponse({
+            ...packQuote,
+            item: 'basic',
+            period: 'monthly',
+            change: 'downgrade',
+            price_vnd: 199_000,
+            amount_vnd: 199_000,
+            credits: 100,
+            starts_at: '2026-04-15T00:00:00.000Z',
+          })
         : defaultHandler(call);
     setup({ item: 'basic', period: 'monthly' });
     expect((await screen.findByTestId('summary-starts')).textContent).toContain('bắt đầu từ ngày 15 tháng 4, 2026');

@@ -163,7 +163,15 @@ function CheckoutForm({ catalogue, search, onSearchChange, online }: CheckoutFor
         </legend>
         <div className={s.choices}>
           {catalogue.methods.map((value) => (
-            <RadioChoice key={value} look="card" name="payment-method" value={value} checked={method === value} onChange={() => change({ method: value })} testId={`method-${value}`}>
+            <RadioChoice
+              key={value}
+              look="card"
+              name="payment-method"
+              value={value}
+              checked={method === value}
+              onChange={() => change({ method: value })}
+              testId={`method-${value}`}
+            >
               <span className={s.choiceBody}>
                 <span className={s.choiceName}>{i18n._(METHOD_LABELS[value])}</span>
               </span>
@@ -226,11 +234,7 @@ function CheckoutForm({ catalogue, search, onSearchChange, online }: CheckoutFor
           aria-busy={pending}
           data-testid="checkout-submit"
         >
-          {pending
-            ? t`Đang chuyển đến trang thanh toán…`
-            : quote.data
-              ? t`Thanh toán ${formatVnd(quote.data.amount_vnd, locale)}`
-              : t`Thanh toán`}
+          {pending ? t`Đang chuyển đến trang thanh toán…` : quote.data ? t`Thanh toán ${formatVnd(quote.data.amount_vnd, locale)}` : t`Thanh toán`}
         </button>
         <Link to="/studio-pricing" className={button({ variant: 'ghost' })}>
           <Trans>Về bảng giá</Trans>

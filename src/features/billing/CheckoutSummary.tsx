@@ -22,7 +22,13 @@ export function CheckoutSummary({ quote }: { quote: ReturnType<typeof useQuote> 
   const { t } = useLingui();
   if (quote.isError) {
     return (
-      <ErrorState title={<Trans>Lỗi khi tải bảng giá</Trans>} onRetry={() => void quote.refetch()} variant="compact" testId="checkout-summary" data={{ 'data-status': 'error' }}>
+      <ErrorState
+        title={<Trans>Lỗi khi tải bảng giá</Trans>}
+        onRetry={() => void quote.refetch()}
+        variant="compact"
+        testId="checkout-summary"
+        data={{ 'data-status': 'error' }}
+      >
         <p className={s.muted}>
           <Trans>Không tải được thông tin giá. Vui lòng thử lại.</Trans>
         </p>

@@ -1,6 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { ANNUAL_DISCOUNT_PERCENT, BILLING_PERIODS, PLANS, planCycleCredits, planPrice, type BillingPeriod, type PurchasablePlanId } from '../../contract/plans.ts';
+import {
+  ANNUAL_DISCOUNT_PERCENT,
+  BILLING_PERIODS,
+  PLANS,
+  planCycleCredits,
+  planPrice,
+  type BillingPeriod,
+  type PurchasablePlanId,
+} from '../../contract/plans.ts';
 import { PACKS, type PackId } from '../../contract/packs.ts';
 import type { CheckoutItem } from '../../contract/billing.ts';
 import { formatCount, formatVnd } from '../../lib/format.ts';
@@ -68,15 +76,21 @@ export function ItemPicker({ plans, packs, item, period, onItemChange, onPeriodC
                 const priceText = price === null ? null : formatVnd(price, locale);
                 const cap = credits === null ? '' : formatCount(credits, locale);
                 return (
-                  <RadioChoice key={id} look="card" name="checkout-item" value={id} checked={item === id} onChange={() => onItemChange(id)} testId={`pick-${id}`}>
+                  <RadioChoice
+                    key={id}
+                    look="card"
+                    name="checkout-item"
+                    value={id}
+                    checked={item === id}
+                    onChange={() => onItemChange(id)}
+                    testId={`pick-${id}`}
+                  >
                     <span className={s.choiceBody}>
                       <span className={s.choiceName}>{i18n._(PLAN_NAMES[id])}</span>
                       {priceText !== null ? <span>{period === 'annual' ? t`${priceText} / năm` : t`${priceText} / tháng`}</span> : null}
                       {credits !== null ? (
                         <span className={s.choiceMeta}>
-                          {plan.credits.kind === 'unlimited'
-                            ? t`Không giới hạn (tối đa ${cap} lượt)`
-                            : t`${plural(credits, { other: '# tín dụng' })}`}
+                          {plan.credits.kind === 'unlimited' ? t`Không giới hạn (tối đa ${cap} lượt)` : t`${plural(credits, { other: '# tín dụng' })}`}
                         </span>
                       ) : null}
                     </span>

@@ -38,7 +38,14 @@ const pending: Payment = {
   checkout_url: 'https://pay.example/abc',
   receipt_number: null,
 };
-const completed: Payment = { ...pending, status: 'completed', outcome: 'delivered', paid_at: '2026-03-01T00:01:00.000Z', checkout_url: null, receipt_number: 'ATL-2026-000123' };
+const completed: Payment = {
+  ...pending,
+  status: 'completed',
+  outcome: 'delivered',
+  paid_at: '2026-03-01T00:01:00.000Z',
+  checkout_url: null,
+  receipt_number: 'ATL-2026-000123',
+};
 const overview: BillingOverview = { plan: 'pro', subscription: null, balance: 305, balance_vnd: 0, buckets: [] };
 
 /** Fast clocks: the same sequence as the real 2 s / 5 s / 15 s / 10 min, in milliseconds. */

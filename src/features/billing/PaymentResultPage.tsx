@@ -124,8 +124,8 @@ export function PaymentSuccessPage({ order, timing }: { order: string | undefine
           </h1>
           <p className={s.lead}>
             <Trans>
-              Cổng thanh toán chưa báo kết quả. Chúng tôi sẽ gửi email cho bạn khi có kết quả; bạn cũng có thể xem trạng thái trong lịch sử thanh toán.
-              Đừng thanh toán lại đơn này.
+              Cổng thanh toán chưa báo kết quả. Chúng tôi sẽ gửi email cho bạn khi có kết quả; bạn cũng có thể xem trạng thái trong lịch sử thanh toán. Đừng
+              thanh toán lại đơn này.
             </Trans>
           </p>
           <div className={s.actions}>
@@ -150,7 +150,9 @@ export function PaymentSuccessPage({ order, timing }: { order: string | undefine
           </p>
           {payment?.failure_reason === 'superseded' ? (
             <p className={s.muted} data-testid="payment-superseded">
-              <Trans>Hãy thanh toán đơn mới nhất trong lịch sử thanh toán. Nếu bạn vẫn chuyển tiền cho đơn này, số tiền sẽ được cộng vào số dư tài khoản.</Trans>
+              <Trans>
+                Hãy thanh toán đơn mới nhất trong lịch sử thanh toán. Nếu bạn vẫn chuyển tiền cho đơn này, số tiền sẽ được cộng vào số dư tài khoản.
+              </Trans>
             </p>
           ) : null}
           <div className={s.actions}>
@@ -323,9 +325,7 @@ export function PaymentErrorPage({ order, reason }: { order: string | undefined;
       </p>
       <p className={s.muted}>
         {code !== undefined ? (
-          <Trans>
-            Nếu tài khoản của bạn đã bị trừ tiền, đừng thanh toán lại: hãy xem lịch sử thanh toán hoặc liên hệ hỗ trợ kèm mã đơn {code}.
-          </Trans>
+          <Trans>Nếu tài khoản của bạn đã bị trừ tiền, đừng thanh toán lại: hãy xem lịch sử thanh toán hoặc liên hệ hỗ trợ kèm mã đơn {code}.</Trans>
         ) : (
           <Trans>Nếu tài khoản của bạn đã bị trừ tiền, đừng thanh toán lại: hãy xem lịch sử thanh toán hoặc liên hệ hỗ trợ.</Trans>
         )}

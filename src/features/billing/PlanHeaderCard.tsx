@@ -134,7 +134,12 @@ function SubscriptionState({ sub }: { sub: Subscription }) {
             <Trans>Tắt tự động gia hạn</Trans>
           </button>
         ) : renewSearch.item && !sub.next ? (
-          <Link to="/checkout" search={{ item: renewSearch.item, period: renewSearch.period }} className={button({ variant: 'secondary' })} data-testid="plan-renew">
+          <Link
+            to="/checkout"
+            search={{ item: renewSearch.item, period: renewSearch.period }}
+            className={button({ variant: 'secondary' })}
+            data-testid="plan-renew"
+          >
             <Trans>Gia hạn ngay</Trans>
           </Link>
         ) : null}

@@ -31,7 +31,13 @@ const receipt: Receipt = {
     checkout_url: null,
     receipt_number: 'ATL-2026-000123',
   },
-  seller: { name: 'Công ty TNHH Atelier', address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh', tax_code: '0312345678', email: 'billing@atelier.vn', phone: '028 1234 5678' },
+  seller: {
+    name: 'Công ty TNHH Atelier',
+    address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh',
+    tax_code: '0312345678',
+    email: 'billing@atelier.vn',
+    phone: '028 1234 5678',
+  },
   buyer: { name: 'Nguyễn Lan', email: 'lan@example.com' },
   vat_vnd: 421_855,
   vat_percent: 10,
@@ -40,7 +46,16 @@ const receipt: Receipt = {
 /** A receipt of a payment that bought only balance. */
 const toBalance = (failure: 'superseded' | null): Receipt => ({
   ...receipt,
-  payment: { ...receipt.payment, period: 'monthly', amount_vnd: 300_001, proration_credit_vnd: 0, credits: 0, outcome: 'balance', failure_reason: failure, balance_credit_vnd: 300_001 },
+  payment: {
+    ...receipt.payment,
+    period: 'monthly',
+    amount_vnd: 300_001,
+    proration_credit_vnd: 0,
+    credits: 0,
+    outcome: 'balance',
+    failure_reason: failure,
+    balance_credit_vnd: 300_001,
+  },
 });
 
 let paths: string[] = [];

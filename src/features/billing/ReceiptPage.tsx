@@ -170,13 +170,13 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           <p className={s.lead} data-testid="receipt-balance-note">
             {payment.failure_reason === 'superseded' ? (
               <Trans>
-                Khoản này được trả cho đơn {what}, nhưng một đơn hàng mới hơn đã thay thế đơn đó, nên toàn bộ số tiền được cộng vào số dư tài khoản và tự động trừ vào lần
-                thanh toán tới.
+                Khoản này được trả cho đơn {what}, nhưng một đơn hàng mới hơn đã thay thế đơn đó, nên toàn bộ số tiền được cộng vào số dư tài khoản và tự động
+                trừ vào lần thanh toán tới.
               </Trans>
             ) : (
               <Trans>
-                Khoản này được trả cho đơn {what}, nhưng khi tiền đến thì gói đang dùng đã thay đổi và số tiền không còn đủ cho đơn đó, nên toàn bộ số tiền được cộng vào số dư
-                tài khoản và tự động trừ vào lần thanh toán tới.
+                Khoản này được trả cho đơn {what}, nhưng khi tiền đến thì gói đang dùng đã thay đổi và số tiền không còn đủ cho đơn đó, nên toàn bộ số tiền được
+                cộng vào số dư tài khoản và tự động trừ vào lần thanh toán tới.
               </Trans>
             )}
           </p>

@@ -30,7 +30,14 @@ export function SectionLoading({ section, lines = 3 }: { section: string; lines?
 export function LoadMore({ section, loading, onClick }: { section: string; loading: boolean; onClick: () => void }) {
   return (
     <div className={s.actions}>
-      <button type="button" className={button({ variant: 'secondary' })} onClick={onClick} disabled={loading} aria-busy={loading} data-testid={`${section}-more`}>
+      <button
+        type="button"
+        className={button({ variant: 'secondary' })}
+        onClick={onClick}
+        disabled={loading}
+        aria-busy={loading}
+        data-testid={`${section}-more`}
+      >
         {loading ? <Trans>Đang tải…</Trans> : <Trans>Xem thêm</Trans>}
       </button>
     </div>

@@ -37,7 +37,11 @@ function actions(): Record<string, string> {
   for (const el of document.querySelectorAll<HTMLElement>('[data-testid="plan-card"]')) {
     const link = el.querySelector('a');
     const buttonEl = el.querySelector('button');
-    out[el.dataset.plan!] = link ? `${link.textContent} ${link.getAttribute('href')}` : buttonEl ? `${buttonEl.textContent}` : el.lastElementChild!.textContent!;
+    out[el.dataset.plan!] = link
+      ? `${link.textContent} ${link.getAttribute('href')}`
+      : buttonEl
+        ? `${buttonEl.textContent}`
+        : el.lastElementChild!.textContent!;
   }
   return out;
 }

@@ -28,7 +28,12 @@ export interface StudioPlansProps {
 /** What choosing `target` for `period` would be on the account's plan: the contract's PlanChange, and `current` for the free plan itself. */
 export type StudioPlanChange = 'current' | 'renewal' | 'upgrade' | 'downgrade';
 
-export function studioPlanChange(target: PlanDefinition, period: BillingPeriod, current: PlanDefinition, currentPeriod: BillingPeriod | null): StudioPlanChange {
+export function studioPlanChange(
+  target: PlanDefinition,
+  period: BillingPeriod,
+  current: PlanDefinition,
+  currentPeriod: BillingPeriod | null,
+): StudioPlanChange {
   if (target.rank !== current.rank) return target.rank > current.rank ? 'upgrade' : 'downgrade';
   if (currentPeriod === null || target.monthlyVnd === 0) return 'current';
   if (period === currentPeriod) return 'renewal';

@@ -63,8 +63,38 @@ const basePayment: Payment = {
 };
 const payments: Payment[] = [
   basePayment,
-  { ...basePayment, id: 'p2', order_code: 100246, item: 'pack_150', period: null, change: null, amount_vnd: 349_000, credits: 150, status: 'pending', outcome: null, method: 'payos', paid_at: null, checkout_url: 'https://pay.example/p2', receipt_number: null },
-  { ...basePayment, id: 'p3', order_code: 100247, item: 'pack_50', period: null, change: null, amount_vnd: 129_000, credits: 50, status: 'failed', outcome: null, failure_reason: 'declined', method: 'momo', paid_at: null, receipt_number: null },
+  {
+    ...basePayment,
+    id: 'p2',
+    order_code: 100246,
+    item: 'pack_150',
+    period: null,
+    change: null,
+    amount_vnd: 349_000,
+    credits: 150,
+    status: 'pending',
+    outcome: null,
+    method: 'payos',
+    paid_at: null,
+    checkout_url: 'https://pay.example/p2',
+    receipt_number: null,
+  },
+  {
+    ...basePayment,
+    id: 'p3',
+    order_code: 100247,
+    item: 'pack_50',
+    period: null,
+    change: null,
+    amount_vnd: 129_000,
+    credits: 50,
+    status: 'failed',
+    outcome: null,
+    failure_reason: 'declined',
+    method: 'momo',
+    paid_at: null,
+    receipt_number: null,
+  },
 ];
 const older: Payment = { ...basePayment, id: 'p0', order_code: 100200, created_at: '2026-02-01T03:00:00.000Z' };
 
@@ -79,7 +109,9 @@ function defaultHandler(call: Call): Response {
   const path = call.url.pathname;
   if (path === '/api/billing/overview') return jsonResponse(overview);
   if (path === '/api/billing/payments') {
-    return call.url.searchParams.get('cursor') === 'c2' ? jsonResponse({ items: [older], next_cursor: null }) : jsonResponse({ items: payments, next_cursor: 'c2' });
+    return call.url.searchParams.get('cursor') === 'c2'
+      ? jsonResponse({ items: [older], next_cursor: null })
+      : jsonResponse({ items: payments, next_cursor: 'c2' });
   }
   if (path === '/api/billing/activity') return jsonResponse({ items: activity, next_cursor: null });
   if (path === '/api/billing/subscription') return jsonResponse({ ok: true });
@@ -93,7 +125,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost'), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call = {
+        method: init?.method ?? 'GET',
+        url: new URL(String(input), 'http://localhost'),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       calls.push(call);
       return handler(call);
     }),
@@ -155,8 +191,26 @@ describe('StudioPricingScreen', () => {
 
   it('shows the money balance, and what each payment did to it: a replaced checkout, one that bought only balance, an upgrade that left some', async () => {
     const settled: Payment[] = [
-      { ...basePayment, id: 'q1', change: 'upgrade', amount_vnd: 300_001, proration_credit_vnd: 198_999, balance_credit_vnd: 120, receipt_number: 'ATL-2026-000124' },
-      { ...basePayment, id: 'q2', change: 'upgrade', amount_vnd: 300_001, proration_credit_vnd: 0, credits: 0, outcome: 'balance', failure_reason: 'superseded', balance_credit_vnd: 300_001 },
+      {
+        ...basePayment,
+        id: 'q1',
+        change: 'upgrade',
+        amount_vnd: 300_001,
+        proration_credit_vnd: 198_999,
+        balance_credit_vnd: 120,
+        receipt_number: 'ATL-2026-000124',
+      },
+      {
+        ...basePayment,
+        id: 'q2',
+        change: 'upgrade',
+        amount_vnd: 300_001,
+        proration_credit_vnd: 0,
+        credits: 0,
+        outcome: 'balance',
+        failure_reason: 'superseded',
+        balance_credit_vnd: 300_001,
+      },
       { ...basePayment, id: 'q3', status: 'failed', outcome: null, failure_reason: 'superseded', paid_at: null, receipt_number: null },
       { ...basePayment, id: 'q4', change: 'upgrade', amount_vnd: 250_000, credits: 0, outcome: 'balance', balance_credit_vnd: 250_000 },
     ];
@@ -218,7 +272,9 @@ describe('StudioPricingScreen', () => {
 
   it('shows each section failing on its own, with Retry', async () => {
     handler = (call) =>
-      call.url.pathname === '/api/billing/payments' || call.url.pathname === '/api/billing/overview' ? jsonResponse({ message: 'Máy chủ bận' }, 500) : defaultHandler(call);
+      call.url.pathname === '/api/billing/payments' || call.url.pathname === '/api/billing/overview'
+        ? jsonResponse({ message: 'Máy chủ bận' }, 500)
+        : defaultHandler(call);
     renderInRouter(() => <StudioPricingScreen plans={null} />, createTestQueryClient());
     expect(text(await screen.findByTestId('overview-error'))).toContain('Máy chủ bận');
     await waitFor(() => expect(screen.getByTestId('payments').dataset.status).toBe('error'));

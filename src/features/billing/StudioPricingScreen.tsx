@@ -103,9 +103,7 @@ function Buckets({ buckets }: { buckets: readonly CreditBucket[] }) {
         <li key={bucket.id} className={s.row} data-testid="bucket" data-source={bucket.source}>
           <span className={s.cellStack}>
             <span className={s.choiceName}>{bucketLabel(i18n, bucket)}</span>
-            <span className={s.muted}>
-              {bucket.expires_at ? t`Hết hạn ngày ${formatDate(bucket.expires_at, locale)}` : t`Không hết hạn`}
-            </span>
+            <span className={s.muted}>{bucket.expires_at ? t`Hết hạn ngày ${formatDate(bucket.expires_at, locale)}` : t`Không hết hạn`}</span>
           </span>
           <span className={s.rowAmount} data-testid="bucket-remaining">
             {t`Còn ${formatCount(bucket.remaining, locale)} / ${formatCount(bucket.granted, locale)}`}
@@ -132,7 +130,12 @@ function Packs() {
           <Card as="li" key={pack.id} className={s.packCard} tone={pack.highlighted ? 'raised' : 'paper'}>
             <span className={s.choiceName}>{t`${plural(pack.credits, { other: '# tín dụng' })}`}</span>
             <span className={s.packPrice}>{formatVnd(pack.priceVnd, locale)}</span>
-            <Link to="/checkout" search={{ item: pack.id }} className={button({ variant: pack.highlighted ? 'accent' : 'secondary' })} data-testid={`pack-buy-${pack.id}`}>
+            <Link
+              to="/checkout"
+              search={{ item: pack.id }}
+              className={button({ variant: pack.highlighted ? 'accent' : 'secondary' })}
+              data-testid={`pack-buy-${pack.id}`}
+            >
               <Trans>Mua gói này</Trans>
             </Link>
           </Card>

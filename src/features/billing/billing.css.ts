@@ -90,11 +90,22 @@ export const result = style({ display: 'grid', gap: vars.space['4'], justifyItem
 export const resultFacts = style([facts, { width: '100%', maxWidth: '420px', textAlign: 'left' }]);
 
 // ── Studio pricing ──
-export const headerCard = style({ display: 'grid', gap: vars.space['4'], '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } } });
+export const headerCard = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
+});
 export const planName = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'], fontWeight: 400 });
 export const balance = style({ fontSize: vars.fontSize['3xl'], fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
 
-export const cards = style({ display: 'grid', gap: vars.space['4'], gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', listStyle: 'none', margin: 0, padding: 0 });
+export const cards = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
 export const packCard = style({ display: 'grid', gap: vars.space['2'], alignContent: 'space-between' });
 export const packPrice = style({ fontSize: vars.fontSize.xl, fontWeight: 700 });
 
@@ -117,7 +128,15 @@ export const minus = style({ color: vars.color.danger });
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start', textAlign: 'start' });
 /** An amount and what it bought ("300 tín dụng", kept on one line), under each other at the end of a table cell. */
 export const amountStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'end', whiteSpace: 'nowrap' });
-export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: vars.size.touchTarget, display: 'inline-flex', alignItems: 'center', justifySelf: 'start' });
+export const inlineLink = style({
+  color: 'inherit',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  minHeight: vars.size.touchTarget,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifySelf: 'start',
+});
 
 /**
  * The plan grid inside the studio: its columns follow the width the studio gives it (the sidebar

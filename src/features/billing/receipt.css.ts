@@ -19,7 +19,14 @@ export const head = style({ display: 'flex', flexWrap: 'wrap', justifyContent: '
 export const parties = style({ display: 'grid', gap: vars.space['4'], gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' });
 /** A party's lines from the top: the shorter of the two does not spread its lines to the other's height. */
 export const party = style({ display: 'grid', gap: vars.space['1'], alignContent: 'start', fontStyle: 'normal' });
-export const partyTitle = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted, fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.04em' });
+export const partyTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+});
 
 /** The screen's toolbar (Print, back): never printed. */
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], justifyContent: 'flex-end', '@media': { print: { display: 'none' } } });

@@ -28,11 +28,7 @@ export function BlogList({ data }: { data: BlogListData }) {
     { value: 'title-asc', label: t`Tiêu đề A–Z` },
     { value: 'title-desc', label: t`Tiêu đề Z–A` },
   ];
-  const heading = result?.category
-    ? t`Chuyên mục: ${result.category.name}`
-    : result?.tag
-      ? t`Thẻ: ${result.tag.name}`
-      : t`Blog Atelier`;
+  const heading = result?.category ? t`Chuyên mục: ${result.category.name}` : result?.tag ? t`Thẻ: ${result.tag.name}` : t`Blog Atelier`;
   const total = result?.total ?? 0;
 
   return (
@@ -57,7 +53,14 @@ export function BlogList({ data }: { data: BlogListData }) {
               <label className={field.label} htmlFor="blog-category">
                 {t`Chuyên mục`}
               </label>
-              <select id="blog-category" className={field.select} name="category" defaultValue={query.category ?? ''} onChange={submitOnChange} data-testid="blog-category">
+              <select
+                id="blog-category"
+                className={field.select}
+                name="category"
+                defaultValue={query.category ?? ''}
+                onChange={submitOnChange}
+                data-testid="blog-category"
+              >
                 <option value="">{t`Tất cả`}</option>
                 {data.categories.map((term) => (
                   <option key={term.key} value={term.slug}>
@@ -86,7 +89,14 @@ export function BlogList({ data }: { data: BlogListData }) {
             <label className={field.label} htmlFor="blog-author">
               {t`Tác giả`}
             </label>
-            <select id="blog-author" className={field.select} name="author" defaultValue={query.author ?? ''} onChange={submitOnChange} data-testid="blog-author">
+            <select
+              id="blog-author"
+              className={field.select}
+              name="author"
+              defaultValue={query.author ?? ''}
+              onChange={submitOnChange}
+              data-testid="blog-author"
+            >
               <option value="">{t`Tất cả`}</option>
               {data.authors.map((author) => (
                 <option key={author.key} value={author.slug}>

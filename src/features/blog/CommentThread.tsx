@@ -119,7 +119,16 @@ export function CommentThread({ postId, locale }: CommentThreadProps) {
             <label className={field.label} htmlFor="comment-body">
               {t`Bình luận của bạn`}
             </label>
-            <textarea id="comment-body" className={field.textArea} name="body" value={draft} maxLength={COMMENT_MAX} required onChange={(event) => setDraft(event.target.value)} data-testid="comment-body" />
+            <textarea
+              id="comment-body"
+              className={field.textArea}
+              name="body"
+              value={draft}
+              maxLength={COMMENT_MAX}
+              required
+              onChange={(event) => setDraft(event.target.value)}
+              data-testid="comment-body"
+            />
           </div>
           <div>
             <button type="submit" className={button({ variant: 'primary' })} disabled={sending || draft.trim() === ''} data-testid="comment-submit">

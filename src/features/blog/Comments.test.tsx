@@ -62,8 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderComments = () =>
-  renderWithProviders(<Comments postId="p1" locale="vi" />);
+const renderComments = () => renderWithProviders(<Comments postId="p1" locale="vi" />);
 
 /** The observer reports the section `near` (inside its margin below the viewport) or not. */
 function report(near: boolean) {

@@ -14,8 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderForm = () =>
-  renderWithProviders(<NewsletterForm locale="en" />);
+const renderForm = () => renderWithProviders(<NewsletterForm locale="en" />);
 
 function signUp(email: string) {
   fireEvent.focus(screen.getByTestId('newsletter-email'));
@@ -25,7 +24,9 @@ function signUp(email: string) {
 
 describe('the newsletter’s sign-up form', () => {
   test('sends the address with its language and the honeypot, and says a mail is on its way', async () => {
-    const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => Response.json({ status: 'accepted', message: 'Thank you!' }, { status: 202 }));
+    const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () =>
+      Response.json({ status: 'accepted', message: 'Thank you!' }, { status: 202 }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderForm();
     signUp('lan@example.com');
@@ -58,7 +59,10 @@ describe('the newsletter’s sign-up form', () => {
   });
 
   test('an answer that is not the contract’s is not taken for a sign-up', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ok: true }, { status: 202 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ok: true }, { status: 202 })),
+    );
     renderForm();
     signUp('lan@example.com');
     expect((await screen.findByRole('alert')).textContent).toBe('Chưa đăng ký được. Vui lòng thử lại.');

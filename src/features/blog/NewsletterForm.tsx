@@ -71,7 +71,17 @@ export function NewsletterForm({ locale }: { locale: BlogLocaleCode }) {
             <label className={field.label} htmlFor="newsletter-email">
               {t`Email`}
             </label>
-            <input id="newsletter-email" className={field.control} type="email" name="email" required maxLength={NEWSLETTER_EMAIL_MAX} autoComplete="email" onFocus={warmSender} data-testid="newsletter-email" />
+            <input
+              id="newsletter-email"
+              className={field.control}
+              type="email"
+              name="email"
+              required
+              maxLength={NEWSLETTER_EMAIL_MAX}
+              autoComplete="email"
+              onFocus={warmSender}
+              data-testid="newsletter-email"
+            />
           </div>
           <div className={s.honeypot} aria-hidden="true">
             <label htmlFor="newsletter-website">{t`Trang web`}</label>

@@ -119,7 +119,13 @@ globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'u
  * The post's column: as wide as the page gives it and no wider (`minmax(0, 1fr)`), so a table wider
  * than a phone scrolls inside its own frame and the text beside it keeps the window's width.
  */
-export const main = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space['10'], minWidth: 0, '@media': { [media.desktop]: { gridArea: 'body' } } });
+export const main = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space['10'],
+  minWidth: 0,
+  '@media': { [media.desktop]: { gridArea: 'body' } },
+});
 
 /** A post's text reads like the site's other pages of text (headings, paragraphs, lists, tables, code). */
 export const body = style([proseBody]);
@@ -128,12 +134,23 @@ export const body = style([proseBody]);
 // comes in the page (it comes after this one: with one class each, the text took an area the column
 // does not have, and the related posts and the comments went up beside the text's top).
 globalStyle(`${main} > ${body}`, { '@media': { [media.desktop]: { gridArea: 'auto' } } });
-globalStyle(`${body} h2, ${body} h3`, { color: vars.color.ink, fontFamily: vars.font.display, lineHeight: 1.3, scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['4']})` });
+globalStyle(`${body} h2, ${body} h3`, {
+  color: vars.color.ink,
+  fontFamily: vars.font.display,
+  lineHeight: 1.3,
+  scrollMarginTop: `calc(${vars.size.headerHeight} + ${vars.space['4']})`,
+});
 globalStyle(`${body} a`, { color: vars.color.accent });
 globalStyle(`${body} img`, { maxWidth: '100%', height: 'auto' });
 globalStyle(`${body} pre`, { overflowX: 'auto', padding: vars.space['4'], background: vars.color.canvas, borderRadius: vars.radius.sm });
 
-export const panel = style({ display: 'grid', gap: vars.space['3'], padding: vars.space['5'], borderRadius: vars.radius.lg, border: `1px solid ${vars.color.line}` });
+export const panel = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  padding: vars.space['5'],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.line}`,
+});
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.xl, fontFamily: vars.font.display });
 
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' });

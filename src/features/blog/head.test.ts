@@ -32,10 +32,12 @@ const post: BlogPost = {
 const names = { name: post.title, homeName: 'Home', blogName: 'Blog' };
 const metaContent = (head: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(head)?.[1];
 const blogPosting = (head: string) =>
-  [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).find((item) => item['@type'] === 'BlogPosting');
+  [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+    .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+    .find((item) => item['@type'] === 'BlogPosting');
 
 describe("a blog page's preview image", () => {
-  it("gives a post its own image in Open Graph, the Twitter card and its BlogPosting", () => {
+  it('gives a post its own image in Open Graph, the Twitter card and its BlogPosting', () => {
     const data: BlogPostData = { kind: 'post', locale: 'en', origin: ORIGIN, alternates: { en: `/en/blog/${post.slug}`, vi: null }, post };
     const head = blogHeadTags({ data, title: post.title, description: post.description, ...names });
     expect(metaContent(head, 'og:image')).toBe(`${ORIGIN}${IMAGE}`);

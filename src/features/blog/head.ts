@@ -32,7 +32,13 @@ export function blogHeadTags({ data, title, description, name, homeName, blogNam
   const out: string[] = [];
   if (canonicalPath) out.push(`<link rel="canonical" href="${escapeAttr(abs(canonicalPath))}">`);
   // A search, a filter or a sort is not a page of its own for a search engine.
-  const filtered = data.kind === 'list' && (data.query.q !== '' || data.query.sort !== 'newest' || (data.base.kind !== 'category' && data.query.category) || (data.base.kind !== 'tag' && data.query.tag) || data.query.author);
+  const filtered =
+    data.kind === 'list' &&
+    (data.query.q !== '' ||
+      data.query.sort !== 'newest' ||
+      (data.base.kind !== 'category' && data.query.category) ||
+      (data.base.kind !== 'tag' && data.query.tag) ||
+      data.query.author);
   if (data.kind === 'not-found' || filtered || (data.kind === 'list' && data.error)) out.push(metaTag('name', 'robots', 'noindex, follow'));
   for (const language of ['vi', 'en'] as const) {
     const path = data.alternates[language];
@@ -108,7 +114,12 @@ export function blogHeadTags({ data, title, description, name, homeName, blogNam
         articleSection: post.category.name,
         keywords: post.tags.map((tag) => tag.name).join(', '),
         author: { '@type': 'Person', name: post.author.name, jobTitle: post.author.role },
-        publisher: { '@type': 'Organization', '@id': `${origin}/#organization`, name: 'Atelier', logo: { '@type': 'ImageObject', url: `${origin}/icons/icon-512.png` } },
+        publisher: {
+          '@type': 'Organization',
+          '@id': `${origin}/#organization`,
+          name: 'Atelier',
+          logo: { '@type': 'ImageObject', url: `${origin}/icons/icon-512.png` },
+        },
       }),
     );
   }

@@ -35,20 +35,10 @@ export function AuthRequired({ section, hint }: AuthRequiredProps) {
         <p className={s.authHint}>{hint}</p>
       </div>
       <div className={s.authActions}>
-        <button
-          type="button"
-          className={button({ variant: 'primary' })}
-          data-testid="auth-required-sign-in"
-          onClick={() => openAuthModal('login')}
-        >
+        <button type="button" className={button({ variant: 'primary' })} data-testid="auth-required-sign-in" onClick={() => openAuthModal('login')}>
           <Trans>Đăng nhập</Trans>
         </button>
-        <button
-          type="button"
-          className={button({ variant: 'secondary' })}
-          data-testid="auth-required-register"
-          onClick={() => openAuthModal('register')}
-        >
+        <button type="button" className={button({ variant: 'secondary' })} data-testid="auth-required-register" onClick={() => openAuthModal('register')}>
           <Trans>Tạo tài khoản</Trans>
         </button>
       </div>

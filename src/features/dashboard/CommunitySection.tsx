@@ -86,7 +86,14 @@ function CommunityCard({ item }: { item: CommunityItem }) {
         <CommunityVideo item={item} label={t`Video ${tool} của ${author}`} />
       ) : (
         <span className={`${c.mediaFrame} ${c.mediaFrameRatio.square}`}>
-          <img className={c.mediaImage} src={mediaSrc(item.thumbnail_url)} alt={t`Ảnh ${tool} của ${author}`} loading="lazy" width={item.width} height={item.height} />
+          <img
+            className={c.mediaImage}
+            src={mediaSrc(item.thumbnail_url)}
+            alt={t`Ảnh ${tool} của ${author}`}
+            loading="lazy"
+            width={item.width}
+            height={item.height}
+          />
         </span>
       )}
       <div className={c.mediaBody}>

@@ -76,8 +76,8 @@ function Greeting({ user }: { user: SessionUser | null }) {
       </h1>
       <p className={s.lead}>
         <Trans>
-          Studio AI cho ảnh thời trang và làm đẹp: thử đồ, đổi kiểu tóc, tạo người mẫu, làm video từ ảnh. Xem qua các công
-          cụ bên dưới và đăng nhập khi bạn sẵn sàng tạo ảnh.
+          Studio AI cho ảnh thời trang và làm đẹp: thử đồ, đổi kiểu tóc, tạo người mẫu, làm video từ ảnh. Xem qua các công cụ bên dưới và đăng nhập khi bạn sẵn
+          sàng tạo ảnh.
         </Trans>
       </p>
     </header>
@@ -132,8 +132,7 @@ function BodyModelBanner() {
         </h2>
         <p className={s.bannerLead}>
           <Trans>
-            Nhập chiều cao, cân nặng, tuổi, tông da và dáng người để có người mẫu ảo đúng vóc dáng khách hàng của bạn, rồi
-            dùng lại cho những lần thử đồ sau.
+            Nhập chiều cao, cân nặng, tuổi, tông da và dáng người để có người mẫu ảo đúng vóc dáng khách hàng của bạn, rồi dùng lại cho những lần thử đồ sau.
           </Trans>
         </p>
         <AppLink to={STUDIO_NAV['body-generator'].to} className={button({ variant: 'onDark', size: 'md' })}>

@@ -30,7 +30,10 @@ export function StatsSection({ signedIn }: { signedIn: boolean }) {
       {signedIn ? (
         <Stats />
       ) : (
-        <AuthRequired section="stats" hint={<Trans>Đăng nhập để xem số lượt tạo trong tháng, tín dụng còn lại, số tài sản và tỉ lệ thành công của bạn.</Trans>} />
+        <AuthRequired
+          section="stats"
+          hint={<Trans>Đăng nhập để xem số lượt tạo trong tháng, tín dụng còn lại, số tài sản và tỉ lệ thành công của bạn.</Trans>}
+        />
       )}
     </section>
   );
@@ -83,7 +86,12 @@ export function StatsCards({ stats }: { stats: UsageStats }) {
   return (
     <ul className={c.statsGrid}>
       <StatCard id="generations" label={<Trans>Lượt tạo tháng này</Trans>} value={formatCount(stats.generations_this_month, locale)} hint={month} />
-      <StatCard id="credits" label={<Trans>Tín dụng còn lại</Trans>} value={formatCount(stats.credits, locale)} hint={<Trans>Dùng chung cho mọi công cụ</Trans>} />
+      <StatCard
+        id="credits"
+        label={<Trans>Tín dụng còn lại</Trans>}
+        value={formatCount(stats.credits, locale)}
+        hint={<Trans>Dùng chung cho mọi công cụ</Trans>}
+      />
       <StatCard
         id="assets"
         label={<Trans>Tài sản</Trans>}
@@ -100,7 +108,15 @@ export function StatsCards({ stats }: { stats: UsageStats }) {
         id="success"
         label={<Trans>Tỉ lệ thành công</Trans>}
         value={formatSuccessRate(stats.success_rate, locale)}
-        hint={stats.success_rate === null ? <Trans>Chưa có lượt tạo nào kết thúc</Trans> : <Trans>{completed} thành công, {failed} thất bại</Trans>}
+        hint={
+          stats.success_rate === null ? (
+            <Trans>Chưa có lượt tạo nào kết thúc</Trans>
+          ) : (
+            <Trans>
+              {completed} thành công, {failed} thất bại
+            </Trans>
+          )
+        }
       />
     </ul>
   );

@@ -1,6 +1,13 @@
 import { queryOptions, type InfiniteData } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { COMMUNITY_PAGE_DEFAULT, CommunityPageSchema, UsageStatsSchema, type CommunityItem, type CommunityPage, type UsageStats } from '../../contract/dashboard.ts';
+import {
+  COMMUNITY_PAGE_DEFAULT,
+  CommunityPageSchema,
+  UsageStatsSchema,
+  type CommunityItem,
+  type CommunityPage,
+  type UsageStats,
+} from '../../contract/dashboard.ts';
 import type { Generation, GenerationPage } from '../../contract/generations.ts';
 import type { Asset } from '../../contract/media.ts';
 import { api } from '../../lib/api.ts';

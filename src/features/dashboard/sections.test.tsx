@@ -159,7 +159,12 @@ describe('guests', () => {
 describe('community', () => {
   it('lists shared results with author and tool, for anyone', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () =>
-      jsonResponse({ items: [communityItem(), communityItem({ id: 'job-2', feature: 'image-to-video', media_type: 'video', poster_url: '/api/media/a2/poster?exp=1&sig=c', author: 'Minh' })] }),
+      jsonResponse({
+        items: [
+          communityItem(),
+          communityItem({ id: 'job-2', feature: 'image-to-video', media_type: 'video', poster_url: '/api/media/a2/poster?exp=1&sig=c', author: 'Minh' }),
+        ],
+      }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWith(<CommunitySection />);
@@ -176,7 +181,10 @@ describe('community', () => {
   });
 
   it('has an empty state', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => jsonResponse({ items: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse({ items: [] })),
+    );
     renderWith(<CommunitySection />);
     expect(await screen.findByTestId('community-empty')).toBeTruthy();
   });

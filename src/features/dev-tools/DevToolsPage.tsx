@@ -71,9 +71,7 @@ function MailCard({ mail }: { mail: OutboxMail }) {
   const time = new Date(mail.createdAt);
   const kind = mail.kind === 'otp' ? t`Mã xác minh` : t`Đặt lại mật khẩu`;
   const { subject, to } = mail;
-  const sentAt = Number.isNaN(time.getTime())
-    ? mail.createdAt
-    : formatTimestamp(time, locale);
+  const sentAt = Number.isNaN(time.getTime()) ? mail.createdAt : formatTimestamp(time, locale);
   return (
     <Card as="article" tone="raised" data-testid="outbox-mail" data-kind={mail.kind}>
       <header className={s.cardHeader}>

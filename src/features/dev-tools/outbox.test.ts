@@ -12,7 +12,10 @@ describe('outbox', () => {
   it('turns URLs of a mail text into links, without trailing punctuation', () => {
     expect(linkify('Mở http://localhost:8080/auth/reset-password?token=abc&email=a%40b.vn. Xong')).toEqual([
       { text: 'Mở ' },
-      { text: 'http://localhost:8080/auth/reset-password?token=abc&email=a%40b.vn', href: 'http://localhost:8080/auth/reset-password?token=abc&email=a%40b.vn' },
+      {
+        text: 'http://localhost:8080/auth/reset-password?token=abc&email=a%40b.vn',
+        href: 'http://localhost:8080/auth/reset-password?token=abc&email=a%40b.vn',
+      },
       { text: '. Xong' },
     ]);
     expect(linkify('no links')).toEqual([{ text: 'no links' }]);

@@ -171,7 +171,6 @@ export async function shareGeneration(id: string, shared: boolean): Promise<Gene
   return v.parse(GenerationSchema, await api.put(`${byId(id)}/share`, body));
 }
 
-
 // ── Idempotency ───────────────────────────────────────────────────────────────────────
 
 /**
@@ -195,7 +194,6 @@ export function isTransientSubmitError(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 408 || error.status === 429 || error.status >= 500;
   return error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError');
 }
-
 
 /** Every asset of these jobs (results and inputs): their links decide how long a cached answer stays fresh. */
 export function allResults(jobs: readonly Generation[]) {

@@ -60,7 +60,8 @@ export function recordNewGeneration(client: QueryClient, job: Generation): void 
   // At the top of the merged lists it belongs to at once (the refetch below confirms it).
   for (const query of client.getQueryCache().findAll({ queryKey: [...generationKeys.lists(), 'merged'] })) {
     const filter = query.queryKey[3] as ReturnType<typeof normalizeMergedFilter> | undefined;
-    if (filter && matchesMergedFilter(filter, job)) client.setQueryData<InfiniteData<MergedGenerationPage>>(query.queryKey, (data) => prependToMatching(data, job));
+    if (filter && matchesMergedFilter(filter, job))
+      client.setQueryData<InfiniteData<MergedGenerationPage>>(query.queryKey, (data) => prependToMatching(data, job));
   }
   void client.invalidateQueries({ queryKey: generationKeys.lists() });
   // The server reserved the credits when it accepted the job.
@@ -93,9 +94,12 @@ export const generationsInfiniteQueryOptions = (filter: GenerationListFilter = {
     getNextPageParam: (last) => last.next_cursor,
     staleTime: (query) => staleTimeFor(allResults(query.state.data?.pages.flatMap((page) => page.items) ?? []), query.state.dataUpdatedAt),
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((job) => isPendingStatus(job.status))) ? (generationStreamLive() ? STREAM_SAFETY_POLL_MS : LIST_POLL_MS) : false,
+      query.state.data?.pages.some((page) => page.items.some((job) => isPendingStatus(job.status)))
+        ? generationStreamLive()
+          ? STREAM_SAFETY_POLL_MS
+          : LIST_POLL_MS
+        : false,
   });
-
 
 export function generationsOf(data: InfiniteData<ItemsPage> | undefined): Generation[] {
   return data?.pages.flatMap((page) => page.items) ?? [];
@@ -148,4 +152,3 @@ export const generationCatalogQueryOptions = () =>
     queryFn: async ({ signal }) => v.parse(GenerationCatalogSchema, await api.get('/api/generations/catalog', { signal })),
     staleTime: Number.POSITIVE_INFINITY,
   });
-

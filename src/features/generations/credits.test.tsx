@@ -41,7 +41,19 @@ function render(store = createStore()) {
 
 describe('costOf', () => {
   it("prices requests with the contract's rules", () => {
-    expect(costOf({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'a', category: 'tops' }, { asset_id: 'b', category: 'bottoms' }] }, params: {} })).toBe(2);
+    expect(
+      costOf({
+        feature: 'virtual-tryon',
+        inputs: {
+          model: 'm',
+          garments: [
+            { asset_id: 'a', category: 'tops' },
+            { asset_id: 'b', category: 'bottoms' },
+          ],
+        },
+        params: {},
+      }),
+    ).toBe(2);
     expect(costOf({ feature: 'image-to-video', inputs: { image: 'i' }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } })).toBe(2);
     // The parameters' defaults are filled in as the server does.
     expect(costOf(v.parse(GenerationRequestSchema, { feature: 'upscaler-image', inputs: { image: 'i' }, params: { factor: 4 } }))).toBe(2);
@@ -56,7 +68,10 @@ describe('costOf', () => {
 
 describe('useCredits', () => {
   it("shows the cached balance, then the profile's", async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => jsonResponse(user)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse(user)),
+    );
     const store = createStore();
     store.set(sessionUserAtom, { id: 'u1', email: user.email, role: 'user', credits: 5 });
     store.set(sessionStatusAtom, 'signed-in');
@@ -65,7 +80,10 @@ describe('useCredits', () => {
     await waitFor(() => expect(result.current.balance).toBe(3));
 
     // A 402 told a newer balance: it shows at once.
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => jsonResponse({ ...user, credits: 1 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse({ ...user, credits: 1 })),
+    );
     setKnownBalance(client, 1);
     await waitFor(() => expect(result.current.balance).toBe(1));
     expect(client.getQueryData<User>(authKeys.profile())?.credits).toBe(1);

@@ -25,7 +25,25 @@ beforeAll(async () => {
 });
 
 /** Values that fill every placeholder of the contract's texts. */
-const SAMPLE = { amount: '+20%', ratio: '1:1', degrees: 90, phrase: 'thêm mũ', width: 1080, height: 720, side: 1200, seconds: 5, resolution: '480p', model: 'Veo 3', count: 2, colour: '#aa3322', factor: 4, megapixels: 64, effective: 3.2, size: '1080p', fps: 30 };
+const SAMPLE = {
+  amount: '+20%',
+  ratio: '1:1',
+  degrees: 90,
+  phrase: 'thêm mũ',
+  width: 1080,
+  height: 720,
+  side: 1200,
+  seconds: 5,
+  resolution: '480p',
+  model: 'Veo 3',
+  count: 2,
+  colour: '#aa3322',
+  factor: 4,
+  megapixels: 64,
+  effective: 3.2,
+  size: '1080p',
+  fps: 30,
+};
 
 /** The reported case: brighter done, a new background not. */
 const REPORTED: EnginePlan = {
@@ -52,9 +70,17 @@ describe('the engine plan in words', () => {
     expect(refusalText('partialPlan', REPORTED, vi)).toBe(
       'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: Độ sáng +20%, toàn ảnh. Không làm được: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.',
     );
-    expect(refusalText('cannotDo', { done: [], not_done: REPORTED.not_done }, en)).toBe(GENERATION_MESSAGES.cannotDo.replace('{not_done}', planItemsText(REPORTED.not_done)));
-    expect(partialCompletion(REPORTED, vi)).toEqual({ title: 'Đã tạo xong phần làm được', description: 'Không làm: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”' });
-    expect(partialCompletion(REPORTED, en)).toEqual({ title: 'Done, in part', description: 'Not done: A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”' });
+    expect(refusalText('cannotDo', { done: [], not_done: REPORTED.not_done }, en)).toBe(
+      GENERATION_MESSAGES.cannotDo.replace('{not_done}', planItemsText(REPORTED.not_done)),
+    );
+    expect(partialCompletion(REPORTED, vi)).toEqual({
+      title: 'Đã tạo xong phần làm được',
+      description: 'Không làm: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”',
+    });
+    expect(partialCompletion(REPORTED, en)).toEqual({
+      title: 'Done, in part',
+      description: 'Not done: A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”',
+    });
     expect(partialCompletion({ done: REPORTED.done, not_done: [] }, vi)).toBeNull();
     // A code from a newer server reads as its English text.
     expect(planItemText({ code: 'levitate', text: 'Levitation' }, vi)).toBe('Levitation');
@@ -62,7 +88,9 @@ describe('the engine plan in words', () => {
 
   it('shows on a result what was done and what was not', () => {
     renderWithProviders(<PlanSummary plan={REPORTED} when="result" />, { i18n: en });
-    expect(screen.getByTestId('plan-summary').textContent).toBe('Only part of the request was doneDone:Brightness +20%, whole imageNot done:A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”');
+    expect(screen.getByTestId('plan-summary').textContent).toBe(
+      'Only part of the request was doneDone:Brightness +20%, whole imageNot done:A new background (a colour or a scene) instead of the old one: “Đổi nền thành màu trắng”',
+    );
   });
 
   it('sends the accepted codes with the request, and nothing when none were needed', () => {

@@ -35,7 +35,7 @@ const fromRange = ({ min, max }: SecondsRange): ExpectedDuration => ({ minSecond
  */
 export function expectedDuration(
   feature: Feature,
-  job?: Pick<Generation, 'inputs'> & Partial<Pick<Generation, 'engine'>> | null,
+  job?: (Pick<Generation, 'inputs'> & Partial<Pick<Generation, 'engine'>>) | null,
   measured?: ExpectedDurations | null,
 ): ExpectedDuration {
   const entry = measured?.items.find((item) => item.feature === feature && (!job?.engine || item.engine === job.engine));
@@ -103,9 +103,7 @@ export function formatExpectedWait({ minSeconds, maxSeconds }: ExpectedDuration,
   const max = inSeconds ? Math.max(1, Math.round(maxSeconds)) : Math.max(1, Math.ceil(maxSeconds / MINUTE_S));
   const min = Math.min(max, inSeconds ? Math.max(1, Math.round(minSeconds)) : Math.max(1, Math.floor(minSeconds / MINUTE_S)));
   if (min === max) return inSeconds ? i18n._(msg`${plural(max, { other: '# giây' })}`) : i18n._(msg`${plural(max, { other: '# phút' })}`);
-  return inSeconds
-    ? i18n._(msg`${min}–${plural(max, { other: '# giây' })}`)
-    : i18n._(msg`${min}–${plural(max, { other: '# phút' })}`);
+  return inSeconds ? i18n._(msg`${min}–${plural(max, { other: '# giây' })}`) : i18n._(msg`${min}–${plural(max, { other: '# phút' })}`);
 }
 
 /** The expected wait of one job of a tool (the try-on's: per garment), in words. */

@@ -17,7 +17,11 @@ describe('generation messages', () => {
   it('has a Vietnamese message for every GENERATION_MESSAGES key and every stage, and nothing else', () => {
     // The plan refusals are worded with their plan by the plan kit (./plan/words.ts, its own test).
     const planRefusals = ['cannotDo', 'partialPlan'];
-    expect(Object.keys(GENERATION_MESSAGE_DESCRIPTORS).toSorted()).toEqual(Object.keys(GENERATION_MESSAGES).filter((key) => !planRefusals.includes(key)).toSorted());
+    expect(Object.keys(GENERATION_MESSAGE_DESCRIPTORS).toSorted()).toEqual(
+      Object.keys(GENERATION_MESSAGES)
+        .filter((key) => !planRefusals.includes(key))
+        .toSorted(),
+    );
     expect(Object.keys(GENERATION_STAGE_DESCRIPTORS).toSorted()).toEqual(Object.keys(GENERATION_STAGES).toSorted());
     for (const descriptor of [...Object.values(GENERATION_MESSAGE_DESCRIPTORS), ...Object.values(GENERATION_STAGE_DESCRIPTORS)]) {
       expect(descriptor.id, 'each message has an id').toBeTruthy();
@@ -120,6 +124,8 @@ describe('counts in English', () => {
     const text = (cost: number) => generationText('insufficientCredits', { cost, balance: 0, shortage: cost }, english);
     expect(text(1)).toBe('Not enough credits: this generation costs 1 credit, you have 0 (1 more needed).');
     expect(text(2)).toBe('Not enough credits: this generation costs 2 credits, you have 0 (2 more needed).');
-    expect(generationText('insufficientCredits', { cost: 1, balance: 0, shortage: 1 }, i18n)).toBe('Không đủ tín dụng: lần tạo này cần 1 tín dụng, bạn đang có 0 (cần thêm 1).');
+    expect(generationText('insufficientCredits', { cost: 1, balance: 0, shortage: 1 }, i18n)).toBe(
+      'Không đủ tín dụng: lần tạo này cần 1 tín dụng, bạn đang có 0 (cần thêm 1).',
+    );
   });
 });

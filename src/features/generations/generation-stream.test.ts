@@ -34,8 +34,15 @@ describe('readEventStream', () => {
   it('reads events split anywhere across chunks, CRLF or LF, with comments and multi-line data', async () => {
     const events: StreamEvent[] = [];
     let activity = 0;
-    const { stream } = body([': open\n\nevent: gene', 'ration\r\ndata: {"a":', '1}\r', '\n\r\n: ping\n\ndata: one\ndata: two\n\n', 'event: x\ndata:tight\n\n'], { end: true });
-    await readEventStream(stream, (item) => events.push(item), () => (activity += 1));
+    const { stream } = body(
+      [': open\n\nevent: gene', 'ration\r\ndata: {"a":', '1}\r', '\n\r\n: ping\n\ndata: one\ndata: two\n\n', 'event: x\ndata:tight\n\n'],
+      { end: true },
+    );
+    await readEventStream(
+      stream,
+      (item) => events.push(item),
+      () => (activity += 1),
+    );
     expect(events).toEqual([
       { event: 'generation', data: '{"a":1}' },
       { event: 'message', data: 'one\ntwo' },
@@ -47,7 +54,10 @@ describe('readEventStream', () => {
 
 describe('applyStreamedGeneration', () => {
   it('puts a running job in its entry and the pending list, and an end takes it out of the pending list', () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({})),
+    );
     const client = createTestQueryClient();
     const running = makeGeneration({ id: 'j1', status: 'processing', progress: 10 });
     client.setQueryData(generationKeys.pending(), [makeGeneration({ id: 'j1', status: 'queued' })]);

@@ -25,7 +25,11 @@ export interface StreamEvent {
  * Reads a text/event-stream body to its end: each event (its name, `message` when it has none,
  * and its data lines joined) to `onEvent`; `onActivity` on every chunk (heartbeat comments too).
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent: (event: StreamEvent) => void, onActivity: () => void = () => undefined): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: StreamEvent) => void,
+  onActivity: () => void = () => undefined,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -71,7 +75,9 @@ export function applyStreamedGeneration(client: QueryClient, job: Generation): v
   if (!wasPending && !isPendingStatus(job.status) && client.getQueryData(generationKeys.detail(job.id)) === undefined) return;
   client.setQueryData(generationKeys.detail(job.id), job);
   if (isPendingStatus(job.status)) {
-    client.setQueryData<Generation[]>(generationKeys.pending(), (jobs) => (jobs ? [job, ...jobs.filter((other) => other.id !== job.id)].toSorted(newestFirst) : jobs));
+    client.setQueryData<Generation[]>(generationKeys.pending(), (jobs) =>
+      jobs ? [job, ...jobs.filter((other) => other.id !== job.id)].toSorted(newestFirst) : jobs,
+    );
     client.setQueriesData<InfiniteData<ItemsPage>>({ queryKey: generationKeys.lists() }, (data) => replaceInPages(data, job));
   } else if (wasPending) {
     recordEndedGeneration(client, job);
@@ -105,7 +111,12 @@ function setLive(client: QueryClient, live: boolean): void {
   if (generationStreamLive() === live) return;
   setGenerationStreamLive(live);
   // Polling again: the jobs on screen are asked for now, and their interval follows.
-  if (!live) void client.invalidateQueries({ queryKey: generationKeys.details(), refetchType: 'active', predicate: (query) => isPendingStatus((query.state.data as Generation | undefined)?.status ?? 'queued') });
+  if (!live)
+    void client.invalidateQueries({
+      queryKey: generationKeys.details(),
+      refetchType: 'active',
+      predicate: (query) => isPendingStatus((query.state.data as Generation | undefined)?.status ?? 'queued'),
+    });
 }
 
 /** Keeps the stream open until `signal` aborts: reconnects after failures, gives up on a 401/403. */

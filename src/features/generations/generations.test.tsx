@@ -110,10 +110,13 @@ describe('generationQueryOptions', () => {
 
 describe('useSubmitGeneration: one Idempotency-Key per intent', () => {
   beforeEach(() => {
-    vi.stubGlobal('crypto', { randomUUID: (() => {
-      let n = 0;
-      return () => `key-${++n}`;
-    })(), getRandomValues: crypto.getRandomValues.bind(crypto) });
+    vi.stubGlobal('crypto', {
+      randomUUID: (() => {
+        let n = 0;
+        return () => `key-${++n}`;
+      })(),
+      getRandomValues: crypto.getRandomValues.bind(crypto),
+    });
   });
 
   it('resends a lost submit with the same key, and a new click gets a new key', async () => {
@@ -192,7 +195,6 @@ describe('useSubmitGeneration: one Idempotency-Key per intent', () => {
     });
     expect(sentKeys(fetchMock)).toEqual(['key-1', 'key-2']);
   });
-
 });
 
 describe('newIdempotencyKey', () => {

@@ -84,8 +84,12 @@ describe('fetchMergedGenerationPage', () => {
 
   it('holds back read items that an unread page of another stream may precede', async () => {
     // Minutes after 00:00: the image stream has one new job then old ones; the video stream a run in between.
-    const image = [100, 60, 59, 58, 57].map((minute) => makeGeneration({ id: `image-${minute}`, feature: 'upscaler-image', status: 'completed', created_at: at(minute) }));
-    const video = [99, 98, 97, 96, 95, 94, 93].map((minute) => makeGeneration({ id: `video-${minute}`, feature: 'upscaler-video', status: 'completed', created_at: at(minute) }));
+    const image = [100, 60, 59, 58, 57].map((minute) =>
+      makeGeneration({ id: `image-${minute}`, feature: 'upscaler-image', status: 'completed', created_at: at(minute) }),
+    );
+    const video = [99, 98, 97, 96, 95, 94, 93].map((minute) =>
+      makeGeneration({ id: `video-${minute}`, feature: 'upscaler-video', status: 'completed', created_at: at(minute) }),
+    );
     fakeServer([...image, ...video]);
     const pages = await readAll({ features: ['upscaler-image', 'upscaler-video'], limit: 3 });
     // After the first page the video stream has one read item left and more unread: the image
@@ -117,8 +121,22 @@ describe('fetchMergedGenerationPage', () => {
 
   it('reads a stream only as far as the pages shown need', async () => {
     const jobs = [
-      ...Array.from({ length: 10 }, (_, index) => makeGeneration({ id: `new-${index}`, feature: 'upscaler-image', status: 'completed', created_at: `2025-01-02T10:${String(59 - index).padStart(2, '0')}:00.000Z` })),
-      ...Array.from({ length: 10 }, (_, index) => makeGeneration({ id: `old-${index}`, feature: 'upscaler-video', status: 'completed', created_at: `2025-01-01T10:${String(59 - index).padStart(2, '0')}:00.000Z` })),
+      ...Array.from({ length: 10 }, (_, index) =>
+        makeGeneration({
+          id: `new-${index}`,
+          feature: 'upscaler-image',
+          status: 'completed',
+          created_at: `2025-01-02T10:${String(59 - index).padStart(2, '0')}:00.000Z`,
+        }),
+      ),
+      ...Array.from({ length: 10 }, (_, index) =>
+        makeGeneration({
+          id: `old-${index}`,
+          feature: 'upscaler-video',
+          status: 'completed',
+          created_at: `2025-01-01T10:${String(59 - index).padStart(2, '0')}:00.000Z`,
+        }),
+      ),
     ];
     const { calls } = fakeServer(jobs);
     const first = await fetchMergedGenerationPage({ features: ['upscaler-image', 'upscaler-video'], limit: 3 }, null);
@@ -142,7 +160,10 @@ describe('mergedGenerationsInfiniteQueryOptions', () => {
   });
 
   it('a new job goes at the top of the merged lists it belongs to, and only those', () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ credits: 4 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ credits: 4 })),
+    );
     const client = createTestQueryClient();
     const existing = makeGeneration({ id: 'old', feature: 'body-generator', status: 'completed' });
     const seed = (filter: MergedListFilter) => {

@@ -116,4 +116,3 @@ export const mergedGenerationsInfiniteQueryOptions = (filter: MergedListFilter =
     getNextPageParam: (last) => last.next,
     staleTime: (query) => staleTimeFor(allResults(query.state.data?.pages.flatMap((page) => page.items) ?? []), query.state.dataUpdatedAt),
   });
-

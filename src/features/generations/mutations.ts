@@ -168,9 +168,6 @@ export function useShareGeneration() {
       client.setQueriesData<InfiniteData<GenerationPage>>({ queryKey: generationKeys.lists() }, (data) => replaceInPages(data, job));
     },
     onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: generationKeys.lists() }),
-        client.invalidateQueries({ queryKey: dashboardKeys.community.all }),
-      ]),
+      Promise.all([client.invalidateQueries({ queryKey: generationKeys.lists() }), client.invalidateQueries({ queryKey: dashboardKeys.community.all })]),
   });
 }

@@ -13,7 +13,11 @@ afterEach(() => {
   get.mockReset();
 });
 
-const partial: GenerationRequest = { feature: 'image-editing', inputs: { images: ['a'] }, params: { prompt: 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn' } };
+const partial: GenerationRequest = {
+  feature: 'image-editing',
+  inputs: { images: ['a'] },
+  params: { prompt: 'Đổi nền thành màu trắng và làm sản phẩm sáng hơn' },
+};
 
 function Probe({ request }: { request: GenerationRequest | null }) {
   const { plan, pending } = useEnginePlan(request);

@@ -73,4 +73,3 @@ export function useEnginePlan(request: GenerationRequest | null): EnginePlanStat
 export function withAccepted<R extends GenerationRequest>(request: R, accepted: readonly string[] | undefined): R {
   return accepted && accepted.length > 0 ? { ...request, accept_not_done: [...accepted] } : request;
 }
-

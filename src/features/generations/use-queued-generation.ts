@@ -82,10 +82,7 @@ export function useQueuedGeneration(features: readonly Feature[], onSubmitted: (
   const queued = useMemo(() => submits.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null, [submits]);
   const queuedId = queued?.id ?? null;
 
-  const shouldQueue = useCallback(
-    (request: GenerationRequest) => userId !== null && (outboxRefsOf(request).length > 0 || browserOffline()),
-    [userId],
-  );
+  const shouldQueue = useCallback((request: GenerationRequest) => userId !== null && (outboxRefsOf(request).length > 0 || browserOffline()), [userId]);
   const queue = useCallback(
     async (request: GenerationRequest) => {
       if (!userId) return false;

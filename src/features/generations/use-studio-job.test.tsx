@@ -13,7 +13,14 @@ import { useStudioJob } from './use-studio-job.ts';
 import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
-  notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
+  notify: {
+    success: vi.fn<Toast>(),
+    error: vi.fn<Toast>(),
+    info: vi.fn<Toast>(),
+    warning: vi.fn<Toast>(),
+    message: vi.fn<Toast>(),
+    dismiss: vi.fn<() => void>(),
+  },
 }));
 
 type Toast = (title: string, options?: { description?: string }) => void;
@@ -100,7 +107,15 @@ describe('useStudioJob', () => {
     const fetchMock = fakeApi(pending, {
       newest: [
         makeGeneration({ id: 'newest', created_at, status: 'processing', stage: 'processingGarment', progress: 60 }),
-        makeGeneration({ id: 'newest', created_at, status: 'completed', stage: null, progress: 100, results: [result], finished_at: '2025-01-01T11:00:40.000Z' }),
+        makeGeneration({
+          id: 'newest',
+          created_at,
+          status: 'completed',
+          stage: null,
+          progress: 100,
+          results: [result],
+          finished_at: '2025-01-01T11:00:40.000Z',
+        }),
       ],
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -216,7 +231,14 @@ describe('useStudioJob', () => {
   });
 
   it('open shows a past job of the history (and remembers it for this tab)', async () => {
-    const past = makeGeneration({ id: 'past', status: 'completed', stage: null, progress: 100, results: [makeAsset({ id: 'past-result' })], finished_at: '2025-01-01T10:00:40.000Z' });
+    const past = makeGeneration({
+      id: 'past',
+      status: 'completed',
+      stage: null,
+      progress: 100,
+      results: [makeAsset({ id: 'past-result' })],
+      finished_at: '2025-01-01T10:00:40.000Z',
+    });
     vi.stubGlobal('fetch', fakeApi([], { past: [past] }));
     const { result: hook } = renderStudioJob('virtual-tryon');
     await waitFor(() => expect(hook.current.isReattaching).toBe(false));
@@ -250,11 +272,17 @@ describe('useStudioJob', () => {
     await waitFor(() => expect(hook.current.isReattaching).toBe(false));
     let answer: Generation | null = makeGeneration();
     await act(async () => {
-      answer = await hook.current.submit({ feature: 'image-to-video', inputs: { image: 'a' }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } });
+      answer = await hook.current.submit({
+        feature: 'image-to-video',
+        inputs: { image: 'a' },
+        params: { model: 'seedance-v1', duration: 5, resolution: '480p' },
+      });
     });
     expect(answer).toBeNull();
     expect(hook.current.status).toBe('rejected');
     expect(hook.current.error?.insufficient).toEqual({ balance: 0, cost: 2, shortage: 2 });
-    expect(notify.error).toHaveBeenCalledWith('Không đủ tín dụng', { description: 'Không đủ tín dụng: lần tạo này cần 2 tín dụng, bạn đang có 0 (cần thêm 2).' });
+    expect(notify.error).toHaveBeenCalledWith('Không đủ tín dụng', {
+      description: 'Không đủ tín dụng: lần tạo này cần 2 tín dụng, bạn đang có 0 (cần thêm 2).',
+    });
   });
 });

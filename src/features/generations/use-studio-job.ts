@@ -181,7 +181,8 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
     notified.current.add(job.id);
     // Done in part: said in words, never a bare success (docs/product-rules.md#engine-plan).
     const { plan } = job;
-    if (job.status === 'completed' && job.results.length > 0) void (plan?.not_done.length ? loadPlanKit().then((kit) => kit.words.notifyPartial(plan, i18n)) : notify.success(t`Tạo thành công`));
+    if (job.status === 'completed' && job.results.length > 0)
+      void (plan?.not_done.length ? loadPlanKit().then((kit) => kit.words.notifyPartial(plan, i18n)) : notify.success(t`Tạo thành công`));
     else if (job.status === 'completed') notify.error(t`Thiếu kết quả`, { description: generationText('noResultImage', undefined, i18n) });
     else if (job.status === 'cancelled') notify.info(generationText('cancelled', undefined, i18n));
     else {

@@ -5,7 +5,15 @@ import type { HistorySearchChange } from './HistoryPage.tsx';
 import * as s from './history.css.ts';
 
 /** The tool chips (the dashboard's seven) and the status chips of /history; each is a toggle button. */
-export function HistoryFilters({ tool, status, onSearchChange }: { tool: ToolFilter; status: StatusFilter; onSearchChange: (next: HistorySearchChange) => void }) {
+export function HistoryFilters({
+  tool,
+  status,
+  onSearchChange,
+}: {
+  tool: ToolFilter;
+  status: StatusFilter;
+  onSearchChange: (next: HistorySearchChange) => void;
+}) {
   const { t, i18n } = useLingui();
   return (
     <div className={s.filters}>

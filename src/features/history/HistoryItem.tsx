@@ -86,7 +86,10 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
   const cost = job.cost;
   /** A clip that did not play: offline, one never played online is not on the device; online, this browser cannot decode it (H.265 is not decoded everywhere). */
   const videoFailure = useMediaFailure(isVideo ? result?.url : null);
-  const failure = job.status === 'failed' || job.status === 'cancelled' ? describeGenerationError(job.error ?? { code: job.status === 'cancelled' ? 'cancelled' : 'generationFailed', message: '' }, i18n) : null;
+  const failure =
+    job.status === 'failed' || job.status === 'cancelled'
+      ? describeGenerationError(job.error ?? { code: job.status === 'cancelled' ? 'cancelled' : 'generationFailed', message: '' }, i18n)
+      : null;
 
   return (
     <li
@@ -261,13 +264,28 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
           <>
             {result ? (
               <>
-                <button type="button" className={`${button({ variant: 'primary', size: 'sm' })} ${s.action}`} onClick={() => actions.onDownload(result)} data-testid="history-download">
+                <button
+                  type="button"
+                  className={`${button({ variant: 'primary', size: 'sm' })} ${s.action}`}
+                  onClick={() => actions.onDownload(result)}
+                  data-testid="history-download"
+                >
                   <Trans>Tải xuống</Trans>
                 </button>
-                <button type="button" className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`} onClick={() => actions.onShare(result)} data-testid="history-share">
+                <button
+                  type="button"
+                  className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
+                  onClick={() => actions.onShare(result)}
+                  data-testid="history-share"
+                >
                   <Trans>Chia sẻ</Trans>
                 </button>
-                <button type="button" className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`} onClick={() => actions.onReview(job, 0)} data-testid="history-review">
+                <button
+                  type="button"
+                  className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
+                  onClick={() => actions.onReview(job, 0)}
+                  data-testid="history-review"
+                >
                   <Trans>Xem lớn</Trans>
                 </button>
               </>
@@ -282,7 +300,12 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
             >
               <Trans>Tạo lại</Trans>
             </button>
-            <button type="button" className={`${button({ variant: 'ghost', size: 'sm' })} ${s.action}`} onClick={() => actions.onDelete(job)} data-testid="history-delete">
+            <button
+              type="button"
+              className={`${button({ variant: 'ghost', size: 'sm' })} ${s.action}`}
+              onClick={() => actions.onDelete(job)}
+              data-testid="history-delete"
+            >
               <Trans>Xóa</Trans>
             </button>
           </>

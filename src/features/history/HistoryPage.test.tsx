@@ -11,7 +11,14 @@ import { HistoryPage, type HistoryPageProps } from './HistoryPage.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
-  notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
+  notify: {
+    success: vi.fn<Toast>(),
+    error: vi.fn<Toast>(),
+    info: vi.fn<Toast>(),
+    warning: vi.fn<Toast>(),
+    message: vi.fn<Toast>(),
+    dismiss: vi.fn<() => void>(),
+  },
 }));
 type Toast = (title: string, options?: { description?: string }) => void;
 vi.mock('../../lib/offline/job-client.ts', async (importOriginal) => ({
@@ -75,7 +82,15 @@ const video = makeGeneration({
   inputs: { image: 'still-1' },
   input_assets: [makeAsset({ id: 'still-1' })],
   results: [
-    makeAsset({ id: 'clip-1', kind: 'video', media_type: 'video', mime: 'video/mp4', source: 'generation', poster_url: '/api/media/clip-1/poster?exp=9999999999&sig=ab', duration_seconds: 5 }),
+    makeAsset({
+      id: 'clip-1',
+      kind: 'video',
+      media_type: 'video',
+      mime: 'video/mp4',
+      source: 'generation',
+      poster_url: '/api/media/clip-1/poster?exp=9999999999&sig=ab',
+      duration_seconds: 5,
+    }),
   ],
   created_at: new Date(Date.now() - 20 * 60_000).toISOString(),
   processing_ms: 125_000,
@@ -124,9 +139,12 @@ describe('filters', () => {
       .map((call) => `${call.url.searchParams.get('feature')}/${call.url.searchParams.get('status')}/${call.url.searchParams.get('limit')}`)
       .toSorted();
     expect(asked).toEqual(['upscaler-image/cancelled/20', 'upscaler-image/failed/20', 'upscaler-video/cancelled/20', 'upscaler-video/failed/20']);
-    expect(client.getQueryCache().findAll({ queryKey: ['generations', 'list', 'merged'] }).map((query) => query.queryKey[3])).toEqual([
-      { features: ['upscaler-image', 'upscaler-video'], statuses: ['cancelled', 'failed'], limit: 20 },
-    ]);
+    expect(
+      client
+        .getQueryCache()
+        .findAll({ queryKey: ['generations', 'list', 'merged'] })
+        .map((query) => query.queryKey[3]),
+    ).toEqual([{ features: ['upscaler-image', 'upscaler-video'], statuses: ['cancelled', 'failed'], limit: 20 }]);
   });
 
   it('asks once, unfiltered, for all tools and statuses; "Đang xử lý" covers queued and processing', async () => {
@@ -136,24 +154,28 @@ describe('filters', () => {
     calls = [];
     rerender({ tool: 'body-generator', status: 'processing' });
     await waitFor(() => expect(listCalls()).toHaveLength(2));
-    expect(listCalls().map((call) => call.url.search).toSorted()).toEqual(['?feature=body-generator&status=processing&limit=20', '?feature=body-generator&status=queued&limit=20']);
+    expect(
+      listCalls()
+        .map((call) => call.url.search)
+        .toSorted(),
+    ).toEqual(['?feature=body-generator&status=processing&limit=20', '?feature=body-generator&status=queued&limit=20']);
   });
 
   it('shows the chips pressed as the URL says, and a chip changes the search (dropping ?job=)', async () => {
     const { onSearchChange } = setup({ tool: 'image-to-video', status: 'completed', job: 'x' });
     const tools = screen.getByTestId('history-tool-filters');
-    expect(within(tools).getAllByRole('button').map((chip) => chip.textContent)).toEqual([
-      'Tất cả',
-      'Thử đồ ảo',
-      'Đổi kiểu tóc',
-      'Tạo người mẫu',
-      'Ảnh thành video',
-      'Chỉnh sửa ảnh',
-      'Làm nét ảnh AI',
-    ]);
+    expect(
+      within(tools)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Tất cả', 'Thử đồ ảo', 'Đổi kiểu tóc', 'Tạo người mẫu', 'Ảnh thành video', 'Chỉnh sửa ảnh', 'Làm nét ảnh AI']);
     expect(within(tools).getByRole('button', { pressed: true }).dataset.filter).toBe('image-to-video');
     const statuses = screen.getByTestId('history-status-filters');
-    expect(within(statuses).getAllByRole('button').map((chip) => chip.textContent)).toEqual(['Tất cả', 'Hoàn thành', 'Đang xử lý', 'Thất bại']);
+    expect(
+      within(statuses)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Tất cả', 'Hoàn thành', 'Đang xử lý', 'Thất bại']);
     fireEvent.click(within(tools).getByText('Làm nét ảnh AI'));
     expect(onSearchChange).toHaveBeenLastCalledWith({ tool: 'upscaler', job: undefined });
     fireEvent.click(within(statuses).getByText('Thất bại'));
@@ -168,14 +190,11 @@ describe('states', () => {
     const empty = await screen.findByTestId('history-empty');
     expect(empty.dataset.filtered).toBe('false');
     expect(within(empty).getByText('Chưa có lịch sử')).toBeTruthy();
-    expect(within(empty).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/virtual-tryon',
-      '/body-generator',
-      '/hairstyle-changer',
-      '/image-to-video',
-      '/image-editing',
-      '/upscaler',
-    ]);
+    expect(
+      within(empty)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/virtual-tryon', '/body-generator', '/hairstyle-changer', '/image-to-video', '/image-editing', '/upscaler']);
   });
 
   it('says nothing matches the filters, and offers to clear them', async () => {
@@ -206,7 +225,9 @@ describe('states', () => {
     handler = () => Promise.reject(new TypeError('Failed to fetch'));
     fireEvent.click(screen.getByTestId('history-refresh'));
     await waitFor(() =>
-      expect(notify.error).toHaveBeenCalledWith('Không làm mới được lịch sử', { description: 'Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.' }),
+      expect(notify.error).toHaveBeenCalledWith('Không làm mới được lịch sử', {
+        description: 'Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.',
+      }),
     );
     // The list stays as it was.
     expect(item('done-1')).toBeTruthy();
@@ -237,7 +258,9 @@ describe('items', () => {
     const failed = within(item('failed-1')!);
     expect(failed.getByTestId('history-status').textContent).toBe('Thất bại');
     // The failure's message (docs/product-rules.md#messages-generation) in the interface's language, with the server's list of edits.
-    expect(failed.getByTestId('history-error').textContent).toBe('Tạo thất bạiCông cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này. Công cụ hiểu được: brighter, darker.');
+    expect(failed.getByTestId('history-error').textContent).toBe(
+      'Tạo thất bạiCông cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này. Công cụ hiểu được: brighter, darker.',
+    );
     expect(failed.getByTestId('history-input').dataset.missing).toBe('true');
     expect(failed.queryByTestId('history-download')).toBeNull();
     expect(failed.getByTestId('history-regenerate')).toBeTruthy();
@@ -252,9 +275,24 @@ describe('items', () => {
     expect(clip.getByTestId('history-cost').textContent).toBe('2 tín dụng');
   });
 
-  it('shows a running job\'s stage and progress and follows it until it ends', async () => {
-    const running = makeGeneration({ id: 'run-1', feature: 'body-generator', status: 'processing', stage: 'generatingResult', progress: 40, inputs: {}, created_at: new Date().toISOString() });
-    const finished = { ...running, status: 'completed' as const, stage: null, progress: 100, results: [makeAsset({ id: 'body-1', source: 'generation' })], processing_ms: 3_000 };
+  it("shows a running job's stage and progress and follows it until it ends", async () => {
+    const running = makeGeneration({
+      id: 'run-1',
+      feature: 'body-generator',
+      status: 'processing',
+      stage: 'generatingResult',
+      progress: 40,
+      inputs: {},
+      created_at: new Date().toISOString(),
+    });
+    const finished = {
+      ...running,
+      status: 'completed' as const,
+      stage: null,
+      progress: 100,
+      results: [makeAsset({ id: 'body-1', source: 'generation' })],
+      processing_ms: 3_000,
+    };
     let detail: Generation = running;
     handler = (call) => (call.url.pathname === '/api/generations/run-1' ? jsonResponse(detail) : page([running]));
     setup();
@@ -301,7 +339,9 @@ describe('actions', () => {
 
   it('delete: a failure says why and keeps the item', async () => {
     handler = (call) =>
-      call.method === 'DELETE' ? jsonResponse({ detail: 'This generation is still running. Cancel it first.', code: 'stillRunning' }, 409) : page([completedImage]);
+      call.method === 'DELETE'
+        ? jsonResponse({ detail: 'This generation is still running. Cancel it first.', code: 'stillRunning' }, 409)
+        : page([completedImage]);
     setup();
     await waitFor(() => expect(item('done-1')).toBeTruthy());
     fireEvent.click(within(item('done-1')!).getByTestId('history-delete'));
@@ -311,7 +351,15 @@ describe('actions', () => {
   });
 
   it('regenerate: "Regeneration started", and the new job shows at the top, running', async () => {
-    const again = makeGeneration({ id: 'again-1', feature: 'virtual-tryon', status: 'queued', stage: 'queued', regenerated_from: 'done-1', inputs: completedImage.inputs, created_at: new Date().toISOString() });
+    const again = makeGeneration({
+      id: 'again-1',
+      feature: 'virtual-tryon',
+      status: 'queued',
+      stage: 'queued',
+      regenerated_from: 'done-1',
+      inputs: completedImage.inputs,
+      created_at: new Date().toISOString(),
+    });
     let regenerated = false;
     handler = (call) => {
       if (call.method === 'POST' && call.url.pathname === '/api/generations/done-1/regenerate') {
@@ -353,7 +401,9 @@ describe('actions', () => {
     await waitFor(() => expect(item('done-1')).toBeTruthy());
     fireEvent.click(within(item('done-1')!).getByTestId('history-regenerate'));
     await waitFor(() =>
-      expect(notify.error).toHaveBeenCalledWith('Không đủ tín dụng', { description: 'Không đủ tín dụng: lần tạo này cần 1 tín dụng, bạn đang có 0 (cần thêm 1).' }),
+      expect(notify.error).toHaveBeenCalledWith('Không đủ tín dụng', {
+        description: 'Không đủ tín dụng: lần tạo này cần 1 tín dụng, bạn đang có 0 (cần thêm 1).',
+      }),
     );
   });
 
@@ -401,7 +451,8 @@ describe('?job=', () => {
   });
 
   it('says so when the item is gone', async () => {
-    handler = (call) => (call.url.pathname === '/api/generations/gone' ? jsonResponse({ detail: 'Generation not found.', code: 'notFound' }, 404) : page([video]));
+    handler = (call) =>
+      call.url.pathname === '/api/generations/gone' ? jsonResponse({ detail: 'Generation not found.', code: 'notFound' }, 404) : page([video]);
     setup({ job: 'gone' });
     expect((await screen.findByTestId('history-pinned-error')).textContent).toBe('Không tìm thấy lần tạo.');
   });

@@ -68,7 +68,14 @@ export const body = style({
 export const bodyVideo = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 2fr)' } },
 });
-export const sectionLabel = style({ margin: `0 0 ${vars.space['2']}`, fontSize: vars.fontSize.xs, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: vars.color.muted });
+export const sectionLabel = style({
+  margin: `0 0 ${vars.space['2']}`,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  color: vars.color.muted,
+});
 
 export const inputs = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
 export const input = style({ display: 'grid', gap: vars.space['1'], width: '88px', margin: 0 });
@@ -80,7 +87,14 @@ export const inputThumb = style({
   background: vars.color.sand,
   border: `1px solid ${vars.color.line}`,
 });
-export const inputMissing = style({ display: 'grid', placeItems: 'center', padding: vars.space['2'], textAlign: 'center', fontSize: vars.fontSize.xs, color: vars.color.muted });
+export const inputMissing = style({
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space['2'],
+  textAlign: 'center',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.muted,
+});
 export const inputLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.inkSoft, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
 export const result = style({ display: 'grid', gap: vars.space['2'], minWidth: 0 });
@@ -108,14 +122,35 @@ export const resultCount = style({
   fontWeight: 600,
 });
 /** Video results: a 16:9 player, letterboxed, so portrait and landscape clips line up. */
-export const video = style({ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'contain', background: vars.color.headerSolid, borderRadius: vars.radius.md });
+export const video = style({
+  display: 'block',
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'contain',
+  background: vars.color.headerSolid,
+  borderRadius: vars.radius.md,
+});
 
 export const progress = style({ display: 'grid', gap: vars.space['2'], padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.canvas });
 export const stage = style({ margin: 0, fontWeight: 600, color: vars.color.ink });
-export const failure = style({ margin: 0, padding: vars.space['3'], borderRadius: vars.radius.md, background: vars.color.dangerSoft, color: vars.color.danger, fontSize: vars.fontSize.sm });
+export const failure = style({
+  margin: 0,
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+});
 export const failureTitle = style({ display: 'block', fontWeight: 700, marginBottom: vars.space['1'] });
 
-export const times = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space['1']} ${vars.space['4']}`, margin: 0, fontSize: vars.fontSize.sm, color: vars.color.inkSoft });
+export const times = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space['1']} ${vars.space['4']}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.inkSoft,
+});
 export const timeTerm = style({ color: vars.color.muted });
 export const timePair = style({ display: 'flex', gap: vars.space['1'] });
 export const timeValue = style({ margin: 0 });

@@ -5,7 +5,13 @@ import { inputSlots } from './inputs.ts';
 describe('inputSlots', () => {
   it('names each input by its slot, numbers several garments, and marks a deleted one', () => {
     const job = makeGeneration({
-      inputs: { model: 'm1', garments: [{ asset_id: 'g1', category: 'tops' }, { asset_id: 'g2', category: 'bottoms' }] },
+      inputs: {
+        model: 'm1',
+        garments: [
+          { asset_id: 'g1', category: 'tops' },
+          { asset_id: 'g2', category: 'bottoms' },
+        ],
+      },
       input_assets: [makeAsset({ id: 'm1' }), makeAsset({ id: 'g2' })],
     });
     expect(inputSlots(job).map(({ name, index, assetId, asset }) => ({ name, index, assetId, found: asset !== null }))).toEqual([

@@ -1,6 +1,15 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { AssetPageSchema, AssetSchema, type Asset, type AssetKind, type AssetPage, type AssetRole, type AssetSort, type AssetTool } from '../../contract/media.ts';
+import {
+  AssetPageSchema,
+  AssetSchema,
+  type Asset,
+  type AssetKind,
+  type AssetPage,
+  type AssetRole,
+  type AssetSort,
+  type AssetTool,
+} from '../../contract/media.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**

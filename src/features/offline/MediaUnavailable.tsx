@@ -102,7 +102,13 @@ export function MediaUnavailable({ kind, offline, thumbnail, onRetry, overlay = 
         )}
       </p>
       {!offline && onRetry ? (
-        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={onRetry} onPointerDown={(event) => event.stopPropagation()} data-testid="media-unavailable-retry">
+        <button
+          type="button"
+          className={button({ variant: 'secondary', size: 'sm' })}
+          onClick={onRetry}
+          onPointerDown={(event) => event.stopPropagation()}
+          data-testid="media-unavailable-retry"
+        >
           <Trans>Thử lại</Trans>
         </button>
       ) : null}

@@ -15,7 +15,6 @@ import { offlineMediaKeys } from './use-pinned-asset.ts';
 import * as p from '../../ui/section.css.ts';
 import * as s from './offline.css.ts';
 
-
 type NotificationState = NotificationPermission | 'unsupported';
 
 function notificationState(): NotificationState {
@@ -163,7 +162,13 @@ export function OfflineSettings() {
 
         <Row title={<Trans>Xóa bản lưu trên thiết bị</Trans>}>
           <div className={s.rowActions}>
-            <button type="button" className={button({ variant: 'secondary', size: 'sm' })} disabled={clearing} onClick={() => setConfirmClear(true)} data-testid="offline-clear">
+            <button
+              type="button"
+              className={button({ variant: 'secondary', size: 'sm' })}
+              disabled={clearing}
+              onClick={() => setConfirmClear(true)}
+              data-testid="offline-clear"
+            >
               {clearing ? <Trans>Đang xóa…</Trans> : <Trans>Xóa dữ liệu ngoại tuyến</Trans>}
             </button>
           </div>
@@ -198,7 +203,12 @@ export function OfflineSettings() {
           </p>
           {notifications === 'default' && (
             <div className={s.rowActions}>
-              <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void onEnableNotifications()} data-testid="offline-enable-notifications">
+              <button
+                type="button"
+                className={button({ variant: 'secondary', size: 'sm' })}
+                onClick={() => void onEnableNotifications()}
+                data-testid="offline-enable-notifications"
+              >
                 <Trans>Bật thông báo</Trans>
               </button>
             </div>

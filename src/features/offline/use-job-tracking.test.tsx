@@ -82,7 +82,9 @@ describe('job tracking in the open app', () => {
     vi.stubGlobal('fetch', fetchMock);
     const client = setup();
 
-    await waitFor(async () => expect(await getWatched('g1')).toMatchObject({ status: 'completed', thumbnailPath: '/api/media/r1/thumbnail?sig=1', notified: false }));
+    await waitFor(async () =>
+      expect(await getWatched('g1')).toMatchObject({ status: 'completed', thumbnailPath: '/api/media/r1/thumbnail?sig=1', notified: false }),
+    );
     expect(client.getQueryData<Generation>(generationKeys.detail('g1'))?.status).toBe('completed');
     // The lists show the end at once (and are refetched).
     const listed = client.getQueryData<InfiniteData<GenerationPage>>(generationKeys.list({ feature: 'image-to-video' }))?.pages[0]?.items[0];
@@ -100,7 +102,10 @@ describe('job tracking in the open app', () => {
 
   it('opens the result the worker names (a notification click) with the router', async () => {
     const container = workerContainer();
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ items: [], next_cursor: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ items: [], next_cursor: null })),
+    );
     setup();
     await waitFor(() => expect(container.startMessages).toHaveBeenCalled());
     container.dispatchEvent(new MessageEvent('message', { data: { type: 'atelier:jobs:open', url: '/history?job=g1' } }));

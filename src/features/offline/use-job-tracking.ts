@@ -2,21 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api.ts';
-import {
-  announceWatchListChanged,
-  askWorkerToPoll,
-  needsWorker,
-  onWatchListChanged,
-  refreshAppBadge,
-  watchedJobs,
-} from '../../lib/offline/job-client.ts';
-import {
-  isJobsMessage,
-  JOBS_CHANGED_MESSAGE,
-  JOBS_OPEN_MESSAGE,
-  type JobsChangedMessage,
-  type JobsOpenMessage,
-} from '../../kernel/job-protocol.ts';
+import { announceWatchListChanged, askWorkerToPoll, needsWorker, onWatchListChanged, refreshAppBadge, watchedJobs } from '../../lib/offline/job-client.ts';
+import { isJobsMessage, JOBS_CHANGED_MESSAGE, JOBS_OPEN_MESSAGE, type JobsChangedMessage, type JobsOpenMessage } from '../../kernel/job-protocol.ts';
 import { forgetJobs, isWatchPending, markFinished } from '../../kernel/job-watch.ts';
 import { registerPeriodicJobSync } from '../../lib/offline/periodic-sync.ts';
 import { assetKeys } from '../media/api.ts';

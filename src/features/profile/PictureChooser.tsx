@@ -120,14 +120,33 @@ export function PictureChooser({ user }: { user: User }) {
               onChange={onFile}
               data-testid="profile-picture-input"
             />
-            <button type="button" className={button({ variant: 'primary' })} disabled={busy} aria-describedby={hintId} onClick={() => inputRef.current?.click()} data-testid="profile-picture-upload">
+            <button
+              type="button"
+              className={button({ variant: 'primary' })}
+              disabled={busy}
+              aria-describedby={hintId}
+              onClick={() => inputRef.current?.click()}
+              data-testid="profile-picture-upload"
+            >
               <Trans>Tải ảnh lên</Trans>
             </button>
-            <button type="button" className={button({ variant: 'secondary' })} disabled={busy} onClick={() => setPicking(true)} data-testid="profile-picture-library">
+            <button
+              type="button"
+              className={button({ variant: 'secondary' })}
+              disabled={busy}
+              onClick={() => setPicking(true)}
+              data-testid="profile-picture-library"
+            >
               <Trans>Chọn từ thư viện</Trans>
             </button>
             {user.profile_picture && (
-              <button type="button" className={button({ variant: 'ghost' })} disabled={busy} onClick={() => change({ kind: 'remove' })} data-testid="profile-picture-remove">
+              <button
+                type="button"
+                className={button({ variant: 'ghost' })}
+                disabled={busy}
+                onClick={() => change({ kind: 'remove' })}
+                data-testid="profile-picture-remove"
+              >
                 <Trans>Gỡ ảnh</Trans>
               </button>
             )}

@@ -106,7 +106,9 @@ function Summary({ user, fallbackEmail }: { user: User | undefined; fallbackEmai
             <span className={s.chip}>
               <Plural value={credits} other="# tín dụng" />
             </span>
-            <span className={user.is_verified ? s.chipGood : s.chip}>{user.is_verified ? <Trans>Email đã xác minh</Trans> : <Trans>Email chưa xác minh</Trans>}</span>
+            <span className={user.is_verified ? s.chipGood : s.chip}>
+              {user.is_verified ? <Trans>Email đã xác minh</Trans> : <Trans>Email chưa xác minh</Trans>}
+            </span>
             {since && (
               <span className={s.chip}>
                 <Trans>Thành viên từ {since}</Trans>
@@ -151,7 +153,14 @@ function ProfileForm({ user }: { user: User }) {
       <form className={s.form} noValidate onSubmit={onSubmit} data-testid="profile-form">
         {failure && <FormAlert title={t`Không lưu được hồ sơ`}>{failure}</FormAlert>}
         <TextField {...form.field('name')} label={<Trans>Họ và tên</Trans>} autoComplete="name" error={form.errors.name} />
-        <TextField value={user.email} name="email" label={<Trans>Email</Trans>} readOnly disabled hint={<Trans>Email dùng để đăng nhập và không đổi được.</Trans>} />
+        <TextField
+          value={user.email}
+          name="email"
+          label={<Trans>Email</Trans>}
+          readOnly
+          disabled
+          hint={<Trans>Email dùng để đăng nhập và không đổi được.</Trans>}
+        />
         <LanguageSelect value={form.values.language} onChange={(value) => form.setValue('language', value)} />
         <div>
           <button type="submit" className={button({ variant: 'primary' })} disabled={mutation.isPending} data-testid="profile-save">
@@ -190,7 +199,12 @@ function PasswordSection({ email }: { email: string }) {
         <Trans>Để đổi mật khẩu, chúng tôi gửi liên kết đặt lại mật khẩu tới email của bạn.</Trans>
       </p>
       <div>
-        <button type="button" className={button({ variant: 'secondary' })} data-testid="profile-reset-password" onClick={() => openAuthModal('forgot-password', undefined, email)}>
+        <button
+          type="button"
+          className={button({ variant: 'secondary' })}
+          data-testid="profile-reset-password"
+          onClick={() => openAuthModal('forgot-password', undefined, email)}
+        >
           <Trans>Đổi mật khẩu qua email</Trans>
         </button>
       </div>
@@ -234,7 +248,13 @@ function SignOutEverywhere() {
         </div>
       ) : (
         <div className={s.actions}>
-          <button type="button" className={button({ variant: 'primary' })} disabled={mutation.isPending} data-testid="profile-logout-all-confirm" onClick={() => void confirm()}>
+          <button
+            type="button"
+            className={button({ variant: 'primary' })}
+            disabled={mutation.isPending}
+            data-testid="profile-logout-all-confirm"
+            onClick={() => void confirm()}
+          >
             <Busy busy={mutation.isPending} idle={<Trans>Đăng xuất khỏi mọi thiết bị</Trans>} pending={<Trans>Đang đăng xuất…</Trans>} />
           </button>
           <button type="button" className={button({ variant: 'ghost' })} onClick={() => setConfirming(false)}>
@@ -286,7 +306,12 @@ function DeleteAccount({ email }: { email: string }) {
       </p>
       {!open ? (
         <div>
-          <button type="button" className={`${button({ variant: 'secondary' })} ${s.dangerButton}`} data-testid="profile-delete-open" onClick={() => setOpen(true)}>
+          <button
+            type="button"
+            className={`${button({ variant: 'secondary' })} ${s.dangerButton}`}
+            data-testid="profile-delete-open"
+            onClick={() => setOpen(true)}
+          >
             <Trans>Xóa tài khoản…</Trans>
           </button>
         </div>
@@ -307,11 +332,22 @@ function DeleteAccount({ email }: { email: string }) {
             }
           />
           <label htmlFor={confirmId} className={s.checkbox}>
-            <input id={confirmId} type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} data-testid="profile-delete-confirm" />
+            <input
+              id={confirmId}
+              type="checkbox"
+              checked={confirmed}
+              onChange={(event) => setConfirmed(event.target.checked)}
+              data-testid="profile-delete-confirm"
+            />
             {t`Tôi hiểu tài khoản và toàn bộ dữ liệu sẽ bị xóa vĩnh viễn.`}
           </label>
           <div className={s.actions}>
-            <button type="submit" className={`${button({ variant: 'primary' })} ${s.dangerSolid}`} disabled={!confirmed || mutation.isPending} data-testid="profile-delete-submit">
+            <button
+              type="submit"
+              className={`${button({ variant: 'primary' })} ${s.dangerSolid}`}
+              disabled={!confirmed || mutation.isPending}
+              data-testid="profile-delete-submit"
+            >
               <Busy busy={mutation.isPending} idle={<Trans>Xóa vĩnh viễn</Trans>} pending={<Trans>Đang xóa…</Trans>} />
             </button>
             <button

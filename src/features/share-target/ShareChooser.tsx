@@ -157,7 +157,11 @@ function PhotoList({ photos, selected, onSelect, onRetry }: PhotoListProps) {
     <ul className={s.photos} aria-label={t`Ảnh được chia sẻ`}>
       {photos.map((photo, index) => {
         const number = index + 1;
-        const image = photo.preview ? <img className={s.photoImage} src={photo.preview} alt={photo.name || t`Ảnh được chia sẻ`} /> : <span className={s.photoImage} />;
+        const image = photo.preview ? (
+          <img className={s.photoImage} src={photo.preview} alt={photo.name || t`Ảnh được chia sẻ`} />
+        ) : (
+          <span className={s.photoImage} />
+        );
         return (
           <li
             key={index}
@@ -196,7 +200,12 @@ function PhotoList({ photos, selected, onSelect, onRetry }: PhotoListProps) {
                 <>
                   <span className={s.problem}>{photo.problem ? describeUploadProblem(photo.problem, i18n) : t`Tải lên thất bại`}</span>
                   {onRetry ? (
-                    <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => onRetry(index)} data-testid="share-photo-retry">
+                    <button
+                      type="button"
+                      className={button({ variant: 'secondary', size: 'sm' })}
+                      onClick={() => onRetry(index)}
+                      data-testid="share-photo-retry"
+                    >
                       <Trans>Thử lại</Trans>
                     </button>
                   ) : null}
@@ -273,9 +282,7 @@ type NoticeReason = ShareFailureReason | 'missing' | 'no-image';
 function Notice({ reason }: { reason: NoticeReason }) {
   return (
     <div className={s.notice} role="alert" data-testid="share-notice" data-reason={reason}>
-      <h2 className={s.noticeTitle}>
-        {reason === 'no-worker' ? <Trans>Hãy mở ứng dụng một lần trước</Trans> : <Trans>Không có ảnh để dùng</Trans>}
-      </h2>
+      <h2 className={s.noticeTitle}>{reason === 'no-worker' ? <Trans>Hãy mở ứng dụng một lần trước</Trans> : <Trans>Không có ảnh để dùng</Trans>}</h2>
       <p>
         {reason === 'no-worker' ? (
           <Trans>Ảnh chưa được nhận vì Atelier chưa từng được mở trên thiết bị này. Hãy mở ứng dụng một lần, rồi chia sẻ ảnh lại.</Trans>

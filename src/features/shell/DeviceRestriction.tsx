@@ -67,8 +67,7 @@ export function DeviceRestriction({ device }: { device: DeviceInfo }) {
           </h1>
           <p className={s.lead}>
             <Trans>
-              Các studio của Atelier được thiết kế cho máy tính và máy tính bảng. Hãy mở trang này trên thiết bị có màn hình
-              lớn hơn để làm việc chính xác.
+              Các studio của Atelier được thiết kế cho máy tính và máy tính bảng. Hãy mở trang này trên thiết bị có màn hình lớn hơn để làm việc chính xác.
             </Trans>
           </p>
         </div>
@@ -119,8 +118,8 @@ export function DeviceRestriction({ device }: { device: DeviceInfo }) {
 
         <p className={s.note}>
           <Trans>
-            Trên điện thoại, bạn vẫn xem được trang chủ, blog, bảng giá và bảng điều khiển. Nếu bạn dùng máy tính bảng,
-            hãy xoay ngang máy: trang sẽ tự mở khi màn hình đủ rộng.
+            Trên điện thoại, bạn vẫn xem được trang chủ, blog, bảng giá và bảng điều khiển. Nếu bạn dùng máy tính bảng, hãy xoay ngang máy: trang sẽ tự mở khi
+            màn hình đủ rộng.
           </Trans>
         </p>
 

@@ -26,8 +26,8 @@ export function UpcomingPage({ item }: { item: NavItem & { upcoming: MessageDesc
         <p className={s.lead}>{i18n._(item.upcoming)}</p>
         <p className={s.lead}>
           <Trans>
-            {name} chưa dùng được: tính năng đang được xây dựng và sẽ có ngay tại trang này khi sẵn sàng. Trong lúc chờ,
-            các studio ảnh và video trên bảng điều khiển đều đã dùng được.
+            {name} chưa dùng được: tính năng đang được xây dựng và sẽ có ngay tại trang này khi sẵn sàng. Trong lúc chờ, các studio ảnh và video trên bảng điều
+            khiển đều đã dùng được.
           </Trans>
         </p>
         <div className={s.actions}>

@@ -137,4 +137,3 @@ export const sitePages = {
   guidelinesBasic: PROSE_PAGE,
   guidelinesAdvanced: PROSE_PAGE,
 } satisfies Record<SitePageName, SitePage>;
-

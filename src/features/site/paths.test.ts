@@ -35,7 +35,7 @@ describe('public page paths', () => {
 });
 
 describe('pageFile', () => {
-  it('names each page\'s output file after its path', () => {
+  it("names each page's output file after its path", () => {
     expect(pageFile(SITE_PAGES.home.path)).toBe('index.html');
     expect(pageFile(SITE_PAGES.about.path)).toBe('about.html');
     expect(pageFile(SITE_PAGES.servicesVirtualTryon.path)).toBe('services/virtual-tryon.html');

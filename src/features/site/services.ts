@@ -87,20 +87,7 @@ export const TOOLS: Record<ToolId, SiteTool> = {
 };
 
 /** The Services dropdown: the five landing pages, in product order (docs/product-rules.md#public-header). */
-export const SERVICE_MENU: readonly ToolId[] = [
-  'virtual-tryon',
-  'image-editing',
-  'image-to-video',
-  'body-generator',
-  'hairstyle-changer',
-];
+export const SERVICE_MENU: readonly ToolId[] = ['virtual-tryon', 'image-editing', 'image-to-video', 'body-generator', 'hairstyle-changer'];
 
 /** The home page's tool grid, in product order (docs/product-rules.md#tools). */
-export const TOOL_SHOWCASE: readonly ToolId[] = [
-  'virtual-tryon',
-  'image-editing',
-  'body-generator',
-  'hairstyle-changer',
-  'image-to-video',
-  'upscaler',
-];
+export const TOOL_SHOWCASE: readonly ToolId[] = ['virtual-tryon', 'image-editing', 'body-generator', 'hairstyle-changer', 'image-to-video', 'upscaler'];

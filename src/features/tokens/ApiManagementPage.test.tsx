@@ -42,7 +42,11 @@ describe('ApiManagementPage', () => {
 
     const [first, second] = within(screen.getByTestId('tokens')).getAllByRole('row').slice(1);
     expect(within(first!).getByTestId('token-prefix').textContent).toBe('atl_live_Ab3x…');
-    expect(within(first!).getAllByTestId('token-permission').map((chip) => chip.textContent)).toEqual(['Thử đồ ảo', 'Tạo người mẫu']);
+    expect(
+      within(first!)
+        .getAllByTestId('token-permission')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Thử đồ ảo', 'Tạo người mẫu']);
     expect(text(first!)).toContain('60/phút');
     expect(within(first!).getByTestId('token-status').dataset.status).toBe('active');
     expect(text(first!)).toContain('Chưa dùng');
@@ -64,7 +68,11 @@ describe('ApiManagementPage', () => {
     await screen.findAllByTestId('token-open');
     const [first] = within(screen.getByTestId('tokens')).getAllByRole('row').slice(1);
     expect(screen.getByTestId('stat-error-rate').textContent).toBe('—');
-    expect(within(first!).getAllByTestId('token-permission').map((chip) => chip.textContent)).toEqual(['Virtual Try-On', 'Body Generator']);
+    expect(
+      within(first!)
+        .getAllByTestId('token-permission')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Virtual Try-On', 'Body Generator']);
     expect(text(first!)).toContain('60/min');
     expect(within(first!).getByTestId('token-status').textContent).toBe('Active');
     expect(text(first!).match(/Never/g)).toHaveLength(2);
@@ -81,7 +89,9 @@ describe('ApiManagementPage', () => {
 
   it('invites to create the first token, with the API docs beside it', async () => {
     handler = (call) =>
-      call.url.pathname === '/api/tokens' ? jsonResponse(tokenList({ tokens: [], stats: { total_tokens: 0, active_tokens: 0, requests_today: 0, errors_today: 0, error_rate: null } })) : defaultHandler(call);
+      call.url.pathname === '/api/tokens'
+        ? jsonResponse(tokenList({ tokens: [], stats: { total_tokens: 0, active_tokens: 0, requests_today: 0, errors_today: 0, error_rate: null } }))
+        : defaultHandler(call);
     page();
     const empty = await screen.findByTestId('tokens-empty');
     expect(text(empty)).toContain('Bạn chưa có token API nào');

@@ -82,7 +82,9 @@ describe('the create dialog’s checks', () => {
 
   it('puts the server’s 422 code under its field, and any other refusal above the buttons', async () => {
     handler = (call) =>
-      call.method === 'POST' ? jsonResponse({ message: 'Rate limit must be between 1 and 1000 requests per minute.', code: 'rateLimitRange' }, 422) : defaultHandler(call);
+      call.method === 'POST'
+        ? jsonResponse({ message: 'Rate limit must be between 1 and 1000 requests per minute.', code: 'rateLimitRange' }, 422)
+        : defaultHandler(call);
     await openDialog();
     type('token-name', 'Catalogue');
     fireEvent.click(screen.getByTestId('token-permission-upscaler'));
@@ -91,7 +93,8 @@ describe('the create dialog’s checks', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('token-rateLimit')));
     expect(screen.queryByTestId('create-token-failure')).toBeNull();
 
-    handler = (call) => (call.method === 'POST' ? jsonResponse({ message: 'Your plan does not include API access.', code: 'planRequired' }, 403) : defaultHandler(call));
+    handler = (call) =>
+      call.method === 'POST' ? jsonResponse({ message: 'Your plan does not include API access.', code: 'planRequired' }, 403) : defaultHandler(call);
     submit();
     const failure = await screen.findByTestId('create-token-failure');
     expect(failure.textContent).toContain('Không tạo được token');
@@ -110,7 +113,14 @@ describe('the new secret', () => {
     type('token-creditCap', '500');
     submit();
     const secret = (await screen.findByTestId('secret-value')) as HTMLInputElement;
-    expect(posts()[0]!.body).toEqual({ name: 'Catalogue', permissions: ['virtual-tryon', 'image-editing'], rate_limit: 120, expires_in: 'never', credit_cap: 500, webhook_url: null });
+    expect(posts()[0]!.body).toEqual({
+      name: 'Catalogue',
+      permissions: ['virtual-tryon', 'image-editing'],
+      rate_limit: 120,
+      expires_in: 'never',
+      credit_cap: 500,
+      webhook_url: null,
+    });
     expect(secret.value).toBe(SECRET);
     expect(screen.queryByTestId('create-token-dialog')).toBeNull();
     expect(screen.getByTestId('secret-reveal').textContent).toContain('token sẽ không bao giờ được hiển thị lại');
@@ -144,7 +154,6 @@ describe('the new secret', () => {
     await waitFor(() => expect(screen.getByTestId('secret-copy-result').dataset.state).toBe('failed'));
     expect(screen.getByTestId('secret-copy-result').getAttribute('role')).toBe('alert');
     expect(screen.getByTestId('secret-copy-result').textContent).toBe('Không sao chép được vào bộ nhớ tạm. Hãy chọn đoạn mã và sao chép thủ công.');
-
   });
 
   it('says the clipboard failure in English too', async () => {
@@ -156,6 +165,8 @@ describe('the new secret', () => {
     submit();
     await screen.findByTestId('secret-value');
     fireEvent.click(screen.getByTestId('secret-copy'));
-    await waitFor(() => expect(screen.getByTestId('secret-copy-result').textContent).toBe('Could not copy to the clipboard. Select the text and copy it by hand.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('secret-copy-result').textContent).toBe('Could not copy to the clipboard. Select the text and copy it by hand.'),
+    );
   });
 });

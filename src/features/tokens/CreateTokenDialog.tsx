@@ -96,7 +96,13 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
           </p>
         ) : null}
         <div className={s.actions}>
-          <button type="submit" className={button({ variant: 'primary' })} disabled={!online || create.isPending} aria-busy={create.isPending} data-testid="create-token-submit">
+          <button
+            type="submit"
+            className={button({ variant: 'primary' })}
+            disabled={!online || create.isPending}
+            aria-busy={create.isPending}
+            data-testid="create-token-submit"
+          >
             {create.isPending ? <Trans>Đang tạo…</Trans> : <Trans>Tạo token</Trans>}
           </button>
           <button type="button" className={button({ variant: 'ghost' })} onClick={onClose}>

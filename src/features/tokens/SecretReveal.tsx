@@ -23,10 +23,20 @@ export function CopyButton({ text, label, testId }: { text: string; label?: Reac
   const [state, setState] = useState<CopyState>('idle');
   return (
     <>
-      <button type="button" className={button({ variant: 'secondary' })} data-testid={testId} onClick={async () => setState((await copyText(text)) ? 'copied' : 'failed')}>
+      <button
+        type="button"
+        className={button({ variant: 'secondary' })}
+        data-testid={testId}
+        onClick={async () => setState((await copyText(text)) ? 'copied' : 'failed')}
+      >
         {label ?? <Trans>Sao chép</Trans>}
       </button>
-      <span role={state === 'failed' ? 'alert' : 'status'} data-testid={`${testId}-result`} data-state={state} className={state === 'failed' ? s.fieldError : s.muted}>
+      <span
+        role={state === 'failed' ? 'alert' : 'status'}
+        data-testid={`${testId}-result`}
+        data-state={state}
+        className={state === 'failed' ? s.fieldError : s.muted}
+      >
         {state === 'copied' ? <Trans>Đã sao chép</Trans> : null}
         {state === 'failed' ? <Trans>Không sao chép được vào bộ nhớ tạm. Hãy chọn đoạn mã và sao chép thủ công.</Trans> : null}
       </span>
@@ -57,51 +67,53 @@ export function SecretDialog({ secret, onDone, title }: SecretDialogProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <Modal onClose={() => setConfirming(true)} labelledBy={titleId} describedBy={warningId} size="form" closeOnBackdrop={false} testId="secret-reveal">
-    <div className={s.form}>
-      <div className={s.dialogHead}>
-        <h2 id={titleId} className={s.dialogTitle}>{title}</h2>
-        <CloseButton onClose={() => setConfirming(true)} />
+      <div className={s.form}>
+        <div className={s.dialogHead}>
+          <h2 id={titleId} className={s.dialogTitle}>
+            {title}
+          </h2>
+          <CloseButton onClose={() => setConfirming(true)} />
+        </div>
+        <p id={warningId} className={s.warning} role="note">
+          <strong>
+            <Trans>Hãy sao chép và lưu token này ngay bây giờ.</Trans>
+          </strong>
+          <span>
+            <Trans>Vì lý do bảo mật, token sẽ không bao giờ được hiển thị lại. Nếu làm mất, bạn cần tạo lại token mới.</Trans>
+          </span>
+        </p>
+        <div className={s.secretBox}>
+          <input
+            className={s.secretValue}
+            readOnly
+            value={secret}
+            aria-label={t`Token API`}
+            aria-describedby={warningId}
+            spellCheck={false}
+            data-testid="secret-value"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <CopyButton text={secret} testId="secret-copy" />
+        </div>
+        <div className={s.actions}>
+          <button type="button" className={button({ variant: 'primary' })} data-testid="secret-done" onClick={() => setConfirming(true)}>
+            <Trans>Tôi đã lưu token</Trans>
+          </button>
+        </div>
+        {confirming ? (
+          <ConfirmDialog
+            title={<Trans>Bạn đã lưu token chưa?</Trans>}
+            confirmLabel={<Trans>Đã lưu, đóng lại</Trans>}
+            cancelLabel={<Trans>Quay lại</Trans>}
+            tone="default"
+            onConfirm={onDone}
+            onCancel={() => setConfirming(false)}
+            testId="secret-saved"
+          >
+            <Trans>Sau khi đóng, token này sẽ không hiển thị lại.</Trans>
+          </ConfirmDialog>
+        ) : null}
       </div>
-      <p id={warningId} className={s.warning} role="note">
-        <strong>
-          <Trans>Hãy sao chép và lưu token này ngay bây giờ.</Trans>
-        </strong>
-        <span>
-          <Trans>Vì lý do bảo mật, token sẽ không bao giờ được hiển thị lại. Nếu làm mất, bạn cần tạo lại token mới.</Trans>
-        </span>
-      </p>
-      <div className={s.secretBox}>
-        <input
-          className={s.secretValue}
-          readOnly
-          value={secret}
-          aria-label={t`Token API`}
-          aria-describedby={warningId}
-          spellCheck={false}
-          data-testid="secret-value"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton text={secret} testId="secret-copy" />
-      </div>
-      <div className={s.actions}>
-        <button type="button" className={button({ variant: 'primary' })} data-testid="secret-done" onClick={() => setConfirming(true)}>
-          <Trans>Tôi đã lưu token</Trans>
-        </button>
-      </div>
-      {confirming ? (
-        <ConfirmDialog
-          title={<Trans>Bạn đã lưu token chưa?</Trans>}
-          confirmLabel={<Trans>Đã lưu, đóng lại</Trans>}
-          cancelLabel={<Trans>Quay lại</Trans>}
-          tone="default"
-          onConfirm={onDone}
-          onCancel={() => setConfirming(false)}
-          testId="secret-saved"
-        >
-          <Trans>Sau khi đóng, token này sẽ không hiển thị lại.</Trans>
-        </ConfirmDialog>
-      ) : null}
-    </div>
     </Modal>
   );
 }

@@ -85,7 +85,13 @@ export function WebhookSecret({ secret }: { secret: string }) {
         <code className={s.secretValue} data-testid="webhook-secret" data-shown={shown}>
           {shown ? secret : maskSecret(secret)}
         </code>
-        <button type="button" className={button({ variant: 'secondary' })} aria-pressed={shown} onClick={() => setShown(!shown)} data-testid="webhook-secret-toggle">
+        <button
+          type="button"
+          className={button({ variant: 'secondary' })}
+          aria-pressed={shown}
+          onClick={() => setShown(!shown)}
+          data-testid="webhook-secret-toggle"
+        >
           {shown ? <Trans>Ẩn</Trans> : <Trans>Hiện</Trans>}
         </button>
         <CopyButton text={secret} testId="webhook-secret-copy" />

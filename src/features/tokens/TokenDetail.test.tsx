@@ -49,7 +49,11 @@ describe('the token detail', () => {
     expect(drawer.getAttribute('aria-label')).toBe('Token Đồng bộ cửa hàng');
     expect(text(within(drawer).getByTestId('token-credits'))).toBe('Đã dùng 12 / 100 tín dụng');
     expect(within(drawer).getAllByTestId('usage-bar')).toHaveLength(30);
-    expect(within(drawer).getAllByTestId('request-status').map((chip) => [chip.textContent, chip.dataset.tone])).toEqual([
+    expect(
+      within(drawer)
+        .getAllByTestId('request-status')
+        .map((chip) => [chip.textContent, chip.dataset.tone]),
+    ).toEqual([
       ['202', 'success'],
       ['429', 'warning'],
       ['500', 'danger'],

@@ -66,7 +66,13 @@ export function TokenDetailDrawer({ id, onClose }: TokenDetailDrawerProps) {
     );
   }
   return (
-    <Drawer label={detail.data ? t`Token ${detail.data.token.name}` : t`Chi tiết token`} side="end" onClose={onClose} className={s.drawer} testId="token-detail">
+    <Drawer
+      label={detail.data ? t`Token ${detail.data.token.name}` : t`Chi tiết token`}
+      side="end"
+      onClose={onClose}
+      className={s.drawer}
+      testId="token-detail"
+    >
       <div className={s.drawerHead}>
         <h2 className={s.sectionTitle}>{detail.data ? detail.data.token.name : <Trans>Chi tiết token</Trans>}</h2>
         <CloseButton onClose={onClose} testId="token-detail-close" />
@@ -165,7 +171,11 @@ function DetailBody({ detail, online, onDeleted }: { detail: Detail; online: boo
       </div>
 
       {/* Keyed by the token's settings: a saved change (or another tab's) starts the form from them again. */}
-      <TokenSettings key={`${token.id}|${token.name}|${token.permissions.join()}|${token.rate_limit}|${token.credit_cap}|${token.webhook_url}`} token={token} online={online} />
+      <TokenSettings
+        key={`${token.id}|${token.name}|${token.permissions.join()}|${token.rate_limit}|${token.credit_cap}|${token.webhook_url}`}
+        token={token}
+        online={online}
+      />
 
       <section className={s.section} aria-labelledby="token-usage-title">
         <h3 id="token-usage-title" className={s.sectionTitle}>
@@ -189,32 +199,65 @@ function DetailBody({ detail, online, onDeleted }: { detail: Detail; online: boo
           <Trans>Tạo lại hoặc xóa</Trans>
         </h3>
         <div className={s.actions}>
-          <button type="button" className={button({ variant: 'secondary' })} disabled={!online || regenerate.isPending} aria-busy={regenerate.isPending} onClick={() => setConfirm('regenerate')} data-testid="token-regenerate">
+          <button
+            type="button"
+            className={button({ variant: 'secondary' })}
+            disabled={!online || regenerate.isPending}
+            aria-busy={regenerate.isPending}
+            onClick={() => setConfirm('regenerate')}
+            data-testid="token-regenerate"
+          >
             <Trans>Tạo lại token</Trans>
           </button>
-          <button type="button" className={`${button({ variant: 'secondary' })} ${s.dangerText}`} disabled={!online || remove.isPending} aria-busy={remove.isPending} onClick={() => setConfirm('delete')} data-testid="token-delete">
+          <button
+            type="button"
+            className={`${button({ variant: 'secondary' })} ${s.dangerText}`}
+            disabled={!online || remove.isPending}
+            aria-busy={remove.isPending}
+            onClick={() => setConfirm('delete')}
+            data-testid="token-delete"
+          >
             <Trans>Xóa token</Trans>
           </button>
         </div>
       </section>
 
       {confirm === 'regenerate' ? (
-        <ConfirmDialog title={<Trans>Tạo lại token “{token.name}”?</Trans>} confirmLabel={<Trans>Tạo lại</Trans>} onConfirm={() => void onRegenerate()} onCancel={() => setConfirm(null)} testId="regenerate">
-          <Trans>Token hiện tại sẽ ngừng hoạt động ngay lập tức. Mọi hệ thống đang dùng nó cần được cập nhật token mới. Cài đặt, lịch sử dùng và webhook được giữ nguyên.</Trans>
+        <ConfirmDialog
+          title={<Trans>Tạo lại token “{token.name}”?</Trans>}
+          confirmLabel={<Trans>Tạo lại</Trans>}
+          onConfirm={() => void onRegenerate()}
+          onCancel={() => setConfirm(null)}
+          testId="regenerate"
+        >
+          <Trans>
+            Token hiện tại sẽ ngừng hoạt động ngay lập tức. Mọi hệ thống đang dùng nó cần được cập nhật token mới. Cài đặt, lịch sử dùng và webhook được giữ
+            nguyên.
+          </Trans>
         </ConfirmDialog>
       ) : null}
       {confirm === 'delete' ? (
-        <ConfirmDialog title={<Trans>Xóa token “{token.name}”?</Trans>} confirmLabel={<Trans>Xóa</Trans>} onConfirm={() => void onDelete()} onCancel={() => setConfirm(null)} testId="delete">
+        <ConfirmDialog
+          title={<Trans>Xóa token “{token.name}”?</Trans>}
+          confirmLabel={<Trans>Xóa</Trans>}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setConfirm(null)}
+          testId="delete"
+        >
           <Trans>Token sẽ ngừng hoạt động ngay lập tức, cùng với nhật ký yêu cầu của nó. Không thể hoàn tác.</Trans>
         </ConfirmDialog>
       ) : null}
-      {revealed ? <SecretDialog secret={revealed.secret} title={<Trans>Token mới của “{token.name}”</Trans>}
+      {revealed ? (
+        <SecretDialog
+          secret={revealed.secret}
+          title={<Trans>Token mới của “{token.name}”</Trans>}
           onDone={() => {
             setRevealed(null);
             // The mutation's own copy of the answer goes too.
             regenerate.reset();
           }}
-        /> : null}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { API_TOKEN_SERVICES, CREDIT_CAP_MAX, RATE_LIMIT_MAX, RATE_LIMIT_MIN, TOKEN_EXPIRY_PRESETS, TOKEN_NAME_MAX, WEBHOOK_URL_MAX, type TokenExpiryPreset } from '../../contract/tokens.ts';
+import {
+  API_TOKEN_SERVICES,
+  CREDIT_CAP_MAX,
+  RATE_LIMIT_MAX,
+  RATE_LIMIT_MIN,
+  TOKEN_EXPIRY_PRESETS,
+  TOKEN_NAME_MAX,
+  WEBHOOK_URL_MAX,
+  type TokenExpiryPreset,
+} from '../../contract/tokens.ts';
 import { Select, TextInput } from '../../ui/Field.tsx';
 import { firstInvalid, togglePermission, type TokenField, type TokenFormErrors, type TokenFormValues } from './form.ts';
 import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT } from './labels.ts';
@@ -62,7 +71,12 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
         data-testid="token-name"
         onChange={(event) => set({ name: event.currentTarget.value })}
       />
-      <fieldset className={s.fieldset} aria-describedby={permissionsError ? `${permissionsId}-error` : undefined} aria-invalid={permissionsError ? true : undefined} disabled={disabled}>
+      <fieldset
+        className={s.fieldset}
+        aria-describedby={permissionsError ? `${permissionsId}-error` : undefined}
+        aria-invalid={permissionsError ? true : undefined}
+        disabled={disabled}
+      >
         <legend className={s.legend}>
           <Trans>Quyền dùng dịch vụ</Trans>
         </legend>
@@ -91,7 +105,11 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
         <TextInput
           data-field="rateLimit"
           label={<Trans>Giới hạn tốc độ (yêu cầu/phút)</Trans>}
-          hint={<Trans>Từ {RATE_LIMIT_MIN} đến {RATE_LIMIT_MAX}</Trans>}
+          hint={
+            <Trans>
+              Từ {RATE_LIMIT_MIN} đến {RATE_LIMIT_MAX}
+            </Trans>
+          }
           type="number"
           inputMode="numeric"
           min={RATE_LIMIT_MIN}

@@ -128,19 +128,19 @@ export interface TokenListProps {
 export function TokenList({ tokens, status, onRetry, onOpen }: TokenListProps) {
   return (
     <OpenContext.Provider value={onOpen}>
-    <Table
-      caption={<Trans>Token API của bạn</Trans>}
-      hideCaption
-      columns={COLUMNS}
-      rows={tokens}
-      rowKey={(row) => row.id}
-      status={status}
-      error={<Trans>Không tải được danh sách token</Trans>}
-      onRetry={onRetry}
-      testId="tokens"
-      // Eight columns fit only a wide screen: beside the sidebar each token is a card.
-      stackBelow={1200}
-    />
+      <Table
+        caption={<Trans>Token API của bạn</Trans>}
+        hideCaption
+        columns={COLUMNS}
+        rows={tokens}
+        rowKey={(row) => row.id}
+        status={status}
+        error={<Trans>Không tải được danh sách token</Trans>}
+        onRetry={onRetry}
+        testId="tokens"
+        // Eight columns fit only a wide screen: beside the sidebar each token is a card.
+        stackBelow={1200}
+      />
     </OpenContext.Provider>
   );
 }

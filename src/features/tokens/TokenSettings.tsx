@@ -89,7 +89,13 @@ export function TokenSettings({ token, online }: TokenSettingsProps) {
         </div>
       ) : null}
       <div className={s.actions}>
-        <button type="submit" className={button({ variant: 'primary' })} disabled={!online || update.isPending || !changes} aria-busy={update.isPending} data-testid="token-save">
+        <button
+          type="submit"
+          className={button({ variant: 'primary' })}
+          disabled={!online || update.isPending || !changes}
+          aria-busy={update.isPending}
+          data-testid="token-save"
+        >
           {update.isPending ? <Trans>Đang lưu…</Trans> : <Trans>Lưu thay đổi</Trans>}
         </button>
         <span role="status" className={s.muted} data-testid="token-saved">

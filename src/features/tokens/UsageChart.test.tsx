@@ -16,8 +16,7 @@ const days: UsageDay[] = Array.from({ length: USAGE_DAYS }, (_, index) => ({
   errors: index % 5 === 0 && index > 0 ? 2 : 0,
 }));
 
-const draw = () =>
-  renderWithProviders(<UsageChart days={days} />);
+const draw = () => renderWithProviders(<UsageChart days={days} />);
 
 describe('UsageChart', () => {
   it('draws one bar a day, each with its own title, requests and errors apart', () => {

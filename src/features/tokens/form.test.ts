@@ -23,7 +23,14 @@ const token: ApiToken = {
 describe('validateTokenForm', () => {
   it('passes a filled form with the defaults (60 per minute, 90 days)', () => {
     expect(validateTokenForm(valid)).toEqual({});
-    expect(createBody(valid)).toEqual({ name: 'Shop sync', permissions: ['virtual-tryon'], rate_limit: 60, expires_in: '90', credit_cap: null, webhook_url: null });
+    expect(createBody(valid)).toEqual({
+      name: 'Shop sync',
+      permissions: ['virtual-tryon'],
+      rate_limit: 60,
+      expires_in: '90',
+      credit_cap: null,
+      webhook_url: null,
+    });
   });
 
   it('gives the spec’s three codes, and the first invalid field in the form’s order', () => {
@@ -45,7 +52,10 @@ describe('validateTokenForm', () => {
     expect(validateTokenForm({ ...valid, webhookUrl: 'ftp://example.com/x' }).webhookUrl).toBe('invalidWebhookUrl');
     expect(validateTokenForm({ ...valid, webhookUrl: 'not a url' }).webhookUrl).toBe('invalidWebhookUrl');
     expect(validateTokenForm({ ...valid, webhookUrl: 'https://shop.example/hooks' }).webhookUrl).toBeUndefined();
-    expect(createBody({ ...valid, creditCap: '500', webhookUrl: ' https://shop.example/hooks ' })).toMatchObject({ credit_cap: 500, webhook_url: 'https://shop.example/hooks' });
+    expect(createBody({ ...valid, creditCap: '500', webhookUrl: ' https://shop.example/hooks ' })).toMatchObject({
+      credit_cap: 500,
+      webhook_url: 'https://shop.example/hooks',
+    });
   });
 });
 
@@ -60,7 +70,10 @@ describe('permissions and the update body', () => {
     expect(form.permissions).toEqual(['virtual-tryon', 'image-editing']);
     expect(updateBody(token, form)).toBeNull();
     expect(updateBody(token, { ...form, rateLimit: '120', creditCap: '50' })).toEqual({ rate_limit: 120, credit_cap: 50 });
-    expect(updateBody({ ...token, credit_cap: 50, webhook_url: 'https://a.example/h' }, { ...form, creditCap: '', webhookUrl: '' })).toEqual({ credit_cap: null, webhook_url: null });
+    expect(updateBody({ ...token, credit_cap: 50, webhook_url: 'https://a.example/h' }, { ...form, creditCap: '', webhookUrl: '' })).toEqual({
+      credit_cap: null,
+      webhook_url: null,
+    });
     expect(updateBody(token, { ...form, permissions: ['virtual-tryon'] })).toEqual({ permissions: ['virtual-tryon'] });
   });
 });

@@ -16,7 +16,16 @@ describe('token status', () => {
   });
 
   it('colours a logged request by its HTTP status', () => {
-    expect([200, 202, 304, 400, 401, 429, 500, 503].map(httpStatusTone)).toEqual(['success', 'success', 'success', 'warning', 'warning', 'warning', 'danger', 'danger']);
+    expect([200, 202, 304, 400, 401, 429, 500, 503].map(httpStatusTone)).toEqual([
+      'success',
+      'success',
+      'success',
+      'warning',
+      'warning',
+      'warning',
+      'danger',
+      'danger',
+    ]);
   });
 
   it('names the services as the studios do', () => {
@@ -37,10 +46,14 @@ describe('the server’s coded answers', () => {
 
   it('says a known code in the reader’s language, else the server’s words, else that the network failed', () => {
     i18n.loadAndActivate({ locale: 'vi', messages: {} });
-    expect(tokenErrorText(i18n, new ApiError('x', 403, { message: 'x', code: 'planRequired' }))).toBe('Gói của bạn chưa có quyền truy cập API. Hãy nâng cấp lên Pro trở lên để tạo token API.');
+    expect(tokenErrorText(i18n, new ApiError('x', 403, { message: 'x', code: 'planRequired' }))).toBe(
+      'Gói của bạn chưa có quyền truy cập API. Hãy nâng cấp lên Pro trở lên để tạo token API.',
+    );
     expect(tokenErrorText(i18n, new ApiError('Máy chủ bận', 500, { message: 'Máy chủ bận' }))).toBe('Máy chủ bận');
     expect(tokenErrorText(i18n, new TypeError('Failed to fetch'))).toBe('Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.');
     i18n.loadAndActivate({ locale: 'en', messages: en });
-    expect(tokenErrorText(i18n, new ApiError('x', 409, { message: 'x', code: 'tooManyTokens' }))).toBe('An account can hold at most 25 tokens. Delete one you no longer use.');
+    expect(tokenErrorText(i18n, new ApiError('x', 409, { message: 'x', code: 'tooManyTokens' }))).toBe(
+      'An account can hold at most 25 tokens. Delete one you no longer use.',
+    );
   });
 });

@@ -58,10 +58,7 @@ const SECRET_KEPT_MS = 0;
 
 /** What any change of a token can move: the list and its stats, and that token's detail. */
 function invalidateToken(client: QueryClient, id?: string): Promise<unknown> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: tokenKeys.list() }),
-    id ? client.invalidateQueries({ queryKey: tokenKeys.detail(id) }) : null,
-  ]);
+  return Promise.all([client.invalidateQueries({ queryKey: tokenKeys.list() }), id ? client.invalidateQueries({ queryKey: tokenKeys.detail(id) }) : null]);
 }
 
 /** POST /api/tokens: 201 with the whole token, the only time it is ever sent. */

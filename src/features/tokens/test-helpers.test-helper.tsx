@@ -89,7 +89,11 @@ export interface Call {
 /** A fetch double that records every call and answers with `handler`. */
 export function fakeFetch(handler: (call: Call) => Response, calls: Call[]) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost'), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+    const call = {
+      method: init?.method ?? 'GET',
+      url: new URL(String(input), 'http://localhost'),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
     calls.push(call);
     return handler(call);
   };

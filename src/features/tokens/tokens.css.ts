@@ -20,7 +20,14 @@ export const muted = style({ margin: 0, color: vars.color.muted, fontSize: vars.
 export const section = style({ display: 'grid', gap: vars.space['3'] });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
 
-export const stats = style({ display: 'grid', gap: vars.space['3'], gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', listStyle: 'none', margin: 0, padding: 0 });
+export const stats = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
 export const statCard = style({ display: 'grid', gap: vars.space['1'] });
 export const statValue = style({ fontSize: vars.fontSize['2xl'], fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
 
@@ -48,7 +55,14 @@ export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start' });
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, wordBreak: 'break-all' });
 export const nowrap = style({ whiteSpace: 'nowrap' });
-export const inlineLink = style({ color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: vars.size.touchTarget, display: 'inline-flex', alignItems: 'center' });
+export const inlineLink = style({
+  color: 'inherit',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  minHeight: vars.size.touchTarget,
+  display: 'inline-flex',
+  alignItems: 'center',
+});
 /** A row's name: a button that opens its detail, a whole 44 px target. */
 export const rowButton = style({
   minHeight: vars.size.touchTarget,
@@ -66,7 +80,12 @@ export const rowButton = style({
 });
 
 /** A label/value list (the detail's facts). */
-export const facts = style({ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${vars.space['2']} ${vars.space['4']}`, margin: 0 });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+  gap: `${vars.space['2']} ${vars.space['4']}`,
+  margin: 0,
+});
 globalStyle(`${facts} dt`, { color: vars.color.muted });
 globalStyle(`${facts} dd`, { margin: 0, fontVariantNumeric: 'tabular-nums' });
 export const dangerText = style({ color: vars.color.danger });
@@ -111,7 +130,12 @@ export const drawerHead = style({
   borderBottom: `1px solid ${vars.color.line}`,
   background: vars.color.paper,
 });
-export const drawerBody = style({ display: 'grid', gap: vars.space['6'], padding: vars.space['4'], '@media': { [media.tablet]: { padding: vars.space['6'] } } });
+export const drawerBody = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  padding: vars.space['4'],
+  '@media': { [media.tablet]: { padding: vars.space['6'] } },
+});
 
 // ── Chart ──
 export const figure = style([section, { margin: 0 }]);

@@ -197,9 +197,7 @@ function Overlay({ controller, snapshot, reducedMotion }: OverlayProps) {
     width: Math.min(TUTORIAL.tooltipWidth, viewport.width - 2 * TUTORIAL.viewportMargin),
     height: TUTORIAL.tooltipHeight,
   };
-  const position = step
-    ? placeTooltip({ highlight: hole, tooltip: tooltipSize, viewport, placement: step.placement, offset: step.offset })
-    : null;
+  const position = step ? placeTooltip({ highlight: hole, tooltip: tooltipSize, viewport, placement: step.placement, offset: step.offset }) : null;
 
   // What the document-wide listeners need, kept current without re-subscribing.
   const live = useRef({ step });
@@ -327,11 +325,7 @@ function Overlay({ controller, snapshot, reducedMotion }: OverlayProps) {
               </button>
             )}
             {/* One button for Next and Finish, so focus stays on it from step to step. */}
-            <button
-              type="button"
-              className={button({ variant: 'primary', size: 'md' })}
-              onClick={() => (isLast ? controller.finish() : controller.next())}
-            >
+            <button type="button" className={button({ variant: 'primary', size: 'md' })} onClick={() => (isLast ? controller.finish() : controller.next())}>
               {isLast ? <Trans>Hoàn tất</Trans> : <Trans>Tiếp theo</Trans>}
             </button>
           </div>

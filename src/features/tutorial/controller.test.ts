@@ -271,10 +271,7 @@ describe('waitForElement', () => {
   it('shows the step as soon as its target appears', async () => {
     const late = document.createElement('div');
     let present = false;
-    const { controller } = await started(
-      { steps: [step('a', { target: '#late', waitForElement: true })] },
-      () => (present ? late : null),
-    );
+    const { controller } = await started({ steps: [step('a', { target: '#late', waitForElement: true })] }, () => (present ? late : null));
     expect(controller.getSnapshot().phase).toBe('waiting');
     await flush(1000);
     present = true;

@@ -50,17 +50,14 @@ export function OutboxStatus() {
   const count = files.length + generations.length;
   if (count === 0) return null;
 
-  const stateText = (status: OutboxUpload['status']) =>
-    status === 'sending' ? t`Đang gửi…` : online ? t`Sắp gửi` : t`Đang chờ mạng`;
+  const stateText = (status: OutboxUpload['status']) => (status === 'sending' ? t`Đang gửi…` : online ? t`Sắp gửi` : t`Đang chờ mạng`);
 
   return (
     <section className={s.card} aria-labelledby={headingId} data-testid="outbox-status" data-count={count}>
       <h2 id={headingId} className={s.cardTitle}>
         <Trans>Đang chờ gửi ({count})</Trans>
       </h2>
-      <p className={s.muted}>
-        {online ? <Trans>Đang gửi các mục bên dưới.</Trans> : <Trans>Các mục bên dưới sẽ được gửi khi có mạng trở lại.</Trans>}
-      </p>
+      <p className={s.muted}>{online ? <Trans>Đang gửi các mục bên dưới.</Trans> : <Trans>Các mục bên dưới sẽ được gửi khi có mạng trở lại.</Trans>}</p>
       <ul className={s.items}>
         {files.map((entry) => (
           <li key={entry.id} className={s.item} data-testid="outbox-item" data-kind="upload" data-status={entry.status}>

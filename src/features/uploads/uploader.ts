@@ -201,7 +201,8 @@ export function createUploader(options: UploaderOptions): Uploader {
     controllers.get(id)?.abort();
   };
 
-  const kept = () => items.filter((item) => item.status === 'queued' || item.status === 'uploading' || item.status === 'waiting' || item.status === 'done').length;
+  const kept = () =>
+    items.filter((item) => item.status === 'queued' || item.status === 'uploading' || item.status === 'waiting' || item.status === 'done').length;
 
   const uploader: Uploader = {
     add(files) {

@@ -82,7 +82,9 @@ function transportAnswering(status: number, body: unknown, seen: UploadRequest[]
 /** The Vietnamese message of a server answer to an upscaler image upload. */
 async function problemOf(status: number, body: unknown) {
   const file = new File([new Uint8Array(2_048)], 'big.jpg', { type: 'image/jpeg' });
-  const error = await uploadFile(file, { kind: 'image', purpose: 'upscale', transport: transportAnswering(status, body), getToken: () => null }).catch((caught: unknown) => caught);
+  const error = await uploadFile(file, { kind: 'image', purpose: 'upscale', transport: transportAnswering(status, body), getToken: () => null }).catch(
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return describeUploadProblem(uploadProblemOf(error, 'image', 'upscale'), i18n);
 }
@@ -122,8 +124,18 @@ describe('uploadFile', () => {
 
   it('sends a mask as a mask (a working file), and upscaler inputs with their purpose', async () => {
     const seen: UploadRequest[] = [];
-    await uploadFile(new File([new Uint8Array(10)], 'mask.png', { type: 'image/png' }), { kind: 'mask', transport: transportAnswering(201, makeAsset(), seen), getToken: () => null, onProgress: () => undefined });
-    await uploadFile(new File([new Uint8Array(10)], 'clip.mp4', { type: 'video/mp4' }), { kind: 'video', purpose: 'upscale', transport: transportAnswering(201, makeAsset(), seen), getToken: () => null });
+    await uploadFile(new File([new Uint8Array(10)], 'mask.png', { type: 'image/png' }), {
+      kind: 'mask',
+      transport: transportAnswering(201, makeAsset(), seen),
+      getToken: () => null,
+      onProgress: () => undefined,
+    });
+    await uploadFile(new File([new Uint8Array(10)], 'clip.mp4', { type: 'video/mp4' }), {
+      kind: 'video',
+      purpose: 'upscale',
+      transport: transportAnswering(201, makeAsset(), seen),
+      getToken: () => null,
+    });
     expect(seen[0]?.form.get('role')).toBe('mask');
     expect(seen[0]?.headers.Authorization).toBeUndefined();
     expect(seen[1]?.form.get('purpose')).toBe('upscale');
@@ -143,17 +155,29 @@ describe('uploadFile', () => {
     expect(await problemOf(415, { detail: invalidTypeText('JPEG, PNG, WebP, MP4, WebM, MOV'), code: 'invalidType' })).toBe(
       'Loại tệp không hợp lệ. Vui lòng chỉ tải lên tệp JPEG, PNG, WebP, MP4, WebM, MOV.',
     );
-    expect(await problemOf(422, { detail: 'This image has too many pixels…', code: 'tooManyPixels' })).toBe('Ảnh này có quá nhiều điểm ảnh để xử lý. Vui lòng tải lên ảnh nhỏ hơn.');
+    expect(await problemOf(422, { detail: 'This image has too many pixels…', code: 'tooManyPixels' })).toBe(
+      'Ảnh này có quá nhiều điểm ảnh để xử lý. Vui lòng tải lên ảnh nhỏ hơn.',
+    );
     expect(await problemOf(500, { detail: 'Upload Failed', code: 'uploadFailed' })).toBe('Tải lên thất bại');
     expect(await problemOf(401, { detail: 'Your session has expired.', code: 'sessionExpired' })).toBe('Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.');
     expect(await problemOf(502, undefined)).toBe('Tải lên thất bại');
   });
 
   it('words the hourly upload limit and a full storage quota from the server’s figures', async () => {
-    expect(await problemOf(429, { detail: 'You have uploaded a lot in the last hour. Please wait 20 minutes and try again.', code: 'tooManyUploads', retry_after_seconds: 1_141 })).toBe(
-      'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi 20 phút rồi thử lại.',
-    );
-    const full = { detail: storageFullText(4_987_000_000, 5_000_000_000), code: 'storageFull', used_bytes: 4_987_000_000, limit_bytes: 5_000_000_000, file_bytes: 90_000_000 };
+    expect(
+      await problemOf(429, {
+        detail: 'You have uploaded a lot in the last hour. Please wait 20 minutes and try again.',
+        code: 'tooManyUploads',
+        retry_after_seconds: 1_141,
+      }),
+    ).toBe('Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi 20 phút rồi thử lại.');
+    const full = {
+      detail: storageFullText(4_987_000_000, 5_000_000_000),
+      code: 'storageFull',
+      used_bytes: 4_987_000_000,
+      limit_bytes: 5_000_000_000,
+      file_bytes: 90_000_000,
+    };
     expect(await problemOf(413, full)).toBe('Không đủ dung lượng lưu trữ: đã dùng 4,9 GB trên 5 GB. Hãy xóa bớt tệp trong thư viện để tải tệp này lên.');
     // In English, the catalog's text is the contract's, with the sizes worded the English way.
     const english = setupI18n({ locale: 'en', messages: { en: { [MEDIA_MESSAGE_DESCRIPTORS.storageFull.id!]: MEDIA_MESSAGES.storageFull } } });
@@ -161,7 +185,9 @@ describe('uploadFile', () => {
   });
 
   it('words a lost connection and a stalled upload', () => {
-    expect(describeUploadProblem(uploadProblemOf(new TypeError('Network request failed'), 'image'), i18n)).toBe('Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.');
+    expect(describeUploadProblem(uploadProblemOf(new TypeError('Network request failed'), 'image'), i18n)).toBe(
+      'Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.',
+    );
     expect(describeUploadProblem(uploadProblemOf(new DOMException('slow', 'TimeoutError'), 'image'), i18n)).toBe(
       'Tải lên bị gián đoạn quá lâu. Vui lòng kiểm tra mạng và thử lại.',
     );

@@ -11,7 +11,14 @@ import type { UploadFileOptions } from './transport.ts';
 import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({
-  notify: { success: vi.fn<Toast>(), error: vi.fn<Toast>(), info: vi.fn<Toast>(), warning: vi.fn<Toast>(), message: vi.fn<Toast>(), dismiss: vi.fn<() => void>() },
+  notify: {
+    success: vi.fn<Toast>(),
+    error: vi.fn<Toast>(),
+    info: vi.fn<Toast>(),
+    warning: vi.fn<Toast>(),
+    message: vi.fn<Toast>(),
+    dismiss: vi.fn<() => void>(),
+  },
 }));
 
 type Toast = (title: string, options?: { description?: string }) => void;

@@ -97,7 +97,15 @@ export function useUpload(options: UseUploadOptions): UseUpload {
       // A file the library already had is that asset again, not a copy: said so, once.
       const reused = result.succeeded.filter((item) => wasReused(item.asset)).length;
       const description =
-        count > 1 ? i18n._(msg`Đã tải lên ${plural(count, { other: '# tệp' })}.`) : reused > 0 ? i18n._(result.kind === 'video' ? msg`Video này đã có trong thư viện, không lưu thêm bản sao.` : msg`Ảnh này đã có trong thư viện, không lưu thêm bản sao.`) : undefined;
+        count > 1
+          ? i18n._(msg`Đã tải lên ${plural(count, { other: '# tệp' })}.`)
+          : reused > 0
+            ? i18n._(
+                result.kind === 'video'
+                  ? msg`Video này đã có trong thư viện, không lưu thêm bản sao.`
+                  : msg`Ảnh này đã có trong thư viện, không lưu thêm bản sao.`,
+              )
+            : undefined;
       notify.success(i18n._(UPLOAD_SUCCESS_DESCRIPTORS[result.kind]), description === undefined ? undefined : { description });
     }
     const waiting = result.waiting.length;
@@ -116,10 +124,7 @@ export function useUpload(options: UseUploadOptions): UseUpload {
       });
     }
   });
-  useEffect(
-    () => uploader.listen((event) => (event.type === 'uploaded' ? onUploaded(event.item) : onBatchSettled(event.result))),
-    [uploader],
-  );
+  useEffect(() => uploader.listen((event) => (event.type === 'uploaded' ? onUploaded(event.item) : onBatchSettled(event.result))), [uploader]);
   // A new kind or purpose (the upscaler's mode switch) or leaving the screen stops the uploads of the old zone.
   useEffect(() => () => uploader.abortAll(), [uploader]);
 
@@ -130,9 +135,12 @@ export function useUpload(options: UseUploadOptions): UseUpload {
   );
   const assets = useMemo(() => raw.flatMap((item) => (item.status === 'done' && item.asset ? [item.asset] : [])), [raw]);
 
-  const add = useCallback((files: Iterable<File> | ArrayLike<File> | null | undefined) => {
-    if (files) uploader.add(Array.from(files));
-  }, [uploader]);
+  const add = useCallback(
+    (files: Iterable<File> | ArrayLike<File> | null | undefined) => {
+      if (files) uploader.add(Array.from(files));
+    },
+    [uploader],
+  );
 
   const addFromPaste = useCallback(
     (event: PasteEventLike) => {

@@ -6,7 +6,10 @@ import { makeGeneration } from '../../../tests/fixtures/test-data.ts';
 const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof import('../../../tests/fixtures/fake-idb-store.ts').fakeIdbStore> | null }));
 vi.mock('idb-keyval', async (importOriginal) => {
   const actual = await importOriginal<typeof import('idb-keyval')>();
-  return { ...actual, createStore: () => ((...args: Parameters<import('idb-keyval').UseStore>) => fake.current!.store(...args)) as import('idb-keyval').UseStore };
+  return {
+    ...actual,
+    createStore: () => ((...args: Parameters<import('idb-keyval').UseStore>) => fake.current!.store(...args)) as import('idb-keyval').UseStore,
+  };
 });
 
 const { markJobsSeen, needsWorker, onJobWatched, refreshAppBadge, setTrackedUser, trackSubmittedJob } = await import('./job-client.ts');

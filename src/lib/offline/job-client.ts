@@ -66,7 +66,13 @@ export async function trackSubmittedJob(job: Pick<Generation, 'id' | 'feature' |
   if (!userId || !isWatchPending(job)) return;
   try {
     const submittedAt = Date.parse(job.created_at);
-    await watchJob({ id: job.id, userId, feature: job.feature, locale: readStoredLocale(), submittedAt: Number.isFinite(submittedAt) ? submittedAt : Date.now() });
+    await watchJob({
+      id: job.id,
+      userId,
+      feature: job.feature,
+      locale: readStoredLocale(),
+      submittedAt: Number.isFinite(submittedAt) ? submittedAt : Date.now(),
+    });
   } catch (error) {
     console.warn('Job tracking unavailable', error);
     return;

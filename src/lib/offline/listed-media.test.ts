@@ -97,7 +97,7 @@ describe('the pictures of what a screen lists', () => {
       },
       currentUserId: () => 'u1',
       isOnline: () => true,
-        toUrl: (path) => new URL(path, ORIGIN).href,
+      toUrl: (path) => new URL(path, ORIGIN).href,
     });
     instance.add({ items: [asset('a')] });
     await instance.flush();

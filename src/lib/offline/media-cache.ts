@@ -143,11 +143,7 @@ export async function mediaCacheUsage(): Promise<MediaUsage> {
   try {
     return (await askOrThrow({ type: MEDIA_USAGE_MESSAGE }, QUICK_REPLY_MS)).usage;
   } catch {
-    const [records, configured, estimate] = await Promise.all([
-      readMediaEntries(),
-      readMediaBudget(),
-      navigator.storage?.estimate?.().catch(() => undefined),
-    ]);
+    const [records, configured, estimate] = await Promise.all([readMediaEntries(), readMediaBudget(), navigator.storage?.estimate?.().catch(() => undefined)]);
     return summarizeUsage(records, effectiveBudget(configured, estimate?.quota));
   }
 }

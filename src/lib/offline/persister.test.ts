@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InfiniteQueryObserver, onlineManager, QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import type { PersistedQuery } from '@tanstack/query-persist-client-core';
-import { createOfflinePersister, headKey, ownerOfKey, ownerPrefix, pageKey, persistedOwners, PERSIST_BUSTER, PERSIST_MAX_AGE_MS, type PersistBackend, type StoredQuery } from './persister.ts';
+import {
+  createOfflinePersister,
+  headKey,
+  ownerOfKey,
+  ownerPrefix,
+  pageKey,
+  persistedOwners,
+  PERSIST_BUSTER,
+  PERSIST_MAX_AGE_MS,
+  type PersistBackend,
+  type StoredQuery,
+} from './persister.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 /** An in-memory stand-in for the IndexedDB store; values are cloned like structured clone would. */
@@ -210,7 +221,12 @@ describe('offline query persister', () => {
     clients.push(reloaded.client);
     const network = vi.fn<(context: { pageParam: number | null }) => Promise<Page>>(async ({ pageParam }) => page(pageParam));
     // A route's loader: the stored first page, and no request while the screen's first frame is built.
-    await reloaded.client.prefetchInfiniteQuery({ queryKey: LIST_KEY, queryFn: network, initialPageParam: null as number | null, getNextPageParam: (last: Page) => last.next });
+    await reloaded.client.prefetchInfiniteQuery({
+      queryKey: LIST_KEY,
+      queryFn: network,
+      initialPageParam: null as number | null,
+      getNextPageParam: (last: Page) => last.next,
+    });
     expect(reloaded.client.getQueryData<{ pages: Page[] }>(LIST_KEY)?.pages.map((p) => p.items[0])).toEqual(['item-0']);
     // Already with its stored age when the loader goes on: the screen's first frame never sees it as fresh.
     expect(reloaded.client.getQueryState(LIST_KEY)?.dataUpdatedAt).toBeLessThan(Date.now() - 30_000);
@@ -291,7 +307,9 @@ describe('offline query persister', () => {
     backend.map.set(pageKey('a', 'old', 0), { items: [] });
     const persister = createOfflinePersister({ currentUserId: () => 'a', backend });
     await persister.collectGarbage();
-    expect([...backend.map.keys()].toSorted()).toEqual([`${ownerPrefix('a')}-fresh`, headKey('a', 'list'), pageKey('a', 'list', 0), pageKey('a', 'list', 1)].toSorted());
+    expect([...backend.map.keys()].toSorted()).toEqual(
+      [`${ownerPrefix('a')}-fresh`, headKey('a', 'list'), pageKey('a', 'list', 0), pageKey('a', 'list', 1)].toSorted(),
+    );
     // Pages are judged by their list's entry, never read.
     expect(backend.reads.filter((key) => key.includes('|p'))).toEqual([]);
   });

@@ -24,8 +24,41 @@ import { notifyManager, onlineManager, type InfiniteData, type Query, type Query
  * - Only the roots in PERSISTED_QUERY_ROOTS are stored; guests store nothing.
  */
 
-import { PERSISTED_QUERY_ROOTS, DAY_MS, PERSIST_MAX_AGE_MS, PERSIST_BUSTER, PERSIST_WRITE_DELAY_MS, OWNER_SEPARATOR, headKey, pageKey, ownerOfKey, parseKey, isPersistedQueryKey, type StoredQuery, type PersistBackend, idbBackend } from './query-store.ts';
-export { QUERY_DB, QUERY_STORE, PERSISTED_QUERY_ROOTS, PERSIST_MAX_AGE_MS, PERSIST_BUSTER, PERSIST_WRITE_DELAY_MS, ownerPrefix, headKey, pageKey, ownerOfKey, isPersistedQueryKey, type StoredQuery, type PersistBackend, idbBackend, warmPersistedQueries, clearPersistedQueries, persistedOwners } from './query-store.ts';
+import {
+  PERSISTED_QUERY_ROOTS,
+  DAY_MS,
+  PERSIST_MAX_AGE_MS,
+  PERSIST_BUSTER,
+  PERSIST_WRITE_DELAY_MS,
+  OWNER_SEPARATOR,
+  headKey,
+  pageKey,
+  ownerOfKey,
+  parseKey,
+  isPersistedQueryKey,
+  type StoredQuery,
+  type PersistBackend,
+  idbBackend,
+} from './query-store.ts';
+export {
+  QUERY_DB,
+  QUERY_STORE,
+  PERSISTED_QUERY_ROOTS,
+  PERSIST_MAX_AGE_MS,
+  PERSIST_BUSTER,
+  PERSIST_WRITE_DELAY_MS,
+  ownerPrefix,
+  headKey,
+  pageKey,
+  ownerOfKey,
+  isPersistedQueryKey,
+  type StoredQuery,
+  type PersistBackend,
+  idbBackend,
+  warmPersistedQueries,
+  clearPersistedQueries,
+  persistedOwners,
+} from './query-store.ts';
 
 export interface OfflinePersisterOptions {
   /** The signed-in user's id, or null for a guest (read synchronously at every query run). */
@@ -65,7 +98,12 @@ interface InfiniteOptions {
 }
 
 function isInfiniteData(data: unknown): data is InfiniteData<unknown, unknown> {
-  return typeof data === 'object' && data !== null && Array.isArray((data as InfiniteData<unknown>).pages) && Array.isArray((data as InfiniteData<unknown>).pageParams);
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    Array.isArray((data as InfiniteData<unknown>).pages) &&
+    Array.isArray((data as InfiniteData<unknown>).pageParams)
+  );
 }
 
 /** An infinite query's options carry `getNextPageParam`. */
@@ -214,7 +252,10 @@ export function createOfflinePersister(options: OfflinePersisterOptions): Offlin
     const [page] = await backend.getMany([pageKey(user, query.queryHash, index)]);
     if (page === undefined) return undefined;
     stored.written[index] = page;
-    return { data: { pages: [...data.pages, page], pageParams: [...data.pageParams, param] }, updatedAt: Math.min(stored.dataUpdatedAt, query.state.dataUpdatedAt) };
+    return {
+      data: { pages: [...data.pages, page], pageParams: [...data.pageParams, param] },
+      updatedAt: Math.min(stored.dataUpdatedAt, query.state.dataUpdatedAt),
+    };
   };
 
   /** Restored queries no screen uses yet: refreshed when one does. */

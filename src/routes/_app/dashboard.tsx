@@ -21,7 +21,6 @@ export const Route = createFileRoute('/_app/dashboard')({
 function DashboardRoute() {
   const { filter } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onFilterChange = (next: RecentFilter) =>
-    void navigate({ search: { filter: next }, replace: true, resetScroll: false });
+  const onFilterChange = (next: RecentFilter) => void navigate({ search: { filter: next }, replace: true, resetScroll: false });
   return <DashboardPage filter={filter} onFilterChange={onFilterChange} />;
 }

@@ -5,4 +5,7 @@ import { studioRoute } from '../../features/studio/shell/studio-route.ts';
 import { HairstyleChangerScreen } from '../../features/studio/hairstyle/HairstyleChangerScreen.tsx';
 
 /** The legacy hairstyle changer studio: signed in, the public layout, the whole tool on one page. */
-export const Route = createFileRoute('/_site/hairstyle-changer-legacy')({ ...studioRoute('hairstyle-changer'), component: requireAuth(onePageStudio(HairstyleChangerScreen)) });
+export const Route = createFileRoute('/_site/hairstyle-changer-legacy')({
+  ...studioRoute('hairstyle-changer'),
+  component: requireAuth(onePageStudio(HairstyleChangerScreen)),
+});

@@ -5,4 +5,7 @@ import { studioRoute } from '../../features/studio/shell/studio-route.ts';
 import { VirtualTryOnScreen } from '../../features/studio/virtual-tryon/VirtualTryOnScreen.tsx';
 
 /** The legacy virtual try-on studio: signed in, the public layout, the whole tool on one page. */
-export const Route = createFileRoute('/_site/virtual-tryon-legacy')({ ...studioRoute('virtual-tryon'), component: requireAuth(onePageStudio(VirtualTryOnScreen)) });
+export const Route = createFileRoute('/_site/virtual-tryon-legacy')({
+  ...studioRoute('virtual-tryon'),
+  component: requireAuth(onePageStudio(VirtualTryOnScreen)),
+});

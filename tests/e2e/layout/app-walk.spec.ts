@@ -164,7 +164,11 @@ async function prepare(request: APIRequestContext, user: TestUser, baseURL: stri
   const edit = await api.failedEdit();
   const created = await request.post('/api/tokens', {
     headers: bearer(user.token),
-    data: { name: 'Cửa hàng thời trang Minh Anh — đồng bộ kho', permissions: ['body-generator', 'virtual-tryon'], webhook_url: `${baseURL}/api/health?from=webhook-walk` },
+    data: {
+      name: 'Cửa hàng thời trang Minh Anh — đồng bộ kho',
+      permissions: ['body-generator', 'virtual-tryon'],
+      webhook_url: `${baseURL}/api/health?from=webhook-walk`,
+    },
   });
   expect(created.status()).toBe(201);
   const { token, secret } = (await created.json()) as { token: { id: string }; secret: string };
@@ -225,7 +229,9 @@ for (const language of ['vi', 'en'] as const) {
         .evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))]);
       const appPaths = appRoutePaths();
       const walkedPaths = WALKED.map((path) => path.replace(/\/\$[^/]*$/, ''));
-      const unwalked = navPaths.filter((path) => !walkedPaths.includes(path) && !(path in NOT_WALKED) && appPaths.some((route) => route.replace(/\/\$[^/]*$/, '') === path));
+      const unwalked = navPaths.filter(
+        (path) => !walkedPaths.includes(path) && !(path in NOT_WALKED) && appPaths.some((route) => route.replace(/\/\$[^/]*$/, '') === path),
+      );
       expect(unwalked, 'sidebar entries whose screen the walk does not load').toEqual([]);
       await page.getByTestId('account-menu-button').click();
       await expect(page.getByTestId('account-menu')).toBeVisible();
@@ -252,7 +258,9 @@ for (const language of ['vi', 'en'] as const) {
       await walk.measure('/virtual-tryon');
       await page.getByTestId('tryon-model-input').setInputFiles(await file('nguoi-mau-ao-dai-dang-dung.png', modelPhotoSvg()));
       await expect(page.getByTestId('tryon-model-chosen')).toHaveCount(1, { timeout: 15_000 });
-      await page.getByTestId('tryon-garments-input').setInputFiles([await file('ao-thun.png', garmentSvg('tops')), await file('quan-jean-ong-rong.png', garmentSvg('bottoms'))]);
+      await page
+        .getByTestId('tryon-garments-input')
+        .setInputFiles([await file('ao-thun.png', garmentSvg('tops')), await file('quan-jean-ong-rong.png', garmentSvg('bottoms'))]);
       await expect(page.getByTestId('tryon-garments-chosen')).toHaveCount(2, { timeout: 15_000 });
       await walk.measure('/virtual-tryon, garment step');
 
@@ -314,9 +322,13 @@ for (const language of ['vi', 'en'] as const) {
 
       // API management: the list, the token's drawer with its request log and webhook deliveries.
       await expect
-        .poll(async () => ((await (await request.get(`/api/tokens/${tokenId}`, { headers: bearer(user.token) })).json()) as { deliveries: unknown[] }).deliveries.length, {
-          timeout: RESULT_TIMEOUT_MS,
-        })
+        .poll(
+          async () =>
+            ((await (await request.get(`/api/tokens/${tokenId}`, { headers: bearer(user.token) })).json()) as { deliveries: unknown[] }).deliveries.length,
+          {
+            timeout: RESULT_TIMEOUT_MS,
+          },
+        )
         .toBeGreaterThan(0);
       await walk.load('/api-management', 'api-management');
       await walk.measure('/api-management');

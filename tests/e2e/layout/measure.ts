@@ -108,7 +108,12 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
         return box.width > 0 && box.right > width + 1 && getComputedStyle(element).position !== 'fixed';
       });
       const deepest = past.filter((element) => !past.some((other) => other !== element && element.contains(other))).slice(0, 5);
-      faults.push({ kind: 'overflow', where: deepest.map(where).join(' | ') || 'document', text: deepest.map(words).join(' | '), detail: `page ${document.scrollingElement.scrollWidth} px in ${width} px` });
+      faults.push({
+        kind: 'overflow',
+        where: deepest.map(where).join(' | ') || 'document',
+        text: deepest.map(words).join(' | '),
+        detail: `page ${document.scrollingElement.scrollWidth} px in ${width} px`,
+      });
     }
 
     for (const element of all) {
@@ -117,7 +122,12 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
       // A text field narrower than its value.
       if (element instanceof HTMLInputElement && ['text', 'number', 'email', 'search', 'tel', 'url', ''].includes(element.type) && element.value) {
         if (element.scrollWidth > element.clientWidth + 1) {
-          faults.push({ kind: 'clipped', where: where(element), text: element.value.slice(0, 60), detail: `value ${element.scrollWidth} px in ${element.clientWidth} px` });
+          faults.push({
+            kind: 'clipped',
+            where: where(element),
+            text: element.value.slice(0, 60),
+            detail: `value ${element.scrollWidth} px in ${element.clientWidth} px`,
+          });
         }
         continue;
       }
@@ -133,7 +143,13 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
         // wide table on a phone) scrolls on purpose, as a code block does; a panel that clips a
         // table wider than itself does not say so. A row of tabs that scrolls hides its last ones.
         const meant = element.localName === 'table' || element.closest('[data-scroll-x], pre, code') !== null;
-        if (!meant) faults.push({ kind: 'scrolls sideways', where: where(element), text: words(element), detail: `content ${html.scrollWidth} px in ${html.clientWidth} px` });
+        if (!meant)
+          faults.push({
+            kind: 'scrolls sideways',
+            where: where(element),
+            text: words(element),
+            detail: `content ${html.scrollWidth} px in ${html.clientWidth} px`,
+          });
         continue;
       }
       // Only boxes that hold text of their own: a hidden-overflow wrapper around an image or a
@@ -158,7 +174,11 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
       style.overflowX !== 'visible' ||
       style.boxShadow !== 'none' ||
       !/rgba\(0, 0, 0, 0\)|transparent/.test(style.backgroundColor) ||
-      ['Left', 'Right'].some((side) => parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 && style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none');
+      ['Left', 'Right'].some(
+        (side) =>
+          parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+          style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none',
+      );
     for (const element of all) {
       if (!Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())) continue;
       const box = element.getBoundingClientRect();
@@ -199,7 +219,11 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
       for (const match of text.matchAll(/[^\s\u00ad\u200b/–—(){}[\]-]{2,}/gu)) {
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
-        const lines = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        const lines = new Set(
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
         if (lines.size < 2) continue;
         // The widest line the word could have: its block's (an inline element's box is only its
         // lines' outline), and in a table the table's own box, since a column narrower than a
@@ -219,7 +243,12 @@ export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
         const wordWidth = alone.getBoundingClientRect().width;
         alone.remove();
         if (wordWidth <= box.width + 1 || match[0].length <= 12) {
-          faults.push({ kind: 'broken word', where: where(parent), text: match[0].slice(0, 60), detail: `a ${Math.round(wordWidth)} px word on ${lines.size} lines in ${Math.round(box.width)} px` });
+          faults.push({
+            kind: 'broken word',
+            where: where(parent),
+            text: match[0].slice(0, 60),
+            detail: `a ${Math.round(wordWidth)} px word on ${lines.size} lines in ${Math.round(box.width)} px`,
+          });
           reported.add(parent);
           break;
         }

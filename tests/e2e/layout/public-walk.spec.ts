@@ -48,7 +48,9 @@ async function blogPaths(request: APIRequestContext, locale: BlogLocaleCode): Pr
     if (page * listed.page_size >= listed.total) break;
   }
   const terms = async (kind: 'categories' | 'tags') =>
-    ((await (await request.get(`/api/blog/${kind}?locale=${locale}`)).json()) as { items: Array<{ slug: string; post_count: number }> }).items.filter((term) => term.post_count > 0);
+    ((await (await request.get(`/api/blog/${kind}?locale=${locale}`)).json()) as { items: Array<{ slug: string; post_count: number }> }).items.filter(
+      (term) => term.post_count > 0,
+    );
   expect(slugs.length, `the ${locale} blog's posts`).toBeGreaterThan(0);
   return [
     ...slugs.map((slug) => blogPostPath(locale, slug)),
@@ -80,7 +82,10 @@ const FONTS = ['default', 'phone'] as const satisfies readonly WalkFont[];
 
 for (const locale of ['vi', 'en'] as const) {
   for (let part = 0; part < PARTS; part++) {
-    test(`public pages in ${locale === 'vi' ? 'Vietnamese' : 'English'} fit phones and tablets in both fonts (part ${part + 1} of ${PARTS})`, async ({ page, request }) => {
+    test(`public pages in ${locale === 'vi' ? 'Vietnamese' : 'English'} fit phones and tablets in both fonts (part ${part + 1} of ${PARTS})`, async ({
+      page,
+      request,
+    }) => {
       // About a minute on a quiet machine; a busy one (the whole suite on two cores) takes longer.
       test.setTimeout(300_000);
       if (locale === 'en') await useEnglish(page);
@@ -104,7 +109,9 @@ for (const locale of ['vi', 'en'] as const) {
           }
         }
       }
-      const counts = SIZES.flatMap((size) => FONTS.map((font) => `${size.width}×${size.height}, ${font} font: ${walked.get(`${size.width}×${size.height}, ${font} font`) ?? 0}`)).join('; ');
+      const counts = SIZES.flatMap((size) =>
+        FONTS.map((font) => `${size.width}×${size.height}, ${font} font: ${walked.get(`${size.width}×${size.height}, ${font} font`) ?? 0}`),
+      ).join('; ');
       const note = `${locale}, part ${part + 1} of ${PARTS} (${paths.length} of ${all.length} pages) — pages walked per size: ${counts}`;
       test.info().annotations.push({ type: 'walked', description: note });
       console.log(`Public walk, ${note}`);

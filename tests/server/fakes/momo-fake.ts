@@ -109,7 +109,20 @@ export interface FakeMomo {
 }
 
 /** The IPN's signed fields after accessKey, in MoMo's order (the notification page). */
-const IPN_SIGNED = ['amount', 'extraData', 'message', 'orderId', 'orderInfo', 'orderType', 'partnerCode', 'payType', 'requestId', 'responseTime', 'resultCode', 'transId'] as const;
+const IPN_SIGNED = [
+  'amount',
+  'extraData',
+  'message',
+  'orderId',
+  'orderInfo',
+  'orderType',
+  'partnerCode',
+  'payType',
+  'requestId',
+  'responseTime',
+  'resultCode',
+  'transId',
+] as const;
 const CREATE_SIGNED = ['amount', 'extraData', 'ipnUrl', 'orderId', 'orderInfo', 'partnerCode', 'redirectUrl', 'requestId', 'requestType'] as const;
 const QUERY_SIGNED = ['orderId', 'partnerCode', 'requestId'] as const;
 const REFUND_SIGNED = ['amount', 'description', 'orderId', 'partnerCode', 'requestId', 'transId'] as const;
@@ -208,7 +221,13 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
       if (options.tamperAmount !== undefined) body.amount = options.tamperAmount;
       if (!options.omitSignature) body.signature = signature;
       const target = new URL(payment.ipnUrl);
-      return { method: 'POST', url: payment.ipnUrl, path: `${target.pathname}${target.search}`, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+      return {
+        method: 'POST',
+        url: payment.ipnUrl,
+        path: `${target.pathname}${target.search}`,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      };
     },
     async deliver(notification, url = notification.url) {
       const response = await fetch(url, { method: notification.method, headers: notification.headers, body: notification.body });
@@ -222,7 +241,14 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
   const answer = (response: ServerResponse, path: string, body: Record<string, unknown>, status: number, fields: Record<string, unknown>) => {
     const resultCode = Number(fields.resultCode);
     fake.requests.push({ path, body, status, resultCode });
-    send(response, status, { partnerCode: keys.partnerCode, requestId: body.requestId, orderId: body.orderId, ...fields, message: messageOf(resultCode), responseTime: Date.now() });
+    send(response, status, {
+      partnerCode: keys.partnerCode,
+      requestId: body.requestId,
+      orderId: body.orderId,
+      ...fields,
+      message: messageOf(resultCode),
+      responseTime: Date.now(),
+    });
   };
 
   /** MoMo's checks common to every request: the partner code and the signature. */
@@ -237,7 +263,14 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
       return answer(response, path, body, error.status, { resultCode: error.resultCode });
     }
     const { orderId, requestId, amount } = body;
-    if (body.requestType !== 'captureWallet' || typeof orderId !== 'string' || !/^[0-9a-zA-Z]([-_.]*[0-9a-zA-Z]+)*$/.test(orderId) || typeof requestId !== 'string' || typeof amount !== 'number' || !Number.isInteger(amount)) {
+    if (
+      body.requestType !== 'captureWallet' ||
+      typeof orderId !== 'string' ||
+      !/^[0-9a-zA-Z]([-_.]*[0-9a-zA-Z]+)*$/.test(orderId) ||
+      typeof requestId !== 'string' ||
+      typeof amount !== 'number' ||
+      !Number.isInteger(amount)
+    ) {
       return answer(response, path, body, 400, { resultCode: 20 });
     }
     if (amount < 1_000 || amount > 50_000_000) return answer(response, path, body, 400, { resultCode: 22 });
@@ -258,7 +291,13 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
       refunded: 0,
     });
     const payUrl = `${base}/v2/gateway/pay?t=${encodeURIComponent(Buffer.from(orderId).toString('base64url'))}`;
-    answer(response, path, body, 200, { amount, resultCode: 0, payUrl, deeplink: `momo://app?action=payWithApp&orderId=${orderId}`, qrCodeUrl: `2|99|0900000000|FAKE|${orderId}|${amount}` });
+    answer(response, path, body, 200, {
+      amount,
+      resultCode: 0,
+      payUrl,
+      deeplink: `momo://app?action=payWithApp&orderId=${orderId}`,
+      qrCodeUrl: `2|99|0900000000|FAKE|${orderId}|${amount}`,
+    });
   }
 
   function query(response: ServerResponse, path: string, body: Record<string, unknown>): void {
@@ -271,7 +310,9 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
       transId: payment.transId,
       payType: payment.resultCode === 0 ? payment.payType : '',
       resultCode: payment.resultCode,
-      refundTrans: fake.refunds.filter((refund) => refund.transId === payment.transId && payment.transId !== 0).map((refund) => ({ orderId: refund.orderId, amount: refund.amount, resultCode: 0, transId: refund.refundTransId })),
+      refundTrans: fake.refunds
+        .filter((refund) => refund.transId === payment.transId && payment.transId !== 0)
+        .map((refund) => ({ orderId: refund.orderId, amount: refund.amount, resultCode: 0, transId: refund.refundTransId })),
       lastUpdated: Date.now(),
     });
   }
@@ -279,7 +320,8 @@ export async function startFakeMomo(keys: { partnerCode: string; accessKey: stri
   function refundPayment(response: ServerResponse, path: string, body: Record<string, unknown>): void {
     if (!authentic(body, REFUND_SIGNED)) return answer(response, path, body, 400, { resultCode: 13 });
     const { orderId, requestId, amount, transId } = body;
-    if (typeof orderId !== 'string' || typeof requestId !== 'string' || typeof amount !== 'number' || typeof transId !== 'number') return answer(response, path, body, 400, { resultCode: 20 });
+    if (typeof orderId !== 'string' || typeof requestId !== 'string' || typeof amount !== 'number' || typeof transId !== 'number')
+      return answer(response, path, body, 400, { resultCode: 20 });
     const payment = [...fake.payments.values()].find((candidate) => candidate.transId === transId && candidate.resultCode === 0);
     if (!payment) return answer(response, path, body, 400, { resultCode: 42 });
     if (fake.payments.has(orderId) || fake.refunds.some((done) => done.orderId === orderId)) return answer(response, path, body, 400, { resultCode: 41 });

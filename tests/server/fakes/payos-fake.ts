@@ -137,7 +137,11 @@ export interface FakePayos {
 
 const sortKeys = (value: unknown): unknown =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? Object.fromEntries(Object.keys(value).toSorted().map((key) => [key, (value as Record<string, unknown>)[key]]))
+    ? Object.fromEntries(
+        Object.keys(value)
+          .toSorted()
+          .map((key) => [key, (value as Record<string, unknown>)[key]]),
+      )
     : value;
 
 /** payOS' canonical form of `data`: sorted `k=v&…`, null → '', arrays as JSON with sorted keys. */
@@ -158,7 +162,12 @@ export const payosHmac = (key: string, text: string): string => createHmac('sha2
 
 /** What the webhook route gives an adapter for this notification. */
 export function toRawNotification(notification: FakeNotification): RawNotification {
-  return { method: notification.method, rawBody: notification.body, headers: new Headers(notification.headers), query: new URLSearchParams(notification.query) };
+  return {
+    method: notification.method,
+    rawBody: notification.body,
+    headers: new Headers(notification.headers),
+    query: new URLSearchParams(notification.query),
+  };
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in Vietnam time (GMT+7, in milliseconds below). */
@@ -182,9 +191,16 @@ const ACCOUNT = { bin: '970422', accountNumber: '0123456789', accountName: 'CONG
 
 /** A link as `GET /v2/payment-requests/{id}` answers it. */
 const linkData = (link: FakePayosLink) => ({
-  id: link.id, orderCode: link.orderCode, amount: link.amount, amountPaid: link.amountPaid, amountRemaining: Math.max(0, link.amount - link.amountPaid),
-  status: link.status, createdAt: link.createdAt.toISOString(), transactions: link.transactions,
-  cancellationReason: link.cancellationReason, canceledAt: link.canceledAt ? link.canceledAt.toISOString() : null,
+  id: link.id,
+  orderCode: link.orderCode,
+  amount: link.amount,
+  amountPaid: link.amountPaid,
+  amountRemaining: Math.max(0, link.amount - link.amountPaid),
+  status: link.status,
+  createdAt: link.createdAt.toISOString(),
+  transactions: link.transactions,
+  cancellationReason: link.cancellationReason,
+  canceledAt: link.canceledAt ? link.canceledAt.toISOString() : null,
 });
 
 /** A bank transfer to a link. */
@@ -232,7 +248,13 @@ export async function startFakePayos(): Promise<FakePayos> {
     };
     const mode = options.signature ?? 'valid';
     const signature = mode === 'missing' ? undefined : fake.sign(data, mode === 'wrong-key' ? 'another-checksum-key' : undefined);
-    const body = { code, desc: code === '00' ? 'success' : 'error', success: code === '00', data: { ...data, ...options.tamper }, ...(signature ? { signature } : {}) };
+    const body = {
+      code,
+      desc: code === '00' ? 'success' : 'error',
+      success: code === '00',
+      data: { ...data, ...options.tamper },
+      ...(signature ? { signature } : {}),
+    };
     return { method: 'POST', query: '', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   }
 
@@ -279,7 +301,11 @@ export async function startFakePayos(): Promise<FakePayos> {
     async deliver(notification, url) {
       const target = url ?? fake.webhookUrl;
       if (!target) throw new Error('no webhook URL: confirm one or pass it');
-      const response = await fetch(notification.query ? `${target}?${notification.query}` : target, { method: notification.method, headers: notification.headers, body: notification.body });
+      const response = await fetch(notification.query ? `${target}?${notification.query}` : target, {
+        method: notification.method,
+        headers: notification.headers,
+        body: notification.body,
+      });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -320,7 +346,12 @@ export async function startFakePayos(): Promise<FakePayos> {
     if (method === 'GET' && viewMatch) {
       const link = findLink(viewMatch[1]!);
       if (!link) return send(response, 404, 'Not found', 'text/plain');
-      return send(response, 200, `<!doctype html><title>payOS</title><p>${link.description}: ${link.amount} VND (${link.status})</p>`, 'text/html; charset=utf-8');
+      return send(
+        response,
+        200,
+        `<!doctype html><title>payOS</title><p>${link.description}: ${link.amount} VND (${link.status})</p>`,
+        'text/html; charset=utf-8',
+      );
     }
 
     const record: FakePayosRequest = { method, path: url.pathname, clientId: header('x-client-id'), apiKey: header('x-api-key'), json, code: '' };
@@ -337,22 +368,43 @@ export async function startFakePayos(): Promise<FakePayos> {
         return answer(response, record, '201', 'Mã kiểm tra(signature) không hợp lệ', null);
       }
       const valid =
-        Number.isSafeInteger(orderCode) && (orderCode as number) > 0 &&
-        Number.isSafeInteger(amount) && (amount as number) > 0 &&
-        typeof description === 'string' && description.length > 0 && description.length <= 25 &&
-        typeof returnUrl === 'string' && typeof cancelUrl === 'string' &&
+        Number.isSafeInteger(orderCode) &&
+        (orderCode as number) > 0 &&
+        Number.isSafeInteger(amount) &&
+        (amount as number) > 0 &&
+        typeof description === 'string' &&
+        description.length > 0 &&
+        description.length <= 25 &&
+        typeof returnUrl === 'string' &&
+        typeof cancelUrl === 'string' &&
         (expiredAt === undefined || Number.isSafeInteger(expiredAt));
       if (!valid) return answer(response, record, '20', 'Thông tin truyền lên không đúng.', null);
       if (fake.links.has(orderCode as number)) return answer(response, record, '231', 'Đơn thanh toán đã tồn tại', null);
       const link: FakePayosLink = {
-        id: randomUUID().replaceAll('-', ''), orderCode: orderCode as number, amount: amount as number, amountPaid: 0, description: description as string,
-        returnUrl: returnUrl as string, cancelUrl: cancelUrl as string, status: 'PENDING', createdAt: new Date(), expiredAt: (expiredAt as number | undefined) ?? null,
-        transactions: [], cancellationReason: null, canceledAt: null, request: body,
+        id: randomUUID().replaceAll('-', ''),
+        orderCode: orderCode as number,
+        amount: amount as number,
+        amountPaid: 0,
+        description: description as string,
+        returnUrl: returnUrl as string,
+        cancelUrl: cancelUrl as string,
+        status: 'PENDING',
+        createdAt: new Date(),
+        expiredAt: (expiredAt as number | undefined) ?? null,
+        transactions: [],
+        cancellationReason: null,
+        canceledAt: null,
+        request: body,
       };
       fake.links.set(link.orderCode, link);
       return answer(response, record, '00', 'success', {
         ...ACCOUNT,
-        amount: link.amount, description: link.description, orderCode: link.orderCode, currency: 'VND', paymentLinkId: link.id, status: link.status,
+        amount: link.amount,
+        description: link.description,
+        orderCode: link.orderCode,
+        currency: 'VND',
+        paymentLinkId: link.id,
+        status: link.status,
         expiredAt: link.expiredAt,
         checkoutUrl: `${base}/web/${link.id}`,
         qrCode: `00020101021238570010A000000727012700069704220113${ACCOUNT.accountNumber}0208QRIBFTTA530370454${link.amount}5802VN6304ABCD`,
@@ -375,13 +427,33 @@ export async function startFakePayos(): Promise<FakePayos> {
       const webhookUrl = body.webhookUrl;
       if (typeof webhookUrl !== 'string') return answer(response, record, '20', 'Thông tin truyền lên không đúng.', null);
       // payOS' documented sample webhook: not an order of the merchant's, signed with its key.
-      const blank = { virtualAccountName: '', virtualAccountNumber: '', counterAccountBankId: '', counterAccountBankName: '', counterAccountName: '', counterAccountNumber: '' };
-      const sample = { reference: 'TF230204212323', amount: 3000, accountNumber: '12345678', description: 'VQRIO123', transactionDateTime: '2023-02-04 18:25:00', ...blank };
+      const blank = {
+        virtualAccountName: '',
+        virtualAccountNumber: '',
+        counterAccountBankId: '',
+        counterAccountBankName: '',
+        counterAccountName: '',
+        counterAccountNumber: '',
+      };
+      const sample = {
+        reference: 'TF230204212323',
+        amount: 3000,
+        accountNumber: '12345678',
+        description: 'VQRIO123',
+        transactionDateTime: '2023-02-04 18:25:00',
+        ...blank,
+      };
       const test = webhookFor(PAYOS_TEST_WEBHOOK_ORDER_CODE, '124c33293c43417ab7879e14c8d9eb18', sample, {});
       const delivered = await fake.deliver(test, webhookUrl).catch(() => ({ status: 0, body: null }));
       if (delivered.status < 200 || delivered.status > 299) return answer(response, record, '20', `Webhook url invalid (HTTP ${delivered.status})`, null);
       fake.webhookUrl = webhookUrl;
-      return answer(response, record, '00', 'success', { webhookUrl, accountName: ACCOUNT.accountName, accountNumber: ACCOUNT.accountNumber, name: 'Atelier', shortName: 'VietinBank' });
+      return answer(response, record, '00', 'success', {
+        webhookUrl,
+        accountName: ACCOUNT.accountName,
+        accountNumber: ACCOUNT.accountNumber,
+        name: 'Atelier',
+        shortName: 'VietinBank',
+      });
     }
     return send(response, 404, { code: '404', desc: 'Not found', data: null });
   }

@@ -135,13 +135,31 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
   let base = '';
 
   const makeEvent = (type: string, object: Json): FakeStripeNotification => {
-    const event = { id: id('evt'), object: 'event', api_version: FAKE_STRIPE_API_VERSION, created: now(), data: { object: structuredClone(object) }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type };
+    const event = {
+      id: id('evt'),
+      object: 'event',
+      api_version: FAKE_STRIPE_API_VERSION,
+      created: now(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
     fake.events.push(event);
     return fake.notificationFor(event);
   };
 
   const intentFor = (session: Json, status: string): string => {
-    const intent = { id: id('pi'), object: 'payment_intent', amount: session.amount_total, currency: 'vnd', status, metadata: (session.payment_intent_data as Json | undefined)?.metadata ?? {}, amount_refunded: 0 };
+    const intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: session.amount_total,
+      currency: 'vnd',
+      status,
+      metadata: (session.payment_intent_data as Json | undefined)?.metadata ?? {},
+      amount_refunded: 0,
+    };
     fake.paymentIntents.set(intent.id, intent);
     return intent.id;
   };
@@ -152,10 +170,21 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
    */
   const invoiceFor = (subscription: Json, reason: string, amount: number, start: number, end: number): Json => {
     const invoice: Json = {
-      id: id('in'), object: 'invoice', billing_reason: reason, currency: 'vnd', amount_due: amount, amount_paid: amount, status: 'paid',
-      period_start: reason === 'subscription_create' ? start : (subscription.previous_period_start as number), period_end: start,
+      id: id('in'),
+      object: 'invoice',
+      billing_reason: reason,
+      currency: 'vnd',
+      amount_due: amount,
+      amount_paid: amount,
+      status: 'paid',
+      period_start: reason === 'subscription_create' ? start : (subscription.previous_period_start as number),
+      period_end: start,
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-      lines: { object: 'list', data: [{ id: id('il'), object: 'line_item', amount: subscription.price as number, currency: 'vnd', period: { start, end } }], has_more: false },
+      lines: {
+        object: 'list',
+        data: [{ id: id('il'), object: 'line_item', amount: subscription.price as number, currency: 'vnd', period: { start, end } }],
+        has_more: false,
+      },
       payment_intent_id: intentFor({ amount_total: amount }, 'succeeded'),
     };
     fake.invoices.set(invoice.id as string, invoice);
@@ -184,7 +213,15 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       if (session.mode === 'subscription') {
         const item = (session.line_items as Json[])[0]!.price_data as Json;
         const start = now();
-        const subscription: Json = { id: id('sub'), object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: (session.subscription_data as Json | undefined)?.metadata ?? {}, interval: (item.recurring as Json).interval, price: int(item.unit_amount) };
+        const subscription: Json = {
+          id: id('sub'),
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: false,
+          metadata: (session.subscription_data as Json | undefined)?.metadata ?? {},
+          interval: (item.recurring as Json).interval,
+          price: int(item.unit_amount),
+        };
         subscription.current_period_start = start;
         subscription.current_period_end = start + periodSeconds(subscription);
         fake.subscriptions.set(subscription.id as string, subscription);
@@ -223,14 +260,20 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       const start = subscription.current_period_end as number;
       subscription.current_period_start = start;
       subscription.current_period_end = start + periodSeconds(subscription);
-      return makeEvent('invoice.paid', invoiceFor(subscription, 'subscription_cycle', subscription.price as number, start, subscription.current_period_end as number));
+      return makeEvent(
+        'invoice.paid',
+        invoiceFor(subscription, 'subscription_cycle', subscription.price as number, start, subscription.current_period_end as number),
+      );
     },
     event: (type, object) => makeEvent(type, object),
     notificationFor(event, sign = {}) {
       const body = JSON.stringify(event, null, 2);
       let header = stripeSignatureHeader(body, sign.secret ?? webhookSecret, sign.timestamp ?? now());
       if (sign.tamperSignature) header = header.replace(/v1=(.)/, (_, first: string) => `v1=${first === 'a' ? 'b' : 'a'}`);
-      const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json; charset=utf-8',
+        'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      };
       if (!sign.omitSignature) headers['Stripe-Signature'] = header;
       return { method: 'POST', url: fake.webhookUrl, headers, body: sign.tamperBody ? sign.tamperBody(body) : body, event };
     },
@@ -248,11 +291,20 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     const items = params.line_items as Json[] | undefined;
     const price = items?.[0]?.price_data as Json | undefined;
     if (mode !== 'payment' && mode !== 'subscription') return stripeError(400, 'Invalid mode', { param: 'mode' });
-    if (!items || items.length !== 1 || !price || price.currency !== 'vnd' || !Number.isInteger(int(price.unit_amount)) || !(price.product_data as Json | undefined)?.name) {
+    if (
+      !items ||
+      items.length !== 1 ||
+      !price ||
+      price.currency !== 'vnd' ||
+      !Number.isInteger(int(price.unit_amount)) ||
+      !(price.product_data as Json | undefined)?.name
+    ) {
       return stripeError(400, 'Invalid line_items', { param: 'line_items' });
     }
-    if (mode === 'subscription' && !(price.recurring as Json | undefined)?.interval) return stripeError(400, 'Subscription mode needs a recurring price', { param: 'line_items[0][price_data][recurring]' });
-    if (mode === 'subscription' && params.payment_intent_data) return stripeError(400, 'payment_intent_data is only for mode payment', { param: 'payment_intent_data' });
+    if (mode === 'subscription' && !(price.recurring as Json | undefined)?.interval)
+      return stripeError(400, 'Subscription mode needs a recurring price', { param: 'line_items[0][price_data][recurring]' });
+    if (mode === 'subscription' && params.payment_intent_data)
+      return stripeError(400, 'payment_intent_data is only for mode payment', { param: 'payment_intent_data' });
     if (typeof params.success_url !== 'string' || typeof params.cancel_url !== 'string') return stripeError(400, 'Missing success_url or cancel_url');
     const expiresAt = int(params.expires_at);
     if (params.expires_at !== undefined && !(expiresAt >= now() + 30 * 60 && expiresAt <= now() + 24 * 60 * 60)) {
@@ -267,11 +319,21 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     }
     const session: Json = {
       ...params,
-      id: id('cs_test'), object: 'checkout.session', created: now(), livemode: false, currency: 'vnd',
+      id: id('cs_test'),
+      object: 'checkout.session',
+      created: now(),
+      livemode: false,
+      currency: 'vnd',
       expires_at: Number.isNaN(expiresAt) ? now() + 24 * 60 * 60 : expiresAt,
-      amount_subtotal: subtotal, amount_total: Math.max(0, subtotal - discount),
-      client_reference_id: params.client_reference_id ?? null, metadata: params.metadata ?? {},
-      status: 'open', payment_status: 'unpaid', payment_intent: null, subscription: null, invoice: null,
+      amount_subtotal: subtotal,
+      amount_total: Math.max(0, subtotal - discount),
+      client_reference_id: params.client_reference_id ?? null,
+      metadata: params.metadata ?? {},
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent: null,
+      subscription: null,
+      invoice: null,
     };
     session.url = `${base}/c/pay/${String(session.id)}`;
     fake.sessions.set(session.id as string, session);
@@ -282,7 +344,17 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     if (method === 'POST' && path === '/v1/coupons') {
       const amountOff = int(params.amount_off);
       if (!(amountOff > 0) || params.currency !== 'vnd' || params.duration !== 'once') return stripeError(400, 'Invalid coupon');
-      const coupon = { id: id('co').slice(0, 11), object: 'coupon', amount_off: amountOff, currency: 'vnd', duration: params.duration, max_redemptions: int(params.max_redemptions) || null, name: params.name ?? null, metadata: params.metadata ?? {}, valid: true };
+      const coupon = {
+        id: id('co').slice(0, 11),
+        object: 'coupon',
+        amount_off: amountOff,
+        currency: 'vnd',
+        duration: params.duration,
+        max_redemptions: int(params.max_redemptions) || null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        valid: true,
+      };
       fake.coupons.set(coupon.id, coupon);
       return { status: 200, body: coupon };
     }
@@ -297,16 +369,39 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
       const invoice = fake.invoices.get(String(params.invoice));
-      const data = invoice ? [{ id: id('inpay'), object: 'invoice_payment', invoice: invoice.id, amount_paid: invoice.amount_paid, currency: 'vnd', status: 'paid', is_default: true, payment: { type: 'payment_intent', payment_intent: invoice.payment_intent_id } }] : [];
+      const data = invoice
+        ? [
+            {
+              id: id('inpay'),
+              object: 'invoice_payment',
+              invoice: invoice.id,
+              amount_paid: invoice.amount_paid,
+              currency: 'vnd',
+              status: 'paid',
+              is_default: true,
+              payment: { type: 'payment_intent', payment_intent: invoice.payment_intent_id },
+            },
+          ]
+        : [];
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = fake.paymentIntents.get(String(params.payment_intent));
       if (!intent) return stripeError(400, `No such payment_intent: '${String(params.payment_intent)}'`, { code: 'resource_missing', param: 'payment_intent' });
-      if (intent.status !== 'succeeded') return stripeError(400, 'This PaymentIntent does not have a successful charge to refund.', { code: 'charge_not_refundable' });
+      if (intent.status !== 'succeeded')
+        return stripeError(400, 'This PaymentIntent does not have a successful charge to refund.', { code: 'charge_not_refundable' });
       if (intent.amount_refunded === intent.amount) return stripeError(400, 'Charge has already been refunded.', { code: 'charge_already_refunded' });
       intent.amount_refunded = intent.amount;
-      const refund = { id: id('re'), object: 'refund', amount: intent.amount, currency: 'vnd', payment_intent: intent.id, reason: params.reason ?? null, metadata: params.metadata ?? {}, status: 'succeeded' };
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount: intent.amount,
+        currency: 'vnd',
+        payment_intent: intent.id,
+        reason: params.reason ?? null,
+        metadata: params.metadata ?? {},
+        status: 'succeeded',
+      };
       fake.refunds.push(refund);
       return { status: 200, body: refund };
     }

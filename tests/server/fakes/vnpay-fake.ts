@@ -137,7 +137,12 @@ export const hmacSha512 = (secret: string, data: string): string => createHmac('
 
 /** What the webhook route gives an adapter for this notification. */
 export function toRawNotification(notification: FakeNotification): RawNotification {
-  return { method: notification.method, rawBody: notification.body, headers: new Headers(notification.headers), query: new URLSearchParams(notification.query) };
+  return {
+    method: notification.method,
+    rawBody: notification.body,
+    headers: new Headers(notification.headers),
+    query: new URLSearchParams(notification.query),
+  };
 }
 
 /** yyyyMMddHHmmss in GMT+7 (7 h in milliseconds). */
@@ -157,20 +162,69 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const pipe = (fields: readonly string[], values: Record<string, unknown>) => fields.map((field) => (values[field] === undefined || values[field] === null ? '' : String(values[field]))).join('|');
+const pipe = (fields: readonly string[], values: Record<string, unknown>) =>
+  fields.map((field) => (values[field] === undefined || values[field] === null ? '' : String(values[field]))).join('|');
 
-const QUERYDR_REQUEST = ['vnp_RequestId', 'vnp_Version', 'vnp_Command', 'vnp_TmnCode', 'vnp_TxnRef', 'vnp_TransactionDate', 'vnp_CreateDate', 'vnp_IpAddr', 'vnp_OrderInfo'];
+const QUERYDR_REQUEST = [
+  'vnp_RequestId',
+  'vnp_Version',
+  'vnp_Command',
+  'vnp_TmnCode',
+  'vnp_TxnRef',
+  'vnp_TransactionDate',
+  'vnp_CreateDate',
+  'vnp_IpAddr',
+  'vnp_OrderInfo',
+];
 const QUERYDR_RESPONSE = [
-  'vnp_ResponseId', 'vnp_Command', 'vnp_ResponseCode', 'vnp_Message', 'vnp_TmnCode', 'vnp_TxnRef', 'vnp_Amount', 'vnp_BankCode', 'vnp_PayDate',
-  'vnp_TransactionNo', 'vnp_TransactionType', 'vnp_TransactionStatus', 'vnp_OrderInfo', 'vnp_PromotionCode', 'vnp_PromotionAmount',
+  'vnp_ResponseId',
+  'vnp_Command',
+  'vnp_ResponseCode',
+  'vnp_Message',
+  'vnp_TmnCode',
+  'vnp_TxnRef',
+  'vnp_Amount',
+  'vnp_BankCode',
+  'vnp_PayDate',
+  'vnp_TransactionNo',
+  'vnp_TransactionType',
+  'vnp_TransactionStatus',
+  'vnp_OrderInfo',
+  'vnp_PromotionCode',
+  'vnp_PromotionAmount',
 ];
 const REFUND_REQUEST = [
-  'vnp_RequestId', 'vnp_Version', 'vnp_Command', 'vnp_TmnCode', 'vnp_TransactionType', 'vnp_TxnRef', 'vnp_Amount', 'vnp_TransactionNo',
-  'vnp_TransactionDate', 'vnp_CreateBy', 'vnp_CreateDate', 'vnp_IpAddr', 'vnp_OrderInfo',
+  'vnp_RequestId',
+  'vnp_Version',
+  'vnp_Command',
+  'vnp_TmnCode',
+  'vnp_TransactionType',
+  'vnp_TxnRef',
+  'vnp_Amount',
+  'vnp_TransactionNo',
+  'vnp_TransactionDate',
+  'vnp_CreateBy',
+  'vnp_CreateDate',
+  'vnp_IpAddr',
+  'vnp_OrderInfo',
 ];
 const REFUND_RESPONSE = QUERYDR_RESPONSE.slice(0, 13);
 
-const REQUIRED_PAY_FIELDS = ['vnp_Version', 'vnp_Command', 'vnp_TmnCode', 'vnp_Amount', 'vnp_CreateDate', 'vnp_CurrCode', 'vnp_IpAddr', 'vnp_Locale', 'vnp_OrderInfo', 'vnp_OrderType', 'vnp_ReturnUrl', 'vnp_TxnRef', 'vnp_ExpireDate'];
+const REQUIRED_PAY_FIELDS = [
+  'vnp_Version',
+  'vnp_Command',
+  'vnp_TmnCode',
+  'vnp_Amount',
+  'vnp_CreateDate',
+  'vnp_CurrCode',
+  'vnp_IpAddr',
+  'vnp_Locale',
+  'vnp_OrderInfo',
+  'vnp_OrderType',
+  'vnp_ReturnUrl',
+  'vnp_TxnRef',
+  'vnp_ExpireDate',
+];
 
 /** The IPN parameters VNPay sends for a transaction in its current state. */
 function ipnParams(txn: FakeVnpayTransaction): Record<string, string> {
@@ -239,7 +293,10 @@ export async function startFakeVnpay(): Promise<FakeVnpay> {
       return `${txn.returnUrl}${txn.returnUrl.includes('?') ? '&' : '?'}${signedQuery(ipnParams(txn))}`;
     },
     async deliver(notification, url) {
-      const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}${notification.query}`, { method: notification.method, headers: notification.headers });
+      const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}${notification.query}`, {
+        method: notification.method,
+        headers: notification.headers,
+      });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -265,9 +322,14 @@ export async function startFakeVnpay(): Promise<FakeVnpay> {
     if (!params.vnp_SecureHash || params.vnp_SecureHash !== hmacSha512(FAKE_VNPAY_KEYS.hashSecret, vnpayHashData(params))) return refuse('70');
     const valid =
       REQUIRED_PAY_FIELDS.every((field) => params[field]) &&
-      params.vnp_Version === '2.1.0' && params.vnp_Command === 'pay' && params.vnp_CurrCode === 'VND' &&
-      /^\d+00$/.test(params.vnp_Amount!) && /^\d{14}$/.test(params.vnp_CreateDate!) && /^\d{14}$/.test(params.vnp_ExpireDate!) &&
-      (params.vnp_Locale === 'vn' || params.vnp_Locale === 'en') && /^[A-Za-z0-9 ]{1,255}$/.test(params.vnp_OrderInfo!);
+      params.vnp_Version === '2.1.0' &&
+      params.vnp_Command === 'pay' &&
+      params.vnp_CurrCode === 'VND' &&
+      /^\d+00$/.test(params.vnp_Amount!) &&
+      /^\d{14}$/.test(params.vnp_CreateDate!) &&
+      /^\d{14}$/.test(params.vnp_ExpireDate!) &&
+      (params.vnp_Locale === 'vn' || params.vnp_Locale === 'en') &&
+      /^[A-Za-z0-9 ]{1,255}$/.test(params.vnp_OrderInfo!);
     if (!valid) return refuse('03');
     const existing = fake.transactions.get(params.vnp_TxnRef!);
     if (existing && existing.transactionStatus !== '01') return refuse('01');
@@ -310,8 +372,10 @@ export async function startFakeVnpay(): Promise<FakeVnpay> {
     const fields = command === 'refund' ? REFUND_REQUEST : command === 'querydr' ? QUERYDR_REQUEST : null;
     if (!fields) return answer('03', 'Invalid command');
     if (json.vnp_TmnCode !== FAKE_VNPAY_KEYS.tmnCode) return answer('02', 'Invalid TmnCode');
-    if (typeof json.vnp_SecureHash !== 'string' || json.vnp_SecureHash !== hmacSha512(FAKE_VNPAY_KEYS.hashSecret, pipe(fields, json))) return answer('97', 'Invalid Checksum');
-    if (fields.some((field) => field !== 'vnp_TransactionNo' && (json[field] === undefined || json[field] === '')) || json.vnp_Version !== '2.1.0') return answer('03', 'Invalid data format');
+    if (typeof json.vnp_SecureHash !== 'string' || json.vnp_SecureHash !== hmacSha512(FAKE_VNPAY_KEYS.hashSecret, pipe(fields, json)))
+      return answer('97', 'Invalid Checksum');
+    if (fields.some((field) => field !== 'vnp_TransactionNo' && (json[field] === undefined || json[field] === '')) || json.vnp_Version !== '2.1.0')
+      return answer('03', 'Invalid data format');
     const requestId = String(json.vnp_RequestId);
     if (requestIds.has(requestId)) return answer('94', 'Duplicate request');
     requestIds.add(requestId);
@@ -335,7 +399,8 @@ export async function startFakeVnpay(): Promise<FakeVnpay> {
     const refunded = txn.refunds.reduce((sum, refund) => sum + refund.amount, 0);
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount + refunded > txn.amount) return answer('02', 'Refund amount exceeds the payment');
     if (json.vnp_TransactionType === '02' && (refunded > 0 || amount !== txn.amount)) return answer('03', 'A full refund must be the whole amount');
-    if (json.vnp_TransactionNo !== undefined && json.vnp_TransactionNo !== '' && json.vnp_TransactionNo !== txn.transactionNo) return answer('91', 'Not found transaction');
+    if (json.vnp_TransactionNo !== undefined && json.vnp_TransactionNo !== '' && json.vnp_TransactionNo !== txn.transactionNo)
+      return answer('91', 'Not found transaction');
     const refund: FakeVnpayRefund = {
       requestId,
       transactionType: String(json.vnp_TransactionType),
@@ -345,7 +410,13 @@ export async function startFakeVnpay(): Promise<FakeVnpay> {
       transactionNo: String(randomInt(10_000_000, 99_999_999)),
     };
     txn.refunds.push(refund);
-    return answer('00', 'Refund success', { ...payment, vnp_Amount: String(amount), vnp_TransactionNo: refund.transactionNo, vnp_TransactionType: refund.transactionType, vnp_TransactionStatus: '05' });
+    return answer('00', 'Refund success', {
+      ...payment,
+      vnp_Amount: String(amount),
+      vnp_TransactionNo: refund.transactionNo,
+      vnp_TransactionType: refund.transactionType,
+      vnp_TransactionStatus: '05',
+    });
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -353,7 +424,9 @@ export async function startFakeVnpay(): Promise<FakeVnpay> {
     const method = request.method ?? 'GET';
     if (method === 'GET' && url.pathname === '/paymentv2/vpcpay.html') return paymentPage(url, response);
     if (method === 'GET' && url.pathname === '/paymentv2/Payment/Error.html') {
-      return send(response, 200, `<!doctype html><title>VNPAY</title><p>Error ${url.searchParams.get('code') ?? ''}</p>`, { 'Content-Type': 'text/html; charset=utf-8' });
+      return send(response, 200, `<!doctype html><title>VNPAY</title><p>Error ${url.searchParams.get('code') ?? ''}</p>`, {
+        'Content-Type': 'text/html; charset=utf-8',
+      });
     }
     if (method === 'POST' && url.pathname === '/merchant_webapi/api/transaction') {
       let json: unknown;

@@ -172,7 +172,11 @@ export async function createAccountsHarness(
       signUps += 1;
       const address = input.address ?? `2001:db8:5::${signUps.toString(16)}`;
       const from = (body: unknown) => ({ body, address });
-      const registered = await call('POST', '/auth/register', from({ name: input.name ?? 'Nguyễn Thị Lan', email: input.email, password, language: input.language ?? 'vi' }));
+      const registered = await call(
+        'POST',
+        '/auth/register',
+        from({ name: input.name ?? 'Nguyễn Thị Lan', email: input.email, password, language: input.language ?? 'vi' }),
+      );
       if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered)}`);
       await call('POST', '/auth/generate_otp', from({ email: input.email }));
       const code = otpOf(await lastMail(input.email, 'otp'));

@@ -50,10 +50,20 @@ export async function countMoney(h: AccountsHarness, buyer: Buyer): Promise<Mone
     if (cycle.ended_early_at === null) continue;
     // Its credits' bucket exists when it started before it ended (a cycle ended before its start
     // gave nothing, and is given back whole).
-    const bucket = await db.selectFrom('credit_buckets').select('id').where('user_id', '=', buyer.id).where('origin', '=', `cycle:${cycle.id}`).executeTakeFirst();
+    const bucket = await db
+      .selectFrom('credit_buckets')
+      .select('id')
+      .where('user_id', '=', buyer.id)
+      .where('origin', '=', `cycle:${cycle.id}`)
+      .executeTakeFirst();
     let creditsLeft: number | null = null;
     if (bucket) {
-      const expired = await db.selectFrom('credit_ledger').select(['amount', 'created_at']).where('user_id', '=', buyer.id).where('idempotency_key', '=', `expire:${bucket.id}`).executeTakeFirst();
+      const expired = await db
+        .selectFrom('credit_ledger')
+        .select(['amount', 'created_at'])
+        .where('user_id', '=', buyer.id)
+        .where('idempotency_key', '=', `expire:${bucket.id}`)
+        .executeTakeFirst();
       // The plan credits it still held when it ended left with an `expire` row dated then; none: it held none.
       creditsLeft = expired && expired.created_at.getTime() === cycle.ended_early_at.getTime() ? -expired.amount : 0;
     }
@@ -61,7 +71,12 @@ export async function countMoney(h: AccountsHarness, buyer: Buyer): Promise<Mone
   }
   for (const order of completed) {
     if (order.kind !== 'pack' || !isPackId(order.item)) continue;
-    const grant = await db.selectFrom('credit_ledger').select('amount').where('user_id', '=', buyer.id).where('idempotency_key', '=', `order:${order.id}`).executeTakeFirst();
+    const grant = await db
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('user_id', '=', buyer.id)
+      .where('idempotency_key', '=', `order:${order.id}`)
+      .executeTakeFirst();
     if (grant) listed += PACKS[order.item].priceVnd;
   }
   const overview = await buyer.call('GET', '/api/billing/overview');

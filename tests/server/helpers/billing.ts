@@ -40,7 +40,16 @@ export async function makeBuyer(h: AccountsHarness, options: { name?: string; la
   const email = `buyer-${buyers}-${randomUUID().slice(0, 8)}@example.com`;
   const name = options.name ?? 'Lê Thị Hồng';
   const user = await createUsersRepository(h.database).create(
-    { email, name, passwordHash: null, profilePicture: null, language: options.language ?? 'vi', isVerified: true, firebaseUid: null, createdAt: new Date(h.clock.now()) },
+    {
+      email,
+      name,
+      passwordHash: null,
+      profilePicture: null,
+      language: options.language ?? 'vi',
+      isVerified: true,
+      firebaseUid: null,
+      createdAt: new Date(h.clock.now()),
+    },
     [{ kind: 'grant', amount: SIGNUP_CREDITS, reason: 'Free plan sign-up credits', idempotencyKey: SIGNUP_GRANT_KEY, bucket: { source: 'signup' } }],
   );
   const address = `2001:db8:b1::${buyers.toString(16)}`;
@@ -73,7 +82,12 @@ export async function makeBuyer(h: AccountsHarness, options: { name?: string; la
 }
 
 /** POST /api/billing/checkout with a fresh Idempotency-Key; asserts 201 unless `expectStatus` says otherwise. */
-export async function checkout(buyer: Buyer, item: CheckoutItem, method: string, options: { period?: 'monthly' | 'annual'; extra?: Record<string, unknown>; expectStatus?: number } = {}): Promise<CallResult> {
+export async function checkout(
+  buyer: Buyer,
+  item: CheckoutItem,
+  method: string,
+  options: { period?: 'monthly' | 'annual'; extra?: Record<string, unknown>; expectStatus?: number } = {},
+): Promise<CallResult> {
   const body = { item, method, accept_terms: true, ...(options.period ? { period: options.period } : {}), ...options.extra };
   const result = await buyer.call('POST', '/api/billing/checkout', { body, headers: { 'Idempotency-Key': randomUUID() } });
   expect(result.status, JSON.stringify(result.body)).toBe(options.expectStatus ?? 201);
@@ -85,13 +99,24 @@ export async function sandboxPays(h: AccountsHarness, payment: { order_code: num
   const sandbox = h.billing.sandbox;
   if (!sandbox) throw new Error('the sandbox provider is off');
   const transaction = `T${randomUUID().slice(0, 8)}`;
-  const { body, headers } = sandbox.signNotification({ event_id: `${transaction}:paid`, order_code: payment.order_code, state: 'paid', amount_vnd: payment.amount_vnd, transaction_id: transaction });
+  const { body, headers } = sandbox.signNotification({
+    event_id: `${transaction}:paid`,
+    order_code: payment.order_code,
+    state: 'paid',
+    amount_vnd: payment.amount_vnd,
+    transaction_id: transaction,
+  });
   const response = await h.app.request('/api/billing/webhooks/sandbox', { method: 'POST', body, headers });
   expect(response.status, await response.text()).toBe(200);
 }
 
 /** Buys `item` through the sandbox and pays it; answers the completed payment. */
-export async function buy(h: AccountsHarness, buyer: Buyer, item: CheckoutItem, period?: 'monthly' | 'annual'): Promise<{ id: string; change: string | null; amount_vnd: number; credits: number }> {
+export async function buy(
+  h: AccountsHarness,
+  buyer: Buyer,
+  item: CheckoutItem,
+  period?: 'monthly' | 'annual',
+): Promise<{ id: string; change: string | null; amount_vnd: number; credits: number }> {
   const created = await checkout(buyer, item, 'sandbox', period ? { period } : {});
   const payment = created.body.payment;
   if (payment.status === 'pending') await sandboxPays(h, payment);
@@ -133,7 +158,11 @@ export async function balanceOf(buyer: Buyer): Promise<number> {
 }
 
 /** The ledger rows written under a key (a grant keyed by its order or cycle is written once). */
-export async function ledgerRows(h: AccountsHarness, userId: string, key?: string): Promise<Array<{ kind: string; amount: number; idempotency_key: string; created_at: Date }>> {
+export async function ledgerRows(
+  h: AccountsHarness,
+  userId: string,
+  key?: string,
+): Promise<Array<{ kind: string; amount: number; idempotency_key: string; created_at: Date }>> {
   let query = h.database.kysely.selectFrom('credit_ledger').select(['kind', 'amount', 'idempotency_key', 'created_at']).where('user_id', '=', userId);
   if (key) query = query.where('idempotency_key', '=', key);
   return query.orderBy('created_at').orderBy('seq').execute();
@@ -141,13 +170,28 @@ export async function ledgerRows(h: AccountsHarness, userId: string, key?: strin
 
 /** What billing keeps (orders, events, cycles, accounts, buckets, spends, the ledger, the sandbox's table, users.plan), as one md5 per table. */
 export async function billingDigest(h: AccountsHarness): Promise<Record<string, string>> {
-  const tables = ['payment_orders', 'payment_events', 'plan_cycles', 'billing_accounts', 'credit_buckets', 'credit_spends', 'credit_ledger', 'sandbox_payments'];
+  const tables = [
+    'payment_orders',
+    'payment_events',
+    'plan_cycles',
+    'billing_accounts',
+    'credit_buckets',
+    'credit_spends',
+    'credit_ledger',
+    'sandbox_payments',
+  ];
   const digest: Record<string, string> = {};
   for (const table of tables) {
-    const row = await sql<{ md5: string }>`select md5(coalesce(string_agg(r, E'\n' order by r), '')) as md5 from (select row_to_json(t)::text as r from ${sql.table(table)} t) rows`.execute(h.database.kysely);
+    const row = await sql<{
+      md5: string;
+    }>`select md5(coalesce(string_agg(r, E'\n' order by r), '')) as md5 from (select row_to_json(t)::text as r from ${sql.table(table)} t) rows`.execute(
+      h.database.kysely,
+    );
     digest[table] = row.rows[0]?.md5 ?? '';
   }
-  const plans = await sql<{ md5: string }>`select md5(coalesce(string_agg(id || ':' || plan, ',' order by id), '')) as md5 from users`.execute(h.database.kysely);
+  const plans = await sql<{ md5: string }>`select md5(coalesce(string_agg(id || ':' || plan, ',' order by id), '')) as md5 from users`.execute(
+    h.database.kysely,
+  );
   digest['users.plan'] = plans.rows[0]?.md5 ?? '';
   return digest;
 }

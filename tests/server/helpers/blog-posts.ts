@@ -11,7 +11,10 @@ export interface TestPost {
 }
 
 /** Inserts a post (published unless `status` says draft); creates the shared author and category first when missing. */
-export async function insertPost(database: Database, options: { locale?: 'vi' | 'en'; status?: 'draft' | 'published'; title?: string } = {}): Promise<TestPost> {
+export async function insertPost(
+  database: Database,
+  options: { locale?: 'vi' | 'en'; status?: 'draft' | 'published'; title?: string } = {},
+): Promise<TestPost> {
   const db = database.kysely;
   const now = new Date();
   const key = `test-${randomUUID().slice(0, 8)}`;
@@ -19,14 +22,39 @@ export async function insertPost(database: Database, options: { locale?: 'vi' | 
     (await db.selectFrom('blog_authors').select('id').where('key', '=', 'test-author').executeTakeFirst()) ??
     (await db
       .insertInto('blog_authors')
-      .values({ key: 'test-author', slug_vi: 'tac-gia-thu', slug_en: 'test-author', name: 'Ngô Thu Hà', role_vi: 'Biên tập', role_en: 'Editor', bio_vi: 'Viết về ảnh sản phẩm.', bio_en: 'Writes about product photos.', source: 'seed', content_hash: null, created_at: now, updated_at: now })
+      .values({
+        key: 'test-author',
+        slug_vi: 'tac-gia-thu',
+        slug_en: 'test-author',
+        name: 'Ngô Thu Hà',
+        role_vi: 'Biên tập',
+        role_en: 'Editor',
+        bio_vi: 'Viết về ảnh sản phẩm.',
+        bio_en: 'Writes about product photos.',
+        source: 'seed',
+        content_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow());
   const category =
     (await db.selectFrom('blog_categories').select('id').where('key', '=', 'test-category').executeTakeFirst()) ??
     (await db
       .insertInto('blog_categories')
-      .values({ key: 'test-category', slug_vi: 'meo-chup-anh', slug_en: 'photo-tips', name_vi: 'Mẹo chụp ảnh', name_en: 'Photo tips', description_vi: null, description_en: null, source: 'seed', content_hash: null, created_at: now, updated_at: now })
+      .values({
+        key: 'test-category',
+        slug_vi: 'meo-chup-anh',
+        slug_en: 'photo-tips',
+        name_vi: 'Mẹo chụp ảnh',
+        name_en: 'Photo tips',
+        description_vi: null,
+        description_en: null,
+        source: 'seed',
+        content_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow());
   const status = options.status ?? 'published';

@@ -68,7 +68,9 @@ export async function createBlogHarness(): Promise<BlogHarness> {
     );
   }
   await blog.service.savePost(postInput({ translation_key: 'draft-post', slug: 'ban-nhap', title: 'Áo dài bản nháp', status: 'draft', published_at: null }));
-  await blog.service.savePost(postInput({ translation_key: 'scheduled-post', slug: 'sap-dang', title: 'Áo dài sắp đăng', published_at: '2026-12-24T08:00:00+07:00' }));
+  await blog.service.savePost(
+    postInput({ translation_key: 'scheduled-post', slug: 'sap-dang', title: 'Áo dài sắp đăng', published_at: '2026-12-24T08:00:00+07:00' }),
+  );
   const app = createTestApp({ database: test.database, now, env: { PUBLIC_URL } });
   return { test, app, blog, dispose: () => test.dispose() };
 }

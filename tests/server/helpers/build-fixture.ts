@@ -28,7 +28,8 @@ export async function createBuildFixture(): Promise<BuildFixture> {
   const files: Record<string, string | Buffer> = {
     'index.html': `<!doctype html><html><head><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/app-abc123.js"></script></head><body data-page="home">Home</body></html>`,
     'about.html': `<!doctype html><html><head><script>${ABOUT_INLINE_SCRIPT}</script><!-- <script>commented()</script> --></head><body data-page="about">About</body></html>`,
-    'app.html': '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body data-page="app"><div id="root"></div></body></html>',
+    'app.html':
+      '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body data-page="app"><div id="root"></div></body></html>',
     '.not-found/en.html': `<!doctype html><html lang="en"><head><script>${NOT_FOUND_INLINE_SCRIPT}</script></head><body data-page="not-found-en">Page not found</body></html>`,
     'assets/app-abc123.js': APP_JS,
     'assets/app-abc123.js.br': brotliCompressSync(APP_JS),

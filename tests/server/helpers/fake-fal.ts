@@ -131,11 +131,26 @@ const isVideoEndpoint = (endpoint: string): boolean => endpoint.includes('image-
 
 export async function startFakeFal(): Promise<FakeFal> {
   const dir = await mkdtemp(join(tmpdir(), 'fake-fal-'));
-  const png = await sharp({ create: { width: RESULT_IMAGE.width, height: RESULT_IMAGE.height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: RESULT_IMAGE.width, height: RESULT_IMAGE.height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
   const mp4Path = join(dir, 'result.mp4');
   await execFileAsync(ffmpeg.path, [
-    '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=24:duration=1',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', mp4Path,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x64:rate=24:duration=1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-y',
+    mp4Path,
   ]);
   const mp4 = await readFile(mp4Path);
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -239,7 +254,8 @@ export async function startFakeFal(): Promise<FakeFal> {
     if (job.completed || job.cancelled) return { status: 'COMPLETED', ...urls, logs: asLogs(logs), metrics: { inference_time: 0.5 } };
     if (timed) return { status: 'IN_PROGRESS', ...urls, logs: asLogs(logs) };
     const seen = sequence.slice(0, polls);
-    if (seen.at(-1) === 'IN_QUEUE') return { status: 'IN_QUEUE', ...urls, queue_position: sequence.slice(polls).filter((state) => state === 'IN_QUEUE').length };
+    if (seen.at(-1) === 'IN_QUEUE')
+      return { status: 'IN_QUEUE', ...urls, queue_position: sequence.slice(polls).filter((state) => state === 'IN_QUEUE').length };
     // One more log line per poll spent running.
     return { status: 'IN_PROGRESS', ...urls, logs: asLogs(logs.slice(0, seen.filter((state) => state === 'IN_PROGRESS').length)) };
   }
@@ -251,7 +267,14 @@ export async function startFakeFal(): Promise<FakeFal> {
     const raw = await readBody(request);
     let json: unknown = null;
     if ((request.headers['content-type'] ?? '').includes('application/json') && raw.length > 0) json = JSON.parse(raw.toString('utf8'));
-    fake.requests.push({ method, path, query: Object.fromEntries(url.searchParams), authorization: request.headers.authorization ?? null, lifecycle: String(request.headers['x-fal-object-lifecycle'] ?? request.headers['x-fal-object-lifecycle-preference'] ?? '') || null, json });
+    fake.requests.push({
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      authorization: request.headers.authorization ?? null,
+      lifecycle: String(request.headers['x-fal-object-lifecycle'] ?? request.headers['x-fal-object-lifecycle-preference'] ?? '') || null,
+      json,
+    });
     const authorized = request.headers.authorization === `Key ${FAKE_FAL_KEY}`;
 
     if (method === 'GET' && path === '/.well-known/jwks.json') {
@@ -261,7 +284,10 @@ export async function startFakeFal(): Promise<FakeFal> {
     }
     if (method === 'POST' && path === '/storage/upload/initiate') {
       if (!authorized) return send(response, 401, { detail: 'Unauthorized' });
-      const { content_type: contentType = 'application/octet-stream', file_name: name = 'upload.bin' } = (json ?? {}) as { content_type?: string; file_name?: string };
+      const { content_type: contentType = 'application/octet-stream', file_name: name = 'upload.bin' } = (json ?? {}) as {
+        content_type?: string;
+        file_name?: string;
+      };
       const token = randomUUID();
       const fileUrl = `${base}/storage/files/${token}/${encodeURIComponent(name)}`;
       fake.uploads.set(fileUrl, { bytes: Buffer.alloc(0), contentType, name });
@@ -330,7 +356,17 @@ export async function startFakeFal(): Promise<FakeFal> {
         fake.submits.push({ endpoint, input, webhookUrl, status: scenario.submitError.status });
         return send(response, scenario.submitError.status, scenario.submitError.body);
       }
-      const job: FakeJob = { requestId: randomUUID(), endpoint, input, webhookUrl, scenario, statusPolls: 0, completed: false, cancelled: false, resultUrls: [] };
+      const job: FakeJob = {
+        requestId: randomUUID(),
+        endpoint,
+        input,
+        webhookUrl,
+        scenario,
+        statusPolls: 0,
+        completed: false,
+        cancelled: false,
+        resultUrls: [],
+      };
       fake.jobs.push(job);
       fake.submits.push({ endpoint, input, webhookUrl, status: 200 });
       if (scenario.completeAfterMs !== undefined) {

@@ -26,7 +26,17 @@ export async function makeFalFixtures(fake: FakeFal): Promise<FalFixtures> {
     const path = join(dir, name);
     const blank = sharp({ create: { width, height, channels: 3, background: colour } });
     await (format === 'png' ? blank.png() : blank.jpeg()).toFile(path);
-    files.set(name, { assetId: `asset-${name}`, path, mime: `image/${format}`, mediaType: 'image', width, height, durationSeconds: null, fps: null, publicUrl: `http://localhost:8080/media/${name}` });
+    files.set(name, {
+      assetId: `asset-${name}`,
+      path,
+      mime: `image/${format}`,
+      mediaType: 'image',
+      width,
+      height,
+      durationSeconds: null,
+      fps: null,
+      publicUrl: `http://localhost:8080/media/${name}`,
+    });
   };
   await image('model.png', 64, 96, { r: 220, g: 200, b: 180 });
   await image('top.png', 40, 40, { r: 10, g: 80, b: 200 });
@@ -43,7 +53,17 @@ export async function makeFalFixtures(fake: FakeFal): Promise<FalFixtures> {
   await image('face.png', 48, 48, { r: 200, g: 170, b: 150 });
   const videoPath = join(dir, 'clip.mp4');
   await writeFile(videoPath, fake.mp4);
-  files.set('clip.mp4', { assetId: 'asset-clip', path: videoPath, mime: 'video/mp4', mediaType: 'video', width: 64, height: 64, durationSeconds: 1, fps: 24, publicUrl: 'http://localhost:8080/media/clip.mp4' });
+  files.set('clip.mp4', {
+    assetId: 'asset-clip',
+    path: videoPath,
+    mime: 'video/mp4',
+    mediaType: 'video',
+    width: 64,
+    height: 64,
+    durationSeconds: 1,
+    fps: 24,
+    publicUrl: 'http://localhost:8080/media/clip.mp4',
+  });
   return {
     dir,
     file(name) {

@@ -172,7 +172,16 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
     async person(credits = 10, personOptions = {}) {
       const email = `person-${randomUUID()}@example.com`;
       const user = await users.create(
-        { email, name: personOptions.name ?? 'Trần Văn Minh', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
+        {
+          email,
+          name: personOptions.name ?? 'Trần Văn Minh',
+          passwordHash: null,
+          profilePicture: null,
+          language: 'vi',
+          isVerified: true,
+          firebaseUid: null,
+          createdAt: new Date(),
+        },
         credits > 0 ? [{ kind: 'grant', amount: credits, reason: TEST_GRANT_REASON, idempotencyKey: 'test-grant' }] : [],
       );
       const token = await startSessionToken({ sessions: createSessionsRepository(database), tokens, now: Date.now }, user);
@@ -187,7 +196,8 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
         email,
         token,
         call,
-        submit: (body, idempotencyKey) => call('POST', '/api/generations', idempotencyKey === undefined ? { body } : { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+        submit: (body, idempotencyKey) =>
+          call('POST', '/api/generations', idempotencyKey === undefined ? { body } : { body, headers: { 'Idempotency-Key': idempotencyKey } }),
         async upload(bytes, filename, fields = {}) {
           const form = new FormData();
           if (fields.purpose) form.append('purpose', fields.purpose);
@@ -211,7 +221,13 @@ export async function createGenerationsHarness(options: GenerationsHarnessOption
       };
     },
     ledger: (userId) =>
-      test.database.kysely.selectFrom('credit_ledger').select(['kind', 'amount', 'idempotency_key']).where('user_id', '=', userId).orderBy('created_at').orderBy('kind').execute(),
+      test.database.kysely
+        .selectFrom('credit_ledger')
+        .select(['kind', 'amount', 'idempotency_key'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('kind')
+        .execute(),
     async balance(userId) {
       const rows = await test.database.kysely.selectFrom('credit_ledger').select('amount').where('user_id', '=', userId).execute();
       return rows.reduce((sum, row) => sum + row.amount, 0);

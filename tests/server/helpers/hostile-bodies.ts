@@ -16,7 +16,17 @@ export type Template = (fixtures: Fixtures) => unknown;
 const bodyGenerator = () => ({
   feature: 'body-generator',
   inputs: {},
-  params: { gender: 'female', height: 165, weight: 55, age: 30, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '3:4', prompt: 'studio light', style_hints: ['a'] },
+  params: {
+    gender: 'female',
+    height: 165,
+    weight: 55,
+    age: 30,
+    skin_tone: 'light',
+    body_type: 'mesomorph',
+    aspect_ratio: '3:4',
+    prompt: 'studio light',
+    style_hints: ['a'],
+  },
 });
 
 /**
@@ -31,9 +41,21 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
   const generations: Template[] = [
     bodyGenerator,
     imageEditing,
-    () => ({ feature: 'virtual-tryon', inputs: { model: fixtures.realIds[0], garments: [{ asset_id: fixtures.realIds[0], category: 'tops' }] }, params: { prompt: 'x' } }),
-    () => ({ feature: 'hairstyle-changer', inputs: { image: fixtures.realIds[0], mask: null, reference: null }, params: { style: 'pixie', color: '#aabbcc', prompt: 'x' } }),
-    () => ({ feature: 'image-to-video', inputs: { image: fixtures.realIds[0] }, params: { model: 'kling-2.1', duration: 5, resolution: '1080p', cfg_scale: 0.5, prompt: 'x' } }),
+    () => ({
+      feature: 'virtual-tryon',
+      inputs: { model: fixtures.realIds[0], garments: [{ asset_id: fixtures.realIds[0], category: 'tops' }] },
+      params: { prompt: 'x' },
+    }),
+    () => ({
+      feature: 'hairstyle-changer',
+      inputs: { image: fixtures.realIds[0], mask: null, reference: null },
+      params: { style: 'pixie', color: '#aabbcc', prompt: 'x' },
+    }),
+    () => ({
+      feature: 'image-to-video',
+      inputs: { image: fixtures.realIds[0] },
+      params: { model: 'kling-2.1', duration: 5, resolution: '1080p', cfg_scale: 0.5, prompt: 'x' },
+    }),
     () => ({ feature: 'upscaler-image', inputs: { image: fixtures.realIds[0] }, params: { factor: 2, face_enhancement_strength: 0.5 } }),
     () => ({ feature: 'upscaler-video', inputs: { video: fixtures.realIds[0] }, params: { factor: 2, target_fps: 30 } }),
   ];
@@ -47,8 +69,12 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'POST /auth/verify_otp': [() => ({ email: email(), otp: 123_456 })],
     'POST /auth/forgot-password': [() => ({ email: email() })],
     'POST /auth/reset-password': [() => ({ email: email(), reset_token: 'x'.repeat(40), new_password: 'correct horse battery' })],
-    'POST /auth/firebase/register': [() => ({ idToken: 'x'.repeat(200), userData: { uid: 'uid-1', email: email(), displayName: 'Lan', photoURL: null, emailVerified: true } })],
-    'POST /auth/firebase/login': [() => ({ idToken: 'x'.repeat(200), userData: { uid: 'uid-1', email: email(), displayName: 'Lan', photoURL: null, emailVerified: true } })],
+    'POST /auth/firebase/register': [
+      () => ({ idToken: 'x'.repeat(200), userData: { uid: 'uid-1', email: email(), displayName: 'Lan', photoURL: null, emailVerified: true } }),
+    ],
+    'POST /auth/firebase/login': [
+      () => ({ idToken: 'x'.repeat(200), userData: { uid: 'uid-1', email: email(), displayName: 'Lan', photoURL: null, emailVerified: true } }),
+    ],
     'POST /auth/google/callback': [() => ({ code: 'code', redirect_uri: 'http://localhost/auth/google/callback' })],
     'PUT /api/me': [() => ({ name: 'Trần Minh', profile_picture: 'https://example.com/p.png', language: 'en' })],
     'DELETE /api/me': [() => ({ password: 'not the password' })],
@@ -70,12 +96,21 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'PUT /api/billing/subscription': [() => ({ scheduled: { plan: 'basic', period: 'monthly' }, auto_renew: false }), () => ({ scheduled: null })],
     'POST /api/billing/payments/:id/refresh': null,
     // A notification in the sandbox's shape: no request of the fuzz carries a valid signature.
-    'POST /api/billing/webhooks/:provider': [() => ({ event_id: 'evt-fuzz', order_code: 100_001, state: 'paid', amount_vnd: 129_000, transaction_id: 'T-FUZZ' })],
+    'POST /api/billing/webhooks/:provider': [
+      () => ({ event_id: 'evt-fuzz', order_code: 100_001, state: 'paid', amount_vnd: 129_000, transaction_id: 'T-FUZZ' }),
+    ],
     // The sandbox page's buttons (a form post: no body read).
     'POST /billing/sandbox/:orderId/:action': null,
     // API tokens (src/contract/tokens.ts): every field of a creation and of an update.
     'POST /api/tokens': [
-      () => ({ name: 'Cửa hàng chính', permissions: ['virtual-tryon', 'upscaler'], rate_limit: 60, expires_in: '30', credit_cap: 500, webhook_url: 'https://hooks.example.com/atelier' }),
+      () => ({
+        name: 'Cửa hàng chính',
+        permissions: ['virtual-tryon', 'upscaler'],
+        rate_limit: 60,
+        expires_in: '30',
+        credit_cap: 500,
+        webhook_url: 'https://hooks.example.com/atelier',
+      }),
       () => ({ name: 'Tối thiểu', permissions: ['image-editing'] }),
     ],
     'PATCH /api/tokens/:id': [
@@ -87,10 +122,18 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'POST /api/tokens/:id/deliveries/:deliveryId/resend': null,
     // The public API (src/contract/public-api.ts): a studio request plus where its webhook goes
     // (a receiver of the token's own choosing, none at all, or the token's by leaving it out).
-    'POST /v1/generations': [...generations, () => ({ ...bodyGenerator(), webhook_url: 'https://hooks.example.com/atelier' }), () => ({ ...imageEditing(), webhook_url: null })],
+    'POST /v1/generations': [
+      ...generations,
+      () => ({ ...bodyGenerator(), webhook_url: 'https://hooks.example.com/atelier' }),
+      () => ({ ...imageEditing(), webhook_url: null }),
+    ],
     'POST /v1/generations/:id/cancel': null,
     // The newsletter (src/contract/newsletter.ts): a sign-up, the honeypot left empty or filled.
-    'POST /api/newsletter/subscribe': [() => ({ email: `fuzz-${randomUUID()}@example.com`, locale: 'vi' }), () => ({ email: email(), locale: 'en', website: '' }), () => ({ email: 'bot@example.com', locale: 'vi', website: 'x' })],
+    'POST /api/newsletter/subscribe': [
+      () => ({ email: `fuzz-${randomUUID()}@example.com`, locale: 'vi' }),
+      () => ({ email: email(), locale: 'en', website: '' }),
+      () => ({ email: 'bot@example.com', locale: 'vi', website: 'x' }),
+    ],
     // The mails' buttons and the one-click unsubscribe: the token is in the query, no body is read.
     'POST /newsletter/confirm': null,
     'POST /newsletter/unsubscribe': null,
@@ -159,10 +202,19 @@ export function bodyArbitrary(templates: Template[] | null, fixtures: Fixtures):
         const all = paths(base);
         const at = all[pick % all.length] ?? [];
         let value = replaceAt(base, at, replacement);
-        if (addKey && value !== null && typeof value === 'object' && !Array.isArray(value)) value = new Pairs([...Object.entries(value), ['__proto__', { admin: true }]]);
+        if (addKey && value !== null && typeof value === 'object' && !Array.isArray(value))
+          value = new Pairs([...Object.entries(value), ['__proto__', { admin: true }]]);
         return { contentType: type, body: toJson(value) };
       });
-    options.push(mutated, mutated, mutated, json(fc.constant('application/json'), fc.constant(null).map(() => (templates[0] as Template)(fixtures))));
+    options.push(
+      mutated,
+      mutated,
+      mutated,
+      json(
+        fc.constant('application/json'),
+        fc.constant(null).map(() => (templates[0] as Template)(fixtures)),
+      ),
+    );
   }
   return fc.oneof(...options);
 }

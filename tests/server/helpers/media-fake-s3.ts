@@ -76,11 +76,15 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
     const method = req.method ?? 'GET';
     const query = url.searchParams;
     const operation =
-      method === 'POST' && query.has('uploads') ? 'CreateMultipartUpload'
-      : method === 'PUT' && query.has('uploadId') ? 'UploadPart'
-      : method === 'POST' && query.has('uploadId') ? 'CompleteMultipartUpload'
-      : method === 'DELETE' && query.has('uploadId') ? 'AbortMultipartUpload'
-      : ({ PUT: 'PutObject', GET: 'GetObject', HEAD: 'HeadObject', DELETE: 'DeleteObject' } as Record<string, string>)[method] ?? 'Unknown';
+      method === 'POST' && query.has('uploads')
+        ? 'CreateMultipartUpload'
+        : method === 'PUT' && query.has('uploadId')
+          ? 'UploadPart'
+          : method === 'POST' && query.has('uploadId')
+            ? 'CompleteMultipartUpload'
+            : method === 'DELETE' && query.has('uploadId')
+              ? 'AbortMultipartUpload'
+              : (({ PUT: 'PutObject', GET: 'GetObject', HEAD: 'HeadObject', DELETE: 'DeleteObject' } as Record<string, string>)[method] ?? 'Unknown');
     requests.push({ method, key, operation, range: req.headers.range ?? null });
 
     if (!(req.headers.authorization ?? '').startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`)) return xmlError(res, 403, 'AccessDenied');
@@ -101,7 +105,9 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
         const uploadId = randomUUID();
         uploads.set(uploadId, { key, contentType: req.headers['content-type'] ?? 'application/octet-stream', parts: new Map() });
         res.writeHead(200, { 'Content-Type': 'application/xml' });
-        return void res.end(`<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`);
+        return void res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+        );
       }
       case 'UploadPart': {
         const upload = uploads.get(query.get('uploadId') ?? '');
@@ -123,7 +129,9 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
         objects.set(upload.key, { body, contentType: upload.contentType, etag });
         uploads.delete(uploadId);
         res.writeHead(200, { 'Content-Type': 'application/xml' });
-        return void res.end(`<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${upload.key}</Key><ETag>${etag}</ETag></CompleteMultipartUploadResult>`);
+        return void res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${upload.key}</Key><ETag>${etag}</ETag></CompleteMultipartUploadResult>`,
+        );
       }
       case 'AbortMultipartUpload': {
         uploads.delete(query.get('uploadId') ?? '');

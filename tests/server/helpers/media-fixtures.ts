@@ -83,10 +83,14 @@ export async function makePngBomb(side: number): Promise<Buffer> {
 }
 
 /** An H.264 test pattern of `seconds`, made with the bundled ffmpeg into `dir`. */
-export async function makeVideo(dir: string, options: { seconds: number; width: number; height: number; fps?: number; container?: 'mp4' | 'webm' | 'mov'; name?: string }): Promise<Buffer> {
+export async function makeVideo(
+  dir: string,
+  options: { seconds: number; width: number; height: number; fps?: number; container?: 'mp4' | 'webm' | 'mov'; name?: string },
+): Promise<Buffer> {
   const container = options.container ?? 'mp4';
   const file = path.join(dir, options.name ?? `video-${options.seconds}s-${options.width}x${options.height}.${container}`);
-  const codec = container === 'webm' ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '200k'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+  const codec =
+    container === 'webm' ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '200k'] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
   await run(FFMPEG_PATH, [
     '-hide_banner',
     '-loglevel',

@@ -51,7 +51,9 @@ export interface V1Harness {
   jobCount(userId: string): Promise<number>;
 }
 
-export async function createV1Harness(options: GenerationsHarnessOptions & { allowLocalWebhooks?: boolean; usageFlush?: TestAppOptions['usageFlush'] } = {}): Promise<V1Harness> {
+export async function createV1Harness(
+  options: GenerationsHarnessOptions & { allowLocalWebhooks?: boolean; usageFlush?: TestAppOptions['usageFlush'] } = {},
+): Promise<V1Harness> {
   const h = await createGenerationsHarness(options);
   const db = h.database.kysely;
   let offset = 0;
@@ -73,7 +75,12 @@ export async function createV1Harness(options: GenerationsHarnessOptions & { all
     ...(options.usageFlush ? { usageFlush: options.usageFlush } : {}),
   });
 
-  const request = async (secret: string, method: string, path: string, init: { body?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<CallResult> => {
+  const request = async (
+    secret: string,
+    method: string,
+    path: string,
+    init: { body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+  ): Promise<CallResult> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${secret}`, ...init.headers };
     const requestInit: RequestInit = { method, headers };
     if (init.form) requestInit.body = init.form;
@@ -130,7 +137,11 @@ export async function createV1Harness(options: GenerationsHarnessOptions & { all
     async client(clientOptions = {}) {
       const person = clientOptions.person ?? (await h.person(clientOptions.credits ?? 10));
       // API access is a plan feature: Pro unless the test says otherwise.
-      await db.updateTable('users').set({ plan: clientOptions.plan ?? 'pro' }).where('id', '=', person.id).execute();
+      await db
+        .updateTable('users')
+        .set({ plan: clientOptions.plan ?? 'pro' })
+        .where('id', '=', person.id)
+        .execute();
       return token(person, clientOptions);
     },
     token,

@@ -45,7 +45,11 @@ export interface PublicApiHarness {
   account(plan?: string, credits?: number): Promise<string>;
   token(userId: string, options?: ApiTokenOptions): Promise<InsertedToken>;
   /** `token` goes in `Authorization: Bearer …`; `authorization` replaces the whole header. */
-  call(method: string, url: string, options?: { token?: string; authorization?: string; headers?: Record<string, string>; body?: unknown }): Promise<CallResult>;
+  call(
+    method: string,
+    url: string,
+    options?: { token?: string; authorization?: string; headers?: Record<string, string>; body?: unknown },
+  ): Promise<CallResult>;
   dispose(): Promise<void>;
 }
 
@@ -90,7 +94,16 @@ export async function insertToken(database: Database, userId: string, options: A
 
 export async function createAccount(database: Database, plan = 'pro', credits = 100): Promise<string> {
   const user = await createUsersRepository(database).create(
-    { email: `api-${randomUUID()}@example.com`, name: 'Phạm Thu Trang', passwordHash: null, profilePicture: null, language: 'vi', isVerified: true, firebaseUid: null, createdAt: new Date() },
+    {
+      email: `api-${randomUUID()}@example.com`,
+      name: 'Phạm Thu Trang',
+      passwordHash: null,
+      profilePicture: null,
+      language: 'vi',
+      isVerified: true,
+      firebaseUid: null,
+      createdAt: new Date(),
+    },
     [{ kind: 'grant', amount: credits, reason: 'test credits', idempotencyKey: 'test-grant' }],
   );
   await database.kysely.updateTable('users').set({ plan }).where('id', '=', user.id).execute();
@@ -123,7 +136,11 @@ export async function createPublicApiHarness(options: { start?: number; usageFlu
     }
     const response = await app.request(url, init);
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+    };
   };
 
   return {

@@ -59,7 +59,12 @@ export function tinyPng(side = RESULT_SIDE_PX, seed = 0): Buffer {
       rows[row + 3 + x * 3] = (seed * 7) % 256;
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Waits `ms`, or rejects with the signal's reason when it aborts first. */
@@ -91,7 +96,13 @@ export function createTestEngine(options: TestEngineOptions = {}): TestEngine {
     },
     supports: () => true,
     async run(request): Promise<EngineResult> {
-      const run: TestEngineRun = { id: request.job.id, feature: request.job.feature, attempt: request.job.attempt, signal: request.signal, request: request as unknown as EngineRequest };
+      const run: TestEngineRun = {
+        id: request.job.id,
+        feature: request.job.feature,
+        attempt: request.job.attempt,
+        signal: request.signal,
+        request: request as unknown as EngineRequest,
+      };
       runs.push(run);
       await options.onRun?.(run);
       request.report('analyzingComposition', 10);

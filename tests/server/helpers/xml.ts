@@ -110,7 +110,8 @@ export function parseXml(xml: string): XmlElement {
 }
 
 /** The child elements called `name`. */
-export const childrenNamed = (element: XmlElement, name: string): XmlElement[] => element.children.filter((child): child is XmlElement => typeof child !== 'string' && child.name === name);
+export const childrenNamed = (element: XmlElement, name: string): XmlElement[] =>
+  element.children.filter((child): child is XmlElement => typeof child !== 'string' && child.name === name);
 
 /** The one child element called `name` (throws when there is not exactly one). */
 export function childNamed(element: XmlElement, name: string): XmlElement {

@@ -74,13 +74,7 @@ export function CompareSlider({ before, after, width, height, initialPosition = 
       }}
     >
       <img className={s.image} src={after.src} alt={after.alt} draggable={false} />
-      <img
-        className={s.image}
-        src={before.src}
-        alt={before.alt}
-        draggable={false}
-        style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
-      />
+      <img className={s.image} src={before.src} alt={before.alt} draggable={false} style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} />
       <span className={s.labelBefore} aria-hidden="true">
         <Trans>Trước</Trans>
       </span>

@@ -9,7 +9,10 @@ import { makeAsset, makeGeneration } from '../../../../tests/fixtures/test-data.
 import { generationKeys } from '../../generations/api.ts';
 import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
-const toasts = vi.hoisted(() => ({ success: vi.fn<(title: string, options?: { description?: string }) => void>(), error: vi.fn<(title: string, options?: { description?: string }) => void>() }));
+const toasts = vi.hoisted(() => ({
+  success: vi.fn<(title: string, options?: { description?: string }) => void>(),
+  error: vi.fn<(title: string, options?: { description?: string }) => void>(),
+}));
 vi.mock('../../../lib/toast.ts', () => ({ notify: toasts }));
 
 const HOUR_MS = 3_600_000;
@@ -61,8 +64,14 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, blob: blobs.get(this.href)! });
   });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array([1, 2, 3, 4]), { headers: { 'Content-Type': 'image/png', 'Content-Length': '4' } })));
-  vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 3000, height: 2000, close: () => undefined })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(new Uint8Array([1, 2, 3, 4]), { headers: { 'Content-Type': 'image/png', 'Content-Length': '4' } })),
+  );
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => ({ width: 3000, height: 2000, close: () => undefined })),
+  );
   vi.stubGlobal(
     'OffscreenCanvas',
     class {
@@ -102,7 +111,10 @@ const NAME = 'lam-net-anh-ai-ao-dai-do-2026-12-02';
 function renderDialog(value: Asset) {
   const onClose = vi.fn<() => void>();
   const client = createTestQueryClient();
-  client.setQueryData(generationKeys.detail('g1'), makeGeneration({ id: 'g1', feature: 'upscaler-image', status: 'completed', inputs: { image: 'src1' }, input_assets: [SOURCE], results: [value] }));
+  client.setQueryData(
+    generationKeys.detail('g1'),
+    makeGeneration({ id: 'g1', feature: 'upscaler-image', status: 'completed', inputs: { image: 'src1' }, input_assets: [SOURCE], results: [value] }),
+  );
   renderWithProviders(<DownloadDialog open onClose={onClose} asset={value} />, { client });
   return { onClose };
 }
@@ -158,7 +170,10 @@ describe('DownloadDialog', () => {
   });
 
   test('a failed fetch shows "Download Failed" and keeps the dialog open', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('gone', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('gone', { status: 404 })),
+    );
     const { onClose } = renderDialog(asset());
     fireEvent.click(screen.getByTestId('download-submit'));
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Tải xuống thất bại', { description: 'Không tải được tệp' }));

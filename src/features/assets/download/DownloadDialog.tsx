@@ -221,16 +221,16 @@ function DownloadOptions({ onClose, asset, defaultChoice }: DownloadDialogProps)
 
         {size === 'original' ? <Over4kWarning asset={asset} /> : null}
 
-        <div
-          className={s.summary}
-          data-testid="download-summary"
-          data-width={plan.width}
-          data-height={plan.height}
-          data-filename={plan.filename}
-        >
+        <div className={s.summary} data-testid="download-summary" data-width={plan.width} data-height={plan.height} data-filename={plan.filename}>
           <span className={s.summaryName}>{plan.filename}</span>
           <span>
-            {isVideo ? <Trans>Video gốc</Trans> : <Trans>{dimensions} px · {format}</Trans>}
+            {isVideo ? (
+              <Trans>Video gốc</Trans>
+            ) : (
+              <Trans>
+                {dimensions} px · {format}
+              </Trans>
+            )}
           </span>
         </div>
 
@@ -260,12 +260,7 @@ function DownloadOptions({ onClose, asset, defaultChoice }: DownloadDialogProps)
       </form>
 
       <div className={s.footer}>
-        <button
-          type="button"
-          className={button({ variant: 'secondary' })}
-          data-testid="download-cancel"
-          onClick={working ? cancel : onClose}
-        >
+        <button type="button" className={button({ variant: 'secondary' })} data-testid="download-cancel" onClick={working ? cancel : onClose}>
           <Trans>Hủy</Trans>
         </button>
         <button

@@ -44,7 +44,13 @@ describe('the name of a download', () => {
 
   it('leaves the source out when the job is not known or had no input file (a body without a face)', () => {
     const body = makeAsset({ id: 'b1', name: 'body-model.png', feature: 'body-generator', source: 'generation', created_at: '2026-12-02T03:00:00.000Z' });
-    expect(downloadStem({ asset: body, job: makeGeneration({ feature: 'body-generator', inputs: {}, input_assets: [], results: [body] }), toolName: 'Tạo người mẫu' })).toBe('tao-nguoi-mau-2026-12-02');
+    expect(
+      downloadStem({
+        asset: body,
+        job: makeGeneration({ feature: 'body-generator', inputs: {}, input_assets: [], results: [body] }),
+        toolName: 'Tạo người mẫu',
+      }),
+    ).toBe('tao-nguoi-mau-2026-12-02');
     expect(downloadStem({ asset: body, job: null, toolName: null })).toBe('body-generator-2026-12-02');
   });
 

@@ -230,9 +230,7 @@ export function LibraryGrid({ items, selected, actions, renderPin, hasNextPage, 
         const { items: list, columns: cols, virtualizer: v } = call();
         const page = Math.max(1, Math.floor(window.innerHeight / Math.max(1, v.options.estimateSize(0)))) * cols;
         const next =
-          key === 'PageDown' ? Math.min(list.length - 1, index + page)
-          : key === 'PageUp' ? Math.max(0, index - page)
-          : gridMove(index, key, list.length, cols);
+          key === 'PageDown' ? Math.min(list.length - 1, index + page) : key === 'PageUp' ? Math.max(0, index - page) : gridMove(index, key, list.length, cols);
         if (next === null) return false;
         setActive(next);
         pendingFocus.current = next;

@@ -129,7 +129,11 @@ describe('LibraryScreen', () => {
     renderLibrary();
     expect(await screen.findByTestId('library-empty')).toHaveProperty('dataset.reason', 'empty');
     expect(screen.getByText('Chưa có tệp nào')).toBeTruthy();
-    expect(within(screen.getByTestId('library-empty')).getAllByRole('link').map((link) => link.getAttribute('href'))).toContain('/virtual-tryon');
+    expect(
+      within(screen.getByTestId('library-empty'))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toContain('/virtual-tryon');
     cleanup();
     const { onSearchChange } = renderLibrary(parse({ q: 'không có' }));
     expect(await screen.findByTestId('library-empty')).toHaveProperty('dataset.reason', 'no-match');
@@ -212,7 +216,12 @@ describe('LibraryScreen', () => {
     await waitFor(() => expect(screen.getAllByTestId('library-tile')).toHaveLength(10));
     expect(screen.queryByTestId('library-selection-bar')).toBeNull();
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Đã xóa thành công', expect.anything()));
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname).toSorted()).toEqual(['/api/assets/a2', '/api/assets/a9']);
+    expect(
+      calls
+        .filter((call) => call.method === 'DELETE')
+        .map((call) => call.url.pathname)
+        .toSorted(),
+    ).toEqual(['/api/assets/a2', '/api/assets/a9']);
     expect(screen.queryByText('anh-2.jpg')).toBeNull();
     expect(screen.getByTestId('library-count').dataset.count).toBe('10');
   });

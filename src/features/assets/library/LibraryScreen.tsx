@@ -195,7 +195,10 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
       const saved = result.saved.length;
       const failed = result.failed.length;
       if (failed === 0) notify.success(t`Tải xuống hoàn tất`, { description: t({ message: plural(saved, { other: 'Đã tải xuống # tệp.' }) }) });
-      else notify.error(t`Tải xuống thất bại`, { description: t({ message: `${plural(failed, { other: '# tệp không tải xuống được' })}; ${plural(saved, { other: 'đã tải # tệp' })}.` }) });
+      else
+        notify.error(t`Tải xuống thất bại`, {
+          description: t({ message: `${plural(failed, { other: '# tệp không tải xuống được' })}; ${plural(saved, { other: 'đã tải # tệp' })}.` }),
+        });
     } catch {
       // Aborted: the screen is gone.
     } finally {
@@ -252,7 +255,12 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
             <span>
               <Trans>Không tải được thư viện</Trans>
             </span>
-            <button type="button" className={button({ variant: 'secondary', size: 'sm' })} data-testid="library-more-retry" onClick={() => void fetchNextPage()}>
+            <button
+              type="button"
+              className={button({ variant: 'secondary', size: 'sm' })}
+              data-testid="library-more-retry"
+              onClick={() => void fetchNextPage()}
+            >
               <Trans>Thử lại</Trans>
             </button>
           </div>

@@ -32,9 +32,7 @@ export function LibrarySkeleton() {
 
 /** 'Failed to load assets', with Retry (docs/product-rules.md#messages-other). */
 export function LibraryError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <ErrorState title={<Trans>Không tải được thư viện</Trans>} onRetry={onRetry} testId="library-error" retryTestId="library-retry" />
-  );
+  return <ErrorState title={<Trans>Không tải được thư viện</Trans>} onRetry={onRetry} testId="library-error" retryTestId="library-retry" />;
 }
 
 /** Nothing yet (links to the studios), or nothing matching the filters (a way out of them). */

@@ -36,10 +36,20 @@ function today(): string {
  * Test ids: `library-tab` (`data-tab`), `library-search`, `library-tool`, `library-from`,
  * `library-to`, `library-sort`, `library-clear-filters`, `library-select-all`.
  */
-export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, tabIdPrefix, filtered, onClearFilters, onSelectAll, hasMasks }: LibraryToolbarProps) {
+export function LibraryToolbar({
+  search,
+  onChange,
+  text,
+  onTextChange,
+  panelId,
+  tabIdPrefix,
+  filtered,
+  onClearFilters,
+  onSelectAll,
+  hasMasks,
+}: LibraryToolbarProps) {
   const { t, i18n } = useLingui();
   const max = today();
-
 
   return (
     <div className={s.toolbar}>
@@ -89,7 +99,13 @@ export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, 
           data-testid="library-to"
           onChange={(event) => onChange({ to: event.target.value || undefined })}
         />
-        <Select label={<Trans>Sắp xếp</Trans>} fieldClassName={s.filter} value={search.sort} data-testid="library-sort" onChange={(event) => onChange({ sort: event.target.value as AssetSort })}>
+        <Select
+          label={<Trans>Sắp xếp</Trans>}
+          fieldClassName={s.filter}
+          value={search.sort}
+          data-testid="library-sort"
+          onChange={(event) => onChange({ sort: event.target.value as AssetSort })}
+        >
           {ASSET_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {i18n._(SORT_LABELS[sort])}
@@ -102,7 +118,13 @@ export function LibraryToolbar({ search, onChange, text, onTextChange, panelId, 
               <Trans>Xóa bộ lọc</Trans>
             </button>
           ) : null}
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} disabled={!onSelectAll} data-testid="library-select-all" onClick={() => onSelectAll?.()}>
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'sm' })}
+            disabled={!onSelectAll}
+            data-testid="library-select-all"
+            onClick={() => onSelectAll?.()}
+          >
             <Trans>Chọn tất cả</Trans>
           </button>
         </div>

@@ -27,7 +27,14 @@ export function SelectionBar({ count, onDownload, onDelete, onClear, downloading
       <span className={s.selectionCount} role="status" data-testid="library-selection-count" data-count={count}>
         <Plural value={count} other="Đã chọn # tệp" />
       </span>
-      <button type="button" className={s.barButton} disabled={downloading !== null} aria-busy={downloading !== null} data-testid="library-download-selected" onClick={onDownload}>
+      <button
+        type="button"
+        className={s.barButton}
+        disabled={downloading !== null}
+        aria-busy={downloading !== null}
+        data-testid="library-download-selected"
+        onClick={onDownload}
+      >
         <IconDownload size={18} />
         {downloading ? (
           <Trans>

@@ -75,7 +75,17 @@ export function UseInPopover({ id, asset, onUse, onClose, containerRef, renderEx
 
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys between the options inside
-    <div ref={menuRef} id={id} className={s.menu} data-side={side} data-align={align} role="group" aria-label={t`Dùng trong…`} data-testid="use-in-menu" onKeyDown={onKeyDown}>
+    <div
+      ref={menuRef}
+      id={id}
+      className={s.menu}
+      data-side={side}
+      data-align={align}
+      role="group"
+      aria-label={t`Dùng trong…`}
+      data-testid="use-in-menu"
+      onKeyDown={onKeyDown}
+    >
       <p className={s.menuHeading}>
         <Trans>Dùng trong…</Trans>
       </p>

@@ -75,7 +75,11 @@ describe('downloading several files', () => {
     // Each saved under the name the download rule gives it (download-name.ts).
     expect(download.mock.calls.map((call) => call[2])).toEqual(['name-a', 'name-b', 'name-c']);
     expect(result.saved.map((item) => item.id)).toEqual(['a', 'b', 'c']);
-    expect(order).toEqual(['/api/media/a/original?exp=9999999999&sig=ab', '/api/media/b/original?exp=9999999999&sig=ab&fresh', '/api/media/c/original?exp=9999999999&sig=ab']);
+    expect(order).toEqual([
+      '/api/media/a/original?exp=9999999999&sig=ab',
+      '/api/media/b/original?exp=9999999999&sig=ab&fresh',
+      '/api/media/c/original?exp=9999999999&sig=ab',
+    ]);
     expect(renew).toHaveBeenCalledTimes(1);
     expect(progress).toEqual([1, 2, 3]);
   });
@@ -103,7 +107,10 @@ describe('list staleness', () => {
     const now = Date.parse('2025-01-01T12:00:00Z');
     const soon = makeAsset({ id: 's', urls_expire_at: '2025-01-01T12:05:10Z' });
     const later = makeAsset({ id: 'l', urls_expire_at: '2025-01-01T18:00:00Z' });
-    const pages: AssetPage[] = [{ items: [later], next_cursor: 'x' }, { items: [soon, later], next_cursor: null }];
+    const pages: AssetPage[] = [
+      { items: [later], next_cursor: 'x' },
+      { items: [soon, later], next_cursor: null },
+    ];
     expect(staleTimeForPages(pages, now - 1000, now)).toBe(staleTimeFor([later, soon, later], now - 1000, now));
     expect(staleTimeForPages([], now - 1000, now)).toBe(staleTimeFor([], now - 1000, now));
     const parse = vi.spyOn(Date, 'parse');

@@ -28,7 +28,10 @@ export interface DownloadManyResult {
   failed: { asset: Asset; error: unknown }[];
 }
 
-export async function downloadMany(assets: readonly Asset[], { renew, expiring, nameOf, signal, onProgress, download = downloadAsset }: DownloadManyOptions): Promise<DownloadManyResult> {
+export async function downloadMany(
+  assets: readonly Asset[],
+  { renew, expiring, nameOf, signal, onProgress, download = downloadAsset }: DownloadManyOptions,
+): Promise<DownloadManyResult> {
   const result: DownloadManyResult = { saved: [], failed: [] };
   for (const [index, asset] of assets.entries()) {
     signal?.throwIfAborted();

@@ -30,9 +30,10 @@ export const SORT_LABELS: Readonly<Record<AssetSort, MessageDescriptor>> = {
   largest: msg`Dung lượng lớn nhất`,
 };
 
-export const STUDIO_LABELS: Readonly<Record<StudioId, MessageDescriptor>> = Object.fromEntries(
-  STUDIO_IDS.map((id) => [id, STUDIOS[id].name]),
-) as Record<StudioId, MessageDescriptor>;
+export const STUDIO_LABELS: Readonly<Record<StudioId, MessageDescriptor>> = Object.fromEntries(STUDIO_IDS.map((id) => [id, STUDIOS[id].name])) as Record<
+  StudioId,
+  MessageDescriptor
+>;
 
 /** What the asset becomes in the studio. */
 export const ROLE_USE_LABELS: Readonly<Record<AssetRole, MessageDescriptor>> = {

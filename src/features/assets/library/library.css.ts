@@ -223,7 +223,14 @@ export const menu = style({
   },
 });
 
-export const menuHeading = style({ padding: `${vars.space['2']} ${vars.space['3']} ${vars.space['1']}`, fontSize: vars.fontSize.xs, fontWeight: 700, color: vars.color.muted, textTransform: 'uppercase', letterSpacing: '0.06em' });
+export const menuHeading = style({
+  padding: `${vars.space['2']} ${vars.space['3']} ${vars.space['1']}`,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  color: vars.color.muted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+});
 
 export const menuItem = style({
   display: 'grid',
@@ -275,7 +282,15 @@ export const stateTitle = style({ fontWeight: 600, fontSize: vars.fontSize.lg, c
 
 export const studioLinks = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space['2'], marginTop: vars.space['2'] });
 
-export const more = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: vars.space['3'], minHeight: '56px', color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const more = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  minHeight: '56px',
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+});
 
 /* ---------- the selection bar ---------- */
 

@@ -13,8 +13,18 @@ describe('library address', () => {
 
   test('the filters become the list query', () => {
     const search = parse({ tab: 'videos', q: ' váy ', sort: 'largest', tool: 'upscaler-video', from: '2025-01-01', to: '2025-02-01' });
-    expect(filtersOf(search)).toEqual({ kind: 'video', q: 'váy', sort: 'largest', tool: 'upscaler-video', from: '2025-01-01', to: '2025-02-01', limit: LIBRARY_PAGE_SIZE });
-    expect(assetListPath(filtersOf(search), null)).toBe('/api/assets?kind=video&q=v%C3%A1y&sort=largest&tool=upscaler-video&from=2025-01-01&to=2025-02-01&limit=100');
+    expect(filtersOf(search)).toEqual({
+      kind: 'video',
+      q: 'váy',
+      sort: 'largest',
+      tool: 'upscaler-video',
+      from: '2025-01-01',
+      to: '2025-02-01',
+      limit: LIBRARY_PAGE_SIZE,
+    });
+    expect(assetListPath(filtersOf(search), null)).toBe(
+      '/api/assets?kind=video&q=v%C3%A1y&sort=largest&tool=upscaler-video&from=2025-01-01&to=2025-02-01&limit=100',
+    );
     // The defaults ask for the whole library, newest first, 100 at a time.
     expect(assetListPath(filtersOf(parse({})), null)).toBe('/api/assets?limit=100');
     expect(filtersOf(parse({ tab: 'images' })).kind).toBe('image');

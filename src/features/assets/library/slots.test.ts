@@ -4,7 +4,12 @@ import { assignSlots } from './LibraryGrid.tsx';
 describe('recycled grid rows', () => {
   it('keeps the slots of rows that stay and gives the slots of rows that left to rows that came', () => {
     const first = assignSlots([0, 1, 2, 3], new Map());
-    expect([...first]).toEqual([[0, 0], [1, 1], [2, 2], [3, 3]]);
+    expect([...first]).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
     // Scrolled by two rows: 2 and 3 stay where they are, 4 and 5 reuse the DOM rows of 0 and 1.
     const second = assignSlots([2, 3, 4, 5], first);
     expect(second.get(2)).toBe(2);

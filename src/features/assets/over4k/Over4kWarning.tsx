@@ -50,14 +50,9 @@ export function Over4kWarning({ asset, planned, className }: Over4kProps) {
             </span>
             <span>
               {plannedOver ? (
-                <Trans>
-                  Kết quả sẽ có kích thước {size} px, lớn hơn 4K (3840 × 2160). Tệp sẽ khá nặng và một số ứng dụng có thể không mở
-                  được.
-                </Trans>
+                <Trans>Kết quả sẽ có kích thước {size} px, lớn hơn 4K (3840 × 2160). Tệp sẽ khá nặng và một số ứng dụng có thể không mở được.</Trans>
               ) : (
-                <Trans>
-                  Tệp này có kích thước {size} px, lớn hơn 4K (3840 × 2160). Tệp khá nặng và một số ứng dụng có thể không mở được.
-                </Trans>
+                <Trans>Tệp này có kích thước {size} px, lớn hơn 4K (3840 × 2160). Tệp khá nặng và một số ứng dụng có thể không mở được.</Trans>
               )}
             </span>
           </div>

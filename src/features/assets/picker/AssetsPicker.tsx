@@ -25,15 +25,7 @@ import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
 import { CloseButton, Modal } from '../../../ui/Modal.tsx';
 import { useDebouncedValue } from '../shared/use-debounced-value.ts';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
-import {
-  acceptedMediaTypes,
-  selectionProblem,
-  tabKind,
-  toggleSelection,
-  visibleTabs,
-  type PickerTab,
-  type SelectionProblem,
-} from './selection.ts';
+import { acceptedMediaTypes, selectionProblem, tabKind, toggleSelection, visibleTabs, type PickerTab, type SelectionProblem } from './selection.ts';
 import { PanelContent } from './PickerPanel.tsx';
 import * as s from './picker.css.ts';
 
@@ -89,7 +81,18 @@ export function AssetsPicker(props: AssetsPickerProps) {
   return <PickerDialog {...props} />;
 }
 
-function PickerDialog({ onClose, onSelect, role, accept, multiple = false, max, min = 1, initialSelection = [], initialTab = 'all', title }: AssetsPickerProps) {
+function PickerDialog({
+  onClose,
+  onSelect,
+  role,
+  accept,
+  multiple = false,
+  max,
+  min = 1,
+  initialSelection = [],
+  initialTab = 'all',
+  title,
+}: AssetsPickerProps) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const titleId = useId();
@@ -227,7 +230,13 @@ function PickerDialog({ onClose, onSelect, role, accept, multiple = false, max, 
           {announcement ? <span aria-hidden="true">{announcement}</span> : null}
           {multiple ? (
             <span data-testid="assets-picker-count">
-              {limit !== undefined ? <Trans>Đã chọn {count}/{limit}</Trans> : <Trans>Đã chọn {count}</Trans>}
+              {limit !== undefined ? (
+                <Trans>
+                  Đã chọn {count}/{limit}
+                </Trans>
+              ) : (
+                <Trans>Đã chọn {count}</Trans>
+              )}
             </span>
           ) : null}
         </div>

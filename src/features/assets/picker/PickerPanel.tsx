@@ -51,7 +51,13 @@ export function PanelContent(props: PanelContentProps) {
   }
   if (status === 'error') {
     return (
-      <ErrorState title={<Trans>Không tải được thư viện</Trans>} onRetry={onRetry} variant="plain" testId="assets-picker-error" retryTestId="assets-picker-retry" />
+      <ErrorState
+        title={<Trans>Không tải được thư viện</Trans>}
+        onRetry={onRetry}
+        variant="plain"
+        testId="assets-picker-error"
+        retryTestId="assets-picker-retry"
+      />
     );
   }
   if (items.length === 0) {
@@ -226,7 +232,15 @@ function AssetTile({ asset, selected, order, usable, tabbable, onPress, onKeyDow
         {broken ? (
           <IconImage size={28} />
         ) : (
-          <img className={s.thumbImage} src={mediaSrc(asset.thumbnail_url)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBroken(true)} />
+          <img
+            className={s.thumbImage}
+            src={mediaSrc(asset.thumbnail_url)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            onError={() => setBroken(true)}
+          />
         )}
         <ThumbBadges asset={asset} videoClassName={s.badge} kindClassName={s.kindBadge} />
         {selected ? (

@@ -120,7 +120,6 @@ export const state = style({
 
 export const stateTitle = style({ fontWeight: 600, color: vars.color.ink });
 
-
 export const sentinel = style({ height: '1px' });
 
 export const more = style({ display: 'flex', justifyContent: 'center', padding: vars.space['4'], color: vars.color.muted, fontSize: vars.fontSize.sm });

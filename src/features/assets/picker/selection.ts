@@ -24,7 +24,11 @@ export function visibleTabs(accepted: readonly MediaType[]): PickerTab[] {
 export type SelectionProblem = 'wrongType' | 'wrongRole';
 
 /** Why an asset cannot be picked here, or null when it can. */
-export function selectionProblem(asset: Pick<Asset, 'media_type' | 'roles'>, role: AssetRole | undefined, accepted: readonly MediaType[]): SelectionProblem | null {
+export function selectionProblem(
+  asset: Pick<Asset, 'media_type' | 'roles'>,
+  role: AssetRole | undefined,
+  accepted: readonly MediaType[],
+): SelectionProblem | null {
   if (!accepted.includes(asset.media_type)) return 'wrongType';
   if (role && !asset.roles.includes(role)) return 'wrongRole';
   return null;

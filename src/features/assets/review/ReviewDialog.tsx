@@ -48,7 +48,8 @@ const DOUBLE_TAP_SLOP_PX = 24;
 /** A press that moved less than this (px) is a tap, not a drag. */
 const TAP_SLOP_PX = 8;
 
-export type ReviewItem = Pick<Asset, 'id' | 'name' | 'media_type' | 'mime' | 'width' | 'height' | 'bytes' | 'duration_seconds' | 'url' | 'poster_url'> & Partial<Pick<Asset, 'thumbnail_url'>>;
+export type ReviewItem = Pick<Asset, 'id' | 'name' | 'media_type' | 'mime' | 'width' | 'height' | 'bytes' | 'duration_seconds' | 'url' | 'poster_url'> &
+  Partial<Pick<Asset, 'thumbnail_url'>>;
 
 export interface ReviewDialogProps<T extends ReviewItem = Asset> {
   /** Mounted and shown while true. */
@@ -291,110 +292,114 @@ function Viewer<T extends ReviewItem>({ onClose, items, initialIndex = 0, onInde
 
   return (
     <Modal onClose={onClose} labelledBy={titleId} describedBy={counterId} size="full" closeOnBackdrop={false} testId="review-dialog" onKeyDown={onKeyDown}>
-        <div className={s.topBar}>
-          <div className={s.info}>
-            <h2 id={titleId} className={s.name} title={item.name}>
-              {item.name}
-            </h2>
-            <p className={s.meta}>
-              <span>
-                <Trans>{dimensions} px</Trans>
-              </span>
-              <span>{size}</span>
-              {duration ? <span>{duration}</span> : null}
+      <div className={s.topBar}>
+        <div className={s.info}>
+          <h2 id={titleId} className={s.name} title={item.name}>
+            {item.name}
+          </h2>
+          <p className={s.meta}>
+            <span>
+              <Trans>{dimensions} px</Trans>
+            </span>
+            <span>{size}</span>
+            {duration ? <span>{duration}</span> : null}
+          </p>
+          {renderNote ? (
+            <p className={s.meta} data-testid="review-note">
+              {renderNote(item, current)}
             </p>
-            {renderNote ? (
-              <p className={s.meta} data-testid="review-note">
-                {renderNote(item, current)}
-              </p>
-            ) : null}
-          </div>
-          <span id={counterId} className={s.counter} aria-live="polite" data-testid="review-counter">
-            {total > 1 ? (
-              <>
-                <span aria-hidden="true">
-                  {position} / {total}
-                </span>
-                <span className={visuallyHidden}>
-                  <Trans>
-                    Mục {position} trên {total}
-                  </Trans>
-                </span>
-              </>
-            ) : null}
-          </span>
-          {renderActions ? <div className={s.actions}>{renderActions(item, current)}</div> : null}
-          <CloseButton onClose={onClose} testId="review-dialog-close" className={s.closeArea} />
-        </div>
-
-        <div
-          ref={stageRef}
-          className={s.stage}
-          data-testid="review-stage"
-          data-index={current}
-          data-scale={view.scale}
-          data-zoomed={zoomed}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={(event) => onPointerEnd(event, false)}
-          onPointerCancel={(event) => onPointerEnd(event, true)}
-        >
-          {failure.failed ? <MediaUnavailable {...failedMediaProps(failure, item)} overlay /> : isImage ? (
-            <img
-              key={item.id}
-              className={s.mediaElement}
-              src={mediaSrc(item.url)}
-              alt={item.name}
-              draggable={false} onError={failure.onError}
-              style={{
-                width: fitted.width || undefined,
-                height: fitted.height || undefined,
-                maxHeight: fitted.width ? undefined : '100%',
-                transform: `translate(-50%, -50%) translate(${x}px, ${view.y}px) scale(${view.scale})`,
-              }}
-            />
-          ) : (
-            // oxlint-disable-next-line jsx-a11y/media-has-caption -- uploaded and generated clips come without caption tracks
-            <video
-              key={item.id}
-              className={s.video}
-              src={mediaSrc(item.url)}
-              poster={item.poster_url ? mediaSrc(item.poster_url) : undefined}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label={item.name} onError={failure.onError}
-            />
-          )}
-          {total > 1 ? (
-            <>
-              <button
-                type="button"
-                className={s.prev}
-                disabled={current === 0}
-                aria-label={t`Mục trước`}
-                data-testid="review-prev"
-                onClick={() => go(current - 1)}
-                onPointerDown={(event) => event.stopPropagation()}
-              >
-                <IconChevronLeft size={24} />
-              </button>
-              <button
-                type="button"
-                className={s.next}
-                disabled={current === total - 1}
-                aria-label={t`Mục tiếp theo`}
-                data-testid="review-next"
-                onClick={() => go(current + 1)}
-                onPointerDown={(event) => event.stopPropagation()}
-              >
-                <IconChevronRight size={24} />
-              </button>
-            </>
           ) : null}
         </div>
+        <span id={counterId} className={s.counter} aria-live="polite" data-testid="review-counter">
+          {total > 1 ? (
+            <>
+              <span aria-hidden="true">
+                {position} / {total}
+              </span>
+              <span className={visuallyHidden}>
+                <Trans>
+                  Mục {position} trên {total}
+                </Trans>
+              </span>
+            </>
+          ) : null}
+        </span>
+        {renderActions ? <div className={s.actions}>{renderActions(item, current)}</div> : null}
+        <CloseButton onClose={onClose} testId="review-dialog-close" className={s.closeArea} />
+      </div>
 
-        {isImage && !failure.failed ? <ZoomToolbar scale={view.scale} percent={percent} onZoom={zoomTo} onFit={() => setView(FITTED)} /> : null}
+      <div
+        ref={stageRef}
+        className={s.stage}
+        data-testid="review-stage"
+        data-index={current}
+        data-scale={view.scale}
+        data-zoomed={zoomed}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={(event) => onPointerEnd(event, false)}
+        onPointerCancel={(event) => onPointerEnd(event, true)}
+      >
+        {failure.failed ? (
+          <MediaUnavailable {...failedMediaProps(failure, item)} overlay />
+        ) : isImage ? (
+          <img
+            key={item.id}
+            className={s.mediaElement}
+            src={mediaSrc(item.url)}
+            alt={item.name}
+            draggable={false}
+            onError={failure.onError}
+            style={{
+              width: fitted.width || undefined,
+              height: fitted.height || undefined,
+              maxHeight: fitted.width ? undefined : '100%',
+              transform: `translate(-50%, -50%) translate(${x}px, ${view.y}px) scale(${view.scale})`,
+            }}
+          />
+        ) : (
+          // oxlint-disable-next-line jsx-a11y/media-has-caption -- uploaded and generated clips come without caption tracks
+          <video
+            key={item.id}
+            className={s.video}
+            src={mediaSrc(item.url)}
+            poster={item.poster_url ? mediaSrc(item.poster_url) : undefined}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={item.name}
+            onError={failure.onError}
+          />
+        )}
+        {total > 1 ? (
+          <>
+            <button
+              type="button"
+              className={s.prev}
+              disabled={current === 0}
+              aria-label={t`Mục trước`}
+              data-testid="review-prev"
+              onClick={() => go(current - 1)}
+              onPointerDown={(event) => event.stopPropagation()}
+            >
+              <IconChevronLeft size={24} />
+            </button>
+            <button
+              type="button"
+              className={s.next}
+              disabled={current === total - 1}
+              aria-label={t`Mục tiếp theo`}
+              data-testid="review-next"
+              onClick={() => go(current + 1)}
+              onPointerDown={(event) => event.stopPropagation()}
+            >
+              <IconChevronRight size={24} />
+            </button>
+          </>
+        ) : null}
+      </div>
+
+      {isImage && !failure.failed ? <ZoomToolbar scale={view.scale} percent={percent} onZoom={zoomTo} onFit={() => setView(FITTED)} /> : null}
     </Modal>
   );
 }

@@ -38,9 +38,22 @@ export const name = style({
   whiteSpace: 'nowrap',
 });
 
-export const meta = style({ display: 'flex', flexWrap: 'wrap', gap: `0 ${vars.space['3']}`, fontSize: vars.fontSize.xs, color: vars.color.onDarkMuted, fontVariantNumeric: 'tabular-nums' });
+export const meta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `0 ${vars.space['3']}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.onDarkMuted,
+  fontVariantNumeric: 'tabular-nums',
+});
 
-export const counter = style({ gridArea: 'counter', fontSize: vars.fontSize.sm, fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: vars.color.onDarkMuted });
+export const counter = style({
+  gridArea: 'counter',
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.onDarkMuted,
+});
 
 export const actions = style({ gridArea: 'actions', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['2'] });
 
@@ -116,6 +129,12 @@ export const toolbar = style({
 
 export const toolButton = round;
 
-export const zoomLevel = style({ minWidth: '4.5em', textAlign: 'center', fontSize: vars.fontSize.sm, fontVariantNumeric: 'tabular-nums', color: vars.color.onDarkMuted });
+export const zoomLevel = style({
+  minWidth: '4.5em',
+  textAlign: 'center',
+  fontSize: vars.fontSize.sm,
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.onDarkMuted,
+});
 
 export const empty = style({ display: 'grid', placeItems: 'center', height: '100%', color: vars.color.onDarkMuted });

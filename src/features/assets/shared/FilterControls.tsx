@@ -25,7 +25,16 @@ export interface AssetTabsProps<T extends string> {
 export function AssetTabs<T extends string>({ tabs, active, labels, onChange, panelId, idPrefix, testId }: AssetTabsProps<T>) {
   const { t, i18n } = useLingui();
   return (
-    <Tabs tabs={tabs} active={active} onChange={onChange} renderLabel={(tab) => i18n._(labels[tab])} label={t`Loại tệp`} panelId={panelId} idPrefix={idPrefix} testId={testId} />
+    <Tabs
+      tabs={tabs}
+      active={active}
+      onChange={onChange}
+      renderLabel={(tab) => i18n._(labels[tab])}
+      label={t`Loại tệp`}
+      panelId={panelId}
+      idPrefix={idPrefix}
+      testId={testId}
+    />
   );
 }
 

@@ -35,7 +35,13 @@ function text(value: unknown): string {
 
 function describeUser(user: FirebaseUser) {
   return JSON.stringify(
-    { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified, providers: user.providerData.map((p) => p.providerId) },
+    {
+      uid: user.uid,
+      email: user.email,
+      displayName: user.displayName,
+      emailVerified: user.emailVerified,
+      providers: user.providerData.map((p) => p.providerId),
+    },
     null,
     2,
   );
@@ -191,7 +197,9 @@ export function TestGoogleAuthPage() {
                 <Fact label={<Trans>Dự án</Trans>}>{text(firebaseRaw.projectId)}</Fact>
                 <Fact label={<Trans>Tên miền xác thực</Trans>}>{text(firebaseRaw.authDomain)}</Fact>
                 <Fact label={<Trans>Khóa API</Trans>}>{typeof firebaseRaw.apiKey === 'string' ? maskKey(firebaseRaw.apiKey) : '—'}</Fact>
-                <Fact label={<Trans>Trình giả lập</Trans>}>{text(firebaseRaw.authEmulatorUrl) === '—' ? <Trans>Không (dịch vụ thật)</Trans> : text(firebaseRaw.authEmulatorUrl)}</Fact>
+                <Fact label={<Trans>Trình giả lập</Trans>}>
+                  {text(firebaseRaw.authEmulatorUrl) === '—' ? <Trans>Không (dịch vụ thật)</Trans> : text(firebaseRaw.authEmulatorUrl)}
+                </Fact>
                 <Fact label={<Trans>Hợp lệ</Trans>}>
                   {settings ? <Trans>Có</Trans> : <span className={d.bad}>{i18n._(GOOGLE_MESSAGES.configValidationFailed)}</span>}
                 </Fact>
@@ -206,10 +214,22 @@ export function TestGoogleAuthPage() {
           <Trans>Thử đăng nhập</Trans>
         </h2>
         <div className={d.actions}>
-          <button type="button" className={button({ variant: 'primary', size: 'sm' })} disabled={busy || !settings} onClick={popup} data-testid="test-google-popup">
+          <button
+            type="button"
+            className={button({ variant: 'primary', size: 'sm' })}
+            disabled={busy || !settings}
+            onClick={popup}
+            data-testid="test-google-popup"
+          >
             <Trans>Thử cửa sổ bật lên</Trans>
           </button>
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} disabled={busy || !settings} onClick={redirect} data-testid="test-google-redirect">
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'sm' })}
+            disabled={busy || !settings}
+            onClick={redirect}
+            data-testid="test-google-redirect"
+          >
             <Trans>Thử chuyển hướng</Trans>
           </button>
         </div>
@@ -221,7 +241,15 @@ export function TestGoogleAuthPage() {
             emailPassword('sign-in');
           }}
         >
-          <TextField name="email" label={<Trans>Email (Firebase)</Trans>} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email && i18n._(GOOGLE_MESSAGES[fieldErrors.email])} />
+          <TextField
+            name="email"
+            label={<Trans>Email (Firebase)</Trans>}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={fieldErrors.email && i18n._(GOOGLE_MESSAGES[fieldErrors.email])}
+          />
           <TextField
             name="password"
             label={<Trans>Mật khẩu (Firebase)</Trans>}
@@ -235,7 +263,12 @@ export function TestGoogleAuthPage() {
             <button type="submit" className={button({ variant: 'secondary', size: 'sm' })} disabled={busy || !settings}>
               <Trans>Đăng nhập Firebase</Trans>
             </button>
-            <button type="button" className={button({ variant: 'secondary', size: 'sm' })} disabled={busy || !settings} onClick={() => emailPassword('register')}>
+            <button
+              type="button"
+              className={button({ variant: 'secondary', size: 'sm' })}
+              disabled={busy || !settings}
+              onClick={() => emailPassword('register')}
+            >
               <Trans>Tạo tài khoản Firebase</Trans>
             </button>
           </div>

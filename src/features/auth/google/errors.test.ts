@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
-import {
-  IdentityDataError,
-  classifyGoogleError,
-  classifyIdentityError,
-  isRetryablePopupError,
-  isSilentPopupError,
-  remapEmailPasswordCode,
-} from './errors.ts';
+import { IdentityDataError, classifyGoogleError, classifyIdentityError, isRetryablePopupError, isSilentPopupError, remapEmailPasswordCode } from './errors.ts';
 
 const fbError = (code: string, message = `Firebase: Error (${code}).`, customData?: Record<string, unknown>) =>
   Object.assign(new Error(message), { code, customData });
@@ -29,9 +22,10 @@ describe('Google sign-in errors', () => {
       kind: 'internal',
       details: 'INVALID_IDP_RESPONSE',
     });
-    expect(
-      classifyGoogleError(fbError('auth/internal-error', 'Firebase: Error (auth/internal-error).', { _serverResponse: '{"error":"x"}' })),
-    ).toEqual({ kind: 'internal', details: '{"error":"x"}' });
+    expect(classifyGoogleError(fbError('auth/internal-error', 'Firebase: Error (auth/internal-error).', { _serverResponse: '{"error":"x"}' }))).toEqual({
+      kind: 'internal',
+      details: '{"error":"x"}',
+    });
   });
 
   it('reports anything else with its message, or as unknown', () => {

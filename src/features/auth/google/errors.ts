@@ -32,7 +32,11 @@ export function internalErrorDetails(error: unknown): string | undefined {
   if (typeof serverResponse === 'string' && serverResponse.trim()) return serverResponse.trim();
   const message = (error as { message?: unknown } | null)?.message;
   if (typeof message !== 'string') return undefined;
-  const details = message.replace(/^Firebase:\s*/, '').replace(/\s*\(auth\/internal-error\)\.?\s*$/, '').replace(/^Error$/, '').trim();
+  const details = message
+    .replace(/^Firebase:\s*/, '')
+    .replace(/\s*\(auth\/internal-error\)\.?\s*$/, '')
+    .replace(/^Error$/, '')
+    .trim();
   return details || undefined;
 }
 

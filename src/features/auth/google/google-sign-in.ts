@@ -89,10 +89,7 @@ export async function exchangeWithServer(user: FirebaseUser): Promise<IdentityLo
   return v.parse(IdentityLoginResponseSchema, body);
 }
 
-export type GoogleSignInResult =
-  | { kind: 'signed-in'; answer: IdentityLoginResponse }
-  | { kind: 'redirecting' }
-  | { kind: 'cancelled' };
+export type GoogleSignInResult = { kind: 'signed-in'; answer: IdentityLoginResponse } | { kind: 'redirecting' } | { kind: 'cancelled' };
 
 /**
  * The whole sign-in: popup (one retry), else redirect. A closed popup ends quietly; a blocked

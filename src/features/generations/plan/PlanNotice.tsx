@@ -28,5 +28,7 @@ export function PlanNotice({ plan, verdict }: PlanNoticeProps) {
 /** The Generate button's label when pressing it agrees to a plan done in part. */
 export function AgreeLabel({ output, cost }: { output: 'image' | 'video'; cost: number }) {
   const { t } = useLingui();
-  return <>{output === 'video' ? t`Đồng ý, tạo video · ${plural(cost, { other: '# tín dụng' })}` : t`Đồng ý, tạo ảnh · ${plural(cost, { other: '# tín dụng' })}`}</>;
+  return (
+    <>{output === 'video' ? t`Đồng ý, tạo video · ${plural(cost, { other: '# tín dụng' })}` : t`Đồng ý, tạo ảnh · ${plural(cost, { other: '# tín dụng' })}`}</>
+  );
 }

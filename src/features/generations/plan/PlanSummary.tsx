@@ -51,7 +51,14 @@ export function PlanSummary({ plan, when, note }: PlanSummaryProps) {
     title = partial ? <Trans>Chỉ làm được một phần yêu cầu</Trans> : <Trans>Những gì đã làm</Trans>;
   }
   return (
-    <section className={s.box} data-testid="plan-summary" data-when={when} data-partial={partial} data-refused={refused} aria-live={when === 'before' ? 'polite' : undefined}>
+    <section
+      className={s.box}
+      data-testid="plan-summary"
+      data-when={when}
+      data-partial={partial}
+      data-refused={refused}
+      aria-live={when === 'before' ? 'polite' : undefined}
+    >
       <p className={s.title}>{title}</p>
       {plan.done.length > 0 ? (
         <div className={s.group}>

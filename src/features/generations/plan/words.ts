@@ -39,7 +39,9 @@ export const PLAN_ITEM_DESCRIPTORS = {
   promptBeyondCamera: msg`Câu mô tả, ngoài các từ về máy quay (phóng to, thu nhỏ, lia)`,
   guidanceScale: msg`Mức bám theo mô tả (cfg_scale)`,
   promptOptimizer: msg`Tối ưu câu mô tả`,
-  garmentsPlaced: msg({ message: '{count, plural, other {# trang phục}} được đặt phẳng lên cơ thể và đổ bóng theo ảnh (không tạo nếp vải mới, không chỉnh dáng tay áo)' }),
+  garmentsPlaced: msg({
+    message: '{count, plural, other {# trang phục}} được đặt phẳng lên cơ thể và đổ bóng theo ảnh (không tạo nếp vải mới, không chỉnh dáng tay áo)',
+  }),
   figureRendered: msg`Người mẫu cách điệu vẽ theo thông số cơ thể (không phải ảnh chụp người thật)`,
   faceComposited: msg`Ảnh gương mặt được ghép vào phần đầu (không nhận diện khuôn mặt)`,
   hintsBeyondColourAndHair: msg`Câu mô tả và gợi ý phong cách, ngoài màu trang phục và độ dài tóc`,
@@ -70,7 +72,9 @@ export const planItemsLine = (items: readonly PlanItem[], i18n: I18n): string =>
 /** The plan refusals' texts (docs/product-rules.md#engine-plan), with the items in words. */
 const REFUSALS = {
   cannotDo: msg({ message: 'Công cụ tích hợp sẵn không làm được yêu cầu này: {not_done}. Không trừ tín dụng.' }),
-  partialPlan: msg({ message: 'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: {done}. Không làm được: {not_done}. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.' }),
+  partialPlan: msg({
+    message: 'Công cụ tích hợp sẵn chỉ làm được một phần. Sẽ làm: {done}. Không làm được: {not_done}. Hãy đồng ý bỏ qua phần không làm được, hoặc sửa yêu cầu.',
+  }),
 } as const satisfies Record<'cannotDo' | 'partialPlan', MessageDescriptor>;
 
 /** What a 422 `cannotDo` / `partialPlan` says, in the person's language. */

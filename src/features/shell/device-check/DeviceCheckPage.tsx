@@ -15,13 +15,7 @@ import { IconRefresh } from '../../../ui/icons/app/IconRefresh.tsx';
 import { LanguageToggle } from '../sidebar/LanguageToggle.tsx';
 import * as bar from '../sidebar/sidebar.css.ts';
 import * as d from '../device.css.ts';
-import {
-  estimateStorage,
-  LOW_STORAGE_BYTES,
-  testIndexedDb,
-  useSyncProbe,
-  type BrowserProbe,
-} from './probe.ts';
+import { estimateStorage, LOW_STORAGE_BYTES, testIndexedDb, useSyncProbe, type BrowserProbe } from './probe.ts';
 import * as s from './device-check.css.ts';
 
 type Status = 'pass' | 'warn' | 'pending';
@@ -101,9 +95,7 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
     label: t`Loại thiết bị`,
     value: i18n._(DEVICE_TYPE_LABELS[device.deviceType]),
     status: 'pass',
-    explanation: device.isTablet
-      ? t`Dùng được mọi studio. Bút cảm ứng giúp vẽ mặt nạ chính xác hơn.`
-      : t`Dùng được mọi studio.`,
+    explanation: device.isTablet ? t`Dùng được mọi studio. Bút cảm ứng giúp vẽ mặt nạ chính xác hơn.` : t`Dùng được mọi studio.`,
   });
   rows.push({
     id: 'screen',
@@ -119,9 +111,7 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
     label: t`Màn hình cảm ứng`,
     value: device.hasTouch ? t`Có` : t`Không`,
     status: 'pass',
-    explanation: device.hasTouch
-      ? t`Vẽ mặt nạ bằng ngón tay hoặc bút cảm ứng.`
-      : t`Dùng chuột hoặc bàn di chuột để vẽ mặt nạ.`,
+    explanation: device.hasTouch ? t`Vẽ mặt nạ bằng ngón tay hoặc bút cảm ứng.` : t`Dùng chuột hoặc bàn di chuột để vẽ mặt nạ.`,
   });
 
   if (!probe) {
@@ -140,19 +130,12 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
       label: t`Kết nối mạng`,
       value: probe.online ? t`Trực tuyến` : t`Ngoại tuyến`,
       status: probe.online ? 'pass' : 'warn',
-      explanation: probe.online
-        ? t`Cần mạng để tải ảnh lên và tạo kết quả.`
-        : t`Bạn vẫn xem được lịch sử đã lưu; ảnh tải lên sẽ được gửi khi có mạng trở lại.`,
+      explanation: probe.online ? t`Cần mạng để tải ảnh lên và tạo kết quả.` : t`Bạn vẫn xem được lịch sử đã lưu; ảnh tải lên sẽ được gửi khi có mạng trở lại.`,
     });
     rows.push({
       id: 'service-worker',
       label: t`Chế độ ngoại tuyến (service worker)`,
-      value:
-        probe.serviceWorker === 'controlled'
-          ? t`Đang hoạt động`
-          : probe.serviceWorker === 'not-controlled'
-            ? t`Chưa hoạt động`
-            : t`Không hỗ trợ`,
+      value: probe.serviceWorker === 'controlled' ? t`Đang hoạt động` : probe.serviceWorker === 'not-controlled' ? t`Chưa hoạt động` : t`Không hỗ trợ`,
       status: probe.serviceWorker === 'controlled' ? 'pass' : 'warn',
       explanation:
         probe.serviceWorker === 'controlled'
@@ -189,23 +172,14 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
         label: t`Dung lượng lưu trữ`,
         value: t`Đã dùng ${used} · còn trống ${free}`,
         status: enough ? 'pass' : 'warn',
-        explanation: enough
-          ? t`Đủ chỗ để lưu lịch sử và ảnh xem ngoại tuyến.`
-          : t`Còn ít chỗ trống: trình duyệt có thể xóa dữ liệu ngoại tuyến của Atelier.`,
+        explanation: enough ? t`Đủ chỗ để lưu lịch sử và ảnh xem ngoại tuyến.` : t`Còn ít chỗ trống: trình duyệt có thể xóa dữ liệu ngoại tuyến của Atelier.`,
       });
     }
     const permission = probe.notifications;
     rows.push({
       id: 'notifications',
       label: t`Thông báo`,
-      value:
-        permission === 'granted'
-          ? t`Đã cho phép`
-          : permission === 'denied'
-            ? t`Đã chặn`
-            : permission === 'default'
-              ? t`Chưa cho phép`
-              : t`Không hỗ trợ`,
+      value: permission === 'granted' ? t`Đã cho phép` : permission === 'denied' ? t`Đã chặn` : permission === 'default' ? t`Chưa cho phép` : t`Không hỗ trợ`,
       status: permission === 'granted' ? 'pass' : 'warn',
       explanation:
         permission === 'granted'
@@ -266,100 +240,95 @@ function Checklist({ onRecheck }: { onRecheck: () => void }) {
 
   return (
     <div className={d.screen}>
-        <section className={s.column} aria-labelledby={titleId} data-testid="device-check">
-          <div className={d.head}>
-            <span className={s.eyebrow}>
-              <IconDevices size={16} />
-              <Trans>Hỗ trợ</Trans>
-            </span>
-            <h1 id={titleId} className={d.title}>
-              <Trans>Kiểm tra thiết bị</Trans>
-            </h1>
-            <p className={d.lead}>
-              <Trans>
-                Trang này kiểm tra thiết bị và trình duyệt của bạn có dùng được các studio của Atelier hay không. Nếu cần hỗ
-                trợ, hãy sao chép kết quả và gửi cho chúng tôi.
-              </Trans>
-            </p>
-          </div>
+      <section className={s.column} aria-labelledby={titleId} data-testid="device-check">
+        <div className={d.head}>
+          <span className={s.eyebrow}>
+            <IconDevices size={16} />
+            <Trans>Hỗ trợ</Trans>
+          </span>
+          <h1 id={titleId} className={d.title}>
+            <Trans>Kiểm tra thiết bị</Trans>
+          </h1>
+          <p className={d.lead}>
+            <Trans>
+              Trang này kiểm tra thiết bị và trình duyệt của bạn có dùng được các studio của Atelier hay không. Nếu cần hỗ trợ, hãy sao chép kết quả và gửi cho
+              chúng tôi.
+            </Trans>
+          </p>
+        </div>
 
-          <div className={s.summary} aria-live="polite" data-testid="device-check-summary">
-            <span className={`${s.summaryIcon} ${checking ? '' : warnings === 0 ? s.summaryPass : s.summaryWarn}`}>
-              {warnings === 0 ? <IconCheck size={22} /> : <IconAlert size={22} />}
-            </span>
-            <div className={s.summaryText}>
-              <p className={s.summaryTitle}>
-                {checking ? (
-                  <Trans>Đang kiểm tra…</Trans>
-                ) : warnings === 0 ? (
-                  <Trans>Thiết bị của bạn sẵn sàng cho các studio</Trans>
-                ) : (
-                  <Trans>Dùng được các studio, có vài điểm cần lưu ý</Trans>
-                )}
-              </p>
-              {!checking && warnings > 0 && (
-                <p className={s.summaryHint}>
-                  <Trans>Số điểm cần lưu ý: {warnings}</Trans>
-                </p>
+        <div className={s.summary} aria-live="polite" data-testid="device-check-summary">
+          <span className={`${s.summaryIcon} ${checking ? '' : warnings === 0 ? s.summaryPass : s.summaryWarn}`}>
+            {warnings === 0 ? <IconCheck size={22} /> : <IconAlert size={22} />}
+          </span>
+          <div className={s.summaryText}>
+            <p className={s.summaryTitle}>
+              {checking ? (
+                <Trans>Đang kiểm tra…</Trans>
+              ) : warnings === 0 ? (
+                <Trans>Thiết bị của bạn sẵn sàng cho các studio</Trans>
+              ) : (
+                <Trans>Dùng được các studio, có vài điểm cần lưu ý</Trans>
               )}
-            </div>
-            <div className={s.summaryActions}>
-              <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={onRecheck}>
-                <IconRefresh size={16} />
-                <Trans>Kiểm tra lại</Trans>
-              </button>
-              <button
-                type="button"
-                className={button({ variant: 'primary', size: 'sm' })}
-                disabled={checking}
-                onClick={() => void copyReport()}
-              >
-                <Trans>Sao chép kết quả</Trans>
-              </button>
-            </div>
+            </p>
+            {!checking && warnings > 0 && (
+              <p className={s.summaryHint}>
+                <Trans>Số điểm cần lưu ý: {warnings}</Trans>
+              </p>
+            )}
           </div>
-
-          <ul className={s.checklist}>
-            {rows.map((row) => (
-              <li key={row.id} className={s.row} data-check={row.id} data-status={row.status}>
-                <span className={`${d.badge} ${d.badgeTone[row.status]} ${s.rowBadge}`}>
-                  {row.status === 'pass' ? <IconCheck size={14} /> : row.status === 'warn' ? <IconAlert size={14} /> : null}
-                  {statusLabel[row.status]}
-                </span>
-                <div className={s.rowMain}>
-                  <p className={s.rowLabel}>{row.label}</p>
-                  {row.explanation && <p className={s.rowExplanation}>{row.explanation}</p>}
-                  {row.id === 'notifications' && probe?.notifications === 'default' && (
-                    <button
-                      type="button"
-                      className={`${button({ variant: 'secondary', size: 'sm' })} ${s.rowAction}`}
-                      onClick={() => void requestNotifications()}
-                    >
-                      <Trans>Cho phép thông báo</Trans>
-                    </button>
-                  )}
-                </div>
-                <p className={s.rowValue}>{row.value}</p>
-              </li>
-            ))}
-          </ul>
-
-          <details className={s.details}>
-            <summary className={s.detailsSummary}>
-              <Trans>Thông tin kỹ thuật</Trans>
-            </summary>
-            <p className={s.userAgent}>{device.userAgent}</p>
-          </details>
-
-          <div className={d.actions}>
-            <AppLink to="/dashboard" className={button({ variant: 'primary' })}>
-              <Trans>Vào studio</Trans>
-            </AppLink>
-            <AppLink to="/" className={button({ variant: 'secondary' })}>
-              <Trans>Về trang chủ</Trans>
-            </AppLink>
+          <div className={s.summaryActions}>
+            <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={onRecheck}>
+              <IconRefresh size={16} />
+              <Trans>Kiểm tra lại</Trans>
+            </button>
+            <button type="button" className={button({ variant: 'primary', size: 'sm' })} disabled={checking} onClick={() => void copyReport()}>
+              <Trans>Sao chép kết quả</Trans>
+            </button>
           </div>
-        </section>
+        </div>
+
+        <ul className={s.checklist}>
+          {rows.map((row) => (
+            <li key={row.id} className={s.row} data-check={row.id} data-status={row.status}>
+              <span className={`${d.badge} ${d.badgeTone[row.status]} ${s.rowBadge}`}>
+                {row.status === 'pass' ? <IconCheck size={14} /> : row.status === 'warn' ? <IconAlert size={14} /> : null}
+                {statusLabel[row.status]}
+              </span>
+              <div className={s.rowMain}>
+                <p className={s.rowLabel}>{row.label}</p>
+                {row.explanation && <p className={s.rowExplanation}>{row.explanation}</p>}
+                {row.id === 'notifications' && probe?.notifications === 'default' && (
+                  <button
+                    type="button"
+                    className={`${button({ variant: 'secondary', size: 'sm' })} ${s.rowAction}`}
+                    onClick={() => void requestNotifications()}
+                  >
+                    <Trans>Cho phép thông báo</Trans>
+                  </button>
+                )}
+              </div>
+              <p className={s.rowValue}>{row.value}</p>
+            </li>
+          ))}
+        </ul>
+
+        <details className={s.details}>
+          <summary className={s.detailsSummary}>
+            <Trans>Thông tin kỹ thuật</Trans>
+          </summary>
+          <p className={s.userAgent}>{device.userAgent}</p>
+        </details>
+
+        <div className={d.actions}>
+          <AppLink to="/dashboard" className={button({ variant: 'primary' })}>
+            <Trans>Vào studio</Trans>
+          </AppLink>
+          <AppLink to="/" className={button({ variant: 'secondary' })}>
+            <Trans>Về trang chủ</Trans>
+          </AppLink>
+        </div>
+      </section>
     </div>
   );
 }

@@ -31,11 +31,7 @@ export function readSyncProbe(): SyncProbe {
   const nav = navigator as Navigator & { standalone?: boolean };
   return {
     online: navigator.onLine,
-    serviceWorker: 'serviceWorker' in navigator
-      ? navigator.serviceWorker.controller
-        ? 'controlled'
-        : 'not-controlled'
-      : 'unsupported',
+    serviceWorker: 'serviceWorker' in navigator ? (navigator.serviceWorker.controller ? 'controlled' : 'not-controlled') : 'unsupported',
     installed: window.matchMedia?.('(display-mode: standalone)').matches === true || nav.standalone === true,
     notifications: typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
     camera: typeof navigator.mediaDevices?.getUserMedia === 'function',
@@ -76,8 +72,7 @@ let lastSnapshot: SyncProbe | null = null;
 /** The same object while nothing changed, as useSyncExternalStore requires. */
 function syncProbeSnapshot(): SyncProbe {
   const next = readSyncProbe();
-  const same =
-    lastSnapshot !== null && (Object.keys(next) as (keyof SyncProbe)[]).every((key) => next[key] === lastSnapshot?.[key]);
+  const same = lastSnapshot !== null && (Object.keys(next) as (keyof SyncProbe)[]).every((key) => next[key] === lastSnapshot?.[key]);
   if (!same) lastSnapshot = next;
   return lastSnapshot ?? next;
 }

@@ -162,14 +162,7 @@ export function AccountMenu({ user, placement, compact = false, onNavigate }: Ac
             <Trans>Cài đặt hồ sơ</Trans>
           </AppLink>
           {isAdmin(user) && (
-            <AppLink
-              to="/admin"
-              role="menuitem"
-              tabIndex={-1}
-              className={am.menuItem}
-              onClick={choose}
-              data-testid="admin-link"
-            >
+            <AppLink to="/admin" role="menuitem" tabIndex={-1} className={am.menuItem} onClick={choose} data-testid="admin-link">
               <IconShield size={18} />
               <Trans>Trang quản trị</Trans>
             </AppLink>

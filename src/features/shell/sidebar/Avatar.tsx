@@ -8,21 +8,9 @@ export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }
   const src = user.profile_picture;
   const showImage = Boolean(src) && failedSrc !== src;
   return (
-    <span
-      className={am.avatar}
-      style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
-      aria-hidden="true"
-    >
+    <span className={am.avatar} style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }} aria-hidden="true">
       {showImage ? (
-        <img
-          className={am.avatarImage}
-          src={src}
-          alt=""
-          width={size}
-          height={size}
-          referrerPolicy="no-referrer"
-          onError={() => setFailedSrc(src ?? null)}
-        />
+        <img className={am.avatarImage} src={src} alt="" width={size} height={size} referrerPolicy="no-referrer" onError={() => setFailedSrc(src ?? null)} />
       ) : (
         initials(user)
       )}

@@ -10,9 +10,24 @@ function Clip({ example, label }: ResultProps & { label: MessageDescriptor }) {
   const { i18n } = useLingui();
   const clip = example.after;
   // An example without a clip (none is generated so) still shows its result.
-  if (!isClip(clip)) return <img className={s.picture} src={clip.src} width={clip.width} height={clip.height} alt={i18n._(label)} loading="lazy" decoding="async" />;
+  if (!isClip(clip))
+    return <img className={s.picture} src={clip.src} width={clip.width} height={clip.height} alt={i18n._(label)} loading="lazy" decoding="async" />;
   // preload="none": nothing of the clip is fetched before play.
-  return <video className={s.video} src={clip.src} poster={clip.poster} width={clip.width} height={clip.height} controls muted loop playsInline preload="none" aria-label={i18n._(label)} />;
+  return (
+    <video
+      className={s.video}
+      src={clip.src}
+      poster={clip.poster}
+      width={clip.width}
+      height={clip.height}
+      controls
+      muted
+      loop
+      playsInline
+      preload="none"
+      aria-label={i18n._(label)}
+    />
+  );
 }
 
 /** The clip viewer, in the page's words: `after` names the clip, `inputs` heads the still it was made from. */

@@ -40,7 +40,15 @@ function CompareSlider({ example, hero, transparent, labels }: ResultProps & { l
   return (
     <div className={`${c.compare} ${transparent ? c.checker : ''}`} style={{ '--split': `${START_PERCENT}%` } as CSSProperties}>
       <img className={s.picture} src={before.src} width={before.width} height={before.height} alt={beforeText} loading={loading} decoding="async" />
-      <img className={`${s.picture} ${c.compareAfter}`} src={after.src} width={after.width} height={after.height} alt={afterText} loading={loading} decoding="async" />
+      <img
+        className={`${s.picture} ${c.compareAfter}`}
+        src={after.src}
+        width={after.width}
+        height={after.height}
+        alt={afterText}
+        loading={loading}
+        decoding="async"
+      />
       <input
         className={c.range}
         type="range"

@@ -41,7 +41,15 @@ export function ExampleView({ example, copy, viewer, hero, transparent }: Props)
               const name = text.inputNames?.[index];
               return (
                 <li key={input.src} className={s.inputItem}>
-                  <img className={s.thumb} src={input.src} width={input.width} height={input.height} alt={name ? i18n._(name) : ''} loading="lazy" decoding="async" />
+                  <img
+                    className={s.thumb}
+                    src={input.src}
+                    width={input.width}
+                    height={input.height}
+                    alt={name ? i18n._(name) : ''}
+                    loading="lazy"
+                    decoding="async"
+                  />
                   {name ? <span aria-hidden="true">{i18n._(name)}</span> : null}
                 </li>
               );

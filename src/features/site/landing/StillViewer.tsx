@@ -7,7 +7,17 @@ import * as s from './landing.css.ts';
 function Still({ example, hero, label }: ResultProps & { label: MessageDescriptor }) {
   const { i18n } = useLingui();
   const { after } = example;
-  return <img className={s.picture} src={after.src} width={after.width} height={after.height} alt={i18n._(label)} loading={hero ? 'eager' : 'lazy'} decoding="async" />;
+  return (
+    <img
+      className={s.picture}
+      src={after.src}
+      width={after.width}
+      height={after.height}
+      alt={i18n._(label)}
+      loading={hero ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
 }
 
 /** The still viewer, in the page's words: `after` describes the result. */

@@ -44,7 +44,8 @@ describe("the landing pages' example instructions", () => {
         const english = en._(shown!);
         expect(english).not.toBe(sent);
         expect(english).not.toMatch(VIETNAMESE_LETTERS);
-        const plan = (prompt: string) => localEnginePlan(v.parse(GenerationRequestSchema, { feature: page.feature, inputs: page.inputs, params: { ...example.params, prompt } }));
+        const plan = (prompt: string) =>
+          localEnginePlan(v.parse(GenerationRequestSchema, { feature: page.feature, inputs: page.inputs, params: { ...example.params, prompt } }));
         // What the built-in engine does of each, item by item, in the same order, and the same camera move.
         expect(plan(english)).toEqual(plan(sent));
         expect(plan(english).done.length).toBeGreaterThan(0);

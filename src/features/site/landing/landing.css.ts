@@ -131,7 +131,13 @@ export const steps = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
 });
 
-export const step = style({ display: 'grid', gap: vars.space['2'], alignContent: 'start', paddingTop: vars.space['4'], borderTop: `2px solid ${vars.color.ink}` });
+export const step = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  alignContent: 'start',
+  paddingTop: vars.space['4'],
+  borderTop: `2px solid ${vars.color.ink}`,
+});
 
 export const stepNumber = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'], color: vars.color.accent });
 
@@ -146,11 +152,6 @@ export const split = style({
 });
 
 export const costDetail = style({ display: 'block', fontSize: vars.fontSize.sm, fontWeight: 400, color: vars.color.muted });
-
-
-
-
-
 
 export const finalCta = style({
   display: 'grid',

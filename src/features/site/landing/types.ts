@@ -59,7 +59,14 @@ export interface LandingCopy {
   pricingLink: MessageDescriptor;
   /** Under the hero example: where it comes from. */
   heroCaption: MessageDescriptor;
-  audiences: { eyebrow: MessageDescriptor; title: MessageDescriptor; seller: MessageDescriptor; sellerPoints: MessageDescriptor[]; salon: MessageDescriptor; salonPoints: MessageDescriptor[] };
+  audiences: {
+    eyebrow: MessageDescriptor;
+    title: MessageDescriptor;
+    seller: MessageDescriptor;
+    sellerPoints: MessageDescriptor[];
+    salon: MessageDescriptor;
+    salonPoints: MessageDescriptor[];
+  };
   examples: {
     eyebrow: MessageDescriptor;
     title: MessageDescriptor;

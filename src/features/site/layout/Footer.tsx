@@ -57,21 +57,12 @@ export function Footer() {
           <div className={`${s.brand} ${s.wide}`}>
             <Wordmark />
             <p className={s.tagline}>
-              <Trans>
-                Studio AI cho thời trang và làm đẹp: thử đồ, chỉnh ảnh, đổi kiểu tóc và làm video sản phẩm, ngay trên
-                trình duyệt.
-              </Trans>
+              <Trans>Studio AI cho thời trang và làm đẹp: thử đồ, chỉnh ảnh, đổi kiểu tóc và làm video sản phẩm, ngay trên trình duyệt.</Trans>
             </p>
             <ul className={s.socials}>
               {SOCIAL_LINKS.map(({ network, href, symbol }) => (
                 <li key={network}>
-                  <a
-                    href={href}
-                    className={s.social}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={t`Atelier trên ${network} (mở trong thẻ mới)`}
-                  >
+                  <a href={href} className={s.social} target="_blank" rel="noopener noreferrer" aria-label={t`Atelier trên ${network} (mở trong thẻ mới)`}>
                     <SpriteIcon sprite={SOCIAL_SPRITE} symbol={symbol} size={18} />
                   </a>
                 </li>

@@ -59,11 +59,7 @@ export function Header({ transparent, currentPath }: HeaderProps) {
 
   return (
     <>
-      <header
-        className={transparent ? `${s.header} ${s.overlay}` : s.header}
-        data-testid="site-header"
-        data-solid={solid ? 'true' : 'false'}
-      >
+      <header className={transparent ? `${s.header} ${s.overlay}` : s.header} data-testid="site-header" data-solid={solid ? 'true' : 'false'}>
         <div className={s.bar}>
           <Wordmark />
           <nav aria-label={t`Điều hướng chính`} className={s.desktopNav}>
@@ -77,11 +73,7 @@ export function Header({ transparent, currentPath }: HeaderProps) {
           </nav>
           <div className={s.actions}>
             <LanguageToggle testId="lang-toggle" />
-            <AppLink
-              to={APP_PATH}
-              className={`${button({ variant: 'onDark', size: 'sm' })} ${s.goToApp}`}
-              data-testid="go-to-app"
-            >
+            <AppLink to={APP_PATH} className={`${button({ variant: 'onDark', size: 'sm' })} ${s.goToApp}`} data-testid="go-to-app">
               <Trans>Vào ứng dụng</Trans>
             </AppLink>
             <button

@@ -33,18 +33,9 @@ export function LanguageToggle({ testId, className }: { testId?: string; classNa
     }
     void toggleLocale();
   };
-  const label =
-    locale === 'vi'
-      ? t`VI, tiếng Việt — chuyển sang tiếng Anh (EN)`
-      : t`EN, tiếng Anh — chuyển sang tiếng Việt (VI)`;
+  const label = locale === 'vi' ? t`VI, tiếng Việt — chuyển sang tiếng Anh (EN)` : t`EN, tiếng Anh — chuyển sang tiếng Việt (VI)`;
   return (
-    <button
-      type="button"
-      className={className ? `${s.langToggle} ${className}` : s.langToggle}
-      aria-label={label}
-      data-testid={testId}
-      onClick={onToggle}
-    >
+    <button type="button" className={className ? `${s.langToggle} ${className}` : s.langToggle} aria-label={label} data-testid={testId} onClick={onToggle}>
       <GlobeIcon size={18} />
       <span>{locale.toUpperCase()}</span>
     </button>

@@ -65,13 +65,7 @@ export function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) 
     >
       <div className={s.mobileTop}>
         <Wordmark onClick={navigate} />
-        <button
-          ref={closeRef}
-          type="button"
-          className={`${s.menuButton} ${s.pushRight}`}
-          aria-label={t`Đóng menu`}
-          onClick={() => onClose()}
-        >
+        <button ref={closeRef} type="button" className={`${s.menuButton} ${s.pushRight}`} aria-label={t`Đóng menu`} onClick={() => onClose()}>
           <IconClose size={24} strokeWidth={1.75} />
         </button>
       </div>
@@ -89,12 +83,7 @@ export function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) 
                   const Icon = tool.icon;
                   return (
                     <li key={toolId}>
-                      <AppLink
-                        to={tool.to}
-                        className={s.mobileSubLink}
-                        aria-current={currentFor(tool.to, currentPath)}
-                        onClick={navigate}
-                      >
+                      <AppLink to={tool.to} className={s.mobileSubLink} aria-current={currentFor(tool.to, currentPath)} onClick={navigate}>
                         <Icon size={20} />
                         {i18n._(tool.name)}
                       </AppLink>
@@ -108,12 +97,7 @@ export function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) 
         </nav>
         <div className={s.mobileFooter}>
           <LanguageToggle testId="mobile-lang-toggle" />
-          <AppLink
-            to={APP_PATH}
-            className={`${button({ variant: 'onDark', size: 'md' })} ${s.grow}`}
-            data-testid="mobile-go-to-app"
-            onClick={navigate}
-          >
+          <AppLink to={APP_PATH} className={`${button({ variant: 'onDark', size: 'md' })} ${s.grow}`} data-testid="mobile-go-to-app" onClick={navigate}>
             <Trans>Vào ứng dụng</Trans>
           </AppLink>
         </div>

@@ -115,8 +115,7 @@ export function ServicesDropdown({ active }: { active: boolean }) {
                     <Icon size={20} />
                   </span>
                   <span>
-                    <span className={s.itemName}>{i18n._(tool.name)}</span>{' '}
-                    <span className={s.itemSummary}>{i18n._(tool.summary)}</span>
+                    <span className={s.itemName}>{i18n._(tool.name)}</span> <span className={s.itemSummary}>{i18n._(tool.summary)}</span>
                   </span>
                 </AppLink>
               </li>

@@ -75,13 +75,7 @@ export function BodyGeneratorScreen() {
     setFace(null);
   };
 
-  const history = (
-    <HistoryPanel
-      feature="body-generator"
-      title={t`Lịch sử tạo người mẫu`}
-      studio={studio}
-    />
-  );
+  const history = <HistoryPanel feature="body-generator" title={t`Lịch sử tạo người mẫu`} studio={studio} />;
 
   const completed = studio.status === 'completed' && studio.result !== null;
   const output =
@@ -98,7 +92,11 @@ export function BodyGeneratorScreen() {
             <p className={s.muted}>
               <Trans>Ảnh đã được lưu vào thư viện. Trong Thử đồ ảo, chọn “Chọn từ thư viện” ở bước chọn người mẫu để dùng ảnh này.</Trans>
             </p>
-            <AppLink to={wizard.layout === 'page' ? '/virtual-tryon-legacy' : '/virtual-tryon'} className={button({ variant: 'secondary', size: 'md' })} data-testid="body-use-as-model">
+            <AppLink
+              to={wizard.layout === 'page' ? '/virtual-tryon-legacy' : '/virtual-tryon'}
+              className={button({ variant: 'secondary', size: 'md' })}
+              data-testid="body-use-as-model"
+            >
               <Trans>Mở Thử đồ ảo</Trans>
             </AppLink>
           </section>
@@ -107,12 +105,7 @@ export function BodyGeneratorScreen() {
     ) : null;
   const form = (
     <>
-      <section
-        ref={wizard.section(0)}
-        className={s.card}
-        aria-labelledby="body-params-title"
-        data-active={formStep === 0}
-      >
+      <section ref={wizard.section(0)} className={s.card} aria-labelledby="body-params-title" data-active={formStep === 0}>
         <h2 id="body-params-title" className={s.cardTitle} tabIndex={-1}>
           <Trans>Bước 1: Thông số cơ thể</Trans>
         </h2>
@@ -149,18 +142,15 @@ export function BodyGeneratorScreen() {
         />
       </div>
 
-      <section
-        ref={wizard.section(2)}
-        className={s.card}
-        aria-labelledby="body-customise-title"
-        data-active={formStep === 2}
-      >
+      <section ref={wizard.section(2)} className={s.card} aria-labelledby="body-customise-title" data-active={formStep === 2}>
         <h2 id="body-customise-title" className={s.cardTitle} tabIndex={-1}>
           <Trans>Bước 3: Tùy chỉnh và tạo ảnh</Trans>
         </h2>
         <BodySummary params={params} face={face} />
         <p className={s.muted}>
-          <Trans>Tạo một người mẫu dùng {price}. Ảnh thường xong sau khoảng {wait}.</Trans>
+          <Trans>
+            Tạo một người mẫu dùng {price}. Ảnh thường xong sau khoảng {wait}.
+          </Trans>
         </p>
         <StudioGenerate
           studio={studio}
@@ -175,13 +165,7 @@ export function BodyGeneratorScreen() {
   );
 
   return (
-    <StudioPage
-      studio="body-generator"
-      {...wizard.frame}
-      nextHint={prerequisiteText}
-      aside={history}
-      output={output}
-    >
+    <StudioPage studio="body-generator" {...wizard.frame} nextHint={prerequisiteText} aside={history} output={output}>
       {form}
     </StudioPage>
   );

@@ -40,11 +40,19 @@ describe('BodyParamsForm', () => {
     const seen = renderForm();
     const missing = missingList()!;
     expect(missing.textContent).toContain('Vui lòng điền đầy đủ các thông số cơ thể trước khi tạo.');
-    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Giới tính', 'Màu da', 'Dáng người']);
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Giới tính', 'Màu da', 'Dáng người']);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Nữ' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Rám nắng' }));
-    expect(within(missingList()!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dáng người']);
+    expect(
+      within(missingList()!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dáng người']);
     expect(checkPrerequisites({ feature: 'body-generator', inputs: {}, params: seen.latest })).toBe('bodyParametersRequired');
 
     fireEvent.click(screen.getByRole('radio', { name: /Đầy đặn \/ cong/ }));
@@ -67,7 +75,11 @@ describe('BodyParamsForm', () => {
     fireEvent.change(screen.getByTestId('body-height'), { target: { value: '300' } });
     expect(seen.latest.height).toBeNull();
     expect(screen.getByText('Nhập từ 140 đến 210 cm.')).toBeTruthy();
-    expect(within(missingList()!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Chiều cao']);
+    expect(
+      within(missingList()!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Chiều cao']);
     fireEvent.change(screen.getByTestId('body-height'), { target: { value: '182' } });
     expect(seen.latest.height).toBe(182);
     expect(missingList()).toBeNull();

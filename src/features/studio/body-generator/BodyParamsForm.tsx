@@ -82,7 +82,15 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
         </legend>
         <div className={s.swatchRow}>
           {SKIN_TONES.map((tone) => (
-            <RadioChoice key={tone} look="none" className={s.swatch} name={`${id}-skin`} value={tone} checked={value.skin_tone === tone} onChange={() => set('skin_tone', tone)}>
+            <RadioChoice
+              key={tone}
+              look="none"
+              className={s.swatch}
+              name={`${id}-skin`}
+              value={tone}
+              checked={value.skin_tone === tone}
+              onChange={() => set('skin_tone', tone)}
+            >
               <span className={s.swatchDot} style={{ background: SKIN_TONE_SWATCHES[tone].color }} aria-hidden="true" />
               {i18n._(SKIN_TONE_SWATCHES[tone].label)}
             </RadioChoice>
@@ -283,7 +291,12 @@ function StyleHints({ hints, onChange }: { hints: string[]; onChange: (hints: st
           {hints.map((hint) => (
             <li key={hint} className={s.hintChip}>
               <span className={s.hintText}>{hint}</span>
-              <button type="button" className={s.hintRemove} aria-label={t`Xóa gợi ý “${hint}”`} onClick={() => onChange(hints.filter((other) => other !== hint))}>
+              <button
+                type="button"
+                className={s.hintRemove}
+                aria-label={t`Xóa gợi ý “${hint}”`}
+                onClick={() => onChange(hints.filter((other) => other !== hint))}
+              >
                 <IconClose size={16} strokeWidth={3} />
               </button>
             </li>
@@ -321,7 +334,14 @@ function StyleHints({ hints, onChange }: { hints: string[]; onChange: (hints: st
       {suggestions.length > 0 ? (
         <div className={f.chipRow} aria-label={t`Gợi ý có sẵn`} role="group">
           {suggestions.map((hint) => (
-            <button key={hint} type="button" className={`${f.smallButton} ${s.suggestion}`} disabled={full} aria-label={t`Thêm “${hint}”`} onClick={() => add(hint, false)}>
+            <button
+              key={hint}
+              type="button"
+              className={`${f.smallButton} ${s.suggestion}`}
+              disabled={full}
+              aria-label={t`Thêm “${hint}”`}
+              onClick={() => add(hint, false)}
+            >
               <span aria-hidden="true">+</span> {hint}
             </button>
           ))}

@@ -11,10 +11,25 @@ describe('bodyRequest', () => {
   });
 
   test('complete parameters with a face photo make a valid request; the prompt is trimmed', () => {
-    const params = { ...INITIAL_BODY_PARAMS, gender: 'female' as const, skin_tone: 'olive' as const, body_type: 'endomorph' as const, prompt: '  váy đỏ ', style_hints: ['Ảnh studio'] };
+    const params = {
+      ...INITIAL_BODY_PARAMS,
+      gender: 'female' as const,
+      skin_tone: 'olive' as const,
+      body_type: 'endomorph' as const,
+      prompt: '  váy đỏ ',
+      style_hints: ['Ảnh studio'],
+    };
     const request = bodyRequest(params, makeAsset({ id: 'face-1' }));
     expect(request.inputs).toEqual({ face: 'face-1' });
-    expect(request.params).toMatchObject({ gender: 'female', height: 165, weight: 55, age: 25, aspect_ratio: '3:4', prompt: 'váy đỏ', style_hints: ['Ảnh studio'] });
+    expect(request.params).toMatchObject({
+      gender: 'female',
+      height: 165,
+      weight: 55,
+      age: 25,
+      aspect_ratio: '3:4',
+      prompt: 'váy đỏ',
+      style_hints: ['Ảnh studio'],
+    });
     expect(v.safeParse(BodyGeneratorRequestSchema, request).success).toBe(true);
     expect(checkPrerequisites(request)).toBeNull();
   });

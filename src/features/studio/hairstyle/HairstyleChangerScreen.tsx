@@ -172,13 +172,7 @@ export function HairstyleChangerScreen() {
     setPainted(false);
   };
 
-  const history = (
-    <HistoryPanel
-      feature="hairstyle-changer"
-      title={t`Lịch sử đổi kiểu tóc`}
-      studio={studio}
-    />
-  );
+  const history = <HistoryPanel feature="hairstyle-changer" title={t`Lịch sử đổi kiểu tóc`} studio={studio} />;
 
   const busy = studio.status === 'submitting' || maskUploading;
 
@@ -251,19 +245,19 @@ export function HairstyleChangerScreen() {
         </h3>
         {photo ? (
           <Suspense fallback={null}>
-          <MaskEditor
-            ref={editor}
-            imageUrl={mediaSrc(photo.url)}
-            imageWidth={photo.width}
-            imageHeight={photo.height}
-            onChange={(empty) => {
-              setMask(null);
-              setPainted(!empty);
-            }}
-            onMaskReady={async (blob) => {
-              await uploadMask(blob);
-            }}
-          />
+            <MaskEditor
+              ref={editor}
+              imageUrl={mediaSrc(photo.url)}
+              imageWidth={photo.width}
+              imageHeight={photo.height}
+              onChange={(empty) => {
+                setMask(null);
+                setPainted(!empty);
+              }}
+              onMaskReady={async (blob) => {
+                await uploadMask(blob);
+              }}
+            />
           </Suspense>
         ) : (
           <p className={s.notice} role="status" data-testid="hair-mask-needs-photo">
@@ -283,7 +277,9 @@ export function HairstyleChangerScreen() {
         </p>
 
         <p className={s.muted}>
-          <Trans>Mỗi lần đổi kiểu tóc dùng {price}. Ảnh thường xong sau khoảng {wait}.</Trans>
+          <Trans>
+            Mỗi lần đổi kiểu tóc dùng {price}. Ảnh thường xong sau khoảng {wait}.
+          </Trans>
         </p>
         <StudioGenerate
           studio={studio}
@@ -300,13 +296,7 @@ export function HairstyleChangerScreen() {
   );
 
   return (
-    <StudioPage
-      studio="hairstyle-changer"
-      {...wizard.frame}
-      nextHint={nextHint}
-      aside={history}
-      output={output}
-    >
+    <StudioPage studio="hairstyle-changer" {...wizard.frame} nextHint={nextHint} aside={history} output={output}>
       {form}
     </StudioPage>
   );

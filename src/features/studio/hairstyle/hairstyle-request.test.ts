@@ -11,7 +11,13 @@ const reference = makeAsset({ id: 'ref-1' });
 
 describe('hairRequest', () => {
   test('names the photo, the mask and the template, and is a valid request the prerequisites accept', () => {
-    const request = hairRequest({ photo, reference: null, mask, selection: { gender: 'male', category: 'short', style: 'crew-cut' }, custom: { color: '#aa3300', prompt: '  sóng nhẹ  ' } });
+    const request = hairRequest({
+      photo,
+      reference: null,
+      mask,
+      selection: { gender: 'male', category: 'short', style: 'crew-cut' },
+      custom: { color: '#aa3300', prompt: '  sóng nhẹ  ' },
+    });
     expect(request).toEqual({
       feature: 'hairstyle-changer',
       inputs: { image: 'photo-1', mask: 'mask-1', reference: null },
@@ -31,7 +37,9 @@ describe('hairRequest', () => {
   test('without a photo, or without a style or reference, the prerequisite message is named', () => {
     const selection = { ...INITIAL_HAIRSTYLE_SELECTION, style: 'long-straight-layer' as const };
     expect(checkPrerequisites(hairRequest({ photo: null, reference: null, mask: null, selection, custom: {} }))).toBe('selectImageAndHairstyle');
-    expect(checkPrerequisites(hairRequest({ photo, reference: null, mask: null, selection: INITIAL_HAIRSTYLE_SELECTION, custom: {} }))).toBe('selectImageAndHairstyle');
+    expect(checkPrerequisites(hairRequest({ photo, reference: null, mask: null, selection: INITIAL_HAIRSTYLE_SELECTION, custom: {} }))).toBe(
+      'selectImageAndHairstyle',
+    );
   });
 });
 

@@ -14,7 +14,13 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-function renderEditor({ mode: initialMode = 'single' as EditMode, imageCount = 1, prompt: initialPrompt = '', showErrors = false, engine = null as EngineName | null } = {}) {
+function renderEditor({
+  mode: initialMode = 'single' as EditMode,
+  imageCount = 1,
+  prompt: initialPrompt = '',
+  showErrors = false,
+  engine = null as EngineName | null,
+} = {}) {
   const seen = { prompt: initialPrompt, mode: initialMode };
   function Host() {
     const [mode, setMode] = useState(initialMode);

@@ -31,7 +31,16 @@ export const IMAGE_EDITING_GUIDELINES_PATH = '/guidelines/image-editing';
  * mode, the description with chips of edits the local engine understands, the count rule of
  * multi mode and a link to the editing guidelines.
  */
-export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPromptChange, showErrors = false, disabled = false, engine = null }: EditInstructionsProps) {
+export function EditInstructions({
+  mode,
+  onModeChange,
+  imageCount,
+  prompt,
+  onPromptChange,
+  showErrors = false,
+  disabled = false,
+  engine = null,
+}: EditInstructionsProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -117,7 +126,13 @@ export function EditInstructions({ mode, onModeChange, imageCount, prompt, onPro
           {suggestions.map((suggestion) => {
             const phrase = i18n._(suggestion.text);
             return (
-              <button key={suggestion.id} type="button" className={`${f.smallButton} ${s.suggestion}`} onClick={() => insert(phrase)} data-testid={`edit-chip-${suggestion.id}`}>
+              <button
+                key={suggestion.id}
+                type="button"
+                className={`${f.smallButton} ${s.suggestion}`}
+                onClick={() => insert(phrase)}
+                data-testid={`edit-chip-${suggestion.id}`}
+              >
                 <span aria-hidden="true">+</span> {phrase}
               </button>
             );

@@ -64,7 +64,10 @@ export function ImageEditingScreen() {
   // A link from the library (?asset=&as=image): the image to edit (added to the others in multi mode).
   useIncomingAsset(
     'image-editing',
-    { images: (asset) => setImages((current) => (mode === 'single' ? [asset] : [...current.filter((other) => other.id !== asset.id), asset].slice(-MAX_EDIT_IMAGES))) },
+    {
+      images: (asset) =>
+        setImages((current) => (mode === 'single' ? [asset] : [...current.filter((other) => other.id !== asset.id), asset].slice(-MAX_EDIT_IMAGES))),
+    },
     studio,
   );
 
@@ -113,13 +116,7 @@ export function ImageEditingScreen() {
 
   const maxImageMb = UPLOAD_LIMITS.image.maxMegabytes;
 
-  const history = (
-    <HistoryPanel
-      feature="image-editing"
-      title={t`Lịch sử chỉnh sửa`}
-      studio={studio}
-    />
-  );
+  const history = <HistoryPanel feature="image-editing" title={t`Lịch sử chỉnh sửa`} studio={studio} />;
 
   let body;
   if (wizard.view === 'processing') {
@@ -197,7 +194,11 @@ export function ImageEditingScreen() {
           sectionRef={wizard.section(2)}
           active={formStep === 2}
           title={<Trans>Bước 3: Tạo ảnh</Trans>}
-          note={<Trans>Mỗi ảnh dùng {price}. Thường mất khoảng {wait}.</Trans>}
+          note={
+            <Trans>
+              Mỗi ảnh dùng {price}. Thường mất khoảng {wait}.
+            </Trans>
+          }
           studio={studio}
           cost={cost}
           balance={credits.balance}
@@ -210,12 +211,7 @@ export function ImageEditingScreen() {
   }
 
   return (
-    <StudioPage
-      studio="image-editing"
-      {...wizard.frame}
-      nextHint={problem}
-      aside={history}
-    >
+    <StudioPage studio="image-editing" {...wizard.frame} nextHint={problem} aside={history}>
       {body}
     </StudioPage>
   );

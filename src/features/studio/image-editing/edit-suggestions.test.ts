@@ -27,14 +27,17 @@ const ENGLISH: Record<string, string> = {
 };
 
 describe('edit suggestions', () => {
-  it.each(EDIT_SUGGESTIONS.map((suggestion) => [suggestion.id, suggestion] as const))('%s is understood by the local engine in Vietnamese and English', (id, suggestion) => {
-    for (const phrase of [suggestion.text.message!, ENGLISH[id]!]) {
-      const parsed = parseEdits(phrase);
-      expect(parsed.ignored).toEqual([]);
-      expect(parsed.edits.length + (parsed.grid ? 1 : 0)).toBe(1);
-      expect(parsed.grid).toBe(id === 'grid');
-    }
-  });
+  it.each(EDIT_SUGGESTIONS.map((suggestion) => [suggestion.id, suggestion] as const))(
+    '%s is understood by the local engine in Vietnamese and English',
+    (id, suggestion) => {
+      for (const phrase of [suggestion.text.message!, ENGLISH[id]!]) {
+        const parsed = parseEdits(phrase);
+        expect(parsed.ignored).toEqual([]);
+        expect(parsed.edits.length + (parsed.grid ? 1 : 0)).toBe(1);
+        expect(parsed.grid).toBe(id === 'grid');
+      }
+    },
+  );
 
   it('appends phrases after a comma, once, so the engine applies them in order', () => {
     expect(appendEditPhrase('', 'Tăng độ sáng')).toBe('Tăng độ sáng');

@@ -54,7 +54,12 @@ function expected(model: VideoModel) {
   return {
     durations: unique(spec.options.map((o) => o.duration)),
     resolutions: unique(spec.options.map((o) => o.resolution)),
-    flags: { 'video-camera-fixed': spec.cameraFixed, 'video-cfg-scale': spec.cfgScale, 'video-prompt-optimizer': spec.promptOptimizer, 'video-generate-audio': spec.generateAudio },
+    flags: {
+      'video-camera-fixed': spec.cameraFixed,
+      'video-cfg-scale': spec.cfgScale,
+      'video-prompt-optimizer': spec.promptOptimizer,
+      'video-generate-audio': spec.generateAudio,
+    },
   };
 }
 

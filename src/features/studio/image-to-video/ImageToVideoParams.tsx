@@ -66,7 +66,9 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
   // Closed by the plan (the contract's rule, as the server decides): at this resolution, and a model at every resolution it offers.
   const closedAt = (option: VideoResolution) => gated(plan, { feature: 'image-to-video', params: { ...value, resolution: option } });
   const closedModels = VIDEO_MODELS.filter((model) =>
-    VIDEO_MODEL_CATALOG[model].options.every((o) => gated(plan, { feature: 'image-to-video', params: { model, duration: o.duration, resolution: o.resolution } })),
+    VIDEO_MODEL_CATALOG[model].options.every((o) =>
+      gated(plan, { feature: 'image-to-video', params: { model, duration: o.duration, resolution: o.resolution } }),
+    ),
   );
   const closedResolutions = fields.resolutions.filter(closedAt);
   const list = (values: string[]) => new Intl.ListFormat(i18n.locale).format(values);
@@ -98,9 +100,7 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
         hint={
           engine === 'local' ? (
             <span data-testid="video-model-not-run">
-              <Trans>
-                Công cụ tích hợp sẵn không chạy {modelLabel}: chỉ lia, phóng trên ảnh tĩnh, ảnh không cử động.
-              </Trans>
+              <Trans>Công cụ tích hợp sẵn không chạy {modelLabel}: chỉ lia, phóng trên ảnh tĩnh, ảnh không cử động.</Trans>
             </span>
           ) : undefined
         }
@@ -202,7 +202,15 @@ export function ImageToVideoParams({ value, onChange, engine = null }: ImageToVi
         }}
       />
 
-      <CostLine testId="video-cost" credits={credits} detail={<Trans>{modelLabel}, {duration} giây, {resolution}</Trans>} />
+      <CostLine
+        testId="video-cost"
+        credits={credits}
+        detail={
+          <Trans>
+            {modelLabel}, {duration} giây, {resolution}
+          </Trans>
+        }
+      />
     </div>
   );
 }

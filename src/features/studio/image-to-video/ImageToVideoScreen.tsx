@@ -71,7 +71,6 @@ export function ImageToVideoScreen() {
   const configureTitle = useId();
   const generateTitle = useId();
 
-
   /** Try Another / Create New: the flow starts again with no image and the default settings. */
   const startOver = () => {
     wizard.restart();
@@ -79,13 +78,7 @@ export function ImageToVideoScreen() {
     setParams(DEFAULT_VIDEO_PARAMS);
   };
 
-  const history = (
-    <HistoryPanel
-      feature="image-to-video"
-      title={t`Lịch sử video`}
-      studio={studio}
-    />
-  );
+  const history = <HistoryPanel feature="image-to-video" title={t`Lịch sử video`} studio={studio} />;
 
   const output =
     wizard.view === 'processing' ? (
@@ -248,7 +241,14 @@ function VideoStages({ studio }: { studio: Pick<StudioJob, 'stage' | 'job'> }) {
     <section className={s.card} aria-label={t`Các giai đoạn tạo video`}>
       <ol className={v.stages}>
         {VIDEO_STAGES.map((stage, index) => (
-          <li key={stage} className={v.stage} data-testid="video-stage" data-stage={stage} data-state={states[stage]} aria-current={states[stage] === 'current' ? 'step' : undefined}>
+          <li
+            key={stage}
+            className={v.stage}
+            data-testid="video-stage"
+            data-stage={stage}
+            data-state={states[stage]}
+            aria-current={states[stage] === 'current' ? 'step' : undefined}
+          >
             <span className={v.stageMark} aria-hidden="true">
               {states[stage] === 'done' ? '✓' : index + 1}
             </span>

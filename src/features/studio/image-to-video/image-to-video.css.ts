@@ -16,7 +16,14 @@ export const summary = style({
   gap: vars.space['4'],
   alignItems: 'flex-start',
 });
-export const summaryImage = style({ flex: '0 1 200px', minWidth: 0, maxHeight: '260px', objectFit: 'contain', borderRadius: vars.radius.md, background: vars.color.sand });
+export const summaryImage = style({
+  flex: '0 1 200px',
+  minWidth: 0,
+  maxHeight: '260px',
+  objectFit: 'contain',
+  borderRadius: vars.radius.md,
+  background: vars.color.sand,
+});
 /** The terms take at most two fifths of the line (a long one wraps between words), the values the rest. */
 export const summaryList = style({
   flex: '1 1 280px',

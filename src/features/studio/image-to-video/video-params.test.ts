@@ -10,7 +10,16 @@ import {
   VIDEO_RESOLUTIONS,
   type VideoModel,
 } from '../../../contract/generations.ts';
-import { DEFAULT_VIDEO_PARAMS, nearestOption, paramsForModel, sameVideoParams, videoParamsCost, withDuration, withResolution, type VideoParams } from './video-params.ts';
+import {
+  DEFAULT_VIDEO_PARAMS,
+  nearestOption,
+  paramsForModel,
+  sameVideoParams,
+  videoParamsCost,
+  withDuration,
+  withResolution,
+  type VideoParams,
+} from './video-params.ts';
 
 const request = (params: VideoParams) => ({ feature: 'image-to-video' as const, inputs: { image: 'image-1' }, params });
 const priceOf = (p: VideoParams) => VIDEO_MODEL_CATALOG[p.model].options.find((o) => o.duration === p.duration && o.resolution === p.resolution)?.credits;
@@ -115,6 +124,8 @@ describe('withDuration / withResolution', () => {
 });
 
 test('sameVideoParams ignores key order and absent-versus-undefined', () => {
-  expect(sameVideoParams({ model: 'veo2', duration: 5, resolution: '1080p' }, { resolution: '1080p', duration: 5, model: 'veo2', prompt: undefined })).toBe(true);
+  expect(sameVideoParams({ model: 'veo2', duration: 5, resolution: '1080p' }, { resolution: '1080p', duration: 5, model: 'veo2', prompt: undefined })).toBe(
+    true,
+  );
   expect(sameVideoParams({ model: 'veo2', duration: 5, resolution: '1080p' }, { model: 'veo2', duration: 8, resolution: '1080p' })).toBe(false);
 });

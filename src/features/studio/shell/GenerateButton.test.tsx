@@ -66,7 +66,9 @@ describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan
 
   function renderPlan(locale: 'vi' | 'en', prompt: string, onGenerate: (accepted?: string[]) => void = () => undefined) {
     i18n.loadAndActivate({ locale, messages: locale === 'en' ? { ...en, ...appEn, ...planEn } : {} });
-    renderWithProviders(<GenerateButton cost={1} balance={10} problem={null} plan={localEnginePlan({ ...request, params: { prompt } })} onGenerate={onGenerate} />);
+    renderWithProviders(
+      <GenerateButton cost={1} balance={10} problem={null} plan={localEnginePlan({ ...request, params: { prompt } })} onGenerate={onGenerate} />,
+    );
   }
 
   it('shows, before the charge, what the built-in engine will do and what it cannot, and the press agrees to it', async () => {
@@ -93,7 +95,9 @@ describe('GenerateButton with the engine plan (docs/product-rules.md#engine-plan
   it('refuses, with the reason, what it can do none of; a plan done in full is a plain Generate', async () => {
     renderPlan('vi', 'Đổi nền thành màu trắng');
     expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
-    expect((await screen.findByTestId('generate-problem')).textContent).toBe('Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.');
+    expect((await screen.findByTestId('generate-problem')).textContent).toBe(
+      'Công cụ tích hợp sẵn không làm được yêu cầu này: Thay nền mới (một màu hay một cảnh khác): “Đổi nền thành màu trắng”. Không trừ tín dụng.',
+    );
     cleanup();
     const pressed: Array<string[] | undefined> = [];
     renderPlan('vi', 'Tăng độ sáng, cắt 1:1', (accepted) => pressed.push(accepted));
@@ -108,7 +112,9 @@ describe('GenerateButton while the plan is worked out', () => {
   it('waits: a press before the plan is known would send no agreement, and the server would refuse it', () => {
     i18n.loadAndActivate({ locale: 'vi', messages: {} });
     const pressed: Array<string[] | undefined> = [];
-    const { rerender } = renderWithProviders(<GenerateButton cost={1} balance={10} problem={null} planPending onGenerate={(accepted) => pressed.push(accepted)} />);
+    const { rerender } = renderWithProviders(
+      <GenerateButton cost={1} balance={10} problem={null} planPending onGenerate={(accepted) => pressed.push(accepted)} />,
+    );
     const button = screen.getByTestId('generate-button') as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');

@@ -57,7 +57,17 @@ export function creditShortage(cost: number | null, balance: number | null, told
   return { balance, cost, shortage: cost - balance };
 }
 
-export function GenerateButton({ cost, balance, problem: prerequisite, onGenerate, busy = false, insufficient, output = 'image', plan = null, planPending = false }: GenerateButtonProps) {
+export function GenerateButton({
+  cost,
+  balance,
+  problem: prerequisite,
+  onGenerate,
+  busy = false,
+  insufficient,
+  output = 'image',
+  plan = null,
+  planPending = false,
+}: GenerateButtonProps) {
   const { t, i18n } = useLingui();
   const { locale } = useLocale();
   // The plan's words and summary (loaded with the plan; a plan without them waits a moment).
@@ -72,14 +82,22 @@ export function GenerateButton({ cost, balance, problem: prerequisite, onGenerat
   // Nothing goes before the person could read what will not be done, nor what nothing can be done of,
   // nor while it is still being worked out (a moment after the request is complete).
   const waitsForPlan = prerequisite === null && planPending && plan === null;
-  const disabled = busy || problem !== null || shortage !== null || cost === null || waitsForPlan || verdict === 'cannotDo' || (verdict === 'partialPlan' && !kit);
-  const label = accepts && cost !== null && kit ? <kit.AgreeLabel output={output} cost={cost} /> : output === 'video'
-      ? cost === null
-        ? t`Tạo video`
-        : t`Tạo video · ${plural(cost, { other: '# tín dụng' })}`
-      : cost === null
-        ? t`Tạo ảnh`
-        : t`Tạo ảnh · ${plural(cost, { other: '# tín dụng' })}`;
+  const disabled =
+    busy || problem !== null || shortage !== null || cost === null || waitsForPlan || verdict === 'cannotDo' || (verdict === 'partialPlan' && !kit);
+  const label =
+    accepts && cost !== null && kit ? (
+      <kit.AgreeLabel output={output} cost={cost} />
+    ) : output === 'video' ? (
+      cost === null ? (
+        t`Tạo video`
+      ) : (
+        t`Tạo video · ${plural(cost, { other: '# tín dụng' })}`
+      )
+    ) : cost === null ? (
+      t`Tạo ảnh`
+    ) : (
+      t`Tạo ảnh · ${plural(cost, { other: '# tín dụng' })}`
+    );
   const describedBy = [problem ? problemId : null, shortage ? panelId : null].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -188,7 +206,13 @@ export function StudioGenerate({ studio, busy, request = null, ...props }: Studi
   }
   return (
     <>
-      <GenerateButton {...props} plan={plan} planPending={computed.pending} insufficient={refused?.insufficient ?? null} busy={(busy ?? studio.status === 'submitting') || running} />
+      <GenerateButton
+        {...props}
+        plan={plan}
+        planPending={computed.pending}
+        insufficient={refused?.insufficient ?? null}
+        busy={(busy ?? studio.status === 'submitting') || running}
+      />
       {/* A refusal the button already says (a plan gate the server named) is not said twice. */}
       {refused && !refused.insufficient && !refused.plan && refused.description !== props.problem ? (
         <p className={s.error} role="alert" data-testid="generate-error">

@@ -104,8 +104,19 @@ export function HistoryPanel({ feature, studio, title, tutorialTarget }: History
             const pending = isPendingStatus(job.status);
             const when = new Date(job.created_at).toLocaleString(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
             return (
-              <li key={job.id} className={s.historyItem} data-testid="history-item" data-job-id={job.id} data-status={job.status} data-current={job.id === currentJobId}>
-                {thumb ? <img className={s.historyThumb} src={mediaSrc(thumb.thumbnail_url ?? thumb.url)} alt="" loading="lazy" /> : <span className={s.historyThumb} />}
+              <li
+                key={job.id}
+                className={s.historyItem}
+                data-testid="history-item"
+                data-job-id={job.id}
+                data-status={job.status}
+                data-current={job.id === currentJobId}
+              >
+                {thumb ? (
+                  <img className={s.historyThumb} src={mediaSrc(thumb.thumbnail_url ?? thumb.url)} alt="" loading="lazy" />
+                ) : (
+                  <span className={s.historyThumb} />
+                )}
                 <div className={s.historyBody}>
                   <span className={`${s.badge} ${s.badgeTone[job.status]}`} data-testid="history-status">
                     {i18n._(STATUS_LABELS[job.status])}
@@ -118,10 +129,20 @@ export function HistoryPanel({ feature, studio, title, tutorialTarget }: History
                       <span>
                         <Trans>Xóa lần tạo này?</Trans>
                       </span>
-                      <button type="button" className={button({ variant: 'accent', size: 'sm' })} onClick={() => void remove(job)} data-testid="history-delete-confirm">
+                      <button
+                        type="button"
+                        className={button({ variant: 'accent', size: 'sm' })}
+                        onClick={() => void remove(job)}
+                        data-testid="history-delete-confirm"
+                      >
                         <Trans>Xóa</Trans>
                       </button>
-                      <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => setConfirming(null)} data-testid="history-delete-cancel">
+                      <button
+                        type="button"
+                        className={button({ variant: 'ghost', size: 'sm' })}
+                        onClick={() => setConfirming(null)}
+                        data-testid="history-delete-cancel"
+                      >
                         <Trans>Không</Trans>
                       </button>
                     </div>
@@ -132,7 +153,12 @@ export function HistoryPanel({ feature, studio, title, tutorialTarget }: History
                       </button>
                       {!pending ? (
                         <>
-                          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => onRegenerate(job)} data-testid="history-regenerate">
+                          <button
+                            type="button"
+                            className={button({ variant: 'ghost', size: 'sm' })}
+                            onClick={() => onRegenerate(job)}
+                            data-testid="history-regenerate"
+                          >
                             <Trans>Tạo lại</Trans>
                           </button>
                           <button

@@ -108,7 +108,9 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
             <MediaUnavailable kind="video" offline />
           ) : mediaFailure.failed ? (
             <p className={s.muted} role="status" data-testid="result-video-unplayable">
-              <Trans>Trình duyệt này không phát được video này (thường là H.265). Video vẫn tốt: hãy tải xuống để xem, hoặc chọn H.264 khi làm nét lần sau.</Trans>
+              <Trans>
+                Trình duyệt này không phát được video này (thường là H.265). Video vẫn tốt: hãy tải xuống để xem, hoặc chọn H.264 khi làm nét lần sau.
+              </Trans>
             </p>
           ) : null}
         </>
@@ -156,20 +158,20 @@ export function ResultViewBody({ studio, before, onTryAgain, onTryAnother }: Res
       </div>
       {job ? <ShareToggle generation={job} /> : null}
       <Suspense fallback={null}>
-      {downloading ? <LazyDownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
-      {reviewOpen ? (
-        <LazyReviewDialog
-          open
-          items={results}
-          onClose={() => setReviewOpen(false)}
-          renderNote={notDone ? () => notDone : undefined}
-          renderActions={(item) => (
-            <button type="button" className={button({ variant: 'onDark', size: 'sm' })} onClick={() => setDownloading(item)}>
-              <Trans>Tải xuống</Trans>
-            </button>
-          )}
-        />
-      ) : null}
+        {downloading ? <LazyDownloadDialog open asset={downloading} onClose={() => setDownloading(null)} /> : null}
+        {reviewOpen ? (
+          <LazyReviewDialog
+            open
+            items={results}
+            onClose={() => setReviewOpen(false)}
+            renderNote={notDone ? () => notDone : undefined}
+            renderActions={(item) => (
+              <button type="button" className={button({ variant: 'onDark', size: 'sm' })} onClick={() => setDownloading(item)}>
+                <Trans>Tải xuống</Trans>
+              </button>
+            )}
+          />
+        ) : null}
       </Suspense>
     </section>
   );

@@ -58,7 +58,22 @@ export interface UploadZoneProps {
 }
 
 export function UploadZone(props: UploadZoneProps) {
-  const { kind, role, purpose, label, hint, value, onChange, multiple = false, max, disabled = false, disabledReason, pasteFromDocument = false, testId = 'upload-zone', renderChosenExtra } = props;
+  const {
+    kind,
+    role,
+    purpose,
+    label,
+    hint,
+    value,
+    onChange,
+    multiple = false,
+    max,
+    disabled = false,
+    disabledReason,
+    pasteFromDocument = false,
+    testId = 'upload-zone',
+    renderChosenExtra,
+  } = props;
   const { t } = useLingui();
   const device = useDeviceInfo();
   const headingId = useId();
@@ -235,22 +250,28 @@ export function UploadZone(props: UploadZoneProps) {
         ) : showActions ? (
           <>
             <p className={s.muted}>
-              {multiple && max ? (
-                <Trans>Kéo thả, dán hoặc chọn ảnh (còn chọn được {room} tệp).</Trans>
-              ) : (
-                <Trans>Kéo thả, dán hoặc chọn tệp từ máy.</Trans>
-              )}
+              {multiple && max ? <Trans>Kéo thả, dán hoặc chọn ảnh (còn chọn được {room} tệp).</Trans> : <Trans>Kéo thả, dán hoặc chọn tệp từ máy.</Trans>}
             </p>
             <div className={s.zoneButtons}>
               <button type="button" className={button({ variant: 'primary', size: 'md' })} onClick={() => openFiles(null)} data-testid={`${testId}-browse`}>
                 <Trans>Chọn tệp</Trans>
               </button>
               {device.hasTouch && kind !== 'video' ? (
-                <button type="button" className={button({ variant: 'secondary', size: 'md' })} onClick={() => cameraInput.current?.click()} data-testid={`${testId}-camera`}>
+                <button
+                  type="button"
+                  className={button({ variant: 'secondary', size: 'md' })}
+                  onClick={() => cameraInput.current?.click()}
+                  data-testid={`${testId}-camera`}
+                >
                   <Trans>Chụp ảnh</Trans>
                 </button>
               ) : null}
-              <button type="button" className={button({ variant: 'secondary', size: 'md' })} onClick={() => setPickerOpen(true)} data-testid={`${testId}-library`}>
+              <button
+                type="button"
+                className={button({ variant: 'secondary', size: 'md' })}
+                onClick={() => setPickerOpen(true)}
+                data-testid={`${testId}-library`}
+              >
                 <Trans>Chọn từ thư viện</Trans>
               </button>
             </div>
@@ -304,7 +325,12 @@ export function UploadZone(props: UploadZoneProps) {
                     <Trans>Hủy</Trans>
                   </button>
                 ) : (
-                  <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => upload.remove(item.id)} aria-label={t`Ẩn thông báo về ${item.file.name}`}>
+                  <button
+                    type="button"
+                    className={button({ variant: 'ghost', size: 'sm' })}
+                    onClick={() => upload.remove(item.id)}
+                    aria-label={t`Ẩn thông báo về ${item.file.name}`}
+                  >
                     <Trans>Đóng</Trans>
                   </button>
                 )}
@@ -324,17 +350,17 @@ export function UploadZone(props: UploadZoneProps) {
 
       {pickerOpen ? (
         <Suspense fallback={null}>
-        <LazyAssetsPicker
-          open
-          onClose={() => setPickerOpen(false)}
-          role={role ?? (kind === 'mask' ? undefined : kind)}
-          multiple={multiple}
-          max={multiple ? Math.max(1, room) : undefined}
-          onSelect={(assets) => {
-            setPickerOpen(false);
-            place(assets);
-          }}
-        />
+          <LazyAssetsPicker
+            open
+            onClose={() => setPickerOpen(false)}
+            role={role ?? (kind === 'mask' ? undefined : kind)}
+            multiple={multiple}
+            max={multiple ? Math.max(1, room) : undefined}
+            onSelect={(assets) => {
+              setPickerOpen(false);
+              place(assets);
+            }}
+          />
         </Suspense>
       ) : null}
     </section>

@@ -8,7 +8,10 @@ export const columns = style({
   gap: vars.space['6'],
   gridTemplateColumns: 'minmax(0, 1fr)',
   alignItems: 'start',
-  '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }, [media.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
+  '@media': {
+    [media.tablet]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
+    [media.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
+  },
 });
 export const output = style({
   display: 'flex',
@@ -30,4 +33,3 @@ export const outputEmpty = style({
   textAlign: 'center',
 });
 export const history = style({ minWidth: 0, maxWidth: '720px' });
-

@@ -34,7 +34,13 @@ export function onePageStudio<P extends object>(Screen: ComponentType<P>): (prop
  *
  * Stable test ids: `studio-output` (`data-state` = idle | job).
  */
-export function OnePageColumns({ titleId, lastResult, output, aside, children }: Pick<StudioPageProps, 'lastResult' | 'output' | 'aside' | 'children'> & { titleId: string }) {
+export function OnePageColumns({
+  titleId,
+  lastResult,
+  output,
+  aside,
+  children,
+}: Pick<StudioPageProps, 'lastResult' | 'output' | 'aside' | 'children'> & { titleId: string }) {
   const outputId = useId();
   return (
     <>

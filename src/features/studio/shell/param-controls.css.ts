@@ -51,7 +51,14 @@ export const card = style([
   choiceBase,
   { borderRadius: vars.radius.md, padding: vars.space['3'], alignItems: 'flex-start', flexDirection: 'column', gap: vars.space['1'] },
 ]);
-export const cardTitle = style({ display: 'flex', width: '100%', justifyContent: 'space-between', gap: vars.space['2'], fontWeight: 700, fontSize: vars.fontSize.sm });
+export const cardTitle = style({
+  display: 'flex',
+  width: '100%',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  fontWeight: 700,
+  fontSize: vars.fontSize.sm,
+});
 export const cardAside = style({ fontWeight: 600, fontSize: vars.fontSize.xs, color: vars.color.inkSoft, whiteSpace: 'nowrap' });
 export const cardText = style({ fontSize: vars.fontSize.xs, color: vars.color.inkSoft, lineHeight: 1.45 });
 export const pillAside = style({ fontWeight: 500, fontSize: vars.fontSize.xs, color: vars.color.inkSoft });
@@ -61,7 +68,14 @@ export const switchLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 700 }
 export const slider = style({ display: 'grid', gap: vars.space['1'] });
 export const sliderHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: vars.space['2'] });
 export const sliderValue = style({ fontVariantNumeric: 'tabular-nums', fontSize: vars.fontSize.sm, fontWeight: 600 });
-export const range = style({ width: '100%', minHeight: vars.size.touchTarget, margin: 0, accentColor: vars.color.accent, cursor: 'pointer', touchAction: 'pan-y' });
+export const range = style({
+  width: '100%',
+  minHeight: vars.size.touchTarget,
+  margin: 0,
+  accentColor: vars.color.accent,
+  cursor: 'pointer',
+  touchAction: 'pan-y',
+});
 
 export const counter = style({ justifySelf: 'end', fontSize: vars.fontSize.xs, color: vars.color.muted, fontVariantNumeric: 'tabular-nums' });
 export const counterFull = style([counter, { color: vars.color.warning, fontWeight: 700 }]);

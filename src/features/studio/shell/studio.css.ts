@@ -58,7 +58,14 @@ export const side = style({ minWidth: 0 });
 
 export const nav = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['3'], flexWrap: 'wrap' });
 
-export const guidance = style({ margin: 0, paddingLeft: vars.space['5'], color: vars.color.inkSoft, fontSize: vars.fontSize.sm, display: 'grid', gap: vars.space['1'] });
+export const guidance = style({
+  margin: 0,
+  paddingLeft: vars.space['5'],
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+  display: 'grid',
+  gap: vars.space['1'],
+});
 
 // ── Upload zone ──
 export const zone = style({
@@ -135,7 +142,14 @@ export const spinner = style({
 });
 export const processing = style({ alignItems: 'center', textAlign: 'center' });
 export const stageText = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 600, color: vars.color.ink });
-export const times = style({ display: 'flex', gap: vars.space['4'], flexWrap: 'wrap', justifyContent: 'center', color: vars.color.inkSoft, fontSize: vars.fontSize.sm });
+export const times = style({
+  display: 'flex',
+  gap: vars.space['4'],
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+});
 
 // ── Result ──
 export const resultMedia = style({ width: '100%', maxHeight: '70vh', objectFit: 'contain', borderRadius: vars.radius.md, background: vars.color.sand });

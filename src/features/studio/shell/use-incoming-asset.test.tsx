@@ -105,7 +105,10 @@ describe('useIncomingAsset', () => {
     const image = vi.fn<(asset: Asset) => void>();
     const job: IncomingAssetJob = { status: 'idle', isReattaching: true, reset: vi.fn<() => void>() };
     const { wrapper } = setup();
-    const { rerender } = renderHook(({ current }: { current: IncomingAssetJob }) => useIncomingAsset('image-to-video', { image }, current), { wrapper, initialProps: { current: job } });
+    const { rerender } = renderHook(({ current }: { current: IncomingAssetJob }) => useIncomingAsset('image-to-video', { image }, current), {
+      wrapper,
+      initialProps: { current: job },
+    });
     await waitFor(() => expect(fetches).toEqual(['/api/assets/img-1']));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(image).not.toHaveBeenCalled();

@@ -97,7 +97,14 @@ export function UpscaleImageParams({ value, onChange, input }: UpscaleImageParam
             };
           })}
         />
-        {closedFactors.length > 0 && <PaidPlanNote testId="upscale-image-paid-note">{paidText('upscale', closedFactors.map((f) => `×${f}`))}</PaidPlanNote>}
+        {closedFactors.length > 0 && (
+          <PaidPlanNote testId="upscale-image-paid-note">
+            {paidText(
+              'upscale',
+              closedFactors.map((f) => `×${f}`),
+            )}
+          </PaidPlanNote>
+        )}
         {planned && (
           <p className={s.note} data-testid="upscale-planned-size">
             <Trans>

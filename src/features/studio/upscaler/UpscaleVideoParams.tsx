@@ -49,11 +49,19 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
   const plan = useAccountPlan();
   const paidText = usePaidText();
   // What the plan closes of the shown choice (the contract's rule, as the server decides).
-  const closedFactors = UPSCALE_FACTORS.filter((option) => gated(plan, { feature: 'upscaler-video', params: { ...value, target_resolution: undefined, factor: option } }));
-  const closedTargets = VIDEO_TARGET_RESOLUTIONS.filter((option) => gated(plan, { feature: 'upscaler-video', params: { ...value, target_resolution: option } }));
+  const closedFactors = UPSCALE_FACTORS.filter((option) =>
+    gated(plan, { feature: 'upscaler-video', params: { ...value, target_resolution: undefined, factor: option } }),
+  );
+  const closedTargets = VIDEO_TARGET_RESOLUTIONS.filter((option) =>
+    gated(plan, { feature: 'upscaler-video', params: { ...value, target_resolution: option } }),
+  );
   const closedText =
     sizing === 'factor'
-      ? closedFactors.length > 0 && paidText('upscale', closedFactors.map((f) => `×${f}`))
+      ? closedFactors.length > 0 &&
+        paidText(
+          'upscale',
+          closedFactors.map((f) => `×${f}`),
+        )
       : closedTargets.length > 0 && paidText('video', closedTargets);
   const recommended = RECOMMENDED_VIDEO_SECONDS;
   const sourceFps = video?.fps ? Math.round(video.fps) : null;
@@ -75,8 +83,8 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           <IconWarning size={20} />
           <span>
             <Trans>
-              Video này dài {length}, quá {recommended} giây được khuyến nghị: quá trình làm nét sẽ lâu hơn và tốn nhiều tín dụng hơn. Hãy cân nhắc
-              cắt ngắn trước khi tải lên.
+              Video này dài {length}, quá {recommended} giây được khuyến nghị: quá trình làm nét sẽ lâu hơn và tốn nhiều tín dụng hơn. Hãy cân nhắc cắt ngắn
+              trước khi tải lên.
             </Trans>
           </span>
         </p>
@@ -107,7 +115,12 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           onChange={(next) => onChange({ ...value, factor: next })}
           options={UPSCALE_FACTORS.map((option) => {
             const closed = closedFactors.includes(option);
-            return { value: option, label: withPaidBadge(`${option}×`, closed), disabled: closed, disabledReason: closed ? paidText('upscale', [`×${option}`]) : undefined };
+            return {
+              value: option,
+              label: withPaidBadge(`${option}×`, closed),
+              disabled: closed,
+              disabledReason: closed ? paidText('upscale', [`×${option}`]) : undefined,
+            };
           })}
         />
       ) : (
@@ -145,8 +158,8 @@ export function UpscaleVideoParams({ value, onChange, video }: UpscaleVideoParam
           label={<Trans>Xuất bằng H.264</Trans>}
           description={
             <Trans>
-              Mặc định là H.265 (HEVC): tệp nhỏ hơn ở cùng chất lượng, nhưng một số trình duyệt và thiết bị cũ không phát được. Bật H.264 để mở được
-              trên hầu hết thiết bị, đổi lại tệp nặng hơn.
+              Mặc định là H.265 (HEVC): tệp nhỏ hơn ở cùng chất lượng, nhưng một số trình duyệt và thiết bị cũ không phát được. Bật H.264 để mở được trên hầu
+              hết thiết bị, đổi lại tệp nặng hơn.
             </Trans>
           }
           checked={value.h264}

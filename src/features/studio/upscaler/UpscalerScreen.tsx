@@ -44,7 +44,13 @@ import {
 export const UPSCALER_FEATURES: readonly Feature[] = ['upscaler-image', 'upscaler-video'];
 
 /** The request of the current choice in `mode`. */
-export function upscaleRequest(mode: UpscalerMode, image: Asset | null, video: Asset | null, imageParams: ImageUpscaleParams, videoParams: VideoUpscaleParams): GenerationRequest {
+export function upscaleRequest(
+  mode: UpscalerMode,
+  image: Asset | null,
+  video: Asset | null,
+  imageParams: ImageUpscaleParams,
+  videoParams: VideoUpscaleParams,
+): GenerationRequest {
   return mode === 'image'
     ? { feature: 'upscaler-image', inputs: { image: image?.id ?? null }, params: imageParams }
     : { feature: 'upscaler-video', inputs: { video: video?.id ?? null }, params: videoParams };
@@ -106,13 +112,7 @@ export function UpscalerScreen() {
     setVideoParams(DEFAULT_UPSCALE_VIDEO_PARAMS);
   };
 
-  const history = (
-    <HistoryPanel
-      feature={UPSCALER_FEATURES}
-      title={t`Lịch sử làm nét`}
-      studio={studio}
-    />
-  );
+  const history = <HistoryPanel feature={UPSCALER_FEATURES} title={t`Lịch sử làm nét`} studio={studio} />;
 
   const maxImageMb = UPLOAD_LIMITS.upscaleImage.maxMegabytes;
   const maxVideoMb = UPLOAD_LIMITS.upscaleVideo.maxMegabytes;
@@ -214,12 +214,7 @@ export function UpscalerScreen() {
   }
 
   return (
-    <StudioPage
-      studio="upscaler"
-      {...wizard.frame}
-      nextHint={prerequisite ? generationText(prerequisite, undefined, i18n) : null}
-      aside={history}
-    >
+    <StudioPage studio="upscaler" {...wizard.frame} nextHint={prerequisite ? generationText(prerequisite, undefined, i18n) : null} aside={history}>
       {body}
     </StudioPage>
   );

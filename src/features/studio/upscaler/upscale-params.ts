@@ -63,7 +63,11 @@ export const DEFAULT_TARGET_RESOLUTION: TargetResolution = '1080p';
  * the job by `factor`: the factor goes back to its default (2×) so a factor chosen before and
  * now hidden does not raise the price. `factor`/`target` are what to restore (the last choice).
  */
-export function withVideoSizing(params: VideoUpscaleParams, sizing: VideoSizing, restore: { factor?: UpscaleFactor; target?: TargetResolution } = {}): VideoUpscaleParams {
+export function withVideoSizing(
+  params: VideoUpscaleParams,
+  sizing: VideoSizing,
+  restore: { factor?: UpscaleFactor; target?: TargetResolution } = {},
+): VideoUpscaleParams {
   const { target_resolution: _dropped, ...rest } = params;
   if (sizing === 'factor') return { ...rest, factor: restore.factor ?? params.factor };
   return { ...rest, factor: DEFAULT_UPSCALE_VIDEO_PARAMS.factor, target_resolution: restore.target ?? params.target_resolution ?? DEFAULT_TARGET_RESOLUTION };

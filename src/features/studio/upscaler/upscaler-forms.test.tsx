@@ -191,7 +191,6 @@ const reasonOf = (radio: HTMLInputElement) => document.getElementById(radio.getA
 describe('plan gates (docs/product-rules.md#plan-gates)', () => {
   afterEach(() => getDefaultStore().set(sessionUserAtom, null));
 
-
   test('a free account sees ×3 and ×4 marked and disabled, with the reason and the way to the plans', () => {
     signIn('free');
     const produced = renderImageForm(null);

@@ -104,7 +104,9 @@ export function VirtualTryOnScreen() {
   const { formStep } = wizard;
 
   const onGarments = (assets: Asset[]) =>
-    setGarments((current) => assets.map((asset) => current.find((garment) => garment.asset.id === asset.id) ?? { asset, category: initialCategory(filter, asset.name) }));
+    setGarments((current) =>
+      assets.map((asset) => current.find((garment) => garment.asset.id === asset.id) ?? { asset, category: initialCategory(filter, asset.name) }),
+    );
   // A link from the library (?asset=&as=model|garment) starts with that photo.
   useIncomingAsset(
     'virtual-tryon',
@@ -132,14 +134,7 @@ export function VirtualTryOnScreen() {
     setFilter('all');
   };
 
-  const history = (
-    <HistoryPanel
-      feature="virtual-tryon"
-      title={t`Lịch sử thử đồ`}
-      studio={studio}
-      tutorialTarget={TRYON_TUTORIAL_TARGETS.history}
-    />
-  );
+  const history = <HistoryPanel feature="virtual-tryon" title={t`Lịch sử thử đồ`} studio={studio} tutorialTarget={TRYON_TUTORIAL_TARGETS.history} />;
 
   const output =
     wizard.view === 'processing' ? (
@@ -240,7 +235,11 @@ export function VirtualTryOnScreen() {
         active={formStep === 2}
         tutorialTarget={TRYON_TUTORIAL_TARGETS.generate}
         title={<Trans>Bước 3: Tạo ảnh</Trans>}
-        note={<Trans>Mỗi món đồ dùng {price}. Ảnh thường xong sau khoảng {wait} cho mỗi món.</Trans>}
+        note={
+          <Trans>
+            Mỗi món đồ dùng {price}. Ảnh thường xong sau khoảng {wait} cho mỗi món.
+          </Trans>
+        }
         studio={studio}
         cost={cost}
         balance={credits.balance}

@@ -14,9 +14,7 @@ describe('the virtual try-on tutorial', () => {
 
   it('points, in the flow order, at every data-tutorial target of the try-on screen', () => {
     expect(steps.map((step) => step.target).filter(Boolean)).toEqual(
-      [TRYON_TUTORIAL_TARGETS.model, TRYON_TUTORIAL_TARGETS.garments, TRYON_TUTORIAL_TARGETS.generate, TRYON_TUTORIAL_TARGETS.history].map(
-        tutorialTarget,
-      ),
+      [TRYON_TUTORIAL_TARGETS.model, TRYON_TUTORIAL_TARGETS.garments, TRYON_TUTORIAL_TARGETS.generate, TRYON_TUTORIAL_TARGETS.history].map(tutorialTarget),
     );
     // Every targeted step waits: the pickers render after their data loads.
     expect(steps.filter((step) => step.target).every((step) => step.waitForElement)).toBe(true);

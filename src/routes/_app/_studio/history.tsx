@@ -22,7 +22,6 @@ export const Route = createFileRoute('/_app/_studio/history')({
 function HistoryRoute() {
   const { tool, status, job } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = (next: HistorySearchChange) =>
-    void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true, resetScroll: false });
+  const onSearchChange = (next: HistorySearchChange) => void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true, resetScroll: false });
   return <HistoryPage tool={tool} status={status} job={job} onSearchChange={onSearchChange} />;
 }

@@ -6,19 +6,15 @@ import type { LandingExample } from '../types.ts';
 
 export const IMAGE_EDITING_EXAMPLES = [
   {
-    "id": "product",
-    "params": { "prompt": "Tăng sáng, ấm hơn một chút, màu tươi hơn và làm nét" },
-    "before": [
-      { "src": "/examples/image-editing/product.webp", "width": 960, "height": 960 }
-    ],
-    "after": { "src": "/examples/image-editing/product-after.webp", "width": 960, "height": 960 }
+    id: 'product',
+    params: { prompt: 'Tăng sáng, ấm hơn một chút, màu tươi hơn và làm nét' },
+    before: [{ src: '/examples/image-editing/product.webp', width: 960, height: 960 }],
+    after: { src: '/examples/image-editing/product-after.webp', width: 960, height: 960 },
   },
   {
-    "id": "handbag",
-    "params": { "prompt": "Xóa nền" },
-    "before": [
-      { "src": "/examples/image-editing/handbag.webp", "width": 800, "height": 800 }
-    ],
-    "after": { "src": "/examples/image-editing/handbag-after.webp", "width": 800, "height": 800 }
-  }
+    id: 'handbag',
+    params: { prompt: 'Xóa nền' },
+    before: [{ src: '/examples/image-editing/handbag.webp', width: 800, height: 800 }],
+    after: { src: '/examples/image-editing/handbag-after.webp', width: 800, height: 800 },
+  },
 ] as const satisfies readonly LandingExample[];

@@ -82,8 +82,8 @@ export default function AboutPage() {
               </h1>
               <p className={s.introLead}>
                 <Trans>
-                  Atelier ra đời ở TP. Hồ Chí Minh từ một câu hỏi đơn giản: vì sao một shop thời trang nhỏ phải tốn hàng
-                  triệu đồng và cả tuần chờ đợi chỉ để có một bộ ảnh sản phẩm?
+                  Atelier ra đời ở TP. Hồ Chí Minh từ một câu hỏi đơn giản: vì sao một shop thời trang nhỏ phải tốn hàng triệu đồng và cả tuần chờ đợi chỉ để có
+                  một bộ ảnh sản phẩm?
                 </Trans>
               </p>
             </div>
@@ -130,22 +130,20 @@ export default function AboutPage() {
             <div className={s.prose}>
               <p>
                 <Trans>
-                  Trước khi có Atelier, chúng tôi làm việc cùng các shop thời trang bán trên sàn thương mại điện tử, TikTok
-                  và Facebook. Mùa hàng nào cũng lặp lại một vòng quen thuộc: thuê người mẫu, thuê studio, chờ hậu kỳ — và
-                  nhiều khi ảnh về thì đợt sale đã qua.
+                  Trước khi có Atelier, chúng tôi làm việc cùng các shop thời trang bán trên sàn thương mại điện tử, TikTok và Facebook. Mùa hàng nào cũng lặp
+                  lại một vòng quen thuộc: thuê người mẫu, thuê studio, chờ hậu kỳ — và nhiều khi ảnh về thì đợt sale đã qua.
                 </Trans>
               </p>
               <p>
                 <Trans>
-                  Khi AI tạo ảnh đủ tốt để dùng thật, chúng tôi không muốn làm thêm một ứng dụng cho vui. Chúng tôi muốn một
-                  công cụ làm việc nghiêm túc: nói tiếng Việt, tính phí rõ ràng bằng tín dụng, và cho ra ảnh đủ chuẩn để
-                  đăng bán.
+                  Khi AI tạo ảnh đủ tốt để dùng thật, chúng tôi không muốn làm thêm một ứng dụng cho vui. Chúng tôi muốn một công cụ làm việc nghiêm túc: nói
+                  tiếng Việt, tính phí rõ ràng bằng tín dụng, và cho ra ảnh đủ chuẩn để đăng bán.
                 </Trans>
               </p>
               <p>
                 <Trans>
-                  Hôm nay, Atelier gom sáu công cụ vào một studio ngay trên trình duyệt, từ thử đồ ảo đến video sản phẩm, để
-                  một người cũng làm được phần việc hình ảnh của cả một ê-kíp.
+                  Hôm nay, Atelier gom sáu công cụ vào một studio ngay trên trình duyệt, từ thử đồ ảo đến video sản phẩm, để một người cũng làm được phần việc
+                  hình ảnh của cả một ê-kíp.
                 </Trans>
               </p>
             </div>
@@ -169,10 +167,7 @@ export default function AboutPage() {
             <Trans>Sứ mệnh</Trans>
           </p>
           <h2 id="about-mission-title" className={s.mission}>
-            <Trans>
-              Giúp mọi người bán hàng, salon và thương hiệu Việt có hình ảnh đẹp như studio — nhanh hơn, tiết kiệm hơn, và
-              vẫn là của chính họ.
-            </Trans>
+            <Trans>Giúp mọi người bán hàng, salon và thương hiệu Việt có hình ảnh đẹp như studio — nhanh hơn, tiết kiệm hơn, và vẫn là của chính họ.</Trans>
           </h2>
         </div>
       </section>
@@ -199,8 +194,7 @@ export default function AboutPage() {
                   <span>
                     <AppLink to={tool.to} className={s.toolLink}>
                       {i18n._(tool.name)}
-                    </AppLink>
-{' '}
+                    </AppLink>{' '}
                     <span className={s.toolSummary}>{i18n._(tool.summary)}</span>
                   </span>
                 </li>
@@ -209,9 +203,8 @@ export default function AboutPage() {
           </ul>
           <p className={s.platformNote}>
             <Trans>
-              Tất cả dùng chung một kho ảnh, một lịch sử tạo và một số dư tín dụng. Atelier cài được như ứng dụng trên máy
-              tính và máy tính bảng, ảnh cũ vẫn xem được khi mất mạng, và doanh nghiệp cần tích hợp có thể gọi API bằng
-              token riêng.
+              Tất cả dùng chung một kho ảnh, một lịch sử tạo và một số dư tín dụng. Atelier cài được như ứng dụng trên máy tính và máy tính bảng, ảnh cũ vẫn xem
+              được khi mất mạng, và doanh nghiệp cần tích hợp có thể gọi API bằng token riêng.
             </Trans>
           </p>
         </div>
@@ -281,16 +274,12 @@ export default function AboutPage() {
             <div className={s.prose}>
               <p>
                 <Trans>
-                  Atelier được xây dựng bởi Atelier Studio, một nhóm nhỏ gồm kỹ sư, nhà thiết kế và những người từng tự vận
-                  hành shop thời trang. Chúng tôi làm việc tại TP. Hồ Chí Minh, gần với chính những khách hàng mà sản phẩm
-                  phục vụ.
+                  Atelier được xây dựng bởi Atelier Studio, một nhóm nhỏ gồm kỹ sư, nhà thiết kế và những người từng tự vận hành shop thời trang. Chúng tôi làm
+                  việc tại TP. Hồ Chí Minh, gần với chính những khách hàng mà sản phẩm phục vụ.
                 </Trans>
               </p>
               <p>
-                <Trans>
-                  Bạn là nhà bán hàng, salon hay thương hiệu muốn hợp tác? Chúng tôi luôn muốn nghe bạn đang làm ảnh như thế
-                  nào.
-                </Trans>
+                <Trans>Bạn là nhà bán hàng, salon hay thương hiệu muốn hợp tác? Chúng tôi luôn muốn nghe bạn đang làm ảnh như thế nào.</Trans>
               </p>
             </div>
           </div>

@@ -91,7 +91,11 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
   const [formProblem, setFormProblem] = useState<FormProblem | null>(null);
   const [phase, setPhase] = useState<'editing' | 'waiting' | 'sending'>('editing');
   const [powState, setPowState] = useState<'idle' | 'working' | 'ready' | 'failed'>('idle');
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   // The checks, their messages and the proof of work load on the first focus (./interactive.ts).
   const load = useRef<() => Promise<typeof Interactive>>(null);
   const [logic, setLogic] = useState<typeof Interactive | null>(null);
@@ -184,12 +188,8 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
     try {
       const work = pow.current;
       if (!work) throw new Error('the proof of work comes with the checks');
-      const outcome = await checks.sendContact(
-        { ...values, language: i18n.locale === 'en' ? 'en' : 'vi' },
-        honeypot.current?.value ?? '',
-        files,
-        work,
-        () => setPhase('sending'),
+      const outcome = await checks.sendContact({ ...values, language: i18n.locale === 'en' ? 'en' : 'vi' }, honeypot.current?.value ?? '', files, work, () =>
+        setPhase('sending'),
       );
       if ('reference' in outcome) onSent({ reference: outcome.reference, email: values.email.trim(), topic: values.topic }, checks.SentView);
       else if ('field' in outcome) {
@@ -231,7 +231,14 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
       </div>
       <div className={s.pair}>
         <TextInput label={<Trans>Email</Trans>} type="email" inputMode="email" autoComplete="email" placeholder={t`ban@vidu.vn`} required {...field('email')} />
-        <TextInput label={<Trans>Số điện thoại (không bắt buộc)</Trans>} type="tel" inputMode="tel" autoComplete="tel" placeholder="0912 345 678" {...field('phone')} />
+        <TextInput
+          label={<Trans>Số điện thoại (không bắt buộc)</Trans>}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0912 345 678"
+          {...field('phone')}
+        />
       </div>
       <Select label={<Trans>Chủ đề</Trans>} required {...field('topic')}>
         <option value="">{t`Chọn chủ đề`}</option>
@@ -245,7 +252,11 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
         label={<Trans>Mô tả</Trans>}
         rows={6}
         required
-        hint={<Trans>{characterCount(values.description.trim())}/{CONTACT_DESCRIPTION_MAX} ký tự, tối thiểu {CONTACT_DESCRIPTION_MIN}.</Trans>}
+        hint={
+          <Trans>
+            {characterCount(values.description.trim())}/{CONTACT_DESCRIPTION_MAX} ký tự, tối thiểu {CONTACT_DESCRIPTION_MIN}.
+          </Trans>
+        }
         {...field('description')}
       />
       <div className={s.trap} aria-hidden="true">
@@ -255,7 +266,13 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
           <input ref={honeypot} type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <FilePicker files={files} error={text(errors.files)} disabled={busy} onChoose={(chosen) => void choose(chosen)} onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))} />
+      <FilePicker
+        files={files}
+        error={text(errors.files)}
+        disabled={busy}
+        onChoose={(chosen) => void choose(chosen)}
+        onRemove={(index) => setFiles((current) => current.filter((_, at) => at !== index))}
+      />
       {problemText ? (
         <p className={formProblem === 'offline' ? s.notice : s.alert} role="alert" data-testid="contact-error">
           {problemText}
@@ -267,7 +284,13 @@ function FormBody({ initialTopic, onSent }: { initialTopic: string | null; onSen
       ) : null}
       <div>
         <button type="submit" className={button({ variant: 'primary', size: 'lg' })} disabled={busy} data-testid="contact-submit">
-          {phase === 'waiting' ? <Trans>Đang hoàn tất kiểm tra chống spam…</Trans> : phase === 'sending' ? <Trans>Đang gửi…</Trans> : <Trans>Gửi tin nhắn</Trans>}
+          {phase === 'waiting' ? (
+            <Trans>Đang hoàn tất kiểm tra chống spam…</Trans>
+          ) : phase === 'sending' ? (
+            <Trans>Đang gửi…</Trans>
+          ) : (
+            <Trans>Gửi tin nhắn</Trans>
+          )}
         </button>
       </div>
       <p className={s.status} aria-live="polite" data-testid="contact-pow" data-state={powState}>

@@ -28,7 +28,16 @@ export function FilePicker({ files, error, disabled, onChoose, onRemove }: FileP
   const input = useRef<HTMLInputElement>(null);
   const full = files.length >= CONTACT_FILES_MAX;
   return (
-    <Field label={<Trans>Tệp đính kèm (không bắt buộc)</Trans>} hint={<Trans>Tối đa {CONTACT_FILES_MAX} tệp PNG, JPG hoặc PDF, mỗi tệp đến {CONTACT_FILE_MAX_MB} MB.</Trans>} error={error} errorTestId="field-error-files">
+    <Field
+      label={<Trans>Tệp đính kèm (không bắt buộc)</Trans>}
+      hint={
+        <Trans>
+          Tối đa {CONTACT_FILES_MAX} tệp PNG, JPG hoặc PDF, mỗi tệp đến {CONTACT_FILE_MAX_MB} MB.
+        </Trans>
+      }
+      error={error}
+      errorTestId="field-error-files"
+    >
       {(control) => (
         <div className={s.form}>
           <input

@@ -3,7 +3,13 @@ import { media, vars } from '../../../../ui/theme.css.ts';
 
 export const intro = style({ background: vars.color.sand, padding: `${vars.space['12']} 0 ${vars.space['10']}` });
 
-export const introTitle = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize['4xl'], lineHeight: 1.1, margin: `${vars.space['3']} 0` });
+export const introTitle = style({
+  fontFamily: vars.font.display,
+  fontWeight: 400,
+  fontSize: vars.fontSize['4xl'],
+  lineHeight: 1.1,
+  margin: `${vars.space['3']} 0`,
+});
 
 export const layout = style({
   display: 'grid',

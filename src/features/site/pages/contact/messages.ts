@@ -1,6 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { CONTACT_DESCRIPTION_MAX, CONTACT_DESCRIPTION_MIN, CONTACT_FILE_MAX_MB, CONTACT_FILES_MAX, CONTACT_NAME_MAX, type ContactMessageKey } from '../../../../contract/contact-rules.ts';
+import {
+  CONTACT_DESCRIPTION_MAX,
+  CONTACT_DESCRIPTION_MIN,
+  CONTACT_FILE_MAX_MB,
+  CONTACT_FILES_MAX,
+  CONTACT_NAME_MAX,
+  type ContactMessageKey,
+} from '../../../../contract/contact-rules.ts';
 
 /**
  * The page's words for each message the contract names (CONTACT_MESSAGES), in the reader's

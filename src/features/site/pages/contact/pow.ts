@@ -35,7 +35,13 @@ function yieldToPage(): Promise<void> {
 /** The challenge's answer as the page reads it; anything else is a failure (no schema library on this page). */
 function readChallenge(body: unknown): ContactChallenge {
   const value = body as Partial<ContactChallenge> | null;
-  if (!value || typeof value.challenge !== 'string' || typeof value.salt !== 'string' || typeof value.difficulty !== 'number' || typeof value.expires_at !== 'string') {
+  if (
+    !value ||
+    typeof value.challenge !== 'string' ||
+    typeof value.salt !== 'string' ||
+    typeof value.difficulty !== 'number' ||
+    typeof value.expires_at !== 'string'
+  ) {
     throw new Error('unexpected challenge');
   }
   return value as ContactChallenge;

@@ -42,7 +42,13 @@ export async function sendContact(
   for (const file of files) body.append('files', file, file.name);
   const response = await fetch('/api/contact', { method: 'POST', body });
   // The page checks the answer by hand: no schema library on a public page.
-  const answer = (await response.json().catch(() => null)) as { reference?: string; code?: ContactMessageKey; field?: string; file?: string; retry_after_seconds?: number } | null;
+  const answer = (await response.json().catch(() => null)) as {
+    reference?: string;
+    code?: ContactMessageKey;
+    field?: string;
+    file?: string;
+    retry_after_seconds?: number;
+  } | null;
   // The used challenge goes with this form; "send another" brings a new form and a new challenge.
   if (response.status === 201 && answer?.reference) return { reference: answer.reference };
   const code = answer?.code;

@@ -7,7 +7,12 @@ const hex = (words: Uint32Array) => [...words].map((word) => word.toString(16).p
 
 describe('sha256Words', () => {
   it('matches SHA-256 for every length one block holds, and the challenge shape', () => {
-    const texts = ['', 'abc', ...Array.from({ length: ONE_BLOCK_MAX_BYTES + 1 }, (_, length) => 'x'.repeat(length)), 'Q2h4LWRlbW8tc2FsdC0xMjM:9007199254740991'];
+    const texts = [
+      '',
+      'abc',
+      ...Array.from({ length: ONE_BLOCK_MAX_BYTES + 1 }, (_, length) => 'x'.repeat(length)),
+      'Q2h4LWRlbW8tc2FsdC0xMjM:9007199254740991',
+    ];
     for (const text of texts) expect(hex(sha256Words(text)), JSON.stringify(text)).toBe(createHash('sha256').update(text).digest('hex'));
   });
 

@@ -21,7 +21,9 @@ describe('the home page’s prices and waits', () => {
     const perGarment = charged({ feature: 'virtual-tryon', inputs: { model: 'm', garments: garments(2) } }) / 2;
     expect(card('Thử đồ ảo').textContent).toContain(`${perGarment} tín dụng cho mỗi món đồ`);
     expect(card('Chỉnh sửa ảnh').textContent).toContain('1 tín dụng cho mỗi ảnh');
-    expect(card('Ảnh thành video').textContent).toContain(`Từ ${charged({ feature: 'image-to-video', inputs: { image: 'a' }, params: { duration: 5, resolution: '480p' } })} tín dụng mỗi clip`);
+    expect(card('Ảnh thành video').textContent).toContain(
+      `Từ ${charged({ feature: 'image-to-video', inputs: { image: 'a' }, params: { duration: 5, resolution: '480p' } })} tín dụng mỗi clip`,
+    );
     expect(document.body.textContent).not.toContain('mỗi lần tạo ');
     expect(screen.getAllByRole('article').every((article) => !article.textContent?.includes('Trả bằng tín dụng'))).toBe(true);
   });

@@ -89,9 +89,8 @@ export default function HomePage() {
               </h1>
               <p className={s.heroLead}>
                 <Trans>
-                  Mặc thử trang phục lên người mẫu, đổi kiểu tóc, chỉnh ảnh bằng lời mô tả và biến ảnh thành video. Atelier
-                  giúp người bán hàng online, salon và thương hiệu có ảnh sản phẩm đẹp mà không cần thuê studio hay biết
-                  Photoshop.
+                  Mặc thử trang phục lên người mẫu, đổi kiểu tóc, chỉnh ảnh bằng lời mô tả và biến ảnh thành video. Atelier giúp người bán hàng online, salon và
+                  thương hiệu có ảnh sản phẩm đẹp mà không cần thuê studio hay biết Photoshop.
                 </Trans>
               </p>
               <div className={`${ui.actions} ${s.heroActions}`}>
@@ -157,8 +156,8 @@ export default function HomePage() {
             </h2>
             <p className={ui.lead}>
               <Trans>
-                Mỗi công cụ làm thật tốt một việc. Tất cả dùng chung kho ảnh, lịch sử tạo và tín dụng của bạn, nên ảnh vừa
-                thử đồ xong có thể đem đi làm nét hay làm video ngay.
+                Mỗi công cụ làm thật tốt một việc. Tất cả dùng chung kho ảnh, lịch sử tạo và tín dụng của bạn, nên ảnh vừa thử đồ xong có thể đem đi làm nét hay
+                làm video ngay.
               </Trans>
             </p>
           </div>
@@ -249,11 +248,10 @@ export default function HomePage() {
               </summary>
               <p className={s.faqAnswer}>
                 <Trans>
-                  Tín dụng là đơn vị để tạo ảnh và video. Thử đồ ảo tốn{' '}
-                  <Plural value={CREDIT_PRICES.tryOnPerGarment} other="# tín dụng" /> cho mỗi món đồ, tạo người mẫu và đổi kiểu
-                  tóc tốn <Plural value={CREDIT_PRICES.bodyGenerator} other="# tín dụng" /> mỗi lần, ảnh thành video từ{' '}
-                  <Plural value={CREDIT_PRICES.video5s480p} other="# tín dụng" />. Tín dụng chỉ bị trừ khi lần tạo thành công;
-                  nếu lỗi, tín dụng được hoàn lại tự động. Gói miễn phí có 5 tín dụng, và bạn có thể mua thêm bất cứ lúc nào.
+                  Tín dụng là đơn vị để tạo ảnh và video. Thử đồ ảo tốn <Plural value={CREDIT_PRICES.tryOnPerGarment} other="# tín dụng" /> cho mỗi món đồ, tạo
+                  người mẫu và đổi kiểu tóc tốn <Plural value={CREDIT_PRICES.bodyGenerator} other="# tín dụng" /> mỗi lần, ảnh thành video từ{' '}
+                  <Plural value={CREDIT_PRICES.video5s480p} other="# tín dụng" />. Tín dụng chỉ bị trừ khi lần tạo thành công; nếu lỗi, tín dụng được hoàn lại
+                  tự động. Gói miễn phí có 5 tín dụng, và bạn có thể mua thêm bất cứ lúc nào.
                 </Trans>
               </p>
             </details>
@@ -264,8 +262,7 @@ export default function HomePage() {
               </summary>
               <p className={s.faqAnswer}>
                 <Trans>
-                  Có. Bạn có thể nâng cấp hoặc hạ gói bất cứ lúc nào ngay trong ứng dụng. Thanh toán theo năm giúp bạn tiết
-                  kiệm 20% so với trả theo tháng.
+                  Có. Bạn có thể nâng cấp hoặc hạ gói bất cứ lúc nào ngay trong ứng dụng. Thanh toán theo năm giúp bạn tiết kiệm 20% so với trả theo tháng.
                 </Trans>
               </p>
             </details>
@@ -276,8 +273,8 @@ export default function HomePage() {
               </summary>
               <p className={s.faqAnswer}>
                 <Trans>
-                  Ảnh JPG, PNG và WebP, tối đa 10 MB mỗi ảnh. Riêng công cụ làm nét nhận ảnh đến 20 MB và video đến 100 MB.
-                  Ảnh được tự xoay đúng chiều khi tải lên.
+                  Ảnh JPG, PNG và WebP, tối đa 10 MB mỗi ảnh. Riêng công cụ làm nét nhận ảnh đến 20 MB và video đến 100 MB. Ảnh được tự xoay đúng chiều khi tải
+                  lên.
                 </Trans>
               </p>
             </details>
@@ -288,9 +285,9 @@ export default function HomePage() {
               </summary>
               <p className={s.faqAnswer}>
                 <Trans>
-                  Có. Các công cụ chạy trên máy tính và máy tính bảng từ 768 px trở lên, và bạn có thể cài Atelier như một
-                  ứng dụng. Khi mất mạng, bạn vẫn xem lại được ảnh và lịch sử đã tạo; ảnh tải lên lúc offline sẽ tự gửi đi
-                  khi có mạng trở lại. Trên điện thoại, bạn vẫn xem được trang giới thiệu và bảng giá.
+                  Có. Các công cụ chạy trên máy tính và máy tính bảng từ 768 px trở lên, và bạn có thể cài Atelier như một ứng dụng. Khi mất mạng, bạn vẫn xem
+                  lại được ảnh và lịch sử đã tạo; ảnh tải lên lúc offline sẽ tự gửi đi khi có mạng trở lại. Trên điện thoại, bạn vẫn xem được trang giới thiệu
+                  và bảng giá.
                 </Trans>
               </p>
             </details>
@@ -301,8 +298,8 @@ export default function HomePage() {
               </summary>
               <p className={s.faqAnswer}>
                 <Trans>
-                  Có. Ảnh bạn tải lên chỉ dùng để tạo kết quả cho bạn và chỉ hiện trong kho ảnh của bạn. Khi tải lên, Atelier
-                  xóa dữ liệu EXIF như vị trí chụp. Chi tiết có trong{' '}
+                  Có. Ảnh bạn tải lên chỉ dùng để tạo kết quả cho bạn và chỉ hiện trong kho ảnh của bạn. Khi tải lên, Atelier xóa dữ liệu EXIF như vị trí chụp.
+                  Chi tiết có trong{' '}
                   <AppLink to="/privacy" className={ui.inlineLink}>
                     Chính sách bảo mật
                   </AppLink>
@@ -321,10 +318,7 @@ export default function HomePage() {
               <Trans>Bộ ảnh tiếp theo của bạn bắt đầu từ đây</Trans>
             </h2>
             <p className={ui.leadOnDark}>
-              <Trans>
-                Nhận 5 tín dụng miễn phí và thử ngay trên ảnh sản phẩm của chính bạn. Khi cần nhiều hơn, chọn gói phù hợp
-                hoặc mua thêm tín dụng.
-              </Trans>
+              <Trans>Nhận 5 tín dụng miễn phí và thử ngay trên ảnh sản phẩm của chính bạn. Khi cần nhiều hơn, chọn gói phù hợp hoặc mua thêm tín dụng.</Trans>
             </p>
             <div className={ui.actionsCenter}>
               <AppLink to="/dashboard" className={button({ variant: 'accent', size: 'lg' })}>

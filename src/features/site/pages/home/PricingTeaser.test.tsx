@@ -22,7 +22,10 @@ describe('the home page’s pricing teaser', () => {
     expect(free.textContent).toContain(formatVnd(0, 'vi'));
     expect(free.textContent).toContain(`${PLANS.free.credits.kind === 'once' ? PLANS.free.credits.amount : NaN} tín dụng miễn phí`);
     expect(free.textContent).toContain('Ảnh xuất có watermark');
-    for (const [el, plan] of [[basic, PLANS.basic], [pro, PLANS.pro]] as const) {
+    for (const [el, plan] of [
+      [basic, PLANS.basic],
+      [pro, PLANS.pro],
+    ] as const) {
       const monthly = plan.monthlyVnd!;
       expect(el.textContent).toContain(formatVnd(monthly, 'vi'));
       expect(el.textContent).toContain(`hoặc ${formatVnd(Math.round((12 * 0.8 * monthly) / 12), 'vi')}/tháng khi trả theo năm`);

@@ -249,7 +249,12 @@ export const price = style({ display: 'flex', alignItems: 'baseline', flexWrap: 
 
 export const priceValue = style({ fontSize: vars.fontSize['3xl'], fontWeight: 600, letterSpacing: '-0.02em', lineHeight: 1.1 });
 
-export const priceAnnual = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, minHeight: '1.6em', selectors: { [`${planFeatured} &`]: { color: vars.color.onDarkMuted } } });
+export const priceAnnual = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  minHeight: '1.6em',
+  selectors: { [`${planFeatured} &`]: { color: vars.color.onDarkMuted } },
+});
 
 export const perks = style({
   listStyle: 'none',
@@ -268,10 +273,6 @@ export const perkIcon = style({ marginTop: '2px', flexShrink: 0, color: vars.col
 
 export const pricingFoot = style({ marginTop: vars.space['8'], display: 'flex', justifyContent: 'flex-end' });
 
-
-
-
-
 // Final call to action
 
 export const finalCta = style({
@@ -284,10 +285,7 @@ export const finalCta = style({
   padding: `${vars.space['16']} ${vars.space['6']}`,
   borderRadius: vars.radius.xl,
   color: vars.color.onDark,
-  background: [
-    'radial-gradient(ellipse 70% 80% at 50% 0%, rgba(164, 55, 60, 0.45), transparent 70%)',
-    vars.color.ink,
-  ].join(', '),
+  background: ['radial-gradient(ellipse 70% 80% at 50% 0%, rgba(164, 55, 60, 0.45), transparent 70%)', vars.color.ink].join(', '),
   '@media': { [media.desktop]: { padding: `${vars.space['20']} ${vars.space['16']}` } },
 });
 

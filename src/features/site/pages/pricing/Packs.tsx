@@ -37,10 +37,7 @@ export function Packs() {
                 <p className={s.packNote}>
                   <Trans>khoảng {perCredit} một tín dụng</Trans>
                 </p>
-                <AppLink
-                  to={`/checkout?item=${pack.id}`}
-                  className={`${button({ variant: pack.highlighted ? 'accent' : 'secondary' })} ${s.packButton}`}
-                >
+                <AppLink to={`/checkout?item=${pack.id}`} className={`${button({ variant: pack.highlighted ? 'accent' : 'secondary' })} ${s.packButton}`}>
                   <Plural value={pack.credits} other="Mua # tín dụng" />
                 </AppLink>
               </li>

@@ -17,8 +17,16 @@ const text = (id: string, testId: string) => within(card(id)).getByTestId(testId
 describe('the pricing page’s plan grid', () => {
   it('shows the seven tiers in two labelled groups, monthly prices first', () => {
     renderWithProviders(<PricingPage />);
-    expect(within(screen.getByTestId('plan-group-personal')).getAllByTestId('plan-card').map((c) => c.dataset.plan)).toEqual(['free', 'basic', 'starter', 'pro']);
-    expect(within(screen.getByTestId('plan-group-business')).getAllByTestId('plan-card').map((c) => c.dataset.plan)).toEqual(['professional', 'premium', 'enterprise']);
+    expect(
+      within(screen.getByTestId('plan-group-personal'))
+        .getAllByTestId('plan-card')
+        .map((c) => c.dataset.plan),
+    ).toEqual(['free', 'basic', 'starter', 'pro']);
+    expect(
+      within(screen.getByTestId('plan-group-business'))
+        .getAllByTestId('plan-card')
+        .map((c) => c.dataset.plan),
+    ).toEqual(['professional', 'premium', 'enterprise']);
     expect(screen.getByRole('group', { name: 'Chu kỳ thanh toán' })).toBeTruthy();
     expect(text('basic', 'plan-price-month')).toBe(formatVnd(199_000, 'vi'));
     expect(text('free', 'plan-credits')).toBe('5 tín dụng miễn phí');

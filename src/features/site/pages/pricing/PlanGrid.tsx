@@ -3,7 +3,18 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import { annualMonthlyEquivalent, PLAN_GROUPS, PLAN_LIST, planCycleCredits, planPrice, type BillingPeriod, type PlanDefinition, type PlanFeatures, type PlanGroup, type PlanId } from '../../../../contract/plans.ts';
+import {
+  annualMonthlyEquivalent,
+  PLAN_GROUPS,
+  PLAN_LIST,
+  planCycleCredits,
+  planPrice,
+  type BillingPeriod,
+  type PlanDefinition,
+  type PlanFeatures,
+  type PlanGroup,
+  type PlanId,
+} from '../../../../contract/plans.ts';
 import { useLocale } from '../../../../lib/use-locale.ts';
 import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
 import { Stroke } from '../../../../ui/icons/icon.tsx';
@@ -75,9 +86,13 @@ function PlanCard({ plan, period, badge, action, current }: PlanCardProps) {
       <ul className={s.features}>
         {featureRows(plan.features).map((row) => (
           <li key={row.label.id} className={row.included ? s.feature : s.featureMissing}>
-            {row.included ? <IconCheck size={18} className={s.check} /> : <Stroke size={18} className={s.cross}>
+            {row.included ? (
+              <IconCheck size={18} className={s.check} />
+            ) : (
+              <Stroke size={18} className={s.cross}>
                 <path d="m6 6 12 12M18 6 6 18" />
-              </Stroke>}
+              </Stroke>
+            )}
             <span className={s.hidden}>{row.included ? <Trans>Có:</Trans> : <Trans>Không có:</Trans>} </span>
             {i18n._(row.label)}
           </li>

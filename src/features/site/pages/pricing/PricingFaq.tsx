@@ -9,9 +9,7 @@ import * as s from './pricing.css.ts';
 function Question({ question, children }: { question: ReactNode; children: ReactNode }) {
   return (
     <details className={s.faqItem} data-faq="">
-      <summary className={s.faqQuestion}>
-        {question}
-      </summary>
+      <summary className={s.faqQuestion}>{question}</summary>
       <div className={s.faqAnswer}>{children}</div>
     </details>
   );
@@ -44,45 +42,36 @@ export function PricingFaq() {
           <Question question={<Trans>Tôi có thể nâng cấp hoặc hạ gói bất cứ lúc nào không?</Trans>}>
             <p>
               <Trans>
-                Có. Nâng cấp có hiệu lực ngay, phần chưa dùng của kỳ hiện tại được trừ vào số tiền phải trả. Hạ gói có hiệu
-                lực khi kỳ hiện tại kết thúc.
+                Có. Nâng cấp có hiệu lực ngay, phần chưa dùng của kỳ hiện tại được trừ vào số tiền phải trả. Hạ gói có hiệu lực khi kỳ hiện tại kết thúc.
               </Trans>
             </p>
           </Question>
           <Question question={<Trans>Tín dụng có hết hạn không?</Trans>}>
             <p>
               <Trans>
-                Tín dụng của gói hết hạn vào cuối mỗi chu kỳ thanh toán. Tín dụng mua thêm dùng được {months} tháng và được
-                trừ sau tín dụng của gói, vì tín dụng sắp hết hạn luôn được dùng trước.
+                Tín dụng của gói hết hạn vào cuối mỗi chu kỳ thanh toán. Tín dụng mua thêm dùng được {months} tháng và được trừ sau tín dụng của gói, vì tín
+                dụng sắp hết hạn luôn được dùng trước.
               </Trans>
             </p>
           </Question>
           <Question question={<Trans>Atelier nhận những định dạng ảnh nào?</Trans>}>
             <p>
-              <Trans>
-                Ảnh JPG, PNG và WebP, tối đa 10 MB mỗi ảnh (công cụ làm nét: 20 MB).
-              </Trans>
+              <Trans>Ảnh JPG, PNG và WebP, tối đa 10 MB mỗi ảnh (công cụ làm nét: 20 MB).</Trans>
             </p>
           </Question>
           <Question question={<Trans>Nếu lần tạo bị lỗi, tôi có mất tín dụng không?</Trans>}>
             <p>
-              <Trans>
-                Không. Lần tạo nào lỗi, bị hủy hay quá thời gian, tín dụng được hoàn lại tự động.
-              </Trans>
+              <Trans>Không. Lần tạo nào lỗi, bị hủy hay quá thời gian, tín dụng được hoàn lại tự động.</Trans>
             </p>
           </Question>
           <Question question={<Trans>Giá đã gồm VAT chưa?</Trans>}>
             <p>
-              <Trans>
-                Rồi. Mọi giá niêm yết bằng VND và đã gồm VAT.
-              </Trans>
+              <Trans>Rồi. Mọi giá niêm yết bằng VND và đã gồm VAT.</Trans>
             </p>
           </Question>
           <Question question={<Trans>Tôi thanh toán bằng cách nào?</Trans>}>
             <p>
-              <Trans>
-                Chuyển khoản VietQR (payOS), VNPay, ví MoMo hoặc thẻ quốc tế (Stripe).
-              </Trans>
+              <Trans>Chuyển khoản VietQR (payOS), VNPay, ví MoMo hoặc thẻ quốc tế (Stripe).</Trans>
             </p>
           </Question>
         </div>

@@ -62,8 +62,7 @@ export default function PricingPage() {
               </h1>
               <p className={ui.lead}>
                 <Trans>
-                  Bắt đầu với {free} tín dụng miễn phí. Khi cần nhiều hơn, chọn gói theo tháng, hoặc trả theo năm để tiết
-                  kiệm {percent}%. Mọi giá đã gồm VAT.
+                  Bắt đầu với {free} tín dụng miễn phí. Khi cần nhiều hơn, chọn gói theo tháng, hoặc trả theo năm để tiết kiệm {percent}%. Mọi giá đã gồm VAT.
                 </Trans>
               </p>
             </div>

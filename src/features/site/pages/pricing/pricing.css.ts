@@ -118,7 +118,14 @@ export const faqQuestion = style({
   selectors: {
     '&::-webkit-details-marker': { display: 'none' },
     // A + that turns into a × when open (an icon component would be a shared chunk on this page).
-    '&::after': { content: '"+"', flexShrink: 0, fontSize: vars.fontSize['2xl'], fontWeight: 400, lineHeight: 1, transition: `transform ${vars.motion.normal}` },
+    '&::after': {
+      content: '"+"',
+      flexShrink: 0,
+      fontSize: vars.fontSize['2xl'],
+      fontWeight: 400,
+      lineHeight: 1,
+      transition: `transform ${vars.motion.normal}`,
+    },
     [`${faqItem}[open] > &::after`]: { transform: 'rotate(45deg)' },
   },
   '@media': { [reducedMotion]: { selectors: { '&::after': { transition: 'none' } } } },

@@ -13,7 +13,9 @@ export default function ProsePage() {
   const prose = useProse();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'vi';
   const updated = prose.updated
-    ? new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${prose.updated}T00:00:00Z`))
+    ? new Intl.DateTimeFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${prose.updated}T00:00:00Z`),
+      )
     : null;
   return (
     <div className={ui.section.paper}>

@@ -29,10 +29,7 @@ const COPY: LandingCopy = {
       msg`Ảnh đồng bộ: cùng nền, cùng ánh sáng cho cả gian hàng.`,
     ],
     salon: msg`Cho tiệm may và thương hiệu`,
-    salonPoints: [
-      msg`Dựng dáng theo số đo của khách để bàn kiểu trước khi may.`,
-      msg`Lưu nhiều người mẫu trong kho ảnh và dùng lại cho mỗi bộ sưu tập.`,
-    ],
+    salonPoints: [msg`Dựng dáng theo số đo của khách để bàn kiểu trước khi may.`, msg`Lưu nhiều người mẫu trong kho ảnh và dùng lại cho mỗi bộ sưu tập.`],
   },
   examples: {
     eyebrow: msg`Ví dụ`,
@@ -69,9 +66,18 @@ const COPY: LandingCopy = {
     eyebrow: msg`Hỏi đáp`,
     title: msg`Câu hỏi về tạo người mẫu`,
     items: [
-      { question: msg`Vóc dáng mảnh, cân đối, đầy đặn khác nhau thế nào?`, answer: msg`Mảnh (ectomorph) là người gầy, tay chân thon; cân đối (mesomorph) vai rộng, eo gọn; đầy đặn (endomorph) eo, hông và tay chân đầy hơn.` },
-      { question: msg`Tôi có phải nhập đủ mọi thông số không?`, answer: msg`Có: giới tính, chiều cao, cân nặng, tuổi, màu da, vóc dáng và khung ảnh. Thiếu thông số nào, Atelier báo lại và không trừ tín dụng.` },
-      { question: msg`Người mẫu có dùng cho quảng cáo được không?`, answer: msg`Được. Người mẫu là ảnh của bạn trong kho ảnh, dùng cho gian hàng, quảng cáo hay lookbook.` },
+      {
+        question: msg`Vóc dáng mảnh, cân đối, đầy đặn khác nhau thế nào?`,
+        answer: msg`Mảnh (ectomorph) là người gầy, tay chân thon; cân đối (mesomorph) vai rộng, eo gọn; đầy đặn (endomorph) eo, hông và tay chân đầy hơn.`,
+      },
+      {
+        question: msg`Tôi có phải nhập đủ mọi thông số không?`,
+        answer: msg`Có: giới tính, chiều cao, cân nặng, tuổi, màu da, vóc dáng và khung ảnh. Thiếu thông số nào, Atelier báo lại và không trừ tín dụng.`,
+      },
+      {
+        question: msg`Người mẫu có dùng cho quảng cáo được không?`,
+        answer: msg`Được. Người mẫu là ảnh của bạn trong kho ảnh, dùng cho gian hàng, quảng cáo hay lookbook.`,
+      },
     ],
   },
   final: {

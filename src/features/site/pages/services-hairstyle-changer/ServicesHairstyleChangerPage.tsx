@@ -46,7 +46,12 @@ export const COPY: LandingCopy = {
         inputNames: [msg`Chân dung`, msg`Vùng tô`],
         prompt: msg`Nhuộm nâu hạt dẻ`,
       },
-      pink: { title: msg`Hồng pastel`, text: msg`Cùng ảnh và vùng tô, màu khác — 1 tín dụng.`, inputNames: [msg`Chân dung`, msg`Vùng tô`], prompt: msg`Tóc hồng pastel` },
+      pink: {
+        title: msg`Hồng pastel`,
+        text: msg`Cùng ảnh và vùng tô, màu khác — 1 tín dụng.`,
+        inputNames: [msg`Chân dung`, msg`Vùng tô`],
+        prompt: msg`Tóc hồng pastel`,
+      },
     },
     engineNote: msg`Nói thẳng về giới hạn: engine tích hợp sẵn đổi màu tóc trong vùng bạn tô và giữ nguyên từng sợi sáng tối của tóc. Nó không cắt, uốn hay đổi dáng tóc — kiểu tóc bạn chọn được lưu cùng kết quả, còn hình dáng tóc trên ảnh giữ như cũ.`,
   },
@@ -74,9 +79,18 @@ export const COPY: LandingCopy = {
     eyebrow: msg`Hỏi đáp`,
     title: msg`Câu hỏi về đổi kiểu tóc`,
     items: [
-      { question: msg`Vì sao phải tô vùng tóc?`, answer: msg`Vùng tô cho Atelier biết chính xác chỗ cần đổi, nên da, mắt và quần áo của khách giữ nguyên. Chưa tô thì không tạo được, và tín dụng không bị trừ.` },
-      { question: msg`Có chọn màu theo mã được không?`, answer: msg`Được. Chọn trong bảng màu, nhập mã màu, hoặc viết tên màu trong mô tả như “bạch kim”, “nâu đỏ”, “tím”.` },
-      { question: msg`Ảnh của khách có được giữ riêng tư không?`, answer: msg`Có. Ảnh chỉ nằm trong kho ảnh của tài khoản bạn, và dữ liệu vị trí trong ảnh được xóa khi tải lên.` },
+      {
+        question: msg`Vì sao phải tô vùng tóc?`,
+        answer: msg`Vùng tô cho Atelier biết chính xác chỗ cần đổi, nên da, mắt và quần áo của khách giữ nguyên. Chưa tô thì không tạo được, và tín dụng không bị trừ.`,
+      },
+      {
+        question: msg`Có chọn màu theo mã được không?`,
+        answer: msg`Được. Chọn trong bảng màu, nhập mã màu, hoặc viết tên màu trong mô tả như “bạch kim”, “nâu đỏ”, “tím”.`,
+      },
+      {
+        question: msg`Ảnh của khách có được giữ riêng tư không?`,
+        answer: msg`Có. Ảnh chỉ nằm trong kho ảnh của tài khoản bạn, và dữ liệu vị trí trong ảnh được xóa khi tải lên.`,
+      },
     ],
   },
   final: {

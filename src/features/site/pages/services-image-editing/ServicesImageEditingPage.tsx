@@ -74,9 +74,18 @@ export const COPY: LandingCopy = {
     eyebrow: msg`Hỏi đáp`,
     title: msg`Câu hỏi về chỉnh sửa ảnh`,
     items: [
-      { question: msg`Tôi viết câu lệnh thế nào cho đúng?`, answer: msg`Ngắn và cụ thể: “tăng sáng 20%, cắt vuông 1:1, xóa nền”. Thêm “một chút” để nhẹ tay, “rất” để mạnh tay. Nếu không có việc nào được hiểu, Atelier báo lại danh sách việc làm được và không trừ tín dụng.` },
-      { question: msg`Xóa nền có dùng được cho ảnh chụp ngoài đường không?`, answer: msg`Engine tích hợp sẵn xóa nền tốt nhất khi nền trơn một màu, như ảnh chụp trên tấm phông hay bàn trắng. Với nền nhiều chi tiết, hãy chụp lại trên nền trơn để có viền gọn.` },
-      { question: msg`Sửa nhiều ảnh một lúc thì sao?`, answer: msg`Chọn từ 2 đến 10 ảnh: mỗi ảnh được sửa theo cùng câu lệnh và trả về riêng. Viết thêm “ghép lưới” để gộp tất cả thành một ảnh.` },
+      {
+        question: msg`Tôi viết câu lệnh thế nào cho đúng?`,
+        answer: msg`Ngắn và cụ thể: “tăng sáng 20%, cắt vuông 1:1, xóa nền”. Thêm “một chút” để nhẹ tay, “rất” để mạnh tay. Nếu không có việc nào được hiểu, Atelier báo lại danh sách việc làm được và không trừ tín dụng.`,
+      },
+      {
+        question: msg`Xóa nền có dùng được cho ảnh chụp ngoài đường không?`,
+        answer: msg`Engine tích hợp sẵn xóa nền tốt nhất khi nền trơn một màu, như ảnh chụp trên tấm phông hay bàn trắng. Với nền nhiều chi tiết, hãy chụp lại trên nền trơn để có viền gọn.`,
+      },
+      {
+        question: msg`Sửa nhiều ảnh một lúc thì sao?`,
+        answer: msg`Chọn từ 2 đến 10 ảnh: mỗi ảnh được sửa theo cùng câu lệnh và trả về riêng. Viết thêm “ghép lưới” để gộp tất cả thành một ảnh.`,
+      },
       { question: msg`Ảnh gốc có bị thay đổi không?`, answer: msg`Không. Ảnh gốc giữ nguyên trong kho ảnh; mỗi kết quả là một ảnh mới.` },
     ],
   },

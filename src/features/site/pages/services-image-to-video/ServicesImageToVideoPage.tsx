@@ -28,10 +28,7 @@ export const COPY: LandingCopy = {
       msg`Clip dọc cho điện thoại, ngang cho trang web: theo đúng khung ảnh gốc.`,
     ],
     salon: msg`Cho salon và spa`,
-    salonPoints: [
-      msg`Biến ảnh kiểu tóc mới của khách thành clip đăng fanpage.`,
-      msg`Làm video giới thiệu dịch vụ từ ảnh có sẵn của tiệm.`,
-    ],
+    salonPoints: [msg`Biến ảnh kiểu tóc mới của khách thành clip đăng fanpage.`, msg`Làm video giới thiệu dịch vụ từ ảnh có sẵn của tiệm.`],
   },
   examples: {
     eyebrow: msg`Ví dụ`,
@@ -73,8 +70,14 @@ export const COPY: LandingCopy = {
     eyebrow: msg`Hỏi đáp`,
     title: msg`Câu hỏi về ảnh thành video`,
     items: [
-      { question: msg`Clip có âm thanh không?`, answer: msg`Với mô hình hỗ trợ, bạn bật tùy chọn tạo âm thanh; engine tích hợp sẵn thêm một nền âm nhẹ. Mặc định clip không có tiếng để bạn tự ghép nhạc.` },
-      { question: msg`Clip có khung dọc cho TikTok không?`, answer: msg`Có. Clip giữ khung của ảnh gốc (trong khoảng 9:16 đến 16:9), nên ảnh dọc cho clip dọc.` },
+      {
+        question: msg`Clip có âm thanh không?`,
+        answer: msg`Với mô hình hỗ trợ, bạn bật tùy chọn tạo âm thanh; engine tích hợp sẵn thêm một nền âm nhẹ. Mặc định clip không có tiếng để bạn tự ghép nhạc.`,
+      },
+      {
+        question: msg`Clip có khung dọc cho TikTok không?`,
+        answer: msg`Có. Clip giữ khung của ảnh gốc (trong khoảng 9:16 đến 16:9), nên ảnh dọc cho clip dọc.`,
+      },
       { question: msg`Tạo một clip mất bao lâu?`, answer: msg`Thường dưới một phút với clip 5 giây. Bạn cứ làm việc khác, Atelier báo khi xong.` },
     ],
   },

@@ -78,10 +78,22 @@ const COPY: LandingCopy = {
     eyebrow: msg`Hỏi đáp`,
     title: msg`Câu hỏi về thử đồ ảo`,
     items: [
-      { question: msg`Ảnh người mẫu cần như thế nào?`, answer: msg`Một người, đứng thẳng, thấy toàn thân, trên nền trơn một màu. Ảnh JPG, PNG hoặc WebP đến 10 MB. Nếu không tìm thấy người trong ảnh, Atelier báo lỗi và hoàn tín dụng.` },
-      { question: msg`Ảnh món đồ chụp sao cho đẹp?`, answer: msg`Trải phẳng hoặc treo trên nền trắng hay nền trơn, thấy trọn món đồ, không bị che. Ảnh đã tách nền (PNG trong suốt) cũng dùng được.` },
-      { question: msg`Tôi có dùng người mẫu ảo được không?`, answer: msg`Được. Người mẫu tạo bằng công cụ Tạo người mẫu nằm sẵn trong kho ảnh và chọn được ngay ở bước đầu tiên.` },
-      { question: msg`Ảnh kết quả có thuộc về tôi không?`, answer: msg`Có. Kết quả nằm trong kho ảnh của riêng bạn; bạn tải về và dùng cho gian hàng, quảng cáo hay gửi khách.` },
+      {
+        question: msg`Ảnh người mẫu cần như thế nào?`,
+        answer: msg`Một người, đứng thẳng, thấy toàn thân, trên nền trơn một màu. Ảnh JPG, PNG hoặc WebP đến 10 MB. Nếu không tìm thấy người trong ảnh, Atelier báo lỗi và hoàn tín dụng.`,
+      },
+      {
+        question: msg`Ảnh món đồ chụp sao cho đẹp?`,
+        answer: msg`Trải phẳng hoặc treo trên nền trắng hay nền trơn, thấy trọn món đồ, không bị che. Ảnh đã tách nền (PNG trong suốt) cũng dùng được.`,
+      },
+      {
+        question: msg`Tôi có dùng người mẫu ảo được không?`,
+        answer: msg`Được. Người mẫu tạo bằng công cụ Tạo người mẫu nằm sẵn trong kho ảnh và chọn được ngay ở bước đầu tiên.`,
+      },
+      {
+        question: msg`Ảnh kết quả có thuộc về tôi không?`,
+        answer: msg`Có. Kết quả nằm trong kho ảnh của riêng bạn; bạn tải về và dùng cho gian hàng, quảng cáo hay gửi khách.`,
+      },
     ],
   },
   final: {
@@ -96,4 +108,3 @@ const COPY: LandingCopy = {
 export default function ServicesVirtualTryonPage() {
   return <LandingPage name="tryon" copy={COPY} examples={VIRTUAL_TRYON_EXAMPLES} viewer={VIEWER} studio="/virtual-tryon" />;
 }
-

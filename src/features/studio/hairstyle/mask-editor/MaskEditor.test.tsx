@@ -35,7 +35,9 @@ afterEach(() => {
 
 function renderEditor(onMaskReady = vi.fn<(mask: Blob) => void>()) {
   const handle = createRef<MaskEditorHandle>();
-  renderWithProviders(<MaskEditor ref={handle} imageUrl="/api/media/photo/original?exp=1&sig=ab" imageWidth={PHOTO.width} imageHeight={PHOTO.height} onMaskReady={onMaskReady} />);
+  renderWithProviders(
+    <MaskEditor ref={handle} imageUrl="/api/media/photo/original?exp=1&sig=ab" imageWidth={PHOTO.width} imageHeight={PHOTO.height} onMaskReady={onMaskReady} />,
+  );
   return { handle, onMaskReady, surface: screen.getByTestId('mask-surface'), exportButton: screen.getByTestId('mask-export') as HTMLButtonElement };
 }
 
@@ -80,7 +82,12 @@ describe('MaskEditor', () => {
 
     setSize(20);
     // Screen (100, 250) → (300, 250) is image (50, 125) → (150, 125) at 2 CSS px per image px.
-    drag(surface, [[100, 250], [160, 250], [220, 250], [300, 250]]);
+    drag(surface, [
+      [100, 250],
+      [160, 250],
+      [220, 250],
+      [300, 250],
+    ]);
     expect(exportButton.disabled).toBe(false);
     fireEvent.click(exportButton);
     await waitFor(() => expect(onMaskReady).toHaveBeenCalledTimes(1));
@@ -115,7 +122,15 @@ describe('MaskEditor', () => {
   it('thins a pen’s line with its pressure', async () => {
     const { handle, surface } = renderEditor();
     setSize(40);
-    drag(surface, [[100, 250], [200, 250], [300, 250]], { pointerType: 'pen', pressure: 0.25 });
+    drag(
+      surface,
+      [
+        [100, 250],
+        [200, 250],
+        [300, 250],
+      ],
+      { pointerType: 'pen', pressure: 0.25 },
+    );
     const mask = await decode(await handle.current!.exportMask());
     let run = 0;
     for (let y = 0; y < PHOTO.height; y++) if (mask.at(100, y) >= 128) run++;
@@ -144,7 +159,10 @@ describe('MaskEditor', () => {
     const clearButton = screen.getByRole('button', { name: 'Xóa toàn bộ mặt nạ' }) as HTMLButtonElement;
     expect([undoButton.disabled, redoButton.disabled, clearButton.disabled]).toEqual([true, true, true]);
 
-    drag(surface, [[100, 100], [300, 100]]);
+    drag(surface, [
+      [100, 100],
+      [300, 100],
+    ]);
     expect(exportButton.disabled).toBe(false);
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
     expect(exportButton.disabled).toBe(true);
@@ -173,7 +191,10 @@ describe('MaskEditor', () => {
     fireEvent.keyDown(window, { key: 'e' });
     expect(screen.getByRole('button', { name: 'Tẩy' }).getAttribute('aria-pressed')).toBe('true');
     setSize(40);
-    drag(surface, [[60, 100], [340, 100]]);
+    drag(surface, [
+      [60, 100],
+      [340, 100],
+    ]);
     expect(exportButton.disabled).toBe(true);
     fireEvent.keyDown(window, { key: 'b' });
     expect(screen.getByRole('button', { name: 'Cọ tô' }).getAttribute('aria-pressed')).toBe('true');

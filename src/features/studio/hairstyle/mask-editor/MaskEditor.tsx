@@ -245,14 +245,7 @@ function Editor({ imageUrl, imageWidth, imageHeight, onMaskReady, onChange, ref 
           style={{ width: image.width, height: image.height, transform: `translate(${view.x}px, ${view.y}px) scale(${scale})` }}
         >
           <img className={s.photo} src={imageUrl} width={image.width} height={image.height} alt="" draggable={false} />
-          <canvas
-            ref={canvasRef}
-            className={s.overlay}
-            width={image.width}
-            height={image.height}
-            data-visible={overlayVisible}
-            data-testid="mask-overlay"
-          />
+          <canvas ref={canvasRef} className={s.overlay} width={image.width} height={image.height} data-visible={overlayVisible} data-testid="mask-overlay" />
         </div>
         <div ref={cursorEl} className={s.cursor[tool]} hidden aria-hidden="true" />
       </div>

@@ -32,7 +32,22 @@ export interface MaskToolbarProps {
 
 /** The mask editor's toolbar: brush and eraser, size, undo/redo, clear, overlay, zoom; each names its key. */
 export function MaskToolbar(props: MaskToolbarProps) {
-  const { tool, onTool: setTool, size, range, onSize, history, view, overlayVisible, onOverlay, onUndo: doUndo, onRedo: doRedo, onClear: doClear, onZoom: zoomButton, onFit: resetZoom } = props;
+  const {
+    tool,
+    onTool: setTool,
+    size,
+    range,
+    onSize,
+    history,
+    view,
+    overlayVisible,
+    onOverlay,
+    onUndo: doUndo,
+    onRedo: doRedo,
+    onClear: doClear,
+    onZoom: zoomButton,
+    onFit: resetZoom,
+  } = props;
   const { t } = useLingui();
   const sizeId = useId();
   const zoomPercent = Math.round(view.zoom * 100);
@@ -48,76 +63,119 @@ export function MaskToolbar(props: MaskToolbarProps) {
   const eraserLabel = t`Tẩy`;
 
   return (
-  <div className={s.toolbar} role="group" aria-label={t`Công cụ vẽ mặt nạ`}>
-    <div className={s.group}>
-      <button type="button" className={s.toolButton} aria-pressed={tool === 'brush'} aria-keyshortcuts="B" title={`${brushLabel} (B)`} onClick={() => setTool('brush')}>
-        <IconBrush {...TOOL_ICON} />
-        {brushLabel}
-      </button>
-      <button type="button" className={s.toolButton} aria-pressed={tool === 'eraser'} aria-keyshortcuts="E" title={`${eraserLabel} (E)`} onClick={() => setTool('eraser')}>
-        <IconEraser {...TOOL_ICON} />
-        {eraserLabel}
-      </button>
+    <div className={s.toolbar} role="group" aria-label={t`Công cụ vẽ mặt nạ`}>
+      <div className={s.group}>
+        <button
+          type="button"
+          className={s.toolButton}
+          aria-pressed={tool === 'brush'}
+          aria-keyshortcuts="B"
+          title={`${brushLabel} (B)`}
+          onClick={() => setTool('brush')}
+        >
+          <IconBrush {...TOOL_ICON} />
+          {brushLabel}
+        </button>
+        <button
+          type="button"
+          className={s.toolButton}
+          aria-pressed={tool === 'eraser'}
+          aria-keyshortcuts="E"
+          title={`${eraserLabel} (E)`}
+          onClick={() => setTool('eraser')}
+        >
+          <IconEraser {...TOOL_ICON} />
+          {eraserLabel}
+        </button>
+      </div>
+      <div className={s.sizeControl}>
+        <label htmlFor={sizeId}>
+          <Trans>Cỡ cọ</Trans>
+        </label>
+        <input
+          id={sizeId}
+          className={s.slider}
+          type="range"
+          min={range.min}
+          max={range.max}
+          step={1}
+          value={size}
+          aria-valuetext={sizeText}
+          aria-keyshortcuts="[ ]"
+          onChange={(event) => onSize(Number(event.currentTarget.value))}
+        />
+        <span className={s.readout} aria-hidden="true">
+          {sizeText}
+        </span>
+      </div>
+      <div className={s.group}>
+        <button
+          type="button"
+          className={s.toolButton}
+          aria-label={undoLabel}
+          aria-keyshortcuts="Control+Z"
+          title={`${undoLabel} (Ctrl+Z)`}
+          disabled={!canUndo(history)}
+          onClick={doUndo}
+        >
+          <IconUndo {...TOOL_ICON} />
+        </button>
+        <button
+          type="button"
+          className={s.toolButton}
+          aria-label={redoLabel}
+          aria-keyshortcuts="Control+Shift+Z Control+Y"
+          title={`${redoLabel} (Ctrl+Shift+Z)`}
+          disabled={!canRedo(history)}
+          onClick={doRedo}
+        >
+          <IconRedo {...TOOL_ICON} />
+        </button>
+        <button
+          type="button"
+          className={s.toolButton}
+          aria-label={clearLabel}
+          title={clearLabel}
+          disabled={visibleStrokes(history).length === 0}
+          onClick={doClear}
+        >
+          <IconTrash {...TOOL_ICON} />
+        </button>
+        <button type="button" className={s.toolButton} aria-label={overlayLabel} title={overlayLabel} aria-pressed={overlayVisible} onClick={onOverlay}>
+          <IconEye {...TOOL_ICON} />
+        </button>
+      </div>
+      <div className={s.group}>
+        <button
+          type="button"
+          className={s.toolButton}
+          aria-label={zoomOutLabel}
+          title={zoomOutLabel}
+          disabled={view.zoom <= MIN_ZOOM}
+          onClick={() => zoomButton(1 / ZOOM_STEP)}
+        >
+          <IconZoomOut {...TOOL_ICON} />
+        </button>
+        <span className={s.readout} data-testid="mask-zoom">
+          <span className={s.help}>
+            <Trans>Thu phóng</Trans>
+          </span>{' '}
+          {zoomPercent}%
+        </span>
+        <button
+          type="button"
+          className={s.toolButton}
+          aria-label={zoomInLabel}
+          title={zoomInLabel}
+          disabled={view.zoom >= MAX_ZOOM}
+          onClick={() => zoomButton(ZOOM_STEP)}
+        >
+          <IconZoomIn {...TOOL_ICON} />
+        </button>
+        <button type="button" className={s.toolButton} aria-label={fitLabel} title={fitLabel} disabled={view.zoom <= MIN_ZOOM} onClick={resetZoom}>
+          <IconFit {...TOOL_ICON} />
+        </button>
+      </div>
     </div>
-    <div className={s.sizeControl}>
-      <label htmlFor={sizeId}>
-        <Trans>Cỡ cọ</Trans>
-      </label>
-      <input
-        id={sizeId}
-        className={s.slider}
-        type="range"
-        min={range.min}
-        max={range.max}
-        step={1}
-        value={size}
-        aria-valuetext={sizeText}
-        aria-keyshortcuts="[ ]"
-        onChange={(event) => onSize(Number(event.currentTarget.value))}
-      />
-      <span className={s.readout} aria-hidden="true">
-        {sizeText}
-      </span>
-    </div>
-    <div className={s.group}>
-      <button type="button" className={s.toolButton} aria-label={undoLabel} aria-keyshortcuts="Control+Z" title={`${undoLabel} (Ctrl+Z)`} disabled={!canUndo(history)} onClick={doUndo}>
-        <IconUndo {...TOOL_ICON} />
-      </button>
-      <button
-        type="button"
-        className={s.toolButton}
-        aria-label={redoLabel}
-        aria-keyshortcuts="Control+Shift+Z Control+Y"
-        title={`${redoLabel} (Ctrl+Shift+Z)`}
-        disabled={!canRedo(history)}
-        onClick={doRedo}
-      >
-        <IconRedo {...TOOL_ICON} />
-      </button>
-      <button type="button" className={s.toolButton} aria-label={clearLabel} title={clearLabel} disabled={visibleStrokes(history).length === 0} onClick={doClear}>
-        <IconTrash {...TOOL_ICON} />
-      </button>
-      <button type="button" className={s.toolButton} aria-label={overlayLabel} title={overlayLabel} aria-pressed={overlayVisible} onClick={onOverlay}>
-        <IconEye {...TOOL_ICON} />
-      </button>
-    </div>
-    <div className={s.group}>
-      <button type="button" className={s.toolButton} aria-label={zoomOutLabel} title={zoomOutLabel} disabled={view.zoom <= MIN_ZOOM} onClick={() => zoomButton(1 / ZOOM_STEP)}>
-        <IconZoomOut {...TOOL_ICON} />
-      </button>
-      <span className={s.readout} data-testid="mask-zoom">
-        <span className={s.help}>
-          <Trans>Thu phóng</Trans>
-        </span>{' '}
-        {zoomPercent}%
-      </span>
-      <button type="button" className={s.toolButton} aria-label={zoomInLabel} title={zoomInLabel} disabled={view.zoom >= MAX_ZOOM} onClick={() => zoomButton(ZOOM_STEP)}>
-        <IconZoomIn {...TOOL_ICON} />
-      </button>
-      <button type="button" className={s.toolButton} aria-label={fitLabel} title={fitLabel} disabled={view.zoom <= MIN_ZOOM} onClick={resetZoom}>
-        <IconFit {...TOOL_ICON} />
-      </button>
-    </div>
-  </div>
   );
 }

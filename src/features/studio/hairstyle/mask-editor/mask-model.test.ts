@@ -72,7 +72,15 @@ describe('brush width and pressure', () => {
   });
 
   it('bounds a stroke by its widest points', () => {
-    const pen: Stroke = { tool: 'brush', size: 20, usesPressure: true, points: [{ x: 10, y: 10, pressure: 1 }, { x: 50, y: 12, pressure: 0 }] };
+    const pen: Stroke = {
+      tool: 'brush',
+      size: 20,
+      usesPressure: true,
+      points: [
+        { x: 10, y: 10, pressure: 1 },
+        { x: 50, y: 12, pressure: 0 },
+      ],
+    };
     expect(strokeBounds(pen)).toEqual({ left: 0, top: 0, right: 54, bottom: 20 });
   });
 });

@@ -41,7 +41,7 @@ function renderPicker(initial: HairstyleSelection = INITIAL_HAIRSTYLE_SELECTION)
 const shownStyles = () => screen.queryAllByTestId(/^hairstyle-(?!picker|empty)/).map((card) => card.dataset.testid!.replace('hairstyle-', ''));
 
 describe('HairstylePicker', () => {
-  it('shows the ten styles of the chosen gender, each by its name in the reader\'s language only', () => {
+  it("shows the ten styles of the chosen gender, each by its name in the reader's language only", () => {
     renderPicker();
     expect(shownStyles()).toEqual([...HAIRSTYLES_FEMALE]);
     // In Vietnamese the card carries the Vietnamese name and no English subtitle.

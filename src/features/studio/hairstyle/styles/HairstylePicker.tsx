@@ -36,8 +36,7 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
   const chosen = value.style ? hairstyleInfo(value.style) : null;
   const chosenName = chosen ? i18n._(chosen.name) : '';
 
-  const setGender = (gender: HairGender) =>
-    onChange({ ...value, gender, style: chosen && chosen.gender !== gender ? null : value.style });
+  const setGender = (gender: HairGender) => onChange({ ...value, gender, style: chosen && chosen.gender !== gender ? null : value.style });
 
   return (
     <fieldset className={f.formFieldset} disabled={disabled} data-testid="hairstyle-picker">
@@ -60,7 +59,13 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
         </legend>
         <div className={f.chipRow}>
           {HAIR_CATEGORIES.map((category) => (
-            <RadioChoice key={category} name={`${id}-category`} value={category} checked={value.category === category} onChange={() => onChange({ ...value, category })}>
+            <RadioChoice
+              key={category}
+              name={`${id}-category`}
+              value={category}
+              checked={value.category === category}
+              onChange={() => onChange({ ...value, category })}
+            >
               {i18n._(HAIR_CATEGORY_LABELS[category])}
               <span className={s.count} aria-hidden="true">
                 {filterHairstyles(value.gender, category).length}

@@ -30,7 +30,10 @@ describe('hairstyle catalogue', () => {
     expect(filterHairstyles('male', 'curly')).toEqual([]);
     expect(filterHairstyles('female', 'updo')).toEqual([]);
     // Every style is reachable through at least one category besides 'all'.
-    const shown = HAIR_CATEGORIES.filter((category) => category !== 'all').flatMap((category) => [...filterHairstyles('female', category), ...filterHairstyles('male', category)]);
+    const shown = HAIR_CATEGORIES.filter((category) => category !== 'all').flatMap((category) => [
+      ...filterHairstyles('female', category),
+      ...filterHairstyles('male', category),
+    ]);
     expect(new Set(ids(shown))).toEqual(new Set(HAIRSTYLES));
   });
 });
