@@ -8,6 +8,7 @@ import {
   fileCycles,
   layerBreaches,
   longFiles,
+  MAX_FILE_LINES,
   packageName,
   parseFeatureImports,
   SCANNED_FOLDERS,
@@ -118,23 +119,23 @@ describe('cycles', () => {
 describe('longFiles', () => {
   it('names a source file over the limit, but not a test, nor a listed algorithm file', () => {
     const counts = new Map([
-      ['src/features/history/HistoryPage.tsx', 501],
+      ['src/features/history/HistoryPage.tsx', MAX_FILE_LINES + 1],
       ['src/features/history/HistoryPage.test.tsx', 900],
-      ['server/engines/local/tryon.ts', 482],
-      ['src/lib/format.ts', 400],
+      ['server/engines/local/tryon.ts', MAX_FILE_LINES + 82],
+      ['src/lib/format.ts', MAX_FILE_LINES],
     ]);
     expect(longFiles(counts).map((b) => b.file)).toEqual(['src/features/history/HistoryPage.tsx']);
-    expect(longFiles(counts, 400, {}).map((b) => b.file)).toEqual(['server/engines/local/tryon.ts', 'src/features/history/HistoryPage.tsx']);
+    expect(longFiles(counts, MAX_FILE_LINES, {}).map((b) => b.file)).toEqual(['server/engines/local/tryon.ts', 'src/features/history/HistoryPage.tsx']);
   });
 
   it('holds test helpers and fixtures to the limit, but not the suites (*.test.ts, *.spec.ts), and reads tests/', () => {
     const counts = new Map([
-      ['tests/server/helpers/fake-fal.ts', 424],
-      ['tests/fixtures/engines/images.ts', 401],
+      ['tests/server/helpers/fake-fal.ts', MAX_FILE_LINES + 24],
+      ['tests/fixtures/engines/images.ts', MAX_FILE_LINES + 1],
       ['tests/server/hostile-input.test.ts', 514],
       ['tests/e2e/auth.spec.ts', 900],
       ['scripts/structure-rules.test.ts', 600],
-      ['tests/server/helpers/app.ts', 400],
+      ['tests/server/helpers/app.ts', MAX_FILE_LINES],
     ]);
     expect(longFiles(counts).map((b) => b.file)).toEqual(['tests/fixtures/engines/images.ts', 'tests/server/helpers/fake-fal.ts']);
     expect(SCANNED_FOLDERS).toContain('tests');
