@@ -3,7 +3,7 @@
  * i.e. Firebase's web configuration (null hides Google sign-in) and whether dev tools answer.
  */
 import { Hono } from 'hono';
-import type { PublicConfig } from '../../src/contract/config.ts';
+import type { PublicConfig } from '../../src/contract/config.schema.ts';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../http/types.ts';
 

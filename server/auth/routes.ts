@@ -10,7 +10,7 @@ import {
   ResetPasswordRequestSchema,
   VerifyOtpRequestSchema,
   type LogoutAllResponse,
-} from '../../src/contract/auth.ts';
+} from '../../src/contract/auth.schema.ts';
 import type { UsersService } from './users-service.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { originOf } from '../http/origin.ts';

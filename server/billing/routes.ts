@@ -10,16 +10,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import {
   CheckoutRequestSchema,
-  PACK_IDS,
-  PAYMENT_METHODS,
   PAYMENTS_PAGE_DEFAULT,
-  PLAN_IDS,
   PageQuerySchema,
   QuoteQuerySchema,
   SubscriptionUpdateSchema,
   type BillingPlans,
-  type PaymentMethod,
-} from '../../src/contract/billing.ts';
+} from '../../src/contract/billing.schema.ts';
+import { PACK_IDS, PAYMENT_METHODS, type PaymentMethod } from '../../src/contract/packs.ts';
+import { PLAN_IDS } from '../../src/contract/plans.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { originOf } from '../http/origin.ts';

@@ -13,7 +13,7 @@ import {
   CreateCommentRequestSchema,
   ModerationQuerySchema,
   type CommentMessageKey,
-} from '../../src/contract/blog-comments.ts';
+} from '../../src/contract/blog-comments.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { UserWithCredits } from '../auth/users-repository.ts';
 import { ApiError, describeIssues, parseInput, readJson, readJsonBody } from '../http/errors.ts';

@@ -37,7 +37,7 @@ import {
   type BlogPostSummary,
   type BlogTerm,
   type BlogTermList,
-} from '../../src/contract/blog.ts';
+} from '../../src/contract/blog.schema.ts';
 import { codedErrors } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogLocale, BlogSource } from '../db/schema-blog.ts';

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { EngineDelayRequestSchema, GrantCreditsRequestSchema, SetPlanRequestSchema, type OutboxResponse } from '../../src/contract/dev-tools.ts';
+import { EngineDelayRequestSchema, GrantCreditsRequestSchema, SetPlanRequestSchema, type OutboxResponse } from '../../src/contract/dev-tools.schema.ts';
 import type { PlanId } from '../../src/contract/plans.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
 import type { EngineDelays } from '../generations/engine-delays-repository.ts';

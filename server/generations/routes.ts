@@ -8,8 +8,8 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.ts';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.schema.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 import type { ClaimsEnv, Guards, UserEnv } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';

@@ -12,7 +12,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { errorBodyFor } from '../../src/contract/errors.ts';
+import { errorBodyFor } from '../../src/contract/errors.schema.ts';
 import { bodyTooLarge } from './body-limit.ts';
 import type { AppEnv } from './types.ts';
 

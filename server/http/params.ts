@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 
 /**
  * The record id in path param `name`.

@@ -15,7 +15,7 @@ import {
   PROFILE_PICTURE_TYPES,
   ProfilePictureFromAssetRequestSchema,
   type ProfilePictureResponse,
-} from '../../src/contract/profile-picture.ts';
+} from '../../src/contract/profile-picture.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import { bodyTooLarge } from '../http/body-limit.ts';

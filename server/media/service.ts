@@ -16,7 +16,7 @@ import {
   type AssetTool,
   type AssetWarning,
   type MediaVariant,
-} from '../../src/contract/media.ts';
+} from '../../src/contract/media.schema.ts';
 import type { InputFile } from '../engines/types.ts';
 import { hasCode } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';

@@ -16,7 +16,7 @@ import {
   UnsubscribeTokenSchema,
   type SubscribeRequest,
   type SubscribeResponse,
-} from '../../src/contract/newsletter.ts';
+} from '../../src/contract/newsletter.schema.ts';
 import type { BackgroundTasks } from '../platform/background.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
 import { randomSecret, type SecretHasher } from '../platform/secrets.ts';

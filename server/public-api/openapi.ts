@@ -7,14 +7,9 @@
  */
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { MutationErrorBodySchema } from '../../src/contract/errors.ts';
-import {
-  GenerationListQuerySchema,
-  GenerationPageSchema,
-  GenerationSchema,
-  InsufficientCreditsBodySchema,
-  PlanRefusalBodySchema,
-} from '../../src/contract/generations.ts';
+import { MutationErrorBodySchema } from '../../src/contract/errors.schema.ts';
+import { GenerationListQuerySchema, GenerationPageSchema, GenerationSchema, InsufficientCreditsBodySchema } from '../../src/contract/generations.schema.ts';
+import { PlanRefusalBodySchema } from '../../src/contract/engine-plan.schema.ts';
 import {
   ASSET_ROLES,
   AssetSchema,
@@ -24,7 +19,7 @@ import {
   UPLOAD_IDEMPOTENCY_KEY_MAX,
   UPLOAD_PURPOSES,
   VIDEO_MIME_TYPES,
-} from '../../src/contract/media.ts';
+} from '../../src/contract/media.schema.ts';
 import {
   ApiErrorBodySchema,
   CreditsSchema,
@@ -34,8 +29,8 @@ import {
   V1_PREFIX,
   V1GenerationRequestSchema,
   WebhookPayloadSchema,
-} from '../../src/contract/public-api.ts';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+} from '../../src/contract/public-api.schema.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 import {
   RATE_LIMIT_WINDOW_SECONDS,
   TOKEN_BODY_LENGTH,
@@ -43,7 +38,7 @@ import {
   TOKEN_PREFIX,
   UsageDaySchema,
   WEBHOOK_EVENTS,
-} from '../../src/contract/tokens.ts';
+} from '../../src/contract/tokens.schema.ts';
 
 /** The document's own version (the API's is the `/v1` in its paths). */
 export const API_DOCUMENT_VERSION = '1.0.0';

@@ -22,7 +22,7 @@ import {
   type UpdateTokenRequest,
   type UsageDay,
   type WebhookEvent,
-} from '../../src/contract/tokens.ts';
+} from '../../src/contract/tokens.schema.ts';
 import { planAllowsApi } from '../billing/gates.ts';
 import type { Logger } from '../logger.ts';
 import { isAllowedWebhookUrl, type WebhookUrlPolicy } from './webhook-url.ts';

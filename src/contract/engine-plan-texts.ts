@@ -6,7 +6,7 @@
  *
  * Imports only valibot (through the contract).
  */
-import type { PlanItem, PlanItemCode } from './engine-plan.ts';
+import type { PlanItem, PlanItemCode } from './engine-plan.schema.ts';
 
 /** English texts of the items, by code (the studios translate the code). */
 export const PLAN_ITEM_TEXTS = {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetPageSchema, AssetSchema, MEDIA_MESSAGES, type Asset } from '../../src/contract/media.ts';
+import { AssetPageSchema, AssetSchema, MEDIA_MESSAGES, type Asset } from '../../src/contract/media.schema.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createMedia, type Media } from '../../server/media/index.ts';
 import { deriveMediaKey } from '../../server/media/signing.ts';

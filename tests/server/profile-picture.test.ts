@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIDE } from '../../src/contract/profile-picture.ts';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIDE } from '../../src/contract/profile-picture.schema.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
 

@@ -5,10 +5,11 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GenerationPageSchema, GenerationSchema, type Feature } from '../../src/contract/generations.ts';
-import { AssetSchema } from '../../src/contract/media.ts';
-import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
-import { API_TOKEN_SERVICES, serviceOf, type ApiTokenService } from '../../src/contract/tokens.ts';
+import { GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.schema.ts';
+import type { Feature } from '../../src/contract/features.ts';
+import { AssetSchema } from '../../src/contract/media.schema.ts';
+import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.schema.ts';
+import { API_TOKEN_SERVICES, serviceOf, type ApiTokenService } from '../../src/contract/tokens.schema.ts';
 import { ledgerKey } from '../../server/generations/repository.ts';
 import { DRIVER } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';

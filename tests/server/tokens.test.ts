@@ -23,7 +23,7 @@ import {
   USAGE_DAYS,
   usageDay,
   type ApiToken,
-} from '../../src/contract/tokens.ts';
+} from '../../src/contract/tokens.schema.ts';
 import { mountArea } from '../../server/http/area.ts';
 import { handleError } from '../../server/http/errors.ts';
 import type { AppEnv } from '../../server/http/types.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ASSET_ROLES, type Asset, type AssetRole } from '../../contract/media.ts';
+import { ASSET_ROLES, type Asset, type AssetRole } from '../../contract/media.schema.ts';
 import { STUDIO_IDS, STUDIOS, type SlotOf, type StudioId } from '../registry/studios.ts';
 
 /**

@@ -12,14 +12,14 @@ import {
   QuoteSchema,
   ReceiptSchema,
   type ActivityPage,
-  type BillingPeriod,
   type CheckoutItem,
   type CheckoutRequest,
   type CheckoutResponse,
   type Payment,
   type PaymentPage,
   type SubscriptionUpdate,
-} from '../../contract/billing.ts';
+} from '../../contract/billing.schema.ts';
+import type { BillingPeriod } from '../../contract/plans.ts';
 import { api } from '../../lib/api.ts';
 import { cursorPaging } from '../../lib/cursor-list.ts';
 import { isTransientSubmitError, newIdempotencyKey, SUBMIT_RETRIES } from '../generations/api.ts';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { BlogPostSummary } from '../../contract/blog.ts';
+import type { BlogPostSummary } from '../../contract/blog.schema.ts';
 import { blogPostPath, blogTagPath } from '../../contract/blog-values.ts';
 import * as s from './blog.css.ts';
 import { formatDate } from './format.ts';

@@ -1,4 +1,4 @@
-import type { BlogListQuery } from '../../contract/blog.ts';
+import type { BlogListQuery } from '../../contract/blog.schema.ts';
 import { blogCategoryPath, blogIndexPath, blogTagPath, type BlogLocaleCode } from '../../contract/blog-values.ts';
 import type { BlogListBase } from './data.ts';
 

@@ -7,9 +7,9 @@ import {
   type CommunityItem,
   type CommunityPage,
   type UsageStats,
-} from '../../contract/dashboard.ts';
-import type { Generation, GenerationPage } from '../../contract/generations.ts';
-import type { Asset } from '../../contract/media.ts';
+} from '../../contract/dashboard.schema.ts';
+import type { Generation, GenerationPage } from '../../contract/generations.schema.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { api } from '../../lib/api.ts';
 import { staleTimeFor } from '../media/api.ts';
 import type { GenerationListFilter } from '../generations/api.ts';

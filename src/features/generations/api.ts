@@ -3,13 +3,13 @@ import {
   GenerationPageSchema,
   GenerationSchema,
   PENDING_STATUSES,
-  type Feature,
   type Generation,
   type GenerationPage,
   type GenerationRequest,
   type GenerationStatus,
   type ShareGenerationRequest,
-} from '../../contract/generations.ts';
+} from '../../contract/generations.schema.ts';
+import type { Feature } from '../../contract/features.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**

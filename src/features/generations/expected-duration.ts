@@ -3,15 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import {
-  DEFAULT_EXPECTED_SECONDS,
-  expectedOnEveryEngine,
-  ExpectedDurationsSchema,
-  type ExpectedDurations,
-  type Feature,
-  type Generation,
-  type SecondsRange,
-} from '../../contract/generations.ts';
+import { DEFAULT_EXPECTED_SECONDS, expectedOnEveryEngine, type SecondsRange } from '../../contract/expected-seconds.ts';
+import { ExpectedDurationsSchema, type ExpectedDurations } from '../../contract/expected-durations.schema.ts';
+import type { Feature } from '../../contract/features.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { api } from '../../lib/api.ts';
 import { generationKeys } from './api.ts';
 

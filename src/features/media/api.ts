@@ -9,7 +9,7 @@ import {
   type AssetRole,
   type AssetSort,
   type AssetTool,
-} from '../../contract/media.ts';
+} from '../../contract/media.schema.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**

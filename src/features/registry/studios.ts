@@ -14,7 +14,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Feature } from '../../contract/features.ts';
-import type { AssetRole } from '../../contract/media.ts';
+import type { AssetRole } from '../../contract/media.schema.ts';
 import { IconBody } from '../../ui/icons/app/IconBody.tsx';
 import { IconEdit } from '../../ui/icons/app/IconEdit.tsx';
 import { IconHair } from '../../ui/icons/app/IconHair.tsx';

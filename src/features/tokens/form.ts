@@ -13,7 +13,7 @@ import {
   type TokenExpiryPreset,
   type TokenMessageKey,
   type UpdateTokenRequest,
-} from '../../contract/tokens.ts';
+} from '../../contract/tokens.schema.ts';
 
 /**
  * The token form (create dialog and the detail's settings): its values as typed, the checks of

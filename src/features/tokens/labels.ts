@@ -10,7 +10,7 @@ import {
   type TokenMessageKey,
   type TokenStatus,
   type WebhookEvent,
-} from '../../contract/tokens.ts';
+} from '../../contract/tokens.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { STUDIOS } from '../registry/studios.ts';
 

@@ -1,4 +1,4 @@
-import type { Asset, MediaVariant } from '../../contract/media.ts';
+import type { Asset, MediaVariant } from '../../contract/media.schema.ts';
 import { apiUrl } from '../api.ts';
 import {
   assetVariantKey,

@@ -18,7 +18,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset, AssetRole, MediaType } from '../../../contract/media.ts';
+import type { Asset, AssetRole, MediaType } from '../../../contract/media.schema.ts';
 import { button } from '../../../ui/button.ts';
 import { assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring } from '../../media/api.ts';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';

@@ -1,4 +1,4 @@
-import type { Asset, AssetKind, AssetRole, MediaType } from '../../../contract/media.ts';
+import type { Asset, AssetKind, AssetRole, MediaType } from '../../../contract/media.schema.ts';
 
 /** The picker's tabs (docs/product-rules.md#assets-picker: all, images, videos, upscaled); each but `all` is an asset kind. */
 export const PICKER_TABS = ['all', 'image', 'video', 'upscaled'] as const;

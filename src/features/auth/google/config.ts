@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { FirebasePublicConfigSchema, PublicConfigSchema, type FirebasePublicConfig, type PublicConfig } from '../../../contract/config.ts';
+import { FirebasePublicConfigSchema, PublicConfigSchema, type FirebasePublicConfig, type PublicConfig } from '../../../contract/config.schema.ts';
 import { api } from '../../../lib/api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { BodyGeneratorRequestSchema, checkPrerequisites } from '../../../contract/generations.ts';
+import { BodyGeneratorRequestSchema, checkPrerequisites } from '../../../contract/generations.schema.ts';
 import {
   addStyleHint,
   aspectValue,

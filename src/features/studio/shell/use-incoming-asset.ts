@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { ASSET_ROLES, type Asset, type AssetRole } from '../../../contract/media.ts';
+import { ASSET_ROLES, type Asset, type AssetRole } from '../../../contract/media.schema.ts';
 import { notify } from '../../../lib/toast.ts';
 import { assetQueryOptions } from '../../media/api.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';

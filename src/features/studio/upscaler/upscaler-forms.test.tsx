@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
-import { checkPrerequisites, generationCost, UpscaleImageRequestSchema, UpscaleVideoRequestSchema } from '../../../contract/generations.ts';
+import { checkPrerequisites, generationCost, UpscaleImageRequestSchema, UpscaleVideoRequestSchema } from '../../../contract/generations.schema.ts';
 import { UpscaleImageParams } from './UpscaleImageParams.tsx';
 import { UpscaleVideoParams, type UpscaleVideoInput } from './UpscaleVideoParams.tsx';
 import { UpscalerModeSwitch } from './UpscalerModeSwitch.tsx';

@@ -11,10 +11,9 @@
  */
 import * as v from 'valibot';
 import { NEWSLETTER_EMAIL_MAX } from './blog-values.ts';
-import { safeString, text } from './input.ts';
+import { safeString, text } from './input.schema.ts';
 
 // Without valibot in ./blog-values.ts, which the sign-up form imports in the browser.
-export { NEWSLETTER_EMAIL_MAX } from './blog-values.ts';
 
 /** Largest body of the newsletter's endpoints, in bytes: an address, a locale and the honeypot. */
 export const NEWSLETTER_BODY_MAX_BYTES = 2 * 1024;

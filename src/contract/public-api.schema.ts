@@ -22,8 +22,8 @@
  * `{ message, code }` to a GET, `{ detail, code }` to any other method (402 adds balance, cost, shortage).
  */
 import * as v from 'valibot';
-import { GenerationRequestSchema } from './generations.ts';
-import { API_TOKEN_SERVICES, UsageDaySchema, WEBHOOK_EVENTS, WebhookUrlSchema } from './tokens.ts';
+import { GenerationRequestSchema } from './generations.schema.ts';
+import { API_TOKEN_SERVICES, UsageDaySchema, WEBHOOK_EVENTS, WebhookUrlSchema } from './tokens.schema.ts';
 
 export const V1_PREFIX = '/v1';
 /** How long an Idempotency-Key of POST /v1/generations is remembered, in hours. */

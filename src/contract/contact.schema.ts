@@ -24,9 +24,6 @@ import {
 } from './contact-rules.ts';
 import { contactFieldProblem } from './contact-checks.ts';
 
-export * from './contact-rules.ts';
-export * from './contact-checks.ts';
-
 // ── Proof of work ────────────────────────────────────────────────────────────────────
 
 /**

@@ -15,22 +15,10 @@
  */
 import * as v from 'valibot';
 import { BLOG_LOCALES, BLOG_QUERY_MAX, BLOG_SORTS } from './blog-values.ts';
-import { queryInteger, safeString } from './input.ts';
+import { queryInteger, safeString } from './input.schema.ts';
 
 // The plain values (languages, sorts, the search's length, the pages' paths) live without valibot
 // in ./blog-values.ts, which the blog's pages import in the browser.
-export {
-  BLOG_LOCALES,
-  BLOG_QUERY_MAX,
-  BLOG_SORTS,
-  blogCategoryPath,
-  blogFeedPath,
-  blogImagePath,
-  blogIndexPath,
-  blogPostPath,
-  blogTagPath,
-} from './blog-values.ts';
-export type { BlogLocaleCode, BlogSort } from './blog-values.ts';
 
 /** Posts per list page (/blog, category and tag pages). */
 export const BLOG_PAGE_SIZE = 10;

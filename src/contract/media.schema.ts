@@ -26,7 +26,7 @@
  */
 import * as v from 'valibot';
 import { FEATURES } from './features.ts';
-import { CURSOR_MAX, queryInteger, safeString, text } from './input.ts';
+import { CURSOR_MAX, queryInteger, safeString, text } from './input.schema.ts';
 
 export const ASSET_KINDS = ['image', 'video', 'upscaled'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];

@@ -22,14 +22,13 @@
  * Imports only valibot.
  */
 import * as v from 'valibot';
-import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } from './input.ts';
-import { AssetSchema } from './media.ts';
-import type { Feature } from './features.ts';
-import { FEATURES } from './features.ts';
-import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
+import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } from './input.schema.ts';
+import { AssetSchema } from './media.schema.ts';
+import { FEATURES, type Feature } from './features.ts';
+import { ENGINE_NAMES, type EngineName } from './expected-seconds.ts';
 import { CREDIT_PRICES } from './prices.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
-import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.ts';
+import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.schema.ts';
 import {
   ASPECT_RATIOS,
   BODY_LIMITS,
@@ -57,8 +56,6 @@ import {
 
 // ── Features ──────────────────────────────────────────────────────────────────────────
 
-export { FEATURES, type Feature } from './features.ts';
-
 /** Job time limits (docs/product-rules.md#timeouts): AI work 600 s, image editing 300 s. */
 export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = {
   'virtual-tryon': 600,
@@ -70,13 +67,6 @@ export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = {
   'upscaler-video': 600,
 };
 
-// ── Messages and stages: generation-messages.ts ───────────────────────────────────────
-export * from './generation-messages.ts';
-
-// ── Parameter vocabularies and the model catalogue: generation-params.ts ──────────────
-export * from './generation-params.ts';
-// ── What an engine does of a request: engine-plan.ts ──────────────────────────────────
-export * from './engine-plan.ts';
 // ── Requests ──────────────────────────────────────────────────────────────────────────
 
 /** An asset id as sent: any safe text (one that is no asset's id answers like someone else's: assetNotFound). */
@@ -306,8 +296,6 @@ export const GENERATION_EVENTS = {
   maxStreamSeconds: 600,
   maxStreamsPerAccount: 4,
 } as const;
-
-export * from './expected-durations.ts';
 
 export const GenerationSchema = v.object({
   id: v.string(),

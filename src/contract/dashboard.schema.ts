@@ -9,8 +9,8 @@
  */
 import * as v from 'valibot';
 import { FEATURES } from './features.ts';
-import { queryInteger } from './input.ts';
-import { MEDIA_TYPES } from './media.ts';
+import { queryInteger } from './input.schema.ts';
+import { MEDIA_TYPES } from './media.schema.ts';
 
 export const UsageStatsSchema = v.object({
   /** Jobs submitted since the start of this calendar month (UTC), whatever their outcome. */

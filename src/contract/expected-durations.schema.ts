@@ -9,8 +9,6 @@ import * as v from 'valibot';
 import { FEATURES } from './features.ts';
 import { ENGINE_NAMES, type SecondsRange } from './expected-seconds.ts';
 
-export { ENGINE_NAMES, type EngineName, type SecondsRange, DEFAULT_EXPECTED_SECONDS, expectedOnEveryEngine } from './expected-seconds.ts';
-
 /** Completed jobs a measured figure needs before it replaces the default. */
 export const EXPECTED_MIN_SAMPLES = 3;
 /** The most recent completed jobs of a tool on its engine that the figure is measured on. */

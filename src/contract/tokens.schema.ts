@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot';
 import type { Feature } from './features.ts';
-import { integer, isSafeText, RecordIdSchema, text, UNSAFE_TEXT_MESSAGE } from './input.ts';
+import { integer, isSafeText, RecordIdSchema, text, UNSAFE_TEXT_MESSAGE } from './input.schema.ts';
 
 // ── The token ────────────────────────────────────────────────────────────────────────
 
