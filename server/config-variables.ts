@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { BILLING_VARIABLES } from './billing/config.ts';
-import { ENGINE_NAMES, type EngineName } from '../src/contract/expected-seconds.ts';
+import { ENGINE_NAMES, type EngineName } from '../src/contract/expected-durations.ts';
 import { FEATURES, type Feature } from '../src/contract/features.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

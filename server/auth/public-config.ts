@@ -1,5 +1,5 @@
 /**
- * `GET /api/config` (contract: src/contract/config.ts): the public runtime settings of the PWA,
+ * `GET /api/config` (contract: src/contract/config.schema.ts): the public runtime settings of the PWA,
  * i.e. Firebase's web configuration (null hides Google sign-in) and whether dev tools answer.
  */
 import { Hono } from 'hono';

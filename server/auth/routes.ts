@@ -1,4 +1,4 @@
-/** `/auth/*` (docs/product-rules.md#auth-api, contract: src/contract/auth.ts). Answers are never cached: they carry tokens. */
+/** `/auth/*` (docs/product-rules.md#auth-api, contract: src/contract/auth.schema.ts). Answers are never cached: they carry tokens. */
 import { Hono, type Context } from 'hono';
 import {
   AUTH_SUCCESS_MESSAGES,

@@ -1,5 +1,5 @@
 /**
- * The billing API (src/contract/billing.ts lists every endpoint):
+ * The billing API (src/contract/billing.schema.ts lists every endpoint):
  * - `/api/billing/plans` (public), the account's routes behind the sign-in guard;
  * - `/api/billing/webhooks/:provider`: no session, the provider's signature instead (the adapter
  *   verifies it over the untouched body); VNPay's IPN arrives as a GET with its query.

@@ -10,8 +10,7 @@
  * - `/robots.txt`: everything but the APIs and the signed-in app, and where the sitemap is;
  * - `/llms.txt`: the site summarised for language models, in markdown (llmstxt.org's layout).
  */
-import { BLOG_FEED_SIZE } from '../../src/contract/blog.schema.ts';
-import { blogCategoryPath, blogFeedPath, blogIndexPath, blogPostPath, blogTagPath, type BlogLocaleCode } from '../../src/contract/blog-values.ts';
+import { BLOG_FEED_SIZE, blogCategoryPath, blogFeedPath, blogIndexPath, blogPostPath, blogTagPath, type BlogLocaleCode } from '../../src/contract/blog.ts';
 import { englishPath, PUBLIC_PAGE_PATHS } from '../../src/contract/site-routes.ts';
 import type { BlogService, FeedPost } from './service.ts';
 import { element, emptyElement, XML_DECLARATION, xmlChars } from './xml.ts';

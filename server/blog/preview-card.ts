@@ -3,7 +3,7 @@
  * the brand and the language, drawn by the media area (server/media/title-card.ts). Its address
  * carries the card's version, so the image changes with the title or the category's name.
  */
-import { blogImagePath, type BlogLocaleCode } from '../../src/contract/blog-values.ts';
+import { blogImagePath, type BlogLocaleCode } from '../../src/contract/blog.ts';
 import { titleCardVersion, type TitleCard } from '../media/title-card.ts';
 
 /** The foot of the card: what it is and in which language (each written in its own). */

@@ -4,7 +4,7 @@
  * are in ./write-repository.ts.
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { BlogSort } from '../../src/contract/blog-values.ts';
+import type { BlogSort } from '../../src/contract/blog.ts';
 import type { Database } from '../db/connection.ts';
 import type { BlogAuthorsTable, BlogCategoriesTable, BlogLocale, BlogTagsTable, BlogTocEntry } from '../db/schema-blog.ts';
 import type { Tables } from '../db/schema.ts';

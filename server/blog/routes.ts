@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { BlogListQuerySchema, BlogLocaleQuerySchema, BlogSlugSchema } from '../../src/contract/blog.schema.ts';
-import type { BlogLocaleCode } from '../../src/contract/blog-values.ts';
+import type { BlogLocaleCode } from '../../src/contract/blog.ts';
 import { parseInput } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { SiteFiles } from './feeds.ts';

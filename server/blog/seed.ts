@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
-import { BLOG_LOCALES } from '../../src/contract/blog-values.ts';
+import { BLOG_LOCALES } from '../../src/contract/blog.ts';
 import { BlogPostInputSchema, BlogSlugSchema, type BlogPostInput } from '../../src/contract/blog.schema.ts';
 import { describeIssues } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';

@@ -3,7 +3,7 @@
  * CONTACT_MESSAGES key of the text; one about a single field carries its name as `field`, so
  * the page shows the message beside it.
  */
-import { CONTACT_MESSAGES, type ContactMessageKey } from '../../src/contract/contact-rules.ts';
+import { CONTACT_MESSAGES, type ContactMessageKey } from '../../src/contract/contact.ts';
 import { codedErrors, retryAfter, type CodedError } from '../http/errors.ts';
 
 export type ContactError = CodedError<ContactMessageKey>;

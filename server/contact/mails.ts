@@ -6,7 +6,7 @@
  * did not type themselves, and no file).
  */
 import type { ContactFields } from '../../src/contract/contact.schema.ts';
-import type { ContactLanguage, ContactTopic } from '../../src/contract/contact-rules.ts';
+import type { ContactLanguage, ContactTopic } from '../../src/contract/contact.ts';
 import { renderHtml, renderText, type Layout, type MailContent } from '../mail/templates.ts';
 
 const TOPIC_NAMES: Record<ContactLanguage, Record<ContactTopic, string>> = {

@@ -10,7 +10,7 @@
  * never pass as a token's or a media link's signature.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CONTACT_NONCE_MAX_DIGITS } from '../../src/contract/contact-rules.ts';
+import { CONTACT_NONCE_MAX_DIGITS } from '../../src/contract/contact.ts';
 import { leadingZeroBits } from '../../src/contract/contact-checks.ts';
 import type { ContactChallenge } from '../../src/contract/contact.schema.ts';
 

@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, type ContactFileKind } from '../../src/contract/contact-rules.ts';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, type ContactFileKind } from '../../src/contract/contact.ts';
 import { contactFileKind } from '../../src/contract/contact-checks.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { SniffGate } from '../media/sniff-gate.ts';

@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
-import { CONTACT_BODY_MAX_BYTES } from '../../src/contract/contact-rules.ts';
+import { CONTACT_BODY_MAX_BYTES } from '../../src/contract/contact.ts';
 import type { ContactReceipt } from '../../src/contract/contact.schema.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppEnv } from '../http/types.ts';

@@ -1,6 +1,6 @@
 /**
  * The dashboard's figures (GET /api/me/stats) and the public community feed (GET /api/community):
- * see src/contract/dashboard.ts.
+ * see src/contract/dashboard.schema.ts.
  */
 import type { CommunityItem, UsageStats } from '../../src/contract/dashboard.schema.ts';
 import type { Feature } from '../../src/contract/features.ts';

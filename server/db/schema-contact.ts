@@ -2,7 +2,7 @@
  * Row types of the contact tables (0012_contact.sql), part of `Tables` (./schema.ts).
  */
 import type { ColumnType } from 'kysely';
-import type { ContactLanguage, ContactTopic } from '../../src/contract/contact-rules.ts';
+import type { ContactLanguage, ContactTopic } from '../../src/contract/contact.ts';
 
 /** One attached file as stored: its storage key, the sender's name for it, its type and size. */
 export interface ContactFileRecord {

@@ -18,7 +18,7 @@ import {
   VIDEO_TARGET_RESOLUTIONS,
   videoCredits,
 } from '../../src/contract/generation-params.ts';
-import type { EngineName } from '../../src/contract/expected-seconds.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
 import { CREDIT_PRICES } from '../../src/contract/prices.ts';
 
 const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {

@@ -1,6 +1,6 @@
 /**
  * GET /api/generations/events: open tabs get their jobs' changes pushed (server-sent events, see
- * GENERATION_EVENTS in src/contract/generations.ts) instead of polling each job.
+ * GENERATION_EVENTS in src/contract/generations.schema.ts) instead of polling each job.
  *
  * One watcher serves every stream of this process: while any stream is open it reads, in ONE
  * statement for all of them, the watched accounts' pending jobs and those that just ended

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPECTED_SECONDS, type EngineName } from '../../src/contract/expected-seconds.ts';
-import { measuredRange } from '../../src/contract/expected-durations.schema.ts';
+import { DEFAULT_EXPECTED_SECONDS, type EngineName, measuredRange } from '../../src/contract/expected-durations.ts';
 import type { Feature } from '../../src/contract/features.ts';
 import { createExpectedDurations, type MeasuredJob } from './expected-durations.ts';
 

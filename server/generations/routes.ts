@@ -1,6 +1,6 @@
 /**
  * `/api/generations`: submit, read, list, cancel, delete, regenerate, share, and the catalogue
- * (see the endpoint list in src/contract/generations.ts). Every route needs a signed-in caller;
+ * (see the endpoint list in src/contract/generations.schema.ts). Every route needs a signed-in caller;
  * other people's jobs answer 404 exactly like unknown ones.
  *
  * Submit and regenerate answer 202 with the queued job and its `Location`, or 200 with the first

@@ -31,7 +31,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { GENERATION_MESSAGES, type GenerationStage } from '../../src/contract/generation-messages.ts';
 import { GenerationRequestSchema, type GenerationRequest } from '../../src/contract/generations.schema.ts';
-import type { EngineName } from '../../src/contract/expected-seconds.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
 import type { Feature } from '../../src/contract/features.ts';
 import type { Engine, EngineInputs, EngineRequest, InputFile } from '../engines/types.ts';

@@ -25,11 +25,12 @@ import {
 } from '../../src/contract/generations.schema.ts';
 import { EnginePlanSchema, notDoneCodes, planVerdict, type EnginePlan } from '../../src/contract/engine-plan.schema.ts';
 import { GENERATION_MESSAGES, GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from '../../src/contract/generation-messages.ts';
-import type { EngineName } from '../../src/contract/expected-seconds.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { ExpectedDurations } from '../../src/contract/expected-durations.schema.ts';
 import type { Feature } from '../../src/contract/features.ts';
 import { RecordIdSchema } from '../../src/contract/input.schema.ts';
-import type { Asset, MediaType } from '../../src/contract/media.schema.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
+import type { MediaType } from '../../src/contract/media.ts';
 import { authError } from '../auth/errors.ts';
 import { assertGenerationAllowed, queuePriority } from '../billing/gates.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';

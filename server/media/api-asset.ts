@@ -12,7 +12,8 @@
  * clean: previews, too small to stand for the result.
  */
 import type { Feature } from '../../src/contract/features.ts';
-import type { Asset, AssetRole, AssetWarning, MediaVariant } from '../../src/contract/media.schema.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
+import type { AssetRole, AssetWarning, MediaVariant } from '../../src/contract/media.ts';
 import { planWatermarks } from '../billing/gates.ts';
 import { THUMBNAIL_MIME } from './prepare.ts';
 import type { MediaUrlSigner } from './signing.ts';

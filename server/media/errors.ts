@@ -2,7 +2,7 @@
  * Media errors: coded errors (server/http/errors.ts) whose code is the MEDIA_MESSAGES key of the
  * text; a 429 carries `retry_after_seconds`, a quota refusal its used and limit bytes.
  */
-import { MEDIA_MESSAGES, type MediaMessageKey } from '../../src/contract/media.schema.ts';
+import { MEDIA_MESSAGES, type MediaMessageKey } from '../../src/contract/media.ts';
 import { codedErrors, type CodedError } from '../http/errors.ts';
 
 export type MediaError = CodedError<MediaMessageKey>;

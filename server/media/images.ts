@@ -4,7 +4,7 @@
  * engine outputs, and WebP thumbnails.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { MAX_INPUT_SIDE_PX, MAX_UPSCALE_INPUT_PIXELS, THUMBNAIL_SIDE_PX, type UploadPurpose } from '../../src/contract/media.schema.ts';
+import { MAX_INPUT_SIDE_PX, MAX_UPSCALE_INPUT_PIXELS, THUMBNAIL_SIDE_PX, type UploadPurpose } from '../../src/contract/media.ts';
 import { mediaError, type MediaError } from './errors.ts';
 import type { SniffedType } from './sniff.ts';
 

@@ -21,7 +21,7 @@ import {
   type AssetRole,
   type MediaType,
   type UploadPurpose,
-} from '../../src/contract/media.schema.ts';
+} from '../../src/contract/media.ts';
 import { mediaError, type MediaError } from './errors.ts';
 import type { SniffedType } from './sniff.ts';
 

@@ -7,7 +7,7 @@
  * uploads cannot slip past them. The quota sums `assets.stored_bytes` plus the space uploads in
  * progress have reserved (see MediaRepository.reserveStorage).
  */
-import { storageFullText } from '../../src/contract/media.schema.ts';
+import { storageFullText } from '../../src/contract/media.ts';
 import type { RateLimitRule } from '../platform/rate-limit.ts';
 import { retryAfter } from '../http/errors.ts';
 import { mediaError, type MediaError } from './errors.ts';

@@ -23,7 +23,7 @@
  * the owner's own (unscoped) links keep working.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { MediaVariant } from '../../src/contract/media.schema.ts';
+import type { MediaVariant } from '../../src/contract/media.ts';
 
 /** Label of the media-URL key derivation (changing it invalidates every issued URL). */
 const KEY_LABEL = 'atelier:media-url:v1';

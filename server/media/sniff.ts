@@ -2,7 +2,7 @@
  * The type of a file from its first bytes (magic numbers), never from its name or the client's
  * Content-Type. Only the six types the product accepts are recognised; anything else is null.
  */
-import type { MediaType } from '../../src/contract/media.schema.ts';
+import type { MediaType } from '../../src/contract/media.ts';
 
 export interface SniffedType {
   mime: 'image/jpeg' | 'image/png' | 'image/webp' | 'video/mp4' | 'video/webm' | 'video/quicktime';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as v from 'valibot';
-import { ASSET_ROLES, isWorkingRole, UPLOAD_PURPOSES } from '../../src/contract/media.schema.ts';
+import { ASSET_ROLES, isWorkingRole, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
 import { ApiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
 import { mediaError } from './errors.ts';

@@ -4,7 +4,7 @@
  * caller's signal) and is killed with SIGKILL past it, so a hostile file cannot hang a request.
  */
 import { stat } from 'node:fs/promises';
-import { MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE_PX } from '../../src/contract/media.schema.ts';
+import { MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE_PX } from '../../src/contract/media.ts';
 import { mediaError, type MediaError } from './errors.ts';
 import { FFMPEG_PATH, parseRate as frameRate, probe, runProcess, type ProbeResult } from '../ffmpeg/process.ts';
 import type { SniffedType } from './sniff.ts';

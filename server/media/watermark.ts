@@ -11,7 +11,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { MAX_VIDEO_PIXELS } from '../../src/contract/media.schema.ts';
+import { MAX_VIDEO_PIXELS } from '../../src/contract/media.ts';
 import { FFMPEG_PATH, runProcess } from '../ffmpeg/process.ts';
 import { encodeAs, MAX_OUTPUT_PIXELS } from './images.ts';
 import type { SniffedType } from './sniff.ts';

@@ -19,8 +19,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PLAN_IDS } from '../../src/contract/plans.ts';
-import type { PublicApiMessageKey } from '../../src/contract/public-api.schema.ts';
-import { API_TOKEN_SERVICES, type ApiTokenService } from '../../src/contract/tokens.schema.ts';
+import type { PublicApiMessageKey } from '../../src/contract/public-api.ts';
+import { API_TOKEN_SERVICES, type ApiTokenService } from '../../src/contract/tokens.ts';
 import { planAllowsApi } from '../billing/gates.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashToken, isWellFormedToken } from '../tokens/format.ts';

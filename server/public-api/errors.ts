@@ -3,7 +3,7 @@
  * PUBLIC_API_MESSAGES key of the text, so an integration can branch on `code` and a person can
  * read the text.
  */
-import { PUBLIC_API_MESSAGES, type PublicApiMessageKey } from '../../src/contract/public-api.schema.ts';
+import { PUBLIC_API_MESSAGES, type PublicApiMessageKey } from '../../src/contract/public-api.ts';
 import { codedErrors, type CodedError } from '../http/errors.ts';
 
 export type PublicApiError = CodedError<PublicApiMessageKey>;

@@ -9,7 +9,8 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { GenerationListQuerySchema } from '../../src/contract/generations.schema.ts';
-import { V1_PREFIX, V1GenerationRequestSchema } from '../../src/contract/public-api.schema.ts';
+import { V1_PREFIX } from '../../src/contract/public-api.ts';
+import { V1GenerationRequestSchema } from '../../src/contract/public-api.schema.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';

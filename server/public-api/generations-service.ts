@@ -13,7 +13,7 @@ import { FEATURES, type Feature } from '../../src/contract/features.ts';
 import type { Generation, GenerationPage, GenerationRequest, GenerationStatus } from '../../src/contract/generations.schema.ts';
 import type { Asset } from '../../src/contract/media.schema.ts';
 import type { V1GenerationRequest } from '../../src/contract/public-api.schema.ts';
-import { serviceOf } from '../../src/contract/tokens.schema.ts';
+import { serviceOf } from '../../src/contract/tokens.ts';
 import type { Database } from '../db/connection.ts';
 import { requestHash } from '../generations/request-hash.ts';
 import type { Caller, GenerationsService, Submitted } from '../generations/service.ts';

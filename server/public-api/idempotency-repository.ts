@@ -17,7 +17,7 @@
  * `created_at` is also what tells this claim from a later one on the same key.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { IDEMPOTENCY_TTL_HOURS } from '../../src/contract/public-api.schema.ts';
+import { IDEMPOTENCY_TTL_HOURS } from '../../src/contract/public-api.ts';
 import type { Tables } from '../db/schema.ts';
 
 const MS_PER_HOUR = 60 * 60 * 1_000;

@@ -9,7 +9,7 @@
  * ./usage.ts) is written by `flushUsage` and, at shutdown, by `close`.
  */
 import { Hono } from 'hono';
-import { V1_PREFIX } from '../../src/contract/public-api.schema.ts';
+import { V1_PREFIX } from '../../src/contract/public-api.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';

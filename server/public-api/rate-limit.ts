@@ -19,8 +19,8 @@
  * microsecond so N × T never exceeds the window (a rounded-up T would refuse the N-th request of
  * a burst by a few microseconds) while (N + 1) × T always does for N ≤ 1000.
  */
-import { RATE_LIMIT_POLICY_NAME } from '../../src/contract/public-api.schema.ts';
-import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/contract/tokens.schema.ts';
+import { RATE_LIMIT_POLICY_NAME } from '../../src/contract/public-api.ts';
+import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/contract/tokens.ts';
 
 const MICROSECONDS_PER_SECOND = 1_000_000;
 /** The rate limit's window, in microseconds. */

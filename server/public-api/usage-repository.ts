@@ -10,7 +10,7 @@
  * in a cycle.
  */
 import { sql, type Kysely } from 'kysely';
-import { REQUEST_LOG_SIZE } from '../../src/contract/tokens.schema.ts';
+import { REQUEST_LOG_SIZE } from '../../src/contract/tokens.ts';
 import type { DatabaseDriver } from '../../src/contract/health.schema.ts';
 import type { Tables } from '../db/schema.ts';
 

@@ -3,7 +3,7 @@
  * text, so the /api-management screen shows its own vi/en sentence for each.
  */
 import * as v from 'valibot';
-import { TOKEN_MESSAGES, type TokenMessageKey } from '../../src/contract/tokens.schema.ts';
+import { TOKEN_MESSAGES, type TokenMessageKey } from '../../src/contract/tokens.ts';
 import { ApiError, codedErrors, describeIssues, type CodedError } from '../http/errors.ts';
 
 export type TokenError = CodedError<TokenMessageKey>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_LENGTH, TOKEN_PATTERN } from '../../src/contract/tokens.schema.ts';
+import { TOKEN_LENGTH, TOKEN_PATTERN } from '../../src/contract/tokens.ts';
 import { displayPrefix, generateToken, hashToken, isWellFormedToken, tokenChecksum } from './format.ts';
 
 describe('token format', () => {

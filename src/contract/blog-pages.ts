@@ -4,7 +4,7 @@
  * from the document to hydrate (src/features/blog/data.ts).
  */
 import type { BlogAuthor, BlogListQuery, BlogPost, BlogPostPage, BlogTerm } from './blog.schema.ts';
-import type { BlogLocaleCode } from './blog-values.ts';
+import type { BlogLocaleCode } from './blog.ts';
 
 export type BlogListBase = { kind: 'index' } | { kind: 'category'; slug: string } | { kind: 'tag'; slug: string };
 

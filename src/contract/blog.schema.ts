@@ -14,37 +14,8 @@
  * that names nothing is a 404 with its code (BLOG_MESSAGES).
  */
 import * as v from 'valibot';
-import { BLOG_LOCALES, BLOG_QUERY_MAX, BLOG_SORTS } from './blog-values.ts';
+import { BLOG_PAGE_MAX, BLOG_SLUG_MAX, BLOG_LOCALES, BLOG_QUERY_MAX, BLOG_SORTS } from './blog.ts';
 import { queryInteger, safeString } from './input.schema.ts';
-
-// The plain values (languages, sorts, the search's length, the pages' paths) live without valibot
-// in ./blog-values.ts, which the blog's pages import in the browser.
-
-/** Posts per list page (/blog, category and tag pages). */
-export const BLOG_PAGE_SIZE = 10;
-/** Highest page number the grammar accepts (far beyond any real blog: 100,000 posts). */
-export const BLOG_PAGE_MAX = 10_000;
-/** Longest slug, in characters (the posts' column has the same bound). */
-export const BLOG_SLUG_MAX = 120;
-/** Related posts shown under a post (when the blog has that many other posts). */
-export const BLOG_RELATED_COUNT = 3;
-/** Latest posts in each feed. */
-export const BLOG_FEED_SIZE = 20;
-/** A post's link-preview image (Open Graph, Twitter card, JSON-LD): a PNG of this size, in pixels. */
-export const BLOG_IMAGE_WIDTH = 1200;
-export const BLOG_IMAGE_HEIGHT = 630;
-/** Largest request body of /api/blog, in bytes: its routes are GETs without a body. */
-export const BLOG_BODY_MAX_BYTES = 1_024;
-
-/** Every error of the blog API, by its code. */
-export const BLOG_MESSAGES = {
-  postNotFound: 'Post not found',
-  categoryNotFound: 'Category not found',
-  tagNotFound: 'Tag not found',
-  authorNotFound: 'Author not found',
-  slugTaken: 'Another post in this language already has this slug. Choose another slug.',
-} as const;
-export type BlogMessageKey = keyof typeof BLOG_MESSAGES;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MESSAGE = 'A slug is lower-case ASCII letters and digits joined by single hyphens';
@@ -111,7 +82,7 @@ export type BlogPostSummary = v.InferOutput<typeof BlogPostSummarySchema>;
 
 export const BlogPostSchema = v.object({
   ...BlogPostSummarySchema.entries,
-  /** This language's row: what its comment thread is keyed by (src/contract/blog-comments.ts). */
+  /** This language's row: what its comment thread is keyed by (src/contract/blog-comments.schema.ts). */
   id: v.string(),
   /** Sanitised HTML of the body (its headings carry the toc's ids). */
   html: v.string(),

@@ -1,8 +1,8 @@
 /**
  * The contact form (docs/product-rules.md#contact): its fields and their rules, the files it
  * takes, the self-hosted proof of work that keeps scripts out, and the server's messages.
- * The rules themselves are in ./contact-rules.ts (re-exported here), plain functions the page
- * uses without carrying the schemas. Imports only valibot and that module.
+ * The rules themselves are plain data in ./contact.ts and plain checks in ./contact-checks.ts, which
+ * the page uses without carrying the schemas. Imports only valibot and those modules.
  *
  * Endpoints (no sign-in):
  * - GET  /api/contact/challenge   a signed proof-of-work challenge (ContactChallenge)
@@ -21,7 +21,7 @@ import {
   CONTACT_PHONE_MAX,
   CONTACT_TOPICS,
   type ContactFieldName,
-} from './contact-rules.ts';
+} from './contact.ts';
 import { contactFieldProblem } from './contact-checks.ts';
 
 // ── Proof of work ────────────────────────────────────────────────────────────────────

@@ -5,12 +5,12 @@
  * Endpoints:
  * - GET /api/me/stats               (signed in) the stats cards
  * - GET /api/community?limit        (public)    recent results their owners chose to share
- *   (PUT /api/generations/{id}/share, src/contract/generations.ts), newest share first
+ *   (PUT /api/generations/{id}/share, src/contract/generations.schema.ts), newest share first
  */
 import * as v from 'valibot';
 import { FEATURES } from './features.ts';
 import { queryInteger } from './input.schema.ts';
-import { MEDIA_TYPES } from './media.schema.ts';
+import { MEDIA_TYPES } from './media.ts';
 
 export const UsageStatsSchema = v.object({
   /** Jobs submitted since the start of this calendar month (UTC), whatever their outcome. */

@@ -17,7 +17,7 @@
  * - DELETE /api/generations/{id}            forget a finished job (its results too, unless used elsewhere)
  * - GET    /api/generations/catalog         the model catalogue below, for API clients
  * - PUT    /api/generations/{id}/share      {shared}: show a completed job's result in the public
- *                                           community feed (src/contract/dashboard.ts), or stop
+ *                                           community feed (src/contract/dashboard.schema.ts), or stop
  *
  * Imports only valibot.
  */
@@ -25,7 +25,7 @@ import * as v from 'valibot';
 import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } from './input.schema.ts';
 import { AssetSchema } from './media.schema.ts';
 import { FEATURES, type Feature } from './features.ts';
-import { ENGINE_NAMES, type EngineName } from './expected-seconds.ts';
+import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
 import { CREDIT_PRICES } from './prices.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
 import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.schema.ts';

@@ -5,7 +5,7 @@
  * The engine itself reads the same vocabularies (edit-vocabulary.ts, colour-words.ts and the
  * camera words below), so the plan is what it then does.
  *
- * Imports only valibot (through the contract).
+ * Plain: imports only plain contract modules, and types of the schema modules.
  */
 import { findColour, HAIR_COLOURS } from './colour-words.ts';
 import { fold, parseEdits, type Edit } from './edit-vocabulary.ts';
@@ -13,7 +13,7 @@ import type { EnginePlan, PlanItem } from './engine-plan.schema.ts';
 import { planItem } from './engine-plan-texts.ts';
 import type { GenerationMessageKey } from './generation-messages.ts';
 import { UPSCALE_IMAGE_MODEL_LABELS, VIDEO_MODEL_CATALOG } from './generation-params.ts';
-import type { EngineName } from './expected-seconds.ts';
+import type { EngineName } from './expected-durations.ts';
 import type { GenerationRequest, GenerationRequestOf } from './generations.schema.ts';
 
 /** The camera moves of image to video (server/engines/local/image-to-video.ts). */

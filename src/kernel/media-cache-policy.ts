@@ -1,7 +1,7 @@
 // The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
-import { MEDIA_VARIANTS, type MediaVariant } from '../contract/media.schema.ts';
+import { MEDIA_VARIANTS, type MediaVariant } from '../contract/media.ts';
 
 /**
  * The media cache's rules as pure functions (no IndexedDB, no Cache Storage), shared by the

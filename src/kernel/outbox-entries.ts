@@ -3,7 +3,8 @@
 // code, no React, nothing from src/lib or src/features.
 import type { Feature } from '../contract/features.ts';
 import type { Generation, GenerationRequest } from '../contract/generations.schema.ts';
-import type { Asset, AssetRole, UploadPurpose } from '../contract/media.schema.ts';
+import type { Asset } from '../contract/media.schema.ts';
+import type { AssetRole, UploadPurpose } from '../contract/media.ts';
 
 /**
  * The upload outbox's names and records (the store itself is outbox-store.ts): the IndexedDB,

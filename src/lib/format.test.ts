@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageSizeText } from '../contract/media.schema.ts';
+import { storageSizeText } from '../contract/media.ts';
 import {
   dayKey,
   formatBytes,

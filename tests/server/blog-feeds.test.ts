@@ -5,7 +5,7 @@
  * characters to prove the escaping.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_FEED_SIZE } from '../../src/contract/blog.schema.ts';
+import { BLOG_FEED_SIZE } from '../../src/contract/blog.ts';
 import { englishPath, PUBLIC_PAGE_PATHS } from '../../src/contract/site-routes.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createTestApp } from './helpers/app.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '../../src/contract/contact-rules.ts';
+import { CONTACT_MESSAGES } from '../../src/contract/contact.ts';
 import { ContactChallengeSchema, type ContactChallenge } from '../../src/contract/contact.schema.ts';
 import { leadingZeroBits } from '../../src/contract/contact-checks.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../../server/platform/background.ts';

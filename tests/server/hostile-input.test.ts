@@ -30,7 +30,7 @@ import vm from 'node:vm';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH } from '../../src/contract/tokens.schema.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, TOKEN_CHECKSUM_LENGTH } from '../../src/contract/tokens.ts';
 import { PAYMENT_METHODS } from '../../src/contract/packs.ts';
 import { AUTH_MESSAGES } from '../../src/contract/auth.schema.ts';
 import { GENERATIONS_QUEUE } from '../../server/generations/jobs.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INPUT_SIDE_PX, MEDIA_MESSAGES, THUMBNAIL_SIDE_PX, UPLOAD_LIMITS } from '../../src/contract/media.schema.ts';
+import { MAX_INPUT_SIDE_PX, MEDIA_MESSAGES, THUMBNAIL_SIDE_PX, UPLOAD_LIMITS } from '../../src/contract/media.ts';
 import { loadConfig } from '../../server/config.ts';
 import { mountArea } from '../../server/http/area.ts';
 import { handleError } from '../../server/http/errors.ts';

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE_PX, MEDIA_MESSAGES } from '../../src/contract/media.schema.ts';
+import { MAX_VIDEO_PIXELS, MAX_VIDEO_SIDE_PX, MEDIA_MESSAGES } from '../../src/contract/media.ts';
 import { FFMPEG_PATH, FFPROBE_PATH } from '../../server/ffmpeg/process.ts';
 import { DRIVER } from './helpers/database.ts';
 import { makeVideo } from './helpers/media-fixtures.ts';

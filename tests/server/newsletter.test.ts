@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMail } from '../../src/contract/dev-tools.schema.ts';
-import { NEWSLETTER_MESSAGES, SUBSCRIBE_ACCEPTED_TEXT } from '../../src/contract/newsletter.schema.ts';
+import { NEWSLETTER_MESSAGES, SUBSCRIBE_ACCEPTED_TEXT } from '../../src/contract/newsletter.ts';
 import { createNewsletter, type Newsletter } from '../../server/newsletter/index.ts';
 import { CONFIRM_MAILS_PER_EMAIL, CONFIRM_TTL_HOURS, SIGNUPS_PER_ADDRESS } from '../../server/newsletter/service.ts';
 import { loadConfig } from '../../server/config.ts';

@@ -8,7 +8,7 @@
  * with it), on PGlite (or Postgres with DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V1_PREFIX } from '../../src/contract/public-api.schema.ts';
+import { V1_PREFIX } from '../../src/contract/public-api.ts';
 import { openApiDocument, routePath, V1_OPERATIONS } from '../../server/public-api/openapi.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness } from './helpers/generations.ts';

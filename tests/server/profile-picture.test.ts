@@ -1,5 +1,5 @@
 /**
- * The profile picture (src/contract/profile-picture.ts): an upload or an image of the caller's
+ * The profile picture (src/contract/profile-picture.schema.ts): an upload or an image of the caller's
  * library becomes a square WebP of its centre without metadata, kept with the account and served
  * at an address that does not expire; another account's asset, another type, a body over the
  * limit (declared or chunked) and bytes that are no image are refused with a 4xx.

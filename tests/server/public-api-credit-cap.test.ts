@@ -6,7 +6,7 @@
  * concurrent submits never pass the cap. Runs on the controllable test engine, one worker.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.schema.ts';
+import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
 import { EngineError } from '../../server/engines/types.ts';
 import { DRIVER } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';

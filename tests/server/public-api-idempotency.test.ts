@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationSchema } from '../../src/contract/generations.schema.ts';
-import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.schema.ts';
+import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
 import { creditLedger } from '../../server/credits/ledger.ts';
 import { requestHash } from '../../server/generations/request-hash.ts';
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_TTL_MS } from '../../server/public-api/idempotency-repository.ts';

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.schema.ts';
+import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';

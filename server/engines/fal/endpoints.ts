@@ -1,5 +1,5 @@
 /**
- * The one table from our contract (src/contract/generations.ts) to fal: which endpoint runs each
+ * The one table from our contract (src/contract/generations.schema.ts) to fal: which endpoint runs each
  * feature and model, and how our parameters become that endpoint's input.
  *
  * Field names and allowed values come from fal's model pages (fal.ai/models/<id>/api) and from

@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FalClient, StorageSettings } from '@fal-ai/client';
-import type { MediaType } from '../../../src/contract/media.schema.ts';
+import type { MediaType } from '../../../src/contract/media.ts';
 import { EngineError } from '../types.ts';
 import { fetchResultFile, type ResultFetchPolicy } from './result-fetch.ts';
 

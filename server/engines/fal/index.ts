@@ -26,7 +26,7 @@ import type { Json } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import { FEATURES, type Feature } from '../../../src/contract/features.ts';
 import { FOUR_K_PIXELS } from '../../../src/contract/generation-params.ts';
-import type { AssetWarning } from '../../../src/contract/media.schema.ts';
+import type { AssetWarning } from '../../../src/contract/media.ts';
 import { EngineError, type Engine, type EngineOutput, type EngineRequest, type EngineResult, type InputFile } from '../types.ts';
 import { createFal, falUrls, toEngineError, type FalUrls } from './client.ts';
 import { TYPICAL_SECONDS, editCall, tryOnCall, tryOnSequence, upscaleImageCall, upscaleVideoCall, videoCall, type FalCall } from './endpoints.ts';

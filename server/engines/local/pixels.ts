@@ -11,7 +11,7 @@
  * when a floor shadow closes it off).
  */
 import sharp, { type Sharp } from 'sharp';
-import type { MediaType } from '../../../src/contract/media.schema.ts';
+import type { MediaType } from '../../../src/contract/media.ts';
 
 /** A decoded image: 4 channels (RGBA), 8 bits each, row-major. */
 export interface Raster {

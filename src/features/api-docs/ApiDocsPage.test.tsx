@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { PUBLIC_API_MESSAGES } from '../../contract/public-api.schema.ts';
+import { PUBLIC_API_MESSAGES } from '../../contract/public-api.ts';
 import ApiDocsPage from './ApiDocsPage.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as publicApi from '../../contract/public-api.schema.ts';
-import * as tokens from '../../contract/tokens.schema.ts';
+import * as publicApi from '../../contract/public-api.ts';
+import * as tokens from '../../contract/tokens.ts';
 import { GENERATION_MESSAGES } from '../../contract/generation-messages.ts';
 import * as facts from './contract-facts.ts';
 

@@ -26,7 +26,7 @@ import { isTransientSubmitError, newIdempotencyKey, SUBMIT_RETRIES } from '../ge
 import { refreshCredits } from '../generations/credits.ts';
 
 /**
- * The billing screens' query module (src/contract/billing.ts): the catalogue's enabled methods,
+ * The billing screens' query module (src/contract/billing.schema.ts): the catalogue's enabled methods,
  * the account's plan and credit buckets, quotes, the payment history, one order, its receipt, the
  * credit activity; the checkout and the subscription change. Every answer is parsed with the
  * contract. Key root: `['billing']` (not persisted offline: money and plans are read fresh).

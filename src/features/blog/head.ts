@@ -4,8 +4,7 @@
  * cards (a post's own image, the site's on lists), and JSON-LD: a BreadcrumbList everywhere, a
  * BlogPosting with its image on a post.
  */
-import { BLOG_IMAGE_HEIGHT, BLOG_IMAGE_WIDTH } from '../../contract/blog.schema.ts';
-import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath } from '../../contract/blog-values.ts';
+import { BLOG_IMAGE_HEIGHT, BLOG_IMAGE_WIDTH, blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath } from '../../contract/blog.ts';
 import { escapeAttr, jsonScript, metaTag, OG_IMAGE, OG_LOCALE } from '../site/head-tags.ts';
 import type { BlogPageData } from './data.ts';
 import { listHref } from './links.ts';

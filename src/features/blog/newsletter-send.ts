@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { BlogLocaleCode } from '../../contract/blog-values.ts';
+import type { BlogLocaleCode } from '../../contract/blog.ts';
 import { SubscribeResponseSchema } from '../../contract/newsletter.schema.ts';
 import { apiUrl } from '../../lib/api-url.ts';
 

@@ -13,7 +13,7 @@ import type { Feature } from '../../contract/features.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**
- * The generations API as the client calls it (src/contract/generations.ts, README "Generations"):
+ * The generations API as the client calls it (src/contract/generations.schema.ts, README "Generations"):
  * the query keys, status helpers, polling intervals, the fetchers and the Idempotency-Key of a
  * submit. Every answer is parsed with the contract. The caches built on it are in cache.ts, the
  * lists over several features in merged-list.ts and the mutations in mutations.ts.

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contract/auth.schema.ts';
 import { generationCost, type GenerationRequest } from '../../contract/generations.schema.ts';
-import type { EngineName } from '../../contract/expected-seconds.ts';
+import type { EngineName } from '../../contract/expected-durations.ts';
 import { CREDIT_PRICES } from '../../contract/prices.ts';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { EngineName } from '../../contract/expected-seconds.ts';
+import type { EngineName } from '../../contract/expected-durations.ts';
 import type { EnginePlan } from '../../contract/engine-plan.schema.ts';
 import type { Feature } from '../../contract/features.ts';
 import type { GenerationRequest } from '../../contract/generations.schema.ts';

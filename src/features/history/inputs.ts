@@ -9,7 +9,7 @@ import type { Asset } from '../../contract/media.schema.ts';
  * exists. The server leaves deleted inputs out of `input_assets`; their slot stays, marked.
  */
 
-/** The input slots of every tool's request (src/contract/generations.ts). */
+/** The input slots of every tool's request (src/contract/generations.schema.ts). */
 export const INPUT_LABELS = {
   model: msg`Người mẫu`,
   garments: msg`Trang phục`,

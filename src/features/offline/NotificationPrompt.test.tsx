@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { type QueryClient } from '@tanstack/react-query';
-import type { EngineName } from '../../contract/expected-seconds.ts';
+import type { EngineName } from '../../contract/expected-durations.ts';
 import type { ExpectedDurations } from '../../contract/expected-durations.schema.ts';
 import type { Feature } from '../../contract/features.ts';
 import type { Generation } from '../../contract/generations.schema.ts';

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '../../contract/auth.schema.ts';
-import type { AssetRole, MediaType } from '../../contract/media.schema.ts';
+import type { AssetRole, MediaType } from '../../contract/media.ts';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '../../contract/profile-picture.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatBytes } from '../../lib/format.ts';

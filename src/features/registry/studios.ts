@@ -2,7 +2,7 @@
  * The one list of studios. Everything else that names the studios derives from it: the sidebar
  * entries, the dashboard's quick access, the history filters, the library's labels and "use in"
  * slots, the route titles and the screens' headers, and the catalogs a studio route loads. (The
- * wait a job takes is the contract's, per tool and engine: src/contract/expected-seconds.ts.)
+ * wait a job takes is the contract's, per tool and engine: src/contract/expected-durations.ts.)
  *
  * A new studio is one entry here and one folder under src/features/studio (plus its route file,
  * which only names the entry: see src/routes/_app/_studio/). Typecheck fails when a tool of the
@@ -14,7 +14,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Feature } from '../../contract/features.ts';
-import type { AssetRole } from '../../contract/media.schema.ts';
+import type { AssetRole } from '../../contract/media.ts';
 import { IconBody } from '../../ui/icons/app/IconBody.tsx';
 import { IconEdit } from '../../ui/icons/app/IconEdit.tsx';
 import { IconHair } from '../../ui/icons/app/IconHair.tsx';

@@ -9,7 +9,7 @@ import {
   TOKEN_NAME_MAX,
   WEBHOOK_URL_MAX,
   type TokenExpiryPreset,
-} from '../../contract/tokens.schema.ts';
+} from '../../contract/tokens.ts';
 import { Select, TextInput } from '../../ui/Field.tsx';
 import { firstInvalid, togglePermission, type TokenField, type TokenFormErrors, type TokenFormValues } from './form.ts';
 import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT } from './labels.ts';

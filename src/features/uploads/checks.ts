@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS, type AssetRole, type UploadPurpose } from '../../contract/media.schema.ts';
+import { UPLOAD_LIMITS, type AssetRole, type UploadPurpose } from '../../contract/media.ts';
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
 
 /**

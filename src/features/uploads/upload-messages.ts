@@ -1,6 +1,6 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import type { MediaMessageKey } from '../../contract/media.schema.ts';
+import type { MediaMessageKey } from '../../contract/media.ts';
 import { formatStorageSize } from '../../lib/format.ts';
 import { authText, type AuthCode } from '../auth/messages.ts';
 

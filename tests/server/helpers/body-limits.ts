@@ -6,7 +6,7 @@ import { routeBodyLimit } from '../../../server/app.ts';
 import { MAX_WEBHOOK_BYTES } from '../../../server/engines/fal/webhook.ts';
 import { ROUTE_ENFORCED } from '../../../server/http/body-limit.ts';
 import { MAX_UPLOAD_BODY_BYTES } from '../../../server/media/policy.ts';
-import { CONTACT_BODY_MAX_BYTES } from '../../../src/contract/contact-rules.ts';
+import { CONTACT_BODY_MAX_BYTES } from '../../../src/contract/contact.ts';
 
 /**
  * @param method the route's method

@@ -4,7 +4,7 @@ import { FirebasePublicConfigSchema, PublicConfigSchema, type FirebasePublicConf
 import { api } from '../../../lib/api.ts';
 
 /**
- * GET /api/config (src/contract/config.ts). `firebase` is null when no identity provider is
+ * GET /api/config (src/contract/config.schema.ts). `firebase` is null when no identity provider is
  * configured; Google sign-in is then not offered at all.
  *
  * The answer is read loosely first and the Firebase part checked on use, so a half-configured

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_EDIT_IMAGES } from '../../../contract/generations.schema.ts';
-import type { EngineName } from '../../../contract/expected-seconds.ts';
+import type { EngineName } from '../../../contract/expected-durations.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';
 import { RadioChoice } from '../../../ui/RadioChoice.tsx';

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_RESOLUTIONS, type VideoModel, type VideoResolution } from '../../../contract/generation-params.ts';
-import type { EngineName } from '../../../contract/expected-seconds.ts';
+import type { EngineName } from '../../../contract/expected-durations.ts';
 import { ChoiceGroup, CostLine, PromptField, SwitchField, UnitSlider } from '../shell/param-controls.tsx';
 import { gated, useAccountPlan } from '../shell/plan-gate.ts';
 import { PaidPlanNote, usePaidText, withPaidBadge } from '../shell/PaidPlan.tsx';

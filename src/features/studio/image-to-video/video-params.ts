@@ -7,7 +7,7 @@ import {
   type VideoModel,
   type VideoResolution,
 } from '../../../contract/generation-params.ts';
-import type { EngineName } from '../../../contract/expected-seconds.ts';
+import type { EngineName } from '../../../contract/expected-durations.ts';
 import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
 import { costOf } from '../../generations/credits.ts';
 

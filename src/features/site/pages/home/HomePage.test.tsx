@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { DEFAULT_EXPECTED_SECONDS, ENGINE_NAMES } from '../../../../contract/expected-seconds.ts';
+import { DEFAULT_EXPECTED_SECONDS, ENGINE_NAMES } from '../../../../contract/expected-durations.ts';
 import { generationCost, GenerationRequestSchema } from '../../../../contract/generations.schema.ts';
 import { TOOLS } from '../../services.ts';
 import HomePage from './HomePage.tsx';

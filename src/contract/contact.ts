@@ -1,7 +1,8 @@
 /**
  * The contact form's rules as plain data (docs/product-rules.md#contact): its topics, limits and
- * messages; ./contact-checks.ts holds the checks made of them. Imports nothing, so the public
- * page carries no schema library (and its checks load only once the visitor starts writing).
+ * messages; ./contact-checks.ts holds the checks made of them, and contact.schema.ts the schemas.
+ * Imports nothing, so the public page carries no schema library (and its checks load only once
+ * the visitor starts writing).
  */
 
 /** The spec's topics: technical support, service info and pricing, business cooperation, feedback, other. */

@@ -3,7 +3,8 @@
  * measured any (docs/product-rules.md#processing-times): the one declaration every screen that
  * states a duration derives from — the studios and their processing view, the job notification
  * offer, the public pages. The server measures the real waits and answers them with these as the
- * defaults (GET /api/generations/expected-durations, expected-durations.ts).
+ * defaults (GET /api/generations/expected-durations, whose answer's schema is in
+ * expected-durations.schema.ts) after EXPECTED_MIN_SAMPLES jobs, measured by measuredRange.
  *
  * Imports only the tools' list, so a pre-rendered public page can state a duration without the
  * schema library.
@@ -55,4 +56,22 @@ export const DEFAULT_EXPECTED_SECONDS: Readonly<Record<EngineName, Readonly<Reco
 export function expectedOnEveryEngine(feature: Feature): SecondsRange {
   const ranges = ENGINE_NAMES.map((engine) => DEFAULT_EXPECTED_SECONDS[engine][feature]);
   return range(Math.min(...ranges.map((r) => r.min)), Math.max(...ranges.map((r) => r.max)));
+}
+
+/** Completed jobs a measured figure needs before it replaces the default. */
+export const EXPECTED_MIN_SAMPLES = 3;
+/** The most recent completed jobs of a tool on its engine that the figure is measured on. */
+export const EXPECTED_WINDOW = 50;
+
+/**
+ * The expected wait from measured durations in seconds (any order): the median and the 90th
+ * percentile, whole seconds, at least 1 and the second never below the first; null with fewer
+ * than EXPECTED_MIN_SAMPLES.
+ */
+export function measuredRange(seconds: readonly number[]): SecondsRange | null {
+  if (seconds.length < EXPECTED_MIN_SAMPLES) return null;
+  const sorted = seconds.toSorted((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * (sorted.length - 1) + 0.5))]!;
+  const min = Math.max(1, Math.round(at(0.5)));
+  return { min, max: Math.max(min, Math.ceil(at(0.9))) };
 }
