@@ -2,7 +2,8 @@
  * GET /api/generations/catalog: what each tool accepts and what it costs, for API clients, built
  * from the contract's constants and `generationCost` (GenerationCatalogSchema).
  */
-import { FEATURE_TIMEOUT_SECONDS, generationCost, type GenerationCatalog } from '../../src/contract/generations.schema.ts';
+import { FEATURE_TIMEOUT_SECONDS, generationCost } from '../../src/contract/generations.ts';
+import type { GenerationCatalog } from '../../src/contract/generations.schema.ts';
 import { FEATURES, type Feature } from '../../src/contract/features.ts';
 import {
   SUBJECT_DETECTION,

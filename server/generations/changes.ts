@@ -8,7 +8,7 @@
  * On PGlite there are no notifications (one process: its own writes wake it, see
  * events.ts#notifyingRepository and GenerationJobs.wake); polling stays the fallback everywhere.
  */
-import type { GenerationStatus } from '../../src/contract/generations.schema.ts';
+import type { GenerationStatus } from '../../src/contract/generations.ts';
 import type { Notifications } from '../db/notifications.ts';
 
 /** The channel of the `generations_announce` trigger (0017_scale_out.sql). */

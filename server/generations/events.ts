@@ -20,7 +20,8 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { GENERATION_EVENTS, PENDING_STATUSES, type Generation } from '../../src/contract/generations.schema.ts';
+import { GENERATION_EVENTS, PENDING_STATUSES } from '../../src/contract/generations.ts';
+import type { Generation } from '../../src/contract/generations.schema.ts';
 import type { UserEnv } from '../auth/middleware.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';

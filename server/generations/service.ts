@@ -15,13 +15,15 @@ import {
   GENERATION_PAGE_DEFAULT,
   GENERATION_PAGE_MAX,
   generationCost,
-  GenerationRequestSchema,
   PENDING_STATUSES,
+  type GenerationStatus,
+} from '../../src/contract/generations.ts';
+import {
+  GenerationRequestSchema,
   type Generation,
   type GenerationCatalog,
   type GenerationPage,
   type GenerationRequest,
-  type GenerationStatus,
 } from '../../src/contract/generations.schema.ts';
 import { EnginePlanSchema, notDoneCodes, planVerdict, type EnginePlan } from '../../src/contract/engine-plan.schema.ts';
 import { GENERATION_MESSAGES, GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from '../../src/contract/generation-messages.ts';

@@ -10,7 +10,8 @@
  * token's permissions). A list shows only the features the token may use.
  */
 import { FEATURES, type Feature } from '../../src/contract/features.ts';
-import type { Generation, GenerationPage, GenerationRequest, GenerationStatus } from '../../src/contract/generations.schema.ts';
+import type { Generation, GenerationPage, GenerationRequest } from '../../src/contract/generations.schema.ts';
+import type { GenerationStatus } from '../../src/contract/generations.ts';
 import type { Asset } from '../../src/contract/media.schema.ts';
 import type { V1GenerationRequest } from '../../src/contract/public-api.schema.ts';
 import { serviceOf } from '../../src/contract/tokens.ts';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { checkPrerequisites, generationCost, GenerationRequestSchema, type GenerationRequest } from './generations.schema.ts';
+import { checkPrerequisites, generationCost } from './generations.ts';
+import { GenerationRequestSchema, type GenerationRequest } from './generations.schema.ts';
 import { insufficientCreditsText } from './generation-messages.ts';
 import { upscaleVideoCredits, VIDEO_DURATIONS, VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_RESOLUTIONS } from './generation-params.ts';
 

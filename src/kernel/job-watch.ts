@@ -3,7 +3,7 @@
 // code, no React, nothing from src/lib or src/features.
 import { clear, createStore, delMany, get, promisifyRequest, values, type UseStore } from 'idb-keyval';
 import type { Feature } from '../contract/features.ts';
-import type { GenerationStatus } from '../contract/generations.schema.ts';
+import type { GenerationStatus } from '../contract/generations.ts';
 
 /**
  * The watch list of submitted generations (docs/product-rules.md#job-tracking): one entry per job this

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_EVENTS } from '../../src/contract/generations.schema.ts';
+import { GENERATION_EVENTS } from '../../src/contract/generations.ts';
 import { Hono } from 'hono';
 import type { UserEnv } from '../../server/auth/middleware.ts';
 import { createSessionsRepository, startSessionToken } from '../../server/auth/sessions.ts';

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GENERATION_EVENTS } from '../../src/contract/generations.schema.ts';
+import { GENERATION_EVENTS } from '../../src/contract/generations.ts';
 import { createSessionsRepository, startSessionToken } from '../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';
 import { createUsersRepository } from '../../server/auth/users-repository.ts';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { GenerationStatus } from '../../contract/generations.schema.ts';
+import type { GenerationStatus } from '../../contract/generations.ts';
 import { NAV, type NavItem } from '../registry/nav-items.ts';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { STUDIO_LIST } from '../registry/studios.ts';

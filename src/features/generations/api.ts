@@ -2,13 +2,12 @@ import * as v from 'valibot';
 import {
   GenerationPageSchema,
   GenerationSchema,
-  PENDING_STATUSES,
   type Generation,
   type GenerationPage,
   type GenerationRequest,
-  type GenerationStatus,
   type ShareGenerationRequest,
 } from '../../contract/generations.schema.ts';
+import { PENDING_STATUSES, type GenerationStatus } from '../../contract/generations.ts';
 import type { Feature } from '../../contract/features.ts';
 import { api, ApiError } from '../../lib/api.ts';
 

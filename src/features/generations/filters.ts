@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { FEATURES, type Feature } from '../../contract/features.ts';
-import type { GenerationStatus } from '../../contract/generations.schema.ts';
+import type { GenerationStatus } from '../../contract/generations.ts';
 import type { Icon } from '../../ui/icons/icon.tsx';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { featureName, HISTORY_FILTER_ORDER, STUDIO_IDS, STUDIOS, studioOf, type StudioId } from '../registry/studios.ts';

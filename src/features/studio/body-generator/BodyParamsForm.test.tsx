@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkPrerequisites } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
 import { BodyParamsForm } from './BodyParamsForm.tsx';
 import { INITIAL_BODY_PARAMS, MAX_STYLE_HINTS, type BodyParams } from './body-params.ts';
 import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';

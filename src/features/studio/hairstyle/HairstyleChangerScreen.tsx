@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, type Generation, type GenerationRequest } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import type { Generation, GenerationRequest } from '../../../contract/generations.schema.ts';
 import type { Asset } from '../../../contract/media.schema.ts';
 import { notify } from '../../../lib/toast.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';

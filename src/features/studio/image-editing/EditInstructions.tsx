@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MAX_EDIT_IMAGES } from '../../../contract/generations.schema.ts';
+import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
 import type { EngineName } from '../../../contract/expected-durations.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';

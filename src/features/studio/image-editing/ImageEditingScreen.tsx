@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, MAX_EDIT_IMAGES, type GenerationRequestOf } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites, MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
 import type { GenerationMessageKey } from '../../../contract/generation-messages.ts';
 import { UPLOAD_LIMITS } from '../../../contract/media.ts';
 import type { Asset } from '../../../contract/media.schema.ts';

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { MAX_EDIT_IMAGES } from '../../../contract/generations.schema.ts';
+import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
 import type { EngineName } from '../../../contract/expected-durations.ts';
 
 /** Single edit: one image. Multi edit: 2 to 10 images, each edited alike (or combined into a grid). */

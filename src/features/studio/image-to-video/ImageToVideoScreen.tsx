@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
 import { VIDEO_MODEL_CATALOG } from '../../../contract/generation-params.ts';
 import type { Asset } from '../../../contract/media.schema.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';

@@ -1,5 +1,6 @@
 import type { GenerationMessageKey, GenerationStage } from '../../../contract/generation-messages.ts';
-import { checkPrerequisites, type GenerationRequestOf } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
 import type { Asset } from '../../../contract/media.schema.ts';
 import type { VideoParams } from './video-params.ts';
 

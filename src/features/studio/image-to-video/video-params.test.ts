@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import { checkPrerequisites, generationCost, ImageToVideoRequestSchema } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites, generationCost } from '../../../contract/generations.ts';
+import { ImageToVideoRequestSchema } from '../../../contract/generations.schema.ts';
 import { VIDEO_DURATIONS, VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_RESOLUTIONS, type VideoModel } from '../../../contract/generation-params.ts';
 import {
   DEFAULT_VIDEO_PARAMS,

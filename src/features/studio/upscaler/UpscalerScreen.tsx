@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, type GenerationRequest } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import type { GenerationRequest } from '../../../contract/generations.schema.ts';
 import type { Feature } from '../../../contract/features.ts';
 import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS } from '../../../contract/media.ts';
 import type { Asset } from '../../../contract/media.schema.ts';

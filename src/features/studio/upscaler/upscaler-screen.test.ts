@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPrerequisites } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
 import { costOf } from '../../generations/credits.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { upscaleRequest } from './UpscalerScreen.tsx';

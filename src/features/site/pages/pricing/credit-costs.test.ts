@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { generationCost, GenerationRequestSchema } from '../../../../contract/generations.schema.ts';
+import { generationCost } from '../../../../contract/generations.ts';
+import { GenerationRequestSchema } from '../../../../contract/generations.schema.ts';
 import { VIDEO_MODEL_CATALOG, VIDEO_MODELS } from '../../../../contract/generation-params.ts';
 import { CREDIT_COSTS } from './credit-costs.ts';
 
