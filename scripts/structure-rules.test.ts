@@ -308,12 +308,16 @@ describe('contractBreaches', () => {
     ]);
   });
 
-  it('lets the listed exceptions load schemas, and only them', () => {
+  it('lets the listed exceptions load schemas, and only them, and names an exception that no longer does', () => {
     const graph = graphOf({
       'sw/jobs.ts': [file('src/contract/generations.schema.ts')],
       'sw/other.ts': [file('src/contract/generations.schema.ts')],
     });
     expect(contractBreaches(graph, PUBLIC_CODE, { 'sw/jobs.ts': 'a reason' }).map((b) => b.file)).toEqual(['sw/other.ts']);
+    const stale = graphOf({ 'sw/jobs.ts': [file('src/contract/generations.ts'), file('src/contract/generations.schema.ts', { typeOnly: true })] });
+    expect(contractBreaches(stale, PUBLIC_CODE, { 'sw/jobs.ts': 'a reason' }).map((b) => `${b.file}: ${b.message.split(':')[0]}`)).toEqual([
+      'sw/jobs.ts: loads no schema',
+    ]);
     expect(Object.keys(SCHEMA_EXCEPTIONS).every((excepted) => PUBLIC_CODE.some((entry) => excepted === entry || excepted.startsWith(`${entry}/`)))).toBe(true);
   });
 });
