@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { FEATURES } from '../src/contract/features.ts';
-import { AssetSchema } from '../src/contract/media.ts';
+import { AssetSchema } from '../src/contract/media.schema.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { createMediaRepository, type NewAsset } from '../server/media/repository.ts';
 import { sceneSvg } from '../tests/fixtures/engines/images.ts';

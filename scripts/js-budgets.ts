@@ -12,7 +12,7 @@
  *  - the blog (rendered by the server from the database, hydrated like the pre-rendered pages):
  *    `/blog`, a category's list and a post, each at most 90 KB (89.6 KB when they were added). Its
  *    pages take their paths and limits from a contract module without valibot
- *    (src/contract/blog-values.ts); a post's comment thread loads with its schemas and messages
+ *    (src/contract/blog.ts); a post's comment thread loads with its schemas and messages
  *    once the reader nears it, the newsletter's sending on the address field's first focus
  *    (src/features/blog/interactive.ts). They are measured on the production server's seeded
  *    posts (content/blog), so the routes name a seeded category and post;

@@ -2,7 +2,8 @@
  * `npm run lint` (after oxlint): the layering rules, the feature imports the architecture page
  * allows (#rule-feature-imports), the import cycles between areas and files, the line limit, the
  * SQL rules over the server's code (only repositories run SQL, only server/credits/ names the
- * ledger: scripts/structure-sql.ts) and a line on the architecture page for every folder of
+ * ledger: scripts/structure-sql.ts), the contract's naming convention (only `*.schema.ts` modules
+ * load valibot; plain modules and the public pages load none: scripts/structure-contract.ts) and a line on the architecture page for every folder of
  * server/, src/, src/features/ and src/lib/, over `src/`, `sw/`, `server/`, `scripts/` and
  * `tests/` (SCANNED_FOLDERS; rules in scripts/structure-rules.ts).
  *
@@ -15,6 +16,7 @@ import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
 import { ledgerOutsideCredits, sqlOutsideRepositories } from './structure-sql.ts';
+import { contractBreaches } from './structure-contract.ts';
 import {
   areaCycles,
   DOCUMENTED_FOLDERS,
@@ -76,9 +78,9 @@ export function buildGraph(): ImportGraph {
     const { module, errors } = parseSync(file, text, { lang: file.endsWith('x') ? 'tsx' : 'ts' });
     if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
     const edges: ImportEdge[] = [];
-    const add = (specifier: string, offset: number, typeOnly: boolean) => {
+    const add = (specifier: string, offset: number, typeOnly: boolean, dynamic = false) => {
       const relativeSpecifier = specifier.startsWith('.');
-      edges.push({ specifier, target: relativeSpecifier ? resolveRelative(file, specifier) : null, typeOnly, line: lineAt(text, offset) });
+      edges.push({ specifier, target: relativeSpecifier ? resolveRelative(file, specifier) : null, typeOnly, line: lineAt(text, offset), dynamic });
     };
     for (const item of module.staticImports) {
       const typeOnly = item.entries.length > 0 && item.entries.every((entry) => entry.isType);
@@ -96,7 +98,7 @@ export function buildGraph(): ImportGraph {
     for (const item of module.dynamicImports) {
       const literal = text.slice(item.moduleRequest.start, item.moduleRequest.end);
       const match = /^(['"`])([^'"`$]+)\1$/.exec(literal.trim());
-      if (match) add(match[2]!, item.start, false);
+      if (match) add(match[2]!, item.start, false, true);
     }
     graph.set(file, edges);
   }
@@ -117,6 +119,7 @@ function main(): void {
   const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
   const breaches = [
     ...layerBreaches(graph),
+    ...contractBreaches(graph),
     ...featureImportBreaches(graph, parseFeatureImports(architecture)),
     ...sqlOutsideRepositories(serverSources),
     ...ledgerOutsideCredits(serverSources),

@@ -16,15 +16,16 @@ import {
   type ImportEdge,
 } from './structure-rules.ts';
 import { ledgerOutsideCredits, scanSql, sqlOutsideRepositories } from './structure-sql.ts';
+import { contractBreaches, PUBLIC_CODE, SCHEMA_EXCEPTIONS } from './structure-contract.ts';
 
 const file = (target: string, options: Partial<ImportEdge> = {}): ImportEdge => ({ specifier: `./${target}`, target, typeOnly: false, line: 1, ...options });
-const pkg = (specifier: string): ImportEdge => ({ specifier, target: null, typeOnly: false, line: 1 });
+const pkg = (specifier: string, options: Partial<ImportEdge> = {}): ImportEdge => ({ specifier, target: null, typeOnly: false, line: 1, ...options });
 const graphOf = (entries: Record<string, ImportEdge[]>) => new Map(Object.entries(entries));
 
 describe('layerBreaches', () => {
   it('lets each layer import what it may', () => {
     const graph = graphOf({
-      'src/contract/jobs.ts': [pkg('valibot'), file('src/contract/input.ts')],
+      'src/contract/jobs.ts': [pkg('valibot'), file('src/contract/input.schema.ts')],
       'src/kernel/job-watch.ts': [pkg('idb-keyval'), file('src/contract/jobs.ts')],
       'sw/jobs.ts': [file('src/kernel/job-watch.ts'), file('src/contract/jobs.ts'), file('sw/texts.ts'), pkg('workbox-routing')],
       'server/app.ts': [file('src/contract/jobs.ts'), file('server/http/errors.ts'), pkg('hono')],
@@ -267,5 +268,56 @@ describe('undocumentedFolders', () => {
     expect(
       undocumentedFolders(['server/billing', 'server/newsletter', 'src/features/blog', 'src/lib/offline'], page).map((b) => b.message.split(':')[0]),
     ).toEqual(['does not describe server/newsletter/']);
+  });
+});
+
+describe('contractBreaches', () => {
+  it('lets schema modules import valibot, plain modules import plain ones and types of schemas, and public code import plain modules', () => {
+    const graph = graphOf({
+      'src/contract/jobs.schema.ts': [pkg('valibot'), file('src/contract/jobs.ts')],
+      'src/contract/jobs.ts': [file('src/contract/features.ts'), file('src/contract/jobs.schema.ts', { typeOnly: true })],
+      'src/features/site/pages/Home.tsx': [file('src/contract/jobs.ts'), file('src/contract/jobs.schema.ts', { typeOnly: true })],
+      'src/features/blog/interactive.ts': [
+        file('src/features/blog/CommentThread.tsx', { dynamic: true }),
+        file('src/contract/jobs.schema.ts', { dynamic: true }),
+      ],
+      'src/features/history/HistoryPage.tsx': [pkg('valibot'), file('src/contract/jobs.schema.ts')],
+      'src/contract/jobs.test.ts': [pkg('valibot'), file('src/contract/jobs.schema.ts')],
+      'src/features/site/pages/Home.test.tsx': [file('src/contract/jobs.schema.ts')],
+    });
+    expect(contractBreaches(graph)).toEqual([]);
+  });
+
+  it('names a contract module that imports valibot without being a .schema.ts', () => {
+    const graph = graphOf({ 'src/contract/jobs.ts': [pkg('valibot', { line: 4 })] });
+    expect(contractBreaches(graph).map((b) => `${b.file}:${b.line}: ${b.message.split(':')[0]}`)).toEqual(['src/contract/jobs.ts:4: imports valibot']);
+  });
+
+  it('names a plain contract module that loads a .schema.ts', () => {
+    const graph = graphOf({ 'src/contract/jobs.ts': [file('src/contract/input.schema.ts', { line: 2 })] });
+    expect(contractBreaches(graph).map((b) => `${b.file}:${b.line}: ${b.message.split(':')[0]}`)).toEqual([
+      'src/contract/jobs.ts:2: imports src/contract/input.schema.ts',
+    ]);
+  });
+
+  it.each(PUBLIC_CODE.map((entry) => (entry.endsWith('.tsx') ? entry : `${entry}/planted.ts`)))('names %s when it loads a schema or valibot', (planted) => {
+    const graph = graphOf({ [planted]: [file('src/contract/jobs.schema.ts', { line: 3 }), pkg('valibot', { line: 5 })] });
+    expect(contractBreaches(graph).map((b) => `${b.file}:${b.line}: ${b.message.split(':')[0]}`)).toEqual([
+      `${planted}:3: imports src/contract/jobs.schema.ts`,
+      `${planted}:5: imports valibot`,
+    ]);
+  });
+
+  it('lets the listed exceptions load schemas, and only them, and names an exception that no longer does', () => {
+    const graph = graphOf({
+      'sw/jobs.ts': [file('src/contract/generations.schema.ts')],
+      'sw/other.ts': [file('src/contract/generations.schema.ts')],
+    });
+    expect(contractBreaches(graph, PUBLIC_CODE, { 'sw/jobs.ts': 'a reason' }).map((b) => b.file)).toEqual(['sw/other.ts']);
+    const stale = graphOf({ 'sw/jobs.ts': [file('src/contract/generations.ts'), file('src/contract/generations.schema.ts', { typeOnly: true })] });
+    expect(contractBreaches(stale, PUBLIC_CODE, { 'sw/jobs.ts': 'a reason' }).map((b) => `${b.file}: ${b.message.split(':')[0]}`)).toEqual([
+      'sw/jobs.ts: loads no schema',
+    ]);
+    expect(Object.keys(SCHEMA_EXCEPTIONS).every((excepted) => PUBLIC_CODE.some((entry) => excepted === entry || excepted.startsWith(`${entry}/`)))).toBe(true);
   });
 });

@@ -16,6 +16,8 @@ export interface ImportEdge {
   typeOnly: boolean;
   /** 1-based line of the import, for the report. */
   line: number;
+  /** `import('…')`: loaded on demand, not with the importing module. */
+  dynamic?: boolean;
 }
 
 export type ImportGraph = ReadonlyMap<string, readonly ImportEdge[]>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.ts';
-import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../src/contract/blog-comments.ts';
+import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.schema.ts';
+import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../src/contract/blog-comments.schema.ts';
 import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
 import { NEWSLETTER_BODY_MAX_BYTES } from '../src/contract/newsletter.ts';
-import { PROFILE_PICTURE_MAX_BYTES } from '../src/contract/profile-picture.ts';
+import { PROFILE_PICTURE_MAX_BYTES } from '../src/contract/profile-picture.schema.ts';
 import { V1_JSON_BODY_MAX_BYTES } from '../src/contract/public-api.ts';
 import { SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
 import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';

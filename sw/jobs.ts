@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import * as v from 'valibot';
-import { GenerationSchema } from '../src/contract/generations.ts';
+import { GenerationSchema } from '../src/contract/generations.schema.ts';
 import { isJobsMessage, jobResultUrl, JOBS_CHANGED_MESSAGE, JOBS_OPEN_MESSAGE, JOBS_SYNC_TAG, JOBS_WATCH_MESSAGE } from '../src/kernel/job-protocol.ts';
 import { runPollLoop, type PollOutcome } from '../src/kernel/job-poll.ts';
 import {

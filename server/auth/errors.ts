@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { AUTH_MESSAGES, type AuthMessageKey } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, type AuthMessageKey } from '../../src/contract/auth.schema.ts';
 import { ApiError, CodedError, codedErrors, describeIssues, readJson, retryAfter } from '../http/errors.ts';
 
 export type AuthError = CodedError<AuthMessageKey>;

@@ -1,9 +1,9 @@
 /**
- * `GET /api/config` (contract: src/contract/config.ts): the public runtime settings of the PWA,
+ * `GET /api/config` (contract: src/contract/config.schema.ts): the public runtime settings of the PWA,
  * i.e. Firebase's web configuration (null hides Google sign-in) and whether dev tools answer.
  */
 import { Hono } from 'hono';
-import type { PublicConfig } from '../../src/contract/config.ts';
+import type { PublicConfig } from '../../src/contract/config.schema.ts';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../http/types.ts';
 

@@ -1,4 +1,4 @@
-/** `/auth/*` (docs/product-rules.md#auth-api, contract: src/contract/auth.ts). Answers are never cached: they carry tokens. */
+/** `/auth/*` (docs/product-rules.md#auth-api, contract: src/contract/auth.schema.ts). Answers are never cached: they carry tokens. */
 import { Hono, type Context } from 'hono';
 import {
   AUTH_SUCCESS_MESSAGES,
@@ -10,7 +10,7 @@ import {
   ResetPasswordRequestSchema,
   VerifyOtpRequestSchema,
   type LogoutAllResponse,
-} from '../../src/contract/auth.ts';
+} from '../../src/contract/auth.schema.ts';
 import type { UsersService } from './users-service.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { originOf } from '../http/origin.ts';

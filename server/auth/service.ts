@@ -5,7 +5,7 @@
  * Every time comes from `now()` (ms since the epoch), so expiry can be tested by moving the
  * clock. Secrets are stored as keyed hashes only (see secrets.ts); passwords as argon2id.
  */
-import { AUTH_MESSAGES, AUTH_SUCCESS_MESSAGES, type IdentityLoginResponse, type LoginResponse, type RegisterResponse } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, AUTH_SUCCESS_MESSAGES, type IdentityLoginResponse, type LoginResponse, type RegisterResponse } from '../../src/contract/auth.schema.ts';
 import type { Language } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';

@@ -3,10 +3,10 @@
  * dashboard figures (GET /api/me/stats, when the app provides them).
  */
 import { Hono } from 'hono';
-import { AUTH_SUCCESS_MESSAGES, DeleteMeRequestSchema, UpdateMeRequestSchema } from '../../src/contract/auth.ts';
+import { AUTH_SUCCESS_MESSAGES, DeleteMeRequestSchema, UpdateMeRequestSchema } from '../../src/contract/auth.schema.ts';
+import type { UsageStats } from '../../src/contract/dashboard.schema.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readAuthBody } from './errors.ts';
-import type { UsageStats } from '../../src/contract/dashboard.ts';
 import type { Guards, UserEnv } from './middleware.ts';
 import type { UserWithCredits } from './users-repository.ts';
 import type { UsersService } from './users-service.ts';

@@ -1,5 +1,5 @@
 /** Account rules: how an account is described to the API, its role, and editing or deleting it. */
-import type { User } from '../../src/contract/auth.ts';
+import type { User } from '../../src/contract/auth.schema.ts';
 import { PLAN_IDS, type PlanId } from '../../src/contract/plans.ts';
 import type { Language } from '../db/schema.ts';
 import { authError } from './errors.ts';

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { FEATURES } from '../../src/contract/features.ts';
-import type { ActivityItem, ActivityKind, ActivityPage } from '../../src/contract/billing.ts';
+import type { ActivityItem, ActivityKind, ActivityPage } from '../../src/contract/billing.schema.ts';
 import { ledgerActivity } from '../credits/ledger.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Db } from './repository.ts';

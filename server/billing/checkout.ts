@@ -8,7 +8,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PLANS, RECURRING_METHODS, isPackId, type CheckoutRequest, type CheckoutResponse, type PaymentMethod } from '../../src/contract/billing.ts';
+import { PLANS } from '../../src/contract/plans.ts';
+import { RECURRING_METHODS, type PaymentMethod } from '../../src/contract/packs.ts';
+import { isPackId, type CheckoutRequest, type CheckoutResponse } from '../../src/contract/billing.schema.ts';
 import type { Tables } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { billingError } from './errors.ts';

@@ -6,7 +6,7 @@
  * provider is (PAYMENT_SANDBOX overrides).
  */
 import * as v from 'valibot';
-import type { Seller } from '../../src/contract/billing.ts';
+import type { Seller } from '../../src/contract/billing.schema.ts';
 
 const url = v.pipe(
   v.string(),

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { BillingPeriod } from '../../src/contract/billing.ts';
+import type { BillingPeriod } from '../../src/contract/plans.ts';
 import type { PlanCyclesTable } from '../db/schema-billing.ts';
 import type { Db } from './repository.ts';
 

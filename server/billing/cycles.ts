@@ -10,7 +10,7 @@
  *    renewing it, no later cycle paid, no "do not renew" chosen), each claimed once per cycle.
  */
 import type { Kysely } from 'kysely';
-import { PLANS, type BillingPeriod, type PlanId } from '../../src/contract/billing.ts';
+import { PLANS, type BillingPeriod, type PlanId } from '../../src/contract/plans.ts';
 import { dueBuckets } from '../credits/buckets.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { Tables } from '../db/schema.ts';

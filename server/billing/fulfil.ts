@@ -16,7 +16,8 @@
  * arriving at once see each other's cycles and balance), then the order's row lock its outcomes;
  * ledger keys (`order:<id>`, `cycle:<id>`) make every grant happen once.
  */
-import { PACK_VALIDITY_MONTHS, PERIOD_MONTHS, PLANS, type PlanId } from '../../src/contract/billing.ts';
+import { PACK_VALIDITY_MONTHS } from '../../src/contract/packs.ts';
+import { PERIOD_MONTHS, PLANS, type PlanId } from '../../src/contract/plans.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import { bucketOfOrigin, claimCycleStart, cycleOwner, cyclesEndingAfter, endCycleAt, insertCycle, planInForce } from './cycles-repository.ts';
 import { receiptNumber } from './orders.ts';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { GenerationRequestSchema, type GenerationRequest } from '../../src/contract/generations.ts';
+import { GenerationRequestSchema, type GenerationRequest } from '../../src/contract/generations.schema.ts';
 import { PLAN_IDS, PLANS } from '../../src/contract/plans.ts';
-import { CodedError } from '../http/api-error.ts';
 import { planAllows, planFeatures, requiredPlanFor } from '../../src/contract/plan-gates.ts';
+import { CodedError } from '../http/api-error.ts';
 import { assertGenerationAllowed, planAllowsApi, planWatermarks, queuePriority } from './gates.ts';
 
 const ID = '6f1c1d9e-52f4-4a5c-9d43-7b0a8f1e2c3d';

@@ -6,9 +6,10 @@
  *
  * Pure functions: no database, no HTTP. Imports only the contract and the error class.
  */
-import { GENERATION_MESSAGES, type GenerationRequest } from '../../src/contract/generations.ts';
-// The rule of which option needs which plan is the contract's (src/contract/plan-gates.ts), which the studios show too.
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
+import type { GenerationRequest } from '../../src/contract/generations.schema.ts';
 import { planFeatures, requiredPlanFor } from '../../src/contract/plan-gates.ts';
+// The rule of which option needs which plan is the contract's (src/contract/plan-gates.ts), which the studios show too.
 import { CodedError } from '../http/api-error.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Billing's mails, in the account's language: the renewal reminder (7 days and 1 day before a
  * cycle nothing renews ends, with a one-click renewal link) and the payment receipt.
  */
-import type { BillingPeriod, PlanId } from '../../src/contract/billing.ts';
+import type { BillingPeriod, PlanId } from '../../src/contract/plans.ts';
 import { renderHtml, renderText, type Layout, type MailContent } from '../mail/templates.ts';
 
 /** Plan names as docs/glossary.md has them: the free plan's is translated, the paid tiers' are product names. */

@@ -4,8 +4,9 @@
  * by the server (./pricing.ts) when the order was created.
  */
 import * as v from 'valibot';
-import type { CheckoutItem, Payment, PaymentMethod } from '../../src/contract/billing.ts';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+import type { CheckoutItem, Payment } from '../../src/contract/billing.schema.ts';
+import type { PaymentMethod } from '../../src/contract/packs.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { OrderRow } from './repository.ts';
 

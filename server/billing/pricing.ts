@@ -15,19 +15,9 @@
  * - A pack: its credits now, lasting PACK_VALIDITY_MONTHS.
  * - The account's money balance is taken off what is left to pay.
  */
-import {
-  PACK_VALIDITY_MONTHS,
-  PACKS,
-  PERIOD_MONTHS,
-  PLANS,
-  isPackId,
-  planCycleCredits,
-  planPrice,
-  type BillingPeriod,
-  type CheckoutItem,
-  type PlanChange,
-  type PlanId,
-} from '../../src/contract/billing.ts';
+import { PACK_VALIDITY_MONTHS, PACKS } from '../../src/contract/packs.ts';
+import { PERIOD_MONTHS, PLANS, planCycleCredits, planPrice, type BillingPeriod, type PlanId } from '../../src/contract/plans.ts';
+import { isPackId, type CheckoutItem, type PlanChange } from '../../src/contract/billing.schema.ts';
 
 /** A paid plan period as the pricing sees it. */
 export interface CycleFacts {

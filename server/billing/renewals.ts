@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PLANS, planCycleCredits, type PlanId } from '../../src/contract/billing.ts';
+import { PLANS, planCycleCredits, type PlanId } from '../../src/contract/plans.ts';
 import type { Tables } from '../db/schema.ts';
 import type { Settlement, SettleResult } from './fulfil.ts';
 import { billingAccount, insertOrder, type OrderRow } from './repository.ts';

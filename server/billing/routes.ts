@@ -1,5 +1,5 @@
 /**
- * The billing API (src/contract/billing.ts lists every endpoint):
+ * The billing API (src/contract/billing.schema.ts lists every endpoint):
  * - `/api/billing/plans` (public), the account's routes behind the sign-in guard;
  * - `/api/billing/webhooks/:provider`: no session, the provider's signature instead (the adapter
  *   verifies it over the untouched body); VNPay's IPN arrives as a GET with its query.
@@ -10,16 +10,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import {
   CheckoutRequestSchema,
-  PACK_IDS,
-  PAYMENT_METHODS,
   PAYMENTS_PAGE_DEFAULT,
-  PLAN_IDS,
   PageQuerySchema,
   QuoteQuerySchema,
   SubscriptionUpdateSchema,
   type BillingPlans,
-  type PaymentMethod,
-} from '../../src/contract/billing.ts';
+} from '../../src/contract/billing.schema.ts';
+import { PACK_IDS, PAYMENT_METHODS, type PaymentMethod } from '../../src/contract/packs.ts';
+import { PLAN_IDS } from '../../src/contract/plans.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { originOf } from '../http/origin.ts';

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 import * as v from 'valibot';
 import type { Tables } from '../db/schema.ts';
 import type { AppEnv } from '../http/types.ts';

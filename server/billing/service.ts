@@ -5,22 +5,21 @@
  * ./fulfil.ts; the credit activity in ./activity.ts.
  */
 import type { Kysely } from 'kysely';
-import {
-  PLANS,
-  type ActivityPage,
-  type BillingOverview,
-  type CheckoutRequest,
-  type CheckoutResponse,
-  type Payment,
-  type PaymentMethod,
-  type PaymentPage,
-  type PlanId,
-  type Quote,
-  type QuoteQuery,
-  type Receipt,
-  type Seller,
-  type SubscriptionUpdate,
-} from '../../src/contract/billing.ts';
+import { PLANS, type PlanId } from '../../src/contract/plans.ts';
+import type {
+  ActivityPage,
+  BillingOverview,
+  CheckoutRequest,
+  CheckoutResponse,
+  Payment,
+  PaymentPage,
+  Quote,
+  QuoteQuery,
+  Receipt,
+  Seller,
+  SubscriptionUpdate,
+} from '../../src/contract/billing.schema.ts';
+import type { PaymentMethod } from '../../src/contract/packs.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { Tables } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';

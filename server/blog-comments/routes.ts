@@ -1,5 +1,5 @@
 /**
- * Blog comment endpoints (src/contract/blog-comments.ts lists them): the thread of a post under
+ * Blog comment endpoints (src/contract/blog-comments.schema.ts lists them): the thread of a post under
  * `/api/blog/posts/:postId/comments`, and the moderation API under `/api/admin/blog`, which the
  * admin guard mounted on all of `/api/admin` (server/app.ts) answers 401/403 for anyone but an
  * admin before any of it runs. The body limit is BLOG_COMMENTS_BODY_MAX_BYTES (server/app.ts).
@@ -13,7 +13,7 @@ import {
   CreateCommentRequestSchema,
   ModerationQuerySchema,
   type CommentMessageKey,
-} from '../../src/contract/blog-comments.ts';
+} from '../../src/contract/blog-comments.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { UserWithCredits } from '../auth/users-repository.ts';
 import { ApiError, describeIssues, parseInput, readJson, readJsonBody } from '../http/errors.ts';

@@ -15,7 +15,7 @@ import {
   type CommentStatus,
   type ModerationComment,
   type ModerationPage,
-} from '../../src/contract/blog-comments.ts';
+} from '../../src/contract/blog-comments.schema.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { codedErrors, type CodedError } from '../http/errors.ts';

@@ -23,16 +23,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import {
-  blogCategoryPath,
-  blogIndexPath,
-  blogPostPath,
-  blogTagPath,
-  BlogListQuerySchema,
-  BlogSlugSchema,
-  type BlogListQuery,
-  type BlogLocaleCode,
-} from '../../src/contract/blog.ts';
+import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath, type BlogLocaleCode } from '../../src/contract/blog.ts';
+import { BlogListQuerySchema, BlogSlugSchema, type BlogListQuery } from '../../src/contract/blog.schema.ts';
 import type { BlogListBase, BlogPageData } from '../../src/contract/blog-pages.ts';
 import { hasCode } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';

@@ -15,7 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { BLOG_SLUG_MAX, SLUG_PATTERN, type BlogLocaleCode } from '../../src/contract/blog.ts';
+import { BLOG_SLUG_MAX, type BlogLocaleCode } from '../../src/contract/blog.ts';
+import { SLUG_PATTERN } from '../../src/contract/blog.schema.ts';
 import type { AppEnv } from '../http/types.ts';
 import { drawTitleCard, type TitleCard } from '../media/title-card.ts';
 import { LruMap } from './lru.ts';

@@ -6,7 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { BlogListQuerySchema, BlogLocaleQuerySchema, BlogSlugSchema, type BlogLocaleCode } from '../../src/contract/blog.ts';
+import { BlogListQuerySchema, BlogLocaleQuerySchema, BlogSlugSchema } from '../../src/contract/blog.schema.ts';
+import type { BlogLocaleCode } from '../../src/contract/blog.ts';
 import { parseInput } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { SiteFiles } from './feeds.ts';

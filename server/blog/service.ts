@@ -22,22 +22,19 @@
  * "Visible" means published with a publication time that has come; drafts and scheduled posts are
  * never listed, counted, fed or found by slug.
  */
+import { BLOG_MESSAGES, BLOG_PAGE_SIZE, BLOG_RELATED_COUNT, type BlogMessageKey } from '../../src/contract/blog.ts';
 import {
-  BLOG_MESSAGES,
-  BLOG_PAGE_SIZE,
-  BLOG_RELATED_COUNT,
   BLOG_WRITE_MESSAGES,
   type BlogAuthor,
   type BlogAuthorList,
   type BlogListQuery,
-  type BlogMessageKey,
   type BlogPost,
   type BlogPostInput,
   type BlogPostPage,
   type BlogPostSummary,
   type BlogTerm,
   type BlogTermList,
-} from '../../src/contract/blog.ts';
+} from '../../src/contract/blog.schema.ts';
 import { codedErrors } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { BlogLocale, BlogSource } from '../db/schema-blog.ts';

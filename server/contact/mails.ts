@@ -5,7 +5,8 @@
  * never their files (a confirmation can reach a mistyped address: it carries nothing the sender
  * did not type themselves, and no file).
  */
-import type { ContactFields, ContactLanguage, ContactTopic } from '../../src/contract/contact.ts';
+import type { ContactFields } from '../../src/contract/contact.schema.ts';
+import type { ContactLanguage, ContactTopic } from '../../src/contract/contact.ts';
 import { renderHtml, renderText, type Layout, type MailContent } from '../mail/templates.ts';
 
 const TOPIC_NAMES: Record<ContactLanguage, Record<ContactTopic, string>> = {

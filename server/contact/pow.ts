@@ -10,7 +10,9 @@
  * never pass as a token's or a media link's signature.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CONTACT_NONCE_MAX_DIGITS, leadingZeroBits, type ContactChallenge } from '../../src/contract/contact.ts';
+import { CONTACT_NONCE_MAX_DIGITS } from '../../src/contract/contact.ts';
+import { leadingZeroBits } from '../../src/contract/contact-checks.ts';
+import type { ContactChallenge } from '../../src/contract/contact.schema.ts';
 
 /** Label of the key derivation (changing it invalidates every challenge handed out). */
 const KEY_LABEL = 'atelier:contact-pow:v1';

@@ -6,14 +6,9 @@
  * slow SMTP server never holds the visitor's page.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  CONTACT_FIELD_NAMES,
-  CONTACT_FILE_MIME,
-  CONTACT_HONEYPOT_FIELD,
-  ContactFieldsSchema,
-  contactFieldProblem,
-  type ContactReceipt,
-} from '../../src/contract/contact.ts';
+import { CONTACT_FIELD_NAMES, CONTACT_FILE_MIME, CONTACT_HONEYPOT_FIELD } from '../../src/contract/contact.ts';
+import { ContactFieldsSchema, type ContactReceipt } from '../../src/contract/contact.schema.ts';
+import { contactFieldProblem } from '../../src/contract/contact-checks.ts';
 import type { BackgroundTasks } from '../platform/background.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
 import type { ContactFileRecord } from '../db/schema-contact.ts';

@@ -23,7 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CreditKind, Tables } from '../db/schema.ts';
-import type { CreditBucket } from '../../src/contract/billing.ts';
+import type { CreditBucket } from '../../src/contract/billing.schema.ts';
 import { addBucket, liveBalance, liveBalanceOf, restoreSpends, takeFromBuckets, type Db, type NewBucket } from './buckets.ts';
 
 export type { NewBucket };

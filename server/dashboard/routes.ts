@@ -3,7 +3,7 @@
  * (`GET /api/me/stats` is served with the rest of /api/me, by server/auth/users-routes.ts.)
  */
 import { Hono } from 'hono';
-import { COMMUNITY_PAGE_DEFAULT, CommunityQuerySchema, type CommunityPage } from '../../src/contract/dashboard.ts';
+import { COMMUNITY_PAGE_DEFAULT, CommunityQuerySchema, type CommunityPage } from '../../src/contract/dashboard.schema.ts';
 import { parseInput } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { DashboardService } from './service.ts';

@@ -1,8 +1,8 @@
 /**
  * The dashboard's figures (GET /api/me/stats) and the public community feed (GET /api/community):
- * see src/contract/dashboard.ts.
+ * see src/contract/dashboard.schema.ts.
  */
-import type { CommunityItem, UsageStats } from '../../src/contract/dashboard.ts';
+import type { CommunityItem, UsageStats } from '../../src/contract/dashboard.schema.ts';
 import type { Feature } from '../../src/contract/features.ts';
 import type { AssetRow, MediaService } from '../media/types.ts';
 import type { DashboardRepository } from './repository.ts';

@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
-import type { DatabaseDriver } from '../../src/contract/health.ts';
+import type { DatabaseDriver } from '../../src/contract/health.schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Tables } from './schema.ts';
 

@@ -1,6 +1,6 @@
 /**
  * `/api/dev-tools`: the mail outbox, credits and engine delays, for the /dev-tools page, the e2e
- * suite and local trials (contract: src/contract/dev-tools.ts). No sign-in, so every route
+ * suite and local trials (contract: src/contract/dev-tools.schema.ts). No sign-in, so every route
  * answers only requests made on the server's own machine (server/http/local-only.ts); others get
  * a 403. What is mounted (see server/app.ts): the outbox whenever mails go to it (no SMTP_URL) or
  * DEV_TOOLS is on, so a newcomer can read their code; credits and delays only with DEV_TOOLS.
@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { EngineDelayRequestSchema, GrantCreditsRequestSchema, SetPlanRequestSchema, type OutboxResponse } from '../../src/contract/dev-tools.ts';
+import { EngineDelayRequestSchema, GrantCreditsRequestSchema, SetPlanRequestSchema, type OutboxResponse } from '../../src/contract/dev-tools.schema.ts';
 import type { PlanId } from '../../src/contract/plans.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
 import type { EngineDelays } from '../generations/engine-delays-repository.ts';

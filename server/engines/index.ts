@@ -4,7 +4,8 @@
  * on first use. With FAL_KEY it also mounts fal's webhook route, which wakes the runs of this
  * process waiting on a fal request.
  */
-import type { EngineName, Feature } from '../../src/contract/generations.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
+import type { Feature } from '../../src/contract/features.ts';
 import type { Config } from '../config.ts';
 import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';

@@ -2,10 +2,10 @@
  * GET /api/generations/catalog: what each tool accepts and what it costs, for API clients, built
  * from the contract's constants and `generationCost` (GenerationCatalogSchema).
  */
+import { FEATURE_TIMEOUT_SECONDS, generationCost } from '../../src/contract/generations.ts';
+import type { GenerationCatalog } from '../../src/contract/generations.schema.ts';
+import { FEATURES, type Feature } from '../../src/contract/features.ts';
 import {
-  FEATURE_TIMEOUT_SECONDS,
-  FEATURES,
-  generationCost,
   SUBJECT_DETECTION,
   UPSCALE_FACTORS,
   UPSCALE_IMAGE_MODEL_LABELS,
@@ -18,10 +18,8 @@ import {
   VIDEO_TARGET_FPS,
   VIDEO_TARGET_RESOLUTIONS,
   videoCredits,
-  type EngineName,
-  type Feature,
-  type GenerationCatalog,
-} from '../../src/contract/generations.ts';
+} from '../../src/contract/generation-params.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
 import { CREDIT_PRICES } from '../../src/contract/prices.ts';
 
 const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {

@@ -11,7 +11,9 @@
  * progress growing to DELAY_SHARE_PERCENT; the engine's own progress fills the rest.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EngineName, Feature, GenerationStage } from '../../src/contract/generations.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
+import type { Feature } from '../../src/contract/features.ts';
+import type { GenerationStage } from '../../src/contract/generation-messages.ts';
 import type { Engine, EngineRequest, EngineResult } from '../engines/types.ts';
 import type { EngineDelays } from './engine-delays-repository.ts';
 import type { EngineSource } from './runner.ts';

@@ -3,7 +3,8 @@
  * key of the text. A 402 also carries the numbers of the credit check
  * (InsufficientCreditsBodySchema).
  */
-import { GENERATION_MESSAGES, insufficientCreditsText, type EnginePlan, type GenerationMessageKey } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES, insufficientCreditsText, type GenerationMessageKey } from '../../src/contract/generation-messages.ts';
+import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
 import { planItemsText } from '../../src/contract/engine-plan-texts.ts';
 import { CodedError, codedErrors } from '../http/errors.ts';
 

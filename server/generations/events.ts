@@ -1,6 +1,6 @@
 /**
  * GET /api/generations/events: open tabs get their jobs' changes pushed (server-sent events, see
- * GENERATION_EVENTS in src/contract/generations.ts) instead of polling each job.
+ * GENERATION_EVENTS in src/contract/generations.schema.ts) instead of polling each job.
  *
  * One watcher serves every stream of this process: while any stream is open it reads, in ONE
  * statement for all of them, the watched accounts' pending jobs and those that just ended
@@ -20,7 +20,8 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { GENERATION_EVENTS, PENDING_STATUSES, type Generation } from '../../src/contract/generations.ts';
+import { GENERATION_EVENTS, PENDING_STATUSES } from '../../src/contract/generations.ts';
+import type { Generation } from '../../src/contract/generations.schema.ts';
 import type { UserEnv } from '../auth/middleware.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';

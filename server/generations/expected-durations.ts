@@ -4,15 +4,9 @@
  * garment), or the contract's default until enough ran. Across all accounts (only timings, no
  * content), recomputed at most once a minute per process.
  */
-import {
-  DEFAULT_EXPECTED_SECONDS,
-  EXPECTED_WINDOW,
-  FEATURES,
-  measuredRange,
-  type EngineName,
-  type ExpectedDurations,
-  type Feature,
-} from '../../src/contract/generations.ts';
+import { DEFAULT_EXPECTED_SECONDS, type EngineName, EXPECTED_WINDOW, measuredRange } from '../../src/contract/expected-durations.ts';
+import type { ExpectedDurations } from '../../src/contract/expected-durations.schema.ts';
+import { FEATURES, type Feature } from '../../src/contract/features.ts';
 
 /** One recent completed job: its submit-to-result time and its number of engine passes (garments). */
 export interface MeasuredJob {

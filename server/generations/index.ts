@@ -4,7 +4,8 @@
  * worker-only process (server/worker.ts) both build it; only the web server mounts the routes.
  */
 import path from 'node:path';
-import { FEATURE_TIMEOUT_SECONDS, type Feature } from '../../src/contract/generations.ts';
+import { FEATURE_TIMEOUT_SECONDS } from '../../src/contract/generations.ts';
+import type { Feature } from '../../src/contract/features.ts';
 import type { Guards } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import type { Notifications } from '../db/notifications.ts';

@@ -24,8 +24,10 @@
  * meanwhile wins, and the refund's ledger key makes a second refund impossible: pg-boss's own
  * expiry of a dead worker's job and this pass can both act on one job without harm.
  */
-import { FEATURE_TIMEOUT_SECONDS, GENERATION_MESSAGES, type Feature } from '../../src/contract/generations.ts';
-import type { DatabaseDriver } from '../../src/contract/health.ts';
+import { FEATURE_TIMEOUT_SECONDS } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
+import type { Feature } from '../../src/contract/features.ts';
+import type { DatabaseDriver } from '../../src/contract/health.schema.ts';
 import type { Json } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { GenerationJobs } from './jobs.ts';

@@ -11,7 +11,9 @@
  * a newer run, and a job reaches exactly one terminal state.
  */
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { EnginePlan, Feature, GenerationStatus } from '../../src/contract/generations.ts';
+import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
+import type { Feature } from '../../src/contract/features.ts';
+import type { GenerationStatus } from '../../src/contract/generations.ts';
 import { liveSession } from '../auth/sessions.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';

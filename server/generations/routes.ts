@@ -1,6 +1,6 @@
 /**
  * `/api/generations`: submit, read, list, cancel, delete, regenerate, share, and the catalogue
- * (see the endpoint list in src/contract/generations.ts). Every route needs a signed-in caller;
+ * (see the endpoint list in src/contract/generations.schema.ts). Every route needs a signed-in caller;
  * other people's jobs answer 404 exactly like unknown ones.
  *
  * Submit and regenerate answer 202 with the queued job and its `Location`, or 200 with the first
@@ -8,8 +8,8 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.ts';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+import { GenerationListQuerySchema, GenerationRequestSchema, ShareGenerationRequestSchema } from '../../src/contract/generations.schema.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 import type { ClaimsEnv, Guards, UserEnv } from '../auth/middleware.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';

@@ -3,7 +3,7 @@
  * network failure as a transient failedToProcess, anything else as an unexpected failedToProcess
  * (logged with its stack; the person reads only the message).
  */
-import { GENERATION_MESSAGES, type GenerationMessageKey } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES, type GenerationMessageKey } from '../../src/contract/generation-messages.ts';
 import { EngineError } from '../engines/types.ts';
 
 /** Network failures worth a retry (node and undici codes). */

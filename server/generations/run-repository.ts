@@ -6,7 +6,9 @@
  * job's keys `gen:<id>:reserve|commit|refund`.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { EnginePlan, GenerationStage, GenerationStatus } from '../../src/contract/generations.ts';
+import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
+import type { GenerationStage } from '../../src/contract/generation-messages.ts';
+import type { GenerationStatus } from '../../src/contract/generations.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { GenerationsTable, Json, Tables } from '../db/schema.ts';
 

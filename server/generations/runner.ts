@@ -29,15 +29,11 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import {
-  GENERATION_MESSAGES,
-  GenerationRequestSchema,
-  type EngineName,
-  type EnginePlan,
-  type Feature,
-  type GenerationRequest,
-  type GenerationStage,
-} from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES, type GenerationStage } from '../../src/contract/generation-messages.ts';
+import { GenerationRequestSchema, type GenerationRequest } from '../../src/contract/generations.schema.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
+import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
+import type { Feature } from '../../src/contract/features.ts';
 import type { Engine, EngineInputs, EngineRequest, InputFile } from '../engines/types.ts';
 import { EngineError } from '../engines/types.ts';
 import type { Logger } from '../logger.ts';

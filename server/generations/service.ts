@@ -12,30 +12,27 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import {
   checkPrerequisites,
-  EnginePlanSchema,
-  GENERATION_MESSAGES,
   GENERATION_PAGE_DEFAULT,
   GENERATION_PAGE_MAX,
-  GENERATION_STAGES,
   generationCost,
-  GenerationRequestSchema,
-  notDoneCodes,
   PENDING_STATUSES,
-  planVerdict,
-  type EngineName,
-  type EnginePlan,
-  type ExpectedDurations,
-  type Feature,
-  type Generation,
-  type GenerationCatalog,
-  type GenerationMessageKey,
-  type GenerationPage,
-  type GenerationRequest,
-  type GenerationStage,
   type GenerationStatus,
 } from '../../src/contract/generations.ts';
-import { RecordIdSchema } from '../../src/contract/input.ts';
-import type { Asset, MediaType } from '../../src/contract/media.ts';
+import {
+  GenerationRequestSchema,
+  type Generation,
+  type GenerationCatalog,
+  type GenerationPage,
+  type GenerationRequest,
+} from '../../src/contract/generations.schema.ts';
+import { EnginePlanSchema, notDoneCodes, planVerdict, type EnginePlan } from '../../src/contract/engine-plan.schema.ts';
+import { GENERATION_MESSAGES, GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from '../../src/contract/generation-messages.ts';
+import type { EngineName } from '../../src/contract/expected-durations.ts';
+import type { ExpectedDurations } from '../../src/contract/expected-durations.schema.ts';
+import type { Feature } from '../../src/contract/features.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
+import type { MediaType } from '../../src/contract/media.ts';
 import { authError } from '../auth/errors.ts';
 import { assertGenerationAllowed, queuePriority } from '../billing/gates.ts';
 import type { AccessTokenClaims } from '../auth/tokens.ts';

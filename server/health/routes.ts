@@ -1,4 +1,4 @@
-/** `GET /api/health` (contract: src/contract/health.ts). */
+/** `GET /api/health` (contract: src/contract/health.schema.ts). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types.ts';
 import type { HealthService } from './service.ts';

@@ -1,6 +1,6 @@
 /** Health rules: what is checked, how long a check may take, and what counts as healthy. */
 import { performance } from 'node:perf_hooks';
-import type { DatabaseDriver, HealthResponse } from '../../src/contract/health.ts';
+import type { DatabaseDriver, HealthResponse } from '../../src/contract/health.schema.ts';
 import type { Logger } from '../logger.ts';
 import type { HealthRepository } from './repository.ts';
 

@@ -12,7 +12,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { errorBodyFor } from '../../src/contract/errors.ts';
+import { errorBodyFor } from '../../src/contract/errors.schema.ts';
 import { bodyTooLarge } from './body-limit.ts';
 import type { AppEnv } from './types.ts';
 
@@ -48,7 +48,7 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
  * What a database "data exception" (SQLSTATE class 22: invalid byte sequence 22021, invalid text
  * representation 22P02, numeric value out of range 22003, …) or "program limit exceeded" (class
  * 54: a value or a row too big) tells the client: the request held a value the database cannot
- * take. The contract refuses such values first (src/contract/input.ts); this is the safety net.
+ * take. The contract refuses such values first (src/contract/input.schema.ts); this is the safety net.
  */
 export const DATA_EXCEPTION_TEXT =
   'The request contains a value that cannot be stored, such as a NUL character, broken Unicode or a number out of range. Please check your input.';

@@ -1,11 +1,11 @@
 /**
  * Path params, validated with the contract like bodies and queries. A record id that is not one
- * (src/contract/input.ts RecordIdSchema) names nothing: the route answers exactly as for an
+ * (src/contract/input.schema.ts RecordIdSchema) names nothing: the route answers exactly as for an
  * unknown id, so a malformed id tells a caller nothing a well-formed one would not.
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 
 /**
  * The record id in path param `name`.

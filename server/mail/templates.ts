@@ -2,7 +2,7 @@
  * The product's mails, in the account's language (vi or en): plain text and inline-styled HTML
  * (mail clients ignore style sheets), both carrying the same content.
  */
-import type { MailKind } from '../../src/contract/dev-tools.ts';
+import type { MailKind } from '../../src/contract/dev-tools.schema.ts';
 import type { Language } from '../db/schema.ts';
 import { escapeHtml } from '../platform/html.ts';
 

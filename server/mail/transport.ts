@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import * as v from 'valibot';
-import { OutboxMailSchema, type OutboxMail } from '../../src/contract/dev-tools.ts';
+import { OutboxMailSchema, type OutboxMail } from '../../src/contract/dev-tools.schema.ts';
 import type { MailContent } from './templates.ts';
 
 /** A file a mail carries; its bytes are read only when the mail goes out by SMTP. */

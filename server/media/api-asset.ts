@@ -11,8 +11,9 @@
  * at once), and the watermarked copy once more if the plan lapses. Thumbnails and posters stay
  * clean: previews, too small to stand for the result.
  */
-import type { Feature } from '../../src/contract/generations.ts';
-import type { Asset, AssetRole, AssetWarning, MediaVariant } from '../../src/contract/media.ts';
+import type { Feature } from '../../src/contract/features.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
+import type { AssetRole, AssetWarning, MediaVariant } from '../../src/contract/media.ts';
 import { planWatermarks } from '../billing/gates.ts';
 import { THUMBNAIL_MIME } from './prepare.ts';
 import type { MediaUrlSigner } from './signing.ts';

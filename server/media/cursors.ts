@@ -2,8 +2,8 @@
  * The library's paging and day filters: opaque cursors (base64url JSON) and calendar days.
  */
 import * as v from 'valibot';
-import { integer, RecordIdSchema, text } from '../../src/contract/input.ts';
-import type { AssetSort } from '../../src/contract/media.ts';
+import { integer, RecordIdSchema, text } from '../../src/contract/input.schema.ts';
+import type { AssetSort } from '../../src/contract/media.schema.ts';
 import { decodeCursor as decodeKeys, encodeCursor as encodeKeys } from '../http/cursor.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AssetCursor } from './repository.ts';

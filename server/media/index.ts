@@ -19,7 +19,7 @@ import { servedVariant } from './api-asset.ts';
 import { assetRoutes, capabilityRoutes, uploadHandler, uploadRoutes, type SharedResultCheck, type UploadHandler } from './routes.ts';
 import { createMediaService, type MediaArea } from './service.ts';
 import { profilePictureRoutes } from './profile-picture.ts';
-import { PROFILE_PICTURE_PATH } from '../../src/contract/profile-picture.ts';
+import { PROFILE_PICTURE_PATH } from '../../src/contract/profile-picture.schema.ts';
 import { createMediaUrlSigner } from './signing.ts';
 import { createMediaStorage, type MediaStorage } from './storage.ts';
 import type { AssetRow, MediaService } from './types.ts';

@@ -1,5 +1,5 @@
 /**
- * The profile picture (src/contract/profile-picture.ts): an uploaded photo or an image of the
+ * The profile picture (src/contract/profile-picture.schema.ts): an uploaded photo or an image of the
  * caller's library, made into one square WebP of the photo's centre, without metadata, kept in
  * `profile_pictures` with the account and served at an address that never expires; the account's
  * `profile_picture` then holds that address.
@@ -15,7 +15,7 @@ import {
   PROFILE_PICTURE_TYPES,
   ProfilePictureFromAssetRequestSchema,
   type ProfilePictureResponse,
-} from '../../src/contract/profile-picture.ts';
+} from '../../src/contract/profile-picture.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import { bodyTooLarge } from '../http/body-limit.ts';

@@ -6,7 +6,8 @@
  * largest by (bytes, id). The filters narrow what the index walk returns; no page sorts rows.
  */
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import { WORKING_ROLES, type AssetKind, type AssetRole, type AssetSort, type AssetTool, type UploadPurpose } from '../../src/contract/media.ts';
+import { WORKING_ROLES, type AssetKind, type AssetRole, type UploadPurpose } from '../../src/contract/media.ts';
+import type { AssetSort, AssetTool } from '../../src/contract/media.schema.ts';
 import type { Database } from '../db/connection.ts';
 import type { AssetsTable, Tables } from '../db/schema.ts';
 import { stagedKeys } from './staged.ts';

@@ -10,7 +10,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { AssetListQuerySchema, MEDIA_VARIANTS, UPLOAD_IDEMPOTENCY_KEY_MAX, type MediaVariant, type UploadedAsset } from '../../src/contract/media.ts';
+import { AssetListQuerySchema, UPLOAD_IDEMPOTENCY_KEY_MAX, type UploadedAsset } from '../../src/contract/media.schema.ts';
+import { MEDIA_VARIANTS, type MediaVariant } from '../../src/contract/media.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Attempt, RateLimiter } from '../platform/rate-limit.ts';

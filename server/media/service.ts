@@ -7,16 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import {
-  ASSET_PAGE_DEFAULT,
-  RECOMMENDED_VIDEO_SECONDS,
-  type Asset,
-  type AssetPage,
-  type AssetSort,
-  type AssetTool,
-  type AssetWarning,
-  type MediaVariant,
-} from '../../src/contract/media.ts';
+import { ASSET_PAGE_DEFAULT, type Asset, type AssetPage, type AssetSort, type AssetTool } from '../../src/contract/media.schema.ts';
+import { RECOMMENDED_VIDEO_SECONDS, type AssetWarning, type MediaVariant } from '../../src/contract/media.ts';
 import type { InputFile } from '../engines/types.ts';
 import { hasCode } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';

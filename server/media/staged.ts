@@ -3,7 +3,7 @@
  * generations.staged_results (server/generations/run-repository.ts) until they are attached or removed.
  */
 import * as v from 'valibot';
-import { RecordIdSchema } from '../../src/contract/input.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 import type { StagedResult } from './types.ts';
 
 const IdSchema = RecordIdSchema;

@@ -4,7 +4,7 @@
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Feature } from '../../src/contract/features.ts';
-import type { Asset } from '../../src/contract/media.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
 import type { AssetsTable, Json, Tables } from '../db/schema.ts';
 import type { EngineOutput, InputFile } from '../engines/types.ts';
 

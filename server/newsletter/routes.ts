@@ -6,7 +6,8 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { NEWSLETTER_MESSAGES, SubscribeRequestSchema, type NewsletterMessageKey } from '../../src/contract/newsletter.ts';
+import { NEWSLETTER_MESSAGES, type NewsletterMessageKey } from '../../src/contract/newsletter.ts';
+import { SubscribeRequestSchema } from '../../src/contract/newsletter.schema.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { originOf } from '../http/origin.ts';
 import { ApiError, CodedError, describeIssues, readJson } from '../http/errors.ts';

@@ -9,14 +9,8 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
-import {
-  ConfirmTokenSchema,
-  NEWSLETTER_MESSAGES,
-  SUBSCRIBE_ACCEPTED_TEXT,
-  UnsubscribeTokenSchema,
-  type SubscribeRequest,
-  type SubscribeResponse,
-} from '../../src/contract/newsletter.ts';
+import { ConfirmTokenSchema, UnsubscribeTokenSchema, type SubscribeRequest, type SubscribeResponse } from '../../src/contract/newsletter.schema.ts';
+import { NEWSLETTER_MESSAGES, SUBSCRIBE_ACCEPTED_TEXT } from '../../src/contract/newsletter.ts';
 import type { BackgroundTasks } from '../platform/background.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
 import { randomSecret, type SecretHasher } from '../platform/secrets.ts';

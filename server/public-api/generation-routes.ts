@@ -8,8 +8,9 @@
  * The rules are in ./generations-service.ts; answers carry the account's data: never cached.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { GenerationListQuerySchema } from '../../src/contract/generations.ts';
-import { V1_PREFIX, V1GenerationRequestSchema } from '../../src/contract/public-api.ts';
+import { GenerationListQuerySchema } from '../../src/contract/generations.schema.ts';
+import { V1_PREFIX } from '../../src/contract/public-api.ts';
+import { V1GenerationRequestSchema } from '../../src/contract/public-api.schema.ts';
 import { parseInput, readJsonBody } from '../http/errors.ts';
 import { readIdempotencyKey } from '../http/idempotency-key.ts';
 import { recordIdParam } from '../http/params.ts';

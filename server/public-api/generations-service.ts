@@ -9,9 +9,11 @@
  * cancel, after the ownership check (someone else's job is 404 like an unknown one, whatever the
  * token's permissions). A list shows only the features the token may use.
  */
-import { FEATURES, type Feature, type Generation, type GenerationPage, type GenerationRequest, type GenerationStatus } from '../../src/contract/generations.ts';
-import type { Asset } from '../../src/contract/media.ts';
-import type { V1GenerationRequest } from '../../src/contract/public-api.ts';
+import { FEATURES, type Feature } from '../../src/contract/features.ts';
+import type { Generation, GenerationPage, GenerationRequest } from '../../src/contract/generations.schema.ts';
+import type { GenerationStatus } from '../../src/contract/generations.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
+import type { V1GenerationRequest } from '../../src/contract/public-api.schema.ts';
 import { serviceOf } from '../../src/contract/tokens.ts';
 import type { Database } from '../db/connection.ts';
 import { requestHash } from '../generations/request-hash.ts';

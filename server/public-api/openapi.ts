@@ -7,43 +7,16 @@
  */
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { MutationErrorBodySchema } from '../../src/contract/errors.ts';
-import {
-  GenerationListQuerySchema,
-  GenerationPageSchema,
-  GenerationSchema,
-  InsufficientCreditsBodySchema,
-  PlanRefusalBodySchema,
-} from '../../src/contract/generations.ts';
-import {
-  ASSET_ROLES,
-  AssetSchema,
-  UploadedAssetSchema,
-  IMAGE_MIME_TYPES,
-  MediaErrorBodySchema,
-  UPLOAD_IDEMPOTENCY_KEY_MAX,
-  UPLOAD_PURPOSES,
-  VIDEO_MIME_TYPES,
-} from '../../src/contract/media.ts';
-import {
-  ApiErrorBodySchema,
-  CreditsSchema,
-  IDEMPOTENCY_TTL_HOURS,
-  RATE_LIMIT_POLICY_NAME,
-  TokenUsageSchema,
-  V1_PREFIX,
-  V1GenerationRequestSchema,
-  WebhookPayloadSchema,
-} from '../../src/contract/public-api.ts';
-import { RecordIdSchema } from '../../src/contract/input.ts';
-import {
-  RATE_LIMIT_WINDOW_SECONDS,
-  TOKEN_BODY_LENGTH,
-  TOKEN_CHECKSUM_LENGTH,
-  TOKEN_PREFIX,
-  UsageDaySchema,
-  WEBHOOK_EVENTS,
-} from '../../src/contract/tokens.ts';
+import { MutationErrorBodySchema } from '../../src/contract/errors.schema.ts';
+import { GenerationListQuerySchema, GenerationPageSchema, GenerationSchema, InsufficientCreditsBodySchema } from '../../src/contract/generations.schema.ts';
+import { PlanRefusalBodySchema } from '../../src/contract/engine-plan.schema.ts';
+import { ASSET_ROLES, IMAGE_MIME_TYPES, UPLOAD_PURPOSES, VIDEO_MIME_TYPES } from '../../src/contract/media.ts';
+import { AssetSchema, UploadedAssetSchema, MediaErrorBodySchema, UPLOAD_IDEMPOTENCY_KEY_MAX } from '../../src/contract/media.schema.ts';
+import { ApiErrorBodySchema, CreditsSchema, TokenUsageSchema, V1GenerationRequestSchema, WebhookPayloadSchema } from '../../src/contract/public-api.schema.ts';
+import { IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, V1_PREFIX } from '../../src/contract/public-api.ts';
+import { RecordIdSchema } from '../../src/contract/input.schema.ts';
+import { RATE_LIMIT_WINDOW_SECONDS, TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH, TOKEN_PREFIX } from '../../src/contract/tokens.ts';
+import { UsageDaySchema, WEBHOOK_EVENTS } from '../../src/contract/tokens.schema.ts';
 
 /** The document's own version (the API's is the `/v1` in its paths). */
 export const API_DOCUMENT_VERSION = '1.0.0';

@@ -10,7 +10,7 @@
  * them admits by at most d / T requests (T = 60 s / limit).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DatabaseDriver } from '../../src/contract/health.ts';
+import type { DatabaseDriver } from '../../src/contract/health.schema.ts';
 import type { Tables } from '../db/schema.ts';
 import { WINDOW_US } from './rate-limit.ts';
 

@@ -1,8 +1,9 @@
 /**
  * What a token reads about its own account (GET /v1/credits, GET /v1/usage).
  */
-import type { Credits, TokenUsage } from '../../src/contract/public-api.ts';
-import { USAGE_DAYS, usageDay, type UsageDay } from '../../src/contract/tokens.ts';
+import type { Credits, TokenUsage } from '../../src/contract/public-api.schema.ts';
+import { USAGE_DAYS } from '../../src/contract/tokens.ts';
+import { usageDay, type UsageDay } from '../../src/contract/tokens.schema.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
 import { publicApiError } from './errors.ts';
 import type { PublicApiRepository } from './repository.ts';

@@ -11,7 +11,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { REQUEST_LOG_SIZE } from '../../src/contract/tokens.ts';
-import type { DatabaseDriver } from '../../src/contract/health.ts';
+import type { DatabaseDriver } from '../../src/contract/health.schema.ts';
 import type { Tables } from '../db/schema.ts';
 
 /** One request to count and log. */

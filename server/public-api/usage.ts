@@ -18,7 +18,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Context } from 'hono';
-import { usageDay } from '../../src/contract/tokens.ts';
+import { usageDay } from '../../src/contract/tokens.schema.ts';
 import type { Logger } from '../logger.ts';
 import type { UsageEntry, UsageRepository } from './usage-repository.ts';
 

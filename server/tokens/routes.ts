@@ -5,7 +5,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { CreateTokenRequestSchema, UpdateTokenRequestSchema } from '../../src/contract/tokens.ts';
+import { CreateTokenRequestSchema, UpdateTokenRequestSchema } from '../../src/contract/tokens.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { readJson } from '../http/errors.ts';
 import { recordIdParam } from '../http/params.ts';

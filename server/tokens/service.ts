@@ -5,24 +5,20 @@
  * injected clock and Vietnam's calendar day (docs/product-rules.md#api-usage).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { REQUEST_LOG_SIZE, TOKENS_PER_ACCOUNT_MAX, USAGE_DAYS, type ApiTokenService, type TokenExpiryPreset } from '../../src/contract/tokens.ts';
 import {
-  REQUEST_LOG_SIZE,
-  TOKENS_PER_ACCOUNT_MAX,
-  USAGE_DAYS,
   usageDay,
   type ApiToken,
-  type ApiTokenService,
   type CreateTokenRequest,
   type CreatedToken,
   type Delivery,
   type DeliveryStatus,
   type TokenDetail,
-  type TokenExpiryPreset,
   type TokenList,
   type UpdateTokenRequest,
   type UsageDay,
   type WebhookEvent,
-} from '../../src/contract/tokens.ts';
+} from '../../src/contract/tokens.schema.ts';
 import { planAllowsApi } from '../billing/gates.ts';
 import type { Logger } from '../logger.ts';
 import { isAllowedWebhookUrl, type WebhookUrlPolicy } from './webhook-url.ts';

@@ -3,7 +3,8 @@
  * the blog service and hands it to the renderer (src/blog-entry.tsx); the browser reads it back
  * from the document to hydrate (src/features/blog/data.ts).
  */
-import type { BlogAuthor, BlogListQuery, BlogLocaleCode, BlogPost, BlogPostPage, BlogTerm } from './blog.ts';
+import type { BlogAuthor, BlogListQuery, BlogPost, BlogPostPage, BlogTerm } from './blog.schema.ts';
+import type { BlogLocaleCode } from './blog.ts';
 
 export type BlogListBase = { kind: 'index' } | { kind: 'category'; slug: string } | { kind: 'tag'; slug: string };
 

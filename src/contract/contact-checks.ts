@@ -1,7 +1,7 @@
 /**
  * The contact form's checks (docs/product-rules.md#contact): a field's problem, a file's kind by
  * its first bytes, a proof-of-work hash's leading zero bits. The page runs them before sending
- * and the server again (src/contract/contact.ts builds its schemas on them). Imports only the
+ * and the server again (src/contract/contact.schema.ts builds its schemas on them). Imports only the
  * rules' data.
  */
 import {
@@ -15,7 +15,7 @@ import {
   type ContactFieldName,
   type ContactFileKind,
   type ContactMessageKey,
-} from './contact-rules.ts';
+} from './contact.ts';
 
 /** Separators people type inside a phone number. */
 const PHONE_SEPARATORS = /[\s.\-()]/g;

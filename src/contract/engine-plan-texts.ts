@@ -4,9 +4,9 @@
  * code instead (src/features/generations/plan/words.ts); apart from the contract's schemas so the
  * studios' first load carries no copy of them.
  *
- * Imports only valibot (through the contract).
+ * Plain: imports only types of the schema module.
  */
-import type { PlanItem, PlanItemCode } from './engine-plan.ts';
+import type { PlanItem, PlanItemCode } from './engine-plan.schema.ts';
 
 /** English texts of the items, by code (the studios translate the code). */
 export const PLAN_ITEM_TEXTS = {

@@ -1,38 +1,67 @@
 /**
- * The engines, and the wait a studio promises for one job of a tool on the engine that runs it:
- * a default per engine until enough jobs were measured, then the measured median and 90th
- * percentile (GET /api/generations/expected-durations). `generations.ts` re-exports all of it.
+ * The engines, and the wait a job of each tool takes on each of them before the server has
+ * measured any (docs/product-rules.md#processing-times): the one declaration every screen that
+ * states a duration derives from — the studios and their processing view, the job notification
+ * offer, the public pages. The server measures the real waits and answers them with these as the
+ * defaults (GET /api/generations/expected-durations, whose answer's schema is in
+ * expected-durations.schema.ts) after EXPECTED_MIN_SAMPLES jobs, measured by measuredRange.
  *
- * Imports only valibot; the default figures are in expected-seconds.ts, which imports no library.
+ * Imports only the tools' list, so a pre-rendered public page can state a duration without the
+ * schema library.
  */
-import * as v from 'valibot';
-import { FEATURES } from './features.ts';
-import { ENGINE_NAMES, type SecondsRange } from './expected-seconds.ts';
+import type { Feature } from './features.ts';
 
-export { ENGINE_NAMES, type EngineName, type SecondsRange, DEFAULT_EXPECTED_SECONDS, expectedOnEveryEngine } from './expected-seconds.ts';
+export const ENGINE_NAMES = ['local', 'fal'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** A wait, in whole seconds. */
+export interface SecondsRange {
+  min: number;
+  max: number;
+}
+
+const range = (min: number, max: number): SecondsRange => ({ min, max });
+
+/**
+ * What a studio promises before the server has measured enough jobs of a tool on its engine:
+ * the local engine renders in a second or two (ffmpeg videos take longer); fal's figures are
+ * the product's processing times (try-on 30-45 s per garment, image upscale 30-60 s, video
+ * upscale 2-5 min, the other tools the general 2-3 min).
+ */
+export const DEFAULT_EXPECTED_SECONDS: Readonly<Record<EngineName, Readonly<Record<Feature, SecondsRange>>>> = {
+  local: {
+    'virtual-tryon': range(1, 5),
+    'image-editing': range(1, 5),
+    'body-generator': range(1, 5),
+    'hairstyle-changer': range(1, 5),
+    'image-to-video': range(2, 30),
+    'upscaler-image': range(1, 5),
+    'upscaler-video': range(2, 60),
+  },
+  fal: {
+    'virtual-tryon': range(30, 45),
+    'image-editing': range(120, 180),
+    'body-generator': range(120, 180),
+    'hairstyle-changer': range(120, 180),
+    'image-to-video': range(120, 180),
+    'upscaler-image': range(30, 60),
+    'upscaler-video': range(120, 300),
+  },
+};
+
+/**
+ * What holds for a tool whichever engine runs it (a pre-rendered page does not know which one
+ * will): the shortest of the engines' shortest waits and the longest of their longest.
+ */
+export function expectedOnEveryEngine(feature: Feature): SecondsRange {
+  const ranges = ENGINE_NAMES.map((engine) => DEFAULT_EXPECTED_SECONDS[engine][feature]);
+  return range(Math.min(...ranges.map((r) => r.min)), Math.max(...ranges.map((r) => r.max)));
+}
 
 /** Completed jobs a measured figure needs before it replaces the default. */
 export const EXPECTED_MIN_SAMPLES = 3;
 /** The most recent completed jobs of a tool on its engine that the figure is measured on. */
 export const EXPECTED_WINDOW = 50;
-
-/**
- * GET /api/generations/expected-durations: per tool, the engine that runs it now and the wait
- * to expect, from submit to result: the median (`min_seconds`) and the 90th percentile
- * (`max_seconds`) of its recent completed jobs on that engine, or the default while fewer than
- * EXPECTED_MIN_SAMPLES ran (`samples` says how many were measured). The try-on's figure is per
- * garment (each garment is one engine pass).
- */
-export const ExpectedDurationSchema = v.object({
-  feature: v.picklist(FEATURES),
-  engine: v.picklist(ENGINE_NAMES),
-  min_seconds: v.number(),
-  max_seconds: v.number(),
-  samples: v.number(),
-});
-export type ExpectedDurationEntry = v.InferOutput<typeof ExpectedDurationSchema>;
-export const ExpectedDurationsSchema = v.object({ items: v.array(ExpectedDurationSchema) });
-export type ExpectedDurations = v.InferOutput<typeof ExpectedDurationsSchema>;
 
 /**
  * The expected wait from measured durations in seconds (any order): the median and the 90th

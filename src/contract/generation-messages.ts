@@ -1,8 +1,8 @@
 /**
  * The generation messages (by stable key: also the `code` of error bodies and of a failed job's
- * error) and the stages a running job reports. `generations.ts` re-exports all of it.
+ * error) and the stages a running job reports.
  *
- * Imports only valibot.
+ * Plain: imports nothing.
  */
 
 /** The texts of docs/product-rules.md#messages, by a stable key (also the `code` of error bodies and of a failed job's error). */

@@ -1,9 +1,9 @@
 /**
  * The tools' parameter vocabularies and the model catalogue: the values each studio offers
  * (garment categories, body limits, hairstyles, video durations and resolutions, upscale factors)
- * and the video and upscale models with their prices. `generations.ts` re-exports all of it.
+ * and the video and upscale models with their prices.
  *
- * Imports only valibot and the price list (prices.ts).
+ * Plain: imports only the price list (prices.ts).
  */
 import { CREDIT_PRICES } from './prices.ts';
 

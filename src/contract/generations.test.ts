@@ -1,17 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  checkPrerequisites,
-  generationCost,
-  GenerationRequestSchema,
-  insufficientCreditsText,
-  upscaleVideoCredits,
-  VIDEO_DURATIONS,
-  VIDEO_MODEL_CATALOG,
-  VIDEO_MODELS,
-  VIDEO_RESOLUTIONS,
-  type GenerationRequest,
-} from './generations.ts';
+import { checkPrerequisites, generationCost } from './generations.ts';
+import { GenerationRequestSchema, type GenerationRequest } from './generations.schema.ts';
+import { insufficientCreditsText } from './generation-messages.ts';
+import { upscaleVideoCredits, VIDEO_DURATIONS, VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_RESOLUTIONS } from './generation-params.ts';
 
 const parse = (input: unknown): GenerationRequest => v.parse(GenerationRequestSchema, input);
 const accepts = (input: unknown): boolean => v.safeParse(GenerationRequestSchema, input).success;

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { UpdateMeRequestSchema, VerifyOtpRequestSchema } from './auth.ts';
-import { AssetListQuerySchema } from './media.ts';
-import { integer, isSafeText, queryInteger, RecordIdSchema, safeNumber, text } from './input.ts';
+import { UpdateMeRequestSchema, VerifyOtpRequestSchema } from './auth.schema.ts';
+import { AssetListQuerySchema } from './media.schema.ts';
+import { integer, isSafeText, queryInteger, RecordIdSchema, safeNumber, text } from './input.schema.ts';
 
 describe('contract input helpers', () => {
   it('text refuses NUL and lone surrogates, and keeps every real character', () => {

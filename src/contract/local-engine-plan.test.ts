@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { GenerationRequestSchema, planVerdict, notDoneCodes } from './generations.ts';
+import { GenerationRequestSchema } from './generations.schema.ts';
+import { planVerdict, notDoneCodes } from './engine-plan.schema.ts';
 import { PLAN_ITEM_CODES } from './engine-plan-texts.ts';
 import { enginePlanFor, localEnginePlan, localEnginePrerequisite, promptBeyondCamera } from './local-engine-plan.ts';
 

@@ -5,15 +5,16 @@
  * The engine itself reads the same vocabularies (edit-vocabulary.ts, colour-words.ts and the
  * camera words below), so the plan is what it then does.
  *
- * Imports only valibot (through the contract).
+ * Plain: imports only plain contract modules, and types of the schema modules.
  */
 import { findColour, HAIR_COLOURS } from './colour-words.ts';
 import { fold, parseEdits, type Edit } from './edit-vocabulary.ts';
-import type { EnginePlan, PlanItem } from './engine-plan.ts';
+import type { EnginePlan, PlanItem } from './engine-plan.schema.ts';
 import { planItem } from './engine-plan-texts.ts';
 import type { GenerationMessageKey } from './generation-messages.ts';
 import { UPSCALE_IMAGE_MODEL_LABELS, VIDEO_MODEL_CATALOG } from './generation-params.ts';
-import type { EngineName, GenerationRequest, GenerationRequestOf } from './generations.ts';
+import type { EngineName } from './expected-durations.ts';
+import type { GenerationRequest, GenerationRequestOf } from './generations.schema.ts';
 
 /** The camera moves of image to video (server/engines/local/image-to-video.ts). */
 export type CameraMoveName = 'zoom-in' | 'zoom-out' | 'pan-left' | 'pan-right' | 'tilt-up' | 'tilt-down' | 'fixed';

@@ -6,7 +6,7 @@
  *
  * Plain functions over the plan catalogue: no valibot, so a studio carries only these lines.
  */
-import type { GenerationRequest } from './generations.ts';
+import type { GenerationRequest } from './generations.schema.ts';
 import { PLAN_IDS, PLAN_LIST, PLANS, type PlanFeatures, type PlanId } from './plans.ts';
 
 const KNOWN_PLANS: ReadonlySet<string> = new Set(PLAN_IDS);

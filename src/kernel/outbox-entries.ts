@@ -1,8 +1,10 @@
 // The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
-import type { Feature, Generation, GenerationRequest } from '../contract/generations.ts';
-import type { Asset, AssetRole, UploadPurpose } from '../contract/media.ts';
+import type { Feature } from '../contract/features.ts';
+import type { Generation, GenerationRequest } from '../contract/generations.schema.ts';
+import type { Asset } from '../contract/media.schema.ts';
+import type { AssetRole, UploadPurpose } from '../contract/media.ts';
 
 /**
  * The upload outbox's names and records (the store itself is outbox-store.ts): the IndexedDB,

@@ -2,8 +2,8 @@
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
 import * as v from 'valibot';
-import { GenerationSchema, type Generation } from '../contract/generations.ts';
-import { AssetSchema } from '../contract/media.ts';
+import { GenerationSchema, type Generation } from '../contract/generations.schema.ts';
+import { AssetSchema } from '../contract/media.schema.ts';
 import { OUTBOX_LOCK, substituteOutboxRefs, type OutboxSubmit, type OutboxUpload } from './outbox-entries.ts';
 import type { OutboxStore } from './outbox-store.ts';
 

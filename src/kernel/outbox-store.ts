@@ -2,8 +2,8 @@
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
 import { clear, createStore, delMany, get, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
-import type { Generation } from '../contract/generations.ts';
-import type { Asset } from '../contract/media.ts';
+import type { Generation } from '../contract/generations.schema.ts';
+import type { Asset } from '../contract/media.schema.ts';
 import {
   OUTBOX_CHANGED_MESSAGE,
   OUTBOX_CHANNEL,

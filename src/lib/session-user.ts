@@ -5,7 +5,7 @@
  * src/lib/session.ts holds the session controller and re-exports all of it.
  */
 import * as v from 'valibot';
-import type { User } from '../contract/auth.ts';
+import type { User } from '../contract/auth.schema.ts';
 
 /** A token expiring within this many ms skips the server check (docs/product-rules.md#session-numbers: 5 minutes). */
 export const NEAR_EXPIRY_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import * as v from 'valibot';
-import { UserSchema } from '../contract/auth.ts';
+import { UserSchema } from '../contract/auth.schema.ts';
 import { api, setRefusedTokenHandler, setTokenProvider } from './api.ts';
 import { type SessionUser, decodeToken, tokenState, userFromClaims, toSessionUser, CachedUserSchema } from './session-user.ts';
 import { TOKEN_STORAGE_KEY } from './session-keys.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Asset, AssetPage } from '../../src/contract/media.ts';
+import type { Asset, AssetPage } from '../../src/contract/media.schema.ts';
 import { garmentSvg, makeClip, modelPhotoSvg, portraitSvg } from '../fixtures/engines/images.ts';
 import { test, expect } from './fixtures.ts';
 import { signIn } from './session.ts';

@@ -1,6 +1,6 @@
 /** Forgotten passwords (docs/product-rules.md#auth-flow, #messages-auth): the neutral answer, the mailed link, single use, expiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES } from '../../src/contract/auth.schema.ts';
 import { createSecretHasher } from '../../server/platform/secrets.ts';
 import { createAccountsHarness, MINUTE_MS, PASSWORD, resetTokenOf, type AccountsHarness } from './helpers/accounts.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, LoginResponseSchema, RegisterResponseSchema, UserSchema } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, LoginResponseSchema, RegisterResponseSchema, UserSchema } from '../../src/contract/auth.schema.ts';
 import { createAccountsHarness, jwtPayload, MINUTE_MS, otpOf, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogoutAllResponseSchema } from '../../src/contract/auth.ts';
+import { LogoutAllResponseSchema } from '../../src/contract/auth.schema.ts';
 import { createSecretHasher } from '../../server/platform/secrets.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from '../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';

@@ -8,7 +8,8 @@
  * next cycle is paid or that chose not to renew; the job is scheduled on pg-boss.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKS, PLANS, planCycleCredits } from '../../src/contract/billing.ts';
+import { PACKS } from '../../src/contract/packs.ts';
+import { PLANS, planCycleCredits } from '../../src/contract/plans.ts';
 import { REFUND_GRACE_DAYS } from '../../server/credits/buckets.ts';
 import { creditLedger } from '../../server/credits/ledger.ts';
 import { BILLING_CRON, BILLING_QUEUE } from '../../server/billing/jobs.ts';

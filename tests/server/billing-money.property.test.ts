@@ -15,7 +15,9 @@
  */
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACK_IDS, PURCHASABLE_PLAN_IDS, type CheckoutItem } from '../../src/contract/billing.ts';
+import { PACK_IDS } from '../../src/contract/packs.ts';
+import { PURCHASABLE_PLAN_IDS } from '../../src/contract/plans.ts';
+import type { CheckoutItem } from '../../src/contract/billing.schema.ts';
 import { createAccountsHarness, DAY_MS, MINUTE_MS, type AccountsHarness } from './helpers/accounts.ts';
 import { balanceOf, makeBuyer, spend, type Buyer } from './helpers/billing.ts';
 import { expectMoneyKept } from './helpers/billing-value.ts';

@@ -10,7 +10,7 @@
  * part bigger than a month of the new plan makes a monthly upgrade refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS, planCycleCredits, planPrice } from '../../src/contract/billing.ts';
+import { PLANS, planCycleCredits, planPrice } from '../../src/contract/plans.ts';
 import { runCycleWork } from '../../server/billing/cycles.ts';
 import { addMonths } from '../../server/billing/pricing.ts';
 import { QUOTE_CREDIT_HORIZON_MINUTES } from '../../server/billing/service.ts';

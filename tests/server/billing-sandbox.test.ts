@@ -5,7 +5,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKS, PLANS, planPrice } from '../../src/contract/billing.ts';
+import { PACKS } from '../../src/contract/packs.ts';
+import { PLANS, planPrice } from '../../src/contract/plans.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../server/billing/providers/sandbox.ts';
 import { createAccountsHarness, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';

@@ -8,7 +8,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKS, PLANS, planPrice } from '../../src/contract/billing.ts';
+import { PACKS } from '../../src/contract/packs.ts';
+import { PLANS, planPrice } from '../../src/contract/plans.ts';
 import { createAccountsHarness, DAY_MS, MINUTE_MS, type AccountsHarness } from './helpers/accounts.ts';
 import { buy, checkout, ledgerRows, makeBuyer, type Buyer } from './helpers/billing.ts';
 import { expectMoneyKept } from './helpers/billing-value.ts';

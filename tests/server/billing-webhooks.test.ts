@@ -9,7 +9,8 @@
  * that never came, the give-up on an order nobody paid, and Stripe's own renewals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKS, PLANS, planCycleCredits, planPrice, type PaymentMethod } from '../../src/contract/billing.ts';
+import { PACKS, type PaymentMethod } from '../../src/contract/packs.ts';
+import { PLANS, planCycleCredits, planPrice } from '../../src/contract/plans.ts';
 import { GIVE_UP_AFTER_HOURS, PAYMENT_WINDOW_MINUTES, RECONCILE_AFTER_MINUTES } from '../../server/billing/service.ts';
 import { createAccountsHarness, MINUTE_MS, type AccountsHarness } from './helpers/accounts.ts';
 import {

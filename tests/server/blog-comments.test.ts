@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX, COMMENT_MESSAGES, CommentPageSchema, CommentSchema, ModerationPageSchema } from '../../src/contract/blog-comments.ts';
+import { COMMENT_MAX, COMMENT_MESSAGES, CommentPageSchema, CommentSchema, ModerationPageSchema } from '../../src/contract/blog-comments.schema.ts';
 import { COMMENTS_PER_USER } from '../../server/blog-comments/service.ts';
 import { createAccountsHarness, MINUTE_MS, type AccountsHarness } from './helpers/accounts.ts';
 import { insertPost, type TestPost } from './helpers/blog-posts.ts';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { BLOG_PAGE_SIZE, BlogPostPageSchema, type BlogPostPage } from '../../src/contract/blog.ts';
+import { BLOG_PAGE_SIZE } from '../../src/contract/blog.ts';
+import { BlogPostPageSchema, type BlogPostPage } from '../../src/contract/blog.schema.ts';
 import { compareTitles } from '../../server/blog/text.ts';
 import { createBlogHarness, EXTRA_POSTS, getJson, type BlogHarness } from './helpers/blog.ts';
 import { DRIVER } from './helpers/database.ts';

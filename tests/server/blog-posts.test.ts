@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { BlogAuthorListSchema, BlogPostSchema, BlogTermListSchema, type BlogPost, type BlogPostInput } from '../../src/contract/blog.ts';
+import { BlogAuthorListSchema, BlogPostSchema, BlogTermListSchema, type BlogPost, type BlogPostInput } from '../../src/contract/blog.schema.ts';
 import { CodedError } from '../../server/http/errors.ts';
 import { createBlogHarness, getJson, postInput, type BlogHarness } from './helpers/blog.ts';
 import { DRIVER } from './helpers/database.ts';

@@ -8,7 +8,8 @@
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_IMAGE_HEIGHT, BLOG_IMAGE_WIDTH, type BlogPost } from '../../src/contract/blog.ts';
+import { BLOG_IMAGE_HEIGHT, BLOG_IMAGE_WIDTH } from '../../src/contract/blog.ts';
+import type { BlogPost } from '../../src/contract/blog.schema.ts';
 import { previewImageRoutes } from '../../server/blog/preview-images.ts';
 import { handleError } from '../../server/http/errors.ts';
 import type { AppEnv } from '../../server/http/types.ts';

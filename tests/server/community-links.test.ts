@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommunityPageSchema, type CommunityItem } from '../../src/contract/dashboard.ts';
+import { CommunityPageSchema, type CommunityItem } from '../../src/contract/dashboard.schema.ts';
 import { MEDIA_MESSAGES } from '../../src/contract/media.ts';
 import { SHARED_URL_TTL_SECONDS } from '../../server/media/signing.ts';
 import { DRIVER } from './helpers/database.ts';

@@ -6,8 +6,9 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EngineDelayResponseSchema, GrantCreditsResponseSchema } from '../../src/contract/dev-tools.ts';
-import { GENERATION_MESSAGES, type Generation } from '../../src/contract/generations.ts';
+import { EngineDelayResponseSchema, GrantCreditsResponseSchema } from '../../src/contract/dev-tools.schema.ts';
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
+import type { Generation } from '../../src/contract/generations.schema.ts';
 import { createEngineDelays } from '../../server/generations/engine-delays-repository.ts';
 import { createTestApp, FROM_LOOPBACK } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';

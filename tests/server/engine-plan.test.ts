@@ -8,7 +8,9 @@
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES, GenerationSchema, PlanRefusalBodySchema } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
+import { GenerationSchema } from '../../src/contract/generations.schema.ts';
+import { PlanRefusalBodySchema } from '../../src/contract/engine-plan.schema.ts';
 import { API_TOKEN_SERVICES } from '../../src/contract/tokens.ts';
 import { coffeePhotoSvg } from '../fixtures/engines/images.ts';
 import { DRIVER } from './helpers/database.ts';

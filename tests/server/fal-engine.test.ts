@@ -13,7 +13,7 @@ import { toEngineError } from '../../server/engines/fal/client.ts';
 import { isPublicAddress, MAX_REDIRECTS } from '../../server/engines/fal/result-fetch.ts';
 import { createFalEngine, webhookUrlFor, type FalEngine } from '../../server/engines/fal/index.ts';
 import { EngineError, type EngineResult } from '../../server/engines/types.ts';
-import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel } from '../../src/contract/generations.ts';
+import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel } from '../../src/contract/generation-params.ts';
 import { FAKE_FAL_KEY, startFakeFal, type FakeFal } from './helpers/fake-fal.ts';
 import { engineRequest, makeFalFixtures, type FalFixtures } from './helpers/fal-requests.ts';
 import { captureLogs, silentLogger } from './helpers/logs.ts';

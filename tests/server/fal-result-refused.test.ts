@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
 import { createFalEngine } from '../../server/engines/fal/index.ts';
 import { DRIVER } from './helpers/database.ts';
 import { FAKE_FAL_KEY, startFakeFal, type FakeFal } from './helpers/fake-fal.ts';

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, IdentityLoginResponseSchema } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, IdentityLoginResponseSchema } from '../../src/contract/auth.schema.ts';
 import { createAccountsHarness, MINUTE_MS, PASSWORD, resetTokenOf, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 import { startAuthEmulator, type AuthEmulator, type EmulatorUser } from './helpers/firebase-emulator.ts';

@@ -12,7 +12,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES } from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
 import { createGenerationJobs, GENERATIONS_QUEUE, RETRY_LIMIT } from '../../server/generations/jobs.ts';
 import { createRecovery, type Recovery } from '../../server/generations/recovery.ts';
 import { createGenerationsRepository, ledgerKey } from '../../server/generations/repository.ts';

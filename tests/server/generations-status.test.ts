@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.ts';
-import type { Asset } from '../../src/contract/media.ts';
+import { GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.schema.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
 import { createSessionsRepository, startSessionToken } from '../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../server/auth/tokens.ts';
 import { TEST_SIGNING_KEY } from './helpers/app.ts';

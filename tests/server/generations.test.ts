@@ -6,18 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  GENERATION_MESSAGES,
-  GenerationCatalogSchema,
-  GenerationPageSchema,
-  GenerationSchema,
-  InsufficientCreditsBodySchema,
-  VIDEO_MODEL_CATALOG,
-  DEFAULT_EXPECTED_SECONDS,
-  EXPECTED_MIN_SAMPLES,
-  ExpectedDurationsSchema,
-  FEATURES,
-} from '../../src/contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
+import { GenerationCatalogSchema, GenerationPageSchema, GenerationSchema, InsufficientCreditsBodySchema } from '../../src/contract/generations.schema.ts';
+import { VIDEO_MODEL_CATALOG } from '../../src/contract/generation-params.ts';
+import { DEFAULT_EXPECTED_SECONDS, EXPECTED_MIN_SAMPLES } from '../../src/contract/expected-durations.ts';
+import { ExpectedDurationsSchema } from '../../src/contract/expected-durations.schema.ts';
+import { FEATURES } from '../../src/contract/features.ts';
 import { EngineError } from '../../server/engines/types.ts';
 import { ledgerKey } from '../../server/generations/repository.ts';
 import { DRIVER } from './helpers/database.ts';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, IdentityLoginResponseSchema } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, IdentityLoginResponseSchema } from '../../src/contract/auth.schema.ts';
 import { createAccountsHarness, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { createTestApp } from './helpers/app.ts';
 import { DRIVER } from './helpers/database.ts';

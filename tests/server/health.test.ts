@@ -1,7 +1,7 @@
 /** GET /api/health against the database under test and a real queue. */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponseSchema } from '../../src/contract/health.ts';
+import { HealthResponseSchema } from '../../src/contract/health.schema.ts';
 import { openDatabase, MEMORY_DATA_DIR } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { startQueue, type Queue } from '../../server/queue/index.ts';

@@ -1,7 +1,7 @@
 /** Error answers per docs/product-rules.md#api-errors: status, `{ message }` for GET/HEAD, `{ detail }` otherwise. */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetErrorBodySchema, MutationErrorBodySchema } from '../../src/contract/errors.ts';
+import { GetErrorBodySchema, MutationErrorBodySchema } from '../../src/contract/errors.schema.ts';
 import { httpError, INTERNAL_ERROR_TEXT, readJsonBody } from '../../server/http/errors.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponseSchema } from '../../src/contract/health.ts';
+import { HealthResponseSchema } from '../../src/contract/health.schema.ts';
 import { createBuildFixture, type BuildFixture } from './helpers/build-fixture.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
 import { spawnServer, type SpawnedServer } from './helpers/spawn.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxResponseSchema } from '../../src/contract/dev-tools.ts';
+import { OutboxResponseSchema } from '../../src/contract/dev-tools.schema.ts';
 import { LOCAL_ONLY_TEXT } from '../../server/http/local-only.ts';
 import { createAccountsHarness, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { FROM_LOOPBACK } from './helpers/app.ts';

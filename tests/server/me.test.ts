@@ -1,7 +1,7 @@
 /** `/api/me`: the signed-in account, editing it, and deleting it with everything it owns. */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, UserSchema } from '../../src/contract/auth.ts';
+import { AUTH_MESSAGES, UserSchema } from '../../src/contract/auth.schema.ts';
 import { createAccountsHarness, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 

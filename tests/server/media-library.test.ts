@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetPageSchema, type Asset, type AssetSort } from '../../src/contract/media.ts';
+import { AssetPageSchema, type Asset, type AssetSort } from '../../src/contract/media.schema.ts';
 import type { AssetsTable } from '../../server/db/schema.ts';
 import type { Insertable } from 'kysely';
 import { DRIVER } from './helpers/database.ts';

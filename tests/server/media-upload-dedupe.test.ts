@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetPageSchema, UploadedAssetSchema } from '../../src/contract/media.ts';
+import { AssetPageSchema, UploadedAssetSchema } from '../../src/contract/media.schema.ts';
 import type { CallResult } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 import { makeImage } from './helpers/media-fixtures.ts';

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetSchema, UPLOAD_IDEMPOTENCY_KEY_MAX } from '../../src/contract/media.ts';
+import { AssetSchema, UPLOAD_IDEMPOTENCY_KEY_MAX } from '../../src/contract/media.schema.ts';
 import type { CallResult } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 import { distinctPng, makeImage } from './helpers/media-fixtures.ts';

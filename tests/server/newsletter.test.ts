@@ -6,7 +6,7 @@
  * PGlite, or Postgres with DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMail } from '../../src/contract/dev-tools.ts';
+import type { OutboxMail } from '../../src/contract/dev-tools.schema.ts';
 import { NEWSLETTER_MESSAGES, SUBSCRIBE_ACCEPTED_TEXT } from '../../src/contract/newsletter.ts';
 import { createNewsletter, type Newsletter } from '../../server/newsletter/index.ts';
 import { CONFIRM_MAILS_PER_EMAIL, CONFIRM_TTL_HOURS, SIGNUPS_PER_ADDRESS } from '../../server/newsletter/service.ts';

@@ -6,7 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
-import { WEBHOOK_EVENTS } from '../../src/contract/tokens.ts';
+import { WEBHOOK_EVENTS } from '../../src/contract/tokens.schema.ts';
 import { llmsText } from '../../server/public-api/llms.ts';
 import { openApiDocument, routePath, V1_OPERATIONS } from '../../server/public-api/openapi.ts';
 

@@ -27,8 +27,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS, planPrice } from '../../src/contract/billing.ts';
-import type { Asset } from '../../src/contract/media.ts';
+import { PLANS, planPrice } from '../../src/contract/plans.ts';
+import type { Asset } from '../../src/contract/media.schema.ts';
 import { API_TOKEN_SERVICES } from '../../src/contract/tokens.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type CallResult, type GenerationsHarness, type Person } from './helpers/generations.ts';
@@ -668,7 +668,7 @@ const MATRIX: Line[] = [
     status: 404,
     attempt: ({ b, draftSlug }) => b.call('GET', `/en/blog/og/${draftSlug}.0123456789abcdef.png`),
   },
-  // Blog comments (src/contract/blog-comments.ts): A's pending comment is A's to see; moderation is for admins.
+  // Blog comments (src/contract/blog-comments.schema.ts): A's pending comment is A's to see; moderation is for admins.
   {
     route: 'GET /api/blog/posts/:postId/comments',
     name: "B's view of the thread shows none of A's pending comments",

@@ -1,12 +1,12 @@
 /**
- * The profile picture (src/contract/profile-picture.ts): an upload or an image of the caller's
+ * The profile picture (src/contract/profile-picture.schema.ts): an upload or an image of the caller's
  * library becomes a square WebP of its centre without metadata, kept with the account and served
  * at an address that does not expire; another account's asset, another type, a body over the
  * limit (declared or chunked) and bytes that are no image are refused with a 4xx.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIDE } from '../../src/contract/profile-picture.ts';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_SIDE } from '../../src/contract/profile-picture.schema.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
 

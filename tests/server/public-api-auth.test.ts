@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditsSchema, PUBLIC_API_MESSAGES, V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
+import { CreditsSchema } from '../../src/contract/public-api.schema.ts';
+import { PUBLIC_API_MESSAGES, V1_JSON_BODY_MAX_BYTES } from '../../src/contract/public-api.ts';
 import { generateToken, hashToken } from '../../server/tokens/format.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createPublicApiHarness, type PublicApiHarness } from './helpers/public-api.ts';

@@ -5,8 +5,9 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GenerationPageSchema, GenerationSchema, type Feature } from '../../src/contract/generations.ts';
-import { AssetSchema } from '../../src/contract/media.ts';
+import { GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.schema.ts';
+import type { Feature } from '../../src/contract/features.ts';
+import { AssetSchema } from '../../src/contract/media.schema.ts';
 import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
 import { API_TOKEN_SERVICES, serviceOf, type ApiTokenService } from '../../src/contract/tokens.ts';
 import { ledgerKey } from '../../server/generations/repository.ts';

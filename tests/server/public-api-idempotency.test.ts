@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GenerationSchema } from '../../src/contract/generations.ts';
+import { GenerationSchema } from '../../src/contract/generations.schema.ts';
 import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
 import { creditLedger } from '../../server/credits/ledger.ts';
 import { requestHash } from '../../server/generations/request-hash.ts';

@@ -1,8 +1,8 @@
 /** `GET /api/config`, the CSP additions for Google sign-in, and when /api/dev-tools answers. */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicConfigSchema } from '../../src/contract/config.ts';
-import { OutboxResponseSchema } from '../../src/contract/dev-tools.ts';
+import { PublicConfigSchema } from '../../src/contract/config.schema.ts';
+import { OutboxResponseSchema } from '../../src/contract/dev-tools.schema.ts';
 import { loadStaticBuild, type StaticBuild } from '../../server/static/build.ts';
 import { createAccountsHarness, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { FROM_LOOPBACK } from './helpers/app.ts';

@@ -5,7 +5,7 @@
  * no session. A Host that is not this server gets the default, never a link to that host.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMail } from '../../src/contract/dev-tools.ts';
+import type { OutboxMail } from '../../src/contract/dev-tools.schema.ts';
 import { createAccountsHarness, type AccountsHarness } from './helpers/accounts.ts';
 import { makeBuyer } from './helpers/billing.ts';
 import { DRIVER } from './helpers/database.ts';

@@ -11,19 +11,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { PlanId } from '../../src/contract/plans.ts';
-import {
-  CreatedTokenSchema,
-  DeliverySchema,
-  REQUEST_LOG_SIZE,
-  TOKEN_MESSAGES,
-  TOKENS_BODY_MAX_BYTES,
-  TOKENS_PER_ACCOUNT_MAX,
-  TokenDetailSchema,
-  TokenListSchema,
-  USAGE_DAYS,
-  usageDay,
-  type ApiToken,
-} from '../../src/contract/tokens.ts';
+import { CreatedTokenSchema, DeliverySchema, TokenDetailSchema, TokenListSchema, usageDay, type ApiToken } from '../../src/contract/tokens.schema.ts';
+import { REQUEST_LOG_SIZE, TOKEN_MESSAGES, TOKENS_BODY_MAX_BYTES, TOKENS_PER_ACCOUNT_MAX, USAGE_DAYS } from '../../src/contract/tokens.ts';
 import { mountArea } from '../../server/http/area.ts';
 import { handleError } from '../../server/http/errors.ts';
 import type { AppEnv } from '../../server/http/types.ts';

@@ -2,7 +2,7 @@
  * The payment providers on, by configuration (./../config.ts): the sandbox (default without
  * keys) and every real provider whose keys are set, in the order checkout lists them.
  */
-import type { PaymentMethod } from '../../../src/contract/billing.ts';
+import type { PaymentMethod } from '../../../src/contract/packs.ts';
 import type { BillingConfig } from '../config.ts';
 import { createMomoProvider } from './momo.ts';
 import { createPayosProvider } from './payos.ts';

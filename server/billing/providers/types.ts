@@ -7,7 +7,7 @@
  * Adapters are plain objects built from their configuration (keys, base URL), so tests point them
  * at a loopback fake of the provider's real API.
  */
-import type { PaymentMethod } from '../../../src/contract/billing.ts';
+import type { PaymentMethod } from '../../../src/contract/packs.ts';
 
 /** What an adapter needs to know about an order. */
 export interface ProviderOrder {

@@ -1,5 +1,5 @@
 /**
- * The one table from our contract (src/contract/generations.ts) to fal: which endpoint runs each
+ * The one table from our contract (src/contract/generations.schema.ts) to fal: which endpoint runs each
  * feature and model, and how our parameters become that endpoint's input.
  *
  * Field names and allowed values come from fal's model pages (fal.ai/models/<id>/api) and from
@@ -16,12 +16,12 @@ import type { Json } from '../../db/schema.ts';
 import {
   UPSCALE_IMAGE_MODEL_LABELS,
   VIDEO_FPS,
-  type Feature,
   type GarmentCategory,
-  type GenerationRequestOf,
   type UpscaleImageModel,
   type VideoModel,
-} from '../../../src/contract/generations.ts';
+} from '../../../src/contract/generation-params.ts';
+import type { Feature } from '../../../src/contract/features.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 
 export type Input<E extends keyof EndpointTypeMap> = EndpointTypeMap[E]['input'];
 

@@ -10,7 +10,8 @@
  *                           or faster when the model's own log line says "NN%"
  *   downloading results     95 %
  */
-import type { Feature, GenerationStage } from '../../../src/contract/generations.ts';
+import type { Feature } from '../../../src/contract/features.ts';
+import type { GenerationStage } from '../../../src/contract/generation-messages.ts';
 
 /** Where the request phase starts and ends, in percent of the whole run. */
 export const UPLOADED_PERCENT = 5;

@@ -5,7 +5,8 @@
  * The endpoint ids and the shape of a call are in endpoints.ts.
  */
 import type { Json } from '../../db/schema.ts';
-import type { AspectRatio, GenerationRequestOf, Hairstyle } from '../../../src/contract/generations.ts';
+import type { AspectRatio, Hairstyle } from '../../../src/contract/generation-params.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 import { FAL_ENDPOINTS, type FalCall, type Input } from './endpoints.ts';
 
 // ── Hairstyle ─────────────────────────────────────────────────────────────────────────

@@ -3,10 +3,10 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerationRequestOf } from '../../../src/contract/generations.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
+import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { engineRequest, inputFile, meanColour, portraitSvg, renderSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import { BODY_CANVAS, runBodyGenerator, SKIN_COLOURS } from './body-generator.ts';
-import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { foreground, readRaster } from './pixels.ts';
 import { bodyLandmarks } from './tryon.ts';
 

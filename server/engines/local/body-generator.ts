@@ -22,11 +22,12 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { AspectRatio, GenerationRequestOf, SKIN_TONES } from '../../../src/contract/generations.ts';
-import type { Json } from '../../db/schema.ts';
-import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
+import type { AspectRatio, SKIN_TONES } from '../../../src/contract/generation-params.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 import { findColour, OUTFIT_COLOURS, shadeHex } from '../../../src/contract/colour-words.ts';
 import { fold } from '../../../src/contract/edit-vocabulary.ts';
+import type { Json } from '../../db/schema.ts';
+import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
 
 type BodyParams = GenerationRequestOf<'body-generator'>['params'];
 type SkinTone = (typeof SKIN_TONES)[number];

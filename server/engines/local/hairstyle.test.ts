@@ -2,10 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerationRequestOf } from '../../../src/contract/generations.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
+import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { engineRequest, hairMaskSvg, inputFile, portraitSvg, renderSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
-import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { brushMask, DEFAULT_HAIR_COLOUR, runHairstyle } from './hairstyle.ts';
 
 type Params = GenerationRequestOf<'hairstyle-changer'>['params'];

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES } from '../../../src/contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../../src/contract/generation-messages.ts';
+import { understoodEdits } from '../../../src/contract/edit-vocabulary.ts';
 import {
   engineRequest,
   garmentSvg,
@@ -14,7 +15,6 @@ import {
   tempDir,
 } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
-import { understoodEdits } from '../../../src/contract/edit-vocabulary.ts';
 import { runImageEditing } from './image-editing.ts';
 
 let dir: string;

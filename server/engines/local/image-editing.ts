@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { GENERATION_MESSAGES } from '../../../src/contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../../src/contract/generation-messages.ts';
+import { describeEdit, parseEdits, understoodEdits, type Edit } from '../../../src/contract/edit-vocabulary.ts';
 import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineOutput, type EngineRequest, type EngineResult } from '../types.ts';
-import { describeEdit, parseEdits, understoodEdits, type Edit } from '../../../src/contract/edit-vocabulary.ts';
 import { removeBackground } from './background-removal.ts';
 import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, rasterPipeline, readRaster, transformRaster, type ImageFormat, type Raster } from './pixels.ts';
 

@@ -18,10 +18,11 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { VIDEO_FPS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
-import { failedToProcess, type EngineRequest, type EngineResult } from '../types.ts';
+import { VIDEO_FPS } from '../../../src/contract/generation-params.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 import { fold } from '../../../src/contract/edit-vocabulary.ts';
 import { CAMERA_WORDS, type CameraMoveName } from '../../../src/contract/local-engine-plan.ts';
+import { failedToProcess, type EngineRequest, type EngineResult } from '../types.ts';
 import { runFfmpeg } from '../../ffmpeg/process.ts';
 
 type VideoParams = GenerationRequestOf<'image-to-video'>['params'];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GarmentCategory } from '../../../src/contract/generations.ts';
+import type { GarmentCategory } from '../../../src/contract/generation-params.ts';
 import { engineRequest, garmentSvg, inputFile, meanColour, modelPhotoSvg, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import { EngineError, type InputFile } from '../types.ts';
 import { runBodyGenerator } from './body-generator.ts';

@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { GarmentCategory } from '../../../src/contract/generations.ts';
+import type { GarmentCategory } from '../../../src/contract/generation-params.ts';
 import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
 import {

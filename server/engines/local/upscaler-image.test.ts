@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerationRequestOf } from '../../../src/contract/generations.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 import { engineRequest, garmentSvg, inputFile, laplacianSpread as detail, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
 import { MAX_OUTPUT_PIXELS, runUpscaleImage, upscaleSize } from './upscaler-image.ts';

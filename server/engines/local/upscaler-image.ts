@@ -17,7 +17,8 @@
  */
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { FOUR_K_PIXELS, type EnginePlan, type UpscaleImageModel } from '../../../src/contract/generations.ts';
+import { FOUR_K_PIXELS, type UpscaleImageModel } from '../../../src/contract/generation-params.ts';
+import type { EnginePlan } from '../../../src/contract/engine-plan.schema.ts';
 import { planItem } from '../../../src/contract/engine-plan-texts.ts';
 import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
 import type { Json } from '../../db/schema.ts';

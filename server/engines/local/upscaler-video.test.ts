@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOUR_K_PIXELS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
+import { FOUR_K_PIXELS } from '../../../src/contract/generation-params.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 import { engineRequest, inputFile, makeClip, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
 import { parseRate, probe } from '../../ffmpeg/process.ts';

@@ -15,7 +15,8 @@
  * clip encodes in a few seconds on two cores.
  */
 import { join } from 'node:path';
-import { FOUR_K_PIXELS, type GenerationRequestOf } from '../../../src/contract/generations.ts';
+import { FOUR_K_PIXELS } from '../../../src/contract/generation-params.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 import { EngineError, failedToProcess, type EngineRequest, type EngineResult } from '../types.ts';
 import { parseRate, probe, runFfmpeg } from '../../ffmpeg/process.ts';
 

@@ -4,8 +4,8 @@
  * the outcome — the attempt row, the delivery's new state and, after a failure, the next attempt's
  * job — in one transaction.
  */
-import type { Generation } from '../../../src/contract/generations.ts';
-import type { WebhookPayload } from '../../../src/contract/public-api.ts';
+import type { Generation } from '../../../src/contract/generations.schema.ts';
+import type { WebhookPayload } from '../../../src/contract/public-api.schema.ts';
 import type { Database } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import type { Queue } from '../../queue/index.ts';

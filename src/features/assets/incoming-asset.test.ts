@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { incomingAssetSearchSchema, resolveSlot, targetHref, targetsFor, USE_IN_TARGETS, slotsOf, STUDIO_IDS } from './incoming-asset.ts';
 
 const IMAGE_ROLES: Asset['roles'] = ['image', 'model', 'garment', 'face', 'hair'];

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ASSET_ROLES, type Asset, type AssetRole } from '../../contract/media.ts';
+import { ASSET_ROLES, type AssetRole } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { STUDIO_IDS, STUDIOS, type SlotOf, type StudioId } from '../registry/studios.ts';
 
 /**

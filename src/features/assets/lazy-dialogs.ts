@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { withScreenCatalogs } from '../../lib/i18n-app.ts';
 
 /**

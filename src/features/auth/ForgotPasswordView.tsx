@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ForgotFormSchema } from '../../contract/auth.ts';
+import { ForgotFormSchema } from '../../contract/auth.schema.ts';
 import { button } from '../../ui/button.ts';
 import { forgotPassword } from './api.ts';
 import { authErrorText } from './errors.ts';

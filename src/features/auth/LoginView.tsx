@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LoginFormSchema } from '../../contract/auth.ts';
+import { LoginFormSchema } from '../../contract/auth.schema.ts';
 import { button } from '../../ui/button.ts';
 import { notify } from '../../lib/toast.ts';
 import { login } from './api.ts';

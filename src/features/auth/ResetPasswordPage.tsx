@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
-import { AUTH_MESSAGES, PASSWORD_MIN } from '../../contract/auth.ts';
+import { AUTH_MESSAGES, PASSWORD_MIN } from '../../contract/auth.schema.ts';
 import { button } from '../../ui/button.ts';
 import { notify } from '../../lib/toast.ts';
 import { resetPassword } from './api.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { OTP_MAX, OtpFormSchema } from '../../contract/auth.ts';
+import { OTP_MAX, OtpFormSchema } from '../../contract/auth.schema.ts';
 import { button } from '../../ui/button.ts';
 import { notify } from '../../lib/toast.ts';
 import { generateOtp, verifyOtp } from './api.ts';

@@ -8,7 +8,7 @@ import {
   UserSchema,
   type LoginForm,
   type RegisterRequest,
-} from '../../contract/auth.ts';
+} from '../../contract/auth.schema.ts';
 import { api } from '../../lib/api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, ForgotFormSchema, LoginFormSchema, OtpFormSchema, RegisterFormSchema } from '../../contract/auth.ts';
+import { AUTH_MESSAGES, ForgotFormSchema, LoginFormSchema, OtpFormSchema, RegisterFormSchema } from '../../contract/auth.schema.ts';
 import { fieldErrors } from './form.ts';
 
 describe('form rules', () => {

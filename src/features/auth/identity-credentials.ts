@@ -1,4 +1,4 @@
-import type { IdentityLoginResponse } from '../../contract/auth.ts';
+import type { IdentityLoginResponse } from '../../contract/auth.schema.ts';
 
 /**
  * The temporary credentials of a Google sign-in (docs/product-rules.md#google-sign-in: they expire after 1 hour). An

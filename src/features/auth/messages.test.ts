@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { AUTH_MESSAGES } from '../../contract/auth.ts';
+import { AUTH_MESSAGES } from '../../contract/auth.schema.ts';
 import { AUTH_MESSAGE_DESCRIPTORS, authMessage, isAuthCode } from './messages.ts';
 
 describe('auth messages', () => {

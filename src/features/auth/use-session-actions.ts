@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import type { IdentityLoginResponse, User } from '../../contract/auth.ts';
+import type { IdentityLoginResponse, User } from '../../contract/auth.schema.ts';
 import { getSession, toSessionUser } from '../../lib/session.ts';
 import { isDocumentOnlyPath } from '../site/paths.ts';
 import { notify } from '../../lib/toast.ts';

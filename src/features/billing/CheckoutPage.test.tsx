@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { BillingPlans, Payment, Quote } from '../../contract/billing.ts';
+import type { BillingPlans, Payment, Quote } from '../../contract/billing.schema.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { CheckoutPage } from './CheckoutPage.tsx';

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isPackId, type BillingPlans, type CheckoutItem, type CheckoutRequest } from '../../contract/billing.ts';
+import { isPackId, type BillingPlans, type CheckoutItem, type CheckoutRequest } from '../../contract/billing.schema.ts';
 import type { BillingPeriod, PurchasablePlanId } from '../../contract/plans.ts';
 import type { PackId, PaymentMethod } from '../../contract/packs.ts';
 import { formatVnd } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Quote } from '../../contract/billing.ts';
+import type { Quote } from '../../contract/billing.schema.ts';
 import { formatCount, formatDate, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { Card } from '../../ui/Card.tsx';

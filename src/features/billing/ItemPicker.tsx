@@ -10,7 +10,7 @@ import {
   type PurchasablePlanId,
 } from '../../contract/plans.ts';
 import { PACKS, type PackId } from '../../contract/packs.ts';
-import type { CheckoutItem } from '../../contract/billing.ts';
+import type { CheckoutItem } from '../../contract/billing.schema.ts';
 import { formatCount, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { RadioChoice } from '../../ui/RadioChoice.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Payment } from '../../contract/billing.ts';
+import type { Payment } from '../../contract/billing.schema.ts';
 import { formatDateTime, formatVnd } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/cursor-list.ts';
 import { useLocale } from '../../lib/use-locale.ts';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { BillingOverview, Payment } from '../../contract/billing.ts';
+import type { BillingOverview, Payment } from '../../contract/billing.schema.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { PaymentCancelPage, PaymentErrorPage, PaymentSuccessPage } from './PaymentResultPage.tsx';
 import { billingKeys } from './queries.ts';

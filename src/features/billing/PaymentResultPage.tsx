@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { FAILURE_REASONS, isPackId, type FailureReason, type Payment } from '../../contract/billing.ts';
+import { FAILURE_REASONS, isPackId, type FailureReason, type Payment } from '../../contract/billing.schema.ts';
 import { formatCount, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';

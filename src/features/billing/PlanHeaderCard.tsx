@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BillingOverview, Subscription } from '../../contract/billing.ts';
+import type { BillingOverview, Subscription } from '../../contract/billing.schema.ts';
 import { formatCount, formatDate, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';

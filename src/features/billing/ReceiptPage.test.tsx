@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { Receipt } from '../../contract/billing.ts';
+import type { Receipt } from '../../contract/billing.schema.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { ReceiptPage } from './ReceiptPage.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Receipt } from '../../contract/billing.ts';
+import type { Receipt } from '../../contract/billing.schema.ts';
 import { formatCount, formatDateTime, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';

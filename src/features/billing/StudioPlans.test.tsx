@@ -2,7 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { PlanId, Subscription } from '../../contract/billing.ts';
+import type { PlanId } from '../../contract/plans.ts';
+import type { Subscription } from '../../contract/billing.schema.ts';
 import { formatDate } from '../../lib/format.ts';
 import { StudioPlans } from './StudioPlans.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import type { BillingPeriod, PlanDefinition, PlanId, Subscription } from '../../contract/billing.ts';
-import { PLANS } from '../../contract/plans.ts';
+import { PLANS, type BillingPeriod, type PlanDefinition, type PlanId } from '../../contract/plans.ts';
+import type { Subscription } from '../../contract/billing.schema.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
-import type { ActivityItem, BillingOverview, Payment } from '../../contract/billing.ts';
+import type { ActivityItem, BillingOverview, Payment } from '../../contract/billing.schema.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { messages as appEn } from '../../locales/en/app.po';

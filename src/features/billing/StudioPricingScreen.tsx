@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CreditBucket } from '../../contract/billing.ts';
+import type { CreditBucket } from '../../contract/billing.schema.ts';
 import { PACK_LIST, PACK_VALIDITY_MONTHS } from '../../contract/packs.ts';
 import { formatCount, formatDate, formatVnd } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';

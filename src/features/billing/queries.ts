@@ -12,21 +12,21 @@ import {
   QuoteSchema,
   ReceiptSchema,
   type ActivityPage,
-  type BillingPeriod,
   type CheckoutItem,
   type CheckoutRequest,
   type CheckoutResponse,
   type Payment,
   type PaymentPage,
   type SubscriptionUpdate,
-} from '../../contract/billing.ts';
+} from '../../contract/billing.schema.ts';
+import type { BillingPeriod } from '../../contract/plans.ts';
 import { api } from '../../lib/api.ts';
 import { cursorPaging } from '../../lib/cursor-list.ts';
 import { isTransientSubmitError, newIdempotencyKey, SUBMIT_RETRIES } from '../generations/api.ts';
 import { refreshCredits } from '../generations/credits.ts';
 
 /**
- * The billing screens' query module (src/contract/billing.ts): the catalogue's enabled methods,
+ * The billing screens' query module (src/contract/billing.schema.ts): the catalogue's enabled methods,
  * the account's plan and credit buckets, quotes, the payment history, one order, its receipt, the
  * credit activity; the checkout and the subscription change. Every answer is parsed with the
  * contract. Key root: `['billing']` (not persisted offline: money and plans are read fresh).

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payment } from '../../contract/billing.ts';
+import type { Payment } from '../../contract/billing.schema.ts';
 import { invalidateAfterPayment, paymentQueryOptions, refreshPayment } from './queries.ts';
 
 /**

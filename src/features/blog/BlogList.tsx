@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
-import { BLOG_QUERY_MAX, type BlogSort } from '../../contract/blog-values.ts';
+import { BLOG_QUERY_MAX, type BlogSort } from '../../contract/blog.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
 import * as ui from '../site/pages/sections.css.ts';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { blogIndexPath } from '../../contract/blog-values.ts';
+import { blogIndexPath } from '../../contract/blog.ts';
 import * as ui from '../site/pages/sections.css.ts';
 import { BlogList } from './BlogList.tsx';
 import { BlogPost } from './BlogPost.tsx';

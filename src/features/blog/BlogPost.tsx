@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath } from '../../contract/blog-values.ts';
+import { blogCategoryPath, blogIndexPath, blogPostPath, blogTagPath } from '../../contract/blog.ts';
 import * as ui from '../site/pages/sections.css.ts';
 import * as s from './blog.css.ts';
 import { Comments } from './Comments.tsx';

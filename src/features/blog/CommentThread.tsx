@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { COMMENT_MAX, CommentPageSchema, CommentSchema, type Comment } from '../../contract/blog-comments.ts';
-import { BLOG_COMMENTS_ANCHOR, type BlogLocaleCode } from '../../contract/blog-values.ts';
+import { COMMENT_MAX, CommentPageSchema, CommentSchema, type Comment } from '../../contract/blog-comments.schema.ts';
+import { BLOG_COMMENTS_ANCHOR, type BlogLocaleCode } from '../../contract/blog.ts';
 import { apiUrl } from '../../lib/api-url.ts';
 import { signInHref } from '../auth/search.ts';
 import { TOKEN_STORAGE_KEY } from '../../lib/session-keys.ts';

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { Comment } from '../../contract/blog-comments.ts';
+import type { Comment } from '../../contract/blog-comments.schema.ts';
 import { TOKEN_STORAGE_KEY } from '../../lib/session-keys.ts';
 import { Comments } from './Comments.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';

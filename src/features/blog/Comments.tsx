@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { BLOG_COMMENTS_ANCHOR } from '../../contract/blog-values.ts';
+import { BLOG_COMMENTS_ANCHOR } from '../../contract/blog.ts';
 import { addCatalog, type Catalog } from '../../lib/i18n.ts';
 import * as s from './blog.css.ts';
 import { useNearViewport } from './browser.ts';

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { NEWSLETTER_EMAIL_MAX, type BlogLocaleCode } from '../../contract/blog-values.ts';
+import { NEWSLETTER_EMAIL_MAX } from '../../contract/newsletter.ts';
+import type { BlogLocaleCode } from '../../contract/blog.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
 import * as s from './blog.css.ts';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BlogListQuery } from '../../contract/blog.ts';
-import type { BlogLocaleCode } from '../../contract/blog-values.ts';
+import type { BlogListQuery } from '../../contract/blog.schema.ts';
+import type { BlogLocaleCode } from '../../contract/blog.ts';
 import * as s from './blog.css.ts';
 import type { BlogListBase } from './data.ts';
 import { listHref } from './links.ts';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import type { BlogPostSummary } from '../../contract/blog.ts';
-import { blogPostPath, blogTagPath } from '../../contract/blog-values.ts';
+import type { BlogPostSummary } from '../../contract/blog.schema.ts';
+import { blogPostPath, blogTagPath } from '../../contract/blog.ts';
 import * as s from './blog.css.ts';
 import { formatDate } from './format.ts';
 

@@ -1,5 +1,5 @@
 import { INTL_LOCALE } from '../../lib/i18n.ts';
-import type { BlogLocaleCode } from '../../contract/blog-values.ts';
+import type { BlogLocaleCode } from '../../contract/blog.ts';
 
 // One formatter per language: making one costs far more than formatting (a list of posts made
 // ten while hydrating).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlogPost } from '../../contract/blog.ts';
+import type { BlogPost } from '../../contract/blog.schema.ts';
 import { OG_IMAGE } from '../site/head-tags.ts';
 import type { BlogListData, BlogPostData } from './data.ts';
 import { blogHeadTags } from './head.ts';

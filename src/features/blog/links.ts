@@ -1,5 +1,5 @@
-import type { BlogListQuery } from '../../contract/blog.ts';
-import { blogCategoryPath, blogIndexPath, blogTagPath, type BlogLocaleCode } from '../../contract/blog-values.ts';
+import type { BlogListQuery } from '../../contract/blog.schema.ts';
+import { blogCategoryPath, blogIndexPath, blogTagPath, type BlogLocaleCode } from '../../contract/blog.ts';
 import type { BlogListBase } from './data.ts';
 
 /** The path of a list (without its query): /blog, a category's or a tag's, in `locale`. */

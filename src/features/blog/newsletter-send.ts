@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { BlogLocaleCode } from '../../contract/blog-values.ts';
-import { SubscribeResponseSchema } from '../../contract/newsletter.ts';
+import type { BlogLocaleCode } from '../../contract/blog.ts';
+import { SubscribeResponseSchema } from '../../contract/newsletter.schema.ts';
 import { apiUrl } from '../../lib/api-url.ts';
 
 /** What a sign-up came to: accepted, or refused with the server's code (null when it gave none). */

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CommunityItem } from '../../contract/dashboard.ts';
+import type { CommunityItem } from '../../contract/dashboard.schema.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { ErrorState } from '../../ui/States.tsx';
 import { mediaSrc } from '../../lib/media-src.ts';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Generation } from '../../contract/generations.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { ErrorState } from '../../ui/States.tsx';
 import { mediaSrc } from '../../lib/media-src.ts';

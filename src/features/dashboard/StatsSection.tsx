@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UsageStats } from '../../contract/dashboard.ts';
+import type { UsageStats } from '../../contract/dashboard.schema.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { ErrorState } from '../../ui/States.tsx';
 import { Card } from '../../ui/Card.tsx';

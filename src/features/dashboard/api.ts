@@ -7,9 +7,9 @@ import {
   type CommunityItem,
   type CommunityPage,
   type UsageStats,
-} from '../../contract/dashboard.ts';
-import type { Generation, GenerationPage } from '../../contract/generations.ts';
-import type { Asset } from '../../contract/media.ts';
+} from '../../contract/dashboard.schema.ts';
+import type { Generation, GenerationPage } from '../../contract/generations.schema.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { api } from '../../lib/api.ts';
 import { staleTimeFor } from '../media/api.ts';
 import type { GenerationListFilter } from '../generations/api.ts';
@@ -17,7 +17,7 @@ import { generationsInfiniteQueryOptions, generationsOf } from '../generations/c
 import { dashboardKeys } from '../generations/dashboard-keys.ts';
 
 /**
- * The dashboard's query module (docs/product-rules.md#dashboard; src/contract/dashboard.ts): the signed-in
+ * The dashboard's query module (docs/product-rules.md#dashboard; src/contract/dashboard.schema.ts): the signed-in
  * user's figures, the public community feed, and the user's body models. The body models and the
  * recent generations are lists of the studios' generation module (`['generations', 'list', …]`),
  * so every job that starts, ends, is shared or deleted updates them too.

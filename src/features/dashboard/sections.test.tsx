@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import { createStore } from 'jotai';
-import type { CommunityItem, UsageStats } from '../../contract/dashboard.ts';
+import type { CommunityItem, UsageStats } from '../../contract/dashboard.schema.ts';
 import { authModalAtom } from '../auth/auth-modal-state.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { OutboxMail } from '../../contract/dev-tools.ts';
+import type { OutboxMail } from '../../contract/dev-tools.schema.ts';
 import { formatTimestamp } from '../../lib/format.ts';
 import { isLocale } from '../../lib/i18n.ts';
 import { Card } from '../../ui/Card.tsx';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { OutboxResponseSchema, type OutboxMail } from '../../contract/dev-tools.ts';
+import { OutboxResponseSchema, type OutboxMail } from '../../contract/dev-tools.schema.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useQuery, type InfiniteData } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
-import type { Generation, GenerationPage } from '../../contract/generations.ts';
+import type { Generation, GenerationPage } from '../../contract/generations.schema.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
 import { generationKeys } from './api.ts';
 import { generationQueryOptions } from './cache.ts';

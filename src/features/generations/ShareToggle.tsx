@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Generation } from '../../contract/generations.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShareGeneration } from './mutations.ts';

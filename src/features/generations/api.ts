@@ -2,18 +2,17 @@ import * as v from 'valibot';
 import {
   GenerationPageSchema,
   GenerationSchema,
-  PENDING_STATUSES,
-  type Feature,
   type Generation,
   type GenerationPage,
   type GenerationRequest,
-  type GenerationStatus,
   type ShareGenerationRequest,
-} from '../../contract/generations.ts';
+} from '../../contract/generations.schema.ts';
+import { PENDING_STATUSES, type GenerationStatus } from '../../contract/generations.ts';
+import type { Feature } from '../../contract/features.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**
- * The generations API as the client calls it (src/contract/generations.ts, README "Generations"):
+ * The generations API as the client calls it (src/contract/generations.schema.ts, README "Generations"):
  * the query keys, status helpers, polling intervals, the fetchers and the Idempotency-Key of a
  * submit. Every answer is parsed with the contract. The caches built on it are in cache.ts, the
  * lists over several features in merged-list.ts and the mutations in mutations.ts.

@@ -1,11 +1,13 @@
 import { useCallback, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../contract/auth.ts';
+import type { User } from '../../contract/auth.schema.ts';
+import { generationCost } from '../../contract/generations.ts';
+import type { GenerationRequest } from '../../contract/generations.schema.ts';
+import type { EngineName } from '../../contract/expected-durations.ts';
+import { CREDIT_PRICES } from '../../contract/prices.ts';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { generationCost, type EngineName, type GenerationRequest } from '../../contract/generations.ts';
-import { CREDIT_PRICES } from '../../contract/prices.ts';
 import { getSession, sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { authKeys, profileQueryOptions } from '../auth/api.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Query keys of the dashboard's own answers (src/contract/dashboard.ts), apart from the query
+ * Query keys of the dashboard's own answers (src/contract/dashboard.schema.ts), apart from the query
  * module so the studios' data layer can invalidate them without importing the dashboard.
  *
  * - `['me', 'stats']`: the signed-in user's figures (per user; wiped with the rest on logout);

@@ -2,7 +2,8 @@
 import { setupI18n } from '@lingui/core';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATION_MESSAGES, type EnginePlan, type PlanItemCode } from '../../contract/generations.ts';
+import { GENERATION_MESSAGES } from '../../contract/generation-messages.ts';
+import type { EnginePlan, PlanItemCode } from '../../contract/engine-plan.schema.ts';
 import { PLAN_ITEM_CODES, PLAN_ITEM_TEXTS, planItem, planItemsText } from '../../contract/engine-plan-texts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { messages as appEn } from '../../locales/en/app.po';

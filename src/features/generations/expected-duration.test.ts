@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { messages as en } from '../../locales/en/app.po';
-import type { ExpectedDurations } from '../../contract/generations.ts';
+import type { ExpectedDurations } from '../../contract/expected-durations.schema.ts';
 import { expectedDuration, formatExpectedWait } from './expected-duration.ts';
 
 const vi = setupI18n({ locale: 'vi', messages: { vi: {} } });

@@ -3,15 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import {
-  DEFAULT_EXPECTED_SECONDS,
-  expectedOnEveryEngine,
-  ExpectedDurationsSchema,
-  type ExpectedDurations,
-  type Feature,
-  type Generation,
-  type SecondsRange,
-} from '../../contract/generations.ts';
+import { DEFAULT_EXPECTED_SECONDS, expectedOnEveryEngine, type SecondsRange } from '../../contract/expected-durations.ts';
+import { ExpectedDurationsSchema, type ExpectedDurations } from '../../contract/expected-durations.schema.ts';
+import type { Feature } from '../../contract/features.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { api } from '../../lib/api.ts';
 import { generationKeys } from './api.ts';
 
@@ -27,7 +22,7 @@ const fromRange = ({ min, max }: SecondsRange): ExpectedDuration => ({ minSecond
 
 /**
  * The expected time of a job (try-on scaled by its garments), or of a tool before submitting,
- * from the contract's one declaration per tool and engine (src/contract/expected-seconds.ts):
+ * from the contract's one declaration per tool and engine (src/contract/expected-durations.ts):
  * - what the server measured for the tool on the engine that runs it (`measured`, which names
  *   that engine), unless the job ran on another engine;
  * - else the contract's default for the job's engine;

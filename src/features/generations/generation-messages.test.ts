@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { GENERATION_MESSAGES, GENERATION_STAGES } from '../../contract/generations.ts';
+import { GENERATION_MESSAGES, GENERATION_STAGES } from '../../contract/generation-messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
   describeGenerationError,

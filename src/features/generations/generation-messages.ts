@@ -1,14 +1,9 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import * as v from 'valibot';
-import {
-  GENERATION_STAGES,
-  InsufficientCreditsBodySchema,
-  type EnginePlan,
-  type PlanRefusalBody,
-  type GenerationMessageKey,
-  type GenerationStage,
-} from '../../contract/generations.ts';
+import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from '../../contract/generation-messages.ts';
+import { InsufficientCreditsBodySchema } from '../../contract/generations.schema.ts';
+import type { EnginePlan, PlanRefusalBody } from '../../contract/engine-plan.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../auth/messages.ts';
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GENERATION_EVENTS, type Generation } from '../../contract/generations.ts';
+import { GENERATION_EVENTS } from '../../contract/generations.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { setTokenProvider } from '../../lib/api.ts';
 import { applyStreamedGeneration, readEventStream, runGenerationStream, type StreamEvent } from './generation-stream.ts';
 import { generationKeys, generationStreamLive, pollInterval, POLL_VISIBLE_MS, STREAM_SAFETY_POLL_MS } from './api.ts';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { GENERATION_EVENTS, GenerationSchema, type Generation } from '../../contract/generations.ts';
+import { GENERATION_EVENTS } from '../../contract/generations.ts';
+import { GenerationSchema, type Generation } from '../../contract/generations.schema.ts';
 import { ApiError, openStream } from '../../lib/api.ts';
 import { generationKeys, isPendingStatus, newestFirst, generationStreamLive, setGenerationStreamLive } from './api.ts';
 import { recordEndedGeneration, replaceInPages, seenPending, type ItemsPage } from './cache.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
-import type { Generation, GenerationRequest } from '../../contract/generations.ts';
+import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authKeys } from '../auth/api.ts';
 import { generationKeys, generationListPath, newIdempotencyKey, pollInterval, POLL_HIDDEN_MS, POLL_VISIBLE_MS } from './api.ts';

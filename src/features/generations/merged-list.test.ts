@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Feature, Generation, GenerationStatus } from '../../contract/generations.ts';
+import type { Feature } from '../../contract/features.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
+import type { GenerationStatus } from '../../contract/generations.ts';
 import { generationKeys, type MergedListFilter } from './api.ts';
 import { fetchMergedGenerationPage, listOrder, mergedGenerationsInfiniteQueryOptions, type MergeCursor, type MergedGenerationPage } from './merged-list.ts';
 import { recordNewGeneration } from './cache.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Generation, GenerationPage, GenerationRequest } from '../../contract/generations.ts';
+import type { Generation, GenerationPage, GenerationRequest } from '../../contract/generations.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { assetKeys } from '../media/api.ts';
 import {

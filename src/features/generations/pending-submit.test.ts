@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GenerationRequest } from '../../contract/generations.ts';
+import type { GenerationRequest } from '../../contract/generations.schema.ts';
 import { clearPendingSubmit, PENDING_SUBMIT_KEY_PREFIX, readPendingSubmit, writePendingSubmit, type PendingSubmit } from './pending-submit.ts';
 
 /** A tab's sessionStorage, in memory. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { FEATURES, type GenerationRequest } from '../../contract/generations.ts';
+import { FEATURES } from '../../contract/features.ts';
+import type { GenerationRequest } from '../../contract/generations.schema.ts';
 
 /**
  * A submit on its way, kept for this tab (sessionStorage) per account and per studio: written

@@ -2,7 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExpectedDurations, GenerationRequest } from '../../contract/generations.ts';
+import type { ExpectedDurations } from '../../contract/expected-durations.schema.ts';
+import type { GenerationRequest } from '../../contract/generations.schema.ts';
 import { useEnginePlan } from './plan-kit.ts';
 
 const get = vi.hoisted(() => vi.fn<(path: string) => Promise<unknown>>());

@@ -1,4 +1,5 @@
-import type { Feature, Generation } from '../../contract/generations.ts';
+import type { Feature } from '../../contract/features.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { isPendingStatus, newestFirst } from './api.ts';
 
 // ── Reattach ──────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { Feature, Generation, GenerationRequest } from '../../contract/generations.ts';
+import type { Feature } from '../../contract/features.ts';
+import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import { browserOffline, queueGeneration } from '../../lib/offline/outbox-client.ts';
 import { outboxRefsOf, type OutboxSubmit } from '../../kernel/outbox-entries.ts';
 import { cancelQueuedSubmit, forgetSubmit, listOutboxSubmits, onOutboxChange } from '../../kernel/outbox-store.ts';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
 import { setupI18n } from '@lingui/core';
-import type { Generation, GenerationRequest } from '../../contract/generations.ts';
+import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import { notify } from '../../lib/toast.ts';
 import { POLL_VISIBLE_MS } from './api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';

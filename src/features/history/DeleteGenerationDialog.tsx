@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Generation } from '../../contract/generations.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 /** "Delete this generation?" before a delete from /history; focus starts on "No". */

@@ -1,8 +1,8 @@
 import { memo, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { Generation } from '../../contract/generations.ts';
-import type { Asset } from '../../contract/media.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
 import { mediaSrc } from '../../lib/media-src.ts';

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { Generation } from '../../contract/generations.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { markJobsSeen } from '../../lib/offline/job-client.ts';
 import { notify } from '../../lib/toast.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Generation } from '../../contract/generations.ts';
-import type { Asset } from '../../contract/media.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Generation } from '../../contract/generations.ts';
-import type { Asset } from '../../contract/media.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 
 /**
  * A job's inputs as history shows them: each asset id of `inputs` (the request as submitted) in
@@ -9,7 +9,7 @@ import type { Asset } from '../../contract/media.ts';
  * exists. The server leaves deleted inputs out of `input_assets`; their slot stays, marked.
  */
 
-/** The input slots of every tool's request (src/contract/generations.ts). */
+/** The input slots of every tool's request (src/contract/generations.schema.ts). */
 export const INPUT_LABELS = {
   model: msg`Người mẫu`,
   garments: msg`Trang phục`,

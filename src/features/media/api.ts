@@ -1,15 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import {
-  AssetPageSchema,
-  AssetSchema,
-  type Asset,
-  type AssetKind,
-  type AssetPage,
-  type AssetRole,
-  type AssetSort,
-  type AssetTool,
-} from '../../contract/media.ts';
+import { AssetPageSchema, AssetSchema, type Asset, type AssetPage, type AssetSort, type AssetTool } from '../../contract/media.schema.ts';
+import type { AssetKind, AssetRole } from '../../contract/media.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**

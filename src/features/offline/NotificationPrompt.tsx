@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ExpectedDurations, Generation } from '../../contract/generations.ts';
+import type { ExpectedDurations } from '../../contract/expected-durations.schema.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { onJobWatched } from '../../lib/offline/job-client.ts';
 import { button } from '../../ui/button.ts';
 import { generationKeys, isPendingStatus } from '../generations/api.ts';

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 

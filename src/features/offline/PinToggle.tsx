@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.ts';
 import { Stroke } from '../../ui/icons/icon.tsx';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
 import type { UseStore } from 'idb-keyval';
-import type { Generation, GenerationPage } from '../../contract/generations.ts';
+import type { Generation, GenerationPage } from '../../contract/generations.schema.ts';
 import { generationKeys } from '../generations/api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import type { FakeIdbStore } from '../../../tests/fixtures/fake-idb-store.ts';

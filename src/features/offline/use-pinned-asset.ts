@@ -1,5 +1,5 @@
 import { onlineManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { mediaCacheSupported, pinAsset, pinState, unpinAsset } from '../../lib/offline/media-cache.ts';
 import { assetQueryOptions, linksExpiring } from '../media/api.ts';
 

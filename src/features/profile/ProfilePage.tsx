@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
-import { AUTH_MESSAGES, NAME_MIN, type User } from '../../contract/auth.ts';
+import { AUTH_MESSAGES, NAME_MIN, type User } from '../../contract/auth.schema.ts';
 import { getSession, sessionUserAtom, toSessionUser } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PLAN_NAMES } from '../../lib/plan-names.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { LogoutAllResponseSchema, UserSchema, type User } from '../../contract/auth.ts';
-import { PROFILE_PICTURE_PATH, ProfilePictureResponseSchema } from '../../contract/profile-picture.ts';
+import { LogoutAllResponseSchema, UserSchema, type User } from '../../contract/auth.schema.ts';
+import { PROFILE_PICTURE_PATH, ProfilePictureResponseSchema } from '../../contract/profile-picture.schema.ts';
 import { api } from '../../lib/api.ts';
 
 /** PUT /api/me: name, picture, language; answers the updated user. */

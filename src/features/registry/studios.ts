@@ -2,7 +2,7 @@
  * The one list of studios. Everything else that names the studios derives from it: the sidebar
  * entries, the dashboard's quick access, the history filters, the library's labels and "use in"
  * slots, the route titles and the screens' headers, and the catalogs a studio route loads. (The
- * wait a job takes is the contract's, per tool and engine: src/contract/expected-seconds.ts.)
+ * wait a job takes is the contract's, per tool and engine: src/contract/expected-durations.ts.)
  *
  * A new studio is one entry here and one folder under src/features/studio (plus its route file,
  * which only names the entry: see src/routes/_app/_studio/). Typecheck fails when a tool of the

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { queueFile } from '../../lib/offline/outbox-client.ts';
 import { onOutboxChange, outboxStore, releaseOutboxEntry } from '../../kernel/outbox-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPECTED_SECONDS } from '../../contract/expected-seconds.ts';
+import { DEFAULT_EXPECTED_SECONDS } from '../../contract/expected-durations.ts';
 import { LONGEST_MINUTES, minutesAtMost } from './waits.ts';
 
 describe('the waits a public page promises', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CreatedToken } from '../../contract/tokens.ts';
+import type { CreatedToken } from '../../contract/tokens.schema.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { button } from '../../ui/button.ts';
 import { AppLink } from '../../ui/link.tsx';

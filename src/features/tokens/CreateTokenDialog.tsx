@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CreatedToken } from '../../contract/tokens.ts';
+import type { CreatedToken } from '../../contract/tokens.schema.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { button } from '../../ui/button.ts';
 import { CloseButton, Modal } from '../../ui/Modal.tsx';

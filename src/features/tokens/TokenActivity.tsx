@@ -1,6 +1,6 @@
 import { createContext, useContext, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Delivery, RequestLogEntry } from '../../contract/tokens.ts';
+import type { Delivery, RequestLogEntry } from '../../contract/tokens.schema.ts';
 import { formatCount, formatTimestamp, NO_FIGURE } from '../../lib/format.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CreatedToken, TokenDetail as Detail } from '../../contract/tokens.ts';
+import type { CreatedToken, TokenDetail as Detail } from '../../contract/tokens.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatCount, formatDate, formatRelativeTime } from '../../lib/format.ts';
 import { useOnline } from '../../lib/offline/online.ts';

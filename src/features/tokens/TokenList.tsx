@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ApiToken, TokenStats as Stats } from '../../contract/tokens.ts';
+import type { ApiToken, TokenStats as Stats } from '../../contract/tokens.schema.ts';
 import { formatCount, formatDate, formatPercent, formatRelativeTime, NO_FIGURE } from '../../lib/format.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { Card } from '../../ui/Card.tsx';

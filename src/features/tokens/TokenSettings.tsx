@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ApiToken } from '../../contract/tokens.ts';
+import type { ApiToken } from '../../contract/tokens.schema.ts';
 import { button } from '../../ui/button.ts';
 import { FIELD_OF_CODE, firstInvalid, formOf, updateBody, validateTokenForm, type TokenFormErrors, type TokenFormValues } from './form.ts';
 import { tokenErrorCode, tokenErrorText } from './labels.ts';

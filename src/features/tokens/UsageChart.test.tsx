@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { USAGE_DAYS, type UsageDay } from '../../contract/tokens.ts';
+import { USAGE_DAYS } from '../../contract/tokens.ts';
+import type { UsageDay } from '../../contract/tokens.schema.ts';
 import { messages as en } from '../../locales/en/app/tokens.po';
 import { UsageChart } from './UsageChart.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UsageDay } from '../../contract/tokens.ts';
+import type { UsageDay } from '../../contract/tokens.schema.ts';
 import { formatCount } from '../../lib/format.ts';
 import { INTL_LOCALE, type Locale } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';

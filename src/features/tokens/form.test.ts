@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiToken } from '../../contract/tokens.ts';
+import type { ApiToken } from '../../contract/tokens.schema.ts';
 import { createBody, EMPTY_FORM, firstInvalid, formOf, togglePermission, updateBody, validateTokenForm, type TokenFormValues } from './form.ts';
 
 const valid: TokenFormValues = { ...EMPTY_FORM, name: 'Shop sync', permissions: ['virtual-tryon'] };

@@ -6,14 +6,11 @@ import {
   RATE_LIMIT_MAX,
   RATE_LIMIT_MIN,
   TOKEN_EXPIRY_DEFAULT,
-  WebhookUrlSchema,
-  type ApiToken,
   type ApiTokenService,
-  type CreateTokenInput,
   type TokenExpiryPreset,
   type TokenMessageKey,
-  type UpdateTokenRequest,
 } from '../../contract/tokens.ts';
+import { WebhookUrlSchema, type ApiToken, type CreateTokenInput, type UpdateTokenRequest } from '../../contract/tokens.schema.ts';
 
 /**
  * The token form (create dialog and the detail's settings): its values as typed, the checks of

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { TOKEN_MESSAGES, TOKEN_STATUSES } from '../../contract/tokens.ts';
+import { TOKEN_MESSAGES } from '../../contract/tokens.ts';
+import { TOKEN_STATUSES } from '../../contract/tokens.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { messages as appEn } from '../../locales/en/app.po';
 import { messages as en } from '../../locales/en/app/tokens.po';

@@ -5,12 +5,10 @@ import {
   TOKEN_MESSAGES,
   TOKENS_PER_ACCOUNT_MAX,
   type ApiTokenService,
-  type DeliveryStatus,
   type TokenExpiryPreset,
   type TokenMessageKey,
-  type TokenStatus,
-  type WebhookEvent,
 } from '../../contract/tokens.ts';
+import type { DeliveryStatus, TokenStatus, WebhookEvent } from '../../contract/tokens.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { STUDIOS } from '../registry/studios.ts';
 

@@ -7,7 +7,7 @@ import {
   type CreatedToken,
   type CreateTokenInput,
   type UpdateTokenRequest,
-} from '../../contract/tokens.ts';
+} from '../../contract/tokens.schema.ts';
 import { api } from '../../lib/api.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { renderInRouter as renderAt } from '../../lib/test-router.test-helper.tsx';
-import type { ApiToken, TokenDetail, TokenList, UsageDay } from '../../contract/tokens.ts';
+import type { ApiToken, TokenDetail, TokenList, UsageDay } from '../../contract/tokens.schema.ts';
 
 /**
  * The tokens screen's unit tests: the API's answers as the contract says them, and the screen in

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { AssetSchema, MEDIA_MESSAGES, type Asset, type MediaMessageKey, type UploadedAsset, type UploadPurpose } from '../../contract/media.ts';
+import { AssetSchema, type Asset, type UploadedAsset } from '../../contract/media.schema.ts';
+import { MEDIA_MESSAGES, type MediaMessageKey, type UploadPurpose } from '../../contract/media.ts';
 import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorMessage } from '../../lib/api.ts';
 import { getSession } from '../../lib/session.ts';
 import { isAuthCode } from '../auth/messages.ts';

@@ -1,4 +1,5 @@
-import type { Asset, UploadPurpose } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
+import type { UploadPurpose } from '../../contract/media.ts';
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
 import { checkFile } from './checks.ts';
 import { isAbortError, uploadFile, uploadProblemOf, type UploadFileOptions } from './transport.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 import { createUploader, type BatchResult, type UploaderOptions, type UploaderOutbox, type UploadItem } from './uploader.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { invalidTypeText, MEDIA_MESSAGES, storageFullText, tooLargeText, type Asset } from '../../contract/media.ts';
+import { invalidTypeText, MEDIA_MESSAGES, storageFullText, tooLargeText } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { describeUploadProblem, MEDIA_MESSAGE_DESCRIPTORS, waitingUploadsText } from './upload-messages.ts';
 import { acceptAttribute, checkFile, filesFromDataTransfer, filesFromDrop, filesFromPaste } from './checks.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Asset, AssetRole, UploadPurpose } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
+import type { AssetRole, UploadPurpose } from '../../contract/media.ts';
 import { browserOffline, outboxSlot, placeholderAsset, queueFile } from '../../lib/offline/outbox-client.ts';
 import { outboxRefId, type OutboxStatus, type OutboxSubmit, type OutboxUpload } from '../../kernel/outbox-entries.ts';
 import { cancelOutboxEntry, releaseOutboxEntry, watchOutbox } from '../../kernel/outbox-store.ts';

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
 import { setupI18n } from '@lingui/core';
-import type { Asset } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
 import { notify } from '../../lib/toast.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';

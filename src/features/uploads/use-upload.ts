@@ -2,7 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useSyncExternalStore }
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { msg, plural } from '@lingui/core/macro';
-import type { Asset, UploadPurpose } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
+import type { UploadPurpose } from '../../contract/media.ts';
 import { notify } from '../../lib/toast.ts';
 import { assetKeys } from '../media/api.ts';
 import { wasReused } from './transport.ts';

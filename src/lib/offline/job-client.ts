@@ -1,4 +1,5 @@
-import type { Feature, Generation } from '../../contract/generations.ts';
+import type { Feature } from '../../contract/features.ts';
+import type { Generation } from '../../contract/generations.schema.ts';
 import { readStoredLocale } from '../i18n.ts';
 import { JOBS_WATCH_MESSAGE } from '../../kernel/job-protocol.ts';
 import { isWatchPending, listWatched, markSeen, unseenFinishedCount, watchJob, type WatchedJob } from '../../kernel/job-watch.ts';

@@ -1,4 +1,5 @@
-import type { Asset, MediaVariant } from '../../contract/media.ts';
+import type { Asset } from '../../contract/media.schema.ts';
+import type { MediaVariant } from '../../contract/media.ts';
 import { apiUrl } from '../api.ts';
 import {
   assetVariantKey,

@@ -1,5 +1,6 @@
-import type { GenerationRequest } from '../../contract/generations.ts';
-import type { Asset, AssetRole, UploadPurpose } from '../../contract/media.ts';
+import type { GenerationRequest } from '../../contract/generations.schema.ts';
+import type { Asset } from '../../contract/media.schema.ts';
+import type { AssetRole, UploadPurpose } from '../../contract/media.ts';
 import { apiUrl } from '../api.ts';
 import { readStoredLocale } from '../i18n.ts';
 import { getSession } from '../session.ts';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { blogCategoryPath, blogPostPath, blogTagPath, type BlogLocaleCode } from '../../../src/contract/blog-values.ts';
+import { blogCategoryPath, blogPostPath, blogTagPath, type BlogLocaleCode } from '../../../src/contract/blog.ts';
 import { PUBLIC_PAGE_PATHS } from '../../../src/contract/site-routes.ts';
 import { localizedPath } from '../../../src/features/site/paths.ts';
 import { test, expect, useEnglish } from '../fixtures.ts';

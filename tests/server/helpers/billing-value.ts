@@ -13,7 +13,9 @@
  * lost: `received − (listed − returned)` is exactly the balance.
  */
 import { expect } from 'vitest';
-import { isPackId, PACKS, PLANS, planPrice, type BillingPeriod, type PlanId } from '../../../src/contract/billing.ts';
+import { isPackId } from '../../../src/contract/billing.schema.ts';
+import { PACKS } from '../../../src/contract/packs.ts';
+import { PLANS, planPrice, type BillingPeriod, type PlanId } from '../../../src/contract/plans.ts';
 import type { AccountsHarness } from './accounts.ts';
 import type { Buyer } from './billing.ts';
 

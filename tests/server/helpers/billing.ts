@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
-import type { CheckoutItem } from '../../../src/contract/billing.ts';
+import type { CheckoutItem } from '../../../src/contract/billing.schema.ts';
 import { creditLedger } from '../../../server/credits/ledger.ts';
 import { createSessionsRepository, startSessionToken } from '../../../server/auth/sessions.ts';
 import { createAccessTokens } from '../../../server/auth/tokens.ts';

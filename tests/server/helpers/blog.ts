@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import type { BlogPostInput } from '../../../src/contract/blog.ts';
+import type { BlogPostInput } from '../../../src/contract/blog.schema.ts';
 import { createBlog, loadBlogContent, type Blog } from '../../../server/blog/index.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import type { AppEnv } from '../../../server/http/types.ts';

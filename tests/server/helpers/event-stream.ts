@@ -4,7 +4,8 @@
  * lines (heartbeats).
  */
 import * as v from 'valibot';
-import { GENERATION_EVENTS, GenerationSchema, type Generation } from '../../../src/contract/generations.ts';
+import { GENERATION_EVENTS } from '../../../src/contract/generations.ts';
+import { GenerationSchema, type Generation } from '../../../src/contract/generations.schema.ts';
 
 export interface EventReader {
   status: number;

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import type { EngineInputs, EngineRequest, InputFile } from '../../../server/engines/types.ts';
-import { GenerationRequestSchema, type Feature, type GenerationRequestOf, type GenerationStage } from '../../../src/contract/generations.ts';
+import { GenerationRequestSchema, type GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
+import type { Feature } from '../../../src/contract/features.ts';
+import type { GenerationStage } from '../../../src/contract/generation-messages.ts';
 import type { FakeFal } from './fake-fal.ts';
 
 /** Small input files for the engine (made with sharp; the video is the fake's own MP4). */

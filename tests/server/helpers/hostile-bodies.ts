@@ -88,7 +88,7 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     'POST /api/dev-tools/credits': [() => ({ email: fixtures.emails[1], amount: 1 })],
     'POST /api/dev-tools/engine-delay': [() => ({ email: fixtures.emails[1], ms: 0 })],
     'POST /api/dev-tools/plan': [() => ({ email: fixtures.emails[1], plan: 'free' })],
-    // Billing (src/contract/billing.ts): the fuzzing person buys on the sandbox; its orders stay pending.
+    // Billing (src/contract/billing.schema.ts): the fuzzing person buys on the sandbox; its orders stay pending.
     'POST /api/billing/checkout': [
       () => ({ item: 'pack_50', method: 'sandbox', accept_terms: true, language: 'vi' }),
       () => ({ item: 'pro', period: 'annual', method: 'sandbox', accept_terms: true }),
@@ -137,7 +137,7 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     // The mails' buttons and the one-click unsubscribe: the token is in the query, no body is read.
     'POST /newsletter/confirm': null,
     'POST /newsletter/unsubscribe': null,
-    // Blog comments (src/contract/blog-comments.ts) and their moderation.
+    // Blog comments (src/contract/blog-comments.schema.ts) and their moderation.
     'POST /api/blog/posts/:postId/comments': [() => ({ body: 'Bài viết rất hay, cảm ơn tác giả!' })],
     'POST /api/admin/blog/comments/:id/approve': null,
     'POST /api/admin/blog/comments/:id/hide': null,
@@ -147,7 +147,7 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     // Multipart routes: the fuzz sends them hostile multipart and JSON alike.
     'POST /v1/media': null,
     'POST /api/media': null,
-    // The profile picture (src/contract/profile-picture.ts): an image's bytes, or an asset of the caller's library.
+    // The profile picture (src/contract/profile-picture.schema.ts): an image's bytes, or an asset of the caller's library.
     'POST /api/profile-picture': null,
     'POST /api/profile-picture/from-asset': [() => ({ asset_id: fixtures.realIds[0] })],
     [`POST ${SHARE_TARGET_PATH}`]: null,

@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as fc from 'fast-check';
-import { PageQuerySchema, QuoteQuerySchema } from '../../../src/contract/billing.ts';
-import { CommunityQuerySchema } from '../../../src/contract/dashboard.ts';
-import { GenerationListQuerySchema } from '../../../src/contract/generations.ts';
-import { AssetListQuerySchema } from '../../../src/contract/media.ts';
-import { CommentListQuerySchema, ModerationQuerySchema } from '../../../src/contract/blog-comments.ts';
+import { PageQuerySchema, QuoteQuerySchema } from '../../../src/contract/billing.schema.ts';
+import { CommunityQuerySchema } from '../../../src/contract/dashboard.schema.ts';
+import { GenerationListQuerySchema } from '../../../src/contract/generations.schema.ts';
+import { AssetListQuerySchema } from '../../../src/contract/media.schema.ts';
+import { CommentListQuerySchema, ModerationQuerySchema } from '../../../src/contract/blog-comments.schema.ts';
 
 // ── JSON with what JSON.stringify cannot write (1e309, raw big integers, `__proto__` keys) ───
 

@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { AssetSchema, type Asset } from '../../../src/contract/media.ts';
+import { AssetSchema, type Asset } from '../../../src/contract/media.schema.ts';
 import { createAccountsHarness, type AccountsHarness, type CallResult } from './accounts.ts';
 import { multipartStream, type MultipartBody } from './media-fixtures.ts';
 

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.ts';
 import { assetQueryOptions, linksExpiring } from '../../media/api.ts';

@@ -13,8 +13,9 @@
  * The one naming rule of every download: the download dialog is the only place that saves a file,
  * from the studios' results, the history and the library alike.
  */
-import type { Asset } from '../../../contract/media.ts';
-import type { Feature, Generation } from '../../../contract/generations.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
+import type { Feature } from '../../../contract/features.ts';
+import type { Generation } from '../../../contract/generations.schema.ts';
 
 /** The input whose file names a tool's result. */
 const SOURCE_INPUT: Readonly<Record<Feature, string>> = {

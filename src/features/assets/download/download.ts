@@ -3,7 +3,7 @@
  * original is fetched from its media URL, decoded, fitted to the chosen box, encoded at the
  * chosen quality and saved through an <a download>. Videos are saved as they are.
  */
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 
 export const DOWNLOAD_QUALITIES = ['high', 'low'] as const;

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { generationQueryOptions } from '../../generations/cache.ts';
 import { featureName } from '../../registry/studios.ts';
 import { downloadStem } from './download-name.ts';

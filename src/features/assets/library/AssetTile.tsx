@@ -1,6 +1,6 @@
 import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import type { UseInTarget } from '../incoming-asset.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { IconImage } from '../../../ui/icons/media/IconImage.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useAfterFirstFrame } from '../../../lib/after-first-frame.ts';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { gridMove } from '../picker/selection.ts';
 import { AssetTile, type TileHandlers } from './AssetTile.tsx';
 import { columnsFor, GRID_GAP_PX, rowHeightFor } from './layout.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
-import type { Asset, AssetPage } from '../../../contract/media.ts';
+import type { Asset, AssetPage } from '../../../contract/media.schema.ts';
 import { notify } from '../../../lib/toast.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';

@@ -17,7 +17,7 @@ import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState,
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';

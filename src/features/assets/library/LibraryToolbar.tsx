@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ASSET_SORTS, type AssetSort, type AssetTool } from '../../../contract/media.ts';
+import { ASSET_SORTS, type AssetSort, type AssetTool } from '../../../contract/media.schema.ts';
 import { button } from '../../../ui/button.ts';
 import { Select, TextInput } from '../../../ui/Field.tsx';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';

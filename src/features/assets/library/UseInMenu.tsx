@@ -11,7 +11,7 @@
  */
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { IconDots } from '../../../ui/icons/app/IconDots.tsx';
 import { useDismiss } from '../../../ui/use-dismiss.ts';
 import { targetsFor, type UseInTarget } from '../incoming-asset.ts';

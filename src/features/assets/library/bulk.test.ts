@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { type InfiniteData } from '@tanstack/react-query';
-import type { Asset, AssetPage } from '../../../contract/media.ts';
+import type { Asset, AssetPage } from '../../../contract/media.schema.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';

@@ -1,4 +1,4 @@
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { DownloadError, downloadAsset, type DownloadChoice } from '../download/download.ts';
 
 /**

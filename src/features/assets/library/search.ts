@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ASSET_SORTS, ASSET_TOOLS, type AssetSort, type AssetTool } from '../../../contract/media.ts';
+import { ASSET_SORTS, ASSET_TOOLS, type AssetSort, type AssetTool } from '../../../contract/media.schema.ts';
 import type { AssetListFilters } from '../../media/api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { FOUR_K_PIXELS } from '../../../contract/generations.ts';
-import type { Asset } from '../../../contract/media.ts';
+import { FOUR_K_PIXELS } from '../../../contract/generation-params.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { formatDimensions } from '../../../lib/format.ts';
 import { IconWarning } from '../../../ui/icons/media/IconWarning.tsx';
 import * as s from './over4k.css.ts';

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { Asset, AssetPage } from '../../../contract/media.ts';
+import type { Asset, AssetPage } from '../../../contract/media.schema.ts';
 import { AssetsPicker, SEARCH_DEBOUNCE_MS, type AssetsPickerProps } from './AssetsPicker.tsx';
 import { createTestQueryClient } from '../../../../tests/fixtures/query-client.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';

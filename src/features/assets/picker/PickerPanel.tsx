@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset, AssetRole, MediaType } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
+import type { AssetRole, MediaType } from '../../../contract/media.ts';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import { button } from '../../../ui/button.ts';
 import { IconCheck } from '../../../ui/icons/app/IconCheck.tsx';

@@ -1,4 +1,5 @@
-import type { Asset, AssetKind, AssetRole, MediaType } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
+import type { AssetKind, AssetRole, MediaType } from '../../../contract/media.ts';
 
 /** The picker's tabs (docs/product-rules.md#assets-picker: all, images, videos, upscaled); each but `all` is an asset kind. */
 export const PICKER_TABS = ['all', 'image', 'video', 'upscaled'] as const;

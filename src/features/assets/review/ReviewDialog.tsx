@@ -14,7 +14,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { formatBytes, formatDimensions, formatDuration } from '../../../lib/format.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';

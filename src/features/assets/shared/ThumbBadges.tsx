@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import { IconPlay } from '../../../ui/icons/media/IconPlay.tsx';
 import { thumbBadge, thumbKindBadge } from './thumb-badges.css.ts';

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { FirebasePublicConfigSchema, PublicConfigSchema, type FirebasePublicConfig, type PublicConfig } from '../../../contract/config.ts';
+import { FirebasePublicConfigSchema, PublicConfigSchema, type FirebasePublicConfig, type PublicConfig } from '../../../contract/config.schema.ts';
 import { api } from '../../../lib/api.ts';
 
 /**
- * GET /api/config (src/contract/config.ts). `firebase` is null when no identity provider is
+ * GET /api/config (src/contract/config.schema.ts). `firebase` is null when no identity provider is
  * configured; Google sign-in is then not offered at all.
  *
  * The answer is read loosely first and the Firebase part checked on use, so a half-configured

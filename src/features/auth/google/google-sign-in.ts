@@ -1,6 +1,6 @@
 import type { User as FirebaseUser, UserCredential } from 'firebase/auth';
 import * as v from 'valibot';
-import { FirebaseAuthRequestSchema, ID_TOKEN_MIN, IdentityLoginResponseSchema, type IdentityLoginResponse } from '../../../contract/auth.ts';
+import { FirebaseAuthRequestSchema, ID_TOKEN_MIN, IdentityLoginResponseSchema, type IdentityLoginResponse } from '../../../contract/auth.schema.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import type { FirebaseConfig } from './config.ts';
 import { IdentityDataError, firebaseCode, isRetryablePopupError, isSilentPopupError } from './errors.ts';

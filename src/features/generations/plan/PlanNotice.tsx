@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { EnginePlan } from '../../../contract/generations.ts';
+import type { EnginePlan } from '../../../contract/engine-plan.schema.ts';
 import { understoodEdits } from '../../../contract/edit-vocabulary.ts';
 import { PlanSummary } from './PlanSummary.tsx';
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { EnginePlan, PlanItem } from '../../../contract/generations.ts';
+import type { EnginePlan, PlanItem } from '../../../contract/engine-plan.schema.ts';
 import { planItemText } from './words.ts';
 import * as s from './plan.css.ts';
 

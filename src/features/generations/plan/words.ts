@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { EnginePlan, PlanItem, PlanItemCode } from '../../../contract/generations.ts';
+import type { EnginePlan, PlanItem, PlanItemCode } from '../../../contract/engine-plan.schema.ts';
 import { notify } from '../../../lib/toast.ts';
 
 /**

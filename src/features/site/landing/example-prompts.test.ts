@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { setupI18n, type Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { GenerationRequestSchema } from '../../../contract/generations.ts';
+import { GenerationRequestSchema } from '../../../contract/generations.schema.ts';
 import { fold } from '../../../contract/edit-vocabulary.ts';
 import { CAMERA_WORDS, localEnginePlan } from '../../../contract/local-engine-plan.ts';
 import { messages as enEditing } from '../../../locales/en/pages/services-image-editing.po';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, type GenerationRequest } from '../../../contract/generations.ts';
-import type { Asset } from '../../../contract/media.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import type { GenerationRequest } from '../../../contract/generations.schema.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { button } from '../../../ui/button.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { costOf, CREDIT_PRICES, creditsText, useCredits } from '../../generations/credits.ts';

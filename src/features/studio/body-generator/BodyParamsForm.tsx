@@ -1,6 +1,6 @@
 import { useId, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generations.ts';
+import { ASPECT_RATIOS, BODY_TYPES, GENDERS, SKIN_TONES, type AspectRatio } from '../../../contract/generation-params.ts';
 import { formatFixed, NO_FIGURE } from '../../../lib/format.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { IconClose } from '../../../ui/icons/app/IconClose.tsx';

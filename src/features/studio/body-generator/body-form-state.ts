@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BODY_LIMITS } from '../../../contract/generations.ts';
+import { BODY_LIMITS } from '../../../contract/generation-params.ts';
 import { addStyleHint, clampedOrNull, MAX_STYLE_HINTS, type StyleHintRefusal } from './body-params.ts';
 
 /**

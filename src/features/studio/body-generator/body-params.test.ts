@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { BodyGeneratorRequestSchema, checkPrerequisites } from '../../../contract/generations.ts';
+import { BodyGeneratorRequestSchema } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
 import {
   addStyleHint,
   aspectValue,

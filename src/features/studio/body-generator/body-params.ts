@@ -1,13 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import {
-  BODY_LIMITS,
-  checkPrerequisites,
-  type AspectRatio,
-  type BODY_TYPES,
-  type SKIN_TONES,
-  type GenerationRequestOf,
-} from '../../../contract/generations.ts';
+import { BODY_LIMITS, type AspectRatio, type BODY_TYPES, type SKIN_TONES } from '../../../contract/generation-params.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
 
 /** The body generator's parameters, exactly as POST /api/generations takes them. */
 export type BodyParams = GenerationRequestOf<'body-generator'>['params'];

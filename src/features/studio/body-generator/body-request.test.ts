@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import { BodyGeneratorRequestSchema, checkPrerequisites } from '../../../contract/generations.ts';
+import { BodyGeneratorRequestSchema } from '../../../contract/generations.schema.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { bodyRequest } from './BodyGeneratorScreen.tsx';
 import { INITIAL_BODY_PARAMS } from './body-params.ts';

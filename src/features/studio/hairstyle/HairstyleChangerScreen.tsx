@@ -1,7 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, type Generation, type GenerationRequest } from '../../../contract/generations.ts';
-import type { Asset } from '../../../contract/media.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import type { Generation, GenerationRequest } from '../../../contract/generations.schema.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { notify } from '../../../lib/toast.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, CREDIT_PRICES, creditsText, useCredits } from '../../generations/credits.ts';

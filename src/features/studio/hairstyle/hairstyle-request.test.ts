@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { checkPrerequisites, HairstyleRequestSchema } from '../../../contract/generations.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import { HairstyleRequestSchema } from '../../../contract/generations.schema.ts';
 import * as v from 'valibot';
 import { makeAsset, makeGeneration } from '../../../../tests/fixtures/test-data.ts';
 import { hairRequest, portraitOf } from './HairstyleChangerScreen.tsx';

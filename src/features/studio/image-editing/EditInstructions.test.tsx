@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EditInstructions } from './EditInstructions.tsx';
-import type { EngineName } from '../../../contract/generations.ts';
+import type { EngineName } from '../../../contract/expected-durations.ts';
 import type { EditMode } from './edit-suggestions.ts';
 import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MAX_EDIT_IMAGES, type EngineName } from '../../../contract/generations.ts';
+import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import type { EngineName } from '../../../contract/expected-durations.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';
 import { RadioChoice } from '../../../ui/RadioChoice.tsx';

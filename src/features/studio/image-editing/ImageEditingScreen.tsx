@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, MAX_EDIT_IMAGES, type GenerationMessageKey, type GenerationRequestOf } from '../../../contract/generations.ts';
-import { UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
+import { checkPrerequisites, MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
+import type { GenerationMessageKey } from '../../../contract/generation-messages.ts';
+import { UPLOAD_LIMITS } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { costOf, CREDIT_PRICES, creditsText, useCredits } from '../../generations/credits.ts';
 import { useToolEngine, withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';

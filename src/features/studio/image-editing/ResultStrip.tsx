@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Generation } from '../../../contract/generations.ts';
-import type { Asset } from '../../../contract/media.ts';
+import type { Generation } from '../../../contract/generations.schema.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import * as s from './result-strip.css.ts';
 

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { MAX_EDIT_IMAGES, type EngineName } from '../../../contract/generations.ts';
+import { MAX_EDIT_IMAGES } from '../../../contract/generations.ts';
+import type { EngineName } from '../../../contract/expected-durations.ts';
 
 /** Single edit: one image. Multi edit: 2 to 10 images, each edited alike (or combined into a grid). */
 export type EditMode = 'single' | 'multi';

@@ -4,14 +4,9 @@ import { useState } from 'react';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
-import {
-  checkPrerequisites,
-  generationCost,
-  ImageToVideoRequestSchema,
-  VIDEO_MODEL_CATALOG,
-  VIDEO_MODELS,
-  type VideoModel,
-} from '../../../contract/generations.ts';
+import { checkPrerequisites, generationCost } from '../../../contract/generations.ts';
+import { ImageToVideoRequestSchema } from '../../../contract/generations.schema.ts';
+import { VIDEO_MODEL_CATALOG, VIDEO_MODELS, type VideoModel } from '../../../contract/generation-params.ts';
 import { ImageToVideoParams } from './ImageToVideoParams.tsx';
 import { getDefaultStore } from 'jotai';
 import { sessionUserAtom } from '../../../lib/session.ts';

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, VIDEO_MODEL_CATALOG } from '../../../contract/generations.ts';
-import type { Asset } from '../../../contract/media.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import { VIDEO_MODEL_CATALOG } from '../../../contract/generation-params.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { useToolEngine, withAccepted } from '../../generations/plan-kit.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { makeAsset } from '../../../../tests/fixtures/test-data.ts';
 import { nextBlocker, videoRequest, videoStageStates } from './video-flow.ts';
 import { DEFAULT_VIDEO_PARAMS, paramsForModel } from './video-params.ts';

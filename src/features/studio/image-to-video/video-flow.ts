@@ -1,6 +1,7 @@
-import type { GenerationMessageKey, GenerationRequestOf, GenerationStage } from '../../../contract/generations.ts';
+import type { GenerationMessageKey, GenerationStage } from '../../../contract/generation-messages.ts';
 import { checkPrerequisites } from '../../../contract/generations.ts';
-import type { Asset } from '../../../contract/media.ts';
+import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import type { VideoParams } from './video-params.ts';
 
 /**

@@ -1,15 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import {
-  checkPrerequisites,
-  generationCost,
-  ImageToVideoRequestSchema,
-  VIDEO_DURATIONS,
-  VIDEO_MODEL_CATALOG,
-  VIDEO_MODELS,
-  VIDEO_RESOLUTIONS,
-  type VideoModel,
-} from '../../../contract/generations.ts';
+import { checkPrerequisites, generationCost } from '../../../contract/generations.ts';
+import { ImageToVideoRequestSchema } from '../../../contract/generations.schema.ts';
+import { VIDEO_DURATIONS, VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_RESOLUTIONS, type VideoModel } from '../../../contract/generation-params.ts';
 import {
   DEFAULT_VIDEO_PARAMS,
   nearestOption,

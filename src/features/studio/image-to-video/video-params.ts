@@ -3,12 +3,12 @@ import {
   VIDEO_MODEL_CATALOG,
   VIDEO_RESOLUTIONS,
   videoCredits,
-  type EngineName,
-  type GenerationRequestOf,
   type VideoDuration,
   type VideoModel,
   type VideoResolution,
-} from '../../../contract/generations.ts';
+} from '../../../contract/generation-params.ts';
+import type { EngineName } from '../../../contract/expected-durations.ts';
+import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
 import { costOf } from '../../generations/credits.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Generation } from '../../../contract/generations.ts';
+import type { Generation } from '../../../contract/generations.schema.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { useLocale } from '../../../lib/use-locale.ts';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { markJobsSeen } from '../../../lib/offline/job-client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { button } from '../../../ui/button.ts';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../ui/button.ts';
 import { NotificationPrompt } from '../../offline/NotificationPrompt.tsx';
 import { STUDIOS, type StudioId } from '../../registry/studios.ts';
-import type { Generation } from '../../../contract/generations.ts';
+import type { Generation } from '../../../contract/generations.schema.ts';
 import { LastResultCard } from './LastResultCard.tsx';
 import { useStudioLayout } from './studio-layout.ts';
 import * as s from './studio.css.ts';

@@ -1,6 +1,7 @@
 import { type DragEvent, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Asset, AssetRole, UploadPurpose } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
+import type { AssetRole, UploadPurpose } from '../../../contract/media.ts';
 import { useDeviceInfo } from '../../../lib/device.ts';
 import { button } from '../../../ui/button.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';

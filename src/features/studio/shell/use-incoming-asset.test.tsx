@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { notify } from '../../../lib/toast.ts';
 import { assetKeys } from '../../media/api.ts';
 import { jsonResponse, makeAsset } from '../../../../tests/fixtures/test-data.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Generation } from '../../../contract/generations.ts';
+import type { Generation } from '../../../contract/generations.schema.ts';
 import type { StudioStep } from './StudioPage.tsx';
 import { useStudioLayout, type StudioLayout } from './studio-layout.ts';
 

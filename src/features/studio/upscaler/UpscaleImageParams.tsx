@@ -9,7 +9,7 @@ import {
   UPSCALE_OUTPUT_FORMATS,
   upscaleImageCredits,
   type UpscaleImageModel,
-} from '../../../contract/generations.ts';
+} from '../../../contract/generation-params.ts';
 import { formatDimensions } from '../../../lib/format.ts';
 import { Over4kWarning } from '../../assets/over4k/Over4kWarning.tsx';
 import { ChoiceGroup, CostLine, SwitchField, UnitSlider } from '../shell/param-controls.tsx';

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { UPSCALE_FACTORS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS } from '../../../contract/generations.ts';
-import { RECOMMENDED_VIDEO_SECONDS, type Asset } from '../../../contract/media.ts';
+import { UPSCALE_FACTORS, VIDEO_TARGET_FPS, VIDEO_TARGET_RESOLUTIONS } from '../../../contract/generation-params.ts';
+import { RECOMMENDED_VIDEO_SECONDS } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import { IconWarning } from '../../../ui/icons/media/IconWarning.tsx';
 import { ChoiceGroup, CostLine, SwitchField } from '../shell/param-controls.tsx';

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkPrerequisites, type Feature, type GenerationRequest } from '../../../contract/generations.ts';
-import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS, type Asset } from '../../../contract/media.ts';
+import { checkPrerequisites } from '../../../contract/generations.ts';
+import type { GenerationRequest } from '../../../contract/generations.schema.ts';
+import type { Feature } from '../../../contract/features.ts';
+import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';

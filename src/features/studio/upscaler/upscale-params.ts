@@ -1,12 +1,8 @@
 import * as v from 'valibot';
-import {
-  UpscaleImageRequestSchema,
-  UpscaleVideoRequestSchema,
-  type GenerationRequestOf,
-  type UPSCALE_FACTORS,
-  type VIDEO_TARGET_RESOLUTIONS,
-} from '../../../contract/generations.ts';
-import { RECOMMENDED_VIDEO_SECONDS, type Asset } from '../../../contract/media.ts';
+import { UpscaleImageRequestSchema, UpscaleVideoRequestSchema, type GenerationRequestOf } from '../../../contract/generations.schema.ts';
+import type { UPSCALE_FACTORS, VIDEO_TARGET_RESOLUTIONS } from '../../../contract/generation-params.ts';
+import { RECOMMENDED_VIDEO_SECONDS } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { exceeds4k } from '../../assets/over4k/Over4kWarning.tsx';
 import { costOf } from '../../generations/credits.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { MAX_GARMENTS } from '../../../contract/generations.ts';
+import { MAX_GARMENTS } from '../../../contract/generation-params.ts';
 import { CREDIT_PRICES } from '../../../contract/prices.ts';
 import { tutorialTarget, type TutorialText } from '../types.ts';
 import { TRYON_TUTORIAL_TARGETS, virtualTryOnTutorial } from './virtual-tryon.ts';

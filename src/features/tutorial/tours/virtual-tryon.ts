@@ -11,7 +11,7 @@
  * gets its step shown centred.
  */
 import { msg, plural } from '@lingui/core/macro';
-import { MAX_GARMENTS } from '../../../contract/generations.ts';
+import { MAX_GARMENTS } from '../../../contract/generation-params.ts';
 import { CREDIT_PRICES } from '../../../contract/prices.ts';
 import { tutorialTarget, type TutorialConfig } from '../types.ts';
 

@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { assetsInfiniteQueryOptions } from '../../../features/media/api.ts';
 import { targetHref, type UseInTarget } from '../../../features/assets/incoming-asset.ts';
-import type { Asset } from '../../../contract/media.ts';
+import type { Asset } from '../../../contract/media.schema.ts';
 import { loadScreenCatalogs } from '../../../lib/i18n-app.ts';
 import { awaitStoredData } from '../../../lib/offline/first-screen.ts';
 import { LibraryScreen } from '../../../features/assets/library/LibraryScreen.tsx';

@@ -12,7 +12,7 @@ import {
   CONTACT_TOPICS,
   characterCount,
   type ContactTopic,
-} from '../../../../contract/contact-rules.ts';
+} from '../../../../contract/contact.ts';
 import { FilePicker } from './FilePicker.tsx';
 import type * as Interactive from './interactive.ts';
 import type { Sent } from './SentView.tsx';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../../ui/Field.tsx';
 import { button } from '../../../../ui/button.ts';
-import { CONTACT_FILE_MAX_MB, CONTACT_FILES_MAX } from '../../../../contract/contact-rules.ts';
+import { CONTACT_FILE_MAX_MB, CONTACT_FILES_MAX } from '../../../../contract/contact.ts';
 import * as s from './contact.css.ts';
 
 const KB = 1024;

@@ -4,7 +4,7 @@
  * CONTACT_FILE_MAX_BYTES, and each a PNG, JPG or PDF by its first bytes, whatever its name says
  * (the server checks again).
  */
-import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, type ContactMessageKey } from '../../../../contract/contact-rules.ts';
+import { CONTACT_FILE_MAX_BYTES, CONTACT_FILES_MAX, CONTACT_SNIFF_BYTES, type ContactMessageKey } from '../../../../contract/contact.ts';
 import { contactFileKind } from '../../../../contract/contact-checks.ts';
 
 export interface FileProblem {

@@ -7,7 +7,7 @@ import {
   CONTACT_FILES_MAX,
   CONTACT_NAME_MAX,
   type ContactMessageKey,
-} from '../../../../contract/contact-rules.ts';
+} from '../../../../contract/contact.ts';
 
 /**
  * The page's words for each message the contract names (CONTACT_MESSAGES), in the reader's

@@ -4,7 +4,7 @@
  * the page between them so typing stays smooth. The result is kept until shortly before the
  * challenge expires; a used or refused one is dropped and a new one solved.
  */
-import type { ContactChallenge } from '../../../../contract/contact.ts';
+import type { ContactChallenge } from '../../../../contract/contact.schema.ts';
 import { sha256Words, zeroBits } from './sha256.ts';
 
 export interface PowSolution {

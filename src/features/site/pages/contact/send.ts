@@ -3,7 +3,7 @@
  * solution of the proof of work, and reads the answer into what the form shows. Loaded with the
  * form's checks (./interactive.ts).
  */
-import { CONTACT_HONEYPOT_FIELD, type ContactMessageKey } from '../../../../contract/contact-rules.ts';
+import { CONTACT_HONEYPOT_FIELD, type ContactMessageKey } from '../../../../contract/contact.ts';
 import type { ProofOfWork } from './pow.ts';
 
 export interface Problem {

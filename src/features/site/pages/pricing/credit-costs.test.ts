@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { generationCost, GenerationRequestSchema, VIDEO_MODEL_CATALOG, VIDEO_MODELS } from '../../../../contract/generations.ts';
+import { generationCost } from '../../../../contract/generations.ts';
+import { GenerationRequestSchema } from '../../../../contract/generations.schema.ts';
+import { VIDEO_MODEL_CATALOG, VIDEO_MODELS } from '../../../../contract/generation-params.ts';
 import { CREDIT_COSTS } from './credit-costs.ts';
 
 const cost = (input: unknown, videoSeconds?: number) => generationCost(v.parse(GenerationRequestSchema, input), videoSeconds);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { GENDERS, HAIR_CATEGORIES, type Hairstyle } from '../../../../contract/generations.ts';
+import { GENDERS, HAIR_CATEGORIES, type Hairstyle } from '../../../../contract/generation-params.ts';
 import { RadioChoice } from '../../../../ui/RadioChoice.tsx';
 import * as f from '../../body-generator/form.css.ts';
 import { HairSilhouette } from './HairSilhouette.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HAIR_CATEGORIES, HAIRSTYLES, HAIRSTYLES_FEMALE, HAIRSTYLES_MALE } from '../../../../contract/generations.ts';
+import { HAIR_CATEGORIES, HAIRSTYLES, HAIRSTYLES_FEMALE, HAIRSTYLES_MALE } from '../../../../contract/generation-params.ts';
 import { HAIR_COLOR_PALETTE, normalizeHexColor, paletteEntry } from './hair-colors.ts';
 import { filterHairstyles, HAIRSTYLE_CATALOG } from './hairstyles.ts';
 

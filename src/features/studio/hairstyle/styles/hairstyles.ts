@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { GENDERS, HAIR_CATEGORIES, Hairstyle } from '../../../../contract/generations.ts';
+import type { GENDERS, HAIR_CATEGORIES, Hairstyle } from '../../../../contract/generation-params.ts';
 
 export type HairGender = (typeof GENDERS)[number];
 export type HairCategory = (typeof HAIR_CATEGORIES)[number];

@@ -8,7 +8,7 @@
  * answers them in `{ detail }` / `{ message }` with the matching `code`.
  */
 import * as v from 'valibot';
-import { integer, safeString, text } from './input.ts';
+import { integer, safeString, text } from './input.schema.ts';
 import { PLAN_IDS } from './plans.ts';
 
 /** The texts of docs/product-rules.md#form-rules and #messages-auth, by a stable key (also the `code` of the server's error bodies). */

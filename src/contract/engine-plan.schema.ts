@@ -7,8 +7,7 @@
  * languages), the English `text` (for API callers; `{placeholders}` filled from `values`) and
  * its `values`. The submit refuses a request whose plan has nothing done (422 `cannotDo`), and
  * one whose plan leaves something undone unless the request accepts each of those codes in
- * `accept_not_done` (422 `partialPlan`); both answers carry the plan. `generations.ts`
- * re-exports all of it.
+ * `accept_not_done` (422 `partialPlan`); both answers carry the plan.
  *
  * Imports only valibot.
  */

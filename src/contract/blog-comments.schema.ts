@@ -15,7 +15,7 @@
  * - DELETE /api/admin/blog/commenters/{userId}/ban             204, the account may comment again
  */
 import * as v from 'valibot';
-import { CURSOR_MAX, isSafeText, queryInteger, text, UNSAFE_TEXT_MESSAGE } from './input.ts';
+import { CURSOR_MAX, isSafeText, queryInteger, text, UNSAFE_TEXT_MESSAGE } from './input.schema.ts';
 
 /** Longest comment, in characters, after trimming. */
 export const COMMENT_MAX = 2_000;

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { PLAN_IDS } from './plans.ts';
-import { integer, text } from './input.ts';
+import { integer, text } from './input.schema.ts';
 
 /**
  * What a mail is for: a verification code, a password-reset link, billing's renewal reminder and

@@ -21,13 +21,9 @@
  * - GET  /billing/sandbox/{orderId}              (anyone with the signed link) the sandbox's hosted payment page
  */
 import * as v from 'valibot';
-import { queryInteger } from './input.ts';
-
+import { queryInteger } from './input.schema.ts';
 import { BILLING_PERIODS, PLAN_IDS, PURCHASABLE_PLAN_IDS } from './plans.ts';
 import { PACK_IDS, PAYMENT_METHODS, type PackId } from './packs.ts';
-
-export * from './plans.ts';
-export * from './packs.ts';
 
 // ---------------------------------------------------------------------------------------------
 // API bodies

@@ -5,11 +5,11 @@
  * Endpoints:
  * - GET /api/me/stats               (signed in) the stats cards
  * - GET /api/community?limit        (public)    recent results their owners chose to share
- *   (PUT /api/generations/{id}/share, src/contract/generations.ts), newest share first
+ *   (PUT /api/generations/{id}/share, src/contract/generations.schema.ts), newest share first
  */
 import * as v from 'valibot';
 import { FEATURES } from './features.ts';
-import { queryInteger } from './input.ts';
+import { queryInteger } from './input.schema.ts';
 import { MEDIA_TYPES } from './media.ts';
 
 export const UsageStatsSchema = v.object({
