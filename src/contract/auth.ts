@@ -58,6 +58,8 @@ export const AUTH_MESSAGES = {
   identityEmailUnverified: 'An account with this email already exists. Log in with your password, or verify the email with Google first.',
   /** 403 from the Firebase and Google endpoints: the provider has not verified the email, so it neither creates nor links an account. */
   identityUnverified: 'Your Google account email is not verified. Verify it with Google, then sign in again.',
+  /** 422 from PATCH /api/me: a `profile_picture` that is not an http(s) address. */
+  invalidPictureAddress: 'Invalid input: profile_picture: use an http:// or https:// address',
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 

@@ -41,6 +41,7 @@ export const AUTH_MESSAGE_DESCRIPTORS = {
   identityMismatch: msg`Thông tin đăng nhập không khớp với tài khoản Google của bạn. Vui lòng thử lại.`,
   identityEmailUnverified: msg`Email này đã có tài khoản. Hãy đăng nhập bằng mật khẩu, hoặc xác minh email với Google trước.`,
   identityUnverified: msg`Email của tài khoản Google này chưa được xác minh. Hãy xác minh email với Google rồi đăng nhập lại.`,
+  invalidPictureAddress: msg`Địa chỉ ảnh đại diện phải bắt đầu bằng http:// hoặc https://.`,
 } as const satisfies Record<AuthMessageKey, MessageDescriptor>;
 
 export type AuthCode = AuthMessageKey;
