@@ -4,7 +4,7 @@
  * response parsing). Imports only valibot and the other contract modules.
  *
  * Messages are the English texts of docs/product-rules.md#messages-auth. The PWA shows them translated: it maps each one, by
- * its key in AUTH_MESSAGES, to a Lingui message (src/features/auth/messages.ts); the server
+ * its key in AUTH_MESSAGES, to a Lingui message (src/lib/auth-messages.ts); the server
  * answers them in `{ detail }` / `{ message }` with the matching `code`.
  */
 import * as v from 'valibot';

@@ -10,7 +10,7 @@ import {
   type GenerationStage,
 } from '../../contract/generations.ts';
 import { ApiError } from '../../lib/api.ts';
-import { authText, isAuthCode } from '../auth/messages.ts';
+import { authText, isAuthCode } from '../../lib/auth-messages.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AssetSchema, MEDIA_MESSAGES, type Asset, type MediaMessageKey, type UploadedAsset, type UploadPurpose } from '../../contract/media.ts';
 import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorMessage } from '../../lib/api.ts';
 import { getSession } from '../../lib/session.ts';
-import { isAuthCode } from '../auth/messages.ts';
+import { isAuthCode } from '../../lib/auth-messages.ts';
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
 import { checkFile, KIND_ROLE, uploadLimit } from './checks.ts';
 

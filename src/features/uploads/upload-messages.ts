@@ -2,7 +2,7 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
 import { msg, plural } from '@lingui/core/macro';
 import type { MediaMessageKey } from '../../contract/media.ts';
 import { formatStorageSize } from '../../lib/format.ts';
-import { authText, type AuthCode } from '../auth/messages.ts';
+import { authText, type AuthCode } from '../../lib/auth-messages.ts';
 
 /**
  * Upload messages (docs/product-rules.md#messages-uploads): every MEDIA_MESSAGES key of the contract as a Lingui

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { AUTH_MESSAGES, type AuthMessageKey } from '../../contract/auth.ts';
+import { AUTH_MESSAGES, type AuthMessageKey } from '../contract/auth.ts';
 
 /**
  * Every auth message of the contract (docs/product-rules.md#messages-auth) as a Lingui message: the contract carries the
