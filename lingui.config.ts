@@ -49,6 +49,12 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
  */
 export const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
 
+/**
+ * Files of src/lib only the SPA shows, for the same reason: the auth messages (the account's
+ * errors, which the uploads, the jobs and the admin guard speak too) are in `app`, not `site`.
+ */
+export const SPA_ONLY_LIB = ['auth-messages.ts'];
+
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.
 export default defineConfig({
@@ -62,7 +68,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/site',
       include: ['<rootDir>/src/features/site', '<rootDir>/src/lib', '<rootDir>/src/ui'],
-      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/features/site/pages/**', ...SPA_ONLY_UI.map((file) => `<rootDir>/src/ui/${file}`)],
+      exclude: [
+        '**/node_modules/**',
+        '**/*.test.*',
+        '<rootDir>/src/features/site/pages/**',
+        ...SPA_ONLY_UI.map((file) => `<rootDir>/src/ui/${file}`),
+        ...SPA_ONLY_LIB.map((file) => `<rootDir>/src/lib/${file}`),
+      ],
     },
     {
       path: '<rootDir>/src/locales/{locale}/pages/{name}',
@@ -111,7 +123,10 @@ export default defineConfig({
         '<rootDir>/src/features/api-docs/**',
         '<rootDir>/src/features/blog/**',
         '<rootDir>/src/features/studio/*/**',
-        '<rootDir>/src/lib/**',
+        // src/lib is `site`'s, the SPA's own files aside.
+        '<rootDir>/src/lib/*/**/*',
+        `<rootDir>/src/lib/!(${SPA_ONLY_LIB.map((file) => file.replace(/\.ts$/, '')).join('|')}).ts`,
+        '<rootDir>/src/lib/*.tsx',
         // src/ui is `site`'s, the SPA's own primitives aside.
         '<rootDir>/src/ui/*/**/*',
         '<rootDir>/src/ui/*.ts',

@@ -2,7 +2,8 @@
  * `npm run lint` (after oxlint): the layering rules, the feature imports the architecture page
  * allows (#rule-feature-imports), the import cycles between areas and files, the line limit, the
  * SQL rules over the server's code (only repositories run SQL, only server/credits/ names the
- * ledger: scripts/structure-sql.ts), the contract's naming convention (only `*.schema.ts` modules
+ * ledger: scripts/structure-sql.ts), no error text outside a catalogue (only server/http/api-error.ts
+ * writes `new ApiError`), the contract's naming convention (only `*.schema.ts` modules
  * load valibot; plain modules and the public pages load none: scripts/structure-contract.ts) and a line on the architecture page for every folder of
  * server/, src/, src/features/ and src/lib/, over `src/`, `sw/`, `server/`, `scripts/` and
  * `tests/` (SCANNED_FOLDERS; rules in scripts/structure-rules.ts).
@@ -26,6 +27,7 @@ import {
   longFiles,
   parseFeatureImports,
   SCANNED_FOLDERS,
+  uncodedErrors,
   undocumentedFolders,
   type ImportEdge,
   type ImportGraph,
@@ -123,6 +125,7 @@ function main(): void {
     ...featureImportBreaches(graph, parseFeatureImports(architecture)),
     ...sqlOutsideRepositories(serverSources),
     ...ledgerOutsideCredits(serverSources),
+    ...uncodedErrors(serverSources),
     ...undocumentedFolders(documentedFolders(), architecture),
   ];
   const areas = areaCycles(graph);

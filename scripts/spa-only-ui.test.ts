@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SPA_ONLY_UI } from '../lingui.config.ts';
+import { SPA_ONLY_LIB, SPA_ONLY_UI } from '../lingui.config.ts';
 import { buildGraph } from './lint-structure.ts';
 
 /**
- * The messages of the UI primitives in SPA_ONLY_UI are in the `app` catalog, which the public
+ * The messages of the UI primitives in SPA_ONLY_UI and the files of SPA_ONLY_LIB are in the `app` catalog, which the public
  * pages never load (lingui.config.ts): a public page that showed one would show message ids.
  * Nothing the public pages' entry reaches, statically or lazily, may import them.
  */
@@ -20,6 +20,7 @@ describe('SPA-only UI primitives', () => {
     }
     expect(seen.size).toBeGreaterThan(20);
     expect(seen).toContain('src/features/site/pages/pricing/PricingPage.tsx');
-    expect(SPA_ONLY_UI.map((file) => `src/ui/${file}`).filter((file) => seen.has(file))).toEqual([]);
+    const spaOnly = [...SPA_ONLY_UI.map((file) => `src/ui/${file}`), ...SPA_ONLY_LIB.map((file) => `src/lib/${file}`)];
+    expect(spaOnly.filter((file) => seen.has(file))).toEqual([]);
   });
 });

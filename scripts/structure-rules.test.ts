@@ -12,6 +12,7 @@ import {
   packageName,
   parseFeatureImports,
   SCANNED_FOLDERS,
+  uncodedErrors,
   undocumentedFolders,
   type ImportEdge,
 } from './structure-rules.ts';
@@ -210,6 +211,38 @@ describe('ledgerOutsideCredits', () => {
       'server/billing/repository.ts:1',
       'server/dev-tools/routes.ts:1',
     ]);
+  });
+});
+
+describe('uncodedErrors', () => {
+  const planted = [
+    "import { ApiError } from '../http/errors.ts';",
+    'export function plant(found: boolean) {',
+    "  if (!found) throw new ApiError(404, 'Picture not found.');",
+    "  return found ? null : new  ApiError (422, 'Only an image can be a profile picture.');",
+    '}',
+  ].join('\n');
+
+  it('names each ApiError a route or a service builds with its own text', () => {
+    const breaches = uncodedErrors(sourcesOf({ 'server/media/profile-picture.ts': planted, 'server/http/cursor.ts': planted }));
+    expect(breaches.map((b) => `${b.file}:${b.line}`)).toEqual([
+      'server/http/cursor.ts:3',
+      'server/http/cursor.ts:4',
+      'server/media/profile-picture.ts:3',
+      'server/media/profile-picture.ts:4',
+    ]);
+    expect(breaches[0]!.message).toContain('codedErrors');
+  });
+
+  it('lets the file declaring ApiError, tests and the client build them; a coded error passes', () => {
+    const sources = sourcesOf({
+      'server/http/api-error.ts': planted,
+      'server/http/api-error.test.ts': planted,
+      'tests/server/profile-picture.test.ts': planted,
+      'src/lib/api.ts': planted,
+      'server/media/cursors.ts': "throw mediaError(422, 'invalidDay', { values: { field } });",
+    });
+    expect(uncodedErrors(sources)).toEqual([]);
   });
 });
 

@@ -336,3 +336,30 @@ export function undocumentedFolders(folders: readonly string[], markdown: string
 
 /** Folders whose subfolders the architecture page lists, one line each. */
 export const DOCUMENTED_FOLDERS: readonly string[] = ['server', 'src', 'src/features', 'src/lib'];
+
+/**
+ * The one file of the server that may write `new ApiError(…)`: the one declaring it. Everywhere
+ * else an error for a person is a CodedError built by its area's factory (`codedErrors(MESSAGES)`,
+ * docs/architecture.md#rule-errors), so its text is a catalogue's of src/contract/, with a
+ * `code` the PWA words in the person's language.
+ */
+export const API_ERROR_HOME = 'server/http/api-error.ts';
+
+/** Every `new ApiError(` of the server's code outside API_ERROR_HOME (tests aside). */
+export function uncodedErrors(sources: ReadonlyMap<string, string>): Breach[] {
+  const breaches: Breach[] = [];
+  for (const [file, text] of sources) {
+    if (!under(file, 'server') || file === API_ERROR_HOME || isTestFile(file)) continue;
+    text.split('\n').forEach((line, index) => {
+      if (/\bnew\s+ApiError\s*\(/.test(line)) {
+        breaches.push({
+          file,
+          line: index + 1,
+          message:
+            "builds an ApiError with its own text: throw the area's coded error (codedErrors of its src/contract/ catalogue; docs/architecture.md#rule-errors)",
+        });
+      }
+    });
+  }
+  return breaches.toSorted((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, type AuthMessageKey } from '../../src/contract/auth.schema.ts';
-import { ApiError, CodedError, codedErrors, describeIssues, readJson, retryAfter } from '../http/errors.ts';
+import { CodedError, codedErrors, invalidInput, readJson, retryAfter } from '../http/errors.ts';
 
 export type AuthError = CodedError<AuthMessageKey>;
 
@@ -31,5 +31,5 @@ export async function readAuthBody<const S extends v.GenericSchema>(c: Context, 
   const first = result.issues[0];
   const key = first ? KEY_BY_TEXT.get(first.message) : undefined;
   if (key) throw authError(422, key);
-  throw new ApiError(422, describeIssues(result.issues));
+  throw invalidInput(result.issues);
 }

@@ -3,7 +3,6 @@ import type { User } from '../../src/contract/auth.schema.ts';
 import { PLAN_IDS, type PlanId } from '../../src/contract/plans.ts';
 import type { Language } from '../db/schema.ts';
 import { authError } from './errors.ts';
-import { ApiError } from '../http/errors.ts';
 import type { UsersRepository, UserWithCredits } from './users-repository.ts';
 
 const KNOWN_PLANS: ReadonlySet<string> = new Set(PLAN_IDS);
@@ -89,7 +88,7 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
       if (changes.name !== undefined) set.name = changes.name;
       if (changes.profile_picture !== undefined) {
         if (changes.profile_picture !== null && !isWebUrl(changes.profile_picture)) {
-          throw new ApiError(422, 'Invalid input: profile_picture: use an http:// or https:// address');
+          throw authError(422, 'invalidPictureAddress');
         }
         set.profile_picture = changes.profile_picture;
       }

@@ -8,18 +8,14 @@ import * as v from 'valibot';
 import { FEATURES } from '../../src/contract/features.ts';
 import type { ActivityItem, ActivityKind, ActivityPage } from '../../src/contract/billing.schema.ts';
 import { ledgerActivity } from '../credits/ledger.ts';
-import { ApiError } from '../http/errors.ts';
+import { decodeCursor as decodeKeys } from '../http/cursor.ts';
 import type { Db } from './repository.ts';
 
 const CursorSchema = v.tuple([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.regex(/^\d{1,18}$/))]);
 
 function decodeCursor(cursor: string): { at: Date; seq: string } {
-  try {
-    const [at, seq] = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { at: new Date(at), seq };
-  } catch (error) {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
-  }
+  const [at, seq] = decodeKeys(cursor, CursorSchema);
+  return { at: new Date(at), seq };
 }
 
 const isFeature = (text: string | undefined): text is string => text !== undefined && (FEATURES as readonly string[]).includes(text);

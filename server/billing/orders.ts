@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { CheckoutItem, Payment } from '../../src/contract/billing.schema.ts';
 import type { PaymentMethod } from '../../src/contract/packs.ts';
 import { RecordIdSchema } from '../../src/contract/input.schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { decodeCursor } from '../http/cursor.ts';
 import type { OrderRow } from './repository.ts';
 
 /** The receipt number of a completed order: ATL-<year of payment>-<order code>. */
@@ -51,10 +51,6 @@ export function encodeOrderCursor(row: { created_at: Date; id: string }): string
 }
 
 export function decodeOrderCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = v.parse(CursorSchema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { createdAt: new Date(at), id };
-  } catch (error) {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
-  }
+  const [at, id] = decodeCursor(cursor, CursorSchema);
+  return { createdAt: new Date(at), id };
 }

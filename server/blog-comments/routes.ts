@@ -16,7 +16,7 @@ import {
 } from '../../src/contract/blog-comments.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { UserWithCredits } from '../auth/users-repository.ts';
-import { ApiError, describeIssues, parseInput, readJson, readJsonBody } from '../http/errors.ts';
+import { invalidInput, parseInput, readJson, readJsonBody } from '../http/errors.ts';
 import { recordIdParam } from '../http/params.ts';
 import { commentError, type BlogCommentsService } from './service.ts';
 
@@ -35,7 +35,7 @@ function parseComment(input: unknown) {
   if (result.success) return result.output;
   const code = CODE_OF_MESSAGE.get(result.issues[0].message);
   if (code) throw commentError(422, code);
-  throw new ApiError(422, describeIssues(result.issues));
+  throw invalidInput(result.issues);
 }
 
 const postId = (c: Context<UserEnv>) => recordIdParam(c, 'postId', () => commentError(404, 'postNotFound'));

@@ -60,10 +60,8 @@ const MULTIPART_LIMITS = {
 /** The 400 of a body that is not multipart. */
 const notMultipart = (cause: unknown) => contactError(400, 'notMultipart', { cause });
 /** The 400s of a body that cannot be read. */
-const UNREADABLE = {
-  malformed: 'The form could not be read: the multipart body is malformed or incomplete.',
-  interrupted: 'The form was interrupted before it was complete.',
-};
+const malformed = (cause: unknown) => contactError(400, 'formMalformed', { cause });
+const interrupted = () => contactError(400, 'formInterrupted');
 
 /** Control characters (and a name's quotes, as browsers escape them) out of a file name. */
 export function cleanFileName(raw: string): string {
@@ -103,7 +101,7 @@ export async function receiveContactForm(options: ReceiveOptions): Promise<Recei
   const saving: Array<Promise<ReceivedFile>> = [];
   const tempPaths: string[] = [];
 
-  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong: requestTooLarge, notMultipart, texts: UNREADABLE });
+  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong: requestTooLarge, notMultipart, malformed, interrupted });
   const { parser, fail } = reading;
 
   parser.on('field', (name, value) => {

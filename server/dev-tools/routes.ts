@@ -14,11 +14,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { EngineDelayRequestSchema, GrantCreditsRequestSchema, SetPlanRequestSchema, type OutboxResponse } from '../../src/contract/dev-tools.schema.ts';
+import {
+  DEV_TOOLS_MESSAGES,
+  EngineDelayRequestSchema,
+  GrantCreditsRequestSchema,
+  SetPlanRequestSchema,
+  type OutboxResponse,
+} from '../../src/contract/dev-tools.schema.ts';
 import type { PlanId } from '../../src/contract/plans.ts';
 import type { CreditLedger } from '../credits/ledger.ts';
 import type { EngineDelays } from '../generations/engine-delays-repository.ts';
-import { ApiError, readJsonBody } from '../http/errors.ts';
+import { codedErrors, readJsonBody } from '../http/errors.ts';
 import { localOnly } from '../http/local-only.ts';
 import type { AppEnv } from '../http/types.ts';
 import { listOutbox } from '../mail/transport.ts';
@@ -43,7 +49,8 @@ export interface DevToolsDeps {
 /** Reason of a dev-tools grant in the ledger (what admin and history views show). */
 const GRANT_REASON = 'dev-tools grant';
 
-const unknownEmail = () => new ApiError(404, 'No account uses this email address.');
+const devToolsError = codedErrors(DEV_TOOLS_MESSAGES);
+const unknownEmail = () => devToolsError(404, 'unknownEmail');
 
 export function devToolsRoutes(deps: DevToolsDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -23,9 +23,9 @@ import { streamSSE } from 'hono/streaming';
 import { GENERATION_EVENTS, PENDING_STATUSES } from '../../src/contract/generations.ts';
 import type { Generation } from '../../src/contract/generations.schema.ts';
 import type { UserEnv } from '../auth/middleware.ts';
-import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { MediaService } from '../media/types.ts';
+import { generationError } from './errors.ts';
 import type { GenerationRow, GenerationsRepository } from './repository.ts';
 import { toGeneration } from './service.ts';
 import { STREAM_RENEW_MS, type StreamLeases } from './stream-leases-repository.ts';
@@ -90,7 +90,7 @@ interface Seen {
 }
 
 /** The answer to a stream asked for while the server shuts down. */
-const restarting = () => new ApiError(503, 'The server is restarting. Please try again in a moment.');
+const restarting = () => generationError(503, 'serverRestarting');
 
 const isPending = (row: GenerationRow): boolean => (PENDING_STATUSES as readonly string[]).includes(row.status);
 
@@ -227,7 +227,7 @@ export function createGenerationEvents(options: GenerationEventsOptions): Genera
       const userId = c.get('user').id;
       if (closing) throw restarting();
       const lease = await leases.acquire(userId, maxStreams);
-      if (lease === null) throw new ApiError(429, 'Too many open job streams for this account. Please close another tab and try again.');
+      if (lease === null) throw generationError(429, 'tooManyStreams');
       if (closing) {
         await leases.release(lease);
         throw restarting();

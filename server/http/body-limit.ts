@@ -12,7 +12,7 @@
  * So a 256 MiB body costs at most the limit plus one chunk of memory, whatever its framing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { ApiError } from './api-error.ts';
+import { httpError, type HttpError } from './http-error.ts';
 import type { AppEnv } from './types.ts';
 
 /** A route whose handler enforces its own limit while it streams the body (uploads). */
@@ -40,8 +40,8 @@ function describeBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-export function tooLargeError(maxBytes: number): ApiError {
-  return new ApiError(413, `The request body is too large: this endpoint accepts at most ${describeBytes(maxBytes)}.`);
+export function tooLargeError(maxBytes: number): HttpError {
+  return httpError(413, 'bodyTooLarge', { values: { maxSize: describeBytes(maxBytes) } });
 }
 
 /** Where the counting reader notes that it stopped a body (read by `bodyTooLarge`). */
@@ -51,7 +51,7 @@ const exceeded = new WeakMap<Request, number>();
  * The 413 to answer when reading the body failed because of its limit, else null.
  * @param error what the body reader threw
  */
-export function bodyTooLarge(c: Context, error: unknown): ApiError | null {
+export function bodyTooLarge(c: Context, error: unknown): HttpError | null {
   if (error instanceof BodyTooLargeError) return tooLargeError(error.maxBytes);
   const cause = error instanceof Error ? error.cause : undefined;
   if (cause instanceof BodyTooLargeError) return tooLargeError(cause.maxBytes);
@@ -74,7 +74,7 @@ export function bodyLimit(limitFor: (c: Context<AppEnv>) => BodyLimit): Middlewa
     if (limit === ROUTE_ENFORCED || !raw.body) return next();
     const declared = raw.headers.get('content-length');
     if (declared !== null && !raw.headers.has('transfer-encoding')) {
-      if (!CONTENT_LENGTH.test(declared.trim())) throw new ApiError(400, 'The Content-Length header must be a number of bytes.');
+      if (!CONTENT_LENGTH.test(declared.trim())) throw httpError(400, 'invalidContentLength');
       if (Number(declared) > limit) throw tooLargeError(limit);
       return next();
     }

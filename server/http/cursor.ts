@@ -4,7 +4,7 @@
  * that is not one this server gave out is a 422 validation error, whatever is wrong with it.
  */
 import * as v from 'valibot';
-import { ApiError } from './errors.ts';
+import { httpError, type HttpError } from './http-error.ts';
 
 /** The cursor of a row whose keys are `keys` (JSON values). */
 export function encodeCursor(keys: readonly unknown[]): string {
@@ -13,12 +13,17 @@ export function encodeCursor(keys: readonly unknown[]): string {
 
 /**
  * The keys `cursor` holds, as `schema` reads them.
- * @throws ApiError 422 when it is not base64url JSON of that shape.
+ * @throws HttpError 422 `invalidCursor` when it is not base64url JSON of that shape.
  */
 export function decodeCursor<const S extends v.GenericSchema>(cursor: string, schema: S): v.InferOutput<S> {
   try {
     return v.parse(schema, JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch (error) {
-    throw new ApiError(422, 'Invalid input: cursor: not a cursor this server gave out', { cause: error });
+    throw invalidCursor(error);
   }
+}
+
+/** The 422 of a cursor this server did not give out; `cause` is what reading it threw. */
+export function invalidCursor(cause: unknown): HttpError {
+  return httpError(422, 'invalidCursor', { cause });
 }

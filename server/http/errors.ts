@@ -2,9 +2,10 @@
  * Errors as the API answers them (docs/product-rules.md#api-errors): the right status, and `{ message }` for
  * GET/HEAD or `{ detail }` for other methods, with a human sentence and never a stack trace.
  *
- * Routes and services throw `ApiError` (or `httpError(status, text)`), or `CodedError` when the
- * answer also carries a machine-readable `code` (the key of the text in the area's message table,
- * so the PWA can show it in the person's language). `handleError`, the app's one error handler,
+ * Routes and services throw `CodedError`s, built by their area's factory (`authError`,
+ * `mediaError`…, or `httpError` for what no area owns): the answer carries the text and a
+ * machine-readable `code`, the key of the text in the area's message table, so the PWA can show
+ * it in the person's language. `handleError`, the app's one error handler,
  * turns whatever was thrown into the answer. Unexpected errors become a 500 whose stack goes to
  * the log only.
  */
@@ -13,19 +14,17 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { errorBodyFor } from '../../src/contract/errors.schema.ts';
+import { HTTP_MESSAGES } from '../../src/contract/http-errors.ts';
 import { bodyTooLarge } from './body-limit.ts';
 import type { AppEnv } from './types.ts';
 
 export { ApiError, CodedError, codedErrors, hasCode, retryAfter, type CodedErrorInit, type CodedErrorOptions } from './api-error.ts';
 import { ApiError, CodedError } from './api-error.ts';
+import { httpError, type HttpError } from './http-error.ts';
+export { httpError, type HttpError } from './http-error.ts';
 
 /** Codes that mean "sign in (again)": their answer also carries `WWW-Authenticate: Bearer`. */
 const BEARER_CHALLENGE_CODES: ReadonlySet<string> = new Set(['signInRequired', 'sessionExpired']);
-
-/** `throw httpError(404, 'Asset not found')`. */
-export function httpError(status: ContentfulStatusCode, text: string): ApiError {
-  return new ApiError(status, text);
-}
 
 /** Answer for an unexpected failure: nothing about the cause leaks to the client. */
 export const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Please try again.';
@@ -34,14 +33,24 @@ export const NOT_FOUND_TEXT = 'Not found';
 /** At most this many validation problems are spelled out in one message. */
 const MAX_LISTED_ISSUES = 3;
 
-/** One readable sentence out of valibot issues, e.g. `email: Invalid email; name: Invalid length`. */
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+/** The first valibot issues as a list, e.g. `email: Invalid email; name: Invalid length`. */
+function listIssues(issues: readonly v.BaseIssue<unknown>[]): string {
   const parts = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => {
     const where = v.getDotPath(issue);
     return where ? `${where}: ${issue.message}` : issue.message;
   });
   const more = issues.length - parts.length;
-  return `Invalid input: ${parts.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+  return `${parts.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+}
+
+/** The 422 of input that fails its schema: code `invalidInput`, its text listing the first issues. */
+export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): HttpError {
+  return httpError(422, 'invalidInput', { values: { issues: listIssues(issues) } });
+}
+
+/** One readable sentence out of valibot issues: the text of `invalidInput`. */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return HTTP_MESSAGES.invalidInput.replace('{issues}', listIssues(issues));
 }
 
 /**
@@ -72,7 +81,7 @@ export function dataException(error: unknown): Error | null {
 /** Validates input against a contract schema; invalid input is a 422 with a human message. */
 export function parseInput<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw new ApiError(422, describeIssues(result.issues));
+  if (!result.success) throw invalidInput(result.issues);
   return result.output;
 }
 
@@ -86,7 +95,7 @@ export async function readJson(c: Context): Promise<unknown> {
   } catch (error) {
     const tooLarge = bodyTooLarge(c, error);
     if (tooLarge) throw tooLarge;
-    throw new ApiError(400, 'The request body must be valid JSON.');
+    throw httpError(400, 'invalidJson');
   }
 }
 
@@ -125,9 +134,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   // A body read past its route's limit, however the route read it (JSON, text, bytes, form):
   // readJson answers it itself, any other reader's failure lands here and is the same 413.
   const tooLarge = bodyTooLarge(c, error);
-  if (tooLarge) return errorResponse(c, tooLarge.status, tooLarge.message);
+  if (tooLarge) return codedErrorResponse(c, tooLarge);
   if (error instanceof ApiError) return errorResponse(c, error.status, error.message);
-  if (error instanceof v.ValiError) return errorResponse(c, 422, describeIssues(error.issues));
+  if (error instanceof v.ValiError) return codedErrorResponse(c, invalidInput(error.issues));
   if (error instanceof HTTPException && error.status < 500) {
     return errorResponse(c, error.status, error.message || 'The request could not be processed.');
   }

@@ -16,7 +16,7 @@
  */
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-import { ApiError } from './errors.ts';
+import { httpError } from './http-error.ts';
 import type { AppEnv } from './types.ts';
 
 /** Whether an IP address (v4, v6 or v4-mapped v6) is a loopback address. */
@@ -64,13 +64,10 @@ export function isLocalRequest(c: Context<AppEnv>): boolean {
   return isLoopbackHost(new URL(c.req.url).hostname);
 }
 
-export const LOCAL_ONLY_TEXT =
-  'The mail outbox and the dev tools answer only requests made on the server’s own machine (http://localhost), not through a proxy or from another device.';
-
 /** Answers 403 to any request that is not local (see isLocalRequest). */
 export function localOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!isLocalRequest(c)) throw new ApiError(403, LOCAL_ONLY_TEXT);
+    if (!isLocalRequest(c)) throw httpError(403, 'localOnly');
     await next();
   };
 }

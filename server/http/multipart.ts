@@ -8,7 +8,6 @@
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
 import Busboy from 'busboy';
-import { ApiError } from './errors.ts';
 
 /** Counts the body's bytes on their way to the parser and stops a body that is too long. */
 export class ByteCounter extends Transform {
@@ -40,8 +39,10 @@ export interface MultipartOptions {
   tooLong(): Error;
   /** The area's error for a content type busboy does not read as multipart. */
   notMultipart(cause: unknown): Error;
-  /** The texts of the 400 answered for a body that is malformed, or that stopped before its end. */
-  texts: { readonly malformed: string; readonly interrupted: string };
+  /** The area's 400 for a body busboy cannot parse (malformed or incomplete). */
+  malformed(cause: unknown): Error;
+  /** The area's 400 for a body that stopped before its end (the client went away). */
+  interrupted(): Error;
 }
 
 export interface MultipartReading {
@@ -66,7 +67,7 @@ export interface MultipartReading {
  * @throws options.notMultipart's error when the content type is not a multipart one busboy reads.
  */
 export function readMultipart(options: MultipartOptions): MultipartReading {
-  const { body, texts } = options;
+  const { body, malformed, interrupted } = options;
   let parser: Busboy.Busboy;
   try {
     parser = Busboy({ headers: { 'content-type': options.contentType }, limits: options.limits, defParamCharset: 'utf8' });
@@ -96,12 +97,12 @@ export function readMultipart(options: MultipartOptions): MultipartReading {
   };
 
   const parsed = new Promise<void>((resolve) => parser.on('close', resolve));
-  parser.on('error', (cause) => fail(new ApiError(400, texts.malformed, { cause })));
+  parser.on('error', (cause) => fail(malformed(cause)));
   counter.on('error', fail);
   body.on('error', fail);
   // A client that goes away mid-body: the parser would otherwise wait forever.
   body.on('close', () => {
-    if (!body.readableEnded) fail(new ApiError(400, texts.interrupted));
+    if (!body.readableEnded) fail(interrupted());
   });
   body.pipe(counter).pipe(parser);
 

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { integer, RecordIdSchema, text } from '../../src/contract/input.schema.ts';
 import type { AssetSort } from '../../src/contract/media.schema.ts';
 import { decodeCursor as decodeKeys, encodeCursor as encodeKeys } from '../http/cursor.ts';
-import { ApiError } from '../http/errors.ts';
+import { mediaError } from './errors.ts';
 import type { AssetCursor } from './repository.ts';
 
 const IdSchema = RecordIdSchema;
@@ -35,7 +35,7 @@ export function decodeCursor(cursor: string, sort: AssetSort): AssetCursor {
   else if (parts[0] === 'largest') decoded = { sort: 'largest', bytes: parts[1], id: parts[2] };
   else decoded = { sort: parts[0], createdAt: new Date(parts[1]), id: parts[2] };
   if (decoded.sort !== sort) {
-    throw new ApiError(400, `This cursor belongs to the "${decoded.sort}" order, not "${sort}". Load the first page of this order again.`);
+    throw mediaError(400, 'cursorOrderMismatch', { values: { cursorOrder: decoded.sort, order: sort } });
   }
   return decoded;
 }
@@ -45,6 +45,6 @@ export const DAY_MS = 86_400_000;
 /** 00:00 UTC of a YYYY-MM-DD day; a day that does not exist (2025-02-30) is a 422. */
 export function startOfDay(day: string, field: 'from' | 'to'): Date {
   const at = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw new ApiError(422, `Invalid input: ${field}: not a calendar day`);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw mediaError(422, 'invalidDay', { values: { field } });
   return at;
 }

@@ -19,7 +19,8 @@ import {
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import { bodyTooLarge } from '../http/body-limit.ts';
-import { ApiError, readJsonBody } from '../http/errors.ts';
+import { httpError, readJsonBody } from '../http/errors.ts';
+import { profilePictureError } from './errors.ts';
 import { keepProfilePicture, profilePictureBytes } from './profile-picture-repository.ts';
 import type { MediaArea } from './service.ts';
 
@@ -29,7 +30,7 @@ const FORMATS = new Set(['jpeg', 'png', 'webp']);
 const FILE = /^([a-f\d]{64})\.webp$/;
 const YEAR_S = 365 * 24 * 3600;
 
-const notAnImage = () => new ApiError(422, 'The file is not a JPEG, PNG or WebP image that can be read.');
+const notAnImage = () => profilePictureError(422, 'notAnImage');
 
 /** The square picture of `input`'s centre: EXIF orientation applied, every metadata dropped, WebP. */
 export async function squarePicture(input: Buffer | string): Promise<Buffer> {
@@ -78,7 +79,7 @@ async function readBytes(c: Context): Promise<Buffer> {
   try {
     return Buffer.from(await c.req.arrayBuffer());
   } catch (error) {
-    throw bodyTooLarge(c, error) ?? new ApiError(400, 'The request body could not be read.');
+    throw bodyTooLarge(c, error) ?? httpError(400, 'unreadableBody', { cause: error });
   }
 }
 
@@ -88,7 +89,7 @@ export function profilePictureRoutes({ database, service, guards, tempDir }: Pro
   app.post('/', guards.requireUser, noStore, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(type)) {
-      throw new ApiError(415, 'Send the picture as image/jpeg, image/png or image/webp.');
+      throw profilePictureError(415, 'unsupportedType');
     }
     const bytes = await readBytes(c);
     if (bytes.byteLength === 0) throw notAnImage();
@@ -100,8 +101,8 @@ export function profilePictureRoutes({ database, service, guards, tempDir }: Pro
     const userId = c.get('user').id;
     // Another account's asset is answered as one that does not exist.
     const [row] = await service.findOwned(userId, [assetId]);
-    if (!row) throw new ApiError(404, 'Asset not found.');
-    if (row.media_type !== 'image') throw new ApiError(422, 'Only an image can be a profile picture.');
+    if (!row) throw profilePictureError(404, 'assetNotFound');
+    if (row.media_type !== 'image') throw profilePictureError(422, 'notAnImageAsset');
     const dir = await mkdtemp(path.join(tempDir, 'asset-picture-'));
     try {
       const file = await service.materialize(row, dir);
@@ -115,7 +116,7 @@ export function profilePictureRoutes({ database, service, guards, tempDir }: Pro
     const hash = FILE.exec(c.req.param('file'))?.[1];
     const userId = c.req.param('userId');
     const bytes = hash ? await profilePictureBytes(database, userId, hash) : undefined;
-    if (!bytes) throw new ApiError(404, 'Picture not found.');
+    if (!bytes) throw profilePictureError(404, 'pictureNotFound');
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': 'image/webp',
       'Cache-Control': `public, max-age=${YEAR_S}, immutable`,

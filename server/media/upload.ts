@@ -12,9 +12,8 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as v from 'valibot';
 import { ASSET_ROLES, isWorkingRole, UPLOAD_PURPOSES } from '../../src/contract/media.ts';
-import { ApiError } from '../http/errors.ts';
 import { readMultipart } from '../http/multipart.ts';
-import { mediaError } from './errors.ts';
+import { mediaError, type MediaError } from './errors.ts';
 import { checkUpload, streamingLimit, tooLarge, unknownType, withDefaults, type KnownFields, type UploadFields } from './policy.ts';
 import type { ContentKey } from './repository.ts';
 import { SniffGate } from './sniff-gate.ts';
@@ -60,12 +59,13 @@ const MB = 1024 * 1024;
 /** The 400 of a body that is not multipart. */
 const notMultipart = (cause: unknown) => mediaError(400, 'noFile', { cause });
 /** The 400s of a body that cannot be read. */
-const UNREADABLE = { malformed: 'The upload could not be read: the multipart body is malformed or incomplete.', interrupted: 'The upload was interrupted.' };
+const malformed = (cause: unknown) => mediaError(400, 'uploadMalformed', { cause });
+const interrupted = () => mediaError(400, 'uploadInterrupted');
 const PurposeSchema = v.picklist(UPLOAD_PURPOSES);
 const RoleSchema = v.picklist(ASSET_ROLES);
 
-function invalidField(name: string, allowed: readonly string[]): ApiError {
-  return new ApiError(422, `Invalid input: ${name}: expected one of ${allowed.join(', ')}`);
+function invalidField(name: string, allowed: readonly string[]): MediaError {
+  return mediaError(422, 'invalidField', { values: { field: name, allowed: allowed.join(', ') } });
 }
 
 /** Hashes the bytes passing through (SHA-256), holding none of them. */
@@ -85,7 +85,7 @@ class HashingStream extends Transform {
 
 /**
  * Streams the upload to `tempDir`. Resolves once the whole body is parsed and the file is on disk;
- * rejects with a MediaError (415, 413), an ApiError (400, 422) or the stream's own error, having
+ * rejects with a MediaError (400, 413, 415, 422) or the stream's own error, having
  * removed its temp file and detached from `body` (which is left unread: answer and close).
  */
 export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUpload> {
@@ -95,7 +95,7 @@ export async function receiveUpload(options: ReceiveOptions): Promise<ReceivedUp
   let saved: Promise<{ bytes: number; sha256: string; type: SniffedType }> | undefined;
 
   const tooLong = () => tooLarge(Math.floor(options.maxBodyBytes / MB));
-  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong, notMultipart, texts: UNREADABLE });
+  const reading = readMultipart({ ...options, limits: MULTIPART_LIMITS, tooLong, notMultipart, malformed, interrupted });
   const { parser, fail } = reading;
 
   parser.on('field', (name, value) => {

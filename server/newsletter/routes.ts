@@ -10,7 +10,7 @@ import { NEWSLETTER_MESSAGES, type NewsletterMessageKey } from '../../src/contra
 import { SubscribeRequestSchema } from '../../src/contract/newsletter.schema.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { originOf } from '../http/origin.ts';
-import { ApiError, CodedError, describeIssues, readJson } from '../http/errors.ts';
+import { CodedError, invalidInput, readJson } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import { fill, PAGE_TEXT, renderPage, type PageContent } from './page.ts';
 import type { SubscriberRow } from './repository.ts';
@@ -31,7 +31,7 @@ function parseSubscribe(input: unknown) {
   if (result.success) return result.output;
   const code = CODE_OF_MESSAGE.get(result.issues[0].message);
   if (code) throw new CodedError(422, code, NEWSLETTER_MESSAGES[code]);
-  throw new ApiError(422, describeIssues(result.issues));
+  throw invalidInput(result.issues);
 }
 
 export function newsletterApiRoutes(service: NewsletterService, trustProxy: boolean): Hono<AppEnv> {

@@ -299,7 +299,11 @@ function operationDetails(operation: V1Operation): Json {
             'Nothing stored again: the asset of an earlier upload with the same Idempotency-Key, or (`reused`: true) the account’s asset of identical bytes uploaded for the same use.',
             ref('UploadedAsset'),
           ),
-          400: errorAnswer(operation, 'No file part (`noFile`) or a malformed Idempotency-Key.', ref('MediaError')),
+          400: errorAnswer(
+            operation,
+            'No file part (`noFile`), a body that cannot be read (`uploadMalformed`, `uploadInterrupted`) or a malformed Idempotency-Key (`invalidIdempotencyKey`).',
+            ref('MediaError'),
+          ),
           ...errors,
           413: errorAnswer(operation, 'The file is over its size limit (`tooLarge`) or the storage quota is full (`storageFull`).', ref('MediaError')),
           415: errorAnswer(operation, 'Not an accepted image or video type (`invalidType`).', ref('MediaError')),
@@ -316,7 +320,7 @@ function operationDetails(operation: V1Operation): Json {
             Location: { description: 'The URL of the new job.', schema: { type: 'string' } },
           }),
           200: okAnswer(operation, 'The job an earlier request with the same Idempotency-Key and body created.', ref('Generation')),
-          400: errorAnswer(operation, 'The body is not JSON, or the Idempotency-Key is malformed.'),
+          400: errorAnswer(operation, 'The body is not JSON (`invalidJson`), or the Idempotency-Key is malformed (`invalidIdempotencyKey`).'),
           402: errorAnswer(
             operation,
             "Not enough credits (`insufficientCredits`, with balance, cost and shortage), or the token's credit cap would be exceeded (`creditCapReached`).",
@@ -328,7 +332,7 @@ function operationDetails(operation: V1Operation): Json {
           409: errorAnswer(operation, 'A request with this Idempotency-Key is still being processed (`idempotencyInProgress`).'),
           422: errorAnswer(
             operation,
-            'Invalid request, a missing input (the studio messages), a webhook URL that is not allowed (`invalidWebhookUrl`), an Idempotency-Key used with another body (`idempotencyMismatch`), or what the engine cannot do, with its `plan` (`cannotDo`: none of it; `partialPlan`: only part, until the request lists each `not_done` code in `accept_not_done`). Nothing is charged.',
+            'Invalid request (`invalidInput`), a missing input (the studio messages), a webhook URL that is not allowed (`invalidWebhookUrl`), an Idempotency-Key used with another body (`idempotencyMismatch`), or what the engine cannot do, with its `plan` (`cannotDo`: none of it; `partialPlan`: only part, until the request lists each `not_done` code in `accept_not_done`). Nothing is charged.',
             { oneOf: [ref('PlanRefusal'), ref('MutationError')] },
           ),
         },
@@ -339,7 +343,7 @@ function operationDetails(operation: V1Operation): Json {
         responses: {
           200: okAnswer(operation, 'One page of jobs.', ref('GenerationPage')),
           ...errors,
-          422: errorAnswer(operation, 'Invalid filter, cursor or limit.'),
+          422: errorAnswer(operation, 'Invalid filter or limit (`invalidInput`), or a cursor this server did not give (`invalidCursor`).'),
         },
       };
     case 'getGeneration':

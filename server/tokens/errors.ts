@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { TOKEN_MESSAGES, type TokenMessageKey } from '../../src/contract/tokens.ts';
-import { ApiError, codedErrors, describeIssues, type CodedError } from '../http/errors.ts';
+import { codedErrors, invalidInput, type CodedError } from '../http/errors.ts';
 
 export type TokenError = CodedError<TokenMessageKey>;
 
@@ -23,5 +23,5 @@ export function parseTokenInput<const S extends v.GenericSchema>(schema: S, inpu
   if (result.success) return result.output;
   const code = CODE_OF_MESSAGE.get(result.issues[0].message);
   if (code) throw tokenError(422, code);
-  throw new ApiError(422, describeIssues(result.issues));
+  throw invalidInput(result.issues);
 }

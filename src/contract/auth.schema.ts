@@ -4,7 +4,7 @@
  * response parsing). Imports only valibot and the other contract modules.
  *
  * Messages are the English texts of docs/product-rules.md#messages-auth. The PWA shows them translated: it maps each one, by
- * its key in AUTH_MESSAGES, to a Lingui message (src/features/auth/messages.ts); the server
+ * its key in AUTH_MESSAGES, to a Lingui message (src/lib/auth-messages.ts); the server
  * answers them in `{ detail }` / `{ message }` with the matching `code`.
  */
 import * as v from 'valibot';
@@ -58,6 +58,8 @@ export const AUTH_MESSAGES = {
   identityEmailUnverified: 'An account with this email already exists. Log in with your password, or verify the email with Google first.',
   /** 403 from the Firebase and Google endpoints: the provider has not verified the email, so it neither creates nor links an account. */
   identityUnverified: 'Your Google account email is not verified. Verify it with Google, then sign in again.',
+  /** 422 from PATCH /api/me: a `profile_picture` that is not an http(s) address. */
+  invalidPictureAddress: 'Invalid input: profile_picture: use an http:// or https:// address',
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 

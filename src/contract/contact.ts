@@ -59,6 +59,8 @@ export const CONTACT_MESSAGES = {
   fileTooLarge: `“{name}” is too large. Each file can be at most ${CONTACT_FILE_MAX_MB} MB.`,
   formTooLarge: `The form is too large: its files can weigh at most ${CONTACT_BODY_MAX_BYTES / MB} MB together.`,
   notMultipart: 'The form must be sent as multipart/form-data.',
+  formMalformed: 'The form could not be read: the multipart body is malformed or incomplete.',
+  formInterrupted: 'The form was interrupted before it was complete.',
   challengeMissing: 'The form’s security check is missing. Please reload the page and send it again.',
   challengeInvalid: 'The form’s security check did not pass. Please reload the page and send it again.',
   challengeExpired: 'The form’s security check has expired. Please send it again.',

@@ -68,3 +68,10 @@ export const SetPlanRequestSchema = v.object({
   plan: v.picklist(PLAN_IDS),
 });
 export const SetPlanResponseSchema = v.object({ plan: v.picklist(PLAN_IDS) });
+
+/** The texts of the dev tools' errors, by key (also the answer's `code`). */
+export const DEV_TOOLS_MESSAGES = {
+  /** 404: grant credits or set a plan for an address no account uses. */
+  unknownEmail: 'No account uses this email address.',
+} as const;
+export type DevToolsMessageKey = keyof typeof DEV_TOOLS_MESSAGES;

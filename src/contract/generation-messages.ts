@@ -66,6 +66,10 @@ export const GENERATION_MESSAGES = {
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
   /** 403: an HD option (1080p video, ×3/×4 upscale) on a plan without `hd` (server/billing/gates.ts). */
   planRequired: '1080p video and ×3, ×4 upscales are for paid plans. Upgrade to use them.',
+  /** 503: a job stream asked for while the server shuts down. */
+  serverRestarting: 'The server is restarting. Please try again in a moment.',
+  /** 429: the account has as many job streams open as it may (one per tab). */
+  tooManyStreams: 'Too many open job streams for this account. Please close another tab and try again.',
 } as const;
 export type GenerationMessageKey = keyof typeof GENERATION_MESSAGES;
 

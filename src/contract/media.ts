@@ -109,6 +109,16 @@ export const MEDIA_MESSAGES = {
    * '4.9 GB'); the body carries `used_bytes`, `limit_bytes` and `file_bytes` (see MediaErrorBodySchema).
    */
   storageFull: 'Not enough storage: {used} of {limit} used. Delete some files from your library to upload this one.',
+  /** 400: the multipart body cannot be parsed. */
+  uploadMalformed: 'The upload could not be read: the multipart body is malformed or incomplete.',
+  /** 400: the body stopped before its end. */
+  uploadInterrupted: 'The upload was interrupted.',
+  /** 422: an upload field (`{field}`: purpose, role) outside its values (`{allowed}`). */
+  invalidField: 'Invalid input: {field}: expected one of {allowed}',
+  /** 400: a library cursor of another order (`{cursorOrder}`) than the one asked (`{order}`). */
+  cursorOrderMismatch: 'This cursor belongs to the "{cursorOrder}" order, not "{order}". Load the first page of this order again.',
+  /** 422: a `from` or `to` (`{field}`) day of the library's filter that is no calendar day (2025-02-30). */
+  invalidDay: 'Invalid input: {field}: not a calendar day',
 } as const;
 export type MediaMessageKey = keyof typeof MEDIA_MESSAGES;
 

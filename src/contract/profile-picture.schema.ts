@@ -35,3 +35,18 @@ export type ProfilePictureFromAssetRequest = v.InferOutput<typeof ProfilePicture
 
 export const ProfilePictureResponseSchema = v.object({ profile_picture: v.string() });
 export type ProfilePictureResponse = v.InferOutput<typeof ProfilePictureResponseSchema>;
+
+/** The texts of the profile picture's errors, by key (also the answer's `code`); the page words them by status. */
+export const PROFILE_PICTURE_MESSAGES = {
+  /** 422: the bytes are no JPEG, PNG or WebP that decodes. */
+  notAnImage: 'The file is not a JPEG, PNG or WebP image that can be read.',
+  /** 415: another content type than PROFILE_PICTURE_TYPES. */
+  unsupportedType: 'Send the picture as image/jpeg, image/png or image/webp.',
+  /** 404: no asset of the caller's library has this id. */
+  assetNotFound: 'Asset not found.',
+  /** 422: the library asset is a video. */
+  notAnImageAsset: 'Only an image can be a profile picture.',
+  /** 404: no picture at this address. */
+  pictureNotFound: 'Picture not found.',
+} as const;
+export type ProfilePictureMessageKey = keyof typeof PROFILE_PICTURE_MESSAGES;

@@ -71,7 +71,7 @@ describe(`POST /auth/register (${DRIVER})`, () => {
     });
     const malformed = await h.app.request('/auth/register', { method: 'POST', body: '{oops', headers: { 'Content-Type': 'application/json' } });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ detail: 'The request body must be valid JSON.' });
+    expect(await malformed.json()).toEqual({ detail: 'The request body must be valid JSON.', code: 'invalidJson' });
   });
 });
 

@@ -115,13 +115,16 @@ describe(`body limits (${DRIVER})`, () => {
       const json = response.headers.get('content-type')?.includes('json') ?? false;
       answers.set(route, { status: response.status, body: json ? JSON.parse(text || 'null') : text });
     }
-    const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.' } };
+    const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.', code: 'bodyTooLarge' } };
     expect(Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, answers.get(route)]))).toEqual(
       Object.fromEntries(JSON_BODY_ROUTES.map((route) => [route, tooLarge])),
     );
     for (const route of LOCAL_ONLY_ROUTES) expect(answers.get(route)?.status, route).toBe(403);
     for (const [route, limit] of Object.entries(OWN_LIMIT_ROUTES)) {
-      expect(answers.get(route), route).toEqual({ status: 413, body: { detail: `The request body is too large: this endpoint accepts at most ${limit}.` } });
+      expect(answers.get(route), route).toEqual({
+        status: 413,
+        body: { detail: `The request body is too large: this endpoint accepts at most ${limit}.`, code: 'bodyTooLarge' },
+      });
     }
     for (const route of ADMIN_ROUTES) expect(answers.get(route)?.status, route).toBe(403);
   });
@@ -148,7 +151,7 @@ describe(`body limits (${DRIVER})`, () => {
 
   it("every payment provider's notification over 64 KiB is a 413, chunked or declared (it read its body as text, and a chunked one was a 500)", async () => {
     const limit = bodyLimitOf('POST', '/api/billing/webhooks/:provider');
-    const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.' } };
+    const tooLarge = { status: 413, body: { detail: 'The request body is too large: this endpoint accepts at most 64 KiB.', code: 'bodyTooLarge' } };
     for (const provider of PAYMENT_METHODS) {
       const path = `/api/billing/webhooks/${provider}`;
       const chunked = lazyBody(limit + CHUNK_BYTES);
@@ -240,7 +243,7 @@ describe(`body limits (${DRIVER})`, () => {
       it(`refuses 256 MiB ${declared ? 'with a declared Content-Length' : 'chunked'}, unauthenticated, without holding it`, async () => {
         const result = await push('POST', '/auth/register', declared);
         expect(result.status).toBe(413);
-        expect(JSON.parse(result.body)).toEqual({ detail: expect.stringContaining('too large') });
+        expect(JSON.parse(result.body)).toEqual({ detail: expect.stringContaining('too large'), code: 'bodyTooLarge' });
         expect(result.rssGrowth).toBeLessThan(MAX_RSS_GROWTH_BYTES);
         expect(result.sentBytes).toBeLessThan(HUGE_BYTES);
       });

@@ -72,7 +72,7 @@ describe(`POST /api/dev-tools/credits (${DRIVER})`, () => {
   it('answers 404 for an unknown email and 422 for a bad amount', async () => {
     expect(await post('/api/dev-tools/credits', { email: 'nobody@example.com', amount: 5 })).toMatchObject({
       status: 404,
-      body: { detail: 'No account uses this email address.' },
+      body: { detail: 'No account uses this email address.', code: 'unknownEmail' },
     });
     const person = await h.person(5);
     for (const amount of [0, -3, 1.5, 100_001, '5']) expect((await post('/api/dev-tools/credits', { email: person.email, amount })).status).toBe(422);

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetErrorBodySchema, MutationErrorBodySchema } from '../../src/contract/errors.schema.ts';
-import { httpError, INTERNAL_ERROR_TEXT, readJsonBody } from '../../server/http/errors.ts';
+import { ApiError, INTERNAL_ERROR_TEXT, readJsonBody } from '../../server/http/errors.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { captureLogs, type CapturedLogs } from './helpers/logs.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
         throw new Error(SECRET);
       });
       routes.get('/api/test/teapot', () => {
-        throw httpError(409, 'This name is already taken.');
+        throw new ApiError(409, 'This name is already taken.');
       });
       routes.post('/api/test/notes', async (c) => c.json(await readJsonBody(c, NoteSchema), 201));
       routes.get('/api/test/parse', (c) => c.json(v.parse(NoteSchema, {})));
@@ -106,11 +106,12 @@ describe('thrown errors', () => {
   });
 
   it('malformed JSON is a 400, invalid content a 422 naming the field', async () => {
-    expect(await json(await post('{"title": '))).toMatchObject({ status: 400, body: { detail: 'The request body must be valid JSON.' } });
+    expect(await json(await post('{"title": '))).toMatchObject({ status: 400, body: { detail: 'The request body must be valid JSON.', code: 'invalidJson' } });
 
     const invalid = await json(await post(JSON.stringify({ title: 'ab', tags: [1] })));
     expect(invalid.status).toBe(422);
     expect(invalid.body.detail).toMatch(/^Invalid input: title: .+; tags\.0: .+/);
+    expect(invalid.body.code).toBe('invalidInput');
 
     expect(await json(await post(JSON.stringify({ title: 'Summer', tags: ['linen'] })))).toEqual({
       status: 201,
@@ -123,6 +124,7 @@ describe('thrown errors', () => {
     const result = await json(await app.request('/api/test/parse'));
     expect(result.status).toBe(422);
     expect(result.body.message).toMatch(/^Invalid input: title: /);
+    expect(result.body.code).toBe('invalidInput');
   });
 });
 

@@ -10,7 +10,7 @@ import type { HttpBindings } from '@hono/node-server';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxResponseSchema } from '../../src/contract/dev-tools.schema.ts';
-import { LOCAL_ONLY_TEXT } from '../../server/http/local-only.ts';
+import { HTTP_MESSAGES } from '../../src/contract/http-errors.ts';
 import { createAccountsHarness, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { FROM_LOOPBACK } from './helpers/app.ts';
 import { createScratchPostgres, DRIVER, POSTGRES_URL, type ScratchPostgres } from './helpers/database.ts';
@@ -62,12 +62,12 @@ describe(`who may use /api/dev-tools (${DRIVER})`, () => {
       ];
       for (const [what, response] of refusals) {
         expect(response.status, `${what} (TRUST_PROXY=${trustProxy})`).toBe(403);
-        expect(await response.json()).toEqual({ detail: LOCAL_ONLY_TEXT });
+        expect(await response.json()).toEqual({ detail: HTTP_MESSAGES.localOnly, code: 'localOnly' });
       }
     }
     const outbox = await h.app.request('/api/dev-tools/outbox', {}, peer('10.1.2.3'));
     expect(outbox.status).toBe(403);
-    expect(await outbox.json()).toEqual({ message: LOCAL_ONLY_TEXT });
+    expect(await outbox.json()).toEqual({ message: HTTP_MESSAGES.localOnly, code: 'localOnly' });
   });
 
   it('serves the outbox without DEV_TOOLS while mails go to it, but not credits; nothing with SMTP_URL', async () => {

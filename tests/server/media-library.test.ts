@@ -200,6 +200,7 @@ describe(`library orders, filters and cursors (${DRIVER})`, () => {
     const wrong = await list(owner.token, `?sort=largest&limit=2&cursor=${first.next_cursor}`);
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('This cursor belongs to the "name" order, not "largest". Load the first page of this order again.');
+    expect(wrong.body.code).toBe('cursorOrderMismatch');
     // Without `sort` the order is newest: still another order.
     expect((await list(owner.token, `?cursor=${first.next_cursor}`)).status).toBe(400);
     expect((await list(owner.token, `?sort=name&limit=2&cursor=${first.next_cursor}`)).status).toBe(200);

@@ -90,7 +90,10 @@ describe(`Idempotency-Key on uploads (${DRIVER})`, () => {
     for (const key of ['   ', 'x'.repeat(UPLOAD_IDEMPOTENCY_KEY_MAX + 1), 'clé', 'two words']) {
       const result = await upload(token, image, key);
       expect(result.status, key).toBe(400);
-      expect(result.body).toEqual({ detail: `The Idempotency-Key header must be 1 to ${UPLOAD_IDEMPOTENCY_KEY_MAX} visible characters.` });
+      expect(result.body).toEqual({
+        detail: `The Idempotency-Key header must be 1 to ${UPLOAD_IDEMPOTENCY_KEY_MAX} visible characters.`,
+        code: 'invalidIdempotencyKey',
+      });
     }
     // A picture of its own: the library has `image` already (one asset per file).
     expect((await upload(token, distinctPng(image, 1), 'k'.repeat(UPLOAD_IDEMPOTENCY_KEY_MAX))).status).toBe(201);

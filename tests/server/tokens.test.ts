@@ -209,6 +209,7 @@ describe(`API tokens: management (${DRIVER})`, () => {
       const result = await p.call('POST', '/api/tokens', { ...BASE, permissions });
       expect(result.status).toBe(422);
       expect(result.body.detail).toMatch(/^Invalid input: permissions/);
+      expect(result.body.code).toBe('invalidInput');
     }
     expect(await countRows('api_tokens', 'user_id', p.id)).toBe(0);
     const { token } = await create(p);

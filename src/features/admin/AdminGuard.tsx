@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { button } from '../../ui/button.ts';
 import { profileQueryOptions } from '../auth/api.ts';
-import { authText } from '../auth/messages.ts';
+import { authText } from '../../lib/auth-messages.ts';
 import { IconShield } from '../../ui/icons/app/IconShield.tsx';
 import * as s from './admin.css.ts';
 import '../../ui/global.css.ts';

@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
+import { HTTP_MESSAGES } from '../../contract/http-errors.ts';
 import { PUBLIC_API_MESSAGES } from '../../contract/public-api.ts';
 import ApiDocsPage from './ApiDocsPage.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
@@ -67,6 +68,7 @@ describe('the /api-docs page', () => {
     const rows = [...screen.getByTestId('error-table').querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent));
     expect(rows).toContainEqual(['429', 'rateLimited', PUBLIC_API_MESSAGES.rateLimited]);
     expect(rows).toContainEqual(['402', 'creditCapReached', PUBLIC_API_MESSAGES.creditCapReached]);
+    expect(rows).toContainEqual(['422', 'invalidInput', HTTP_MESSAGES.invalidInput]);
     expect(rows.filter((row) => row[0] === '401').map((row) => row[1])).toEqual(['missingToken', 'malformedToken', 'invalidToken']);
   });
 

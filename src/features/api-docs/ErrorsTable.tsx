@@ -1,9 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { GENERATION_ERROR_MESSAGES as GENERATION_MESSAGES, PUBLIC_API_MESSAGES } from './contract-facts.ts';
+import { GENERATION_ERROR_MESSAGES as GENERATION_MESSAGES, HTTP_ERROR_MESSAGES as HTTP_MESSAGES, PUBLIC_API_MESSAGES } from './contract-facts.ts';
 import * as s from './api-docs.css.ts';
 
 /** The errors a /v1 call can meet, by status: the code programs test and the text the server sends. */
 export const ERROR_ROWS: ReadonlyArray<{ status: number; code: string; message: string }> = [
+  { status: 400, code: 'invalidJson', message: HTTP_MESSAGES.invalidJson },
+  { status: 400, code: 'invalidIdempotencyKey', message: HTTP_MESSAGES.invalidIdempotencyKey },
   { status: 401, code: 'missingToken', message: PUBLIC_API_MESSAGES.missingToken },
   { status: 401, code: 'malformedToken', message: PUBLIC_API_MESSAGES.malformedToken },
   { status: 401, code: 'invalidToken', message: PUBLIC_API_MESSAGES.invalidToken },
@@ -19,6 +21,8 @@ export const ERROR_ROWS: ReadonlyArray<{ status: number; code: string; message: 
   { status: 422, code: 'assetNotFound', message: GENERATION_MESSAGES.assetNotFound },
   { status: 422, code: 'wrongAssetType', message: GENERATION_MESSAGES.wrongAssetType },
   { status: 422, code: 'unsupportedOption', message: GENERATION_MESSAGES.unsupportedOption },
+  { status: 422, code: 'invalidInput', message: HTTP_MESSAGES.invalidInput },
+  { status: 422, code: 'invalidCursor', message: HTTP_MESSAGES.invalidCursor },
   { status: 429, code: 'rateLimited', message: PUBLIC_API_MESSAGES.rateLimited },
 ];
 

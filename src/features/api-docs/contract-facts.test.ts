@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as publicApi from '../../contract/public-api.ts';
 import * as tokens from '../../contract/tokens.ts';
 import { GENERATION_MESSAGES } from '../../contract/generation-messages.ts';
+import { HTTP_MESSAGES } from '../../contract/http-errors.ts';
 import * as facts from './contract-facts.ts';
 
 describe('the facts the API docs copy from the contract', () => {
@@ -21,5 +22,6 @@ describe('the facts the API docs copy from the contract', () => {
     expect(facts.TOKEN_EXPIRY_PRESETS).toEqual(tokens.TOKEN_EXPIRY_PRESETS);
     for (const [code, text] of Object.entries(facts.GENERATION_ERROR_MESSAGES))
       expect(GENERATION_MESSAGES[code as keyof typeof GENERATION_MESSAGES]).toBe(text);
+    for (const [code, text] of Object.entries(facts.HTTP_ERROR_MESSAGES)) expect(HTTP_MESSAGES[code as keyof typeof HTTP_MESSAGES]).toBe(text);
   });
 });

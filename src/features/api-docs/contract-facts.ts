@@ -1,6 +1,6 @@
 /**
  * The contract's facts this page states: limits, names, services and error texts, copied from
- * the plain modules src/contract/tokens.ts, public-api.ts and generation-messages.ts. Copied
+ * the plain modules src/contract/tokens.ts, public-api.ts, generation-messages.ts and http-errors.ts. Copied
  * rather than imported, for the bundle's sake, not valibot's: the studios and /api-management use
  * those modules too, so imported here they come in chunks shared with those screens, with what
  * those screens use of them: +0.5 KB gzip on /api-docs for tokens.ts and public-api.ts, and
@@ -46,4 +46,12 @@ export const GENERATION_ERROR_MESSAGES = {
   assetNotFound: 'One of the selected files could not be found. Please select it again.',
   wrongAssetType: 'One of the selected files is not the right type for this tool.',
   unsupportedOption: 'The selected model does not support these settings. Please choose other settings.',
+} as const;
+
+/** The errors of any route a /v1 call can meet, from HTTP_MESSAGES of src/contract/http-errors.ts. */
+export const HTTP_ERROR_MESSAGES = {
+  invalidJson: 'The request body must be valid JSON.',
+  invalidIdempotencyKey: 'The Idempotency-Key header must be 1 to {maxLength} visible characters.',
+  invalidInput: 'Invalid input: {issues}',
+  invalidCursor: 'Invalid input: cursor: not a cursor this server gave out',
 } as const;

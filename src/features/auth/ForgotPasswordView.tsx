@@ -8,7 +8,7 @@ import { authErrorText } from './errors.ts';
 import { Busy, FormAlert, EmailField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { IconMail } from '../../ui/icons/auth/IconMail.tsx';
-import { authText } from './messages.ts';
+import { authText } from '../../lib/auth-messages.ts';
 import type { ViewProps } from './view-props.ts';
 import * as s from './auth.css.ts';
 

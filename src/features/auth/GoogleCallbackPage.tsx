@@ -6,7 +6,7 @@ import { googleCallback } from './api.ts';
 import { useOpenAuthModal } from './auth-modal-state.ts';
 import { authErrorText } from './errors.ts';
 import { FormAlert } from './fields.tsx';
-import { authText } from './messages.ts';
+import { authText } from '../../lib/auth-messages.ts';
 import { useCompleteSignIn } from './use-session-actions.ts';
 import * as s from './auth.css.ts';
 

@@ -12,7 +12,7 @@ import { authErrorText, errorCode } from './errors.ts';
 import { Busy, FormAlert, PasswordField, EmailField, TextField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { GoogleSignInButton } from './google/GoogleSignInButton.tsx';
-import { authText } from './messages.ts';
+import { authText } from '../../lib/auth-messages.ts';
 import type { ViewProps } from './view-props.ts';
 import * as s from './auth.css.ts';
 

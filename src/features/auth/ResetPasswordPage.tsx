@@ -12,7 +12,7 @@ import { authErrorText } from './errors.ts';
 import { Busy, FormAlert, PasswordField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { IconShieldCheck } from '../../ui/icons/auth/IconShieldCheck.tsx';
-import { authText } from './messages.ts';
+import { authText } from '../../lib/auth-messages.ts';
 import * as s from './auth.css.ts';
 
 /** The new password follows the register rules (docs/product-rules.md#form-rules): 8+ characters, confirmed, matching. */

@@ -11,7 +11,7 @@ import { authErrorText } from './errors.ts';
 import { Busy, FormAlert, TextField } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { IconShieldCheck } from '../../ui/icons/auth/IconShieldCheck.tsx';
-import { authText } from './messages.ts';
+import { authText } from '../../lib/auth-messages.ts';
 import * as s from './auth.css.ts';
 
 /** A new code may be asked for again after this many seconds (the server also rate-limits). */

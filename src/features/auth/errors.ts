@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ApiError } from '../../lib/api.ts';
-import { authMessage, authText, isAuthCode, type AuthCode, type MessageValues } from './messages.ts';
+import { authMessage, authText, isAuthCode, type AuthCode, type MessageValues } from '../../lib/auth-messages.ts';
 
 function errorBody(error: unknown): Record<string, unknown> | undefined {
   return error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : undefined;

@@ -2,7 +2,7 @@ import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconEye } from '../../ui/icons/auth/IconEye.tsx';
 import { IconEyeOff } from '../../ui/icons/auth/IconEyeOff.tsx';
-import { authMessage } from './messages.ts';
+import { authMessage } from '../../lib/auth-messages.ts';
 import { TextInput } from '../../ui/Field.tsx';
 import * as s from './auth.css.ts';
 

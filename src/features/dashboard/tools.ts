@@ -1,6 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { GenerationStatus } from '../../contract/generations.ts';
 import { NAV, type NavItem } from '../registry/nav-items.ts';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { STUDIO_LIST } from '../registry/studios.ts';
@@ -19,12 +17,3 @@ export const QUICK_ACCESS: readonly QuickAccessTool[] = [
 
 /** Chip labels of the recent-generations filters (docs/product-rules.md#dashboard): the same as /history's. */
 export { TOOL_FILTER_LABELS as FILTER_LABELS } from '../generations/filters.ts';
-
-/** Status badges of the recent list (the studios' history panel words them the same). */
-export const STATUS_LABELS: Record<GenerationStatus, MessageDescriptor> = {
-  queued: msg`Đang chờ`,
-  processing: msg`Đang xử lý`,
-  completed: msg`Hoàn thành`,
-  failed: msg`Thất bại`,
-  cancelled: msg`Đã hủy`,
-};

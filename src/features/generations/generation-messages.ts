@@ -5,7 +5,7 @@ import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } fr
 import { InsufficientCreditsBodySchema } from '../../contract/generations.schema.ts';
 import type { EnginePlan, PlanRefusalBody } from '../../contract/engine-plan.schema.ts';
 import { ApiError } from '../../lib/api.ts';
-import { authText, isAuthCode } from '../auth/messages.ts';
+import { authText, isAuthCode } from '../../lib/auth-messages.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
@@ -53,6 +53,8 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   notShareable: msg`Chỉ có thể chia sẻ lần tạo đã hoàn tất.`,
   idempotencyMismatch: msg`Idempotency-Key này đã được dùng cho một yêu cầu khác.`,
   planRequired: msg`Video 1080p và phóng to ×3, ×4 dành cho gói trả phí. Nâng cấp để dùng.`,
+  serverRestarting: msg`Máy chủ đang khởi động lại. Vui lòng thử lại sau giây lát.`,
+  tooManyStreams: msg`Tài khoản này đang mở quá nhiều luồng theo dõi lần tạo. Vui lòng đóng bớt một thẻ rồi thử lại.`,
 } as const satisfies Record<TranslatedKey, MessageDescriptor>;
 
 /** Staged text of the processing screen (docs/product-rules.md#generation-stages), by the job's `stage`. */

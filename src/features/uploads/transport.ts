@@ -3,7 +3,7 @@ import { AssetSchema, type Asset, type UploadedAsset } from '../../contract/medi
 import { MEDIA_MESSAGES, type MediaMessageKey, type UploadPurpose } from '../../contract/media.ts';
 import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorMessage } from '../../lib/api.ts';
 import { getSession } from '../../lib/session.ts';
-import { isAuthCode } from '../auth/messages.ts';
+import { isAuthCode } from '../../lib/auth-messages.ts';
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
 import { checkFile, KIND_ROLE, uploadLimit } from './checks.ts';
 

@@ -2,7 +2,7 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
 import { msg, plural } from '@lingui/core/macro';
 import type { MediaMessageKey } from '../../contract/media.ts';
 import { formatStorageSize } from '../../lib/format.ts';
-import { authText, type AuthCode } from '../auth/messages.ts';
+import { authText, type AuthCode } from '../../lib/auth-messages.ts';
 
 /**
  * Upload messages (docs/product-rules.md#messages-uploads): every MEDIA_MESSAGES key of the contract as a Lingui
@@ -25,6 +25,14 @@ export const MEDIA_MESSAGE_DESCRIPTORS = {
   tooManyUploads: msg({ message: 'Bạn đã tải lên khá nhiều trong một giờ qua. Vui lòng đợi {n, plural, other {# phút}} rồi thử lại.' }),
   // `{used}`, `{limit}`: storage sizes, e.g. '4,9 GB'.
   storageFull: msg({ message: 'Không đủ dung lượng lưu trữ: đã dùng {used} trên {limit}. Hãy xóa bớt tệp trong thư viện để tải tệp này lên.' }),
+  uploadMalformed: msg`Không đọc được tệp tải lên: dữ liệu gửi đi bị lỗi hoặc không đầy đủ.`,
+  uploadInterrupted: msg`Việc tải lên bị gián đoạn.`,
+  // `{field}`: the form field (purpose, role); `{allowed}`: the values it takes.
+  invalidField: msg({ message: 'Dữ liệu không hợp lệ: {field} phải là một trong {allowed}' }),
+  // `{cursorOrder}`, `{order}`: the library's sort orders.
+  cursorOrderMismatch: msg({ message: 'Con trỏ trang này thuộc thứ tự "{cursorOrder}", không phải "{order}". Hãy tải lại trang đầu của thứ tự này.' }),
+  // `{field}`: `from` or `to`.
+  invalidDay: msg({ message: 'Dữ liệu không hợp lệ: {field} không phải một ngày có thật' }),
 } as const satisfies Record<MediaMessageKey, MessageDescriptor>;
 
 /** Problems the client finds itself (no server code): too many files, no connection, a stalled upload. */

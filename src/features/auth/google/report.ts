@@ -4,7 +4,7 @@ import { ValiError } from 'valibot';
 import { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { authErrorText } from '../errors.ts';
-import { authText } from '../messages.ts';
+import { authText } from '../../../lib/auth-messages.ts';
 import { classifyGoogleError, classifyIdentityError, firebaseCode, IdentityDataError, type GoogleFailure } from './errors.ts';
 import { GOOGLE_MESSAGES } from './messages.ts';
 

@@ -1,16 +1,14 @@
 import { useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Feature } from '../../../contract/features.ts';
 import type { Generation } from '../../../contract/generations.schema.ts';
-import type { GenerationStatus } from '../../../contract/generations.ts';
 import { button } from '../../../ui/button.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { EmptyState, ErrorState } from '../../../ui/States.tsx';
 import { isPendingStatus } from '../../generations/api.ts';
 import { generationsInfiniteQueryOptions, generationsOf } from '../../generations/cache.ts';
+import { STATUS_LABELS } from '../../generations/status-labels.ts';
 import * as s from './studio.css.ts';
 import { useHistoryActions } from '../../generations/use-history-actions.ts';
 import type { StudioJob } from '../../generations/use-studio-job.ts';
@@ -26,14 +24,6 @@ import type { StudioJob } from '../../generations/use-studio-job.ts';
  * `history-delete-confirm`, `history-delete-cancel`, `history-empty`, `history-error` with
  * `history-retry`, `history-more`.
  */
-
-export const STATUS_LABELS: Readonly<Record<GenerationStatus, MessageDescriptor>> = {
-  queued: msg`Đang chờ`,
-  processing: msg`Đang xử lý`,
-  completed: msg`Hoàn thành`,
-  failed: msg`Thất bại`,
-  cancelled: msg`Đã hủy`,
-};
 
 /** Jobs per page of the panel: a column of small rows. */
 const PAGE_SIZE = 12;

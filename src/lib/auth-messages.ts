@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { AUTH_MESSAGES, type AuthMessageKey } from '../../contract/auth.schema.ts';
+import { AUTH_MESSAGES, type AuthMessageKey } from '../contract/auth.schema.ts';
 
 /**
  * Every auth message of the contract (docs/product-rules.md#messages-auth) as a Lingui message: the contract carries the
@@ -41,6 +41,7 @@ export const AUTH_MESSAGE_DESCRIPTORS = {
   identityMismatch: msg`Thông tin đăng nhập không khớp với tài khoản Google của bạn. Vui lòng thử lại.`,
   identityEmailUnverified: msg`Email này đã có tài khoản. Hãy đăng nhập bằng mật khẩu, hoặc xác minh email với Google trước.`,
   identityUnverified: msg`Email của tài khoản Google này chưa được xác minh. Hãy xác minh email với Google rồi đăng nhập lại.`,
+  invalidPictureAddress: msg`Địa chỉ ảnh đại diện phải bắt đầu bằng http:// hoặc https://.`,
 } as const satisfies Record<AuthMessageKey, MessageDescriptor>;
 
 export type AuthCode = AuthMessageKey;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { AUTH_MESSAGES } from '../../contract/auth.schema.ts';
-import { AUTH_MESSAGE_DESCRIPTORS, authMessage, isAuthCode } from './messages.ts';
+import { AUTH_MESSAGES } from '../contract/auth.schema.ts';
+import { AUTH_MESSAGE_DESCRIPTORS, authMessage, isAuthCode } from './auth-messages.ts';
 
 describe('auth messages', () => {
   it('every AUTH_MESSAGES key has a Lingui message, and nothing else', () => {
