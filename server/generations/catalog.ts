@@ -5,7 +5,6 @@
 import {
   FEATURE_TIMEOUT_SECONDS,
   FEATURES,
-  generationCost,
   SUBJECT_DETECTION,
   UPSCALE_FACTORS,
   UPSCALE_IMAGE_MODEL_LABELS,
@@ -22,20 +21,13 @@ import {
   type Feature,
   type GenerationCatalog,
 } from '../../src/contract/generations.ts';
-import { CREDIT_PRICES } from '../../src/contract/prices.ts';
+import { perFeature } from '../../src/contract/tools.ts';
 
-const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {
-  'virtual-tryon': {
-    priced_per: 'garment',
-    credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }),
-  },
-  'image-editing': { priced_per: 'image', credits: generationCost({ feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } }) },
-  'body-generator': { priced_per: 'job', credits: CREDIT_PRICES.bodyGenerator },
-  'hairstyle-changer': { priced_per: 'job', credits: CREDIT_PRICES.hairstyle },
-  'image-to-video': { priced_per: 'option', credits: null },
-  'upscaler-image': { priced_per: 'factor', credits: null },
-  'upscaler-video': { priced_per: 'video-10s', credits: null },
-};
+/** Each tool's unit and the credits of one, from the tool catalogue (the options' prices: below). */
+const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = perFeature((mode) => ({
+  priced_per: mode.pricedPer,
+  credits: mode.credits,
+}));
 
 /** `videoEngine`: the engine that runs image to video now (its prices: the built-in one charges no model premium). */
 export function buildCatalog(videoEngine: EngineName): GenerationCatalog {

@@ -1,16 +1,6 @@
 /**
- * The tools a generation runs (docs/product-rules.md#tools): shared by generations (jobs) and media (the tool that
- * produced an asset). Imports nothing.
+ * The tools a generation runs (docs/product-rules.md#tools): shared by generations (jobs) and
+ * media (the tool that produced an asset). Derived from the tool catalogue (tools.ts), which
+ * imports no schema library.
  */
-
-/** The six tools; the upscaler has an image and a video mode, which are priced and run apart. */
-export const FEATURES = [
-  'virtual-tryon',
-  'image-editing',
-  'body-generator',
-  'hairstyle-changer',
-  'image-to-video',
-  'upscaler-image',
-  'upscaler-video',
-] as const;
-export type Feature = (typeof FEATURES)[number];
+export { FEATURES, type Feature } from './tools.ts';

@@ -26,6 +26,7 @@ import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } fr
 import { AssetSchema } from './media.ts';
 import type { Feature } from './features.ts';
 import { FEATURES } from './features.ts';
+import { perFeature, PRICED_PER_UNITS } from './tools.ts';
 import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
 import { CREDIT_PRICES } from './prices.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
@@ -59,16 +60,8 @@ import {
 
 export { FEATURES, type Feature } from './features.ts';
 
-/** Job time limits (docs/product-rules.md#timeouts): AI work 600 s, image editing 300 s. */
-export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = {
-  'virtual-tryon': 600,
-  'image-editing': 300,
-  'body-generator': 600,
-  'hairstyle-changer': 600,
-  'image-to-video': 600,
-  'upscaler-image': 600,
-  'upscaler-video': 600,
-};
+/** Job time limits (docs/product-rules.md#timeouts): AI work 600 s, image editing 300 s (the tool catalogue's). */
+export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = perFeature((mode) => mode.timeoutSeconds);
 
 // ── Messages and stages: generation-messages.ts ───────────────────────────────────────
 export * from './generation-messages.ts';
@@ -199,6 +192,9 @@ export const GenerationRequestSchema = v.variant('feature', [
 ]);
 export type GenerationRequest = v.InferOutput<typeof GenerationRequestSchema>;
 export type GenerationRequestOf<F extends Feature> = Extract<GenerationRequest, { feature: F }>;
+// Every job kind of the tool catalogue has a request above: a mode added there without one fails here.
+const everyFeatureHasARequest: [Exclude<Feature, GenerationRequest['feature']>] extends [never] ? true : never = true;
+void everyFeatureHasARequest;
 
 /** Multi-image editing: 2 to 10 images (docs/product-rules.md#multi-image); one image is a single edit. */
 export const MAX_EDIT_IMAGES = 10;
@@ -393,7 +389,7 @@ export const GenerationCatalogSchema = v.object({
       /** Time limit of one job, in seconds. */
       timeout_seconds: v.number(),
       /** How the price is counted: per garment, per image, per job, per option (video models), per factor, per started 10 s of video. */
-      priced_per: v.picklist(['garment', 'image', 'job', 'option', 'factor', 'video-10s']),
+      priced_per: v.picklist(PRICED_PER_UNITS),
       /** Credits per unit (garment, image, job); null where the table below gives the prices. */
       credits: v.nullable(v.number()),
     }),
