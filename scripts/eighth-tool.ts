@@ -1,6 +1,6 @@
 /**
- * An eighth tool, for trying what a new studio costs (docs/architecture.md#studio-registry): the
- * tool catalogue's source (src/contract/tools.ts) with one more entry.
+ * An eighth tool, for trying what a new studio costs (docs/architecture.md#tool-catalogue): the
+ * tool catalogue's source (src/contract/tools.ts) with one more entry and the facts of its job.
  *
  * - scripts/tool-catalogue.test.ts loads that source in place of the catalogue and checks that
  *   every derived list (the routes of the budgets, the crawlers' rules, the notifications' words,
@@ -21,9 +21,6 @@ export const CATALOGUE_PATH = join(ROOT, 'src/contract/tools.ts');
 /** The eighth tool: a studio with one mode, a landing page, a legacy page and a shared-photo input. */
 export const EIGHTH_TOOL = {
   id: 'pattern-maker',
-  route: '/pattern-maker',
-  landing: '/services/pattern-maker',
-  legacy: '/pattern-maker-legacy',
   share: { rank: 7, roles: ['garment'] },
   names: { vi: 'Tạo rập may', en: 'Pattern Maker' },
   timeoutSeconds: 450,
@@ -33,34 +30,26 @@ export const EIGHTH_TOOL = {
 const t = EIGHTH_TOOL;
 const ENTRY = `  {
     id: '${t.id}',
-    route: '${t.route}',
-    landing: '${t.landing}',
-    legacy: '${t.legacy}',
+    landing: true,
+    legacy: true,
     share: { rank: ${t.share.rank}, roles: ['${t.share.roles[0]}'] },
     cardPrice: { credits: CREDIT_PRICES.hairstyle, per: 'look' },
-    modes: [
-      {
-        feature: '${t.id}',
-        names: { vi: '${t.names.vi}', en: '${t.names.en}' },
-        timeoutSeconds: ${t.timeoutSeconds},
-        pricedPer: 'job',
-        credits: CREDIT_PRICES.hairstyle,
-        expected: { local: wait(${t.expected.local.join(', ')}), fal: wait(${t.expected.fal.join(', ')}) },
-        planGates: [],
-      },
-    ],
+    modes: [{ feature: '${t.id}', expected: { local: [${t.expected.local.join(', ')}], fal: [${t.expected.fal.join(', ')}] } }],
   },
+`;
+const FACTS = `  '${t.id}': { names: { vi: '${t.names.vi}', en: '${t.names.en}' }, timeoutSeconds: ${t.timeoutSeconds}, pricedPer: 'job', unitPrice: 'hairstyle', planGates: [] },
 `;
 
 const END = '] as const satisfies readonly ToolEntry[];';
+const FACTS_END = '} as const satisfies { [F in Feature]: ModeFacts };';
 
 /**
  * The catalogue's source with the eighth tool last; `importsFrom` makes its relative imports
  * absolute (a copy loaded from elsewhere).
  */
 export function withEighthTool(source: string, importsFrom?: string): string {
-  if (!source.includes(END)) throw new Error(`the catalogue no longer ends with "${END}"`);
-  const added = source.replace(END, `${ENTRY}${END}`);
+  for (const end of [END, FACTS_END]) if (!source.includes(end)) throw new Error(`the catalogue has no "${end}"`);
+  const added = source.replace(END, `${ENTRY}${END}`).replace(FACTS_END, `${FACTS}${FACTS_END}`);
   return importsFrom ? added.replaceAll(/from '\.\/([^']+)'/g, (_, file: string) => `from '${join(importsFrom, file)}'`) : added;
 }
 

@@ -1,14 +1,33 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATALOGUE_PATH, EIGHTH_TOOL, withEighthTool } from './eighth-tool.ts';
+import { CREDIT_PRICES } from '../src/contract/prices.ts';
+import { landingPath, legacyPath, studioRoute, TOOL_LIST } from '../src/contract/tools.ts';
+import { CATALOGUE_PATH, EIGHTH_TOOL, ROOT, withEighthTool } from './eighth-tool.ts';
 
 /**
  * The tool catalogue (src/contract/tools.ts) is the one list of the tools: with an eighth tool in
  * a scratch copy of it, every list derived from it has the tool, and equals what the catalogue
  * says. A list written by hand again would miss the eighth tool and fail here.
  */
+
+/** Whether the route file of a path exists under a layout's folder of src/routes. */
+const routeFile = (layout: string, path: string) => existsSync(join(ROOT, 'src/routes', layout, `${path}.tsx`));
+
+describe('the tool catalogue', () => {
+  it('has a route file for each studio, and for its landing and legacy pages exactly when it says so', () => {
+    expect(TOOL_LIST.map((tool) => ({ id: tool.id, studio: true, landing: tool.landing, legacy: tool.legacy }))).toEqual(
+      TOOL_LIST.map((tool) => ({
+        id: tool.id,
+        studio: routeFile('_app/_studio', studioRoute(tool.id)),
+        landing: routeFile('_site', landingPath(tool.id)),
+        legacy: routeFile('_site', legacyPath(tool.id)),
+      })),
+    );
+  });
+});
 
 type Catalogue = typeof import('../src/contract/tools.ts');
 let scratchDir = '';
@@ -29,7 +48,8 @@ afterAll(async () => {
   await rm(scratchDir, { recursive: true, force: true });
 });
 
-const { id, route, landing, legacy, names, timeoutSeconds } = EIGHTH_TOOL;
+const { id, names, timeoutSeconds } = EIGHTH_TOOL;
+const [route, landing, legacy] = [`/${id}`, `/services/${id}`, `/${id}-legacy`];
 const feature = id;
 
 describe('an eighth tool in the catalogue', () => {
@@ -48,7 +68,7 @@ describe('an eighth tool in the catalogue', () => {
     const { FEATURE_TIMEOUT_SECONDS } = await import('../src/contract/generations.ts');
     const { DEFAULT_EXPECTED_SECONDS, expectedOnEveryEngine } = await import('../src/contract/expected-seconds.ts');
     const { buildCatalog } = await import('../server/generations/catalog.ts');
-    expect(FEATURE_TIMEOUT_SECONDS).toEqual(catalogue.perFeature((mode) => mode.timeoutSeconds));
+    expect(FEATURE_TIMEOUT_SECONDS).toEqual(catalogue.perModeFacts((facts) => facts.timeoutSeconds));
     expect(FEATURE_TIMEOUT_SECONDS[feature as never]).toBe(timeoutSeconds);
     expect(DEFAULT_EXPECTED_SECONDS.fal[feature as never]).toEqual({ min: EIGHTH_TOOL.expected.fal[0], max: EIGHTH_TOOL.expected.fal[1] });
     expect(expectedOnEveryEngine(feature as never)).toEqual({ min: EIGHTH_TOOL.expected.local[0], max: EIGHTH_TOOL.expected.fal[1] });
@@ -58,20 +78,24 @@ describe('an eighth tool in the catalogue', () => {
       feature,
       timeout_seconds: timeoutSeconds,
       priced_per: 'job',
-      credits: (catalogue.TOOL_MODES as Record<string, { credits: number | null }>)[feature]?.credits,
+      credits: CREDIT_PRICES.hairstyle,
     });
   });
 
   it('is named in the job notifications, in both languages', async () => {
     const { SW_TEXTS } = await import('../sw/job-texts.ts');
-    expect(SW_TEXTS.vi.tools).toEqual(catalogue.perFeature((mode) => mode.names.vi));
-    expect(SW_TEXTS.en.tools).toEqual(catalogue.perFeature((mode) => mode.names.en));
+    expect(SW_TEXTS.vi.tools).toEqual(catalogue.perModeFacts((facts) => facts.names.vi));
+    expect(SW_TEXTS.en.tools).toEqual(catalogue.perModeFacts((facts) => facts.names.en));
     expect(SW_TEXTS.vi.tools[feature as never]).toBe(names.vi);
   });
 
   it('is offered by the share target for its inputs', async () => {
     const { CHOOSER_TARGETS } = await import('../src/features/share-target/ShareChooser.tsx');
-    expect(CHOOSER_TARGETS.map(({ studio, role }) => ({ studio, role }))).toEqual(catalogue.SHARE_INPUTS);
+    const { TOOL_LIST: tools } = catalogue;
+    const byRank = tools.filter((tool) => tool.share).toSorted((a, b) => a.share!.rank - b.share!.rank);
+    expect(CHOOSER_TARGETS.map(({ studio, role }) => ({ studio, role }))).toEqual(
+      byRank.flatMap((tool) => tool.share!.roles.map((role) => ({ studio: tool.id, role }))),
+    );
     expect(CHOOSER_TARGETS.at(-1)).toMatchObject({ studio: id, role: EIGHTH_TOOL.share.roles[0] });
   });
 

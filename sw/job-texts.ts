@@ -1,4 +1,4 @@
-import { perFeature, type Feature } from '../src/contract/tools.ts';
+import { perModeFacts, type Feature } from '../src/contract/tools.ts';
 import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
 
 /**
@@ -16,13 +16,13 @@ export const SW_TEXTS = {
     completed: 'Tạo thành công',
     partial: 'Đã tạo xong phần làm được',
     failed: 'Tạo thất bại',
-    tools: perFeature((mode) => mode.names.vi),
+    tools: perModeFacts((facts) => facts.names.vi),
   },
   en: {
     completed: 'Generation Successful',
     partial: 'Done, in part',
     failed: 'Generation Failed',
-    tools: perFeature((mode) => mode.names.en),
+    tools: perModeFacts((facts) => facts.names.en),
   },
 } as const satisfies Record<WatchLocale, { completed: string; partial: string; failed: string; tools: Record<Feature, string> }>;
 

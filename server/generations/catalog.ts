@@ -21,12 +21,13 @@ import {
   type Feature,
   type GenerationCatalog,
 } from '../../src/contract/generations.ts';
-import { perFeature } from '../../src/contract/tools.ts';
+import { CREDIT_PRICES } from '../../src/contract/prices.ts';
+import { perModeFacts } from '../../src/contract/tools.ts';
 
 /** Each tool's unit and the credits of one, from the tool catalogue (the options' prices: below). */
-const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = perFeature((mode) => ({
-  priced_per: mode.pricedPer,
-  credits: mode.credits,
+const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = perModeFacts((facts) => ({
+  priced_per: facts.pricedPer,
+  credits: facts.unitPrice ? CREDIT_PRICES[facts.unitPrice] : null,
 }));
 
 /** `videoEngine`: the engine that runs image to video now (its prices: the built-in one charges no model premium). */

@@ -26,7 +26,7 @@ import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } fr
 import { AssetSchema } from './media.ts';
 import type { Feature } from './features.ts';
 import { FEATURES } from './features.ts';
-import { perFeature, PRICED_PER_UNITS } from './tools.ts';
+import { perModeFacts, PRICED_PER_UNITS } from './tools.ts';
 import { ENGINE_NAMES, type EngineName } from './expected-durations.ts';
 import { CREDIT_PRICES } from './prices.ts';
 import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from './generation-messages.ts';
@@ -61,7 +61,7 @@ import {
 export { FEATURES, type Feature } from './features.ts';
 
 /** Job time limits (docs/product-rules.md#timeouts): AI work 600 s, image editing 300 s (the tool catalogue's). */
-export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = perFeature((mode) => mode.timeoutSeconds);
+export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = /* @__PURE__ */ perModeFacts((facts) => facts.timeoutSeconds);
 
 // ── Messages and stages: generation-messages.ts ───────────────────────────────────────
 export * from './generation-messages.ts';

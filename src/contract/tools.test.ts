@@ -1,27 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { generationCost, UPSCALE_FACTORS, VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_TARGET_RESOLUTIONS } from './generations.ts';
 import { requiredPlanFor, type GatedChoice, type HdOption } from './plan-gates.ts';
+import { CREDIT_PRICES } from './prices.ts';
 import { PUBLIC_PAGE_PATHS } from './site-routes.ts';
 import { API_TOKEN_SERVICES, serviceOf } from './tokens.ts';
-import { FEATURES, STUDIO_IDS, TOOL_LIST, TOOL_MODES, type Feature } from './tools.ts';
-
-/** Each tool's page of a kind, beside the path its id gives it. */
-const named = (page: 'legacy' | 'landing', path: (id: string) => string) =>
-  TOOL_LIST.filter((tool) => tool[page] !== null).map((tool) => [tool[page], path(tool.id)]);
+import { FEATURES, LANDING_PATHS, MODE_FACTS, STUDIO_IDS, TOOL_MODES, type Feature } from './tools.ts';
 
 /** The tool catalogue's own rules; what derives from it is checked with an eighth tool (scripts/tool-catalogue.test.ts). */
 describe('the tool catalogue', () => {
-  it('names each studio by its route, and its legacy and landing pages after it', () => {
-    expect(TOOL_LIST.map((tool) => tool.route)).toEqual(STUDIO_IDS.map((id) => `/${id}`));
-    for (const [page, expected] of [...named('legacy', (id) => `/${id}-legacy`), ...named('landing', (id) => `/services/${id}`)]) expect(page).toBe(expected);
+  it('names each tool and job kind once', () => {
     expect(new Set(FEATURES).size).toBe(FEATURES.length);
     expect(new Set(STUDIO_IDS).size).toBe(STUDIO_IDS.length);
   });
 
   it('has every landing page among the public pages', () => {
-    const landings = TOOL_LIST.flatMap((tool) => (tool.landing ? [tool.landing] : []));
-    expect(landings.length).toBeGreaterThan(0);
-    expect(PUBLIC_PAGE_PATHS).toEqual(expect.arrayContaining(landings));
+    expect(LANDING_PATHS.length).toBeGreaterThan(0);
+    expect(PUBLIC_PAGE_PATHS).toEqual(expect.arrayContaining([...LANDING_PATHS]));
   });
 
   it('quotes per unit what the server charges for one unit', () => {
@@ -29,7 +23,7 @@ describe('the tool catalogue', () => {
       { feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} },
       { feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } },
     ];
-    expect(one.map((request) => TOOL_MODES[request.feature].credits)).toEqual(one.map((request) => generationCost(request)));
+    expect(one.map((request) => CREDIT_PRICES[MODE_FACTS[request.feature].unitPrice!])).toEqual(one.map((request) => generationCost(request)));
   });
 
   it('lists the plan gates each mode can meet', () => {
@@ -54,7 +48,7 @@ describe('the tool catalogue', () => {
       const option = requiredPlanFor(choice)?.option;
       if (option) met.set(choice.feature, (met.get(choice.feature) ?? new Set()).add(option));
     }
-    for (const feature of FEATURES) expect([...(met.get(feature) ?? [])].toSorted(), feature).toEqual([...TOOL_MODES[feature].planGates].toSorted());
+    for (const feature of FEATURES) expect([...(met.get(feature) ?? [])].toSorted(), feature).toEqual([...MODE_FACTS[feature].planGates].toSorted());
   });
 
   it('is what an API token may allow: one service per studio', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import { messages as enApp } from '../../locales/en/app.po';
 import { messages as enSite } from '../../locales/en/site.po';
-import { TOOL_MODES } from '../../contract/tools.ts';
+import { MODE_FACTS, TOOL_MODES } from '../../contract/tools.ts';
 import { TOOLS } from '../site/services.ts';
 import { HISTORY_FILTER_ORDER, SIDEBAR_ORDER, STUDIO_IDS, STUDIOS } from './studios.ts';
 
@@ -36,8 +36,8 @@ describe('names kept beside the registry', () => {
   it('the job notifications name each single-tool studio as the app does, in both languages', () => {
     for (const id of SINGLE_TOOL) {
       const [feature] = STUDIOS[id].features;
-      expect(TOOL_MODES[feature!].names.vi, id).toBe(vi._(STUDIOS[id].name));
-      expect(TOOL_MODES[feature!].names.en, id).toBe(appEn._(STUDIOS[id].name));
+      expect(MODE_FACTS[feature!].names.vi, id).toBe(vi._(STUDIOS[id].name));
+      expect(MODE_FACTS[feature!].names.en, id).toBe(appEn._(STUDIOS[id].name));
     }
   });
 

@@ -7,7 +7,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { AssetRole } from '../../contract/media.ts';
 import type { ShareFailureReason } from '../../contract/share-target.ts';
-import { SHARE_INPUTS, type ShareRoleOf, type SharingStudio } from '../../contract/tools.ts';
+import { TOOL_LIST, type ShareRoleOf, type SharingStudio } from '../../contract/tools.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { button } from '../../ui/button.ts';
@@ -57,7 +57,12 @@ const CHOICE_WORDS = {
 /** The words read per studio and input (the typecheck above holds every pair of the catalogue to have its words). */
 const WORDS_OF: Readonly<Partial<Record<SharingStudio, Partial<Record<AssetRole, ChoiceWords>>>>> = CHOICE_WORDS;
 
-/** The studios a shared photo can start, in the order most shares go: the tool catalogue's. */
+/** The studios a shared photo can start and the inputs it fills there, in the order most shares go: the tool catalogue's. */
+export const SHARE_INPUTS: readonly { studio: SharingStudio; role: AssetRole }[] = TOOL_LIST.filter((tool) => tool.share)
+  .toSorted((a, b) => a.share!.rank - b.share!.rank)
+  .flatMap((tool) => tool.share!.roles.map((role) => ({ studio: tool.id as SharingStudio, role })));
+
+/** The choices, with their words. */
 export const CHOOSER_TARGETS: readonly ChooserTarget[] = SHARE_INPUTS.map(
   ({ studio, role }) => ({ studio, role, ...WORDS_OF[studio]?.[role] }) as ChooserTarget,
 );

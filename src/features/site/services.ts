@@ -7,7 +7,7 @@ import { HangerIcon } from '../../ui/icons/site/HangerIcon.tsx';
 import { ScissorsIcon } from '../../ui/icons/site/ScissorsIcon.tsx';
 import { WandIcon } from '../../ui/icons/site/WandIcon.tsx';
 import { type IconComponent } from '../../ui/icons/icon.tsx';
-import { STUDIO_IDS, TOOL_CATALOGUE, type CardPriceUnit, type StudioId } from '../../contract/tools.ts';
+import { landingPath, STUDIO_IDS, TOOL_CATALOGUE, type CardPriceUnit, type StudioId } from '../../contract/tools.ts';
 
 /** The AI tools as the public site presents them: the tool catalogue's studios (plain data: the site loads none of the app). */
 export type ToolId = StudioId;
@@ -77,7 +77,7 @@ const SITE_WORDS = {
 } satisfies Record<ToolId, SiteWords>;
 
 export const TOOLS: Readonly<Record<ToolId, SiteTool>> = Object.fromEntries(
-  TOOL_CATALOGUE.map((tool) => [tool.id, { ...SITE_WORDS[tool.id], to: tool.landing ?? '/dashboard', price: tool.cardPrice }]),
+  TOOL_CATALOGUE.map((tool) => [tool.id, { ...SITE_WORDS[tool.id], to: tool.landing ? landingPath(tool.id) : '/dashboard', price: tool.cardPrice }]),
 ) as Record<ToolId, SiteTool>;
 
 /**
