@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
-import { FEATURES } from '../src/contract/features.ts';
+import { FEATURES } from '../src/contract/tools.ts';
 import { AssetSchema } from '../src/contract/media.schema.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { createMediaRepository, type NewAsset } from '../server/media/repository.ts';

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Feature } from '../src/contract/features.ts';
+import type { Feature } from '../src/contract/tools.ts';
 import { createLocalEngine } from '../server/engines/local/index.ts';
 import type { EngineInputs, EngineRequest } from '../server/engines/types.ts';
 import { sized } from './bench-mode.ts';

@@ -29,6 +29,8 @@
  * nothing here depends on how fast the machine is. `npm test` fails over a budget
  * (scripts/check-js-budgets.ts); `npm run bench` prints the same figures (`--only=js` alone).
  */
+import { LANDING_PATHS, LEGACY_ROUTE_PATHS, STUDIO_ROUTE_PATHS } from '../src/contract/tools.ts';
+
 export interface Budget {
   route: string;
   /** Most gzip bytes of JavaScript the route may load: `npm test` fails above it. */
@@ -45,17 +47,12 @@ export interface Budget {
 }
 
 export const KB = 1024;
-export const STUDIO_ROUTES = ['/virtual-tryon', '/image-editing', '/body-generator', '/hairstyle-changer', '/image-to-video', '/upscaler'] as const;
+/** The studios' routes, from the tool catalogue (src/contract/tools.ts). */
+export const STUDIO_ROUTES: readonly string[] = STUDIO_ROUTE_PATHS;
 /** The legacy studios: a studio's screen on one page, in the public layout (signed in). */
-export const LEGACY_STUDIO_ROUTES = ['/virtual-tryon-legacy', '/body-generator-legacy', '/hairstyle-changer-legacy', '/image-to-video-legacy'] as const;
+export const LEGACY_STUDIO_ROUTES: readonly string[] = LEGACY_ROUTE_PATHS;
 /** The service landing pages, pre-rendered like `/`, held to the home page's budget. */
-export const LANDING_ROUTES = [
-  '/services/virtual-tryon',
-  '/services/image-editing',
-  '/services/image-to-video',
-  '/services/body-generator',
-  '/services/hairstyle-changer',
-] as const;
+export const LANDING_ROUTES: readonly string[] = LANDING_PATHS;
 /**
  * The blog's pages measured, rendered by the server from the seeded posts (content/blog): the
  * list, a category's list and the newest post, held to the home page's budget.

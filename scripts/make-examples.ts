@@ -24,7 +24,7 @@ import type { Json } from '../server/db/schema.ts';
 import { createLocalEngine } from '../server/engines/local/index.ts';
 import type { EngineInputs, EngineRequest, InputFile } from '../server/engines/types.ts';
 import { runFfmpeg } from '../server/ffmpeg/process.ts';
-import type { Feature } from '../src/contract/features.ts';
+import type { Feature } from '../src/contract/tools.ts';
 import { engineRequest, inputFile } from '../tests/fixtures/engines/images.ts';
 import { aoDaiSvg, chinosSvg, hairMaskSvg, handbagSvg, modelSvg, portraitSvg, productSvg, shirtSvg, silkTrousersSvg } from './example-drawings.ts';
 

@@ -16,6 +16,7 @@ import { CHROMIUM_ARGS } from './chromium.ts';
 import type { Budget, FileSize, RouteMeasure } from './js-budgets.ts';
 import { BUDGETS } from './js-budgets.ts';
 import { freePort, stop, waitFor } from './local-server.ts';
+import { STUDIO_IDS } from '../src/contract/tools.ts';
 
 /** Gzip -9 size of each fetched script, read from the build (what the server sends is that file). */
 async function sizes(paths: Iterable<string>, dist: string): Promise<FileSize[]> {
@@ -90,13 +91,14 @@ export async function measureRoute(browser: Browser, base: string, dist: string,
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'vi-VN', serviceWorkers: 'block' });
   try {
     if (budget.signedIn) {
-      await context.addInitScript((bearer) => {
-        localStorage.setItem('access_token', bearer);
-        // The first-visit tutorial is not the studio's first screen.
-        for (const route of ['virtual-tryon', 'image-editing', 'body-generator', 'hairstyle-changer', 'image-to-video', 'upscaler']) {
-          localStorage.setItem(`atelier.tutorial-seen.${route}`, new Date().toISOString());
-        }
-      }, token);
+      await context.addInitScript(
+        ({ bearer, studios }) => {
+          localStorage.setItem('access_token', bearer);
+          // The first-visit tutorial is not the studio's first screen.
+          for (const studio of studios) localStorage.setItem(`atelier.tutorial-seen.${studio}`, new Date().toISOString());
+        },
+        { bearer: token, studios: STUDIO_IDS },
+      );
     }
     const page = await context.newPage();
     const scripts = await scriptsFetched(page, base, async () => {

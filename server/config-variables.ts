@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { BILLING_VARIABLES } from './billing/config.ts';
 import { ENGINE_NAMES, type EngineName } from '../src/contract/expected-durations.ts';
-import { FEATURES, type Feature } from '../src/contract/features.ts';
+import { FEATURES, type Feature } from '../src/contract/tools.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

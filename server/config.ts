@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { billingConfig, billingEnvEntries, type BillingConfig } from './billing/config.ts';
 import * as v from 'valibot';
-import { FEATURES, type Feature } from '../src/contract/features.ts';
+import { FEATURES, type Feature } from '../src/contract/tools.ts';
 import type { EngineName } from '../src/contract/expected-durations.ts';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID, VARIABLE_NAMES, VARIABLES, type LogLevel, type NodeEnv, type VariableName } from './config-variables.ts';
 

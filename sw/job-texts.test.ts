@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES } from '../src/contract/features.ts';
+import { FEATURES } from '../src/contract/tools.ts';
 import { APP_ICON, isJobNotificationData, jobNotification, SW_TEXTS } from './job-texts.ts';
 
 const media = (path: string) => `https://api.example${path}`;

@@ -1,4 +1,4 @@
-import type { Feature } from '../src/contract/features.ts';
+import { perModeFacts, type Feature } from '../src/contract/tools.ts';
 import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
 
 /**
@@ -7,38 +7,22 @@ import type { WatchedJob, WatchLocale } from '../src/kernel/job-watch.ts';
  * both languages, Vietnamese first as everywhere. They repeat the app catalog's own texts:
  * 'Tạo thành công' / 'Tạo thất bại' (docs/product-rules.md#job-notifications: 'Generation Successful' / 'Generation Failed',
  * and 'Đã tạo xong phần làm được' for a job done in part, docs/product-rules.md#engine-plan,
- * src/features/generations) and the studios' names of the registry (src/features/registry/studios.ts,
- * which the worker may not import; src/features/registry/studios.test.ts keeps the two in step).
- * The upscaler's two tools say which mode ran, in words of their own.
+ * src/features/generations). The tools' names are the tool catalogue's (src/contract/tools.ts,
+ * plain data the worker may import), which src/features/registry/studios.test.ts keeps in step
+ * with the registry's; the upscaler's two tools say which mode ran, in words of their own.
  */
 export const SW_TEXTS = {
   vi: {
     completed: 'Tạo thành công',
     partial: 'Đã tạo xong phần làm được',
     failed: 'Tạo thất bại',
-    tools: {
-      'virtual-tryon': 'Thử đồ ảo',
-      'image-editing': 'Chỉnh sửa ảnh',
-      'body-generator': 'Tạo người mẫu',
-      'hairstyle-changer': 'Đổi kiểu tóc',
-      'image-to-video': 'Ảnh thành video',
-      'upscaler-image': 'Làm nét ảnh',
-      'upscaler-video': 'Làm nét video',
-    },
+    tools: perModeFacts((facts) => facts.names.vi),
   },
   en: {
     completed: 'Generation Successful',
     partial: 'Done, in part',
     failed: 'Generation Failed',
-    tools: {
-      'virtual-tryon': 'Virtual Try-On',
-      'image-editing': 'Image Editing',
-      'body-generator': 'Body Generator',
-      'hairstyle-changer': 'Hairstyle Changer',
-      'image-to-video': 'Image to Video',
-      'upscaler-image': 'AI Upscaler (image)',
-      'upscaler-video': 'AI Upscaler (video)',
-    },
+    tools: perModeFacts((facts) => facts.names.en),
   },
 } as const satisfies Record<WatchLocale, { completed: string; partial: string; failed: string; tools: Record<Feature, string> }>;
 

@@ -5,7 +5,7 @@
  * The running balance is the ledger's sum up to each row, in the order rows were written.
  */
 import * as v from 'valibot';
-import { FEATURES } from '../../src/contract/features.ts';
+import { FEATURES } from '../../src/contract/tools.ts';
 import type { ActivityItem, ActivityKind, ActivityPage } from '../../src/contract/billing.schema.ts';
 import { ledgerActivity } from '../credits/ledger.ts';
 import { decodeCursor as decodeKeys } from '../http/cursor.ts';

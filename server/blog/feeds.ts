@@ -12,6 +12,7 @@
  */
 import { BLOG_FEED_SIZE, blogCategoryPath, blogFeedPath, blogIndexPath, blogPostPath, blogTagPath, type BlogLocaleCode } from '../../src/contract/blog.ts';
 import { englishPath, PUBLIC_PAGE_PATHS } from '../../src/contract/site-routes.ts';
+import { STUDIO_ROUTE_PATHS } from '../../src/contract/tools.ts';
 import type { BlogService, FeedPost } from './service.ts';
 import { element, emptyElement, XML_DECLARATION, xmlChars } from './xml.ts';
 
@@ -23,18 +24,14 @@ const FEED_TEXT: Readonly<Record<BlogLocaleCode, { title: string; description: s
 
 /**
  * Paths of the signed-in app (studios, library, account, admin, payments, auth screens) and the
- * diagnostics pages: nothing a search engine should index.
+ * diagnostics pages: nothing a search engine should index. A studio's route, from the tool
+ * catalogue, also covers its legacy one-page screen (`/virtual-tryon` covers `/virtual-tryon-legacy`).
  */
-export const ROBOTS_DISALLOWED_PATHS = [
+export const ROBOTS_DISALLOWED_PATHS: readonly string[] = [
   '/api/',
   '/v1/',
   '/auth/',
-  '/virtual-tryon',
-  '/body-generator',
-  '/hairstyle-changer',
-  '/image-to-video',
-  '/image-editing',
-  '/upscaler',
+  ...STUDIO_ROUTE_PATHS,
   '/your-assets',
   '/history',
   '/studio',
@@ -48,7 +45,7 @@ export const ROBOTS_DISALLOWED_PATHS = [
   '/payment/',
   '/dev-tools',
   '/test',
-] as const;
+];
 
 /** The public API's documents stay readable to crawlers (the longer rule wins over `/v1/`). */
 const ROBOTS_ALLOWED_UNDER_V1 = ['/v1/llms.txt', '/v1/openapi.json'] as const;

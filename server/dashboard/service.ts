@@ -3,7 +3,7 @@
  * see src/contract/dashboard.schema.ts.
  */
 import type { CommunityItem, UsageStats } from '../../src/contract/dashboard.schema.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { AssetRow, MediaService } from '../media/types.ts';
 import type { DashboardRepository } from './repository.ts';
 

@@ -5,7 +5,7 @@
  * process waiting on a fal request.
  */
 import type { EngineName } from '../../src/contract/expected-durations.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { Config } from '../config.ts';
 import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';

@@ -12,7 +12,7 @@ import type { Json } from '../db/schema.ts';
 import { GENERATION_MESSAGES, type GenerationMessageKey, type GenerationStage } from '../../src/contract/generation-messages.ts';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { GenerationRequest, GenerationRequestOf } from '../../src/contract/generations.schema.ts';
 import type { AssetKind, AssetRole, AssetWarning, MediaType } from '../../src/contract/media.ts';
 

@@ -2,9 +2,9 @@
  * GET /api/generations/catalog: what each tool accepts and what it costs, for API clients, built
  * from the contract's constants and `generationCost` (GenerationCatalogSchema).
  */
-import { FEATURE_TIMEOUT_SECONDS, generationCost } from '../../src/contract/generations.ts';
+import { FEATURE_TIMEOUT_SECONDS } from '../../src/contract/generations.ts';
 import type { GenerationCatalog } from '../../src/contract/generations.schema.ts';
-import { FEATURES, type Feature } from '../../src/contract/features.ts';
+import { FEATURES, type Feature, perModeFacts } from '../../src/contract/tools.ts';
 import {
   SUBJECT_DETECTION,
   UPSCALE_FACTORS,
@@ -22,18 +22,11 @@ import {
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import { CREDIT_PRICES } from '../../src/contract/prices.ts';
 
-const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = {
-  'virtual-tryon': {
-    priced_per: 'garment',
-    credits: generationCost({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} }),
-  },
-  'image-editing': { priced_per: 'image', credits: generationCost({ feature: 'image-editing', inputs: { images: ['i'] }, params: { prompt: 'x' } }) },
-  'body-generator': { priced_per: 'job', credits: CREDIT_PRICES.bodyGenerator },
-  'hairstyle-changer': { priced_per: 'job', credits: CREDIT_PRICES.hairstyle },
-  'image-to-video': { priced_per: 'option', credits: null },
-  'upscaler-image': { priced_per: 'factor', credits: null },
-  'upscaler-video': { priced_per: 'video-10s', credits: null },
-};
+/** Each tool's unit and the credits of one, from the tool catalogue (the options' prices: below). */
+const PER_UNIT: Record<Feature, { priced_per: GenerationCatalog['features'][number]['priced_per']; credits: number | null }> = perModeFacts((facts) => ({
+  priced_per: facts.pricedPer,
+  credits: facts.unitPrice ? CREDIT_PRICES[facts.unitPrice] : null,
+}));
 
 /** `videoEngine`: the engine that runs image to video now (its prices: the built-in one charges no model premium). */
 export function buildCatalog(videoEngine: EngineName): GenerationCatalog {

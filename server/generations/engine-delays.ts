@@ -12,7 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { GenerationStage } from '../../src/contract/generation-messages.ts';
 import type { Engine, EngineRequest, EngineResult } from '../engines/types.ts';
 import type { EngineDelays } from './engine-delays-repository.ts';

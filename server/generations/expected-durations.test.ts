@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPECTED_SECONDS, type EngineName, measuredRange } from '../../src/contract/expected-durations.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import { createExpectedDurations, type MeasuredJob } from './expected-durations.ts';
 
 /** The try-on on the hosted engine, the rest local. */

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_EXPECTED_SECONDS, type EngineName, EXPECTED_WINDOW, measuredRange } from '../../src/contract/expected-durations.ts';
 import type { ExpectedDurations } from '../../src/contract/expected-durations.schema.ts';
-import { FEATURES, type Feature } from '../../src/contract/features.ts';
+import { FEATURES, type Feature } from '../../src/contract/tools.ts';
 
 /** One recent completed job: its submit-to-result time and its number of engine passes (garments). */
 export interface MeasuredJob {

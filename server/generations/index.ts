@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { FEATURE_TIMEOUT_SECONDS } from '../../src/contract/generations.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { Guards } from '../auth/middleware.ts';
 import type { Database } from '../db/connection.ts';
 import type { Notifications } from '../db/notifications.ts';

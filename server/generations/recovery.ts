@@ -26,7 +26,7 @@
  */
 import { FEATURE_TIMEOUT_SECONDS } from '../../src/contract/generations.ts';
 import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { DatabaseDriver } from '../../src/contract/health.schema.ts';
 import type { Json } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';

@@ -12,7 +12,7 @@
  */
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { GenerationStatus } from '../../src/contract/generations.ts';
 import { liveSession } from '../auth/sessions.ts';
 import { creditLedger } from '../credits/ledger.ts';

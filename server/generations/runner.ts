@@ -33,7 +33,7 @@ import { GENERATION_MESSAGES, type GenerationStage } from '../../src/contract/ge
 import { GenerationRequestSchema, type GenerationRequest } from '../../src/contract/generations.schema.ts';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { Engine, EngineInputs, EngineRequest, InputFile } from '../engines/types.ts';
 import { EngineError } from '../engines/types.ts';
 import type { Logger } from '../logger.ts';

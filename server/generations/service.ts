@@ -29,7 +29,7 @@ import { EnginePlanSchema, notDoneCodes, planVerdict, type EnginePlan } from '..
 import { GENERATION_MESSAGES, GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from '../../src/contract/generation-messages.ts';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { ExpectedDurations } from '../../src/contract/expected-durations.schema.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import { RecordIdSchema } from '../../src/contract/input.schema.ts';
 import type { Asset } from '../../src/contract/media.schema.ts';
 import type { MediaType } from '../../src/contract/media.ts';

@@ -11,7 +11,7 @@
  * at once), and the watermarked copy once more if the plan lapses. Thumbnails and posters stay
  * clean: previews, too small to stand for the result.
  */
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { Asset } from '../../src/contract/media.schema.ts';
 import type { AssetRole, AssetWarning, MediaVariant } from '../../src/contract/media.ts';
 import { planWatermarks } from '../billing/gates.ts';

@@ -6,7 +6,7 @@
 import { open as openFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FOUR_K_PIXELS } from '../../src/contract/generation-params.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { AssetKind, AssetRole, AssetWarning } from '../../src/contract/media.ts';
 import type { Json } from '../db/schema.ts';
 import type { EngineOutput } from '../engines/types.ts';

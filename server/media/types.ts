@@ -3,7 +3,7 @@
  * implementation is `createMedia` in ./index.ts; routes live in ./routes.ts.
  */
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import type { Asset } from '../../src/contract/media.schema.ts';
 import type { AssetsTable, Json, Tables } from '../db/schema.ts';
 import type { EngineOutput, InputFile } from '../engines/types.ts';

@@ -9,7 +9,7 @@
  * cancel, after the ownership check (someone else's job is 404 like an unknown one, whatever the
  * token's permissions). A list shows only the features the token may use.
  */
-import { FEATURES, type Feature } from '../../src/contract/features.ts';
+import { FEATURES, type Feature } from '../../src/contract/tools.ts';
 import type { Generation, GenerationPage, GenerationRequest } from '../../src/contract/generations.schema.ts';
 import type { GenerationStatus } from '../../src/contract/generations.ts';
 import type { Asset } from '../../src/contract/media.schema.ts';

@@ -8,7 +8,7 @@
  *   (PUT /api/generations/{id}/share, src/contract/generations.schema.ts), newest share first
  */
 import * as v from 'valibot';
-import { FEATURES } from './features.ts';
+import { FEATURES } from './tools.ts';
 import { queryInteger } from './input.schema.ts';
 import { MEDIA_TYPES } from './media.ts';
 

@@ -7,7 +7,7 @@
  * expected-durations.ts.
  */
 import * as v from 'valibot';
-import { FEATURES } from './features.ts';
+import { FEATURES } from './tools.ts';
 import { ENGINE_NAMES } from './expected-durations.ts';
 
 /**

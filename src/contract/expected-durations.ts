@@ -6,10 +6,10 @@
  * defaults (GET /api/generations/expected-durations, whose answer's schema is in
  * expected-durations.schema.ts) after EXPECTED_MIN_SAMPLES jobs, measured by measuredRange.
  *
- * Imports only the tools' list, so a pre-rendered public page can state a duration without the
- * schema library.
+ * The figures are the tool catalogue's (tools.ts, plain data), so a pre-rendered public page can
+ * state a duration without the schema library.
  */
-import type { Feature } from './features.ts';
+import { perFeature, type Feature } from './tools.ts';
 
 export const ENGINE_NAMES = ['local', 'fal'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
@@ -26,28 +26,12 @@ const range = (min: number, max: number): SecondsRange => ({ min, max });
  * What a studio promises before the server has measured enough jobs of a tool on its engine:
  * the local engine renders in a second or two (ffmpeg videos take longer); fal's figures are
  * the product's processing times (try-on 30-45 s per garment, image upscale 30-60 s, video
- * upscale 2-5 min, the other tools the general 2-3 min).
+ * upscale 2-5 min, the other tools the general 2-3 min). Each mode's figures are in the tool
+ * catalogue (tools.ts).
  */
-export const DEFAULT_EXPECTED_SECONDS: Readonly<Record<EngineName, Readonly<Record<Feature, SecondsRange>>>> = {
-  local: {
-    'virtual-tryon': range(1, 5),
-    'image-editing': range(1, 5),
-    'body-generator': range(1, 5),
-    'hairstyle-changer': range(1, 5),
-    'image-to-video': range(2, 30),
-    'upscaler-image': range(1, 5),
-    'upscaler-video': range(2, 60),
-  },
-  fal: {
-    'virtual-tryon': range(30, 45),
-    'image-editing': range(120, 180),
-    'body-generator': range(120, 180),
-    'hairstyle-changer': range(120, 180),
-    'image-to-video': range(120, 180),
-    'upscaler-image': range(30, 60),
-    'upscaler-video': range(120, 300),
-  },
-};
+export const DEFAULT_EXPECTED_SECONDS: Readonly<Record<EngineName, Readonly<Record<Feature, SecondsRange>>>> = Object.fromEntries(
+  ENGINE_NAMES.map((engine) => [engine, perFeature((mode) => range(...mode.expected[engine]))]),
+) as Record<EngineName, Record<Feature, SecondsRange>>;
 
 /**
  * What holds for a tool whichever engine runs it (a pre-rendered page does not know which one

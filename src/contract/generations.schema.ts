@@ -25,7 +25,7 @@ import * as v from 'valibot';
 import { GENERATION_PAGE_MAX, GENERATION_STATUSES } from './generations.ts';
 import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } from './input.schema.ts';
 import { AssetSchema } from './media.schema.ts';
-import { FEATURES, type Feature } from './features.ts';
+import { FEATURES, type Feature, PRICED_PER_UNITS } from './tools.ts';
 import { ENGINE_NAMES } from './expected-durations.ts';
 import { GENERATION_STAGES, type GenerationStage } from './generation-messages.ts';
 import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.schema.ts';
@@ -172,6 +172,9 @@ export const GenerationRequestSchema = v.variant('feature', [
 ]);
 export type GenerationRequest = v.InferOutput<typeof GenerationRequestSchema>;
 export type GenerationRequestOf<F extends Feature> = Extract<GenerationRequest, { feature: F }>;
+// Every job kind of the tool catalogue has a request above: a mode added there without one fails here.
+const everyFeatureHasARequest: [Exclude<Feature, GenerationRequest['feature']>] extends [never] ? true : never = true;
+void everyFeatureHasARequest;
 
 // ── Responses ─────────────────────────────────────────────────────────────────────────
 
@@ -256,7 +259,7 @@ export const GenerationCatalogSchema = v.object({
       /** Time limit of one job, in seconds. */
       timeout_seconds: v.number(),
       /** How the price is counted: per garment, per image, per job, per option (video models), per factor, per started 10 s of video. */
-      priced_per: v.picklist(['garment', 'image', 'job', 'option', 'factor', 'video-10s']),
+      priced_per: v.picklist(PRICED_PER_UNITS),
       /** Credits per unit (garment, image, job); null where the table below gives the prices. */
       credits: v.nullable(v.number()),
     }),

@@ -7,7 +7,7 @@
  * type import loads nothing).
  */
 import type { EngineName } from './expected-durations.ts';
-import type { Feature } from './features.ts';
+import { perModeFacts, type Feature } from './tools.ts';
 import type { GenerationMessageKey } from './generation-messages.ts';
 import { upscaleImageCredits, upscaleVideoCredits, VIDEO_MODEL_CATALOG, videoCredits } from './generation-params.ts';
 import type { GenerationRequest } from './generations.schema.ts';
@@ -15,16 +15,8 @@ import { CREDIT_PRICES } from './prices.ts';
 
 // ── Features ──────────────────────────────────────────────────────────────────────────
 
-/** Job time limits (docs/product-rules.md#timeouts): AI work 600 s, image editing 300 s. */
-export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = {
-  'virtual-tryon': 600,
-  'image-editing': 300,
-  'body-generator': 600,
-  'hairstyle-changer': 600,
-  'image-to-video': 600,
-  'upscaler-image': 600,
-  'upscaler-video': 600,
-};
+/** Job time limits (docs/product-rules.md#timeouts): AI work 600 s, image editing 300 s (the tool catalogue's). */
+export const FEATURE_TIMEOUT_SECONDS: Readonly<Record<Feature, number>> = /* @__PURE__ */ perModeFacts((facts) => facts.timeoutSeconds);
 
 /** Multi-image editing: 2 to 10 images (docs/product-rules.md#multi-image); one image is a single edit. */
 export const MAX_EDIT_IMAGES = 10;

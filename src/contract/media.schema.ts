@@ -26,7 +26,7 @@
  */
 import * as v from 'valibot';
 import { ASSET_KINDS, ASSET_ROLES, ASSET_SOURCES, ASSET_WARNINGS, MEDIA_TYPES } from './media.ts';
-import { FEATURES } from './features.ts';
+import { FEATURES } from './tools.ts';
 import { CURSOR_MAX, queryInteger, safeString, text } from './input.schema.ts';
 
 /**

@@ -4,7 +4,7 @@
  * page states these without loading the schemas, which are in tokens.schema.ts (with the
  * endpoints).
  */
-import type { Feature } from './features.ts';
+import type { Feature } from './tools.ts';
 
 // ── The token ────────────────────────────────────────────────────────────────────────
 

@@ -2,7 +2,7 @@
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
 import { clear, createStore, delMany, get, promisifyRequest, values, type UseStore } from 'idb-keyval';
-import type { Feature } from '../contract/features.ts';
+import type { Feature } from '../contract/tools.ts';
 import type { GenerationStatus } from '../contract/generations.ts';
 
 /**

@@ -1,7 +1,7 @@
 // The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
-import type { Feature } from '../contract/features.ts';
+import type { Feature } from '../contract/tools.ts';
 import type { Generation, GenerationRequest } from '../contract/generations.schema.ts';
 import type { Asset } from '../contract/media.schema.ts';
 import type { AssetRole, UploadPurpose } from '../contract/media.ts';

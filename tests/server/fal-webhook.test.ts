@@ -14,7 +14,7 @@ import type { FalWebhookDelivery } from '../../server/engines/fal/webhook.ts';
 import { createEngineRegistry } from '../../server/engines/index.ts';
 import { mountArea } from '../../server/http/area.ts';
 import type { AppEnv } from '../../server/http/types.ts';
-import { FEATURES, type Feature } from '../../src/contract/features.ts';
+import { FEATURES, type Feature } from '../../src/contract/tools.ts';
 import { FAKE_FAL_KEY, startFakeFal, type FakeFal } from './helpers/fake-fal.ts';
 import { engineRequest, makeFalFixtures, type FalFixtures } from './helpers/fal-requests.ts';
 import { silentLogger } from './helpers/logs.ts';

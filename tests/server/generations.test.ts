@@ -11,7 +11,7 @@ import { GenerationCatalogSchema, GenerationPageSchema, GenerationSchema, Insuff
 import { VIDEO_MODEL_CATALOG } from '../../src/contract/generation-params.ts';
 import { DEFAULT_EXPECTED_SECONDS, EXPECTED_MIN_SAMPLES } from '../../src/contract/expected-durations.ts';
 import { ExpectedDurationsSchema } from '../../src/contract/expected-durations.schema.ts';
-import { FEATURES } from '../../src/contract/features.ts';
+import { FEATURES } from '../../src/contract/tools.ts';
 import { EngineError } from '../../server/engines/types.ts';
 import { ledgerKey } from '../../server/generations/repository.ts';
 import { DRIVER } from './helpers/database.ts';

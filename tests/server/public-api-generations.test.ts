@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationPageSchema, GenerationSchema } from '../../src/contract/generations.schema.ts';
-import type { Feature } from '../../src/contract/features.ts';
+import type { Feature } from '../../src/contract/tools.ts';
 import { AssetSchema } from '../../src/contract/media.schema.ts';
 import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
 import { API_TOKEN_SERVICES, serviceOf, type ApiTokenService } from '../../src/contract/tokens.ts';

@@ -20,7 +20,7 @@ import {
   type UpscaleImageModel,
   type VideoModel,
 } from '../../../src/contract/generation-params.ts';
-import type { Feature } from '../../../src/contract/features.ts';
+import type { Feature } from '../../../src/contract/tools.ts';
 import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 
 export type Input<E extends keyof EndpointTypeMap> = EndpointTypeMap[E]['input'];

@@ -24,7 +24,7 @@ import sharp from 'sharp';
 import type { FalConfig } from '../../config.ts';
 import type { Json } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
-import { FEATURES, type Feature } from '../../../src/contract/features.ts';
+import { FEATURES, type Feature } from '../../../src/contract/tools.ts';
 import { FOUR_K_PIXELS } from '../../../src/contract/generation-params.ts';
 import type { AssetWarning } from '../../../src/contract/media.ts';
 import { EngineError, type Engine, type EngineOutput, type EngineRequest, type EngineResult, type InputFile } from '../types.ts';

@@ -10,7 +10,7 @@
  *                           or faster when the model's own log line says "NN%"
  *   downloading results     95 %
  */
-import type { Feature } from '../../../src/contract/features.ts';
+import type { Feature } from '../../../src/contract/tools.ts';
 import type { GenerationStage } from '../../../src/contract/generation-messages.ts';
 
 /** Where the request phase starts and ends, in percent of the whole run. */

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '../../../src/contract/features.ts';
+import { FEATURES } from '../../../src/contract/tools.ts';
 import { engineRequest, inputFile, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import { EngineError, type InputFile } from '../types.ts';
 import { createLocalEngine } from './index.ts';

@@ -13,7 +13,7 @@
  * - ./upscaler-image.ts   lanczos + sharpening, subject and face options
  * - ./upscaler-video.ts   scale, fps conversion, H.265 / H.264
  */
-import type { Feature } from '../../../src/contract/features.ts';
+import type { Feature } from '../../../src/contract/tools.ts';
 import { localEnginePlan, localEnginePrerequisite } from '../../../src/contract/local-engine-plan.ts';
 import { EngineError, type Engine, type EngineRequest, type EngineResult } from '../types.ts';
 import { runBodyGenerator } from './body-generator.ts';

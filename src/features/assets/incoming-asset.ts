@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ASSET_ROLES, type AssetRole } from '../../contract/media.ts';
 import type { Asset } from '../../contract/media.schema.ts';
-import { STUDIO_IDS, STUDIOS, type SlotOf, type StudioId } from '../registry/studios.ts';
+import { SIDEBAR_ORDER, STUDIO_IDS, STUDIOS, type SlotOf, type StudioId } from '../registry/studios.ts';
 
 /**
  * Studio deep links (docs/product-rules.md#deep-links): every studio route takes `?asset=<asset id>`
@@ -62,7 +62,7 @@ export interface UseInTarget {
  * try-on's model and garment, the body generator's face, the hairstyle photo, the image-to-video
  * and image-editing image and the upscaler's image; for a video the upscaler's video.
  */
-export const USE_IN_TARGETS: readonly UseInTarget[] = STUDIO_IDS.flatMap((studio) => {
+export const USE_IN_TARGETS: readonly UseInTarget[] = SIDEBAR_ORDER.flatMap((studio) => {
   // The first role of each input: the hairstyle photo is offered once, as 'hair', not also as 'face' and 'image'.
   const seen = new Set<string>();
   return (Object.entries(slotsOf(studio)) as [AssetRole, string][]).flatMap(([role, slot]) => {

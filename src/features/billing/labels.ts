@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { isPackId, type ActivityItem, type BucketSource, type CreditBucket, type FailureReason, type PaymentStatus } from '../../contract/billing.schema.ts';
-import { FEATURES, type Feature } from '../../contract/features.ts';
+import { FEATURES, type Feature } from '../../contract/tools.ts';
 import { PLAN_IDS, type BillingPeriod, type PlanId } from '../../contract/plans.ts';
 import { PACKS, type PaymentMethod } from '../../contract/packs.ts';
 import { PLAN_NAMES } from '../../lib/plan-names.ts';

@@ -8,7 +8,7 @@ import {
   type ShareGenerationRequest,
 } from '../../contract/generations.schema.ts';
 import { PENDING_STATUSES, type GenerationStatus } from '../../contract/generations.ts';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { GenerationCatalogSchema, type Generation } from '../../contract/generations.schema.ts';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import { api } from '../../lib/api.ts';
 import { trackSubmittedJob } from '../../lib/offline/job-client.ts';
 import { assetKeys, staleTimeFor } from '../media/api.ts';

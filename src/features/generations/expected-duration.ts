@@ -5,7 +5,7 @@ import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { DEFAULT_EXPECTED_SECONDS, expectedOnEveryEngine, type SecondsRange } from '../../contract/expected-durations.ts';
 import { ExpectedDurationsSchema, type ExpectedDurations } from '../../contract/expected-durations.schema.ts';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import type { Generation } from '../../contract/generations.schema.ts';
 import { api } from '../../lib/api.ts';
 import { generationKeys } from './api.ts';

@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { FEATURES, type Feature } from '../../contract/features.ts';
+import { FEATURES, type Feature } from '../../contract/tools.ts';
 import type { GenerationStatus } from '../../contract/generations.ts';
 import type { Icon } from '../../ui/icons/icon.tsx';
 import { STUDIO_NAV } from '../registry/nav-items.ts';
-import { featureName, HISTORY_FILTER_ORDER, STUDIO_IDS, STUDIOS, studioOf, type StudioId } from '../registry/studios.ts';
+import { featureName, HISTORY_FILTER_ORDER, SIDEBAR_ORDER, STUDIO_IDS, STUDIOS, studioOf, type StudioId } from '../registry/studios.ts';
 
 /**
  * The filters of a list of generations across tools, shared by /history and the dashboard's
@@ -67,4 +67,4 @@ export const FEATURE_TOOLS: Readonly<Record<Feature, FeatureTool>> = Object.from
 ) as Record<Feature, FeatureTool>;
 
 /** The studios a person with no history yet can start in, in the sidebar's order. */
-export const STUDIO_LINKS = STUDIO_IDS.map((id) => STUDIO_NAV[id]);
+export const STUDIO_LINKS = SIDEBAR_ORDER.map((id) => STUDIO_NAV[id]);

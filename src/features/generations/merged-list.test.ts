@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import type { Generation } from '../../contract/generations.schema.ts';
 import type { GenerationStatus } from '../../contract/generations.ts';
 import { generationKeys, type MergedListFilter } from './api.ts';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { GENERATION_PAGE_DEFAULT, type GenerationStatus } from '../../contract/generations.ts';
 import type { Generation } from '../../contract/generations.schema.ts';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import { staleTimeFor } from '../media/api.ts';
 import { allResults, fetchGenerationPage, generationKeys, newestFirst, normalizeMergedFilter, type MergedListFilter } from './api.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FEATURES } from '../../contract/features.ts';
+import { FEATURES } from '../../contract/tools.ts';
 import type { GenerationRequest } from '../../contract/generations.schema.ts';
 
 /**

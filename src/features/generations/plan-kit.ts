@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EngineName } from '../../contract/expected-durations.ts';
 import type { EnginePlan } from '../../contract/engine-plan.schema.ts';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import type { GenerationRequest } from '../../contract/generations.schema.ts';
 import { loadScreenCatalogs } from '../../lib/i18n-app.ts';
 import { expectedDurationsQueryOptions, useExpectedDurations } from './expected-duration.ts';

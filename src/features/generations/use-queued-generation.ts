@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import { browserOffline, queueGeneration } from '../../lib/offline/outbox-client.ts';
 import { outboxRefsOf, type OutboxSubmit } from '../../kernel/outbox-entries.ts';

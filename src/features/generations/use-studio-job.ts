@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../contract/media.schema.ts';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import type { GenerationStatus } from '../../contract/generations.ts';
 import type { GenerationStage } from '../../contract/generation-messages.ts';

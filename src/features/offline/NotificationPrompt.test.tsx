@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { type QueryClient } from '@tanstack/react-query';
 import type { EngineName } from '../../contract/expected-durations.ts';
 import type { ExpectedDurations } from '../../contract/expected-durations.schema.ts';
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import type { Generation } from '../../contract/generations.schema.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { makeGeneration } from '../../../tests/fixtures/test-data.ts';

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { STUDIO_IDS, STUDIOS, studioPath, type StudioId } from './studios.ts';
+import { SIDEBAR_ORDER, STUDIOS, studioPath, type StudioId } from './studios.ts';
 import { IconAgents } from '../../ui/icons/app/IconAgents.tsx';
 import { IconApi } from '../../ui/icons/app/IconApi.tsx';
 import { IconAssets } from '../../ui/icons/app/IconAssets.tsx';
@@ -28,7 +28,7 @@ export interface NavItem {
 
 /** The studios' entries, from the studio registry. */
 export const STUDIO_NAV: Readonly<Record<StudioId, NavItem>> = Object.fromEntries(
-  STUDIO_IDS.map((id) => [id, { to: studioPath(id), label: STUDIOS[id].name, icon: STUDIOS[id].icon }]),
+  SIDEBAR_ORDER.map((id) => [id, { to: studioPath(id), label: STUDIOS[id].name, icon: STUDIOS[id].icon }]),
 ) as Record<StudioId, NavItem>;
 
 export const NAV = {
@@ -48,7 +48,7 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   NAV.dashboard,
   NAV.chat,
   NAV.agentHub,
-  ...STUDIO_IDS.map((id) => STUDIO_NAV[id]),
+  ...SIDEBAR_ORDER.map((id) => STUDIO_NAV[id]),
   NAV.apiManagement,
   NAV.yourAssets,
   NAV.pricing,

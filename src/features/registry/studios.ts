@@ -1,19 +1,21 @@
 /**
- * The one list of studios. Everything else that names the studios derives from it: the sidebar
- * entries, the dashboard's quick access, the history filters, the library's labels and "use in"
- * slots, the route titles and the screens' headers, and the catalogs a studio route loads. (The
- * wait a job takes is the contract's, per tool and engine: src/contract/expected-durations.ts.)
+ * The app's side of the studios: the tool catalogue (src/contract/tools.ts) lists them and their
+ * job kinds; this table adds what the app shows of each, keyed by the catalogue's ids (a tool
+ * without an entry fails the typecheck). Everything of the app that names the studios derives
+ * from it: the sidebar entries, the dashboard's quick access, the history filters, the
+ * library's labels and "use in" slots, the route titles and the screens' headers, and the
+ * catalogs a studio route loads. (The wait a job takes is the catalogue's, per tool and engine.)
  *
- * A new studio is one entry here and one folder under src/features/studio (plus its route file,
- * which only names the entry: see src/routes/_app/_studio/). Typecheck fails when a tool of the
- * contract (`Feature`) belongs to no studio, or when an entry lacks a field.
+ * A new studio is one catalogue entry, one entry here and one folder under src/features/studio
+ * (plus its route file, which only names the entry: see src/routes/_app/_studio/), and the other
+ * tables the typecheck points at (docs/architecture.md#studio-registry).
  *
  * Light on purpose: the sidebar imports it on every page, so it holds words, icons and numbers,
  * never a screen.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Feature } from '../../contract/features.ts';
+import { STUDIO_IDS, TOOL_MODES, type Feature, type FeatureOfTool, type StudioId, type TOOL_CATALOGUE } from '../../contract/tools.ts';
 import type { AssetRole } from '../../contract/media.ts';
 import { IconBody } from '../../ui/icons/app/IconBody.tsx';
 import { IconEdit } from '../../ui/icons/app/IconEdit.tsx';
@@ -23,9 +25,8 @@ import { IconUpscale } from '../../ui/icons/app/IconUpscale.tsx';
 import { IconVideo } from '../../ui/icons/app/IconVideo.tsx';
 import { type Icon } from '../../ui/icons/icon.tsx';
 
-/** The studios, in the sidebar's order; each is also its route's path without the slash. */
-export const STUDIO_IDS = ['virtual-tryon', 'body-generator', 'hairstyle-changer', 'image-to-video', 'image-editing', 'upscaler'] as const;
-export type StudioId = (typeof STUDIO_IDS)[number];
+/** The studios, in product order (the catalogue's); each is also its route's path without the slash. */
+export { STUDIO_IDS, type StudioId };
 
 /** Folders of src/features/studio whose messages a studio route loads (src/locales/{locale}/studio/<folder>.po). */
 export type StudioToolCatalog = 'virtual-tryon' | 'image-editing' | 'body-generator' | 'hairstyle' | 'image-to-video' | 'upscaler';
@@ -56,15 +57,17 @@ export interface StudioEntry<S extends StudioId = StudioId, F extends Feature = 
   catalogs: readonly StudioToolCatalog[];
 }
 
-/** An entry, typed with its own tools and slots. */
-function defineStudio<S extends StudioId, F extends Feature, const Slots extends SlotTable>(entry: StudioEntry<S, F, Slots>): StudioEntry<S, F, Slots> {
-  return entry;
+/** An entry, typed with its own tools and slots; its tools are the catalogue's modes of the studio. */
+function defineStudio<S extends StudioId, const Slots extends SlotTable>(
+  entry: Omit<StudioEntry<S, FeatureOfTool<S>, Slots>, 'features'>,
+): StudioEntry<S, FeatureOfTool<S>, Slots> {
+  const features = (Object.keys(TOOL_MODES) as Feature[]).filter((feature): feature is FeatureOfTool<S> => TOOL_MODES[feature].tool === entry.id);
+  return { ...entry, features };
 }
 
 export const STUDIOS = {
   'virtual-tryon': defineStudio({
     id: 'virtual-tryon',
-    features: ['virtual-tryon'],
     name: msg`Thử đồ ảo`,
     icon: IconTryOn,
     description: msg`Mặc thử quần áo lên ảnh người mẫu: chọn người mẫu, chọn trang phục rồi tạo ảnh.`,
@@ -74,7 +77,6 @@ export const STUDIOS = {
   }),
   'body-generator': defineStudio({
     id: 'body-generator',
-    features: ['body-generator'],
     name: msg`Tạo người mẫu`,
     icon: IconBody,
     description: msg`Tạo người mẫu ảo theo số đo và dáng người, có thể kèm ảnh khuôn mặt, để dùng cho thử đồ.`,
@@ -84,7 +86,6 @@ export const STUDIOS = {
   }),
   'hairstyle-changer': defineStudio({
     id: 'hairstyle-changer',
-    features: ['hairstyle-changer'],
     name: msg`Đổi kiểu tóc`,
     icon: IconHair,
     description: msg`Thử kiểu tóc và màu tóc mới trên ảnh chân dung: tải ảnh, chọn kiểu, tô vùng tóc rồi tạo ảnh.`,
@@ -94,7 +95,6 @@ export const STUDIOS = {
   }),
   'image-to-video': defineStudio({
     id: 'image-to-video',
-    features: ['image-to-video'],
     name: msg`Ảnh thành video`,
     icon: IconVideo,
     description: msg`Biến một bức ảnh tĩnh thành video ngắn: tải ảnh lên, chọn mô hình và thông số rồi tạo video.`,
@@ -104,7 +104,6 @@ export const STUDIOS = {
   }),
   'image-editing': defineStudio({
     id: 'image-editing',
-    features: ['image-editing'],
     name: msg`Chỉnh sửa ảnh`,
     icon: IconEdit,
     description: msg`Tải một hoặc nhiều ảnh lên, mô tả điều muốn thay đổi rồi tạo ảnh mới.`,
@@ -114,7 +113,6 @@ export const STUDIOS = {
   }),
   upscaler: defineStudio({
     id: 'upscaler',
-    features: ['upscaler-image', 'upscaler-video'],
     name: msg`Làm nét ảnh`,
     icon: IconUpscale,
     description: msg`Phóng to ảnh hoặc video và làm nét chi tiết: tải lên, thiết lập rồi làm nét.`,
@@ -132,26 +130,24 @@ export type FeatureOf<S extends StudioId> = Studios[S] extends StudioEntry<S, in
 /** The inputs a studio has, e.g. 'model' | 'garment' for the try-on. */
 export type SlotOf<S extends StudioId> = Studios[S]['slots'][keyof Studios[S]['slots']] & string;
 
-// Every tool of the contract belongs to a studio: a tool added to FEATURES without one fails here.
-type Covered = FeatureOf<StudioId>;
-const everyFeatureHasAStudio: [Exclude<Feature, Covered>] extends [never] ? true : never = true;
-void everyFeatureHasAStudio;
-
 /** A list of every studio, each once, in an order of its own: typecheck fails when one is missing or repeated. */
 type EveryStudioOnce<T extends readonly StudioId[]> = [Exclude<StudioId, T[number]>] extends [never]
-  ? T['length'] extends (typeof STUDIO_IDS)['length']
+  ? T['length'] extends (typeof TOOL_CATALOGUE)['length']
     ? T
     : never
   : never;
-function everyStudioOnce<const T extends readonly StudioId[]>(order: EveryStudioOnce<T>): readonly StudioId[] {
+function everyStudioOnce<const T extends readonly StudioId[]>(order: EveryStudioOnce<T>): T {
   return order;
 }
+
+/** The sidebar's order of the studios (docs/product-rules.md#studio-sidebar, not the product's). */
+export const SIDEBAR_ORDER = everyStudioOnce(['virtual-tryon', 'body-generator', 'hairstyle-changer', 'image-to-video', 'image-editing', 'upscaler']);
 
 /** The order of the history's tool filters (docs/product-rules.md#history order, not the sidebar's). */
 export const HISTORY_FILTER_ORDER = everyStudioOnce(['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler']);
 
 /** The studios in the sidebar's order. */
-export const STUDIO_LIST: readonly StudioEntry[] = STUDIO_IDS.map((id): StudioEntry => STUDIOS[id]);
+export const STUDIO_LIST: readonly StudioEntry[] = SIDEBAR_ORDER.map((id): StudioEntry => STUDIOS[id]);
 
 /** A studio's route path, e.g. '/virtual-tryon'. */
 export function studioPath(id: StudioId): `/${StudioId}` {
@@ -160,9 +156,7 @@ export function studioPath(id: StudioId): `/${StudioId}` {
 
 /** The studio that runs a tool. */
 export function studioOf(feature: Feature): StudioEntry {
-  const found = STUDIO_LIST.find((studio) => studio.features.includes(feature));
-  if (!found) throw new Error(`no studio runs ${feature}`);
-  return found;
+  return STUDIOS[TOOL_MODES[feature].tool];
 }
 
 /** How a list names a job of a tool: its mode's name in a studio with several, else the studio's. */

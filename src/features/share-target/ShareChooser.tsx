@@ -5,7 +5,9 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
+import type { AssetRole } from '../../contract/media.ts';
 import type { ShareFailureReason } from '../../contract/share-target.ts';
+import { TOOL_LIST, type ShareRoleOf, type SharingStudio } from '../../contract/tools.ts';
 import { sessionUserAtom } from '../../lib/session.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { button } from '../../ui/button.ts';
@@ -31,22 +33,39 @@ import * as s from './share.css.ts';
  * (`data-studio`, `data-role`, `aria-disabled`), `share-notice` (`data-reason`).
  */
 
-interface ChooserTarget extends UseInTarget {
+type ChooserTarget = UseInTarget & ChoiceWords;
+
+interface ChoiceWords {
   /** Which input the photo fills, named after the studio's name where the studio has several. */
   input?: MessageDescriptor;
   hint: MessageDescriptor;
 }
 
-/** The studios a shared photo can start, in the order most shares go. */
-export const CHOOSER_TARGETS: readonly ChooserTarget[] = [
-  { studio: 'virtual-tryon', role: 'model', input: msg`người mẫu`, hint: msg`Ảnh này là người mẫu để mặc thử trang phục.` },
-  { studio: 'virtual-tryon', role: 'garment', input: msg`trang phục`, hint: msg`Ảnh này là món đồ để mặc thử lên người mẫu.` },
-  { studio: 'hairstyle-changer', role: 'hair', hint: msg`Thử kiểu và màu tóc mới trên ảnh chân dung này.` },
-  { studio: 'image-editing', role: 'image', hint: msg`Sửa ảnh theo mô tả bằng lời của bạn.` },
-  { studio: 'image-to-video', role: 'image', hint: msg`Biến ảnh này thành một đoạn video ngắn.` },
-  { studio: 'upscaler', role: 'image', hint: msg`Tăng độ phân giải ảnh từ 2× đến 4×.` },
-  { studio: 'body-generator', role: 'face', input: msg`khuôn mặt`, hint: msg`Dùng khuôn mặt trong ảnh cho người mẫu ảo.` },
-];
+/** The words of each choice, per studio and input of the tool catalogue's (a tool that takes a shared photo without them fails the typecheck). */
+const CHOICE_WORDS = {
+  'virtual-tryon': {
+    model: { input: msg`người mẫu`, hint: msg`Ảnh này là người mẫu để mặc thử trang phục.` },
+    garment: { input: msg`trang phục`, hint: msg`Ảnh này là món đồ để mặc thử lên người mẫu.` },
+  },
+  'hairstyle-changer': { hair: { hint: msg`Thử kiểu và màu tóc mới trên ảnh chân dung này.` } },
+  'image-editing': { image: { hint: msg`Sửa ảnh theo mô tả bằng lời của bạn.` } },
+  'image-to-video': { image: { hint: msg`Biến ảnh này thành một đoạn video ngắn.` } },
+  upscaler: { image: { hint: msg`Tăng độ phân giải ảnh từ 2× đến 4×.` } },
+  'body-generator': { face: { input: msg`khuôn mặt`, hint: msg`Dùng khuôn mặt trong ảnh cho người mẫu ảo.` } },
+} satisfies { [S in SharingStudio]: { [R in ShareRoleOf<S>]: ChoiceWords } };
+
+/** The words read per studio and input (the typecheck above holds every pair of the catalogue to have its words). */
+const WORDS_OF: Readonly<Partial<Record<SharingStudio, Partial<Record<AssetRole, ChoiceWords>>>>> = CHOICE_WORDS;
+
+/** The studios a shared photo can start and the inputs it fills there, in the order most shares go: the tool catalogue's. */
+export const SHARE_INPUTS: readonly { studio: SharingStudio; role: AssetRole }[] = TOOL_LIST.filter((tool) => tool.share)
+  .toSorted((a, b) => a.share!.rank - b.share!.rank)
+  .flatMap((tool) => tool.share!.roles.map((role) => ({ studio: tool.id as SharingStudio, role })));
+
+/** The choices, with their words. */
+export const CHOOSER_TARGETS: readonly ChooserTarget[] = SHARE_INPUTS.map(
+  ({ studio, role }) => ({ studio, role, ...WORDS_OF[studio]?.[role] }) as ChooserTarget,
+);
 
 /** A choice's name: the studio's name from the registry, and the input when it has several ("Thử đồ ảo — người mẫu"). */
 export function chooserTargetName(target: ChooserTarget, i18n: I18n): string {

@@ -1,5 +1,5 @@
 import { expectedOnEveryEngine } from '../../contract/expected-durations.ts';
-import { FEATURES, type Feature } from '../../contract/features.ts';
+import { FEATURES, type Feature } from '../../contract/tools.ts';
 
 /**
  * The waits a pre-rendered public page can promise. It does not know which engine will run a

@@ -1,4 +1,4 @@
-import type { Feature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/tools.ts';
 import type { Generation } from '../../contract/generations.schema.ts';
 import { readStoredLocale } from '../i18n.ts';
 import { JOBS_WATCH_MESSAGE } from '../../kernel/job-protocol.ts';

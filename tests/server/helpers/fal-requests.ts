@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import * as v from 'valibot';
 import type { EngineInputs, EngineRequest, InputFile } from '../../../server/engines/types.ts';
 import { GenerationRequestSchema, type GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
-import type { Feature } from '../../../src/contract/features.ts';
+import type { Feature } from '../../../src/contract/tools.ts';
 import type { GenerationStage } from '../../../src/contract/generation-messages.ts';
 import type { FakeFal } from './fake-fal.ts';
 

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Feature } from '../../../src/contract/features.ts';
+import type { Feature } from '../../../src/contract/tools.ts';
 import type { Engine, EngineRequest, EngineResult } from '../../../server/engines/types.ts';
 
 export interface TestEngineRun {

@@ -14,7 +14,7 @@
  * from the studios' results, the history and the library alike.
  */
 import type { Asset } from '../../../contract/media.schema.ts';
-import type { Feature } from '../../../contract/features.ts';
+import type { Feature } from '../../../contract/tools.ts';
 import type { Generation } from '../../../contract/generations.schema.ts';
 
 /** The input whose file names a tool's result. */

@@ -4,7 +4,7 @@ import { button } from '../../../ui/button.ts';
 import { AppLink } from '../../../ui/link.tsx';
 import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { NAV, STUDIO_NAV } from '../../registry/nav-items.ts';
-import { STUDIO_IDS } from '../../registry/studios.ts';
+import { SIDEBAR_ORDER } from '../../registry/studios.ts';
 import { ErrorState } from '../../../ui/States.tsx';
 import { visuallyHidden } from '../../../ui/a11y.css.ts';
 import * as s from './library.css.ts';
@@ -13,7 +13,7 @@ import * as s from './library.css.ts';
 const SKELETON_TILES = 18;
 
 /** The studios an empty library points to. */
-const STUDIO_LINKS = STUDIO_IDS.map((id) => STUDIO_NAV[id]);
+const STUDIO_LINKS = SIDEBAR_ORDER.map((id) => STUDIO_NAV[id]);
 
 export function LibrarySkeleton() {
   return (

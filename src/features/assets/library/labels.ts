@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AssetRole } from '../../../contract/media.ts';
 import type { AssetSort, AssetTool } from '../../../contract/media.schema.ts';
-import { FEATURES } from '../../../contract/features.ts';
+import { FEATURES } from '../../../contract/tools.ts';
 import { type StudioId, featureName, STUDIO_IDS, STUDIOS } from '../../registry/studios.ts';
 import type { LibraryTab } from './search.ts';
 

@@ -6,12 +6,12 @@ import { AppLink } from '../../../ui/link.tsx';
 import { IconLogout } from '../../../ui/icons/app/IconLogout.tsx';
 import { isNavItemActive, NAV, PRIMARY_NAV, SECONDARY_NAV, type NavItem } from '../../registry/nav-items.ts';
 import { STUDIO_NAV } from '../../registry/nav-items.ts';
-import { STUDIO_IDS } from '../../registry/studios.ts';
+import { SIDEBAR_ORDER } from '../../registry/studios.ts';
 import { useLogout } from './use-logout.ts';
 import * as s from './sidebar.css.ts';
 
 /** Entries after which the sidebar starts a new visual group (assistants, studios, account). */
-const GROUP_STARTS: ReadonlySet<NavItem> = new Set<NavItem>([NAV.chat, STUDIO_NAV[STUDIO_IDS[0]], NAV.apiManagement]);
+const GROUP_STARTS: ReadonlySet<NavItem> = new Set<NavItem>([NAV.chat, STUDIO_NAV[SIDEBAR_ORDER[0]], NAV.apiManagement]);
 
 function Entry({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
   const { i18n } = useLingui();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Feature } from '../../../contract/features.ts';
+import type { Feature } from '../../../contract/tools.ts';
 import type { Generation } from '../../../contract/generations.schema.ts';
 import { button } from '../../../ui/button.ts';
 import { mediaSrc } from '../../../lib/media-src.ts';

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { checkPrerequisites } from '../../../contract/generations.ts';
 import type { GenerationRequest } from '../../../contract/generations.schema.ts';
-import type { Feature } from '../../../contract/features.ts';
+import type { Feature } from '../../../contract/tools.ts';
 import { MAX_UPSCALE_INPUT_PIXELS, RECOMMENDED_VIDEO_SECONDS, UPLOAD_LIMITS } from '../../../contract/media.ts';
 import type { Asset } from '../../../contract/media.schema.ts';
 import { costOf, useCredits } from '../../generations/credits.ts';
 import { withAccepted } from '../../generations/plan-kit.ts';
 import { generationText } from '../../generations/generation-messages.ts';
 import { useStudioJob } from '../../generations/use-studio-job.ts';
+import { STUDIOS } from '../../registry/studios.ts';
 import { useExpectedWait } from '../../generations/expected-duration.ts';
 import { GenerateStep } from '../shell/GenerateStep.tsx';
 import { gated, useAccountPlan } from '../shell/plan-gate.ts';
@@ -44,7 +45,7 @@ import {
  */
 
 /** The upscaler's two features: one job at a time is shown, whichever mode it was made in. */
-export const UPSCALER_FEATURES: readonly Feature[] = ['upscaler-image', 'upscaler-video'];
+export const UPSCALER_FEATURES: readonly Feature[] = STUDIOS.upscaler.features;
 
 /** The request of the current choice in `mode`. */
 export function upscaleRequest(
