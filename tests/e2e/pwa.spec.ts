@@ -87,7 +87,14 @@ async function startServer(port: number, staticDir: string, dataDir: string): Pr
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: staticDir, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   });
-  for (let i = 0; i < 150; i++) {
+  // A first start migrates a new embedded database: seconds on a quiet machine, over 30 s when the
+  // rest of the suite (or a build) loads it, so the wait is long; an exit ends it at once.
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? -1;
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && exited === null) {
     if (
       await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.ok,
@@ -97,6 +104,7 @@ async function startServer(port: number, staticDir: string, dataDir: string): Pr
       return child;
     await new Promise((r) => setTimeout(r, 200));
   }
+  if (exited !== null) throw new Error(`the test server exited with ${exited} before it answered`);
   child.kill('SIGKILL');
   throw new Error('the test server did not start');
 }
@@ -110,8 +118,8 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 test('a new release waits for the user, then takes over on Reload', async ({ page }) => {
-  // Two service worker installs, each allowed 60 s on a busy machine, plus the reloads between them.
-  test.setTimeout(180_000);
+  // Two server starts and two service worker installs, each allowed long on a busy machine, plus the reloads between them.
+  test.setTimeout(300_000);
   // Release 1 is a copy of the build, served by a server of this test's own on a free port.
   const work = await mkdtemp(join(tmpdir(), 'atelier-release-'));
   const staticDir = join(work, 'dist');
