@@ -89,12 +89,12 @@ async function startServer(port: number, staticDir: string, dataDir: string): Pr
   });
   // A first start migrates a new embedded database: seconds on a quiet machine, over 30 s when the
   // rest of the suite (or a build) loads it, so the wait is long; an exit ends it at once.
-  let exited: number | null = null;
+  const ended: { code: number | null } = { code: null };
   child.once('exit', (code) => {
-    exited = code ?? -1;
+    ended.code = code ?? -1;
   });
   const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && exited === null) {
+  while (Date.now() < deadline && ended.code === null) {
     if (
       await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.ok,
@@ -104,7 +104,7 @@ async function startServer(port: number, staticDir: string, dataDir: string): Pr
       return child;
     await new Promise((r) => setTimeout(r, 200));
   }
-  if (exited !== null) throw new Error(`the test server exited with ${exited} before it answered`);
+  if (ended.code !== null) throw new Error(`the test server exited with ${ended.code} before it answered`);
   child.kill('SIGKILL');
   throw new Error('the test server did not start');
 }
