@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PRICES } from '../src/contract/prices.ts';
-import { landingPath, legacyPath, studioRoute, TOOL_LIST } from '../src/contract/tools.ts';
+import { landingPath, legacyPath, studioPath, TOOL_LIST } from '../src/contract/tools.ts';
 import { CATALOGUE_PATH, EIGHTH_TOOL, ROOT, withEighthTool } from './eighth-tool.ts';
 
 /**
@@ -21,7 +21,7 @@ describe('the tool catalogue', () => {
     expect(TOOL_LIST.map((tool) => ({ id: tool.id, studio: true, landing: tool.landing, legacy: tool.legacy }))).toEqual(
       TOOL_LIST.map((tool) => ({
         id: tool.id,
-        studio: routeFile('_app/_studio', studioRoute(tool.id)),
+        studio: routeFile('_app/_studio', studioPath(tool.id)),
         landing: routeFile('_site', landingPath(tool.id)),
         legacy: routeFile('_site', legacyPath(tool.id)),
       })),

@@ -218,7 +218,7 @@ export function perModeFacts<T>(read: (facts: ModeFacts) => T): Record<Feature, 
 }
 
 /** A studio's route (signed in), e.g. '/upscaler'. */
-export const studioRoute = (id: string): string => `/${id}`;
+export const studioPath = <S extends string>(id: S): `/${S}` => `/${id}`;
 /** A tool's public landing page (when it has one). */
 export const landingPath = (id: string): string => `/services/${id}`;
 /** A studio's legacy one-page screen (when it has one). */
@@ -226,7 +226,7 @@ export const legacyPath = (id: string): string => `/${id}-legacy`;
 
 // The lists below are read by the server and the scripts: pure, so a page that does not read them does not compute them.
 /** The studios' routes. */
-export const STUDIO_ROUTE_PATHS: readonly string[] = /* @__PURE__ */ TOOL_LIST.map((tool) => studioRoute(tool.id));
+export const STUDIO_ROUTE_PATHS: readonly string[] = /* @__PURE__ */ TOOL_LIST.map((tool) => studioPath(tool.id));
 /** The legacy one-page studios. */
 export const LEGACY_ROUTE_PATHS: readonly string[] = /* @__PURE__ */ TOOL_LIST.flatMap((tool) => (tool.legacy ? [legacyPath(tool.id)] : []));
 /** The public landing pages of the tools that have one. */

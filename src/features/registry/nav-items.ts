@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { SIDEBAR_ORDER, STUDIOS, studioPath, type StudioId } from './studios.ts';
+import { studioPath } from '../../contract/tools.ts';
+import { SIDEBAR_ORDER, STUDIOS, type StudioId } from './studios.ts';
 import { IconAgents } from '../../ui/icons/app/IconAgents.tsx';
 import { IconApi } from '../../ui/icons/app/IconApi.tsx';
 import { IconAssets } from '../../ui/icons/app/IconAssets.tsx';

@@ -149,11 +149,6 @@ export const HISTORY_FILTER_ORDER = everyStudioOnce(['virtual-tryon', 'hairstyle
 /** The studios in the sidebar's order. */
 export const STUDIO_LIST: readonly StudioEntry[] = SIDEBAR_ORDER.map((id): StudioEntry => STUDIOS[id]);
 
-/** A studio's route path, e.g. '/virtual-tryon'. */
-export function studioPath(id: StudioId): `/${StudioId}` {
-  return `/${id}`;
-}
-
 /** The studio that runs a tool. */
 export function studioOf(feature: Feature): StudioEntry {
   return STUDIOS[TOOL_MODES[feature].tool];
