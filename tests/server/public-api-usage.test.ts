@@ -76,8 +76,11 @@ describe(`/v1 usage counting (${DRIVER})`, () => {
       await h.call('GET', '/v1/credits', { token: token.secret }),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 200, 429]);
-    // Refused credentials are nobody's usage.
-    await h.call('GET', '/v1/credits', { token: `${token.secret.slice(0, -1)}0` });
+    // Refused credentials are nobody's usage. (Change the last character to one it is not: a
+    // secret that already ended in the replacement would be the real one.)
+    const forged = `${token.secret.slice(0, -1)}${token.secret.endsWith('0') ? '1' : '0'}`;
+    expect(forged).not.toBe(token.secret);
+    await h.call('GET', '/v1/credits', { token: forged });
 
     expect(await usageRows(token.id)).toEqual([{ day: usageDay(START), requests: 6, errors: 3 }]);
     const log = await logRows(token.id);
