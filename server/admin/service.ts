@@ -1,5 +1,5 @@
 /** Admin rules: the figures of the admin dashboard. */
-import type { UserStatistics } from '../../src/contract/auth.schema.ts';
+import type { UserStatistics } from '../../src/contract/admin.schema.ts';
 import type { UsersRepository } from '../auth/users-repository.ts';
 
 const DAY_MS = 86_400_000;

@@ -249,16 +249,6 @@ export const LogoutAllResponseSchema = v.object({
 });
 export type LogoutAllResponse = v.InferOutput<typeof LogoutAllResponseSchema>;
 
-/** GET /api/admin/statistics/users */
-export const UserStatisticsSchema = v.object({
-  total_users: v.number(),
-  verified_users: v.number(),
-  new_users_7d: v.number(),
-  new_users_30d: v.number(),
-  by_plan: v.record(v.string(), v.number()),
-});
-export type UserStatistics = v.InferOutput<typeof UserStatisticsSchema>;
-
 // ── Additions for the server's answers ────────────────────────────────────────────────
 /** Success texts of the auth endpoints (`message` of their answers). */
 export const AUTH_SUCCESS_MESSAGES = {

@@ -1,7 +1,7 @@
 /** `/api/admin/*`: one guard (401 without a token, 403 'Access Denied' for non-admins) and the user statistics. */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserStatisticsSchema } from '../../src/contract/auth.schema.ts';
+import { UserStatisticsSchema } from '../../src/contract/admin.schema.ts';
 import { createAccountsHarness, DAY_MS, PASSWORD, type AccountsHarness } from './helpers/accounts.ts';
 import { DRIVER } from './helpers/database.ts';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserStatistics } from '../../contract/auth.schema.ts';
+import type { UserStatistics } from '../../contract/admin.schema.ts';
 import { formatCount, formatPercent, NO_FIGURE } from '../../lib/format.ts';
 import { isLocale } from '../../lib/i18n.ts';
 import { Card } from '../../ui/Card.tsx';

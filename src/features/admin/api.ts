@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { UserStatisticsSchema } from '../../contract/auth.schema.ts';
+import { UserStatisticsSchema } from '../../contract/admin.schema.ts';
 import { api } from '../../lib/api.ts';
 
 export const adminKeys = {
