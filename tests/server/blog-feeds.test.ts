@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_FEED_SIZE } from '../../src/contract/blog.ts';
 import { englishPath, PUBLIC_PAGE_PATHS } from '../../src/contract/site-routes.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createBlogHarness, EXTRA_POSTS, postInput, PUBLIC_URL, type BlogHarness } from './helpers/blog.ts';
 import { createTestDatabase, DRIVER } from './helpers/database.ts';
@@ -99,9 +98,8 @@ describe(`feeds (${DRIVER})`, () => {
   });
 
   it('feeds of an empty blog are still valid', async () => {
-    const empty = await createTestDatabase();
+    const empty = await createTestDatabase({ migrated: true });
     try {
-      await migrate(empty.database);
       const app = createTestApp({ database: empty.database, env: { PUBLIC_URL } });
       for (const path of ['/blog/rss.xml', '/blog/atom.xml', '/en/blog/rss.xml', '/en/blog/atom.xml', '/sitemap.xml']) {
         const response = await app.request(path);

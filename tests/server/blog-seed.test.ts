@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBlogContent, createBlog } from '../../server/blog/index.ts';
 import { postInputOf } from '../../server/blog/seed.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import { BLOG_FIXTURES, NOW, postInput, PUBLIC_URL } from './helpers/blog.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
 import { silentLogger } from './helpers/logs.ts';
@@ -25,8 +24,7 @@ const TAXONOMY_ROWS = 4 + 7 + 2;
 const POST_ROWS = 10;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  await migrate(test.database);
+  test = await createTestDatabase({ migrated: true });
   dir = await mkdtemp(join(tmpdir(), 'atelier-blog-seed-'));
   await cp(BLOG_FIXTURES, dir, { recursive: true });
 }, 60_000);

@@ -15,7 +15,6 @@ import { ContactChallengeSchema, type ContactChallenge } from '../../src/contrac
 import { leadingZeroBits } from '../../src/contract/contact-checks.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../../server/platform/background.ts';
 import { POW_CHALLENGE_TTL_MS, solveChallenge } from '../../server/contact/pow.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { listOutbox } from '../../server/mail/transport.ts';
 import { createTestApp } from './helpers/app.ts';
@@ -41,8 +40,7 @@ let clock = Date.now();
 let addressCounter = 0;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  await migrate(test.database);
+  test = await createTestDatabase({ migrated: true });
   tasks = createBackgroundTasks(silentLogger());
   dataDir = path.join(tmpdir(), `atelier-contact-${process.pid}-${Date.now()}`);
   app = createTestApp({

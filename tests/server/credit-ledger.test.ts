@@ -1,7 +1,6 @@
 /** The credit ledger: balances, and each key written once (grants, charges, commits, refunds). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../../server/credits/ledger.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
 
 let test: TestDatabase;
@@ -19,8 +18,7 @@ async function newUser(): Promise<string> {
 }
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  await migrate(test.database);
+  test = await createTestDatabase({ migrated: true });
 });
 
 afterAll(async () => {

@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_EXCEPTION_TEXT, INTERNAL_ERROR_TEXT } from '../../server/http/errors.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
 import { captureLogs, type CapturedLogs } from './helpers/logs.ts';
@@ -25,8 +24,7 @@ const insertUser = (id: string) =>
   sql`insert into users (id, email, name, password_hash, created_at) values (${id}, ${EMAIL}, ${'Lan'}, ${HASH}, now())`.execute(test.database.kysely);
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  await migrate(test.database);
+  test = await createTestDatabase({ migrated: true });
   await insertUser('existing-user');
   logs = captureLogs();
   app = createTestApp({

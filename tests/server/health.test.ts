@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema } from '../../src/contract/health.schema.ts';
 import { openDatabase, MEMORY_DATA_DIR } from '../../server/db/connection.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import { startQueue, type Queue } from '../../server/queue/index.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
@@ -13,8 +12,7 @@ let test: TestDatabase;
 let queue: Queue;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  await migrate(test.database);
+  test = await createTestDatabase({ migrated: true });
   queue = await startQueue({ config: { workers: 1 }, db: test.database, logger: silentLogger() });
 });
 

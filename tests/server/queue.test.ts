@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { Db } from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PgliteDatabase } from '../../server/db/connection.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import { startQueue, type Queue } from '../../server/queue/index.ts';
 import { pgliteBossDb } from '../../server/queue/pglite-adapter.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
@@ -28,8 +27,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 }
 
 beforeEach(async () => {
-  test = await createTestDatabase();
-  await migrate(test.database);
+  test = await createTestDatabase({ migrated: true });
 });
 
 afterEach(async () => {

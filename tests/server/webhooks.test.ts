@@ -14,7 +14,6 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GenerationSchema, type Generation } from '../../src/contract/generations.schema.ts';
 import { WebhookPayloadSchema } from '../../src/contract/public-api.schema.ts';
-import { migrate } from '../../server/db/migrate.ts';
 import type { GenerationStatusColumn } from '../../server/db/schema.ts';
 import { createWebhooks, WEBHOOK_QUEUE, type Webhooks, type WebhooksTuning } from '../../server/public-api/webhooks/index.ts';
 import { MAX_ATTEMPTS } from '../../server/public-api/webhooks/schedule.ts';
@@ -35,8 +34,7 @@ const CRASH_RETRY_DELAY_SECONDS = 1;
 const servers: Server[] = [];
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  await migrate(test.database);
+  test = await createTestDatabase({ migrated: true });
 }, 120_000);
 
 afterEach(async () => {

@@ -13,7 +13,6 @@ import type { OutboxMail } from '../../../src/contract/dev-tools.schema.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../../../server/platform/background.ts';
 import type { Accounts } from '../../../server/auth/index.ts';
 import type { Database } from '../../../server/db/connection.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { createOutboxTransport, listOutbox, OUTBOX_DIR, type MailTransport } from '../../../server/mail/transport.ts';
 import { createTestApp, type TestAppOptions } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -89,8 +88,7 @@ export async function createAccountsHarness(
     mailDelayMs?: (mail: Parameters<MailTransport['send']>[0]) => number;
   } = {},
 ): Promise<AccountsHarness> {
-  const test = await createTestDatabase();
-  await migrate(test.database);
+  const test = await createTestDatabase({ migrated: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'atelier-accounts-'));
   const clock = createClock();
   const tasks = createBackgroundTasks(silentLogger());

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { BlogPostInput } from '../../../src/contract/blog.schema.ts';
 import { createBlog, loadBlogContent, type Blog } from '../../../server/blog/index.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import type { AppEnv } from '../../../server/http/types.ts';
 import { createTestApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -49,8 +48,7 @@ export function postInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput
 const now = () => NOW;
 
 export async function createBlogHarness(): Promise<BlogHarness> {
-  const test = await createTestDatabase();
-  await migrate(test.database);
+  const test = await createTestDatabase({ migrated: true });
   const logger = silentLogger();
   const report = await loadBlogContent({ database: test.database, logger, now, publicUrl: PUBLIC_URL, contentDir: BLOG_FIXTURES });
   if (report.skipped.length > 0) throw new Error(`fixture content not loaded: ${JSON.stringify(report.skipped)}`);

@@ -18,7 +18,6 @@ import { createSessionsRepository, startSessionToken } from '../../../server/aut
 import { createAccessTokens } from '../../../server/auth/tokens.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/connection.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { startNotifications, type Notifications } from '../../../server/db/notifications.ts';
 import { createEngineRegistry } from '../../../server/engines/index.ts';
 import type { Engine } from '../../../server/engines/types.ts';
@@ -113,8 +112,7 @@ const ENDED = new Set(['completed', 'failed', 'cancelled']);
 const TEST_GRANT_REASON = 'test credits';
 
 export async function createGenerationsHarness(options: GenerationsHarnessOptions = {}): Promise<GenerationsHarness> {
-  const test = await createTestDatabase();
-  await migrate(test.database);
+  const test = await createTestDatabase({ migrated: true });
   const counting = new AsyncLocalStorage<Statement[]>();
   const counter: KyselyPlugin = {
     transformQuery(args) {

@@ -6,7 +6,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import type { Database } from '../../../server/db/connection.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { createUsersRepository } from '../../../server/auth/users-repository.ts';
 import { displayPrefix, generateToken, hashToken } from '../../../server/tokens/format.ts';
 import type { ApiTokenService } from '../../../src/contract/tokens.ts';
@@ -111,8 +110,7 @@ export async function createAccount(database: Database, plan = 'pro', credits = 
 }
 
 export async function createPublicApiHarness(options: { start?: number; usageFlush?: TestAppOptions['usageFlush'] } = {}): Promise<PublicApiHarness> {
-  const test = await createTestDatabase();
-  await migrate(test.database);
+  const test = await createTestDatabase({ migrated: true });
   const counted = counting(test.database);
   const clock = createClock(options.start);
   let publicApi: PublicApi | undefined;
