@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { body as proseBody } from '../site/pages/prose/prose.css.ts';
+import { callout, calloutTone } from '../../ui/callout.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 import { belowTheFold } from '../site/layout/below-the-fold.ts';
 
@@ -22,13 +23,7 @@ export const filters = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr)) auto' } },
 });
 
-export const notice = style({
-  margin: 0,
-  padding: vars.space['4'],
-  borderRadius: vars.radius.md,
-  background: vars.color.warningSoft,
-  color: vars.color.warning,
-});
+export const notice = style({ ...callout, ...calloutTone.warning, padding: vars.space['4'] });
 
 export const success = style({ margin: 0, color: vars.color.success });
 export const danger = style({ margin: 0, color: vars.color.danger });
