@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { pillTab } from '../../ui/tab-style.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
 /**
@@ -247,23 +248,7 @@ export const samplesBar = style({ display: 'flex', flexWrap: 'wrap', justifyCont
 export const tabList = style({ display: 'flex', gap: vars.space['1'], overflowX: 'auto', maxWidth: '100%' });
 
 /** A pill tab, the selected one filled (the look of src/ui/Tabs.tsx); 44 px high for touch. */
-export const tab = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.inkSoft,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  touchAction: 'manipulation',
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink },
-    '&[aria-selected="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
-  },
-});
+export const tab = style(pillTab);
 
 /** The reference's loading, offline and error notes (the look of src/ui/States.tsx, framed). */
 export const state = style({

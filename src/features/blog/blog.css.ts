@@ -79,18 +79,8 @@ export const pageLink = style({
   selectors: { '&[aria-current="page"]': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink } },
 });
 
-export const postLayout = style({
-  display: 'grid',
-  gap: vars.space['8'],
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [media.desktop]: {
-      gridTemplateColumns: 'minmax(0, 260px) minmax(0, 760px)',
-      gridTemplateAreas: '"head head" "toc body"',
-      columnGap: vars.space['12'],
-    },
-  },
-});
+/** A post sits like a page of text (prose.css.ts): the title on top, the contents beside the text from desktop width. */
+export { layout as postLayout } from '../site/pages/prose/prose.css.ts';
 
 export const postHead = style([head, { '@media': { [media.desktop]: { gridArea: 'head' } } }]);
 
@@ -104,11 +94,8 @@ export const aside = style({
 });
 
 export const toc = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.canvas, fontSize: vars.fontSize.sm });
-export const tocTitle = style({ margin: `0 0 ${vars.space['2']}`, fontSize: vars.fontSize.sm, fontWeight: 700 });
-export const tocList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space['2'], lineHeight: 1.4 });
-export const tocSub = style({ paddingLeft: vars.space['4'] });
-globalStyle(`${tocList} a`, { color: vars.color.inkSoft, textDecoration: 'none' });
-globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'underline' });
+/** The contents' title and links: the same as a page of text's (prose.css.ts). */
+export { tocTitle, tocList, tocSub } from '../site/pages/prose/prose.css.ts';
 
 /**
  * The post's column: as wide as the page gives it and no wider (`minmax(0, 1fr)`), so a table wider

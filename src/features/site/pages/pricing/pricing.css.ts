@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../../ui/theme.css.ts';
+import { faqStyle } from '../faq-style.ts';
 import { reducedMotion } from '../sections.css.ts';
 
 // Hero: the title, then the period toggle, then the plans.
@@ -94,29 +95,16 @@ export const packButton = style({ marginTop: vars.space['2'] });
 
 // Questions
 
-export const faqGrid = style({
-  display: 'grid',
-  gap: vars.space['10'],
-  '@media': { [media.desktop]: { gridTemplateColumns: '0.8fr 1.2fr', gap: vars.space['16'] } },
-});
+export const faqGrid = style(faqStyle.grid);
 
 export const faqList = style({ display: 'grid', alignContent: 'start', borderTop: `1px solid ${vars.color.lineStrong}` });
 
-export const faqItem = style({ borderBottom: `1px solid ${vars.color.lineStrong}` });
+export const faqItem = style(faqStyle.item);
 
 export const faqQuestion = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['4'],
-  minHeight: '64px',
-  padding: `${vars.space['4']} 0`,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 600,
-  cursor: 'pointer',
-  listStyle: 'none',
+  ...faqStyle.question,
   selectors: {
-    '&::-webkit-details-marker': { display: 'none' },
+    ...faqStyle.question.selectors,
     // A + that turns into a × when open (an icon component would be a shared chunk on this page).
     '&::after': {
       content: '"+"',
@@ -131,4 +119,4 @@ export const faqQuestion = style({
   '@media': { [reducedMotion]: { selectors: { '&::after': { transition: 'none' } } } },
 });
 
-export const faqAnswer = style({ paddingBottom: vars.space['5'], color: vars.color.inkSoft, maxWidth: '68ch' });
+export const faqAnswer = style(faqStyle.answer);
