@@ -1,6 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { body as proseBody } from '../site/pages/prose/prose.css.ts';
+import { proseStyle, proseTocLink } from '../site/pages/prose/prose-style.ts';
 import { callout, calloutTone } from '../../ui/callout.ts';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 import { belowTheFold } from '../site/layout/below-the-fold.ts';
 
@@ -46,9 +48,7 @@ export const card = style({
   gap: vars.space['2'],
   alignContent: 'start',
   padding: vars.space['5'],
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 
 export const cardTitle = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize.xl, lineHeight: 1.3 });
@@ -80,7 +80,7 @@ export const pageLink = style({
 });
 
 /** A post sits like a page of text (prose.css.ts): the title on top, the contents beside the text from desktop width. */
-export { layout as postLayout } from '../site/pages/prose/prose.css.ts';
+export const postLayout = style(proseStyle.layout);
 
 export const postHead = style([head, { '@media': { [media.desktop]: { gridArea: 'head' } } }]);
 
@@ -95,7 +95,11 @@ export const aside = style({
 
 export const toc = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.canvas, fontSize: vars.fontSize.sm });
 /** The contents' title and links: the same as a page of text's (prose.css.ts). */
-export { tocTitle, tocList, tocSub } from '../site/pages/prose/prose.css.ts';
+export const tocTitle = style(proseStyle.tocTitle);
+export const tocList = style(proseStyle.tocList);
+export const tocSub = style(proseStyle.tocSub);
+globalStyle(`${tocList} a`, proseTocLink.rest);
+globalStyle(`${tocList} a:hover`, proseTocLink.hover);
 
 /**
  * The post's column: as wide as the page gives it and no wider (`minmax(0, 1fr)`), so a table wider

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 import { skeleton } from './dashboard.css.ts';
 
@@ -52,9 +53,7 @@ export const mediaCard = style({
   display: 'grid',
   gridTemplateRows: 'auto 1fr',
   overflow: 'hidden',
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   scrollSnapAlign: 'start',
 });
 

@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
@@ -62,9 +63,7 @@ export const toolCard = style({
   rowGap: vars.space['1'],
   alignItems: 'center',
   padding: `${vars.space['4']} ${vars.space['10']} ${vars.space['4']} ${vars.space['4']}`,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   textDecoration: 'none',
   color: vars.color.ink,
   transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}, transform ${vars.motion.fast}`,

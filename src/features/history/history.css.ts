@@ -1,6 +1,7 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { accountPage } from '../../ui/account-page.ts';
 import { callout, calloutTone } from '../../ui/callout.ts';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
 export const page = style(accountPage.page);
@@ -30,9 +31,7 @@ export const item = style({
   display: 'grid',
   gap: vars.space['4'],
   padding: vars.space['4'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
   boxShadow: vars.shadow.sm,
   scrollMarginTop: vars.space['16'],
   transition: `border-color ${vars.motion.normal}, box-shadow ${vars.motion.normal}`,

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
@@ -83,9 +84,7 @@ export const target = style({
   minHeight: vars.size.touchTarget,
   height: '100%',
   padding: vars.space['4'],
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   color: vars.color.ink,
   textDecoration: 'none',
   transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from '../../../../ui/card-surface.ts';
 import { media, vars } from '../../../../ui/theme.css.ts';
 import { visuallyHiddenRule } from '../../../../ui/visually-hidden.ts';
 
@@ -86,9 +87,7 @@ const cardBase = style({
   flexDirection: 'column',
   gap: vars.space['4'],
   padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
   selectors: { '&[data-current]': { boxShadow: `0 0 0 2px ${vars.color.accent}` } },
 });
 

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../../ui/card-surface.ts';
 import { media, vars } from '../../../../ui/theme.css.ts';
 import { faqStyle } from '../faq-style.ts';
 import { reducedMotion } from '../sections.css.ts';
@@ -78,9 +79,7 @@ export const pack = style({
   display: 'grid',
   gap: vars.space['2'],
   padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 
 export const packFeatured = style([pack, { borderColor: vars.color.accent, boxShadow: `0 0 0 1px ${vars.color.accent}` }]);
