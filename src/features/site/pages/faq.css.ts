@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '../../../ui/theme.css.ts';
+import { vars } from '../../../ui/theme.css.ts';
 import { faqStyle } from './faq-style.ts';
 import { reducedMotion } from './sections.css.ts';
 
