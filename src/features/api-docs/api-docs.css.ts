@@ -1,29 +1,18 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { pillTab } from '../../ui/tab-style.ts';
 import { media, vars } from '../../ui/theme.css.ts';
+import { publicStyle } from '../site/pages/public-style.ts';
 
 /**
  * The /api-docs page: the public pages' look (paper and canvas bands, the display font for
  * titles, the accent for links) with a table of contents beside the text from desktop width.
  */
 
-export const container = style({
-  width: '100%',
-  maxWidth: `calc(${vars.size.contentMax} + 2 * ${vars.space['6']})`,
-  margin: '0 auto',
-  padding: `0 ${vars.space['4']}`,
-  '@media': { [media.tablet]: { padding: `0 ${vars.space['6']}` } },
-});
+export const container = style(publicStyle.container);
 
 export const hero = style({ background: vars.color.canvas, padding: `${vars.space['12']} 0 ${vars.space['10']}` });
 
-export const eyebrow = style({
-  fontSize: vars.fontSize.xs,
-  fontWeight: 700,
-  letterSpacing: '0.16em',
-  textTransform: 'uppercase',
-  color: vars.color.accent,
-});
+export const eyebrow = style(publicStyle.eyebrow);
 
 export const heroTitle = style({
   fontFamily: vars.font.display,

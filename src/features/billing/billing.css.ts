@@ -110,15 +110,7 @@ export const minus = style({ color: vars.color.danger });
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start', textAlign: 'start' });
 /** An amount and what it bought ("300 tín dụng", kept on one line), under each other at the end of a table cell. */
 export const amountStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'end', whiteSpace: 'nowrap' });
-export const inlineLink = style({
-  color: 'inherit',
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  minHeight: vars.size.touchTarget,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifySelf: 'start',
-});
+export const inlineLink = style({ ...accountPage.inlineLink, justifySelf: 'start' });
 
 /**
  * The plan grid inside the studio: its columns follow the width the studio gives it (the sidebar

@@ -40,14 +40,7 @@ export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start' });
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, wordBreak: 'break-all' });
 export const nowrap = style({ whiteSpace: 'nowrap' });
-export const inlineLink = style({
-  color: 'inherit',
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  minHeight: vars.size.touchTarget,
-  display: 'inline-flex',
-  alignItems: 'center',
-});
+export const inlineLink = style(accountPage.inlineLink);
 /** A row's name: a button that opens its detail, a whole 44 px target. */
 export const rowButton = style({
   minHeight: vars.size.touchTarget,
