@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
+import { tileGrid } from '../../ui/tile-grid.ts';
 
 export const page = style({
   maxWidth: '880px',
@@ -26,14 +27,7 @@ export const caption = style({ color: vars.color.muted, fontSize: vars.fontSize.
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 650 });
 
-export const photos = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 180px), 1fr))',
-});
+export const photos = style(tileGrid('180px'));
 
 export const photo = style({
   position: 'relative',
@@ -69,14 +63,7 @@ export const doneText = style({ color: vars.color.success, fontWeight: 600 });
 
 export const waitingText = style({ color: vars.color.warning, fontWeight: 600 });
 
-export const targets = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
-});
+export const targets = style(tileGrid('240px'));
 
 export const target = style({
   display: 'grid',
