@@ -5,9 +5,9 @@ import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
 export const page = style(accountPage.page);
-export const title = style(accountPage.title);
 
 export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: vars.space['4'] });
+export const title = style(accountPage.title);
 export const lead = style({ margin: `${vars.space['1']} 0 0`, color: vars.color.inkSoft, maxWidth: '62ch' });
 
 // ── Filters ──
