@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { pillTab } from '../../ui/tab-style.ts';
 import { media, vars } from '../../ui/theme.css.ts';
-import { publicStyle } from '../site/pages/public-style.ts';
+import { publicStyle } from '../../ui/public-style.ts';
 
 /**
  * The /api-docs page: the public pages' look (paper and canvas bands, the display font for

@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
 import { belowTheFold } from '../layout/below-the-fold.ts';
-import { publicStyle } from './public-style.ts';
+import { publicStyle } from '../../../ui/public-style.ts';
 
 /** Building blocks shared by the public pages. */
 

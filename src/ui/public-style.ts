@@ -1,10 +1,10 @@
 import type { StyleRule } from '@vanilla-extract/css';
-import { media, vars } from '../../../ui/theme.css.ts';
+import { media, vars } from './theme.css.ts';
 
 /**
- * The public pages' column and the small capitals over a title (sections.css.ts), which the API
- * reference's page (api-docs.css.ts) draws too: style objects spread into each page's own classes
- * at build time, so the reference loads no module of the other pages for them.
+ * The public pages' column and the small capitals over a title (site/pages/sections.css.ts),
+ * which the API reference's page (api-docs.css.ts) draws too: style objects spread into each
+ * page's own classes at build time, so the reference loads no module of the other pages for them.
  */
 export const publicStyle = {
   container: {
