@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from './card-surface.ts';
 import { vars } from './theme.css.ts';
 
 /** A bordered panel on paper: sections, list items, stats. */
@@ -7,9 +8,7 @@ export const cardBase = style({
   flexDirection: 'column',
   gap: vars.space['3'],
   minWidth: 0,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
 });
 
 export const cardPadding = styleVariants({

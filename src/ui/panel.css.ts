@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from './card-surface.ts';
 import { vars } from './theme.css.ts';
 
 /**
@@ -7,9 +8,7 @@ import { vars } from './theme.css.ts';
  * muted and error text, a list of files, and the status badge.
  */
 export const card = style({
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   padding: vars.space['5'],
   display: 'flex',
   flexDirection: 'column',

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from './card-surface.ts';
 import { vars } from './theme.css.ts';
 
 /** A titled section of a settings page (the profile page and the offline settings in it). */
@@ -7,8 +8,6 @@ export const section = style({
   display: 'grid',
   gap: vars.space['4'],
   padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
+  ...cardSurface,
 });
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });

@@ -1,13 +1,12 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { cardSurface } from './card-surface.ts';
 import { vars } from './theme.css.ts';
 
 /** Scrolls a table wider than the screen sideways, inside its own frame. */
 export const frame = style({
   maxWidth: '100%',
   overflowX: 'auto',
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 
 /** The header row (out of sight, still read, when the rows are cards). */

@@ -1,28 +1,18 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { pillTab } from '../../ui/tab-style.ts';
 import { media, vars } from '../../ui/theme.css.ts';
+import { publicStyle } from '../../ui/public-style.ts';
 
 /**
  * The /api-docs page: the public pages' look (paper and canvas bands, the display font for
  * titles, the accent for links) with a table of contents beside the text from desktop width.
  */
 
-export const container = style({
-  width: '100%',
-  maxWidth: `calc(${vars.size.contentMax} + 2 * ${vars.space['6']})`,
-  margin: '0 auto',
-  padding: `0 ${vars.space['4']}`,
-  '@media': { [media.tablet]: { padding: `0 ${vars.space['6']}` } },
-});
+export const container = style(publicStyle.container);
 
 export const hero = style({ background: vars.color.canvas, padding: `${vars.space['12']} 0 ${vars.space['10']}` });
 
-export const eyebrow = style({
-  fontSize: vars.fontSize.xs,
-  fontWeight: 700,
-  letterSpacing: '0.16em',
-  textTransform: 'uppercase',
-  color: vars.color.accent,
-});
+export const eyebrow = style(publicStyle.eyebrow);
 
 export const heroTitle = style({
   fontFamily: vars.font.display,
@@ -247,23 +237,7 @@ export const samplesBar = style({ display: 'flex', flexWrap: 'wrap', justifyCont
 export const tabList = style({ display: 'flex', gap: vars.space['1'], overflowX: 'auto', maxWidth: '100%' });
 
 /** A pill tab, the selected one filled (the look of src/ui/Tabs.tsx); 44 px high for touch. */
-export const tab = style({
-  minHeight: vars.size.touchTarget,
-  padding: `0 ${vars.space['4']}`,
-  border: `1px solid ${vars.color.lineStrong}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.paper,
-  color: vars.color.inkSoft,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  touchAction: 'manipulation',
-  selectors: {
-    '&:hover': { borderColor: vars.color.ink },
-    '&[aria-selected="true"]': { background: vars.color.ink, borderColor: vars.color.ink, color: vars.color.onDark },
-  },
-});
+export const tab = style(pillTab);
 
 /** The reference's loading, offline and error notes (the look of src/ui/States.tsx, framed). */
 export const state = style({

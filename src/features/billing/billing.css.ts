@@ -1,24 +1,19 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '../../ui/theme.css.ts';
 import { cards as planCards } from '../site/pages/pricing/plan-grid.css.ts';
+import { accountPage } from '../../ui/account-page.ts';
+import { callout, calloutTone } from '../../ui/callout.ts';
 
-export const page = style({
-  maxWidth: vars.size.contentMax,
-  margin: '0 auto',
-  width: '100%',
-  padding: `${vars.space['6']} ${vars.space['4']} ${vars.space['16']}`,
-  display: 'grid',
-  gap: vars.space['6'],
-  '@media': { [media.tablet]: { padding: `${vars.space['8']} ${vars.space['8']} ${vars.space['20']}` } },
-});
+export const page = style(accountPage.page);
 
 /** The checkout and the result pages: one column, centred in the public layout. */
 export const narrowPage = style([page, { maxWidth: '760px' }]);
 
-export const title = style({ margin: 0, fontFamily: vars.font.display, fontWeight: 400, fontSize: 'clamp(1.75rem, 3.5vw, 2.5rem)' });
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
-export const lead = style({ margin: 0, color: vars.color.inkSoft, maxWidth: '62ch' });
-export const muted = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const title = style(accountPage.title);
+export const sectionTitle = style(accountPage.sectionTitle);
+export const lead = style(accountPage.lead);
+export const muted = style(accountPage.muted);
+
 export const section = style({ display: 'grid', gap: vars.space['4'] });
 export const sectionHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space['2'] });
 
@@ -56,21 +51,8 @@ export const checkbox = style({ width: '22px', height: '22px', marginTop: '2px',
 export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600 });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
-export const notice = style({
-  margin: 0,
-  padding: `${vars.space['3']} ${vars.space['4']}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.warningSoft,
-  color: vars.color.warning,
-});
-export const alert = style({
-  display: 'grid',
-  gap: vars.space['2'],
-  padding: `${vars.space['3']} ${vars.space['4']}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-});
+export const notice = style({ ...callout, ...calloutTone.warning, padding: `${vars.space['3']} ${vars.space['4']}` });
+export const alert = style({ ...callout, ...calloutTone.danger, display: 'grid', gap: vars.space['2'], padding: `${vars.space['3']} ${vars.space['4']}` });
 
 /** The grey line a section shows while it loads. */
 export const skeleton = style({ display: 'block', height: '1.2em', borderRadius: vars.radius.sm, background: vars.color.sand });
@@ -128,15 +110,7 @@ export const minus = style({ color: vars.color.danger });
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start', textAlign: 'start' });
 /** An amount and what it bought ("300 tín dụng", kept on one line), under each other at the end of a table cell. */
 export const amountStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'end', whiteSpace: 'nowrap' });
-export const inlineLink = style({
-  color: 'inherit',
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  minHeight: vars.size.touchTarget,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifySelf: 'start',
-});
+export const inlineLink = style({ ...accountPage.inlineLink, justifySelf: 'start' });
 
 /**
  * The plan grid inside the studio: its columns follow the width the studio gives it (the sidebar

@@ -1,5 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { body as proseBody } from '../site/pages/prose/prose.css.ts';
+import { proseStyle, proseTocLink } from '../site/pages/prose/prose-style.ts';
+import { callout, calloutTone } from '../../ui/callout.ts';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 import { belowTheFold } from '../site/layout/below-the-fold.ts';
 
@@ -22,13 +25,7 @@ export const filters = style({
   '@media': { [media.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr)) auto' } },
 });
 
-export const notice = style({
-  margin: 0,
-  padding: vars.space['4'],
-  borderRadius: vars.radius.md,
-  background: vars.color.warningSoft,
-  color: vars.color.warning,
-});
+export const notice = style({ ...callout, ...calloutTone.warning, padding: vars.space['4'] });
 
 export const success = style({ margin: 0, color: vars.color.success });
 export const danger = style({ margin: 0, color: vars.color.danger });
@@ -51,9 +48,7 @@ export const card = style({
   gap: vars.space['2'],
   alignContent: 'start',
   padding: vars.space['5'],
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 
 export const cardTitle = style({ margin: 0, fontFamily: vars.font.display, fontSize: vars.fontSize.xl, lineHeight: 1.3 });
@@ -84,18 +79,8 @@ export const pageLink = style({
   selectors: { '&[aria-current="page"]': { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink } },
 });
 
-export const postLayout = style({
-  display: 'grid',
-  gap: vars.space['8'],
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [media.desktop]: {
-      gridTemplateColumns: 'minmax(0, 260px) minmax(0, 760px)',
-      gridTemplateAreas: '"head head" "toc body"',
-      columnGap: vars.space['12'],
-    },
-  },
-});
+/** A post sits like a page of text (prose.css.ts): the title on top, the contents beside the text from desktop width. */
+export const postLayout = style(proseStyle.layout);
 
 export const postHead = style([head, { '@media': { [media.desktop]: { gridArea: 'head' } } }]);
 
@@ -109,11 +94,12 @@ export const aside = style({
 });
 
 export const toc = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.canvas, fontSize: vars.fontSize.sm });
-export const tocTitle = style({ margin: `0 0 ${vars.space['2']}`, fontSize: vars.fontSize.sm, fontWeight: 700 });
-export const tocList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space['2'], lineHeight: 1.4 });
-export const tocSub = style({ paddingLeft: vars.space['4'] });
-globalStyle(`${tocList} a`, { color: vars.color.inkSoft, textDecoration: 'none' });
-globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'underline' });
+/** The contents' title and links: the same as a page of text's (prose.css.ts). */
+export const tocTitle = style(proseStyle.tocTitle);
+export const tocList = style(proseStyle.tocList);
+export const tocSub = style(proseStyle.tocSub);
+globalStyle(`${tocList} a`, proseTocLink.rest);
+globalStyle(`${tocList} a:hover`, proseTocLink.hover);
 
 /**
  * The post's column: as wide as the page gives it and no wider (`minmax(0, 1fr)`), so a table wider

@@ -1,5 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
+import { tileGrid } from '../../ui/tile-grid.ts';
 import { skeleton } from './dashboard.css.ts';
 
 /* ---------- stats ---------- */
@@ -52,9 +54,7 @@ export const mediaCard = style({
   display: 'grid',
   gridTemplateRows: 'auto 1fr',
   overflow: 'hidden',
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   scrollSnapAlign: 'start',
 });
 
@@ -82,15 +82,7 @@ export const mediaTitle = style({ fontSize: vars.fontSize.sm, fontWeight: 650, l
 
 export const mediaMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
 
-export const communityGrid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
-  '@media': { [media.tablet]: { gap: vars.space['4'] } },
-});
+export const communityGrid = style({ ...tileGrid('170px'), '@media': { [media.tablet]: { gap: vars.space['4'] } } });
 
 export const playBadge = style({
   position: 'absolute',

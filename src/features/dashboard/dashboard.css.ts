@@ -1,5 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
+import { tileGrid } from '../../ui/tile-grid.ts';
 
 export const page = style({
   maxWidth: vars.size.contentMax,
@@ -42,15 +44,7 @@ export const sectionTitle = style({
 
 /* ---------- quick access ---------- */
 
-export const toolGrid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))',
-  '@media': { [media.tablet]: { gap: vars.space['4'] } },
-});
+export const toolGrid = style({ ...tileGrid('220px'), '@media': { [media.tablet]: { gap: vars.space['4'] } } });
 
 export const toolCard = style({
   position: 'relative',
@@ -62,9 +56,7 @@ export const toolCard = style({
   rowGap: vars.space['1'],
   alignItems: 'center',
   padding: `${vars.space['4']} ${vars.space['10']} ${vars.space['4']} ${vars.space['4']}`,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   textDecoration: 'none',
   color: vars.color.ink,
   transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}, transform ${vars.motion.fast}`,
@@ -272,14 +264,7 @@ export const skeleton = style({
 
 /* ---------- recent generations ---------- */
 
-export const recentList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
-});
+export const recentList = style(tileGrid('240px'));
 
 export const recentItem = style({
   display: 'grid',

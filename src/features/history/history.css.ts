@@ -1,18 +1,13 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { accountPage } from '../../ui/account-page.ts';
+import { callout, calloutTone } from '../../ui/callout.ts';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
-export const page = style({
-  maxWidth: vars.size.contentMax,
-  margin: '0 auto',
-  width: '100%',
-  padding: `${vars.space['6']} ${vars.space['4']} ${vars.space['16']}`,
-  display: 'grid',
-  gap: vars.space['6'],
-  '@media': { [media.tablet]: { padding: `${vars.space['8']} ${vars.space['8']} ${vars.space['20']}` } },
-});
+export const page = style(accountPage.page);
 
 export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: vars.space['4'] });
-export const title = style({ margin: 0, fontFamily: vars.font.display, fontWeight: 400, fontSize: 'clamp(1.75rem, 3.5vw, 2.5rem)' });
+export const title = style(accountPage.title);
 export const lead = style({ margin: `${vars.space['1']} 0 0`, color: vars.color.inkSoft, maxWidth: '62ch' });
 
 // ── Filters ──
@@ -36,9 +31,7 @@ export const item = style({
   display: 'grid',
   gap: vars.space['4'],
   padding: vars.space['4'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
   boxShadow: vars.shadow.sm,
   scrollMarginTop: vars.space['16'],
   transition: `border-color ${vars.motion.normal}, box-shadow ${vars.motion.normal}`,
@@ -133,14 +126,7 @@ export const video = style({
 
 export const progress = style({ display: 'grid', gap: vars.space['2'], padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.canvas });
 export const stage = style({ margin: 0, fontWeight: 600, color: vars.color.ink });
-export const failure = style({
-  margin: 0,
-  padding: vars.space['3'],
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.sm,
-});
+export const failure = style({ ...callout, ...calloutTone.danger, padding: vars.space['3'], fontSize: vars.fontSize.sm });
 export const failureTitle = style({ display: 'block', fontWeight: 700, marginBottom: vars.space['1'] });
 
 export const times = style({

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { vars } from '../../ui/theme.css.ts';
 
 export const page = style({
@@ -17,9 +18,7 @@ export const summary = style({
   alignItems: 'center',
   gap: vars.space['4'],
   padding: vars.space['5'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
+  ...cardSurface,
 });
 export const summaryText = style({ display: 'grid', gap: '2px', minWidth: 0 });
 export const summaryName = style({ fontWeight: 700, fontSize: vars.fontSize.lg });

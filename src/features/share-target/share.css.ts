@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
+import { tileGrid } from '../../ui/tile-grid.ts';
 
 export const page = style({
   maxWidth: '880px',
@@ -25,14 +27,7 @@ export const caption = style({ color: vars.color.muted, fontSize: vars.fontSize.
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 650 });
 
-export const photos = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 180px), 1fr))',
-});
+export const photos = style(tileGrid('180px'));
 
 export const photo = style({
   position: 'relative',
@@ -68,14 +63,7 @@ export const doneText = style({ color: vars.color.success, fontWeight: 600 });
 
 export const waitingText = style({ color: vars.color.warning, fontWeight: 600 });
 
-export const targets = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
-});
+export const targets = style(tileGrid('240px'));
 
 export const target = style({
   display: 'grid',
@@ -83,9 +71,7 @@ export const target = style({
   minHeight: vars.size.touchTarget,
   height: '100%',
   padding: vars.space['4'],
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   color: vars.color.ink,
   textDecoration: 'none',
   transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from '../../ui/card-surface.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
 /* The device restriction screen and the device check page share these. */
@@ -49,9 +50,7 @@ export const card = style({
   display: 'grid',
   gap: vars.space['4'],
   padding: vars.space['5'],
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   boxShadow: vars.shadow.sm,
   '@media': { [media.tablet]: { padding: vars.space['6'] } },
 });

@@ -1,22 +1,16 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { accountPage } from '../../ui/account-page.ts';
+import { callout, calloutTone } from '../../ui/callout.ts';
 import { media, vars } from '../../ui/theme.css.ts';
 
-export const page = style({
-  maxWidth: vars.size.contentMax,
-  margin: '0 auto',
-  width: '100%',
-  padding: `${vars.space['6']} ${vars.space['4']} ${vars.space['16']}`,
-  display: 'grid',
-  gap: vars.space['6'],
-  '@media': { [media.tablet]: { padding: `${vars.space['8']} ${vars.space['8']} ${vars.space['20']}` } },
-});
+export const page = style(accountPage.page);
 
 export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: vars.space['4'] });
 export const headText = style({ display: 'grid', gap: vars.space['2'] });
-export const title = style({ margin: 0, fontFamily: vars.font.display, fontWeight: 400, fontSize: 'clamp(1.75rem, 3.5vw, 2.5rem)' });
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: 700 });
-export const lead = style({ margin: 0, color: vars.color.inkSoft, maxWidth: '62ch' });
-export const muted = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const title = style(accountPage.title);
+export const sectionTitle = style(accountPage.sectionTitle);
+export const lead = style(accountPage.lead);
+export const muted = style(accountPage.muted);
 export const section = style({ display: 'grid', gap: vars.space['3'] });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
 
@@ -32,37 +26,21 @@ export const statCard = style({ display: 'grid', gap: vars.space['1'] });
 export const statValue = style({ fontSize: vars.fontSize['2xl'], fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
 
 export const notice = style({
+  ...callout,
+  ...calloutTone.warning,
   display: 'grid',
   gap: vars.space['2'],
   justifyItems: 'start',
-  margin: 0,
   padding: `${vars.space['3']} ${vars.space['4']}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.warningSoft,
-  color: vars.color.warning,
 });
-export const alert = style({
-  display: 'grid',
-  gap: vars.space['1'],
-  padding: `${vars.space['3']} ${vars.space['4']}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-});
-export const warning = style([alert, { background: vars.color.warningSoft, color: vars.color.warning }]);
+export const alert = style({ ...callout, ...calloutTone.danger, display: 'grid', gap: vars.space['1'], padding: `${vars.space['3']} ${vars.space['4']}` });
+export const warning = style([alert, calloutTone.warning]);
 
 export const chipRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['1'] });
 export const cellStack = style({ display: 'grid', gap: vars.space['1'], justifyItems: 'start' });
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, wordBreak: 'break-all' });
 export const nowrap = style({ whiteSpace: 'nowrap' });
-export const inlineLink = style({
-  color: 'inherit',
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
-  minHeight: vars.size.touchTarget,
-  display: 'inline-flex',
-  alignItems: 'center',
-});
+export const inlineLink = style(accountPage.inlineLink);
 /** A row's name: a button that opens its detail, a whole 44 px target. */
 export const rowButton = style({
   minHeight: vars.size.touchTarget,

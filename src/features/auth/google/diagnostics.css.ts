@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../ui/card-surface.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
 export const page = style({
@@ -15,9 +16,7 @@ export const section = style({
   display: 'grid',
   gap: vars.space['4'],
   padding: vars.space['6'],
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });

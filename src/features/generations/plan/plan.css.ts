@@ -1,13 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import { callout, calloutTone } from '../../../ui/callout.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
 /** The plan of a job in words (PlanSummary.tsx): a soft box, two short lists that wrap. */
 export const box = style({
-  margin: 0,
+  ...callout,
+  ...calloutTone.neutral,
   padding: vars.space['3'],
-  borderRadius: vars.radius.md,
-  background: vars.color.sand,
-  color: vars.color.inkSoft,
   fontSize: vars.fontSize.sm,
   display: 'grid',
   gap: vars.space['2'],

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../ui/card-surface.ts';
 import { media, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: vars.color.canvas });
@@ -24,9 +25,7 @@ export const summary = style({
   gap: vars.space['4'],
   alignItems: 'center',
   padding: vars.space['5'],
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   boxShadow: vars.shadow.sm,
 });
 
@@ -61,9 +60,7 @@ export const checklist = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
   overflow: 'hidden',
 });
 
@@ -105,9 +102,7 @@ export const rowValue = style({
 
 export const details = style({
   padding: `${vars.space['3']} ${vars.space['5']}`,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
+  ...cardSurface,
 });
 
 export const detailsSummary = style({ cursor: 'pointer', fontWeight: 600, fontSize: vars.fontSize.sm });

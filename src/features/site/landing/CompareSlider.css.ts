@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../ui/card-surface.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
 // The before/after viewer: the result over the original, clipped from the handle's position.
@@ -7,9 +8,7 @@ import { vars } from '../../../ui/theme.css.ts';
 export const compare = style({
   position: 'relative',
   overflow: 'hidden',
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
   touchAction: 'pan-y',
   userSelect: 'none',
 });

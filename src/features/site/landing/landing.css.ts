@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../ui/card-surface.ts';
 import { media, vars } from '../../../ui/theme.css.ts';
 
 // Hero: copy beside the first example, on sand (the header is solid on these pages).
@@ -112,9 +113,7 @@ export const audience = style({
   gap: vars.space['4'],
   alignContent: 'start',
   padding: vars.space['8'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
+  ...cardSurface,
 });
 
 export const audienceTitle = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize['2xl'] });

@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../ui/card-surface.ts';
 import { media, vars } from '../../../ui/theme.css.ts';
 
 const reducedMotion = '(prefers-reduced-motion: reduce)';
@@ -165,11 +166,9 @@ export const dropdownPanel = style({
   zIndex: vars.layer.dropdown,
   width: '400px',
   padding: vars.space['2'],
-  background: vars.color.paper,
+  ...cardSurface,
   color: vars.color.ink,
-  borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.lg,
-  border: `1px solid ${vars.color.line}`,
   selectors: { '&[hidden]': { display: 'none' } },
 });
 

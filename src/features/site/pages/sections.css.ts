@@ -1,19 +1,14 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '../../../ui/theme.css.ts';
 import { belowTheFold } from '../layout/below-the-fold.ts';
+import { publicStyle } from '../../../ui/public-style.ts';
 
 /** Building blocks shared by the public pages. */
 
 export const reducedMotion = '(prefers-reduced-motion: reduce)';
 export const motionOk = '(prefers-reduced-motion: no-preference)';
 
-export const container = style({
-  width: '100%',
-  maxWidth: `calc(${vars.size.contentMax} + 2 * ${vars.space['6']})`,
-  margin: '0 auto',
-  padding: `0 ${vars.space['4']}`,
-  '@media': { [media.tablet]: { padding: `0 ${vars.space['6']}` } },
-});
+export const container = style(publicStyle.container);
 
 const sectionBase = style({
   padding: `${vars.space['16']} 0`,
@@ -46,13 +41,7 @@ export const flushHead = style([sectionHead, { marginBottom: 0, '@media': { [med
 
 export const centeredHead = style([sectionHead, { marginLeft: 'auto', marginRight: 'auto', textAlign: 'center', justifyItems: 'center' }]);
 
-export const eyebrow = style({
-  fontSize: vars.fontSize.xs,
-  fontWeight: 700,
-  letterSpacing: '0.16em',
-  textTransform: 'uppercase',
-  color: vars.color.accent,
-});
+export const eyebrow = style(publicStyle.eyebrow);
 
 /** Eyebrow on the ink background (the accent itself is too dark there for AA text). */
 export const eyebrowOnDark = style([eyebrow, { color: '#eab9b3' }]);

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../ui/card-surface.ts';
 import { vars } from '../../../ui/theme.css.ts';
 
 export const form = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 });
@@ -84,9 +85,7 @@ export const group = style({
   display: 'grid',
   gap: vars.space['3'],
   padding: vars.space['4'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 export const nested = style({ display: 'grid', gap: vars.space['3'], paddingLeft: vars.space['3'], borderLeft: `2px solid ${vars.color.accentSoft}` });
 

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../../ui/card-surface.ts';
 import { media, vars } from '../../../../ui/theme.css.ts';
 
 export const intro = style({
@@ -150,9 +151,7 @@ export const card = style({
   alignContent: 'start',
   gap: vars.space['3'],
   padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
+  ...cardSurface,
 });
 
 export const cardTitle = style({ fontFamily: vars.font.display, fontWeight: 400, fontSize: vars.fontSize.xl, marginTop: vars.space['2'] });
@@ -185,9 +184,7 @@ export const company = style({
 export const companyFacts = style({
   margin: 0,
   padding: vars.space['8'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
+  ...cardSurface,
   display: 'grid',
   gap: vars.space['5'],
 });

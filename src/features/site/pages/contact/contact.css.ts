@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { callout, calloutTone } from '../../../../ui/callout.ts';
 import { media, vars } from '../../../../ui/theme.css.ts';
 
 export const intro = style({ background: vars.color.sand, padding: `${vars.space['12']} 0 ${vars.space['10']}` });
@@ -59,15 +60,9 @@ export const remove = style({
 
 export const status = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, margin: 0 });
 
-export const alert = style({
-  margin: 0,
-  padding: vars.space['4'],
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-});
+export const alert = style({ ...callout, padding: vars.space['4'], ...calloutTone.danger });
 
-export const notice = style([alert, { background: vars.color.warningSoft, color: vars.color.warning }]);
+export const notice = style([alert, calloutTone.warning]);
 
 export const done = style({
   display: 'grid',

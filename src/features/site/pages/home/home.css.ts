@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../../ui/card-surface.ts';
 import { media, vars } from '../../../../ui/theme.css.ts';
 import { motionOk, reducedMotion } from '../sections.css.ts';
 
@@ -115,9 +116,7 @@ export const toolCard = style({
   flexDirection: 'column',
   gap: vars.space['4'],
   padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
   transition: `border-color ${vars.motion.normal}, box-shadow ${vars.motion.normal}, transform ${vars.motion.normal}`,
   selectors: {
     '&:hover, &:focus-within': { borderColor: vars.color.ink, boxShadow: vars.shadow.md },
@@ -236,9 +235,7 @@ export const plan = style({
   flexDirection: 'column',
   gap: vars.space['4'],
   padding: vars.space['8'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 
 export const planFeatured = style([plan, { background: vars.color.ink, color: vars.color.onDark, borderColor: vars.color.ink }]);

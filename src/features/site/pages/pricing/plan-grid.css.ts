@@ -1,5 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from '../../../../ui/card-surface.ts';
 import { media, vars } from '../../../../ui/theme.css.ts';
+import { visuallyHiddenRule } from '../../../../ui/visually-hidden.ts';
 
 /** The plan grid, shared by /pricing and the app's /studio-pricing. */
 
@@ -16,18 +18,8 @@ export const toggle = style({
   minInlineSize: 0,
 });
 
-/** Read by screen readers only (src/ui/a11y.css.ts's, restated: a shared module is a chunk of its own on the public page). */
-export const hidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+/** Read by screen readers only (src/ui/a11y.css.ts's, as a style object: a shared module is a chunk of its own on the public page). */
+export const hidden = style(visuallyHiddenRule);
 
 /** One answer: a 44 px chip, filled when checked, ringed when its radio has the keyboard focus. */
 export const toggleOption = style({
@@ -95,9 +87,7 @@ const cardBase = style({
   flexDirection: 'column',
   gap: vars.space['4'],
   padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
   selectors: { '&[data-current]': { boxShadow: `0 0 0 2px ${vars.color.accent}` } },
 });
 

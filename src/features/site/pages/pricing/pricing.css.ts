@@ -1,5 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { cardSurface } from '../../../../ui/card-surface.ts';
 import { media, vars } from '../../../../ui/theme.css.ts';
+import { faqStyle } from '../faq-style.ts';
 import { reducedMotion } from '../sections.css.ts';
 
 // Hero: the title, then the period toggle, then the plans.
@@ -77,9 +79,7 @@ export const pack = style({
   display: 'grid',
   gap: vars.space['2'],
   padding: vars.space['6'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
-  background: vars.color.paper,
+  ...cardSurface,
 });
 
 export const packFeatured = style([pack, { borderColor: vars.color.accent, boxShadow: `0 0 0 1px ${vars.color.accent}` }]);
@@ -94,29 +94,16 @@ export const packButton = style({ marginTop: vars.space['2'] });
 
 // Questions
 
-export const faqGrid = style({
-  display: 'grid',
-  gap: vars.space['10'],
-  '@media': { [media.desktop]: { gridTemplateColumns: '0.8fr 1.2fr', gap: vars.space['16'] } },
-});
+export const faqGrid = style(faqStyle.grid);
 
 export const faqList = style({ display: 'grid', alignContent: 'start', borderTop: `1px solid ${vars.color.lineStrong}` });
 
-export const faqItem = style({ borderBottom: `1px solid ${vars.color.lineStrong}` });
+export const faqItem = style(faqStyle.item);
 
 export const faqQuestion = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['4'],
-  minHeight: '64px',
-  padding: `${vars.space['4']} 0`,
-  fontSize: vars.fontSize.lg,
-  fontWeight: 600,
-  cursor: 'pointer',
-  listStyle: 'none',
+  ...faqStyle.question,
   selectors: {
-    '&::-webkit-details-marker': { display: 'none' },
+    ...faqStyle.question.selectors,
     // A + that turns into a × when open (an icon component would be a shared chunk on this page).
     '&::after': {
       content: '"+"',
@@ -131,4 +118,4 @@ export const faqQuestion = style({
   '@media': { [reducedMotion]: { selectors: { '&::after': { transition: 'none' } } } },
 });
 
-export const faqAnswer = style({ paddingBottom: vars.space['5'], color: vars.color.inkSoft, maxWidth: '68ch' });
+export const faqAnswer = style(faqStyle.answer);

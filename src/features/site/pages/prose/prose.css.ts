@@ -1,19 +1,9 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '../../../../ui/theme.css.ts';
+import { proseStyle, proseTocLink } from './prose-style.ts';
 
 /** Title on top; from desktop width the contents sit in a sticky column beside the text. */
-export const layout = style({
-  display: 'grid',
-  gap: vars.space['8'],
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [media.desktop]: {
-      gridTemplateColumns: 'minmax(0, 260px) minmax(0, 760px)',
-      gridTemplateAreas: '"head head" "toc body"',
-      columnGap: vars.space['12'],
-    },
-  },
-});
+export const layout = style(proseStyle.layout);
 
 export const head = style({
   display: 'grid',
@@ -41,14 +31,14 @@ export const toc = style({
   },
 });
 
-export const tocTitle = style({ margin: `0 0 ${vars.space['2']}`, fontSize: vars.fontSize.sm, fontWeight: 700 });
+export const tocTitle = style(proseStyle.tocTitle);
 
-export const tocList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space['2'], lineHeight: 1.4 });
+export const tocList = style(proseStyle.tocList);
 
-export const tocSub = style({ paddingLeft: vars.space['4'] });
+export const tocSub = style(proseStyle.tocSub);
 
-globalStyle(`${tocList} a`, { color: vars.color.inkSoft, textDecoration: 'none' });
-globalStyle(`${tocList} a:hover`, { color: vars.color.accent, textDecoration: 'underline' });
+globalStyle(`${tocList} a`, proseTocLink.rest);
+globalStyle(`${tocList} a:hover`, proseTocLink.hover);
 
 /** The text itself: a readable measure and rhythm for long documents. */
 export const body = style({

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { cardSurface } from '../../../../ui/card-surface.ts';
 import { vars } from '../../../../ui/theme.css.ts';
 
 export const root = style({ display: 'grid', gap: vars.space['3'], minWidth: 0 });
@@ -11,9 +12,7 @@ export const toolbar = style({
   rowGap: vars.space['2'],
   columnGap: vars.space['5'],
   padding: vars.space['2'],
-  borderRadius: vars.radius.lg,
-  background: vars.color.paper,
-  border: `1px solid ${vars.color.line}`,
+  ...cardSurface,
 });
 
 export const group = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'] });
