@@ -32,16 +32,38 @@ export function EmptyState({ title, children, icon, actions, variant = 'framed',
   );
 }
 
-export interface ErrorStateProps extends Omit<StateProps, 'icon'> {
+export interface ErrorStateProps extends Omit<StateProps, 'icon' | 'variant'> {
   /** Tries again; shows a "Thử lại" (Retry) button. */
   onRetry?: () => void;
   retryTestId?: string;
   /** The Retry button's words, when not "Thử lại". */
   retryLabel?: ReactNode;
+  /**
+   * `inline`: one line inside something already shown (e.g. the next page of a list failed
+   * under the items loaded): the words and a small Retry, no icon, laid out by `className`.
+   */
+  variant?: StateProps['variant'] | 'inline';
 }
 
 /** A load that failed (role="alert"): what failed, why when known, and Retry. */
 export function ErrorState({ title, children, actions, onRetry, retryTestId, retryLabel, variant = 'framed', testId, className, data }: ErrorStateProps) {
+  const retry = (size: 'sm' | undefined, icon: ReactNode) =>
+    onRetry ? (
+      <button type="button" className={button({ variant: 'secondary', size })} data-testid={retryTestId} onClick={onRetry}>
+        {icon}
+        {retryLabel ?? <Trans>Thử lại</Trans>}
+      </button>
+    ) : null;
+  if (variant === 'inline') {
+    return (
+      <div className={className} role="alert" data-testid={testId} {...data}>
+        <span>{title}</span>
+        {children}
+        {retry('sm', null)}
+        {actions}
+      </div>
+    );
+  }
   const classes = `${s.state[variant]} ${s.error}${className ? ` ${className}` : ''}`;
   return (
     <div className={classes} role="alert" data-testid={testId} {...data}>
@@ -50,12 +72,7 @@ export function ErrorState({ title, children, actions, onRetry, retryTestId, ret
       {children}
       {onRetry || actions ? (
         <div className={s.actions}>
-          {onRetry ? (
-            <button type="button" className={button({ variant: 'secondary' })} data-testid={retryTestId} onClick={onRetry}>
-              <IconRefresh size={18} />
-              {retryLabel ?? <Trans>Thử lại</Trans>}
-            </button>
-          ) : null}
+          {retry(undefined, <IconRefresh size={18} />)}
           {actions}
         </div>
       ) : null}

@@ -185,14 +185,7 @@ function AssetGrid({ items, selected, accepted, role, multiple, onToggle, hasNex
           <Trans>Đang tải thêm…</Trans>
         </p>
       ) : nextPageFailed ? (
-        <div className={s.more} role="alert">
-          <span>
-            <Trans>Không tải được thư viện</Trans>
-          </span>
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={onLoadMore}>
-            <Trans>Thử lại</Trans>
-          </button>
-        </div>
+        <ErrorState variant="inline" className={s.more} title={<Trans>Không tải được thư viện</Trans>} onRetry={onLoadMore} />
       ) : hasNextPage && typeof IntersectionObserver === 'undefined' ? (
         <div className={s.more}>
           <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={onLoadMore}>
