@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createStore, Provider } from 'jotai';
+import { waitFor } from '@testing-library/react';
+import { createStore } from 'jotai';
 import * as v from 'valibot';
 import type { User } from '../../contract/auth.schema.ts';
 import { GenerationRequestSchema } from '../../contract/generations.schema.ts';
@@ -11,7 +9,7 @@ import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { authKeys } from '../auth/api.ts';
 import { costOf, setKnownBalance, useCredits } from './credits.ts';
 import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
-import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const user: User = {
   id: 'u1',
@@ -30,13 +28,7 @@ const user: User = {
 afterEach(() => vi.unstubAllGlobals());
 
 function render(store = createStore()) {
-  const client = createTestQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <Provider store={store}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </Provider>
-  );
-  return { client, ...renderHook(() => useCredits(), { wrapper }) };
+  return renderHookWithProviders(() => useCredits(), { store });
 }
 
 describe('costOf', () => {
