@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
-import { setupI18n } from '@lingui/core';
 import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import { notify } from '../../lib/toast.ts';
 import { POLL_VISIBLE_MS } from './api.ts';
@@ -12,24 +11,11 @@ import { LAST_JOB_KEY_PREFIX, pickReattachJob, readShownJob, resetRestoreDecisio
 import { useStudioJob } from './use-studio-job.ts';
 import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
-vi.mock('../../lib/toast.ts', () => ({
-  notify: {
-    success: vi.fn<Toast>(),
-    error: vi.fn<Toast>(),
-    info: vi.fn<Toast>(),
-    warning: vi.fn<Toast>(),
-    message: vi.fn<Toast>(),
-    dismiss: vi.fn<() => void>(),
-  },
-}));
-
-type Toast = (title: string, options?: { description?: string }) => void;
-
-const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
+vi.mock('../../lib/toast.ts', () => import('../../../tests/fixtures/toast.ts'));
 
 function renderStudioJob(feature: Parameters<typeof useStudioJob>[0]) {
   const client = createTestQueryClient();
-  return renderHookWithProviders(() => useStudioJob(feature), { client, i18n });
+  return renderHookWithProviders(() => useStudioJob(feature), { client });
 }
 
 /** A fake API: the pending list, and each job's successive answers (the last one repeats). */

@@ -10,17 +10,7 @@ import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { HistoryPage, type HistoryPageProps } from './HistoryPage.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
-vi.mock('../../lib/toast.ts', () => ({
-  notify: {
-    success: vi.fn<Toast>(),
-    error: vi.fn<Toast>(),
-    info: vi.fn<Toast>(),
-    warning: vi.fn<Toast>(),
-    message: vi.fn<Toast>(),
-    dismiss: vi.fn<() => void>(),
-  },
-}));
-type Toast = (title: string, options?: { description?: string }) => void;
+vi.mock('../../lib/toast.ts', () => import('../../../tests/fixtures/toast.ts'));
 vi.mock('../../lib/offline/job-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/offline/job-client.ts')>()),
   markJobsSeen: vi.fn<(ids: readonly string[]) => Promise<void>>(async () => undefined),
