@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { BillingPlans, Payment, Quote } from '../../contract/billing.schema.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import type { BillingPlans, Quote } from '../../contract/billing.schema.ts';
+import { jsonResponse, makePayment } from '../../../tests/fixtures/test-data.ts';
+import { fakeFetch, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { CheckoutPage } from './CheckoutPage.tsx';
 import { leaveFor } from './leave.ts';
@@ -14,12 +15,6 @@ import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 vi.mock('./leave.ts', () => ({ leaveFor: vi.fn<(url: string) => void>() }));
 
-interface Call {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: unknown;
-}
 let calls: Call[] = [];
 let handler: (call: Call) => Response | Promise<Response>;
 
@@ -42,27 +37,7 @@ const packQuote: Quote = {
   ends_at: '2027-03-01T00:00:00.000Z',
 };
 
-const payment: Payment = {
-  id: 'order-1',
-  order_code: 100245,
-  created_at: '2026-03-01T00:00:00.000Z',
-  paid_at: null,
-  item: 'pack_150',
-  period: null,
-  change: null,
-  price_vnd: 349_000,
-  amount_vnd: 349_000,
-  proration_credit_vnd: 0,
-  balance_applied_vnd: 0,
-  balance_credit_vnd: 0,
-  credits: 150,
-  status: 'pending',
-  outcome: null,
-  failure_reason: null,
-  method: 'payos',
-  checkout_url: 'https://pay.example/abc',
-  receipt_number: null,
-};
+const payment = makePayment({ item: 'pack_150', period: null, change: null, price_vnd: 349_000, amount_vnd: 349_000, credits: 150 });
 
 function defaultHandler(call: Call): Response {
   if (call.url.pathname === '/api/billing/plans') return jsonResponse(catalogue);
@@ -76,19 +51,7 @@ beforeEach(() => {
   calls = [];
   handler = defaultHandler;
   vi.mocked(leaveFor).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: new URL(String(input), 'http://localhost'),
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
+  vi.stubGlobal('fetch', vi.fn(fakeFetch((call) => handler(call), calls)));
 });
 
 afterEach(() => {

@@ -3,41 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import type { BillingOverview, Payment } from '../../contract/billing.schema.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { jsonResponse, makePayment } from '../../../tests/fixtures/test-data.ts';
+import { fakeFetch, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
 import { PaymentCancelPage, PaymentErrorPage, PaymentSuccessPage } from './PaymentResultPage.tsx';
 import { billingKeys } from './queries.ts';
 import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import type { PaymentPollTiming } from './use-payment-status.ts';
 
-interface Call {
-  method: string;
-  url: URL;
-}
 let calls: Call[] = [];
 let handler: (call: Call) => Response;
 
-const pending: Payment = {
-  id: 'order-1',
-  order_code: 100245,
-  created_at: '2026-03-01T00:00:00.000Z',
-  paid_at: null,
-  item: 'pro',
-  period: 'monthly',
-  change: 'new',
-  price_vnd: 499_000,
-  amount_vnd: 499_000,
-  proration_credit_vnd: 0,
-  balance_applied_vnd: 0,
-  balance_credit_vnd: 0,
-  credits: 300,
-  status: 'pending',
-  outcome: null,
-  failure_reason: null,
-  method: 'payos',
-  checkout_url: 'https://pay.example/abc',
-  receipt_number: null,
-};
+const pending = makePayment();
 const completed: Payment = {
   ...pending,
   status: 'completed',
@@ -55,14 +32,7 @@ beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
   calls = [];
   handler = () => jsonResponse(pending);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost') };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
+  vi.stubGlobal('fetch', vi.fn(fakeFetch((call) => handler(call), calls)));
 });
 
 afterEach(() => {

@@ -4,18 +4,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import type { ActivityItem, BillingOverview, Payment } from '../../contract/billing.schema.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { jsonResponse, makePayment } from '../../../tests/fixtures/test-data.ts';
+import { fakeFetch, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { messages as appEn } from '../../locales/en/app.po';
 import { StudioPricingScreen } from './StudioPricingScreen.tsx';
 import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
 let calls: Call[] = [];
 let handler: (call: Call) => Response;
 
@@ -40,27 +36,16 @@ const overview: BillingOverview = {
   ],
 };
 
-const basePayment: Payment = {
+const basePayment = makePayment({
   id: 'p1',
-  order_code: 100245,
   created_at: '2026-03-01T03:00:00.000Z',
   paid_at: '2026-03-01T03:01:00.000Z',
-  item: 'pro',
-  period: 'monthly',
-  change: 'new',
-  price_vnd: 499_000,
-  amount_vnd: 499_000,
-  proration_credit_vnd: 0,
-  balance_applied_vnd: 0,
-  balance_credit_vnd: 0,
-  credits: 300,
   status: 'completed',
   outcome: 'delivered',
-  failure_reason: null,
   method: 'stripe',
   checkout_url: null,
   receipt_number: 'ATL-2026-000123',
-};
+});
 const payments: Payment[] = [
   basePayment,
   {
@@ -122,18 +107,7 @@ beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
   calls = [];
   handler = defaultHandler;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: new URL(String(input), 'http://localhost'),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
+  vi.stubGlobal('fetch', vi.fn(fakeFetch((call) => handler(call), calls)));
 });
 
 afterEach(() => {
