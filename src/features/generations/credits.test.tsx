@@ -8,7 +8,7 @@ import { GenerationRequestSchema } from '../../contract/generations.schema.ts';
 import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { authKeys } from '../auth/api.ts';
 import { costOf, setKnownBalance, useCredits } from './credits.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { jsonResponse, tryOnInputs } from '../../../tests/fixtures/test-data.ts';
 import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const user: User = {
@@ -33,19 +33,7 @@ function render(store = createStore()) {
 
 describe('costOf', () => {
   it("prices requests with the contract's rules", () => {
-    expect(
-      costOf({
-        feature: 'virtual-tryon',
-        inputs: {
-          model: 'm',
-          garments: [
-            { asset_id: 'a', category: 'tops' },
-            { asset_id: 'b', category: 'bottoms' },
-          ],
-        },
-        params: {},
-      }),
-    ).toBe(2);
+    expect(costOf({ feature: 'virtual-tryon', inputs: tryOnInputs('m', 'a', 'b'), params: {} })).toBe(2);
     expect(costOf({ feature: 'image-to-video', inputs: { image: 'i' }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } })).toBe(2);
     // The parameters' defaults are filled in as the server does.
     expect(costOf(v.parse(GenerationRequestSchema, { feature: 'upscaler-image', inputs: { image: 'i' }, params: { factor: 4 } }))).toBe(2);

@@ -18,6 +18,17 @@ function renderStudioJob(feature: Parameters<typeof useStudioJob>[0]) {
   return renderHookWithProviders(() => useStudioJob(feature), { client });
 }
 
+/** A hairstyle job that ended with its result. */
+const doneHairJob = makeGeneration({
+  id: 'done-job',
+  feature: 'hairstyle-changer',
+  status: 'completed',
+  stage: null,
+  progress: 100,
+  results: [makeAsset({ id: 'hair-result' })],
+  finished_at: '2025-01-01T10:01:00.000Z',
+});
+
 /** A fake API: the pending list, and each job's successive answers (the last one repeats). */
 function fakeApi(pending: Generation[], jobs: Record<string, Generation[]>, submitted?: Generation) {
   return vi.fn<typeof fetch>(async (url, init) => {
@@ -177,16 +188,7 @@ describe('useStudioJob', () => {
     sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
     resetRestoreDecision();
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'reload', name: location.href } as unknown as PerformanceEntry]);
-    const done = makeGeneration({
-      id: 'done-job',
-      feature: 'hairstyle-changer',
-      status: 'completed',
-      stage: null,
-      progress: 100,
-      results: [makeAsset({ id: 'hair-result' })],
-      finished_at: '2025-01-01T10:01:00.000Z',
-    });
-    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [done] }));
+    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [doneHairJob] }));
     const { result: hook } = renderStudioJob('hairstyle-changer');
     await waitFor(() => expect(hook.current.status).toBe('completed'));
     expect(hook.current.result?.id).toBe('hair-result');
@@ -198,16 +200,7 @@ describe('useStudioJob', () => {
     sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
     sessionStorage.setItem(`${LAST_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
     resetRestoreDecision();
-    const done = makeGeneration({
-      id: 'done-job',
-      feature: 'hairstyle-changer',
-      status: 'completed',
-      stage: null,
-      progress: 100,
-      results: [makeAsset({ id: 'hair-result' })],
-      finished_at: '2025-01-01T10:01:00.000Z',
-    });
-    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [done] }));
+    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [doneHairJob] }));
     const { result: hook } = renderStudioJob('hairstyle-changer');
     await waitFor(() => expect(hook.current.lastResult?.id).toBe('done-job'));
     expect(hook.current.status).toBe('idle');
