@@ -80,5 +80,5 @@ export const tokenDetail: TokenDetail = {
   ],
 };
 
-export { fakeFetch, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
+export { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
 export { jsonResponse } from '../../../tests/fixtures/test-data.ts';
