@@ -54,6 +54,10 @@ const touch = (phase: 'down' | 'move' | 'up', target: Element, id: number, x: nu
     clientY: y,
     pointerType: 'touch',
   });
+/** One finger's stroke: put down at the first point, moved through the ones between, lifted at the last. */
+function stroke(target: Element, id: number, ...points: [number, number][]) {
+  points.forEach(([x, y], index) => touch(index === 0 ? 'down' : index === points.length - 1 ? 'up' : 'move', target, id, x, y));
+}
 
 describe('ReviewDialog', () => {
   test('shows the item, its details, the counter and the actions slot', () => {
@@ -116,22 +120,16 @@ describe('ReviewDialog', () => {
   test('a swipe on the fitted image goes to the next item', () => {
     renderViewer();
     const stage = screen.getByTestId('review-stage');
-    touch('down', stage, 1, 300, 200);
-    touch('move', stage, 1, 200, 210);
-    touch('up', stage, 1, 180, 210);
+    stroke(stage, 1, [300, 200], [200, 210], [180, 210]);
     expect(counter()).toBe('2 / 3');
-    touch('down', stage, 2, 100, 200);
-    touch('up', stage, 2, 220, 200);
+    stroke(stage, 2, [100, 200], [220, 200]);
     expect(counter()).toBe('1 / 3');
   });
 
   test('a double tap zooms in, another one fits again', () => {
     renderViewer();
     const stage = screen.getByTestId('review-stage');
-    const tap = (id: number) => {
-      touch('down', stage, id, 0, 0);
-      touch('up', stage, id, 0, 0);
-    };
+    const tap = (id: number) => stroke(stage, id, [0, 0], [0, 0]);
     tap(1);
     tap(2);
     expect(stage.dataset.scale).toBe('2.5');
