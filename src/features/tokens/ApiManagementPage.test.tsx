@@ -8,7 +8,9 @@ import { messages as en } from '../../locales/en/app/tokens.po';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ApiManagementPage } from './ApiManagementPage.tsx';
 import { tokenKeys } from './queries.ts';
-import { fakeApi, jsonResponse, renderInRouter, tokenList, type Call } from './test-helpers.test-helper.tsx';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { renderInRouter, tokenList } from './test-helpers.test-helper.tsx';
 
 const defaultHandler = (call: Call) => (call.url.pathname === '/api/tokens' ? jsonResponse(tokenList()) : jsonResponse({ message: 'not here' }, 404));
 const api = fakeApi(defaultHandler);

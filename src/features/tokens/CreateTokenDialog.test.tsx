@@ -6,7 +6,9 @@ import { messages as appEn } from '../../locales/en/app.po';
 import { messages as en } from '../../locales/en/app/tokens.po';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ApiManagementPage } from './ApiManagementPage.tsx';
-import { fakeApi, jsonResponse, renderInRouter, SECRET, shopToken, tokenList, type Call } from './test-helpers.test-helper.tsx';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { renderInRouter, SECRET, shopToken, tokenList } from './test-helpers.test-helper.tsx';
 
 const created = () => jsonResponse({ token: { ...shopToken, id: 'new-token', name: 'Catalogue' }, secret: SECRET }, 201);
 const defaultHandler = (call: Call) => {

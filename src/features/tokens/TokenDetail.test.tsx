@@ -4,7 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ApiManagementPage } from './ApiManagementPage.tsx';
-import { fakeApi, jsonResponse, renderInRouter, SECRET, shopToken, tokenDetail, tokenList, type Call } from './test-helpers.test-helper.tsx';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { renderInRouter, SECRET, shopToken, tokenDetail, tokenList } from './test-helpers.test-helper.tsx';
 
 const detailPath = `/api/tokens/${shopToken.id}`;
 const defaultHandler = (call: Call) => {

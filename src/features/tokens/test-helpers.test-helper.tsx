@@ -79,6 +79,3 @@ export const tokenDetail: TokenDetail = {
     },
   ],
 };
-
-export { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
-export { jsonResponse } from '../../../tests/fixtures/test-data.ts';
