@@ -1,20 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 
-/** A page of a cursor list (the contract's `{ items, next_cursor }`): null when it is the last page. */
-export interface CursorPage<Item = unknown> {
-  items: Item[];
-  next_cursor: string | null;
-}
-
-/**
- * The paging of a cursor list, spread into `infiniteQueryOptions`: the first page is asked for
- * without a cursor, each next one with the `next_cursor` of the page before; none after a null.
- */
-export const cursorPaging = {
-  initialPageParam: null as string | null,
-  getNextPageParam: (last: { next_cursor: string | null }) => last.next_cursor,
-};
+export { cursorPaging, type CursorPage } from './cursor-paging.ts';
 
 /** An item's identity, for `unique`: its id. */
 export const byId = (item: { id: string }): string => item.id;

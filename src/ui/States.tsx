@@ -32,38 +32,16 @@ export function EmptyState({ title, children, icon, actions, variant = 'framed',
   );
 }
 
-export interface ErrorStateProps extends Omit<StateProps, 'icon' | 'variant'> {
+export interface ErrorStateProps extends Omit<StateProps, 'icon'> {
   /** Tries again; shows a "Thử lại" (Retry) button. */
   onRetry?: () => void;
   retryTestId?: string;
   /** The Retry button's words, when not "Thử lại". */
   retryLabel?: ReactNode;
-  /**
-   * `inline`: one line inside something already shown (e.g. the next page of a list failed
-   * under the items loaded): the words and a small Retry, no icon, laid out by `className`.
-   */
-  variant?: StateProps['variant'] | 'inline';
 }
 
 /** A load that failed (role="alert"): what failed, why when known, and Retry. */
 export function ErrorState({ title, children, actions, onRetry, retryTestId, retryLabel, variant = 'framed', testId, className, data }: ErrorStateProps) {
-  const retry = (size: 'sm' | undefined, icon: ReactNode) =>
-    onRetry ? (
-      <button type="button" className={button({ variant: 'secondary', size })} data-testid={retryTestId} onClick={onRetry}>
-        {icon}
-        {retryLabel ?? <Trans>Thử lại</Trans>}
-      </button>
-    ) : null;
-  if (variant === 'inline') {
-    return (
-      <div className={className} role="alert" data-testid={testId} {...data}>
-        <span>{title}</span>
-        {children}
-        {retry('sm', null)}
-        {actions}
-      </div>
-    );
-  }
   const classes = `${s.state[variant]} ${s.error}${className ? ` ${className}` : ''}`;
   return (
     <div className={classes} role="alert" data-testid={testId} {...data}>
@@ -72,7 +50,12 @@ export function ErrorState({ title, children, actions, onRetry, retryTestId, ret
       {children}
       {onRetry || actions ? (
         <div className={s.actions}>
-          {retry(undefined, <IconRefresh size={18} />)}
+          {onRetry ? (
+            <button type="button" className={button({ variant: 'secondary' })} data-testid={retryTestId} onClick={onRetry}>
+              <IconRefresh size={18} />
+              {retryLabel ?? <Trans>Thử lại</Trans>}
+            </button>
+          ) : null}
           {actions}
         </div>
       ) : null}

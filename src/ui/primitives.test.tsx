@@ -6,6 +6,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Drawer } from './Drawer.tsx';
 import { Modal } from './Modal.tsx';
 import { EmptyState, ErrorState } from './States.tsx';
+import { InlineError } from './InlineError.tsx';
 import { Switch } from './Switch.tsx';
 import { Tabs } from './Tabs.tsx';
 import { Select, TextArea, TextInput } from './Field.tsx';
@@ -285,9 +286,9 @@ describe('states', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
-  it("shows an inline error as one line in its caller's layout: the words and Retry, without the framed state's icon", () => {
+  it("shows an inline error as one line in its caller's layout: the words and a small Retry, without the framed state's icon", () => {
     const onRetry = vi.fn<() => void>();
-    wrap(<ErrorState variant="inline" className="more" title="Không tải được trang sau" onRetry={onRetry} testId="more-error" retryTestId="more-retry" />);
+    wrap(<InlineError className="more" title="Không tải được trang sau" onRetry={onRetry} testId="more-error" retryTestId="more-retry" />);
     const alert = screen.getByRole('alert');
     expect(alert).toBe(screen.getByTestId('more-error'));
     expect(alert.className).toBe('more');

@@ -22,7 +22,7 @@ import { byId, useCursorList } from '../../../lib/cursor-list.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { ErrorState } from '../../../ui/States.tsx';
+import { InlineError } from '../../../ui/InlineError.tsx';
 import { PinToggle } from '../../offline/PinToggle.tsx';
 import { OutboxStatus } from '../../uploads/OutboxStatus.tsx';
 import type { UseInTarget } from '../incoming-asset.ts';
@@ -240,8 +240,7 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
             <Trans>Đang tải thêm…</Trans>
           </p>
         ) : isFetchNextPageError ? (
-          <ErrorState
-            variant="inline"
+          <InlineError
             className={s.more}
             title={<Trans>Không tải được thư viện</Trans>}
             onRetry={loadMore}
