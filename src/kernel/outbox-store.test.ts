@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeIdbStore } from '../../tests/fixtures/fake-idb-store.ts';
-import { makeAsset, makeGeneration } from '../../tests/fixtures/test-data.ts';
+import { makeAsset, makeGeneration, tryOnInputs } from '../../tests/fixtures/test-data.ts';
 import { outboxRef, outboxRefId, outboxRefsOf, substituteOutboxRefs } from './outbox-entries.ts';
 import { createOutboxStore, OUTBOX_DONE_KEEP_MS, type OutboxStore } from './outbox-store.ts';
 
@@ -35,16 +35,7 @@ describe('outbox references', () => {
     expect(outboxRefId('outbox:abc')).toBe('abc');
     expect(outboxRefId('asset-1')).toBeNull();
     expect(outboxRefId('outbox:')).toBeNull();
-    const request = {
-      feature: 'virtual-tryon',
-      inputs: {
-        model: 'outbox:m',
-        garments: [
-          { asset_id: 'outbox:g', category: 'tops' },
-          { asset_id: 'asset-9', category: 'bottoms' },
-        ],
-      },
-    };
+    const request = { feature: 'virtual-tryon', inputs: tryOnInputs('outbox:m', 'outbox:g', 'asset-9') };
     expect(outboxRefsOf(request)).toEqual(['m', 'g']);
     const sent = substituteOutboxRefs(
       request,
@@ -53,16 +44,7 @@ describe('outbox references', () => {
         ['g', 'asset-g'],
       ]),
     );
-    expect(sent).toEqual({
-      feature: 'virtual-tryon',
-      inputs: {
-        model: 'asset-m',
-        garments: [
-          { asset_id: 'asset-g', category: 'tops' },
-          { asset_id: 'asset-9', category: 'bottoms' },
-        ],
-      },
-    });
+    expect(sent).toEqual({ feature: 'virtual-tryon', inputs: tryOnInputs('asset-m', 'asset-g', 'asset-9') });
     // The template itself is left as it was.
     expect(request.inputs.model).toBe('outbox:m');
   });

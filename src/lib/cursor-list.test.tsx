@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
 import { infiniteQueryOptions, onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
-import { cursorPaging, useCursorList, type CursorPage } from './cursor-list.ts';
+import { byId, cursorPaging, useCursorList, type CursorPage } from './cursor-list.ts';
 import { renderHookWithProviders } from '../../tests/fixtures/render.tsx';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'vi', messages: {} }));
@@ -51,5 +51,52 @@ describe('useCursorList', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it('lists an item once when pages overlap (unique), keeping the first, and follows writes to the cache', async () => {
+    const pages: Record<string, CursorPage<{ id: string; at: number }>> = {
+      start: {
+        items: [
+          { id: 'a', at: 1 },
+          { id: 'b', at: 1 },
+        ],
+        next_cursor: 'b',
+      },
+      b: {
+        items: [
+          { id: 'b', at: 2 },
+          { id: 'c', at: 2 },
+        ],
+        next_cursor: null,
+      },
+    };
+    const options = infiniteQueryOptions({
+      queryKey: ['overlapping'] as const,
+      queryFn: async ({ pageParam }) => pages[pageParam ?? 'start']!,
+      ...cursorPaging,
+    });
+    const { result, client } = renderHookWithProviders(() => useCursorList(options, { unique: byId }));
+    await waitFor(() => expect(result.current.items).toHaveLength(2));
+    act(() => result.current.loadMore());
+    await waitFor(() =>
+      expect(result.current.items).toEqual([
+        { id: 'a', at: 1 },
+        { id: 'b', at: 1 },
+        { id: 'c', at: 2 },
+      ]),
+    );
+    // An item removed from the cache (a deletion, a live update) leaves the list.
+    act(() => {
+      client.setQueryData(
+        options.queryKey,
+        (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== 'b') })) },
+      );
+    });
+    await waitFor(() =>
+      expect(result.current.items).toEqual([
+        { id: 'a', at: 1 },
+        { id: 'c', at: 2 },
+      ]),
+    );
   });
 });

@@ -1,27 +1,20 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useRef, useState } from 'react';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { i18n } from '@lingui/core';
+import { fireEvent, screen } from '@testing-library/react';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Drawer } from './Drawer.tsx';
 import { Modal } from './Modal.tsx';
 import { EmptyState, ErrorState } from './States.tsx';
+import { InlineError } from './InlineError.tsx';
 import { Switch } from './Switch.tsx';
 import { Tabs } from './Tabs.tsx';
 import { Select, TextArea, TextInput } from './Field.tsx';
 import { RadioChoice } from './RadioChoice.tsx';
 import { renderWithProviders } from '../../tests/fixtures/render.tsx';
+import { setUpDialogTests } from '../../tests/fixtures/dialog-tests.ts';
 
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  // happy-dom does no layout: every element reports one box, as a rendered one would.
-  vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([new DOMRect(0, 0, 10, 10)] as unknown as DOMRectList);
-});
-afterEach(() => {
-  cleanup();
-  document.body.style.overflow = '';
-});
+setUpDialogTests();
 
 const wrap = (node: React.ReactNode) => renderWithProviders(node);
 
@@ -290,6 +283,18 @@ describe('states', () => {
     expect(screen.getByTestId('empty').textContent).toContain('Chưa có gì');
     expect(screen.getByRole('alert').textContent).toContain('Không tải được');
     fireEvent.click(screen.getByTestId('retry'));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows an inline error as one line in its caller's layout: the words and a small Retry, without the framed state's icon", () => {
+    const onRetry = vi.fn<() => void>();
+    wrap(<InlineError className="more" title="Không tải được trang sau" onRetry={onRetry} testId="more-error" retryTestId="more-retry" />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toBe(screen.getByTestId('more-error'));
+    expect(alert.className).toBe('more');
+    expect(alert.textContent).toBe('Không tải được trang sauThử lại');
+    expect(alert.querySelector('svg')).toBeNull();
+    fireEvent.click(screen.getByTestId('more-retry'));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

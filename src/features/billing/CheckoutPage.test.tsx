@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import type { BillingPlans, Payment, Quote } from '../../contract/billing.schema.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import type { BillingPlans, Quote } from '../../contract/billing.schema.ts';
+import { jsonResponse, makePayment } from '../../../tests/fixtures/test-data.ts';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { CheckoutPage } from './CheckoutPage.tsx';
 import { leaveFor } from './leave.ts';
@@ -13,15 +14,6 @@ import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 
 vi.mock('./leave.ts', () => ({ leaveFor: vi.fn<(url: string) => void>() }));
-
-interface Call {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: unknown;
-}
-let calls: Call[] = [];
-let handler: (call: Call) => Response | Promise<Response>;
 
 const catalogue: BillingPlans = {
   plans: [{ id: 'free' }, { id: 'basic' }, { id: 'pro' }, { id: 'premium' }, { id: 'enterprise' }],
@@ -42,27 +34,7 @@ const packQuote: Quote = {
   ends_at: '2027-03-01T00:00:00.000Z',
 };
 
-const payment: Payment = {
-  id: 'order-1',
-  order_code: 100245,
-  created_at: '2026-03-01T00:00:00.000Z',
-  paid_at: null,
-  item: 'pack_150',
-  period: null,
-  change: null,
-  price_vnd: 349_000,
-  amount_vnd: 349_000,
-  proration_credit_vnd: 0,
-  balance_applied_vnd: 0,
-  balance_credit_vnd: 0,
-  credits: 150,
-  status: 'pending',
-  outcome: null,
-  failure_reason: null,
-  method: 'payos',
-  checkout_url: 'https://pay.example/abc',
-  receipt_number: null,
-};
+const payment = makePayment({ item: 'pack_150', period: null, change: null, price_vnd: 349_000, amount_vnd: 349_000, credits: 150 });
 
 function defaultHandler(call: Call): Response {
   if (call.url.pathname === '/api/billing/plans') return jsonResponse(catalogue);
@@ -71,32 +43,14 @@ function defaultHandler(call: Call): Response {
   return jsonResponse({ detail: 'not here' }, 404);
 }
 
+const api = fakeApi(defaultHandler);
+
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  calls = [];
-  handler = defaultHandler;
   vi.mocked(leaveFor).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: new URL(String(input), 'http://localhost'),
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const checkoutCalls = () => calls.filter((call) => call.url.pathname === '/api/billing/checkout');
+const checkoutCalls = () => api.calls.filter((call) => call.url.pathname === '/api/billing/checkout');
 const text = (testId: string) => screen.getByTestId(testId).textContent?.replace(/\s/g, ' ');
 
 /** The route's part: the search lives in the address, here in state. */
@@ -145,11 +99,11 @@ describe('CheckoutPage', () => {
     expect(text('summary-credits')).toBe('150');
     expect(screen.queryByTestId('summary-proration')).toBeNull();
     expect(screen.getByTestId('checkout-summary').textContent).toContain('Giá đã bao gồm VAT.');
-    expect(calls.find((call) => call.url.pathname === '/api/billing/quote')?.url.search).toBe('?item=pack_150');
+    expect(api.calls.find((call) => call.url.pathname === '/api/billing/quote')?.url.search).toBe('?item=pack_150');
   });
 
   it('shows the upgrade credit and asks the quote for the plan and period', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/billing/quote'
         ? jsonResponse({
             ...packQuote,
@@ -167,11 +121,11 @@ describe('CheckoutPage', () => {
     expect(text('summary-proration')).toBe('−150.000 ₫');
     expect(text('summary-total')).toBe('4.640.400 ₫');
     expect(screen.queryByTestId('summary-balance')).toBeNull();
-    expect(calls.find((call) => call.url.pathname === '/api/billing/quote')?.url.search).toBe('?item=pro&period=annual');
+    expect(api.calls.find((call) => call.url.pathname === '/api/billing/quote')?.url.search).toBe('?item=pro&period=annual');
   });
 
   it('shows the account balance taken off', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/billing/quote' ? jsonResponse({ ...packQuote, balance_applied_vnd: 300_001, amount_vnd: 48_999 }) : defaultHandler(call);
     setup({ item: 'pack_150' });
     await waitFor(() => expect(screen.getByTestId('checkout-summary').dataset.status).toBe('ready'));
@@ -181,7 +135,7 @@ describe('CheckoutPage', () => {
   });
 
   it('says when a downgrade starts', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/billing/quote'
         ? jsonResponse({
             ...packQuote,
@@ -219,7 +173,7 @@ describe('CheckoutPage', () => {
 
   it('sends a retry after a refusal with the same key, and another choice with a new one', async () => {
     let refuse = true;
-    handler = (call) => {
+    api.answer = (call) => {
       if (call.url.pathname === '/api/billing/checkout' && refuse) return jsonResponse({ detail: 'Cổng thanh toán tạm thời không khả dụng' }, 409);
       return defaultHandler(call);
     };
@@ -247,12 +201,12 @@ describe('CheckoutPage', () => {
   });
 
   it('says the pricing could not load, with Retry, and when nothing is on sale', async () => {
-    handler = (call) => (call.url.pathname === '/api/billing/plans' ? jsonResponse({ message: 'down' }, 503) : defaultHandler(call));
+    api.answer = (call) => (call.url.pathname === '/api/billing/plans' ? jsonResponse({ message: 'down' }, 503) : defaultHandler(call));
     setup({});
     const error = await screen.findByTestId('checkout-error');
     expect(error.textContent).toContain('Lỗi khi tải bảng giá');
     expect(error.textContent).toContain('Không tải được thông tin giá. Vui lòng thử lại.');
-    handler = (call) => (call.url.pathname === '/api/billing/plans' ? jsonResponse({ plans: [], packs: [], methods: ['payos'] }) : defaultHandler(call));
+    api.answer = (call) => (call.url.pathname === '/api/billing/plans' ? jsonResponse({ plans: [], packs: [], methods: ['payos'] }) : defaultHandler(call));
     fireEvent.click(screen.getByText('Thử lại'));
     expect((await screen.findByTestId('checkout-empty')).textContent).toContain('Chưa có gói nào đang bán');
   });

@@ -1,43 +1,17 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import type { BillingOverview, Payment } from '../../contract/billing.schema.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { jsonResponse, makePayment } from '../../../tests/fixtures/test-data.ts';
+import { fakeApi } from '../../../tests/fixtures/fake-fetch.ts';
 import { PaymentCancelPage, PaymentErrorPage, PaymentSuccessPage } from './PaymentResultPage.tsx';
 import { billingKeys } from './queries.ts';
 import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import type { PaymentPollTiming } from './use-payment-status.ts';
 
-interface Call {
-  method: string;
-  url: URL;
-}
-let calls: Call[] = [];
-let handler: (call: Call) => Response;
-
-const pending: Payment = {
-  id: 'order-1',
-  order_code: 100245,
-  created_at: '2026-03-01T00:00:00.000Z',
-  paid_at: null,
-  item: 'pro',
-  period: 'monthly',
-  change: 'new',
-  price_vnd: 499_000,
-  amount_vnd: 499_000,
-  proration_credit_vnd: 0,
-  balance_applied_vnd: 0,
-  balance_credit_vnd: 0,
-  credits: 300,
-  status: 'pending',
-  outcome: null,
-  failure_reason: null,
-  method: 'payos',
-  checkout_url: 'https://pay.example/abc',
-  receipt_number: null,
-};
+const pending = makePayment();
 const completed: Payment = {
   ...pending,
   status: 'completed',
@@ -51,33 +25,20 @@ const overview: BillingOverview = { plan: 'pro', subscription: null, balance: 30
 /** Fast clocks: the same sequence as the real 2 s / 5 s / 15 s / 10 min, in milliseconds. */
 const FAST: PaymentPollTiming = { pollMs: 20, firstRefreshMs: 60, refreshEveryMs: 100, giveUpMs: 400 };
 
+const api = fakeApi(() => jsonResponse(pending));
+
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  calls = [];
-  handler = () => jsonResponse(pending);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost') };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const reads = () => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/billing/payments/order-1');
-const refreshes = () => calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/billing/payments/order-1/refresh');
+const reads = () => api.calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/billing/payments/order-1');
+const refreshes = () => api.calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/billing/payments/order-1/refresh');
 const state = () => screen.getByTestId('payment-result').dataset.state;
 
 describe('/payment/success', () => {
   it('polls a pending order, asks the provider after the first wait, and shows what was bought once the server says it is paid', async () => {
     let paid = false;
-    handler = (call) => {
+    api.answer = (call) => {
       if (call.url.pathname === '/api/billing/overview') return jsonResponse(overview);
       if (call.url.pathname.endsWith('/refresh')) {
         paid = true;
@@ -111,7 +72,7 @@ describe('/payment/success', () => {
   });
 
   it('asks the provider again every interval, then gives up and points to the payment history', async () => {
-    handler = (call) => (call.url.pathname.endsWith('/refresh') ? jsonResponse({ ok: true }) : jsonResponse(pending));
+    api.answer = (call) => (call.url.pathname.endsWith('/refresh') ? jsonResponse({ ok: true }) : jsonResponse(pending));
     renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
     await waitFor(() => expect(state()).toBe('timeout'), { timeout: 2_000 });
     // 60 ms, then every 100 ms, until 400 ms (at most 60, 160, 260, 360: timers may run late on a busy machine).
@@ -125,7 +86,7 @@ describe('/payment/success', () => {
   });
 
   it('shows a failed order with its reason and the same checkout to retry', async () => {
-    handler = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'declined', checkout_url: null });
+    api.answer = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'declined', checkout_url: null });
     renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
     await waitFor(() => expect(state()).toBe('failed'));
     expect(screen.getByTestId('payment-failure').textContent).toBe('Cổng thanh toán từ chối giao dịch');
@@ -133,7 +94,7 @@ describe('/payment/success', () => {
   });
 
   it('an order a newer checkout replaced: what happened, no retry of it, the history where the newer one is', async () => {
-    handler = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'superseded', checkout_url: null });
+    api.answer = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'superseded', checkout_url: null });
     renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
     await waitFor(() => expect(state()).toBe('failed'));
     expect(screen.getByTestId('payment-failure').textContent).toBe('Đã được thay bằng một đơn hàng mới hơn');
@@ -144,7 +105,7 @@ describe('/payment/success', () => {
 
   it('a payment that bought only balance says so, not "you bought the plan", with the balance it is in', async () => {
     const toBalance: Payment = { ...completed, outcome: 'balance', failure_reason: 'superseded', credits: 0, balance_credit_vnd: 300_001, amount_vnd: 300_001 };
-    handler = (call) => (call.url.pathname === '/api/billing/overview' ? jsonResponse({ ...overview, balance_vnd: 300_121 }) : jsonResponse(toBalance));
+    api.answer = (call) => (call.url.pathname === '/api/billing/overview' ? jsonResponse({ ...overview, balance_vnd: 300_121 }) : jsonResponse(toBalance));
     renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
     await waitFor(() => expect(state()).toBe('completed'));
     expect(screen.getByTestId('payment-to-balance').textContent?.replace(/\s/g, ' ')).toBe('Đã nhận thanh toán: 300.001 ₫ vào số dư tài khoản');
@@ -157,9 +118,9 @@ describe('/payment/success', () => {
   it('says when the link carries no order, and when the order cannot be read', async () => {
     const first = renderInRouter(() => <PaymentSuccessPage order={undefined} timing={FAST} />, createTestQueryClient());
     await waitFor(() => expect(state()).toBe('missing'));
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
     first.unmount();
-    handler = () => jsonResponse({ message: 'Không tìm thấy đơn hàng' }, 404);
+    api.answer = () => jsonResponse({ message: 'Không tìm thấy đơn hàng' }, 404);
     renderInRouter(() => <PaymentSuccessPage order="order-1" timing={FAST} />, createTestQueryClient());
     await waitFor(() => expect(state()).toBe('error'));
     expect(screen.getByTestId('payment-result').textContent).toContain('Không tìm thấy đơn hàng');
@@ -168,7 +129,7 @@ describe('/payment/success', () => {
 
 describe('/payment/cancel and /payment/error', () => {
   it('cancel: nothing charged, retry the same checkout', async () => {
-    handler = () => jsonResponse({ ...pending, item: 'pack_150', period: null, status: 'failed', failure_reason: 'cancelled' });
+    api.answer = () => jsonResponse({ ...pending, item: 'pack_150', period: null, status: 'failed', failure_reason: 'cancelled' });
     renderInRouter(() => <PaymentCancelPage order="order-1" />, createTestQueryClient());
     await waitFor(() => expect(screen.getByTestId('payment-retry-link').getAttribute('href')).toBe('/checkout?item=pack_150&method=payos'));
     expect(screen.getByTestId('payment-result').textContent).toContain('Không có khoản tiền nào bị trừ');
@@ -177,15 +138,15 @@ describe('/payment/cancel and /payment/error', () => {
   it('cancel without an order: the checkout picker', async () => {
     renderInRouter(() => <PaymentCancelPage order={undefined} />, createTestQueryClient());
     await waitFor(() => expect(screen.getByTestId('payment-retry-link').getAttribute('href')).toBe('/checkout'));
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it('error: the reason given in the address and the order number for support', async () => {
-    handler = () => jsonResponse({ message: 'gone' }, 404);
+    api.answer = () => jsonResponse({ message: 'gone' }, 404);
     const first = renderInRouter(() => <PaymentErrorPage order={undefined} reason="expired" />, createTestQueryClient());
     await waitFor(() => expect(screen.getByTestId('payment-error-reason').textContent).toBe('Hết thời hạn thanh toán'));
     first.unmount();
-    handler = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'error' });
+    api.answer = () => jsonResponse({ ...pending, status: 'failed', failure_reason: 'error' });
     renderInRouter(() => <PaymentErrorPage order="order-1" reason="nonsense" />, createTestQueryClient());
     await waitFor(() => expect(screen.getByTestId('payment-error-reason').textContent).toBe('Cổng thanh toán gặp lỗi'));
     expect(screen.getByTestId('payment-result').textContent).toContain('mã đơn 100245');

@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { i18n } from '@lingui/core';
 import type { PlanId } from '../../contract/plans.ts';
 import type { Subscription } from '../../contract/billing.schema.ts';
 import { formatDate } from '../../lib/format.ts';
 import { StudioPlans } from './StudioPlans.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
+import { setUpDialogTests } from '../../../tests/fixtures/dialog-tests.ts';
 
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  // happy-dom does no layout: every element reports one box, as a rendered one would (the dialog's focus trap).
-  vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([new DOMRect(0, 0, 10, 10)] as unknown as DOMRectList);
-});
-afterEach(() => {
-  cleanup();
-  document.body.style.overflow = '';
-});
+setUpDialogTests();
 
 const ENDS_AT = '2026-12-15T00:00:00.000Z';
 const subscription = (plan: PlanId, period: 'monthly' | 'annual', extra: Partial<Subscription> = {}): Subscription => ({

@@ -1,23 +1,16 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import type { ActivityItem, BillingOverview, Payment } from '../../contract/billing.schema.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { jsonResponse, makePayment } from '../../../tests/fixtures/test-data.ts';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
 import { messages as en } from '../../locales/en/app/billing.po';
 import { messages as appEn } from '../../locales/en/app.po';
 import { StudioPricingScreen } from './StudioPricingScreen.tsx';
 import { renderInRouter } from '../../lib/test-router.test-helper.tsx';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
-
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-let calls: Call[] = [];
-let handler: (call: Call) => Response;
 
 const overview: BillingOverview = {
   plan: 'pro',
@@ -40,27 +33,16 @@ const overview: BillingOverview = {
   ],
 };
 
-const basePayment: Payment = {
+const basePayment = makePayment({
   id: 'p1',
-  order_code: 100245,
   created_at: '2026-03-01T03:00:00.000Z',
   paid_at: '2026-03-01T03:01:00.000Z',
-  item: 'pro',
-  period: 'monthly',
-  change: 'new',
-  price_vnd: 499_000,
-  amount_vnd: 499_000,
-  proration_credit_vnd: 0,
-  balance_applied_vnd: 0,
-  balance_credit_vnd: 0,
-  credits: 300,
   status: 'completed',
   outcome: 'delivered',
-  failure_reason: null,
   method: 'stripe',
   checkout_url: null,
   receipt_number: 'ATL-2026-000123',
-};
+});
 const payments: Payment[] = [
   basePayment,
   {
@@ -118,32 +100,18 @@ function defaultHandler(call: Call): Response {
   return jsonResponse({ message: 'not here' }, 404);
 }
 
+const api = fakeApi(defaultHandler);
+
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  calls = [];
-  handler = defaultHandler;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: new URL(String(input), 'http://localhost'),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   onlineManager.setOnline(true);
 });
 
 const text = (element: Element) => element.textContent?.replace(/\s/g, ' ');
-const puts = () => calls.filter((call) => call.method === 'PUT' && call.url.pathname === '/api/billing/subscription');
+const puts = () => api.calls.filter((call) => call.method === 'PUT' && call.url.pathname === '/api/billing/subscription');
 
 describe('StudioPricingScreen', () => {
   it('shows the plan, the cycle, the balance and renders the plans slot under it', async () => {
@@ -173,7 +141,7 @@ describe('StudioPricingScreen', () => {
     await waitFor(() => expect(puts()).toHaveLength(2));
     expect(puts()[1]!.body).toEqual({ auto_renew: false });
     // Each change reads the overview again.
-    await waitFor(() => expect(calls.filter((call) => call.url.pathname === '/api/billing/overview').length).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(api.calls.filter((call) => call.url.pathname === '/api/billing/overview').length).toBeGreaterThanOrEqual(3));
   });
 
   it('lists the buckets in spending order with their expiry, and the packs with their checkout links', async () => {
@@ -214,7 +182,7 @@ describe('StudioPricingScreen', () => {
       { ...basePayment, id: 'q3', status: 'failed', outcome: null, failure_reason: 'superseded', paid_at: null, receipt_number: null },
       { ...basePayment, id: 'q4', change: 'upgrade', amount_vnd: 250_000, credits: 0, outcome: 'balance', balance_credit_vnd: 250_000 },
     ];
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/billing/payments'
         ? jsonResponse({ items: settled, next_cursor: null })
         : call.url.pathname === '/api/billing/overview'
@@ -252,7 +220,10 @@ describe('StudioPricingScreen', () => {
 
     fireEvent.click(screen.getByTestId('payments-more'));
     await waitFor(() => expect(screen.getAllByTestId('payment-status')).toHaveLength(4));
-    expect(calls.filter((call) => call.url.pathname === '/api/billing/payments').map((call) => call.url.search)).toEqual(['?limit=20', '?cursor=c2&limit=20']);
+    expect(api.calls.filter((call) => call.url.pathname === '/api/billing/payments').map((call) => call.url.search)).toEqual([
+      '?limit=20',
+      '?cursor=c2&limit=20',
+    ]);
     expect(screen.queryByTestId('payments-more')).toBeNull();
   });
 
@@ -271,7 +242,7 @@ describe('StudioPricingScreen', () => {
   });
 
   it('shows each section failing on its own, with Retry', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/billing/payments' || call.url.pathname === '/api/billing/overview'
         ? jsonResponse({ message: 'Máy chủ bận' }, 500)
         : defaultHandler(call);
@@ -280,13 +251,13 @@ describe('StudioPricingScreen', () => {
     await waitFor(() => expect(screen.getByTestId('payments').dataset.status).toBe('error'));
     expect(text(screen.getByTestId('payments'))).toContain('Không tải được lịch sử thanh toán');
     expect(await screen.findAllByTestId('activity-item')).toHaveLength(4);
-    handler = defaultHandler;
+    api.answer = defaultHandler;
     fireEvent.click(within(screen.getByTestId('payments')).getByText('Thử lại'));
     await waitFor(() => expect(screen.getAllByTestId('payment-status')).toHaveLength(3));
   });
 
   it('says a section is empty, and waits for the network offline', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/billing/activity'
         ? jsonResponse({ items: [], next_cursor: null })
         : call.url.pathname === '/api/billing/payments'
@@ -298,7 +269,7 @@ describe('StudioPricingScreen', () => {
     view.unmount();
 
     onlineManager.setOnline(false);
-    handler = () => {
+    api.answer = () => {
       throw new TypeError('Failed to fetch');
     };
     renderInRouter(() => <StudioPricingScreen plans={null} />, createTestQueryClient());

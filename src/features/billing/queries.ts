@@ -21,7 +21,7 @@ import {
 } from '../../contract/billing.schema.ts';
 import type { BillingPeriod } from '../../contract/plans.ts';
 import { api } from '../../lib/api.ts';
-import { cursorPaging } from '../../lib/cursor-list.ts';
+import { cursorPaging } from '../../lib/cursor-paging.ts';
 import { isTransientSubmitError, newIdempotencyKey, SUBMIT_RETRIES } from '../generations/api.ts';
 import { refreshCredits } from '../generations/credits.ts';
 

@@ -1,17 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createStore, Provider } from 'jotai';
+import { waitFor } from '@testing-library/react';
+import { createStore } from 'jotai';
 import * as v from 'valibot';
 import type { User } from '../../contract/auth.schema.ts';
 import { GenerationRequestSchema } from '../../contract/generations.schema.ts';
 import { sessionStatusAtom, sessionUserAtom } from '../../lib/session.ts';
 import { authKeys } from '../auth/api.ts';
 import { costOf, setKnownBalance, useCredits } from './credits.ts';
-import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
-import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { jsonResponse, tryOnInputs } from '../../../tests/fixtures/test-data.ts';
+import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const user: User = {
   id: 'u1',
@@ -30,30 +28,12 @@ const user: User = {
 afterEach(() => vi.unstubAllGlobals());
 
 function render(store = createStore()) {
-  const client = createTestQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <Provider store={store}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </Provider>
-  );
-  return { client, ...renderHook(() => useCredits(), { wrapper }) };
+  return renderHookWithProviders(() => useCredits(), { store });
 }
 
 describe('costOf', () => {
   it("prices requests with the contract's rules", () => {
-    expect(
-      costOf({
-        feature: 'virtual-tryon',
-        inputs: {
-          model: 'm',
-          garments: [
-            { asset_id: 'a', category: 'tops' },
-            { asset_id: 'b', category: 'bottoms' },
-          ],
-        },
-        params: {},
-      }),
-    ).toBe(2);
+    expect(costOf({ feature: 'virtual-tryon', inputs: tryOnInputs('m', 'a', 'b'), params: {} })).toBe(2);
     expect(costOf({ feature: 'image-to-video', inputs: { image: 'i' }, params: { model: 'seedance-v1', duration: 5, resolution: '480p' } })).toBe(2);
     // The parameters' defaults are filled in as the server does.
     expect(costOf(v.parse(GenerationRequestSchema, { feature: 'upscaler-image', inputs: { image: 'i' }, params: { factor: 4 } }))).toBe(2);

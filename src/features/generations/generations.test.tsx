@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { ReactNode } from 'react';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import { QueryObserver } from '@tanstack/react-query';
 import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authKeys } from '../auth/api.ts';
@@ -11,6 +10,7 @@ import { generationQueryOptions } from './cache.ts';
 import { useCancelGeneration, useSubmitGeneration } from './mutations.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const request: GenerationRequest = {
   feature: 'virtual-tryon',
@@ -21,10 +21,6 @@ const request: GenerationRequest = {
 function testClient() {
   // No waiting between the resends of a failed submit: the tests count them, not the delay.
   return createTestQueryClient({ mutations: { retryDelay: 0 } });
-}
-
-function wrapperFor(client: QueryClient) {
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 /** The Idempotency-Key of each POST the mocked fetch received. */
@@ -127,7 +123,7 @@ describe('useSubmitGeneration: one Idempotency-Key per intent', () => {
       .mockResolvedValueOnce(jsonResponse(makeGeneration({ id: 'job-2' }), 202));
     vi.stubGlobal('fetch', fetchMock);
     const client = testClient();
-    const { result } = renderHook(() => useSubmitGeneration(), { wrapper: wrapperFor(client) });
+    const { result } = renderHookWithProviders(() => useSubmitGeneration(), { client });
 
     let first: Generation | undefined;
     await act(async () => {
@@ -153,7 +149,7 @@ describe('useSubmitGeneration: one Idempotency-Key per intent', () => {
       .mockResolvedValueOnce(jsonResponse(makeGeneration({ id: 'job-1' }), 200))
       .mockResolvedValueOnce(jsonResponse(makeGeneration({ id: 'job-2' }), 202));
     vi.stubGlobal('fetch', fetchMock);
-    const { result } = renderHook(() => useSubmitGeneration(), { wrapper: wrapperFor(testClient()) });
+    const { result } = renderHookWithProviders(() => useSubmitGeneration(), { client: testClient() });
 
     await act(async () => {
       await expect(result.current.submit(request)).rejects.toMatchObject({ status: 503 });
@@ -177,7 +173,7 @@ describe('useSubmitGeneration: one Idempotency-Key per intent', () => {
       .mockResolvedValueOnce(jsonResponse({ detail: 'Please select a model first.', code: 'modelFirst' }, 422))
       .mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
     vi.stubGlobal('fetch', fetchMock);
-    const { result } = renderHook(() => useSubmitGeneration(), { wrapper: wrapperFor(testClient()) });
+    const { result } = renderHookWithProviders(() => useSubmitGeneration(), { client: testClient() });
 
     await act(async () => {
       await expect(result.current.submit(request)).rejects.toMatchObject({ status: 422 });
@@ -214,7 +210,7 @@ describe('useCancelGeneration', () => {
     vi.stubGlobal('fetch', fetchMock);
     const client = testClient();
     client.setQueryData(generationKeys.pending(), [makeGeneration()]);
-    const { result } = renderHook(() => useCancelGeneration(), { wrapper: wrapperFor(client) });
+    const { result } = renderHookWithProviders(() => useCancelGeneration(), { client });
     await act(async () => {
       await result.current.mutateAsync('job-1');
     });

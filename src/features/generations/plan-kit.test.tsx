@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExpectedDurations } from '../../contract/expected-durations.schema.ts';
 import type { GenerationRequest } from '../../contract/generations.schema.ts';
 import { useEnginePlan } from './plan-kit.ts';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 const get = vi.hoisted(() => vi.fn<(path: string) => Promise<unknown>>());
 vi.mock('../../lib/api.ts', async (original) => ({ ...(await original<typeof import('../../lib/api.ts')>()), api: { get } }));
@@ -26,12 +26,7 @@ function Probe({ request }: { request: GenerationRequest | null }) {
 }
 
 function renderProbe(request: GenerationRequest | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Probe request={request} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Probe request={request} />);
   return screen.getByTestId('probe');
 }
 

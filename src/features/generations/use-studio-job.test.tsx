@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
-import { setupI18n } from '@lingui/core';
 import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import { notify } from '../../lib/toast.ts';
 import { POLL_VISIBLE_MS } from './api.ts';
@@ -12,25 +11,23 @@ import { LAST_JOB_KEY_PREFIX, pickReattachJob, readShownJob, resetRestoreDecisio
 import { useStudioJob } from './use-studio-job.ts';
 import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
-vi.mock('../../lib/toast.ts', () => ({
-  notify: {
-    success: vi.fn<Toast>(),
-    error: vi.fn<Toast>(),
-    info: vi.fn<Toast>(),
-    warning: vi.fn<Toast>(),
-    message: vi.fn<Toast>(),
-    dismiss: vi.fn<() => void>(),
-  },
-}));
-
-type Toast = (title: string, options?: { description?: string }) => void;
-
-const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
+vi.mock('../../lib/toast.ts', () => import('../../../tests/fixtures/toast.ts'));
 
 function renderStudioJob(feature: Parameters<typeof useStudioJob>[0]) {
   const client = createTestQueryClient();
-  return renderHookWithProviders(() => useStudioJob(feature), { client, i18n });
+  return renderHookWithProviders(() => useStudioJob(feature), { client });
 }
+
+/** A hairstyle job that ended with its result. */
+const doneHairJob = makeGeneration({
+  id: 'done-job',
+  feature: 'hairstyle-changer',
+  status: 'completed',
+  stage: null,
+  progress: 100,
+  results: [makeAsset({ id: 'hair-result' })],
+  finished_at: '2025-01-01T10:01:00.000Z',
+});
 
 /** A fake API: the pending list, and each job's successive answers (the last one repeats). */
 function fakeApi(pending: Generation[], jobs: Record<string, Generation[]>, submitted?: Generation) {
@@ -191,16 +188,7 @@ describe('useStudioJob', () => {
     sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
     resetRestoreDecision();
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'reload', name: location.href } as unknown as PerformanceEntry]);
-    const done = makeGeneration({
-      id: 'done-job',
-      feature: 'hairstyle-changer',
-      status: 'completed',
-      stage: null,
-      progress: 100,
-      results: [makeAsset({ id: 'hair-result' })],
-      finished_at: '2025-01-01T10:01:00.000Z',
-    });
-    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [done] }));
+    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [doneHairJob] }));
     const { result: hook } = renderStudioJob('hairstyle-changer');
     await waitFor(() => expect(hook.current.status).toBe('completed'));
     expect(hook.current.result?.id).toBe('hair-result');
@@ -212,16 +200,7 @@ describe('useStudioJob', () => {
     sessionStorage.setItem(`${SHOWN_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
     sessionStorage.setItem(`${LAST_JOB_KEY_PREFIX}hairstyle-changer`, 'done-job');
     resetRestoreDecision();
-    const done = makeGeneration({
-      id: 'done-job',
-      feature: 'hairstyle-changer',
-      status: 'completed',
-      stage: null,
-      progress: 100,
-      results: [makeAsset({ id: 'hair-result' })],
-      finished_at: '2025-01-01T10:01:00.000Z',
-    });
-    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [done] }));
+    vi.stubGlobal('fetch', fakeApi([], { 'done-job': [doneHairJob] }));
     const { result: hook } = renderStudioJob('hairstyle-changer');
     await waitFor(() => expect(hook.current.lastResult?.id).toBe('done-job'));
     expect(hook.current.status).toBe('idle');

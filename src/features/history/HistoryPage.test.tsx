@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import type { Generation } from '../../contract/generations.schema.ts';
 import { markJobsSeen } from '../../lib/offline/job-client.ts';
@@ -9,32 +9,13 @@ import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { HistoryPage, type HistoryPageProps } from './HistoryPage.tsx';
 import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
+import { fakeApi } from '../../../tests/fixtures/fake-fetch.ts';
 
-vi.mock('../../lib/toast.ts', () => ({
-  notify: {
-    success: vi.fn<Toast>(),
-    error: vi.fn<Toast>(),
-    info: vi.fn<Toast>(),
-    warning: vi.fn<Toast>(),
-    message: vi.fn<Toast>(),
-    dismiss: vi.fn<() => void>(),
-  },
-}));
-type Toast = (title: string, options?: { description?: string }) => void;
+vi.mock('../../lib/toast.ts', () => import('../../../tests/fixtures/toast.ts'));
 vi.mock('../../lib/offline/job-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/offline/job-client.ts')>()),
   markJobsSeen: vi.fn<(ids: readonly string[]) => Promise<void>>(async () => undefined),
 }));
-
-interface Call {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-}
-
-type Handler = (call: Call) => Response | Promise<Response>;
-let handler: Handler;
-let calls: Call[] = [];
 
 // The jobs below are minutes old and the page groups them by day: a fixed noon (in UTC+7, the
 // morning in UTC) keeps them on one day whatever time the suite runs. Only Date is faked.
@@ -43,41 +24,39 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-const listCalls = () => calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/generations');
+const listCalls = () => api.calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/generations');
 const page = (items: Generation[], next: string | null = null) => jsonResponse({ items, next_cursor: next });
+const api = fakeApi(() => page([]));
 
-const completedImage = makeGeneration({
+/** A job that ended, made `minutes` ago. */
+const ended = (minutes: number, job: Partial<Generation>) =>
+  makeGeneration({ stage: null, cost: 1, created_at: new Date(Date.now() - minutes * 60_000).toISOString(), ...job });
+
+const completedImage = ended(5, {
   id: 'done-1',
   feature: 'virtual-tryon',
   status: 'completed',
-  stage: null,
   progress: 100,
   inputs: { model: 'model-1', garments: [{ asset_id: 'garment-1', category: 'tops' }] },
   input_assets: [makeAsset({ id: 'model-1', name: 'nguoi-mau.jpg' }), makeAsset({ id: 'garment-1', name: 'ao.jpg' })],
   results: [makeAsset({ id: 'result-1', source: 'generation', name: 'ket-qua.png' })],
-  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
   processing_ms: 42_000,
-  cost: 1,
 });
 
-const failedEdit = makeGeneration({
+const failedEdit = ended(10, {
   id: 'failed-1',
   feature: 'image-editing',
   status: 'failed',
-  stage: null,
   inputs: { images: ['gone-1'] },
   input_assets: [],
   error: { code: 'unknownEdit', message: 'The local engine could not understand this edit. It understands: brighter, darker.' },
-  created_at: new Date(Date.now() - 10 * 60_000).toISOString(),
   processing_ms: 1_200,
-  cost: 1,
 });
 
-const video = makeGeneration({
+const video = ended(20, {
   id: 'video-1',
   feature: 'image-to-video',
   status: 'completed',
-  stage: null,
   progress: 100,
   inputs: { image: 'still-1' },
   input_assets: [makeAsset({ id: 'still-1' })],
@@ -92,7 +71,6 @@ const video = makeGeneration({
       duration_seconds: 5,
     }),
   ],
-  created_at: new Date(Date.now() - 20 * 60_000).toISOString(),
   processing_ms: 125_000,
   cost: 2,
 });
@@ -102,23 +80,8 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  calls = [];
-  handler = () => page([]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost'), headers: (init?.headers ?? {}) as Record<string, string> };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
   for (const toast of Object.values(notify)) vi.mocked(toast).mockClear();
   vi.mocked(markJobsSeen).mockClear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function setup(props: Partial<HistoryPageProps> = {}) {
@@ -151,7 +114,7 @@ describe('filters', () => {
     const { rerender } = setup();
     await screen.findByTestId('history-empty');
     expect(listCalls().map((call) => call.url.search)).toEqual(['?limit=20']);
-    calls = [];
+    api.calls = [];
     rerender({ tool: 'body-generator', status: 'processing' });
     await waitFor(() => expect(listCalls()).toHaveLength(2));
     expect(
@@ -206,23 +169,23 @@ describe('states', () => {
   });
 
   it('says "Failed to load generations" with Retry, and Retry loads the list', async () => {
-    handler = () => jsonResponse({ detail: 'Service unavailable' }, 503);
+    api.answer = () => jsonResponse({ detail: 'Service unavailable' }, 503);
     setup();
     const error = await screen.findByTestId('history-list-error');
     expect(within(error).getByText('Không tải được lịch sử tạo')).toBeTruthy();
-    handler = () => page([completedImage]);
+    api.answer = () => page([completedImage]);
     fireEvent.click(within(error).getByTestId('history-retry'));
     await waitFor(() => expect(item('done-1')).toBeTruthy());
     expect(screen.queryByTestId('history-list-error')).toBeNull();
   });
 
   it('refresh: "History refreshed successfully", or the failure with its reason', async () => {
-    handler = () => page([completedImage]);
+    api.answer = () => page([completedImage]);
     setup();
     await waitFor(() => expect(item('done-1')).toBeTruthy());
     fireEvent.click(screen.getByTestId('history-refresh'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Đã làm mới lịch sử'));
-    handler = () => Promise.reject(new TypeError('Failed to fetch'));
+    api.answer = () => Promise.reject(new TypeError('Failed to fetch'));
     fireEvent.click(screen.getByTestId('history-refresh'));
     await waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith('Không làm mới được lịch sử', {
@@ -236,7 +199,7 @@ describe('states', () => {
 
 describe('items', () => {
   it('shows tool, status, inputs with their roles, result, times, error and cost', async () => {
-    handler = () => page([completedImage, failedEdit, video]);
+    api.answer = () => page([completedImage, failedEdit, video]);
     setup();
     await waitFor(() => expect(item('video-1')).toBeTruthy());
     expect(screen.getAllByTestId('history-day')).toHaveLength(1);
@@ -294,7 +257,7 @@ describe('items', () => {
       processing_ms: 3_000,
     };
     let detail: Generation = running;
-    handler = (call) => (call.url.pathname === '/api/generations/run-1' ? jsonResponse(detail) : page([running]));
+    api.answer = (call) => (call.url.pathname === '/api/generations/run-1' ? jsonResponse(detail) : page([running]));
     setup();
     await waitFor(() => expect(item('run-1')).toBeTruthy());
     const row = within(item('run-1')!);
@@ -304,7 +267,7 @@ describe('items', () => {
     expect(row.queryByTestId('history-delete')).toBeNull();
 
     detail = finished;
-    handler = (call) => (call.url.pathname === '/api/generations/run-1' ? jsonResponse(detail) : page([finished]));
+    api.answer = (call) => (call.url.pathname === '/api/generations/run-1' ? jsonResponse(detail) : page([finished]));
     await waitFor(() => expect(item('run-1')?.dataset.status).toBe('completed'), { timeout: 4_000 });
     expect(within(item('run-1')!).getByTestId('history-processing-time').textContent).toBe('3 giây');
   });
@@ -313,7 +276,7 @@ describe('items', () => {
 describe('actions', () => {
   it('delete: asks first, then "Item deleted successfully" and the item leaves', async () => {
     let deleted = false;
-    handler = (call) => {
+    api.answer = (call) => {
       if (call.method === 'DELETE' && call.url.pathname === '/api/generations/done-1') {
         deleted = true;
         return new Response(null, { status: 204 });
@@ -328,7 +291,7 @@ describe('actions', () => {
     // "Không" keeps it.
     fireEvent.click(within(dialog).getByTestId('history-delete-cancel'));
     expect(screen.queryByTestId('history-delete-dialog')).toBeNull();
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     fireEvent.click(within(item('done-1')!).getByTestId('history-delete'));
     fireEvent.click(within(await screen.findByTestId('history-delete-dialog')).getByTestId('history-delete-confirm'));
@@ -338,7 +301,7 @@ describe('actions', () => {
   });
 
   it('delete: a failure says why and keeps the item', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.method === 'DELETE'
         ? jsonResponse({ detail: 'This generation is still running. Cancel it first.', code: 'stillRunning' }, 409)
         : page([completedImage]);
@@ -361,7 +324,7 @@ describe('actions', () => {
       created_at: new Date().toISOString(),
     });
     let regenerated = false;
-    handler = (call) => {
+    api.answer = (call) => {
       if (call.method === 'POST' && call.url.pathname === '/api/generations/done-1/regenerate') {
         regenerated = true;
         return jsonResponse(again, 202);
@@ -373,7 +336,7 @@ describe('actions', () => {
     await waitFor(() => expect(item('done-1')).toBeTruthy());
     fireEvent.click(within(item('done-1')!).getByTestId('history-regenerate'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Đã bắt đầu tạo lại'));
-    const post = calls.find((call) => call.method === 'POST');
+    const post = api.calls.find((call) => call.method === 'POST');
     expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.getAllByTestId('history-item')[0]?.dataset.jobId).toBe('again-1'));
     const fresh = item('again-1')!;
@@ -385,7 +348,8 @@ describe('actions', () => {
 
   it('regenerate under a status filter that hides running jobs switches to every status', async () => {
     const again = makeGeneration({ id: 'again-2', feature: 'image-editing', status: 'queued', created_at: new Date().toISOString() });
-    handler = (call) => (call.method === 'POST' ? jsonResponse(again, 202) : call.url.searchParams.get('status') === 'failed' ? page([failedEdit]) : page([]));
+    api.answer = (call) =>
+      call.method === 'POST' ? jsonResponse(again, 202) : call.url.searchParams.get('status') === 'failed' ? page([failedEdit]) : page([]);
     const { onSearchChange } = setup({ status: 'failed' });
     await waitFor(() => expect(item('failed-1')).toBeTruthy());
     fireEvent.click(within(item('failed-1')!).getByTestId('history-regenerate'));
@@ -393,7 +357,7 @@ describe('actions', () => {
   });
 
   it('regenerate: not enough credits says the numbers', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.method === 'POST'
         ? jsonResponse({ detail: 'Not enough credits', code: 'insufficientCredits', balance: 0, cost: 1, shortage: 1 }, 402)
         : page([completedImage]);
@@ -411,7 +375,7 @@ describe('actions', () => {
     const running = makeGeneration({ id: 'run-2', status: 'queued', created_at: new Date().toISOString() });
     const cancelled = { ...running, status: 'cancelled' as const, stage: null, error: { code: 'cancelled', message: 'Generation cancelled.' } };
     let done = false;
-    handler = (call) => {
+    api.answer = (call) => {
       if (call.method === 'POST' && call.url.pathname === '/api/generations/run-2/cancel') {
         done = true;
         return jsonResponse(cancelled);
@@ -428,7 +392,7 @@ describe('actions', () => {
 
 describe('?job=', () => {
   it('opens the result of an item of the loaded pages', async () => {
-    handler = () => page([video, completedImage]);
+    api.answer = () => page([video, completedImage]);
     setup({ job: 'done-1' });
     const dialog = await screen.findByTestId('review-dialog');
     expect(within(dialog).getByText('ket-qua.png')).toBeTruthy();
@@ -439,11 +403,11 @@ describe('?job=', () => {
     fireEvent.click(within(dialog).getByTestId('review-dialog-close'));
     await waitFor(() => expect(screen.queryByTestId('review-dialog')).toBeNull());
     // Not fetched again on its own.
-    expect(calls.some((call) => call.url.pathname === '/api/generations/done-1')).toBe(false);
+    expect(api.calls.some((call) => call.url.pathname === '/api/generations/done-1')).toBe(false);
   });
 
   it('fetches an item the pages do not hold, pins it above the list and opens it', async () => {
-    handler = (call) => (call.url.pathname === '/api/generations/done-1' ? jsonResponse(completedImage) : page([video]));
+    api.answer = (call) => (call.url.pathname === '/api/generations/done-1' ? jsonResponse(completedImage) : page([video]));
     setup({ job: 'done-1' });
     const pinned = await screen.findByTestId('history-pinned');
     expect(within(pinned).getByTestId('history-item').dataset.jobId).toBe('done-1');
@@ -451,7 +415,7 @@ describe('?job=', () => {
   });
 
   it('says so when the item is gone', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/generations/gone' ? jsonResponse({ detail: 'Generation not found.', code: 'notFound' }, 404) : page([video]);
     setup({ job: 'gone' });
     expect((await screen.findByTestId('history-pinned-error')).textContent).toBe('Không tìm thấy lần tạo.');

@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.schema.ts';
 import type { Asset } from '../../contract/media.schema.ts';
+import { byId, useCursorList } from '../../lib/cursor-list.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { button } from '../../ui/button.ts';
@@ -11,7 +12,7 @@ import { IconRefresh } from '../../ui/icons/app/IconRefresh.tsx';
 import { describeGenerationError, generationText } from '../generations/generation-messages.ts';
 import { usePlanKit } from '../generations/plan-kit.ts';
 import { mergedGenerationsInfiniteQueryOptions } from '../generations/merged-list.ts';
-import { generationQueryOptions, generationsOf } from '../generations/cache.ts';
+import { generationQueryOptions } from '../generations/cache.ts';
 import { useCancelGeneration, useRegenerateGeneration } from '../generations/mutations.ts';
 import { useGenerationStream } from '../generations/generation-stream.ts';
 import { shareLink } from '../generations/share-link.ts';
@@ -75,12 +76,6 @@ function useNow(intervalMs: number): Date {
   return now;
 }
 
-/** A job can move between the streams of a merged list while its pages load (queued → processing): shown once. */
-function uniqueById(jobs: readonly Generation[]): Generation[] {
-  const seen = new Set<string>();
-  return jobs.filter((job) => !seen.has(job.id) && seen.add(job.id));
-}
-
 /** A result's link as it can leave the app (absolute; the API may sit on another origin). */
 function absoluteUrl(url: string): string {
   return new URL(mediaSrc(url), globalThis.location.href).href;
@@ -99,8 +94,10 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
   const titleId = useId();
   const filtered = tool !== 'all' || status !== 'all';
   const filter = useMemo(() => ({ features: featuresOf(tool), statuses: statusesOf(status), limit: HISTORY_PAGE_SIZE }), [tool, status]);
-  const query = useInfiniteQuery(mergedGenerationsInfiniteQueryOptions(filter));
-  const jobs = useMemo(() => uniqueById(generationsOf(query.data)), [query.data]);
+  // A job can move between the streams of a merged list while its pages load (queued → processing): shown once.
+  const list = useCursorList(mergedGenerationsInfiniteQueryOptions(filter), { unique: byId });
+  const { query, loadMore } = list;
+  const jobs = useMemo(() => list.items ?? [], [list.items]);
   const groups = useMemo(() => groupByDay(jobs), [jobs]);
   const now = useNow(NOW_TICK_MS);
 
@@ -115,19 +112,19 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
 
   // ── Infinite list ──
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage } = query;
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!sentinel || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
     const loader = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) loadMore();
       },
       { rootMargin: `0px 0px ${LOAD_AHEAD_PX}px 0px` },
     );
     loader.observe(sentinel);
     return () => loader.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, loadMore]);
 
   // ── ?job= ──
   const targetInList = target ? jobs.some((job) => job.id === target) : false;
@@ -303,7 +300,7 @@ export function HistoryPage({ tool, status, job: target, onSearchChange }: Histo
             <button
               type="button"
               className={button({ variant: 'secondary', size: 'sm' })}
-              onClick={() => void fetchNextPage()}
+              onClick={loadMore}
               disabled={isFetchingNextPage}
               aria-busy={isFetchingNextPage}
               data-testid="history-more"

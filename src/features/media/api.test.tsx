@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { assetKeys, assetListPath, linksExpiring, msUntilLinksStale, staleTimeFor, URL_EXPIRY_MARGIN_MS, useDeleteAsset } from './api.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,8 +48,7 @@ describe('assets query module', () => {
     const client = createTestQueryClient();
     client.setQueryData(assetKeys.detail('a1'), { id: 'a1' });
     client.setQueryData(assetKeys.list({ kind: 'image' }), { pages: [], pageParams: [] });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(() => useDeleteAsset(), { wrapper });
+    const { result } = renderHookWithProviders(() => useDeleteAsset(), { client });
     await act(() => result.current.mutateAsync('a1'));
     expect(requests).toEqual(['DELETE /api/assets/a1']);
     expect(client.getQueryData(assetKeys.detail('a1'))).toBeUndefined();

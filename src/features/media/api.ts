@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { AssetPageSchema, AssetSchema, type Asset, type AssetPage, type AssetSort, type AssetTool } from '../../contract/media.schema.ts';
 import type { AssetKind, AssetRole } from '../../contract/media.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { cursorPaging } from '../../lib/cursor-paging.ts';
 
 /**
  * The assets library's query module (GET/DELETE /api/assets, src/contract/media.ts): the key
@@ -138,8 +139,7 @@ export const assetsInfiniteQueryOptions = (filters: AssetListFilters) =>
   infiniteQueryOptions({
     queryKey: assetKeys.list(filters),
     queryFn: ({ pageParam, signal }) => fetchAssetPage(filters, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    ...cursorPaging,
     staleTime: (query) => staleTimeForPages(query.state.data?.pages ?? [], query.state.dataUpdatedAt),
   });
 

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, waitFor } from '@testing-library/react';
-import { QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
+import { cleanup, waitFor } from '@testing-library/react';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { UseStore } from 'idb-keyval';
 import type { Generation, GenerationPage } from '../../contract/generations.schema.ts';
 import { generationKeys } from '../generations/api.ts';
 import { jsonResponse, makeAsset, makeGeneration } from '../../../tests/fixtures/test-data.ts';
 import type { FakeIdbStore } from '../../../tests/fixtures/fake-idb-store.ts';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 
 // The watch list on an in-memory IndexedDB.
 const fake = vi.hoisted(() => ({ current: null as FakeIdbStore | null }));
@@ -52,11 +53,7 @@ function setup() {
   const client = createTestQueryClient();
   const list: InfiniteData<GenerationPage> = { pages: [{ items: [running], next_cursor: null }], pageParams: [null] };
   client.setQueryData(generationKeys.list({ feature: 'image-to-video' }), list);
-  render(
-    <QueryClientProvider client={client}>
-      <Tracker />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Tracker />, { client });
   return client;
 }
 

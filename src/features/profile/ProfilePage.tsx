@@ -9,6 +9,7 @@ import { getSession, sessionUserAtom, toSessionUser } from '../../lib/session.ts
 import { formatDate } from '../../lib/format.ts';
 import { PLAN_NAMES } from '../../lib/plan-names.ts';
 import { Select } from '../../ui/Field.tsx';
+import { LoadStates } from '../../ui/Page.tsx';
 import { activateLocale, isLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 import { button } from '../../ui/button.ts';
@@ -41,7 +42,6 @@ export function ProfilePage() {
   const profile = useQuery(profileQueryOptions());
   const user = profile.data;
   const titleId = useId();
-  const loadError = profile.error?.message ?? '';
 
   return (
     <div className={s.page} data-testid="profile-page">
@@ -54,30 +54,22 @@ export function ProfilePage() {
         </p>
       </header>
       {sessionUser && <Summary user={user} fallbackEmail={sessionUser.email} />}
-      {profile.isPending ? (
-        <p className={s.lead} role="status">
-          <Trans>Đang tải hồ sơ…</Trans>
-        </p>
-      ) : profile.isError ? (
-        <div className={a.alert.error} role="alert">
-          <p>
-            <Trans>Không tải được hồ sơ: {loadError}</Trans>
-          </p>
-          <div className={a.alertActions}>
-            <button type="button" className={a.smallTextButton} onClick={() => void profile.refetch()}>
-              <Trans>Thử lại</Trans>
-            </button>
-          </div>
-        </div>
-      ) : (
-        <>
-          <PictureChooser user={user!} />
-          <ProfileForm key={user!.id} user={user!} />
-          <PasswordSection email={user!.email} />
-          <SignOutEverywhere />
-          <DeleteAccount email={user!.email} />
-        </>
-      )}
+      <LoadStates
+        query={profile}
+        loading={<Trans>Đang tải hồ sơ…</Trans>}
+        renderError={(loadError) => <Trans>Không tải được hồ sơ: {loadError}</Trans>}
+        testId="profile"
+      >
+        {(loaded) => (
+          <>
+            <PictureChooser user={loaded} />
+            <ProfileForm key={loaded.id} user={loaded} />
+            <PasswordSection email={loaded.email} />
+            <SignOutEverywhere />
+            <DeleteAccount email={loaded.email} />
+          </>
+        )}
+      </LoadStates>
       {/* Also while the profile cannot load (offline, nothing saved): the device's data stays manageable. */}
       {sessionUser && <OfflineSettings />}
     </div>

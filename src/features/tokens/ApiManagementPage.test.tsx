@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import { messages as appEn } from '../../locales/en/app.po';
@@ -8,22 +8,18 @@ import { messages as en } from '../../locales/en/app/tokens.po';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ApiManagementPage } from './ApiManagementPage.tsx';
 import { tokenKeys } from './queries.ts';
-import { fakeFetch, jsonResponse, renderInRouter, tokenList, type Call } from './test-helpers.test-helper.tsx';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { renderInRouter, tokenList } from './test-helpers.test-helper.tsx';
 
-let calls: Call[] = [];
-let handler: (call: Call) => Response;
 const defaultHandler = (call: Call) => (call.url.pathname === '/api/tokens' ? jsonResponse(tokenList()) : jsonResponse({ message: 'not here' }, 404));
+const api = fakeApi(defaultHandler);
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  calls = [];
-  handler = defaultHandler;
-  vi.stubGlobal('fetch', vi.fn(fakeFetch((call) => handler(call), calls)));
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   onlineManager.setOnline(true);
 });
 
@@ -60,7 +56,7 @@ describe('ApiManagementPage', () => {
 
   it('reads in English: the error rate, never used, no expiry, and "—" without requests', async () => {
     i18n.loadAndActivate({ locale: 'en', messages: { ...appEn, ...en } });
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/tokens'
         ? jsonResponse(tokenList({ stats: { total_tokens: 2, active_tokens: 1, requests_today: 0, errors_today: 0, error_rate: null } }))
         : defaultHandler(call);
@@ -79,7 +75,7 @@ describe('ApiManagementPage', () => {
   });
 
   it('without API access in the plan: says so, links to the plans, creation off, tokens still listed', async () => {
-    handler = (call) => (call.url.pathname === '/api/tokens' ? jsonResponse(tokenList({ api_allowed: false })) : defaultHandler(call));
+    api.answer = (call) => (call.url.pathname === '/api/tokens' ? jsonResponse(tokenList({ api_allowed: false })) : defaultHandler(call));
     page();
     expect(text(await screen.findByTestId('api-plan-required'))).toContain('API dành cho gói Pro trở lên');
     expect(screen.getByTestId('api-upgrade').getAttribute('href')).toBe('/studio-pricing');
@@ -88,7 +84,7 @@ describe('ApiManagementPage', () => {
   });
 
   it('invites to create the first token, with the API docs beside it', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.url.pathname === '/api/tokens'
         ? jsonResponse(tokenList({ tokens: [], stats: { total_tokens: 0, active_tokens: 0, requests_today: 0, errors_today: 0, error_rate: null } }))
         : defaultHandler(call);
@@ -101,11 +97,11 @@ describe('ApiManagementPage', () => {
   });
 
   it('says the tokens could not be loaded, and Retry loads them', async () => {
-    handler = () => jsonResponse({ message: 'Máy chủ bận' }, 500);
+    api.answer = () => jsonResponse({ message: 'Máy chủ bận' }, 500);
     page();
     await waitFor(() => expect(screen.getByTestId('tokens').dataset.status).toBe('error'));
     expect(text(screen.getByTestId('tokens'))).toContain('Không tải được danh sách token');
-    handler = defaultHandler;
+    api.answer = defaultHandler;
     fireEvent.click(within(screen.getByTestId('tokens')).getByText('Thử lại'));
     expect(await screen.findAllByTestId('token-open')).toHaveLength(2);
   });
@@ -114,7 +110,7 @@ describe('ApiManagementPage', () => {
     const client = createTestQueryClient();
     client.setQueryData(tokenKeys.list(), tokenList());
     onlineManager.setOnline(false);
-    handler = () => {
+    api.answer = () => {
       throw new TypeError('Failed to fetch');
     };
     const view = page(client);

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { messages as appEn } from '../../locales/en/app.po';
 import { messages as en } from '../../locales/en/app/tokens.po';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ApiManagementPage } from './ApiManagementPage.tsx';
-import { fakeFetch, jsonResponse, renderInRouter, SECRET, shopToken, tokenList, type Call } from './test-helpers.test-helper.tsx';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { renderInRouter, SECRET, shopToken, tokenList } from './test-helpers.test-helper.tsx';
 
-let calls: Call[] = [];
-let handler: (call: Call) => Response;
 const created = () => jsonResponse({ token: { ...shopToken, id: 'new-token', name: 'Catalogue' }, secret: SECRET }, 201);
 const defaultHandler = (call: Call) => {
   if (call.url.pathname === '/api/tokens' && call.method === 'GET') return jsonResponse(tokenList());
@@ -17,22 +17,15 @@ const defaultHandler = (call: Call) => {
   return jsonResponse({ message: 'not here' }, 404);
 };
 const writeText = vi.fn<(text: string) => Promise<void>>();
+const api = fakeApi(defaultHandler);
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  calls = [];
-  handler = defaultHandler;
-  vi.stubGlobal('fetch', vi.fn(fakeFetch((call) => handler(call), calls)));
   writeText.mockReset();
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const posts = () => calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/tokens');
+const posts = () => api.calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/tokens');
 
 async function openDialog() {
   renderInRouter(() => <ApiManagementPage tokenId={undefined} onTokenChange={() => undefined} />, createTestQueryClient());
@@ -81,7 +74,7 @@ describe('the create dialog’s checks', () => {
   });
 
   it('puts the server’s 422 code under its field, and any other refusal above the buttons', async () => {
-    handler = (call) =>
+    api.answer = (call) =>
       call.method === 'POST'
         ? jsonResponse({ message: 'Rate limit must be between 1 and 1000 requests per minute.', code: 'rateLimitRange' }, 422)
         : defaultHandler(call);
@@ -93,7 +86,7 @@ describe('the create dialog’s checks', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('token-rateLimit')));
     expect(screen.queryByTestId('create-token-failure')).toBeNull();
 
-    handler = (call) =>
+    api.answer = (call) =>
       call.method === 'POST' ? jsonResponse({ message: 'Your plan does not include API access.', code: 'planRequired' }, 403) : defaultHandler(call);
     submit();
     const failure = await screen.findByTestId('create-token-failure');

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { createTestQueryClient } from '../../../tests/fixtures/query-client.ts';
 import { ApiManagementPage } from './ApiManagementPage.tsx';
-import { fakeFetch, jsonResponse, renderInRouter, SECRET, shopToken, tokenDetail, tokenList, type Call } from './test-helpers.test-helper.tsx';
+import { fakeApi, type FetchCall as Call } from '../../../tests/fixtures/fake-fetch.ts';
+import { jsonResponse } from '../../../tests/fixtures/test-data.ts';
+import { renderInRouter, SECRET, shopToken, tokenDetail, tokenList } from './test-helpers.test-helper.tsx';
 
-let calls: Call[] = [];
-let handler: (call: Call) => Response;
 const detailPath = `/api/tokens/${shopToken.id}`;
 const defaultHandler = (call: Call) => {
   const path = call.url.pathname;
@@ -19,21 +19,14 @@ const defaultHandler = (call: Call) => {
   if (path === `${detailPath}/deliveries/msg_1/resend`) return jsonResponse(tokenDetail.deliveries[0], 202);
   return jsonResponse({ message: 'Token not found', code: 'notFound' }, 404);
 };
+const api = fakeApi(defaultHandler);
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
-  calls = [];
-  handler = defaultHandler;
-  vi.stubGlobal('fetch', vi.fn(fakeFetch((call) => handler(call), calls)));
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const text = (element: Element) => element.textContent?.replace(/\s/g, ' ') ?? '';
-const sent = (method: string, path = detailPath) => calls.filter((call) => call.method === method && call.url.pathname === path);
+const sent = (method: string, path = detailPath) => api.calls.filter((call) => call.method === method && call.url.pathname === path);
 
 function openDetail(tokenId: string = shopToken.id) {
   const onTokenChange = vi.fn<(id: string | undefined) => void>();

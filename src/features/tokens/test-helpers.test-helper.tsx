@@ -79,27 +79,3 @@ export const tokenDetail: TokenDetail = {
     },
   ],
 };
-
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-/** A fetch double that records every call and answers with `handler`. */
-export function fakeFetch(handler: (call: Call) => Response, calls: Call[]) {
-  return async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      url: new URL(String(input), 'http://localhost'),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    return handler(call);
-  };
-}
-
-/** A JSON answer with its status. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}

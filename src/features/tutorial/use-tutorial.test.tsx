@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StrictMode } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nProvider } from '@lingui/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { createStore, Provider } from 'jotai';
+import { createStore } from 'jotai';
+import { renderWithProviders } from '../../../tests/fixtures/render.tsx';
 import { hasSeenTutorial } from './seen.ts';
 import { TutorialHelpButton } from './TutorialHelpButton.tsx';
 import { TutorialHost } from './TutorialHost.tsx';
@@ -35,15 +34,12 @@ function Other() {
 }
 
 function renderApp(children: React.ReactNode, store = createStore()) {
-  const view = render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <Provider store={store}>
-          {children}
-          <TutorialHost />
-        </Provider>
-      </I18nProvider>
-    </StrictMode>,
+  const view = renderWithProviders(
+    <>
+      {children}
+      <TutorialHost />
+    </>,
+    { store, reactStrictMode: true },
   );
   return { ...view, store };
 }
@@ -97,15 +93,7 @@ describe('useScreenTutorial and TutorialHost', () => {
   it('leaving the screen stops its tour at once', async () => {
     const { rerender, store } = renderApp(<Screen />);
     expect(await screen.findByRole('dialog')).toBeTruthy();
-    rerender(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <Provider store={store}>
-            <TutorialHost />
-          </Provider>
-        </I18nProvider>
-      </StrictMode>,
-    );
+    rerender(<TutorialHost />);
     expect(store.get(tutorialControllerAtom).getSnapshot().status).toBe('inactive');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
-import { setupI18n } from '@lingui/core';
 import type { Asset } from '../../contract/media.schema.ts';
 import { notify } from '../../lib/toast.ts';
 import { makeAsset } from '../../../tests/fixtures/test-data.ts';
@@ -10,20 +9,7 @@ import { useUpload, type UseUploadOptions } from './use-upload.ts';
 import type { UploadFileOptions } from './transport.ts';
 import { renderHookWithProviders } from '../../../tests/fixtures/render.tsx';
 
-vi.mock('../../lib/toast.ts', () => ({
-  notify: {
-    success: vi.fn<Toast>(),
-    error: vi.fn<Toast>(),
-    info: vi.fn<Toast>(),
-    warning: vi.fn<Toast>(),
-    message: vi.fn<Toast>(),
-    dismiss: vi.fn<() => void>(),
-  },
-}));
-
-type Toast = (title: string, options?: { description?: string }) => void;
-
-const i18n = setupI18n({ locale: 'vi', messages: { vi: {} } });
+vi.mock('../../lib/toast.ts', () => import('../../../tests/fixtures/toast.ts'));
 
 /** Every upload succeeds with an asset named after the file, after its progress reached half. */
 async function fakeUpload(file: File, options: UploadFileOptions): Promise<Asset> {
@@ -35,7 +21,7 @@ async function fakeUpload(file: File, options: UploadFileOptions): Promise<Asset
 function renderUpload(options: Omit<UseUploadOptions, 'upload'>) {
   const client = createTestQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  return { invalidate, ...renderHookWithProviders(() => useUpload({ ...options, upload: fakeUpload }), { client, i18n }) };
+  return { invalidate, ...renderHookWithProviders(() => useUpload({ ...options, upload: fakeUpload }), { client }) };
 }
 
 const jpeg = (name: string) => new File([new Uint8Array(64)], name, { type: 'image/jpeg' });

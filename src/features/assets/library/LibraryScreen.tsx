@@ -18,10 +18,11 @@ import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.schema.ts';
+import { byId, useCursorList } from '../../../lib/cursor-list.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { button } from '../../../ui/button.ts';
+import { InlineError } from '../../../ui/InlineError.tsx';
 import { PinToggle } from '../../offline/PinToggle.tsx';
 import { OutboxStatus } from '../../uploads/OutboxStatus.tsx';
 import type { UseInTarget } from '../incoming-asset.ts';
@@ -88,25 +89,15 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
   };
 
   // ── The list ──
-  const query = useInfiniteQuery({ ...assetsInfiniteQueryOptions(filtersOf(search)), placeholderData: keepPreviousData });
-  const items = useMemo(() => {
-    const seen = new Set<string>();
-    const list: Asset[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const asset of page.items) {
-        if (seen.has(asset.id)) continue;
-        seen.add(asset.id);
-        list.push(asset);
-      }
-    }
-    return list;
-  }, [query.data]);
+  const library = useCursorList({ ...assetsInfiniteQueryOptions(filtersOf(search)), placeholderData: keepPreviousData }, { unique: byId });
+  const { query, loadMore } = library;
+  const items = useMemo(() => library.items ?? [], [library.items]);
   // Masks are working files, out of the other tabs: their own tab shows while there are some.
   const masksProbe = useInfiniteQuery({ ...assetsInfiniteQueryOptions(MASKS_PROBE), select: (data) => data.pages.some((page) => page.items.length > 0) });
   const hasMasks = masksProbe.data === true;
   const order = useMemo(() => items.map((asset) => asset.id), [items]);
   const indexOf = useMemo(() => new Map(order.map((id, index) => [id, index])), [order]);
-  const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = query;
+  const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, isPlaceholderData } = query;
   const canLoadMore = !isFetching && !isFetchNextPageError && !isPlaceholderData;
 
   // ── Selection (assets no longer listed drop out of it) ──
@@ -168,8 +159,6 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
       },
     };
   }, []);
-
-  const loadMore = useMemo(() => () => void fetchNextPage(), [fetchNextPage]);
 
   // ── Selection actions ──
   const selectedAssets = () => items.filter((asset) => selection.ids.has(asset.id));
@@ -251,19 +240,13 @@ export function LibraryScreen({ search, onSearchChange, onUseIn }: LibraryScreen
             <Trans>Đang tải thêm…</Trans>
           </p>
         ) : isFetchNextPageError ? (
-          <div className={s.more} role="alert" data-testid="library-more-error">
-            <span>
-              <Trans>Không tải được thư viện</Trans>
-            </span>
-            <button
-              type="button"
-              className={button({ variant: 'secondary', size: 'sm' })}
-              data-testid="library-more-retry"
-              onClick={() => void fetchNextPage()}
-            >
-              <Trans>Thử lại</Trans>
-            </button>
-          </div>
+          <InlineError
+            className={s.more}
+            title={<Trans>Không tải được thư viện</Trans>}
+            onRetry={loadMore}
+            testId="library-more-error"
+            retryTestId="library-more-retry"
+          />
         ) : null}
       </>
     );

@@ -14,12 +14,13 @@
  * - `assets-picker-confirm`    the confirm button (shows the count)
  */
 import { useId, useMemo, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Asset } from '../../../contract/media.schema.ts';
 import type { AssetRole, MediaType } from '../../../contract/media.ts';
+import { byId, useCursorList } from '../../../lib/cursor-list.ts';
 import { button } from '../../../ui/button.ts';
 import { assetQueryOptions, assetsInfiniteQueryOptions, linksExpiring } from '../../media/api.ts';
 import { AssetSearchBox, AssetTabs } from '../shared/FilterControls.tsx';
@@ -112,11 +113,9 @@ function PickerDialog({
   // A single pick never exceeds one; `max` below 1 would make every pick impossible.
   const limit = multiple ? (max !== undefined ? Math.max(1, max) : undefined) : 1;
 
-  const query = useInfiniteQuery(assetsInfiniteQueryOptions({ kind: tabKind(tab), role, q }));
-  const items = useMemo(() => {
-    const seen = new Set<string>();
-    return (query.data?.pages ?? []).flatMap((page) => page.items).filter((asset) => !seen.has(asset.id) && Boolean(seen.add(asset.id)));
-  }, [query.data]);
+  const list = useCursorList(assetsInfiniteQueryOptions({ kind: tabKind(tab), role, q }), { unique: byId });
+  const { query, loadMore } = list;
+  const items = useMemo(() => list.items ?? [], [list.items]);
 
   const problemText = (reason: SelectionProblem): string => {
     if (reason === 'wrongRole') return t`Tệp này không dùng được cho mục này.`;
@@ -205,7 +204,7 @@ function PickerDialog({
           isFetchingNextPage={query.isFetchingNextPage}
           nextPageFailed={query.isFetchNextPageError}
           onRetry={() => void query.refetch()}
-          onLoadMore={() => void query.fetchNextPage()}
+          onLoadMore={loadMore}
           items={items}
           q={q}
           selected={selected}

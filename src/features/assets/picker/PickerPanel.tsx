@@ -7,6 +7,7 @@ import { button } from '../../../ui/button.ts';
 import { IconCheck } from '../../../ui/icons/app/IconCheck.tsx';
 import { IconImage } from '../../../ui/icons/media/IconImage.tsx';
 import { ErrorState } from '../../../ui/States.tsx';
+import { InlineError } from '../../../ui/InlineError.tsx';
 import { mediaSrc } from '../../../lib/media-src.ts';
 import { ThumbBadges } from '../shared/ThumbBadges.tsx';
 import { gridMove, selectionProblem } from './selection.ts';
@@ -185,14 +186,7 @@ function AssetGrid({ items, selected, accepted, role, multiple, onToggle, hasNex
           <Trans>Đang tải thêm…</Trans>
         </p>
       ) : nextPageFailed ? (
-        <div className={s.more} role="alert">
-          <span>
-            <Trans>Không tải được thư viện</Trans>
-          </span>
-          <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={onLoadMore}>
-            <Trans>Thử lại</Trans>
-          </button>
-        </div>
+        <InlineError className={s.more} title={<Trans>Không tải được thư viện</Trans>} onRetry={onLoadMore} />
       ) : hasNextPage && typeof IntersectionObserver === 'undefined' ? (
         <div className={s.more}>
           <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={onLoadMore}>

@@ -46,6 +46,18 @@ function renderViewer(initialIndex = 0) {
 
 const counter = () => screen.getByTestId('review-counter').querySelector('[aria-hidden="true"]')?.textContent;
 const heading = () => screen.getByRole('heading').textContent;
+/** A finger put down on, moved over or lifted from an element (pointer `id`, at x, y). */
+const touch = (phase: 'down' | 'move' | 'up', target: Element, id: number, x: number, y: number) =>
+  ({ down: fireEvent.pointerDown, move: fireEvent.pointerMove, up: fireEvent.pointerUp })[phase](target, {
+    pointerId: id,
+    clientX: x,
+    clientY: y,
+    pointerType: 'touch',
+  });
+/** One finger's stroke: put down at the first point, moved through the ones between, lifted at the last. */
+function stroke(target: Element, id: number, ...points: [number, number][]) {
+  points.forEach(([x, y], index) => touch(index === 0 ? 'down' : index === points.length - 1 ? 'up' : 'move', target, id, x, y));
+}
 
 describe('ReviewDialog', () => {
   test('shows the item, its details, the counter and the actions slot', () => {
@@ -108,22 +120,16 @@ describe('ReviewDialog', () => {
   test('a swipe on the fitted image goes to the next item', () => {
     renderViewer();
     const stage = screen.getByTestId('review-stage');
-    fireEvent.pointerDown(stage, { pointerId: 1, clientX: 300, clientY: 200, pointerType: 'touch' });
-    fireEvent.pointerMove(stage, { pointerId: 1, clientX: 200, clientY: 210, pointerType: 'touch' });
-    fireEvent.pointerUp(stage, { pointerId: 1, clientX: 180, clientY: 210, pointerType: 'touch' });
+    stroke(stage, 1, [300, 200], [200, 210], [180, 210]);
     expect(counter()).toBe('2 / 3');
-    fireEvent.pointerDown(stage, { pointerId: 2, clientX: 100, clientY: 200, pointerType: 'touch' });
-    fireEvent.pointerUp(stage, { pointerId: 2, clientX: 220, clientY: 200, pointerType: 'touch' });
+    stroke(stage, 2, [100, 200], [220, 200]);
     expect(counter()).toBe('1 / 3');
   });
 
   test('a double tap zooms in, another one fits again', () => {
     renderViewer();
     const stage = screen.getByTestId('review-stage');
-    const tap = (id: number) => {
-      fireEvent.pointerDown(stage, { pointerId: id, clientX: 0, clientY: 0, pointerType: 'touch' });
-      fireEvent.pointerUp(stage, { pointerId: id, clientX: 0, clientY: 0, pointerType: 'touch' });
-    };
+    const tap = (id: number) => stroke(stage, id, [0, 0], [0, 0]);
     tap(1);
     tap(2);
     expect(stage.dataset.scale).toBe('2.5');
@@ -135,13 +141,13 @@ describe('ReviewDialog', () => {
   test('a pinch zooms with the fingers, and its end is no swipe', () => {
     renderViewer();
     const stage = screen.getByTestId('review-stage');
-    fireEvent.pointerDown(stage, { pointerId: 1, clientX: 100, clientY: 100, pointerType: 'touch' });
-    fireEvent.pointerDown(stage, { pointerId: 2, clientX: 200, clientY: 100, pointerType: 'touch' });
-    fireEvent.pointerMove(stage, { pointerId: 1, clientX: 50, clientY: 100, pointerType: 'touch' });
-    fireEvent.pointerMove(stage, { pointerId: 2, clientX: 250, clientY: 100, pointerType: 'touch' });
+    touch('down', stage, 1, 100, 100);
+    touch('down', stage, 2, 200, 100);
+    touch('move', stage, 1, 50, 100);
+    touch('move', stage, 2, 250, 100);
     expect(stage.dataset.scale).toBe('2');
-    fireEvent.pointerUp(stage, { pointerId: 2, clientX: 250, clientY: 100, pointerType: 'touch' });
-    fireEvent.pointerUp(stage, { pointerId: 1, clientX: -100, clientY: 100, pointerType: 'touch' });
+    touch('up', stage, 2, 250, 100);
+    touch('up', stage, 1, -100, 100);
     expect(counter()).toBe('1 / 3');
   });
 

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkPrerequisites } from '../../../contract/generations.ts';
 import { BodyParamsForm } from './BodyParamsForm.tsx';
 import { INITIAL_BODY_PARAMS, MAX_STYLE_HINTS, type BodyParams } from './body-params.ts';
-import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
+import { renderControlled } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.load('vi', {});
@@ -15,23 +14,7 @@ beforeAll(() => {
 afterEach(cleanup);
 
 /** The form under a parent that holds its state, as a screen does; `latest` is the last value given. */
-function renderForm(initial: BodyParams = INITIAL_BODY_PARAMS) {
-  const seen: { latest: BodyParams } = { latest: initial };
-  function Host() {
-    const [value, setValue] = useState(initial);
-    return (
-      <BodyParamsForm
-        value={value}
-        onChange={(next) => {
-          seen.latest = next;
-          setValue(next);
-        }}
-      />
-    );
-  }
-  renderWithProviders(<Host />);
-  return seen;
-}
+const renderForm = (initial: BodyParams = INITIAL_BODY_PARAMS) => renderControlled(BodyParamsForm, initial);
 
 const missingList = () => screen.queryByTestId('body-missing');
 

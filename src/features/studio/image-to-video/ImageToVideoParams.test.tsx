@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { useState } from 'react';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
@@ -11,31 +10,15 @@ import { ImageToVideoParams } from './ImageToVideoParams.tsx';
 import { getDefaultStore } from 'jotai';
 import { sessionUserAtom } from '../../../lib/session.ts';
 import { DEFAULT_VIDEO_PARAMS, paramsForModel, type VideoParams } from './video-params.ts';
-import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
+import { renderControlled, renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'vi', messages: {} });
 });
 afterEach(cleanup);
 
-/** The form under a parent that keeps its value, recording every params object it produced. */
-function renderForm(initial: VideoParams) {
-  const produced: VideoParams[] = [];
-  function Harness() {
-    const [value, setValue] = useState(initial);
-    return (
-      <ImageToVideoParams
-        value={value}
-        onChange={(next) => {
-          produced.push(next);
-          setValue(next);
-        }}
-      />
-    );
-  }
-  renderWithProviders(<Harness />);
-  return produced;
-}
+/** The form under a parent that keeps its value: every params object it produced. */
+const renderForm = (initial: VideoParams) => renderControlled(ImageToVideoParams, initial).given;
 
 const radiosOf = (testId: string) => within(screen.getByTestId(testId)).getAllByRole('radio') as HTMLInputElement[];
 const valuesOf = (radios: HTMLInputElement[]) => radios.map((radio) => radio.value);

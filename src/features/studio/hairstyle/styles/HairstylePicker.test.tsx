@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { i18n } from '@lingui/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HairstyleRequestSchema } from '../../../../contract/generations.schema.ts';
@@ -9,7 +8,7 @@ import { HAIRSTYLES_FEMALE, HAIRSTYLES_MALE } from '../../../../contract/generat
 import { HairCustomise, type HairCustomisation } from './HairCustomise.tsx';
 import { HairstylePicker, INITIAL_HAIRSTYLE_SELECTION, type HairstyleSelection } from './HairstylePicker.tsx';
 import { messages as enHairstyle } from '../../../../locales/en/studio/hairstyle.po';
-import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
+import { renderControlled } from '../../../../../tests/fixtures/render.tsx';
 
 beforeAll(() => {
   i18n.load({ vi: {}, en: enHairstyle });
@@ -20,23 +19,7 @@ afterEach(() => {
   i18n.activate('vi');
 });
 
-function renderPicker(initial: HairstyleSelection = INITIAL_HAIRSTYLE_SELECTION) {
-  const seen = { latest: initial };
-  function Host() {
-    const [value, setValue] = useState(initial);
-    return (
-      <HairstylePicker
-        value={value}
-        onChange={(next) => {
-          seen.latest = next;
-          setValue(next);
-        }}
-      />
-    );
-  }
-  renderWithProviders(<Host />);
-  return seen;
-}
+const renderPicker = (initial: HairstyleSelection = INITIAL_HAIRSTYLE_SELECTION) => renderControlled(HairstylePicker, initial);
 
 /** The style ids of the cards shown, in order. */
 const shownStyles = () => screen.queryAllByTestId(/^hairstyle-(?!picker|empty)/).map((card) => card.dataset.testid!.replace('hairstyle-', ''));
@@ -109,23 +92,7 @@ describe('HairstylePicker', () => {
   });
 });
 
-function renderCustomise(initial: HairCustomisation = {}) {
-  const seen = { latest: initial };
-  function Host() {
-    const [value, setValue] = useState(initial);
-    return (
-      <HairCustomise
-        value={value}
-        onChange={(next) => {
-          seen.latest = next;
-          setValue(next);
-        }}
-      />
-    );
-  }
-  renderWithProviders(<Host />);
-  return seen;
-}
+const renderCustomise = (initial: HairCustomisation = {}) => renderControlled(HairCustomise, initial);
 
 const accepted = (color: string | undefined) =>
   v.safeParse(HairstyleRequestSchema, { feature: 'hairstyle-changer', inputs: { image: 'a' }, params: { style: 'pixie', color } }).success;
