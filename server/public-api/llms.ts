@@ -90,7 +90,7 @@ export function llmsText(publicUrl: string): string {
     '## Errors',
     '',
     '- Errors are JSON with a readable text and a `code`: `{ message, code }` for GET, `{ detail, code }` for POST (402 `insufficientCredits` adds `balance`, `cost`, `shortage`). Branch on `code` and the status, show the text.',
-    "- Other statuses: 400 malformed JSON or header, 404 an id that is not this account's, 409 a job that cannot be cancelled any more, 413/415/422 on uploads (size, type, unreadable file), 422 invalid input.",
+    "- Other statuses: 400 malformed JSON or header, or a value that cannot be stored (`unstorableValue`), 404 an id that is not this account's, or a path that does not exist (`unknownPath`), 409 a job that cannot be cancelled any more, 413/415/422 on uploads (size, type, unreadable file), 422 invalid input, 500 a failure on our side (`internalError`: retry later).",
     ...errors,
     '',
   ].join('\n');
