@@ -53,7 +53,7 @@ export const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
  * Files of src/lib only the SPA shows, for the same reason: the auth messages (the account's
  * errors, which the uploads, the jobs and the admin guard speak too) are in `app`, not `site`.
  */
-export const SPA_ONLY_LIB = ['auth-messages.ts'];
+export const SPA_ONLY_LIB = ['auth-messages.ts', 'http-messages.ts'];
 
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.

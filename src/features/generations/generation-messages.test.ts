@@ -102,6 +102,13 @@ describe('describeGenerationError', () => {
     expect(describeGenerationError(new ApiError('Invalid input: params.height', 422, { detail: 'Invalid input: params.height' }), i18n).description).toBe(
       'Invalid input: params.height',
     );
+    // A code of no particular area (a failure on the server's side, input failing its schema): its words, never the English.
+    const internal = { detail: 'Something went wrong on our side. Please try again.', code: 'internalError' };
+    expect(describeGenerationError(new ApiError(internal.detail, 500, internal), i18n).description).toBe('Máy chủ gặp sự cố. Vui lòng thử lại.');
+    const invalid = { detail: 'Invalid input: params.height: Invalid type', code: 'invalidInput' };
+    expect(describeGenerationError(new ApiError(invalid.detail, 422, invalid), i18n).description).toBe(
+      'Một số thông tin gửi lên chưa hợp lệ. Vui lòng kiểm tra lại rồi thử lại.',
+    );
     expect(describeGenerationError(new ApiError('API request failed with status: 502', 502, undefined), i18n)).toMatchObject({
       code: 'failedToProcess',
       description: 'Không xử lý được yêu cầu tạo',

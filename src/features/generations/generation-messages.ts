@@ -6,6 +6,7 @@ import { InsufficientCreditsBodySchema } from '../../contract/generations.schema
 import type { EnginePlan, PlanRefusalBody } from '../../contract/engine-plan.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../../lib/auth-messages.ts';
+import { httpText, isHttpCode } from '../../lib/http-messages.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
@@ -199,11 +200,13 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
 
   // The session ended meanwhile (401) and the like: the auth area's translation.
   if (coded && isAuthCode(coded.code)) return { title: failed, description: authText(i18n, coded.code) };
+  // A body, an input or a path the server could not take, or a failure on its side: the words of its code.
+  if (coded && isHttpCode(coded.code)) return { title: failed, description: httpText(i18n, coded.code, coded.message) };
 
   if (isTimeout(error)) return { title: failed, description: generationText('serverTimeout', undefined, i18n), code: 'serverTimeout' };
   if (isNetworkFailure(error)) return { title: i18n._(TITLES.network), description: i18n._(NETWORK_TEXT), code: 'network' };
 
-  // An answer without a known code (a 5xx, a validation 422): the server's own text, which the error rules make human (docs/product-rules.md#api-errors).
+  // An answer without a known code (another area's, or a proxy's): the server's own text, which the error rules make human (docs/product-rules.md#api-errors).
   const text = coded?.message.trim();
   if (text && !GENERIC_STATUS_TEXT.test(text)) return { title: failed, description: text };
   return { title: failed, description: generationText('failedToProcess', undefined, i18n), code: 'failedToProcess' };

@@ -25,6 +25,7 @@ import { deleteMe, logoutAll, updateMe } from './api.ts';
 import { PictureChooser } from './PictureChooser.tsx';
 import * as s from './profile.css.ts';
 import * as a from '../auth/auth.css.ts';
+import { apiErrorText } from '../../lib/http-messages.ts';
 
 const ProfileFormSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(120, AUTH_MESSAGES.nameTooShort)),
@@ -41,7 +42,8 @@ export function ProfilePage() {
   const profile = useQuery(profileQueryOptions());
   const user = profile.data;
   const titleId = useId();
-  const loadError = profile.error?.message ?? '';
+  const { i18n } = useLingui();
+  const loadError = profile.error ? apiErrorText(i18n, profile.error) : '';
 
   return (
     <div className={s.page} data-testid="profile-page">

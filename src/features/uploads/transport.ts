@@ -4,6 +4,7 @@ import { MEDIA_MESSAGES, type MediaMessageKey, type UploadPurpose } from '../../
 import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorMessage } from '../../lib/api.ts';
 import { getSession } from '../../lib/session.ts';
 import { isAuthCode } from '../../lib/auth-messages.ts';
+import { isHttpCode } from '../../lib/http-messages.ts';
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
 import { checkFile, KIND_ROLE, uploadLimit } from './checks.ts';
 
@@ -208,6 +209,7 @@ export function uploadProblemOf(error: unknown, kind: UploadKind, purpose: Uploa
       return { code: body.code };
     }
     if (isAuthCode(body.code)) return { code: 'uploadFailed', authCode: body.code };
+    if (isHttpCode(body.code)) return { code: 'uploadFailed', httpCode: body.code, serverText: error.message };
     return { code: 'uploadFailed', serverText: error.message };
   }
   if (error instanceof DOMException && error.name === 'TimeoutError') return { code: 'timeout' };

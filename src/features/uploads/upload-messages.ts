@@ -3,6 +3,8 @@ import { msg, plural } from '@lingui/core/macro';
 import type { MediaMessageKey } from '../../contract/media.ts';
 import { formatStorageSize } from '../../lib/format.ts';
 import { authText, type AuthCode } from '../../lib/auth-messages.ts';
+import type { HttpMessageKey } from '../../contract/http-errors.ts';
+import { httpText } from '../../lib/http-messages.ts';
 
 /**
  * Upload messages (docs/product-rules.md#messages-uploads): every MEDIA_MESSAGES key of the contract as a Lingui
@@ -53,6 +55,8 @@ export interface UploadProblem {
   storage?: { usedBytes: number; limitBytes: number };
   /** The server answered with an auth code (a 401 when the session ended): its translation is shown. */
   authCode?: AuthCode;
+  /** The server answered with a code of HTTP_MESSAGES (a body it could not read, a failure on its side): its words are shown. */
+  httpCode?: HttpMessageKey;
   /** The server's text of an answer without a known code (code `uploadFailed`): shown when it is human. */
   serverText?: string;
 }
@@ -95,6 +99,7 @@ export function describeUploadProblem(problem: UploadProblem, i18n: I18n = globa
     values.limit = formatStorageSize(problem.storage.limitBytes, locale);
   }
   if (problem.authCode) return authText(i18n, problem.authCode);
+  if (problem.httpCode) return httpText(i18n, problem.httpCode, problem.serverText);
   if (Object.hasOwn(CLIENT_UPLOAD_DESCRIPTORS, problem.code)) {
     return i18n._({ ...CLIENT_UPLOAD_DESCRIPTORS[problem.code as keyof typeof CLIENT_UPLOAD_DESCRIPTORS], values });
   }
