@@ -104,7 +104,7 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, text: st
 }
 
 /** The answer of a coded error (see CodedError), for a handler that answers rather than throws. */
-export function codedErrorResponse(c: Context<AppEnv>, error: CodedError): Response {
+export function codedErrorResponse<E extends AppEnv>(c: Context<E>, error: CodedError): Response {
   // A failure on our side: the request log line carries its cause (and stack).
   if (error.status >= 500) c.set('error', error.cause instanceof Error ? error.cause : error);
   c.header('Cache-Control', 'no-store');
@@ -139,7 +139,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
 };
 
 /** The 404 of a path nothing answers: `unknownPath`. */
-export function notFoundResponse(c: Context<AppEnv>): Response {
+export function notFoundResponse<E extends AppEnv>(c: Context<E>): Response {
   return codedErrorResponse(c, httpError(404, 'unknownPath'));
 }
 
