@@ -41,6 +41,8 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   tokens: ['features/tokens/'],
   // What an engine does of a request, in words (the plan kit, loaded when a screen has a plan to show).
   'engine-plan': ['features/generations/plan/'],
+  // The words of the errors of no particular area, loaded with the first error answer that has one.
+  'http-errors': ['lib/http-messages.ts'],
 };
 
 /**

@@ -5,7 +5,7 @@
  * message from the contract, so this page cannot drift from the API.
  */
 import { PUBLIC_API_MESSAGES, IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, V1_PREFIX } from '../../src/contract/public-api.ts';
-import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, RATE_LIMIT_MIN, RATE_LIMIT_WINDOW_SECONDS, TOKEN_PREFIX } from '../../src/contract/tokens.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, RATE_LIMIT_MIN, RATE_LIMIT_WINDOW_SECONDS, TOKEN_PREFIX } from '../../src/contract/token-terms.ts';
 import { WEBHOOK_EVENTS } from '../../src/contract/tokens.schema.ts';
 import { V1_OPERATIONS, type V1Operation } from './openapi.ts';
 import { DELIVERY_TIMEOUT_MS } from './webhooks/deliver.ts';

@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setupI18n, type I18n } from '@lingui/core';
 import { HTTP_MESSAGES, type HttpMessageKey } from '../contract/http-errors.ts';
-import { ApiError } from './api.ts';
-import { apiErrorText, HTTP_MESSAGE_DESCRIPTORS, httpCodeOf, httpText, isHttpCode } from './http-messages.ts';
+import { ApiError, errorAnswer } from './api.ts';
+import { apiErrorText, httpErrorWords, loadHttpWords } from './error-words.ts';
+import { HTTP_MESSAGE_DESCRIPTORS, httpText, isHttpCode } from './http-messages.ts';
 
 const CODES = Object.keys(HTTP_MESSAGES) as HttpMessageKey[];
 
 async function catalog(locale: 'vi' | 'en'): Promise<I18n> {
-  const { messages } = locale === 'vi' ? await import('../locales/vi/app.po') : await import('../locales/en/app.po');
+  const { messages } = locale === 'vi' ? await import('../locales/vi/app/http-errors.po') : await import('../locales/en/app/http-errors.po');
   return setupI18n({ locale, messages: { [locale]: messages } });
 }
 
@@ -18,6 +19,8 @@ function answer(code: HttpMessageKey, status = 400): ApiError {
 }
 
 describe('HTTP error words', () => {
+  beforeAll(loadHttpWords);
+
   it('words every HTTP_MESSAGES code, and nothing else', () => {
     expect(Object.keys(HTTP_MESSAGE_DESCRIPTORS).toSorted()).toEqual(CODES.toSorted());
     for (const code of CODES) expect(isHttpCode(code)).toBe(true);
@@ -57,11 +60,26 @@ describe('HTTP error words', () => {
     expect(text).not.toContain('title');
   });
 
+  it('says the server’s text while its words are not loaded', () => {
+    const bare = setupI18n({ locale: 'vi', messages: { vi: {} } });
+    expect(apiErrorText(bare, answer('internalError', 500))).toBe(HTTP_MESSAGES.internalError);
+  });
+
   it('leaves any other error its own text', () => {
     const vi = setupI18n({ locale: 'vi', messages: { vi: {} } });
-    expect(httpCodeOf(new ApiError('Plan not found.', 404, { message: 'Plan not found.', code: 'planNotFound' }))).toBeUndefined();
+    expect(httpErrorWords(vi, new ApiError('Plan not found.', 404, { message: 'Plan not found.', code: 'planNotFound' }))).toBeUndefined();
     expect(apiErrorText(vi, new ApiError('Plan not found.', 404, { message: 'Plan not found.', code: 'planNotFound' }))).toBe('Plan not found.');
     expect(apiErrorText(vi, new ApiError('API request failed with status: 502', 502, undefined))).toBe('API request failed with status: 502');
     expect(apiErrorText(vi, new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+  });
+});
+
+describe('an error answer with a code', () => {
+  it('is thrown once the words of its code are there', async () => {
+    const body = { detail: HTTP_MESSAGES.internalError, code: 'internalError' };
+    const error = await errorAnswer('POST', 500, body);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(HTTP_MESSAGES.internalError);
+    expect(apiErrorText(await catalog('vi'), error)).toBe('Máy chủ gặp sự cố. Vui lòng thử lại.');
   });
 });

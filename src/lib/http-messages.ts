@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { HttpMessageKey } from '../contract/http-errors.ts';
-import { ApiError } from './api.ts';
+import { loadScreenCatalogs } from './i18n-app.ts';
 
 /**
  * The errors of no particular area (HTTP_MESSAGES of src/contract/http-errors.ts: a body, an input,
@@ -9,6 +9,10 @@ import { ApiError } from './api.ts';
  * the person's language, by the answer's `code` (docs/product-rules.md#api-errors). The server's
  * text is English and, for `invalidInput`, lists schema issues for a developer: the SPA shows these
  * words instead, with the one figure a text carries (a size, a length) read from it.
+ *
+ * Loaded with the first error answer that carries a code (./error-words.ts, which the screens
+ * call), with its catalog (`http-errors`, lingui.config.ts): no screen shows these before a call
+ * fails, so a first screen carries neither.
  */
 export const HTTP_MESSAGE_DESCRIPTORS = {
   invalidInput: msg`Một số thông tin gửi lên chưa hợp lệ. Vui lòng kiểm tra lại rồi thử lại.`,
@@ -40,29 +44,21 @@ const VALUE_PATTERNS: Partial<Record<HttpMessageKey, { name: string; pattern: Re
   invalidIdempotencyKey: { name: 'maxLength', pattern: /1 to (\d+)/ },
 };
 
-/** The words of a code; `serverText` (the answer's English) gives the figure its words name. */
+/**
+ * The words of a code; `serverText` (the answer's English) gives the figure its words name, and is
+ * what is said while the words are not loaded (an error kept from an earlier visit, offline).
+ */
 export function httpText(i18n: I18n, code: HttpMessageKey, serverText = ''): string {
+  const descriptor = HTTP_MESSAGE_DESCRIPTORS[code];
+  if (serverText && descriptor.id && !i18n.messages[descriptor.id]) return serverText;
   const value = VALUE_PATTERNS[code];
   const found = value ? value.pattern.exec(serverText)?.[1] : undefined;
   // Without its figure the sentence would show a bare placeholder: say what it can without it.
   if (value && !found) return i18n._(HTTP_MESSAGE_DESCRIPTORS.requestRefused);
-  return i18n._({ ...HTTP_MESSAGE_DESCRIPTORS[code], values: value && found ? { [value.name]: found } : undefined });
+  return i18n._({ ...descriptor, values: value && found ? { [value.name]: found } : undefined });
 }
 
-/** The `code` of a failed call's answer, when it is one of HTTP_MESSAGES. */
-export function httpCodeOf(error: unknown): HttpMessageKey | undefined {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined;
-  const code = (error.body as { code?: unknown }).code;
-  return isHttpCode(code) ? code : undefined;
-}
-
-/**
- * What a failed call says to a person, where the screen has no words of its own for it: the words
- * of an HTTP_MESSAGES code, else the error's own text (another area's server text, or the
- * client's "API request failed with status: …").
- */
-export function apiErrorText(i18n: I18n, error: unknown): string {
-  const code = httpCodeOf(error);
-  if (code) return httpText(i18n, code, (error as ApiError).message);
-  return error instanceof Error ? error.message : String(error);
+/** Loads the catalog of these words, in the active language (and in every later one). */
+export async function loadHttpCatalog(): Promise<void> {
+  await loadScreenCatalogs('http-errors');
 }

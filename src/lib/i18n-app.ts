@@ -25,7 +25,8 @@ export type AppScreenCatalog =
   | 'tutorial'
   | 'billing'
   | 'tokens'
-  | 'engine-plan';
+  | 'engine-plan'
+  | 'http-errors';
 
 interface PoModule {
   messages: Messages;

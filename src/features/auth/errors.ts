@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ApiError } from '../../lib/api.ts';
 import { authMessage, authText, isAuthCode, type AuthCode, type MessageValues } from '../../lib/auth-messages.ts';
-import { httpCodeOf, httpText } from '../../lib/http-messages.ts';
+import { httpErrorWords } from '../../lib/error-words.ts';
 
 function errorBody(error: unknown): Record<string, unknown> | undefined {
   return error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : undefined;
@@ -37,8 +37,8 @@ const GENERIC_STATUS_TEXT = /^API request failed with status: \d+$/;
 export function authErrorText(i18n: I18n, error: unknown, fallback: AuthCode): string {
   const code = errorCode(error);
   if (code) return authText(i18n, code, errorValues(error) ?? { n: 1 });
-  const httpCode = httpCodeOf(error);
-  if (httpCode) return httpText(i18n, httpCode, (error as ApiError).message);
+  const words = httpErrorWords(i18n, error);
+  if (words) return words;
   if (isNetworkError(error)) return i18n._(msg`Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.`);
   if (error instanceof ApiError && error.message && !GENERIC_STATUS_TEXT.test(error.message)) return authMessage(i18n, error.message);
   return authText(i18n, fallback);

@@ -19,7 +19,7 @@ import { leaveFor } from './leave.ts';
 import { billingPlansQueryOptions, useCheckout } from './queries.ts';
 import type { CheckoutSearch } from './search.ts';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 export interface CheckoutPageProps {
   search: CheckoutSearch;

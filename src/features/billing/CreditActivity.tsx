@@ -8,7 +8,7 @@ import { activityLabel, signedCredits } from './labels.ts';
 import { activityInfiniteQueryOptions } from './queries.ts';
 import { LoadMore, SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 /**
  * The credit activity, newest first: when, what (a tool's generation links to its history entry,

@@ -13,7 +13,7 @@ import { FAILURE_LABELS, itemLabel, METHOD_LABELS } from './labels.ts';
 import { billingOverviewQueryOptions, paymentQueryOptions } from './queries.ts';
 import { usePaymentStatus, type PaymentPollTiming } from './use-payment-status.ts';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 /**
  * The pages a payment provider sends the browser back to: /payment/success (follows the order

@@ -11,7 +11,7 @@ import { PLAN_NAMES } from '../../lib/plan-names.ts';
 import { METHOD_LABELS, PERIOD_LABELS, planItemLabel } from './labels.ts';
 import { useUpdateSubscription } from './queries.ts';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 /**
  * The header of /studio-pricing: the current plan and period, the cycle, the credit balance, the

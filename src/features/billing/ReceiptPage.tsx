@@ -11,7 +11,7 @@ import { receiptQueryOptions } from './queries.ts';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
 import * as r from './receipt.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 /**
  * /receipts/{paymentId}: a completed payment's receipt, as the server words it: the seller, the

@@ -17,7 +17,7 @@ import { PlanHeaderCard } from './PlanHeaderCard.tsx';
 import { billingOverviewQueryOptions } from './queries.ts';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 export interface StudioPricingScreenProps {
   /** The plan grid, shown under the current plan. */

@@ -25,7 +25,7 @@ import { deleteMe, logoutAll, updateMe } from './api.ts';
 import { PictureChooser } from './PictureChooser.tsx';
 import * as s from './profile.css.ts';
 import * as a from '../auth/auth.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 const ProfileFormSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(NAME_MIN, AUTH_MESSAGES.nameTooShort), v.maxLength(120, AUTH_MESSAGES.nameTooShort)),

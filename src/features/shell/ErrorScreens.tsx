@@ -5,7 +5,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { button } from '../../ui/button.ts';
 import * as s from '../../ui/screens.css.ts';
 import { AppFailure } from './RouterFailureScreen.tsx';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 /** A failed call's coded answer in the person's language; any other error's own text. */
 function errorMessage(error: unknown): string {

@@ -21,7 +21,7 @@ import { PermissionChips, prefixText, StatusChip } from './TokenList.tsx';
 import { TokenSettings } from './TokenSettings.tsx';
 import { UsageChart } from './UsageChart.tsx';
 import * as s from './tokens.css.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 export interface TokenDetailDrawerProps {
   id: string;

@@ -1,16 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import {
-  CREDIT_CAP_MAX,
-  TOKEN_MESSAGES,
-  TOKENS_PER_ACCOUNT_MAX,
-  type ApiTokenService,
-  type TokenExpiryPreset,
-  type TokenMessageKey,
-} from '../../contract/tokens.ts';
+import { CREDIT_CAP_MAX, TOKEN_MESSAGES, TOKENS_PER_ACCOUNT_MAX, type TokenMessageKey } from '../../contract/tokens.ts';
+import type { ApiTokenService, TokenExpiryPreset } from '../../contract/token-terms.ts';
 import type { DeliveryStatus, TokenStatus, WebhookEvent } from '../../contract/tokens.schema.ts';
 import { ApiError } from '../../lib/api.ts';
-import { apiErrorText } from '../../lib/http-messages.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 import { STUDIOS } from '../registry/studios.ts';
 
 /**
