@@ -41,8 +41,6 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   tokens: ['features/tokens/'],
   // What an engine does of a request, in words (the plan kit, loaded when a screen has a plan to show).
   'engine-plan': ['features/generations/plan/'],
-  // The words of the errors of no particular area, loaded with the first error answer that has one.
-  'http-errors': ['lib/http-messages.ts'],
 };
 
 /**
@@ -55,7 +53,7 @@ export const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
  * Files of src/lib only the SPA shows, for the same reason: the auth messages (the account's
  * errors, which the uploads, the jobs and the admin guard speak too) are in `app`, not `site`.
  */
-export const SPA_ONLY_LIB = ['auth-messages.ts', 'http-messages.ts'];
+export const SPA_ONLY_LIB = ['auth-messages.ts'];
 
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.
@@ -76,7 +74,14 @@ export default defineConfig({
         '<rootDir>/src/features/site/pages/**',
         ...SPA_ONLY_UI.map((file) => `<rootDir>/src/ui/${file}`),
         ...SPA_ONLY_LIB.map((file) => `<rootDir>/src/lib/${file}`),
+        '<rootDir>/src/lib/http-messages.ts',
       ],
+    },
+    // The SPA's words for the errors of no particular area, in the module that words them, which
+    // loads with the first error answer that has a code (src/lib/error-words.ts).
+    {
+      path: '<rootDir>/src/locales/{locale}/http-errors',
+      include: ['<rootDir>/src/lib/http-messages.ts'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/pages/{name}',

@@ -8,7 +8,7 @@ import { HTTP_MESSAGE_DESCRIPTORS, httpText, isHttpCode } from './http-messages.
 const CODES = Object.keys(HTTP_MESSAGES) as HttpMessageKey[];
 
 async function catalog(locale: 'vi' | 'en'): Promise<I18n> {
-  const { messages } = locale === 'vi' ? await import('../locales/vi/app/http-errors.po') : await import('../locales/en/app/http-errors.po');
+  const { messages } = locale === 'vi' ? await import('../locales/vi/http-errors.po') : await import('../locales/en/http-errors.po');
   return setupI18n({ locale, messages: { [locale]: messages } });
 }
 

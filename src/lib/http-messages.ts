@@ -1,7 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { HttpMessageKey } from '../contract/http-errors.ts';
-import { loadScreenCatalogs } from './i18n-app.ts';
+import { messages as vi } from '../locales/vi/http-errors.po';
+import { addCatalog, type Catalog } from './i18n.ts';
 
 /**
  * The errors of no particular area (HTTP_MESSAGES of src/contract/http-errors.ts: a body, an input,
@@ -11,8 +12,8 @@ import { loadScreenCatalogs } from './i18n-app.ts';
  * words instead, with the one figure a text carries (a size, a length) read from it.
  *
  * Loaded with the first error answer that carries a code (./error-words.ts, which the screens
- * call), with its catalog (`http-errors`, lingui.config.ts): no screen shows these before a call
- * fails, so a first screen carries neither.
+ * call), with its Vietnamese catalog (`http-errors`, lingui.config.ts; the English one loads when
+ * it is the language): no screen shows these before a call fails, so a first screen carries neither.
  */
 export const HTTP_MESSAGE_DESCRIPTORS = {
   invalidInput: msg`Một số thông tin gửi lên chưa hợp lệ. Vui lòng kiểm tra lại rồi thử lại.`,
@@ -58,7 +59,9 @@ export function httpText(i18n: I18n, code: HttpMessageKey, serverText = ''): str
   return i18n._({ ...descriptor, values: value && found ? { [value.name]: found } : undefined });
 }
 
+const CATALOG: Catalog = { vi, en: async () => (await import('../locales/en/http-errors.po')).messages };
+
 /** Loads the catalog of these words, in the active language (and in every later one). */
 export async function loadHttpCatalog(): Promise<void> {
-  await loadScreenCatalogs('http-errors');
+  await addCatalog(CATALOG);
 }

@@ -25,8 +25,7 @@ export type AppScreenCatalog =
   | 'tutorial'
   | 'billing'
   | 'tokens'
-  | 'engine-plan'
-  | 'http-errors';
+  | 'engine-plan';
 
 interface PoModule {
   messages: Messages;

@@ -112,7 +112,7 @@ describe('describeGenerationError', () => {
 
   it('words a code of no particular area (a failure on the server’s side, input failing its schema), never in the server’s English', async () => {
     await loadHttpWords();
-    const { messages } = await import('../../locales/vi/app/http-errors.po');
+    const { messages } = await import('../../locales/vi/http-errors.po');
     const vi = setupI18n({ locale: 'vi', messages: { vi: messages } });
     const internal = { detail: 'Something went wrong on our side. Please try again.', code: 'internalError' };
     expect(describeGenerationError(new ApiError(internal.detail, 500, internal), vi).description).toBe('Máy chủ gặp sự cố. Vui lòng thử lại.');
