@@ -74,7 +74,14 @@ export default defineConfig({
         '<rootDir>/src/features/site/pages/**',
         ...SPA_ONLY_UI.map((file) => `<rootDir>/src/ui/${file}`),
         ...SPA_ONLY_LIB.map((file) => `<rootDir>/src/lib/${file}`),
+        '<rootDir>/src/lib/http-messages.ts',
       ],
+    },
+    // The SPA's words for the errors of no particular area, in the module that words them, which
+    // loads with the first error answer that has a code (src/lib/error-words.ts).
+    {
+      path: '<rootDir>/src/locales/{locale}/http-errors',
+      include: ['<rootDir>/src/lib/http-messages.ts'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/pages/{name}',

@@ -27,7 +27,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { RATE_LIMIT_MAX } from '../src/contract/tokens.ts';
+import { RATE_LIMIT_MAX } from '../src/contract/token-terms.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { displayPrefix, generateToken, hashToken } from '../server/tokens/format.ts';
 import { completedJob, seedAccount, startBenchServer } from './bench-generations.ts';

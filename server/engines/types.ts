@@ -9,7 +9,8 @@
  * read about.
  */
 import type { Json } from '../db/schema.ts';
-import { GENERATION_MESSAGES, type GenerationMessageKey, type GenerationStage } from '../../src/contract/generation-messages.ts';
+import { GENERATION_MESSAGES, type GenerationMessageKey } from '../../src/contract/generation-messages.ts';
+import type { GenerationStage } from '../../src/contract/generation-stages.ts';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
 import type { Feature } from '../../src/contract/tools.ts';

@@ -13,7 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { Feature } from '../../src/contract/tools.ts';
-import type { GenerationStage } from '../../src/contract/generation-messages.ts';
+import type { GenerationStage } from '../../src/contract/generation-stages.ts';
 import type { Engine, EngineRequest, EngineResult } from '../engines/types.ts';
 import type { EngineDelays } from './engine-delays-repository.ts';
 import type { EngineSource } from './runner.ts';

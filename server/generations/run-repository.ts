@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';
-import type { GenerationStage } from '../../src/contract/generation-messages.ts';
+import type { GenerationStage } from '../../src/contract/generation-stages.ts';
 import type { GenerationStatus } from '../../src/contract/generations.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { GenerationsTable, Json, Tables } from '../db/schema.ts';

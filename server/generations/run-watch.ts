@@ -4,7 +4,7 @@
  * runner stops an engine with.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GENERATION_STAGES, type GenerationStage } from '../../src/contract/generation-messages.ts';
+import { GENERATION_STAGES, type GenerationStage } from '../../src/contract/generation-stages.ts';
 import type { Logger } from '../logger.ts';
 import type { RunStore } from './run-repository.ts';
 

@@ -29,7 +29,8 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { GENERATION_MESSAGES, type GenerationStage } from '../../src/contract/generation-messages.ts';
+import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
+import { type GenerationStage } from '../../src/contract/generation-stages.ts';
 import { GenerationRequestSchema, type GenerationRequest } from '../../src/contract/generations.schema.ts';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { EnginePlan } from '../../src/contract/engine-plan.schema.ts';

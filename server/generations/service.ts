@@ -26,7 +26,8 @@ import {
   type GenerationRequest,
 } from '../../src/contract/generations.schema.ts';
 import { EnginePlanSchema, notDoneCodes, planVerdict, type EnginePlan } from '../../src/contract/engine-plan.schema.ts';
-import { GENERATION_MESSAGES, GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from '../../src/contract/generation-messages.ts';
+import { GENERATION_MESSAGES, type GenerationMessageKey } from '../../src/contract/generation-messages.ts';
+import { GENERATION_STAGES, type GenerationStage } from '../../src/contract/generation-stages.ts';
 import type { EngineName } from '../../src/contract/expected-durations.ts';
 import type { ExpectedDurations } from '../../src/contract/expected-durations.schema.ts';
 import type { Feature } from '../../src/contract/tools.ts';

@@ -1,13 +1,13 @@
 /**
  * Errors as the API answers them (docs/product-rules.md#api-errors): the right status, and `{ message }` for
- * GET/HEAD or `{ detail }` for other methods, with a human sentence and never a stack trace.
+ * GET/HEAD or `{ detail }` for other methods, with a human sentence and its `code`, never a stack trace.
  *
  * Routes and services throw `CodedError`s, built by their area's factory (`authError`,
  * `mediaError`…, or `httpError` for what no area owns): the answer carries the text and a
  * machine-readable `code`, the key of the text in the area's message table, so the PWA can show
  * it in the person's language. `handleError`, the app's one error handler,
- * turns whatever was thrown into the answer. Unexpected errors become a 500 whose stack goes to
- * the log only.
+ * turns whatever was thrown into the answer. Unexpected errors become a 500 `internalError` whose
+ * stack goes to the log only.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -25,10 +25,6 @@ export { httpError, type HttpError } from './http-error.ts';
 
 /** Codes that mean "sign in (again)": their answer also carries `WWW-Authenticate: Bearer`. */
 const BEARER_CHALLENGE_CODES: ReadonlySet<string> = new Set(['signInRequired', 'sessionExpired']);
-
-/** Answer for an unexpected failure: nothing about the cause leaks to the client. */
-export const INTERNAL_ERROR_TEXT = 'Something went wrong on our side. Please try again.';
-export const NOT_FOUND_TEXT = 'Not found';
 
 /** At most this many validation problems are spelled out in one message. */
 const MAX_LISTED_ISSUES = 3;
@@ -54,15 +50,12 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
 }
 
 /**
- * What a database "data exception" (SQLSTATE class 22: invalid byte sequence 22021, invalid text
- * representation 22P02, numeric value out of range 22003, …) or "program limit exceeded" (class
- * 54: a value or a row too big) tells the client: the request held a value the database cannot
- * take. The contract refuses such values first (src/contract/input.schema.ts); this is the safety net.
+ * SQLSTATE classes whose errors are the request's fault, not the server's: a "data exception"
+ * (class 22: invalid byte sequence 22021, invalid text representation 22P02, numeric value out of
+ * range 22003, …) or "program limit exceeded" (class 54: a value or a row too big). The answer is
+ * a 400 `unstorableValue`; the contract refuses such values first (src/contract/input.schema.ts),
+ * this is the safety net.
  */
-export const DATA_EXCEPTION_TEXT =
-  'The request contains a value that cannot be stored, such as a NUL character, broken Unicode or a number out of range. Please check your input.';
-
-/** SQLSTATE classes whose errors are the request's fault, not the server's. */
 const DATA_EXCEPTION_STATE = /^(?:22|54)[0-9A-Z]{3}$/;
 /** How far down a chain of `cause`s a database error is looked for. */
 const MAX_CAUSE_DEPTH = 5;
@@ -110,8 +103,8 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, text: st
   return c.json(errorBodyFor(c.req.method, text), status);
 }
 
-/** The answer of a coded error (see CodedError). */
-function codedErrorResponse(c: Context<AppEnv>, error: CodedError): Response {
+/** The answer of a coded error (see CodedError), for a handler that answers rather than throws. */
+export function codedErrorResponse<E extends AppEnv>(c: Context<E>, error: CodedError): Response {
   // A failure on our side: the request log line carries its cause (and stack).
   if (error.status >= 500) c.set('error', error.cause instanceof Error ? error.cause : error);
   c.header('Cache-Control', 'no-store');
@@ -137,14 +130,18 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (tooLarge) return codedErrorResponse(c, tooLarge);
   if (error instanceof ApiError) return errorResponse(c, error.status, error.message);
   if (error instanceof v.ValiError) return codedErrorResponse(c, invalidInput(error.issues));
-  if (error instanceof HTTPException && error.status < 500) {
-    return errorResponse(c, error.status, error.message || 'The request could not be processed.');
-  }
+  // A refusal of the framework itself (its text is its own English, for a developer): the status stays.
+  if (error instanceof HTTPException && error.status < 500) return codedErrorResponse(c, httpError(error.status, 'requestRefused'));
   // Logged by the request logger, on the request's own line (a 400 at warn, a 500 with its stack).
   c.set('error', error);
-  if (dataException(error)) return errorResponse(c, 400, DATA_EXCEPTION_TEXT);
-  return errorResponse(c, 500, INTERNAL_ERROR_TEXT);
+  if (dataException(error)) return codedErrorResponse(c, httpError(400, 'unstorableValue'));
+  return codedErrorResponse(c, httpError(500, 'internalError', { cause: error }));
 };
 
+/** The 404 of a path nothing answers: `unknownPath`. */
+export function notFoundResponse<E extends AppEnv>(c: Context<E>): Response {
+  return codedErrorResponse(c, httpError(404, 'unknownPath'));
+}
+
 /** JSON 404 for API paths nobody answers. */
-export const jsonNotFound: NotFoundHandler<AppEnv> = (c) => errorResponse(c, 404, NOT_FOUND_TEXT);
+export const jsonNotFound: NotFoundHandler<AppEnv> = (c) => notFoundResponse(c);

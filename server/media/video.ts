@@ -109,6 +109,13 @@ async function scanDuration(file: string, signal?: AbortSignal): Promise<number 
 }
 
 /**
+ * How the media area's ffmpeg runs begin: errors only, no prompt, outputs overwritten, and
+ * -max_pixels: the decoder itself refuses a frame past the limit, should a stream change size
+ * after the headers ffprobe read.
+ */
+export const FFMPEG_DECODE_ARGS = ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-max_pixels', String(MAX_VIDEO_PIXELS)] as const;
+
+/**
  * Writes one frame as PNG to `target`: at POSTER_AT_SECONDS when the video is longer than twice
  * that, else the first frame (ffmpeg applies the container's rotation).
  * @throws MediaError 422 unreadableFile when no frame can be decoded
@@ -118,32 +125,7 @@ export async function extractFrame(file: string, durationSeconds: number | null,
   const attempt = (seconds: number) =>
     runProcess(
       FFMPEG_PATH,
-      // -max_pixels: the decoder itself refuses a frame past the limit, should a stream change
-      // size after the headers ffprobe read.
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-v',
-        'error',
-        '-y',
-        '-max_pixels',
-        String(MAX_VIDEO_PIXELS),
-        '-ss',
-        String(seconds),
-        '-i',
-        file,
-        '-map',
-        '0:v:0',
-        '-frames:v',
-        '1',
-        '-an',
-        '-sn',
-        '-c:v',
-        'png',
-        '-f',
-        'image2',
-        target,
-      ],
+      [...FFMPEG_DECODE_ARGS, '-ss', String(seconds), '-i', file, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-c:v', 'png', '-f', 'image2', target],
       { timeoutMs: POSTER_TIMEOUT_MS, signal },
     );
   // ffmpeg exits 0 with no output when the seek lands past the last frame: check the file.

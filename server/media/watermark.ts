@@ -11,10 +11,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { MAX_VIDEO_PIXELS } from '../../src/contract/media.ts';
 import { FFMPEG_PATH, runProcess } from '../ffmpeg/process.ts';
 import { encodeAs, MAX_OUTPUT_PIXELS } from './images.ts';
 import type { SniffedType } from './sniff.ts';
+import { FFMPEG_DECODE_ARGS } from './video.ts';
 
 /**
  * The wordmark's letters as strokes on a grid where capitals are 10 units high (baseline at
@@ -165,13 +165,7 @@ export async function watermarkVideo(
       .toBuffer(),
   );
   const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-v',
-    'error',
-    '-y',
-    '-max_pixels',
-    String(MAX_VIDEO_PIXELS),
+    ...FFMPEG_DECODE_ARGS,
     // ffmpeg turns a rotated video upright before the filters: the overlay is drawn upright too.
     '-i',
     source,

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PLAN_IDS } from '../../src/contract/plans.ts';
 import type { PublicApiMessageKey } from '../../src/contract/public-api.ts';
-import { API_TOKEN_SERVICES, type ApiTokenService } from '../../src/contract/tokens.ts';
+import { API_TOKEN_SERVICES, type ApiTokenService } from '../../src/contract/token-terms.ts';
 import { planAllowsApi } from '../billing/gates.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashToken, isWellFormedToken } from '../tokens/format.ts';

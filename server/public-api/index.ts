@@ -13,7 +13,7 @@ import { V1_PREFIX } from '../../src/contract/public-api.ts';
 import { creditLedger } from '../credits/ledger.ts';
 import type { Database } from '../db/connection.ts';
 import { mountAt, type Area } from '../http/area.ts';
-import { errorResponse, NOT_FOUND_TEXT } from '../http/errors.ts';
+import { notFoundResponse } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { Logger } from '../logger.ts';
 import { v1AccountRoutes } from './account-routes.ts';
@@ -119,7 +119,7 @@ export function createPublicApi(deps: PublicApiDeps): PublicApi {
       tokenRoutes.use('*', tokenGuard({ admissions, usage }));
       for (const router of deps.extraRouters ?? []) tokenRoutes.route('/', router);
       tokenRoutes.route('/', v1AccountRoutes(accounts));
-      tokenRoutes.all('*', (c) => errorResponse(c, 404, NOT_FOUND_TEXT));
+      tokenRoutes.all('*', (c) => notFoundResponse(c));
       return [...(deps.openRouters ?? []).map((router) => mountAt(V1_PREFIX, router)), mountAt(V1_PREFIX, tokenRoutes)];
     },
   };

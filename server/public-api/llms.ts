@@ -5,7 +5,7 @@
  * message from the contract, so this page cannot drift from the API.
  */
 import { PUBLIC_API_MESSAGES, IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, V1_PREFIX } from '../../src/contract/public-api.ts';
-import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, RATE_LIMIT_MIN, RATE_LIMIT_WINDOW_SECONDS, TOKEN_PREFIX } from '../../src/contract/tokens.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, RATE_LIMIT_MIN, RATE_LIMIT_WINDOW_SECONDS, TOKEN_PREFIX } from '../../src/contract/token-terms.ts';
 import { WEBHOOK_EVENTS } from '../../src/contract/tokens.schema.ts';
 import { V1_OPERATIONS, type V1Operation } from './openapi.ts';
 import { DELIVERY_TIMEOUT_MS } from './webhooks/deliver.ts';
@@ -90,7 +90,7 @@ export function llmsText(publicUrl: string): string {
     '## Errors',
     '',
     '- Errors are JSON with a readable text and a `code`: `{ message, code }` for GET, `{ detail, code }` for POST (402 `insufficientCredits` adds `balance`, `cost`, `shortage`). Branch on `code` and the status, show the text.',
-    "- Other statuses: 400 malformed JSON or header, 404 an id that is not this account's, 409 a job that cannot be cancelled any more, 413/415/422 on uploads (size, type, unreadable file), 422 invalid input.",
+    "- Other statuses: 400 malformed JSON or header, or a value that cannot be stored (`unstorableValue`), 404 an id that is not this account's, or a path that does not exist (`unknownPath`), 409 a job that cannot be cancelled any more, 413/415/422 on uploads (size, type, unreadable file), 422 invalid input, 500 a failure on our side (`internalError`: retry later).",
     ...errors,
     '',
   ].join('\n');

@@ -15,7 +15,8 @@ import { AssetSchema, UploadedAssetSchema, MediaErrorBodySchema, UPLOAD_IDEMPOTE
 import { ApiErrorBodySchema, CreditsSchema, TokenUsageSchema, V1GenerationRequestSchema, WebhookPayloadSchema } from '../../src/contract/public-api.schema.ts';
 import { IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME, V1_PREFIX } from '../../src/contract/public-api.ts';
 import { RecordIdSchema } from '../../src/contract/input.schema.ts';
-import { RATE_LIMIT_WINDOW_SECONDS, TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH, TOKEN_PREFIX } from '../../src/contract/tokens.ts';
+import { TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH } from '../../src/contract/tokens.ts';
+import { RATE_LIMIT_WINDOW_SECONDS, TOKEN_PREFIX } from '../../src/contract/token-terms.ts';
 import { UsageDaySchema, WEBHOOK_EVENTS } from '../../src/contract/tokens.schema.ts';
 
 /** The document's own version (the API's is the `/v1` in its paths). */
@@ -261,6 +262,7 @@ function tokenErrors(operation: V1Operation): Json {
       ...errorAnswer(operation, 'Rate limit exceeded (`rateLimited`): retry after `Retry-After` seconds.'),
       headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
     },
+    500: errorAnswer(operation, 'An unexpected failure on our side (`internalError`): nothing is charged for it; retry later.'),
   };
 }
 
@@ -320,7 +322,10 @@ function operationDetails(operation: V1Operation): Json {
             Location: { description: 'The URL of the new job.', schema: { type: 'string' } },
           }),
           200: okAnswer(operation, 'The job an earlier request with the same Idempotency-Key and body created.', ref('Generation')),
-          400: errorAnswer(operation, 'The body is not JSON (`invalidJson`), or the Idempotency-Key is malformed (`invalidIdempotencyKey`).'),
+          400: errorAnswer(
+            operation,
+            'The body is not JSON (`invalidJson`), the Idempotency-Key is malformed (`invalidIdempotencyKey`), or a value cannot be stored (`unstorableValue`: a NUL character, broken Unicode, a number out of range).',
+          ),
           402: errorAnswer(
             operation,
             "Not enough credits (`insufficientCredits`, with balance, cost and shortage), or the token's credit cap would be exceeded (`creditCapReached`).",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMIT_MAX, RATE_LIMIT_MIN } from '../../src/contract/tokens.ts';
+import { RATE_LIMIT_MAX, RATE_LIMIT_MIN } from '../../src/contract/token-terms.ts';
 import { emissionIntervalUs, rateLimitHeaders, remaining, retryAfterSeconds, secondsUntilFull, WINDOW_US } from './rate-limit.ts';
 
 describe('GCRA arithmetic of the token rate limit', () => {

@@ -20,7 +20,7 @@
  * a burst by a few microseconds) while (N + 1) × T always does for N ≤ 1000.
  */
 import { RATE_LIMIT_POLICY_NAME } from '../../src/contract/public-api.ts';
-import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/contract/tokens.ts';
+import { RATE_LIMIT_WINDOW_SECONDS } from '../../src/contract/token-terms.ts';
 
 const MICROSECONDS_PER_SECOND = 1_000_000;
 /** The rate limit's window, in microseconds. */

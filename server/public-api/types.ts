@@ -2,7 +2,7 @@
  * What the /v1 routes share: the verified API token of the request (set by the auth middleware,
  * server/public-api/auth.ts) and the Hono environment that carries it.
  */
-import type { ApiTokenService } from '../../src/contract/tokens.ts';
+import type { ApiTokenService } from '../../src/contract/token-terms.ts';
 import type { AppEnv, AppVariables } from '../http/types.ts';
 
 /** The request's token, as the auth middleware read it (active, unexpired, its plan allows the API). */

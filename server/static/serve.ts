@@ -14,7 +14,8 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
 import { isEnglishPath } from '../../src/contract/site-routes.ts';
-import { errorResponse, NOT_FOUND_TEXT } from '../http/errors.ts';
+import { HTTP_MESSAGES } from '../../src/contract/http-errors.ts';
+import { notFoundResponse } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import type { ContentCoding, FileVariant, StaticBuild, StaticFile } from './build.ts';
 
@@ -77,9 +78,9 @@ export function createStaticHandler(build: StaticBuild | null): Handler<AppEnv> 
     if (file) return serveFile(c, file, 200);
 
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
-    if (isAuthPath(pathname) && !wantsHtml) return errorResponse(c, 404, NOT_FOUND_TEXT);
+    if (isAuthPath(pathname) && !wantsHtml) return notFoundResponse(c);
     if (pathname.startsWith('/assets/') || (!wantsHtml && lastSegmentHasExtension(pathname))) {
-      return c.text(NOT_FOUND_TEXT, 404, { 'Cache-Control': 'no-store' });
+      return c.text(HTTP_MESSAGES.unknownPath, 404, { 'Cache-Control': 'no-store' });
     }
 
     if (!build) return c.text(NO_BUILD_TEXT, 503, { 'Cache-Control': 'no-store' });

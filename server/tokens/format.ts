@@ -6,7 +6,8 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH, TOKEN_DISPLAY_LENGTH, TOKEN_PATTERN, TOKEN_PREFIX } from '../../src/contract/tokens.ts';
+import { TOKEN_BODY_LENGTH, TOKEN_CHECKSUM_LENGTH, TOKEN_DISPLAY_LENGTH, TOKEN_PATTERN } from '../../src/contract/tokens.ts';
+import { TOKEN_PREFIX } from '../../src/contract/token-terms.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

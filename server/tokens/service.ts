@@ -5,7 +5,8 @@
  * injected clock and Vietnam's calendar day (docs/product-rules.md#api-usage).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { REQUEST_LOG_SIZE, TOKENS_PER_ACCOUNT_MAX, USAGE_DAYS, type ApiTokenService, type TokenExpiryPreset } from '../../src/contract/tokens.ts';
+import { REQUEST_LOG_SIZE, TOKENS_PER_ACCOUNT_MAX, USAGE_DAYS } from '../../src/contract/tokens.ts';
+import { type ApiTokenService, type TokenExpiryPreset } from '../../src/contract/token-terms.ts';
 import {
   usageDay,
   type ApiToken,

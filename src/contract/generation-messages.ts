@@ -1,12 +1,16 @@
 /**
- * The generation messages (by stable key: also the `code` of error bodies and of a failed job's
- * error) and the stages a running job reports.
+ * The generation messages, by stable key: also the `code` of error bodies and of a failed job's
+ * error. The SPA loads none of it (it words the keys itself); the stages a running job reports,
+ * which it does load, are in generation-stages.ts.
  *
- * Plain: imports nothing.
+ * Plain: imports only generation-call-messages.ts, the answers of a call that the public
+ * /api-docs page lists too.
  */
+import { GENERATION_CALL_MESSAGES } from './generation-call-messages.ts';
 
 /** The texts of docs/product-rules.md#messages, by a stable key (also the `code` of error bodies and of a failed job's error). */
 export const GENERATION_MESSAGES = {
+  ...GENERATION_CALL_MESSAGES,
   generationFailed: 'Generation Failed',
   failedToProcess: 'Failed to process generation',
   serverTimeout: 'Server timeout. Please try again in a few moments.',
@@ -28,14 +32,6 @@ export const GENERATION_MESSAGES = {
   imageCount: 'Please select between 2 and 10 images.',
   /** Garment choice requires a model first (docs/product-rules.md#prerequisites). */
   modelFirst: 'Please select a model first.',
-  /** 402: `{cost}`, `{balance}`, `{shortage}` (the body carries them as numbers too). */
-  insufficientCredits: 'Not enough credits: this generation costs {cost} credits, you have {balance} ({shortage} more needed).',
-  /** 422: an input asset id is unknown or belongs to someone else. */
-  assetNotFound: 'One of the selected files could not be found. Please select it again.',
-  /** 422: an input asset is of the wrong media type (a video where an image is needed, …). */
-  wrongAssetType: 'One of the selected files is not the right type for this tool.',
-  /** 422: a model option the chosen model does not accept. */
-  unsupportedOption: 'The selected model does not support these settings. Please choose other settings.',
   /** Hairstyle on the local engine without a brush mask. */
   maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
   /** Try-on on the local engine: no person stands out from the model photo's backdrop. */
@@ -54,12 +50,8 @@ export const GENERATION_MESSAGES = {
   unknownEdit: 'The local engine could not understand this edit. It understands: {edits}.',
   /** The job was cancelled by its owner. */
   cancelled: 'Generation cancelled.',
-  /** 409 on cancel of a job that already ended. */
-  notCancellable: 'This generation has already finished and can no longer be cancelled.',
   /** 409 on delete of a job still running. */
   stillRunning: 'This generation is still running. Cancel it first.',
-  /** 404 */
-  notFound: 'Generation not found.',
   /** 409: sharing a job that has not completed (PUT /api/generations/{id}/share). */
   notShareable: 'Only a completed generation can be shared.',
   /** 400: Idempotency-Key reused with another request body. */
@@ -74,21 +66,8 @@ export const GENERATION_MESSAGES = {
 export type GenerationMessageKey = keyof typeof GENERATION_MESSAGES;
 
 export function insufficientCreditsText(cost: number, balance: number): string {
-  return GENERATION_MESSAGES.insufficientCredits
+  return GENERATION_CALL_MESSAGES.insufficientCredits
     .replace('{cost}', String(cost))
     .replace('{balance}', String(balance))
     .replace('{shortage}', String(Math.max(0, cost - balance)));
 }
-
-/** Staged text of processing screens (docs/product-rules.md#generation-stages), by key; the PWA translates the key. */
-export const GENERATION_STAGES = {
-  queued: 'Waiting in line...',
-  analyzingPose: 'Analyzing pose...',
-  analyzingComposition: 'Analyzing image composition...',
-  processingGarment: 'Processing garment fit...',
-  generatingMotion: 'Generating motion vectors...',
-  renderingFrames: 'Rendering frames...',
-  generatingResult: 'Generating the final result...',
-  finalizingVideo: 'Finalizing video...',
-} as const;
-export type GenerationStage = keyof typeof GENERATION_STAGES;

@@ -27,7 +27,7 @@ import { boundedNumber, CURSOR_MAX, integer, queryInteger, safeString, text } fr
 import { AssetSchema } from './media.schema.ts';
 import { FEATURES, type Feature, PRICED_PER_UNITS } from './tools.ts';
 import { ENGINE_NAMES } from './expected-durations.ts';
-import { GENERATION_STAGES, type GenerationStage } from './generation-messages.ts';
+import { GENERATION_STAGES, type GenerationStage } from './generation-stages.ts';
 import { AcceptNotDoneSchema, EnginePlanSchema } from './engine-plan.schema.ts';
 import {
   ASPECT_RATIOS,

@@ -23,7 +23,7 @@
  */
 import * as v from 'valibot';
 import { GenerationRequestSchema } from './generations.schema.ts';
-import { API_TOKEN_SERVICES } from './tokens.ts';
+import { API_TOKEN_SERVICES } from './token-terms.ts';
 import { UsageDaySchema, WEBHOOK_EVENTS, WebhookUrlSchema } from './tokens.schema.ts';
 
 /** POST /v1/generations: a studio generation request, plus where to send its webhook. */

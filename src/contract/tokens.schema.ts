@@ -13,20 +13,8 @@
  * - POST   /api/tokens/{id}/deliveries/{deliveryId}/resend  sends a webhook message again (same webhook-id)
  */
 import * as v from 'valibot';
-import {
-  API_TOKEN_SERVICES,
-  CREDIT_CAP_MAX,
-  RATE_LIMIT_DEFAULT,
-  RATE_LIMIT_MAX,
-  RATE_LIMIT_MIN,
-  TOKEN_EXPIRY_DEFAULT,
-  TOKEN_EXPIRY_PRESETS,
-  TOKEN_MESSAGES,
-  TOKEN_NAME_MAX,
-  TOKEN_PATTERN,
-  USAGE_DAY_OFFSET_MINUTES,
-  WEBHOOK_URL_MAX,
-} from './tokens.ts';
+import { CREDIT_CAP_MAX, TOKEN_EXPIRY_DEFAULT, TOKEN_MESSAGES, TOKEN_NAME_MAX, TOKEN_PATTERN, USAGE_DAY_OFFSET_MINUTES, WEBHOOK_URL_MAX } from './tokens.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_DEFAULT, RATE_LIMIT_MAX, RATE_LIMIT_MIN, TOKEN_EXPIRY_PRESETS } from './token-terms.ts';
 import { integer, isSafeText, RecordIdSchema, text, UNSAFE_TEXT_MESSAGE } from './input.schema.ts';
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────

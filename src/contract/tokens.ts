@@ -1,15 +1,14 @@
 /**
- * API tokens, the plain part (docs/product-rules.md#api): the token's format, the services a token
- * may call, the limits of the management API and its messages. No valibot: the public /api-docs
- * page states these without loading the schemas, which are in tokens.schema.ts (with the
+ * API tokens, the plain part (docs/product-rules.md#api): the token's format, the limits of the
+ * management API and its messages; what a token is and may do, which the public /api-docs page
+ * states too, is in token-terms.ts. No valibot: the schemas are in tokens.schema.ts (with the
  * endpoints).
  */
+import { TOKEN_PREFIX, type ApiTokenService, type TokenExpiryPreset } from './token-terms.ts';
 import type { Feature } from './tools.ts';
 
 // ── The token ────────────────────────────────────────────────────────────────────────
 
-/** Every token starts with this, so a leaked one is recognisable (secret scanners, logs). */
-export const TOKEN_PREFIX = 'atl_live_';
 /** Random part, base62: 43 characters carry 43 × log2(62) ≈ 256.1 bits. */
 export const TOKEN_BODY_LENGTH = 43;
 /** CRC-32 of prefix + body, base62, left-padded with '0': a mistyped token fails offline. */
@@ -19,28 +18,11 @@ export const TOKEN_LENGTH = TOKEN_PREFIX.length + TOKEN_BODY_LENGTH + TOKEN_CHEC
 export const TOKEN_DISPLAY_LENGTH = TOKEN_PREFIX.length + 4;
 export const TOKEN_PATTERN = /^atl_live_[0-9A-Za-z]{49}$/;
 
-/**
- * The services a token may be allowed: the spec's five plus the upscaler (the product has it; its
- * image and video modes are one service).
- */
-export const API_TOKEN_SERVICES = ['virtual-tryon', 'hairstyle-changer', 'body-generator', 'image-to-video', 'image-editing', 'upscaler'] as const;
-export type ApiTokenService = (typeof API_TOKEN_SERVICES)[number];
-
 /** The service a generation of `feature` needs. */
 export function serviceOf(feature: Feature): ApiTokenService {
   return feature === 'upscaler-image' || feature === 'upscaler-video' ? 'upscaler' : feature;
 }
 
-export const RATE_LIMIT_MIN = 1;
-export const RATE_LIMIT_MAX = 1_000;
-/** Requests per minute a new token gets unless the form says otherwise. */
-export const RATE_LIMIT_DEFAULT = 60;
-/** The rate limit's window, in seconds (the limit is per minute). */
-export const RATE_LIMIT_WINDOW_SECONDS = 60;
-
-/** Expiry presets, in days; `never` does not expire. */
-export const TOKEN_EXPIRY_PRESETS = ['1', '7', '30', '90', 'never'] as const;
-export type TokenExpiryPreset = (typeof TOKEN_EXPIRY_PRESETS)[number];
 export const TOKEN_EXPIRY_DEFAULT: TokenExpiryPreset = '90';
 
 export const TOKEN_NAME_MAX = 60;

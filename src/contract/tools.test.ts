@@ -4,7 +4,8 @@ import { UPSCALE_FACTORS, VIDEO_MODEL_CATALOG, VIDEO_MODELS, VIDEO_TARGET_RESOLU
 import { requiredPlanFor, type GatedChoice, type HdOption } from './plan-gates.ts';
 import { CREDIT_PRICES } from './prices.ts';
 import { PUBLIC_PAGE_PATHS } from './site-routes.ts';
-import { API_TOKEN_SERVICES, serviceOf } from './tokens.ts';
+import { serviceOf } from './tokens.ts';
+import { API_TOKEN_SERVICES } from './token-terms.ts';
 import { FEATURES, LANDING_PATHS, MODE_FACTS, STUDIO_IDS, TOOL_MODES, type Feature } from './tools.ts';
 
 /** The tool catalogue's own rules; what derives from it is checked with an eighth tool (scripts/tool-catalogue.test.ts). */

@@ -56,6 +56,26 @@ export function setRefusedTokenHandler(handler: (token: string) => void): void {
   onRefusedToken = handler;
 }
 
+let errorAnswerHandler: (body: unknown) => Promise<void> | void = () => {};
+
+/**
+ * What runs on an error answer before its ApiError is thrown, and is waited for: the SPA loads the
+ * words of the answer's code there (src/lib/http-messages.ts), so whoever shows the error has them.
+ */
+export function setErrorAnswerHandler(handler: (body: unknown) => Promise<void> | void): void {
+  errorAnswerHandler = handler;
+}
+
+/** The ApiError of an error answer, once its handler is done (for a caller that makes its own request, e.g. an upload). */
+export async function errorAnswer(method: string, status: number, body: unknown): Promise<ApiError> {
+  try {
+    await errorAnswerHandler(body);
+  } catch {
+    // The words could not load (offline): the error keeps the server's text.
+  }
+  return new ApiError(errorMessage(method, status, body), status, body);
+}
+
 export { apiUrl } from './api-url.ts';
 
 export interface RequestOptions {
@@ -99,7 +119,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   }
   if (!response.ok) {
     if (response.status === 401 && token && !options.ownsRefusal) onRefusedToken(token);
-    throw new ApiError(errorMessage(method, response.status, parsed), response.status, parsed);
+    throw await errorAnswer(method, response.status, parsed);
   }
   return parsed as T;
 }
@@ -122,7 +142,7 @@ export async function openStream(path: string, signal: AbortSignal): Promise<Res
   } catch {
     // No JSON body: the status says enough.
   }
-  throw new ApiError(errorMessage('GET', response.status, parsed), response.status, parsed);
+  throw await errorAnswer('GET', response.status, parsed);
 }
 
 export const api = {

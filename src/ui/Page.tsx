@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
+import { apiErrorText } from '../lib/error-words.ts';
 import { EmptyState, ErrorState } from './States.tsx';
 import * as s from './page.css.ts';
 
@@ -47,7 +49,10 @@ export interface LoadStatesProps<T> {
   query: LoadedQuery<T>;
   /** The words while it loads ("Đang tải …"). */
   loading: ReactNode;
-  /** The alert's words when it failed, given the error's message; Retry asks again. */
+  /**
+   * The alert's words when it failed, given what failed in the reader's language (a general error's
+   * words, else the error's own text: apiErrorText); Retry asks again.
+   */
   renderError: (message: string) => ReactNode;
   /** The words when nothing is loaded and there is no network to load it (TanStack pauses the query); without them it stays loading. */
   offline?: ReactNode;
@@ -63,6 +68,7 @@ export interface LoadStatesProps<T> {
  * the network with nothing to show, an error (role="alert") with Retry, empty, then the content.
  */
 export function LoadStates<T>({ query, loading, renderError, offline, isEmpty, empty, testId, children }: LoadStatesProps<T>) {
+  const { i18n } = useLingui();
   if (query.status === 'success' && query.data !== undefined) {
     if (isEmpty?.(query.data)) return <EmptyState title={empty} variant="compact" testId={testId && `${testId}-empty`} />;
     return <>{children(query.data)}</>;
@@ -70,7 +76,7 @@ export function LoadStates<T>({ query, loading, renderError, offline, isEmpty, e
   if (query.status === 'error') {
     return (
       <ErrorState
-        title={renderError(query.error?.message ?? '')}
+        title={renderError(query.error ? apiErrorText(i18n, query.error) : '')}
         variant="compact"
         testId={testId && `${testId}-error`}
         retryTestId={testId && `${testId}-retry`}

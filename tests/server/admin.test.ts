@@ -51,7 +51,10 @@ describe(`GET /api/admin/statistics/users (${DRIVER})`, () => {
       new_users_30d: 3,
       by_plan: { free: 4, pro: 1 },
     });
-    expect(await h.call('GET', '/api/admin/nothing-here', { token: admin.access_token })).toMatchObject({ status: 404, body: { message: 'Not found' } });
+    expect(await h.call('GET', '/api/admin/nothing-here', { token: admin.access_token })).toMatchObject({
+      status: 404,
+      body: { message: 'Not found', code: 'unknownPath' },
+    });
   });
 
   it('makes an ADMIN_EMAILS account admin only while it is verified, in the guard and in what the API reports', async () => {

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_EXCEPTION_TEXT, INTERNAL_ERROR_TEXT } from '../../server/http/errors.ts';
+import { HTTP_MESSAGES } from '../../src/contract/http-errors.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createTestDatabase, DRIVER, type TestDatabase } from './helpers/database.ts';
 import { captureLogs, type CapturedLogs } from './helpers/logs.ts';
@@ -69,11 +69,11 @@ describe(`database errors (${DRIVER})`, () => {
     logs.lines.length = 0;
     const nul = await app.request('/api/test/nul', { method: 'POST' });
     expect(nul.status).toBe(400);
-    expect(await nul.json()).toEqual({ detail: DATA_EXCEPTION_TEXT });
+    expect(await nul.json()).toEqual({ detail: HTTP_MESSAGES.unstorableValue, code: 'unstorableValue' });
     for (const path of ['/api/test/out-of-range', '/api/test/not-a-number']) {
       const response = await app.request(path);
       expect(response.status, path).toBe(400);
-      expect(await response.json()).toEqual({ message: DATA_EXCEPTION_TEXT });
+      expect(await response.json()).toEqual({ message: HTTP_MESSAGES.unstorableValue, code: 'unstorableValue' });
     }
     const lines = logs.lines.filter((line) => String(line.path).startsWith('/api/test/'));
     expect(lines).toHaveLength(3);
@@ -87,7 +87,7 @@ describe(`database errors (${DRIVER})`, () => {
     logs.lines.length = 0;
     const duplicate = await app.request('/api/test/duplicate', { method: 'POST' });
     expect(duplicate.status).toBe(500);
-    expect(await duplicate.json()).toEqual({ detail: INTERNAL_ERROR_TEXT });
+    expect(await duplicate.json()).toEqual({ detail: HTTP_MESSAGES.internalError, code: 'internalError' });
     await app.request('/api/test/nul', { method: 'POST' });
     await app.request('/api/test/out-of-range');
     await app.request('/api/test/not-a-number');

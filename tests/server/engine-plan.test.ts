@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
 import { GenerationSchema } from '../../src/contract/generations.schema.ts';
 import { PlanRefusalBodySchema } from '../../src/contract/engine-plan.schema.ts';
-import { API_TOKEN_SERVICES } from '../../src/contract/tokens.ts';
+import { API_TOKEN_SERVICES } from '../../src/contract/token-terms.ts';
 import { coffeePhotoSvg } from '../fixtures/engines/images.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';

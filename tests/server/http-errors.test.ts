@@ -1,8 +1,10 @@
 /** Error answers per docs/product-rules.md#api-errors: status, `{ message }` for GET/HEAD, `{ detail }` otherwise. */
+import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetErrorBodySchema, MutationErrorBodySchema } from '../../src/contract/errors.schema.ts';
-import { ApiError, INTERNAL_ERROR_TEXT, readJsonBody } from '../../server/http/errors.ts';
+import { ApiError, readJsonBody } from '../../server/http/errors.ts';
+import { HTTP_MESSAGES } from '../../src/contract/http-errors.ts';
 import { createTestApp } from './helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { captureLogs, type CapturedLogs } from './helpers/logs.ts';
@@ -24,6 +26,9 @@ beforeAll(async () => {
       routes.all('/api/test/boom', () => {
         throw new Error(SECRET);
       });
+      routes.all('/api/test/refused', () => {
+        throw new HTTPException(400, { message: 'Invalid mounted path' });
+      });
       routes.get('/api/test/teapot', () => {
         throw new ApiError(409, 'This name is already taken.');
       });
@@ -43,14 +48,14 @@ const json = async (response: Response) => ({ status: response.status, type: res
 describe('unknown API paths', () => {
   it('GET → 404 { message }', async () => {
     const result = await json(await app.request('/api/nope'));
-    expect(result).toEqual({ status: 404, type: 'application/json', body: { message: 'Not found' } });
+    expect(result).toEqual({ status: 404, type: 'application/json', body: { message: 'Not found', code: 'unknownPath' } });
     expect(v.is(GetErrorBodySchema, result.body)).toBe(true);
   });
 
   it('POST, PUT, DELETE → 404 { detail }', async () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {
       const result = await json(await app.request('/api/nope', { method }));
-      expect(result).toEqual({ status: 404, type: 'application/json', body: { detail: 'Not found' } });
+      expect(result).toEqual({ status: 404, type: 'application/json', body: { detail: 'Not found', code: 'unknownPath' } });
       expect(v.is(MutationErrorBodySchema, result.body)).toBe(true);
     }
   });
@@ -58,23 +63,23 @@ describe('unknown API paths', () => {
   it('answers JSON even to a browser asking for HTML', async () => {
     const response = await app.request('/api/nope', { headers: { Accept: 'text/html,application/xhtml+xml' } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not found' });
+    expect(await response.json()).toEqual({ message: 'Not found', code: 'unknownPath' });
   });
 
   it('answers JSON for /api itself and for non-navigation /auth calls', async () => {
-    expect(await json(await app.request('/api'))).toMatchObject({ status: 404, body: { message: 'Not found' } });
+    expect(await json(await app.request('/api'))).toMatchObject({ status: 404, body: { message: 'Not found', code: 'unknownPath' } });
     expect(await json(await app.request('/auth/nope', { method: 'POST', body: '{}' }))).toMatchObject({
       status: 404,
-      body: { detail: 'Not found' },
+      body: { detail: 'Not found', code: 'unknownPath' },
     });
     expect(await json(await app.request('/auth/nope', { headers: { Accept: 'application/json' } }))).toMatchObject({
       status: 404,
-      body: { message: 'Not found' },
+      body: { message: 'Not found', code: 'unknownPath' },
     });
   });
 
   it('answers other methods on page paths with a JSON 404', async () => {
-    expect(await json(await app.request('/about', { method: 'POST' }))).toMatchObject({ status: 404, body: { detail: 'Not found' } });
+    expect(await json(await app.request('/about', { method: 'POST' }))).toMatchObject({ status: 404, body: { detail: 'Not found', code: 'unknownPath' } });
   });
 });
 
@@ -84,7 +89,8 @@ describe('thrown errors', () => {
       const response = await app.request('/api/test/boom', { method });
       const text = await response.text();
       expect(response.status).toBe(500);
-      expect(JSON.parse(text)).toEqual(method === 'GET' ? { message: INTERNAL_ERROR_TEXT } : { detail: INTERNAL_ERROR_TEXT });
+      const internal = HTTP_MESSAGES.internalError;
+      expect(JSON.parse(text)).toEqual(method === 'GET' ? { message: internal, code: 'internalError' } : { detail: internal, code: 'internalError' });
       expect(text).not.toContain('hunter2');
       expect(text).not.toMatch(/at .*\.ts:\d+/);
       const requestId = response.headers.get('x-request-id');
@@ -99,6 +105,15 @@ describe('thrown errors', () => {
     const response = await app.request('/api/test/boom', { method: 'HEAD' });
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('');
+  });
+
+  it("the framework's own refusal keeps its status and answers the catalogue's text, not the framework's", async () => {
+    const refused = { status: 400, type: 'application/json' };
+    expect(await json(await app.request('/api/test/refused'))).toEqual({ ...refused, body: { message: HTTP_MESSAGES.requestRefused, code: 'requestRefused' } });
+    expect(await json(await app.request('/api/test/refused', { method: 'POST' }))).toEqual({
+      ...refused,
+      body: { detail: HTTP_MESSAGES.requestRefused, code: 'requestRefused' },
+    });
   });
 
   it('an ApiError keeps its status and text', async () => {
@@ -135,7 +150,7 @@ describe('request log', () => {
     const lines = logs.lines.filter((entry) => entry.requestId === 'trace-abc-123');
     expect(lines).toHaveLength(1);
     const [line] = lines;
-    expect(line).toMatchObject({ level: 30, msg: 'request', method: 'GET', path: '/api/nope', status: 404, contentLength: 23 });
+    expect(line).toMatchObject({ level: 30, msg: 'request', method: 'GET', path: '/api/nope', status: 404, contentLength: 44 });
     expect(Number.isInteger((line?.durationMs as number) * 10)).toBe(true);
     expect(JSON.stringify(line)).not.toContain('secret');
   });

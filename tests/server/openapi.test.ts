@@ -119,6 +119,9 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.MediaUpload.required).toEqual(['file']);
     expect(doc.paths['/generations/{id}'].get.responses['404']).toBeDefined();
     expect(doc.paths['/generations/{id}/cancel'].post.responses['409']).toBeDefined();
+    // The answers of no particular operation, by code.
+    expect(doc.paths['/generations/{id}'].get.responses['500'].description).toContain('`internalError`');
+    expect(create.responses['400'].description).toContain('`unstorableValue`');
     expect(doc.paths['/generations'].get.parameters.map((parameter: Doc) => parameter.name)).toEqual(['feature', 'status', 'cursor', 'limit']);
     expect(doc.components.schemas.Generation.required).toEqual(expect.arrayContaining(['id', 'feature', 'status', 'results']));
     expect(doc.components.schemas.TokenUsage.properties.days.items).toEqual({ $ref: '#/components/schemas/UsageDay' });
@@ -158,6 +161,7 @@ describe('llms.txt', () => {
     expect(text).toContain(`(${PUBLIC_URL}/v1/openapi.json)`);
     expect(text).toContain(`(${PUBLIC_URL}/api-docs)`);
     for (const code of Object.keys(PUBLIC_API_MESSAGES)) expect(text).toContain(`\`${code}\``);
+    for (const code of ['unstorableValue', 'unknownPath', 'internalError']) expect(text).toContain(`\`${code}\``);
     for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'Idempotency-Key', 'Retry-After', 'RateLimit-Policy'])
       expect(text).toContain(header);
   });

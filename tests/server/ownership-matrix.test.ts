@@ -29,7 +29,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, planPrice } from '../../src/contract/plans.ts';
 import type { Asset } from '../../src/contract/media.schema.ts';
-import { API_TOKEN_SERVICES } from '../../src/contract/tokens.ts';
+import { API_TOKEN_SERVICES } from '../../src/contract/token-terms.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, waitFor, type CallResult, type GenerationsHarness, type Person } from './helpers/generations.ts';
 import { insertToken } from './helpers/public-api.ts';

@@ -199,7 +199,7 @@ describe(`/v1 token authentication (${DRIVER})`, () => {
     const { secret } = await h.token(proUser);
     const unknown = await h.call('GET', '/v1/nothing/here', { token: secret });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Not found' });
+    expect(unknown.body).toEqual({ message: 'Not found', code: 'unknownPath' });
     expect(unknown.headers.get('ratelimit')).toBe('"token";r=59;t=1');
     expect((await h.call('GET', '/v1/nothing/here')).status).toBe(401);
     expect((await h.call('GET', '/v1')).status).toBe(401);

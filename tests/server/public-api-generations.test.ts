@@ -9,7 +9,8 @@ import { GenerationPageSchema, GenerationSchema } from '../../src/contract/gener
 import type { Feature } from '../../src/contract/tools.ts';
 import { AssetSchema } from '../../src/contract/media.schema.ts';
 import { PUBLIC_API_MESSAGES } from '../../src/contract/public-api.ts';
-import { API_TOKEN_SERVICES, serviceOf, type ApiTokenService } from '../../src/contract/tokens.ts';
+import { serviceOf } from '../../src/contract/tokens.ts';
+import { API_TOKEN_SERVICES, type ApiTokenService } from '../../src/contract/token-terms.ts';
 import { ledgerKey } from '../../server/generations/repository.ts';
 import { DRIVER } from './helpers/database.ts';
 import { waitFor } from './helpers/generations.ts';

@@ -106,7 +106,7 @@ describe(`GET /api/dev-tools/outbox (${DRIVER})`, () => {
 
   it('is a JSON 404 with SMTP_URL unless DEV_TOOLS is on; /api/config says whether the tools are on', async () => {
     const smtp = h.another({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' } });
-    expect(await json(smtp, '/api/dev-tools/outbox')).toEqual({ status: 404, body: { message: 'Not found' } });
+    expect(await json(smtp, '/api/dev-tools/outbox')).toEqual({ status: 404, body: { message: 'Not found', code: 'unknownPath' } });
     expect((await json(smtp, '/api/config')).body.devTools).toBe(false);
 
     const e2e = h.another({ env: { NODE_ENV: 'production', DEV_TOOLS: 'force' } });

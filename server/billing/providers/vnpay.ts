@@ -102,6 +102,23 @@ export function vnpaySignedQuery(params: Record<string, string>): string {
 
 export const vnpayHmac = (secret: string, data: string): string => createHmac('sha512', secret).update(data, 'utf8').digest('hex');
 
+/** The fields both merchant_webapi answers (querydr, refund) hash first, in this order. */
+const ANSWER_HASH_FIELDS = [
+  'vnp_ResponseId',
+  'vnp_Command',
+  'vnp_ResponseCode',
+  'vnp_Message',
+  'vnp_TmnCode',
+  'vnp_TxnRef',
+  'vnp_Amount',
+  'vnp_BankCode',
+  'vnp_PayDate',
+  'vnp_TransactionNo',
+  'vnp_TransactionType',
+  'vnp_TransactionStatus',
+  'vnp_OrderInfo',
+] as const;
+
 /** The field orders of the merchant_webapi hashes (querydr & refund documentation). */
 export const VNPAY_HASH_FIELDS = {
   querydrRequest: [
@@ -115,23 +132,8 @@ export const VNPAY_HASH_FIELDS = {
     'vnp_IpAddr',
     'vnp_OrderInfo',
   ],
-  querydrResponse: [
-    'vnp_ResponseId',
-    'vnp_Command',
-    'vnp_ResponseCode',
-    'vnp_Message',
-    'vnp_TmnCode',
-    'vnp_TxnRef',
-    'vnp_Amount',
-    'vnp_BankCode',
-    'vnp_PayDate',
-    'vnp_TransactionNo',
-    'vnp_TransactionType',
-    'vnp_TransactionStatus',
-    'vnp_OrderInfo',
-    'vnp_PromotionCode',
-    'vnp_PromotionAmount',
-  ],
+  // The refund's answer is the querydr's without the promotion's two fields.
+  querydrResponse: [...ANSWER_HASH_FIELDS, 'vnp_PromotionCode', 'vnp_PromotionAmount'],
   refundRequest: [
     'vnp_RequestId',
     'vnp_Version',
@@ -147,21 +149,7 @@ export const VNPAY_HASH_FIELDS = {
     'vnp_IpAddr',
     'vnp_OrderInfo',
   ],
-  refundResponse: [
-    'vnp_ResponseId',
-    'vnp_Command',
-    'vnp_ResponseCode',
-    'vnp_Message',
-    'vnp_TmnCode',
-    'vnp_TxnRef',
-    'vnp_Amount',
-    'vnp_BankCode',
-    'vnp_PayDate',
-    'vnp_TransactionNo',
-    'vnp_TransactionType',
-    'vnp_TransactionStatus',
-    'vnp_OrderInfo',
-  ],
+  refundResponse: ANSWER_HASH_FIELDS,
 } as const;
 
 /** The `|`-joined data of an API hash (an absent field counts as empty). */

@@ -11,7 +11,7 @@
  *   downloading results     95 %
  */
 import type { Feature } from '../../../src/contract/tools.ts';
-import type { GenerationStage } from '../../../src/contract/generation-messages.ts';
+import type { GenerationStage } from '../../../src/contract/generation-stages.ts';
 
 /** Where the request phase starts and ends, in percent of the whole run. */
 export const UPLOADED_PERCENT = 5;

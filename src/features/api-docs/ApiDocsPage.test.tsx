@@ -69,6 +69,12 @@ describe('the /api-docs page', () => {
     expect(rows).toContainEqual(['429', 'rateLimited', PUBLIC_API_MESSAGES.rateLimited]);
     expect(rows).toContainEqual(['402', 'creditCapReached', PUBLIC_API_MESSAGES.creditCapReached]);
     expect(rows).toContainEqual(['422', 'invalidInput', HTTP_MESSAGES.invalidInput]);
+    for (const [status, code] of [
+      ['400', 'unstorableValue'],
+      ['404', 'unknownPath'],
+      ['500', 'internalError'],
+    ] as const)
+      expect(rows).toContainEqual([status, code, HTTP_MESSAGES[code]]);
     expect(rows.filter((row) => row[0] === '401').map((row) => row[1])).toEqual(['missingToken', 'malformedToken', 'invalidToken']);
   });
 

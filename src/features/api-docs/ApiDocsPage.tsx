@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { V1_PREFIX } from './contract-facts.ts';
+import { V1_PREFIX } from '../../contract/public-api.ts';
 import { button } from '../../ui/button.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { ErrorsTable } from './ErrorsTable.tsx';

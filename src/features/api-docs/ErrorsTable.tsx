@@ -1,11 +1,14 @@
 import { Trans } from '@lingui/react/macro';
-import { GENERATION_ERROR_MESSAGES as GENERATION_MESSAGES, HTTP_ERROR_MESSAGES as HTTP_MESSAGES, PUBLIC_API_MESSAGES } from './contract-facts.ts';
+import { GENERATION_CALL_MESSAGES as GENERATION_MESSAGES } from '../../contract/generation-call-messages.ts';
+import { HTTP_MESSAGES } from '../../contract/http-errors.ts';
+import { PUBLIC_API_MESSAGES } from '../../contract/public-api.ts';
 import * as s from './api-docs.css.ts';
 
 /** The errors a /v1 call can meet, by status: the code programs test and the text the server sends. */
 export const ERROR_ROWS: ReadonlyArray<{ status: number; code: string; message: string }> = [
   { status: 400, code: 'invalidJson', message: HTTP_MESSAGES.invalidJson },
   { status: 400, code: 'invalidIdempotencyKey', message: HTTP_MESSAGES.invalidIdempotencyKey },
+  { status: 400, code: 'unstorableValue', message: HTTP_MESSAGES.unstorableValue },
   { status: 401, code: 'missingToken', message: PUBLIC_API_MESSAGES.missingToken },
   { status: 401, code: 'malformedToken', message: PUBLIC_API_MESSAGES.malformedToken },
   { status: 401, code: 'invalidToken', message: PUBLIC_API_MESSAGES.invalidToken },
@@ -14,6 +17,7 @@ export const ERROR_ROWS: ReadonlyArray<{ status: number; code: string; message: 
   { status: 403, code: 'planRequired', message: PUBLIC_API_MESSAGES.planRequired },
   { status: 403, code: 'serviceNotAllowed', message: PUBLIC_API_MESSAGES.serviceNotAllowed },
   { status: 404, code: 'notFound', message: GENERATION_MESSAGES.notFound },
+  { status: 404, code: 'unknownPath', message: HTTP_MESSAGES.unknownPath },
   { status: 409, code: 'idempotencyInProgress', message: PUBLIC_API_MESSAGES.idempotencyInProgress },
   { status: 409, code: 'notCancellable', message: GENERATION_MESSAGES.notCancellable },
   { status: 422, code: 'idempotencyMismatch', message: PUBLIC_API_MESSAGES.idempotencyMismatch },
@@ -24,6 +28,7 @@ export const ERROR_ROWS: ReadonlyArray<{ status: number; code: string; message: 
   { status: 422, code: 'invalidInput', message: HTTP_MESSAGES.invalidInput },
   { status: 422, code: 'invalidCursor', message: HTTP_MESSAGES.invalidCursor },
   { status: 429, code: 'rateLimited', message: PUBLIC_API_MESSAGES.rateLimited },
+  { status: 500, code: 'internalError', message: HTTP_MESSAGES.internalError },
 ];
 
 const ERROR_BODY = `{ "message": "${PUBLIC_API_MESSAGES.serviceNotAllowed}", "code": "serviceNotAllowed" }`;

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { API_TOKEN_SERVICES, RATE_LIMIT_DEFAULT, TOKEN_EXPIRY_PRESETS, TOKEN_PREFIX, type ApiTokenService } from './contract-facts.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_DEFAULT, TOKEN_EXPIRY_PRESETS, TOKEN_PREFIX, type ApiTokenService } from '../../contract/token-terms.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { TOKENS_PAGE } from './links.ts';

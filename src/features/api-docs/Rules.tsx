@@ -1,12 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  IDEMPOTENCY_TTL_HOURS,
-  RATE_LIMIT_DEFAULT,
-  RATE_LIMIT_MAX,
-  RATE_LIMIT_MIN,
-  RATE_LIMIT_POLICY_NAME,
-  RATE_LIMIT_WINDOW_SECONDS,
-} from './contract-facts.ts';
+import { IDEMPOTENCY_TTL_HOURS, RATE_LIMIT_POLICY_NAME } from '../../contract/public-api.ts';
+import { RATE_LIMIT_DEFAULT, RATE_LIMIT_MAX, RATE_LIMIT_MIN, RATE_LIMIT_WINDOW_SECONDS } from '../../contract/token-terms.ts';
 import { AppLink } from '../../ui/link.tsx';
 import { CodeBlock, CodeTabs } from './CodeBlock.tsx';
 import { TOKENS_PAGE } from './links.ts';

@@ -1,4 +1,4 @@
-import { V1_PREFIX } from './contract-facts.ts';
+import { V1_PREFIX } from '../../contract/public-api.ts';
 
 /** The documents the server publishes beside the API (docs/product-rules.md#api-docs). */
 export const OPENAPI_PATH = `${V1_PREFIX}/openapi.json`;

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ApiError } from '../../lib/api.ts';
 import { authMessage, authText, isAuthCode, type AuthCode, type MessageValues } from '../../lib/auth-messages.ts';
+import { httpErrorWords } from '../../lib/error-words.ts';
 
 function errorBody(error: unknown): Record<string, unknown> | undefined {
   return error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : undefined;
@@ -31,11 +32,13 @@ const GENERIC_STATUS_TEXT = /^API request failed with status: \d+$/;
 
 /**
  * What a failed auth call says to a person (docs/product-rules.md#api-errors, #messages-auth): the translation of the server's
- * `code` when known, else the server's own text, else `fallback` (a contract key).
+ * `code` when known (the auth area's or one of HTTP_MESSAGES), else the server's own text, else `fallback` (a contract key).
  */
 export function authErrorText(i18n: I18n, error: unknown, fallback: AuthCode): string {
   const code = errorCode(error);
   if (code) return authText(i18n, code, errorValues(error) ?? { n: 1 });
+  const words = httpErrorWords(i18n, error);
+  if (words) return words;
   if (isNetworkError(error)) return i18n._(msg`Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.`);
   if (error instanceof ApiError && error.message && !GENERIC_STATUS_TEXT.test(error.message)) return authMessage(i18n, error.message);
   return authText(i18n, fallback);

@@ -11,6 +11,7 @@ import { receiptQueryOptions } from './queries.ts';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
 import * as r from './receipt.css.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 /**
  * /receipts/{paymentId}: a completed payment's receipt, as the server words it: the seller, the
@@ -25,6 +26,7 @@ import * as r from './receipt.css.ts';
  * `receipt-loading`, `receipt-error`, `receipt-offline`.
  */
 export function ReceiptPage({ paymentId }: { paymentId: string }) {
+  const { i18n } = useLingui();
   const receipt = useQuery(receiptQueryOptions(paymentId));
   let body;
   if (receipt.data) body = <ReceiptSheet receipt={receipt.data} />;
@@ -40,7 +42,7 @@ export function ReceiptPage({ paymentId }: { paymentId: string }) {
           </Link>
         }
       >
-        <p className={s.muted}>{receipt.error.message}</p>
+        <p className={s.muted}>{apiErrorText(i18n, receipt.error)}</p>
       </ErrorState>
     );
   else if (receipt.fetchStatus === 'paused') body = <SectionOffline section="receipt" />;

@@ -17,6 +17,7 @@ import { PlanHeaderCard } from './PlanHeaderCard.tsx';
 import { billingOverviewQueryOptions } from './queries.ts';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 export interface StudioPricingScreenProps {
   /** The plan grid, shown under the current plan. */
@@ -32,13 +33,14 @@ export interface StudioPricingScreenProps {
  * `buckets` with `bucket` (`data-source`), `buckets-empty`, `packs` with `pack-buy-<pack>`.
  */
 export function StudioPricingScreen({ plans }: StudioPricingScreenProps) {
+  const { i18n } = useLingui();
   const overview = useQuery(billingOverviewQueryOptions());
   let head;
   if (overview.data) head = <PlanHeaderCard overview={overview.data} />;
   else if (overview.isError)
     head = (
       <ErrorState title={<Trans>Không tải được gói hiện tại và tín dụng</Trans>} onRetry={() => void overview.refetch()} testId="overview-error">
-        <p className={s.muted}>{overview.error.message}</p>
+        <p className={s.muted}>{apiErrorText(i18n, overview.error)}</p>
       </ErrorState>
     );
   else if (overview.fetchStatus === 'paused') head = <SectionOffline section="overview" />;

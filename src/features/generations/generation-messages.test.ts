@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { GENERATION_MESSAGES, GENERATION_STAGES } from '../../contract/generation-messages.ts';
+import { GENERATION_MESSAGES } from '../../contract/generation-messages.ts';
+import { GENERATION_STAGES } from '../../contract/generation-stages.ts';
 import { ApiError } from '../../lib/api.ts';
+import { loadHttpWords } from '../../lib/error-words.ts';
 import {
   describeGenerationError,
   GENERATION_MESSAGE_DESCRIPTORS,
@@ -106,6 +108,18 @@ describe('describeGenerationError', () => {
       code: 'failedToProcess',
       description: 'Không xử lý được yêu cầu tạo',
     });
+  });
+
+  it('words a code of no particular area (a failure on the server’s side, input failing its schema), never in the server’s English', async () => {
+    await loadHttpWords();
+    const { messages } = await import('../../locales/vi/http-errors.po');
+    const vi = setupI18n({ locale: 'vi', messages: { vi: messages } });
+    const internal = { detail: 'Something went wrong on our side. Please try again.', code: 'internalError' };
+    expect(describeGenerationError(new ApiError(internal.detail, 500, internal), vi).description).toBe('Máy chủ gặp sự cố. Vui lòng thử lại.');
+    const invalid = { detail: 'Invalid input: params.height: Invalid type', code: 'invalidInput' };
+    expect(describeGenerationError(new ApiError(invalid.detail, 422, invalid), vi).description).toBe(
+      'Một số thông tin gửi lên chưa hợp lệ. Vui lòng kiểm tra lại rồi thử lại.',
+    );
   });
 
   it('follows the active language (English catalog: the contract text)', () => {

@@ -1,11 +1,13 @@
 import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import * as v from 'valibot';
-import { GENERATION_STAGES, type GenerationMessageKey, type GenerationStage } from '../../contract/generation-messages.ts';
+import type { GenerationMessageKey } from '../../contract/generation-messages.ts';
+import { GENERATION_STAGES, type GenerationStage } from '../../contract/generation-stages.ts';
 import { InsufficientCreditsBodySchema } from '../../contract/generations.schema.ts';
 import type { EnginePlan, PlanRefusalBody } from '../../contract/engine-plan.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { authText, isAuthCode } from '../../lib/auth-messages.ts';
+import { httpWords } from '../../lib/error-words.ts';
 
 /**
  * Every generation message of the contract (docs/product-rules.md#messages-generation) and every processing stage (#generation-stages) as a
@@ -199,11 +201,14 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
 
   // The session ended meanwhile (401) and the like: the auth area's translation.
   if (coded && isAuthCode(coded.code)) return { title: failed, description: authText(i18n, coded.code) };
+  // A body, an input or a path the server could not take, or a failure on its side: the words of its code.
+  const words = coded ? httpWords(i18n, coded.code, coded.message) : undefined;
+  if (words) return { title: failed, description: words };
 
   if (isTimeout(error)) return { title: failed, description: generationText('serverTimeout', undefined, i18n), code: 'serverTimeout' };
   if (isNetworkFailure(error)) return { title: i18n._(TITLES.network), description: i18n._(NETWORK_TEXT), code: 'network' };
 
-  // An answer without a known code (a 5xx, a validation 422): the server's own text, which the error rules make human (docs/product-rules.md#api-errors).
+  // An answer without a known code (another area's, or a proxy's): the server's own text, which the error rules make human (docs/product-rules.md#api-errors).
   const text = coded?.message.trim();
   if (text && !GENERIC_STATUS_TEXT.test(text)) return { title: failed, description: text };
   return { title: failed, description: generationText('failedToProcess', undefined, i18n), code: 'failedToProcess' };

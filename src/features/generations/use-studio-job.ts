@@ -6,7 +6,7 @@ import type { Asset } from '../../contract/media.schema.ts';
 import type { Feature } from '../../contract/tools.ts';
 import type { Generation, GenerationRequest } from '../../contract/generations.schema.ts';
 import type { GenerationStatus } from '../../contract/generations.ts';
-import type { GenerationStage } from '../../contract/generation-messages.ts';
+import type { GenerationStage } from '../../contract/generation-stages.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { OutboxStatus } from '../../kernel/outbox-entries.ts';
 import { sessionUserAtom } from '../../lib/session.ts';

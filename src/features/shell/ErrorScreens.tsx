@@ -1,13 +1,15 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { button } from '../../ui/button.ts';
 import * as s from '../../ui/screens.css.ts';
 import { AppFailure } from './RouterFailureScreen.tsx';
+import { apiErrorText } from '../../lib/error-words.ts';
 
+/** A failed call's coded answer in the person's language; any other error's own text. */
 function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return apiErrorText(i18n, error);
 }
 
 /**

@@ -21,6 +21,7 @@ import { PermissionChips, prefixText, StatusChip } from './TokenList.tsx';
 import { TokenSettings } from './TokenSettings.tsx';
 import { UsageChart } from './UsageChart.tsx';
 import * as s from './tokens.css.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 
 export interface TokenDetailDrawerProps {
   id: string;
@@ -35,7 +36,7 @@ export interface TokenDetailDrawerProps {
  * `token-detail-missing`, `token-detail-offline`.
  */
 export function TokenDetailDrawer({ id, onClose }: TokenDetailDrawerProps) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const detail = useQuery(tokenDetailQueryOptions(id));
   const online = useOnline();
   let body;
@@ -49,7 +50,7 @@ export function TokenDetailDrawer({ id, onClose }: TokenDetailDrawerProps) {
   } else if (detail.isError) {
     body = (
       <ErrorState title={<Trans>Không tải được chi tiết token</Trans>} onRetry={() => void detail.refetch()} variant="compact" testId="token-detail-error">
-        <p className={s.muted}>{detail.error.message}</p>
+        <p className={s.muted}>{apiErrorText(i18n, detail.error)}</p>
       </ErrorState>
     );
   } else if (detail.fetchStatus === 'paused') {

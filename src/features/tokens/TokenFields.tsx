@@ -1,15 +1,7 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  API_TOKEN_SERVICES,
-  CREDIT_CAP_MAX,
-  RATE_LIMIT_MAX,
-  RATE_LIMIT_MIN,
-  TOKEN_EXPIRY_PRESETS,
-  TOKEN_NAME_MAX,
-  WEBHOOK_URL_MAX,
-  type TokenExpiryPreset,
-} from '../../contract/tokens.ts';
+import { CREDIT_CAP_MAX, TOKEN_NAME_MAX, WEBHOOK_URL_MAX } from '../../contract/tokens.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, RATE_LIMIT_MIN, TOKEN_EXPIRY_PRESETS, type TokenExpiryPreset } from '../../contract/token-terms.ts';
 import { Select, TextInput } from '../../ui/Field.tsx';
 import { firstInvalid, togglePermission, type TokenField, type TokenFormErrors, type TokenFormValues } from './form.ts';
 import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT } from './labels.ts';

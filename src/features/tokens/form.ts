@@ -1,15 +1,13 @@
 import * as v from 'valibot';
+import { CREDIT_CAP_MAX, TOKEN_EXPIRY_DEFAULT, type TokenMessageKey } from '../../contract/tokens.ts';
 import {
   API_TOKEN_SERVICES,
-  CREDIT_CAP_MAX,
   RATE_LIMIT_DEFAULT,
   RATE_LIMIT_MAX,
   RATE_LIMIT_MIN,
-  TOKEN_EXPIRY_DEFAULT,
   type ApiTokenService,
   type TokenExpiryPreset,
-  type TokenMessageKey,
-} from '../../contract/tokens.ts';
+} from '../../contract/token-terms.ts';
 import { WebhookUrlSchema, type ApiToken, type CreateTokenInput, type UpdateTokenRequest } from '../../contract/tokens.schema.ts';
 
 /**

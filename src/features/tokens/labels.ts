@@ -1,15 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import {
-  CREDIT_CAP_MAX,
-  TOKEN_MESSAGES,
-  TOKENS_PER_ACCOUNT_MAX,
-  type ApiTokenService,
-  type TokenExpiryPreset,
-  type TokenMessageKey,
-} from '../../contract/tokens.ts';
+import { CREDIT_CAP_MAX, TOKEN_MESSAGES, TOKENS_PER_ACCOUNT_MAX, type TokenMessageKey } from '../../contract/tokens.ts';
+import type { ApiTokenService, TokenExpiryPreset } from '../../contract/token-terms.ts';
 import type { DeliveryStatus, TokenStatus, WebhookEvent } from '../../contract/tokens.schema.ts';
 import { ApiError } from '../../lib/api.ts';
+import { apiErrorText } from '../../lib/error-words.ts';
 import { STUDIOS } from '../registry/studios.ts';
 
 /**
@@ -101,12 +96,12 @@ export function tokenErrorCode(error: unknown): TokenMessageKey | undefined {
 
 /**
  * What a failed call says under its title: the screen's words for a known code, "no connection"
- * when no answer came, else the server's own text (docs/product-rules.md#api-errors).
+ * when no answer came, else the words of an HTTP_MESSAGES code or the server's own text (docs/product-rules.md#api-errors).
  */
 export function tokenErrorText(i18n: I18n, error: unknown): string {
   const code = tokenErrorCode(error);
   if (code) return i18n._(TOKEN_ERROR_TEXT[code]);
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return apiErrorText(i18n, error);
   // No answer at all: offline, refused, or timed out.
   if (error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
     return i18n._(msg`Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.`);

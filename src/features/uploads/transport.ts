@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AssetSchema, type Asset, type UploadedAsset } from '../../contract/media.schema.ts';
 import { MEDIA_MESSAGES, type MediaMessageKey, type UploadPurpose } from '../../contract/media.ts';
-import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorMessage } from '../../lib/api.ts';
+import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorAnswer } from '../../lib/api.ts';
 import { getSession } from '../../lib/session.ts';
 import { isAuthCode } from '../../lib/auth-messages.ts';
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
@@ -151,7 +151,7 @@ export async function uploadFile(file: File, options: UploadFileOptions): Promis
     onProgress: (loaded, total) => options.onProgress?.({ loaded, total, fraction: total > 0 ? Math.min(1, loaded / total) : 0 }),
     idleTimeoutMs: DEFAULT_TIMEOUT_MS,
   });
-  if (status < 200 || status >= 300) throw new ApiError(errorMessage('POST', status, body), status, body);
+  if (status < 200 || status >= 300) throw await errorAnswer('POST', status, body);
   return v.parse(UploadAnswerSchema, body);
 }
 
@@ -208,6 +208,7 @@ export function uploadProblemOf(error: unknown, kind: UploadKind, purpose: Uploa
       return { code: body.code };
     }
     if (isAuthCode(body.code)) return { code: 'uploadFailed', authCode: body.code };
+    if (typeof body.code === 'string') return { code: 'uploadFailed', serverCode: body.code, serverText: error.message };
     return { code: 'uploadFailed', serverText: error.message };
   }
   if (error instanceof DOMException && error.name === 'TimeoutError') return { code: 'timeout' };

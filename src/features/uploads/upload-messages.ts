@@ -3,6 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 import type { MediaMessageKey } from '../../contract/media.ts';
 import { formatStorageSize } from '../../lib/format.ts';
 import { authText, type AuthCode } from '../../lib/auth-messages.ts';
+import { httpWords } from '../../lib/error-words.ts';
 
 /**
  * Upload messages (docs/product-rules.md#messages-uploads): every MEDIA_MESSAGES key of the contract as a Lingui
@@ -53,6 +54,8 @@ export interface UploadProblem {
   storage?: { usedBytes: number; limitBytes: number };
   /** The server answered with an auth code (a 401 when the session ended): its translation is shown. */
   authCode?: AuthCode;
+  /** The code of an answer no upload words know: the words of one of HTTP_MESSAGES (a body the server could not read, a failure on its side) are shown. */
+  serverCode?: string;
   /** The server's text of an answer without a known code (code `uploadFailed`): shown when it is human. */
   serverText?: string;
 }
@@ -95,6 +98,8 @@ export function describeUploadProblem(problem: UploadProblem, i18n: I18n = globa
     values.limit = formatStorageSize(problem.storage.limitBytes, locale);
   }
   if (problem.authCode) return authText(i18n, problem.authCode);
+  const words = problem.serverCode ? httpWords(i18n, problem.serverCode, problem.serverText ?? '') : undefined;
+  if (words) return words;
   if (Object.hasOwn(CLIENT_UPLOAD_DESCRIPTORS, problem.code)) {
     return i18n._({ ...CLIENT_UPLOAD_DESCRIPTORS[problem.code as keyof typeof CLIENT_UPLOAD_DESCRIPTORS], values });
   }

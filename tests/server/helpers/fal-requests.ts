@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import type { EngineInputs, EngineRequest, InputFile } from '../../../server/engines/types.ts';
 import { GenerationRequestSchema, type GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
 import type { Feature } from '../../../src/contract/tools.ts';
-import type { GenerationStage } from '../../../src/contract/generation-messages.ts';
+import type { GenerationStage } from '../../../src/contract/generation-stages.ts';
 import type { FakeFal } from './fake-fal.ts';
 
 /** Small input files for the engine (made with sharp; the video is the fake's own MP4). */

@@ -4,7 +4,7 @@
  * media routes. Tokens are rows inserted with the real format.
  */
 import { randomUUID } from 'node:crypto';
-import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, type ApiTokenService } from '../../../src/contract/tokens.ts';
+import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, type ApiTokenService } from '../../../src/contract/token-terms.ts';
 import type { AppEnv } from '../../../server/http/types.ts';
 import { displayPrefix, generateToken, hashToken } from '../../../server/tokens/format.ts';
 import type { Hono } from 'hono';

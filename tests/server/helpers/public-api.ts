@@ -8,7 +8,7 @@ import type { KyselyPlugin } from 'kysely';
 import type { Database } from '../../../server/db/connection.ts';
 import { createUsersRepository } from '../../../server/auth/users-repository.ts';
 import { displayPrefix, generateToken, hashToken } from '../../../server/tokens/format.ts';
-import type { ApiTokenService } from '../../../src/contract/tokens.ts';
+import type { ApiTokenService } from '../../../src/contract/token-terms.ts';
 import { createClock, type CallResult, type Clock } from './accounts.ts';
 import { describeStatement } from './statements.ts';
 import type { PublicApi } from '../../../server/public-api/index.ts';

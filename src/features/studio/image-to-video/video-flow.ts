@@ -1,4 +1,5 @@
-import type { GenerationMessageKey, GenerationStage } from '../../../contract/generation-messages.ts';
+import type { GenerationMessageKey } from '../../../contract/generation-messages.ts';
+import type { GenerationStage } from '../../../contract/generation-stages.ts';
 import { checkPrerequisites } from '../../../contract/generations.ts';
 import type { GenerationRequestOf } from '../../../contract/generations.schema.ts';
 import type { Asset } from '../../../contract/media.schema.ts';
