@@ -7,6 +7,8 @@ import ApiDocsPage from '../../features/api-docs/ApiDocsPage.tsx';
 /** The public API's documentation (docs/product-rules.md#api-docs), no sign-in. */
 export const Route = createFileRoute('/_site/api-docs')({
   staticData: API_DOCS_META,
+  // The page's catalog loader ships with its screen, not in the script every SPA page loads.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => addCatalog(pageCatalogs.apiDocs),
   component: ApiDocsPage,
 });

@@ -6,6 +6,8 @@ import ServicesBodyGeneratorPage from '../../../features/site/pages/services-bod
 
 export const Route = createFileRoute('/_site/services/body-generator')({
   staticData: SERVICES_BODY_GENERATOR_META,
+  // The page's catalog loader ships with its screen, not in the script every SPA page loads.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => addCatalog(pageCatalogs.servicesBodyGenerator),
   component: ServicesBodyGeneratorPage,
 });

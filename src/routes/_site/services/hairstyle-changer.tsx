@@ -6,6 +6,8 @@ import ServicesHairstyleChangerPage from '../../../features/site/pages/services-
 
 export const Route = createFileRoute('/_site/services/hairstyle-changer')({
   staticData: SERVICES_HAIRSTYLE_CHANGER_META,
+  // The page's catalog loader ships with its screen, not in the script every SPA page loads.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => addCatalog(pageCatalogs.servicesHairstyleChanger),
   component: ServicesHairstyleChangerPage,
 });

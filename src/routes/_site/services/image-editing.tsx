@@ -6,6 +6,8 @@ import ServicesImageEditingPage from '../../../features/site/pages/services-imag
 
 export const Route = createFileRoute('/_site/services/image-editing')({
   staticData: SERVICES_IMAGE_EDITING_META,
+  // The page's catalog loader ships with its screen, not in the script every SPA page loads.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => addCatalog(pageCatalogs.servicesImageEditing),
   component: ServicesImageEditingPage,
 });

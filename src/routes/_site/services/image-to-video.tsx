@@ -6,6 +6,8 @@ import ServicesImageToVideoPage from '../../../features/site/pages/services-imag
 
 export const Route = createFileRoute('/_site/services/image-to-video')({
   staticData: SERVICES_IMAGE_TO_VIDEO_META,
+  // The page's catalog loader ships with its screen, not in the script every SPA page loads.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => addCatalog(pageCatalogs.servicesImageToVideo),
   component: ServicesImageToVideoPage,
 });

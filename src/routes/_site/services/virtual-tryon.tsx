@@ -6,6 +6,8 @@ import ServicesVirtualTryonPage from '../../../features/site/pages/services-virt
 
 export const Route = createFileRoute('/_site/services/virtual-tryon')({
   staticData: SERVICES_VIRTUAL_TRYON_META,
+  // The page's catalog loader ships with its screen, not in the script every SPA page loads.
+  codeSplitGroupings: [['loader', 'component']],
   loader: () => addCatalog(pageCatalogs.servicesVirtualTryon),
   component: ServicesVirtualTryonPage,
 });
