@@ -74,8 +74,8 @@ type Shared = Omit<FieldProps, 'children' | 'className'> & { fieldClassName?: st
 
 const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
-/** A labelled text input with hint and error text; `trailing` sits inside its right edge. */
-export function TextInput({
+/** Splits a wrapper's props into the field's (label, hint, error…) and its control's (the rest). */
+function splitField<P extends Shared>({
   label,
   hint,
   error,
@@ -84,21 +84,16 @@ export function TextInput({
   describedBy,
   errorTestId,
   fieldClassName,
-  className,
-  trailing,
-  ...input
-}: Shared & { trailing?: ReactNode } & ComponentProps<'input'>) {
+  ...control
+}: P): [Omit<FieldProps, 'children'>, Omit<P, keyof Shared>] {
+  return [{ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, className: fieldClassName }, control];
+}
+
+/** A labelled text input with hint and error text; `trailing` sits inside its right edge. */
+export function TextInput(props: Shared & { trailing?: ReactNode } & ComponentProps<'input'>) {
+  const [field, { className, trailing, ...input }] = splitField(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      labelAside={labelAside}
-      hideLabel={hideLabel}
-      describedBy={describedBy}
-      errorTestId={errorTestId}
-      className={fieldClassName}
-    >
+    <Field {...field}>
       {(control) => (
         <div className={s.controlWrap}>
           <input className={join(s.control, trailing ? s.withTrailing : null, className)} {...control} {...input} />
@@ -110,59 +105,13 @@ export function TextInput({
 }
 
 /** A labelled native select (the platform's picker on touch screens). */
-export function Select({
-  label,
-  hint,
-  error,
-  labelAside,
-  hideLabel,
-  describedBy,
-  errorTestId,
-  fieldClassName,
-  className,
-  ...select
-}: Shared & ComponentProps<'select'>) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      labelAside={labelAside}
-      hideLabel={hideLabel}
-      describedBy={describedBy}
-      errorTestId={errorTestId}
-      className={fieldClassName}
-    >
-      {(control) => <select className={join(s.select, className)} {...control} {...select} />}
-    </Field>
-  );
+export function Select(props: Shared & ComponentProps<'select'>) {
+  const [field, { className, ...select }] = splitField(props);
+  return <Field {...field}>{(control) => <select className={join(s.select, className)} {...control} {...select} />}</Field>;
 }
 
 /** A labelled multi-line text box (its `ref` reaches the text box: a caller may place the caret). */
-export function TextArea({
-  label,
-  hint,
-  error,
-  labelAside,
-  hideLabel,
-  describedBy,
-  errorTestId,
-  fieldClassName,
-  className,
-  ...area
-}: Shared & ComponentProps<'textarea'>) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      labelAside={labelAside}
-      hideLabel={hideLabel}
-      describedBy={describedBy}
-      errorTestId={errorTestId}
-      className={fieldClassName}
-    >
-      {(control) => <textarea className={join(s.textArea, className)} {...control} {...area} />}
-    </Field>
-  );
+export function TextArea(props: Shared & ComponentProps<'textarea'>) {
+  const [field, { className, ...area }] = splitField(props);
+  return <Field {...field}>{(control) => <textarea className={join(s.textArea, className)} {...control} {...area} />}</Field>;
 }
