@@ -28,20 +28,9 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   return <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" inputMode="email" placeholder={t`ban@vidu.vn`} {...props} />;
 }
 
-export function TextField({ name, label, error, hint, labelAside, trailing, ...input }: TextFieldProps) {
+export function TextField({ error, ...input }: TextFieldProps) {
   const { i18n } = useLingui();
-  return (
-    <TextInput
-      name={name}
-      label={label}
-      hint={hint}
-      labelAside={labelAside}
-      trailing={trailing}
-      error={error ? authMessage(i18n, error) : undefined}
-      errorTestId={`field-error-${name}`}
-      {...input}
-    />
-  );
+  return <TextInput {...input} error={error ? authMessage(i18n, error) : undefined} errorTestId={`field-error-${input.name}`} />;
 }
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
