@@ -1,7 +1,8 @@
 // The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, del, entries, set } from 'idb-keyval';
+import { lazyStore, readChecked } from './idb-store.ts';
 import { SHARE_CHOOSER_PATH, SHARED_IMAGE_FIELD, SHARED_IMAGE_TYPES, type ShareFailureReason } from '../contract/share-target.ts';
 
 /**
@@ -46,12 +47,8 @@ export interface SharedEntry {
   skipped: number;
 }
 
-let store: UseStore | undefined;
 /** Created on first use: nothing here should touch IndexedDB at import. */
-function shareStore(): UseStore {
-  store ??= createStore(SHARE_DB, SHARE_STORE);
-  return store;
-}
+const shareStore = lazyStore(SHARE_DB, SHARE_STORE);
 
 function isFile(value: FormDataEntryValue): value is File {
   return typeof value !== 'string';
@@ -96,12 +93,7 @@ export async function putSharedEntry(entry: SharedEntry): Promise<void> {
 
 /** The entry, or null when it is gone (uploaded and deleted, pruned) or IndexedDB is unavailable. */
 export async function readSharedEntry(id: string): Promise<SharedEntry | null> {
-  try {
-    const value = await get<unknown>(id, shareStore());
-    return isEntry(value) ? value : null;
-  } catch {
-    return null;
-  }
+  return readChecked(id, shareStore, isEntry);
 }
 
 export async function deleteSharedEntry(id: string): Promise<void> {

@@ -5,7 +5,8 @@
  */
 import type { PersistedQuery } from '@tanstack/query-persist-client-core';
 import type { QueryKey } from '@tanstack/react-query';
-import { clear, createStore, del, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+import { clear, del, delMany, getMany, keys, setMany } from 'idb-keyval';
+import { lazyStore } from '../../kernel/idb-store.ts';
 
 export const QUERY_DB = 'atelier-query';
 export const QUERY_STORE = 'queries';
@@ -108,12 +109,8 @@ export interface PersistBackend {
   clear(): Promise<void>;
 }
 
-let store: UseStore | undefined;
 /** Created on first use: nothing touches IndexedDB at import. Creating it opens the database. */
-export function queryStore(): UseStore {
-  store ??= createStore(QUERY_DB, QUERY_STORE);
-  return store;
-}
+export const queryStore = lazyStore(QUERY_DB, QUERY_STORE);
 
 export function idbBackend(): PersistBackend {
   return {
