@@ -75,3 +75,18 @@ export function FormAlert({ title, children, actions }: { title: ReactNode; chil
 export function Busy({ busy, idle, pending }: { busy: boolean; idle: ReactNode; pending?: ReactNode }) {
   return <>{busy ? (pending ?? <Trans>Đang xử lý…</Trans>) : idle}</>;
 }
+
+/** The head of an auth view: the brand, its title and lead (the dialog is labelled and described by their ids). */
+export function ViewHeader({ titleId, descriptionId, title, lead }: { titleId: string; descriptionId: string; title: ReactNode; lead: ReactNode }) {
+  return (
+    <header className={s.header}>
+      <p className={s.eyebrow}>Atelier</p>
+      <h2 id={titleId} className={s.title}>
+        {title}
+      </h2>
+      <p id={descriptionId} className={s.lead}>
+        {lead}
+      </p>
+    </header>
+  );
+}
