@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   API_TOKEN_SERVICES,
@@ -12,7 +12,7 @@ import {
 } from '../../contract/tokens.ts';
 import { Select, TextInput } from '../../ui/Field.tsx';
 import { firstInvalid, togglePermission, type TokenField, type TokenFormErrors, type TokenFormValues } from './form.ts';
-import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT } from './labels.ts';
+import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT, tokenErrorText } from './labels.ts';
 import * as s from './tokens.css.ts';
 
 /**
@@ -171,5 +171,16 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
         onChange={(event) => set({ webhookUrl: event.currentTarget.value })}
       />
     </>
+  );
+}
+
+/** Why the form's change failed, when no field carries the message: the change's name, then the server's reason. */
+export function FormFailure({ title, error, testId }: { title: ReactNode; error: unknown; testId: string }) {
+  const { i18n } = useLingui();
+  return (
+    <div className={s.alert} role="alert" data-testid={testId}>
+      <strong>{title}</strong>
+      <span>{tokenErrorText(i18n, error)}</span>
+    </div>
   );
 }
