@@ -1,8 +1,7 @@
 // The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
-import { clear, del, delMany, entries, get, set, setMany } from 'idb-keyval';
-import { lazyStore } from './idb-store.ts';
+import { clear, createStore, del, delMany, entries, get, set, setMany, type UseStore } from 'idb-keyval';
 import { DEFAULT_MEDIA_BUDGET_BYTES, MEDIA_CACHE_PREFIX, type MediaEntry } from './media-cache-policy.ts';
 
 /**
@@ -19,8 +18,12 @@ export const MEDIA_META_STORE = 'entries';
 /** Not a URL, so it can never collide with a cache key. */
 const BUDGET_KEY = 'config:budget';
 
+let store: UseStore | undefined;
 /** Created on first use: nothing here touches IndexedDB at import. */
-const metaStore = lazyStore(MEDIA_META_DB, MEDIA_META_STORE);
+function metaStore(): UseStore {
+  store ??= createStore(MEDIA_META_DB, MEDIA_META_STORE);
+  return store;
+}
 
 function isEntry(value: unknown): value is MediaEntry {
   if (!value || typeof value !== 'object') return false;

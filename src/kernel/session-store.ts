@@ -1,8 +1,7 @@
 // The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
-import { clear, set } from 'idb-keyval';
-import { lazyStore, readChecked } from './idb-store.ts';
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 
 /**
  * The session as the service worker needs it (shared offline conventions): the bearer token and
@@ -21,8 +20,12 @@ export const SESSION_DB = 'atelier-session';
 export const SESSION_STORE = 'session';
 const SNAPSHOT_KEY = 'current';
 
+let store: UseStore | undefined;
 /** Created on first use: nothing here should touch IndexedDB at import. */
-const sessionStore = lazyStore(SESSION_DB, SESSION_STORE);
+function sessionStore(): UseStore {
+  store ??= createStore(SESSION_DB, SESSION_STORE);
+  return store;
+}
 
 function isSnapshot(value: unknown): value is SessionSnapshot {
   if (!value || typeof value !== 'object') return false;
@@ -32,7 +35,12 @@ function isSnapshot(value: unknown): value is SessionSnapshot {
 
 /** The stored session, or null when signed out (or when IndexedDB is unavailable). */
 export async function readSessionSnapshot(): Promise<SessionSnapshot | null> {
-  return readChecked(SNAPSHOT_KEY, sessionStore, isSnapshot);
+  try {
+    const value = await get<unknown>(SNAPSHOT_KEY, sessionStore());
+    return isSnapshot(value) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function writeSessionSnapshot(snapshot: SessionSnapshot): Promise<void> {

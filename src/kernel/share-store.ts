@@ -1,8 +1,7 @@
 // The page↔worker shared kernel (src/kernel): modules both the service worker (sw/) and the
 // pages import. They import only src/contract, each other, idb-keyval and valibot: no DOM-only
 // code, no React, nothing from src/lib or src/features.
-import { clear, del, entries, set } from 'idb-keyval';
-import { lazyStore, readChecked } from './idb-store.ts';
+import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import { SHARE_CHOOSER_PATH, SHARED_IMAGE_FIELD, SHARED_IMAGE_TYPES, type ShareFailureReason } from '../contract/share-target.ts';
 
 /**
@@ -47,8 +46,12 @@ export interface SharedEntry {
   skipped: number;
 }
 
+let store: UseStore | undefined;
 /** Created on first use: nothing here should touch IndexedDB at import. */
-const shareStore = lazyStore(SHARE_DB, SHARE_STORE);
+function shareStore(): UseStore {
+  store ??= createStore(SHARE_DB, SHARE_STORE);
+  return store;
+}
 
 function isFile(value: FormDataEntryValue): value is File {
   return typeof value !== 'string';
@@ -93,7 +96,12 @@ export async function putSharedEntry(entry: SharedEntry): Promise<void> {
 
 /** The entry, or null when it is gone (uploaded and deleted, pruned) or IndexedDB is unavailable. */
 export async function readSharedEntry(id: string): Promise<SharedEntry | null> {
-  return readChecked(id, shareStore, isEntry);
+  try {
+    const value = await get<unknown>(id, shareStore());
+    return isEntry(value) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function deleteSharedEntry(id: string): Promise<void> {

@@ -3,7 +3,6 @@
  * set at build time), a bearer token when signed in, no-cache GETs, a timeout, and
  * errors that carry the server's message (GET) or detail (other methods).
  */
-import { parseResponseBody } from '../kernel/response-body.ts';
 import { apiUrl } from './api-url.ts';
 
 /**
@@ -90,7 +89,14 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     signal,
   });
   const text = await response.text();
-  const parsed = parseResponseBody(text);
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
   if (!response.ok) {
     if (response.status === 401 && token && !options.ownsRefusal) onRefusedToken(token);
     throw new ApiError(errorMessage(method, response.status, parsed), response.status, parsed);

@@ -29,6 +29,8 @@ export interface FieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
+const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
+
 /**
  * A label, a control, a hint and an error text, tied together: the label names the control,
  * the hint and the error describe it, and the control is marked invalid while there is an error.
@@ -39,7 +41,7 @@ export function Field({ label, hint, error, labelAside, hideLabel = false, descr
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null, more].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ? `${s.field} ${className}` : s.field}>
+    <div className={join(s.field, className)}>
       {hideLabel ? (
         <label htmlFor={id} className={visuallyHidden}>
           {label}
@@ -71,8 +73,6 @@ export function Field({ label, hint, error, labelAside, hideLabel = false, descr
 }
 
 type Shared = Omit<FieldProps, 'children' | 'className'> & { fieldClassName?: string };
-
-const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
 /** Splits a wrapper's props into the field's (label, hint, error…) and its control's (the rest). */
 function splitField<P extends Shared>({

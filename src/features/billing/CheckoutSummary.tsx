@@ -6,7 +6,6 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ErrorState } from '../../ui/States.tsx';
 import { quoteQueryOptions } from './queries.ts';
-import { DeductionLine } from './DeductionLine.tsx';
 import { itemLabel } from './labels.ts';
 import * as s from './billing.css.ts';
 
@@ -84,13 +83,26 @@ function QuoteFacts({ quote }: { quote: Quote }) {
             <Trans>Giá niêm yết</Trans>
           </dt>
           <dd data-testid="summary-price">{vnd(quote.price_vnd)}</dd>
-          <DeductionLine
-            amount={quote.proration_credit_vnd}
-            label={<Trans>Trừ phần chưa dùng của gói hiện tại</Trans>}
-            className={s.credit}
-            testId="summary-proration"
-          />
-          <DeductionLine amount={quote.balance_applied_vnd} label={<Trans>Trừ số dư tài khoản</Trans>} className={s.credit} testId="summary-balance" />
+          {quote.proration_credit_vnd > 0 ? (
+            <>
+              <dt>
+                <Trans>Trừ phần chưa dùng của gói hiện tại</Trans>
+              </dt>
+              <dd className={s.credit} data-testid="summary-proration">
+                −{vnd(quote.proration_credit_vnd)}
+              </dd>
+            </>
+          ) : null}
+          {quote.balance_applied_vnd > 0 ? (
+            <>
+              <dt>
+                <Trans>Trừ số dư tài khoản</Trans>
+              </dt>
+              <dd className={s.credit} data-testid="summary-balance">
+                −{vnd(quote.balance_applied_vnd)}
+              </dd>
+            </>
+          ) : null}
           <dt className={s.total}>
             <Trans>Tổng thanh toán</Trans>
           </dt>

@@ -8,7 +8,6 @@ import { button } from '../../ui/button.ts';
 import { ErrorState } from '../../ui/States.tsx';
 import { itemLabel, METHOD_LABELS } from './labels.ts';
 import { receiptQueryOptions } from './queries.ts';
-import { DeductionLine } from './DeductionLine.tsx';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
 import * as r from './receipt.css.ts';
@@ -124,8 +123,22 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
               <dd>{vnd(payment.price_vnd)}</dd>
             </>
           )}
-          <DeductionLine amount={payment.proration_credit_vnd} label={<Trans>Trừ phần chưa dùng của gói trước</Trans>} />
-          <DeductionLine amount={payment.balance_applied_vnd} label={<Trans>Trừ số dư tài khoản</Trans>} />
+          {payment.proration_credit_vnd > 0 ? (
+            <>
+              <dt>
+                <Trans>Trừ phần chưa dùng của gói trước</Trans>
+              </dt>
+              <dd>−{vnd(payment.proration_credit_vnd)}</dd>
+            </>
+          ) : null}
+          {payment.balance_applied_vnd > 0 ? (
+            <>
+              <dt>
+                <Trans>Trừ số dư tài khoản</Trans>
+              </dt>
+              <dd>−{vnd(payment.balance_applied_vnd)}</dd>
+            </>
+          ) : null}
           {payment.outcome === 'delivered' && payment.balance_credit_vnd > 0 ? (
             <>
               <dt>

@@ -143,10 +143,9 @@ export function useUpload(options: UseUploadOptions): UseUpload {
     [uploader],
   );
 
-  /** Adds the files a paste or a drop carries; false (and the event left alone) when it carries none. */
-  const addFromTransfer = useCallback(
-    (event: { preventDefault(): void }, transfer: DataTransferLike | null) => {
-      const files = filesFromDataTransfer(transfer);
+  const addFromPaste = useCallback(
+    (event: PasteEventLike) => {
+      const files = filesFromDataTransfer(event.clipboardData);
       if (files.length === 0) return false;
       event.preventDefault();
       // Files of other types go in too: the person sees why they were refused.
@@ -155,8 +154,17 @@ export function useUpload(options: UseUploadOptions): UseUpload {
     },
     [uploader],
   );
-  const addFromPaste = useCallback((event: PasteEventLike) => addFromTransfer(event, event.clipboardData), [addFromTransfer]);
-  const addFromDrop = useCallback((event: DropEventLike) => addFromTransfer(event, event.dataTransfer), [addFromTransfer]);
+
+  const addFromDrop = useCallback(
+    (event: DropEventLike) => {
+      const files = filesFromDataTransfer(event.dataTransfer);
+      if (files.length === 0) return false;
+      event.preventDefault();
+      uploader.add(files);
+      return true;
+    },
+    [uploader],
+  );
 
   useEffect(() => {
     if (!pasteFromDocument) return;

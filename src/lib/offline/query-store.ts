@@ -5,8 +5,7 @@
  */
 import type { PersistedQuery } from '@tanstack/query-persist-client-core';
 import type { QueryKey } from '@tanstack/react-query';
-import { clear, del, delMany, getMany, keys, setMany } from 'idb-keyval';
-import { lazyStore } from '../../kernel/idb-store.ts';
+import { clear, createStore, del, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 
 export const QUERY_DB = 'atelier-query';
 export const QUERY_STORE = 'queries';
@@ -109,8 +108,12 @@ export interface PersistBackend {
   clear(): Promise<void>;
 }
 
+let store: UseStore | undefined;
 /** Created on first use: nothing touches IndexedDB at import. Creating it opens the database. */
-export const queryStore = lazyStore(QUERY_DB, QUERY_STORE);
+export function queryStore(): UseStore {
+  store ??= createStore(QUERY_DB, QUERY_STORE);
+  return store;
+}
 
 export function idbBackend(): PersistBackend {
   return {

@@ -26,7 +26,7 @@ import {
   type BodyType,
 } from './body-params.ts';
 import { useMeasure, useStyleHints } from './body-form-state.ts';
-import { OptionGroup } from './OptionGroup.tsx';
+import { OptionGroup } from './form.tsx';
 import * as f from './form.css.ts';
 import * as s from './body-form.css.ts';
 

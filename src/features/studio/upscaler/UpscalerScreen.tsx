@@ -101,13 +101,6 @@ export function UpscalerScreen() {
   };
   useIncomingAsset('upscaler', { image: takeIncoming('image', setImage), video: takeIncoming('video', setVideo) }, studio);
 
-  /** A file chosen at step 1 (each mode keeps its own): with one, the step is done. */
-  const chosen = (set: (asset: Asset | null) => void) => (assets: readonly Asset[]) => {
-    const next = assets[0] ?? null;
-    set(next);
-    if (next) wizard.completed(0);
-  };
-
   const changeMode = (next: UpscalerMode) => {
     setMode(next);
     // Each mode keeps its own file; the steps follow the file of the mode shown.
@@ -161,7 +154,11 @@ export function UpscalerScreen() {
                 </ul>
               }
               value={image ? [image] : []}
-              onChange={chosen(setImage)}
+              onChange={(assets) => {
+                const next = assets[0] ?? null;
+                setImage(next);
+                if (next) wizard.completed(0);
+              }}
               pasteFromDocument
             />
           ) : (
@@ -182,7 +179,11 @@ export function UpscalerScreen() {
                 </ul>
               }
               value={video ? [video] : []}
-              onChange={chosen(setVideo)}
+              onChange={(assets) => {
+                const next = assets[0] ?? null;
+                setVideo(next);
+                if (next) wizard.completed(0);
+              }}
               pasteFromDocument
             />
           )}

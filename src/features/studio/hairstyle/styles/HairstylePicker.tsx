@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GENDERS, HAIR_CATEGORIES, type Hairstyle } from '../../../../contract/generation-params.ts';
 import { RadioChoice } from '../../../../ui/RadioChoice.tsx';
-import { OptionGroup } from '../../body-generator/OptionGroup.tsx';
+import { OptionGroup } from '../../body-generator/form.tsx';
 import * as f from '../../body-generator/form.css.ts';
 import { HairSilhouette } from './HairSilhouette.tsx';
 import { filterHairstyles, HAIR_CATEGORY_LABELS, HAIR_GENDER_LABELS, hairstyleInfo, type HairCategory, type HairGender } from './hairstyles.ts';
