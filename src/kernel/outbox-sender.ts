@@ -6,7 +6,6 @@ import { GenerationSchema, type Generation } from '../contract/generations.schem
 import { AssetSchema } from '../contract/media.schema.ts';
 import { OUTBOX_LOCK, substituteOutboxRefs, type OutboxSubmit, type OutboxUpload } from './outbox-entries.ts';
 import type { OutboxStore } from './outbox-store.ts';
-import { parseResponseBody } from './response-body.ts';
 
 /**
  * Sends the outbox (see outbox-store.ts): its waiting uploads, a few at a time, as the studio
@@ -99,6 +98,15 @@ export function retryAfterMs(response: Response, body: unknown, nowMs: number): 
   return ms === undefined ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
 }
 
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** The server's words for a refused POST (docs/product-rules.md#api-errors: `detail`, else `message`). */
 function failureMessage(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
@@ -167,7 +175,7 @@ export function createOutboxSender(deps: OutboxSenderDeps): OutboxSender {
       // arrived; the Idempotency-Key makes the next attempt return the first answer.
       return { kind: 'retry', stop: 'offline' };
     }
-    const body = parseResponseBody(text);
+    const body = parseBody(text);
     if (response.ok) return { kind: 'done', body };
     if (response.status === 401) return { kind: 'retry', stop: 'signed-out' };
     if (response.status === 429) {

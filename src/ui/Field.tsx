@@ -29,8 +29,6 @@ export interface FieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
-const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
-
 /**
  * A label, a control, a hint and an error text, tied together: the label names the control,
  * the hint and the error describe it, and the control is marked invalid while there is an error.
@@ -41,7 +39,7 @@ export function Field({ label, hint, error, labelAside, hideLabel = false, descr
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null, more].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={join(s.field, className)}>
+    <div className={className ? `${s.field} ${className}` : s.field}>
       {hideLabel ? (
         <label htmlFor={id} className={visuallyHidden}>
           {label}
@@ -74,8 +72,10 @@ export function Field({ label, hint, error, labelAside, hideLabel = false, descr
 
 type Shared = Omit<FieldProps, 'children' | 'className'> & { fieldClassName?: string };
 
-/** Splits a wrapper's props into the field's (label, hint, error…) and its control's (the rest). */
-function splitField<P extends Shared>({
+const join = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
+
+/** A labelled text input with hint and error text; `trailing` sits inside its right edge. */
+export function TextInput({
   label,
   hint,
   error,
@@ -84,16 +84,21 @@ function splitField<P extends Shared>({
   describedBy,
   errorTestId,
   fieldClassName,
-  ...control
-}: P): [Omit<FieldProps, 'children'>, Omit<P, keyof Shared>] {
-  return [{ label, hint, error, labelAside, hideLabel, describedBy, errorTestId, className: fieldClassName }, control];
-}
-
-/** A labelled text input with hint and error text; `trailing` sits inside its right edge. */
-export function TextInput(props: Shared & { trailing?: ReactNode } & ComponentProps<'input'>) {
-  const [field, { className, trailing, ...input }] = splitField(props);
+  className,
+  trailing,
+  ...input
+}: Shared & { trailing?: ReactNode } & ComponentProps<'input'>) {
   return (
-    <Field {...field}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      labelAside={labelAside}
+      hideLabel={hideLabel}
+      describedBy={describedBy}
+      errorTestId={errorTestId}
+      className={fieldClassName}
+    >
       {(control) => (
         <div className={s.controlWrap}>
           <input className={join(s.control, trailing ? s.withTrailing : null, className)} {...control} {...input} />
@@ -105,13 +110,59 @@ export function TextInput(props: Shared & { trailing?: ReactNode } & ComponentPr
 }
 
 /** A labelled native select (the platform's picker on touch screens). */
-export function Select(props: Shared & ComponentProps<'select'>) {
-  const [field, { className, ...select }] = splitField(props);
-  return <Field {...field}>{(control) => <select className={join(s.select, className)} {...control} {...select} />}</Field>;
+export function Select({
+  label,
+  hint,
+  error,
+  labelAside,
+  hideLabel,
+  describedBy,
+  errorTestId,
+  fieldClassName,
+  className,
+  ...select
+}: Shared & ComponentProps<'select'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      labelAside={labelAside}
+      hideLabel={hideLabel}
+      describedBy={describedBy}
+      errorTestId={errorTestId}
+      className={fieldClassName}
+    >
+      {(control) => <select className={join(s.select, className)} {...control} {...select} />}
+    </Field>
+  );
 }
 
 /** A labelled multi-line text box (its `ref` reaches the text box: a caller may place the caret). */
-export function TextArea(props: Shared & ComponentProps<'textarea'>) {
-  const [field, { className, ...area }] = splitField(props);
-  return <Field {...field}>{(control) => <textarea className={join(s.textArea, className)} {...control} {...area} />}</Field>;
+export function TextArea({
+  label,
+  hint,
+  error,
+  labelAside,
+  hideLabel,
+  describedBy,
+  errorTestId,
+  fieldClassName,
+  className,
+  ...area
+}: Shared & ComponentProps<'textarea'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      labelAside={labelAside}
+      hideLabel={hideLabel}
+      describedBy={describedBy}
+      errorTestId={errorTestId}
+      className={fieldClassName}
+    >
+      {(control) => <textarea className={join(s.textArea, className)} {...control} {...area} />}
+    </Field>
+  );
 }

@@ -3,7 +3,6 @@ import { AssetSchema, type Asset, type UploadedAsset } from '../../contract/medi
 import { MEDIA_MESSAGES, type MediaMessageKey, type UploadPurpose } from '../../contract/media.ts';
 import { apiUrl, ApiError, DEFAULT_TIMEOUT_MS, errorMessage } from '../../lib/api.ts';
 import { getSession } from '../../lib/session.ts';
-import { parseResponseBody } from '../../kernel/response-body.ts';
 import { isAuthCode } from '../../lib/auth-messages.ts';
 import type { UploadKind, UploadProblem } from './upload-messages.ts';
 import { checkFile, KIND_ROLE, uploadLimit } from './checks.ts';
@@ -28,6 +27,15 @@ export interface UploadResponse {
 
 /** Sends a multipart body and reads the answer; rejects like fetch: TypeError (no answer), AbortError, TimeoutError. */
 export type UploadTransport = (request: UploadRequest) => Promise<UploadResponse>;
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason instanceof DOMException ? signal.reason : new DOMException('The upload was aborted.', 'AbortError');
@@ -73,7 +81,7 @@ export const xhrTransport: UploadTransport = (request) =>
       arm();
       if (event.lengthComputable) request.onProgress?.(event.loaded, event.total);
     });
-    xhr.addEventListener('load', () => settle(() => resolve({ status: xhr.status, body: parseResponseBody(xhr.responseText) })));
+    xhr.addEventListener('load', () => settle(() => resolve({ status: xhr.status, body: parseBody(xhr.responseText) })));
     xhr.addEventListener('error', () => settle(() => reject(new TypeError('Network request failed'))));
     xhr.addEventListener('timeout', () => settle(() => reject(new DOMException('The upload timed out.', 'TimeoutError'))));
     xhr.addEventListener('abort', () => settle(() => reject(new DOMException('The upload was aborted.', 'AbortError'))));

@@ -26,7 +26,6 @@ import {
   type BodyType,
 } from './body-params.ts';
 import { useMeasure, useStyleHints } from './body-form-state.ts';
-import { OptionGroup } from './form.tsx';
 import * as f from './form.css.ts';
 import * as s from './body-form.css.ts';
 
@@ -57,13 +56,18 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
 
   return (
     <fieldset className={f.formFieldset} disabled={disabled} data-testid="body-params-form">
-      <OptionGroup legend={<Trans>Giới tính</Trans>} className={f.chipRow}>
-        {GENDERS.map((gender) => (
-          <RadioChoice key={gender} name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => set('gender', gender)}>
-            {i18n._(GENDER_LABELS[gender])}
-          </RadioChoice>
-        ))}
-      </OptionGroup>
+      <fieldset className={f.fieldset}>
+        <legend className={f.legend}>
+          <Trans>Giới tính</Trans>
+        </legend>
+        <div className={f.chipRow}>
+          {GENDERS.map((gender) => (
+            <RadioChoice key={gender} name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => set('gender', gender)}>
+              {i18n._(GENDER_LABELS[gender])}
+            </RadioChoice>
+          ))}
+        </div>
+      </fieldset>
 
       <div className={s.measureGrid}>
         <Measure field="height" label={t`Chiều cao`} unit={t`cm`} value={value.height} onChange={(next) => set('height', next)} />
@@ -72,63 +76,78 @@ export function BodyParamsForm({ value, onChange, showMissing = true, disabled =
       </div>
       <Bmi height={value.height} weight={value.weight} />
 
-      <OptionGroup legend={<Trans>Màu da</Trans>} className={s.swatchRow}>
-        {SKIN_TONES.map((tone) => (
-          <RadioChoice
-            key={tone}
-            look="none"
-            className={s.swatch}
-            name={`${id}-skin`}
-            value={tone}
-            checked={value.skin_tone === tone}
-            onChange={() => set('skin_tone', tone)}
-          >
-            <span className={s.swatchDot} style={{ background: SKIN_TONE_SWATCHES[tone].color }} aria-hidden="true" />
-            {i18n._(SKIN_TONE_SWATCHES[tone].label)}
-          </RadioChoice>
-        ))}
-      </OptionGroup>
+      <fieldset className={f.fieldset}>
+        <legend className={f.legend}>
+          <Trans>Màu da</Trans>
+        </legend>
+        <div className={s.swatchRow}>
+          {SKIN_TONES.map((tone) => (
+            <RadioChoice
+              key={tone}
+              look="none"
+              className={s.swatch}
+              name={`${id}-skin`}
+              value={tone}
+              checked={value.skin_tone === tone}
+              onChange={() => set('skin_tone', tone)}
+            >
+              <span className={s.swatchDot} style={{ background: SKIN_TONE_SWATCHES[tone].color }} aria-hidden="true" />
+              {i18n._(SKIN_TONE_SWATCHES[tone].label)}
+            </RadioChoice>
+          ))}
+        </div>
+      </fieldset>
 
-      <OptionGroup legend={<Trans>Dáng người</Trans>} className={s.bodyCards}>
-        {BODY_TYPES.map((type) => (
-          <RadioChoice
-            key={type}
-            look="card"
-            name={`${id}-body`}
-            value={type}
-            checked={value.body_type === type}
-            onChange={() => set('body_type', type)}
-            aria-describedby={`${id}-body-${type}`}
-          >
-            <span className={s.bodyCardInner}>
-              <BodyFigure type={type} />
-              <span className={f.field}>
-                <span className={f.cardTitle}>{i18n._(BODY_TYPE_INFO[type].label)}</span>
-                <span className={f.cardText} id={`${id}-body-${type}`}>
-                  {i18n._(BODY_TYPE_INFO[type].description)}
+      <fieldset className={f.fieldset}>
+        <legend className={f.legend}>
+          <Trans>Dáng người</Trans>
+        </legend>
+        <div className={s.bodyCards}>
+          {BODY_TYPES.map((type) => (
+            <RadioChoice
+              key={type}
+              look="card"
+              name={`${id}-body`}
+              value={type}
+              checked={value.body_type === type}
+              onChange={() => set('body_type', type)}
+              aria-describedby={`${id}-body-${type}`}
+            >
+              <span className={s.bodyCardInner}>
+                <BodyFigure type={type} />
+                <span className={f.field}>
+                  <span className={f.cardTitle}>{i18n._(BODY_TYPE_INFO[type].label)}</span>
+                  <span className={f.cardText} id={`${id}-body-${type}`}>
+                    {i18n._(BODY_TYPE_INFO[type].description)}
+                  </span>
                 </span>
               </span>
-            </span>
-          </RadioChoice>
-        ))}
-      </OptionGroup>
+            </RadioChoice>
+          ))}
+        </div>
+      </fieldset>
 
-      <OptionGroup legend={<Trans>Tỉ lệ khung hình</Trans>} className={f.chipRow}>
-        {ASPECT_RATIOS.map((ratio) => (
-          <RadioChoice
-            key={ratio}
-            title={i18n._(ASPECT_RATIO_LABELS[ratio])}
-            name={`${id}-ratio`}
-            value={ratio}
-            checked={value.aspect_ratio === ratio}
-            onChange={() => set('aspect_ratio', ratio)}
-            aria-label={`${ratio} (${i18n._(ASPECT_RATIO_LABELS[ratio])})`}
-          >
-            <RatioShape ratio={ratio} />
-            <span aria-hidden="true">{ratio}</span>
-          </RadioChoice>
-        ))}
-      </OptionGroup>
+      <fieldset className={f.fieldset}>
+        <legend className={f.legend}>
+          <Trans>Tỉ lệ khung hình</Trans>
+        </legend>
+        <div className={f.chipRow}>
+          {ASPECT_RATIOS.map((ratio) => (
+            <RadioChoice
+              key={ratio}
+              title={i18n._(ASPECT_RATIO_LABELS[ratio])}
+              name={`${id}-ratio`}
+              value={ratio}
+              checked={value.aspect_ratio === ratio}
+              onChange={() => set('aspect_ratio', ratio)}
+              aria-label={`${ratio} (${i18n._(ASPECT_RATIO_LABELS[ratio])})`}
+            >
+              <RatioShape ratio={ratio} />
+              <span aria-hidden="true">{ratio}</span>
+            </RadioChoice>
+          ))}
+        </div>
+      </fieldset>
 
       <TextArea
         label={<Trans>Mô tả thêm (không bắt buộc)</Trans>}

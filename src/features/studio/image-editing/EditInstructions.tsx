@@ -5,7 +5,6 @@ import type { EngineName } from '../../../contract/expected-durations.ts';
 import { TextArea } from '../../../ui/Field.tsx';
 import { AppLink } from '../../../ui/link.tsx';
 import { RadioChoice } from '../../../ui/RadioChoice.tsx';
-import { OptionGroup } from '../body-generator/form.tsx';
 import * as f from '../body-generator/form.css.ts';
 import { GENERATION_MESSAGE_DESCRIPTORS } from '../../generations/generation-messages.ts';
 import { appendEditPhrase, imageCountProblem, offeredSuggestions, MAX_EDIT_PROMPT_LENGTH, MIN_MULTI_EDIT_IMAGES, type EditMode } from './edit-suggestions.ts';
@@ -65,43 +64,41 @@ export function EditInstructions({
 
   return (
     <fieldset className={f.formFieldset} disabled={disabled} data-testid="edit-instructions">
-      <OptionGroup
-        legend={<Trans>Chế độ chỉnh sửa</Trans>}
-        className={f.chipRow}
-        after={
-          <>
-            <span className={s.countLine} data-testid="edit-image-count">
-              {mode === 'multi' ? (
-                <Trans>
-                  Đã chọn {imageCount}/{MAX_EDIT_IMAGES} ảnh
-                </Trans>
-              ) : (
-                <Trans>
-                  Chỉnh sửa một ảnh; chuyển sang chế độ nhiều ảnh để sửa cùng lúc từ {MIN_MULTI_EDIT_IMAGES} đến {MAX_EDIT_IMAGES} ảnh.
-                </Trans>
-              )}
-            </span>
-            {problem ? (
-              <p className={f.notice} role="alert" data-testid="edit-count-problem">
-                {problem === 'imageCount' ? (
-                  i18n._(GENERATION_MESSAGE_DESCRIPTORS.imageCount)
-                ) : (
-                  <Trans>Chế độ một ảnh chỉ dùng 1 ảnh. Hãy bỏ bớt ảnh hoặc chuyển sang chế độ nhiều ảnh.</Trans>
-                )}
-              </p>
-            ) : null}
-          </>
-        }
-      >
-        <RadioChoice name={`${id}-mode`} value="single" checked={mode === 'single'} onChange={() => onModeChange('single')}>
-          <Trans>Một ảnh</Trans>
-        </RadioChoice>
-        <RadioChoice name={`${id}-mode`} value="multi" checked={mode === 'multi'} onChange={() => onModeChange('multi')}>
-          <Trans>
-            Nhiều ảnh ({MIN_MULTI_EDIT_IMAGES}–{MAX_EDIT_IMAGES})
-          </Trans>
-        </RadioChoice>
-      </OptionGroup>
+      <fieldset className={f.fieldset}>
+        <legend className={f.legend}>
+          <Trans>Chế độ chỉnh sửa</Trans>
+        </legend>
+        <div className={f.chipRow}>
+          <RadioChoice name={`${id}-mode`} value="single" checked={mode === 'single'} onChange={() => onModeChange('single')}>
+            <Trans>Một ảnh</Trans>
+          </RadioChoice>
+          <RadioChoice name={`${id}-mode`} value="multi" checked={mode === 'multi'} onChange={() => onModeChange('multi')}>
+            <Trans>
+              Nhiều ảnh ({MIN_MULTI_EDIT_IMAGES}–{MAX_EDIT_IMAGES})
+            </Trans>
+          </RadioChoice>
+        </div>
+        <span className={s.countLine} data-testid="edit-image-count">
+          {mode === 'multi' ? (
+            <Trans>
+              Đã chọn {imageCount}/{MAX_EDIT_IMAGES} ảnh
+            </Trans>
+          ) : (
+            <Trans>
+              Chỉnh sửa một ảnh; chuyển sang chế độ nhiều ảnh để sửa cùng lúc từ {MIN_MULTI_EDIT_IMAGES} đến {MAX_EDIT_IMAGES} ảnh.
+            </Trans>
+          )}
+        </span>
+        {problem ? (
+          <p className={f.notice} role="alert" data-testid="edit-count-problem">
+            {problem === 'imageCount' ? (
+              i18n._(GENERATION_MESSAGE_DESCRIPTORS.imageCount)
+            ) : (
+              <Trans>Chế độ một ảnh chỉ dùng 1 ảnh. Hãy bỏ bớt ảnh hoặc chuyển sang chế độ nhiều ảnh.</Trans>
+            )}
+          </p>
+        ) : null}
+      </fieldset>
 
       <TextArea
         ref={textarea}

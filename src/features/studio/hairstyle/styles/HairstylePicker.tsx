@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GENDERS, HAIR_CATEGORIES, type Hairstyle } from '../../../../contract/generation-params.ts';
 import { RadioChoice } from '../../../../ui/RadioChoice.tsx';
-import { OptionGroup } from '../../body-generator/form.tsx';
 import * as f from '../../body-generator/form.css.ts';
 import { HairSilhouette } from './HairSilhouette.tsx';
 import { filterHairstyles, HAIR_CATEGORY_LABELS, HAIR_GENDER_LABELS, hairstyleInfo, type HairCategory, type HairGender } from './hairstyles.ts';
@@ -41,30 +40,40 @@ export function HairstylePicker({ value, onChange, disabled = false }: Hairstyle
 
   return (
     <fieldset className={f.formFieldset} disabled={disabled} data-testid="hairstyle-picker">
-      <OptionGroup legend={<Trans>Kiểu tóc dành cho</Trans>} className={f.chipRow}>
-        {GENDERS.map((gender) => (
-          <RadioChoice key={gender} name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => setGender(gender)}>
-            {i18n._(HAIR_GENDER_LABELS[gender])}
-          </RadioChoice>
-        ))}
-      </OptionGroup>
+      <fieldset className={f.fieldset}>
+        <legend className={f.legend}>
+          <Trans>Kiểu tóc dành cho</Trans>
+        </legend>
+        <div className={f.chipRow}>
+          {GENDERS.map((gender) => (
+            <RadioChoice key={gender} name={`${id}-gender`} value={gender} checked={value.gender === gender} onChange={() => setGender(gender)}>
+              {i18n._(HAIR_GENDER_LABELS[gender])}
+            </RadioChoice>
+          ))}
+        </div>
+      </fieldset>
 
-      <OptionGroup legend={<Trans>Nhóm kiểu tóc</Trans>} className={f.chipRow}>
-        {HAIR_CATEGORIES.map((category) => (
-          <RadioChoice
-            key={category}
-            name={`${id}-category`}
-            value={category}
-            checked={value.category === category}
-            onChange={() => onChange({ ...value, category })}
-          >
-            {i18n._(HAIR_CATEGORY_LABELS[category])}
-            <span className={s.count} aria-hidden="true">
-              {filterHairstyles(value.gender, category).length}
-            </span>
-          </RadioChoice>
-        ))}
-      </OptionGroup>
+      <fieldset className={f.fieldset}>
+        <legend className={f.legend}>
+          <Trans>Nhóm kiểu tóc</Trans>
+        </legend>
+        <div className={f.chipRow}>
+          {HAIR_CATEGORIES.map((category) => (
+            <RadioChoice
+              key={category}
+              name={`${id}-category`}
+              value={category}
+              checked={value.category === category}
+              onChange={() => onChange({ ...value, category })}
+            >
+              {i18n._(HAIR_CATEGORY_LABELS[category])}
+              <span className={s.count} aria-hidden="true">
+                {filterHairstyles(value.gender, category).length}
+              </span>
+            </RadioChoice>
+          ))}
+        </div>
+      </fieldset>
 
       <fieldset className={f.fieldset}>
         <legend className={f.legend}>
