@@ -158,16 +158,21 @@ export function createOutboxStore(store: UseStore, options: OutboxStoreOptions =
   const settle = (id: string, change: (current: OutboxEntry) => OutboxEntry) =>
     patch(id, (current) => (current && current.status === 'sending' ? change(current) : current));
 
+  /** What every new entry starts with: its id, its account and origin, now, no attempt yet. */
+  const fresh = (input: { id?: string; userId: string; apiBase?: string }, status: 'waiting' | 'failed') => ({
+    id: input.id ?? newId(),
+    userId: input.userId,
+    apiBase: input.apiBase ?? '',
+    createdAt: now(),
+    status,
+    attempts: 0,
+  });
+
   const outbox: OutboxStore = {
     async enqueueUpload(input) {
       const entry: OutboxUpload = {
         kind: 'upload',
-        id: input.id ?? newId(),
-        userId: input.userId,
-        apiBase: input.apiBase ?? '',
-        createdAt: now(),
-        status: 'waiting',
-        attempts: 0,
+        ...fresh(input, 'waiting'),
         blob: input.blob,
         name: input.name,
         type: input.type || input.blob.type,
@@ -190,12 +195,7 @@ export function createOutboxStore(store: UseStore, options: OutboxStoreOptions =
       const missing = uploads.some((upload) => !isEntry(upload) || upload.kind !== 'upload' || upload.status === 'failed');
       const entry: OutboxSubmit = {
         kind: 'submit',
-        id: input.id ?? newId(),
-        userId: input.userId,
-        apiBase: input.apiBase ?? '',
-        createdAt: now(),
-        status: missing ? 'failed' : 'waiting',
-        attempts: 0,
+        ...fresh(input, missing ? 'failed' : 'waiting'),
         feature: input.request.feature,
         request: input.request,
         entryIds,

@@ -13,6 +13,11 @@ export const TOAST_VISIBLE_MAX = 3;
 export const TOAST_WIDTH_PX = 356;
 export const TOAST_GAP_PX = 14;
 
+/** sonner's variables for one tone's background, text and border. */
+function toneVars(tone: 'success' | 'error' | 'warning' | 'info', bg: string, text: string, border: string): Record<string, string> {
+  return { [`--${tone}-bg`]: bg, [`--${tone}-text`]: text, [`--${tone}-border`]: border };
+}
+
 export default function AppToaster() {
   useEffect(() => markToasterMounted(), []);
   return (
@@ -28,18 +33,10 @@ export default function AppToaster() {
         zIndex: layers.toast,
         ['--width' as string]: `${TOAST_WIDTH_PX}px`,
         // sonner's rich colours fall short of 4.5:1 contrast; the theme's own pairs meet it.
-        ['--success-bg' as string]: vars.color.successSoft,
-        ['--success-text' as string]: vars.color.success,
-        ['--success-border' as string]: vars.color.success,
-        ['--error-bg' as string]: vars.color.dangerSoft,
-        ['--error-text' as string]: vars.color.danger,
-        ['--error-border' as string]: vars.color.danger,
-        ['--warning-bg' as string]: vars.color.warningSoft,
-        ['--warning-text' as string]: vars.color.warning,
-        ['--warning-border' as string]: vars.color.warning,
-        ['--info-bg' as string]: vars.color.canvas,
-        ['--info-text' as string]: vars.color.ink,
-        ['--info-border' as string]: vars.color.lineStrong,
+        ...toneVars('success', vars.color.successSoft, vars.color.success, vars.color.success),
+        ...toneVars('error', vars.color.dangerSoft, vars.color.danger, vars.color.danger),
+        ...toneVars('warning', vars.color.warningSoft, vars.color.warning, vars.color.warning),
+        ...toneVars('info', vars.color.canvas, vars.color.ink, vars.color.lineStrong),
       }}
     />
   );

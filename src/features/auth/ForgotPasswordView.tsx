@@ -5,7 +5,7 @@ import { ForgotFormSchema } from '../../contract/auth.schema.ts';
 import { button } from '../../ui/button.ts';
 import { forgotPassword } from './api.ts';
 import { authErrorText } from './errors.ts';
-import { Busy, FormAlert, EmailField } from './fields.tsx';
+import { Busy, FormAlert, EmailField, ViewHeader } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { IconMail } from '../../ui/icons/auth/IconMail.tsx';
 import { authText } from '../../lib/auth-messages.ts';
@@ -72,15 +72,12 @@ export function ForgotPasswordView({ titleId, descriptionId, email, go }: ViewPr
 
   return (
     <>
-      <header className={s.header}>
-        <p className={s.eyebrow}>Atelier</p>
-        <h2 id={titleId} className={s.title}>
-          <Trans>Quên mật khẩu</Trans>
-        </h2>
-        <p id={descriptionId} className={s.lead}>
-          <Trans>Nhập email của tài khoản, chúng tôi sẽ gửi hướng dẫn đặt lại mật khẩu.</Trans>
-        </p>
-      </header>
+      <ViewHeader
+        titleId={titleId}
+        descriptionId={descriptionId}
+        title={<Trans>Quên mật khẩu</Trans>}
+        lead={<Trans>Nhập email của tài khoản, chúng tôi sẽ gửi hướng dẫn đặt lại mật khẩu.</Trans>}
+      />
       <form className={s.form} noValidate onSubmit={onSubmit} data-testid="forgot-password-form">
         {failure && <FormAlert title={authText(i18n, 'requestFailed')}>{failure}</FormAlert>}
         <EmailField {...form.field('email')} error={form.errors.email} />

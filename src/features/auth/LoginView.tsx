@@ -8,7 +8,7 @@ import { notify } from '../../lib/toast.ts';
 import { login } from './api.ts';
 import { pendingVerificationEmailAtom } from './auth-modal-state.ts';
 import { authErrorText, errorCode } from './errors.ts';
-import { Busy, FormAlert, PasswordField, EmailField } from './fields.tsx';
+import { Busy, FormAlert, PasswordField, EmailField, ViewHeader } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { GoogleSignInButton } from './google/GoogleSignInButton.tsx';
 import { authText } from '../../lib/auth-messages.ts';
@@ -45,15 +45,12 @@ export function LoginView({ titleId, descriptionId, email, returnTo, go }: ViewP
 
   return (
     <>
-      <header className={s.header}>
-        <p className={s.eyebrow}>Atelier</p>
-        <h2 id={titleId} className={s.title}>
-          <Trans>Chào mừng trở lại</Trans>
-        </h2>
-        <p id={descriptionId} className={s.lead}>
-          <Trans>Đăng nhập để tiếp tục sáng tạo cùng các công cụ AI của Atelier.</Trans>
-        </p>
-      </header>
+      <ViewHeader
+        titleId={titleId}
+        descriptionId={descriptionId}
+        title={<Trans>Chào mừng trở lại</Trans>}
+        lead={<Trans>Đăng nhập để tiếp tục sáng tạo cùng các công cụ AI của Atelier.</Trans>}
+      />
       <GoogleSignInButton returnTo={returnTo} />
       <form className={s.form} noValidate onSubmit={onSubmit} data-testid="login-form">
         {failure && <FormAlert title={authText(i18n, 'loginFailed')}>{failure}</FormAlert>}

@@ -9,7 +9,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import { generateOtp, register } from './api.ts';
 import { pendingVerificationEmailAtom } from './auth-modal-state.ts';
 import { authErrorText, errorCode } from './errors.ts';
-import { Busy, FormAlert, PasswordField, EmailField, TextField } from './fields.tsx';
+import { Busy, FormAlert, PasswordField, EmailField, TextField, ViewHeader } from './fields.tsx';
 import { useValibotForm } from './form.ts';
 import { GoogleSignInButton } from './google/GoogleSignInButton.tsx';
 import { authText } from '../../lib/auth-messages.ts';
@@ -54,15 +54,12 @@ export function RegisterView({ titleId, descriptionId, email, returnTo, go }: Vi
 
   return (
     <>
-      <header className={s.header}>
-        <p className={s.eyebrow}>Atelier</p>
-        <h2 id={titleId} className={s.title}>
-          <Trans>Tạo tài khoản</Trans>
-        </h2>
-        <p id={descriptionId} className={s.lead}>
-          <Trans>Bắt đầu miễn phí với 5 tín dụng để thử mọi công cụ AI.</Trans>
-        </p>
-      </header>
+      <ViewHeader
+        titleId={titleId}
+        descriptionId={descriptionId}
+        title={<Trans>Tạo tài khoản</Trans>}
+        lead={<Trans>Bắt đầu miễn phí với 5 tín dụng để thử mọi công cụ AI.</Trans>}
+      />
       <GoogleSignInButton returnTo={returnTo} />
       <form className={s.form} noValidate onSubmit={onSubmit} data-testid="register-form">
         {failure && (

@@ -28,20 +28,9 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   return <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" inputMode="email" placeholder={t`ban@vidu.vn`} {...props} />;
 }
 
-export function TextField({ name, label, error, hint, labelAside, trailing, ...input }: TextFieldProps) {
+export function TextField({ error, ...input }: TextFieldProps) {
   const { i18n } = useLingui();
-  return (
-    <TextInput
-      name={name}
-      label={label}
-      hint={hint}
-      labelAside={labelAside}
-      trailing={trailing}
-      error={error ? authMessage(i18n, error) : undefined}
-      errorTestId={`field-error-${name}`}
-      {...input}
-    />
-  );
+  return <TextInput {...input} error={error ? authMessage(i18n, error) : undefined} errorTestId={`field-error-${input.name}`} />;
 }
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
@@ -85,4 +74,19 @@ export function FormAlert({ title, children, actions }: { title: ReactNode; chil
 /** The label of a submit button while its request runs. */
 export function Busy({ busy, idle, pending }: { busy: boolean; idle: ReactNode; pending?: ReactNode }) {
   return <>{busy ? (pending ?? <Trans>Đang xử lý…</Trans>) : idle}</>;
+}
+
+/** The head of an auth view: the brand, its title and lead (the dialog is labelled and described by their ids). */
+export function ViewHeader({ titleId, descriptionId, title, lead }: { titleId: string; descriptionId: string; title: ReactNode; lead: ReactNode }) {
+  return (
+    <header className={s.header}>
+      <p className={s.eyebrow}>Atelier</p>
+      <h2 id={titleId} className={s.title}>
+        {title}
+      </h2>
+      <p id={descriptionId} className={s.lead}>
+        {lead}
+      </p>
+    </header>
+  );
 }

@@ -11,12 +11,10 @@ import {
   PaymentSchema,
   QuoteSchema,
   ReceiptSchema,
-  type ActivityPage,
   type CheckoutItem,
   type CheckoutRequest,
   type CheckoutResponse,
   type Payment,
-  type PaymentPage,
   type SubscriptionUpdate,
 } from '../../contract/billing.schema.ts';
 import type { BillingPeriod } from '../../contract/plans.ts';
@@ -48,11 +46,27 @@ export const ACTIVITY_PAGE_SIZE = PAYMENTS_PAGE_DEFAULT;
 
 const byPayment = (id: string) => `/api/billing/payments/${encodeURIComponent(id)}`;
 
-function pagePath(base: string, cursor: string | null, limit: number): string {
-  const query = new URLSearchParams();
-  if (cursor) query.set('cursor', cursor);
-  query.set('limit', String(limit));
-  return `${base}?${query.toString()}`;
+/**
+ * A history read page after page, newest first: GET `path?cursor&limit`, each page parsed with
+ * `schema`, read again whenever the page asks.
+ */
+function historyInfiniteQueryOptions<Page extends { next_cursor: string | null }>(
+  key: readonly string[],
+  path: string,
+  schema: v.GenericSchema<unknown, Page>,
+  limit: number,
+) {
+  return infiniteQueryOptions({
+    queryKey: [...key, limit] as const,
+    queryFn: async ({ pageParam, signal }): Promise<Page> => {
+      const query = new URLSearchParams();
+      if (pageParam) query.set('cursor', pageParam);
+      query.set('limit', String(limit));
+      return v.parse(schema, await api.get(`${path}?${query.toString()}`, { signal }));
+    },
+    ...cursorPaging,
+    staleTime: 0,
+  });
 }
 
 // ── Queries ───────────────────────────────────────────────────────────────────────────
@@ -89,23 +103,11 @@ export const quoteQueryOptions = (item: CheckoutItem, period: BillingPeriod | nu
 
 /** GET /api/billing/payments?cursor&limit: the payment history, newest first, page after page. */
 export const paymentsInfiniteQueryOptions = (limit: number = PAYMENTS_PAGE_DEFAULT) =>
-  infiniteQueryOptions({
-    queryKey: [...billingKeys.payments(), limit] as const,
-    queryFn: async ({ pageParam, signal }): Promise<PaymentPage> =>
-      v.parse(PaymentPageSchema, await api.get(pagePath('/api/billing/payments', pageParam, limit), { signal })),
-    ...cursorPaging,
-    staleTime: 0,
-  });
+  historyInfiniteQueryOptions(billingKeys.payments(), '/api/billing/payments', PaymentPageSchema, limit);
 
 /** GET /api/billing/activity?cursor&limit: the credit activity, newest first. */
 export const activityInfiniteQueryOptions = (limit: number = ACTIVITY_PAGE_SIZE) =>
-  infiniteQueryOptions({
-    queryKey: [...billingKeys.activity(), limit] as const,
-    queryFn: async ({ pageParam, signal }): Promise<ActivityPage> =>
-      v.parse(ActivityPageSchema, await api.get(pagePath('/api/billing/activity', pageParam, limit), { signal })),
-    ...cursorPaging,
-    staleTime: 0,
-  });
+  historyInfiniteQueryOptions(billingKeys.activity(), '/api/billing/activity', ActivityPageSchema, limit);
 
 export async function fetchPayment(id: string, signal?: AbortSignal): Promise<Payment> {
   return v.parse(PaymentSchema, await api.get(byPayment(id), { signal }));

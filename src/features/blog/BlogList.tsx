@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { BLOG_QUERY_MAX, type BlogSort } from '../../contract/blog.ts';
 import { button } from '../../ui/button.ts';
 import * as field from '../../ui/field.css.ts';
@@ -48,75 +48,16 @@ export function BlogList({ data }: { data: BlogListData }) {
             </label>
             <input id="blog-q" className={field.control} type="search" name="q" defaultValue={query.q} maxLength={BLOG_QUERY_MAX} data-testid="blog-search" />
           </div>
-          {base.kind !== 'category' && (
-            <div className={field.field}>
-              <label className={field.label} htmlFor="blog-category">
-                {t`Chuyên mục`}
-              </label>
-              <select
-                id="blog-category"
-                className={field.select}
-                name="category"
-                defaultValue={query.category ?? ''}
-                onChange={submitOnChange}
-                data-testid="blog-category"
-              >
-                <option value="">{t`Tất cả`}</option>
-                {data.categories.map((term) => (
-                  <option key={term.key} value={term.slug}>
-                    {term.name} ({term.post_count})
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          {base.kind !== 'tag' && (
-            <div className={field.field}>
-              <label className={field.label} htmlFor="blog-tag">
-                {t`Thẻ`}
-              </label>
-              <select id="blog-tag" className={field.select} name="tag" defaultValue={query.tag ?? ''} onChange={submitOnChange} data-testid="blog-tag">
-                <option value="">{t`Tất cả`}</option>
-                {data.tags.map((term) => (
-                  <option key={term.key} value={term.slug}>
-                    {term.name} ({term.post_count})
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <div className={field.field}>
-            <label className={field.label} htmlFor="blog-author">
-              {t`Tác giả`}
-            </label>
-            <select
-              id="blog-author"
-              className={field.select}
-              name="author"
-              defaultValue={query.author ?? ''}
-              onChange={submitOnChange}
-              data-testid="blog-author"
-            >
-              <option value="">{t`Tất cả`}</option>
-              {data.authors.map((author) => (
-                <option key={author.key} value={author.slug}>
-                  {author.name} ({author.post_count})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={field.field}>
-            <label className={field.label} htmlFor="blog-sort">
-              {t`Sắp xếp`}
-            </label>
-            <select id="blog-sort" className={field.select} name="sort" defaultValue={query.sort} onChange={submitOnChange} data-testid="blog-sort">
-              {sorts.map((sort) => (
-                <option key={sort.value} value={sort.value}>
-                  {sort.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {base.kind !== 'category' && <TermSelect name="category" label={t`Chuyên mục`} all={t`Tất cả`} value={query.category} terms={data.categories} />}
+          {base.kind !== 'tag' && <TermSelect name="tag" label={t`Thẻ`} all={t`Tất cả`} value={query.tag} terms={data.tags} />}
+          <TermSelect name="author" label={t`Tác giả`} all={t`Tất cả`} value={query.author} terms={data.authors} />
+          <FilterSelect name="sort" label={t`Sắp xếp`} value={query.sort}>
+            {sorts.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </FilterSelect>
           <button type="submit" className={button({ variant: 'primary' })}>
             <Trans>Lọc</Trans>
           </button>
@@ -159,5 +100,44 @@ export function BlogList({ data }: { data: BlogListData }) {
         <NewsletterForm locale={locale} />
       </div>
     </div>
+  );
+}
+
+/** One select of the filter form (its id and test id are `blog-<name>`); it applies at once. */
+function FilterSelect({ name, label, value, children }: { name: string; label: string; value: string; children: ReactNode }) {
+  return (
+    <div className={field.field}>
+      <label className={field.label} htmlFor={`blog-${name}`}>
+        {label}
+      </label>
+      <select id={`blog-${name}`} className={field.select} name={name} defaultValue={value} onChange={submitOnChange} data-testid={`blog-${name}`}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A filter by category, tag or author: "all", then each term with its post count, by slug. */
+function TermSelect({
+  all,
+  value,
+  terms,
+  ...select
+}: {
+  name: string;
+  label: string;
+  all: string;
+  value: string | undefined;
+  terms: Array<{ key: string; slug: string; name: string; post_count: number }>;
+}) {
+  return (
+    <FilterSelect {...select} value={value ?? ''}>
+      <option value="">{all}</option>
+      {terms.map((term) => (
+        <option key={term.key} value={term.slug}>
+          {term.name} ({term.post_count})
+        </option>
+      ))}
+    </FilterSelect>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +10,7 @@ import { STUDIO_NAV } from '../registry/nav-items.ts';
 import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { bodyModelsOf, bodyModelsQueryOptions } from './api.ts';
 import { AuthRequired } from './AuthRequired.tsx';
+import { DashboardSection } from './DashboardSection.tsx';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { formatRelativeTime } from '../../lib/format.ts';
 import * as s from './dashboard.css.ts';
@@ -27,26 +28,25 @@ import { LazyReviewDialog } from '../assets/lazy-dialogs.ts';
  * `body-model-use`, `body-models-empty`, `body-models-create`, `body-models-error`, `body-models-retry`.
  */
 export function BodyModelsSection({ signedIn }: { signedIn: boolean }) {
-  const headingId = useId();
   return (
-    <section className={s.section} aria-labelledby={headingId} data-testid="body-models">
-      <div className={s.sectionHead}>
-        <h2 id={headingId} className={s.sectionTitle}>
-          <Trans>Người mẫu của bạn</Trans>
-        </h2>
-        {signedIn ? (
+    <DashboardSection
+      title={<Trans>Người mẫu của bạn</Trans>}
+      testId="body-models"
+      link={
+        signedIn ? (
           <Link to={STUDIO_NAV['body-generator'].to} className={s.sectionLink}>
             <Trans>Tạo người mẫu mới</Trans>
             <IconArrowRight size={16} />
           </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {signedIn ? (
         <BodyModels />
       ) : (
         <AuthRequired section="body-models" hint={<Trans>Đăng nhập để xem các người mẫu bạn đã tạo và dùng lại chúng khi thử đồ.</Trans>} />
       )}
-    </section>
+    </DashboardSection>
   );
 }
 

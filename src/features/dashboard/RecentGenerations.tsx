@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +9,7 @@ import { IconArrowRight } from '../../ui/icons/app/IconArrowRight.tsx';
 import { newestFirst } from '../generations/api.ts';
 import { generationsInfiniteQueryOptions, generationsOf } from '../generations/cache.ts';
 import { AuthRequired } from './AuthRequired.tsx';
+import { DashboardSection } from './DashboardSection.tsx';
 import { formatRelativeTime } from '../../lib/format.ts';
 import { OfflineEmpty } from './OfflineEmpty.tsx';
 import { RECENT_FILTERS, type RecentFilter } from './search.ts';
@@ -40,20 +40,19 @@ interface RecentGenerationsProps {
  */
 export function RecentGenerations({ signedIn, filter, onFilterChange }: RecentGenerationsProps) {
   const { t, i18n } = useLingui();
-  const headingId = useId();
   return (
-    <section className={s.section} aria-labelledby={headingId} data-testid="recent-generations">
-      <div className={s.sectionHead}>
-        <h2 id={headingId} className={s.sectionTitle}>
-          <Trans>Ảnh đã tạo gần đây</Trans>
-        </h2>
-        {signedIn ? (
+    <DashboardSection
+      title={<Trans>Ảnh đã tạo gần đây</Trans>}
+      testId="recent-generations"
+      link={
+        signedIn ? (
           <Link to="/history" search={filter === 'all' ? {} : { tool: filter }} className={s.sectionLink} data-testid="recent-see-all">
             <Trans>Xem tất cả</Trans>
             <IconArrowRight size={16} />
           </Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <div className={s.chips} role="group" aria-label={t`Lọc theo công cụ`} data-testid="recent-filters">
         {RECENT_FILTERS.map((value) => (
           <ChipButton key={value} pressed={value === filter} className={s.chip} data-filter={value} onClick={() => onFilterChange(value)}>
@@ -69,7 +68,7 @@ export function RecentGenerations({ signedIn, filter, onFilterChange }: RecentGe
           hint={<Trans>Đăng nhập hoặc tạo tài khoản để xem ảnh và video bạn đã tạo, số liệu sử dụng và các người mẫu bạn đã lưu.</Trans>}
         />
       )}
-    </section>
+    </DashboardSection>
   );
 }
 

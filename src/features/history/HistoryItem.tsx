@@ -1,4 +1,4 @@
-import { memo, type Ref } from 'react';
+import { memo, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Generation } from '../../contract/generations.schema.ts';
@@ -250,68 +250,55 @@ function HistoryItemView({ job, now, highlighted, regenerating, cancelling, item
 
       <div className={s.actions} role="group" aria-label={t`Thao tác`}>
         {pending ? (
-          <button
-            type="button"
-            className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
-            onClick={() => actions.onCancel(job)}
-            disabled={cancelling}
-            aria-busy={cancelling}
-            data-testid="history-cancel"
-          >
+          <Action onClick={() => actions.onCancel(job)} busy={cancelling} testId="history-cancel">
             <Trans>Hủy</Trans>
-          </button>
+          </Action>
         ) : (
           <>
             {result ? (
               <>
-                <button
-                  type="button"
-                  className={`${button({ variant: 'primary', size: 'sm' })} ${s.action}`}
-                  onClick={() => actions.onDownload(result)}
-                  data-testid="history-download"
-                >
+                <Action variant="primary" onClick={() => actions.onDownload(result)} testId="history-download">
                   <Trans>Tải xuống</Trans>
-                </button>
-                <button
-                  type="button"
-                  className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
-                  onClick={() => actions.onShare(result)}
-                  data-testid="history-share"
-                >
+                </Action>
+                <Action onClick={() => actions.onShare(result)} testId="history-share">
                   <Trans>Chia sẻ</Trans>
-                </button>
-                <button
-                  type="button"
-                  className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
-                  onClick={() => actions.onReview(job, 0)}
-                  data-testid="history-review"
-                >
+                </Action>
+                <Action onClick={() => actions.onReview(job, 0)} testId="history-review">
                   <Trans>Xem lớn</Trans>
-                </button>
+                </Action>
               </>
             ) : null}
-            <button
-              type="button"
-              className={`${button({ variant: 'secondary', size: 'sm' })} ${s.action}`}
-              onClick={() => actions.onRegenerate(job)}
-              disabled={regenerating}
-              aria-busy={regenerating}
-              data-testid="history-regenerate"
-            >
+            <Action onClick={() => actions.onRegenerate(job)} busy={regenerating} testId="history-regenerate">
               <Trans>Tạo lại</Trans>
-            </button>
-            <button
-              type="button"
-              className={`${button({ variant: 'ghost', size: 'sm' })} ${s.action}`}
-              onClick={() => actions.onDelete(job)}
-              data-testid="history-delete"
-            >
+            </Action>
+            <Action variant="ghost" onClick={() => actions.onDelete(job)} testId="history-delete">
               <Trans>Xóa</Trans>
-            </button>
+            </Action>
           </>
         )}
       </div>
       {job.status === 'completed' && result ? <ShareToggle generation={job} /> : null}
     </li>
+  );
+}
+
+/** One button of the card's action row; while `busy`, it is disabled and says so. */
+function Action({
+  variant = 'secondary',
+  onClick,
+  busy,
+  testId,
+  children,
+}: {
+  variant?: 'primary' | 'secondary' | 'ghost';
+  onClick: () => void;
+  busy?: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={`${button({ variant, size: 'sm' })} ${s.action}`} onClick={onClick} disabled={busy} aria-busy={busy} data-testid={testId}>
+      {children}
+    </button>
   );
 }

@@ -106,38 +106,14 @@ export function OfflineSettings() {
       </p>
 
       <dl className={s.figures}>
-        <div className={s.figure}>
-          <dt className={s.figureLabel}>
-            <Trans>Bộ nhớ thiết bị đã dùng</Trans>
-          </dt>
-          <dd className={s.figureValue} data-testid="offline-storage-used">
-            {usedBytes}
-          </dd>
-          {estimate.data && (
-            <dd className={s.figureLabel}>
-              <Trans>Tối đa {quotaBytes}</Trans>
-            </dd>
-          )}
-        </div>
-        <div className={s.figure}>
-          <dt className={s.figureLabel}>
-            <Trans>Ảnh và video đã lưu</Trans>
-          </dt>
-          <dd className={s.figureValue} data-testid="offline-media-bytes">
-            {mediaBytes}
-          </dd>
-          <dd className={s.figureLabel}>
-            <Plural value={fileCount} other="# tệp" />
-          </dd>
-        </div>
-        <div className={s.figure}>
-          <dt className={s.figureLabel}>
-            <Trans>Mục giữ ngoại tuyến</Trans>
-          </dt>
-          <dd className={s.figureValue} data-testid="offline-pinned-count">
-            {pinnedCount}
-          </dd>
-        </div>
+        <Figure
+          label={<Trans>Bộ nhớ thiết bị đã dùng</Trans>}
+          value={usedBytes}
+          testId="offline-storage-used"
+          note={estimate.data && <Trans>Tối đa {quotaBytes}</Trans>}
+        />
+        <Figure label={<Trans>Ảnh và video đã lưu</Trans>} value={mediaBytes} testId="offline-media-bytes" note={<Plural value={fileCount} other="# tệp" />} />
+        <Figure label={<Trans>Mục giữ ngoại tuyến</Trans>} value={pinnedCount} testId="offline-pinned-count" />
       </dl>
 
       <div className={s.rows}>
@@ -242,5 +218,18 @@ export function OfflineSettings() {
         </Row>
       </div>
     </section>
+  );
+}
+
+/** One figure of the storage summary: its label, its value, and a line under it when there is one. */
+function Figure({ label, value, testId, note }: { label: ReactNode; value: ReactNode; testId: string; note?: ReactNode }) {
+  return (
+    <div className={s.figure}>
+      <dt className={s.figureLabel}>{label}</dt>
+      <dd className={s.figureValue} data-testid={testId}>
+        {value}
+      </dd>
+      {note && <dd className={s.figureLabel}>{note}</dd>}
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useId, useRef, useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { CreatedToken } from '../../contract/tokens.schema.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { button } from '../../ui/button.ts';
 import { CloseButton, Modal } from '../../ui/Modal.tsx';
-import { createBody, EMPTY_FORM, FIELD_OF_CODE, firstInvalid, validateTokenForm, type TokenFormErrors, type TokenFormValues } from './form.ts';
-import { tokenErrorCode, tokenErrorText } from './labels.ts';
+import { createBody, EMPTY_FORM, FIELD_OF_CODE, firstInvalid, stillInvalid, validateTokenForm, type TokenFormErrors, type TokenFormValues } from './form.ts';
+import { tokenErrorCode } from './labels.ts';
 import { useCreateToken } from './queries.ts';
-import { TokenFields, useFocusFirstInvalid } from './TokenFields.tsx';
+import { FormFailure, TokenFields, useFocusFirstInvalid } from './TokenFields.tsx';
 import * as s from './tokens.css.ts';
 
 export interface CreateTokenDialogProps {
@@ -23,7 +23,6 @@ export interface CreateTokenDialogProps {
  * `create-token-dialog`, `create-token-submit`, `create-token-failure`, `create-token-offline`.
  */
 export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps) {
-  const { i18n } = useLingui();
   const titleId = useId();
   const online = useOnline();
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,18 +76,11 @@ export function CreateTokenDialog({ onClose, onCreated }: CreateTokenDialogProps
           withExpiry
           onChange={(next) => {
             setValues(next);
-            // A fixed field loses its message as soon as it is valid.
-            const still = validateTokenForm(next);
-            setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => still[field as keyof TokenFormErrors] !== undefined)));
+            setErrors((current) => stillInvalid(current, next));
           }}
         />
         {create.isError && !fieldFailure ? (
-          <div className={s.alert} role="alert" data-testid="create-token-failure">
-            <strong>
-              <Trans>Không tạo được token</Trans>
-            </strong>
-            <span>{tokenErrorText(i18n, create.error)}</span>
-          </div>
+          <FormFailure title={<Trans>Không tạo được token</Trans>} error={create.error} testId="create-token-failure" />
         ) : null}
         {!online ? (
           <p className={s.notice} role="status" data-testid="create-token-offline">

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CREDIT_CAP_MAX, TOKEN_NAME_MAX, WEBHOOK_URL_MAX } from '../../contract/tokens.ts';
 import { API_TOKEN_SERVICES, RATE_LIMIT_MAX, RATE_LIMIT_MIN, TOKEN_EXPIRY_PRESETS, type TokenExpiryPreset } from '../../contract/token-terms.ts';
 import { Select, TextInput } from '../../ui/Field.tsx';
 import { firstInvalid, togglePermission, type TokenField, type TokenFormErrors, type TokenFormValues } from './form.ts';
-import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT } from './labels.ts';
+import { EXPIRY_LABELS, serviceName, TOKEN_ERROR_TEXT, tokenErrorText } from './labels.ts';
 import * as s from './tokens.css.ts';
 
 /**
@@ -48,20 +48,24 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
   };
   const set = (patch: Partial<TokenFormValues>) => onChange({ ...values, ...patch });
   const permissionsError = errorText('permissions');
+  /** What ties a text field to its value and its message: `data-field`, the test ids `token-<field>` and `token-<field>-error`. */
+  const textField = (field: 'name' | 'rateLimit' | 'creditCap' | 'webhookUrl') => ({
+    'data-field': field,
+    value: values[field],
+    disabled,
+    error: errorText(field),
+    errorTestId: `token-${field}-error`,
+    'data-testid': `token-${field}`,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [field]: event.currentTarget.value }),
+  });
   return (
     <>
       <TextInput
-        data-field="name"
+        {...textField('name')}
         label={<Trans>Tên token</Trans>}
         hint={<Trans>Ví dụ: Đồng bộ danh mục cửa hàng</Trans>}
-        value={values.name}
         maxLength={TOKEN_NAME_MAX}
         autoComplete="off"
-        disabled={disabled}
-        error={errorText('name')}
-        errorTestId="token-name-error"
-        data-testid="token-name"
-        onChange={(event) => set({ name: event.currentTarget.value })}
       />
       <fieldset
         className={s.fieldset}
@@ -95,7 +99,7 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
       </fieldset>
       <div className={s.twoCols}>
         <TextInput
-          data-field="rateLimit"
+          {...textField('rateLimit')}
           label={<Trans>Giới hạn tốc độ (yêu cầu/phút)</Trans>}
           hint={
             <Trans>
@@ -107,12 +111,6 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
           min={RATE_LIMIT_MIN}
           max={RATE_LIMIT_MAX}
           step={1}
-          value={values.rateLimit}
-          disabled={disabled}
-          error={errorText('rateLimit')}
-          errorTestId="token-rateLimit-error"
-          data-testid="token-rateLimit"
-          onChange={(event) => set({ rateLimit: event.currentTarget.value })}
         />
         {withExpiry ? (
           <Select
@@ -130,7 +128,7 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
           </Select>
         ) : null}
         <TextInput
-          data-field="creditCap"
+          {...textField('creditCap')}
           label={<Trans>Hạn mức tín dụng (không bắt buộc)</Trans>}
           hint={<Trans>Số tín dụng tối đa các lần tạo qua token này được giữ; để trống nếu không giới hạn.</Trans>}
           type="number"
@@ -138,16 +136,10 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
           min={1}
           max={CREDIT_CAP_MAX}
           step={1}
-          value={values.creditCap}
-          disabled={disabled}
-          error={errorText('creditCap')}
-          errorTestId="token-creditCap-error"
-          data-testid="token-creditCap"
-          onChange={(event) => set({ creditCap: event.currentTarget.value })}
         />
       </div>
       <TextInput
-        data-field="webhookUrl"
+        {...textField('webhookUrl')}
         label={<Trans>URL webhook (không bắt buộc)</Trans>}
         hint={<Trans>Nhận thông báo khi một lần tạo qua API kết thúc.</Trans>}
         type="url"
@@ -155,13 +147,18 @@ export function TokenFields({ values, errors, onChange, withExpiry, disabled = f
         placeholder="https://"
         maxLength={WEBHOOK_URL_MAX}
         autoComplete="off"
-        value={values.webhookUrl}
-        disabled={disabled}
-        error={errorText('webhookUrl')}
-        errorTestId="token-webhookUrl-error"
-        data-testid="token-webhookUrl"
-        onChange={(event) => set({ webhookUrl: event.currentTarget.value })}
       />
     </>
+  );
+}
+
+/** Why the form's change failed, when no field carries the message: the change's name, then the server's reason. */
+export function FormFailure({ title, error, testId }: { title: ReactNode; error: unknown; testId: string }) {
+  const { i18n } = useLingui();
+  return (
+    <div className={s.alert} role="alert" data-testid={testId}>
+      <strong>{title}</strong>
+      <span>{tokenErrorText(i18n, error)}</span>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ApiToken } from '../../contract/tokens.schema.ts';
 import { button } from '../../ui/button.ts';
-import { FIELD_OF_CODE, firstInvalid, formOf, updateBody, validateTokenForm, type TokenFormErrors, type TokenFormValues } from './form.ts';
-import { tokenErrorCode, tokenErrorText } from './labels.ts';
+import { FIELD_OF_CODE, firstInvalid, formOf, updateBody, stillInvalid, validateTokenForm, type TokenFormErrors, type TokenFormValues } from './form.ts';
+import { tokenErrorCode } from './labels.ts';
 import { useUpdateToken } from './queries.ts';
-import { TokenFields, useFocusFirstInvalid } from './TokenFields.tsx';
+import { FormFailure, TokenFields, useFocusFirstInvalid } from './TokenFields.tsx';
 import * as s from './tokens.css.ts';
 
 export interface TokenSettingsProps {
@@ -19,7 +19,6 @@ export interface TokenSettingsProps {
  * `token-settings`, `token-save`, `token-save-failure`, `token-saved`.
  */
 export function TokenSettings({ token, online }: TokenSettingsProps) {
-  const { i18n } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<TokenFormValues>(() => formOf(token));
   const [errors, setErrors] = useState<TokenFormErrors>({});
@@ -76,17 +75,11 @@ export function TokenSettings({ token, online }: TokenSettingsProps) {
         onChange={(next) => {
           setValues(next);
           setSaved(false);
-          const still = validateTokenForm(next);
-          setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => still[field as keyof TokenFormErrors] !== undefined)));
+          setErrors((current) => stillInvalid(current, next));
         }}
       />
       {update.isError && !fieldFailure ? (
-        <div className={s.alert} role="alert" data-testid="token-save-failure">
-          <strong>
-            <Trans>Không cập nhật được token</Trans>
-          </strong>
-          <span>{tokenErrorText(i18n, update.error)}</span>
-        </div>
+        <FormFailure title={<Trans>Không cập nhật được token</Trans>} error={update.error} testId="token-save-failure" />
       ) : null}
       <div className={s.actions}>
         <button

@@ -85,6 +85,12 @@ export function validateTokenForm(values: TokenFormValues): TokenFormErrors {
 }
 
 /** The first invalid field in the form's order, or undefined when there is none. */
+/** The messages of `current` the changed values still earn: a fixed field loses its message as soon as it is valid. */
+export function stillInvalid(current: TokenFormErrors, values: TokenFormValues): TokenFormErrors {
+  const still = validateTokenForm(values);
+  return Object.fromEntries(Object.entries(current).filter(([field]) => still[field as TokenField] !== undefined));
+}
+
 export function firstInvalid(errors: TokenFormErrors): TokenField | undefined {
   return TOKEN_FIELDS.find((field) => errors[field] !== undefined);
 }

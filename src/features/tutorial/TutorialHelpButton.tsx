@@ -3,6 +3,7 @@
  * offered the first time, then from its help button). Named 'Xem hướng dẫn' for screen readers and e2e.
  */
 import { useLingui } from '@lingui/react/macro';
+import { Stroke } from '../../ui/icons/icon.tsx';
 import * as s from './tutorial.css.ts';
 
 interface TutorialHelpButtonProps {
@@ -30,22 +31,11 @@ export function TutorialHelpButton({ onStart, disabled = false, showLabel = true
       aria-label={showLabel ? undefined : label}
       data-testid="tutorial-help"
     >
-      <svg
-        width={20}
-        height={20}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
+      <Stroke size={20}>
         <circle cx="12" cy="12" r="9" />
         <path d="M9.6 9.3a2.5 2.5 0 0 1 4.8.9c0 1.7-2.4 2.2-2.4 3.6" />
         <path d="M12 17h.01" />
-      </svg>
+      </Stroke>
       {showLabel && <span>{label}</span>}
     </button>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useOnline } from '../../lib/offline/online.ts';
@@ -60,24 +60,23 @@ export function OutboxStatus() {
       <p className={s.muted}>{online ? <Trans>Đang gửi các mục bên dưới.</Trans> : <Trans>Các mục bên dưới sẽ được gửi khi có mạng trở lại.</Trans>}</p>
       <ul className={s.items}>
         {files.map((entry) => (
-          <li key={entry.id} className={s.item} data-testid="outbox-item" data-kind="upload" data-status={entry.status}>
-            <div className={s.itemRow}>
-              {entry.type.startsWith('image/') ? (
-                <img src={outboxPreviewUrl(entry)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
-              ) : null}
-              <span className={s.fileName}>
-                {entry.name} · {formatBytes(entry.size, i18n.locale === 'en' ? 'en' : 'vi')}
-              </span>
-              <button
-                type="button"
-                className={button({ variant: 'ghost', size: 'sm' })}
-                onClick={() => void cancelOutboxEntry(entry.id)}
-                data-testid="outbox-cancel"
-                aria-label={t`Hủy tải lên ${entry.name}`}
-              >
-                <Trans>Hủy</Trans>
-              </button>
-            </div>
+          <OutboxItem
+            key={entry.id}
+            kind="upload"
+            status={entry.status}
+            cancelLabel={t`Hủy tải lên ${entry.name}`}
+            onCancel={() => void cancelOutboxEntry(entry.id)}
+            name={
+              <>
+                {entry.type.startsWith('image/') ? (
+                  <img src={outboxPreviewUrl(entry)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
+                ) : null}
+                <span className={s.fileName}>
+                  {entry.name} · {formatBytes(entry.size, i18n.locale === 'en' ? 'en' : 'vi')}
+                </span>
+              </>
+            }
+          >
             {entry.status === 'failed' ? (
               <p className={s.error} role="alert">
                 {describeOutboxFailure(entry, 'image', i18n)}
@@ -85,33 +84,59 @@ export function OutboxStatus() {
             ) : (
               <span className={s.muted}>{stateText(entry.status)}</span>
             )}
-          </li>
+          </OutboxItem>
         ))}
         {generations.map((entry) => {
           const tool = i18n._(FEATURE_TOOLS[entry.feature].label);
           return (
-            <li key={entry.id} className={s.item} data-testid="outbox-item" data-kind="generation" data-status={entry.status}>
-              <div className={s.itemRow}>
+            <OutboxItem
+              key={entry.id}
+              kind="generation"
+              status={entry.status}
+              cancelLabel={t`Hủy yêu cầu tạo: ${tool}`}
+              onCancel={() => void cancelQueuedSubmit(entry.id)}
+              name={
                 <span className={s.fileName}>
                   <Trans>Yêu cầu tạo: {tool}</Trans>
                 </span>
-                <button
-                  type="button"
-                  className={button({ variant: 'ghost', size: 'sm' })}
-                  onClick={() => void cancelQueuedSubmit(entry.id)}
-                  data-testid="outbox-cancel"
-                  aria-label={t`Hủy yêu cầu tạo: ${tool}`}
-                >
-                  <Trans>Hủy</Trans>
-                </button>
-              </div>
+              }
+            >
               <span className={entry.status === 'failed' ? s.error : s.muted}>
                 {entry.status === 'failed' ? t`Không gửi được yêu cầu này.` : entry.status === 'sending' ? t`Đang gửi…` : t`Sẽ tạo khi có mạng`}
               </span>
-            </li>
+            </OutboxItem>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/** One waiting entry: what it is and its cancel button on one row, then its state (`children`). */
+function OutboxItem({
+  kind,
+  status,
+  cancelLabel,
+  onCancel,
+  name,
+  children,
+}: {
+  kind: 'upload' | 'generation';
+  status: string;
+  cancelLabel: string;
+  onCancel: () => void;
+  name: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li className={s.item} data-testid="outbox-item" data-kind={kind} data-status={status}>
+      <div className={s.itemRow}>
+        {name}
+        <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={onCancel} data-testid="outbox-cancel" aria-label={cancelLabel}>
+          <Trans>Hủy</Trans>
+        </button>
+      </div>
+      {children}
+    </li>
   );
 }
