@@ -86,7 +86,7 @@ describe('receiveShare', () => {
     const { all, saved } = deps();
     const response = await receiveShare(new Request(`${ORIGIN}/share-target`, { method: 'POST', body: form, headers }), all);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.' });
+    expect(await response.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.', code: 'shareRefused' });
     expect(saved).toEqual([]);
     expect(all.prune).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { isShareFromAppOrSheet, SHARE_REFUSED_TEXT, SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
+import { isShareFromAppOrSheet, SHARE_TARGET_MESSAGES, SHARE_TARGET_PATH } from '../src/contract/share-target.ts';
 import { chooserPath, pruneSharedEntries, putSharedEntry, sharedEntryFromForm, type SharedEntry } from '../src/kernel/share-store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -49,7 +49,7 @@ export async function receiveShare(request: Request, deps: ShareTargetDeps): Pro
   const sender = { fetchSite: request.headers.get('sec-fetch-site'), origin: request.headers.get('origin'), referrer: request.referrer };
   if (!isShareFromAppOrSheet(sender, (origin) => origin === deps.origin)) {
     // Nothing is read or kept; the answer is the API's error shape.
-    return Response.json({ detail: SHARE_REFUSED_TEXT }, { status: 403, headers: { 'Cache-Control': 'no-store' } });
+    return Response.json({ detail: SHARE_TARGET_MESSAGES.shareRefused, code: 'shareRefused' }, { status: 403, headers: { 'Cache-Control': 'no-store' } });
   }
   let location: string;
   try {

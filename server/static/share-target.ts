@@ -9,8 +9,8 @@
  * another site posts here is refused with a 403 (src/contract/share-target.ts).
  */
 import type { Handler } from 'hono';
-import { isShareFromAppOrSheet, SHARE_CHOOSER_PATH, SHARE_REFUSED_TEXT } from '../../src/contract/share-target.ts';
-import { errorResponse } from '../http/errors.ts';
+import { isShareFromAppOrSheet, SHARE_CHOOSER_PATH, SHARE_TARGET_MESSAGES } from '../../src/contract/share-target.ts';
+import { codedErrors } from '../http/api-error.ts';
 import type { AppEnv } from '../http/types.ts';
 
 /** The origin's host: a proxy in front may end TLS, so the scheme the server sees can differ from the page's. */
@@ -22,9 +22,11 @@ function hostOf(origin: string): string | null {
   }
 }
 
+const shareError = codedErrors(SHARE_TARGET_MESSAGES);
+
 export const shareTargetFallback: Handler<AppEnv> = (c) => {
   const sender = { fetchSite: c.req.header('sec-fetch-site') ?? null, origin: c.req.header('origin') ?? null, referrer: c.req.header('referer') ?? '' };
   const ownHost = new URL(c.req.url).host;
-  if (!isShareFromAppOrSheet(sender, (origin) => hostOf(origin) === ownHost)) return errorResponse(c, 403, SHARE_REFUSED_TEXT);
+  if (!isShareFromAppOrSheet(sender, (origin) => hostOf(origin) === ownHost)) throw shareError(403, 'shareRefused');
   return c.redirect(`${SHARE_CHOOSER_PATH}?${new URLSearchParams({ reason: 'no-worker' }).toString()}`, 303);
 };

@@ -25,8 +25,14 @@ export const SHARED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 export const SHARE_FAILURE_REASONS = ['no-worker', 'unreadable'] as const;
 export type ShareFailureReason = (typeof SHARE_FAILURE_REASONS)[number];
 
-/** Why a share POST from another site is refused (the body of the 403). */
-export const SHARE_REFUSED_TEXT = 'Shares are accepted only from the system share sheet or from Atelier itself.';
+/**
+ * The share target's refusal: a share POST from another site is a 403 `{ detail, code }` (the same
+ * body from the service worker and from the server), the key being the code. Only a forged form
+ * meets it, in the browser's own view of the answer: it is not worded in the app.
+ */
+export const SHARE_TARGET_MESSAGES = {
+  shareRefused: 'Shares are accepted only from the system share sheet or from Atelier itself.',
+} as const;
 
 /** What the browser says about who sent a share POST (its request headers). */
 export interface ShareSender {

@@ -54,7 +54,7 @@ describe('POST /share-target (no service worker yet)', () => {
     const response = await app.request('/share-target', { method: 'POST', body: form, headers });
     expect(response.status).toBe(403);
     expect(response.headers.get('location')).toBeNull();
-    expect(await response.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.' });
+    expect(await response.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.', code: 'shareRefused' });
   });
 
   it('leaves other methods and other paths alone', async () => {
