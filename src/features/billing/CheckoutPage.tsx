@@ -19,7 +19,7 @@ import { leaveFor } from './leave.ts';
 import { billingPlansQueryOptions, useCheckout } from './queries.ts';
 import type { CheckoutSearch } from './search.ts';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/error-words.ts';
+import { billingErrorText } from './error-text.ts';
 
 export interface CheckoutPageProps {
   search: CheckoutSearch;
@@ -221,7 +221,7 @@ function CheckoutForm({ catalogue, search, onSearchChange, online }: CheckoutFor
           <strong>
             <Trans>Không tạo được đơn thanh toán</Trans>
           </strong>
-          <span>{apiErrorText(i18n, checkout.error)}</span>
+          <span>{billingErrorText(i18n, checkout.error)}</span>
           <span>
             <Trans>Bạn chưa bị trừ tiền. Hãy thử lại hoặc chọn phương thức thanh toán khác.</Trans>
           </span>

@@ -8,7 +8,7 @@ import { activityLabel, signedCredits } from './labels.ts';
 import { activityInfiniteQueryOptions } from './queries.ts';
 import { LoadMore, SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/error-words.ts';
+import { billingErrorText } from './error-text.ts';
 
 /**
  * The credit activity, newest first: when, what (a tool's generation links to its history entry,
@@ -26,7 +26,7 @@ export function CreditActivity() {
   else if (query.isError && items.length === 0)
     body = (
       <ErrorState title={<Trans>Không tải được lịch sử tín dụng</Trans>} onRetry={() => void query.refetch()} variant="compact" testId="activity-error">
-        <p className={s.muted}>{apiErrorText(i18n, query.error)}</p>
+        <p className={s.muted}>{billingErrorText(i18n, query.error)}</p>
       </ErrorState>
     );
   else if (items.length === 0) body = <EmptyState title={<Trans>Chưa có biến động tín dụng nào</Trans>} variant="compact" testId="activity-empty" />;

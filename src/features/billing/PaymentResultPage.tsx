@@ -13,7 +13,7 @@ import { FAILURE_LABELS, itemLabel, METHOD_LABELS } from './labels.ts';
 import { billingOverviewQueryOptions, paymentQueryOptions } from './queries.ts';
 import { usePaymentStatus, type PaymentPollTiming } from './use-payment-status.ts';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/error-words.ts';
+import { billingErrorText } from './error-text.ts';
 
 /**
  * The pages a payment provider sends the browser back to: /payment/success (follows the order
@@ -95,7 +95,7 @@ export function PaymentSuccessPage({ order, timing }: { order: string | undefine
             data={{ 'data-state': 'error' }}
             actions={<HistoryLink />}
           >
-            <p className={s.muted}>{watch.error ? apiErrorText(i18n, watch.error) : null}</p>
+            <p className={s.muted}>{watch.error ? billingErrorText(i18n, watch.error) : null}</p>
           </ErrorState>
         </div>
       );

@@ -11,7 +11,7 @@ import { PLAN_NAMES } from '../../lib/plan-names.ts';
 import { METHOD_LABELS, PERIOD_LABELS, planItemLabel } from './labels.ts';
 import { useUpdateSubscription } from './queries.ts';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/error-words.ts';
+import { billingErrorText } from './error-text.ts';
 
 /**
  * The header of /studio-pricing: the current plan and period, the cycle, the credit balance, the
@@ -147,7 +147,7 @@ function SubscriptionState({ sub }: { sub: Subscription }) {
       </div>
       {update.isError ? (
         <p className={s.fieldError} role="alert" data-testid="plan-update-error">
-          <Trans>Không lưu được thay đổi: {apiErrorText(i18n, update.error)}</Trans>
+          <Trans>Không lưu được thay đổi: {billingErrorText(i18n, update.error)}</Trans>
         </p>
       ) : null}
       {confirming ? (

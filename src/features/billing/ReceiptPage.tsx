@@ -11,7 +11,7 @@ import { receiptQueryOptions } from './queries.ts';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
 import * as r from './receipt.css.ts';
-import { apiErrorText } from '../../lib/error-words.ts';
+import { billingErrorText } from './error-text.ts';
 
 /**
  * /receipts/{paymentId}: a completed payment's receipt, as the server words it: the seller, the
@@ -42,7 +42,7 @@ export function ReceiptPage({ paymentId }: { paymentId: string }) {
           </Link>
         }
       >
-        <p className={s.muted}>{apiErrorText(i18n, receipt.error)}</p>
+        <p className={s.muted}>{billingErrorText(i18n, receipt.error)}</p>
       </ErrorState>
     );
   else if (receipt.fetchStatus === 'paused') body = <SectionOffline section="receipt" />;

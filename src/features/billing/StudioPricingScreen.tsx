@@ -17,7 +17,7 @@ import { PlanHeaderCard } from './PlanHeaderCard.tsx';
 import { billingOverviewQueryOptions } from './queries.ts';
 import { SectionLoading, SectionOffline } from './SectionStates.tsx';
 import * as s from './billing.css.ts';
-import { apiErrorText } from '../../lib/error-words.ts';
+import { billingErrorText } from './error-text.ts';
 
 export interface StudioPricingScreenProps {
   /** The plan grid, shown under the current plan. */
@@ -40,7 +40,7 @@ export function StudioPricingScreen({ plans }: StudioPricingScreenProps) {
   else if (overview.isError)
     head = (
       <ErrorState title={<Trans>Không tải được gói hiện tại và tín dụng</Trans>} onRetry={() => void overview.refetch()} testId="overview-error">
-        <p className={s.muted}>{apiErrorText(i18n, overview.error)}</p>
+        <p className={s.muted}>{billingErrorText(i18n, overview.error)}</p>
       </ErrorState>
     );
   else if (overview.fetchStatus === 'paused') head = <SectionOffline section="overview" />;
