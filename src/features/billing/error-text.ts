@@ -7,14 +7,16 @@ import { apiErrorText } from '../../lib/error-words.ts';
 /**
  * The billing screens' words for each billing error code (BILLING_MESSAGES of the contract, whose
  * English text API clients read): a seller reads these in the app's language, never the server's
- * English. Typed to word every code, so a new code without words fails the typecheck.
+ * English. Typed to word every code, so a new code without words fails the typecheck. The English
+ * words are the contract's text, but where the screen says the rest itself.
  */
 export const BILLING_ERROR_WORDS = {
   methodUnavailable: msg`Phương thức thanh toán này hiện không dùng được. Vui lòng chọn phương thức khác.`,
   notPurchasable: msg`Gói này không mua trực tuyến được. Hãy liên hệ với chúng tôi để có gói riêng.`,
   upgradeNeedsAnnual: msg`Gói theo năm hiện tại của bạn còn giá trị hơn một tháng của gói mới: hãy chọn thanh toán theo năm để nâng cấp.`,
   paymentNotFound: msg`Không tìm thấy giao dịch thanh toán này.`,
-  providerUnavailable: msg`Không kết nối được với cổng thanh toán. Bạn chưa bị trừ tiền; vui lòng thử lại sau ít phút.`,
+  // The checkout says itself that nothing was charged, whatever failed: not said twice here.
+  providerUnavailable: msg`Không kết nối được với cổng thanh toán. Vui lòng thử lại sau ít phút.`,
   idempotencyMismatch: msg`Đơn thanh toán này đã được gửi với nội dung khác. Vui lòng tải lại trang rồi thử lại.`,
   scheduleInvalid: msg`Chỉ có thể hẹn chuyển xuống gói thấp hơn vào cuối chu kỳ; nâng cấp được áp dụng ngay qua thanh toán.`,
   noSubscription: msg`Bạn chưa có gói trả phí nào để thay đổi.`,
