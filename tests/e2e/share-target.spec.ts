@@ -108,7 +108,7 @@ test('a form another site posts to the share target is refused, and nothing wait
   const answer = await answered;
   expect(answer.status()).toBe(403);
   expect(answer.fromServiceWorker()).toBe(true);
-  expect(await answer.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.' });
+  expect(await answer.json()).toEqual({ detail: 'Shares are accepted only from the system share sheet or from Atelier itself.', code: 'shareRefused' });
 
   await page.goto('/dashboard');
   expect(await sharedEntryKeys(page)).toEqual([]);
