@@ -15,7 +15,7 @@ test('an unknown API path is a JSON 404, never the app', async ({ request }) => 
   const response = await request.get('/api/no-such-endpoint', { headers: { accept: 'text/html' } });
   expect(response.status()).toBe(404);
   expect(response.headers()['content-type']).toContain('application/json');
-  expect(await response.json()).toEqual({ message: expect.any(String) });
+  expect(await response.json()).toEqual({ message: expect.any(String), code: 'unknownPath' });
 });
 
 test('client-side navigation to an unknown path shows the not-found page', async ({ page }) => {
