@@ -12,6 +12,12 @@ import { apiUrl } from './api-url.ts';
  */
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
+/** The `code` of an error answer's body (the key of its text in the area's catalogue), if it has one. */
+export function answerCode(body: unknown): string | undefined {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -21,6 +27,11 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+
+  /** The answer's code (answerCode of its body). */
+  get code(): string | undefined {
+    return answerCode(this.body);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { ApiError, setErrorAnswerHandler } from './api.ts';
+import { ApiError, answerCode, setErrorAnswerHandler } from './api.ts';
 
 /**
  * What a failed call says to a person where a screen has no words of its own for it: the words of
@@ -19,13 +19,8 @@ export async function loadHttpWords(): Promise<void> {
   words = module;
 }
 
-function codeOf(body: unknown): string | undefined {
-  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
-}
-
 setErrorAnswerHandler(async (body) => {
-  if (codeOf(body) !== undefined) await loadHttpWords();
+  if (answerCode(body) !== undefined) await loadHttpWords();
 });
 
 /** The words of `code` when it is one of HTTP_MESSAGES (and they are loaded); `serverText` gives the figure they name. */
@@ -35,7 +30,7 @@ export function httpWords(i18n: I18n, code: string, serverText: string): string 
 
 /** The words of a failed call's answer whose code is one of HTTP_MESSAGES. */
 export function httpErrorWords(i18n: I18n, error: unknown): string | undefined {
-  const code = error instanceof ApiError ? codeOf(error.body) : undefined;
+  const code = error instanceof ApiError ? error.code : undefined;
   return code === undefined ? undefined : httpWords(i18n, code, (error as ApiError).message);
 }
 

@@ -30,7 +30,6 @@ function isBillingCode(code: unknown): code is BillingMessageKey {
 
 /** What a failed billing call says to the seller: a billing code's words, else apiErrorText's. */
 export function billingErrorText(i18n: I18n, error: unknown): string {
-  const body = error instanceof ApiError ? error.body : undefined;
-  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  const code = error instanceof ApiError ? error.code : undefined;
   return isBillingCode(code) ? i18n._(BILLING_ERROR_WORDS[code]) : apiErrorText(i18n, error);
 }

@@ -140,11 +140,6 @@ function isCodedFailure(value: unknown): value is CodedFailure {
   return !!value && typeof value === 'object' && typeof (value as CodedFailure).code === 'string' && typeof (value as CodedFailure).message === 'string';
 }
 
-function bodyCode(error: ApiError): string | undefined {
-  const body = error.body;
-  return body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined;
-}
-
 /** The request never got an answer: offline, refused (fetch's TypeError), or aborted. */
 function isNetworkFailure(error: unknown): boolean {
   return !(error instanceof ApiError) && error instanceof TypeError;
@@ -186,7 +181,7 @@ export function describeGenerationError(error: unknown, i18n: I18n = globalI18n)
   const coded: CodedFailure | undefined = isCodedFailure(error)
     ? error
     : error instanceof ApiError
-      ? { code: bodyCode(error) ?? '', message: error.message }
+      ? { code: error.code ?? '', message: error.message }
       : undefined;
 
   if (coded && isGenerationCode(coded.code)) {

@@ -61,8 +61,15 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** What a template is made of: the migrations (names and checksums) and PGlite's version. */
-async function templateKey(): Promise<string> {
+let templateKeyRead: Promise<string> | undefined;
+
+/** What a template is made of: the migrations (names and checksums) and PGlite's version; read once per test file. */
+function templateKey(): Promise<string> {
+  templateKeyRead ??= readTemplateKey();
+  return templateKeyRead;
+}
+
+async function readTemplateKey(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await readMigrations()) hash.update(`${file.fileName} ${file.checksum}\n`);
   const pglite = fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url));
