@@ -63,6 +63,7 @@ export const PLAN_ITEM_TEXTS = {
   frameRate: '{fps} frames per second by repeating or dropping frames (no motion interpolation)',
   // ── Any tool ──
   promptUnused: 'The written description (the built-in engine does not read it)',
+  modelsRan: 'Done by models running on this server: {models}',
 } as const satisfies Record<PlanItemCode, string>;
 
 /** Every code, in the order of the texts. */

@@ -64,7 +64,8 @@ export type PlanItemCode =
   | 'outputCapped'
   | 'videoScaled'
   | 'frameRate'
-  | 'promptUnused';
+  | 'promptUnused'
+  | 'modelsRan';
 
 /** A code as sent: a short identifier. */
 const PlanCodeSchema = v.pipe(v.string(), v.maxLength(40), v.regex(/^[a-zA-Z]+$/));

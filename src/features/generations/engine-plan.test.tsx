@@ -44,6 +44,7 @@ const SAMPLE = {
   effective: 3.2,
   size: '1080p',
   fps: 30,
+  models: 'MoveNet Lightning (@vladmandic/human@3.3.6, Apache-2.0)',
 };
 
 /** The reported case: brighter done, a new background not. */

@@ -3,6 +3,8 @@
  * code or weights come from, its licence, and where its weights sit. Result metadata, the bench
  * and the README's licence table read this list; nothing is fetched at run time.
  */
+import { planItem } from '../../../../src/contract/engine-plan-texts.ts';
+
 export const MODEL_FACTS = {
   pose: {
     name: 'MoveNet Lightning',
@@ -36,4 +38,13 @@ export type ModelId = keyof typeof MODEL_FACTS;
 export function modelLabel(id: ModelId): string {
   const fact = MODEL_FACTS[id];
   return `${fact.name} (${fact.package.split(' ')[0]}, ${fact.licence})`;
+}
+
+/**
+ * The plan item a result carries when models ran (docs/product-rules.md#engine-plan), and the
+ * list its metadata records: the result screen shows the item, the metadata names the same models.
+ */
+export function modelsRan(ids: readonly ModelId[]): { item: ReturnType<typeof planItem>; labels: string[] } {
+  const labels = [...new Set(ids)].map(modelLabel);
+  return { item: planItem('modelsRan', { models: labels.join(', ') }), labels };
 }

@@ -58,6 +58,7 @@ export const PLAN_ITEM_DESCRIPTORS = {
   videoScaled: msg({ message: 'Video được đổi kích thước thành {size}' }),
   frameRate: msg({ message: '{fps} khung hình/giây bằng cách lặp hoặc bỏ bớt khung (không nội suy chuyển động)' }),
   promptUnused: msg`Câu mô tả (công cụ tích hợp sẵn không đọc câu mô tả)`,
+  modelsRan: msg({ message: 'Thực hiện bằng mô hình chạy trên máy chủ: {models}' }),
 } as const satisfies Record<PlanItemCode, MessageDescriptor>;
 
 /** One item in the person's language; a code this version does not know (a newer server) in its English text. */
