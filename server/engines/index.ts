@@ -46,7 +46,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     get(name) {
       const override = options.overrides?.[name];
       if (override) return override;
-      if (name === 'local') return (local ??= createLocalEngine());
+      if (name === 'local') return (local ??= createLocalEngine({ logger }));
       return falEngine();
     },
     routes() {

@@ -15,7 +15,9 @@
  */
 import type { Feature } from '../../../src/contract/tools.ts';
 import { localEnginePlan, localEnginePrerequisite } from '../../../src/contract/local-engine-plan.ts';
+import type { Logger } from '../../logger.ts';
 import { EngineError, type Engine, type EngineRequest, type EngineResult } from '../types.ts';
+import { modelRuntime } from './models/client.ts';
 import { runBodyGenerator } from './body-generator.ts';
 import { FFMPEG_PATH } from '../../ffmpeg/process.ts';
 import { runHairstyle } from './hairstyle.ts';
@@ -28,9 +30,13 @@ import { runUpscaleVideo } from './upscaler-video.ts';
 export interface LocalEngineOptions {
   /** The ffmpeg binary (default: the bundled @ffmpeg-installer build). */
   ffmpegPath?: string;
+  /** Where the model runtime logs each model's load time. */
+  logger?: Logger;
 }
 
 export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
+  // The process's one model thread (./models/client.ts), started on a tool's first model call.
+  modelRuntime(options.logger);
   const video = { ffmpegPath: options.ffmpegPath ?? FFMPEG_PATH };
   const dispatch = (request: EngineRequest): Promise<EngineResult> => {
     // `request.job.feature` decides which inputs and params the request carries.
