@@ -89,7 +89,9 @@ describe('the local engine plan', () => {
     // ESRGAN's limit: what it enlarges within the promised wait, at its measured rate (×3 runs the ×4 model).
     expect([esrganMaxMegapixels(2), esrganMaxMegapixels(3), esrganMaxMegapixels(4)]).toEqual([2.2, 1.7, 1.7]);
     for (const factor of [2, 3, 4]) {
-      expect(esrganMaxMegapixels(factor) * ESRGAN_SECONDS_PER_INPUT_MP[esrganScale(factor)]).toBeLessThanOrEqual(DEFAULT_EXPECTED_SECONDS.local['upscaler-image'].max);
+      expect(esrganMaxMegapixels(factor) * ESRGAN_SECONDS_PER_INPUT_MP[esrganScale(factor)]).toBeLessThanOrEqual(
+        DEFAULT_EXPECTED_SECONDS.local['upscaler-image'].max,
+      );
     }
     expect(localEnginePlan(request({ feature: 'upscaler-video', inputs: { video: 'a' }, params: {} })).not_done).toEqual([]);
     expect(

@@ -55,6 +55,8 @@ function solid(mask: Mask): { share: number; box: Box | null } {
   return { share: count / (mask.width * mask.height), box: x1 < 0 ? null : { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 } };
 }
 
+const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
+
 const scaleBox = (box: Box, s: number): Box => ({ left: box.left * s, top: box.top * s, width: box.width * s, height: box.height * s });
 
 /**
@@ -122,7 +124,13 @@ export async function detectSubject(
  * The subject's mask for the part of the photo `window` (photo pixels) enlarged to
  * `out`: the backdrop's when `part` is 'background'. Feathered by a pixel.
  */
-export async function regionMask(subject: Subject, window: Box, photoWidth: number, out: { width: number; height: number }, part: 'foreground' | 'background'): Promise<Uint8Array> {
+export async function regionMask(
+  subject: Subject,
+  window: Box,
+  photoWidth: number,
+  out: { width: number; height: number },
+  part: 'foreground' | 'background',
+): Promise<Uint8Array> {
   const mask = subject.mask!;
   const s = mask.width / photoWidth;
   const left = Math.min(mask.width - 1, Math.floor(window.left * s));
@@ -133,7 +141,9 @@ export async function regionMask(subject: Subject, window: Box, photoWidth: numb
     width: Math.max(1, Math.min(mask.width - left, Math.round(window.width * s))),
     height: Math.max(1, Math.min(mask.height - top, Math.round(window.height * s))),
   };
-  const region = await transformMask(mask, (p) => (part === 'background' ? p.negate() : p).extract(area).resize(out.width, out.height, { fit: 'fill' }).blur(1));
+  const region = await transformMask(mask, (p) =>
+    (part === 'background' ? p.negate() : p).extract(area).resize(out.width, out.height, { fit: 'fill' }).blur(1),
+  );
   return region.data;
 }
 
@@ -141,7 +151,12 @@ export async function regionMask(subject: Subject, window: Box, photoWidth: numb
  * Where to cut `width`×`height` photo pixels out of a `photo`-sized photo to keep the subject:
  * centred on the face, else on the subject's box, else on the photo; kept inside the photo.
  */
-export function cropWindow(photo: { width: number; height: number }, width: number, height: number, subject: Subject): { window: Box; around: 'face' | 'subject' | 'centre' } {
+export function cropWindow(
+  photo: { width: number; height: number },
+  width: number,
+  height: number,
+  subject: Subject,
+): { window: Box; around: 'face' | 'subject' | 'centre' } {
   let around: 'face' | 'subject' | 'centre' = 'centre';
   let [cx, cy] = [photo.width / 2, photo.height / 2];
   if (subject.face) {
@@ -154,6 +169,5 @@ export function cropWindow(photo: { width: number; height: number }, width: numb
     [cx, cy] = [subject.box.left + subject.box.width / 2, subject.box.top + subject.box.height / 2];
     around = 'subject';
   }
-  const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
   return { window: { left: clamp(cx - width / 2, photo.width - width), top: clamp(cy - height / 2, photo.height - height), width, height }, around };
 }

@@ -96,7 +96,13 @@ describe('chooseEnlargement', () => {
 describe('runUpscaleImage with ESRGAN', () => {
   it('comes closer to the original photo than Lanczos: a photo halved, then enlarged ×2 both ways', async () => {
     const original = join(PHOTOS, 'party-native.jpg');
-    const half = await inputFile(await sharp(original).resize(160, 120, { kernel: 'lanczos3' }).png().toFile(join(dir, 'half.png')).then(() => join(dir, 'half.png')));
+    const half = await inputFile(
+      await sharp(original)
+        .resize(160, 120, { kernel: 'lanczos3' })
+        .png()
+        .toFile(join(dir, 'half.png'))
+        .then(() => join(dir, 'half.png')),
+    );
     const model = await upscale({ output_format: 'png' }, half);
     const resampled = await upscale({ output_format: 'png' }, half, RESAMPLED);
     expect((await sharp(model.path).metadata()).width).toBe(320);
@@ -109,7 +115,10 @@ describe('runUpscaleImage with ESRGAN', () => {
     for (let i = 0; i < esrgan.length; i++) difference += Math.abs(esrgan[i]! - lanczos[i]!);
     expect(difference / esrgan.length).toBeGreaterThan(3);
 
-    expect(model.result.metadata).toMatchObject({ method: 'ESRGAN slim ×2 (super-resolution model)', models: ['ESRGAN slim (@upscalerjs/esrgan-slim@1.0.0, MIT)'] });
+    expect(model.result.metadata).toMatchObject({
+      method: 'ESRGAN slim ×2 (super-resolution model)',
+      models: ['ESRGAN slim (@upscalerjs/esrgan-slim@1.0.0, MIT)'],
+    });
     expect(codes(model.result.plan?.done)).toEqual(['imageEnlargedModel', 'modelsRan']);
     expect(model.result.plan?.not_done).toEqual([]);
     expect(resampled.result.metadata).toMatchObject({ method: 'lanczos3 resample and unsharp mask' });

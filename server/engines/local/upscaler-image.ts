@@ -96,12 +96,7 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>, 
   const notes: Json[] = [];
 
   // What the photo shows: a subject to limit the enhancement to or to crop around, a face.
-  const subject = await detectSubject(
-    inputs.image.path,
-    photo,
-    { region: params.subject_detection !== 'all', face: params.face_enhancement, crop },
-    signal,
-  );
+  const subject = await detectSubject(inputs.image.path, photo, { region: params.subject_detection !== 'all', face: params.face_enhancement, crop }, signal);
   signal.throwIfAborted();
 
   // The part of the photo enlarged, and the output's size.
@@ -183,9 +178,15 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>, 
     result = sharp(enhanced, { raw });
     if (keepAlpha) {
       const alpha = await resampled().ensureAlpha().extractChannel(3).raw().toBuffer();
-      result = sharp(await result.joinChannel(alpha, { raw: { width: out.width, height: out.height, channels: 1 } }).raw().toBuffer(), {
-        raw: { width: out.width, height: out.height, channels: 4 },
-      });
+      result = sharp(
+        await result
+          .joinChannel(alpha, { raw: { width: out.width, height: out.height, channels: 1 } })
+          .raw()
+          .toBuffer(),
+        {
+          raw: { width: out.width, height: out.height, channels: 4 },
+        },
+      );
     }
   }
   if (params.face_enhancement && !face) notes.push('face_enhancement: no face was found, so none was enhanced.');
@@ -242,7 +243,8 @@ function resultPlan(request: EngineRequest<'upscaler-image'>, outcome: Outcome, 
   const megapixels = maxOutputPixels / 1e6;
   const done: PlanItem[] = [planItem(outcome.enlargement.method === 'esrgan' ? 'imageEnlargedModel' : 'imageResampled', { factor, model })];
   const notDone: PlanItem[] = [];
-  if (outcome.enlargement.method === 'lanczos') notDone.push(planItem('esrganSkipped', { megapixels: outcome.enlargement.megapixels, limit: outcome.enlargement.limit }));
+  if (outcome.enlargement.method === 'lanczos')
+    notDone.push(planItem('esrganSkipped', { megapixels: outcome.enlargement.megapixels, limit: outcome.enlargement.limit }));
   if (outcome.region) done.push(planItem(params.subject_detection === 'foreground' ? 'sharpenSubject' : 'sharpenBackground'));
   if (!outcome.subjectFound) notDone.push(planItem('subjectNotFound'));
   if (outcome.faceEnhanced) done.push(planItem('faceRegion'));

@@ -54,7 +54,9 @@ export const PLAN_ITEM_DESCRIPTORS = {
   }),
   imageEnlargedModel: msg({ message: 'Phóng to ×{factor} bằng mô hình siêu phân giải ESRGAN slim chạy trên máy chủ (không chạy chính mô hình {model})' }),
   imageResampled: msg({ message: 'Phóng to ×{factor} bằng nội suy và làm nét kiểu {model} (không dùng mô hình: không tạo thêm chi tiết)' }),
-  esrganSkipped: msg({ message: 'Siêu phân giải bằng ESRGAN: ảnh ({megapixels} MP) vượt mức {limit} MP mà máy chủ phóng to kịp bằng mô hình trong thời gian chờ dự kiến' }),
+  esrganSkipped: msg({
+    message: 'Siêu phân giải bằng ESRGAN: ảnh ({megapixels} MP) vượt mức {limit} MP mà máy chủ phóng to kịp bằng mô hình trong thời gian chờ dự kiến',
+  }),
   sharpenSubject: msg`Chỉ làm nét chủ thể: người do mô hình tách người tìm thấy, nếu không thì chủ thể trên phông nền trơn`,
   sharpenBackground: msg`Chỉ làm nét phần nền: quanh người do mô hình tách người tìm thấy, nếu không thì quanh chủ thể trên phông nền trơn`,
   subjectNotFound: msg`Chỉ làm nét một phần ảnh: không tìm thấy người hay phông nền trơn nên cả ảnh được làm nét`,
