@@ -57,6 +57,8 @@ export const PLAN_ITEM_TEXTS = {
   imageEnlargedModel: 'Enlarged ×{factor} by the ESRGAN slim super-resolution model running on this server (the {model} model itself is not run)',
   imageResampled: 'Enlarged ×{factor} by resampling and sharpening tuned like {model} (no model: no generated detail)',
   esrganSkipped: 'Super-resolution by ESRGAN: the photo ({megapixels} MP) is past the {limit} MP this server enlarges with it within the expected wait',
+  esrganSlow:
+    'Super-resolution by ESRGAN: the server was too busy for it to finish within the expected wait (it would have taken about {seconds} s), so the photo was resampled',
   sharpenSubject: 'Sharpening only the subject: a person found by the person-segmentation model, else a subject on a plain backdrop',
   sharpenBackground: 'Sharpening only the background: around a person found by the person-segmentation model, else around a subject on a plain backdrop',
   subjectNotFound: 'Sharpening only part of the image: no person and no plain backdrop were found, so the whole image was sharpened',

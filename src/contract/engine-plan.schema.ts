@@ -59,6 +59,7 @@ export type PlanItemCode =
   | 'imageEnlargedModel'
   | 'imageResampled'
   | 'esrganSkipped'
+  | 'esrganSlow'
   | 'sharpenSubject'
   | 'sharpenBackground'
   | 'subjectNotFound'

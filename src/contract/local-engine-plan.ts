@@ -111,6 +111,9 @@ export const ESRGAN_SECONDS_PER_INPUT_MP = { 2: 23, 4: 30 } as const;
 /** The share of the upscaler's promised wait ESRGAN may take; the rest reads, detects and writes the image. */
 const ESRGAN_SHARE_OF_WAIT = 0.85;
 
+/** The seconds ESRGAN may take of an upscale: 51 s of the promised 60. */
+export const esrganBudgetSeconds = (): number => DEFAULT_EXPECTED_SECONDS.local['upscaler-image'].max * ESRGAN_SHARE_OF_WAIT;
+
 /** The ESRGAN model that serves a factor: ×2 up to 2, else ×4 (resized down to the factor). */
 export const esrganScale = (factor: number): 2 | 4 => (factor <= 2 ? 2 : 4);
 
@@ -120,8 +123,7 @@ export const esrganScale = (factor: number): 2 | 4 => (factor <= 2 ? 2 : 4);
  * 1.7 MP at ×3 and ×4. A larger photo is resampled instead, and the result says so.
  */
 export function esrganMaxMegapixels(factor: number): number {
-  const seconds = DEFAULT_EXPECTED_SECONDS.local['upscaler-image'].max * ESRGAN_SHARE_OF_WAIT;
-  return Math.floor((seconds / ESRGAN_SECONDS_PER_INPUT_MP[esrganScale(factor)]) * 10) / 10;
+  return Math.floor((esrganBudgetSeconds() / ESRGAN_SECONDS_PER_INPUT_MP[esrganScale(factor)]) * 10) / 10;
 }
 
 function upscaleImagePlan(request: GenerationRequestOf<'upscaler-image'>): EnginePlan {

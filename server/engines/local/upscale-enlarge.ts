@@ -5,10 +5,15 @@
  * else a Lanczos-3 resample and an unsharp mask. ×3 and capped factors run the ×4 model (×2 up to
  * 2), then a Lanczos resize to the exact size: measured on real photos, ×4-then-down beat
  * ×2-then-up by 0.6-1.8 dB, and Lanczos alone by 0.5-1.7 dB.
+ *
+ * The rate is measured on an idle machine; a busy one (other jobs, another upscale ahead in the
+ * one model thread) is slower. So the run also keeps to its budget: once its tiles say it would
+ * finish past it, or the budget runs out before that, the model is stopped and the photo is
+ * resampled instead, which the result says (`esrganSlow`).
  */
 import sharp, { type Sharp } from 'sharp';
 import { esrganMaxMegapixels, esrganScale } from '../../../src/contract/local-engine-plan.ts';
-import { modelRuntime } from './models/client.ts';
+import { modelRuntime, type CallOptions } from './models/client.ts';
 
 /** A model preset's unsharp mask: `radius` multiplies the sigma; m1, m2 are sharp's flat and jagged amounts. */
 export interface Sharpening {
@@ -17,8 +22,13 @@ export interface Sharpening {
   m2: number;
 }
 
-/** How the photo is enlarged: by ESRGAN at a model scale, or resampled (with why). */
-export type Enlargement = { method: 'esrgan'; scale: 2 | 4 } | { method: 'lanczos'; megapixels: number; limit: number };
+/** How the photo is enlarged: by ESRGAN at a model scale, or resampled (with why: too large for it, or too slow here and now). */
+export type Enlargement =
+  | { method: 'esrgan'; scale: 2 | 4 }
+  | { method: 'lanczos'; megapixels: number; limit: number }
+  | { method: 'lanczos'; slow: true; seconds: number };
+/** Progress (percent of tiles) after which a projection of the model's finish is trusted. */
+const PROJECT_AFTER_PERCENT = 5;
 
 /** Which way a `width`×`height` photo part is enlarged by `factor`. */
 export function chooseEnlargement(width: number, height: number, factor: number): Enlargement {
@@ -36,21 +46,49 @@ const ESRGAN_X2_SIGMA = 0.75;
 
 /**
  * ESRGAN's enlargement of `source` (the photo part, any decoding steps applied) to `out`, as raw
- * RGB; progress 0-100 as its tiles finish. Aborts with the job.
+ * RGB; progress 0-100 as its tiles finish. Aborts with the job. Null, the model stopped, when it
+ * would not finish within `budgetMs` of `startedAt` (performance.now()); `projected` then holds
+ * the seconds it would have taken.
  */
 export async function esrganEnlarge(
   source: Sharp,
   scale: 2 | 4,
   out: { width: number; height: number },
   preset: Sharpening,
-  options: { signal: AbortSignal; onProgress: (percent: number) => void },
-): Promise<Buffer> {
+  options: { signal: AbortSignal; onProgress: (percent: number) => void; startedAt: number; budgetMs: number },
+): Promise<{ rgb: Buffer } | { rgb: null; projected: number }> {
   const { data, info } = await source.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   options.signal.throwIfAborted();
   const image = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-  const big = await modelRuntime().upscale(image, scale, options);
+  const deadline = options.startedAt + options.budgetMs;
+  const giveUp = new AbortController();
+  let projected = options.budgetMs / 1000;
+  const stop = () => giveUp.abort(new Error('ESRGAN would not finish within its budget'));
+  const timer = setTimeout(stop, Math.max(0, deadline - performance.now()));
+  const modelStarted = performance.now();
+  const call: CallOptions = {
+    signal: AbortSignal.any([options.signal, giveUp.signal]),
+    onProgress: (percent) => {
+      options.onProgress(percent);
+      if (percent < PROJECT_AFTER_PERCENT || percent >= 100) return;
+      const finish = modelStarted + ((performance.now() - modelStarted) * 100) / percent;
+      if (finish > deadline) {
+        projected = (finish - options.startedAt) / 1000;
+        stop();
+      }
+    },
+  };
+  let big;
+  try {
+    big = await modelRuntime().upscale(image, scale, call);
+  } catch (error) {
+    if (giveUp.signal.aborted && !options.signal.aborted) return { rgb: null, projected: Math.round(projected) };
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   let result = sharp(Buffer.from(big.data.buffer, big.data.byteOffset, big.data.length), { raw: { width: big.width, height: big.height, channels: 3 } });
   if (big.width !== out.width || big.height !== out.height) result = result.resize(out.width, out.height, { fit: 'fill', kernel: 'lanczos3' });
   if (scale === 2) result = result.sharpen({ sigma: ESRGAN_X2_SIGMA * preset.radius, m1: preset.m1, m2: preset.m2 });
-  return result.raw().toBuffer();
+  return { rgb: await result.raw().toBuffer() };
 }

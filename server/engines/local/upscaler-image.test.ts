@@ -23,9 +23,9 @@ const BASE: Params = {
 const PHOTOS = join(import.meta.dirname, '../../../tests/fixtures/engines/photos');
 
 /** ESRGAN where the real rule takes it (every input here is small); Lanczos forced, as for a photo past ESRGAN's limit. */
-const REAL: UpscaleLimits = { maxOutputPixels: MAX_OUTPUT_PIXELS, enlargement: chooseEnlargement };
+const REAL: UpscaleLimits = { maxOutputPixels: MAX_OUTPUT_PIXELS, enlargement: chooseEnlargement, esrganBudgetMs: 51_000 };
 const RESAMPLED: UpscaleLimits = {
-  maxOutputPixels: MAX_OUTPUT_PIXELS,
+  ...REAL,
   enlargement: (width, height): Enlargement => ({ method: 'lanczos', megapixels: Number(((width * height) / 1e6).toFixed(1)), limit: 0 }),
 };
 
@@ -149,6 +149,18 @@ describe('runUpscaleImage with ESRGAN', () => {
     const webp = await upscale({ output_format: 'webp', factor: 4 });
     expect(webp.output).toMatchObject({ mime: 'image/webp', name: 'upscaled-4x.webp' });
     expect((await sharp(webp.path).metadata()).width).toBe(640);
+  });
+
+  it('stops the model and resamples when it would not finish within its budget (a busy server)', async () => {
+    // portrait-plain.jpg (560×564) ×2 takes ~7 s here; a budget of 1 s is past after a few tiles.
+    const started = performance.now();
+    const { path, result } = await upscale({ output_format: 'png' }, await inputFile(join(PHOTOS, 'portrait-plain.jpg')), { ...REAL, esrganBudgetMs: 1000 });
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect((await sharp(path).metadata()).width).toBe(1120);
+    expect(result.metadata).toMatchObject({ method: 'lanczos3 resample and unsharp mask' });
+    expect(codes(result.plan?.done)).toEqual(['imageResampled']);
+    expect(result.plan?.not_done).toEqual([expect.objectContaining({ code: 'esrganSlow' })]);
+    expect(JSON.stringify(result.metadata.notes)).toContain('ESRGAN stopped');
   });
 
   it('stops when the job is aborted in the middle of the model run', async () => {

@@ -1,7 +1,8 @@
 /**
  * Image upscaler, locally (docs/product-rules.md#upscaler): ESRGAN slim enlarges photos small
- * enough for it to finish within the promised wait, a Lanczos-3 resample and an unsharp mask
- * (radius growing with the factor) the larger ones (./upscale-enlarge.ts); the result says which.
+ * enough for it to finish within the promised wait (and stops, on a busy server, when it would
+ * not), a Lanczos-3 resample and an unsharp mask (radius growing with the factor) the larger ones
+ * (./upscale-enlarge.ts); the result says which.
  * What the local engine does with the other options, recorded in the result's metadata and plan:
  * - model: a sharpening preset per model (strength and radius; "recovery" denoises first with a
  *   3×3 median); the Topaz model itself is not run;
@@ -28,6 +29,7 @@ import type { EngineRequest, EngineResult } from '../types.ts';
 import { modelsRan, type ModelId } from './models/facts.ts';
 import type { FaceLandmarks } from './models/types.ts';
 import { encode, FORMAT_EXTENSION, imageFile } from './pixels.ts';
+import { esrganBudgetSeconds } from '../../../src/contract/local-engine-plan.ts';
 import { chooseEnlargement, esrganEnlarge, type Enlargement, type Sharpening } from './upscale-enlarge.ts';
 import { cropWindow, detectSubject, regionMask, type Box } from './upscale-subject.ts';
 
@@ -49,12 +51,13 @@ const PRESETS: Readonly<Record<UpscaleImageModel, Preset>> = {
   'recovery-v2': { radius: 1.1, m1: 0.8, m2: 2, denoise: true },
 };
 
-/** What the tests change: the output cap and the way a photo is enlarged. */
+/** What the tests change: the output cap, the way a photo is enlarged and the time ESRGAN may take from the run's start. */
 export interface UpscaleLimits {
   maxOutputPixels: number;
   enlargement: (width: number, height: number, factor: number) => Enlargement;
+  esrganBudgetMs: number;
 }
-const LIMITS: UpscaleLimits = { maxOutputPixels: MAX_OUTPUT_PIXELS, enlargement: chooseEnlargement };
+const LIMITS: UpscaleLimits = { maxOutputPixels: MAX_OUTPUT_PIXELS, enlargement: chooseEnlargement, esrganBudgetMs: esrganBudgetSeconds() * 1000 };
 
 /** Output size for an input and a factor, capped (see the module comment). */
 export function upscaleSize(
@@ -86,6 +89,7 @@ interface Outcome {
 
 export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>, limits: UpscaleLimits = LIMITS): Promise<EngineResult> {
   const { inputs, params, report, signal, workDir } = request;
+  const startedAt = performance.now();
   report('analyzingComposition', 5);
   const meta = await sharp(inputs.image.path).metadata();
   const photo = { width: meta.autoOrient.width, height: meta.autoOrient.height };
@@ -125,15 +129,8 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>, 
   };
   const resampled = () => source().resize(out.width, out.height, { fit: 'fill', kernel: 'lanczos3' });
   if (preset.denoise) applied.push('3×3 median denoise before enlarging');
-  const enlargement = limits.enlargement(window.width, window.height, factor);
+  let enlargement = limits.enlargement(window.width, window.height, factor);
   const sharpen = { sigma: (0.5 + 0.25 * factor) * preset.radius, m1: preset.m1, m2: preset.m2 };
-  if (enlargement.method === 'esrgan') {
-    applied.push(`ESRGAN slim ×${enlargement.scale}${out.width === window.width * enlargement.scale ? '' : ' then lanczos3 to size'}`);
-    if (enlargement.scale === 2) applied.push(`unsharp mask (${params.model} preset) on the model's output`);
-  } else {
-    applied.push(`lanczos3 resample ×${Number(factor.toFixed(3))}`, `unsharp mask sigma ${sharpen.sigma.toFixed(2)} px (${params.model} preset)`);
-    notes.push(`ESRGAN not run: ${enlargement.megapixels} MP is past the ${enlargement.limit} MP it enlarges within the expected wait.`);
-  }
 
   const part = params.subject_detection;
   const region = part !== 'all' && subject.mask ? await regionMask(subject, window, photo.width, out, part) : null;
@@ -151,15 +148,23 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>, 
   } else {
     // Colour channels as raw RGB (sharpening RGBA costs about three times more), alpha apart.
     const raw = { width: out.width, height: out.height, channels: 3 as const };
-    const plain = region || enlargement.method === 'lanczos' ? await resampled().removeAlpha().raw().toBuffer() : null;
+    let plain = region ? await resampled().removeAlpha().raw().toBuffer() : null;
     signal.throwIfAborted();
-    let enhanced: Buffer =
-      enlargement.method === 'esrgan'
-        ? await esrganEnlarge(source(), enlargement.scale, out, preset, {
-            signal,
-            onProgress: (percent) => report('generatingResult', 30 + Math.round(percent / 2)),
-          })
-        : await sharp(plain!, { raw }).sharpen(sharpen).raw().toBuffer();
+    let enhanced: Buffer | null = null;
+    if (enlargement.method === 'esrgan') {
+      const enlarged = await esrganEnlarge(source(), enlargement.scale, out, preset, {
+        signal,
+        onProgress: (percent) => report('generatingResult', 30 + Math.round(percent / 2)),
+        startedAt,
+        budgetMs: limits.esrganBudgetMs,
+      });
+      if (enlarged.rgb) enhanced = enlarged.rgb;
+      else enlargement = { method: 'lanczos', slow: true, seconds: enlarged.projected };
+    }
+    if (!enhanced) {
+      plain ??= await resampled().removeAlpha().raw().toBuffer();
+      enhanced = await sharp(plain, { raw }).sharpen(sharpen).raw().toBuffer();
+    }
     signal.throwIfAborted();
     report('generatingResult', 80);
     if (region) {
@@ -188,6 +193,17 @@ export async function runUpscaleImage(request: EngineRequest<'upscaler-image'>, 
         },
       );
     }
+  }
+  if (enlargement.method === 'esrgan') {
+    applied.unshift(`ESRGAN slim ×${enlargement.scale}${out.width === window.width * enlargement.scale ? '' : ' then lanczos3 to size'}`);
+    if (enlargement.scale === 2) applied.splice(1, 0, `unsharp mask (${params.model} preset) on the model's output`);
+  } else {
+    applied.unshift(`lanczos3 resample ×${Number(factor.toFixed(3))}`, `unsharp mask sigma ${sharpen.sigma.toFixed(2)} px (${params.model} preset)`);
+    notes.push(
+      'slow' in enlargement
+        ? `ESRGAN stopped: the server was too busy for it to finish within the expected wait (about ${enlargement.seconds} s); resampled instead.`
+        : `ESRGAN not run: ${enlargement.megapixels} MP is past the ${enlargement.limit} MP it enlarges within the expected wait.`,
+    );
   }
   if (params.face_enhancement && !face) notes.push('face_enhancement: no face was found, so none was enhanced.');
   if (params.face_enhancement && params.face_enhancement_creativity > 0)
@@ -243,8 +259,13 @@ function resultPlan(request: EngineRequest<'upscaler-image'>, outcome: Outcome, 
   const megapixels = maxOutputPixels / 1e6;
   const done: PlanItem[] = [planItem(outcome.enlargement.method === 'esrgan' ? 'imageEnlargedModel' : 'imageResampled', { factor, model })];
   const notDone: PlanItem[] = [];
-  if (outcome.enlargement.method === 'lanczos')
-    notDone.push(planItem('esrganSkipped', { megapixels: outcome.enlargement.megapixels, limit: outcome.enlargement.limit }));
+  const { enlargement } = outcome;
+  if (enlargement.method === 'lanczos')
+    notDone.push(
+      'slow' in enlargement
+        ? planItem('esrganSlow', { seconds: enlargement.seconds })
+        : planItem('esrganSkipped', { megapixels: enlargement.megapixels, limit: enlargement.limit }),
+    );
   if (outcome.region) done.push(planItem(params.subject_detection === 'foreground' ? 'sharpenSubject' : 'sharpenBackground'));
   if (!outcome.subjectFound) notDone.push(planItem('subjectNotFound'));
   if (outcome.faceEnhanced) done.push(planItem('faceRegion'));

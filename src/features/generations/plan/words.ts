@@ -57,6 +57,10 @@ export const PLAN_ITEM_DESCRIPTORS = {
   esrganSkipped: msg({
     message: 'Siêu phân giải bằng ESRGAN: ảnh ({megapixels} MP) vượt mức {limit} MP mà máy chủ phóng to kịp bằng mô hình trong thời gian chờ dự kiến',
   }),
+  esrganSlow: msg({
+    message:
+      'Siêu phân giải bằng ESRGAN: máy chủ đang bận nên mô hình không kịp xong trong thời gian chờ dự kiến (sẽ mất khoảng {seconds} giây), ảnh được phóng to bằng nội suy',
+  }),
   sharpenSubject: msg`Chỉ làm nét chủ thể: người do mô hình tách người tìm thấy, nếu không thì chủ thể trên phông nền trơn`,
   sharpenBackground: msg`Chỉ làm nét phần nền: quanh người do mô hình tách người tìm thấy, nếu không thì quanh chủ thể trên phông nền trơn`,
   subjectNotFound: msg`Chỉ làm nét một phần ảnh: không tìm thấy người hay phông nền trơn nên cả ảnh được làm nét`,
