@@ -52,6 +52,8 @@ export interface EngineRow {
   /** Each model's load time on the case's first run, and that whole first run (models cases only), ms. */
   loads?: Record<string, number>;
   firstMs?: number;
+  /** How the model case's runs went (the result's `method`), with counts: a busy machine makes the upscaler fall back. */
+  methods?: Record<string, number>;
   /** Peak resident memory of the process while the case ran twice at once, and before, MB. */
   peakRssMb: number;
   baseRssMb: number;
@@ -232,13 +234,16 @@ export async function benchEngines(): Promise<EngineRow[]> {
     const engine = createLocalEngine();
     const rows: EngineRow[] = [];
     let n = 0;
+    let methods: Record<string, number> = {};
     const once = async (item: Case) => {
       const workDir = join(dir, `run-${++n}`);
       await mkdir(workDir);
       const request = engineRequest(item.feature, workDir, item.inputs, item.params);
       const started = performance.now();
-      await engine.run(request);
+      const result = await engine.run(request);
       const ms = performance.now() - started;
+      const method = String(result.metadata.method ?? '');
+      methods[method] = (methods[method] ?? 0) + 1;
       await rm(workDir, { recursive: true, force: true });
       return ms;
     };
@@ -246,6 +251,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
       let loads: Record<string, number> | undefined;
       let firstMs: number | undefined;
       const times: number[] = [];
+      methods = {};
       if (item.models) {
         // A fresh thread: the first run starts tfjs and loads the models, the runs after it are warm.
         await modelRuntime().close();
@@ -260,6 +266,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
         targetMs: item.targetMs,
         loads,
         firstMs,
+        ...(item.models ? { methods } : {}),
         peakRssMb: memory.peakMb,
         baseRssMb: memory.baseMb,
       });
@@ -284,6 +291,8 @@ export function printEngineRows(rows: readonly EngineRow[]): void {
     const loads = row.loads
       ? `; first run ${((row.firstMs ?? 0) / 1000).toFixed(2)} s, loading ${Object.entries(row.loads)
           .map(([model, ms]) => `${model} ${ms} ms`)
+          .join(', ')}; runs: ${Object.entries(row.methods ?? {})
+          .map(([method, count]) => `${count}× ${method}`)
           .join(', ')}`
       : '';
     const memory = `${row.peakRssMb} MB (from ${row.baseRssMb})`;
