@@ -7,9 +7,9 @@
  * ×2-then-up by 0.6-1.8 dB, and Lanczos alone by 0.5-1.7 dB.
  *
  * The rate is measured on an idle machine; a busy one (other jobs, another upscale ahead in the
- * one model thread) is slower. So the run also keeps to its budget: once its tiles say it would
- * finish past it, or the budget runs out before that, the model is stopped and the photo is
- * resampled instead, which the result says (`esrganSlow`).
+ * one model thread) is slower. So the run also keeps to its budget: when its first tenth of tiles
+ * says it would finish past it, or the budget runs out before that tenth is done, the model is
+ * stopped and the photo is resampled instead, which the result says (`esrganSlow`).
  */
 import sharp, { type Sharp } from 'sharp';
 import { esrganMaxMegapixels, esrganScale } from '../../../src/contract/local-engine-plan.ts';
@@ -27,8 +27,11 @@ export type Enlargement =
   | { method: 'esrgan'; scale: 2 | 4 }
   | { method: 'lanczos'; megapixels: number; limit: number }
   | { method: 'lanczos'; slow: true; seconds: number };
-/** Progress (percent of tiles) after which a projection of the model's finish is trusted. */
-const PROJECT_AFTER_PERCENT = 5;
+/**
+ * Progress (percent of tiles) at which the model's finish is projected, once: stopped there, the
+ * run loses a tenth of the model's time; later, it would lose more than it could save.
+ */
+const CHECKPOINT_PERCENT = 10;
 
 /** Which way a `width`×`height` photo part is enlarged by `factor`. */
 export function chooseEnlargement(width: number, height: number, factor: number): Enlargement {
@@ -48,7 +51,7 @@ const ESRGAN_X2_SIGMA = 0.75;
  * ESRGAN's enlargement of `source` (the photo part, any decoding steps applied) to `out`, as raw
  * RGB; progress 0-100 as its tiles finish. Aborts with the job. Null, the model stopped, when it
  * would not finish within `budgetMs` of `startedAt` (performance.now()); `projected` then holds
- * the seconds it would have taken.
+ * the seconds the job would have taken to that point (the budget, when it stopped for no progress).
  */
 export async function esrganEnlarge(
   source: Sharp,
@@ -64,14 +67,21 @@ export async function esrganEnlarge(
   const giveUp = new AbortController();
   let projected = options.budgetMs / 1000;
   const stop = () => giveUp.abort(new Error('ESRGAN would not finish within its budget'));
-  const timer = setTimeout(stop, Math.max(0, deadline - performance.now()));
-  const modelStarted = performance.now();
+  // Until the checkpoint, the budget's end stops the model (it has not started: another upscale holds the thread).
+  let timer: NodeJS.Timeout | undefined = setTimeout(stop, Math.max(0, deadline - performance.now()));
+  let first: { at: number; percent: number } | null = null;
   const call: CallOptions = {
     signal: AbortSignal.any([options.signal, giveUp.signal]),
     onProgress: (percent) => {
       options.onProgress(percent);
-      if (percent < PROJECT_AFTER_PERCENT || percent >= 100) return;
-      const finish = modelStarted + ((performance.now() - modelStarted) * 100) / percent;
+      const now = performance.now();
+      // The rate from the first tile on: the model's load and any wait for the thread are behind it.
+      first ??= { at: now, percent };
+      if (!timer || percent < CHECKPOINT_PERCENT || percent <= first.percent) return;
+      // Decided once: a run that would finish in time goes on to the end.
+      clearTimeout(timer);
+      timer = undefined;
+      const finish = now + ((now - first.at) / (percent - first.percent)) * (100 - percent);
       if (finish > deadline) {
         projected = (finish - options.startedAt) / 1000;
         stop();
@@ -85,7 +95,7 @@ export async function esrganEnlarge(
     if (giveUp.signal.aborted && !options.signal.aborted) return { rgb: null, projected: Math.round(projected) };
     throw error;
   } finally {
-    clearTimeout(timer);
+    if (timer) clearTimeout(timer);
   }
   let result = sharp(Buffer.from(big.data.buffer, big.data.byteOffset, big.data.length), { raw: { width: big.width, height: big.height, channels: 3 } });
   if (big.width !== out.width || big.height !== out.height) result = result.resize(out.width, out.height, { fit: 'fill', kernel: 'lanczos3' });
