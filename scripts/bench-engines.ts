@@ -92,7 +92,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
     const product = await inputFile(await draw(garmentSvg('dresses'), 1386, 1444, join(dir, 'product.jpg')));
     const portrait = await inputFile(await draw(portraitSvg(), 1264, 1580, join(dir, 'portrait.jpg')));
     const mask = await inputFile(await draw(hairMaskSvg(), 632, 790, join(dir, 'mask.png')));
-    // A real photo for the models (a person on a busy backdrop), enlarged to ~2 MP (1632×1230) and ~2.5 MP.
+    // A real photo for the models (a person on a busy backdrop), enlarged to ~1, ~2 and ~2.5 MP.
     const photoAt = async (width: number, height: number, name: string) =>
       inputFile(
         await sharp(join(PHOTOS, 'portrait-busy.jpg'))
@@ -101,6 +101,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
           .toFile(join(dir, name))
           .then(() => join(dir, name)),
       );
+    const photo1mp = await photoAt(1154, 870, 'photo-1mp.jpg');
     const photo2mp = await photoAt(1632, 1230, 'photo-2mp.jpg');
     const photo25mp = await photoAt(1824, 1375, 'photo-2.5mp.jpg');
     const clip = await inputFile(
@@ -185,6 +186,14 @@ export async function benchEngines(): Promise<EngineRow[]> {
         label: 'upscaler image ×2, ESRGAN (2 MP photo → 8 MP)',
         feature: 'upscaler-image',
         inputs: { image: photo2mp },
+        params: { ...upscale, factor: 2, output_format: 'jpeg' },
+        targetMs: UPSCALE_TARGET_MS,
+        models: true,
+      },
+      {
+        label: 'upscaler image ×2, ESRGAN (1 MP photo → 4 MP)',
+        feature: 'upscaler-image',
+        inputs: { image: photo1mp },
         params: { ...upscale, factor: 2, output_format: 'jpeg' },
         targetMs: UPSCALE_TARGET_MS,
         models: true,
