@@ -63,7 +63,7 @@ export const PLAN_ITEM_TEXTS = {
   sharpenBackground: 'Sharpening only the background: around a person found by the person-segmentation model, else around a subject on a plain backdrop',
   subjectNotFound: 'Sharpening only part of the image: no person and no plain backdrop were found, so the whole image was sharpened',
   faceRegion: 'Face enhancement (clarity) on the face found by the face-landmark model',
-  faceNotFound: 'Face enhancement: no face was found in the photo',
+  noFaceToEnhance: 'Face enhancement: no face was found in the photo',
   faceCreativity: 'Generated facial detail (creativity)',
   outputCapped: 'The full ×{factor}: the output was capped at {megapixels} MP (×{effective})',
   croppedAroundSubject: 'Cropped around the face or subject found to keep the full ×{factor} within {megapixels} MP',

@@ -64,7 +64,7 @@ export type PlanItemCode =
   | 'sharpenBackground'
   | 'subjectNotFound'
   | 'faceRegion'
-  | 'faceNotFound'
+  | 'noFaceToEnhance'
   | 'faceCreativity'
   | 'outputCapped'
   | 'croppedAroundSubject'

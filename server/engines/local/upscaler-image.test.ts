@@ -271,7 +271,7 @@ describe('the face', () => {
 
   it('says when there is no face to enhance', async () => {
     const { result } = await upscale({ face_enhancement: true }, scene, RESAMPLED);
-    expect(codes(result.plan?.not_done)).toEqual(['esrganSkipped', 'faceNotFound']);
+    expect(codes(result.plan?.not_done)).toEqual(['esrganSkipped', 'noFaceToEnhance']);
     expect(JSON.stringify(result.metadata.notes)).toContain('no face was found');
   });
 

@@ -269,7 +269,7 @@ function resultPlan(request: EngineRequest<'upscaler-image'>, outcome: Outcome, 
   if (outcome.region) done.push(planItem(params.subject_detection === 'foreground' ? 'sharpenSubject' : 'sharpenBackground'));
   if (!outcome.subjectFound) notDone.push(planItem('subjectNotFound'));
   if (outcome.faceEnhanced) done.push(planItem('faceRegion'));
-  else if (params.face_enhancement) notDone.push(planItem('faceNotFound'));
+  else if (params.face_enhancement) notDone.push(planItem('noFaceToEnhance'));
   if (params.face_enhancement && params.face_enhancement_creativity > 0) notDone.push(planItem('faceCreativity'));
   if (outcome.cropped) done.push(planItem(outcome.cropped === 'centre' ? 'croppedCentre' : 'croppedAroundSubject', { factor, megapixels }));
   if (outcome.capped) notDone.push(planItem('outputCapped', { factor: params.factor, megapixels, effective: factor }));

@@ -65,7 +65,7 @@ export const PLAN_ITEM_DESCRIPTORS = {
   sharpenBackground: msg`Chỉ làm nét phần nền: quanh người do mô hình tách người tìm thấy, nếu không thì quanh chủ thể trên phông nền trơn`,
   subjectNotFound: msg`Chỉ làm nét một phần ảnh: không tìm thấy người hay phông nền trơn nên cả ảnh được làm nét`,
   faceRegion: msg`Làm rõ khuôn mặt (tăng độ trong) trên khuôn mặt do mô hình nhận diện khuôn mặt tìm thấy`,
-  faceNotFound: msg`Làm rõ khuôn mặt: không tìm thấy khuôn mặt nào trong ảnh`,
+  noFaceToEnhance: msg`Làm rõ khuôn mặt: không tìm thấy khuôn mặt nào trong ảnh`,
   faceCreativity: msg`Tạo thêm chi tiết khuôn mặt (độ sáng tạo)`,
   outputCapped: msg({ message: 'Phóng to đủ ×{factor}: ảnh ra bị giới hạn ở {megapixels} MP (×{effective})' }),
   croppedAroundSubject: msg({ message: 'Cắt quanh khuôn mặt hoặc chủ thể tìm thấy để giữ đủ ×{factor} trong giới hạn {megapixels} MP' }),
