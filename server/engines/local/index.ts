@@ -32,11 +32,13 @@ export interface LocalEngineOptions {
   ffmpegPath?: string;
   /** Where the model runtime logs each model's load time. */
   logger?: Logger;
+  /** The ISNet add-on's folder when it is turned on (CUTOUT_ADDON=isnet). */
+  isnetDir?: string | null;
 }
 
 export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
   // The process's one model thread (./models/client.ts), started on a tool's first model call.
-  modelRuntime(options.logger);
+  modelRuntime(options.logger, { isnetDir: options.isnetDir ?? null });
   const video = { ffmpegPath: options.ffmpegPath ?? FFMPEG_PATH };
   const dispatch = (request: EngineRequest): Promise<EngineResult> => {
     // `request.job.feature` decides which inputs and params the request carries.
