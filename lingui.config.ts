@@ -41,6 +41,8 @@ const APP_SCREEN_CATALOGS: Record<string, string[]> = {
   tokens: ['features/tokens/'],
   // What an engine does of a request, in words (the plan kit, loaded when a screen has a plan to show).
   'engine-plan': ['features/generations/plan/'],
+  // The hairstyle studio's proposed hair area, loaded with the mask editor (a photo to paint on), not with the page.
+  'hair-proposal': ['features/studio/hairstyle/proposal/'],
 };
 
 /**
@@ -54,6 +56,11 @@ export const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
  * errors, which the uploads, the jobs and the admin guard speak too) are in `app`, not `site`.
  */
 export const SPA_ONLY_LIB = ['auth-messages.ts'];
+
+/** The folders of APP_SCREEN_CATALOGS inside a studio's folder. */
+const studioScreenFolders = Object.values(APP_SCREEN_CATALOGS)
+  .flat()
+  .filter((folder) => folder.startsWith('features/studio/'));
 
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.
@@ -111,7 +118,8 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/studio/{name}',
       include: ['<rootDir>/src/features/studio/{name}/'],
-      exclude: ['**/*.test.*'],
+      // A studio's screens with a catalog of their own (APP_SCREEN_CATALOGS) are left to it.
+      exclude: ['**/*.test.*', ...studioScreenFolders.map((folder) => `<rootDir>/src/${folder}**`)],
     },
     // One catalog per lazily loaded SPA screen (APP_SCREEN_CATALOGS), loaded by its route before
     // it renders (src/lib/i18n-app.ts): a studio's first load does not carry the dashboard's text.

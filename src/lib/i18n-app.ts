@@ -25,7 +25,8 @@ export type AppScreenCatalog =
   | 'tutorial'
   | 'billing'
   | 'tokens'
-  | 'engine-plan';
+  | 'engine-plan'
+  | 'hair-proposal';
 
 interface PoModule {
   messages: Messages;
