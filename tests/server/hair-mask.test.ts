@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { HAIR_MASK_BODY_MAX_BYTES, HAIR_MASK_MESSAGES, HAIR_MASK_PATH, HAIR_MASK_PER_HOUR, HairMaskResponseSchema } from '../../src/contract/hair-mask.schema.ts';
+import {
+  HAIR_MASK_BODY_MAX_BYTES,
+  HAIR_MASK_MESSAGES,
+  HAIR_MASK_PATH,
+  HAIR_MASK_PER_HOUR,
+  HairMaskResponseSchema,
+} from '../../src/contract/hair-mask.schema.ts';
 import { modelRuntime } from '../../server/engines/local/models/client.ts';
 import { createAuthRepository } from '../../server/auth/repository.ts';
 import { HAIR_MASK_LIMIT } from '../../server/hairstyle/routes.ts';
@@ -87,7 +93,11 @@ describe(`the proposed hair mask (${DRIVER})`, { timeout: 120_000 }, () => {
     expect((await propose(seller, {})).status).toBe(422);
     expect((await propose(seller, '{"image": ')).status).toBe(400);
     expect((await propose(seller, { image: wall.id, pad: 'x'.repeat(HAIR_MASK_BODY_MAX_BYTES) })).status).toBe(413);
-    const anonymous = await h.app.request(HAIR_MASK_PATH, { method: 'POST', body: JSON.stringify({ image: wall.id }), headers: { 'Content-Type': 'application/json' } });
+    const anonymous = await h.app.request(HAIR_MASK_PATH, {
+      method: 'POST',
+      body: JSON.stringify({ image: wall.id }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -99,7 +109,8 @@ describe(`the proposed hair mask (${DRIVER})`, { timeout: 120_000 }, () => {
     // The hour's proposals already made, as the limiter records them.
     const attempts = createAuthRepository(h.database);
     const now = new Date();
-    for (let i = 0; i < HAIR_MASK_PER_HOUR; i++) await attempts.recordAttempt(HAIR_MASK_LIMIT.bucket, seller.id, now, new Date(now.getTime() - HAIR_MASK_LIMIT.windowMs));
+    for (let i = 0; i < HAIR_MASK_PER_HOUR; i++)
+      await attempts.recordAttempt(HAIR_MASK_LIMIT.bucket, seller.id, now, new Date(now.getTime() - HAIR_MASK_LIMIT.windowMs));
     const refused = await propose(seller, { image: portrait.id });
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ code: 'tooManyProposals' });

@@ -110,8 +110,18 @@ describe('runBodyGenerator', () => {
     const face = withFace.result.metadata.face as { rotation_degrees: number; placed: string };
     expect(face.placed).toContain('face oval');
     expect(Math.abs(face.rotation_degrees - 12)).toBeLessThan(3);
-    const box = { left: Math.round(head.cx - 2 * head.rx), top: Math.round(head.cy - 2 * head.ry), width: Math.round(4 * head.rx), height: Math.round(4 * head.ry) };
-    const crop = await sharp(withFace.path).extract(box).resize({ width: box.width * 2 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const box = {
+      left: Math.round(head.cx - 2 * head.rx),
+      top: Math.round(head.cy - 2 * head.ry),
+      width: Math.round(4 * head.rx),
+      height: Math.round(4 * head.ry),
+    };
+    const crop = await sharp(withFace.path)
+      .extract(box)
+      .resize({ width: box.width * 2 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const found = await modelRuntime().face({ data: new Uint8Array(crop.data), width: crop.info.width, height: crop.info.height });
     expect(found).not.toBeNull();
     const [lx, ly] = found!.leftEye;
@@ -131,7 +141,10 @@ describe('runBodyGenerator', () => {
       { left: Math.round(head.cx - head.rx), top: Math.round(head.cy + head.ry) - 8, width: 8, height: 8 },
       { left: Math.round(head.cx + head.rx) - 8, top: Math.round(head.cy + head.ry) - 8, width: 8, height: 8 },
     ]) {
-      expect((await sharp(withFace.path).extract(corner).raw().toBuffer()).equals(await sharp(without.path).extract(corner).raw().toBuffer()), JSON.stringify(corner)).toBe(true);
+      expect(
+        (await sharp(withFace.path).extract(corner).raw().toBuffer()).equals(await sharp(without.path).extract(corner).raw().toBuffer()),
+        JSON.stringify(corner),
+      ).toBe(true);
     }
     const around = await sharp(withFace.path).extract(box).removeAlpha().raw().toBuffer();
     let green = 0;

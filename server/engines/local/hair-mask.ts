@@ -159,8 +159,8 @@ export function hairFromFace(image: RgbImage, face: FaceLandmarks, person: Mask)
   // The face to leave out: the oval, its points above the eyes moved down toward them.
   const faceOut = frame.oval.map(([x, y]): Point => {
     if (y >= frame.eyes) return [x, y];
-    const height = (frame.eyes - y) / Math.max(1e-6, frame.eyes - frame.top);
-    return [x, y + FOREHEAD_SHRINK * faceHeight * height];
+    const rise = (frame.eyes - y) / Math.max(1e-6, frame.eyes - frame.top);
+    return [x, y + FOREHEAD_SHRINK * faceHeight * rise];
   });
   const skin = skinColour(image, face);
   const top = frame.top - TOP_REACH * faceHeight;

@@ -70,6 +70,11 @@ async function region(path: string, box = HAIR) {
   return { mean, lumaSpread };
 }
 
+/** One pixel's RGB. */
+const pixel = async (file: string, x: number, y: number) => [
+  ...(await sharp(file).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer()),
+];
+
 describe('runHairstyle', () => {
   it('recolours the hair inside the mask toward the colour, keeping its texture', async () => {
     const target = '#2f5d9c';
@@ -135,14 +140,26 @@ describe('runHairstyle', () => {
     // portrait-plain.jpg (560×564): short dark hair on top, a pale wall behind. One loose band
     // brushed across the top of the photo: wall, hair and the top of the forehead.
     // As a PNG, so the result is lossless and an unchanged pixel is byte-equal.
-    const portrait = await inputFile(await sharp(join(PHOTOS, 'portrait-plain.jpg')).png().toFile(join(dir, 'portrait-plain.png')).then(() => join(dir, 'portrait-plain.png')));
+    const portrait = await inputFile(
+      await sharp(join(PHOTOS, 'portrait-plain.jpg'))
+        .png()
+        .toFile(join(dir, 'portrait-plain.png'))
+        .then(() => join(dir, 'portrait-plain.png')),
+    );
     const band = join(dir, 'band.png');
     await sharp({ create: { width: 560, height: 564, channels: 3, background: '#000' } })
-      .composite([{ input: await sharp({ create: { width: 560, height: 150, channels: 3, background: '#fff' } }).png().toBuffer(), left: 0, top: 0 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 560, height: 150, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
       .png()
       .toFile(band);
     const { result, path } = await change({ style: 'pixie', color: '#2f5d9c' }, { image: portrait, mask: await inputFile(band) });
-    const pixel = async (file: string, x: number, y: number) => [...(await sharp(file).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
     // The wall inside the band, left and right of the head: unchanged.
     for (const [x, y] of [
       [20, 60],
@@ -166,17 +183,30 @@ describe('runHairstyle', () => {
     const portrait = await inputFile(join(PHOTOS, 'portrait-plain.jpg'));
     const wall = join(dir, 'wall-stroke.png');
     await sharp({ create: { width: 560, height: 564, channels: 3, background: '#000' } })
-      .composite([{ input: await sharp({ create: { width: 80, height: 200, channels: 3, background: '#fff' } }).png().toBuffer(), left: 0, top: 100 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 80, height: 200, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 100,
+        },
+      ])
       .png()
       .toFile(wall);
-    await expect(change({ style: 'pixie', color: '#2f5d9c' }, { image: portrait, mask: await inputFile(wall) })).rejects.toMatchObject({ code: 'maskRequired' });
+    await expect(change({ style: 'pixie', color: '#2f5d9c' }, { image: portrait, mask: await inputFile(wall) })).rejects.toMatchObject({
+      code: 'maskRequired',
+    });
   });
 
   it('without a face in the photo, recolours the whole brushed area and says so on the result', async () => {
     // The drawn portrait is no face to the model.
     const { result } = await change({ style: 'pixie', color: '#2f5d9c' });
     expect(result.metadata).toMatchObject({ hair_mask: 'no face found: the brush mask alone', models: [] });
-    expect(result.plan).toEqual({ done: [planItem('hairRecoloured', { colour: '#2f5d9c' })], not_done: [planItem('hairstyleShape'), planItem('hairNotFound')] });
+    expect(result.plan).toEqual({
+      done: [planItem('hairRecoloured', { colour: '#2f5d9c' })],
+      not_done: [planItem('hairstyleShape'), planItem('hairNotFound')],
+    });
   });
 
   it('keeps a JPEG photo JPEG', async () => {

@@ -22,7 +22,19 @@ import { planItem } from '../../../src/contract/engine-plan-texts.ts';
 import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
 import { proposeHairMask } from './hair-mask.ts';
 import { modelsRan } from './models/facts.ts';
-import { encode, FORMAT_EXTENSION, formatOfMime, hasTransparency, imageFile, lumaAt, rasterPipeline, readRaster, transformMask, type Mask, type Raster } from './pixels.ts';
+import {
+  encode,
+  FORMAT_EXTENSION,
+  formatOfMime,
+  hasTransparency,
+  imageFile,
+  lumaAt,
+  rasterPipeline,
+  readRaster,
+  transformMask,
+  type Mask,
+  type Raster,
+} from './pixels.ts';
 
 /** Hair colour when neither a colour nor a colour word in the prompt is given: a warm mid brown. */
 export const DEFAULT_HAIR_COLOUR = '#6b4226';

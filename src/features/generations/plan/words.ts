@@ -46,7 +46,9 @@ export const PLAN_ITEM_DESCRIPTORS = {
   faceComposited: msg`Gương mặt trong ảnh được ghép vào phần đầu, căn theo các điểm mốc khuôn mặt (hai mắt cân ngang, vừa cỡ đầu) và cắt theo đường viền khuôn mặt`,
   faceNotFound: msg`Ghép gương mặt vào phần đầu: không tìm thấy khuôn mặt trong ảnh nên chưa ghép`,
   hintsBeyondColourAndHair: msg`Câu mô tả và gợi ý phong cách, ngoài màu trang phục và độ dài tóc`,
-  hairRecoloured: msg({ message: 'Chỉ phần tóc trong vùng đã tô (nhận ra nhờ các điểm mốc khuôn mặt và vùng người) được đổi sang màu {colour}, giữ nguyên kết cấu' }),
+  hairRecoloured: msg({
+    message: 'Chỉ phần tóc trong vùng đã tô (nhận ra nhờ các điểm mốc khuôn mặt và vùng người) được đổi sang màu {colour}, giữ nguyên kết cấu',
+  }),
   hairstyleShape: msg`Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc)`,
   hairNotFound: msg`Chỉ đổi màu phần tóc: không tìm thấy khuôn mặt trong ảnh nên toàn bộ vùng đã tô được đổi màu`,
   referencePhoto: msg`Làm theo kiểu tóc trong ảnh tham khảo`,

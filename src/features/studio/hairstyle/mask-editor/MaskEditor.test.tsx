@@ -13,10 +13,11 @@ vi.mock('../../../../lib/toast.ts', () => ({ notify: { success: vi.fn<(title: st
 /** The server's proposed hair area: the photo's top 50 rows (the request and the PNG decoding stand in for the network and the canvas). */
 const PROPOSED_ROWS = 50;
 vi.mock('../proposal/propose.ts', () => ({
-  fetchProposal: vi.fn(() => Promise.resolve({ png: '', width: 200, height: 250, coverage: 0.2 })),
-  decodeProposal: vi.fn((_answer: unknown, width: number, height: number) => {
+  fetchProposal: vi.fn<() => Promise<unknown>>(() => Promise.resolve({ png: '', width: 200, height: 250, coverage: 0.2 })),
+  decodeProposal: vi.fn<(answer: unknown, width: number, height: number) => Promise<Uint8ClampedArray>>((_answer, width, height) => {
     const mask = new Uint8ClampedArray(width * height);
-    mask.fill(255, 0, width * PROPOSED_ROWS);
+    // PROPOSED_ROWS (the factory is hoisted above it).
+    mask.fill(255, 0, width * 50);
     return Promise.resolve(mask);
   }),
 }));

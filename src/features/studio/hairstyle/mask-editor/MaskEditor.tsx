@@ -60,7 +60,9 @@ export interface MaskEditorProps {
 }
 
 /** The proposal's button and states, with their own catalog: loaded with the editor's first render, never with the page. */
-const HairProposal = lazy(withScreenCatalogs(() => import('../proposal/HairProposal.tsx').then((module) => ({ default: module.HairProposal })), 'hair-proposal'));
+const HairProposal = lazy(
+  withScreenCatalogs(() => import('../proposal/HairProposal.tsx').then((module) => ({ default: module.HairProposal })), 'hair-proposal'),
+);
 
 /**
  * The hair mask editor (docs/product-rules.md#mask-editor): paint over the hair to change.

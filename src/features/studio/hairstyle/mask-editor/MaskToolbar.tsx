@@ -131,14 +131,7 @@ export function MaskToolbar(props: MaskToolbarProps) {
         >
           <IconRedo {...TOOL_ICON} />
         </button>
-        <button
-          type="button"
-          className={s.toolButton}
-          aria-label={clearLabel}
-          title={clearLabel}
-          disabled={isBlank(history)}
-          onClick={doClear}
-        >
+        <button type="button" className={s.toolButton} aria-label={clearLabel} title={clearLabel} disabled={isBlank(history)} onClick={doClear}>
           <IconTrash {...TOOL_ICON} />
         </button>
         <button type="button" className={s.toolButton} aria-label={overlayLabel} title={overlayLabel} aria-pressed={overlayVisible} onClick={onOverlay}>

@@ -31,20 +31,22 @@ function renderProposal(propose: (id: string) => Promise<HairMaskResponse>, opti
   const onProposal = vi.fn<(mask: Uint8ClampedArray) => void>();
   const decode = vi.fn<(answer: HairMaskResponse, width: number, height: number) => Promise<Uint8ClampedArray>>(() => Promise.resolve(MASK));
   const i18n = options.english ? setupI18n({ locale: 'en', messages: { en } }) : undefined;
-  renderWithProviders(<HairProposal imageId="asset-1" width={4} height={2} painted={options.painted ?? false} onProposal={onProposal} propose={propose} decode={decode} />, {
-    ...(i18n ? { i18n } : {}),
-  });
-  const root = () => screen.getByTestId('hair-proposal');
-  const button = () => screen.getByTestId('hair-proposal-button') as HTMLButtonElement;
-  const status = () => screen.getByTestId('hair-proposal-status');
-  return { onProposal, decode, root, button, status };
+  renderWithProviders(
+    <HairProposal imageId="asset-1" width={4} height={2} painted={options.painted ?? false} onProposal={onProposal} propose={propose} decode={decode} />,
+    i18n ? { i18n } : {},
+  );
+  return { onProposal, decode };
 }
+
+const root = () => screen.getByTestId('hair-proposal');
+const button = () => screen.getByTestId('hair-proposal-button') as HTMLButtonElement;
+const status = () => screen.getByTestId('hair-proposal-status');
 
 describe('the proposed hair area button', () => {
   it('asks for the proposal, shows it loading, then hands the mask to the editor', async () => {
     const answer = deferred<HairMaskResponse>();
     const propose = vi.fn<(id: string) => Promise<HairMaskResponse>>(() => answer.promise);
-    const { onProposal, decode, root, button, status } = renderProposal(propose);
+    const { onProposal, decode } = renderProposal(propose);
     expect(root().dataset.state).toBe('idle');
     expect(button().textContent).toBe('Đề xuất vùng tóc');
     expect(status().textContent).toContain('Miễn phí');
@@ -69,7 +71,7 @@ describe('the proposed hair area button', () => {
       .fn<(id: string) => Promise<HairMaskResponse>>()
       .mockRejectedValueOnce(new ApiError(HAIR_MASK_MESSAGES.noFaceFound, 422, { code: 'noFaceFound', detail: HAIR_MASK_MESSAGES.noFaceFound }))
       .mockResolvedValueOnce(ANSWER);
-    const { onProposal, root, button, status } = renderProposal(propose);
+    const { onProposal } = renderProposal(propose);
     fireEvent.click(button());
     await waitFor(() => expect(root().dataset.state).toBe('failed'));
     expect(status().getAttribute('role')).toBe('alert');
@@ -83,21 +85,23 @@ describe('the proposed hair area button', () => {
   });
 
   it('words the hourly limit and any other failure in English too', async () => {
-    const limited = renderProposal(() => Promise.reject(new ApiError('', 429, { code: 'tooManyProposals' })), { english: true });
-    fireEvent.click(limited.button());
-    await waitFor(() => expect(limited.root().dataset.state).toBe('failed'));
-    expect(limited.status().textContent).toBe('You have asked for many hair area proposals in the last hour. Please try again later, or paint the hair with the brush.');
+    renderProposal(() => Promise.reject(new ApiError('', 429, { code: 'tooManyProposals' })), { english: true });
+    fireEvent.click(button());
+    await waitFor(() => expect(root().dataset.state).toBe('failed'));
+    expect(status().textContent).toBe(
+      'You have asked for many hair area proposals in the last hour. Please try again later, or paint the hair with the brush.',
+    );
     cleanup();
-    const broken = renderProposal(() => Promise.reject(new TypeError('Failed to fetch')), { english: true });
-    fireEvent.click(broken.button());
-    await waitFor(() => expect(broken.root().dataset.state).toBe('failed'));
-    expect(broken.status().textContent).toBe('The hair area could not be proposed. Please try again.');
+    renderProposal(() => Promise.reject(new TypeError('Failed to fetch')), { english: true });
+    fireEvent.click(button());
+    await waitFor(() => expect(root().dataset.state).toBe('failed'));
+    expect(status().textContent).toBe('The hair area could not be proposed. Please try again.');
   });
 
   it('is off while offline, saying why, and warns that a painting would be replaced', async () => {
     const propose = vi.fn<(id: string) => Promise<HairMaskResponse>>(() => Promise.resolve(ANSWER));
     act(() => onlineManager.setOnline(false));
-    const { root, button, status } = renderProposal(propose, { painted: true });
+    renderProposal(propose, { painted: true });
     expect(root().dataset.state).toBe('offline');
     expect(button().disabled).toBe(true);
     expect(status().textContent).toContain('kết nối mạng');

@@ -51,7 +51,10 @@ export function HairProposal({ imageId, width, height, painted, onProposal, prop
     } catch (error) {
       if (controller.signal.aborted) return;
       const code = error instanceof ApiError ? error.code : undefined;
-      setState({ kind: 'failed', code: code === 'noFaceFound' || code === 'tooManyProposals' || code === 'assetNotFound' || code === 'notAnImageAsset' ? code : null });
+      setState({
+        kind: 'failed',
+        code: code === 'noFaceFound' || code === 'tooManyProposals' || code === 'assetNotFound' || code === 'notAnImageAsset' ? code : null,
+      });
     }
   };
 
