@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { EngineName } from '../src/contract/expected-durations.ts';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.schema.ts';
 import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../src/contract/blog-comments.schema.ts';
-import { HAIR_MASK_BODY_MAX_BYTES, HAIR_MASK_PATH } from '../src/contract/hair-mask.schema.ts';
+import { HAIR_MASK_BODY_MAX_BYTES, HAIR_MASK_PATH } from '../src/contract/hair-mask.ts';
 import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
 import { NEWSLETTER_BODY_MAX_BYTES } from '../src/contract/newsletter.ts';
 import { PROFILE_PICTURE_MAX_BYTES } from '../src/contract/profile-picture.schema.ts';

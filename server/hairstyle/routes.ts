@@ -1,5 +1,5 @@
 /**
- * `POST /api/hairstyle/hair-mask` (src/contract/hair-mask.schema.ts): the proposed hair mask of a
+ * `POST /api/hairstyle/hair-mask` (src/contract/hair-mask.ts): the proposed hair mask of a
  * portrait of the caller's library, as the PNG the studio's mask editor starts from (base64 in JSON). The models
  * run in this process's model thread (server/engines/local/models/): free, no job, limited per
  * account and hour; another account's image answers 404 like an unknown one.
@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
-import { HAIR_MASK_MESSAGES, HAIR_MASK_PER_HOUR, HairMaskRequestSchema, type HairMaskResponse } from '../../src/contract/hair-mask.schema.ts';
+import { HAIR_MASK_MESSAGES, HAIR_MASK_PER_HOUR, type HairMaskResponse } from '../../src/contract/hair-mask.ts';
+import { HairMaskRequestSchema } from '../../src/contract/hair-mask.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { proposeHairMask } from '../engines/local/hair-mask.ts';
 import { readRaster } from '../engines/local/pixels.ts';

@@ -25,8 +25,7 @@ export type AppScreenCatalog =
   | 'tutorial'
   | 'billing'
   | 'tokens'
-  | 'engine-plan'
-  | 'hair-proposal';
+  | 'engine-plan';
 
 interface PoModule {
   messages: Messages;

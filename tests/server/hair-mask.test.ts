@@ -1,5 +1,5 @@
 /**
- * The proposed hair mask (src/contract/hair-mask.schema.ts): a portrait of the caller's library
+ * The proposed hair mask (src/contract/hair-mask.ts): a portrait of the caller's library
  * answers a PNG mask at its size covering the hair and not the face; a photo without a face a coded
  * 422; another account's image a 404 exactly like an unknown one; a video 422; past the hourly
  * limit a 429 with its wait; no sign-in 401; a body over its limit 413. Nothing is charged.
@@ -9,13 +9,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import {
-  HAIR_MASK_BODY_MAX_BYTES,
-  HAIR_MASK_MESSAGES,
-  HAIR_MASK_PATH,
-  HAIR_MASK_PER_HOUR,
-  HairMaskResponseSchema,
-} from '../../src/contract/hair-mask.schema.ts';
+import { HAIR_MASK_BODY_MAX_BYTES, HAIR_MASK_MESSAGES, HAIR_MASK_PATH, HAIR_MASK_PER_HOUR } from '../../src/contract/hair-mask.ts';
+import { HairMaskResponseSchema } from '../../src/contract/hair-mask.schema.ts';
 import { modelRuntime } from '../../server/engines/local/models/client.ts';
 import { createAuthRepository } from '../../server/auth/repository.ts';
 import { HAIR_MASK_LIMIT } from '../../server/hairstyle/routes.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { withScreenCatalogs } from '../../../../lib/i18n-app.ts';
+import { addCatalog, type Catalog } from '../../../../lib/i18n.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { button } from '../../../../ui/button.ts';
 import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
@@ -59,9 +59,15 @@ export interface MaskEditorProps {
   ref?: Ref<MaskEditorHandle>;
 }
 
-/** The proposal's button and states, with their own catalog: loaded with the editor's first render, never with the page. */
-const HairProposal = lazy(
-  withScreenCatalogs(() => import('../proposal/HairProposal.tsx').then((module) => ({ default: module.HairProposal })), 'hair-proposal'),
+/** The proposal's words (lingui.config.ts, HAIR_PROPOSAL_FOLDER). */
+const HAIR_PROPOSAL_CATALOG: Catalog = {
+  vi: async () => (await import('../../../../locales/vi/lazy/hair-proposal.po')).messages,
+  en: async () => (await import('../../../../locales/en/lazy/hair-proposal.po')).messages,
+};
+
+/** The proposal's button and states, with their catalog: loaded with the editor's first render, never with the page. */
+const HairProposal = lazy(() =>
+  Promise.all([import('../proposal/HairProposal.tsx'), addCatalog(HAIR_PROPOSAL_CATALOG)]).then(([module]) => ({ default: module.HairProposal })),
 );
 
 /**

@@ -3,9 +3,9 @@ import { setupI18n } from '@lingui/core';
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HAIR_MASK_MESSAGES, type HairMaskResponse } from '../../../../contract/hair-mask.schema.ts';
+import { HAIR_MASK_MESSAGES, type HairMaskResponse } from '../../../../contract/hair-mask.ts';
 import { ApiError } from '../../../../lib/api.ts';
-import { messages as en } from '../../../../locales/en/app/hair-proposal.po';
+import { messages as en } from '../../../../locales/en/lazy/hair-proposal.po';
 import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
 import { HairProposal } from './HairProposal.tsx';
 

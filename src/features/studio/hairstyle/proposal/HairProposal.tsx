@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { HairMaskMessageKey } from '../../../../contract/hair-mask.schema.ts';
+import type { HairMaskMessageKey } from '../../../../contract/hair-mask.ts';
 import { ApiError } from '../../../../lib/api.ts';
 import { useOnline } from '../../../../lib/offline/online.ts';
 import { button } from '../../../../ui/button.ts';

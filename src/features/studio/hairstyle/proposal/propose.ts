@@ -1,8 +1,8 @@
 /**
- * The proposed hair mask (src/contract/hair-mask.schema.ts): asked of the server for a portrait of
+ * The proposed hair mask (src/contract/hair-mask.ts): asked of the server for a portrait of
  * the seller's library, and decoded to the mask editor's pixels (one byte a photo pixel, 0-255).
  */
-import { HAIR_MASK_PATH, type HairMaskResponse } from '../../../../contract/hair-mask.schema.ts';
+import { HAIR_MASK_PATH, type HairMaskResponse } from '../../../../contract/hair-mask.ts';
 import { api } from '../../../../lib/api.ts';
 
 /** The models take about half a second; a busy server queues them behind jobs. */
