@@ -12,7 +12,7 @@ import { HAIR_MASK_MESSAGES, HAIR_MASK_PER_HOUR, type HairMaskResponse } from '.
 import { HairMaskRequestSchema } from '../../src/contract/hair-mask.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
 import { proposeHairMask } from '../engines/local/hair-mask.ts';
-import { readRaster } from '../engines/local/pixels.ts';
+import { readRaster, rgbOf } from '../engines/local/pixels.ts';
 import { codedErrors, readJsonBody, retryAfter } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
@@ -59,14 +59,8 @@ export function hairMaskRoutes({ service, guards, limiter, tempDir, logger }: Ha
     try {
       const file = await service.materialize(row, dir);
       const raster = await readRaster(file.path);
-      const rgb = new Uint8Array(raster.width * raster.height * 3);
-      for (let p = 0, i = 0; p < rgb.length; p += 3, i += 4) {
-        rgb[p] = raster.data[i]!;
-        rgb[p + 1] = raster.data[i + 1]!;
-        rgb[p + 2] = raster.data[i + 2]!;
-      }
       const started = performance.now();
-      const proposal = await proposeHairMask({ data: rgb, width: raster.width, height: raster.height }, { signal: c.req.raw.signal });
+      const proposal = await proposeHairMask(rgbOf(raster), { signal: c.req.raw.signal });
       logger.info({ area: 'hairstyle', ms: Math.round(performance.now() - started), found: proposal !== null }, 'hair mask proposed');
       if (!proposal) throw hairMaskError(422, 'noFaceFound');
       // At the size the studio paints at: the asset's own (the photo shown upright).

@@ -8,8 +8,8 @@
 import sharp from 'sharp';
 import type { CallOptions } from './models/client.ts';
 import { modelRuntime } from './models/client.ts';
-import type { FaceLandmarks, RgbImage } from './models/types.ts';
-import { readRaster, transformRaster, type Raster } from './pixels.ts';
+import type { FaceLandmarks } from './models/types.ts';
+import { insidePolygon as inside, readRaster, rgbOf, transformRaster, type Raster } from './pixels.ts';
 
 /** The long side the face model sees, in px. */
 const FACE_PHOTO_SIDE = 1024;
@@ -41,27 +41,6 @@ export interface FaceOverlay {
 }
 
 type Point = [number, number];
-
-/** Whether a point is inside a closed polygon (even-odd). */
-function inside(x: number, y: number, polygon: readonly Point[]): boolean {
-  let within = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i]!;
-    const [xj, yj] = polygon[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) within = !within;
-  }
-  return within;
-}
-
-const rgbOf = (raster: Raster): RgbImage => {
-  const data = new Uint8Array(raster.width * raster.height * 3);
-  for (let p = 0, i = 0; p < data.length; p += 3, i += 4) {
-    data[p] = raster.data[i]!;
-    data[p + 1] = raster.data[i + 1]!;
-    data[p + 2] = raster.data[i + 2]!;
-  }
-  return { data, width: raster.width, height: raster.height };
-};
 
 const eyeAngle = (face: FaceLandmarks): number => Math.atan2(face.leftEye[1] - face.rightEye[1], face.leftEye[0] - face.rightEye[0]);
 

@@ -21,6 +21,7 @@ import sharp from 'sharp';
 import type { CallOptions } from './models/client.ts';
 import { modelRuntime } from './models/client.ts';
 import type { FaceLandmarks, Mask, RgbImage } from './models/types.ts';
+import { insidePolygon } from './pixels.ts';
 
 /** The long side the models see, in px: a face in a portrait is hundreds of px wide at this size. */
 export const PROPOSAL_SIDE = 1024;
@@ -85,17 +86,6 @@ export function faceFrame(face: FaceLandmarks): FaceFrame {
     chin: Math.max(...oval.map(([, y]) => y)),
     eyes,
   };
-}
-
-/** Whether a point is inside a closed polygon (even-odd). */
-function insidePolygon(x: number, y: number, polygon: readonly Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i]!;
-    const [xj, yj] = polygon[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 /** The median skin colour inside the face, between the eyes and the chin, away from the oval's edge. */

@@ -31,9 +31,9 @@ import {
   lumaAt,
   rasterPipeline,
   readRaster,
+  rgbOf,
   transformMask,
   type Mask,
-  type Raster,
 } from './pixels.ts';
 
 /** Hair colour when neither a colour nor a colour word in the prompt is given: a warm mid brown. */
@@ -102,17 +102,6 @@ const middle = (values: number[]): number => values.toSorted((a, b) => a - b)[Ma
 /** Linear-ish luminance (0-1) of an `#rrggbb` colour, Rec. 601 weights like the photo's. */
 function colourLuma([r, g, b]: [number, number, number]): number {
   return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-}
-
-/** The photo's RGB pixels, as the models take them. */
-function rgbOf(raster: Raster): { data: Uint8Array; width: number; height: number } {
-  const data = new Uint8Array(raster.width * raster.height * 3);
-  for (let p = 0, i = 0; p < data.length; p += 3, i += 4) {
-    data[p] = raster.data[i]!;
-    data[p + 1] = raster.data[i + 1]!;
-    data[p + 2] = raster.data[i + 2]!;
-  }
-  return { data, width: raster.width, height: raster.height };
 }
 
 /** Brushed ∩ hair, in place on the brush mask: each pixel the smaller of the two. */
