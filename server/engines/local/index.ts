@@ -7,8 +7,8 @@
  * One module per tool:
  * - ./tryon.ts            virtual try-on (cut-out, silhouette landmarks, placement, shading)
  * - ./image-editing.ts    instruction → edits (vocabulary in ./edit-vocabulary.ts), grids
- * - ./body-generator.ts   rendered figure from body parameters
- * - ./hairstyle.ts        hair recolour inside the brush mask
+ * - ./body-generator.ts   rendered figure from body parameters, a face photo placed by its landmarks (./face-overlay.ts)
+ * - ./hairstyle.ts        hair recolour inside the brush mask, limited to the hair (./hair-mask.ts, also the studio's proposed mask)
  * - ./image-to-video.ts   camera moves over the still, optional ambient audio
  * - ./upscaler-image.ts   lanczos + sharpening, subject and face options
  * - ./upscaler-video.ts   scale, fps conversion, H.265 / H.264
