@@ -90,10 +90,10 @@ describe('mask refinement', () => {
     const rgb = photo();
     const coarse = coarseMask();
     const trueEdge = CX - RADIUS;
-    // The stretched model mask: 26 px outside the disc, its band some 20 px wide.
+    // The stretched model mask: 5 px outside the disc, its band 15 px wide.
     const stretched = edgeOf(stretchMask(coarse, 256, 256, W, H));
-    // X1
-    // X2
+    expect(trueEdge - stretched.crossing).toBeGreaterThanOrEqual(4);
+    expect(stretched.band).toBeGreaterThanOrEqual(12);
 
     const refined = refineMask(rgb, W, H, coarse, 256, 256);
     const edge = edgeOf(refined);
