@@ -28,7 +28,7 @@ import { EngineError } from '../types.ts';
 import { modelRuntime, type ModelRuntime } from './models/client.ts';
 import type { ModelId } from './models/facts.ts';
 import { boxMean } from './models/guided-filter.ts';
-import type { Mask, RgbImage } from './models/types.ts';
+import type { FaceLandmarks, Mask, Pose, RgbImage } from './models/types.ts';
 import { borderStats, decontaminate, foreground, MIN_LOW_DISTANCE, SOFT_EDGE_DISTANCE, type Raster } from './pixels.ts';
 
 /** Above this share of the picture near the keying threshold, the subject cannot be told from the backdrop. */
@@ -95,6 +95,9 @@ function rgbOf(raster: Raster): RgbImage {
 
 export interface PersonCut {
   mask: Mask;
+  /** What the body and face models answered (the face model is asked only when the body was not found). */
+  pose: Pose | null;
+  face: FaceLandmarks | null;
   /** The models whose answers made the cut. */
   models: ModelId[];
   /** What told it was a person: the body's score and points inside the mask, or the face. */
@@ -124,7 +127,7 @@ export async function findPerson(image: RgbImage, models: ModelRuntime, signal?:
   const share = kept / mask.data.length;
   const evidence = { ...(bodyFound ? { body: pose!.score } : { face: face!.score }), pointsInside, points: points.length, share };
   if (pointsInside / points.length < MIN_POINTS_INSIDE || share < MIN_PERSON_SHARE || share > MAX_PERSON_SHARE) return null;
-  return { mask, models: bodyFound ? ['pose', 'person'] : ['pose', 'face', 'person'], evidence };
+  return { mask, pose, face, models: bodyFound ? ['pose', 'person'] : ['pose', 'face', 'person'], evidence };
 }
 
 /**
