@@ -45,7 +45,7 @@ export const GENERATION_MESSAGES = {
     'The built-in engine can do only part of this. It will do: {done}. It cannot do: {not_done}. Accept the rest as not done (accept_not_done) or change the request.',
   /** Local background removal found no person and no plain backdrop (or would lose the subject): the job fails and is refunded. */
   backgroundNotRemoved:
-    'The background could not be separated from the subject in this photo: the built-in engine cuts out people on any backdrop, and other subjects only on a plain, even backdrop that differs from them. Your credits were refunded.',
+    'The background could not be removed from this photo: except for people, the built-in engine needs a plain backdrop that differs from the subject. Your credits were refunded.',
   /** Image editing on the local engine: an instruction it does not understand; `{edits}` lists what it does. */
   unknownEdit: 'The local engine could not understand this edit. It understands: {edits}.',
   /** The job was cancelled by its owner. */
