@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coffeePhotoSvg, engineRequest, garmentSvg, inputFile, modelPhotoSvg, tempDir, woodProductSvg } from '../../../tests/fixtures/engines/images.ts';
-import { MAX_UNCERTAIN_SHARE, removeBackground, separation, trustworthy } from './background-removal.ts';
+import { freeEdgeColours, MAX_UNCERTAIN_SHARE, removeBackground, separation, trustworthy } from './background-removal.ts';
 import { runImageEditing } from './image-editing.ts';
 import { modelRuntime } from './models/client.ts';
 import { modelLabel } from './models/facts.ts';
@@ -117,7 +117,7 @@ describe('background removal on the local engine', { timeout: 60_000 }, () => {
     expect(result.plan?.done.map((item) => item.code)).toEqual(['removeBackground', 'modelsRan']);
   });
 
-  it('cuts out a person with the person mask and frees the edge of the backdrop’s colour', async () => {
+  it('cuts out the other photo fixtures with the person mask', async () => {
     for (const name of ['portrait-plain.jpg', 'full-body-model.jpg', 'full-body-avatar.jpg']) {
       const cut = await removeBackground(await readRaster(join(PHOTOS, name)), { models });
       expect(cut.method, name).toBe('person');
@@ -175,6 +175,29 @@ describe('background removal on the local engine', { timeout: 60_000 }, () => {
     const request = engineRequest('image-editing', workDir, { images: [await inputFile(path)] }, { prompt: 'remove the background' });
     // An EngineError fails the job, and the worker refunds it (tests/server/engine-plan.test.ts follows the balance).
     await expect(runImageEditing(request)).rejects.toMatchObject({ name: 'EngineError', code: 'backgroundNotRemoved' });
+  });
+
+  it('frees a soft edge of the backdrop’s colour: a half-covered pixel takes the subject’s', () => {
+    // A dark subject (40, 40, 40) on the left, a light wall (220, 220, 220) on the right, a mixed column between.
+    const width = 40;
+    const height = 20;
+    const data = Buffer.alloc(width * height * 4);
+    const mask = { data: new Uint8Array(width * height), width, height };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const a = x < 20 ? 1 : x === 20 ? 0.5 : 0;
+        const value = Math.round(40 * a + 220 * (1 - a));
+        data.set([value, value, value, 255], (y * width + x) * 4);
+        mask.data[y * width + x] = Math.round(a * 255);
+      }
+    }
+    const raster = { data, width, height };
+    expect(data[(10 * width + 20) * 4]).toBe(130);
+    freeEdgeColours(raster, mask, 4);
+    // The mixed pixel now shows the subject's colour; solid and clear pixels are as they were.
+    expect(Math.abs(data[(10 * width + 20) * 4]! - 40)).toBeLessThanOrEqual(2);
+    expect(data[(10 * width + 5) * 4]).toBe(40);
+    expect(data[(10 * width + 30) * 4]).toBe(220);
   });
 
   it('refuses a picture with nothing to remove, and one that keeps nothing', () => {

@@ -133,10 +133,11 @@ export async function findPerson(image: RgbImage, models: ModelRuntime, signal?:
 /**
  * The colours of a soft edge freed of the backdrop behind it, in place: where alpha is between
  * 0 and 1 the photo mixes subject and backdrop, F·α + B·(1 − α), so hair cut from a kitchen
- * keeps the kitchen's colour. Blur fusion (Forte and Pitié 2021): F and B are the means of the
- * nearby subject and backdrop, weighted by alpha and 1 − alpha over a window of `r`, and
- * F̂ = F + α·(I − α·F − (1 − α)·B). Only the edge changes; the solid core and the clear backdrop
- * keep their pixels.
+ * keeps the kitchen's colour. Blur fusion (Forte and Pitié 2021), two passes: F and B are the
+ * means of the nearby subject and backdrop colours, weighted by alpha and 1 − alpha over a
+ * window of `r` (then of a third of it, on the first pass's estimates), and each soft pixel's
+ * remainder I − α·F − (1 − α)·B is shared between them. Only the soft edge changes; the solid
+ * core and the clear backdrop keep their pixels.
  */
 export function freeEdgeColours(raster: Raster, mask: Mask, r: number): void {
   const { data, width, height } = raster;
@@ -147,24 +148,38 @@ export function freeEdgeColours(raster: Raster, mask: Mask, r: number): void {
     alpha[p] = mask.data[p]! / 255;
     rest[p] = 1 - alpha[p]!;
   }
-  const weightF = boxMean(alpha, width, height, r);
-  const weightB = boxMean(rest, width, height, r);
-  const channel = new Float32Array(size);
+  const radii = [r, Math.max(2, Math.round(r / 3))];
+  const weights = radii.map((radius) => [boxMean(alpha, width, height, radius), boxMean(rest, width, height, radius)] as const);
   const weighted = new Float32Array(size);
   for (let c = 0; c < 3; c++) {
+    const channel = new Float32Array(size);
     for (let p = 0; p < size; p++) channel[p] = data[p * 4 + c]! / 255;
-    for (let p = 0; p < size; p++) weighted[p] = channel[p]! * alpha[p]!;
-    const meanF = boxMean(weighted, width, height, r);
-    for (let p = 0; p < size; p++) weighted[p] = channel[p]! * rest[p]!;
-    const meanB = boxMean(weighted, width, height, r);
+    let fg = channel;
+    let bg = channel;
+    for (const [k, radius] of radii.entries()) {
+      const [weightF, weightB] = weights[k]!;
+      for (let p = 0; p < size; p++) weighted[p] = fg[p]! * alpha[p]!;
+      const meanF = boxMean(weighted, width, height, radius);
+      for (let p = 0; p < size; p++) weighted[p] = bg[p]! * rest[p]!;
+      const meanB = boxMean(weighted, width, height, radius);
+      const nextF = Float32Array.from(channel);
+      const nextB = Float32Array.from(channel);
+      for (let p = 0; p < size; p++) {
+        const m = mask.data[p]!;
+        if (m === 0 || m === 255) continue;
+        const a = alpha[p]!;
+        const f = weightF[p]! > 1e-4 ? meanF[p]! / weightF[p]! : channel[p]!;
+        const b = weightB[p]! > 1e-4 ? meanB[p]! / weightB[p]! : channel[p]!;
+        const remainder = channel[p]! - a * f - (1 - a) * b;
+        nextF[p] = Math.min(1, Math.max(0, f + a * remainder));
+        nextB[p] = Math.min(1, Math.max(0, b + (1 - a) * remainder));
+      }
+      fg = nextF;
+      bg = nextB;
+    }
     for (let p = 0; p < size; p++) {
       const m = mask.data[p]!;
-      if (m === 0 || m === 255) continue;
-      const a = alpha[p]!;
-      const f = weightF[p]! > 1e-4 ? meanF[p]! / weightF[p]! : channel[p]!;
-      const b = weightB[p]! > 1e-4 ? meanB[p]! / weightB[p]! : channel[p]!;
-      const value = f + a * (channel[p]! - a * f - (1 - a) * b);
-      data[p * 4 + c] = Math.round(Math.min(1, Math.max(0, value)) * 255);
+      if (m !== 0 && m !== 255) data[p * 4 + c] = Math.round(fg[p]! * 255);
     }
   }
 }
