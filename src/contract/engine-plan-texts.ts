@@ -25,7 +25,7 @@ export const PLAN_ITEM_TEXTS = {
   rotate: 'Rotation by {degrees}° clockwise',
   flipHorizontal: 'Horizontal flip (mirror)',
   flipVertical: 'Vertical flip',
-  removeBackground: 'Background removal (plain, even backdrops only)',
+  removeBackground: 'Background removal (people on any backdrop, other subjects on plain backdrops only)',
   resizeWidth: 'Resize to {width} px wide',
   resizeHeight: 'Resize to {height} px tall',
   resizeBoth: 'Resize to {width}×{height} px',

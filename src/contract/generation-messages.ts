@@ -43,9 +43,9 @@ export const GENERATION_MESSAGES = {
   /** 422: the engine can do only part of the request, which did not accept the rest; the body carries the plan. */
   partialPlan:
     'The built-in engine can do only part of this. It will do: {done}. It cannot do: {not_done}. Accept the rest as not done (accept_not_done) or change the request.',
-  /** Local background removal lost the subject or found no plain backdrop: the job fails and is refunded. */
+  /** Local background removal found no person and no plain backdrop (or would lose the subject): the job fails and is refunded. */
   backgroundNotRemoved:
-    'The background could not be separated from the subject in this photo (the built-in engine needs a plain, even backdrop that differs from the subject). Your credits were refunded.',
+    'The background could not be removed from this photo: except for people, the built-in engine needs a plain backdrop that differs from the subject. Your credits were refunded.',
   /** Image editing on the local engine: an instruction it does not understand; `{edits}` lists what it does. */
   unknownEdit: 'The local engine could not understand this edit. It understands: {edits}.',
   /** The job was cancelled by its owner. */

@@ -24,7 +24,7 @@ export const PLAN_ITEM_DESCRIPTORS = {
   rotate: msg({ message: 'Xoay {degrees}° theo chiều kim đồng hồ' }),
   flipHorizontal: msg`Lật ngang (soi gương)`,
   flipVertical: msg`Lật dọc`,
-  removeBackground: msg`Xóa nền (chỉ với phông nền trơn, đều màu)`,
+  removeBackground: msg`Xóa nền (người trên mọi phông nền, vật khác chỉ trên phông nền trơn)`,
   resizeWidth: msg({ message: 'Đổi kích thước: rộng {width} px' }),
   resizeHeight: msg({ message: 'Đổi kích thước: cao {height} px' }),
   resizeBoth: msg({ message: 'Đổi kích thước: {width}×{height} px' }),
