@@ -7,7 +7,9 @@
  *   refined on the full-size photo, ./models/guided-filter.ts) is the cut when it covers that
  *   person (most of the confident body points or the face inside it) and a sensible share of the
  *   picture; the edge colours are then freed of the backdrop's (`freeEdgeColours`).
- * - **Anything else**, on a plain backdrop only: the backdrop colour is keyed out
+ * - **Anything else**, with the ISNet add-on turned on (CUTOUT_ADDON=isnet, ./models/isnet.ts):
+ *   its mask, on any backdrop, kept when it keeps MIN_KEPT_SHARE..MAX_KEPT_SHARE of the picture.
+ * - **Anything else**, without the add-on, on a plain backdrop only: the backdrop colour is keyed out
  *   (./pixels.ts `foreground`). Right where the backdrop is plain and differs from the subject,
  *   wrong on anything else, where it erases the subject with the backdrop (a cream cup on a beige
  *   table came out an almost empty picture). So the cut is delivered only when the photo lets it
@@ -186,8 +188,8 @@ export function freeEdgeColours(raster: Raster, mask: Mask, r: number): void {
 
 export interface BackgroundCut {
   raster: Raster;
-  /** 'person': the person mask; 'plain backdrop': the backdrop colour keyed out. */
-  method: 'person' | 'plain backdrop';
+  /** 'person': the person mask; 'any subject': the ISNet add-on's mask; 'plain backdrop': the backdrop colour keyed out. */
+  method: 'person' | 'any subject' | 'plain backdrop';
   /** The models whose answers made the cut (none for a keyed backdrop). */
   models: ModelId[];
 }
@@ -207,6 +209,18 @@ export async function removeBackground(raster: Raster, options: { models?: Model
     freeEdgeColours(cut, person.mask, Math.max(3, Math.round(Math.max(raster.width, raster.height) / 128)));
     for (let p = 0; p < person.mask.data.length; p++) cut.data[p * 4 + 3] = Math.min(cut.data[p * 4 + 3]!, person.mask.data[p]!);
     return { raster: cut, method: 'person', models: person.models };
+  }
+  if (models.anySubjectCutout) {
+    // The add-on (CUTOUT_ADDON=isnet) cuts whatever the photo's subject is; its cut is kept when
+    // it kept something and not everything, as the colour key's is.
+    const mask = await models.objectMask(rgbOf(raster), { signal: options.signal });
+    let kept = 0;
+    for (const value of mask.data) if (value >= 128) kept++;
+    const share = kept / mask.data.length;
+    if (share < MIN_KEPT_SHARE || share > MAX_KEPT_SHARE) throw new EngineError('backgroundNotRemoved');
+    freeEdgeColours(cut, mask, Math.max(2, Math.round(Math.max(raster.width, raster.height) / 512)));
+    for (let p = 0; p < mask.data.length; p++) cut.data[p * 4 + 3] = Math.min(cut.data[p * 4 + 3]!, mask.data[p]!);
+    return { raster: cut, method: 'any subject', models: ['isnet'] };
   }
   const { measure, found } = separation(raster);
   if (!trustworthy(measure)) throw new EngineError('backgroundNotRemoved');

@@ -5,10 +5,13 @@
  */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { removeBackground } from '../background-removal.ts';
 import { separateModelRuntime } from './client.ts';
+import { modelsRan } from './facts.ts';
 import { ISNET_ADDON_DIR, isnetInstalled } from './isnet.ts';
 
 const installed = isnetInstalled();
+let cupOnWood = Buffer.alloc(0);
 
 describe.skipIf(!installed)('the ISNet add-on', () => {
   const models = separateModelRuntime(undefined, { isnetDir: ISNET_ADDON_DIR });
@@ -29,6 +32,7 @@ describe.skipIf(!installed)('the ISNet add-on', () => {
       <ellipse cx="240" cy="120" rx="80" ry="16" fill="#5a3a22"/>
     </svg>`;
     const { data } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    cupOnWood = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
     expect(models.anySubjectCutout).toBe(true);
     const mask = await models.objectMask({ data: new Uint8Array(data), width, height });
     const at = (x: number, y: number) => mask.data[y * width + x]! / 255;
@@ -43,5 +47,14 @@ describe.skipIf(!installed)('the ISNet add-on', () => {
       expect(at(x, y)).toBeLessThan(0.1);
     }
     expect((await models.status()).networkAttempts).toEqual([]);
+  }, 60_000);
+
+  it('does "Xóa nền" on that photo, which the built-in cut alone refuses, naming the add-on and its licence', async () => {
+    const cut = await removeBackground({ data: cupOnWood, width: 480, height: 360 }, { models });
+    expect(cut.method).toBe('any subject');
+    expect(cut.models).toEqual(['isnet']);
+    expect(cut.raster.data[(200 * 480 + 240) * 4 + 3]).toBeGreaterThan(230);
+    expect(cut.raster.data[(10 * 480 + 10) * 4 + 3]).toBeLessThan(26);
+    expect(modelsRan(cut.models).labels[0]).toContain('AGPL-3.0');
   }, 60_000);
 });

