@@ -8,7 +8,7 @@ import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { engineRequest, inputFile, meanColour, portraitSvg, renderSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import { BODY_CANVAS, runBodyGenerator, SKIN_COLOURS } from './body-generator.ts';
 import { foreground, readRaster } from './pixels.ts';
-import { bodyLandmarks } from './tryon.ts';
+import { bodyLandmarks } from '../../../tests/fixtures/engines/silhouette.ts';
 
 type Params = GenerationRequestOf<'body-generator'>['params'];
 const BASE: Params = { gender: 'female', height: 165, weight: 55, age: 28, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '2:3' };
