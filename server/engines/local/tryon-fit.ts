@@ -34,6 +34,8 @@ export interface Fit {
   posed: string[];
   /** How far down each arm (px from the shoulder joint) a posed sleeve covers it. */
   sleeveReach: { left: number; right: number };
+  /** Trousers and shorts: the photo row of the crotch, from which the legs are two; else null. */
+  legsFrom: number | null;
 }
 
 /** Ease over the body's width: how much wider than the body a garment of the category hangs. */
@@ -154,7 +156,7 @@ function fitUpper(shape: GarmentShape, category: GarmentCategory, s: number, bod
     if (piece) over.push(piece);
   }
   const torso = pieceOf(raster, (x, y) => !sleeveMaps.some(({ side }) => inSleeve(shape, sleeves!, side, x, y)), torsoMap);
-  return { under: torso ? [torso] : [], over, top: torsoMap(xc, 0), hem: torsoMap(xc, H), scale: s, posed, sleeveReach };
+  return { under: torso ? [torso] : [], over, top: torsoMap(xc, 0), hem: torsoMap(xc, H), scale: s, posed, sleeveReach, legsFrom: null };
 }
 
 /**
@@ -250,7 +252,7 @@ function fitBottoms(shape: GarmentShape, s: number, body: BodyFrame): Fit {
     const sv = Math.min(H * s * LENGTH_PER_WIDTH, polylineLength(spine)) / H;
     const map: Mapping = (x, y) => add(along(spine, y * sv).point, scale(body.hipDir, (x - xc) * s));
     const piece = pieceOf(raster, () => true, map);
-    return { under: piece ? [piece] : [], over: [], top: map(xc, 0), hem: map(xc, H), scale: s, posed: [], sleeveReach: { left: 0, right: 0 } };
+    return { under: piece ? [piece] : [], over: [], top: map(xc, 0), hem: map(xc, H), scale: s, posed: [], sleeveReach: { left: 0, right: 0 }, legsFrom: null };
   }
 
   const { crotchY } = legs;
@@ -282,5 +284,5 @@ function fitBottoms(shape: GarmentShape, s: number, body: BodyFrame): Fit {
     .filter((piece): piece is Piece => piece !== null);
   const hemLeft = maps[0]!.map(legs.centre.left.at(-1)!, H);
   const hemRight = maps[1]!.map(legs.centre.right.at(-1)!, H);
-  return { under, over: [], top: upperMap(xc, 0), hem: lerp(hemLeft, hemRight, 0.5), scale: s, posed: ['left leg', 'right leg'], sleeveReach: { left: 0, right: 0 } };
+  return { under, over: [], top: upperMap(xc, 0), hem: lerp(hemLeft, hemRight, 0.5), scale: s, posed: ['left leg', 'right leg'], sleeveReach: { left: 0, right: 0 }, legsFrom: crotch.y };
 }

@@ -64,21 +64,35 @@ async function lightField(rgb: RgbImage, sigma: number): Promise<Uint8Array> {
 
 /**
  * Draws a warped layer onto the photo: its own alpha (opaque inside the cut), its colour times
- * the body's relative light where the person mask says it lies on the body.
+ * the body's relative light where the person mask says it lies on the body. The light is taken
+ * relative to its mean along each row of the layer (smoothed over `rowSpan` rows): the body's
+ * roundness, folds and shadows across it shape the garment, while a change of the clothes under
+ * it from one height to another (a dress's hem above bare shins) does not print a band on it.
  */
-function composite(out: Buffer, width: number, layer: Layer, light: Uint8Array, person: Mask): void {
-  let sum = 0;
-  let count = 0;
+function composite(out: Buffer, width: number, layer: Layer, light: Uint8Array, person: Mask, rowSpan: number): void {
+  const sums = new Float64Array(layer.height);
+  const counts = new Float64Array(layer.height);
   for (let y = 0; y < layer.height; y++) {
     for (let x = 0; x < layer.width; x++) {
       const q = (y + layer.top) * width + x + layer.left;
       if (layer.data[(y * layer.width + x) * 4 + 3]! < 128 || person.data[q]! < 128) continue;
-      sum += light[q]!;
-      count++;
+      sums[y] = sums[y]! + light[q]!;
+      counts[y] = counts[y]! + 1;
     }
   }
-  const mean = count > 0 ? sum / count : 128;
+  const span = Math.max(1, Math.round(rowSpan));
+  const means = new Float64Array(layer.height);
   for (let y = 0; y < layer.height; y++) {
+    let sum = 0;
+    let count = 0;
+    for (let r = Math.max(0, y - span); r <= Math.min(layer.height - 1, y + span); r++) {
+      sum += sums[r]!;
+      count += counts[r]!;
+    }
+    means[y] = count > 0 ? sum / count : 0;
+  }
+  for (let y = 0; y < layer.height; y++) {
+    const mean = means[y]!;
     for (let x = 0; x < layer.width; x++) {
       const l = (y * layer.width + x) * 4;
       const a = Math.min(255, layer.data[l + 3]!) / 255;
@@ -94,6 +108,53 @@ function composite(out: Buffer, width: number, layer: Layer, light: Uint8Array, 
       }
       // A cut-out model (transparent backdrop) becomes opaque where the garment lies.
       out[o + 3] = Math.max(out[o + 3]!, Math.round(a * 255));
+    }
+  }
+}
+
+/**
+ * Closes the gap between two trouser legs where the body fills it (legs standing together, or
+ * the skirt the model wore): a see-through run of a row no wider than `maxGap`, with garment on
+ * both sides and the person mask solid under it, is filled from its two sides, darker towards
+ * its middle (the crease where the inner legs meet). Elsewhere the gap stays open and shows what is behind the legs.
+ */
+function closeLegGap(layer: Layer, width: number, person: Mask, fromRow: number, maxGap: number): void {
+  const { data } = layer;
+  const opaque = (x: number, y: number) => data[(y * layer.width + x) * 4 + 3]! >= 250;
+  for (let y = Math.max(0, Math.round(fromRow - layer.top)); y < layer.height; y++) {
+    let x = 0;
+    while (x < layer.width) {
+      if (opaque(x, y) || x === 0 || !opaque(x - 1, y)) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < layer.width && !opaque(end, y)) end++;
+      const gap = end - x;
+      const solid = () => {
+        for (let g = x; g < end; g++) if (person.data[(y + layer.top) * width + g + layer.left]! < 128) return false;
+        return true;
+      };
+      if (end < layer.width && gap <= maxGap && solid()) {
+        // The legs' own colours two pixels in from their edges (premultiplied: divided by alpha).
+        const from = (y * layer.width + Math.max(0, x - 2)) * 4;
+        const to = (y * layer.width + Math.min(layer.width - 1, end + 1)) * 4;
+        const fromAlpha = Math.max(1, data[from + 3]!) / 255;
+        const toAlpha = Math.max(1, data[to + 3]!) / 255;
+        for (let g = x; g < end; g++) {
+          const t = (g - x + 1) / (gap + 1);
+          const o = (y * layer.width + g) * 4;
+          const a = data[o + 3]! / 255;
+          // Darkest down the middle: the crease where the inner legs meet.
+          const shadow = 0.9 - 0.25 * (1 - Math.abs(2 * t - 1)) ** 2;
+          for (let c = 0; c < 3; c++) {
+            const fill = shadow * ((data[from + c]! / fromAlpha) * (1 - t) + (data[to + c]! / toAlpha) * t);
+            data[o + c] = data[o + c]! + fill * (1 - a);
+          }
+          data[o + 3] = 255;
+        }
+      }
+      x = end;
     }
   }
 }
@@ -132,6 +193,7 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
   const { body, person } = await readBody(rgb, signal);
   report('analyzingPose', 15);
   const light = await lightField(rgb, 0.012 * body.bodyHeight);
+  const rowSpan = 0.02 * body.bodyHeight;
   signal.throwIfAborted();
   report('analyzingPose', 20);
 
@@ -149,10 +211,11 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
     if (!fit) throw new EngineError('garmentNotFound');
     const before = Buffer.from(out);
     const under = warpPieces(fit.under, width, height);
-    if (under) composite(out, width, under, light, person);
+    if (under && fit.legsFrom !== null) closeLegGap(under, width, person, fit.legsFrom, 0.05 * body.bodyHeight);
+    if (under) composite(out, width, under, light, person, rowSpan);
     restoreArms(out, before, armOcclusion(body, person, fit.sleeveReach));
     const over = warpPieces(fit.over, width, height);
-    if (over) composite(out, width, over, light, person);
+    if (over) composite(out, width, over, light, person, rowSpan);
     signal.throwIfAborted();
     const box = [under, over].filter((layer): layer is Layer => layer !== null);
     placed.push({
