@@ -5,7 +5,7 @@
  * would (re-drape a garment, reshape hair, animate a person), the metadata's `notes` say so.
  *
  * One module per tool:
- * - ./tryon.ts            virtual try-on (cut-out, silhouette landmarks, placement, shading)
+ * - ./tryon.ts            virtual try-on (pose and person mask, cut-out, mesh warp per category, shading)
  * - ./image-editing.ts    instruction → edits (vocabulary in ./edit-vocabulary.ts), grids
  * - ./body-generator.ts   rendered figure from body parameters
  * - ./hairstyle.ts        hair recolour inside the brush mask
