@@ -146,8 +146,7 @@ export function bodyFrame(pose: Pose, mask: Mask): BodyFrame {
       const [sh, el, wr] = limb.joints;
       return distanceToSegment(point, lerp(sh, el, 0.5), el) < armRadius[side][0] || distanceToSegment(point, el, wr) < armRadius[side][1] * 1.2;
     });
-  const hipRun =
-    runLength(mask, hipMid, hipDir, 2 * torsoLength, nearArm) + runLength(mask, hipMid, scale(hipDir, -1), 2 * torsoLength, nearArm);
+  const hipRun = runLength(mask, hipMid, hipDir, 2 * torsoLength, nearArm) + runLength(mask, hipMid, scale(hipDir, -1), 2 * torsoLength, nearArm);
   const hipWidth = Math.min(1.15 * shoulderSpan, Math.max(0.8 * shoulderSpan, hipRun, 1.4 * hipSpan));
   return {
     width: mask.width,

@@ -210,15 +210,18 @@ function sleeveMapping(
   const [shoulder, elbow, wrist] = limb.joints;
   const upper = unit(sub(elbow, start));
   const fore = unit(sub(wrist, elbow));
-  const along = s * LENGTH_PER_WIDTH;
+  const lengthwise = s * LENGTH_PER_WIDTH;
   const across = s * LIMB_WIDTH;
-  const upperLength = length(sub(elbow, start)) / along;
+  const upperLength = length(sub(elbow, start)) / lengthwise;
   const bend = 0.15 * upperLength;
   const map: Mapping = (x, y) => {
     const r = { x: x - pivot.x - 0.5, y: y - pivot.y - 0.5 };
     const a = dot(r, garmentAxis);
     const c = dot(r, perp(garmentAxis));
-    const axisPoint = a <= upperLength ? add(start, scale(upper, a * along)) : add(add(start, scale(upper, upperLength * along)), scale(fore, (a - upperLength) * along));
+    const axisPoint =
+      a <= upperLength
+        ? add(start, scale(upper, a * lengthwise))
+        : add(add(start, scale(upper, upperLength * lengthwise)), scale(fore, (a - upperLength) * lengthwise));
     const direction = unit(lerp(upper, fore, smoothstep((a - upperLength + bend) / (2 * bend))));
     const posed = add(axisPoint, scale(perp(direction), c * across));
     return lerp(torsoMap(x, y), posed, smoothstep(a / (0.4 * sleeveLength)));
@@ -257,7 +260,7 @@ function fitBottoms(shape: GarmentShape, s: number, body: BodyFrame): Fit {
 
   const { crotchY } = legs;
   const crotch = upperMap(xc, crotchY);
-  const hipRowWidth = body.hipWidth * EASE.bottoms / s;
+  const hipRowWidth = (body.hipWidth * EASE.bottoms) / s;
   const legRows = H - crotchY;
   const maps = (['left', 'right'] as const).map((side) => {
     const line = legLines[side];
@@ -284,5 +287,14 @@ function fitBottoms(shape: GarmentShape, s: number, body: BodyFrame): Fit {
     .filter((piece): piece is Piece => piece !== null);
   const hemLeft = maps[0]!.map(legs.centre.left.at(-1)!, H);
   const hemRight = maps[1]!.map(legs.centre.right.at(-1)!, H);
-  return { under, over: [], top: upperMap(xc, 0), hem: lerp(hemLeft, hemRight, 0.5), scale: s, posed: ['left leg', 'right leg'], sleeveReach: { left: 0, right: 0 }, legsFrom: crotch.y };
+  return {
+    under,
+    over: [],
+    top: upperMap(xc, 0),
+    hem: lerp(hemLeft, hemRight, 0.5),
+    scale: s,
+    posed: ['left leg', 'right leg'],
+    sleeveReach: { left: 0, right: 0 },
+    legsFrom: crotch.y,
+  };
 }

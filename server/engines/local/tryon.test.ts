@@ -42,7 +42,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-async function tryOn(kinds: Array<GarmentKind | InputFile & { category: (typeof GARMENT_CATEGORY)[GarmentKind] }>, modelFile = model, params = {}) {
+async function tryOn(kinds: Array<GarmentKind | (InputFile & { category: (typeof GARMENT_CATEGORY)[GarmentKind] })>, modelFile = model, params = {}) {
   const workDir = join(dir, `run-${++run}`);
   await mkdir(workDir);
   const list = kinds.map((kind) => (typeof kind === 'string' ? { ...garments[kind], category: GARMENT_CATEGORY[kind] } : kind));
@@ -78,7 +78,11 @@ describe('runTryOn on a full-body photo', () => {
 
     // In the pixels: the garment's top edge on the centre line near the shoulder line, its
     // lowest row there about the hips.
-    const column = await sharp(output.path).extract({ left: Math.round(placed!.top.x), top: 0, width: 1, height: model.height }).removeAlpha().raw().toBuffer();
+    const column = await sharp(output.path)
+      .extract({ left: Math.round(placed!.top.x), top: 0, width: 1, height: model.height })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const blueRows = [...Array(model.height).keys()].filter((y) => isGarment([column[y * 3]!, column[y * 3 + 1]!, column[y * 3 + 2]!], 'tshirt'));
     expect(blueRows[0]!).toBeGreaterThan(shoulderY - 0.25 * torso);
     expect(blueRows[0]!).toBeLessThan(shoulderY);
@@ -172,7 +176,12 @@ describe('runTryOn on a full-body photo', () => {
   });
 
   it('takes a PNG model photo and a cut-out garment, and answers PNG; a garment on an opaque white render with soft alpha is cut from its backdrop', async () => {
-    const png = await inputFile(await sharp(model.path).png().toFile(join(dir, 'model.png')).then(() => join(dir, 'model.png')));
+    const png = await inputFile(
+      await sharp(model.path)
+        .png()
+        .toFile(join(dir, 'model.png'))
+        .then(() => join(dir, 'model.png')),
+    );
     const transparent = join(dir, 'tshirt-cutout.png');
     await sharp(Buffer.from(garmentPhotoSvg('tshirt').replace('fill="#ffffff"', 'fill="none"')))
       .png()

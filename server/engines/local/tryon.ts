@@ -25,6 +25,9 @@ import { fitGarment } from './tryon-fit.ts';
 import { cutOutGarment } from './tryon-garment.ts';
 import { warpPieces, type Layer } from './tryon-warp.ts';
 
+/** A point of the photo, rounded, for the metadata. */
+const point = (p: { x: number; y: number }) => ({ x: Math.round(p.x), y: Math.round(p.y) });
+
 /** Layering order: what is worn underneath first. */
 const LAYER_ORDER: readonly GarmentCategory[] = ['bottoms', 'dresses', 'tops', 'outerwear'];
 
@@ -230,8 +233,8 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
             bottom: Math.max(...box.map((b) => b.top + b.height)),
           }
         : null,
-      top: { x: Math.round(fit.top.x), y: Math.round(fit.top.y) },
-      hem: { x: Math.round(fit.hem.x), y: Math.round(fit.hem.y) },
+      top: point(fit.top),
+      hem: point(fit.hem),
       posed: fit.posed,
     });
   }
@@ -250,13 +253,13 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
     inputs: { model: inputs.model.assetId, garments: inputs.garments.map((g) => ({ asset_id: g.assetId, category: g.category })) },
     params: request.params,
   });
-  const point = (p: { x: number; y: number }) => ({ x: Math.round(p.x), y: Math.round(p.y) });
   return {
     outputs: [{ path, ...imageFile(format), kind: 'image', roles: ['image', 'model'], name: `tryon-result.${FORMAT_EXTENSION[format]}` }],
     plan: { done: [...plan.done, ran.item], not_done: plan.not_done },
     metadata: {
       engine: 'local',
-      method: 'pose keypoints and person mask, garment cut-out, mesh warp per category to the shoulders, hips, knees and ankles, shading from the model photo, arms kept in front',
+      method:
+        'pose keypoints and person mask, garment cut-out, mesh warp per category to the shoulders, hips, knees and ankles, shading from the model photo, arms kept in front',
       models: ran.labels,
       person: {
         shoulders: [point(body.arms.left.joints[0]), point(body.arms.right.joints[0])],
