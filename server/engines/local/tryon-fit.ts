@@ -34,7 +34,10 @@ export interface Fit {
   posed: string[];
   /** How far down each arm (px from the shoulder joint) a posed sleeve covers it. */
   sleeveReach: { left: number; right: number };
-  /** Trousers and shorts: the photo row of the crotch, from which the legs are two; else null. */
+  /**
+   * Trousers and shorts: the photo row from which a gap between their legs is looked for (the
+   * waistband: a flat-lay's slit between the legs may open above the crotch it is cut to); else null.
+   */
   legsFrom: number | null;
 }
 
@@ -295,6 +298,6 @@ function fitBottoms(shape: GarmentShape, s: number, body: BodyFrame): Fit {
     scale: s,
     posed: ['left leg', 'right leg'],
     sleeveReach: { left: 0, right: 0 },
-    legsFrom: crotch.y,
+    legsFrom: upperMap(xc, 0).y,
   };
 }

@@ -162,6 +162,41 @@ function closeLegGap(layer: Layer, width: number, person: Mask, fromRow: number,
   }
 }
 
+/** How dark a garment's soft shadow on the body just outside it is, at most. */
+const SHADOW_STRENGTH = 0.3;
+
+/**
+ * The garment's soft shadow on the body around it (a hem over a skirt, a sleeve over an arm):
+ * its alpha blurred by `sigma` and dropped by as much, darkening the photo where the person mask
+ * is, before the garment is drawn over its own area.
+ */
+async function castShadow(out: Buffer, width: number, height: number, layer: Layer, person: Mask, sigma: number): Promise<void> {
+  const pad = Math.ceil(3 * sigma);
+  const w = layer.width + 2 * pad;
+  const h = layer.height + 2 * pad;
+  const alpha = new Uint8Array(w * h);
+  for (let y = 0; y < layer.height; y++)
+    for (let x = 0; x < layer.width; x++) alpha[(y + pad) * w + x + pad] = Math.min(255, layer.data[(y * layer.width + x) * 4 + 3]!);
+  const blurred = await sharp(alpha, { raw: { width: w, height: h, channels: 1 } })
+    .blur(Math.max(0.5, sigma))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const drop = Math.round(sigma);
+  for (let y = 0; y < h; y++) {
+    const py = layer.top - pad + y + drop;
+    if (py < 0 || py >= height) continue;
+    for (let x = 0; x < w; x++) {
+      const px = layer.left - pad + x;
+      if (px < 0 || px >= width) continue;
+      const q = py * width + px;
+      const dark = SHADOW_STRENGTH * (blurred[y * w + x]! / 255) * (person.data[q]! / 255);
+      if (dark <= 0) continue;
+      for (let c = 0; c < 3; c++) out[q * 4 + c] = Math.round(out[q * 4 + c]! * (1 - dark));
+    }
+  }
+}
+
 /** Puts the arms back in front of what was drawn since `before`. */
 function restoreArms(out: Buffer, before: Buffer, arms: Mask): void {
   for (let q = 0; q < arms.data.length; q++) {
@@ -197,6 +232,7 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
   report('analyzingPose', 15);
   const light = await lightField(rgb, 0.012 * body.bodyHeight);
   const rowSpan = 0.02 * body.bodyHeight;
+  const shadowSigma = Math.max(1, 0.006 * body.bodyHeight);
   signal.throwIfAborted();
   report('analyzingPose', 20);
 
@@ -215,9 +251,11 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
     const before = Buffer.from(out);
     const under = warpPieces(fit.under, width, height);
     if (under && fit.legsFrom !== null) closeLegGap(under, width, person, fit.legsFrom, 0.05 * body.bodyHeight);
+    if (under) await castShadow(out, width, height, under, person, shadowSigma);
     if (under) composite(out, width, under, light, person, rowSpan);
     restoreArms(out, before, armOcclusion(body, person, fit.sleeveReach));
     const over = warpPieces(fit.over, width, height);
+    if (over) await castShadow(out, width, height, over, person, shadowSigma);
     if (over) composite(out, width, over, light, person, rowSpan);
     signal.throwIfAborted();
     const box = [under, over].filter((layer): layer is Layer => layer !== null);
