@@ -168,9 +168,9 @@ const SHADOW_STRENGTH = 0.3;
 /**
  * The garment's soft shadow on the body around it (a hem over a skirt, a sleeve over an arm):
  * its alpha blurred by `sigma` and dropped by as much, darkening the photo where the person mask
- * is, before the garment is drawn over its own area.
+ * is (not the arms and hands in front of it), before the garment is drawn over its own area.
  */
-async function castShadow(out: Buffer, width: number, height: number, layer: Layer, person: Mask, sigma: number): Promise<void> {
+async function castShadow(out: Buffer, width: number, height: number, layer: Layer, person: Mask, arms: Mask, sigma: number): Promise<void> {
   const pad = Math.ceil(3 * sigma);
   const w = layer.width + 2 * pad;
   const h = layer.height + 2 * pad;
@@ -190,7 +190,7 @@ async function castShadow(out: Buffer, width: number, height: number, layer: Lay
       const px = layer.left - pad + x;
       if (px < 0 || px >= width) continue;
       const q = py * width + px;
-      const dark = SHADOW_STRENGTH * (blurred[y * w + x]! / 255) * (person.data[q]! / 255);
+      const dark = SHADOW_STRENGTH * (blurred[y * w + x]! / 255) * (person.data[q]! / 255) * (1 - arms.data[q]! / 255);
       if (dark <= 0) continue;
       for (let c = 0; c < 3; c++) out[q * 4 + c] = Math.round(out[q * 4 + c]! * (1 - dark));
     }
@@ -251,11 +251,12 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
     const before = Buffer.from(out);
     const under = warpPieces(fit.under, width, height);
     if (under && fit.legsFrom !== null) closeLegGap(under, width, person, fit.legsFrom, 0.05 * body.bodyHeight);
-    if (under) await castShadow(out, width, height, under, person, shadowSigma);
+    const arms = armOcclusion(body, person, fit.sleeveReach);
+    if (under) await castShadow(out, width, height, under, person, arms, shadowSigma);
     if (under) composite(out, width, under, light, person, rowSpan);
-    restoreArms(out, before, armOcclusion(body, person, fit.sleeveReach));
+    restoreArms(out, before, arms);
     const over = warpPieces(fit.over, width, height);
-    if (over) await castShadow(out, width, height, over, person, shadowSigma);
+    if (over) await castShadow(out, width, height, over, person, arms, shadowSigma);
     if (over) composite(out, width, over, light, person, rowSpan);
     signal.throwIfAborted();
     const box = [under, over].filter((layer): layer is Layer => layer !== null);
