@@ -34,8 +34,8 @@ export const GENERATION_MESSAGES = {
   modelFirst: 'Please select a model first.',
   /** Hairstyle on the local engine without a brush mask. */
   maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
-  /** Try-on on the local engine: no person stands out from the model photo's backdrop. */
-  personNotFound: 'No person could be found in the model photo. Please use a full-body photo on a plain background.',
+  /** Try-on on the local engine: the person mask finds no one in the model photo. */
+  personNotFound: 'No person could be found in the model photo. Please use a full-body photo of one person.',
   /** Try-on on the local engine: the pose model does not find shoulders, hips, knees and ankles in the model photo (spec §5: a full-body photo). */
   modelNotFullBody:
     'The model photo does not show the whole body (shoulders, hips, knees and ankles must all be visible). Please use a full-body photo in a neutral pose. Your credits were refunded.',
