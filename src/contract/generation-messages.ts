@@ -35,10 +35,9 @@ export const GENERATION_MESSAGES = {
   /** Hairstyle on the local engine without a brush mask. */
   maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
   /** Try-on on the local engine: the person mask finds no one in the model photo. */
-  personNotFound: 'No person could be found in the model photo. Please use a full-body photo of one person.',
+  personNotFound: 'No person could be found in the model photo. Please use a full-body photo.',
   /** Try-on on the local engine: the pose model does not find shoulders, hips, knees and ankles in the model photo (spec §5: a full-body photo). */
-  modelNotFullBody:
-    'The model photo does not show the whole body (shoulders, hips, knees and ankles must all be visible). Please use a full-body photo in a neutral pose. Your credits were refunded.',
+  modelNotFullBody: 'The model photo does not show the whole body. Please use a full-body photo. Your credits were refunded.',
   /** Try-on on the local engine: a garment does not stand out from its photo's backdrop. */
   garmentNotFound: 'A garment could not be separated from its background. Please use a photo of the garment on a plain background.',
   /** 422 (docs/product-rules.md#engine-plan): the engine can do none of the request; `{not_done}` names what. The body carries the plan. */
