@@ -18,7 +18,7 @@ export const MIN_JOINT_SCORE = 0.3;
 /** The joints a full-body photo shows. */
 const FULL_BODY_JOINTS: readonly BodyPart[] = ['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip', 'leftKnee', 'rightKnee', 'leftAnkle', 'rightAnkle'];
 /** Arms are posed (sleeves, occlusion) from this score; below it they are left as they are. */
-const MIN_ARM_SCORE = 0.2;
+const MIN_ARM_SCORE = MIN_JOINT_SCORE;
 
 export interface Limb {
   /** Shoulder, elbow, wrist (arm) or hip, knee, ankle (leg). */

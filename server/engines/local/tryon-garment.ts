@@ -188,8 +188,8 @@ export function findLegs(shape: GarmentShape): Legs | null {
   let bottom = height - 1;
   while (bottom > 0.6 * height && (shape.rows[bottom]?.length ?? 0) < 2) bottom--;
   const hemRuns = shape.rows[bottom] ?? [];
-  const before = hemRuns.filter((run) => (run.start + run.end) / 2 < shape.centreX).at(-1);
-  const after = hemRuns.find((run) => (run.start + run.end) / 2 >= shape.centreX);
+  const before = widest(hemRuns.filter((run) => (run.start + run.end) / 2 < shape.centreX));
+  const after = widest(hemRuns.filter((run) => (run.start + run.end) / 2 >= shape.centreX));
   if (!before || !after || after.start <= before.end) return null;
   let gap = Math.round((before.end + after.start) / 2);
   const gaps = new Float32Array(height).fill(gap);
@@ -215,12 +215,17 @@ export function findLegs(shape: GarmentShape): Legs | null {
     const at = y <= bottom ? gaps[y]! : gaps[bottom]!;
     split[i] = at;
     const runs = shape.rows[y] ?? [];
-    const l = runs.filter((run) => run.start < at).at(-1);
-    const r = runs.find((run) => run.end > at);
+    // Each side's widest run is its leg (a seam or a thread in the gap is a thin run).
+    const l = widest(runs.filter((run) => run.start < at));
+    const r = widest(runs.filter((run) => run.end > at));
     left[i] = l ? (l.start + Math.min(l.end, at)) / 2 : i > 0 ? left[i - 1]! : at - 1;
     right[i] = r ? (Math.max(r.start, at) + r.end) / 2 : i > 0 ? right[i - 1]! : at + 1;
   }
   return { crotchY, split, centre: { left: smooth(left, 7), right: smooth(right, 7) } };
+}
+
+function widest(runs: readonly Run[]): Run | undefined {
+  return runs.reduce<Run | undefined>((best, run) => (!best || run.end - run.start > best.end - best.start ? run : best), undefined);
 }
 
 function smooth(values: Float32Array, radius: number): Float32Array {
