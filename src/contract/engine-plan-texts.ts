@@ -42,7 +42,8 @@ export const PLAN_ITEM_TEXTS = {
   guidanceScale: 'The guidance scale (cfg_scale)',
   promptOptimizer: 'The prompt optimiser',
   // ── Virtual try-on ──
-  garmentsPlaced: '{count} garment(s) placed flat on the body and shaded by the photo (fabric not re-draped, sleeves not re-posed)',
+  garmentsPlaced:
+    '{count} garment(s) fitted to the detected pose (shoulders, hips, knees; sleeves and trouser legs follow the arms and legs), shaded by the photo and kept behind the arms (fabric not re-draped)',
   // ── Body generator ──
   figureRendered: 'A stylised rendered mannequin proportioned from the body parameters (not a photographic model)',
   faceComposited: 'The face of the face photo placed on the head, aligned by its face landmarks (eyes levelled, scaled to the head) and cut to the face oval',

@@ -34,8 +34,10 @@ export const GENERATION_MESSAGES = {
   modelFirst: 'Please select a model first.',
   /** Hairstyle on the local engine without a brush mask. */
   maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
-  /** Try-on on the local engine: no person stands out from the model photo's backdrop. */
-  personNotFound: 'No person could be found in the model photo. Please use a full-body photo on a plain background.',
+  /** Try-on on the local engine: the person mask finds no one in the model photo. */
+  personNotFound: 'No person could be found in the model photo. Please use a full-body photo.',
+  /** Try-on on the local engine: the pose model does not find shoulders, hips, knees and ankles in the model photo (spec §5: a full-body photo). */
+  modelNotFullBody: 'The model photo does not show the whole body. Please use a full-body photo. Your credits were refunded.',
   /** Try-on on the local engine: a garment does not stand out from its photo's backdrop. */
   garmentNotFound: 'A garment could not be separated from its background. Please use a photo of the garment on a plain background.',
   /** 422 (docs/product-rules.md#engine-plan): the engine can do none of the request; `{not_done}` names what. The body carries the plan. */

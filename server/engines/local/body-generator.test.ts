@@ -11,7 +11,7 @@ import { BODY_CANVAS, figureOf, runBodyGenerator, SKIN_COLOURS } from './body-ge
 import { modelRuntime } from './models/client.ts';
 import { modelLabel } from './models/facts.ts';
 import { foreground, readRaster } from './pixels.ts';
-import { bodyLandmarks } from './tryon.ts';
+import { bodyLandmarks } from '../../../tests/fixtures/engines/silhouette.ts';
 
 type Params = GenerationRequestOf<'body-generator'>['params'];
 const BASE: Params = { gender: 'female', height: 165, weight: 55, age: 28, skin_tone: 'light', body_type: 'mesomorph', aspect_ratio: '2:3' };

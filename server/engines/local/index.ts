@@ -5,7 +5,7 @@
  * would (re-drape a garment, reshape hair, animate a person), the metadata's `notes` say so.
  *
  * One module per tool:
- * - ./tryon.ts            virtual try-on (cut-out, silhouette landmarks, placement, shading)
+ * - ./tryon.ts            virtual try-on (pose and person mask, cut-out, mesh warp per category, shading)
  * - ./image-editing.ts    instruction → edits (vocabulary in ./edit-vocabulary.ts), grids
  * - ./body-generator.ts   rendered figure from body parameters, a face photo placed by its landmarks (./face-overlay.ts)
  * - ./hairstyle.ts        hair recolour inside the brush mask, limited to the hair (./hair-mask.ts, also the studio's proposed mask)

@@ -40,7 +40,8 @@ export const PLAN_ITEM_DESCRIPTORS = {
   guidanceScale: msg`Mức bám theo mô tả (cfg_scale)`,
   promptOptimizer: msg`Tối ưu câu mô tả`,
   garmentsPlaced: msg({
-    message: '{count, plural, other {# trang phục}} được đặt phẳng lên cơ thể và đổ bóng theo ảnh (không tạo nếp vải mới, không chỉnh dáng tay áo)',
+    message:
+      '{count, plural, other {# trang phục}} được ướm theo tư thế nhận diện trong ảnh (vai, hông, gối; tay áo và ống quần theo tay và chân), đổ bóng theo ánh sáng của ảnh và nằm sau cánh tay (vải không được tạo nếp mới)',
   }),
   figureRendered: msg`Người mẫu cách điệu vẽ theo thông số cơ thể (không phải ảnh chụp người thật)`,
   faceComposited: msg`Gương mặt trong ảnh được ghép vào phần đầu, căn theo các điểm mốc khuôn mặt (hai mắt cân ngang, vừa cỡ đầu) và cắt theo đường viền khuôn mặt`,
