@@ -6,7 +6,9 @@
  */
 import sharp from 'sharp';
 import { EngineError } from '../types.ts';
-import { decontaminate, foreground, readRaster, type Raster } from './pixels.ts';
+import type { ModelRuntime } from './models/client.ts';
+import type { Mask } from './models/types.ts';
+import { decontaminate, foreground, readRaster, rgbOf, type Raster } from './pixels.ts';
 
 /** Garment photos are cut out at this size at most (px, long side). */
 const GARMENT_MAX_SIDE_PX = 1600;
@@ -15,27 +17,59 @@ const MIN_GARMENT_COVERAGE = 0.01;
 
 export interface CutGarment {
   raster: Raster;
-  method: 'alpha' | 'backdrop';
+  /** 'isnet': cut from a busy backdrop by the ISNet add-on (CUTOUT_ADDON=isnet). */
+  method: 'alpha' | 'backdrop' | 'isnet';
+}
+
+/** The smallest box holding every pixel of the mask at or above half, or null for none. */
+function maskBox(mask: Mask): { left: number; top: number; width: number; height: number } | null {
+  let left = mask.width;
+  let top = mask.height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (mask.data[y * mask.width + x]! < 128) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  return right < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 /**
- * The garment cut from its photo and trimmed to it, its mask as alpha.
- * @throws EngineError garmentNotFound on a busy backdrop or when nothing stands out from it
+ * The garment cut from its photo and trimmed to it, its mask as alpha: from its plain backdrop,
+ * or, on a busy one, by the ISNet add-on when it is on.
+ * @throws EngineError garmentNotFound on a busy backdrop (without the add-on) or when nothing stands out from it
  */
-export async function cutOutGarment(path: string): Promise<CutGarment> {
+export async function cutOutGarment(path: string, options: { models?: ModelRuntime; signal?: AbortSignal } = {}): Promise<CutGarment> {
   const raster = await readRaster(path, GARMENT_MAX_SIDE_PX);
   const found = foreground(raster, { minBlobFraction: 0.02 });
-  if (!found.plainBackdrop || !found.box || found.coverage < MIN_GARMENT_COVERAGE) throw new EngineError('garmentNotFound');
-  if (found.backdrop) decontaminate(raster, found.mask, found.backdrop);
   const { data } = raster;
-  for (let p = 0; p < found.mask.data.length; p++) data[p * 4 + 3] = Math.min(data[p * 4 + 3]!, found.mask.data[p]!);
-  const { box } = found;
+  let box = found.box;
+  let method: CutGarment['method'] = found.method;
+  if (found.plainBackdrop && found.box && found.coverage >= MIN_GARMENT_COVERAGE) {
+    if (found.backdrop) decontaminate(raster, found.mask, found.backdrop);
+    for (let p = 0; p < found.mask.data.length; p++) data[p * 4 + 3] = Math.min(data[p * 4 + 3]!, found.mask.data[p]!);
+  } else if (options.models?.anySubjectCutout) {
+    const mask = await options.models.objectMask(rgbOf(raster), { signal: options.signal });
+    box = maskBox(mask);
+    const covered = box ? mask.data.reduce((sum, value) => sum + (value >= 128 ? 1 : 0), 0) / mask.data.length : 0;
+    if (!box || covered < MIN_GARMENT_COVERAGE) throw new EngineError('garmentNotFound');
+    for (let p = 0; p < mask.data.length; p++) data[p * 4 + 3] = Math.min(data[p * 4 + 3]!, mask.data[p]!);
+    method = 'isnet';
+  } else {
+    throw new EngineError('garmentNotFound');
+  }
+  if (!box) throw new EngineError('garmentNotFound');
   const trimmed = Buffer.alloc(box.width * box.height * 4);
   for (let y = 0; y < box.height; y++) {
     const from = ((box.top + y) * raster.width + box.left) * 4;
     data.copy(trimmed, y * box.width * 4, from, from + box.width * 4);
   }
-  return { raster: { data: trimmed, width: box.width, height: box.height }, method: found.method };
+  return { raster: { data: trimmed, width: box.width, height: box.height }, method };
 }
 
 /** The cut-out resized by `factor` (a garment is warped at about its size on the body, so sampling never skips pixels). */

@@ -241,10 +241,12 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
     .map((garment, index) => ({ garment, index }))
     .toSorted((a, b) => LAYER_ORDER.indexOf(a.garment.category) - LAYER_ORDER.indexOf(b.garment.category) || a.index - b.index);
   const placed: Json[] = [];
+  let usedAddon = false;
   const out = model.data;
   for (const [k, { garment }] of garments.entries()) {
     report('processingGarment', Math.round(20 + (65 * k) / garments.length));
-    const cut = await cutOutGarment(garment.path);
+    const cut = await cutOutGarment(garment.path, { models: modelRuntime(), signal });
+    if (cut.method === 'isnet') usedAddon = true;
     signal.throwIfAborted();
     const fit = await fitGarment(cut.raster, garment.category, body);
     if (!fit) throw new EngineError('garmentNotFound');
@@ -286,7 +288,7 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
   signal.throwIfAborted();
   report('generatingResult', 100);
 
-  const ran = modelsRan(['pose', 'person']);
+  const ran = modelsRan(usedAddon ? ['pose', 'person', 'isnet'] : ['pose', 'person']);
   const plan = localEnginePlan({
     feature: 'virtual-tryon',
     inputs: { model: inputs.model.assetId, garments: inputs.garments.map((g) => ({ asset_id: g.assetId, category: g.category })) },

@@ -5,7 +5,11 @@
  */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { GARMENT_COLOUR, garmentPhotoSvg } from '../../../../tests/fixtures/engines/garments.ts';
+import { renderSvg, tempDir } from '../../../../tests/fixtures/engines/images.ts';
 import { removeBackground } from '../background-removal.ts';
+import { cutOutGarment } from '../tryon-garment.ts';
 import { separateModelRuntime } from './client.ts';
 import { modelsRan } from './facts.ts';
 import { ISNET_ADDON_DIR, isnetInstalled } from './isnet.ts';
@@ -47,6 +51,24 @@ describe.skipIf(!installed)('the ISNet add-on', () => {
       expect(at(x, y)).toBeLessThan(0.1);
     }
     expect((await models.status()).networkAttempts).toEqual([]);
+  }, 60_000);
+
+  it('cuts a T-shirt from a busy backdrop for the try-on, which refuses it without the add-on', async () => {
+    const { dir, cleanup } = await tempDir('isnet');
+    try {
+      const path = await renderSvg(garmentPhotoSvg('tshirt', { busy: true }), join(dir, 'tshirt-busy.png'));
+      await expect(cutOutGarment(path)).rejects.toMatchObject({ code: 'garmentNotFound' });
+      const cut = await cutOutGarment(path, { models });
+      expect(cut.method).toBe('isnet');
+      const { raster } = cut;
+      // Trimmed to the shirt: its centre opaque and in the shirt's colour, not the backdrop's.
+      const centre = ((raster.height >> 1) * raster.width + (raster.width >> 1)) * 4;
+      expect(raster.data[centre + 3]).toBeGreaterThan(230);
+      const [r, g, b] = GARMENT_COLOUR.tshirt;
+      expect(Math.abs(raster.data[centre]! - r) + Math.abs(raster.data[centre + 1]! - g) + Math.abs(raster.data[centre + 2]! - b)).toBeLessThan(90);
+    } finally {
+      await cleanup();
+    }
   }, 60_000);
 
   it('does "Xóa nền" on that photo, which the built-in cut alone refuses, naming the add-on and its licence', async () => {
