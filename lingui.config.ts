@@ -55,6 +55,13 @@ export const SPA_ONLY_UI = ['Table.tsx', 'Modal.tsx', 'ConfirmDialog.tsx'];
  */
 export const SPA_ONLY_LIB = ['auth-messages.ts'];
 
+/**
+ * The hairstyle studio's proposed hair area ("Đề xuất vùng tóc"): its catalog loads with the mask
+ * editor (a photo to paint on), not with the studio's page, and from a folder no screen's list of
+ * catalogs names (src/locales/{locale}/lazy/), so the pages carry not even its loader.
+ */
+const HAIR_PROPOSAL_FOLDER = 'features/studio/hairstyle/proposal/';
+
 // Vietnamese is the source language: messages are written in Vietnamese in the code,
 // English is the translation and the fallback.
 export default defineConfig({
@@ -111,6 +118,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/studio/{name}',
       include: ['<rootDir>/src/features/studio/{name}/'],
+      exclude: ['**/*.test.*', `<rootDir>/src/${HAIR_PROPOSAL_FOLDER}**`],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/lazy/hair-proposal',
+      include: [`<rootDir>/src/${HAIR_PROPOSAL_FOLDER}`],
       exclude: ['**/*.test.*'],
     },
     // One catalog per lazily loaded SPA screen (APP_SCREEN_CATALOGS), loaded by its route before

@@ -123,11 +123,11 @@ describe('longFiles', () => {
     const counts = new Map([
       ['src/features/history/HistoryPage.tsx', MAX_FILE_LINES + 1],
       ['src/features/history/HistoryPage.test.tsx', 900],
-      ['server/engines/local/tryon.ts', MAX_FILE_LINES + 82],
+      ['server/engines/local/pixels.ts', MAX_FILE_LINES + 82],
       ['src/lib/format.ts', MAX_FILE_LINES],
     ]);
     expect(longFiles(counts).map((b) => b.file)).toEqual(['src/features/history/HistoryPage.tsx']);
-    expect(longFiles(counts, MAX_FILE_LINES, {}).map((b) => b.file)).toEqual(['server/engines/local/tryon.ts', 'src/features/history/HistoryPage.tsx']);
+    expect(longFiles(counts, MAX_FILE_LINES, {}).map((b) => b.file)).toEqual(['server/engines/local/pixels.ts', 'src/features/history/HistoryPage.tsx']);
   });
 
   it('holds test helpers and fixtures to the limit, but not the suites (*.test.ts, *.spec.ts), and reads tests/', () => {

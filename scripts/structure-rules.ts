@@ -257,7 +257,6 @@ export const MAX_FILE_LINES = 500;
  * engine, where a split would cut one computation in two.
  */
 export const LONG_FILES: Readonly<Record<string, string>> = {
-  'server/engines/local/tryon.ts': 'one garment-fitting algorithm (segmentation, warp, composite)',
   'server/engines/local/pixels.ts': 'the pixel kernels the local engine shares',
 };
 

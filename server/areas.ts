@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { EngineName } from '../src/contract/expected-durations.ts';
 import { BILLING_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from '../src/contract/billing.schema.ts';
 import { BLOG_COMMENTS_BODY_MAX_BYTES } from '../src/contract/blog-comments.schema.ts';
+import { HAIR_MASK_BODY_MAX_BYTES, HAIR_MASK_PATH } from '../src/contract/hair-mask.ts';
 import { BLOG_BODY_MAX_BYTES } from '../src/contract/blog.ts';
 import { NEWSLETTER_BODY_MAX_BYTES } from '../src/contract/newsletter.ts';
 import { PROFILE_PICTURE_MAX_BYTES } from '../src/contract/profile-picture.schema.ts';
@@ -21,6 +22,7 @@ import { TOKENS_BODY_MAX_BYTES } from '../src/contract/tokens.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createAdminService } from './admin/service.ts';
 import { AUTH_RATE_LIMITS } from './auth/rate-limit.ts';
+import { createAuthRepository } from './auth/repository.ts';
 import { createUsersRepository } from './auth/users-repository.ts';
 import { createBilling, type Billing } from './billing/index.ts';
 import { setUserPlan } from './billing/repository.ts';
@@ -47,7 +49,9 @@ import { guard, mountAt, underPrefix, type AreaDefinition, type BackgroundJob } 
 import { ROUTE_ENFORCED } from './http/body-limit.ts';
 import type { Logger } from './logger.ts';
 import { OUTBOX_DIR } from './mail/transport.ts';
-import { createMedia, type Media } from './media/index.ts';
+import { hairMaskRoutes, HAIR_MASK_LIMIT, tooManyProposals } from './hairstyle/routes.ts';
+import { createMedia, TEMP_DIR, type Media } from './media/index.ts';
+import { createRateLimiter } from './platform/rate-limit.ts';
 import { MAX_UPLOAD_BODY_BYTES } from './media/policy.ts';
 import { UPLOAD_LIMITS } from './media/quota.ts';
 import { createNewsletter } from './newsletter/index.ts';
@@ -112,6 +116,25 @@ export const SERVER_AREAS: readonly AreaDefinition<ServerContext>[] = [
     mounts: ({ deps, accounts }) => deps.generations?.routes(accounts().guards) ?? [],
     // The fal webhook takes up to 1 MiB (server/engines/fal/webhook.ts).
     bodyLimits: [{ matches: (path) => path.startsWith('/api/engines/fal/'), limit: ROUTE_ENFORCED }],
+  },
+  {
+    // The proposed hair mask of the hairstyle studio (server/hairstyle/routes.ts): free, limited per account and hour.
+    name: 'hairstyle',
+    mounts: ({ deps, now, media, accounts }) => [
+      mountAt(
+        HAIR_MASK_PATH,
+        hairMaskRoutes({
+          service: media().area,
+          guards: accounts().guards,
+          limiter: createRateLimiter({ repository: createAuthRepository(deps.database), now, refuse: tooManyProposals }),
+          tempDir: join(deps.config.dataDir, TEMP_DIR),
+          logger: deps.logger,
+        }),
+      ),
+    ],
+    // One asset id.
+    bodyLimits: [{ method: 'POST', matches: (path) => path === HAIR_MASK_PATH || path === `${HAIR_MASK_PATH}/`, limit: HAIR_MASK_BODY_MAX_BYTES }],
+    rateLimits: [HAIR_MASK_LIMIT],
   },
   { name: 'community', mounts: ({ dashboard }) => [mountAt('/api/community', communityRoutes({ service: dashboard() }))] },
   {

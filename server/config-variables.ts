@@ -271,6 +271,13 @@ export const VARIABLES = {
       v.check((overrides: Partial<Record<Feature, EngineName>> | null) => overrides !== null),
     ),
   },
+  CUTOUT_ADDON: {
+    default: '',
+    description:
+      'Set to isnet to cut any subject (a cup, a bag, a garment), not only people, out of its backdrop with the ISNet add-on, once `npm run addon:isnet` has installed it (the server refuses to start otherwise). The add-on is AGPL-3.0 and never part of the default install (see the README). Unset: people are cut on any backdrop, other subjects only on a plain one.',
+    rule: 'isnet',
+    schema: v.picklist(['isnet']),
+  },
   FAL_KEY: {
     default: '',
     description: 'API key of fal.ai. Set: the six tools run on fal (see ENGINES). Unset: the local engine (sharp, ffmpeg) runs them.',

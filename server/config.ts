@@ -63,6 +63,8 @@ export interface Config {
   readonly googleTokenUrl: string;
   /** Which engine runs each feature: `local`, or `fal` when FAL_KEY is set, unless ENGINES says otherwise. */
   readonly engines: Readonly<Record<Feature, EngineName>>;
+  /** The built-in engine's optional any-subject cut-out (CUTOUT_ADDON), or null. */
+  readonly cutoutAddon: 'isnet' | null;
   /** The fal provider, or null without FAL_KEY. */
   readonly fal: FalConfig | null;
   /** An S3-compatible bucket for media, or null to keep media in `$DATA_DIR/media`. */
@@ -148,6 +150,7 @@ const envSchema = v.object({
   GOOGLE_CLIENT_SECRET: v.optional(VARIABLES.GOOGLE_CLIENT_SECRET.schema),
   GOOGLE_TOKEN_URL: v.optional(VARIABLES.GOOGLE_TOKEN_URL.schema, VARIABLES.GOOGLE_TOKEN_URL.default),
   ENGINES: v.optional(VARIABLES.ENGINES.schema),
+  CUTOUT_ADDON: v.optional(VARIABLES.CUTOUT_ADDON.schema),
   FAL_KEY: v.optional(VARIABLES.FAL_KEY.schema),
   FAL_QUEUE_URL: v.optional(VARIABLES.FAL_QUEUE_URL.schema, VARIABLES.FAL_QUEUE_URL.default),
   S3_BUCKET: v.optional(VARIABLES.S3_BUCKET.schema),
@@ -235,6 +238,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     google: google.value,
     googleTokenUrl: out.GOOGLE_TOKEN_URL,
     engines: engines.value,
+    cutoutAddon: out.CUTOUT_ADDON ?? null,
     fal: out.FAL_KEY ? Object.freeze({ key: out.FAL_KEY, queueUrl: out.FAL_QUEUE_URL }) : null,
     s3: s3.value,
     mediaUrlTtlSeconds: out.MEDIA_URL_TTL,

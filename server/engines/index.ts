@@ -11,6 +11,7 @@ import { mountAt, type Area } from '../http/area.ts';
 import type { Logger } from '../logger.ts';
 import { createFalEngine, createFalWebhookRoutes, createFalWebhookVerifier, type FalEngine } from './fal/index.ts';
 import { createLocalEngine } from './local/index.ts';
+import { ISNET_ADDON_DIR, isnetInstalled } from './local/models/isnet.ts';
 import type { Engine } from './types.ts';
 
 export interface EngineRegistry {
@@ -23,7 +24,7 @@ export interface EngineRegistry {
 }
 
 export interface EngineRegistryOptions {
-  config: Pick<Config, 'engines' | 'fal' | 'publicUrl'>;
+  config: Pick<Config, 'engines' | 'fal' | 'publicUrl'> & Partial<Pick<Config, 'cutoutAddon'>>;
   logger: Logger;
   /**
    * Engines to use instead of the real ones (tests only: e.g. a deliberately slow engine for the
@@ -34,6 +35,9 @@ export interface EngineRegistryOptions {
 
 export function createEngineRegistry(options: EngineRegistryOptions): EngineRegistry {
   const { config, logger } = options;
+  if (config.cutoutAddon === 'isnet' && !isnetInstalled()) {
+    throw new Error('CUTOUT_ADDON=isnet is set but the ISNet add-on is not installed: run `npm run addon:isnet` first, or unset CUTOUT_ADDON');
+  }
   let local: Engine | undefined;
   let fal: FalEngine | undefined;
   const falEngine = (): FalEngine => {
@@ -46,7 +50,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     get(name) {
       const override = options.overrides?.[name];
       if (override) return override;
-      if (name === 'local') return (local ??= createLocalEngine({ logger }));
+      if (name === 'local') return (local ??= createLocalEngine({ logger, isnetDir: config.cutoutAddon === 'isnet' ? ISNET_ADDON_DIR : null }));
       return falEngine();
     },
     routes() {

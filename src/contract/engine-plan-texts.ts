@@ -25,7 +25,7 @@ export const PLAN_ITEM_TEXTS = {
   rotate: 'Rotation by {degrees}° clockwise',
   flipHorizontal: 'Horizontal flip (mirror)',
   flipVertical: 'Vertical flip',
-  removeBackground: 'Background removal (plain, even backdrops only)',
+  removeBackground: 'Background removal (people on any backdrop, other subjects on plain backdrops only)',
   resizeWidth: 'Resize to {width} px wide',
   resizeHeight: 'Resize to {height} px tall',
   resizeBoth: 'Resize to {width}×{height} px',
@@ -42,14 +42,17 @@ export const PLAN_ITEM_TEXTS = {
   guidanceScale: 'The guidance scale (cfg_scale)',
   promptOptimizer: 'The prompt optimiser',
   // ── Virtual try-on ──
-  garmentsPlaced: '{count} garment(s) placed flat on the body and shaded by the photo (fabric not re-draped, sleeves not re-posed)',
+  garmentsPlaced:
+    '{count} garment(s) fitted to the detected pose (shoulders, hips, knees; sleeves and trouser legs follow the arms and legs), shaded by the photo and kept behind the arms (fabric not re-draped)',
   // ── Body generator ──
   figureRendered: 'A stylised rendered mannequin proportioned from the body parameters (not a photographic model)',
-  faceComposited: 'The face photo placed on the head (no face detection)',
+  faceComposited: 'The face of the face photo placed on the head, aligned by its face landmarks (eyes levelled, scaled to the head) and cut to the face oval',
+  faceNotFound: 'The face photo on the head: no face was found in it, so none was placed',
   hintsBeyondColourAndHair: 'The description and style hints, except an outfit colour and hair length',
   // ── Hairstyle ──
-  hairRecoloured: 'The hair inside the brushed area recoloured to {colour}, its texture kept',
+  hairRecoloured: 'Only the hair inside the brushed area (found by face landmarks and a person mask) recoloured to {colour}, its texture kept',
   hairstyleShape: 'The hairstyle itself (cut, length, shape)',
+  hairNotFound: 'Recolouring only the hair: no face was found in the photo, so the whole brushed area was recoloured',
   referencePhoto: 'The hairstyle of the reference photo',
   // ── Upscaler ──
   imageEnlarged:

@@ -34,8 +34,10 @@ export const GENERATION_MESSAGES = {
   modelFirst: 'Please select a model first.',
   /** Hairstyle on the local engine without a brush mask. */
   maskRequired: 'Please paint over the hair with the brush to mark the area to change.',
-  /** Try-on on the local engine: no person stands out from the model photo's backdrop. */
-  personNotFound: 'No person could be found in the model photo. Please use a full-body photo on a plain background.',
+  /** Try-on on the local engine: the person mask finds no one in the model photo. */
+  personNotFound: 'No person could be found in the model photo. Please use a full-body photo.',
+  /** Try-on on the local engine: the pose model does not find shoulders, hips, knees and ankles in the model photo (spec §5: a full-body photo). */
+  modelNotFullBody: 'The model photo does not show the whole body. Please use a full-body photo. Your credits were refunded.',
   /** Try-on on the local engine: a garment does not stand out from its photo's backdrop. */
   garmentNotFound: 'A garment could not be separated from its background. Please use a photo of the garment on a plain background.',
   /** 422 (docs/product-rules.md#engine-plan): the engine can do none of the request; `{not_done}` names what. The body carries the plan. */
@@ -43,9 +45,9 @@ export const GENERATION_MESSAGES = {
   /** 422: the engine can do only part of the request, which did not accept the rest; the body carries the plan. */
   partialPlan:
     'The built-in engine can do only part of this. It will do: {done}. It cannot do: {not_done}. Accept the rest as not done (accept_not_done) or change the request.',
-  /** Local background removal lost the subject or found no plain backdrop: the job fails and is refunded. */
+  /** Local background removal found no person and no plain backdrop (or would lose the subject): the job fails and is refunded. */
   backgroundNotRemoved:
-    'The background could not be separated from the subject in this photo (the built-in engine needs a plain, even backdrop that differs from the subject). Your credits were refunded.',
+    'The background could not be removed from this photo: except for people, the built-in engine needs a plain backdrop that differs from the subject. Your credits were refunded.',
   /** Image editing on the local engine: an instruction it does not understand; `{edits}` lists what it does. */
   unknownEdit: 'The local engine could not understand this edit. It understands: {edits}.',
   /** The job was cancelled by its owner. */

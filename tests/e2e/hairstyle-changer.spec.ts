@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp, { type OutputInfo } from 'sharp';
 import { portraitSvg } from '../fixtures/engines/images.ts';
@@ -171,6 +172,50 @@ test('portrait → style → painted mask → result with the drawn mask → dow
   await expect(page.getByTestId('hair-photo-section')).toBeVisible();
   await expect(page.getByTestId('hair-photo-chosen')).toHaveCount(0);
   await expect(page.getByTestId('hair-mask-needs-photo')).toBeVisible();
+});
+
+test('"Đề xuất vùng tóc" paints the hair of a real portrait into the editor; the mask made from it covers the hair, not the face', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  await open(page);
+  const photo = join(import.meta.dirname, '../fixtures/engines/photos/portrait-plain.jpg');
+  await page.getByTestId('hair-photo-input').setInputFiles({ name: 'chan-dung.jpg', mimeType: 'image/jpeg', buffer: await readFile(photo) });
+  await expect(page.getByTestId('hair-photo-chosen')).toHaveCount(1, { timeout: 15_000 });
+  await page.getByTestId('hairstyle-long-straight-layer').click();
+  await chooseColour(page);
+
+  const proposal = page.getByTestId('hair-proposal');
+  await expect(proposal).toHaveAttribute('data-state', 'idle');
+  await page.getByTestId('hair-proposal-button').click();
+  await expect(proposal).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('hair-mask-state')).toHaveAttribute('data-state', 'painted');
+  await page.getByTestId('mask-surface').screenshot({ path: test.info().outputPath('proposed-hair.png') });
+
+  await page.getByTestId('mask-export').click();
+  const maskState = page.getByTestId('hair-mask-state');
+  await expect(maskState).toHaveAttribute('data-state', 'ready');
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const asset = (await (
+    await request.get(`/api/assets/${await maskState.getAttribute('data-asset-id')}`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
+    url: string;
+  };
+  const mask = await sharp(await (await request.get(asset.url)).body())
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect([mask.info.width, mask.info.height]).toEqual([560, 564]);
+  // The hair on top of the head; not the nose, an eye or the wall.
+  expect(grey(mask, 280, 20)).toBeGreaterThan(170);
+  for (const [x, y] of [
+    [280, 260],
+    [205, 193],
+    [8, 8],
+  ] as const) {
+    expect(grey(mask, x, y)).toBeLessThan(20);
+  }
 });
 
 test('a photo and a style are required, then a painted mask; erasing it all asks again', async ({ page, request }) => {

@@ -120,6 +120,30 @@ async function expectFits(page: Page) {
   }
 }
 
+test('a person cut out of a busy backdrop: the result names the models that ran, whole on a tablet', async ({ page, request }) => {
+  await signIn(page, request);
+  await open(page);
+  const portrait = await readFile('tests/fixtures/engines/photos/portrait-busy.jpg');
+  await chooseImages(page, [{ name: 'chan-dung.jpg', mimeType: 'image/jpeg', buffer: portrait }]);
+  await page.getByTestId('edit-prompt').fill('Xóa nền');
+  await expect(page.getByTestId('plan-summary').getByTestId('plan-done')).toHaveText('Xóa nền (người trên mọi phông nền, vật khác chỉ trên phông nền trơn)');
+  await page.getByTestId('generate-button').click();
+
+  const result = page.getByTestId('result-view');
+  await expect(result).toBeVisible({ timeout: RESULT_TIMEOUT_MS });
+  const done = result.getByTestId('plan-summary').getByTestId('plan-done');
+  const models = done.locator('[data-code="modelsRan"]');
+  await expect(models).toHaveText(/^Thực hiện bằng mô hình chạy trên máy chủ: MoveNet Lightning .+MediaPipe Selfie Segmentation/);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await models.scrollIntoViewIfNeeded();
+  await expectFits(page);
+  // The sentence in full inside the page's width.
+  const box = (await models.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(820);
+  expect(await models.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+});
+
 test('what the built-in engine cannot do is said before Generate, agreed to, and said again on the result (docs/product-rules.md#engine-plan)', async ({
   page,
   request,

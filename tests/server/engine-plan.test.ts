@@ -5,6 +5,7 @@
  * what was done and what was not, and a background removal that would lose the subject fails
  * and is refunded. The studio and /v1 answer alike.
  */
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { GENERATION_MESSAGES } from '../../src/contract/generation-messages.ts';
 import { GenerationSchema } from '../../src/contract/generations.schema.ts';
 import { PlanRefusalBodySchema } from '../../src/contract/engine-plan.schema.ts';
 import { API_TOKEN_SERVICES } from '../../src/contract/token-terms.ts';
-import { coffeePhotoSvg } from '../fixtures/engines/images.ts';
+import { coffeePhotoSvg, woodProductSvg } from '../fixtures/engines/images.ts';
 import { DRIVER } from './helpers/database.ts';
 import { createGenerationsHarness, type GenerationsHarness, type Person } from './helpers/generations.ts';
 import { makeImage } from './helpers/media-fixtures.ts';
@@ -102,14 +103,25 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
     expect(await jobCount(person.id)).toBe(0);
   });
 
-  it('fails "Xóa nền" on the coffee photo instead of erasing the cup, and refunds it', async () => {
+  it('fails "Xóa nền" on the coffee photo and on a bottle on wood instead of erasing them, and refunds it', async () => {
     const person = await h.person(5);
-    const coffee = await person.upload(await sharp(Buffer.from(coffeePhotoSvg())).jpeg({ quality: 85 }).toBuffer(), 'ca-phe.jpg');
-    const submitted = await person.submit({ feature: 'image-editing', inputs: { images: [coffee.id] }, params: { prompt: 'Xóa nền' } });
-    expect(submitted.status).toBe(202);
-    const done = await person.settled(submitted.body.id, 30_000);
-    expect(done).toMatchObject({ status: 'failed', results: [], error: { code: 'backgroundNotRemoved', message: GENERATION_MESSAGES.backgroundNotRemoved } });
-    expect(await h.balance(person.id)).toBe(5);
+    // Objects, not people, on busy backdrops: the cup on beige and the bottle on wooden planks.
+    for (const [svg, name] of [
+      [coffeePhotoSvg(), 'ca-phe.jpg'],
+      [woodProductSvg(), 'chai-tren-go.jpg'],
+    ] as const) {
+      const upload = await person.upload(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer(), name);
+      const submitted = await person.submit({ feature: 'image-editing', inputs: { images: [upload.id] }, params: { prompt: 'Xóa nền' } });
+      expect(submitted.status).toBe(202);
+      const done = await person.settled(submitted.body.id, 30_000);
+      expect(done, name).toMatchObject({
+        status: 'failed',
+        results: [],
+        error: { code: 'backgroundNotRemoved', message: GENERATION_MESSAGES.backgroundNotRemoved },
+      });
+      // Nothing charged: the balance is where it was.
+      expect(await h.balance(person.id)).toBe(5);
+    }
 
     // The same chip on a product on a plain backdrop is done, and says so.
     const product = await person.upload(await sharp('public/examples/image-editing/product.webp').jpeg().toBuffer(), 'serum.jpg');
@@ -120,6 +132,21 @@ describe(`the built-in engine says what it cannot do before charging (${DRIVER})
     expect(cut).toMatchObject({ status: 'completed', plan: { done: [{ code: 'removeBackground' }], not_done: [] } });
     expect(cut.results[0]?.mime).toBe('image/png');
     expect(await h.balance(person.id)).toBe(4);
+
+    // A person on a busy backdrop is cut by the person mask, and the result names the models that ran.
+    const portrait = await person.upload(await readFile('tests/fixtures/engines/photos/portrait-busy.jpg'), 'chan-dung.jpg');
+    const personCut = await person.settled(
+      (await person.submit({ feature: 'image-editing', inputs: { images: [portrait.id] }, params: { prompt: 'Xóa nền' } })).body.id,
+      60_000,
+    );
+    expect(personCut).toMatchObject({
+      status: 'completed',
+      plan: {
+        done: [{ code: 'removeBackground' }, { code: 'modelsRan', values: { models: expect.stringContaining('MediaPipe Selfie Segmentation') } }],
+        not_done: [],
+      },
+    });
+    expect(await h.balance(person.id)).toBe(3);
   });
 
   it('says that a video model is recorded, not run, before the charge and on the result', async () => {

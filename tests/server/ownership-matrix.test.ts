@@ -264,6 +264,14 @@ const MATRIX: Line[] = [
     attempt: ({ b }, id) => b.call('POST', '/api/profile-picture/from-asset', { body: { asset_id: id } }),
     check: async (_r, { b }) => expect((await b.call('GET', '/api/me')).body.profile_picture).toBeNull(),
   },
+  // The proposed hair mask: B cannot have A's portrait read by the models.
+  {
+    route: 'POST /api/hairstyle/hair-mask',
+    name: "B asks for the hair mask of A's image",
+    status: 404,
+    target: ({ asset }) => asset.id,
+    attempt: ({ b }, id) => b.call('POST', '/api/hairstyle/hair-mask', { body: { image: id } }),
+  },
   {
     route: 'GET /api/profile-picture/:userId/:file',
     name: "a picture address of A's that A never had",

@@ -14,9 +14,14 @@
  *   briefs, or boxer briefs);
  * - age: grey hair from 55, a slightly fuller waist from 40;
  * - skin tone: the skin colour of each shape, shaded with gradients for roundness.
- * A face photo, when given, is cropped to where a portrait has the face and composited onto
- * the head in a feathered ellipse. Style hints and the prompt are read for an outfit colour and hair length ("short
- * hair", "tóc dài"); the rest is recorded, not drawn.
+ * A face photo, when given, is found by the face landmarks model, levelled and scaled by its
+ * eyes to the head and cut to its face oval, feathered (./face-overlay.ts), so neither its hair,
+ * collar nor backdrop comes onto the figure. A photo in which no face is found gets no face: the
+ * figure is delivered (it is what the parameters asked for) with `faceNotFound` among what was
+ * not done on its plan. Failing the job instead would refund a figure that was made; the seller
+ * reads on the result why the face is missing and can try another photo. Style hints and the
+ * prompt are read for an outfit colour and hair length ("short hair", "tóc dài"); the rest is
+ * recorded, not drawn.
  *
  * Deterministic: the same parameters (and face) give the same bytes.
  */
@@ -27,7 +32,12 @@ import type { GenerationRequestOf } from '../../../src/contract/generations.sche
 import { findColour, OUTFIT_COLOURS, shadeHex } from '../../../src/contract/colour-words.ts';
 import { fold } from '../../../src/contract/edit-vocabulary.ts';
 import type { Json } from '../../db/schema.ts';
+import type { EnginePlan } from '../../../src/contract/engine-plan.schema.ts';
+import { planItem } from '../../../src/contract/engine-plan-texts.ts';
+import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
 import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
+import { faceOverlay } from './face-overlay.ts';
+import { modelsRan } from './models/facts.ts';
 
 type BodyParams = GenerationRequestOf<'body-generator'>['params'];
 type SkinTone = (typeof SKIN_TONES)[number];
@@ -358,36 +368,6 @@ export function figureSvg(figure: Figure, options: { skin: string; gender: 'fema
 </svg>`;
 }
 
-/**
- * Share of a face photo's short side the face is taken from, and where its centre sits (share of
- * the height). The local engine finds no face: it takes where a head-and-shoulders portrait
- * has it, about the middle half of the width, centred 40% of the way down (a selfie has it there
- * too); the whole photo would put the shoulders and backdrop on the figure's head.
- */
-const FACE_CROP_SHARE = 0.55;
-const FACE_CENTRE_Y = 0.4;
-
-/** A face photo cut to the head: the face square of a portrait, in a feathered ellipse. */
-async function faceOverlay(path: string, head: Figure['head']): Promise<{ input: Buffer; left: number; top: number }> {
-  const width = Math.max(2, Math.round(head.rx * 2));
-  const height = Math.max(2, Math.round(head.ry * 2));
-  const meta = await sharp(path).metadata();
-  const side = Math.max(2, Math.round(Math.min(meta.width, meta.height) * FACE_CROP_SHARE));
-  const left = Math.round((meta.width - side) / 2);
-  const top = Math.min(meta.height - side, Math.max(0, Math.round(meta.height * FACE_CENTRE_Y - side / 2)));
-  const mask = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><radialGradient id="m"><stop offset="0.78" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="${width}" height="${height}" fill="url(#m)"/></svg>`,
-  );
-  const input = await sharp(path)
-    .extract({ left, top, width: side, height: side })
-    .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
-    .ensureAlpha()
-    .composite([{ input: mask, blend: 'dest-in' }])
-    .png()
-    .toBuffer();
-  return { input, left: Math.round(head.cx - width / 2), top: Math.round(head.cy - height / 2) };
-}
-
 export async function runBodyGenerator(request: EngineRequest<'body-generator'>): Promise<EngineResult> {
   const { params, inputs, report, signal, workDir } = request;
   const { gender, height, weight, age, skin_tone: skinTone, body_type: bodyType, aspect_ratio: aspectRatio } = params;
@@ -404,14 +384,14 @@ export async function runBodyGenerator(request: EngineRequest<'body-generator'>)
     prompt: params.prompt,
     style_hints: params.style_hints,
   });
-  const svg = figureSvg(figure, { skin: SKIN_COLOURS[skinTone], gender, age, drawHairFront: !inputs.face });
+  // The hair is drawn either way: a face cut to its oval brings no hair of its own.
+  const svg = figureSvg(figure, { skin: SKIN_COLOURS[skinTone], gender, age, drawHairFront: true });
   report('generatingResult', 30);
   let pipeline = sharp(Buffer.from(svg));
-  if (inputs.face) {
-    const overlay = await faceOverlay(inputs.face.path, figure.head);
-    signal.throwIfAborted();
-    pipeline = sharp(await pipeline.png().toBuffer()).composite([overlay]);
-  }
+  const overlay = inputs.face ? await faceOverlay(inputs.face.path, figure.head, { signal }) : null;
+  signal.throwIfAborted();
+  if (overlay) pipeline = sharp(await pipeline.png().toBuffer()).composite([{ input: overlay.input, left: overlay.left, top: overlay.top }]);
+  const models = overlay ? modelsRan(['face']) : null;
   report('generatingResult', 70);
   const name = 'body-model.png';
   const path = join(workDir, name);
@@ -429,7 +409,16 @@ export async function runBodyGenerator(request: EngineRequest<'body-generator'>)
       method: 'rendered figure (SVG) proportioned from the body parameters',
       size: { width: figure.width, height: figure.height },
       figure: { heads: Number(figure.heads.toFixed(2)), bmi: Number(figure.bmi.toFixed(1)), height_px: Math.round(figure.figureHeight), widths_px: widthsPx },
-      face: inputs.face ? 'composited (the middle of the portrait, feathered ellipse; no face detection)' : 'none',
+      face: !inputs.face
+        ? 'none'
+        : overlay
+          ? {
+              placed: 'aligned by its face landmarks (eyes levelled, scaled by the distance between the eyes) and cut to the face oval, feathered',
+              rotation_degrees: Number(overlay.rotation.toFixed(1)),
+              scale: Number(overlay.scale.toFixed(3)),
+            }
+          : 'no face found in the face photo: none placed',
+      models: overlay ? models!.labels : [],
       hints_applied: figure.hintsApplied,
       notes: [
         'Local engine: a stylised rendered mannequin, not a photographic model.',
@@ -440,5 +429,16 @@ export async function runBodyGenerator(request: EngineRequest<'body-generator'>)
           : []),
       ],
     },
+    ...(inputs.face ? { plan: outcome(request, models) } : {}),
   };
+}
+
+/**
+ * The result's plan, given a face photo: the plan accepted at submit with the face model among
+ * what was done, or, when no face was found in the photo, the face's placing moved to what was not.
+ */
+function outcome(request: EngineRequest<'body-generator'>, models: ReturnType<typeof modelsRan> | null): EnginePlan {
+  const plan = localEnginePlan({ feature: 'body-generator', inputs: { face: request.inputs.face?.assetId ?? null }, params: request.params });
+  if (models) return { done: [...plan.done, models.item], not_done: plan.not_done };
+  return { done: plan.done.filter((item) => item.code !== 'faceComposited'), not_done: [...plan.not_done, planItem('faceNotFound')] };
 }

@@ -6,7 +6,10 @@ import type { GenerationRequestOf } from '../../../src/contract/generations.sche
 import { hexToRgb } from '../../../src/contract/colour-words.ts';
 import { engineRequest, hairMaskSvg, inputFile, portraitSvg, renderSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
+import { planItem } from '../../../src/contract/engine-plan-texts.ts';
 import { brushMask, DEFAULT_HAIR_COLOUR, runHairstyle } from './hairstyle.ts';
+import { modelRuntime } from './models/client.ts';
+import { modelLabel } from './models/facts.ts';
 
 type Params = GenerationRequestOf<'hairstyle-changer'>['params'];
 
@@ -23,7 +26,12 @@ beforeAll(async () => {
   mask = await inputFile(await renderSvg(hairMaskSvg(), join(dir, 'mask.png')));
   alphaMask = await inputFile(await renderSvg(hairMaskSvg({ alpha: true }), join(dir, 'mask-alpha.png')));
 });
-afterAll(() => cleanup());
+afterAll(async () => {
+  await modelRuntime().close();
+  await cleanup();
+});
+
+const PHOTOS = join(import.meta.dirname, '../../../tests/fixtures/engines/photos');
 
 async function change(params: Params, options: { mask?: InputFile | null; image?: InputFile } = {}) {
   const workDir = join(dir, `run-${++run}`);
@@ -61,6 +69,11 @@ async function region(path: string, box = HAIR) {
   const lumaSpread = Math.sqrt(luma.reduce((a, b) => a + (b - lumaMean) ** 2, 0) / luma.length);
   return { mean, lumaSpread };
 }
+
+/** One pixel's RGB. */
+const pixel = async (file: string, x: number, y: number) => [
+  ...(await sharp(file).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer()),
+];
 
 describe('runHairstyle', () => {
   it('recolours the hair inside the mask toward the colour, keeping its texture', async () => {
@@ -121,6 +134,79 @@ describe('runHairstyle', () => {
       .png()
       .toFile(empty);
     await expect(change({ style: 'pixie', color: '#000000' }, { mask: await inputFile(empty) })).rejects.toMatchObject({ code: 'maskRequired' });
+  });
+
+  it('on a real portrait, recolours only the hair a loose stroke covers: the wall and the face under it stay as they were', async () => {
+    // portrait-plain.jpg (560×564): short dark hair on top, a pale wall behind. One loose band
+    // brushed across the top of the photo: wall, hair and the top of the forehead.
+    // As a PNG, so the result is lossless and an unchanged pixel is byte-equal.
+    const portrait = await inputFile(
+      await sharp(join(PHOTOS, 'portrait-plain.jpg'))
+        .png()
+        .toFile(join(dir, 'portrait-plain.png'))
+        .then(() => join(dir, 'portrait-plain.png')),
+    );
+    const band = join(dir, 'band.png');
+    await sharp({ create: { width: 560, height: 564, channels: 3, background: '#000' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 560, height: 150, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
+      .png()
+      .toFile(band);
+    const { result, path } = await change({ style: 'pixie', color: '#2f5d9c' }, { image: portrait, mask: await inputFile(band) });
+    // The wall inside the band, left and right of the head: unchanged.
+    for (const [x, y] of [
+      [20, 60],
+      [530, 40],
+      [60, 120],
+    ] as const) {
+      expect(await pixel(path, x, y), `wall at ${x},${y}`).toEqual(await pixel(portrait.path, x, y));
+    }
+    // The middle of the forehead, brushed but skin: unchanged.
+    expect(await pixel(path, 280, 120)).toEqual(await pixel(portrait.path, 280, 120));
+    // The hair on top: blue now.
+    const [r, g, b] = await pixel(path, 280, 20);
+    expect(b).toBeGreaterThan(r! + 15);
+    expect(b).toBeGreaterThan(g!);
+    expect(result.metadata).toMatchObject({ hair_mask: 'found (face landmarks and a person mask)', models: [modelLabel('face'), modelLabel('person')] });
+    expect(result.plan?.done.map((item) => item.code)).toEqual(['hairRecoloured', 'modelsRan']);
+    expect(result.plan?.not_done.map((item) => item.code)).toEqual(['hairstyleShape']);
+  });
+
+  it('refuses a stroke that covers no hair at all (nothing would change)', async () => {
+    const portrait = await inputFile(join(PHOTOS, 'portrait-plain.jpg'));
+    const wall = join(dir, 'wall-stroke.png');
+    await sharp({ create: { width: 560, height: 564, channels: 3, background: '#000' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 80, height: 200, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 100,
+        },
+      ])
+      .png()
+      .toFile(wall);
+    await expect(change({ style: 'pixie', color: '#2f5d9c' }, { image: portrait, mask: await inputFile(wall) })).rejects.toMatchObject({
+      code: 'maskRequired',
+    });
+  });
+
+  it('without a face in the photo, recolours the whole brushed area and says so on the result', async () => {
+    // The drawn portrait is no face to the model.
+    const { result } = await change({ style: 'pixie', color: '#2f5d9c' });
+    expect(result.metadata).toMatchObject({ hair_mask: 'no face found: the brush mask alone', models: [] });
+    expect(result.plan).toEqual({
+      done: [planItem('hairRecoloured', { colour: '#2f5d9c' })],
+      not_done: [planItem('hairstyleShape'), planItem('hairNotFound')],
+    });
   });
 
   it('keeps a JPEG photo JPEG', async () => {

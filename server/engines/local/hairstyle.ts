@@ -1,7 +1,11 @@
 /**
  * Hairstyle changer, locally: recolours the hair inside the brush mask to the chosen colour,
  * keeping its texture. The mask (white = change; any size, resized to the photo; a luminance
- * mask, or the alpha of strokes on a transparent canvas) is feathered at its edge. The hair's
+ * mask, or the alpha of strokes on a transparent canvas) is feathered at its edge, then limited to
+ * the hair: the proposed hair mask of the photo (./hair-mask.ts, face landmarks and a person mask)
+ * is computed here again and the change applies to brushed ∩ hair, so a stroke over the wall or
+ * the face tints neither. A photo with no face found is recoloured inside the brush mask alone,
+ * and the result's plan says so (`hairNotFound`). The hair's
  * own light and dark structure is kept: its luminance is remapped by a power curve that takes
  * the hair's mean luminance to the target colour's, and the target colour is scaled to that
  * luminance pixel by pixel. Pixels outside the mask are left untouched.
@@ -13,7 +17,24 @@ import { join } from 'node:path';
 import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
 import { findColour, HAIR_COLOURS, hexToRgb } from '../../../src/contract/colour-words.ts';
-import { encode, FORMAT_EXTENSION, formatOfMime, hasTransparency, imageFile, lumaAt, rasterPipeline, readRaster, transformMask, type Mask } from './pixels.ts';
+import type { EnginePlan, PlanItem } from '../../../src/contract/engine-plan.schema.ts';
+import { planItem } from '../../../src/contract/engine-plan-texts.ts';
+import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
+import { proposeHairMask } from './hair-mask.ts';
+import { modelsRan } from './models/facts.ts';
+import {
+  encode,
+  FORMAT_EXTENSION,
+  formatOfMime,
+  hasTransparency,
+  imageFile,
+  lumaAt,
+  rasterPipeline,
+  readRaster,
+  rgbOf,
+  transformMask,
+  type Mask,
+} from './pixels.ts';
 
 /** Hair colour when neither a colour nor a colour word in the prompt is given: a warm mid brown. */
 export const DEFAULT_HAIR_COLOUR = '#6b4226';
@@ -83,6 +104,17 @@ function colourLuma([r, g, b]: [number, number, number]): number {
   return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
 }
 
+/** Brushed ∩ hair, in place on the brush mask: each pixel the smaller of the two. */
+function limitToHair(brush: Mask, hair: Mask): number {
+  let painted = 0;
+  for (let p = 0; p < brush.data.length; p++) {
+    const value = Math.min(brush.data[p]!, hair.data[p]!);
+    brush.data[p] = value;
+    if (value >= 128) painted++;
+  }
+  return painted / brush.data.length;
+}
+
 export async function runHairstyle(request: EngineRequest<'hairstyle-changer'>): Promise<EngineResult> {
   const { inputs, params, report, signal, workDir } = request;
   if (!inputs.mask) throw new EngineError('maskRequired');
@@ -91,6 +123,11 @@ export async function runHairstyle(request: EngineRequest<'hairstyle-changer'>):
   const { mask, kind, coverage } = await brushMask(inputs.mask.path, photo.width, photo.height);
   if (coverage < MIN_MASK_COVERAGE) throw new EngineError('maskRequired');
   signal.throwIfAborted();
+  const hair = await proposeHairMask(rgbOf(photo), { signal });
+  report('analyzingComposition', 30);
+  const hairCoverage = hair ? limitToHair(mask, hair.mask) : null;
+  // Brushed only where no hair is (the wall, the face): nothing would change, so nothing is charged.
+  if (hairCoverage !== null && hairCoverage < MIN_MASK_COVERAGE) throw new EngineError('maskRequired');
 
   const fromPrompt = params.prompt ? findColour(params.prompt, HAIR_COLOURS) : null;
   const hex = params.color ?? fromPrompt?.hex ?? DEFAULT_HAIR_COLOUR;
@@ -110,7 +147,7 @@ export async function runHairstyle(request: EngineRequest<'hairstyle-changer'>):
     sum += m * lumaAt(data, p * 4);
     weight += m;
   }
-  const hairLuma = Math.min(0.97, Math.max(0.03, sum / weight / 255));
+  const hairLuma = Math.min(0.97, Math.max(0.03, weight > 0 ? sum / weight / 255 : 0.5));
   const gamma = Math.min(MAX_GAMMA, Math.max(MIN_GAMMA, Math.log(targetLuma) / Math.log(hairLuma)));
 
   for (let p = 0; p < mask.data.length; p++) {
@@ -134,18 +171,40 @@ export async function runHairstyle(request: EngineRequest<'hairstyle-changer'>):
   report('generatingResult', 100);
 
   const notes: Json[] = [
-    'Local engine: the hair inside the brush mask is recoloured keeping its texture; the hairstyle itself (cut, length, shape) is not changed.',
+    hair
+      ? 'Local engine: the hair inside the brush mask (the hair found by face landmarks and a person mask) is recoloured keeping its texture; the rest of the brushed area and the hairstyle itself (cut, length, shape) are not changed.'
+      : 'Local engine: no face was found in the photo, so the whole brushed area is recoloured keeping its texture; the hairstyle itself (cut, length, shape) is not changed.',
   ];
   if (inputs.reference) notes.push('The reference photo is recorded but not used by the local engine.');
+  const models = hair ? modelsRan(['face', 'person']) : null;
   return {
     outputs: [{ path, ...imageFile(format), kind: 'image', roles: ['image', 'hair'], name }],
     metadata: {
       engine: 'local',
-      method: 'recolour inside the brush mask (luminance curve + colour tint), feathered edge, weighted by closeness to the hair colour',
+      method: hair
+        ? 'recolour inside brushed ∩ hair (the proposed hair mask: face landmarks and a person mask), luminance curve + colour tint, feathered edge, weighted by closeness to the hair colour'
+        : 'recolour inside the brush mask (no face found, so no hair mask), luminance curve + colour tint, feathered edge, weighted by closeness to the hair colour',
       style: params.style ?? null,
       colour: { hex, source: colourSource },
-      mask: { kind, coverage: Number(coverage.toFixed(4)) },
+      mask: { kind, coverage: Number(coverage.toFixed(4)), hair_coverage: hairCoverage === null ? null : Number(hairCoverage.toFixed(4)) },
+      hair_mask: hair ? 'found (face landmarks and a person mask)' : 'no face found: the brush mask alone',
+      models: models?.labels ?? [],
       notes,
     },
+    plan: outcome(request, models?.item ?? null),
   };
+}
+
+/**
+ * The result's plan: the plan the job was accepted on, with the models that ran among what was
+ * done, or, without a face (no hair to limit the colour to), `hairNotFound` among what was not.
+ */
+function outcome(request: EngineRequest<'hairstyle-changer'>, models: PlanItem | null): EnginePlan {
+  const { inputs, params } = request;
+  const plan = localEnginePlan({
+    feature: 'hairstyle-changer',
+    inputs: { image: inputs.image.assetId, mask: inputs.mask?.assetId ?? null, reference: inputs.reference?.assetId ?? null },
+    params,
+  });
+  return models ? { done: [...plan.done, models], not_done: plan.not_done } : { done: plan.done, not_done: [...plan.not_done, planItem('hairNotFound')] };
 }

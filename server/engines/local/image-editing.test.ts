@@ -16,6 +16,7 @@ import {
 } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
 import { runImageEditing } from './image-editing.ts';
+import { modelRuntime } from './models/client.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -31,7 +32,11 @@ beforeAll(async () => {
   product = await inputFile(await renderSvg(garmentSvg('tops'), join(dir, 'product.jpg')));
   await sharp(scene.path).blur(1.2).toFile(join(dir, 'soft.png'));
 });
-afterAll(() => cleanup());
+// "Xóa nền" asks the body and face models whether the photo shows a person.
+afterAll(async () => {
+  await modelRuntime().close();
+  await cleanup();
+});
 
 async function edit(images: InputFile[], prompt: string) {
   const workDir = join(dir, `run-${++run}`);

@@ -8,8 +8,11 @@ import sharp from 'sharp';
 import { GENERATION_MESSAGES } from '../../../src/contract/generation-messages.ts';
 import { describeEdit, parseEdits, understoodEdits, type Edit } from '../../../src/contract/edit-vocabulary.ts';
 import type { Json } from '../../db/schema.ts';
+import type { GenerationRequestOf } from '../../../src/contract/generations.schema.ts';
+import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
 import { EngineError, type EngineOutput, type EngineRequest, type EngineResult } from '../types.ts';
-import { removeBackground } from './background-removal.ts';
+import { removeBackground, type BackgroundCut } from './background-removal.ts';
+import { modelsRan, type ModelId } from './models/facts.ts';
 import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, rasterPipeline, readRaster, transformRaster, type ImageFormat, type Raster } from './pixels.ts';
 
 /** Longest side of a grid, px, and the gap between its cells, px. */
@@ -29,8 +32,14 @@ const GREY: [[number, number, number], [number, number, number], [number, number
   [0.2126, 0.7152, 0.0722],
 ];
 
+/** What the edits of one job share: its abort signal, and what the background cuts did (for the result's metadata and plan). */
+export interface EditContext {
+  signal?: AbortSignal;
+  cuts?: Array<{ method: BackgroundCut['method']; models: ModelId[] }>;
+}
+
 /** Applies one edit; every step is its own sharp pass, so edits happen in the order asked. */
-export async function applyEdit(raster: Raster, edit: Edit): Promise<Raster> {
+export async function applyEdit(raster: Raster, edit: Edit, context: EditContext = {}): Promise<Raster> {
   const longSide = Math.max(raster.width, raster.height);
   switch (edit.op) {
     case 'brightness':
@@ -74,9 +83,12 @@ export async function applyEdit(raster: Raster, edit: Edit): Promise<Raster> {
       return transformRaster(raster, (p) => p.rotate(edit.degrees));
     case 'flip':
       return transformRaster(raster, (p) => (edit.axis === 'horizontal' ? p.flop() : p.flip()));
-    case 'removeBackground':
+    case 'removeBackground': {
       // Refused (the job fails, refunded) where the cut would lose the subject.
-      return removeBackground(raster);
+      const cut = await removeBackground(raster, { signal: context.signal });
+      context.cuts?.push({ method: cut.method, models: cut.models });
+      return cut.raster;
+    }
     case 'resize': {
       const { width, height, longSide: side } = edit;
       if (side) return transformRaster(raster, (p) => p.resize(side, side, { fit: 'inside', kernel: 'lanczos3' }));
@@ -131,12 +143,13 @@ export async function runImageEditing(request: EngineRequest<'image-editing'>): 
   }
   const removesBackground = instruction.edits.some((edit) => edit.op === 'removeBackground');
 
+  const context: EditContext = { signal, cuts: [] };
   const edited: Array<{ raster: Raster; format: ImageFormat }> = [];
   for (const [k, image] of inputs.images.entries()) {
     report('generatingResult', Math.round(10 + (80 * k) / inputs.images.length));
     let raster = await readRaster(image.path);
     for (const edit of instruction.edits) {
-      raster = await applyEdit(raster, edit);
+      raster = await applyEdit(raster, edit, context);
       signal.throwIfAborted();
     }
     // JPEG has no transparency: a removed background is kept as PNG.
@@ -174,9 +187,13 @@ export async function runImageEditing(request: EngineRequest<'image-editing'>): 
   if (instruction.grid && inputs.images.length === 1) notes.push('A grid needs several images: the single image was edited on its own.');
   if (removesBackground)
     notes.push(
-      'Background removal works on plain backdrops (the border colour is treated as background); a photo whose subject cannot be told from its backdrop fails and is refunded.',
+      'Background removal cuts out a person on any backdrop with the person mask, and any other subject only on a plain backdrop (its colour keyed out); a photo of anything else fails and is refunded.',
     );
+  const cuts = context.cuts!;
+  const ran = modelsRan(cuts.flatMap((cut) => cut.models));
+  const plan = ran.labels.length > 0 ? localEnginePlan(generationRequestOf(request)) : undefined;
   return {
+    ...(plan ? { plan: { done: [...plan.done, ran.item], not_done: plan.not_done } } : {}),
     outputs,
     metadata: {
       engine: 'local',
@@ -186,7 +203,14 @@ export async function runImageEditing(request: EngineRequest<'image-editing'>): 
       grid,
       ignored: instruction.ignored,
       unsupported: instruction.unsupported.map((item) => item.phrase),
+      ...(cuts.length > 0 ? { background_cuts: cuts.map((cut) => cut.method) } : {}),
+      ...(ran.labels.length > 0 ? { models: ran.labels } : {}),
       notes,
     },
   };
+}
+
+/** The request the job was accepted on, as the plan reads it. */
+function generationRequestOf(request: EngineRequest<'image-editing'>): GenerationRequestOf<'image-editing'> {
+  return { feature: 'image-editing', inputs: { images: request.inputs.images.map((image) => image.assetId) }, params: request.params };
 }

@@ -7,7 +7,12 @@ import type { GenerationRequestOf } from '../../../src/contract/generations.sche
 import { engineRequest, inputFile, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import type { InputFile } from '../types.ts';
 import { FFMPEG_PATH, parseRate, probe, runFfmpeg } from '../../ffmpeg/process.ts';
-import { chooseMove, frameSize, moveFilter, runImageToVideo } from './image-to-video.ts';
+import { CAMERA_MOVES, chooseMove, frameSize, moveFilter, runImageToVideo } from './image-to-video.ts';
+import { modelRuntime } from './models/client.ts';
+import { modelLabel } from './models/facts.ts';
+import { coverCrop, findSubject, heldInCrop, holds, inCrop, windowOn, windowPath, type Box, type WindowPath } from './video-framing.ts';
+
+const PHOTOS = join(import.meta.dirname, '../../../tests/fixtures/engines/photos');
 
 type Params = GenerationRequestOf<'image-to-video'>['params'];
 const BASE: Params = { model: 'seedance-v1', duration: 5, resolution: '480p' };
@@ -23,7 +28,10 @@ beforeAll(async () => {
   ({ dir, cleanup } = await tempDir('i2v'));
   still = await inputFile(await renderSvg(sceneSvg(600, 400), join(dir, 'still.png')));
 });
-afterAll(() => cleanup());
+afterAll(async () => {
+  await modelRuntime().close();
+  await cleanup();
+});
 
 async function animate(params: Partial<Params>) {
   const workDir = join(dir, `run-${++run}`);
@@ -74,11 +82,76 @@ describe('frameSize and camera moves', () => {
     );
   });
 
-  it('writes a perspective filter evaluated per frame', () => {
-    const filter = moveFilter({ name: 'zoom-in', zoom: [1, 1.2], x: [0.5, 0.5], y: [0.5, 0.4] }, 120);
+  it('writes a perspective filter evaluated per frame, the window moving linearly between its ends', () => {
+    const filter = moveFilter({ from: { x: 0, y: 0, size: 1 }, to: { x: 0.1, y: 0.05, size: 0.8 } }, 120);
     expect(filter).toMatch(/^perspective=x0='.+':interpolation=linear:eval=frame$/);
-    expect(filter).toContain('(1+(0.2)*');
+    expect(filter).toContain('(W*(1+(-0.2)*');
+    expect(filter).toContain('(W*(0+(0.1)*');
     expect(filter).toContain('in/119');
+  });
+});
+
+/** Every eased frame's window of a path (smoothstep, as the filter eases). */
+const frames = (path: WindowPath, count = 120) =>
+  Array.from({ length: count }, (_, i) => {
+    const t = i / (count - 1);
+    return windowOn(path, t * t * (3 - 2 * t));
+  });
+
+describe('framing around the person', () => {
+  it('keeps a head near the top in every frame of a zoom-in that would cut it off', () => {
+    // A figure from 2% to 80% of the frame's height, its head at the top.
+    const figure: Box = { left: 0.4, top: 0.02, right: 0.6, bottom: 0.8 };
+    const head: Box = { left: 0.45, top: 0.02, right: 0.55, bottom: 0.12 };
+    const plain = windowPath(CAMERA_MOVES['zoom-in'], null);
+    expect(frames(plain).some((window) => !holds(window, head))).toBe(true);
+    const held = windowPath(CAMERA_MOVES['zoom-in'], figure);
+    for (const window of frames(held)) {
+      expect(holds(window, figure)).toBe(true);
+      expect(window.x).toBeGreaterThanOrEqual(0);
+      expect(window.y).toBeGreaterThanOrEqual(0);
+      expect(window.x + window.size).toBeLessThanOrEqual(1 + 1e-9);
+      expect(window.y + window.size).toBeLessThanOrEqual(1 + 1e-9);
+    }
+    // Still a zoom, as far as the figure allows.
+    expect(held.to.size).toBeLessThan(held.from.size);
+  });
+
+  it('keeps the subject in every frame of each move, the pans and tilts shortened where they must be', () => {
+    const subject: Box = { left: 0.05, top: 0.3, right: 0.4, bottom: 0.9 };
+    for (const move of Object.values(CAMERA_MOVES)) {
+      for (const window of frames(windowPath(move, subject))) expect(holds(window, subject), move.name).toBe(true);
+    }
+  });
+
+  it('crops the photo to the frame around the subject rather than its middle', () => {
+    // A tall photo (1:3) for a 9:16 frame, the person in its top third.
+    const crop = coverCrop({ width: 600, height: 1800 }, 9 / 16, { left: 0.3, top: 0.05, right: 0.7, bottom: 0.4 }, null);
+    expect(crop).toMatchObject({ width: 600, height: 1067 });
+    expect(crop.top).toBeLessThanOrEqual(0.05 * 1800);
+    // Without a subject, the middle.
+    expect(coverCrop({ width: 600, height: 1800 }, 9 / 16, null, null).top).toBe(Math.round((1800 - 1067) / 2));
+  });
+
+  it('finds the model of the full-body photo and holds her head and body in every frame of a zoom-in', async () => {
+    const { data, info } = await sharp(join(PHOTOS, 'full-body-model.jpg')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const subject = await findSubject({ data: new Uint8Array(data), width: info.width, height: info.height }, modelRuntime());
+    expect(subject).not.toBeNull();
+    // The figure stands at x 250–480, head at y ~40, feet at y ~590 of 628; the face is too small
+    // for the face model, so the head comes from the body model's points.
+    expect(subject!.face).not.toBeNull();
+    expect(subject!.face!.top * 628).toBeLessThan(40);
+    expect(subject!.face!.bottom * 628).toBeGreaterThan(60);
+    expect(subject!.face!.left * 628).toBeGreaterThan(250);
+    expect(subject!.face!.right * 628).toBeLessThan(400);
+    expect(subject!.box.bottom * 628).toBeGreaterThan(580);
+    const crop = coverCrop(info, 1, subject!.box, subject!.face);
+    const path = windowPath(CAMERA_MOVES['zoom-in'], heldInCrop(subject!, crop, info));
+    const head = inCrop(subject!.face!, crop, info);
+    for (const window of frames(path)) {
+      expect(holds(window, head)).toBe(true);
+      expect(holds(window, inCrop(subject!.box, crop, info))).toBe(true);
+    }
   });
 });
 
@@ -118,6 +191,37 @@ describe('runImageToVideo', { timeout: 60_000 }, () => {
     expect(stages.filter((s) => s === 'renderingFrames').length).toBeGreaterThan(1);
     expect(stages.at(-1)).toBe('finalizingVideo');
     expect(stages.indexOf('renderingFrames')).toBeGreaterThan(stages.lastIndexOf('generatingMotion'));
+  });
+
+  it('shows a see-through backdrop on white, never black', async () => {
+    const path = join(dir, 'cut-out.png');
+    await sharp({ create: { width: 600, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 200, height: 200, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }, left: 200, top: 100 }])
+      .png()
+      .toFile(path);
+    const workDir = join(dir, 'cut-out');
+    await mkdir(workDir);
+    const { outputs } = await runImageToVideo(engineRequest('image-to-video', workDir, { image: await inputFile(path) }, { ...BASE, camera_fixed: true }));
+    const first = await frame(outputs[0]!.path, 0);
+    // The corner pixel of the 80×54 frame: white, and the middle red.
+    expect(Math.min(first[0]!, first[1]!, first[2]!)).toBeGreaterThan(235);
+    const middle = (27 * 80 + 40) * 3;
+    expect(first[middle]).toBeGreaterThan(150);
+    expect(first[middle + 1]).toBeLessThan(80);
+  });
+
+  it('frames the person of a photo, and says which models found her', async () => {
+    const workDir = join(dir, 'person');
+    await mkdir(workDir);
+    const image = await inputFile(join(PHOTOS, 'full-body-model.jpg'));
+    const result = await runImageToVideo(engineRequest('image-to-video', workDir, { image }, { ...BASE, prompt: 'zoom in' }));
+    expect(result.metadata).toMatchObject({ framing: { subject: 'person' }, models: [modelLabel('pose'), modelLabel('person')] });
+    expect(result.plan?.done.map((item) => item.code)).toEqual(['cameraMove', 'modelsRan']);
+    expect(result.plan?.not_done.map((item) => item.code)).toEqual(['videoModelNotRun']);
+    // The zoom in held back (it would end at 1.18): her figure fills the photo from head to feet.
+    const zoom = (result.metadata.camera as { zoom: number[] }).zoom;
+    expect(zoom[1]!).toBeGreaterThanOrEqual(zoom[0]!);
+    expect(zoom[1]!).toBeLessThan(1.05);
   });
 
   it('has no audio track unless asked, and barely moves with the camera fixed', async () => {

@@ -3,17 +3,20 @@
  * the chosen duration (5, 8, 10 s) and resolution, VIDEO_FPS frames per second, H.264 (yuv420p,
  * +faststart) in MP4, with a quiet generated audio track when asked.
  *
- * Frame size: the image's aspect ratio is kept (clamped between 9:16 and 16:9, the rest cropped
- * evenly), with the short side 480 px (480p) or 1080 px (1080p), both sides even. A 3:2 photo at
- * 480p gives 720×480, a 2:3 portrait 480×720, a 16:9 still 854×480.
+ * Frame size: the image's aspect ratio is kept (clamped between 9:16 and 16:9, the rest cropped),
+ * with the short side 480 px (480p) or 1080 px (1080p), both sides even. A 3:2 photo at 480p
+ * gives 720×480, a 2:3 portrait 480×720, a 16:9 still 854×480.
  *
  * Motion: one of a few moves (zoom in, zoom out, pan or tilt across a slightly zoomed frame),
  * chosen from the prompt when it names one ("zoom in", "phóng to", "pan left", "lia trái", …)
  * or else deterministically from the parameters and the image's size; eased in and out.
- * `camera_fixed` keeps the frame still apart from a barely visible 3% zoom. The still is scaled
- * once to the frame size times the move's largest zoom (so at the closest zoom one still pixel
- * is one video pixel); ffmpeg's perspective filter then samples the moving window with sub-pixel
- * precision each frame (no integer-step jitter, as zoompan has) and it is scaled to the frame.
+ * `camera_fixed` keeps the frame still apart from a barely visible 3% zoom. When the photo shows
+ * a person, the crop and the move are framed around them (./video-framing.ts): their head and
+ * body stay in every frame, the move shortened as far as that needs. The still is scaled once to
+ * the frame size times the move's largest zoom (so at the closest zoom one still pixel is one
+ * video pixel), a see-through backdrop shown on white; ffmpeg's perspective filter then samples
+ * the moving window with sub-pixel precision each frame (no integer-step jitter, as zoompan has)
+ * and it is scaled to the frame.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -24,6 +27,11 @@ import { fold } from '../../../src/contract/edit-vocabulary.ts';
 import { CAMERA_WORDS, type CameraMoveName } from '../../../src/contract/local-engine-plan.ts';
 import { failedToProcess, type EngineRequest, type EngineResult } from '../types.ts';
 import { runFfmpeg } from '../../ffmpeg/process.ts';
+import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
+import { modelRuntime } from './models/client.ts';
+import { modelsRan } from './models/facts.ts';
+import type { RgbImage } from './models/types.ts';
+import { coverCrop, findSubject, heldInCrop, windowPath, type WindowPath } from './video-framing.ts';
 
 type VideoParams = GenerationRequestOf<'image-to-video'>['params'];
 
@@ -77,18 +85,23 @@ export function chooseMove(params: VideoParams, image: { width: number; height: 
 }
 
 /**
- * The perspective filter's corner expressions for a move over `frames` frames: the window
- * (W/zoom × H/zoom, placed within the slack) eased with smoothstep.
+ * The perspective filter's corner expressions for a camera path over `frames` frames: the
+ * window's position and side (still units, ./video-framing.ts) interpolated linearly, eased with
+ * smoothstep, so every frame's window lies between the two ends and holds what both hold.
  */
-export function moveFilter(move: CameraMove, frames: number): string {
+export function moveFilter(path: WindowPath, frames: number): string {
   const last = Math.max(1, frames - 1);
   const e = `(min(in/${last},1)*min(in/${last},1)*(3-2*min(in/${last},1)))`;
-  const lerp = ([a, b]: [number, number]) => (a === b ? `${a}` : `(${a}+(${Number((b - a).toFixed(6))})*${e})`);
-  const z = lerp(move.zoom);
-  const cw = `(W/${z})`;
-  const ch = `(H/${z})`;
-  const cx = `(${lerp(move.x)}*(W-${cw}))`;
-  const cy = `(${lerp(move.y)}*(H-${ch}))`;
+  const lerp = (a: number, b: number) => {
+    const start = Number(a.toFixed(6));
+    const change = Number((b - a).toFixed(6));
+    return change === 0 ? `${start}` : `(${start}+(${change})*${e})`;
+  };
+  const size = lerp(path.from.size, path.to.size);
+  const cw = `(W*${size})`;
+  const ch = `(H*${size})`;
+  const cx = `(W*${lerp(path.from.x, path.to.x)})`;
+  const cy = `(H*${lerp(path.from.y, path.to.y)})`;
   const corners = {
     x0: cx,
     y0: cy,
@@ -105,6 +118,23 @@ export function moveFilter(move: CameraMove, frames: number): string {
   return `perspective=${list}:interpolation=linear:eval=frame`;
 }
 
+const round = (value: number) => Number(value.toFixed(3));
+
+/** Long side of the copy the models look at, px: enough for a body and a face, quick at any photo size. */
+const DETECTION_SIDE_PX = 640;
+
+/** The photo as the models take it: upright, at most DETECTION_SIDE_PX long, see-through parts on white. */
+async function detectionCopy(path: string): Promise<RgbImage> {
+  const { data, info } = await sharp(path)
+    .autoOrient()
+    .resize(DETECTION_SIDE_PX, DETECTION_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
 /** Soft pink noise, low-passed at 1.2 kHz, mean level about -30 dBFS, half-second fades: a quiet room tone. */
 export function ambientAudioFilter(seconds: number): string {
   return `anoisesrc=color=pink:amplitude=0.2:seed=7:duration=${seconds}:sample_rate=48000,lowpass=f=1200,afade=t=in:d=0.5,afade=t=out:st=${Math.max(0, seconds - 0.5)}:d=0.5`;
@@ -117,15 +147,22 @@ export async function runImageToVideo(request: EngineRequest<'image-to-video'>, 
   const image = { width: meta.autoOrient.width, height: meta.autoOrient.height };
   const frame = frameSize(image.width, image.height, params.resolution);
   const { move, reason } = chooseMove(params, image);
-  const maxZoom = Math.max(...move.zoom);
+  // The person in the photo, found on a copy at most DETECTION_SIDE_PX long, held in every frame.
+  const subject = await findSubject(await detectionCopy(inputs.image.path), modelRuntime(), signal);
+  signal.throwIfAborted();
+  const crop = coverCrop(image, frame.width / frame.height, subject?.box ?? null, subject?.face ?? null);
+  const path = windowPath(move, subject ? heldInCrop(subject, crop, image) : null);
+  const maxZoom = 1 / Math.min(path.from.size, path.to.size);
   // The still at the frame size times the largest zoom: the window never upsamples the still.
+  // A see-through backdrop is shown on white, as the studio shows it (never black).
   const still = join(workDir, 'still.png');
   const stillWidth = Math.round((frame.width * maxZoom) / 2) * 2;
   const stillHeight = Math.round((frame.height * maxZoom) / 2) * 2;
   await sharp(inputs.image.path)
     .autoOrient()
-    .resize(stillWidth, stillHeight, { fit: 'cover', kernel: 'lanczos3' })
-    .flatten({ background: '#000000' })
+    .extract(crop)
+    .resize(stillWidth, stillHeight, { fit: 'fill', kernel: 'lanczos3' })
+    .flatten({ background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toFile(still);
   signal.throwIfAborted();
@@ -142,7 +179,7 @@ export async function runImageToVideo(request: EngineRequest<'image-to-video'>, 
   if (audio) args.push('-f', 'lavfi', '-i', ambientAudioFilter(seconds));
   args.push(
     '-vf',
-    `${moveFilter(move, frames)},scale=${frame.width}:${frame.height}:flags=lanczos,setsar=1,format=yuv420p`,
+    `${moveFilter(path, frames)},scale=${frame.width}:${frame.height}:flags=lanczos,setsar=1,format=yuv420p`,
     '-map',
     '0:v',
     ...(audio ? ['-map', '1:a', '-c:a', 'aac', '-b:a', '96k'] : ['-an']),
@@ -171,14 +208,24 @@ export async function runImageToVideo(request: EngineRequest<'image-to-video'>, 
   });
   report('finalizingVideo', 95);
 
+  const ran = subject ? modelsRan(subject.models) : null;
+  const plan = ran ? localEnginePlan({ feature: 'image-to-video', inputs: { image: inputs.image.assetId }, params }) : null;
   return {
+    ...(plan && ran ? { plan: { done: [...plan.done, ran.item], not_done: plan.not_done } } : {}),
     outputs: [{ path: output, mediaType: 'video', mime: 'video/mp4', kind: 'video', roles: ['video'], name }],
     metadata: {
       engine: 'local',
       method: 'camera move over the still (perspective-sampled zoom and pan), H.264',
       model: params.model,
       requested_model_note: 'The local engine animates the still itself; the chosen model is recorded, not run.',
-      camera: { move: move.name, reason },
+      camera: { move: move.name, reason, zoom: [round(1 / path.from.size), round(1 / path.to.size)] },
+      framing: subject
+        ? {
+            subject: 'person',
+            held: { left: round(subject.box.left), top: round(subject.box.top), right: round(subject.box.right), bottom: round(subject.box.bottom) },
+          }
+        : { subject: 'none found: the move as defined, centred' },
+      ...(ran ? { models: ran.labels } : {}),
       width: frame.width,
       height: frame.height,
       fps: VIDEO_FPS,

@@ -5,10 +5,10 @@
  * would (re-drape a garment, reshape hair, animate a person), the metadata's `notes` say so.
  *
  * One module per tool:
- * - ./tryon.ts            virtual try-on (cut-out, silhouette landmarks, placement, shading)
+ * - ./tryon.ts            virtual try-on (pose and person mask, cut-out, mesh warp per category, shading)
  * - ./image-editing.ts    instruction → edits (vocabulary in ./edit-vocabulary.ts), grids
- * - ./body-generator.ts   rendered figure from body parameters
- * - ./hairstyle.ts        hair recolour inside the brush mask
+ * - ./body-generator.ts   rendered figure from body parameters, a face photo placed by its landmarks (./face-overlay.ts)
+ * - ./hairstyle.ts        hair recolour inside the brush mask, limited to the hair (./hair-mask.ts, also the studio's proposed mask)
  * - ./image-to-video.ts   camera moves over the still, optional ambient audio
  * - ./upscaler-image.ts   lanczos + sharpening, subject and face options
  * - ./upscaler-video.ts   scale, fps conversion, H.265 / H.264
@@ -32,11 +32,13 @@ export interface LocalEngineOptions {
   ffmpegPath?: string;
   /** Where the model runtime logs each model's load time. */
   logger?: Logger;
+  /** The ISNet add-on's folder when it is turned on (CUTOUT_ADDON=isnet). */
+  isnetDir?: string | null;
 }
 
 export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
   // The process's one model thread (./models/client.ts), started on a tool's first model call.
-  modelRuntime(options.logger);
+  modelRuntime(options.logger, { isnetDir: options.isnetDir ?? null });
   const video = { ffmpegPath: options.ffmpegPath ?? FFMPEG_PATH };
   const dispatch = (request: EngineRequest): Promise<EngineResult> => {
     // `request.job.feature` decides which inputs and params the request carries.

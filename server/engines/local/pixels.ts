@@ -37,6 +37,28 @@ export async function readRaster(input: string | Buffer, maxSide?: number): Prom
   return { data, width: info.width, height: info.height };
 }
 
+/** The raster's RGB pixels (alpha dropped), as the models take them (./models/types.ts RgbImage). */
+export function rgbOf(raster: Raster): { data: Uint8Array; width: number; height: number } {
+  const data = new Uint8Array(raster.width * raster.height * 3);
+  for (let p = 0, i = 0; p < data.length; p += 3, i += 4) {
+    data[p] = raster.data[i]!;
+    data[p + 1] = raster.data[i + 1]!;
+    data[p + 2] = raster.data[i + 2]!;
+  }
+  return { data, width: raster.width, height: raster.height };
+}
+
+/** Whether a point is inside a closed polygon (even-odd). */
+export function insidePolygon(x: number, y: number, polygon: ReadonlyArray<readonly [number, number]>): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
 /** The raster as a sharp pipeline (for further operations or encoding). */
 export function rasterPipeline(raster: Raster): Sharp {
   return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 4 } });

@@ -1,69 +1,260 @@
+/**
+ * The pose-fitted try-on on the committed photo fixtures (a drawn figure is not a body to the
+ * pose model): where each garment lands is checked against the joints the pose model reports for
+ * the same photo, and what it looks like against the garment's own colour.
+ */
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GarmentCategory } from '../../../src/contract/generation-params.ts';
-import { engineRequest, garmentSvg, inputFile, meanColour, modelPhotoSvg, renderSvg, sceneSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
+import { garmentPhotoSvg, GARMENT_CATEGORY, GARMENT_COLOUR, type GarmentKind } from '../../../tests/fixtures/engines/garments.ts';
+import { engineRequest, inputFile, meanColour, renderSvg, tempDir } from '../../../tests/fixtures/engines/images.ts';
 import { EngineError, type InputFile } from '../types.ts';
-import { runBodyGenerator } from './body-generator.ts';
-import { foreground, isCutOut, readRaster } from './pixels.ts';
-import { bodyLandmarks, placement, runTryOn } from './tryon.ts';
+import { modelRuntime } from './models/client.ts';
+import type { Keypoint, Pose } from './models/types.ts';
+import { isCutOut } from './pixels.ts';
+import { runTryOn } from './tryon.ts';
+
+const PHOTOS = join(import.meta.dirname, '../../../tests/fixtures/engines/photos');
+const models = modelRuntime();
 
 let dir: string;
 let cleanup: () => Promise<void>;
 let model: InputFile;
-const garments = {} as Record<GarmentCategory, InputFile>;
+let avatar: InputFile;
+/** The joints the pose model finds on the model photo: what the fit must follow. */
+let pose: Pose;
+const garments = {} as Record<GarmentKind, InputFile>;
 let run = 0;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir('tryon'));
-  model = await inputFile(await renderSvg(modelPhotoSvg(), join(dir, 'model.png')));
-  for (const category of ['tops', 'bottoms', 'dresses', 'outerwear'] as const) {
-    garments[category] = await inputFile(await renderSvg(garmentSvg(category), join(dir, `${category}.png`)));
+  model = await inputFile(join(PHOTOS, 'full-body-model.jpg'));
+  avatar = await inputFile(join(PHOTOS, 'full-body-avatar.jpg'));
+  for (const kind of Object.keys(GARMENT_CATEGORY) as GarmentKind[]) {
+    garments[kind] = await inputFile(await renderSvg(garmentPhotoSvg(kind), join(dir, `${kind}.png`)));
   }
+  const { data, info } = await sharp(model.path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  pose = (await models.pose({ data: new Uint8Array(data), width: info.width, height: info.height }))!;
 });
-afterAll(() => cleanup());
+afterAll(async () => {
+  await models.close();
+  await cleanup();
+});
 
-async function tryOn(categories: GarmentCategory[], modelFile: InputFile = model) {
+async function tryOn(kinds: Array<GarmentKind | (InputFile & { category: (typeof GARMENT_CATEGORY)[GarmentKind] })>, modelFile = model, params = {}) {
   const workDir = join(dir, `run-${++run}`);
-  await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
-  const request = engineRequest(
-    'virtual-tryon',
-    workDir,
-    { model: modelFile, garments: categories.map((category) => ({ ...garments[category], category })) },
-    {},
-  );
+  await mkdir(workDir);
+  const list = kinds.map((kind) => (typeof kind === 'string' ? { ...garments[kind], category: GARMENT_CATEGORY[kind] } : kind));
+  const request = engineRequest('virtual-tryon', workDir, { model: modelFile, garments: list }, params);
   const result = await runTryOn(request);
   return { result, request, output: result.outputs[0]! };
 }
 
-/** Colour distance between two RGB triples. */
-const distance = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+/** Mean colour of the 5×5 box around a point. */
+const colourAt = (path: string, p: { x: number; y: number }) => meanColour(path, { left: Math.round(p.x) - 2, top: Math.round(p.y) - 2, width: 5, height: 5 });
+const mix = (a: Keypoint, b: Keypoint, t: number) => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+/** The garment's colour, allowing for the body's light (shading is limited to −28%…+15%) and the fabric's drawn shading. */
+const isGarment = (colour: readonly number[], kind: GarmentKind) => distance(colour, GARMENT_COLOUR[kind]) < 70;
 
-describe('bodyLandmarks', () => {
-  it('reads head, shoulders, crotch and the centre line from the silhouette', async () => {
-    const person = foreground(await readRaster(model.path), { largestOnly: true, holes: 'clear' });
-    const body = bodyLandmarks(person.mask)!;
-    expect(body.top).toBeGreaterThanOrEqual(21);
-    expect(body.top).toBeLessThanOrEqual(23);
-    expect(body.shoulderY).toBeGreaterThanOrEqual(88);
-    expect(body.shoulderY).toBeLessThanOrEqual(98);
-    expect(body.crotchY).toBeGreaterThanOrEqual(252);
-    expect(body.crotchY).toBeLessThanOrEqual(262);
-    expect(body.measured).toEqual({ shoulders: true, crotch: true });
-    expect(Math.abs(body.centreX - 160)).toBeLessThanOrEqual(2);
-    // Arms included at the shoulders (100..220 px): wider than the head (44 px).
-    expect(body.shoulderWidth).toBeGreaterThan(90);
-    expect(body.headWidth).toBeLessThan(50);
-    // Tops sit from the shoulders to below the hips; bottoms reach the ankles.
-    const top = placement('tops', body).box;
-    expect(top.top).toBeLessThan(body.shoulderY);
-    expect(top.top + top.height).toBeGreaterThan(body.hipY);
-    const bottoms = placement('bottoms', body).box;
-    expect(bottoms.top + bottoms.height).toBeGreaterThan(body.ankleY);
+describe('runTryOn on a full-body photo', () => {
+  it("places a top's collar between the detected shoulders and its hem about the hips, opaque over the model's own dress", async () => {
+    const { result, request, output } = await tryOn(['tshirt']);
+    const k = pose.keypoints;
+    const torso = (k.leftHip.y + k.rightHip.y) / 2 - (k.leftShoulder.y + k.rightShoulder.y) / 2;
+    const shoulderY = (k.leftShoulder.y + k.rightShoulder.y) / 2;
+    const hipY = (k.leftHip.y + k.rightHip.y) / 2;
+    const [placed] = result.metadata.garments as Array<{ top: { x: number; y: number }; hem: { x: number; y: number }; posed: string[] }>;
+    // The collar: between the shoulder joints, at the neck just above their line.
+    expect(placed!.top.x).toBeGreaterThan(k.rightShoulder.x);
+    expect(placed!.top.x).toBeLessThan(k.leftShoulder.x);
+    expect(placed!.top.y).toBeGreaterThan(shoulderY - 0.2 * torso);
+    expect(placed!.top.y).toBeLessThan(shoulderY);
+    // The hem: about the hips (just below the hip joints), well above the knees.
+    expect(placed!.hem.y).toBeGreaterThan(hipY - 0.1 * torso);
+    expect(placed!.hem.y).toBeLessThan(hipY + 0.3 * torso);
+    expect(placed!.posed).toEqual(['left sleeve', 'right sleeve']);
+
+    // In the pixels: the garment's top edge on the centre line near the shoulder line, its
+    // lowest row there about the hips.
+    const column = await sharp(output.path)
+      .extract({ left: Math.round(placed!.top.x), top: 0, width: 1, height: model.height })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const blueRows = [...Array(model.height).keys()].filter((y) => isGarment([column[y * 3]!, column[y * 3 + 1]!, column[y * 3 + 2]!], 'tshirt'));
+    expect(blueRows[0]!).toBeGreaterThan(shoulderY - 0.25 * torso);
+    expect(blueRows[0]!).toBeLessThan(shoulderY);
+    expect(blueRows.at(-1)!).toBeGreaterThan(hipY - 0.1 * torso);
+    expect(blueRows.at(-1)!).toBeLessThan(hipY + 0.3 * torso);
+
+    // Opaque: the middle of the torso is the shirt's blue, not blended with the white dress under it.
+    const centre = await colourAt(output.path, mix(mix(k.leftShoulder, k.rightShoulder, 0.5) as Keypoint, mix(k.leftHip, k.rightHip, 0.5) as Keypoint, 0.5));
+    expect(isGarment(centre, 'tshirt'), `centre ${centre.map(Math.round).join(',')}`).toBe(true);
+    expect(centre[0]).toBeLessThan(80);
+    // The sleeves follow the arms: the top of each upper arm is blue, the forearm keeps its skin.
+    for (const [shoulder, elbow, wrist] of [
+      [k.leftShoulder, k.leftElbow, k.leftWrist],
+      [k.rightShoulder, k.rightElbow, k.rightWrist],
+    ] as const) {
+      expect(isGarment(await colourAt(output.path, mix(shoulder, elbow, 0.3)), 'tshirt')).toBe(true);
+      expect(isGarment(await colourAt(output.path, mix(elbow, wrist, 0.5)), 'tshirt')).toBe(false);
+    }
+    // Away from the body nothing changes (beyond JPEG's rounding).
+    const corner = { left: 10, top: 10, width: 60, height: 60 };
+    expect(distance(await meanColour(output.path, corner), await meanColour(model.path, corner))).toBeLessThan(3);
+
+    expect(output).toMatchObject({ mime: 'image/jpeg', kind: 'image', name: 'tryon-result.jpg' });
+    expect(result.metadata.models).toEqual([expect.stringContaining('MoveNet'), expect.stringContaining('Selfie')]);
+    expect(result.plan?.done.map((item) => item.code)).toEqual(['garmentsPlaced', 'modelsRan']);
+    expect(result.plan?.not_done).toEqual([]);
+    const stages = request.reports.map((r) => r.stage);
+    expect(stages[0]).toBe('analyzingPose');
+    expect(stages.indexOf('processingGarment')).toBeGreaterThan(stages.lastIndexOf('analyzingPose'));
+    expect(stages.at(-1)).toBe('generatingResult');
+    const percents = request.reports.map((r) => r.percent);
+    expect(percents).toEqual(percents.toSorted((a, b) => a - b));
   });
 
-  it('returns null for an empty mask', () => {
-    expect(bodyLandmarks({ data: new Uint8Array(100), width: 10, height: 10 })).toBeNull();
+  it('puts trousers from the hips down each leg to the ankles, and shorts down the thighs only, as two legs', async () => {
+    const k = pose.keypoints;
+    const { result, output } = await tryOn(['jeans']);
+    const [jeans] = result.metadata.garments as Array<{ top: { y: number }; hem: { y: number }; posed: string[] }>;
+    expect(jeans!.top.y).toBeLessThan(Math.min(k.leftHip.y, k.rightHip.y));
+    expect(jeans!.hem.y).toBeGreaterThan(Math.min(k.leftAnkle.y, k.rightAnkle.y) - 15);
+    expect(jeans!.posed).toEqual(['left leg', 'right leg']);
+    for (const [hip, knee, ankle] of [
+      [k.leftHip, k.leftKnee, k.leftAnkle],
+      [k.rightHip, k.rightKnee, k.rightAnkle],
+    ] as const) {
+      expect(isGarment(await colourAt(output.path, mix(hip, knee, 0.5)), 'jeans')).toBe(true);
+      expect(isGarment(await colourAt(output.path, mix(knee, ankle, 0.6)), 'jeans')).toBe(true);
+    }
+
+    const shorts = await tryOn(['shorts']);
+    const [placed] = shorts.result.metadata.garments as Array<{ hem: { y: number } }>;
+    expect(placed!.hem.y).toBeLessThan((k.leftKnee.y + k.rightKnee.y) / 2);
+    for (const [hip, knee, ankle] of [
+      [k.leftHip, k.leftKnee, k.leftAnkle],
+      [k.rightHip, k.rightKnee, k.rightAnkle],
+    ] as const) {
+      // Both thighs covered (not one strip), the shins left as they are.
+      expect(isGarment(await colourAt(shorts.output.path, mix(hip, knee, 0.25)), 'shorts')).toBe(true);
+      const shin = mix(knee, ankle, 0.5);
+      expect(distance(await colourAt(shorts.output.path, shin), await colourAt(model.path, shin))).toBeLessThan(8);
+    }
+  });
+
+  it('hangs a dress from the shoulders past the hips, and layers a top over trousers whatever their order', async () => {
+    const k = pose.keypoints;
+    const { output } = await tryOn(['dress']);
+    const hipMid = mix(k.leftHip, k.rightHip, 0.5) as Keypoint;
+    const kneeMid = mix(k.leftKnee, k.rightKnee, 0.5) as Keypoint;
+    expect(isGarment(await colourAt(output.path, mix(mix(k.leftShoulder, k.rightShoulder, 0.5) as Keypoint, hipMid, 0.3)), 'dress')).toBe(true);
+    expect(isGarment(await colourAt(output.path, mix(hipMid, kneeMid, 0.4)), 'dress')).toBe(true);
+
+    const layered = await tryOn(['tshirt', 'jeans']);
+    expect((layered.result.metadata.garments as Array<{ category: string }>).map((g) => g.category)).toEqual(['bottoms', 'tops']);
+    expect(isGarment(await colourAt(layered.output.path, mix(mix(k.leftShoulder, k.rightShoulder, 0.5) as Keypoint, hipMid, 0.5)), 'tshirt')).toBe(true);
+    expect(isGarment(await colourAt(layered.output.path, mix(k.leftKnee, k.leftAnkle, 0.5)), 'jeans')).toBe(true);
+  });
+
+  it('keeps arms that hang beside the body in front of the garment', async () => {
+    const { data, info } = await sharp(avatar.path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const k = (await models.pose({ data: new Uint8Array(data), width: info.width, height: info.height }))!.keypoints;
+    const { output } = await tryOn(['jacket', 'tshirt'], avatar);
+    // The hands, at the hips, stay skin: neither the jacket nor the shirt is drawn over them.
+    for (const [elbow, wrist] of [
+      [k.leftElbow, k.leftWrist],
+      [k.rightElbow, k.rightWrist],
+    ] as const) {
+      const before = await colourAt(avatar.path, mix(elbow, wrist, 1.15));
+      const after = await colourAt(output.path, mix(elbow, wrist, 1.15));
+      expect(distance(after, before)).toBeLessThan(20);
+    }
+  });
+
+  it('takes a PNG model photo and a cut-out garment, and answers PNG; a garment on an opaque white render with soft alpha is cut from its backdrop', async () => {
+    const png = await inputFile(
+      await sharp(model.path)
+        .png()
+        .toFile(join(dir, 'model.png'))
+        .then(() => join(dir, 'model.png')),
+    );
+    const transparent = join(dir, 'tshirt-cutout.png');
+    await sharp(Buffer.from(garmentPhotoSvg('tshirt').replace('fill="#ffffff"', 'fill="none"')))
+      .png()
+      .toFile(transparent);
+    // An opaque white render whose outermost ring is half transparent: not a cut-out.
+    const rendered = await sharp(garments.tshirt.path).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { width, height } = rendered.info;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) if (x === 0 || y === 0 || x === width - 1 || y === height - 1) rendered.data[(y * width + x) * 4 + 3] = 200;
+    expect(isCutOut({ data: rendered.data, width, height })).toBe(false);
+    const soft = join(dir, 'tshirt-soft.png');
+    await sharp(rendered.data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toFile(soft);
+
+    const { result, output } = await tryOn(
+      [
+        { ...(await inputFile(transparent)), category: 'tops' },
+        { ...(await inputFile(soft)), category: 'tops' },
+      ],
+      png,
+    );
+    expect(output).toMatchObject({ mime: 'image/png', name: 'tryon-result.png' });
+    expect((await sharp(output.path).metadata()).format).toBe('png');
+    expect(result.metadata.garments).toMatchObject([{ cutout: 'alpha' }, { cutout: 'backdrop' }]);
+    // The white backdrop of the soft-edged render was not pasted: no pixel turned white.
+    const before = await sharp(model.path).removeAlpha().raw().toBuffer();
+    const after = await sharp(output.path).removeAlpha().raw().toBuffer();
+    let turnedWhite = 0;
+    for (let i = 0; i < after.length; i += 3) {
+      const white = (b: Buffer) => b[i]! > 245 && b[i + 1]! > 245 && b[i + 2]! > 245;
+      if (white(after) && !white(before)) turnedWhite++;
+    }
+    expect(turnedWhite).toBeLessThan(20);
+  });
+});
+
+describe('runTryOn refuses what it cannot fit', () => {
+  it('a photo that is not full-body: the portraits, with the message that says why', async () => {
+    for (const name of ['portrait-plain.jpg', 'portrait-busy.jpg']) {
+      const failure = await tryOn(['tshirt'], await inputFile(join(PHOTOS, name))).catch((error: unknown) => error);
+      expect(failure, name).toBeInstanceOf(EngineError);
+      expect(failure).toMatchObject({ code: 'modelNotFullBody', transient: false });
+      expect((failure as Error).message).toContain('full-body photo');
+    }
+  });
+
+  it('a photo with no person', async () => {
+    const blank = join(dir, 'blank.png');
+    await sharp({ create: { width: 300, height: 400, channels: 3, background: '#dddddd' } })
+      .png()
+      .toFile(blank);
+    await expect(tryOn(['tshirt'], await inputFile(blank))).rejects.toMatchObject({ name: 'EngineError', code: 'personNotFound' });
+  });
+
+  it('a garment on a busy backdrop, rather than pasting it with its backdrop; and a photo with no garment', async () => {
+    const busy = await inputFile(await renderSvg(garmentPhotoSvg('tshirt', { busy: true }), join(dir, 'tshirt-busy.png')));
+    await expect(tryOn([{ ...busy, category: 'tops' }])).rejects.toMatchObject({ name: 'EngineError', code: 'garmentNotFound', transient: false });
+    const blank = join(dir, 'blank-garment.png');
+    await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } })
+      .png()
+      .toFile(blank);
+    await expect(tryOn([{ ...(await inputFile(blank)), category: 'tops' }])).rejects.toMatchObject({ code: 'garmentNotFound' });
+  });
+
+  it('stops when the job is cancelled', async () => {
+    const workDir = join(dir, 'cancelled');
+    await mkdir(workDir);
+    const request = engineRequest('virtual-tryon', workDir, { model, garments: [{ ...garments.tshirt, category: 'tops' }] }, {});
+    request.report = (stage) => {
+      if (stage === 'processingGarment') request.controller.abort(new Error('cancelled by test'));
+    };
+    await expect(runTryOn(request)).rejects.toThrow('cancelled by test');
   });
 });
 
@@ -80,156 +271,5 @@ describe('isCutOut', () => {
     // An opaque render whose outermost ring is half transparent (resampling): not a cut-out.
     expect(isCutOut(raster(40, 40, (x, y) => (x === 0 || y === 0 || x === 39 || y === 39 ? 200 : 255)))).toBe(false);
     expect(isCutOut(raster(40, 40, () => 255))).toBe(false);
-  });
-});
-
-describe('runTryOn', () => {
-  it('cuts a garment from an opaque backdrop even when its PNG carries alpha, and covers the torso, not just the box', async () => {
-    // A render with an alpha channel: opaque white backdrop, a soft (alpha 200) outermost ring.
-    const rendered = await sharp(Buffer.from(garmentSvg('tops')))
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const { width, height } = rendered.info;
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) if (x === 0 || y === 0 || x === width - 1 || y === height - 1) rendered.data[(y * width + x) * 4 + 3] = 200;
-    const path = join(dir, 'tops-with-alpha.png');
-    await sharp(rendered.data, { raw: { width, height, channels: 4 } })
-      .png()
-      .toFile(path);
-    const workDir = join(dir, `run-${++run}`);
-    await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
-    const request = engineRequest('virtual-tryon', workDir, { model, garments: [{ ...(await inputFile(path)), category: 'tops' }] }, {});
-    const result = await runTryOn(request);
-    expect(result.metadata.garments).toMatchObject([{ cutout: 'backdrop' }]);
-
-    const before = await sharp(model.path).removeAlpha().raw().toBuffer();
-    const after = await sharp(result.outputs[0]!.path).removeAlpha().raw().toBuffer();
-    let turnedWhite = 0;
-    for (let i = 0; i < after.length; i += 3) {
-      const white = (b: Buffer) => b[i]! > 240 && b[i + 1]! > 240 && b[i + 2]! > 240;
-      if (white(after) && !white(before)) turnedWhite++;
-    }
-    expect(turnedWhite).toBe(0);
-
-    // Both sides of the torso at the waist are covered by the (blue) shirt, not left as skin.
-    const person = foreground(await readRaster(model.path), { largestOnly: true, holes: 'clear' });
-    const body = bodyLandmarks(person.mask)!;
-    const side = Math.round(body.hipWidth * 0.4);
-    for (const x of [Math.round(body.centreX) - side, Math.round(body.centreX) + side]) {
-      const [r, g, b] = await meanColour(result.outputs[0]!.path, { left: x - 1, top: body.waistY - 1, width: 3, height: 3 });
-      expect(b, `x=${x}`).toBeGreaterThan(r + 60);
-      expect(b, `x=${x}`).toBeGreaterThan(g + 30);
-    }
-  });
-
-  it('puts a top on the torso, keeps the rest of the photo, and reports its stages', async () => {
-    const { result, request, output } = await tryOn(['tops']);
-    expect(output.mime).toBe('image/png');
-    expect(output.kind).toBe('image');
-    const meta = await sharp(output.path).metadata();
-    expect([meta.width, meta.height]).toEqual([320, 480]);
-
-    // The chest (x 140..180, y 120..140) turns blue; the blue of the shirt is #2255cc.
-    const before = await meanColour(model.path, { left: 140, top: 120, width: 40, height: 20 });
-    const after = await meanColour(output.path, { left: 140, top: 120, width: 40, height: 20 });
-    expect(after[2]).toBeGreaterThan(after[0] + 60);
-    expect(distance(after, [0x22, 0x55, 0xcc])).toBeLessThan(distance(before, [0x22, 0x55, 0xcc]) - 100);
-    // Backdrop and lower legs are byte-identical.
-    for (const box of [
-      { left: 0, top: 0, width: 320, height: 20 },
-      { left: 120, top: 330, width: 80, height: 100 },
-    ]) {
-      const a = await sharp(model.path).extract(box).raw().toBuffer();
-      const b = await sharp(output.path).extract(box).raw().toBuffer();
-      expect(b.equals(a)).toBe(true);
-    }
-    // Shading: the fold band (y 150..164) is darker than the chest above it under the shirt.
-    const fold = await meanColour(output.path, { left: 140, top: 152, width: 40, height: 10 });
-    expect(fold[2]).toBeLessThan(after[2] - 5);
-
-    expect(result.metadata.engine).toBe('local');
-    expect(result.metadata.garments).toEqual([expect.objectContaining({ category: 'tops', cutout: 'backdrop' })]);
-    const stages = request.reports.map((r) => r.stage);
-    expect(stages[0]).toBe('analyzingPose');
-    expect(stages).toContain('processingGarment');
-    expect(stages.at(-1)).toBe('generatingResult');
-    expect(stages.indexOf('processingGarment')).toBeGreaterThan(stages.lastIndexOf('analyzingPose'));
-    const percents = request.reports.map((r) => r.percent);
-    expect(percents).toEqual(percents.toSorted((a, b) => a - b));
-  });
-
-  it('covers the legs with bottoms and layers outerwear over a top', async () => {
-    const { output: trousers } = await tryOn(['bottoms']);
-    const shin = await meanColour(trousers.path, { left: 134, top: 330, width: 10, height: 40 });
-    expect(distance(shin, [0x33, 0x3a, 0x44])).toBeLessThan(40);
-
-    // Given as tops, outerwear: the coat is drawn last, so the chest is green.
-    const { result, output } = await tryOn(['outerwear', 'tops']);
-    const chest = await meanColour(output.path, { left: 135, top: 130, width: 20, height: 20 });
-    expect(chest[1]).toBeGreaterThan(chest[2] + 20);
-    expect((result.metadata.garments as Array<{ category: string }>).map((g) => g.category)).toEqual(['tops', 'outerwear']);
-  });
-
-  it('bridges the gap between the legs under a dress', async () => {
-    const { output } = await tryOn(['dresses']);
-    // x 158..162 at y 300 is backdrop between the legs in the photo; the skirt covers it.
-    const gap = await meanColour(output.path, { left: 158, top: 295, width: 4, height: 10 });
-    expect(gap[0]).toBeGreaterThan(gap[2] + 60);
-  });
-
-  it('takes a JPEG model photo and a transparent garment, and answers JPEG', async () => {
-    const jpegModel = await inputFile(await renderSvg(modelPhotoSvg(), join(dir, 'model.jpg')));
-    garments.tops = await inputFile(await renderSvg(garmentSvg('tops', { transparent: true }), join(dir, 'tops-cutout.png')));
-    const { result, output } = await tryOn(['tops'], jpegModel);
-    garments.tops = await inputFile(join(dir, 'tops.png'));
-    expect(output.mime).toBe('image/jpeg');
-    expect(output.name).toBe('tryon-result.jpg');
-    expect((await sharp(output.path).metadata()).format).toBe('jpeg');
-    expect(result.metadata.garments).toEqual([expect.objectContaining({ cutout: 'alpha' })]);
-  });
-
-  it('fits garments onto a rendered body-generator figure', async () => {
-    const workDir = join(dir, 'figure');
-    await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
-    const figure = await runBodyGenerator(
-      engineRequest(
-        'body-generator',
-        workDir,
-        { face: null },
-        { gender: 'female', height: 168, weight: 58, age: 28, skin_tone: 'medium', body_type: 'mesomorph', aspect_ratio: '1:1' },
-      ),
-    );
-    const figureModel = await inputFile(figure.outputs[0]!.path);
-    const { result } = await tryOn(['tops', 'bottoms'], figureModel);
-    const landmarks = (result.metadata.person as { landmarks: { measured: unknown } }).landmarks;
-    expect(landmarks.measured).toEqual({ shoulders: true, crotch: true });
-  });
-
-  it('refuses a photo with no person, and a garment with no garment', async () => {
-    const blank = join(dir, 'blank.png');
-    await sharp({ create: { width: 200, height: 300, channels: 3, background: '#dddddd' } })
-      .png()
-      .toFile(blank);
-    const blankFile = await inputFile(blank);
-    await expect(tryOn(['tops'], blankFile)).rejects.toMatchObject({ name: 'EngineError', code: 'personNotFound' });
-    // A busy backdrop cannot be keyed out: refused rather than guessed.
-    const busy = await inputFile(await renderSvg(sceneSvg(320, 480), join(dir, 'busy.png')));
-    await expect(tryOn(['tops'], busy)).rejects.toMatchObject({ code: 'personNotFound' });
-    garments.tops = blankFile;
-    const failure = await tryOn(['tops']).catch((error: unknown) => error);
-    garments.tops = await inputFile(join(dir, 'tops.png'));
-    expect(failure).toBeInstanceOf(EngineError);
-    expect(failure).toMatchObject({ code: 'garmentNotFound', transient: false });
-  });
-
-  it('stops when the job is cancelled', async () => {
-    const workDir = join(dir, 'cancelled');
-    await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
-    const request = engineRequest('virtual-tryon', workDir, { model, garments: [{ ...garments.tops, category: 'tops' }] }, {});
-    request.report = (stage) => {
-      if (stage === 'processingGarment') request.controller.abort(new Error('cancelled by test'));
-    };
-    await expect(runTryOn(request)).rejects.toThrow('cancelled by test');
   });
 });

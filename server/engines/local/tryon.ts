@@ -1,391 +1,238 @@
 /**
- * Virtual try-on, locally: each garment is cut from its plain background, the person's
- * silhouette is found in the model photo (plain backdrop), body landmarks are read from the
- * silhouette's rows, and each garment is scaled onto the body region of its category, clipped
- * to the silhouette (with a small margin) and shaded by the model photo's own light, so folds
- * and shadows under the garment show through. Several garments are layered bottoms, dresses,
- * tops, outerwear.
+ * Virtual try-on, locally, fitted to the detected pose: the model photo's body is read by the
+ * model runtime (MoveNet's joints and the person mask, ./tryon-body.ts; a photo that is not
+ * full-body is refused), each garment is cut from its plain backdrop (./tryon-garment.ts; a busy
+ * backdrop is refused), fitted per category to the shoulders, hips, knees and ankles
+ * (./tryon-fit.ts) and warped cell by cell onto the body (./tryon-warp.ts). It is drawn opaque
+ * (its own cut-out alpha), shaded by the model photo's light, with the arms put back in front of
+ * it and its sleeves drawn over the arms. Garments are layered bottoms, dresses, tops, outerwear.
  *
- * It is a 2D placement, not a generative fit: garments keep their flat shape, scaled to the body
- * box, and sleeves are not posed. The result's metadata says so.
+ * It is a 2D fit, not a generative one: the fabric keeps its flat folds (it is not re-draped),
+ * and hair falling over the shoulders ends up under the garment. The result's metadata says so.
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { GarmentCategory } from '../../../src/contract/generation-params.ts';
+import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
 import type { Json } from '../../db/schema.ts';
 import { EngineError, type EngineRequest, type EngineResult } from '../types.ts';
-import {
-  decontaminate,
-  encode,
-  FORMAT_EXTENSION,
-  foreground,
-  formatOfMime,
-  imageFile,
-  lumaAt,
-  readRaster,
-  transformMask,
-  type ImageFormat,
-  type Mask,
-  type Raster,
-} from './pixels.ts';
+import { modelRuntime } from './models/client.ts';
+import { modelsRan } from './models/facts.ts';
+import type { Mask, RgbImage } from './models/types.ts';
+import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, readRaster, type ImageFormat, type Raster } from './pixels.ts';
+import { armOcclusion, bodyFrame, missingJoints, type BodyFrame } from './tryon-body.ts';
+import { fitGarment } from './tryon-fit.ts';
+import { cutOutGarment } from './tryon-garment.ts';
+import { warpPieces, type Layer } from './tryon-warp.ts';
+
+/** A point of the photo, rounded, for the metadata. */
+const point = (p: { x: number; y: number }) => ({ x: Math.round(p.x), y: Math.round(p.y) });
 
 /** Layering order: what is worn underneath first. */
 const LAYER_ORDER: readonly GarmentCategory[] = ['bottoms', 'dresses', 'tops', 'outerwear'];
 
-/** Garment photos are cut out at this size at most (px, long side): plenty for a body region. */
-const GARMENT_MAX_SIDE_PX = 1600;
-
-/** A person must cover at least this fraction of the photo and span this fraction of its height. */
+/** A person must cover at least this fraction of the photo (the person mask's solid part). */
 const MIN_PERSON_COVERAGE = 0.02;
-const MIN_PERSON_HEIGHT_FRACTION = 0.25;
-/** A garment must cover at least this fraction of its photo. */
-const MIN_GARMENT_COVERAGE = 0.01;
 
 /**
- * How strongly the model's light shapes the garment: 0 pastes it flat, 1 multiplies it by the
- * full relative luminance. Shading is clamped so a dark underwear band cannot blacken a shirt.
+ * How the model's light shapes a garment: its luminance (blurred: light and folds, not the
+ * texture of the clothes it wore) relative to its mean under the garment, by this strength,
+ * limited so a dark belt or a shadowed seam cannot blacken or bleach the garment.
  */
-const SHADING_STRENGTH = 0.6;
-const SHADE_MIN = 0.8;
-const SHADE_MAX = 1.25;
+const SHADING_STRENGTH = 0.7;
+const SHADE_MIN = 0.72;
+const SHADE_MAX = 1.15;
 
-/** Body landmarks in model-photo pixels (rows are y, the centre line is x). */
-export interface BodyLandmarks {
-  top: number;
-  bottom: number;
-  /** Head top to soles, px. */
-  height: number;
-  centreX: number;
-  headWidth: number;
-  shoulderY: number;
-  waistY: number;
-  hipY: number;
-  crotchY: number;
-  kneeY: number;
-  ankleY: number;
-  /** Outer edge to outer edge at the shoulders (upper arms included), px. */
-  shoulderWidth: number;
-  hipWidth: number;
-  /** Outer edges of both thighs just below the crotch, px. */
-  thighSpan: number;
-  /** Which landmarks were measured on the silhouette (the rest follow standard proportions). */
-  measured: { shoulders: boolean; crotch: boolean };
-}
-
-interface Run {
-  start: number;
-  end: number;
-}
-
-function rowRuns(mask: Mask): Run[][] {
-  const { data, width, height } = mask;
-  const rows: Run[][] = [];
-  for (let y = 0; y < height; y++) {
-    const runs: Run[] = [];
-    let start = -1;
-    for (let x = 0; x < width; x++) {
-      const inside = data[y * width + x]! >= 128;
-      if (inside && start < 0) start = x;
-      if (!inside && start >= 0) {
-        runs.push({ start, end: x - 1 });
-        start = -1;
-      }
-    }
-    if (start >= 0) runs.push({ start, end: width - 1 });
-    rows.push(runs);
+/** The photo as RGB for the models: a transparent backdrop (a cut-out model) is seen as white. */
+function rgbOf(raster: Raster): RgbImage {
+  const { width, height, data } = raster;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let p = 0; p < width * height; p++) {
+    const a = data[p * 4 + 3]! / 255;
+    for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round(data[p * 4 + c]! * a + 255 * (1 - a));
   }
-  return rows;
+  return { data: rgb, width, height };
 }
 
-const runAt = (runs: readonly Run[] | undefined, x: number): Run | undefined => runs?.find((r) => r.start <= x && x <= r.end);
-const widthOf = (run: Run | undefined): number => (run ? run.end - run.start + 1 : 0);
-
-/**
- * Reads body landmarks from a person's silhouette, or null when there is no figure. Rows are
- * scanned top-down: the head's width, the shoulder line (the first row below the head much
- * wider than it), the crotch (the first row where the centre line leaves the body); the rest
- * follow standard adult proportions between those (waist at 62% from shoulders to crotch, knees
- * at 48% from crotch to ankles).
- */
-export function bodyLandmarks(mask: Mask): BodyLandmarks | null {
-  const rows = rowRuns(mask);
-  const top = rows.findIndex((runs) => runs.length > 0);
-  if (top < 0) return null;
-  let bottom = rows.length - 1;
-  while (rows[bottom]!.length === 0) bottom--;
-  const height = bottom - top + 1;
-  const at = (fraction: number) => Math.min(bottom, Math.round(top + fraction * height));
-
-  // Head: the widest run's centre in the top 10%, and its largest width.
-  const centres: number[] = [];
-  for (let y = top; y <= at(0.1); y++) {
-    const widest = rows[y]!.reduce<Run | undefined>((best, run) => (!best || widthOf(run) > widthOf(best) ? run : best), undefined);
-    if (widest) centres.push((widest.start + widest.end) / 2);
-  }
-  centres.sort((a, b) => a - b);
-  const headCentre = centres[Math.floor(centres.length / 2)] ?? mask.width / 2;
-  let headWidth = 1;
-  for (let y = at(0.02); y <= at(0.1); y++) headWidth = Math.max(headWidth, widthOf(runAt(rows[y], headCentre)));
-
-  let shoulderY = -1;
-  for (let y = at(0.1); y <= at(0.3); y++) {
-    if (widthOf(runAt(rows[y], headCentre)) >= 1.6 * headWidth) {
-      shoulderY = y;
-      break;
-    }
-  }
-  const shouldersMeasured = shoulderY >= 0;
-  if (!shouldersMeasured) shoulderY = at(0.18);
-
-  // The torso's centre line: median centre of the torso rows' runs (the head may tilt).
-  const torsoCentres: number[] = [];
-  for (let y = shoulderY; y <= at(0.42); y++) {
-    const run = runAt(rows[y], headCentre);
-    if (run) torsoCentres.push((run.start + run.end) / 2);
-  }
-  torsoCentres.sort((a, b) => a - b);
-  const centreX = torsoCentres[Math.floor(torsoCentres.length / 2)] ?? headCentre;
-
-  // Crotch: the centre line (±0.5% of the width) leaves the body for a few rows in a row.
-  const probe = Math.max(1, Math.round(mask.width * 0.005));
-  const gapAt = (y: number) => {
-    for (let x = Math.round(centreX - probe); x <= Math.round(centreX + probe); x++) if (runAt(rows[y], x)) return false;
-    return true;
-  };
-  let crotchY = -1;
-  for (let y = at(0.4); y <= at(0.62) - 3; y++) {
-    if (gapAt(y) && gapAt(y + 1) && gapAt(y + 2)) {
-      crotchY = y;
-      break;
-    }
-  }
-  const crotchMeasured = crotchY >= 0;
-  if (!crotchMeasured) crotchY = at(0.52);
-
-  const ankleY = at(0.955);
-  const waistY = Math.round(shoulderY + 0.62 * (crotchY - shoulderY));
-  const hipY = Math.round(crotchY - 0.04 * height);
-  const kneeY = Math.round(crotchY + 0.48 * (ankleY - crotchY));
-
-  const shoulderWidth = Math.max(headWidth * 1.6, widthOf(runAt(rows[Math.min(bottom, shoulderY + Math.round(0.03 * height))], centreX)));
-  // Thighs just below the crotch: the innermost run on each side of the centre line (hands
-  // hanging beside them are further out).
-  const thighRow = rows[Math.min(bottom, crotchY + Math.round(0.04 * height))] ?? [];
-  const leftLeg = thighRow.filter((run) => run.start < centreX).at(-1);
-  const rightLeg = thighRow.find((run) => run.end > centreX);
-  const thighSpan = leftLeg && rightLeg ? rightLeg.end - leftLeg.start + 1 : Math.max(widthOf(leftLeg), widthOf(rightLeg));
-  // The hips: the torso's run at the hip line, or the thighs when a seam or a gap splits that row;
-  // hands held against the hips widen it, so more than 1.3 shoulders is arms, not hips.
-  const hipWidth = Math.min(shoulderWidth * 1.3, Math.max(headWidth, widthOf(runAt(rows[hipY], centreX)), thighSpan));
-
-  return {
-    top,
-    bottom,
-    height,
-    centreX,
-    headWidth,
-    shoulderY,
-    waistY,
-    hipY,
-    crotchY,
-    kneeY,
-    ankleY,
-    shoulderWidth,
-    hipWidth,
-    thighSpan,
-    measured: { shoulders: shouldersMeasured, crotch: crotchMeasured },
-  };
-}
-
-export interface PlacementBox {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-/** Where a garment of the category goes on the body (px), and how far past the silhouette it may reach. */
-export function placement(category: GarmentCategory, body: BodyLandmarks): { box: PlacementBox; marginPx: number; bridgeLegs: boolean } {
-  const h = body.height;
-  let top: number;
-  let bottom: number;
-  let width: number;
-  let margin = 0.012;
-  let bridgeLegs = false;
-  switch (category) {
-    case 'tops':
-      // Collar just above the shoulder line, hem a little below the hip line.
-      top = body.shoulderY - 0.03 * h;
-      bottom = body.hipY + 0.03 * h;
-      width = body.shoulderWidth * 1.1;
-      break;
-    case 'bottoms':
-      top = body.waistY - 0.01 * h;
-      bottom = body.ankleY + 0.01 * h;
-      width = Math.max(body.hipWidth, body.thighSpan) * 1.06;
-      break;
-    case 'dresses':
-      top = body.shoulderY - 0.025 * h;
-      bottom = body.kneeY + 0.05 * h;
-      width = Math.max(body.shoulderWidth, body.hipWidth * 1.15) * 1.02;
-      bridgeLegs = true;
-      break;
-    case 'outerwear':
-      // Worn over the rest: reaches mid-thigh, a little wider and freer of the silhouette.
-      top = body.shoulderY - 0.04 * h;
-      bottom = body.crotchY + 0.13 * h;
-      width = body.shoulderWidth * 1.22;
-      margin = 0.022;
-      bridgeLegs = true;
-      break;
-  }
-  const box = {
-    left: Math.round(body.centreX - width / 2),
-    top: Math.round(top),
-    width: Math.max(1, Math.round(width)),
-    height: Math.max(1, Math.round(bottom - top)),
-  };
-  return { box, marginPx: Math.max(1, margin * h), bridgeLegs };
-}
-
-interface Garment {
-  /** The cut-out, trimmed to the garment, with its mask as alpha. */
-  raster: Raster;
-  method: 'alpha' | 'backdrop';
-}
-
-async function cutOutGarment(path: string): Promise<Garment> {
-  const raster = await readRaster(path, GARMENT_MAX_SIDE_PX);
-  const found = foreground(raster, { minBlobFraction: 0.02 });
-  if (!found.plainBackdrop || !found.box || found.coverage < MIN_GARMENT_COVERAGE) throw new EngineError('garmentNotFound');
-  if (found.backdrop) decontaminate(raster, found.mask, found.backdrop);
-  const { data } = raster;
-  for (let p = 0; p < found.mask.data.length; p++) data[p * 4 + 3] = Math.min(data[p * 4 + 3]!, found.mask.data[p]!);
-  const { box } = found;
-  const trimmed = Buffer.alloc(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y++) {
-    const from = ((box.top + y) * raster.width + box.left) * 4;
-    data.copy(trimmed, y * box.width * 4, from, from + box.width * 4);
-  }
-  return { raster: { data: trimmed, width: box.width, height: box.height }, method: found.method };
-}
-
-/**
- * The region a garment may cover: the silhouette, with the gap between the legs bridged for
- * dresses and coats (they hang across it), grown by the margin with a soft edge. Computed on
- * the garment's box (plus the margin) only.
- */
-async function allowedRegion(silhouette: Mask, body: BodyLandmarks, region: PlacementBox, marginPx: number, bridgeLegs: boolean): Promise<Mask> {
-  const { width, height } = region;
-  const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const sy = region.top + y;
-    if (sy < 0 || sy >= silhouette.height) continue;
-    for (let x = 0; x < width; x++) {
-      const sx = region.left + x;
-      if (sx >= 0 && sx < silhouette.width) data[y * width + x] = silhouette.data[sy * silhouette.width + sx]!;
-    }
-    if (bridgeLegs && sy >= body.crotchY - 0.02 * body.height) {
-      // Fill between the outer edges of the legs (runs near the centre line, not the hands).
-      let left = -1;
-      let right = -1;
-      const reach = body.hipWidth * 0.75;
-      for (let x = 0; x < width; x++) {
-        const sx = region.left + x;
-        if (Math.abs(sx - body.centreX) > reach || sx < 0 || sx >= silhouette.width) continue;
-        if (silhouette.data[sy * silhouette.width + sx]! >= 128) {
-          if (left < 0) left = x;
-          right = x;
-        }
-      }
-      if (left >= 0) data.fill(255, y * width + left, y * width + right + 1);
-    }
-  }
-  // Grow by the margin: blurred with sigma = margin / 2, a straight edge falls to 3 of 255 at two
-  // sigmas out; a steep ramp (×40) from there gives a grown edge about one pixel soft.
-  return transformMask({ data, width, height }, (p) => p.blur(Math.max(0.5, marginPx / 2)).linear(40, -120));
-}
-
-/** The model photo's luminance around the box, lightly blurred (folds and light, not fine texture). */
-async function shadingField(model: Raster, region: PlacementBox, sigma: number): Promise<Float32Array> {
-  const { width, height } = region;
-  const luma = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(model.height - 1, Math.max(0, region.top + y));
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(model.width - 1, Math.max(0, region.left + x));
-      luma[y * width + x] = Math.round(lumaAt(model.data, (sy * model.width + sx) * 4));
-    }
-  }
-  const blurred = await transformMask({ data: luma, width, height }, (p) => p.blur(Math.max(0.5, sigma)));
-  return Float32Array.from(blurred.data);
-}
-
-/**
- * Rows of a garment cut-out (fractions of its height) where its body is measured, and how wide
- * the body under it is there: a T-shirt's sleeves make its box much wider than its torso, so
- * sizing the box to the shoulders alone leaves the sides of the body showing.
- */
-const BODY_BAND: Readonly<Record<GarmentCategory, { from: number; to: number; bodyWidth: (body: BodyLandmarks) => number }>> = {
-  // Below the sleeves, against the torso at the hips (a little ease).
-  tops: { from: 0.62, to: 0.88, bodyWidth: (body) => body.hipWidth * 1.08 },
-  outerwear: { from: 0.62, to: 0.88, bodyWidth: (body) => body.hipWidth * 1.16 },
-  // The waistband, against the hips.
-  bottoms: { from: 0.02, to: 0.08, bodyWidth: (body) => body.hipWidth * 1.04 },
-  // The waist, against the hips (a dress's waist sits above them, its skirt flares below).
-  dresses: { from: 0.3, to: 0.4, bodyWidth: (body) => body.hipWidth * 0.98 },
-};
-/** A garment box is never widened past this many times its placement width. */
-const MAX_BOX_WIDENING = 1.6;
-
-/** Median opaque width (px) of the garment's rows in its body band, or 0 when there are none. */
-function bandWidth(garment: Raster, category: GarmentCategory): number {
-  const band = BODY_BAND[category];
-  const widths: number[] = [];
-  const from = Math.floor(band.from * garment.height);
-  const to = Math.max(from + 1, Math.ceil(band.to * garment.height));
-  for (let y = from; y < Math.min(to, garment.height); y++) {
-    let left = -1;
-    let right = -1;
-    for (let x = 0; x < garment.width; x++) {
-      if (garment.data[(y * garment.width + x) * 4 + 3]! >= 128) {
-        if (left < 0) left = x;
-        right = x;
-      }
-    }
-    if (left >= 0) widths.push(right - left + 1);
-  }
-  widths.sort((a, b) => a - b);
-  return widths[Math.floor(widths.length / 2)] ?? 0;
-}
-
-/** Widens the placement box so the garment's body (not its sleeves) covers the body under it. */
-function fitBoxToBody(box: PlacementBox, garment: Raster, category: GarmentCategory, body: BodyLandmarks): PlacementBox {
-  const measured = bandWidth(garment, category);
-  if (measured <= 0) return box;
-  const wanted = Math.round((garment.width * BODY_BAND[category].bodyWidth(body)) / measured);
-  const width = Math.min(Math.round(box.width * MAX_BOX_WIDENING), Math.max(box.width, wanted));
-  return { ...box, width, left: Math.round(body.centreX - width / 2) };
-}
-
-async function fitGarment(garment: Raster, box: PlacementBox): Promise<Raster> {
-  const { data, info } = await sharp(garment.data, { raw: { width: garment.width, height: garment.height, channels: 4 } })
-    .resize(box.width, box.height, { fit: 'fill', kernel: 'lanczos3' })
+/** The photo's luminance, blurred by `sigma` px. */
+async function lightField(rgb: RgbImage, sigma: number): Promise<Uint8Array> {
+  const { data } = await sharp(rgb.data, { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
+    .greyscale()
+    .blur(Math.max(0.5, sigma))
+    .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
+}
+
+/**
+ * Draws a warped layer onto the photo: its own alpha (opaque inside the cut), its colour times
+ * the body's relative light where the person mask says it lies on the body. The light is taken
+ * relative to its mean along each row of the layer (smoothed over `rowSpan` rows): the body's
+ * roundness, folds and shadows across it shape the garment, while a change of the clothes under
+ * it from one height to another (a dress's hem above bare shins) does not print a band on it.
+ */
+function composite(out: Buffer, width: number, layer: Layer, light: Uint8Array, person: Mask, rowSpan: number): void {
+  const sums = new Float64Array(layer.height);
+  const counts = new Float64Array(layer.height);
+  for (let y = 0; y < layer.height; y++) {
+    for (let x = 0; x < layer.width; x++) {
+      const q = (y + layer.top) * width + x + layer.left;
+      if (layer.data[(y * layer.width + x) * 4 + 3]! < 128 || person.data[q]! < 128) continue;
+      sums[y] = sums[y]! + light[q]!;
+      counts[y] = counts[y]! + 1;
+    }
+  }
+  const span = Math.max(1, Math.round(rowSpan));
+  const means = new Float64Array(layer.height);
+  for (let y = 0; y < layer.height; y++) {
+    let sum = 0;
+    let count = 0;
+    for (let r = Math.max(0, y - span); r <= Math.min(layer.height - 1, y + span); r++) {
+      sum += sums[r]!;
+      count += counts[r]!;
+    }
+    means[y] = count > 0 ? sum / count : 0;
+  }
+  for (let y = 0; y < layer.height; y++) {
+    const mean = means[y]!;
+    for (let x = 0; x < layer.width; x++) {
+      const l = (y * layer.width + x) * 4;
+      const a = Math.min(255, layer.data[l + 3]!) / 255;
+      if (a <= 0) continue;
+      const q = (y + layer.top) * width + x + layer.left;
+      const relative = mean > 0 ? light[q]! / mean : 1;
+      const shade = 1 + (person.data[q]! / 255) * (Math.min(SHADE_MAX, Math.max(SHADE_MIN, 1 + SHADING_STRENGTH * (relative - 1))) - 1);
+      const o = q * 4;
+      for (let c = 0; c < 3; c++) {
+        // Premultiplied: the garment's own colour is layer / alpha.
+        const g = Math.min(255, (layer.data[l + c]! / a) * shade);
+        out[o + c] = Math.round(g * a + out[o + c]! * (1 - a));
+      }
+      // A cut-out model (transparent backdrop) becomes opaque where the garment lies.
+      out[o + 3] = Math.max(out[o + 3]!, Math.round(a * 255));
+    }
+  }
+}
+
+/**
+ * Closes the gap between two trouser legs where the body fills it (legs standing together, or
+ * the skirt the model wore): a see-through run of a row no wider than `maxGap`, with garment on
+ * both sides and the person mask solid under it, is filled from its two sides, darker towards
+ * its middle (the crease where the inner legs meet). Elsewhere the gap stays open and shows what is behind the legs.
+ */
+function closeLegGap(layer: Layer, width: number, person: Mask, fromRow: number, maxGap: number): void {
+  const { data } = layer;
+  const opaque = (x: number, y: number) => data[(y * layer.width + x) * 4 + 3]! >= 250;
+  for (let y = Math.max(0, Math.round(fromRow - layer.top)); y < layer.height; y++) {
+    let x = 0;
+    while (x < layer.width) {
+      if (opaque(x, y) || x === 0 || !opaque(x - 1, y)) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < layer.width && !opaque(end, y)) end++;
+      const gap = end - x;
+      const solid = () => {
+        for (let g = x; g < end; g++) if (person.data[(y + layer.top) * width + g + layer.left]! < 128) return false;
+        return true;
+      };
+      if (end < layer.width && gap <= maxGap && solid()) {
+        // The legs' own colours two pixels in from their edges (premultiplied: divided by alpha).
+        const from = (y * layer.width + Math.max(0, x - 2)) * 4;
+        const to = (y * layer.width + Math.min(layer.width - 1, end + 1)) * 4;
+        const fromAlpha = Math.max(1, data[from + 3]!) / 255;
+        const toAlpha = Math.max(1, data[to + 3]!) / 255;
+        for (let g = x; g < end; g++) {
+          const t = (g - x + 1) / (gap + 1);
+          const o = (y * layer.width + g) * 4;
+          const a = data[o + 3]! / 255;
+          // Darkest down the middle: the crease where the inner legs meet.
+          const shadow = 0.9 - 0.25 * (1 - Math.abs(2 * t - 1)) ** 2;
+          for (let c = 0; c < 3; c++) {
+            const fill = shadow * ((data[from + c]! / fromAlpha) * (1 - t) + (data[to + c]! / toAlpha) * t);
+            data[o + c] = data[o + c]! + fill * (1 - a);
+          }
+          data[o + 3] = 255;
+        }
+      }
+      x = end;
+    }
+  }
+}
+
+/** How dark a garment's soft shadow on the body just outside it is, at most. */
+const SHADOW_STRENGTH = 0.3;
+
+/**
+ * The garment's soft shadow on the body around it (a hem over a skirt, a sleeve over an arm):
+ * its alpha blurred by `sigma` and dropped by as much, darkening the photo where the person mask
+ * is (not the arms and hands in front of it), before the garment is drawn over its own area.
+ */
+async function castShadow(out: Buffer, width: number, height: number, layer: Layer, person: Mask, arms: Mask, sigma: number): Promise<void> {
+  const pad = Math.ceil(3 * sigma);
+  const w = layer.width + 2 * pad;
+  const h = layer.height + 2 * pad;
+  const alpha = new Uint8Array(w * h);
+  for (let y = 0; y < layer.height; y++)
+    for (let x = 0; x < layer.width; x++) alpha[(y + pad) * w + x + pad] = Math.min(255, layer.data[(y * layer.width + x) * 4 + 3]!);
+  const blurred = await sharp(alpha, { raw: { width: w, height: h, channels: 1 } })
+    .blur(Math.max(0.5, sigma))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const drop = Math.round(sigma);
+  for (let y = 0; y < h; y++) {
+    const py = layer.top - pad + y + drop;
+    if (py < 0 || py >= height) continue;
+    for (let x = 0; x < w; x++) {
+      const px = layer.left - pad + x;
+      if (px < 0 || px >= width) continue;
+      const q = py * width + px;
+      const dark = SHADOW_STRENGTH * (blurred[y * w + x]! / 255) * (person.data[q]! / 255) * (1 - arms.data[q]! / 255);
+      if (dark <= 0) continue;
+      for (let c = 0; c < 3; c++) out[q * 4 + c] = Math.round(out[q * 4 + c]! * (1 - dark));
+    }
+  }
+}
+
+/** Puts the arms back in front of what was drawn since `before`. */
+function restoreArms(out: Buffer, before: Buffer, arms: Mask): void {
+  for (let q = 0; q < arms.data.length; q++) {
+    const m = arms.data[q]!;
+    if (m === 0) continue;
+    const a = m / 255;
+    for (let c = 0; c < 4; c++) out[q * 4 + c] = Math.round(before[q * 4 + c]! * a + out[q * 4 + c]! * (1 - a));
+  }
+}
+
+/**
+ * Reads the body of the model photo.
+ * @throws EngineError personNotFound when no person stands out, modelNotFullBody when the photo does not show the whole body
+ */
+async function readBody(rgb: RgbImage, signal: AbortSignal): Promise<{ body: BodyFrame; person: Mask }> {
+  const models = modelRuntime();
+  const pose = await models.pose(rgb, { signal });
+  const person = await models.personMask(rgb, { signal });
+  let solid = 0;
+  for (const v of person.data) if (v >= 128) solid++;
+  if (solid < MIN_PERSON_COVERAGE * person.data.length) throw new EngineError('personNotFound');
+  if (!pose || missingJoints(pose, rgb.width, rgb.height).length > 0) throw new EngineError('modelNotFullBody');
+  return { body: bodyFrame(pose, person), person };
 }
 
 export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise<EngineResult> {
   const { inputs, report, signal, workDir } = request;
   report('analyzingPose', 5);
   const model = await readRaster(inputs.model.path);
-  const person = foreground(model, { largestOnly: true, holes: 'clear' });
-  const body =
-    person.plainBackdrop && person.box && person.coverage >= MIN_PERSON_COVERAGE && person.box.height >= MIN_PERSON_HEIGHT_FRACTION * model.height
-      ? bodyLandmarks(person.mask)
-      : null;
-  if (!body) throw new EngineError('personNotFound');
+  const { width, height } = model;
+  const rgb = rgbOf(model);
+  const { body, person } = await readBody(rgb, signal);
+  report('analyzingPose', 15);
+  const light = await lightField(rgb, 0.012 * body.bodyHeight);
+  const rowSpan = 0.02 * body.bodyHeight;
+  const shadowSigma = Math.max(1, 0.006 * body.bodyHeight);
   signal.throwIfAborted();
   report('analyzingPose', 20);
 
@@ -394,90 +241,76 @@ export async function runTryOn(request: EngineRequest<'virtual-tryon'>): Promise
     .map((garment, index) => ({ garment, index }))
     .toSorted((a, b) => LAYER_ORDER.indexOf(a.garment.category) - LAYER_ORDER.indexOf(b.garment.category) || a.index - b.index);
   const placed: Json[] = [];
-  const original = Buffer.from(model.data);
+  let usedAddon = false;
   const out = model.data;
   for (const [k, { garment }] of garments.entries()) {
     report('processingGarment', Math.round(20 + (65 * k) / garments.length));
-    const cut = await cutOutGarment(garment.path);
+    const cut = await cutOutGarment(garment.path, { models: modelRuntime(), signal });
+    if (cut.method === 'isnet') usedAddon = true;
     signal.throwIfAborted();
-    const planned = placement(garment.category, body);
-    const { marginPx, bridgeLegs } = planned;
-    const box = fitBoxToBody(planned.box, cut.raster, garment.category, body);
-    const fitted = await fitGarment(cut.raster, box);
-    const allowed = await allowedRegion(person.mask, body, box, marginPx, bridgeLegs);
-    const light = await shadingField({ data: original, width: model.width, height: model.height }, box, Math.max(1, 0.004 * body.height));
+    const fit = await fitGarment(cut.raster, garment.category, body);
+    if (!fit) throw new EngineError('garmentNotFound');
+    const before = Buffer.from(out);
+    const under = warpPieces(fit.under, width, height);
+    if (under && fit.legsFrom !== null) closeLegGap(under, width, person, fit.legsFrom, 0.05 * body.bodyHeight);
+    const arms = armOcclusion(body, person, fit.sleeveReach);
+    if (under) await castShadow(out, width, height, under, person, arms, shadowSigma);
+    if (under) composite(out, width, under, light, person, rowSpan);
+    restoreArms(out, before, arms);
+    const over = warpPieces(fit.over, width, height);
+    if (over) await castShadow(out, width, height, over, person, arms, shadowSigma);
+    if (over) composite(out, width, over, light, person, rowSpan);
     signal.throwIfAborted();
-
-    // Mean luminance of the body under the garment: the shading is relative to it.
-    let sum = 0;
-    let count = 0;
-    for (let y = 0; y < box.height; y++) {
-      const sy = box.top + y;
-      if (sy < 0 || sy >= model.height) continue;
-      for (let x = 0; x < box.width; x++) {
-        const sx = box.left + x;
-        const p = y * box.width + x;
-        if (sx < 0 || sx >= model.width || fitted.data[p * 4 + 3]! < 128 || person.mask.data[sy * model.width + sx]! < 128) continue;
-        sum += light[p]!;
-        count++;
-      }
-    }
-    const meanLight = count > 0 ? sum / count : 128;
-
-    for (let y = 0; y < box.height; y++) {
-      const sy = box.top + y;
-      if (sy < 0 || sy >= model.height) continue;
-      for (let x = 0; x < box.width; x++) {
-        const sx = box.left + x;
-        if (sx < 0 || sx >= model.width) continue;
-        const p = y * box.width + x;
-        const alpha = (fitted.data[p * 4 + 3]! / 255) * (allowed.data[p]! / 255);
-        if (alpha <= 0) continue;
-        const onBody = person.mask.data[sy * model.width + sx]! / 255;
-        const relative = meanLight > 0 ? light[p]! / meanLight : 1;
-        const shade = 1 + onBody * (Math.min(SHADE_MAX, Math.max(SHADE_MIN, 1 + SHADING_STRENGTH * (relative - 1))) - 1);
-        const o = (sy * model.width + sx) * 4;
-        for (let c = 0; c < 3; c++) {
-          const g = Math.min(255, fitted.data[p * 4 + c]! * shade);
-          out[o + c] = Math.round(out[o + c]! * (1 - alpha) + g * alpha);
-        }
-        // A cut-out model (transparent backdrop) becomes opaque where the garment lies.
-        out[o + 3] = Math.max(out[o + 3]!, Math.round(alpha * 255));
-      }
-    }
-    placed.push({ asset_id: garment.assetId, category: garment.category, box: { ...box }, cutout: cut.method });
+    const box = [under, over].filter((layer): layer is Layer => layer !== null);
+    placed.push({
+      asset_id: garment.assetId,
+      category: garment.category,
+      cutout: cut.method,
+      box: box.length
+        ? {
+            left: Math.min(...box.map((b) => b.left)),
+            top: Math.min(...box.map((b) => b.top)),
+            right: Math.max(...box.map((b) => b.left + b.width)),
+            bottom: Math.max(...box.map((b) => b.top + b.height)),
+          }
+        : null,
+      top: point(fit.top),
+      hem: point(fit.hem),
+      posed: fit.posed,
+    });
   }
 
   report('generatingResult', 90);
   // PNG stays PNG (and keeps a cut-out model's transparency); photos come back as JPEG.
   const format: ImageFormat = formatOfMime(inputs.model.mime) === 'png' ? 'png' : 'jpeg';
   const path = join(workDir, `tryon-result.${FORMAT_EXTENSION[format]}`);
-  await encode(sharp(out, { raw: { width: model.width, height: model.height, channels: 4 } }), format).toFile(path);
+  await encode(sharp(out, { raw: { width, height, channels: 4 } }), format).toFile(path);
   signal.throwIfAborted();
   report('generatingResult', 100);
 
-  const landmarks: Json = {
-    head_top: body.top,
-    shoulders: body.shoulderY,
-    waist: body.waistY,
-    hips: body.hipY,
-    crotch: body.crotchY,
-    knees: body.kneeY,
-    ankles: body.ankleY,
-    centre_x: Math.round(body.centreX),
-    shoulder_width: body.shoulderWidth,
-    hip_width: body.hipWidth,
-    measured: { ...body.measured },
-  };
+  const ran = modelsRan(usedAddon ? ['pose', 'person', 'isnet'] : ['pose', 'person']);
+  const plan = localEnginePlan({
+    feature: 'virtual-tryon',
+    inputs: { model: inputs.model.assetId, garments: inputs.garments.map((g) => ({ asset_id: g.assetId, category: g.category })) },
+    params: request.params,
+  });
   return {
     outputs: [{ path, ...imageFile(format), kind: 'image', roles: ['image', 'model'], name: `tryon-result.${FORMAT_EXTENSION[format]}` }],
+    plan: { done: [...plan.done, ran.item], not_done: plan.not_done },
     metadata: {
       engine: 'local',
-      method: 'garment cut-out, silhouette landmarks, placement by category, shading from the model photo',
-      person: { cutout: person.method, landmarks },
+      method:
+        'pose keypoints and person mask, garment cut-out, mesh warp per category to the shoulders, hips, knees and ankles, shading from the model photo, arms kept in front',
+      models: ran.labels,
+      person: {
+        shoulders: [point(body.arms.left.joints[0]), point(body.arms.right.joints[0])],
+        hips: [point(body.legs.left.joints[0]), point(body.legs.right.joints[0])],
+        knees: [point(body.legs.left.joints[1]), point(body.legs.right.joints[1])],
+        ankles: [point(body.legs.left.joints[2]), point(body.legs.right.joints[2])],
+      },
       garments: placed,
       notes: [
-        'Local engine: garments are cut from their background and placed flat onto the body region of their category, clipped to the silhouette and shaded by the photo; it does not re-pose sleeves or re-drape fabric.',
+        'Local engine: garments are cut from their background and warped onto the detected pose (sleeves follow the arms, trouser legs the legs), opaque, shaded by the photo and kept behind the arms; the fabric is not re-draped and hair over the shoulders ends up under the garment.',
         ...(request.params.prompt ? ['The prompt is recorded but not used by the local engine.'] : []),
       ],
     },

@@ -81,7 +81,7 @@ describe('describeGenerationError', () => {
       'Máy chủ phản hồi quá lâu. Vui lòng thử lại sau ít phút.',
     );
     expect(describeGenerationError({ code: 'personNotFound', message: '' }, i18n).description).toBe(
-      'Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh toàn thân trên nền trơn.',
+      'Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh chụp toàn thân.',
     );
     const edits = 'tăng/giảm độ sáng, xoay 90/180/270';
     const described = describeGenerationError({ code: 'unknownEdit', message: GENERATION_MESSAGES.unknownEdit.replace('{edits}', edits) }, i18n);

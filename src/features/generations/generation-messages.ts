@@ -43,9 +43,10 @@ export const GENERATION_MESSAGE_DESCRIPTORS = {
   wrongAssetType: msg`Một trong các tệp đã chọn không đúng loại cho công cụ này.`,
   unsupportedOption: msg`Mô hình đã chọn không hỗ trợ các thiết lập này. Vui lòng chọn thiết lập khác.`,
   maskRequired: msg`Vui lòng tô lên vùng tóc bằng cọ để đánh dấu vùng cần đổi.`,
-  personNotFound: msg`Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh toàn thân trên nền trơn.`,
+  personNotFound: msg`Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh chụp toàn thân.`,
+  modelNotFullBody: msg`Ảnh người mẫu chưa đủ toàn thân. Vui lòng dùng ảnh chụp toàn thân. Tín dụng đã được hoàn lại.`,
   garmentNotFound: msg`Không tách được trang phục khỏi nền. Vui lòng dùng ảnh trang phục trên nền trơn.`,
-  backgroundNotRemoved: msg`Không tách được chủ thể khỏi nền ảnh này (cần phông nền trơn, đều màu, khác màu chủ thể). Tín dụng đã được hoàn lại.`,
+  backgroundNotRemoved: msg`Không tách được nền ảnh này (trừ ảnh có người, cần phông nền trơn, khác màu chủ thể). Tín dụng đã được hoàn lại.`,
   // `{edits}`: the list the local engine understands, in the language of the instruction (from the server's text).
   unknownEdit: msg({ message: 'Công cụ xử lý cục bộ chưa hiểu yêu cầu chỉnh sửa này. Công cụ hiểu được: {edits}.' }),
   cancelled: msg`Đã hủy tạo.`,

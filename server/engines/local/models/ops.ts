@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { greyOf, guidedFilter } from './guided-filter.ts';
+import { refineMask } from './guided-filter.ts';
 import { fileUrl, networkAttempts, NODE_MODULES, tfRuntime, WEIGHTS_DIR, type Tf } from './tf-runtime.ts';
 import { BODY_PARTS, FACE_OVAL, type FaceLandmarks, type Mask, type ModelStatus, type Pose, type RgbImage } from './types.ts';
 
@@ -139,6 +139,45 @@ interface GraphModel {
 /** The selfie model's input side. */
 const SELFIE_SIZE = 256;
 
+/**
+ * The photo shrunk to side × side (stretched, as the selfie model was trained), each pixel the
+ * mean of the photo's pixels it covers: a plain bilinear sample of a 2 MP photo at 256 px reads
+ * one pixel in six and aliases texture into the mask.
+ */
+export function areaShrink(image: RgbImage, side: number): Float32Array {
+  const { data, width, height } = image;
+  const out = new Float32Array(side * side * 3);
+  const bounds = (length: number) => Array.from({ length: side + 1 }, (_, k) => Math.min(length, Math.round((k * length) / side)));
+  const xs = bounds(width);
+  const ys = bounds(height);
+  for (let ty = 0; ty < side; ty++) {
+    const y0 = ys[ty]!;
+    const y1 = Math.max(y0 + 1, ys[ty + 1]!);
+    for (let tx = 0; tx < side; tx++) {
+      const x0 = xs[tx]!;
+      const x1 = Math.max(x0 + 1, xs[tx + 1]!);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          const i = (Math.min(height - 1, y) * width + Math.min(width - 1, x)) * 3;
+          r += data[i]!;
+          g += data[i + 1]!;
+          b += data[i + 2]!;
+        }
+      }
+      const n = (y1 - y0) * (x1 - x0) * 255;
+      const o = (ty * side + tx) * 3;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+    }
+  }
+  return out;
+}
+
+/** The person mask: the selfie model on the photo shrunk to 256², refined on the full-size photo (./guided-filter.ts `refineMask`). */
 export async function personMask(image: RgbImage, context: OpContext): Promise<Mask> {
   const { tf } = await tfRuntime();
   const model = await once(
@@ -147,17 +186,11 @@ export async function personMask(image: RgbImage, context: OpContext): Promise<M
     () => tf.loadGraphModel(fileUrl(join(WEIGHTS_DIR, 'selfie/selfie.json'))) as Promise<GraphModel>,
   );
   const { width, height } = image;
-  const coarse = tf.tidy(() => {
-    const input = tf.div(tf.image.resizeBilinear(imageTensor(tf, image), [SELFIE_SIZE, SELFIE_SIZE], false), 255);
-    const out = model.execute(input) as ReturnType<Tf['tensor4d']>;
-    return tf.image.resizeBilinear(out, [height, width], false);
-  });
-  const stretched = (await coarse.data()) as Float32Array;
-  coarse.dispose();
+  const output = tf.tidy(() => model.execute(tf.tensor4d(areaShrink(image, SELFIE_SIZE), [1, SELFIE_SIZE, SELFIE_SIZE, 3])) as ReturnType<Tf['tensor4d']>);
+  const coarse = (await output.data()) as Float32Array;
+  output.dispose();
   if (context.cancelled()) throw new Cancelled();
-  // The window follows the 256-pixel model's own grain: one of its pixels spans max(w, h)/256 of the photo's.
-  const r = Math.max(2, Math.round(Math.max(width, height) / SELFIE_SIZE));
-  const refined = guidedFilter(greyOf(image.data, width * height), stretched, width, height, r, 1e-4);
+  const refined = refineMask(image.data, width, height, coarse, SELFIE_SIZE, SELFIE_SIZE);
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) data[i] = Math.round(refined[i]! * 255);
   return { data, width, height };

@@ -102,6 +102,15 @@ export function tfRuntime(): Promise<{ tf: Tf; layers: TfLayers }> {
   return ready;
 }
 
+/** Bilinear resize of interleaved float pixels (width × height × channels) on the wasm backend. */
+export async function resizeBilinear(data: Float32Array, from: [number, number], to: [number, number], channels: number): Promise<Float32Array> {
+  const { tf } = await tfRuntime();
+  const resized = tf.tidy(() => tf.image.resizeBilinear(tf.tensor3d(data, [from[1], from[0], channels]), [to[1], to[0]], false));
+  const out = (await resized.data()) as Float32Array;
+  resized.dispose();
+  return out;
+}
+
 /** A file:// URL of a path, as tfjs's loaders take it. */
 export function fileUrl(path: string): string {
   return `file://${path}`;

@@ -76,6 +76,8 @@ export interface ModelOps {
   face: { args: { image: RgbImage }; result: FaceLandmarks | null };
   /** A person's mask at the image's size, its edges refined on the image itself. */
   personMask: { args: { image: RgbImage }; result: Mask };
+  /** Any subject's mask (the ISNet add-on, when installed and turned on), at the image's size. */
+  objectMask: { args: { image: RgbImage }; result: Mask };
   /** ESRGAN ×2 or ×4 in tiles; progress 0–100 as tiles finish. */
   upscale: { args: { image: RgbImage; scale: 2 | 4 }; result: RgbImage };
   /** What the thread has loaded, how long each load took, and every network attempt made. */
@@ -86,6 +88,12 @@ export type ModelOp = keyof ModelOps;
 export interface ModelStatus {
   loaded: Record<string, number>;
   networkAttempts: string[];
+}
+
+/** What the model thread is started with. */
+export interface ModelThreadData {
+  /** The ISNet add-on's folder when CUTOUT_ADDON=isnet, else null. */
+  isnetDir: string | null;
 }
 
 /** Main thread → model thread. */

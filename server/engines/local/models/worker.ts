@@ -3,14 +3,18 @@
  * tfjs's kernels run synchronously, so they run here, never on the thread that answers HTTP.
  * Requests run one at a time, in order: one set of weights and one tile in memory at once.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { isnetMask } from './isnet.ts';
+import { resizeBilinear } from './tf-runtime.ts';
 import { Cancelled, face, personMask, pose, status, upscale, type OpContext } from './ops.ts';
-import type { ModelOp, ModelOps, ModelReplyMessage, ModelRequestMessage } from './types.ts';
+import type { ModelOp, ModelOps, ModelReplyMessage, ModelRequestMessage, ModelThreadData } from './types.ts';
 
 const port = parentPort;
 if (!port) throw new Error('the model runtime runs in a worker thread');
 
+const { isnetDir } = workerData as ModelThreadData;
 const cancelled = new Set<number>();
+let isnetLoaded = false;
 let queue: Promise<void> = Promise.resolve();
 
 const send = (message: ModelReplyMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -29,6 +33,16 @@ async function run(id: number, op: ModelOp, args: unknown): Promise<unknown> {
       return face((args as ModelOps['face']['args']).image, context);
     case 'personMask':
       return personMask((args as ModelOps['personMask']['args']).image, context);
+    case 'objectMask': {
+      if (!isnetDir) throw new Error('the ISNet add-on is not turned on (CUTOUT_ADDON=isnet)');
+      const started = performance.now();
+      const mask = await isnetMask((args as ModelOps['objectMask']['args']).image, resizeBilinear, isnetDir);
+      if (!isnetLoaded) {
+        isnetLoaded = true;
+        context.loaded('ISNet (add-on, first run with its load)', Math.round(performance.now() - started));
+      }
+      return mask;
+    }
     case 'upscale': {
       const { image, scale } = args as ModelOps['upscale']['args'];
       return upscale(image, scale, context);

@@ -24,7 +24,7 @@ export const PLAN_ITEM_DESCRIPTORS = {
   rotate: msg({ message: 'Xoay {degrees}° theo chiều kim đồng hồ' }),
   flipHorizontal: msg`Lật ngang (soi gương)`,
   flipVertical: msg`Lật dọc`,
-  removeBackground: msg`Xóa nền (chỉ với phông nền trơn, đều màu)`,
+  removeBackground: msg`Xóa nền (người trên mọi phông nền, vật khác chỉ trên phông nền trơn)`,
   resizeWidth: msg({ message: 'Đổi kích thước: rộng {width} px' }),
   resizeHeight: msg({ message: 'Đổi kích thước: cao {height} px' }),
   resizeBoth: msg({ message: 'Đổi kích thước: {width}×{height} px' }),
@@ -40,13 +40,18 @@ export const PLAN_ITEM_DESCRIPTORS = {
   guidanceScale: msg`Mức bám theo mô tả (cfg_scale)`,
   promptOptimizer: msg`Tối ưu câu mô tả`,
   garmentsPlaced: msg({
-    message: '{count, plural, other {# trang phục}} được đặt phẳng lên cơ thể và đổ bóng theo ảnh (không tạo nếp vải mới, không chỉnh dáng tay áo)',
+    message:
+      '{count, plural, other {# trang phục}} được ướm theo tư thế nhận diện trong ảnh (vai, hông, gối; tay áo và ống quần theo tay và chân), đổ bóng theo ánh sáng của ảnh và nằm sau cánh tay (vải không được tạo nếp mới)',
   }),
   figureRendered: msg`Người mẫu cách điệu vẽ theo thông số cơ thể (không phải ảnh chụp người thật)`,
-  faceComposited: msg`Ảnh gương mặt được ghép vào phần đầu (không nhận diện khuôn mặt)`,
+  faceComposited: msg`Gương mặt trong ảnh được ghép vào phần đầu, căn theo các điểm mốc khuôn mặt (hai mắt cân ngang, vừa cỡ đầu) và cắt theo đường viền khuôn mặt`,
+  faceNotFound: msg`Ghép gương mặt vào phần đầu: không tìm thấy khuôn mặt trong ảnh nên chưa ghép`,
   hintsBeyondColourAndHair: msg`Câu mô tả và gợi ý phong cách, ngoài màu trang phục và độ dài tóc`,
-  hairRecoloured: msg({ message: 'Tóc trong vùng đã tô được đổi sang màu {colour}, giữ nguyên kết cấu' }),
+  hairRecoloured: msg({
+    message: 'Chỉ phần tóc trong vùng đã tô (nhận ra nhờ các điểm mốc khuôn mặt và vùng người) được đổi sang màu {colour}, giữ nguyên kết cấu',
+  }),
   hairstyleShape: msg`Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc)`,
+  hairNotFound: msg`Chỉ đổi màu phần tóc: không tìm thấy khuôn mặt trong ảnh nên toàn bộ vùng đã tô được đổi màu`,
   referencePhoto: msg`Làm theo kiểu tóc trong ảnh tham khảo`,
   imageEnlarged: msg({
     message:

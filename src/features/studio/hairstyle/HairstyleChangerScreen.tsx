@@ -251,6 +251,7 @@ export function HairstyleChangerScreen() {
               imageUrl={mediaSrc(photo.url)}
               imageWidth={photo.width}
               imageHeight={photo.height}
+              proposeFor={photo.id}
               onChange={(empty) => {
                 setMask(null);
                 setPainted(!empty);

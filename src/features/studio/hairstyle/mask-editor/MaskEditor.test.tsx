@@ -10,6 +10,18 @@ import { renderWithProviders } from '../../../../../tests/fixtures/render.tsx';
 
 vi.mock('../../../../lib/toast.ts', () => ({ notify: { success: vi.fn<(title: string) => void>(), error: vi.fn<(title: string) => void>() } }));
 
+/** The server's proposed hair area: the photo's top 50 rows (the request and the PNG decoding stand in for the network and the canvas). */
+const PROPOSED_ROWS = 50;
+vi.mock('../proposal/propose.ts', () => ({
+  fetchProposal: vi.fn<() => Promise<unknown>>(() => Promise.resolve({ png: '', width: 200, height: 250, coverage: 0.2 })),
+  decodeProposal: vi.fn<(answer: unknown, width: number, height: number) => Promise<Uint8ClampedArray>>((_answer, width, height) => {
+    const mask = new Uint8ClampedArray(width * height);
+    // PROPOSED_ROWS (the factory is hoisted above it).
+    mask.fill(255, 0, width * 50);
+    return Promise.resolve(mask);
+  }),
+}));
+
 /** The photo: 200 × 250 px. The surface: 400 × 500 CSS px, so the fitted photo is drawn at 2×, filling it. */
 const PHOTO = { width: 200, height: 250 };
 const SURFACE = { width: 400, height: 500 };
@@ -33,10 +45,17 @@ afterEach(() => {
   vi.mocked(notify.success).mockClear();
 });
 
-function renderEditor(onMaskReady = vi.fn<(mask: Blob) => void>()) {
+function renderEditor(onMaskReady = vi.fn<(mask: Blob) => void>(), proposeFor?: string) {
   const handle = createRef<MaskEditorHandle>();
   renderWithProviders(
-    <MaskEditor ref={handle} imageUrl="/api/media/photo/original?exp=1&sig=ab" imageWidth={PHOTO.width} imageHeight={PHOTO.height} onMaskReady={onMaskReady} />,
+    <MaskEditor
+      ref={handle}
+      imageUrl="/api/media/photo/original?exp=1&sig=ab"
+      imageWidth={PHOTO.width}
+      imageHeight={PHOTO.height}
+      onMaskReady={onMaskReady}
+      {...(proposeFor ? { proposeFor } : {})}
+    />,
   );
   return { handle, onMaskReady, surface: screen.getByTestId('mask-surface'), exportButton: screen.getByTestId('mask-export') as HTMLButtonElement };
 }
@@ -206,6 +225,35 @@ describe('MaskEditor', () => {
     fireEvent.keyDown(window, { key: '[' });
     fireEvent.keyDown(window, { key: '[' });
     expect(Number(slider.value)).toBeLessThan(46);
+  });
+
+  it('starts from the proposed hair area, refined with the eraser, undone and redone as one step', async () => {
+    const { handle, surface, exportButton } = renderEditor(undefined, 'asset-1');
+    // Without an asset id there is no proposal to offer; with one, its button loads with the editor.
+    fireEvent.click(await screen.findByTestId('hair-proposal-button'));
+    await waitFor(() => expect(screen.getByTestId('hair-proposal').dataset.state).toBe('done'));
+    expect(exportButton.disabled).toBe(false);
+    let mask = await decode(await handle.current!.exportMask());
+    expect([mask.at(100, 10), mask.at(100, PROPOSED_ROWS - 1), mask.at(100, PROPOSED_ROWS + 1), mask.at(100, 200)]).toEqual([255, 255, 0, 0]);
+
+    // The eraser takes a bite out of the proposal's middle: image (100, 25), 20 px wide.
+    fireEvent.click(screen.getByRole('button', { name: 'Tẩy' }));
+    setSize(20);
+    drag(surface, [
+      [200, 50],
+      [202, 50],
+    ]);
+    mask = await decode(await handle.current!.exportMask());
+    expect(mask.at(100, 25)).toBe(0);
+    expect(mask.at(20, 25)).toBe(255);
+
+    // Undo the eraser, then the proposal: blank again; redo brings the proposal back.
+    fireEvent.click(screen.getByRole('button', { name: 'Hoàn tác' }));
+    expect((await decode(await handle.current!.exportMask())).at(100, 25)).toBe(255);
+    fireEvent.click(screen.getByRole('button', { name: 'Hoàn tác' }));
+    expect(handle.current!.isEmpty()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Làm lại' }));
+    expect((await decode(await handle.current!.exportMask())).at(100, 10)).toBe(255);
   });
 
   it('pinches with two fingers: the stroke of the first finger is cancelled, the view zooms and pans', async () => {

@@ -1,5 +1,6 @@
-import { useCallback, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { addCatalog, type Catalog } from '../../../../lib/i18n.ts';
 import { notify } from '../../../../lib/toast.ts';
 import { button } from '../../../../ui/button.ts';
 import { IconCheck } from '../../../../ui/icons/app/IconCheck.tsx';
@@ -10,13 +11,14 @@ import {
   clearAll,
   EMPTY_HISTORY,
   fittedView,
+  loadMask,
   MIN_MASK_COVERAGE,
   MIN_ZOOM,
   redo,
   stepBrushSize,
   undo,
   viewScale,
-  visibleStrokes,
+  visiblePainting,
   zoomBy,
   type History,
   type Size,
@@ -52,8 +54,21 @@ export interface MaskEditorProps {
   onMaskReady?: (mask: Blob) => void | Promise<void>;
   /** Called after every change to the painting (stroke, undo, redo, clear): a mask made earlier is then out of date. */
   onChange?: (empty: boolean) => void;
+  /** The portrait's asset id: offers "Đề xuất vùng tóc", the server's proposed hair area as the painting to start from. */
+  proposeFor?: string;
   ref?: Ref<MaskEditorHandle>;
 }
+
+/** The proposal's words (lingui.config.ts, HAIR_PROPOSAL_FOLDER). */
+const HAIR_PROPOSAL_CATALOG: Catalog = {
+  vi: async () => (await import('../../../../locales/vi/lazy/hair-proposal.po')).messages,
+  en: async () => (await import('../../../../locales/en/lazy/hair-proposal.po')).messages,
+};
+
+/** The proposal's button and states, with their catalog: loaded with the editor's first render, never with the page. */
+const HairProposal = lazy(() =>
+  Promise.all([import('../proposal/HairProposal.tsx'), addCatalog(HAIR_PROPOSAL_CATALOG)]).then(([module]) => ({ default: module.HairProposal })),
+);
 
 /**
  * The hair mask editor (docs/product-rules.md#mask-editor): paint over the hair to change.
@@ -70,7 +85,7 @@ export function MaskEditor(props: MaskEditorProps) {
   return <Editor key={photoKey} {...props} />;
 }
 
-function Editor({ imageUrl, imageWidth, imageHeight, onMaskReady, onChange, ref }: MaskEditorProps) {
+function Editor({ imageUrl, imageWidth, imageHeight, onMaskReady, onChange, proposeFor, ref }: MaskEditorProps) {
   const { t } = useLingui();
   const [image] = useState<Size>(() => ({ width: Math.max(1, Math.round(imageWidth)), height: Math.max(1, Math.round(imageHeight)) }));
   const [raster] = useState(() => new MaskRaster(image.width, image.height));
@@ -138,7 +153,8 @@ function Editor({ imageUrl, imageWidth, imageHeight, onMaskReady, onChange, ref 
     applyHistory(next);
     // Only the undone stroke's pixels can change; undoing a clear brings everything back.
     const rect = last.kind === 'stroke' ? strokePixelRect(last.stroke) : raster.bounds;
-    raster.replay(visibleStrokes(next), rect);
+    const { base, strokes } = visiblePainting(next);
+    raster.replay(strokes, rect, base);
     paintOverlay(canvasRef.current, raster, rect);
     settled();
   };
@@ -151,9 +167,18 @@ function Editor({ imageUrl, imageWidth, imageHeight, onMaskReady, onChange, ref 
     // The redone step comes last, so painting it over the current mask equals a replay.
     if (operation.kind === 'stroke') paintOverlay(canvasRef.current, raster, raster.paintStroke(operation.stroke));
     else {
-      raster.clear();
+      raster.replay([], raster.bounds, operation.kind === 'load' ? operation.mask : null);
       paintOverlay(canvasRef.current, raster);
     }
+    settled();
+  };
+
+  /** The proposed hair area becomes the painting, as one undoable step. */
+  const loadProposal = (mask: Uint8ClampedArray) => {
+    if (drawing() || mask.length !== raster.data.length) return;
+    applyHistory(loadMask(historyRef.current, mask));
+    raster.replay([], raster.bounds, mask);
+    paintOverlay(canvasRef.current, raster);
     settled();
   };
 
@@ -212,6 +237,11 @@ function Editor({ imageUrl, imageWidth, imageHeight, onMaskReady, onChange, ref 
 
   return (
     <div ref={rootRef} className={s.root} data-testid="mask-editor">
+      {proposeFor && (
+        <Suspense fallback={null}>
+          <HairProposal imageId={proposeFor} width={image.width} height={image.height} painted={!empty} onProposal={loadProposal} />
+        </Suspense>
+      )}
       <MaskToolbar
         tool={tool}
         onTool={setTool}

@@ -9,7 +9,7 @@ import { IconTrash } from '../../../../ui/icons/media/IconTrash.tsx';
 import { IconUndo } from '../../../../ui/icons/media/IconUndo.tsx';
 import { IconZoomIn } from '../../../../ui/icons/media/IconZoomIn.tsx';
 import { IconZoomOut } from '../../../../ui/icons/media/IconZoomOut.tsx';
-import { canRedo, canUndo, MAX_ZOOM, MIN_ZOOM, visibleStrokes, ZOOM_STEP, type History, type Tool, type View } from './mask-model.ts';
+import { canRedo, canUndo, isBlank, MAX_ZOOM, MIN_ZOOM, ZOOM_STEP, type History, type Tool, type View } from './mask-model.ts';
 import { TOOL_ICON } from './tool-icon.ts';
 import * as s from './mask-editor.css.ts';
 
@@ -131,14 +131,7 @@ export function MaskToolbar(props: MaskToolbarProps) {
         >
           <IconRedo {...TOOL_ICON} />
         </button>
-        <button
-          type="button"
-          className={s.toolButton}
-          aria-label={clearLabel}
-          title={clearLabel}
-          disabled={visibleStrokes(history).length === 0}
-          onClick={doClear}
-        >
+        <button type="button" className={s.toolButton} aria-label={clearLabel} title={clearLabel} disabled={isBlank(history)} onClick={doClear}>
           <IconTrash {...TOOL_ICON} />
         </button>
         <button type="button" className={s.toolButton} aria-label={overlayLabel} title={overlayLabel} aria-pressed={overlayVisible} onClick={onOverlay}>

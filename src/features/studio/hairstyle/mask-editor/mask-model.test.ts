@@ -10,6 +10,8 @@ import {
   fittedView,
   fitScale,
   imageToScreen,
+  isBlank,
+  loadMask,
   MAX_ZOOM,
   pinchView,
   pointWidth,
@@ -21,6 +23,7 @@ import {
   strokeBounds,
   strokeWidth,
   undo,
+  visiblePainting,
   visibleStrokes,
   wheelPixels,
   wheelZoomFactor,
@@ -129,6 +132,24 @@ describe('history', () => {
     expect(visibleStrokes(history)).toEqual([a, b]);
     history = redo(history);
     expect(visibleStrokes(history)).toEqual([]);
+  });
+
+  it('makes loading a proposed mask one undoable step that strokes are drawn over, and a clear clears it', () => {
+    const proposal = new Uint8ClampedArray([255, 0]);
+    const a = stroke(1);
+    let history = loadMask(commitStroke(EMPTY_HISTORY, a), proposal);
+    expect(visiblePainting(history)).toEqual({ base: proposal, strokes: [] });
+    expect(isBlank(history)).toBe(false);
+    const b = stroke(2, 'eraser');
+    history = commitStroke(history, b);
+    expect(visiblePainting(history)).toEqual({ base: proposal, strokes: [b] });
+    history = clearAll(history);
+    expect(isBlank(history)).toBe(true);
+    history = undo(undo(history));
+    expect(visiblePainting(history)).toEqual({ base: proposal, strokes: [] });
+    history = undo(history);
+    expect(visiblePainting(history)).toEqual({ base: null, strokes: [a] });
+    expect(isBlank(EMPTY_HISTORY)).toBe(true);
   });
 });
 

@@ -107,9 +107,13 @@ export function strokeBounds(stroke: Stroke): { left: number; top: number; right
 }
 
 // ---------------------------------------------------------------------------------------------
-// History: a stroke is one step, clearing is one step
+// History: a stroke is one step, clearing is one step, loading a proposed mask is one step
 
-export type Operation = { kind: 'stroke'; stroke: Stroke } | { kind: 'clear' };
+/**
+ * `load` starts the painting again from a whole mask (the proposed hair area, one byte a photo
+ * pixel, 0-255): what follows is painted over it, and undoing it brings back what was there.
+ */
+export type Operation = { kind: 'stroke'; stroke: Stroke } | { kind: 'clear' } | { kind: 'load'; mask: Uint8ClampedArray };
 
 export interface History {
   /** Operations in the order they were done; what is shown replays them. */
@@ -128,8 +132,13 @@ export function commitStroke(history: History, stroke: Stroke): History {
 
 /** Clearing is undoable; clearing an already blank mask adds no step. */
 export function clearAll(history: History): History {
-  if (visibleStrokes(history).length === 0) return history;
+  if (isBlank(history)) return history;
   return { done: [...history.done, { kind: 'clear' }], undone: [] };
+}
+
+/** A proposed mask replaces the painting, as one undoable step. */
+export function loadMask(history: History, mask: Uint8ClampedArray): History {
+  return { done: [...history.done, { kind: 'load', mask }], undone: [] };
 }
 
 export function undo(history: History): History {
@@ -147,14 +156,27 @@ export function redo(history: History): History {
 export const canUndo = (history: History): boolean => history.done.length > 0;
 export const canRedo = (history: History): boolean => history.undone.length > 0;
 
-/** The strokes drawn since the last clear, in order: what the mask is made of. */
-export function visibleStrokes(history: History): Stroke[] {
+/** What the mask is made of: the mask last loaded (null after a clear, or none loaded) and the strokes drawn over it since, in order. */
+export function visiblePainting(history: History): { base: Uint8ClampedArray | null; strokes: Stroke[] } {
+  let base: Uint8ClampedArray | null = null;
   const strokes: Stroke[] = [];
   for (const operation of history.done) {
-    if (operation.kind === 'clear') strokes.length = 0;
-    else strokes.push(operation.stroke);
+    if (operation.kind === 'stroke') strokes.push(operation.stroke);
+    else {
+      base = operation.kind === 'load' ? operation.mask : null;
+      strokes.length = 0;
+    }
   }
-  return strokes;
+  return { base, strokes };
+}
+
+/** The strokes drawn since the last clear or load, in order. */
+export const visibleStrokes = (history: History): Stroke[] => visiblePainting(history).strokes;
+
+/** Nothing loaded or drawn since the last clear. */
+export function isBlank(history: History): boolean {
+  const { base, strokes } = visiblePainting(history);
+  return base === null && strokes.length === 0;
 }
 
 // ---------------------------------------------------------------------------------------------

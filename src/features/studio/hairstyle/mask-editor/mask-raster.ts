@@ -105,11 +105,20 @@ export class MaskRaster {
     return changed;
   }
 
-  /** Repaints `clip` from scratch with the strokes, in order (after an undo or a cancelled stroke). */
-  replay(strokes: readonly Stroke[], clip: PixelRect = this.bounds): void {
+  /**
+   * Repaints `clip` from scratch: the loaded mask `base` (one byte a pixel, the raster's size), or
+   * nothing, then the strokes, in order (after an undo, a redo of a load or a cancelled stroke).
+   */
+  replay(strokes: readonly Stroke[], clip: PixelRect = this.bounds, base: Uint8ClampedArray | null = null): void {
     const rect = intersect(clip, this.bounds);
     if (!rect) return;
     this.clear(rect);
+    if (base) {
+      for (let y = rect.y; y < rect.y + rect.height; y++) {
+        const start = y * this.width + rect.x;
+        this.data.set(base.subarray(start, start + rect.width), start);
+      }
+    }
     for (const stroke of strokes) {
       if (intersect(strokePixelRect(stroke), rect)) this.paintStroke(stroke, rect);
     }

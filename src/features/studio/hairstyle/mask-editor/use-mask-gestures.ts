@@ -18,7 +18,7 @@ import {
   screenToImage,
   shouldAppendPoint,
   viewScale,
-  visibleStrokes,
+  visiblePainting,
   wheelPixels,
   wheelZoomFactor,
   zoomAt,
@@ -166,7 +166,8 @@ export function useMaskGestures(deps: MaskGestureDeps, size: number, view: View)
     gesture.current = { kind: 'idle' };
     if (current.stroke.points.length === 0) return;
     const rect = strokePixelRect(current.stroke);
-    raster.replay(visibleStrokes(historyRef.current), rect);
+    const { base, strokes } = visiblePainting(historyRef.current);
+    raster.replay(strokes, rect, base);
     paintOverlay(canvasRef.current, raster, rect);
   };
 
