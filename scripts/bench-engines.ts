@@ -131,6 +131,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
         inputs: { model, garments: [{ ...top, category: 'tops' }] },
         params: {},
         targetMs: IMAGE_TARGET_MS,
+        models: true,
       },
       {
         label: 'try-on, 3 garments',
@@ -159,6 +160,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
         inputs: { images: [product] },
         params: { prompt: 'xóa nền' },
         targetMs: IMAGE_TARGET_MS,
+        models: true,
       },
       {
         label: 'body generator (1024×1536)',
@@ -173,6 +175,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
         inputs: { image: portrait, mask, reference: null },
         params: { style: 'pixie', color: '#c9a25a' },
         targetMs: IMAGE_TARGET_MS,
+        models: true,
       },
       {
         label: 'upscaler image ×2, ESRGAN, foreground + face (2 MP photo)',
@@ -218,6 +221,7 @@ export async function benchEngines(): Promise<EngineRow[]> {
         inputs: { image: scene },
         params: { model: 'seedance-v1', duration: 5, resolution: '480p', generate_audio: true },
         targetMs: VIDEO_TARGET_MS,
+        models: true,
       },
       {
         label: 'image to video 5 s 1080p',
@@ -301,7 +305,7 @@ export function printEngineRows(rows: readonly EngineRow[]): void {
       ? `; first run ${((row.firstMs ?? 0) / 1000).toFixed(2)} s, loading ${Object.entries(row.loads)
           .map(([model, ms]) => `${model} ${ms} ms`)
           .join(', ')}; runs: ${Object.entries(row.methods ?? {})
-          .map(([method, count]) => `${count}× ${method}`)
+          .map(([method, count]) => `${count}× ${method.length > 48 ? `${method.slice(0, 47)}…` : method}`)
           .join(', ')}`
       : '';
     const memory = `${row.peakRssMb} MB (from ${row.baseRssMb})`;
