@@ -9,8 +9,11 @@
  *    measured the same way in the same run, and their ratio;
  *  - generations: queue pick-up latency, p50/p99 of the job-status endpoint at the same fixed
  *    rate beside the bare handler, each local engine's time on a ~2 MP input (targets: an image
- *    tool <= 2 s, a 5 s 480p video <= 10 s), and upload throughput with the server's peak memory
- *    growth for a 100 MB video (target <= 2× the file).
+ *    tool <= 2 s, a 5 s 480p video <= 10 s, a tool running a model its promised wait) with its
+ *    models' load times and the peak memory of two runs at once, the fresh install time of the
+ *    model packages (target: the default install grows by <= 30 s; scripts/bench-install.ts), and
+ *    upload throughput with the server's peak memory growth for a 100 MB video (target <= 2× the
+ *    file).
  *  - the JavaScript `/` and each studio route load in a cold browser (targets <= 90 KB and
  *    <= 200 KB gzip; the same measure `npm test` holds them to, scripts/js-budgets.ts), and the
  *    time from clicking Generate to the processing screen.
@@ -18,6 +21,8 @@
  *    IndexedDB (target <= 100 ms), the longest task while scrolling to the end (target < 50 ms),
  *    and the IndexedDB space per 1,000 assets (scripts/bench-assets.ts).
  * `npm run bench -- --only=generations` runs the generation and studio figures alone;
+ * `npm run bench -- --only=engines` the local engine's figures and the model packages' install
+ *   time alone (scripts/bench-engines.ts, scripts/bench-install.ts; no build, no browser);
  * `npm run bench -- --only=status` the job-status endpoint's latency beside the bare handler alone;
  * `npm run bench -- --only=assets` the assets library's;
  * `npm run bench -- --only=js` the JavaScript sizes alone (the budget check's figures);
@@ -43,6 +48,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { assetFigures } from './bench-assets.ts';
 import { billingFigures } from './bench-billing.ts';
 import { benchEngines, printEngineRows } from './bench-engines.ts';
+import { installFigures, printInstallFigures } from './bench-install.ts';
 import { completedJob, queueFigures, seedAccount, startBenchServer, uploadFigures } from './bench-generations.ts';
 import { publicApiFigures } from './bench-public-api.ts';
 import { lighthouseFigures } from './bench-lighthouse.ts';
@@ -181,6 +187,10 @@ async function main() {
     await publicApiFigures();
     return;
   }
+  if (process.argv.includes('--only=engines')) {
+    await engineFigures();
+    return;
+  }
   const chromePath = ensureChromium();
   await ensureBuild();
   if (process.argv.includes('--only=assets')) {
@@ -231,8 +241,14 @@ async function main() {
   );
 
   if (!onlyGenerations) await part('assets library', () => assetFigures(chromePath));
-  await part('local engines', async () => printEngineRows(await benchEngines()));
+  await engineFigures();
   if (SMOKE && !onlyGenerations) await part('/v1 against /api', publicApiFigures);
+}
+
+/** The local engine's timings, its models' loads and memory, and (full runs) the model packages' install time. */
+async function engineFigures() {
+  await part('local engines', async () => printEngineRows(await benchEngines()));
+  if (!SMOKE) await part('model packages install', async () => printInstallFigures(await installFigures()));
 }
 
 /** `--only=status`: one completed job, then the status latency beside the bare handler (no build, no browser). */

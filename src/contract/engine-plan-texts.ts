@@ -55,13 +55,22 @@ export const PLAN_ITEM_TEXTS = {
   hairNotFound: 'Recolouring only the hair: no face was found in the photo, so the whole brushed area was recoloured',
   referencePhoto: 'The hairstyle of the reference photo',
   // ── Upscaler ──
-  imageEnlarged: 'Enlarged ×{factor} by resampling and sharpening tuned like {model} (the {model} model itself is not run: no generated detail)',
-  sharpenSubject: 'Sharpening only the subject (needs a plain backdrop)',
-  sharpenBackground: 'Sharpening only the background (needs a plain backdrop)',
-  subjectNotFound: 'Sharpening only part of the image: no plain backdrop was found, so the whole image was sharpened',
-  faceRegion: 'Face enhancement on the upper-centre area, where a portrait has the face (no face detection)',
+  imageEnlarged:
+    'Enlarged ×{factor} by the ESRGAN slim super-resolution model on this server for photos up to {megapixels} MP (larger ones by resampling and sharpening tuned like {model}); the {model} model itself is not run',
+  imageEnlargedModel: 'Enlarged ×{factor} by the ESRGAN slim super-resolution model running on this server (the {model} model itself is not run)',
+  imageResampled: 'Enlarged ×{factor} by resampling and sharpening tuned like {model} (no model: no generated detail)',
+  esrganSkipped: 'Super-resolution by ESRGAN: the photo ({megapixels} MP) is past the {limit} MP this server enlarges with it within the expected wait',
+  esrganSlow:
+    'Super-resolution by ESRGAN: the server was too busy for it to finish within the expected wait (it would have taken about {seconds} s), so the photo was resampled',
+  sharpenSubject: 'Sharpening only the subject: a person found by the person-segmentation model, else a subject on a plain backdrop',
+  sharpenBackground: 'Sharpening only the background: around a person found by the person-segmentation model, else around a subject on a plain backdrop',
+  subjectNotFound: 'Sharpening only part of the image: no person and no plain backdrop were found, so the whole image was sharpened',
+  faceRegion: 'Face enhancement (clarity) on the face found by the face-landmark model',
+  noFaceToEnhance: 'Face enhancement: no face was found in the photo',
   faceCreativity: 'Generated facial detail (creativity)',
   outputCapped: 'The full ×{factor}: the output was capped at {megapixels} MP (×{effective})',
+  croppedAroundSubject: 'Cropped around the face or subject found to keep the full ×{factor} within {megapixels} MP',
+  croppedCentre: 'Cropped at the centre (no face or subject found) to keep the full ×{factor} within {megapixels} MP',
   videoScaled: 'The video scaled to {size}',
   frameRate: '{fps} frames per second by repeating or dropping frames (no motion interpolation)',
   // ── Any tool ──

@@ -24,7 +24,8 @@ const range = (min: number, max: number): SecondsRange => ({ min, max });
 
 /**
  * What a studio promises before the server has measured enough jobs of a tool on its engine:
- * the local engine renders in a second or two (ffmpeg videos take longer); fal's figures are
+ * the local engine renders in a second or two (ffmpeg videos take longer, and an image upscale up
+ * to a minute: its super-resolution model's limit is set by that figure); fal's figures are
  * the product's processing times (try-on 30-45 s per garment, image upscale 30-60 s, video
  * upscale 2-5 min, the other tools the general 2-3 min). Each mode's figures are in the tool
  * catalogue (tools.ts).

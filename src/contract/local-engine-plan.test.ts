@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { GenerationRequestSchema } from './generations.schema.ts';
 import { planVerdict, notDoneCodes } from './engine-plan.schema.ts';
 import { PLAN_ITEM_CODES } from './engine-plan-texts.ts';
-import { enginePlanFor, localEnginePlan, localEnginePrerequisite, promptBeyondCamera } from './local-engine-plan.ts';
+import { DEFAULT_EXPECTED_SECONDS } from './expected-durations.ts';
+import {
+  enginePlanFor,
+  ESRGAN_SECONDS_PER_INPUT_MP,
+  esrganMaxMegapixels,
+  esrganScale,
+  localEnginePlan,
+  localEnginePrerequisite,
+  promptBeyondCamera,
+} from './local-engine-plan.ts';
 
 const request = (body: unknown) => v.parse(GenerationRequestSchema, body);
 const edit = (prompt: string, images = ['a']) => request({ feature: 'image-editing', inputs: { images }, params: { prompt } });
@@ -71,12 +80,19 @@ describe('the local engine plan', () => {
       done: [
         {
           code: 'imageEnlarged',
-          text: 'Enlarged ×2 by resampling and sharpening tuned like Standard V2 (the Standard V2 model itself is not run: no generated detail)',
-          values: { factor: 2, model: 'Standard V2' },
+          text: 'Enlarged ×2 by the ESRGAN slim super-resolution model on this server for photos up to 2.2 MP (larger ones by resampling and sharpening tuned like Standard V2); the Standard V2 model itself is not run',
+          values: { factor: 2, model: 'Standard V2', megapixels: 2.2 },
         },
       ],
       not_done: [],
     });
+    // ESRGAN's limit: what it enlarges within the promised wait, at its measured rate (×3 runs the ×4 model).
+    expect([esrganMaxMegapixels(2), esrganMaxMegapixels(3), esrganMaxMegapixels(4)]).toEqual([2.2, 1.7, 1.7]);
+    for (const factor of [2, 3, 4]) {
+      expect(esrganMaxMegapixels(factor) * ESRGAN_SECONDS_PER_INPUT_MP[esrganScale(factor)]).toBeLessThanOrEqual(
+        DEFAULT_EXPECTED_SECONDS.local['upscaler-image'].max,
+      );
+    }
     expect(localEnginePlan(request({ feature: 'upscaler-video', inputs: { video: 'a' }, params: {} })).not_done).toEqual([]);
     expect(
       localEnginePlan(request({ feature: 'virtual-tryon', inputs: { model: 'm', garments: [{ asset_id: 'g', category: 'tops' }] }, params: {} })).not_done,

@@ -118,7 +118,7 @@ export const TOOL_CATALOGUE = [
     share: { rank: 5, roles: ['image'] },
     cardPrice: { credits: Math.min(CREDIT_PRICES.upscaleImage2x, CREDIT_PRICES.upscaleVideoPer10s), per: 'from' },
     modes: [
-      { feature: 'upscaler-image', expected: { local: [1, 5], fal: [30, 60] } },
+      { feature: 'upscaler-image', expected: { local: [10, 60], fal: [30, 60] } },
       { feature: 'upscaler-video', expected: { local: [2, 60], fal: [120, 300] } },
     ],
   },

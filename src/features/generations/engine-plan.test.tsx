@@ -41,6 +41,7 @@ const SAMPLE = {
   colour: '#aa3322',
   factor: 4,
   megapixels: 64,
+  limit: 2.2,
   effective: 3.2,
   size: '1080p',
   fps: 30,

@@ -53,13 +53,28 @@ export const PLAN_ITEM_DESCRIPTORS = {
   hairstyleShape: msg`Đổi kiểu tóc (kiểu cắt, độ dài, dáng tóc)`,
   hairNotFound: msg`Chỉ đổi màu phần tóc: không tìm thấy khuôn mặt trong ảnh nên toàn bộ vùng đã tô được đổi màu`,
   referencePhoto: msg`Làm theo kiểu tóc trong ảnh tham khảo`,
-  imageEnlarged: msg({ message: 'Phóng to ×{factor} bằng nội suy và làm nét kiểu {model} (không chạy chính mô hình {model}: không tạo thêm chi tiết)' }),
-  sharpenSubject: msg`Chỉ làm nét chủ thể (cần phông nền trơn)`,
-  sharpenBackground: msg`Chỉ làm nét phần nền (cần phông nền trơn)`,
-  subjectNotFound: msg`Chỉ làm nét một phần ảnh: không tìm thấy phông nền trơn nên cả ảnh được làm nét`,
-  faceRegion: msg`Làm rõ khuôn mặt ở vùng giữa phía trên, nơi ảnh chân dung có mặt (không nhận diện khuôn mặt)`,
+  imageEnlarged: msg({
+    message:
+      'Phóng to ×{factor} bằng mô hình siêu phân giải ESRGAN slim trên máy chủ với ảnh đến {megapixels} MP (ảnh lớn hơn: nội suy và làm nét kiểu {model}); không chạy chính mô hình {model}',
+  }),
+  imageEnlargedModel: msg({ message: 'Phóng to ×{factor} bằng mô hình siêu phân giải ESRGAN slim chạy trên máy chủ (không chạy chính mô hình {model})' }),
+  imageResampled: msg({ message: 'Phóng to ×{factor} bằng nội suy và làm nét kiểu {model} (không dùng mô hình: không tạo thêm chi tiết)' }),
+  esrganSkipped: msg({
+    message: 'Siêu phân giải bằng ESRGAN: ảnh ({megapixels} MP) vượt mức {limit} MP mà máy chủ phóng to kịp bằng mô hình trong thời gian chờ dự kiến',
+  }),
+  esrganSlow: msg({
+    message:
+      'Siêu phân giải bằng ESRGAN: máy chủ đang bận nên mô hình không kịp xong trong thời gian chờ dự kiến (sẽ mất khoảng {seconds} giây), ảnh được phóng to bằng nội suy',
+  }),
+  sharpenSubject: msg`Chỉ làm nét chủ thể: người do mô hình tách người tìm thấy, nếu không thì chủ thể trên phông nền trơn`,
+  sharpenBackground: msg`Chỉ làm nét phần nền: quanh người do mô hình tách người tìm thấy, nếu không thì quanh chủ thể trên phông nền trơn`,
+  subjectNotFound: msg`Chỉ làm nét một phần ảnh: không tìm thấy người hay phông nền trơn nên cả ảnh được làm nét`,
+  faceRegion: msg`Làm rõ khuôn mặt (tăng độ trong) trên khuôn mặt do mô hình nhận diện khuôn mặt tìm thấy`,
+  noFaceToEnhance: msg`Làm rõ khuôn mặt: không tìm thấy khuôn mặt nào trong ảnh`,
   faceCreativity: msg`Tạo thêm chi tiết khuôn mặt (độ sáng tạo)`,
   outputCapped: msg({ message: 'Phóng to đủ ×{factor}: ảnh ra bị giới hạn ở {megapixels} MP (×{effective})' }),
+  croppedAroundSubject: msg({ message: 'Cắt quanh khuôn mặt hoặc chủ thể tìm thấy để giữ đủ ×{factor} trong giới hạn {megapixels} MP' }),
+  croppedCentre: msg({ message: 'Cắt ở giữa ảnh (không tìm thấy khuôn mặt hay chủ thể) để giữ đủ ×{factor} trong giới hạn {megapixels} MP' }),
   videoScaled: msg({ message: 'Video được đổi kích thước thành {size}' }),
   frameRate: msg({ message: '{fps} khung hình/giây bằng cách lặp hoặc bỏ bớt khung (không nội suy chuyển động)' }),
   promptUnused: msg`Câu mô tả (công cụ tích hợp sẵn không đọc câu mô tả)`,
