@@ -31,7 +31,7 @@ import { modelRuntime, type ModelRuntime } from './models/client.ts';
 import type { ModelId } from './models/facts.ts';
 import { boxMean } from './models/guided-filter.ts';
 import type { FaceLandmarks, Mask, Pose, RgbImage } from './models/types.ts';
-import { borderStats, decontaminate, foreground, MIN_LOW_DISTANCE, SOFT_EDGE_DISTANCE, type Raster } from './pixels.ts';
+import { borderStats, decontaminate, foreground, MIN_LOW_DISTANCE, rgbOf, SOFT_EDGE_DISTANCE, type Raster } from './pixels.ts';
 
 /** Above this share of the picture near the keying threshold, the subject cannot be told from the backdrop. */
 export const MAX_UNCERTAIN_SHARE = 0.25;
@@ -82,17 +82,6 @@ export function separation(raster: Raster): { measure: Separation; found: Return
 /** Whether a colour-keyed cut with these measures keeps the subject (see the module comment). */
 export function trustworthy(measure: Separation): boolean {
   return measure.plainBackdrop && measure.uncertainShare <= MAX_UNCERTAIN_SHARE && measure.keptShare >= MIN_KEPT_SHARE && measure.keptShare <= MAX_KEPT_SHARE;
-}
-
-/** The picture's colours without alpha (a see-through pixel shows white, as on the studio's page). */
-function rgbOf(raster: Raster): RgbImage {
-  const { data, width, height } = raster;
-  const out = new Uint8Array(width * height * 3);
-  for (let p = 0; p < width * height; p++) {
-    const a = data[p * 4 + 3]! / 255;
-    for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.round(data[p * 4 + c]! * a + 255 * (1 - a));
-  }
-  return { data: out, width, height };
 }
 
 export interface PersonCut {

@@ -30,7 +30,7 @@ import { runFfmpeg } from '../../ffmpeg/process.ts';
 import { localEnginePlan } from '../../../src/contract/local-engine-plan.ts';
 import { modelRuntime } from './models/client.ts';
 import { modelsRan } from './models/facts.ts';
-import type { RgbImage } from './models/types.ts';
+import { modelCopy } from './pixels.ts';
 import { coverCrop, findSubject, heldInCrop, windowPath, type WindowPath } from './video-framing.ts';
 
 type VideoParams = GenerationRequestOf<'image-to-video'>['params'];
@@ -123,18 +123,6 @@ const round = (value: number) => Number(value.toFixed(3));
 /** Long side of the copy the models look at, px: enough for a body and a face, quick at any photo size. */
 const DETECTION_SIDE_PX = 640;
 
-/** The photo as the models take it: upright, at most DETECTION_SIDE_PX long, see-through parts on white. */
-async function detectionCopy(path: string): Promise<RgbImage> {
-  const { data, info } = await sharp(path)
-    .autoOrient()
-    .resize(DETECTION_SIDE_PX, DETECTION_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height };
-}
-
 /** Soft pink noise, low-passed at 1.2 kHz, mean level about -30 dBFS, half-second fades: a quiet room tone. */
 export function ambientAudioFilter(seconds: number): string {
   return `anoisesrc=color=pink:amplitude=0.2:seed=7:duration=${seconds}:sample_rate=48000,lowpass=f=1200,afade=t=in:d=0.5,afade=t=out:st=${Math.max(0, seconds - 0.5)}:d=0.5`;
@@ -148,7 +136,7 @@ export async function runImageToVideo(request: EngineRequest<'image-to-video'>, 
   const frame = frameSize(image.width, image.height, params.resolution);
   const { move, reason } = chooseMove(params, image);
   // The person in the photo, found on a copy at most DETECTION_SIDE_PX long, held in every frame.
-  const subject = await findSubject(await detectionCopy(inputs.image.path), modelRuntime(), signal);
+  const subject = await findSubject(await modelCopy(inputs.image.path, DETECTION_SIDE_PX), modelRuntime(), signal);
   signal.throwIfAborted();
   const crop = coverCrop(image, frame.width / frame.height, subject?.box ?? null, subject?.face ?? null);
   const path = windowPath(move, subject ? heldInCrop(subject, crop, image) : null);

@@ -12,6 +12,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { MediaType } from '../../../src/contract/media.ts';
+import type { Mask, RgbImage } from './models/types.ts';
 
 /** A decoded image: 4 channels (RGBA), 8 bits each, row-major. */
 export interface Raster {
@@ -20,12 +21,8 @@ export interface Raster {
   height: number;
 }
 
-/** A single-channel mask, 0 (outside) to 255 (inside), same layout as a Raster without channels. */
-export interface Mask {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+/** A single-channel mask, 0 (outside) to 255 (inside), same layout as a Raster without channels (the models' own). */
+export type { Mask } from './models/types.ts';
 
 /** Decodes any image sharp reads into RGBA; `maxSide` (px) shrinks it first, keeping the aspect. */
 export async function readRaster(input: string | Buffer, maxSide?: number): Promise<Raster> {
@@ -37,15 +34,30 @@ export async function readRaster(input: string | Buffer, maxSide?: number): Prom
   return { data, width: info.width, height: info.height };
 }
 
-/** The raster's RGB pixels (alpha dropped), as the models take them (./models/types.ts RgbImage). */
-export function rgbOf(raster: Raster): { data: Uint8Array; width: number; height: number } {
-  const data = new Uint8Array(raster.width * raster.height * 3);
-  for (let p = 0, i = 0; p < data.length; p += 3, i += 4) {
-    data[p] = raster.data[i]!;
-    data[p + 1] = raster.data[i + 1]!;
-    data[p + 2] = raster.data[i + 2]!;
+/**
+ * The raster's RGB pixels as the models take them (./models/types.ts RgbImage): a see-through
+ * pixel is seen over white, as on the studio's page (a cut-out model photo reads as a person on white).
+ */
+export function rgbOf(raster: Raster): RgbImage {
+  const { data, width, height } = raster;
+  const out = new Uint8Array(width * height * 3);
+  for (let p = 0; p < width * height; p++) {
+    const a = data[p * 4 + 3]! / 255;
+    for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.round(data[p * 4 + c]! * a + 255 * (1 - a));
   }
-  return { data, width: raster.width, height: raster.height };
+  return { data: out, width, height };
+}
+
+/** A photo file as the models look at it: upright, at most `maxSide` px long, see-through parts on white. */
+export async function modelCopy(path: string, maxSide: number): Promise<RgbImage> {
+  const { data, info } = await sharp(path)
+    .autoOrient()
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
 /** Whether a point is inside a closed polygon (even-odd). */

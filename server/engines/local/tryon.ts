@@ -19,7 +19,7 @@ import { EngineError, type EngineRequest, type EngineResult } from '../types.ts'
 import { modelRuntime } from './models/client.ts';
 import { modelsRan } from './models/facts.ts';
 import type { Mask, RgbImage } from './models/types.ts';
-import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, readRaster, type ImageFormat, type Raster } from './pixels.ts';
+import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, readRaster, rgbOf, type ImageFormat } from './pixels.ts';
 import { armOcclusion, bodyFrame, missingJoints, type BodyFrame } from './tryon-body.ts';
 import { fitGarment } from './tryon-fit.ts';
 import { cutOutGarment } from './tryon-garment.ts';
@@ -42,17 +42,6 @@ const MIN_PERSON_COVERAGE = 0.02;
 const SHADING_STRENGTH = 0.7;
 const SHADE_MIN = 0.72;
 const SHADE_MAX = 1.15;
-
-/** The photo as RGB for the models: a transparent backdrop (a cut-out model) is seen as white. */
-function rgbOf(raster: Raster): RgbImage {
-  const { width, height, data } = raster;
-  const rgb = new Uint8Array(width * height * 3);
-  for (let p = 0; p < width * height; p++) {
-    const a = data[p * 4 + 3]! / 255;
-    for (let c = 0; c < 3; c++) rgb[p * 3 + c] = Math.round(data[p * 4 + c]! * a + 255 * (1 - a));
-  }
-  return { data: rgb, width, height };
-}
 
 /** The photo's luminance, blurred by `sigma` px. */
 async function lightField(rgb: RgbImage, sigma: number): Promise<Uint8Array> {

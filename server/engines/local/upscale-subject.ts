@@ -5,11 +5,10 @@
  * DETECTION_SIDE_PX, so the cost stays under a second at any input size. The masks it makes are
  * in the output's pixels, for the part of the photo that is enlarged.
  */
-import sharp from 'sharp';
 import type { ModelId } from './models/facts.ts';
 import { modelRuntime } from './models/client.ts';
-import type { FaceLandmarks, Mask, RgbImage } from './models/types.ts';
-import { foreground, readRaster, transformMask } from './pixels.ts';
+import type { FaceLandmarks, Mask } from './models/types.ts';
+import { foreground, modelCopy, readRaster, transformMask } from './pixels.ts';
 
 /** The detection copy's long side, px: the models work at 256 px or less; the masks are feathered anyway. */
 const DETECTION_SIDE_PX = 768;
@@ -72,14 +71,7 @@ export async function detectSubject(
   const found: Subject = { kind: null, mask: null, box: null, face: null, models: [] };
   if (!wants.region && !wants.face && !wants.crop) return found;
   const models = modelRuntime();
-  const { data, info } = await sharp(path)
-    .autoOrient()
-    .resize(DETECTION_SIDE_PX, DETECTION_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const image: RgbImage = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  const image = await modelCopy(path, DETECTION_SIDE_PX);
   // The photo's pixels per detection pixel.
   const up = size.width / image.width;
 
