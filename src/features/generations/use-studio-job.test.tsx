@@ -146,7 +146,7 @@ describe('useStudioJob', () => {
     expect(hook.current.status).toBe('idle');
     expect(hook.current.job).toBeNull();
     // No job and no measure yet: what holds on every engine.
-    expect(hook.current.expected).toEqual({ minSeconds: 1, maxSeconds: 60 });
+    expect(hook.current.expected).toEqual({ minSeconds: 10, maxSeconds: 60 });
   });
 
   it('follows a submitted job; a failure toasts once with its reason; reset goes back to the form', async () => {
@@ -171,7 +171,7 @@ describe('useStudioJob', () => {
     await waitFor(() => expect(hook.current.status).toBe('failed'), { timeout: POLL_VISIBLE_MS * 4 });
     expect(hook.current.error).toMatchObject({
       title: 'Tạo thất bại',
-      description: 'Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh toàn thân trên nền trơn.',
+      description: 'Không tìm thấy người trong ảnh người mẫu. Vui lòng dùng ảnh chụp toàn thân.',
     });
     expect(notify.error).toHaveBeenCalledTimes(1);
     expect(notify.error).toHaveBeenCalledWith('Tạo thất bại', { description: hook.current.error?.description });
