@@ -75,7 +75,7 @@ test('every generation with its inputs, result, times and error; filters by tool
   await expect(failedItem.getByTestId('history-status')).toHaveText('Thất bại');
   await expect(failedItem.getByTestId('history-input')).toHaveAttribute('data-slot', 'images');
   await imageLoaded(failedItem.getByTestId('history-input').locator('img'));
-  await expect(failedItem.getByTestId('history-error')).toContainText('Không tách được chủ thể khỏi nền ảnh này');
+  await expect(failedItem.getByTestId('history-error')).toContainText('Không tách được nền ảnh này');
   await expect(failedItem.getByTestId('history-download')).toHaveCount(0);
 
   // The video: its still as input, a 16:9 player that loads nothing until played.

@@ -139,6 +139,33 @@ describe('useStudioJob', () => {
     expect(notify.success).toHaveBeenCalledTimes(1);
   });
 
+  it('comes back to a job submitted a moment before leaving, though this device stored the list from before it', async () => {
+    // The offline persister (src/lib/offline/persister.ts) hands a stored list over as the first
+    // answer, with its old age, and asks the network at once: the stored list is from before the
+    // job was submitted. The decision waits for the network's answer.
+    const running = makeGeneration({ id: 'just-submitted', feature: 'image-to-video', status: 'processing', stage: 'renderingFrames', progress: 15 });
+    vi.stubGlobal('fetch', fakeApi([running], { 'just-submitted': [running] }));
+    const restored = new Set<string>();
+    const client = createTestQueryClient({
+      queries: {
+        persister: async (queryFn, context, query) => {
+          if (JSON.stringify(query.queryKey).includes('pending') && !restored.has(query.queryHash)) {
+            restored.add(query.queryHash);
+            // Its age put back at once, the refresh a moment later (as the network is asked).
+            setTimeout(() => query.setState({ dataUpdatedAt: 1 }), 0);
+            setTimeout(() => void query.fetch(), 30);
+            return [] as never;
+          }
+          return queryFn(context as never);
+        },
+      },
+    });
+    const { result: hook } = renderHookWithProviders(() => useStudioJob(['image-to-video']), { client });
+    await waitFor(() => expect(hook.current.isReattaching).toBe(false));
+    expect(hook.current.job?.id).toBe('just-submitted');
+    expect(hook.current.status).toBe('processing');
+  });
+
   it('shows the form when nothing of its feature is running', async () => {
     vi.stubGlobal('fetch', fakeApi([makeGeneration({ id: 'x', feature: 'body-generator' })], {}));
     const { result: hook } = renderStudioJob(['upscaler-image', 'upscaler-video']);

@@ -122,6 +122,8 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   const [resuming, setResuming] = useState(false);
   /** Reattaching happens once per mount, and never after the person acted. */
   const [attachDecided, setAttachDecided] = useState(false);
+  // When this screen mounted: only an answer from after it decides (see below).
+  const [mountedAt] = useState(() => Date.now());
 
   const submitter = useSubmitGeneration();
   const regenerator = useRegenerateGeneration();
@@ -135,7 +137,11 @@ export function useStudioJob(feature: Feature | readonly Feature[]): StudioJob {
   // after a reload of this page, what the screen showed (a job that may have ended meanwhile,
   // whose result is then shown). Coming back otherwise opens on the form, the last result
   // offered beside it (`lastResult`).
-  if (!attachDecided && ((pending.isFetchedAfterMount && !pending.isFetching) || pending.fetchStatus === 'paused')) {
+  // A list restored from this device's storage keeps its age and is refreshed at once: it may
+  // predate the job just submitted (a page left within a second of Generate), so the decision
+  // waits for the network's answer, or its failure, or the offline pause.
+  const answered = pending.isFetchedAfterMount && !pending.isFetching && (pending.dataUpdatedAt >= mountedAt || pending.isError);
+  if (!attachDecided && (answered || pending.fetchStatus === 'paused')) {
     setAttachDecided(true);
     const found = pickReattachJob(pending.data ?? [], features)?.id ?? (restoresShownJob() ? readShownJob(featureKey) : null);
     if (found) setJobId(found);
