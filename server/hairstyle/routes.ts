@@ -11,8 +11,8 @@ import sharp from 'sharp';
 import { HAIR_MASK_MESSAGES, HAIR_MASK_PER_HOUR, type HairMaskResponse } from '../../src/contract/hair-mask.ts';
 import { HairMaskRequestSchema } from '../../src/contract/hair-mask.schema.ts';
 import type { Guards, UserEnv } from '../auth/middleware.ts';
-import { proposeHairMask } from '../engines/local/hair-mask.ts';
-import { readRaster, rgbOf } from '../engines/local/pixels.ts';
+import { PROPOSAL_SIDE, proposeHairMask } from '../engines/local/hair-mask.ts';
+import { modelCopy } from '../engines/local/pixels.ts';
 import { codedErrors, readJsonBody, retryAfter } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimiter, RateLimitRule } from '../platform/rate-limit.ts';
@@ -58,9 +58,10 @@ export function hairMaskRoutes({ service, guards, limiter, tempDir, logger }: Ha
     const dir = await mkdtemp(path.join(tempDir, 'asset-hair-'));
     try {
       const file = await service.materialize(row, dir);
-      const raster = await readRaster(file.path);
+      // The models' copy (upright, at most PROPOSAL_SIDE long): the mask is enlarged once, below.
+      const photo = await modelCopy(file.path, PROPOSAL_SIDE);
       const started = performance.now();
-      const proposal = await proposeHairMask(rgbOf(raster), { signal: c.req.raw.signal });
+      const proposal = await proposeHairMask(photo, { signal: c.req.raw.signal });
       logger.info({ area: 'hairstyle', ms: Math.round(performance.now() - started), found: proposal !== null }, 'hair mask proposed');
       if (!proposal) throw hairMaskError(422, 'noFaceFound');
       // At the size the studio paints at: the asset's own (the photo shown upright).

@@ -31,7 +31,7 @@ import { modelRuntime, type ModelRuntime } from './models/client.ts';
 import type { ModelId } from './models/facts.ts';
 import { boxMean } from './models/guided-filter.ts';
 import type { FaceLandmarks, Mask, Pose, RgbImage } from './models/types.ts';
-import { borderStats, decontaminate, foreground, MIN_LOW_DISTANCE, rgbOf, SOFT_EDGE_DISTANCE, type Raster } from './pixels.ts';
+import { borderStats, decontaminate, foreground, MIN_LOW_DISTANCE, rgbOf, SOFT_EDGE_DISTANCE, solidPart, type Raster } from './pixels.ts';
 
 /** Above this share of the picture near the keying threshold, the subject cannot be told from the backdrop. */
 export const MAX_UNCERTAIN_SHARE = 0.25;
@@ -113,9 +113,7 @@ export async function findPerson(image: RgbImage, models: ModelRuntime, signal?:
   const at = ([x, y]: [number, number]) =>
     mask.data[Math.min(height - 1, Math.max(0, Math.round(y))) * width + Math.min(width - 1, Math.max(0, Math.round(x)))]!;
   const pointsInside = points.filter((point) => at(point) >= 128).length;
-  let kept = 0;
-  for (const value of mask.data) if (value >= 128) kept++;
-  const share = kept / mask.data.length;
+  const { share } = solidPart(mask);
   const evidence = { ...(bodyFound ? { body: pose!.score } : { face: face!.score }), pointsInside, points: points.length, share };
   if (pointsInside / points.length < MIN_POINTS_INSIDE || share < MIN_PERSON_SHARE || share > MAX_PERSON_SHARE) return null;
   return { mask, pose, face, models: bodyFound ? ['pose', 'person'] : ['pose', 'face', 'person'], evidence };
@@ -190,7 +188,8 @@ export interface BackgroundCut {
  */
 export async function removeBackground(raster: Raster, options: { models?: ModelRuntime; signal?: AbortSignal } = {}): Promise<BackgroundCut> {
   const models = options.models ?? modelRuntime();
-  const person = await findPerson(rgbOf(raster), models, options.signal);
+  const rgb = rgbOf(raster);
+  const person = await findPerson(rgb, models, options.signal);
   options.signal?.throwIfAborted();
   const cut = { data: Buffer.from(raster.data), width: raster.width, height: raster.height };
   if (person) {
@@ -202,10 +201,8 @@ export async function removeBackground(raster: Raster, options: { models?: Model
   if (models.anySubjectCutout) {
     // The add-on (CUTOUT_ADDON=isnet) cuts whatever the photo's subject is; its cut is kept when
     // it kept something and not everything, as the colour key's is.
-    const mask = await models.objectMask(rgbOf(raster), { signal: options.signal });
-    let kept = 0;
-    for (const value of mask.data) if (value >= 128) kept++;
-    const share = kept / mask.data.length;
+    const mask = await models.objectMask(rgb, { signal: options.signal });
+    const { share } = solidPart(mask);
     if (share < MIN_KEPT_SHARE || share > MAX_KEPT_SHARE) throw new EngineError('backgroundNotRemoved');
     freeEdgeColours(cut, mask, Math.max(2, Math.round(Math.max(raster.width, raster.height) / 512)));
     for (let p = 0; p < mask.data.length; p++) cut.data[p * 4 + 3] = Math.min(cut.data[p * 4 + 3]!, mask.data[p]!);

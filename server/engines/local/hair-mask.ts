@@ -20,8 +20,8 @@
 import sharp from 'sharp';
 import type { CallOptions } from './models/client.ts';
 import { modelRuntime } from './models/client.ts';
-import type { FaceLandmarks, Mask, RgbImage } from './models/types.ts';
-import { insidePolygon } from './pixels.ts';
+import { scaleFace, type FaceLandmarks, type Mask, type RgbImage } from './models/types.ts';
+import { insidePolygon, solidPart } from './pixels.ts';
 
 /** The long side the models see, in px: a face in a portrait is hundreds of px wide at this size. */
 export const PROPOSAL_SIDE = 1024;
@@ -197,19 +197,6 @@ async function shrink(image: RgbImage): Promise<RgbImage> {
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
-/** Scales face landmarks by `factor` (from the shrunk copy back to the image). */
-function scaleFace(face: FaceLandmarks, factor: number): FaceLandmarks {
-  const scale = ([x, y]: [number, number]): [number, number] => [x * factor, y * factor];
-  return {
-    ...face,
-    box: [face.box[0] * factor, face.box[1] * factor, face.box[2] * factor, face.box[3] * factor],
-    mesh: face.mesh.map(scale),
-    oval: face.oval.map(scale),
-    leftEye: scale(face.leftEye),
-    rightEye: scale(face.rightEye),
-  };
-}
-
 /**
  * The proposed hair mask of `image`, feathered, at its size; null when no face is found (nothing
  * then says where the hair is).
@@ -229,7 +216,5 @@ export async function proposeHairMask(image: RgbImage, options: CallOptions = {}
     .raw()
     .toBuffer({ resolveWithObject: true });
   const mask = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-  let painted = 0;
-  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]! >= 128) painted++;
-  return { mask, face: scaleFace(face, image.width / small.width), coverage: painted / mask.data.length };
+  return { mask, face: scaleFace(face, image.width / small.width), coverage: solidPart(mask).share };
 }

@@ -32,6 +32,7 @@ import {
   rasterPipeline,
   readRaster,
   rgbOf,
+  solidPart,
   transformMask,
   type Mask,
 } from './pixels.ts';
@@ -57,9 +58,7 @@ export async function brushMask(path: string, width: number, height: number): Pr
   const mask = await transformMask({ data, width: raster.width, height: raster.height }, (p) =>
     p.resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).blur(sigma),
   );
-  let painted = 0;
-  for (const value of mask.data) if (value >= 128) painted++;
-  return { mask, kind, coverage: painted / (width * height) };
+  return { mask, kind, coverage: solidPart(mask).share };
 }
 
 /**

@@ -60,6 +60,24 @@ export async function modelCopy(path: string, maxSide: number): Promise<RgbImage
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
+/** A mask's solid part (values at or above half): its share of the whole, and its bounding box (null when empty). */
+export function solidPart(mask: Mask): { share: number; box: { left: number; top: number; width: number; height: number } | null } {
+  const { data, width, height } = mask;
+  let count = 0;
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[y * width + x]! < 128) continue;
+      count++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  return { share: count / (width * height), box: x1 < 0 ? null : { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 } };
+}
+
 /** Whether a point is inside a closed polygon (even-odd). */
 export function insidePolygon(x: number, y: number, polygon: ReadonlyArray<readonly [number, number]>): boolean {
   let inside = false;

@@ -7,8 +7,7 @@
 import sharp from 'sharp';
 import { EngineError } from '../types.ts';
 import type { ModelRuntime } from './models/client.ts';
-import type { Mask } from './models/types.ts';
-import { decontaminate, foreground, readRaster, rgbOf, type Raster } from './pixels.ts';
+import { decontaminate, foreground, readRaster, rgbOf, solidPart, type Raster } from './pixels.ts';
 
 /** Garment photos are cut out at this size at most (px, long side). */
 const GARMENT_MAX_SIDE_PX = 1600;
@@ -19,24 +18,6 @@ export interface CutGarment {
   raster: Raster;
   /** 'isnet': cut from a busy backdrop by the ISNet add-on (CUTOUT_ADDON=isnet). */
   method: 'alpha' | 'backdrop' | 'isnet';
-}
-
-/** The smallest box holding every pixel of the mask at or above half, or null for none. */
-function maskBox(mask: Mask): { left: number; top: number; width: number; height: number } | null {
-  let left = mask.width;
-  let top = mask.height;
-  let right = -1;
-  let bottom = -1;
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if (mask.data[y * mask.width + x]! < 128) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  }
-  return right < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 /**
@@ -55,9 +36,9 @@ export async function cutOutGarment(path: string, options: { models?: ModelRunti
     for (let p = 0; p < found.mask.data.length; p++) data[p * 4 + 3] = Math.min(data[p * 4 + 3]!, found.mask.data[p]!);
   } else if (options.models?.anySubjectCutout) {
     const mask = await options.models.objectMask(rgbOf(raster), { signal: options.signal });
-    box = maskBox(mask);
-    const covered = box ? mask.data.reduce((sum, value) => sum + (value >= 128 ? 1 : 0), 0) / mask.data.length : 0;
-    if (!box || covered < MIN_GARMENT_COVERAGE) throw new EngineError('garmentNotFound');
+    const solid = solidPart(mask);
+    box = solid.box;
+    if (!box || solid.share < MIN_GARMENT_COVERAGE) throw new EngineError('garmentNotFound');
     for (let p = 0; p < mask.data.length; p++) data[p * 4 + 3] = Math.min(data[p * 4 + 3]!, mask.data[p]!);
     method = 'isnet';
   } else {

@@ -19,7 +19,7 @@ import { EngineError, type EngineRequest, type EngineResult } from '../types.ts'
 import { modelRuntime } from './models/client.ts';
 import { modelsRan } from './models/facts.ts';
 import type { Mask, RgbImage } from './models/types.ts';
-import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, readRaster, rgbOf, type ImageFormat } from './pixels.ts';
+import { encode, FORMAT_EXTENSION, formatOfMime, imageFile, readRaster, rgbOf, solidPart, type ImageFormat } from './pixels.ts';
 import { armOcclusion, bodyFrame, missingJoints, type BodyFrame } from './tryon-body.ts';
 import { fitGarment } from './tryon-fit.ts';
 import { cutOutGarment } from './tryon-garment.ts';
@@ -204,9 +204,7 @@ async function readBody(rgb: RgbImage, signal: AbortSignal): Promise<{ body: Bod
   const models = modelRuntime();
   const pose = await models.pose(rgb, { signal });
   const person = await models.personMask(rgb, { signal });
-  let solid = 0;
-  for (const v of person.data) if (v >= 128) solid++;
-  if (solid < MIN_PERSON_COVERAGE * person.data.length) throw new EngineError('personNotFound');
+  if (solidPart(person).share < MIN_PERSON_COVERAGE) throw new EngineError('personNotFound');
   if (!pose || missingJoints(pose, rgb.width, rgb.height).length > 0) throw new EngineError('modelNotFullBody');
   return { body: bodyFrame(pose, person), person };
 }

@@ -7,8 +7,8 @@
  */
 import type { ModelId } from './models/facts.ts';
 import { modelRuntime } from './models/client.ts';
-import type { FaceLandmarks, Mask } from './models/types.ts';
-import { foreground, modelCopy, readRaster, transformMask } from './pixels.ts';
+import { scaleFace, type FaceLandmarks, type Mask } from './models/types.ts';
+import { foreground, modelCopy, readRaster, solidPart, transformMask } from './pixels.ts';
 
 /** The detection copy's long side, px: the models work at 256 px or less; the masks are feathered anyway. */
 const DETECTION_SIDE_PX = 768;
@@ -37,23 +37,6 @@ export interface Subject {
   models: ModelId[];
 }
 
-/** Pixels of `mask` at or above half, as a share of the whole, and their bounding box. */
-function solid(mask: Mask): { share: number; box: Box | null } {
-  let count = 0;
-  let [x0, y0, x1, y1] = [mask.width, mask.height, -1, -1];
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if (mask.data[y * mask.width + x]! < 128) continue;
-      count++;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-    }
-  }
-  return { share: count / (mask.width * mask.height), box: x1 < 0 ? null : { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 } };
-}
-
 const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
 
 const scaleBox = (box: Box, s: number): Box => ({ left: box.left * s, top: box.top * s, width: box.width * s, height: box.height * s });
@@ -76,14 +59,7 @@ export async function detectSubject(
   const up = size.width / image.width;
 
   const face = await models.face(image, { signal });
-  const faceInPhoto = face && {
-    ...face,
-    box: face.box.map((v) => v * up) as FaceLandmarks['box'],
-    mesh: face.mesh.map(([x, y]) => [x * up, y * up] as [number, number]),
-    oval: face.oval.map(([x, y]) => [x * up, y * up] as [number, number]),
-    leftEye: [face.leftEye[0] * up, face.leftEye[1] * up] as [number, number],
-    rightEye: [face.rightEye[0] * up, face.rightEye[1] * up] as [number, number],
-  };
+  const faceInPhoto = face && scaleFace(face, up);
   if ((wants.face || wants.crop) && faceInPhoto) {
     found.face = faceInPhoto;
     found.models.push('face');
@@ -92,7 +68,7 @@ export async function detectSubject(
   if (!wants.region && !(wants.crop && !faceInPhoto)) return found;
 
   const mask = await models.personMask(image, { signal });
-  const person = solid(mask);
+  const person = solidPart(mask);
   if (person.share >= MIN_PERSON_SHARE && person.share <= 1 - MIN_PERSON_SHARE && person.box) {
     const pose = face ? null : await models.pose(image, { signal });
     if (face || (pose && pose.score >= MIN_POSE_SCORE)) {

@@ -19,6 +19,7 @@ import type { ModelRuntime } from './models/client.ts';
 import type { ModelId } from './models/facts.ts';
 import type { Pose, RgbImage } from './models/types.ts';
 import { findPerson } from './background-removal.ts';
+import { solidPart } from './pixels.ts';
 
 /** A box in units of the image it lies in (0–1 on each axis). */
 export interface Box {
@@ -243,21 +244,15 @@ export interface Subject {
 export async function findSubject(image: RgbImage, models: ModelRuntime, signal?: AbortSignal): Promise<Subject | null> {
   const person = await findPerson(image, models, signal);
   if (!person) return null;
-  const { width, height, data } = person.mask;
-  let left = width;
-  let top = height;
-  let right = -1;
-  let bottom = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (data[y * width + x]! < 128) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
-    }
-  }
-  const body: Box = { left: left / width, top: top / height, right: (right + 1) / width, bottom: (bottom + 1) / height };
+  const { width, height } = person.mask;
+  // A person was found, so the mask holds one (findPerson checks its share).
+  const solid = solidPart(person.mask).box!;
+  const body: Box = {
+    left: solid.left / width,
+    top: solid.top / height,
+    right: (solid.left + solid.width) / width,
+    bottom: (solid.top + solid.height) / height,
+  };
   // The face model, else the body model's head points, give the head.
   const found = person.face ?? (await models.face(image, { signal }));
   const face: Box | null = found ? headOfFace(found.oval, width, height) : null;

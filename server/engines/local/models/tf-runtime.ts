@@ -44,7 +44,7 @@ function refuseNetwork(): void {
 }
 
 /** A tfjs IO handler reading a model.json and its weight shards from disk. */
-function fileHandler(tf: Tf, url: string) {
+function fileHandler(url: string) {
   const path = fileURLToPath(url);
   return {
     async load() {
@@ -88,12 +88,11 @@ export function tfRuntime(): Promise<{ tf: Tf; layers: TfLayers }> {
   ready ??= (async () => {
     refuseNetwork();
     const core = require('@tensorflow/tfjs-core') as Tf;
-    require('@tensorflow/tfjs-converter');
     const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
     const layers = require('@tensorflow/tfjs-layers') as TfLayers;
     const tf = { ...core, ...(require('@tensorflow/tfjs-converter') as object), setWasmPaths: wasm.setWasmPaths } as Tf;
     wasm.setWasmPaths(WASM_DIR);
-    core.io.registerLoadRouter((url: string | string[]) => (typeof url === 'string' && url.startsWith('file://') ? fileHandler(tf, url) : null) as never);
+    core.io.registerLoadRouter((url: string | string[]) => (typeof url === 'string' && url.startsWith('file://') ? fileHandler(url) : null) as never);
     await core.setBackend('wasm');
     await core.ready();
     core.enableProdMode();

@@ -64,6 +64,19 @@ export interface FaceLandmarks {
   rightEye: [number, number];
 }
 
+/** Face landmarks found on a resized copy, in the pixels of an image `factor` times its size. */
+export function scaleFace(face: FaceLandmarks, factor: number): FaceLandmarks {
+  const scale = ([x, y]: [number, number]): [number, number] => [x * factor, y * factor];
+  return {
+    ...face,
+    box: [face.box[0] * factor, face.box[1] * factor, face.box[2] * factor, face.box[3] * factor],
+    mesh: face.mesh.map(scale),
+    oval: face.oval.map(scale),
+    leftEye: scale(face.leftEye),
+    rightEye: scale(face.rightEye),
+  };
+}
+
 /** MediaPipe's face-oval ring of mesh indices, clockwise from the top of the forehead. */
 export const FACE_OVAL = [
   10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21,
